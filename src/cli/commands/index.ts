@@ -1,0 +1,9 @@
+// Every command registers itself here; one line per command module.
+import type { Registrar } from '../io.js';
+import { registerValidate } from './validate.js';
+import { registerDemo } from './demo.js';
+
+export const registrars: Registrar[] = [
+  registerValidate,
+  registerDemo,
+];

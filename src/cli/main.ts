@@ -1,0 +1,85 @@
+// The `modeler` program: parse argv, dispatch to a command, return its exit code.
+import { Command, CommanderError } from 'commander';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../core/paths.js';
+import { didYouMeanSuffix } from '../core/suggest.js';
+import { EXIT, err, reportError, takeExitCode } from './io.js';
+import { registrars } from './commands/index.js';
+
+export function version(): string {
+  return JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')).version;
+}
+
+export function buildProgram(): Command {
+  const program = new Command('modeler')
+    .description('Local-first data modeling and governance for dbt-style (tform) SQL projects')
+    .version(version(), '-V, --version', 'print the version')
+    .showSuggestionAfterError(false)
+    .enablePositionalOptions(false);
+  for (const register of registrars) register(program);
+  const configure = (cmd: Command) => {
+    cmd.exitOverride();
+    cmd.configureOutput({ writeErr: () => {} }); // we print one-line errors ourselves
+    // every parent command (e.g. `generate`) gets a did-you-mean for unknown subcommands
+    if (cmd.commands.length) {
+      cmd.on('command:*', (operands: string[]) => {
+        const names = cmd.commands.flatMap((c) => [c.name(), ...c.aliases()]);
+        throw new CommanderError(EXIT.USAGE, 'commander.unknownCommand',
+          `unknown command '${operands[0]}'${didYouMeanSuffix(operands[0], names)}; see 'modeler ${cmd === program ? '' : cmd.name() + ' '}--help'`);
+      });
+    }
+    for (const c of cmd.commands) configure(c);
+  };
+  configure(program);
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return takeExitCode();
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+      if (e.code === 'commander.executeSubCommandAsync') return e.exitCode;
+      err(`modeler: ${oneLine(e, program, argv)}`);
+      return EXIT.USAGE;
+    }
+    return reportError(e);
+  }
+}
+
+/** Commander's messages, folded to one line, with a did-you-mean for options. */
+function oneLine(e: CommanderError, program: Command, argv: string[]): string {
+  let msg = e.message.replace(/^error:\s*/, '').split('\n')[0];
+  if (e.code === 'commander.unknownOption') {
+    const flag = /'([^']+)'/.exec(msg)?.[1] ?? '';
+    const cmd = findCommand(program, argv);
+    const flags = cmd.options.flatMap((o) => [o.long, o.short].filter(Boolean) as string[]).concat(['--help']);
+    msg = `${msg}${didYouMeanSuffix(flag, flags)}; see 'modeler ${commandPath(cmd)}--help'`;
+  } else if (e.code === 'commander.unknownCommand' && !/did you mean|see 'modeler/.test(msg)) {
+    const names = program.commands.map((c) => c.name());
+    const word = /'([^']+)'/.exec(msg)?.[1] ?? '';
+    msg = `${msg}${didYouMeanSuffix(word, names)}; see 'modeler --help'`;
+  }
+  return msg;
+}
+
+function findCommand(program: Command, argv: string[]): Command {
+  let cmd = program;
+  for (const a of argv) {
+    if (a.startsWith('-')) continue;
+    const next = cmd.commands.find((c) => c.name() === a || c.aliases().includes(a));
+    if (!next) break;
+    cmd = next;
+  }
+  return cmd;
+}
+
+function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c && c.parent; c = c.parent) names.unshift(c.name());
+  return names.length ? names.join(' ') + ' ' : '';
+}

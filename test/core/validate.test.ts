@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PEER, runCli, tempDir } from '../helpers/cli.js';
+import { loadModelFile, loadModelText } from '../../src/core/model/load.js';
+
+function peerModels(): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(d, e.name));
+      else if (e.name.endsWith('.model.yaml')) out.push(join(d, e.name));
+    }
+  };
+  walk(PEER);
+  return out.sort();
+}
+
+describe('model loader on the peer fixtures', () => {
+  const files = peerModels();
+  it('finds the peer fixtures', () => expect(files.length).toBeGreaterThanOrEqual(12));
+  for (const f of files.filter((f) => !f.endsWith('invalid.model.yaml'))) {
+    it(`loads ${f.slice(PEER.length + 1)} without errors and normalises fields→columns`, () => {
+      const lm = loadModelFile(f);
+      expect(lm.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      expect(lm.model!.entities.length).toBeGreaterThan(0);
+      for (const e of lm.model!.entities) {
+        expect(Array.isArray(e.columns)).toBe(true);
+        expect((e as any).fields).toBeUndefined();
+      }
+    });
+  }
+  it('rejects invalid.model.yaml with a located UNKNOWN_ENTITY error', () => {
+    const lm = loadModelFile(join(PEER, 'tests/scenarios/invalid.model.yaml'));
+    expect(lm.ok).toBe(false);
+    const e = lm.diagnostics.find((d) => d.code === 'UNKNOWN_ENTITY')!;
+    expect(e.line).toBe(23);
+    expect(e.message).toContain("'Order'");
+  });
+});
+
+describe('schema and semantic checks', () => {
+  const check = (yaml: string) => loadModelText(yaml, 'm.yaml').diagnostics;
+  const base = 'model: {name: m, version: 1.0.0}\n';
+  it('closed keys with did-you-mean at the key position', () => {
+    const ds = check(base + 'entities:\n  - name: A\n    columns:\n      - name: id\n        nulable: false\n');
+    expect(ds).toHaveLength(1);
+    expect(ds[0]).toMatchObject({ code: 'SCHEMA', line: 6, column: 9 });
+    expect(ds[0].message).toContain("did you mean 'nullable'");
+  });
+  it('meta stays open', () => {
+    expect(check(base + 'entities:\n  - name: A\n    meta: {anything: [1, {x: y}]}\n    columns:\n      - name: id\n        meta: {glossary_term: x, other: 1}\n')
+      .filter((d) => d.severity === 'error')).toEqual([]);
+  });
+  it('semver version is required', () => {
+    const ds = check('model: {name: m, version: "1.0"}\n');
+    expect(ds[0].message).toContain('does not match');
+  });
+  it('duplicate entity and column names', () => {
+    const ds = check(base + 'entities:\n  - name: A\n    columns: [{name: id}, {name: id}]\n  - name: A\n');
+    expect(ds.map((d) => d.code).sort()).toEqual(['DUPLICATE_COLUMN', 'DUPLICATE_ENTITY']);
+    expect(ds.find((d) => d.code === 'DUPLICATE_ENTITY')!.line).toBe(5);
+  });
+  it('relationship and index endpoints must exist', () => {
+    const ds = check(base + 'entities:\n  - name: A\n    columns: [{name: id, primary_key: true}]\n  - name: B\n    columns: [{name: a_id}]\n' +
+      'relationships:\n  - {name: r, from: A.id, to: B.aid, cardinality: one_to_many}\n  - {name: s, from: A.id, to: C.a_id}\n' +
+      'indexes:\n  - {name: i, entity: B, columns: [a_idd]}\n  - {name: j, entity: Bb, columns: [a_id]}\n');
+    expect(ds.map((d) => d.code)).toEqual(['UNKNOWN_COLUMN', 'UNKNOWN_ENTITY', 'INDEX_UNKNOWN_COLUMN', 'INDEX_UNKNOWN_ENTITY']);
+    expect(ds[0].message).toContain("did you mean 'a_id'");
+  });
+  it('primary key declared nullable', () => {
+    const ds = check(base + 'entities:\n  - name: A\n    columns: [{name: id, primary_key: true, nullable: true}]\n');
+    expect(ds[0].code).toBe('PK_NULLABLE');
+  });
+  it('binding to an undefined glossary term (all three shapes)', () => {
+    const ds = check(base + 'glossary: [{term: customer, definition: x}]\nentities:\n  - name: A\n    columns:\n' +
+      '      - {name: a, binding: {glossary_term: custmer, status: approved}}\n      - {name: b, terms: [customer, order]}\n      - {name: c, meta: {glossary_term: nope}}\n');
+    expect(ds.map((d) => [d.code, d.severity])).toEqual([['UNKNOWN_GLOSSARY_TERM', 'error'], ['UNKNOWN_GLOSSARY_TERM', 'error'], ['UNKNOWN_GLOSSARY_TERM', 'error']]);
+    expect(ds[0].message).toContain("did you mean 'customer'");
+  });
+  it('cardinality that contradicts the keys', () => {
+    const ds = check(base + 'entities:\n  - name: A\n    columns: [{name: id, primary_key: true}, {name: code}]\n  - name: B\n    columns: [{name: id, primary_key: true}, {name: a_code}]\n' +
+      'relationships:\n  - {name: r, from: A.code, to: B.a_code, cardinality: one_to_many}\n  - {name: s, from: A.id, to: B.a_code, cardinality: one_to_one}\n');
+    expect(ds.map((d) => d.code)).toEqual(['CARDINALITY_KEYS', 'CARDINALITY_KEYS']);
+    expect(ds[0].message).toContain('A.code is not a primary key or unique');
+  });
+  it('YAML syntax errors are located, not crashes', () => {
+    const ds = check('model:\n  name: [x\n');
+    expect(ds[0]).toMatchObject({ code: 'YAML_SYNTAX', severity: 'error' });
+    expect(ds[0].line).toBeGreaterThan(0);
+  });
+});
+
+describe('modeler validate (CLI)', () => {
+  it('exit 0 on a valid peer model', () => {
+    const r = runCli(['validate', join(PEER, 'tests/scenarios/base.model.yaml')]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('valid');
+  });
+  it('exit 1 with file:line:col: error[CODE] lines and a hint', () => {
+    const r = runCli(['validate', join(PEER, 'tests/scenarios/invalid.model.yaml')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/invalid\.model\.yaml:23:\d+: error\[UNKNOWN_ENTITY\]: /);
+    expect(r.stdout).toContain('  hint: ');
+  });
+  it('--output-json gives the same fields', () => {
+    const r = runCli(['validate', join(PEER, 'tests/scenarios/invalid.model.yaml'), '--output-json']);
+    expect(r.code).toBe(1);
+    const j = JSON.parse(r.stdout);
+    expect(j.valid).toBe(false);
+    expect(j.diagnostics[0]).toMatchObject({ code: 'UNKNOWN_ENTITY', severity: 'error', line: 23 });
+    expect(j.diagnostics[0].hint).toBeTruthy();
+  });
+  it('a YAML syntax error exits 1 with a located message', () => {
+    const d = tempDir();
+    writeFileSync(join(d, 'bad.yaml'), 'model:\n  name: "x\n');
+    const r = runCli(['validate', join(d, 'bad.yaml')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/bad\.yaml:\d+:\d+: error\[YAML_SYNTAX\]/);
+  });
+  it('missing file is a usage error (64)', () => {
+    const r = runCli(['validate', '/nonexistent/x.yaml']);
+    expect(r.code).toBe(64);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('CLI surface', () => {
+  it('--version and --help', () => {
+    expect(runCli(['--version']).stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const h = runCli(['--help']);
+    expect(h.code).toBe(0);
+    expect(h.stdout).toContain('validate');
+    expect(runCli(['validate', '--help']).stdout).toContain('--output-json');
+  });
+  it('unknown command: exit 64, one line, did you mean', () => {
+    const r = runCli(['valdate', 'x']);
+    expect(r.code).toBe(64);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain("did you mean 'validate'");
+  });
+  it('unknown flag: exit 64, one line, did you mean', () => {
+    const r = runCli(['validate', 'x.yaml', '--output-jsn']);
+    expect(r.code).toBe(64);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain("did you mean '--output-json'");
+  });
+});
