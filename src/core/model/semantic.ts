@@ -124,23 +124,12 @@ export function semanticChecks(m: Model, opts: SemanticOptions = {}): SemanticFi
   });
 
   // Glossary bindings
-  const defined = new Set<string>(m.glossary.map((t) => t.term));
   const seenTerms = new Set<string>();
   m.glossary.forEach((t, ti) => {
     if (seenTerms.has(t.term)) add({ code: 'DUPLICATE_TERM', severity: 'error', path: ['glossary', ti, 'term'], message: `glossary term '${t.term}' is defined twice` });
     seenTerms.add(t.term);
   });
-  for (const t of opts.externalTerms ?? []) defined.add(t);
-  m.entities.forEach((e, ei) => e.columns.forEach((c, ci) => {
-    for (const b of columnTerms(c)) {
-      if (defined.has(b.term)) continue;
-      const known = defined.size > 0;
-      add({ code: 'UNKNOWN_GLOSSARY_TERM', severity: known ? 'error' : 'warning',
-        path: ['entities', ei, 'columns', ci, b.shape === 'binding' ? 'binding' : b.shape === 'terms' ? 'terms' : 'meta'],
-        message: `column '${e.name}.${c.name}' is bound to glossary term '${b.term}', which is not defined${didYouMeanSuffix(b.term, defined)}`,
-        hint: known ? 'define the term in the glossary or fix the binding' : 'add a glossary section (or validate within the project that defines the glossary)' });
-    }
-  }));
+  out.push(...bindingFindings(m, opts.externalTerms ?? []));
   return out;
 }
 
@@ -158,3 +147,21 @@ function isUniqueSet(e: Entity, cols: string[]): boolean {
   return false;
 }
 
+
+/** Column bindings (all three shapes) to terms that neither the model nor `externalTerms` define. */
+export function bindingFindings(m: Model, externalTerms: Iterable<string>): SemanticFinding[] {
+  const out: SemanticFinding[] = [];
+  const defined = new Set<string>(m.glossary.map((t) => t.term));
+  for (const t of externalTerms) defined.add(t);
+  m.entities.forEach((e, ei) => e.columns.forEach((c, ci) => {
+    for (const b of columnTerms(c)) {
+      if (defined.has(b.term)) continue;
+      const known = defined.size > 0;
+      out.push({ code: 'UNKNOWN_GLOSSARY_TERM', severity: known ? 'error' : 'warning',
+        path: ['entities', ei, 'columns', ci, b.shape === 'binding' ? 'binding' : b.shape === 'terms' ? 'terms' : 'meta'],
+        message: `column '${e.name}.${c.name}' is bound to glossary term '${b.term}', which is not defined${didYouMeanSuffix(b.term, defined)}`,
+        hint: known ? 'define the term in the glossary or fix the binding' : 'add a glossary section (or validate within the project that defines the glossary)' });
+    }
+  }));
+  return out;
+}

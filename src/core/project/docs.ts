@@ -1,0 +1,38 @@
+// Doc blocks: `{% docs name %}…{% enddocs %}` in Markdown files (a Jinja tag, not SQL).
+import type { Diagnostic } from '../diagnostics.js';
+import type { DocBlock } from './types.js';
+
+const OPEN = /\{%-?\s*docs\s+([A-Za-z_][A-Za-z0-9_]*)\s*-?%\}/g;
+const CLOSE = /\{%-?\s*enddocs\s*-?%\}/g;
+
+export function parseDocBlocks(text: string, file: string): { blocks: DocBlock[]; diagnostics: Diagnostic[] } {
+  const blocks: DocBlock[] = [];
+  const diagnostics: Diagnostic[] = [];
+  OPEN.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = OPEN.exec(text))) {
+    const line = lineAt(text, m.index);
+    CLOSE.lastIndex = OPEN.lastIndex;
+    const close = CLOSE.exec(text);
+    const nextOpen = text.indexOf('{%', OPEN.lastIndex);
+    if (!close || (nextOpen >= 0 && nextOpen < close.index && /\{%-?\s*docs\s/.test(text.slice(nextOpen, nextOpen + 12)))) {
+      diagnostics.push({ code: 'DOC_UNCLOSED', severity: 'error', file, line, column: 1, message: `doc block '${m[1]}' has no {% enddocs %}`, hint: 'close the block with {% enddocs %}' });
+      continue;
+    }
+    blocks.push({ name: m[1], body: text.slice(OPEN.lastIndex, close.index).trim(), file, line });
+    OPEN.lastIndex = CLOSE.lastIndex;
+  }
+  return { blocks, diagnostics };
+}
+
+function lineAt(text: string, index: number): number {
+  let n = 1;
+  for (let i = 0; i < index; i++) if (text.charCodeAt(i) === 10) n++;
+  return n;
+}
+
+/** `{{ doc("name") }}` in a description → the doc name. */
+export function docReference(description: unknown): string | undefined {
+  if (typeof description !== 'string') return undefined;
+  return /^\s*\{\{\s*doc\(\s*['"]([^'"]+)['"]\s*\)\s*\}\}\s*$/.exec(description)?.[1];
+}
