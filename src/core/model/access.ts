@@ -53,13 +53,17 @@ export function parentChild(r: Relationship): { parent: Endpoint; child: Endpoin
   }
 }
 
-/** Glossary term names bound to a column, from all three shapes (binding, terms, meta.glossary_term). */
-export function columnTerms(c: Column): { term: string; status?: string; shape: 'binding' | 'terms' | 'meta' }[] {
-  const out: { term: string; status?: string; shape: 'binding' | 'terms' | 'meta' }[] = [];
+/**
+ * Glossary term names bound to a column, from all three shapes (binding, terms, meta.glossary_term).
+ * Legacy shapes predate the review workflow, so they count as `approved` (the peer read them the
+ * same way); a `binding` without a status is still only `proposed`.
+ */
+export function columnTerms(c: Column): { term: string; status: 'proposed' | 'approved'; shape: 'binding' | 'terms' | 'meta' }[] {
+  const out: { term: string; status: 'proposed' | 'approved'; shape: 'binding' | 'terms' | 'meta' }[] = [];
   if (c.binding?.glossary_term) out.push({ term: c.binding.glossary_term, status: c.binding.status ?? 'proposed', shape: 'binding' });
-  for (const t of c.terms ?? []) out.push({ term: stripTermPrefix(t), shape: 'terms' });
+  for (const t of c.terms ?? []) out.push({ term: stripTermPrefix(t), status: 'approved', shape: 'terms' });
   const legacy = c.meta?.glossary_term;
-  if (typeof legacy === 'string' && legacy) out.push({ term: stripTermPrefix(legacy), shape: 'meta' });
+  if (typeof legacy === 'string' && legacy) out.push({ term: stripTermPrefix(legacy), status: 'approved', shape: 'meta' });
   const seen = new Set<string>();
   return out.filter((t) => (seen.has(t.term) ? false : (seen.add(t.term), true)));
 }
