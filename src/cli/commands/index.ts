@@ -2,8 +2,10 @@
 import type { Registrar } from '../io.js';
 import { registerValidate } from './validate.js';
 import { registerDemo } from './demo.js';
+import { registerEmitCatalog } from './emit-catalog.js';
 
 export const registrars: Registrar[] = [
   registerValidate,
   registerDemo,
+  registerEmitCatalog,
 ];
