@@ -1,7 +1,6 @@
 // One dbt property file (schema.yml, _sources.yml, …) → nodes with line numbers.
-import { isMap, isSeq, isScalar, type Node, type YAMLMap } from 'yaml';
 import type { Diagnostic } from '../diagnostics.js';
-import type { YamlSource } from '../yaml-source.js';
+import { NameLocator } from '../yaml-fast.js';
 import { normalizeTests } from './dbt-tests.js';
 import type { DbtColumn, DbtNode, ResourceType } from './types.js';
 
@@ -17,72 +16,64 @@ export function isDbtPropertyFile(value: unknown): boolean {
     Object.keys(value).some((k) => k in SECTIONS || k === 'sources');
 }
 
-export function parseDbtProperties(src: YamlSource, projectName: string): { nodes: DbtNode[]; diagnostics: Diagnostic[] } {
+export function parseDbtProperties(value: unknown, text: string, file: string, projectName: string): { nodes: DbtNode[]; diagnostics: Diagnostic[] } {
   const nodes: DbtNode[] = [];
   const diagnostics: Diagnostic[] = [];
-  const file = src.file;
-  const root = src.doc.contents;
-  if (!isMap(root)) return { nodes, diagnostics };
-  const lineOf = (n: Node | null | undefined) => (n?.range ? src.lines.linePos(n.range[0]).line : undefined);
-  for (const pair of (root as YAMLMap).items) {
-    const key = isScalar(pair.key) ? String(pair.key.value) : '';
-    const listNode = pair.value as Node | null;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return { nodes, diagnostics };
+  const loc = new NameLocator(text);
+  for (const [key, list] of Object.entries(value as Record<string, unknown>)) {
     if (key === 'sources') {
-      if (!isSeq(listNode)) { if (listNode) diagnostics.push(shape(file, lineOf(listNode), `'sources' must be a list`)); continue; }
-      for (const srcItem of listNode.items as Node[]) {
-        const s = isMap(srcItem) ? (srcItem.toJSON() as Record<string, any>) : undefined;
-        if (!s?.name) { diagnostics.push(shape(file, lineOf(srcItem), 'a source needs a name')); continue; }
-        const tablesNode = (srcItem as YAMLMap).get('tables', true) as Node | undefined;
-        const tableItems = isSeq(tablesNode) ? (tablesNode.items as Node[]) : [];
-        tableItems.forEach((tNode) => {
-          const t = isMap(tNode) ? (tNode.toJSON() as Record<string, any>) : undefined;
-          if (!t?.name) { diagnostics.push(shape(file, lineOf(tNode), `a table of source '${s.name}' needs a name`)); return; }
-          const n = makeNode('source', `${s.name}.${t.name}`, `source.${projectName}.${s.name}.${t.name}`, t, file, lineOf(tNode), tNode as YAMLMap, lineOf);
+      if (!Array.isArray(list)) { diagnostics.push(shape(file, undefined, `'sources' must be a list`)); continue; }
+      for (const s of list as any[]) {
+        if (!s || typeof s !== 'object' || typeof s.name !== 'string') { diagnostics.push(shape(file, undefined, 'a source needs a name')); continue; }
+        loc.next(s.name);
+        for (const t of Array.isArray(s.tables) ? s.tables : []) {
+          if (!t || typeof t !== 'object' || typeof t.name !== 'string') { diagnostics.push(shape(file, undefined, `a table of source '${s.name}' needs a name`)); continue; }
+          const n = makeNode('source', `${s.name}.${t.name}`, `source.${projectName}.${s.name}.${t.name}`, t, file, loc);
           n.sourceName = s.name;
           n.tableName = t.name;
-          n.meta = { ...(s.meta ?? {}), ...n.meta };
+          n.meta = { ...(s.meta ?? {}), ...(s.config?.meta ?? {}), ...n.meta };
           nodes.push(n);
-        });
+        }
       }
       continue;
     }
     const type = SECTIONS[key];
     if (!type) continue;
-    if (!isSeq(listNode)) { if (listNode) diagnostics.push(shape(file, lineOf(listNode), `'${key}' must be a list`)); continue; }
-    for (const item of listNode.items as Node[]) {
-      const obj = isMap(item) ? (item.toJSON() as Record<string, any>) : undefined;
-      if (!obj || typeof obj.name !== 'string') { diagnostics.push(shape(file, lineOf(item), `an entry of '${key}' needs a name`)); continue; }
-      nodes.push(makeNode(type, obj.name, `${type}.${projectName}.${obj.name}`, obj, file, lineOf(item), item as YAMLMap, lineOf));
+    if (!Array.isArray(list)) { if (list != null) diagnostics.push(shape(file, undefined, `'${key}' must be a list`)); continue; }
+    for (const obj of list as any[]) {
+      if (!obj || typeof obj !== 'object' || typeof obj.name !== 'string') { diagnostics.push(shape(file, undefined, `an entry of '${key}' needs a name`)); continue; }
+      nodes.push(makeNode(type, obj.name, `${type}.${projectName}.${obj.name}`, obj, file, loc));
     }
   }
   return { nodes, diagnostics };
 }
 
 function shape(file: string, line: number | undefined, message: string): Diagnostic {
-  return { code: 'DBT_YAML_SHAPE', severity: 'error', file, line, column: 1, message, hint: 'see https://docs.getdbt.com/reference/model-properties for the expected shape' };
+  return { code: 'DBT_YAML_SHAPE', severity: 'error', file, line: line ?? 1, column: 1, message, hint: 'see https://docs.getdbt.com/reference/model-properties for the expected shape' };
 }
 
-function makeNode(type: ResourceType, name: string, uniqueId: string, obj: Record<string, any>, file: string, line: number | undefined,
-  mapNode: YAMLMap, lineOf: (n: Node | null | undefined) => number | undefined): DbtNode {
+function makeNode(type: ResourceType, name: string, uniqueId: string, obj: Record<string, any>, file: string, loc: NameLocator): DbtNode {
+  const line = loc.next(obj.name);
   const config = (obj.config && typeof obj.config === 'object') ? obj.config : {};
-  // dbt ≥ 1.10 moves meta under config; read both, top-level wins.
+  // dbt >= 1.10 moves meta under config; read both, top-level wins.
   const meta = { ...(config.meta ?? {}), ...(obj.meta ?? {}) };
-  const colsNode = mapNode.get('columns', true) as Node | undefined;
-  const colItems = isSeq(colsNode) ? (colsNode.items as Node[]) : [];
   const columns: DbtColumn[] = [];
-  (Array.isArray(obj.columns) ? obj.columns : []).forEach((c: any, i: number) => {
-    if (!c || typeof c !== 'object' || typeof c.name !== 'string') return;
-    const cLine = lineOf(colItems[i]);
+  const afterNode = loc.position;
+  for (const c of Array.isArray(obj.columns) ? obj.columns : []) {
+    if (!c || typeof c !== 'object' || typeof c.name !== 'string') continue;
+    const cLine = loc.next(c.name) ?? line;
     const cConfig = c.config && typeof c.config === 'object' ? c.config : {};
     columns.push({
       name: c.name, description: c.description, description_ref: c.description_ref,
       data_type: c.data_type, type: c.type,
       tests: [...normalizeTests(c.tests, 'tests', cLine), ...normalizeTests(c.data_tests, 'data_tests', cLine)],
       constraints: Array.isArray(c.constraints) ? c.constraints : [],
-      meta: { ...(cConfig.meta ?? {}), ...(c.meta ?? {}) }, tags: [...(c.tags ?? []), ...(cConfig.tags ?? [])],
+      meta: { ...(cConfig.meta ?? {}), ...(c.meta ?? {}) }, tags: [...toArray(c.tags), ...toArray(cConfig.tags)],
       binding: c.binding, terms: c.terms, line: cLine, raw: c,
     });
-  });
+  }
+  if (!columns.length) loc.position = afterNode;
   const contract = config.contract ?? obj.contract;
   const iface = meta?.modeler?.interface;
   return {

@@ -8,6 +8,7 @@ import { loadModelText, type LoadedModel } from '../model/load.js';
 import { bindingFindings } from '../model/semantic.js';
 import { containedPath } from '../paths.js';
 import { parseYamlSource } from '../yaml-source.js';
+import { parseYamlFast } from '../yaml-fast.js';
 import { isDbtPropertyFile, parseDbtProperties } from './dbt-yaml.js';
 import { parseDocBlocks } from './docs.js';
 import { mergeManifestNodes } from './manifest-nodes.js';
@@ -85,11 +86,11 @@ export function loadProject(dir: string): Project {
         return { kind, modeler: lm, diagnostics: lm.diagnostics };
       }
       case 'dbt_yaml': {
-        const src = parseYamlSource(text, rel);
-        if (src.diagnostics.some((d) => d.severity === 'error')) return { kind, nodes: [], diagnostics: src.diagnostics };
-        if (!isDbtPropertyFile(src.value)) return { kind: 'other', diagnostics: [] };
-        const { nodes, diagnostics } = parseDbtProperties(src, settings.name);
-        return { kind, nodes, diagnostics: [...src.diagnostics, ...diagnostics] };
+        const parsed = parseYamlFast(text, rel);
+        if (parsed.diagnostics.length) return { kind, nodes: [], diagnostics: parsed.diagnostics };
+        if (!isDbtPropertyFile(parsed.value)) return { kind: 'other', diagnostics: [] };
+        const { nodes, diagnostics } = parseDbtProperties(parsed.value, text, rel, settings.name);
+        return { kind, nodes, diagnostics };
       }
     }
     return { kind, diagnostics: [] };

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EXAMPLE, runCli, tempDir } from '../helpers/cli.js';
+import { loadProject } from '../../src/core/project/load.js';
+
+function copyExample(): string {
+  const d = join(tempDir(), 'jaffle_shop');
+  cpSync(EXAMPLE, d, { recursive: true });
+  return d;
+}
+
+const lineOf = (file: string, needle: string) => readFileSync(file, 'utf8').split('\n').findIndex((l) => l.includes(needle)) + 1;
+
+describe('project reader on the example project', () => {
+  const p = loadProject(EXAMPLE);
+  it('reads dbt_project.yml', () => {
+    expect(p.name).toBe('jaffle_shop');
+    expect(p.modelPaths).toEqual(['models']);
+  });
+  it('finds every model from SQL files and YAML, merged', () => {
+    const names = p.models.map((m) => m.name).sort();
+    expect(names).toEqual(['customers', 'orders', 'rpt_daily_revenue', 'stg_shop__customers', 'stg_shop__order_items', 'stg_shop__orders',
+      'stg_shop__products', 'stg_stores', 'stg_stripe__customers', 'stg_stripe__payments', 'stg_supplies']);
+    const orders = p.modelByName.get('stg_shop__orders')!;
+    expect(orders.sqlPath).toBe('models/staging/shop/stg_shop__orders.sql');
+    expect(orders.file).toBe('models/staging/shop/_shop__models.yml');
+    expect(orders.origins).toEqual(expect.arrayContaining(['sql', 'yaml', 'manifest']));
+  });
+  it('records file:line of models and columns', () => {
+    const yml = join(EXAMPLE, 'models/marts/_marts.yml');
+    const c = p.modelByName.get('customers')!;
+    expect(c.line).toBe(lineOf(yml, '- name: customers'));
+    expect(c.columns.find((x) => x.name === 'lifetime_value')!.line).toBe(lineOf(yml, '- name: lifetime_value'));
+  });
+  it('normalises tests in both syntaxes (tests/data_tests, plain and arguments:)', () => {
+    const orders = p.modelByName.get('stg_shop__orders')!;
+    const cust = orders.columns.find((c) => c.name === 'customer_id')!;
+    expect(cust.tests.map((t) => t.name)).toEqual(['not_null', 'relationships']);
+    expect(cust.tests[1]).toMatchObject({ key: 'data_tests', args: { to: "ref('stg_shop__customers')", field: 'customer_id' } });
+    const items = p.modelByName.get('stg_shop__order_items')!;
+    expect(items.columns.find((c) => c.name === 'order_id')!.tests[0]).toMatchObject({ name: 'relationships', key: 'tests', args: { to: "ref('stg_shop__orders')", field: 'order_id' } });
+    const status = orders.columns.find((c) => c.name === 'status')!;
+    expect(status.tests[0]).toMatchObject({ name: 'accepted_values', args: { values: ['placed', 'shipped', 'completed', 'returned'] } });
+  });
+  it('reads config, contracts and Interface metadata', () => {
+    const c = p.modelByName.get('customers')!;
+    expect(c.materialized).toBe('table');
+    expect(c.contractEnforced).toBe(true);
+    expect(c.interface).toMatchObject({ stability: 'contracted', unique_key: 'customer_id', version: 'v1' });
+    expect(c.meta.modeler.contracts).toBe('enforced');
+    expect(p.modelByName.get('orders')!.interface!.stability).toBe('shared');
+    expect(c.columns[0].constraints).toEqual([{ type: 'not_null' }, { type: 'primary_key' }]);
+    expect(c.columns[0].description_ref).toEqual({ doc: 'customer_id' });
+  });
+  it('reads sources as source.table nodes', () => {
+    expect(p.sources.map((s) => s.name)).toEqual(expect.arrayContaining(['shop.customers', 'stripe.payments', 'inventory.stores']));
+  });
+  it('indexes doc blocks by name', () => {
+    expect([...p.docs.keys()].sort()).toEqual(['customer_id', 'order_id', 'order_status']);
+    expect(p.docs.get('order_id')!.body).toBe('The unique identifier of an order placed in the shop.');
+    expect(p.docs.get('order_status')!.file).toBe('models/docs/_docs.md');
+  });
+  it('reads target/manifest.json, Modeler/ files and skills with frontmatter', () => {
+    expect(p.target.manifest.metadata.project_name).toBe('jaffle_shop');
+    expect(p.modelerFiles.map((f) => f.file)).toEqual(['Modeler/glossary/commerce.glossary.yaml']);
+    expect(p.modelerFiles[0].ok).toBe(true);
+    expect(p.skills.map((s) => s.name)).toEqual(['interface-readiness', 'naming-conventions']);
+    expect(p.skills[0]).toMatchObject({ priority: 20, layers: ['physical', 'logical'], agent_modes: expect.arrayContaining(['conceptualizer']) });
+  });
+  it('has no diagnostics', () => expect(p.diagnostics).toEqual([]));
+});
+
+describe('project reader robustness', () => {
+  it('a malformed file becomes a located diagnostic and the rest still loads', () => {
+    const d = copyExample();
+    writeFileSync(join(d, 'models/staging/shop/_shop__models.yml'), 'version: 2\nmodels:\n  - name: stg_shop__orders\n    columns: [\n');
+    writeFileSync(join(d, 'models/docs/broken.md'), 'intro\n\n{% docs never_closed %}\nbody\n');
+    writeFileSync(join(d, 'Modeler/glossary/bad.model.yaml'), 'model: {name: x, version: 1.0.0}\nentities:\n  - name: A\n    colums: []\n');
+    const p = loadProject(d);
+    const yamlErr = p.diagnostics.find((x) => x.code === 'YAML_SYNTAX')!;
+    expect(yamlErr.file).toBe('models/staging/shop/_shop__models.yml');
+    expect(yamlErr.line).toBeGreaterThanOrEqual(4);
+    expect(p.diagnostics.find((x) => x.code === 'DOC_UNCLOSED')).toMatchObject({ file: 'models/docs/broken.md', line: 3 });
+    expect(p.diagnostics.find((x) => x.code === 'SCHEMA')).toMatchObject({ file: 'Modeler/glossary/bad.model.yaml', line: 4 });
+    // the rest of the project is intact
+    expect(p.modelByName.get('customers')!.interface).toBeDefined();
+    expect(p.modelByName.get('stg_shop__orders')!.origins).toContain('sql');
+    expect(p.docs.size).toBe(3);
+  });
+  it('re-reading one changed file does not re-read the project', () => {
+    const d = copyExample();
+    const p = loadProject(d);
+    const before = p.stats.filesRead;
+    const file = 'models/marts/_marts.yml';
+    writeFileSync(join(d, file), readFileSync(join(d, file), 'utf8').replace('Count of orders the customer has placed.', 'Number of orders.'));
+    p.reloadFile(file);
+    expect(p.stats.filesRead - before).toBe(1);
+    expect(p.modelByName.get('customers')!.columns.find((c) => c.name === 'number_of_orders')!.description).toBe('Number of orders.');
+    rmSync(join(d, 'models/docs/_docs.md'));
+    p.reloadFile('models/docs/_docs.md');
+    expect(p.docs.size).toBe(0);
+    expect(p.stats.filesRead - before).toBe(1);
+  });
+  it('skips target/ YAML, dbt_packages/, node_modules/ and .git/', () => {
+    const d = copyExample();
+    const yml = 'version: 2\nmodels:\n  - name: should_not_load\n';
+    for (const dir of ['target/compiled', 'dbt_packages/pkg/models', 'node_modules/x', '.git/x']) {
+      mkdirSync(join(d, dir), { recursive: true });
+      writeFileSync(join(d, dir, 'schema.yml'), yml);
+    }
+    const p = loadProject(d);
+    expect(p.modelByName.has('should_not_load')).toBe(false);
+  });
+  it('models only in target/manifest.json join the project with their tests', () => {
+    const d = copyExample();
+    const m = JSON.parse(readFileSync(join(d, 'target/manifest.json'), 'utf8'));
+    m.nodes['model.jaffle_shop.stg_erp__invoices'] = { resource_type: 'model', name: 'stg_erp__invoices', original_file_path: 'models/erp/stg_erp__invoices.sql',
+      config: { materialized: 'view' }, columns: { invoice_id: { name: 'invoice_id', data_type: 'integer' } } };
+    m.nodes['test.jaffle_shop.rel_inv'] = { resource_type: 'test', attached_node: 'model.jaffle_shop.stg_erp__invoices',
+      test_metadata: { name: 'relationships', kwargs: { column_name: 'order_id', to: "ref('stg_shop__orders')", field: 'order_id' } } };
+    writeFileSync(join(d, 'target/manifest.json'), JSON.stringify(m));
+    const p = loadProject(d);
+    const inv = p.modelByName.get('stg_erp__invoices')!;
+    expect(inv.origins).toEqual(['manifest']);
+    expect(inv.columns.map((c) => c.name)).toEqual(['invoice_id', 'order_id']);
+    expect(inv.columns[1].tests[0]).toMatchObject({ name: 'relationships', args: { to: "ref('stg_shop__orders')", field: 'order_id' } });
+  });
+  it('a missing project dir is a usage error', () => {
+    expect(() => loadProject('/nonexistent/project')).toThrow(/project directory not found/);
+    const r = runCli(['summary', '--project-dir', '/nonexistent/project']);
+    expect(r.code).toBe(64);
+  });
+});
+
+describe('modeler demo / summary', () => {
+  it('demo validates the example and prints its summary', () => {
+    const r = runCli(['demo']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('project jaffle_shop');
+    expect(r.stdout).toMatch(/interfaces:\s+customers \(contracted\), orders \(shared\)/);
+    expect(r.stdout).toMatch(/diagnostics:\s+0 errors/);
+  });
+  it('summary --output-json on a broken copy exits 1 and lists located diagnostics', () => {
+    const d = copyExample();
+    writeFileSync(join(d, 'models/marts/_marts.yml'), 'version: 2\nmodels: {bad\n');
+    const r = runCli(['summary', '--project-dir', d, '--output-json']);
+    expect(r.code).toBe(1);
+    const j = JSON.parse(r.stdout);
+    expect(j.diagnostics.error).toBe(1);
+    expect(j.diagnosticsList[0]).toMatchObject({ code: 'YAML_SYNTAX', file: 'models/marts/_marts.yml' });
+  });
+});
