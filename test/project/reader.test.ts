@@ -151,3 +151,34 @@ describe('modeler demo / summary', () => {
     expect(j.diagnosticsList[0]).toMatchObject({ code: 'YAML_SYNTAX', file: 'models/marts/_marts.yml' });
   });
 });
+
+describe('project reader: every dbt resource type', () => {
+  it('reads seeds, snapshots, exposures, semantic models, metrics, config.meta and target artifacts', () => {
+    const d = copyExample();
+    writeFileSync(join(d, 'models/marts/_more.yml'), [
+      'version: 2',
+      'seeds:', '  - name: country_codes', '    description: ISO codes', '    columns: [{name: code, data_tests: [unique]}]',
+      'snapshots:', '  - name: customers_snapshot', '    config: {meta: {owner: ops}}',
+      'exposures:', '  - name: revenue_dashboard', '    type: dashboard', '    owner: {email: a@b.c}', "    depends_on: [ref('orders')]",
+      'semantic_models:', '  - name: orders_sm', "    model: ref('orders')", '    entities: [{name: order, type: primary, expr: order_id}]',
+      'metrics:', '  - name: revenue', '    type: simple', '    type_params: {measure: amount}',
+      'models:', '  - name: stg_stores', '    config:', '      materialized: view', '      meta: {modeler: {interface: {stability: shared}}}',
+    ].join('\n') + '\n');
+    // stg_stores is already described in _inventory.yml: a second YAML description is an error, located
+    writeFileSync(join(d, 'target/run_results.json'), JSON.stringify({ results: [{ unique_id: 'model.jaffle_shop.orders', status: 'success' }] }));
+    writeFileSync(join(d, 'target/catalog.json'), '{not json');
+    const p = loadProject(d);
+    expect(p.seeds.map((s) => s.name)).toEqual(['country_codes']);
+    expect(p.seeds[0].columns[0].tests[0].name).toBe('unique');
+    expect(p.snapshots[0]).toMatchObject({ name: 'customers_snapshot', meta: { owner: 'ops' } });
+    expect(p.exposures[0].name).toBe('revenue_dashboard');
+    expect(p.semanticModels[0].name).toBe('orders_sm');
+    expect(p.metrics[0].name).toBe('revenue');
+    expect(p.target.runResults.results[0].status).toBe('success');
+    expect(p.diagnostics.find((x) => x.code === 'TARGET_JSON')).toMatchObject({ file: 'target/catalog.json', severity: 'warning' });
+    const dup = p.diagnostics.find((x) => x.code === 'DUPLICATE_MODEL')!;
+    // files are read in path order, so the later file carries the error and names the earlier one
+    expect(dup).toMatchObject({ file: 'models/staging/inventory/_inventory.yml', line: 11 });
+    expect(dup.message).toContain('models/marts/_more.yml:17');
+  });
+});
