@@ -179,6 +179,6 @@ describe('project reader: every dbt resource type', () => {
     const dup = p.diagnostics.find((x) => x.code === 'DUPLICATE_MODEL')!;
     // files are read in path order, so the later file carries the error and names the earlier one
     expect(dup).toMatchObject({ file: 'models/staging/inventory/_inventory.yml', line: 11 });
-    expect(dup.message).toContain('models/marts/_more.yml:17');
+    expect(dup.message).toContain('models/marts/_more.yml:23');
   });
 });
