@@ -1,0 +1,260 @@
+// `applySql(request)`: the one core function behind `modeler apply` and POST /api/forward/apply.
+// request → plan (statements, destructive analysis, checksum) → connect → ledger check →
+// destructive guard → run or dry run → ledger row → report (JSON-able, secrets scrubbed) →
+// optional report/SQL files. Usage problems throw UserError; everything that happens once the
+// inputs are understood (connection, drift, refusal, a failing statement) is a report.
+import { readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { join, resolve } from 'node:path';
+import { UserError } from '../core/diagnostics.js';
+import { writeFileAtomic } from '../core/fs-atomic.js';
+import { PACKAGE_ROOT } from '../core/paths.js';
+import { NORMAL_FORM_VERSION } from './checksum.js';
+import { driverLoader, getConnector } from './connectors/index.js';
+import { DEFAULT_LEDGER_TABLE, Ledger, parseLedgerTable, type LedgerStatus } from './ledger.js';
+import { planModelDiff, type PolicyPreflight } from './model-diff.js';
+import { checkApplyRequest, publicConnection, resolveConnection, scrub, secretsOf } from './options.js';
+import { buildPlan, defaultMigrationName, type Plan } from './plan.js';
+import { dryRun, errorText, execute, notRun, type RunOutcome } from './run.js';
+import { isNarrowing } from './type-narrowing.js';
+import type { ApplyReport, ConnectionParams, Connector, DestructiveReport, DriverLoader, PolicyReport, Session } from './types.js';
+
+export interface ApplyContext {
+  /** base for relative paths (default: process.cwd()) */
+  cwd?: string;
+  /** map a user path to the path to use; the HTTP face passes a containment check here */
+  resolvePath?: (p: string, purpose: 'read' | 'write') => string;
+  env?: Record<string, string | undefined>;
+  loadDriver?: DriverLoader;
+  /** open the session yourself (tests: PGlite); default: the connector's driver */
+  openSession?: (connector: Connector, params: ConnectionParams) => Promise<Session>;
+  /** model-diff policy pre-flight; without one, --policy-pack is refused */
+  policyPreflight?: PolicyPreflight;
+  appliedBy?: string;
+}
+
+export const EXIT_BY_STATUS = { success: 0, no_op: 0, dry_run: 0, failed: 1, refused: 2 } as const;
+
+export function toolVersion(): string {
+  return JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')).version;
+}
+
+export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<ApplyReport> {
+  const startedAt = new Date();
+  const { request, mode } = checkApplyRequest(raw);
+  const env = ctx.env ?? process.env;
+  const path = (p: string, purpose: 'read' | 'write') => ctx.resolvePath ? ctx.resolvePath(p, purpose) : resolve(ctx.cwd ?? process.cwd(), p);
+  const { connector, dialect: aliasDialect } = getConnector(request.connector ?? 'duckdb');
+  const dialect = request.dialect ?? aliasDialect ?? connector.dialect;
+  const params = resolveConnection(connector, request, env);
+  if (connector.name === 'duckdb' && params.path && params.path !== ':memory:') params.path = path(params.path, 'write');
+  const secrets = secretsOf(params);
+  const ledgerParts = parseLedgerTable(request.ledger_table ?? DEFAULT_LEDGER_TABLE, connector.name === 'bigquery');
+
+  // ---- plan (no connection needed)
+  const policy: PolicyReport = { checked: false, errors: 0, warnings: 0, results: [] };
+  let plan: Plan;
+  let defaultName: string;
+  if (mode === 'model_diff') {
+    const oldPath = path(request.old_model!, 'read');
+    const newPath = path(request.new_model!, 'read');
+    const diff = await planModelDiff(oldPath, newPath, dialect, request.model_schema && path(request.model_schema, 'read'));
+    Object.assign(policy, await runPolicy(ctx, request.policy_pack && path(request.policy_pack, 'read'), request.skip_policy_check,
+      { oldModel: diff.oldModel, newModel: diff.newModel, oldPath, newPath }));
+    plan = await buildPlan(diff.sql, dialect, 'the generated migration', diff.statements);
+    defaultName = diff.name;
+  } else {
+    const text = mode === 'sql' ? request.sql! : readInput(path(request.sql_file!, 'read'), request.sql_file!);
+    plan = await buildPlan(text, dialect, mode === 'sql' ? 'the sql text' : request.sql_file!);
+    defaultName = defaultMigrationName(request.sql_file, '');
+  }
+  const name = request.migration_name ?? (mode === 'sql' ? defaultMigrationName(undefined, plan.checksum) : defaultName);
+
+  const report: ApplyReport = {
+    tool: 'modeler', tool_version: toolVersion(), connector: connector.name, dialect, mode, status: 'failed',
+    dry_run: !!request.dry_run, migration_name: name, checksum: plan.checksum, checksum_form: NORMAL_FORM_VERSION,
+    statement_count: plan.statements.length, applied_count: 0, transactional: connector.transactionalDdl,
+    connection: publicConnection(params),
+    ledger: { table: ledgerParts.join('.'), skipped: !!request.skip_ledger, row_written: false },
+    destructive_statements: [], allow_destructive: !!request.allow_destructive, policy,
+    statements: notRun(plan), messages: [...plan.messages],
+    started_at: startedAt.toISOString(), finished_at: '', duration_ms: 0,
+  };
+  if (connector.name === 'duckdb' && (params.path ?? ':memory:') === ':memory:') {
+    report.messages.push('DuckDB in memory: nothing persists after this run (give --path or MODELER_DUCKDB_PATH)');
+  }
+
+  const finish = (): ApplyReport => {
+    const finishedAt = new Date();
+    report.finished_at = finishedAt.toISOString();
+    report.duration_ms = finishedAt.getTime() - startedAt.getTime();
+    const clean = scrub(report, secrets);
+    if (request.report_json) writeFileAtomic(path(request.report_json, 'write'), JSON.stringify(clean, null, 2) + '\n');
+    if (request.write_sql && EXIT_BY_STATUS[clean.status] === 0) writeFileAtomic(path(request.write_sql, 'write'), sqlArtifact(plan, clean));
+    return clean;
+  };
+  const fail = (code: string, message: string, status: 'failed' | 'refused' = 'failed') => {
+    report.status = status;
+    report.error = { code, message };
+    return finish();
+  };
+
+  if (policy.checked && policy.errors > 0) return fail('POLICY_FAILED', `policy pack ${policy.pack}: ${policy.errors} error(s) in the new model`);
+
+  // ---- connect
+  let session: Session;
+  try {
+    session = ctx.openSession ? await ctx.openSession(connector, params) : await connector.connect(params, ctx.loadDriver ?? driverLoader(connector.name));
+  } catch (e) {
+    if (e instanceof UserError) throw e;
+    return fail('CONNECT_FAILED', `cannot connect to ${connector.name}: ${errorText(e)}`);
+  }
+  const lockKey = `modeler:${report.ledger.table}`;
+  try {
+    let ledger: Ledger | undefined;
+    if (!request.skip_ledger) {
+      ledger = new Ledger(session, connector.ledger, ledgerParts, params);
+      report.ledger.table = ledger.table;
+      if (!request.dry_run) {
+        await session.lock?.(lockKey);
+        await ledger.ensure();
+      }
+      const found = await ledger.lookup(name, plan.checksum);
+      if (!found.exists) report.messages.push(`ledger table ${ledger.table} does not exist yet; a real run creates it`);
+      const same = found.rows.find((r) => r.name === name);
+      if (same) {
+        report.ledger.previous = { checksum: same.checksum, applied_at: same.applied_at };
+        if (same.checksum === plan.checksum) {
+          report.status = 'no_op';
+          report.messages.push(`migration '${name}' was already applied${same.applied_at ? ` at ${same.applied_at}` : ''} with this checksum; nothing to do`);
+          return finish();
+        }
+        return fail('CHECKSUM_DRIFT', `migration '${name}' was applied with checksum ${same.checksum.slice(0, 12)}…, `
+          + `but its statements now have checksum ${plan.checksum.slice(0, 12)}…; applied migrations must not change — `
+          + 'write a new migration (or give it a new --migration-name)');
+      }
+      for (const other of found.rows.filter((r) => r.name !== name)) {
+        report.messages.push(`warning: the same statements were already applied as migration '${other.name}'`);
+      }
+    }
+
+    // ---- destructive guard
+    report.destructive_statements = await destructiveReport(plan, session, dialect);
+    for (const d of report.destructive_statements) {
+      const st = report.statements[d.index - 1];
+      if (!st.destructive?.includes(d.kind)) st.destructive = [...(st.destructive ?? []), d.kind];
+    }
+    if (report.destructive_statements.length && !request.allow_destructive) {
+      return fail('DESTRUCTIVE_REFUSED', `${report.destructive_statements.length} destructive statement(s) refused: `
+        + report.destructive_statements.map((d) => `#${d.index} (line ${d.line}) ${d.kind} ${d.object}`).join('; ')
+        + ' — review them and pass --allow-destructive to run them', 'refused');
+    }
+
+    // ---- run
+    if (request.dry_run) {
+      const outcome = await dryRun(plan, session, connector);
+      adopt(report, outcome, plan);
+      if (outcome.failedAt) return fail('DRY_RUN_CHECK_FAILED', `statement ${outcome.failedAt} (line ${report.failed_statement!.line}) would fail: ${outcome.error}`);
+      report.status = 'dry_run';
+      return finish();
+    }
+    const row = (status: LedgerStatus, outcome: RunOutcome) => ({
+      name, checksum: plan.checksum, statement_count: plan.statements.length, status, duration_ms: outcome.durationMs,
+      applied_by: ctx.appliedBy ?? env.MODELER_APPLIED_BY ?? env.GITHUB_ACTOR ?? env.GITLAB_USER_LOGIN ?? osUser(), tool_version: report.tool_version,
+    });
+    const outcome = await execute(plan, session, connector, async (o) => {
+      if (ledger) { await ledger.record(row('success', o)); report.ledger.row_written = true; }
+    });
+    adopt(report, outcome, plan);
+    if (outcome.failedAt === undefined && outcome.error === undefined) {
+      if (ledger && !connector.transactionalDdl) {
+        try {
+          await ledger.record(row('success', outcome));
+          report.ledger.row_written = true;
+        } catch (e) {
+          return fail('LEDGER_WRITE_FAILED', `all ${outcome.appliedCount} statements ran, but the ledger row could not be written: ${errorText(e)}`);
+        }
+      }
+      report.status = 'success';
+      return finish();
+    }
+    // failure: record the attempt (never as success), then report exactly what is in effect
+    if (ledger) {
+      try {
+        await ledger.record(row(outcome.appliedCount > 0 ? 'partial' : 'failed', outcome));
+        report.ledger.row_written = true;
+      } catch (e) {
+        report.messages.push(`the failed attempt could not be recorded in the ledger: ${errorText(e)}`);
+      }
+    }
+    const f = report.failed_statement;
+    const kept = connector.transactionalDdl ? 'the transaction was rolled back; nothing was changed'
+      : outcome.appliedCount ? `statements ${outcome.appliedCount > 1 ? `1–${outcome.appliedCount}` : '1'} remain applied (${connector.name} cannot roll back DDL)`
+        : 'nothing was changed';
+    return fail('STATEMENT_FAILED', f ? `statement ${f.index} of ${plan.statements.length} (line ${f.line}) failed: ${f.error}; ${kept}` : `${outcome.error}; ${kept}`);
+  } catch (e) {
+    if (e instanceof UserError) throw e;
+    return fail('APPLY_FAILED', errorText(e));
+  } finally {
+    await session.unlock?.(lockKey).catch(() => {});
+    await session.close().catch(() => {});
+  }
+}
+
+function adopt(report: ApplyReport, outcome: RunOutcome, plan: Plan): void {
+  report.statements = outcome.statements;
+  report.applied_count = outcome.appliedCount;
+  if (outcome.failedAt) {
+    const s = plan.statements[outcome.failedAt - 1];
+    report.failed_statement = { index: s.index, line: s.line, kind: s.kind, preview: s.preview, error: outcome.error ?? '' };
+  }
+}
+
+/** Findings of the plan plus type changes judged against the live catalog. */
+async function destructiveReport(plan: Plan, session: Session, dialect: string): Promise<DestructiveReport[]> {
+  const out: DestructiveReport[] = [];
+  for (const s of plan.statements) {
+    for (const f of s.findings) out.push({ index: s.index, line: s.line, kind: f.kind, object: f.object, detail: f.detail, preview: s.preview });
+    for (const c of s.typeChanges) {
+      const object = `${[c.table.schema, c.table.name].filter(Boolean).join('.')}.${c.column}`;
+      const current = await session.columnType?.(c.table, c.column).catch(() => undefined);
+      if (current === undefined) {
+        out.push({ index: s.index, line: s.line, kind: 'unverified_type_change', object, preview: s.preview,
+          detail: `to ${c.newType}; the column's current type could not be read, so it may narrow` });
+      } else if (isNarrowing(current, c.newType, dialect)) {
+        out.push({ index: s.index, line: s.line, kind: 'narrowing_type_change', object, preview: s.preview, detail: `${current} → ${c.newType}` });
+      }
+    }
+  }
+  return out;
+}
+
+async function runPolicy(ctx: ApplyContext, pack: string | undefined, skip: boolean | undefined,
+  input: Parameters<PolicyPreflight>[0]): Promise<PolicyReport> {
+  if (skip) return { checked: false, reason: 'skipped (--skip-policy-check)', errors: 0, warnings: 0, results: [] };
+  if (!pack) return { checked: false, reason: 'no policy pack given (--policy-pack)', errors: 0, warnings: 0, results: [] };
+  if (!ctx.policyPreflight) throw new UserError('--policy-pack needs the policy engine, which is not available in this build; use --skip-policy-check', 1, 'POLICY_UNAVAILABLE');
+  return ctx.policyPreflight({ ...input, policyPack: pack });
+}
+
+function readInput(abs: string, shown: string): string {
+  try {
+    return readFileSync(abs, 'utf8');
+  } catch (e: any) {
+    throw new UserError(`cannot read ${shown}: ${e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'is a directory' : e.message}`);
+  }
+}
+
+function sqlArtifact(plan: Plan, report: ApplyReport): string {
+  const head = `-- modeler apply: migration ${report.migration_name} for ${report.connector} (${report.dialect})\n`
+    + `-- checksum ${report.checksum} (sha-256 of the normalised statements), ${plan.statements.length} statement(s)\n\n`;
+  return head + plan.statements.map((s) => `${s.sql};\n`).join('\n');
+}
+
+function osUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}

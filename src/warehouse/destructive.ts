@@ -1,0 +1,267 @@
+// Which statements of a migration can destroy data: DROP TABLE/SCHEMA/DATABASE, TRUNCATE,
+// CREATE OR REPLACE TABLE, ALTER TABLE … DROP COLUMN, and column type changes (narrowing ones
+// are destructive; whether a change narrows needs the column's current type, which the caller
+// looks up in the live catalog). Statements are read with a real parser — libpg_query for
+// PostgreSQL and DuckDB, node-sql-parser for the others — and only statements the parser
+// cannot read fall back to a token walk over the lexer's output (never a regex over raw text).
+import nodeSqlParser from 'node-sql-parser';
+import { parse as pgParse } from 'pgsql-parser';
+import { normalTokens } from './checksum.js';
+
+export type DestructiveKind = 'drop_table' | 'drop_schema' | 'drop_database' | 'truncate' | 'replace_table'
+  | 'drop_column' | 'narrowing_type_change' | 'unverified_type_change';
+
+export interface DestructiveFinding {
+  kind: DestructiveKind;
+  /** table, schema, database or table.column the statement destroys */
+  object: string;
+  detail?: string;
+}
+
+export interface TypeChange {
+  table: { schema?: string; name: string };
+  column: string;
+  newType: string;
+}
+
+export interface StatementAnalysis {
+  /** e.g. CREATE TABLE, ALTER TABLE, INSERT */
+  kind: string;
+  findings: DestructiveFinding[];
+  /** column type changes, judged narrowing or not by the caller against the catalog */
+  typeChanges: TypeChange[];
+  /** BEGIN/COMMIT/ROLLBACK and friends (apply manages transactions itself) */
+  transactionControl?: 'begin' | 'commit' | 'rollback';
+  /** which reader understood the statement */
+  via: 'pg-parser' | 'node-sql-parser' | 'tokens';
+}
+
+const { Parser } = nodeSqlParser as unknown as { Parser: new () => { astify(sql: string, o: { database: string }): any } };
+let nodeParser: InstanceType<typeof Parser> | undefined;
+
+/** node-sql-parser's name for each dialect we apply to. */
+const NODE_SQL_DB: Record<string, string> = {
+  postgres: 'postgresql', duckdb: 'postgresql', mysql: 'mysql', mariadb: 'mariadb', snowflake: 'snowflake',
+  bigquery: 'bigquery', databricks: 'hive',
+};
+
+export async function analyseStatement(sql: string, dialect: string): Promise<StatementAnalysis> {
+  const tokens = normalTokens(sql, dialect);
+  const kind = statementKind(tokens);
+  const tx = transactionControl(tokens);
+  if (tx) return { kind, findings: [], typeChanges: [], transactionControl: tx, via: 'tokens' };
+  if (dialect === 'postgres' || dialect === 'duckdb') {
+    const ast = await pgParse(sql).catch(() => undefined);
+    const stmt = ast?.stmts?.length === 1 ? ast.stmts[0].stmt : undefined;
+    if (stmt) return { kind, ...fromPgAst(stmt), via: 'pg-parser' };
+  }
+  const db = NODE_SQL_DB[dialect];
+  if (db) {
+    let ast: any;
+    try {
+      nodeParser ??= new Parser();
+      ast = nodeParser.astify(sql, { database: db });
+    } catch { ast = undefined; }
+    const one = Array.isArray(ast) ? (ast.length === 1 ? ast[0] : undefined) : ast;
+    if (one && typeof one === 'object') return { kind, ...fromNodeAst(one), via: 'node-sql-parser' };
+  }
+  return { kind, ...fromTokens(tokens), via: 'tokens' };
+}
+
+type Found = Pick<StatementAnalysis, 'findings' | 'typeChanges'>;
+
+// ---------------------------------------------------------------- libpg_query AST (PostgreSQL)
+
+function fromPgAst(stmt: any): Found {
+  const out: Found = { findings: [], typeChanges: [] };
+  const rel = (r: any) => [r?.schemaname, r?.relname].filter(Boolean).join('.');
+  if (stmt.DropStmt) {
+    const d = stmt.DropStmt;
+    const names = (d.objects ?? []).map((o: any) =>
+      o.List ? o.List.items.map((i: any) => i.String?.sval).join('.') : o.String?.sval ?? '?');
+    const kind = d.removeType === 'OBJECT_TABLE' ? 'drop_table' : d.removeType === 'OBJECT_SCHEMA' ? 'drop_schema' : undefined;
+    if (kind) for (const n of names) out.findings.push({ kind, object: n, detail: d.behavior === 'DROP_CASCADE' ? 'CASCADE' : undefined });
+  } else if (stmt.DropdbStmt) {
+    out.findings.push({ kind: 'drop_database', object: stmt.DropdbStmt.dbname });
+  } else if (stmt.TruncateStmt) {
+    for (const r of stmt.TruncateStmt.relations ?? []) out.findings.push({ kind: 'truncate', object: rel(r.RangeVar) });
+  } else if (stmt.AlterTableStmt && (stmt.AlterTableStmt.objtype ?? 'OBJECT_TABLE') === 'OBJECT_TABLE') {
+    const a = stmt.AlterTableStmt;
+    const table = { schema: a.relation?.schemaname, name: a.relation?.relname };
+    for (const c of a.cmds ?? []) {
+      const cmd = c.AlterTableCmd;
+      if (cmd?.subtype === 'AT_DropColumn') out.findings.push({ kind: 'drop_column', object: `${rel(a.relation)}.${cmd.name}` });
+      if (cmd?.subtype === 'AT_AlterColumnType') {
+        out.typeChanges.push({ table, column: cmd.name, newType: pgTypeText(cmd.def?.ColumnDef?.typeName) });
+      }
+    }
+  }
+  return out;
+}
+
+function pgTypeText(t: any): string {
+  if (!t) return '?';
+  const names: string[] = (t.names ?? []).map((n: any) => n.String?.sval).filter((s: string) => s && s !== 'pg_catalog');
+  const mods = (t.typmods ?? []).map((m: any) => m.A_Const?.ival?.ival ?? m.A_Const?.ival ?? '').filter((v: unknown) => v !== '');
+  return `${names.join('.')}${mods.length ? `(${mods.join(',')})` : ''}${t.arrayBounds ? '[]' : ''}`;
+}
+
+// ------------------------------------------------------------------- node-sql-parser AST
+
+function fromNodeAst(ast: any): Found {
+  const out: Found = { findings: [], typeChanges: [] };
+  const tbl = (t: any) => [t?.db, t?.table].filter(Boolean).join('.');
+  const col = (c: any) => (typeof c?.column === 'string' ? c.column : c?.column?.expr?.value ?? '?');
+  if (ast.type === 'drop') {
+    const names = Array.isArray(ast.name) ? ast.name.map(tbl) : [String(ast.name?.table ?? ast.name)];
+    const kind = ast.keyword === 'table' ? 'drop_table' : ast.keyword === 'schema' ? 'drop_schema'
+      : ast.keyword === 'database' ? 'drop_database' : undefined;
+    if (kind) for (const n of names) out.findings.push({ kind, object: n });
+  } else if (ast.type === 'truncate') {
+    for (const n of ast.name ?? []) out.findings.push({ kind: 'truncate', object: tbl(n) });
+  } else if (ast.type === 'create' && ast.keyword === 'table' && ast.replace) {
+    for (const t of ast.table ?? []) out.findings.push({ kind: 'replace_table', object: tbl(t) });
+  } else if (ast.type === 'alter') {
+    const t = ast.table?.[0] ?? {};
+    const table = { schema: t.db ?? undefined, name: t.table };
+    for (const e of ast.expr ?? []) {
+      if (e.resource !== 'column') continue;
+      if (e.action === 'drop') out.findings.push({ kind: 'drop_column', object: `${tbl(t)}.${col(e.column)}` });
+      const def = e.definition;
+      if (def?.dataType && (e.action === 'modify' || e.action === 'change' || e.action === 'alter')) {
+        const args = [def.length, def.scale].filter((v) => v !== undefined && v !== null);
+        const newType = `${def.dataType}${args.length ? `(${args.join(',')})` : ''}${(def.suffix ?? []).includes?.('UNSIGNED') ? ' UNSIGNED' : ''}`;
+        out.typeChanges.push({ table, column: col(e.action === 'change' ? e.old_column : e.column), newType });
+      }
+    }
+  }
+  return out;
+}
+
+// ------------------------------------------------------------ token fallback (parser gaps)
+
+function unquote(tok: string): string {
+  const q = tok[0];
+  if ((q === '"' || q === '`') && tok.endsWith(q)) return tok.slice(1, -1).split(q + q).join(q);
+  if (q === '[' && tok.endsWith(']')) return tok.slice(1, -1);
+  return tok;
+}
+
+/** A possibly qualified name at tokens[i]; returns it and the index after it. */
+function nameAt(tokens: string[], i: number): [string, number] {
+  const parts: string[] = [];
+  while (i < tokens.length) {
+    parts.push(unquote(tokens[i++]));
+    if (tokens[i] !== '.') break;
+    i++;
+  }
+  return [parts.join('.'), i];
+}
+
+const up = (t: string | undefined) => (t ?? '').toUpperCase();
+
+function skipWords(tokens: string[], i: number, ...words: string[]): number {
+  while (i < tokens.length && words.includes(up(tokens[i]))) i++;
+  return i;
+}
+
+/** Split `a, b(c, d), e` at top-level commas. */
+function topLevelParts(tokens: string[]): string[][] {
+  const parts: string[][] = [[]];
+  let depth = 0;
+  for (const t of tokens) {
+    if (t === '(') depth++;
+    if (t === ')') depth--;
+    if (t === ',' && depth === 0) parts.push([]);
+    else parts[parts.length - 1].push(t);
+  }
+  return parts.filter((p) => p.length);
+}
+
+const TYPE_END = new Set(['USING', 'COLLATE', 'NOT', 'NULL', 'DEFAULT', 'COMMENT', 'FIRST', 'AFTER', 'AUTO_INCREMENT',
+  'PRIMARY', 'UNIQUE', 'CHECK', 'REFERENCES', 'GENERATED', 'ON', 'CHARSET', 'CONSTRAINT', 'AS', 'IDENTITY']);
+
+function typeText(tokens: string[]): string {
+  const kept: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const u = up(tokens[i]);
+    if (TYPE_END.has(u) || (u === 'CHARACTER' && up(tokens[i + 1]) === 'SET')) break;
+    kept.push(tokens[i]);
+  }
+  return kept.join(' ').replace(/\s*\(\s*/g, '(').replace(/\s*\)/g, ')').replace(/\s*,\s*/g, ',');
+}
+
+function fromTokens(tokens: string[]): Found {
+  const out: Found = { findings: [], typeChanges: [] };
+  const w = tokens.map(up);
+  if (w[0] === 'DROP') {
+    let i = skipWords(tokens, 1, 'TEMPORARY', 'TEMP', 'TRANSIENT', 'EXTERNAL');
+    const what = w[i];
+    const kind = what === 'TABLE' ? 'drop_table' : what === 'SCHEMA' ? 'drop_schema' : what === 'DATABASE' ? 'drop_database' : undefined;
+    if (!kind) return out;
+    i = skipWords(tokens, i + 1, 'IF', 'EXISTS');
+    for (const part of topLevelParts(tokens.slice(i))) {
+      const [name] = nameAt(part, 0);
+      if (!['CASCADE', 'RESTRICT', 'PURGE'].includes(up(name))) out.findings.push({ kind, object: name });
+    }
+  } else if (w[0] === 'TRUNCATE') {
+    const i = skipWords(tokens, 1, 'TABLE', 'ONLY', 'IF', 'EXISTS');
+    for (const part of topLevelParts(tokens.slice(i))) out.findings.push({ kind: 'truncate', object: nameAt(part, 0)[0] });
+  } else if (w[0] === 'CREATE' && w[1] === 'OR' && w[2] === 'REPLACE') {
+    const i = skipWords(tokens, 3, 'TEMPORARY', 'TEMP', 'TRANSIENT', 'LOCAL', 'GLOBAL');
+    if (w[i] === 'TABLE') out.findings.push({ kind: 'replace_table', object: nameAt(tokens, skipWords(tokens, i + 1, 'IF', 'NOT', 'EXISTS'))[0] });
+  } else if (w[0] === 'ALTER' && w[1] === 'TABLE') {
+    const [table, after] = nameAt(tokens, skipWords(tokens, 2, 'IF', 'EXISTS', 'ONLY'));
+    const dot = table.lastIndexOf('.');
+    const tableRef = dot < 0 ? { name: table } : { schema: table.slice(0, dot), name: table.slice(dot + 1) };
+    for (const action of topLevelParts(tokens.slice(after))) {
+      const a = action.map(up);
+      if (a[0] === 'DROP') {
+        if (['CONSTRAINT', 'INDEX', 'KEY', 'PRIMARY', 'FOREIGN', 'UNIQUE', 'CHECK', 'PARTITION', 'DEFAULT', 'ROW',
+          'CLUSTERING', 'SEARCH', 'PERIOD', 'SYSTEM'].includes(a[1])) continue;
+        const j = skipWords(action, 1, 'COLUMN', 'IF', 'EXISTS');
+        out.findings.push({ kind: 'drop_column', object: `${table}.${unquote(action[j])}` });
+      } else if (a[0] === 'ALTER' || a[0] === 'MODIFY') {
+        const j = skipWords(action, 1, 'COLUMN');
+        const column = unquote(action[j]);
+        let k = j + 1;
+        if (a[k] === 'SET' && a[k + 1] === 'DATA' && a[k + 2] === 'TYPE') k += 3;
+        else if (a[k] === 'TYPE') k += 1;
+        else if (a[k] === 'SET' || a[k] === 'DROP' || a[k] === 'RENAME' || a[k] === 'COMMENT' || a[k] === 'ADD') continue;
+        else if (a[0] === 'ALTER') continue;
+        if (k < action.length) out.typeChanges.push({ table: tableRef, column, newType: typeText(action.slice(k)) });
+      } else if (a[0] === 'CHANGE') {
+        const j = skipWords(action, 1, 'COLUMN');
+        if (j + 2 < action.length) out.typeChanges.push({ table: tableRef, column: unquote(action[j]), newType: typeText(action.slice(j + 2)) });
+      }
+    }
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------------ classification
+
+function transactionControl(tokens: string[]): StatementAnalysis['transactionControl'] {
+  const w = tokens.map(up);
+  const rest = w.slice(1).every((t) => t === 'TRANSACTION' || t === 'WORK');
+  if ((w[0] === 'BEGIN' && rest) || (w[0] === 'START' && w[1] === 'TRANSACTION')) return 'begin';
+  if ((w[0] === 'COMMIT' || w[0] === 'END') && rest) return 'commit';
+  if (w[0] === 'ROLLBACK' && rest) return 'rollback';
+  return undefined;
+}
+
+const MODIFIERS = new Set(['OR', 'REPLACE', 'TEMP', 'TEMPORARY', 'TRANSIENT', 'UNIQUE', 'GLOBAL', 'LOCAL', 'EXTERNAL',
+  'MATERIALIZED', 'IF', 'NOT', 'EXISTS', 'UNLOGGED', 'RECURSIVE', 'SECURE']);
+
+/** A short label of what a statement does: `CREATE TABLE`, `ALTER TABLE`, `INSERT`, … */
+export function statementKind(tokens: string[]): string {
+  const w = tokens.map(up);
+  if (!w.length) return '';
+  if (w[0] === 'CREATE' || w[0] === 'DROP' || w[0] === 'ALTER') {
+    let i = 1;
+    const mods: string[] = [];
+    while (i < w.length && MODIFIERS.has(w[i])) { if (w[i] === 'MATERIALIZED') mods.push(w[i]); i++; }
+    return [w[0], ...mods, w[i] ?? ''].join(' ').trim();
+  }
+  return w[0];
+}

@@ -1,0 +1,92 @@
+// What an apply would run, before any connection: the statements (split by the shared SQL
+// splitter), what each does, which ones destroy data, the checksum and the migration name.
+import { basename, extname } from 'node:path';
+import { UserError } from '../core/diagnostics.js';
+import { splitSqlStatements } from '../sql/split.js';
+import { migrationChecksum, statementChecksum } from './checksum.js';
+import { analyseStatement, type DestructiveFinding, type DestructiveKind, type TypeChange } from './destructive.js';
+
+export interface PlannedRun {
+  index: number;
+  line: number;
+  sql: string;
+  kind: string;
+  checksum: string;
+  preview: string;
+  findings: DestructiveFinding[];
+  /** type changes still to be judged against the live catalog (SQL input only) */
+  typeChanges: TypeChange[];
+}
+
+export interface Plan {
+  statements: PlannedRun[];
+  checksum: string;
+  /** the SQL text the statements were split from (what --write-sql writes) */
+  sql: string;
+  messages: string[];
+}
+
+const DESTRUCTIVE_KINDS: DestructiveKind[] = ['drop_table', 'drop_schema', 'drop_database', 'truncate', 'replace_table',
+  'drop_column', 'narrowing_type_change'];
+
+export function preview(sql: string, max = 100): string {
+  const one = sql.replace(/\s+/g, ' ').trim();
+  return one.length > max ? one.slice(0, max - 1) + '…' : one;
+}
+
+/**
+ * Split and analyse. `migrateVerdicts` (model-diff mode) gives migrate's per-statement
+ * destructive flag and kind, which replace the catalog lookup for type changes.
+ */
+export async function buildPlan(sql: string, dialect: string, source: string,
+  migrateVerdicts?: { destructive: boolean; kind: string }[]): Promise<Plan> {
+  const split = splitSqlStatements(sql, dialect);
+  if (!split.length) throw new UserError(`no SQL statements in ${source}`);
+  const messages: string[] = [];
+  const analysed = await Promise.all(split.map((s) => analyseStatement(s.sql, dialect)));
+
+  // A script wrapped in BEGIN … COMMIT is accepted (apply runs its own transaction); any
+  // other transaction control would break all-or-nothing, so it is refused.
+  let first = 0;
+  let last = split.length;
+  if (analysed[0].transactionControl === 'begin' && analysed[split.length - 1].transactionControl === 'commit' && split.length > 2) {
+    first = 1;
+    last = split.length - 1;
+    messages.push('the script\'s own BEGIN/COMMIT were left out: apply runs the statements in its own transaction where the engine allows');
+  }
+  for (let i = first; i < last; i++) {
+    if (analysed[i].transactionControl) {
+      throw new UserError(`statement ${i + 1} (line ${split[i].line}) is transaction control (${preview(split[i].sql, 40)}); `
+        + 'apply manages transactions itself — remove it', 1, 'TRANSACTION_CONTROL');
+    }
+  }
+  if (migrateVerdicts && migrateVerdicts.length !== split.length) {
+    throw new Error(`migrate returned ${migrateVerdicts.length} statements but its SQL splits into ${split.length}`);
+  }
+
+  const statements: PlannedRun[] = [];
+  for (let i = first; i < last; i++) {
+    const a = analysed[i];
+    const findings = [...a.findings];
+    let typeChanges = a.typeChanges;
+    const verdict = migrateVerdicts?.[i];
+    if (verdict) {
+      typeChanges = [];
+      if (verdict.destructive && !findings.length) {
+        const kind = (DESTRUCTIVE_KINDS as string[]).includes(verdict.kind) ? verdict.kind as DestructiveKind : 'narrowing_type_change';
+        findings.push({ kind, object: a.findings[0]?.object ?? '', detail: `migrate: ${verdict.kind}` });
+      }
+    }
+    statements.push({
+      index: statements.length + 1, line: split[i].line, sql: split[i].sql, kind: a.kind,
+      checksum: statementChecksum(split[i].sql, dialect), preview: preview(split[i].sql), findings, typeChanges,
+    });
+  }
+  return { statements, checksum: migrationChecksum(statements.map((s) => s.sql), dialect), sql, messages };
+}
+
+/** Default ledger name: the SQL file's base name, else `sql_` + the checksum's first 12 digits. */
+export function defaultMigrationName(sqlFile: string | undefined, checksum: string): string {
+  if (sqlFile) return basename(sqlFile, extname(sqlFile)).slice(0, 255);
+  return `sql_${checksum.slice(0, 12)}`;
+}
