@@ -3,9 +3,11 @@ import type { Registrar } from '../io.js';
 import { registerValidate } from './validate.js';
 import { registerDemo } from './demo.js';
 import { registerEmitCatalog } from './emit-catalog.js';
+import { registerApply } from './apply.js';
 
 export const registrars: Registrar[] = [
   registerValidate,
   registerDemo,
   registerEmitCatalog,
+  registerApply,
 ];
