@@ -1,0 +1,283 @@
+// The tiny shared core every dialect extends: identifier quoting, type rendering by family,
+// default expressions, and DDL statements in their ANSI/PostgreSQL spelling. A dialect file
+// overrides only what its engine spells differently, and says what it cannot do (`caps`).
+import type { PhysCheck, PhysColumn, PhysConstraint, PhysForeignKey, PhysIndex, PhysTable } from '../physical.js';
+import { parseTypeString, precisionArgs, lengthArg, typeFamily, type TypeFamily, type TypeParts } from '../types.js';
+
+export interface DialectCaps {
+  /** foreign keys can be added with ALTER TABLE (else they must be inline in CREATE TABLE) */
+  alterForeignKeys: boolean;
+  /** foreign keys are enforced; otherwise they are informational (NOT ENFORCED/RELY) */
+  enforcedForeignKeys: boolean;
+  indexes: boolean;
+  uniqueConstraints: boolean;
+  checkConstraints: boolean;
+  /** DDL can run inside a transaction */
+  transactionalDdl: boolean;
+  /** PRIMARY KEY/UNIQUE/CHECK can be added and dropped with ALTER TABLE (default true) */
+  alterConstraints?: boolean;
+  /**
+   * How a migration gets new columns to the model's position: `position` (ADD … AFTER),
+   * `rebuild` (copy the table when a column is inserted before existing ones), or `append`
+   * (new columns go last; order is not reconciled). Default `append`.
+   */
+  columnOrder?: 'position' | 'rebuild' | 'append';
+}
+
+const ANSI_RESERVED = new Set(`all alter and any array as asc authorization between both by case cast check collate column constraint
+create cross current_date current_time current_timestamp current_user default delete desc distinct drop else end except exists false
+fetch for foreign from full grant group having in index inner insert intersect into is join key leading left like limit natural not
+null offset on only or order outer primary references right select session_user some table then to trailing true union unique
+update user using values when where window with`.split(/\s+/));
+
+export type Statement = { sql: string; kind: string };
+
+export abstract class Dialect {
+  abstract readonly name: string;
+  readonly aliases: string[] = [];
+  abstract readonly caps: DialectCaps;
+  /** extra reserved words of this dialect */
+  protected reserved: Set<string> = new Set();
+  protected quoteOpen = '"';
+  protected quoteClose = '"';
+  /** unquoted identifiers fold to lower case, so names with capitals must be quoted */
+  protected foldsToLower = true;
+
+  // ---- identifiers -------------------------------------------------------------------------
+  needsQuote(name: string): boolean {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return true;
+    if (this.foldsToLower && name !== name.toLowerCase()) return true;
+    const low = name.toLowerCase();
+    return ANSI_RESERVED.has(low) || this.reserved.has(low);
+  }
+
+  quoteIdent(name: string): string {
+    if (!this.needsQuote(name)) return name;
+    return this.quoteOpen + name.split(this.quoteClose).join(this.quoteClose + this.quoteClose) + this.quoteClose;
+  }
+
+  qualified(t: Pick<PhysTable, 'name' | 'schema' | 'database'>): string {
+    return [t.database, t.schema, t.name].filter((p): p is string => !!p).map((p) => this.quoteIdent(p)).join('.');
+  }
+
+  cols(names: string[]): string {
+    return names.map((n) => this.quoteIdent(n)).join(', ');
+  }
+
+  // ---- types -------------------------------------------------------------------------------
+  /** Render a model type for this dialect: known families map, everything else passes through. */
+  renderType(type: string | undefined): string {
+    const t = parseTypeString(type ?? 'string');
+    return this.mapType(typeFamily(t), t) ?? t.raw;
+  }
+
+  protected abstract mapType(f: TypeFamily, t: TypeParts): string | undefined;
+
+  /** Shared helper: `varchar(n)` style string types. */
+  protected sized(base: string, t: TypeParts, fallback?: string): string {
+    const n = lengthArg(t);
+    return n ? `${base}(${n})` : fallback ?? base;
+  }
+
+  protected decimal(base: string, t: TypeParts): string {
+    return `${base}${precisionArgs(t)}`;
+  }
+
+  // ---- defaults ----------------------------------------------------------------------------
+  booleanLiteral(v: boolean): string {
+    return v ? 'TRUE' : 'FALSE';
+  }
+
+  stringLiteral(s: string): string {
+    return `'${s.split("'").join("''")}'`;
+  }
+
+  /**
+   * A model default is a SQL expression (`now()`, `0`, `'open'`, `CURRENT_TIMESTAMP`). A bare
+   * word that is not a SQL keyword (the peer's `default: pending`) is read as a string literal,
+   * and so is a number given for a text column.
+   */
+  renderDefault(value: PhysColumn['default'], type: string | undefined): string | undefined {
+    if (value === undefined) return undefined;
+    if (value === null) return 'NULL';
+    if (typeof value === 'boolean') return this.booleanLiteral(value);
+    const fam = typeFamily(parseTypeString(type ?? 'string'));
+    const textual = fam === 'string' || fam === 'text' || fam === 'char';
+    if (typeof value === 'number') return textual ? this.stringLiteral(String(value)) : String(value);
+    const s = value.trim();
+    if (isNumberText(s)) return textual ? this.stringLiteral(s) : s;
+    if (isQuotedLiteral(s)) return s;
+    const up = s.toUpperCase();
+    if (up === 'TRUE' || up === 'FALSE') return this.booleanLiteral(up === 'TRUE');
+    if (NILADIC.has(up)) return this.niladic(up);
+    if (s.includes('(') || s.includes('::') || s.includes("'")) return s;
+    return this.stringLiteral(s);
+  }
+
+  /** CURRENT_TIMESTAMP and friends, spelled the dialect's way. */
+  protected niladic(word: string): string {
+    return word;
+  }
+
+  // ---- column and table DDL ----------------------------------------------------------------
+  columnDef(t: PhysTable, c: PhysColumn): string {
+    const parts = [this.quoteIdent(c.name), this.renderType(c.type)];
+    const d = this.renderDefault(c.default, c.type);
+    if (d !== undefined) parts.push(`DEFAULT ${d}`);
+    if (!c.nullable) parts.push('NOT NULL');
+    return parts.join(' ');
+  }
+
+  primaryKeyClause(pk: PhysConstraint): string {
+    return `CONSTRAINT ${this.quoteIdent(pk.name)} PRIMARY KEY (${this.cols(pk.columns)})`;
+  }
+
+  uniqueClause(u: PhysConstraint): string {
+    return `CONSTRAINT ${this.quoteIdent(u.name)} UNIQUE (${this.cols(u.columns)})`;
+  }
+
+  checkClause(ck: PhysCheck): string {
+    return `CONSTRAINT ${this.quoteIdent(ck.name)} CHECK (${ck.expr})`;
+  }
+
+  foreignKeyClause(fk: PhysForeignKey, ref: PhysTable): string {
+    let s = `CONSTRAINT ${this.quoteIdent(fk.name)} FOREIGN KEY (${this.cols(fk.columns)}) REFERENCES ${this.qualified(ref)} (${this.cols(fk.refColumns)})`;
+    if (fk.onDelete) s += ` ON DELETE ${action(fk.onDelete)}`;
+    if (fk.onUpdate) s += ` ON UPDATE ${action(fk.onUpdate)}`;
+    return s;
+  }
+
+  /** CREATE TABLE; `inlineFks` are rendered inside (dialects that cannot ALTER them in). */
+  createTable(t: PhysTable, inlineFks: { fk: PhysForeignKey; ref: PhysTable }[] = []): Statement[] {
+    const lines = t.columns.map((c) => this.columnDef(t, c));
+    if (t.primaryKey) lines.push(this.primaryKeyClause(t.primaryKey));
+    if (this.caps.uniqueConstraints) for (const u of t.uniques) lines.push(this.uniqueClause(u));
+    if (this.caps.checkConstraints) for (const ck of t.checks) lines.push(this.checkClause(ck));
+    for (const { fk, ref } of inlineFks) lines.push(this.foreignKeyClause(fk, ref));
+    const out: Statement[] = [{ sql: `CREATE TABLE ${this.qualified(t)} (\n  ${lines.join(',\n  ')}\n)${this.tableSuffix(t)}`, kind: 'create_table' }];
+    out.push(...this.unsupportedNotes(t));
+    out.push(...this.commentStatements(t));
+    return out;
+  }
+
+  protected tableSuffix(_t: PhysTable): string {
+    return '';
+  }
+
+  /** Comments saying which constraints of a table this dialect cannot declare. */
+  protected unsupportedNotes(t: PhysTable): Statement[] {
+    const out: Statement[] = [];
+    if (!this.caps.uniqueConstraints) for (const u of t.uniques) out.push(note(`${this.name} has no UNIQUE constraints: ${t.name} (${u.columns.join(', ')}) is unique in the model`));
+    if (!this.caps.checkConstraints) for (const ck of t.checks) out.push(note(`${this.name} has no CHECK constraints: ${t.name} ${ck.name} CHECK (${ck.expr})`));
+    return out;
+  }
+
+  /** Table and column descriptions (COMMENT ON in the ANSI/PostgreSQL spelling). */
+  commentStatements(t: PhysTable): Statement[] {
+    const out: Statement[] = [];
+    if (t.description) out.push({ sql: `COMMENT ON TABLE ${this.qualified(t)} IS ${this.stringLiteral(t.description)}`, kind: 'comment' });
+    for (const c of t.columns) if (c.description) out.push(this.columnComment(t, c.name, c.description));
+    return out;
+  }
+
+  columnComment(t: PhysTable, column: string, text: string | undefined): Statement {
+    return { sql: `COMMENT ON COLUMN ${this.qualified(t)}.${this.quoteIdent(column)} IS ${text ? this.stringLiteral(text) : 'NULL'}`, kind: 'comment' };
+  }
+
+  dropTable(t: PhysTable): Statement[] {
+    return [{ sql: `DROP TABLE ${this.qualified(t)}`, kind: 'drop_table' }];
+  }
+
+  renameTable(old: PhysTable, t: PhysTable): Statement[] {
+    return [{ sql: `ALTER TABLE ${this.qualified(old)} RENAME TO ${this.quoteIdent(t.name)}`, kind: 'rename_table' }];
+  }
+
+  addForeignKey(t: PhysTable, fk: PhysForeignKey, ref: PhysTable): Statement[] {
+    return [{ sql: `ALTER TABLE ${this.qualified(t)} ADD ${this.foreignKeyClause(fk, ref)}`, kind: 'add_foreign_key' }];
+  }
+
+  dropForeignKey(t: PhysTable, fk: PhysForeignKey): Statement[] {
+    return [{ sql: `ALTER TABLE ${this.qualified(t)} DROP CONSTRAINT ${this.quoteIdent(fk.name)}`, kind: 'drop_foreign_key' }];
+  }
+
+  createIndex(t: PhysTable, ix: PhysIndex): Statement[] {
+    if (!this.caps.indexes) return [note(`${this.name} has no secondary indexes: ${ix.name} on ${t.name} (${ix.columns.join(', ')}) not created`)];
+    return [{ sql: `CREATE ${ix.unique ? 'UNIQUE ' : ''}INDEX ${this.quoteIdent(ix.name)} ON ${this.qualified(t)} (${this.cols(ix.columns)})`, kind: 'create_index' }];
+  }
+
+  dropIndex(t: PhysTable, ix: PhysIndex): Statement[] {
+    if (!this.caps.indexes) return [];
+    const name = t.schema ? `${this.quoteIdent(t.schema)}.${this.quoteIdent(ix.name)}` : this.quoteIdent(ix.name);
+    return [{ sql: `DROP INDEX ${name}`, kind: 'drop_index' }];
+  }
+
+  addConstraint(t: PhysTable, kind: 'primary_key' | 'unique' | 'check', c: PhysConstraint | PhysCheck): Statement[] {
+    if (kind === 'unique' && !this.caps.uniqueConstraints) return [note(`${this.name} has no UNIQUE constraints: ${t.name} (${(c as PhysConstraint).columns.join(', ')})`)];
+    if (kind === 'check' && !this.caps.checkConstraints) return [note(`${this.name} has no CHECK constraints: ${t.name} CHECK (${(c as PhysCheck).expr})`)];
+    const clause = kind === 'primary_key' ? this.primaryKeyClause(c as PhysConstraint) : kind === 'unique' ? this.uniqueClause(c as PhysConstraint) : this.checkClause(c as PhysCheck);
+    return [{ sql: `ALTER TABLE ${this.qualified(t)} ADD ${clause}`, kind: 'add_constraint' }];
+  }
+
+  dropConstraint(t: PhysTable, kind: 'primary_key' | 'unique' | 'check', c: PhysConstraint | PhysCheck): Statement[] {
+    if ((kind === 'unique' && !this.caps.uniqueConstraints) || (kind === 'check' && !this.caps.checkConstraints)) return [];
+    return [{ sql: `ALTER TABLE ${this.qualified(t)} DROP CONSTRAINT ${this.quoteIdent(c.name)}`, kind: 'drop_constraint' }];
+  }
+
+  addColumn(t: PhysTable, c: PhysColumn): Statement[] {
+    return [{ sql: `ALTER TABLE ${this.qualified(t)} ADD COLUMN ${this.columnDef(t, c)}`, kind: 'add_column' }];
+  }
+
+  dropColumn(t: PhysTable, name: string): Statement[] {
+    return [{ sql: `ALTER TABLE ${this.qualified(t)} DROP COLUMN ${this.quoteIdent(name)}`, kind: 'drop_column' }];
+  }
+
+  renameColumn(t: PhysTable, from: string, to: string): Statement[] {
+    return [{ sql: `ALTER TABLE ${this.qualified(t)} RENAME COLUMN ${this.quoteIdent(from)} TO ${this.quoteIdent(to)}`, kind: 'rename_column' }];
+  }
+
+  /** Type, nullability and default changes of one column (old → new), in that order. */
+  alterColumn(t: PhysTable, old: PhysColumn, c: PhysColumn, ch: ColumnChange): Statement[] {
+    const q = `ALTER TABLE ${this.qualified(t)} ALTER COLUMN ${this.quoteIdent(c.name)}`;
+    const out: Statement[] = [];
+    if (ch.type) out.push({ sql: `${q} TYPE ${this.renderType(c.type)}${this.usingClause(c)}`, kind: 'alter_column_type' });
+    if (ch.nullable) out.push({ sql: `${q} ${c.nullable ? 'DROP NOT NULL' : 'SET NOT NULL'}`, kind: 'alter_column_nullability' });
+    if (ch.default) {
+      const d = this.renderDefault(c.default, c.type);
+      out.push({ sql: d === undefined ? `${q} DROP DEFAULT` : `${q} SET DEFAULT ${d}`, kind: 'alter_column_default' });
+    }
+    void old;
+    return out;
+  }
+
+  protected usingClause(_c: PhysColumn): string {
+    return '';
+  }
+
+  /** Statements around the whole migration (transaction control), when the engine has it. */
+  transaction(): { begin: string; commit: string } | undefined {
+    return this.caps.transactionalDdl ? { begin: 'BEGIN', commit: 'COMMIT' } : undefined;
+  }
+}
+
+export interface ColumnChange { type: boolean; nullable: boolean; default: boolean }
+
+export function note(text: string): Statement {
+  return { sql: `-- ${text.replace(/\n/g, ' ')}`, kind: 'note' };
+}
+
+function action(a: string): string {
+  return a.replace('_', ' ').toUpperCase();
+}
+
+const NILADIC = new Set(['CURRENT_TIMESTAMP', 'CURRENT_DATE', 'CURRENT_TIME', 'LOCALTIMESTAMP', 'LOCALTIME', 'CURRENT_USER', 'SESSION_USER', 'NULL']);
+
+function isNumberText(s: string): boolean {
+  return /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(s);
+}
+
+function isQuotedLiteral(s: string): boolean {
+  if (s.length < 2 || s[0] !== "'" || s[s.length - 1] !== "'") return false;
+  // one literal, not `'a' || 'b'`: every inner quote is doubled
+  const inner = s.slice(1, -1);
+  return inner.split("''").every((part) => !part.includes("'"));
+}

@@ -1,0 +1,101 @@
+// BigQuery (GoogleSQL): `backticks`, dataset-qualified names, primary and foreign keys only as
+// NOT ENFORCED, no UNIQUE/CHECK/secondary indexes, descriptions as OPTIONS(description=…).
+import type { PhysColumn, PhysConstraint, PhysForeignKey, PhysIndex, PhysTable } from '../physical.js';
+import type { TypeFamily, TypeParts } from '../types.js';
+import { Dialect, note, type ColumnChange, type DialectCaps, type Statement } from './base.js';
+
+export class BigQueryDialect extends Dialect {
+  readonly name = 'bigquery';
+  readonly caps: DialectCaps = { alterForeignKeys: true, enforcedForeignKeys: false, indexes: false, uniqueConstraints: false, checkConstraints: false, transactionalDdl: false };
+  protected override quoteOpen = '`';
+  protected override quoteClose = '`';
+  protected override foldsToLower = false;
+  protected override reserved = new Set(['assert_rows_modified', 'contains', 'define', 'enum', 'escape', 'exclude', 'following', 'groups', 'hash', 'ignore', 'interval', 'lateral', 'lookup', 'merge', 'new', 'no', 'nulls', 'of', 'over', 'partition', 'preceding', 'proto', 'qualify', 'range', 'recursive', 'respect', 'rollup', 'rows', 'set', 'struct', 'tablesample', 'treat', 'unbounded', 'within']);
+
+  protected mapType(f: TypeFamily, t: TypeParts): string | undefined {
+    switch (f) {
+      case 'string': case 'text': case 'char': return 'STRING';
+      case 'tinyint': case 'smallint': case 'integer': case 'bigint': return 'INT64';
+      case 'decimal': {
+        const p = Number(t.args[0] ?? 0), s = Number(t.args[1] ?? 0);
+        // NUMERIC holds precision ≤ 38 with scale ≤ 9; anything larger needs BIGNUMERIC
+        return p > 38 || s > 9 ? `BIGNUMERIC${t.args.length ? `(${t.args.join(',')})` : ''}` : `NUMERIC${t.args.length ? `(${t.args.join(',')})` : ''}`;
+      }
+      case 'float': case 'real': return 'FLOAT64';
+      case 'boolean': return 'BOOL';
+      case 'date': return 'DATE';
+      case 'time': return 'TIME';
+      case 'timestamp': return 'DATETIME';
+      case 'timestamptz': return 'TIMESTAMP';
+      case 'json': return 'JSON';
+      case 'uuid': return 'STRING';
+      case 'binary': return 'BYTES';
+      default: return undefined;
+    }
+  }
+
+  override stringLiteral(s: string): string {
+    return `'${s.split('\\').join('\\\\').split("'").join("\\'")}'`;
+  }
+
+  override columnDef(t: PhysTable, c: PhysColumn): string {
+    let s = super.columnDef(t, c);
+    if (c.description) s += ` OPTIONS(description=${this.stringLiteral(c.description)})`;
+    return s;
+  }
+
+  override primaryKeyClause(pk: PhysConstraint): string {
+    return `PRIMARY KEY (${this.cols(pk.columns)}) NOT ENFORCED`;
+  }
+
+  override foreignKeyClause(fk: PhysForeignKey, ref: PhysTable): string {
+    return `CONSTRAINT ${this.quoteIdent(fk.name)} FOREIGN KEY (${this.cols(fk.columns)}) REFERENCES ${this.qualified(ref)} (${this.cols(fk.refColumns)}) NOT ENFORCED`;
+  }
+
+  protected override tableSuffix(t: PhysTable): string {
+    return t.description ? `\nOPTIONS(description=${this.stringLiteral(t.description)})` : '';
+  }
+
+  override commentStatements(_t: PhysTable): Statement[] {
+    return [];
+  }
+
+  override dropIndex(_t: PhysTable, _ix: PhysIndex): Statement[] {
+    return [];
+  }
+
+  override dropConstraint(t: PhysTable, kind: 'primary_key' | 'unique' | 'check', c: PhysConstraint): Statement[] {
+    if (kind !== 'primary_key') return [];
+    void c;
+    return [{ sql: `ALTER TABLE ${this.qualified(t)} DROP PRIMARY KEY`, kind: 'drop_constraint' }];
+  }
+
+  override addConstraint(t: PhysTable, kind: 'primary_key' | 'unique' | 'check', c: any): Statement[] {
+    if (kind === 'primary_key') return [{ sql: `ALTER TABLE ${this.qualified(t)} ADD ${this.primaryKeyClause(c)}`, kind: 'add_constraint' }];
+    return super.addConstraint(t, kind, c);
+  }
+
+  override addColumn(t: PhysTable, c: PhysColumn): Statement[] {
+    // BigQuery cannot add a REQUIRED column to an existing table: add it nullable and say so
+    if (!c.nullable) {
+      return [{ sql: `ALTER TABLE ${this.qualified(t)} ADD COLUMN ${this.columnDef(t, { ...c, nullable: true })}`, kind: 'add_column' },
+        note(`BigQuery cannot add a NOT NULL column to an existing table: ${t.name}.${c.name} was added nullable`)];
+    }
+    return super.addColumn(t, c);
+  }
+
+  override alterColumn(t: PhysTable, _old: PhysColumn, c: PhysColumn, ch: ColumnChange): Statement[] {
+    const q = `ALTER TABLE ${this.qualified(t)} ALTER COLUMN ${this.quoteIdent(c.name)}`;
+    const out: Statement[] = [];
+    if (ch.type) out.push({ sql: `${q} SET DATA TYPE ${this.renderType(c.type)}`, kind: 'alter_column_type' });
+    if (ch.nullable) {
+      if (c.nullable) out.push({ sql: `${q} DROP NOT NULL`, kind: 'alter_column_nullability' });
+      else out.push(note(`BigQuery cannot make an existing column NOT NULL: ${t.name}.${c.name} stays nullable`));
+    }
+    if (ch.default) {
+      const d = this.renderDefault(c.default, c.type);
+      out.push({ sql: d === undefined ? `${q} DROP DEFAULT` : `${q} SET DEFAULT ${d}`, kind: 'alter_column_default' });
+    }
+    return out;
+  }
+}

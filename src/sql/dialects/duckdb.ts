@@ -1,0 +1,33 @@
+// DuckDB: PostgreSQL's spelling, but foreign keys only inline in CREATE TABLE (no ALTER TABLE
+// ADD/DROP CONSTRAINT), so migrations rebuild tables whose keys change (see migrate.ts).
+import type { TypeFamily, TypeParts } from '../types.js';
+import { Dialect, type DialectCaps } from './base.js';
+
+export class DuckDbDialect extends Dialect {
+  readonly name = 'duckdb';
+  readonly caps: DialectCaps = { alterForeignKeys: false, enforcedForeignKeys: true, indexes: true, uniqueConstraints: true, checkConstraints: true, transactionalDdl: true, alterConstraints: false, columnOrder: 'rebuild' };
+
+  protected mapType(f: TypeFamily, t: TypeParts): string | undefined {
+    switch (f) {
+      case 'string': return this.sized('VARCHAR', t, 'VARCHAR');
+      case 'text': return 'VARCHAR';
+      case 'char': return this.sized('VARCHAR', t, 'VARCHAR');
+      case 'tinyint': return 'TINYINT';
+      case 'smallint': return 'SMALLINT';
+      case 'integer': return 'INTEGER';
+      case 'bigint': return 'BIGINT';
+      case 'decimal': return this.decimal('DECIMAL', t);
+      case 'float': return 'DOUBLE';
+      case 'real': return 'REAL';
+      case 'boolean': return 'BOOLEAN';
+      case 'date': return 'DATE';
+      case 'time': return 'TIME';
+      case 'timestamp': return 'TIMESTAMP';
+      case 'timestamptz': return 'TIMESTAMPTZ';
+      case 'json': return 'JSON';
+      case 'uuid': return 'UUID';
+      case 'binary': return 'BLOB';
+      default: return undefined;
+    }
+  }
+}

@@ -1,0 +1,114 @@
+// MySQL and MariaDB: backticks, inline COMMENT, MODIFY COLUMN with the full definition for any
+// column change, DROP FOREIGN KEY / DROP INDEX spellings, no transactional DDL.
+import type { PhysColumn, PhysConstraint, PhysCheck, PhysForeignKey, PhysIndex, PhysTable } from '../physical.js';
+import type { TypeFamily, TypeParts } from '../types.js';
+import { Dialect, type ColumnChange, type DialectCaps, type Statement } from './base.js';
+
+const RESERVED = new Set(`accessible add analyze before bigint binary blob call cascade change char character condition continue
+convert cursor database databases dec decimal declare delayed describe deterministic div double dual each elseif enclosed escaped
+exit explain float float4 float8 force fulltext generated get high_priority hour_minute if ignore infile inout int int1 int2 int3
+int4 int8 integer interval iterate keys kill lead leave linear lines load localtime localtimestamp lock long longblob longtext loop
+low_priority match maxvalue mediumblob mediumint mediumtext middleint mod modifies numeric optimize option optionally out outfile
+over partition precision procedure purge range rank read reads real regexp release rename repeat replace require resignal restrict
+return revoke rlike row rows schema schemas separator set show signal smallint spatial specific sql sqlexception sqlstate sqlwarning
+ssl starting stored straight_join terminated tinyblob tinyint tinytext trigger undo unlock unsigned usage utc_date utc_time
+utc_timestamp varbinary varchar varcharacter varying virtual while write xor year_month zerofill`.split(/\s+/));
+
+export class MySqlDialect extends Dialect {
+  readonly name = 'mysql';
+  override readonly aliases = ['mariadb'];
+  readonly caps: DialectCaps = { alterForeignKeys: true, enforcedForeignKeys: true, indexes: true, uniqueConstraints: true, checkConstraints: true, transactionalDdl: false, columnOrder: 'position' };
+  protected override reserved = RESERVED;
+  protected override quoteOpen = '`';
+  protected override quoteClose = '`';
+  protected override foldsToLower = false;
+
+  protected mapType(f: TypeFamily, t: TypeParts): string | undefined {
+    switch (f) {
+      // VARCHAR(255) rather than TEXT so keys and indexes work without prefix lengths
+      case 'string': return this.sized('VARCHAR', t, 'VARCHAR(255)');
+      case 'text': return 'TEXT';
+      case 'char': return this.sized('CHAR', t, 'CHAR(1)');
+      case 'tinyint': return 'TINYINT';
+      case 'smallint': return 'SMALLINT';
+      case 'integer': return 'INT';
+      case 'bigint': return 'BIGINT';
+      case 'decimal': return this.decimal('DECIMAL', t);
+      case 'float': return 'DOUBLE';
+      case 'real': return 'FLOAT';
+      case 'boolean': return 'BOOLEAN';
+      case 'date': return 'DATE';
+      case 'time': return 'TIME';
+      case 'timestamp': return t.args.length ? `DATETIME(${t.args[0]})` : 'DATETIME';
+      case 'timestamptz': return t.args.length ? `TIMESTAMP(${t.args[0]})` : 'TIMESTAMP';
+      case 'json': return 'JSON';
+      case 'uuid': return 'CHAR(36)';
+      case 'binary': return this.sized('VARBINARY', t, 'BLOB');
+      default: return undefined;
+    }
+  }
+
+  override columnDef(t: PhysTable, c: PhysColumn): string {
+    const parts = [this.quoteIdent(c.name), this.renderType(c.type)];
+    parts.push(c.nullable ? 'NULL' : 'NOT NULL');
+    const d = this.renderDefault(c.default, c.type);
+    if (d !== undefined) parts.push(`DEFAULT ${d}`);
+    if (c.description) parts.push(`COMMENT ${this.stringLiteral(c.description)}`);
+    void t;
+    return parts.join(' ');
+  }
+
+  override stringLiteral(s: string): string {
+    return `'${s.split('\\').join('\\\\').split("'").join("''")}'`;
+  }
+
+  protected override tableSuffix(t: PhysTable): string {
+    return t.description ? ` COMMENT=${this.stringLiteral(t.description)}` : '';
+  }
+
+  override commentStatements(_t: PhysTable): Statement[] {
+    return []; // descriptions are inline COMMENT clauses
+  }
+
+  override columnComment(): Statement {
+    throw new Error('MySQL column comments are part of MODIFY COLUMN');
+  }
+
+  override primaryKeyClause(pk: PhysConstraint): string {
+    return `PRIMARY KEY (${this.cols(pk.columns)})`; // MySQL always names it PRIMARY
+  }
+
+  override dropForeignKey(t: PhysTable, fk: PhysForeignKey): Statement[] {
+    return [{ sql: `ALTER TABLE ${this.qualified(t)} DROP FOREIGN KEY ${this.quoteIdent(fk.name)}`, kind: 'drop_foreign_key' }];
+  }
+
+  override dropIndex(t: PhysTable, ix: PhysIndex): Statement[] {
+    return [{ sql: `DROP INDEX ${this.quoteIdent(ix.name)} ON ${this.qualified(t)}`, kind: 'drop_index' }];
+  }
+
+  override dropConstraint(t: PhysTable, kind: 'primary_key' | 'unique' | 'check', c: PhysConstraint | PhysCheck): Statement[] {
+    const q = `ALTER TABLE ${this.qualified(t)}`;
+    if (kind === 'primary_key') return [{ sql: `${q} DROP PRIMARY KEY`, kind: 'drop_constraint' }];
+    if (kind === 'unique') return [{ sql: `${q} DROP INDEX ${this.quoteIdent(c.name)}`, kind: 'drop_constraint' }];
+    return [{ sql: `${q} DROP CONSTRAINT ${this.quoteIdent(c.name)}`, kind: 'drop_constraint' }];
+  }
+
+  override renameTable(old: PhysTable, t: PhysTable): Statement[] {
+    return [{ sql: `RENAME TABLE ${this.qualified(old)} TO ${this.qualified(t)}`, kind: 'rename_table' }];
+  }
+
+  override addColumn(t: PhysTable, c: PhysColumn): Statement[] {
+    return [{ sql: `ALTER TABLE ${this.qualified(t)} ADD COLUMN ${this.columnDef(t, c)}${this.position(t, c)}`, kind: 'add_column' }];
+  }
+
+  /** MySQL can place a new column where the model has it, keeping the catalog order. */
+  private position(t: PhysTable, c: PhysColumn): string {
+    const i = t.columns.findIndex((x) => x.name === c.name);
+    return i === 0 ? ' FIRST' : i > 0 ? ` AFTER ${this.quoteIdent(t.columns[i - 1].name)}` : '';
+  }
+
+  override alterColumn(t: PhysTable, _old: PhysColumn, c: PhysColumn, ch: ColumnChange): Statement[] {
+    const kind = ch.type ? 'alter_column_type' : ch.nullable ? 'alter_column_nullability' : 'alter_column_default';
+    return [{ sql: `ALTER TABLE ${this.qualified(t)} MODIFY COLUMN ${this.columnDef(t, c)}`, kind }];
+  }
+}

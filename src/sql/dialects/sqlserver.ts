@@ -1,0 +1,105 @@
+// SQL Server (T-SQL): [brackets], named DEFAULT constraints (so a default can be changed),
+// ALTER COLUMN with the full type and nullability, sp_rename for renames, 1/0 booleans.
+import type { PhysColumn, PhysIndex, PhysTable } from '../physical.js';
+import { constraintName } from '../physical.js';
+import type { TypeFamily, TypeParts } from '../types.js';
+import { Dialect, type ColumnChange, type DialectCaps, type Statement } from './base.js';
+
+const RESERVED = new Set(`backup break browse bulk checkpoint close clustered compute contains containstable continue convert
+database dbcc deallocate declare deny disk distributed double dump errlvl escape exec execute exit external file fillfactor
+freetext freetexttable function goto holdlock identity identity_insert identitycol if kill lineno load merge national nocheck
+nonclustered nullif of off offsets open opendatasource openquery openrowset openxml option over percent pivot plan precision print
+proc procedure public raiserror read readtext reconfigure replication restore restrict return revert revoke rowcount rowguidcol rule
+save schema securityaudit semantickeyphrasetable set setuser shutdown statistics system_user tablesample textsize top tran
+transaction trigger truncate try_convert tsequal unpivot updatetext use varying view waitfor while writetext`.split(/\s+/));
+
+export class SqlServerDialect extends Dialect {
+  readonly name = 'sqlserver';
+  override readonly aliases = ['mssql', 'tsql', 'transactsql'];
+  readonly caps: DialectCaps = { alterForeignKeys: true, enforcedForeignKeys: true, indexes: true, uniqueConstraints: true, checkConstraints: true, transactionalDdl: true };
+  protected override reserved = RESERVED;
+  protected override quoteOpen = '[';
+  protected override quoteClose = ']';
+  protected override foldsToLower = false;
+
+  protected mapType(f: TypeFamily, t: TypeParts): string | undefined {
+    switch (f) {
+      case 'string': return t.args[0]?.toLowerCase() === 'max' ? 'NVARCHAR(MAX)' : this.sized('NVARCHAR', t, 'NVARCHAR(255)');
+      case 'text': return 'NVARCHAR(MAX)';
+      case 'char': return this.sized('NCHAR', t, 'NCHAR(1)');
+      case 'tinyint': return 'TINYINT';
+      case 'smallint': return 'SMALLINT';
+      case 'integer': return 'INT';
+      case 'bigint': return 'BIGINT';
+      case 'decimal': return this.decimal('DECIMAL', t);
+      case 'float': return 'FLOAT';
+      case 'real': return 'REAL';
+      case 'boolean': return 'BIT';
+      case 'date': return 'DATE';
+      case 'time': return 'TIME';
+      case 'timestamp': return t.args.length ? `DATETIME2(${t.args[0]})` : 'DATETIME2';
+      case 'timestamptz': return t.args.length ? `DATETIMEOFFSET(${t.args[0]})` : 'DATETIMEOFFSET';
+      case 'json': return 'NVARCHAR(MAX)';
+      case 'uuid': return 'UNIQUEIDENTIFIER';
+      case 'binary': return this.sized('VARBINARY', t, 'VARBINARY(MAX)');
+      default: return undefined;
+    }
+  }
+
+  override booleanLiteral(v: boolean): string {
+    return v ? '1' : '0';
+  }
+
+  private defaultName(t: PhysTable, c: PhysColumn): string {
+    return constraintName('df', t.name, c.name);
+  }
+
+  override columnDef(t: PhysTable, c: PhysColumn): string {
+    const parts = [this.quoteIdent(c.name), this.renderType(c.type)];
+    if (c.identity) parts.push('IDENTITY(1,1)');
+    parts.push(c.nullable ? 'NULL' : 'NOT NULL');
+    const d = this.renderDefault(c.default, c.type);
+    if (d !== undefined) parts.push(`CONSTRAINT ${this.quoteIdent(this.defaultName(t, c))} DEFAULT ${d}`);
+    return parts.join(' ');
+  }
+
+  override commentStatements(_t: PhysTable): Statement[] {
+    return []; // descriptions would need sp_addextendedproperty; kept in the model only
+  }
+
+  override renameTable(old: PhysTable, t: PhysTable): Statement[] {
+    return [{ sql: `EXEC sp_rename ${this.stringLiteral(this.plain(old))}, ${this.stringLiteral(t.name)}`, kind: 'rename_table' }];
+  }
+
+  override renameColumn(t: PhysTable, from: string, to: string): Statement[] {
+    return [{ sql: `EXEC sp_rename ${this.stringLiteral(`${this.plain(t)}.${from}`)}, ${this.stringLiteral(to)}, 'COLUMN'`, kind: 'rename_column' }];
+  }
+
+  private plain(t: PhysTable): string {
+    return [t.database, t.schema, t.name].filter(Boolean).join('.');
+  }
+
+  override addColumn(t: PhysTable, c: PhysColumn): Statement[] {
+    return [{ sql: `ALTER TABLE ${this.qualified(t)} ADD ${this.columnDef(t, c)}`, kind: 'add_column' }];
+  }
+
+  override dropIndex(t: PhysTable, ix: PhysIndex): Statement[] {
+    return [{ sql: `DROP INDEX ${this.quoteIdent(ix.name)} ON ${this.qualified(t)}`, kind: 'drop_index' }];
+  }
+
+  override alterColumn(t: PhysTable, old: PhysColumn, c: PhysColumn, ch: ColumnChange): Statement[] {
+    const out: Statement[] = [];
+    const q = `ALTER TABLE ${this.qualified(t)}`;
+    if (ch.default && old.default !== undefined) out.push({ sql: `${q} DROP CONSTRAINT ${this.quoteIdent(this.defaultName(t, old))}`, kind: 'alter_column_default' });
+    if (ch.type || ch.nullable) {
+      out.push({ sql: `${q} ALTER COLUMN ${this.quoteIdent(c.name)} ${this.renderType(c.type)} ${c.nullable ? 'NULL' : 'NOT NULL'}`, kind: ch.type ? 'alter_column_type' : 'alter_column_nullability' });
+    }
+    const d = this.renderDefault(c.default, c.type);
+    if (ch.default && d !== undefined) out.push({ sql: `${q} ADD CONSTRAINT ${this.quoteIdent(this.defaultName(t, c))} DEFAULT ${d} FOR ${this.quoteIdent(c.name)}`, kind: 'alter_column_default' });
+    return out;
+  }
+
+  override transaction() {
+    return { begin: 'BEGIN TRANSACTION', commit: 'COMMIT TRANSACTION' };
+  }
+}

@@ -1,0 +1,166 @@
+// The physical schema a model describes: tables with their columns, keys, checks, foreign keys
+// (from relationships) and indexes, with deterministic constraint names. `generate sql` renders it;
+// `migrate` diffs two of them. Dialect-neutral: types and defaults stay as the model writes them.
+import { createHash } from 'node:crypto';
+import { columnType, isNullable, parentChild, primaryKey } from '../core/model/access.js';
+import type { Entity, Model, ReferentialAction } from '../core/model/types.js';
+
+export interface PhysColumn {
+  name: string;
+  /** the model's type text (undefined when the model gives none) */
+  type?: string;
+  nullable: boolean;
+  default?: string | number | boolean | null;
+  description?: string;
+  previousName?: string;
+  identity?: boolean;
+}
+
+export interface PhysConstraint { name: string; columns: string[] }
+export interface PhysCheck { name: string; column?: string; expr: string }
+
+export interface PhysForeignKey {
+  name: string;
+  /** child table key (entity name) and columns */
+  table: string;
+  columns: string[];
+  /** parent table key and columns */
+  refTable: string;
+  refColumns: string[];
+  onDelete?: ReferentialAction;
+  onUpdate?: ReferentialAction;
+}
+
+export interface PhysIndex { name: string; table: string; columns: string[]; unique: boolean }
+
+export interface PhysTable {
+  /** the entity name: stable key across model versions */
+  key: string;
+  name: string;
+  schema?: string;
+  database?: string;
+  previousKey?: string;
+  description?: string;
+  columns: PhysColumn[];
+  primaryKey?: PhysConstraint;
+  uniques: PhysConstraint[];
+  checks: PhysCheck[];
+}
+
+export interface PhysSchema {
+  name: string;
+  version: string;
+  tables: PhysTable[];
+  foreignKeys: PhysForeignKey[];
+  indexes: PhysIndex[];
+  /** things the model holds that are not tables (views, …), reported as comments */
+  skipped: { entity: string; reason: string }[];
+}
+
+const NOT_TABLES = new Set(['view', 'materialized_view', 'external_table', 'snapshot']);
+
+/** `SalesOrderItem` → `sales_order_item`; already-snake names are kept. */
+export function snakeCase(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9_]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^_|_$/g, '')
+    .toLowerCase();
+}
+
+export function tableName(e: Entity): string {
+  return e.physical_name ?? snakeCase(e.name);
+}
+
+/** Constraint/index names stay under 63 characters (PostgreSQL's limit; MySQL allows 64). */
+export function constraintName(...parts: string[]): string {
+  const raw = parts.filter(Boolean).join('_');
+  if (raw.length <= 63) return raw;
+  const h = createHash('sha1').update(raw).digest('hex').slice(0, 8);
+  return `${raw.slice(0, 54)}_${h}`;
+}
+
+export function buildPhysicalSchema(m: Model): PhysSchema {
+  const tables: PhysTable[] = [];
+  const skipped: PhysSchema['skipped'] = [];
+  const byKey = new Map<string, PhysTable>();
+  const used = new Set<string>();
+  const unique = (n: string) => {
+    let name = n;
+    for (let i = 2; used.has(name.toLowerCase()); i++) name = constraintName(n, String(i));
+    used.add(name.toLowerCase());
+    return name;
+  };
+  for (const e of m.entities) {
+    if (e.type && NOT_TABLES.has(e.type)) { skipped.push({ entity: e.name, reason: `${e.type} entities are not generated as tables` }); continue; }
+    if (!e.columns.length) { skipped.push({ entity: e.name, reason: 'entity has no columns' }); continue; }
+    const name = tableName(e);
+    const pk = primaryKey(e);
+    const t: PhysTable = {
+      key: e.name, name, schema: e.schema, database: e.database,
+      previousKey: e.previous_name, description: e.description,
+      columns: e.columns.filter((c) => !(c as any).computed).map((c) => ({
+        name: c.name, type: columnType(c), nullable: isNullable(c), default: c.default,
+        description: c.description, previousName: c.previous_name, identity: c.identity,
+      })),
+      primaryKey: pk.length ? { name: unique(constraintName('pk', name)), columns: pk } : undefined,
+      uniques: [],
+      checks: [],
+    };
+    for (const c of e.columns) {
+      if (c.unique && !(c.primary_key && pk.length === 1)) t.uniques.push({ name: unique(constraintName('uq', name, c.name)), columns: [c.name] });
+      if (c.check) t.checks.push({ name: unique(constraintName('ck', name, c.name)), column: c.name, expr: c.check });
+    }
+    tables.push(t);
+    byKey.set(e.name, t);
+  }
+  const foreignKeys: PhysForeignKey[] = [];
+  for (const r of m.relationships) {
+    const pc = parentChild(r);
+    if (!pc) continue;
+    const parent = byKey.get(pc.parent.entity);
+    const child = byKey.get(pc.child.entity);
+    if (!parent || !child || !pc.child.columns.length) continue;
+    const refColumns = pc.parent.columns.length ? pc.parent.columns : parent.primaryKey?.columns ?? [];
+    if (!refColumns.length || refColumns.length !== pc.child.columns.length) continue;
+    if (!isKeySet(parent, refColumns)) continue; // engines only accept references to a key
+    const name = unique(constraintName('fk', r.name ? snakeCase(r.name) : `${child.name}_${pc.child.columns.join('_')}`));
+    foreignKeys.push({ name, table: child.key, columns: pc.child.columns, refTable: parent.key, refColumns, onDelete: r.on_delete, onUpdate: r.on_update });
+  }
+  const indexes: PhysIndex[] = [];
+  for (const ix of m.indexes) {
+    const t = byKey.get(ix.entity);
+    if (!t || !ix.columns.length) continue;
+    indexes.push({ name: unique(ix.name ?? constraintName('ix', t.name, ...ix.columns)), table: t.key, columns: [...ix.columns], unique: !!ix.unique });
+  }
+  return { name: m.model.name, version: m.model.version, tables, foreignKeys, indexes, skipped };
+}
+
+function isKeySet(t: PhysTable, cols: string[]): boolean {
+  const same = (a: string[]) => a.length === cols.length && a.every((c) => cols.includes(c));
+  if (t.primaryKey && same(t.primaryKey.columns)) return true;
+  return t.uniques.some((u) => same(u.columns));
+}
+
+/** Tables ordered so every referenced table comes before the tables that reference it. */
+export function topoOrder(tables: PhysTable[], fks: PhysForeignKey[]): PhysTable[] {
+  const keys = new Set(tables.map((t) => t.key));
+  const deps = new Map<string, Set<string>>();
+  for (const t of tables) deps.set(t.key, new Set());
+  for (const fk of fks) if (keys.has(fk.table) && keys.has(fk.refTable) && fk.table !== fk.refTable) deps.get(fk.table)!.add(fk.refTable);
+  const out: PhysTable[] = [];
+  const state = new Map<string, number>();
+  const byKey = new Map(tables.map((t) => [t.key, t]));
+  const visit = (k: string) => {
+    if (state.get(k) === 2) return;
+    if (state.get(k) === 1) return; // a cycle: keep source order for the rest
+    state.set(k, 1);
+    for (const d of deps.get(k) ?? []) visit(d);
+    state.set(k, 2);
+    out.push(byKey.get(k)!);
+  };
+  for (const t of tables) visit(t.key);
+  return out;
+}
