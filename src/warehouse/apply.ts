@@ -140,10 +140,7 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
 
     // ---- destructive guard
     report.destructive_statements = await destructiveReport(plan, session, dialect);
-    for (const d of report.destructive_statements) {
-      const st = report.statements[d.index - 1];
-      if (!st.destructive?.includes(d.kind)) st.destructive = [...(st.destructive ?? []), d.kind];
-    }
+    markDestructive(report);
     if (report.destructive_statements.length && !request.allow_destructive) {
       return fail('DESTRUCTIVE_REFUSED', `${report.destructive_statements.length} destructive statement(s) refused: `
         + report.destructive_statements.map((d) => `#${d.index} (line ${d.line}) ${d.kind} ${d.object}`).join('; ')
@@ -201,8 +198,16 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
   }
 }
 
+function markDestructive(report: ApplyReport): void {
+  for (const d of report.destructive_statements) {
+    const st = report.statements[d.index - 1];
+    if (!st.destructive?.includes(d.kind)) st.destructive = [...(st.destructive ?? []), d.kind];
+  }
+}
+
 function adopt(report: ApplyReport, outcome: RunOutcome, plan: Plan): void {
   report.statements = outcome.statements;
+  markDestructive(report);
   report.applied_count = outcome.appliedCount;
   if (outcome.failedAt) {
     const s = plan.statements[outcome.failedAt - 1];

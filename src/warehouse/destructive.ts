@@ -99,9 +99,16 @@ function fromPgAst(stmt: any): Found {
   return out;
 }
 
+// libpg_query reports built-in types by their internal names; show them as SQL spells them
+const PG_INTERNAL: Record<string, string> = {
+  int2: 'smallint', int4: 'integer', int8: 'bigint', float4: 'real', float8: 'double precision', bpchar: 'char',
+  bool: 'boolean', timestamptz: 'timestamp with time zone', timetz: 'time with time zone',
+};
+
 function pgTypeText(t: any): string {
   if (!t) return '?';
-  const names: string[] = (t.names ?? []).map((n: any) => n.String?.sval).filter((s: string) => s && s !== 'pg_catalog');
+  const names: string[] = (t.names ?? []).map((n: any) => n.String?.sval).filter((s: string) => s && s !== 'pg_catalog')
+    .map((n: string) => PG_INTERNAL[n] ?? n);
   const mods = (t.typmods ?? []).map((m: any) => m.A_Const?.ival?.ival ?? m.A_Const?.ival ?? '').filter((v: unknown) => v !== '');
   return `${names.join('.')}${mods.length ? `(${mods.join(',')})` : ''}${t.arrayBounds ? '[]' : ''}`;
 }
@@ -219,8 +226,10 @@ function fromTokens(tokens: string[]): Found {
       if (a[0] === 'DROP') {
         if (['CONSTRAINT', 'INDEX', 'KEY', 'PRIMARY', 'FOREIGN', 'UNIQUE', 'CHECK', 'PARTITION', 'DEFAULT', 'ROW',
           'CLUSTERING', 'SEARCH', 'PERIOD', 'SYSTEM'].includes(a[1])) continue;
-        const j = skipWords(action, 1, 'COLUMN', 'IF', 'EXISTS');
-        out.findings.push({ kind: 'drop_column', object: `${table}.${unquote(action[j])}` });
+        const j = skipWords(action, 1, 'COLUMN', 'COLUMNS', 'IF', 'EXISTS');
+        // Databricks/Spark: DROP COLUMNS (a, b)
+        const names = action[j] === '(' ? action.slice(j + 1).filter((t) => t !== ',' && t !== ')') : [action[j]];
+        for (const n of names) out.findings.push({ kind: 'drop_column', object: `${table}.${unquote(n)}` });
       } else if (a[0] === 'ALTER' || a[0] === 'MODIFY') {
         const j = skipWords(action, 1, 'COLUMN');
         const column = unquote(action[j]);

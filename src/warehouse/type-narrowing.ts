@@ -1,6 +1,7 @@
 // Is changing a column from one SQL type to another able to lose or reject existing data?
 // Types are reduced to a family plus size/length/precision, across the dialects we connect to
 // (PostgreSQL internal names like int4/bpchar included, as the PostgreSQL parser reports them).
+import { parseTypeString } from '../sql/types.js';
 
 export type TypeFamily = 'int' | 'decimal' | 'float' | 'string' | 'binary' | 'bool' | 'date' | 'time'
   | 'timestamp' | 'json' | 'uuid' | 'other';
@@ -25,23 +26,22 @@ const STRING_BOUNDS: Record<string, number> = { TINYTEXT: 255, TEXT_MYSQL: 65535
 
 /** Parse a type as written (`varchar(10)`, `NUMERIC(12, 2)`, `double precision`, `int4`). */
 export function typeShape(text: string, dialect?: string): TypeShape {
-  const t = text.trim().replace(/\s+/g, ' ').toUpperCase();
-  const m = /^([A-Z_][A-Z0-9_ ]*?)\s*(?:\(\s*([^)]*)\))?(?:\s+(UNSIGNED|SIGNED|WITH(?:OUT)? TIME ZONE|VARYING.*))?\s*(\[\])?$/.exec(t);
-  const base = (m?.[1] ?? t).trim();
-  const args = (m?.[2] ?? '').split(',').map((s) => s.trim()).filter(Boolean).map(Number);
-  const suffix = m?.[3] ?? '';
+  const parts = parseTypeString(text);
+  // sign and time-zone words do not change the family or size here
+  const base = parts.name.toUpperCase().replace(/ (UNSIGNED|SIGNED|ZEROFILL)$/, '').replace(/ WITH(OUT)? TIME ZONE$/, '');
+  const args = parts.args.map((a) => (/^\d+$/.test(a) ? Number(a) : undefined));
   const shape = (family: TypeFamily, size: number, extra: Partial<TypeShape> = {}): TypeShape => ({ family, size, text, ...extra });
-  if (m?.[4]) return shape('other', 0);
+  if (parts.array) return shape('other', 0);
   if (base in INT_BYTES) return shape('int', INT_BYTES[base]);
   if (/^(DECIMAL|NUMERIC|NUMBER|DEC|BIGNUMERIC|BIGDECIMAL)$/.test(base)) {
-    const [p, sc] = Number.isFinite(args[0]) ? [args[0], Number.isFinite(args[1]) ? args[1] : 0] : decimalDefault(base, dialect);
+    const [p, sc] = args[0] !== undefined ? [args[0], args[1] ?? 0] : decimalDefault(base, dialect);
     return shape('decimal', 0, { precision: p, scale: sc });
   }
   if (/^(REAL|FLOAT4|FLOAT32)$/.test(base)) return shape('float', 4);
   if (/^(DOUBLE|DOUBLE PRECISION|FLOAT8|FLOAT64)$/.test(base)) return shape('float', 8);
   if (base === 'FLOAT') return shape('float', args[0] !== undefined && args[0] <= 24 ? 4 : 8);
-  if (/^(CHAR|CHARACTER|BPCHAR|NCHAR)$/.test(base) && !/VARYING/.test(suffix)) return shape('string', args[0] ?? 1);
-  if (/^(VARCHAR|CHARACTER VARYING|CHAR VARYING|NVARCHAR|VARCHAR2|STRING)$/.test(base) || /VARYING/.test(suffix)) {
+  if (/^(CHAR|CHARACTER|BPCHAR|NCHAR)$/.test(base)) return shape('string', args[0] ?? 1);
+  if (/^(VARCHAR|CHARACTER VARYING|CHAR VARYING|NVARCHAR|VARCHAR2|STRING)$/.test(base)) {
     return shape('string', args[0] ?? Infinity);
   }
   if (base === 'TEXT') return shape('string', dialect === 'mysql' || dialect === 'mariadb' ? STRING_BOUNDS.TEXT_MYSQL : Infinity);
