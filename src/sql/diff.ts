@@ -137,12 +137,15 @@ function diffTable(o: PhysTable, n: PhysTable, d: Dialect): TableDiff {
   const lastKept = n.columns.reduce((acc, c, i) => (added.includes(c) ? acc : i), -1);
   const appendOnly = oldOrder.join('\u0001') === newKept.join('\u0001') && (firstAdded < 0 || firstAdded > lastKept);
 
-  const pkSig = (t: PhysTable, cols: string) => (t.primaryKey ? `${t.primaryKey.name}|${cols}` : '');
+  // MySQL calls every primary key PRIMARY; DuckDB keeps no constraint names at all
+  const named = d.caps.constraintNames !== false;
+  const pkNamed = named && d.name !== 'mysql';
+  const pkSig = (t: PhysTable, cols: string) => (t.primaryKey ? `${pkNamed ? t.primaryKey.name : ''}|${cols}` : '');
   const pkChanged = pkSig(o, o.primaryKey ? map(o.primaryKey.columns) : '') !== pkSig(n, n.primaryKey?.columns.join(',') ?? '');
-  const uSig = (name: string, cols: string) => `${name}|${cols}`;
+  const uSig = (name: string, cols: string) => `${named ? name : ''}|${cols}`;
   const newU = new Set(n.uniques.map((u) => uSig(u.name, u.columns.join(','))));
   const oldU = new Set(o.uniques.map((u) => uSig(u.name, map(u.columns))));
-  const cSig = (name: string, expr: string) => `${name}|${expr}`;
+  const cSig = (name: string, expr: string) => `${named ? name : ''}|${expr}`;
   const newC = new Set(n.checks.map((c) => cSig(c.name, c.expr)));
   const oldC = new Set(o.checks.map((c) => cSig(c.name, c.expr)));
   return {

@@ -22,6 +22,8 @@ export interface DialectCaps {
    * (new columns go last; order is not reconciled). Default `append`.
    */
   columnOrder?: 'position' | 'rebuild' | 'append';
+  /** the engine keeps the names of PRIMARY KEY/UNIQUE/CHECK constraints (default true) */
+  constraintNames?: boolean;
 }
 
 const ANSI_RESERVED = new Set(`all alter and any array as asc authorization between both by case cast check collate column constraint

@@ -1,11 +1,19 @@
 // DuckDB: PostgreSQL's spelling, but foreign keys only inline in CREATE TABLE (no ALTER TABLE
 // ADD/DROP CONSTRAINT), so migrations rebuild tables whose keys change (see migrate.ts).
+import type { PhysForeignKey, PhysTable } from '../physical.js';
 import type { TypeFamily, TypeParts } from '../types.js';
 import { Dialect, type DialectCaps } from './base.js';
 
 export class DuckDbDialect extends Dialect {
   readonly name = 'duckdb';
-  readonly caps: DialectCaps = { alterForeignKeys: false, enforcedForeignKeys: true, indexes: true, uniqueConstraints: true, checkConstraints: true, transactionalDdl: true, alterConstraints: false, columnOrder: 'rebuild' };
+  readonly caps: DialectCaps = { alterForeignKeys: false, enforcedForeignKeys: true, indexes: true, uniqueConstraints: true, checkConstraints: true, transactionalDdl: true, alterConstraints: false, columnOrder: 'rebuild', constraintNames: false };
+
+  /** DuckDB rejects ON DELETE/ON UPDATE actions other than the default (NO ACTION). */
+  override foreignKeyClause(fk: PhysForeignKey, ref: PhysTable): string {
+    const plain = super.foreignKeyClause({ ...fk, onDelete: undefined, onUpdate: undefined }, ref);
+    const dropped = [fk.onDelete && `ON DELETE ${fk.onDelete}`, fk.onUpdate && `ON UPDATE ${fk.onUpdate}`].filter((x) => x && !/no_action|restrict/.test(x));
+    return dropped.length ? `${plain} /* DuckDB supports no ${dropped.join(', ')} */` : plain;
+  }
 
   protected mapType(f: TypeFamily, t: TypeParts): string | undefined {
     switch (f) {

@@ -78,8 +78,21 @@ export class MySqlDialect extends Dialect {
     return `PRIMARY KEY (${this.cols(pk.columns)})`; // MySQL always names it PRIMARY
   }
 
+  // InnoDB needs an index on foreign-key columns and silently creates one when none exists; an
+  // implicit index outlives its constraint. Creating it explicitly (named like the constraint)
+  // keeps generate and migrate on the same catalog.
+  override addForeignKey(t: PhysTable, fk: PhysForeignKey, ref: PhysTable): Statement[] {
+    return [
+      { sql: `CREATE INDEX ${this.quoteIdent(fk.name)} ON ${this.qualified(t)} (${this.cols(fk.columns)})`, kind: 'add_foreign_key' },
+      ...super.addForeignKey(t, fk, ref),
+    ];
+  }
+
   override dropForeignKey(t: PhysTable, fk: PhysForeignKey): Statement[] {
-    return [{ sql: `ALTER TABLE ${this.qualified(t)} DROP FOREIGN KEY ${this.quoteIdent(fk.name)}`, kind: 'drop_foreign_key' }];
+    return [
+      { sql: `ALTER TABLE ${this.qualified(t)} DROP FOREIGN KEY ${this.quoteIdent(fk.name)}`, kind: 'drop_foreign_key' },
+      { sql: `DROP INDEX ${this.quoteIdent(fk.name)} ON ${this.qualified(t)}`, kind: 'drop_foreign_key' },
+    ];
   }
 
   override dropIndex(t: PhysTable, ix: PhysIndex): Statement[] {
