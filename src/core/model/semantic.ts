@@ -55,7 +55,8 @@ export function semanticChecks(m: Model, opts: SemanticOptions = {}): SemanticFi
     }
     const from = endpoint(r.from);
     const to = endpoint(r.to);
-    const key = `${endpointString(from)}->${endpointString(to)}`;
+    // roles tell apart two relationships between the same entities (billing vs shipping address)
+    const key = `${endpointString(from)}${from.role ? `(${from.role})` : ''}->${endpointString(to)}${to.role ? `(${to.role})` : ''}`;
     if (relKeys.has(key)) add({ code: 'DUPLICATE_RELATIONSHIP', severity: 'error', path: ['relationships', ri],
       message: `relationship ${key} duplicates relationships[${relKeys.get(key)}]`, hint: 'remove the duplicate' });
     else relKeys.set(key, ri);

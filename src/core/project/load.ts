@@ -1,7 +1,7 @@
 // The project reader: one pass over a dbt-style project into a typed Project. Each file is
 // parsed on its own into a cached result, so one changed file is re-read alone and the
 // project views are rebuilt from the cache.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UserError, type Diagnostic } from '../diagnostics.js';
 import { loadModelText, type LoadedModel } from '../model/load.js';
@@ -33,6 +33,7 @@ export function loadProject(dir: string): Project {
   let st;
   try { st = statSync(root); } catch { throw new UserError(`project directory not found: ${dir}`); }
   if (!st.isDirectory()) throw new UserError(`not a directory: ${dir}`);
+  try { readdirSync(root); } catch (e: any) { throw new UserError(`cannot read project directory ${dir}: ${e.code ?? e.message}`); }
   const t0 = performance.now();
   const results = new Map<string, FileResult>();
   const stats = { filesRead: 0, loadMs: 0 };

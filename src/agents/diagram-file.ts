@@ -1,0 +1,75 @@
+// The Conceptualizer's diagram as a model file (`kind: diagram`, layer conceptual) that the
+// model loader accepts: entities without columns (a conceptual model names things, it does not
+// list attributes), relationships with object endpoints, a role where two relationships join
+// the same entities, and the key columns kept in the relationship's meta for traceability.
+import { stringify } from 'yaml';
+import { countBySeverity, formatDiagnostic } from '../core/diagnostics.js';
+import { loadModelText } from '../core/model/load.js';
+import type { Model, Relationship } from '../core/model/types.js';
+import { modelToPlain } from '../core/model/write.js';
+import type { DiagramEntity, DiagramRelationship } from '../proposals/types.js';
+import { tokensOfEntityName } from './naming.js';
+
+export interface DiagramFile {
+  text: string;
+  /** One line saying what validating the text found. */
+  validation: string;
+  ok: boolean;
+}
+
+function slug(s: string): string {
+  return s.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '') || 'project';
+}
+
+export function diagramPath(projectName: string): string {
+  return `Modeler/conceptual/${slug(projectName)}.diagram.yaml`;
+}
+
+export function buildDiagramModel(projectName: string, entities: DiagramEntity[], relationships: DiagramRelationship[], domains: string[]): Model {
+  const names = new Set<string>();
+  const rels: Relationship[] = relationships.map((r) => {
+    const parentIsTo = r.cardinality === 'many_to_one';
+    const base = [...tokensOfEntityName(r.from), ...slug(r.verb).split('_'), ...(r.role ? slug(r.role).split('_') : []), ...tokensOfEntityName(r.to)].join('_');
+    let name = base;
+    for (let i = 2; names.has(name); i++) name = `${base}_${i}`;
+    names.add(name);
+    const role = r.role ? { role: r.role } : {};
+    return {
+      name,
+      from: { entity: r.from, ...(parentIsTo ? {} : role) },
+      to: { entity: r.to, ...(parentIsTo ? role : {}) },
+      cardinality: r.cardinality,
+      verb: r.verb,
+      description: `Declared on ${r.cardinality === 'many_to_one' ? r.from : r.to}.${r.cardinality === 'many_to_one' ? r.from_column : r.to_column} by ${r.sources.join(', ')} (${r.declared_by.join('; ')}).`,
+      sources: r.sources,
+      meta: { from_column: r.from_column, to_column: r.to_column },
+    };
+  });
+  return {
+    kind: 'diagram',
+    model: {
+      name: `${slug(projectName)}_conceptual`, version: '1.0.0', layer: 'conceptual', state: 'draft',
+      description: `Business entities and relationships of the ${projectName} staging layer, proposed by the Conceptualizer.`,
+      meta: { generated_by: 'modeler agents conceptualize' },
+    },
+    entities: entities.map((e) => ({
+      name: e.name, type: 'concept', description: e.description, domain: e.domain, sources: e.sources, columns: [], meta: { label: e.label },
+    })),
+    relationships: rels,
+    domains: domains.map((d) => ({ name: d, entities: entities.filter((e) => e.domain === d).map((e) => e.name) })),
+    indexes: [], glossary: [], enums: [],
+  };
+}
+
+/** Serialise and validate the diagram exactly as the project reader will load it. */
+export function diagramFile(path: string, model: Model): DiagramFile {
+  const plain = modelToPlain(model);
+  for (const e of plain.entities ?? []) if (Array.isArray(e.columns) && e.columns.length === 0) delete e.columns;
+  const text = `# Proposed by \`modeler agents conceptualize\`; review before applying.\n${stringify(plain, { lineWidth: 0, aliasDuplicateObjects: false })}`;
+  const lm = loadModelText(text, path);
+  const counts = countBySeverity(lm.diagnostics);
+  const validation = lm.ok
+    ? `Validates against schemas/model.schema.json and the model checks (kind: diagram, layer: conceptual): 0 errors, ${counts.warning} warning(s).`
+    : `Does NOT validate (${counts.error} error(s)); first: ${formatDiagnostic({ ...lm.diagnostics.find((d) => d.severity === 'error')!, hint: undefined })}`;
+  return { text, validation, ok: lm.ok };
+}

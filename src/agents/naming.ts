@@ -1,0 +1,84 @@
+// From a staging model's name to the business noun a data modeler would use:
+//   stg_shop__order_items → order item → OrderItem
+// The layer prefix, the source part and helper markers (base_, _tmp) are stripped; the head
+// word is singularized; the result is PascalCase (with a spaced label for display).
+import { singularPhrase } from './inflection.js';
+
+/** Name prefixes that mark a model as staging (spec §4.6). */
+export const STAGING_PREFIXES = ['stg', 'staging', 'src', 'raw'] as const;
+/** Prefixes of non-staging models, stripped only when resolving a reference to a business noun. */
+const OTHER_LAYER_PREFIXES = ['dim', 'fct', 'fact', 'int', 'mart', 'rpt', 'agg'];
+
+const STAGING_RE = new RegExp(`^(?:${STAGING_PREFIXES.join('|')})_`, 'i');
+
+export function hasStagingPrefix(name: string): boolean {
+  return STAGING_RE.test(name);
+}
+
+export interface ParsedName {
+  /** Source system named in the model name (`stg_<source>__<table>`, or a known source prefix). */
+  source?: string;
+  /** The noun phrase, singular, lower snake tokens: ['order', 'item']. */
+  tokens: string[];
+  /** A helper that only feeds another staging model: `base_…` or `…_tmp` (dbt / Fivetran conventions). */
+  helper: boolean;
+}
+
+/**
+ * Parse a model name. `knownSources` are source-system names (dbt sources, staging folder
+ * names) that may prefix a single-underscore name such as `stg_shopify_orders`.
+ */
+export function parseModelName(name: string, knownSources: readonly string[] = [], opts: { otherLayers?: boolean } = {}): ParsedName {
+  let rest = name.toLowerCase().replace(/[^a-z0-9_]+/g, '_');
+  let helper = false;
+  const prefixes = opts.otherLayers ? [...STAGING_PREFIXES, ...OTHER_LAYER_PREFIXES] : STAGING_PREFIXES;
+  for (let i = 0; i < 2; i++) {
+    const layer = prefixes.find((p) => rest.startsWith(p + '_') && rest.length > p.length + 1);
+    if (layer) { rest = rest.slice(layer.length + 1); continue; }
+    if (rest.startsWith('base_') && rest.length > 5) { rest = rest.slice(5); helper = true; continue; }
+    break;
+  }
+  if (/_tmp$/.test(rest) && rest.length > 4) { rest = rest.slice(0, -4); helper = true; }
+  rest = rest.replace(/^_+|_+$/g, '');
+  let source: string | undefined;
+  let table = rest;
+  const dbl = rest.indexOf('__');
+  if (dbl > 0 && dbl < rest.length - 2) {
+    source = rest.slice(0, dbl);
+    table = rest.slice(dbl + 2);
+  } else {
+    const known = [...knownSources].map((s) => s.toLowerCase()).sort((a, b) => b.length - a.length);
+    const src = known.find((s) => s && rest.startsWith(s + '_') && rest.length > s.length + 1);
+    if (src) { source = src; table = rest.slice(src.length + 1); }
+  }
+  // `base` also marks helpers inside the table part: stg_shop__base_orders
+  if (table.startsWith('base_') && table.length > 5) { table = table.slice(5); helper = true; }
+  let tokens = table.split('_').filter(Boolean);
+  if (!tokens.length) tokens = (source ?? rest).split('_').filter(Boolean);
+  if (!tokens.length) tokens = [name.toLowerCase()];
+  return { source, tokens: singularPhrase(tokens), helper };
+}
+
+function cap(t: string): string {
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+/** ['order', 'item'] → OrderItem (the entity name). */
+export function pascalName(tokens: readonly string[]): string {
+  return tokens.map(cap).join('');
+}
+
+/** ['order', 'item'] → "Order Item" (for display). */
+export function labelOf(tokens: readonly string[]): string {
+  return tokens.map(cap).join(' ');
+}
+
+/** ['order', 'item'] → order_item (file names, doc-block names). */
+export function snakeOf(tokens: readonly string[]): string {
+  return tokens.join('_');
+}
+
+/** OrderItem / "Order Item" / order_item → ['order', 'item']. */
+export function tokensOfEntityName(name: string): string[] {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+}

@@ -1,0 +1,154 @@
+// Foreign-key declarations on staging models → relationships between entities: targets
+// resolved to entities, de-duplicated, cardinality from the keys, a business verb, and a
+// direction that reads naturally ("Customer places Order", "Order is created by User").
+import type { DbtNode, Project } from '../core/project/types.js';
+import type { Cardinality } from '../core/model/types.js';
+import type { StagingLayer } from './entities.js';
+import { foreignKeysOf, type TargetRef } from './foreign-keys.js';
+import { isUniqueColumn, primaryKeyColumn } from './keys.js';
+import { parseModelName, snakeOf, tokensOfEntityName } from './naming.js';
+import { singularPhrase } from './inflection.js';
+import { relationshipVerb, type VerbPhrase } from './verbs.js';
+
+export interface EntityRelationship {
+  from: string;
+  to: string;
+  verb: string;
+  cardinality: Cardinality;
+  from_column: string;
+  to_column: string;
+  /** Role of the parent in this relationship (billing_address_id → "billing"), when the column names one. */
+  role?: string;
+  /** Staging models that declare it. */
+  sources: string[];
+  /** How it was declared (relationships test, foreign_key constraint, …). */
+  declared_by: string[];
+  verb_origin: VerbPhrase['origin'];
+}
+
+interface Pending {
+  parent: string; child: string; parentColumn: string; childColumn: string; role: string[];
+  unique: boolean; sources: Set<string>; via: Set<string>;
+}
+
+const KEY_SUFFIXES = new Set(['id', 'key', 'fk', 'uuid', 'guid', 'sk']);
+
+/** Column tokens without the key suffix: billing_address_id → ['billing', 'address']. */
+export function keyStem(column: string): string[] {
+  const t = column.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  if (t.length > 1 && KEY_SUFFIXES.has(t[t.length - 1])) t.pop();
+  else if (t.length === 1 && t[0].length > 2 && /[a-z](id)$/.test(t[0])) t[0] = t[0].slice(0, -2); // customerid
+  return t;
+}
+
+/** The role a column gives its parent: what is left of the stem once the parent's noun is removed. */
+export function roleOf(column: string, parent: readonly string[]): string[] {
+  const stem = keyStem(column);
+  if (stem.length === 1 && KEY_SUFFIXES.has(stem[0])) return [];
+  const isSuffix = (a: readonly string[], b: readonly string[]) => a.length <= b.length && a.every((t, i) => b[b.length - a.length + i] === t);
+  if (isSuffix(stem, parent)) return []; // stage_id → DealPipelineStage
+  if (isSuffix(parent, stem)) return stem.slice(0, stem.length - parent.length); // billing_address_id → Address
+  if (stem.length > 1 && stem[stem.length - 1] === parent[parent.length - 1]) return stem.slice(0, -1);
+  return stem; // owner_id → User
+}
+
+export function extractRelationships(project: Project, layer: StagingLayer): { relationships: EntityRelationship[]; notes: string[] } {
+  const notes: string[] = [];
+  const pending = new Map<string, Pending>();
+  const entityByTokens = new Map<string, string>();
+  for (const e of layer.entities.values()) entityByTokens.set(snakeOf(e.tokens), e.name);
+
+  for (const sm of layer.models) {
+    for (const decl of foreignKeysOf(sm.node)) {
+      const target = resolveTarget(project, layer, entityByTokens, decl.target, decl.column);
+      const at = `${decl.model}.${decl.column}`;
+      if (!target) {
+        notes.push(`${at}: ${decl.via} points at ${describeTarget(decl.target)}, which is no staging model or entity; not drawn.`);
+        continue;
+      }
+      const parent = layer.entities.get(target.entity)!;
+      const parentColumn = decl.targetColumn ?? targetKey(layer, target.entity, target.node) ?? decl.column;
+      const unique = isUniqueColumn(sm.node, decl.column);
+      if (target.entity === sm.entity && (unique || sameName(parentColumn, decl.column))) {
+        notes.push(`${at}: ${decl.via} links two models of the same entity ${sm.entity} (the same business noun from different sources); not drawn as a relationship.`);
+        continue;
+      }
+      const role = roleOf(decl.column, parent.tokens);
+      const key = `${sm.entity}|${target.entity}|${role.join('_')}`;
+      const p = pending.get(key);
+      if (p) {
+        p.unique &&= unique;
+        p.sources.add(decl.model);
+        p.via.add(decl.via);
+      } else {
+        pending.set(key, { parent: target.entity, child: sm.entity, parentColumn, childColumn: decl.column, role, unique,
+          sources: new Set([decl.model]), via: new Set([decl.via]) });
+      }
+    }
+  }
+
+  const relationships: EntityRelationship[] = [];
+  for (const p of pending.values()) {
+    const parent = layer.entities.get(p.parent)!;
+    const child = layer.entities.get(p.child)!;
+    const verb = relationshipVerb(parent.tokens, child.tokens, p.role);
+    const base = { role: p.role.length ? p.role.join(' ') : undefined, sources: [...p.sources].sort(), declared_by: [...p.via].sort(), verb_origin: verb.origin };
+    if (p.unique || verb.primary === 'parent') {
+      relationships.push({ from: p.parent, to: p.child, verb: verb.parentFirst, cardinality: p.unique ? 'one_to_one' : 'one_to_many',
+        from_column: p.parentColumn, to_column: p.childColumn, ...base });
+    } else {
+      relationships.push({ from: p.child, to: p.parent, verb: verb.childFirst, cardinality: 'many_to_one',
+        from_column: p.childColumn, to_column: p.parentColumn, ...base });
+    }
+  }
+  relationships.sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to) || a.from_column.localeCompare(b.from_column) || a.to_column.localeCompare(b.to_column));
+  return { relationships, notes };
+}
+
+function sameName(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
+function describeTarget(t: TargetRef): string {
+  return t.kind === 'ref' ? `ref('${t.name}')` : t.kind === 'source' ? `source '${t.name}'` : t.kind === 'infer' ? `the entity named by column '${t.name}'` : `'${t.name}'`;
+}
+
+/** The key column of the parent entity: its target model's primary key, else any of its models'. */
+function targetKey(layer: StagingLayer, entity: string, node?: DbtNode): string | undefined {
+  const snake = snakeOf(layer.entities.get(entity)!.tokens);
+  if (node) { const k = primaryKeyColumn(node, snake); if (k) return k; }
+  for (const m of layer.entities.get(entity)!.models) { const k = primaryKeyColumn(m.node, snake); if (k) return k; }
+  return undefined;
+}
+
+function resolveTarget(project: Project, layer: StagingLayer, entityByTokens: Map<string, string>, t: TargetRef, column: string):
+  { entity: string; node?: DbtNode } | undefined {
+  const byNoun = (tokens: string[]) => entityByTokens.get(snakeOf(tokens));
+  const byModelName = (name: string): { entity: string; node?: DbtNode } | undefined => {
+    const staged = layer.byModel.get(name);
+    if (staged) return { entity: staged.entity, node: staged.node };
+    const node = project.modelByName.get(name);
+    const e = byNoun(parseModelName(name, [], { otherLayers: true }).tokens);
+    return e ? { entity: e, node } : undefined;
+  };
+  switch (t.kind) {
+    case 'ref': return byModelName(t.name);
+    case 'source': {
+      const [src, table] = t.name.includes('.') ? [t.name.slice(0, t.name.indexOf('.')), t.name.slice(t.name.indexOf('.') + 1)] : ['', t.name];
+      const e = byNoun(parseModelName(table, [src]).tokens);
+      return e ? { entity: e } : undefined;
+    }
+    case 'name': {
+      const viaModel = byModelName(t.name);
+      if (viaModel) return viaModel;
+      if (layer.entities.has(t.name)) return { entity: t.name };
+      const e = byNoun(singularPhrase(tokensOfEntityName(t.name)));
+      return e ? { entity: e } : undefined;
+    }
+    case 'infer': {
+      const stem = keyStem(column);
+      const e = byNoun(singularPhrase(stem)) ?? (stem.length > 1 ? byNoun(singularPhrase(stem.slice(-1))) : undefined);
+      return e ? { entity: e } : undefined;
+    }
+  }
+}

@@ -1,0 +1,54 @@
+// Which models are staging models, which are helpers of another staging model, and where a
+// model lives — read from what the project reader found (SQL files, YAML, manifest alike).
+import type { DbtNode, Project } from '../core/project/types.js';
+import { hasStagingPrefix } from './naming.js';
+
+/** Project-relative path of a model: its SQL file, else the YAML that describes it. */
+export function modelPath(node: DbtNode): string | undefined {
+  return node.sqlPath ?? node.file;
+}
+
+/** Spec §4.6: name `stg_*`, `staging_*`, `src_*`, `raw_*`, or a path with a `/staging/` folder. */
+export function isStagingModel(node: DbtNode): boolean {
+  if (hasStagingPrefix(node.name)) return true;
+  const p = modelPath(node);
+  return !!p && ('/' + p.toLowerCase().replace(/\\/g, '/')).includes('/staging/');
+}
+
+/** The folder right under `staging/` (by dbt convention the source system), if any. */
+export function stagingFolder(node: DbtNode): string | undefined {
+  const p = modelPath(node)?.toLowerCase().replace(/\\/g, '/');
+  if (!p) return undefined;
+  const parts = p.split('/');
+  const i = parts.lastIndexOf('staging');
+  return i >= 0 && i < parts.length - 2 ? parts[i + 1] : undefined;
+}
+
+/** Source-system names the project declares (dbt `sources:` and manifest sources). */
+export function sourceSystemNames(project: Project): string[] {
+  const names = new Set<string>();
+  for (const s of project.sources) if (s.sourceName) names.add(s.sourceName.toLowerCase());
+  const ms = project.target.manifest?.sources;
+  if (ms && typeof ms === 'object') for (const s of Object.values<any>(ms)) if (typeof s?.source_name === 'string') names.add(s.source_name.toLowerCase());
+  return [...names];
+}
+
+const REF_RE = /\bref\(\s*(?:['"][^'"]+['"]\s*,\s*)?['"]([^'"]+)['"]/g;
+
+/**
+ * Names of the models a model selects from: the manifest's `depends_on` when present, else the
+ * `ref()` calls of its SQL (Jinja, not SQL, so a pattern over the template text is exact enough).
+ */
+export function upstreamModels(project: Project, node: DbtNode): string[] {
+  const out = new Set<string>();
+  const deps = node.raw?.depends_on?.nodes;
+  if (Array.isArray(deps)) for (const d of deps) if (typeof d === 'string' && d.startsWith('model.')) out.add(d.split('.').pop()!);
+  if (node.sqlPath && node.origins.includes('sql')) {
+    let text = '';
+    try { text = project.readText(node.sqlPath); } catch { /* unreadable SQL: no refs */ }
+    REF_RE.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = REF_RE.exec(text))) out.add(m[1]);
+  }
+  return [...out];
+}

@@ -1,0 +1,100 @@
+// The change model every proposal uses (deterministic agents now, the AI assistant later):
+// a proposal describes what it found and lists file changes; nothing is written until a user
+// approves it. schemas/proposal.schema.json is the JSON Schema of the same shapes.
+import type { Cardinality } from '../core/model/types.js';
+
+export type ChangeOp = 'create_file' | 'update_file' | 'patch_yaml';
+
+/** One JSON-Patch style operation on a YAML document (paths are JSON pointers). */
+export interface YamlPatchOp {
+  op: 'add' | 'replace' | 'remove';
+  path: string;
+  value?: unknown;
+}
+
+export interface ProposalChange {
+  op: ChangeOp;
+  /** Project-relative POSIX path, never absolute and never leaving the project. */
+  path: string;
+  /** Full new text (create_file, update_file; patch_yaml may give full content instead of a patch). */
+  content?: string;
+  patch?: YamlPatchOp[];
+  /** Why this change is proposed. */
+  rationale: string;
+  /** Project-relative files the change was derived from. */
+  source_context: string[];
+  /** What validating the change found (e.g. "validates against schemas/model.schema.json"). */
+  validation_impact: string;
+  /** One line for the review list. */
+  review_summary: string;
+}
+
+export type ProposalKind = 'diagram' | 'canonical' | 'changes';
+
+export interface ProposalBase {
+  kind: ProposalKind;
+  /** The agent or assistant mode that made it. */
+  agent: string;
+  notes: string[];
+  changes: ProposalChange[];
+}
+
+export interface DiagramEntity {
+  name: string;
+  /** The name with spaces, for display ("Order Item"). */
+  label: string;
+  domain: string;
+  description: string;
+  /** Staging models (and their helpers) the entity was derived from. */
+  sources: string[];
+}
+
+export interface DiagramRelationship {
+  from: string;
+  to: string;
+  verb: string;
+  cardinality: Cardinality;
+  from_column: string;
+  to_column: string;
+  role?: string;
+  sources: string[];
+  declared_by: string[];
+}
+
+/** The Conceptualizer's output (shape fixed in DESIGN.md). */
+export interface DiagramProposal extends ProposalBase {
+  kind: 'diagram';
+  agent: 'conceptualizer';
+  entities: DiagramEntity[];
+  relationships: DiagramRelationship[];
+  domains: string[];
+}
+
+export interface CanonicalColumn {
+  name: string;
+  data_type?: string;
+  description: string;
+  /** Name of the shared doc block the column binds to. */
+  doc: string;
+  primary_key?: boolean;
+  /** Staging models in which the column occurs. */
+  sources: string[];
+}
+
+export interface CanonicalEntity {
+  name: string;
+  label: string;
+  domain: string;
+  sources: string[];
+  columns: CanonicalColumn[];
+}
+
+/** The Canonicalizer's output. */
+export interface CanonicalProposal extends ProposalBase {
+  kind: 'canonical';
+  agent: 'canonicalizer';
+  min_recurrence: number;
+  entities: CanonicalEntity[];
+}
+
+export type Proposal = DiagramProposal | CanonicalProposal;
