@@ -3,13 +3,19 @@ import type { Registrar } from '../io.js';
 import { registerValidate } from './validate.js';
 import { registerDemo } from './demo.js';
 import { registerEmitCatalog } from './emit-catalog.js';
+import { registerManifest } from './manifest.js';
 import { registerApply } from './apply.js';
 import { registerGate } from './gate.js';
+import { registerPolicyCheck } from './policy-check.js';
+import { registerAgents } from './agents.js';
 
 export const registrars: Registrar[] = [
   registerValidate,
   registerDemo,
   registerEmitCatalog,
+  registerManifest,
   registerApply,
   registerGate,
+  registerPolicyCheck,
+  registerAgents,
 ];
