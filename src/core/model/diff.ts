@@ -1,6 +1,8 @@
-// The one structural diff between two models: what was added, removed, renamed (via
-// `previous_name`) or changed, entity by entity and column by column. It records facts only;
-// judging them (breaking or not, which DDL to emit) is up to the caller (gate, migrate).
+// The model-level diff between two models: what was added, removed, renamed (via
+// `previous_name`) or changed, entity by entity and column by column, including what has no
+// physical form (relationship cardinality, enum values, logical/conceptual models). It records
+// facts only; judging them is up to the caller (the gate, proposals). The DDL-level comparison of
+// rendered physical schemas that `migrate` needs lives in src/sql/diff.ts.
 import type { PathSeg } from '../yaml-source.js';
 import { columnType, endpoint, endpointString, isNullable, primaryKey } from './access.js';
 import type { Column, Entity, Index, Model, Relationship } from './types.js';
