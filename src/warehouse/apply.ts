@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { UserError } from '../core/diagnostics.js';
 import { writeFileAtomic } from '../core/fs-atomic.js';
 import { PACKAGE_ROOT } from '../core/paths.js';
+import { getDialect } from '../sql/dialects/index.js';
 import { NORMAL_FORM_VERSION } from './checksum.js';
 import { driverLoader, getConnector } from './connectors/index.js';
 import { DEFAULT_LEDGER_TABLE, Ledger, parseLedgerTable, type LedgerStatus } from './ledger.js';
@@ -45,7 +46,7 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
   const env = ctx.env ?? process.env;
   const path = (p: string, purpose: 'read' | 'write') => ctx.resolvePath ? ctx.resolvePath(p, purpose) : resolve(ctx.cwd ?? process.cwd(), p);
   const { connector, dialect: aliasDialect } = getConnector(request.connector ?? 'duckdb');
-  const dialect = request.dialect ?? aliasDialect ?? connector.dialect;
+  const dialect = getDialect(request.dialect ?? aliasDialect ?? connector.dialect).name;
   const params = resolveConnection(connector, request, env);
   if (connector.name === 'duckdb' && params.path && params.path !== ':memory:') params.path = path(params.path, 'write');
   const secrets = secretsOf(params);
@@ -58,7 +59,7 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
   if (mode === 'model_diff') {
     const oldPath = path(request.old_model!, 'read');
     const newPath = path(request.new_model!, 'read');
-    const diff = await planModelDiff(oldPath, newPath, dialect, request.model_schema && path(request.model_schema, 'read'));
+    const diff = planModelDiff(oldPath, newPath, dialect, request.model_schema && path(request.model_schema, 'read'));
     Object.assign(policy, await runPolicy(ctx, request.policy_pack && path(request.policy_pack, 'read'), request.skip_policy_check,
       { oldModel: diff.oldModel, newModel: diff.newModel, oldPath, newPath }));
     plan = await buildPlan(diff.sql, dialect, 'the generated migration', diff.statements);
@@ -90,7 +91,7 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
     report.duration_ms = finishedAt.getTime() - startedAt.getTime();
     const clean = scrub(report, secrets);
     if (request.report_json) writeFileAtomic(path(request.report_json, 'write'), JSON.stringify(clean, null, 2) + '\n');
-    if (request.write_sql && EXIT_BY_STATUS[clean.status] === 0) writeFileAtomic(path(request.write_sql, 'write'), sqlArtifact(plan, clean));
+    if (request.write_sql && EXIT_BY_STATUS[clean.status] === 0) writeFileAtomic(path(request.write_sql, 'write'), plan.sql);
     return clean;
   };
   const fail = (code: string, message: string, status: 'failed' | 'refused' = 'failed') => {
@@ -248,12 +249,6 @@ function readInput(abs: string, shown: string): string {
   } catch (e: any) {
     throw new UserError(`cannot read ${shown}: ${e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'is a directory' : e.message}`);
   }
-}
-
-function sqlArtifact(plan: Plan, report: ApplyReport): string {
-  const head = `-- modeler apply: migration ${report.migration_name} for ${report.connector} (${report.dialect})\n`
-    + `-- checksum ${report.checksum} (sha-256 of the normalised statements), ${plan.statements.length} statement(s)\n\n`;
-  return head + plan.statements.map((s) => `${s.sql};\n`).join('\n');
 }
 
 function osUser(): string {

@@ -4,12 +4,12 @@
 // looks up in the live catalog). Statements are read with a real parser — libpg_query for
 // PostgreSQL and DuckDB, node-sql-parser for the others — and only statements the parser
 // cannot read fall back to a token walk over the lexer's output (never a regex over raw text).
-import nodeSqlParser from 'node-sql-parser';
-import { parse as pgParse } from 'pgsql-parser';
 import { normalTokens } from './checksum.js';
 
 export type DestructiveKind = 'drop_table' | 'drop_schema' | 'drop_database' | 'truncate' | 'replace_table'
-  | 'drop_column' | 'narrowing_type_change' | 'unverified_type_change';
+  | 'drop_column' | 'narrowing_type_change' | 'unverified_type_change'
+  /** migrate marked the statement destructive (e.g. a table rebuild that loses data) */
+  | 'destructive_change';
 
 export interface DestructiveFinding {
   kind: DestructiveKind;
@@ -36,8 +36,13 @@ export interface StatementAnalysis {
   via: 'pg-parser' | 'node-sql-parser' | 'tokens';
 }
 
-const { Parser } = nodeSqlParser as unknown as { Parser: new () => { astify(sql: string, o: { database: string }): any } };
-let nodeParser: InstanceType<typeof Parser> | undefined;
+// Both parsers load on first use: node-sql-parser alone costs a noticeable part of a second,
+// which every other command would otherwise pay at start-up.
+type NodeParser = { astify(sql: string, o: { database: string }): any };
+let nodeParser: Promise<NodeParser> | undefined;
+let pgParser: Promise<(sql: string) => Promise<any>> | undefined;
+const loadNodeParser = () => (nodeParser ??= import('node-sql-parser').then((m: any) => new (m.default ?? m).Parser() as NodeParser));
+const loadPgParser = () => (pgParser ??= import('pgsql-parser').then((m) => m.parse));
 
 /** node-sql-parser's name for each dialect we apply to. */
 const NODE_SQL_DB: Record<string, string> = {
@@ -51,16 +56,17 @@ export async function analyseStatement(sql: string, dialect: string): Promise<St
   const tx = transactionControl(tokens);
   if (tx) return { kind, findings: [], typeChanges: [], transactionControl: tx, via: 'tokens' };
   if (dialect === 'postgres' || dialect === 'duckdb') {
-    const ast = await pgParse(sql).catch(() => undefined);
+    const parse = await loadPgParser();
+    const ast = await parse(sql).catch(() => undefined);
     const stmt = ast?.stmts?.length === 1 ? ast.stmts[0].stmt : undefined;
     if (stmt) return { kind, ...fromPgAst(stmt), via: 'pg-parser' };
   }
   const db = NODE_SQL_DB[dialect];
   if (db) {
+    const parser = await loadNodeParser();
     let ast: any;
     try {
-      nodeParser ??= new Parser();
-      ast = nodeParser.astify(sql, { database: db });
+      ast = parser.astify(sql, { database: db });
     } catch { ast = undefined; }
     const one = Array.isArray(ast) ? (ast.length === 1 ? ast[0] : undefined) : ast;
     if (one && typeof one === 'object') return { kind, ...fromNodeAst(one), via: 'node-sql-parser' };

@@ -7,20 +7,16 @@ import { compileSchema, schemaErrorsToDiagnostics } from '../core/json-schema.js
 import { requireModel } from '../core/model/load.js';
 import { normalizeModel } from '../core/model/normalize.js';
 import type { Model } from '../core/model/types.js';
+import { generateMigration, type MigrationStatement } from '../sql/migrate.js';
 import { parseYamlSource } from '../core/yaml-source.js';
 import type { PolicyReport } from './types.js';
-
-export interface PlannedStatement {
-  sql: string;
-  destructive: boolean;
-  kind: string;
-}
 
 export interface ModelDiffPlan {
   oldModel: Model;
   newModel: Model;
   sql: string;
-  statements: PlannedStatement[];
+  /** migrate's statements (notes included), with its own destructive verdicts */
+  statements: MigrationStatement[];
   /** default migration name: `<model>_<old version>_to_<new version>` */
   name: string;
 }
@@ -30,30 +26,15 @@ export type PolicyPreflight = (input: {
   oldModel: Model; newModel: Model; oldPath: string; newPath: string; policyPack?: string;
 }) => Promise<PolicyReport>;
 
-type GenerateMigration = (oldModel: Model, newModel: Model, dialect: string) => { sql: string; statements: PlannedStatement[] };
-
-/** Loaded lazily so apply works (sql_file/sql modes) in builds where migrate is absent. */
-async function loadGenerateMigration(): Promise<GenerateMigration> {
-  const url = new URL('../sql/migrate.js', import.meta.url).href;
-  try {
-    const mod = await import(url);
-    if (typeof mod.generateMigration !== 'function') throw new Error('generateMigration not exported');
-    return mod.generateMigration as GenerateMigration;
-  } catch (e: any) {
-    throw new UserError(`model-diff mode needs the migration generator (src/sql/migrate), which is not available: ${e?.message ?? e}`, 1, 'MIGRATE_UNAVAILABLE');
-  }
-}
-
 /** Both models valid (and valid against --model-schema when given), then the migration. */
-export async function planModelDiff(oldPath: string, newPath: string, dialect: string, modelSchema?: string): Promise<ModelDiffPlan> {
+export function planModelDiff(oldPath: string, newPath: string, dialect: string, modelSchema?: string): ModelDiffPlan {
   const oldModel = requireModel(oldPath);
   const newModel = requireModel(newPath);
   if (modelSchema) {
     checkAgainstSchema(oldPath, modelSchema);
     checkAgainstSchema(newPath, modelSchema);
   }
-  const generate = await loadGenerateMigration();
-  const { sql, statements } = generate(oldModel, newModel, dialect);
+  const { sql, statements } = generateMigration(oldModel, newModel, dialect);
   const name = `${newModel.model.name}_${oldModel.model.version}_to_${newModel.model.version}`.replace(/[^A-Za-z0-9_.-]+/g, '_');
   return { oldModel, newModel, sql, statements, name };
 }

@@ -2,6 +2,7 @@
 // splitter), what each does, which ones destroy data, the checksum and the migration name.
 import { basename, extname } from 'node:path';
 import { UserError } from '../core/diagnostics.js';
+import type { MigrationStatement } from '../sql/migrate.js';
 import { splitSqlStatements } from '../sql/split.js';
 import { migrationChecksum, statementChecksum } from './checksum.js';
 import { analyseStatement, type DestructiveFinding, type DestructiveKind, type TypeChange } from './destructive.js';
@@ -35,11 +36,10 @@ export function preview(sql: string, max = 100): string {
 }
 
 /**
- * Split and analyse. `migrateVerdicts` (model-diff mode) gives migrate's per-statement
- * destructive flag and kind, which replace the catalog lookup for type changes.
+ * Split and analyse. `migrate` (model-diff mode) gives migrate's statements with their own
+ * destructive verdicts, which replace the catalog lookup for type changes.
  */
-export async function buildPlan(sql: string, dialect: string, source: string,
-  migrateVerdicts?: { destructive: boolean; kind: string }[]): Promise<Plan> {
+export async function buildPlan(sql: string, dialect: string, source: string, migrate?: MigrationStatement[]): Promise<Plan> {
   const split = splitSqlStatements(sql, dialect);
   if (!split.length) throw new UserError(`no SQL statements in ${source}`);
   const messages: string[] = [];
@@ -52,7 +52,7 @@ export async function buildPlan(sql: string, dialect: string, source: string,
   if (analysed[0].transactionControl === 'begin' && analysed[split.length - 1].transactionControl === 'commit' && split.length > 2) {
     first = 1;
     last = split.length - 1;
-    messages.push('the script\'s own BEGIN/COMMIT were left out: apply runs the statements in its own transaction where the engine allows');
+    if (!migrate) messages.push('the script\'s own BEGIN/COMMIT were left out: apply runs the statements in its own transaction where the engine allows');
   }
   for (let i = first; i < last; i++) {
     if (analysed[i].transactionControl) {
@@ -60,8 +60,9 @@ export async function buildPlan(sql: string, dialect: string, source: string,
         + 'apply manages transactions itself — remove it', 1, 'TRANSACTION_CONTROL');
     }
   }
-  if (migrateVerdicts && migrateVerdicts.length !== split.length) {
-    throw new Error(`migrate returned ${migrateVerdicts.length} statements but its SQL splits into ${split.length}`);
+  const verdicts = migrate && migrateVerdicts(migrate, dialect);
+  if (verdicts && verdicts.length !== last - first) {
+    throw new Error(`migrate returned ${verdicts.length} statements but its SQL splits into ${last - first}`);
   }
 
   const statements: PlannedRun[] = [];
@@ -69,12 +70,13 @@ export async function buildPlan(sql: string, dialect: string, source: string,
     const a = analysed[i];
     const findings = [...a.findings];
     let typeChanges = a.typeChanges;
-    const verdict = migrateVerdicts?.[i];
+    const verdict = verdicts?.[i - first];
     if (verdict) {
       typeChanges = [];
       if (verdict.destructive && !findings.length) {
-        const kind = (DESTRUCTIVE_KINDS as string[]).includes(verdict.kind) ? verdict.kind as DestructiveKind : 'narrowing_type_change';
-        findings.push({ kind, object: a.findings[0]?.object ?? '', detail: `migrate: ${verdict.kind}` });
+        const kind = (DESTRUCTIVE_KINDS as string[]).includes(verdict.kind) ? verdict.kind as DestructiveKind
+          : verdict.kind === 'alter_column_type' ? 'narrowing_type_change' : 'destructive_change';
+        findings.push({ kind, object: a.typeChanges[0] ? `${a.typeChanges[0].table.name}.${a.typeChanges[0].column}` : '', detail: `migrate: ${verdict.kind}` });
       }
     }
     statements.push({
@@ -83,6 +85,12 @@ export async function buildPlan(sql: string, dialect: string, source: string,
     });
   }
   return { statements, checksum: migrationChecksum(statements.map((s) => s.sql), dialect), sql, messages };
+}
+
+/** migrate's verdict for each executable statement, in order (one entry per split statement). */
+function migrateVerdicts(statements: MigrationStatement[], dialect: string): { destructive: boolean; kind: string }[] {
+  return statements.filter((s) => s.kind !== 'note')
+    .flatMap((s) => splitSqlStatements(s.sql, dialect).map(() => ({ destructive: s.destructive, kind: s.kind })));
 }
 
 /** Default ledger name: the SQL file's base name, else `sql_` + the checksum's first 12 digits. */
