@@ -8,6 +8,7 @@ import { registerApply } from './apply.js';
 import { registerGate } from './gate.js';
 import { registerPolicyCheck } from './policy-check.js';
 import { registerAgents } from './agents.js';
+import { registerMesh } from './mesh.js';
 
 export const registrars: Registrar[] = [
   registerValidate,
@@ -18,4 +19,5 @@ export const registrars: Registrar[] = [
   registerGate,
   registerPolicyCheck,
   registerAgents,
+  registerMesh,
 ];

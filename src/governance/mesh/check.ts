@@ -1,0 +1,179 @@
+// Mesh Interface readiness (spec §4.7): every model whose meta.modeler.interface is enabled
+// (explicitly, or by stability shared/contracted) is checked for the eight rule groups plus the
+// two 1.4 contract rules. Each finding has a stable code, names the model and the fix, and
+// points at file:line. Exemptions with a reason downgrade a code to info.
+import { countBySeverity, sortDiagnostics, type Diagnostic, type Severity } from '../../core/diagnostics.js';
+import { effectiveConfig } from '../../core/project/model-config.js';
+import { loadProject } from '../../core/project/load.js';
+import type { DbtNode, Project } from '../../core/project/types.js';
+import { didYouMeanSuffix } from '../../core/suggest.js';
+import { dbtSubjects, interfaceEnabled } from '../policy/subjects.js';
+import type { Subject, SubjectColumn } from '../policy/types.js';
+
+export interface MeshFinding extends Diagnostic {
+  model: string;
+  columnName?: string;
+  exempted?: string;
+}
+
+export interface MeshReport {
+  project: string;
+  strict: boolean;
+  ready: boolean;
+  exitCode: 0 | 1;
+  interfaces: { name: string; file?: string; line?: number; stability?: string; status?: string; version?: string }[];
+  findings: MeshFinding[];
+  loadDiagnostics: Diagnostic[];
+  summary: { interfaces: number; error: number; warning: number; info: number; loadErrors: number };
+}
+
+/** blocking: error with --strict, else warning; forced: always error; advisory: info. */
+type Level = 'blocking' | 'forced' | 'advisory';
+
+export const MESH_CODES: Record<string, Level> = {
+  MESH_INTERFACE_MISSING_OWNER: 'blocking', MESH_INTERFACE_MISSING_DOMAIN: 'blocking', MESH_INTERFACE_MISSING_VERSION: 'blocking',
+  MESH_INTERFACE_MISSING_DESCRIPTION: 'blocking', MESH_INTERFACE_MISSING_UNIQUE_KEY: 'blocking', MESH_INTERFACE_MISSING_FRESHNESS: 'blocking',
+  MESH_INTERFACE_MISSING_STATUS: 'blocking', MESH_INTERFACE_MISSING_STABILITY: 'blocking',
+  MESH_INTERFACE_INVALID_STATUS: 'forced', MESH_INTERFACE_INVALID_STABILITY: 'forced', MESH_INTERFACE_INVALID_FRESHNESS: 'blocking',
+  MESH_INTERFACE_EPHEMERAL: 'blocking', MESH_INTERFACE_CONTRACT_NOT_ENFORCED: 'blocking', MESH_INTERFACE_DATA_TYPE_MISSING: 'blocking',
+  MESH_INTERFACE_NOT_CONTRACTED: 'advisory', MESH_INTERFACE_NO_COLUMNS: 'blocking', MESH_INTERFACE_UNIQUE_KEY_NOT_FOUND: 'blocking',
+  MESH_INTERFACE_UNIQUE_KEY_TESTS_MISSING: 'blocking', MESH_INTERFACE_COLUMN_DESCRIPTION_MISSING: 'blocking',
+  MESH_INTERFACE_RELATIONSHIP_TEST_MISSING: 'blocking', MESH_INTERFACE_RELATIONSHIP_TARGET_UNKNOWN: 'blocking',
+  MESH_INTERFACE_PRESENTATION_LAYER: 'blocking', MESH_INTERFACE_EXEMPTION_INVALID: 'advisory',
+};
+
+const STATUSES = ['draft', 'active', 'deprecated'];
+const STABILITIES = ['internal', 'shared', 'contracted'];
+const PERIODS = ['minute', 'hour', 'day'];
+const PRESENTATION = /^(rpt|report|reporting|dash|dashboard|presentation|viz)_/;
+
+export function meshCheck(projectDir: string, opts: { strict?: boolean; project?: Project } = {}): MeshReport {
+  const project = opts.project ?? loadProject(projectDir);
+  const strict = !!opts.strict;
+  const findings: MeshFinding[] = [];
+  const models = project.models.filter((m) => m.origins.includes('yaml'));
+  const ifaces = models.filter((m) => interfaceEnabled(m.interface));
+  const subjects = dbtSubjects(ifaces, project);
+  ifaces.forEach((node, i) => findings.push(...checkInterface(project, node, subjects[i], strict)));
+  // §4.7.8 also covers presentation models that are shared without being enabled explicitly
+  const loadDiagnostics = project.diagnostics;
+  const counts = countBySeverity(findings);
+  const loadErrors = loadDiagnostics.filter((d) => d.severity === 'error').length;
+  const failing = counts.error > 0 || (strict && loadErrors > 0);
+  return {
+    project: projectDir, strict, ready: counts.error === 0 && counts.warning === 0 && !(strict && loadErrors > 0), exitCode: failing ? 1 : 0,
+    interfaces: ifaces.map((m) => ({ name: m.name, file: m.file, line: m.line, stability: m.interface?.stability, status: m.interface?.status, version: m.interface?.version })),
+    findings: sortDiagnostics(findings), loadDiagnostics,
+    summary: { interfaces: ifaces.length, error: counts.error, warning: counts.warning, info: counts.info, loadErrors },
+  };
+}
+
+function checkInterface(project: Project, node: DbtNode, s: Subject, strict: boolean): MeshFinding[] {
+  const iface = node.interface!;
+  const out: MeshFinding[] = [];
+  const name = node.name;
+  const stability = iface.stability;
+  const shared = stability === 'shared' || stability === 'contracted';
+  const advisory = new Set<MeshFinding>();
+  const add = (code: string, message: string, hint: string, col?: SubjectColumn, onlyAdvice = false) => {
+    const f: MeshFinding = { code, severity: 'info', message: `Interface model '${name}' ${message}`, hint, file: node.file,
+      line: (col ? s.locate(col.at).line : undefined) ?? node.line, column: 1, model: name, columnName: col?.name };
+    if (onlyAdvice) advisory.add(f);
+    out.push(f);
+  };
+  const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !v.trim()) || (typeof v === 'object' && !Object.keys(v as object).length);
+  const where = 'meta.modeler.interface';
+
+  // 1. presence (owner, domain and description fall back to the model's own)
+  const fallback: Record<string, unknown> = { owner: s.owner, domain: node.meta?.domain, description: node.description };
+  for (const f of ['owner', 'domain', 'version', 'description', 'unique_key', 'freshness', 'status', 'stability']) {
+    if (blank(iface[f]) && blank(fallback[f])) add(`MESH_INTERFACE_MISSING_${f.toUpperCase()}`, `is missing required ${f.replace('_', ' ')}`, `set ${where}.${f}${f === 'freshness' ? ' (warn_after: {count: 24, period: hour})' : ''}`);
+  }
+  // 2. allowed values
+  if (!blank(iface.status) && !STATUSES.includes(String(iface.status))) add('MESH_INTERFACE_INVALID_STATUS', `has invalid status '${iface.status}'${didYouMeanSuffix(String(iface.status), STATUSES)}`, 'use draft, active or deprecated');
+  if (!blank(stability) && !STABILITIES.includes(String(stability))) add('MESH_INTERFACE_INVALID_STABILITY', `has invalid stability '${stability}'${didYouMeanSuffix(String(stability), STABILITIES)}`, 'use internal, shared or contracted');
+  if (!blank(iface.freshness)) {
+    const w = (iface.freshness as any)?.warn_after;
+    if (!w || !Number.isInteger(w.count) || w.count <= 0 || !PERIODS.includes(String(w.period))) {
+      add('MESH_INTERFACE_INVALID_FRESHNESS', 'has an invalid freshness', `use freshness: {warn_after: {count: <positive integer>, period: ${PERIODS.join('|')}}}`);
+    }
+  }
+  // 3. a stable relation
+  const cfg = effectiveConfig(project, node);
+  if (cfg.materialized === 'ephemeral') add('MESH_INTERFACE_EPHEMERAL', 'is ephemeral; shared Interfaces must produce a stable relation', 'materialize it as a table, incremental model or view');
+  // 4. contracts (and the 1.4 rules require_contract / require_data_type_when_contracted)
+  if (stability === 'contracted' && !cfg.contractEnforced) add('MESH_INTERFACE_CONTRACT_NOT_ENFORCED', 'is contracted but its contract is not enforced', `set config.contract.enforced: true (modeler contracts enforce --file ${node.file})`);
+  if (stability === 'shared' && !cfg.contractEnforced) add('MESH_INTERFACE_NOT_CONTRACTED', 'is shared without an enforced contract', 'consider stability: contracted with config.contract.enforced: true');
+  if (!s.columns.length) add('MESH_INTERFACE_NO_COLUMNS', 'declares no columns', 'list the columns consumers may rely on');
+  if (cfg.contractEnforced) {
+    for (const c of s.columns) {
+      const t = c.dataType?.trim().toLowerCase();
+      if (!t || t === 'unknown') add('MESH_INTERFACE_DATA_TYPE_MISSING', `enforces a contract but column '${c.name}' has ${t ? "data_type 'unknown'" : 'no data_type'}`, `set data_type on ${name}.${c.name}`, c);
+    }
+  }
+  // 5. unique key
+  const keys = typeof iface.unique_key === 'string' ? iface.unique_key.split(',').map((k) => k.trim()).filter(Boolean) : Array.isArray(iface.unique_key) ? (iface.unique_key as unknown[]).map(String) : [];
+  const missing = keys.filter((k) => !s.columns.some((c) => c.name === k));
+  if (missing.length) add('MESH_INTERFACE_UNIQUE_KEY_NOT_FOUND', `unique_key references missing column(s): ${missing.join(', ')}`, `declare the column(s) under columns: or fix ${where}.unique_key`);
+  if (shared) {
+    const modelTests = node.tests.map((t) => t.name);
+    for (const k of keys) {
+      const c = s.columns.find((x) => x.name === k);
+      if (!c) continue;
+      const uniqueOk = c.unique || (keys.length > 1 && modelTests.some((t) => t.endsWith('unique_combination_of_columns')));
+      const lacks = [uniqueOk ? '' : 'unique', c.notNull ? '' : 'not_null'].filter(Boolean);
+      if (lacks.length) add('MESH_INTERFACE_UNIQUE_KEY_TESTS_MISSING', `unique key column '${k}' lacks ${lacks.join(' and ')} (test or constraint)`, `add data_tests: [${lacks.join(', ')}] to ${name}.${k}`, c);
+    }
+    // 6. column descriptions
+    for (const c of s.columns) if (!c.hasDescription) add('MESH_INTERFACE_COLUMN_DESCRIPTION_MISSING', `column '${c.name}' has no description`, `describe ${name}.${c.name} (or reference a doc block)`, c);
+    // 7. foreign-key-like columns
+    for (const c of s.columns) {
+      if (keys.includes(c.name) || c.primaryKey) continue;
+      const fkLike = /_id$/.test(c.name) || c.references.length > 0;
+      if (!fkLike) continue;
+      const tested = c.tests.includes('relationships') || c.constraints.includes('foreign_key');
+      if (!tested) {
+        const code = 'MESH_INTERFACE_RELATIONSHIP_TEST_MISSING';
+        const msg = `column '${c.name}' looks like a foreign key but has no relationships test`;
+        const hint = `add a relationships test (to: ref('…'), field: …) or a foreign_key constraint to ${name}.${c.name}`;
+        if (stability === 'contracted') add(code, msg, hint, c);
+        else add(code, `${msg} (required once it is contracted)`, hint, c, true);
+      }
+      for (const r of c.references) {
+        if (r.to && !project.modelByName.has(r.to) && !project.sources.some((x) => x.name === r.to)) add('MESH_INTERFACE_RELATIONSHIP_TARGET_UNKNOWN', `column '${c.name}' references '${r.to}', which is not a model of the project${didYouMeanSuffix(r.to, project.modelByName.keys())}`, 'fix the ref() of the relationships test', c);
+      }
+    }
+  }
+  // 8. presentation / reporting layer
+  const tags = node.tags.map((t) => t.toLowerCase());
+  const layer = String(iface.layer ?? node.meta?.layer ?? '').toLowerCase();
+  const folders = (node.sqlPath ?? node.file ?? '').split('/').slice(0, -1);
+  if (shared && (['presentation', 'reporting'].includes(layer) || tags.includes('presentation') || tags.includes('reporting') || PRESENTATION.test(name) || folders.some((f) => f === 'reporting' || f === 'presentation'))) {
+    add('MESH_INTERFACE_PRESENTATION_LAYER', 'is a presentation/reporting model marked as a shared Interface', 'share the underlying mart model instead, or set stability: internal');
+  }
+  return applySeverity(out, advisory, iface.exemptions, node, strict);
+}
+
+/** Severity by rule level, then exemptions with a reason downgrade a code to info. */
+function applySeverity(out: MeshFinding[], advisory: Set<MeshFinding>, exemptions: unknown, node: DbtNode, strict: boolean): MeshFinding[] {
+  const reasons = new Map<string, string>();
+  const extra: MeshFinding[] = [];
+  const bad = (message: string, hint: string) => extra.push({ code: 'MESH_INTERFACE_EXEMPTION_INVALID', severity: 'warning', message: `Interface model '${node.name}' ${message}`, hint, file: node.file, line: node.line, column: 1, model: node.name });
+  for (const e of Array.isArray(exemptions) ? exemptions : exemptions === undefined ? [] : [exemptions]) {
+    if (typeof e === 'string') { bad(`has exemption '${e}' without a reason; it is not applied`, `write it as {code: ${e}, reason: "why"}`); continue; }
+    const code = String((e as any)?.code ?? '');
+    const reason = String((e as any)?.reason ?? '').trim();
+    if (!(code in MESH_CODES)) { bad(`exempts unknown code '${code}'${didYouMeanSuffix(code, Object.keys(MESH_CODES))}`, 'use a MESH_INTERFACE_* code from the report'); continue; }
+    if (MESH_CODES[code] === 'forced') { bad(`cannot exempt ${code}: an invalid value is never acceptable`, 'fix the value instead'); continue; }
+    if (!reason) { bad(`exempts ${code} without a reason; it is not applied`, `add reason: "why" to the exemption of ${code}`); continue; }
+    reasons.set(code, reason);
+  }
+  for (const f of out) {
+    const level = MESH_CODES[f.code];
+    const sev: Severity = advisory.has(f) || level === 'advisory' ? 'info' : level === 'forced' ? 'error' : strict ? 'error' : 'warning';
+    f.severity = sev;
+    const reason = reasons.get(f.code);
+    if (reason && level !== 'forced') { f.severity = 'info'; f.exempted = reason; f.message = `Exempted (${reason}): ${f.message}`; }
+  }
+  return [...out, ...extra];
+}
