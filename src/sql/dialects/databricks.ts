@@ -43,7 +43,8 @@ export class DatabricksDialect extends Dialect {
   }
 
   protected override tableSuffix(t: PhysTable): string {
-    let s = '\nUSING DELTA';
+    // Delta is the default table format on Databricks, so no USING clause is needed
+    let s = '';
     if (t.description) s += `\nCOMMENT ${this.stringLiteral(t.description)}`;
     s += `\nTBLPROPERTIES ('delta.feature.allowColumnDefaults' = 'supported', 'delta.columnMapping.mode' = 'name')`;
     return s;
