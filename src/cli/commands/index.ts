@@ -9,6 +9,7 @@ import { registerGate } from './gate.js';
 import { registerPolicyCheck } from './policy-check.js';
 import { registerAgents } from './agents.js';
 import { registerMesh } from './mesh.js';
+import { registerReadinessGate } from './readiness-gate.js';
 
 export const registrars: Registrar[] = [
   registerValidate,
@@ -20,4 +21,5 @@ export const registrars: Registrar[] = [
   registerPolicyCheck,
   registerAgents,
   registerMesh,
+  registerReadinessGate,
 ];
