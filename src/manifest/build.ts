@@ -13,6 +13,7 @@ import { schemaErrorsToDiagnostics, schemaValidator } from '../core/json-schema.
 import { columnType } from '../core/model/access.js';
 import type { Entity as LogicalEntity } from '../core/model/types.js';
 import { isTest, parseRefTarget } from '../core/project/dbt-tests.js';
+import { docReference } from '../core/project/docs.js';
 import { loadProject } from '../core/project/load.js';
 import type { DbtNode, Project } from '../core/project/types.js';
 import { stableStringify } from '../core/stable-json.js';
@@ -77,6 +78,13 @@ function linkedEntity(n: DbtNode, logical: LogicalRef[]): LogicalRef | undefined
   return logical.find((l) => names(l.entity).includes(n.name));
 }
 
+/** A description as prose: doc-block references (`description_ref` or `{{ doc("x") }}`) resolved. */
+function prose(p: Project, description: string | undefined, ref?: { doc: string }): string | undefined {
+  const name = ref?.doc ?? docReference(description);
+  if (name) return p.docs.get(name)?.body.trim() ?? description;
+  return description;
+}
+
 function catalogType(p: Project, n: DbtNode, column: string): string | undefined {
   const cols = p.target.catalog?.nodes?.[n.uniqueId]?.columns;
   if (!cols || typeof cols !== 'object') return undefined;
@@ -107,7 +115,7 @@ export function buildModelerManifest(p: Project, generatedAt = defaultGeneratedA
     const e = entityIn(snakeName(l.domain ?? 'default') || 'default', pascalName(l.entity.name));
     if (l.entity.description && !e.description) e.description = l.entity.description;
     if (l.entity.tags?.length) e.tags = [...new Set([...(e.tags ?? []), ...l.entity.tags])].sort(byCodeUnits);
-    if (!e.fields!.length) e.fields = l.entity.columns.map((c) => fieldOf(c.name, columnType(c), c.description, { primary_key: c.primary_key, nullable: c.nullable, unique: c.unique, tags: c.tags }));
+    if (!e.fields!.length) e.fields = l.entity.columns.map((c) => fieldOf(c.name, columnType(c), prose(p, c.description, c.description_ref), { primary_key: c.primary_key, nullable: c.nullable, unique: c.unique, tags: c.tags }));
   }
 
   const seen = new Map<string, string>();
@@ -146,7 +154,8 @@ export function buildModelerManifest(p: Project, generatedAt = defaultGeneratedA
         ...(c.tests.some((t) => isTest(t, 'not_null')) || c.constraints.some((k) => k.type === 'not_null' || k.type === 'primary_key') ? ['not_null'] : []),
         ...(c.tests.some((t) => isTest(t, 'unique')) || c.constraints.some((k) => k.type === 'unique' || k.type === 'primary_key') || i.unique_key === c.name ? ['unique'] : []),
       ];
-      return { name: c.name, type: type ?? 'unknown', ...(c.description ? { description: c.description } : {}), ...(constraints.length ? { constraints } : {}) };
+      const description = prose(p, c.description, c.description_ref);
+      return { name: c.name, type: type ?? 'unknown', ...(description ? { description } : {}), ...(constraints.length ? { constraints } : {}) };
     });
     if (!outputs.length) warn('INTERFACE_NO_COLUMNS', n.file, `Interface '${n.name}' documents no columns, so its contract promises no outputs`);
     if (untyped.length) {
@@ -166,7 +175,7 @@ export function buildModelerManifest(p: Project, generatedAt = defaultGeneratedA
     const e = entityIn(domain, entityName);
     e.contracts!.push(contract);
     if (!e.binding) e.binding = { kind: 'tform_model', ref: n.name };
-    if (!e.fields!.length) e.fields = n.columns.map((c, k) => fieldOf(c.name, outputs[k].type === 'unknown' ? undefined : outputs[k].type, c.description, { primary_key: i.unique_key === c.name || undefined }));
+    if (!e.fields!.length) e.fields = n.columns.map((c, k) => fieldOf(c.name, outputs[k].type === 'unknown' ? undefined : outputs[k].type, outputs[k].description, { primary_key: i.unique_key === c.name || undefined }));
     if (!e.description && (link?.entity.description ?? n.description)) e.description = link?.entity.description ?? n.description;
   }
 
