@@ -14,6 +14,7 @@ import { NORMAL_FORM_VERSION } from './checksum.js';
 import { driverLoader, getConnector } from './connectors/index.js';
 import { DEFAULT_LEDGER_TABLE, Ledger, parseLedgerTable, type LedgerStatus } from './ledger.js';
 import { planModelDiff, type PolicyPreflight } from './model-diff.js';
+import { governancePreflight } from './policy-preflight.js';
 import { checkApplyRequest, publicConnection, resolveConnection, scrub, secretsOf } from './options.js';
 import { buildPlan, defaultMigrationName, type Plan } from './plan.js';
 import { dryRun, errorText, execute, notRun, type RunOutcome } from './run.js';
@@ -29,7 +30,7 @@ export interface ApplyContext {
   loadDriver?: DriverLoader;
   /** open the session yourself (tests: PGlite); default: the connector's driver */
   openSession?: (connector: Connector, params: ConnectionParams) => Promise<Session>;
-  /** model-diff policy pre-flight; without one, --policy-pack is refused */
+  /** model-diff policy pre-flight (default: the policy engine of src/governance/policy) */
   policyPreflight?: PolicyPreflight;
   appliedBy?: string;
 }
@@ -60,7 +61,9 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
     const oldPath = path(request.old_model!, 'read');
     const newPath = path(request.new_model!, 'read');
     const diff = planModelDiff(oldPath, newPath, dialect, request.model_schema && path(request.model_schema, 'read'));
-    Object.assign(policy, await runPolicy(ctx, request.policy_pack && path(request.policy_pack, 'read'), request.skip_policy_check,
+    // bundled packs (modeler/<name>) are names, not paths
+    const pack = request.policy_pack && (request.policy_pack.startsWith('modeler/') ? request.policy_pack : path(request.policy_pack, 'read'));
+    Object.assign(policy, await runPolicy(ctx, pack, request.skip_policy_check,
       { oldModel: diff.oldModel, newModel: diff.newModel, oldPath, newPath }));
     plan = await buildPlan(diff.sql, dialect, 'the generated migration', diff.statements);
     defaultName = diff.name;
@@ -100,7 +103,11 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
     return finish();
   };
 
-  if (policy.checked && policy.errors > 0) return fail('POLICY_FAILED', `policy pack ${policy.pack}: ${policy.errors} error(s) in the new model`);
+  if (policy.checked && policy.errors > 0) {
+    const first = policy.results.find((x) => x.severity === 'error');
+    return fail('POLICY_FAILED', `policy pack ${policy.pack}: ${policy.errors} error(s) in the new model, nothing applied`
+      + (first ? `; first: ${first.file ?? ''}${first.line ? `:${first.line}:${first.column ?? 1}` : ''} ${first.code}: ${first.message}` : ''));
+  }
 
   // ---- connect
   let session: Session;
@@ -239,8 +246,7 @@ async function runPolicy(ctx: ApplyContext, pack: string | undefined, skip: bool
   input: Parameters<PolicyPreflight>[0]): Promise<PolicyReport> {
   if (skip) return { checked: false, reason: 'skipped (--skip-policy-check)', errors: 0, warnings: 0, results: [] };
   if (!pack) return { checked: false, reason: 'no policy pack given (--policy-pack)', errors: 0, warnings: 0, results: [] };
-  if (!ctx.policyPreflight) throw new UserError('--policy-pack needs the policy engine, which is not available in this build; use --skip-policy-check', 1, 'POLICY_UNAVAILABLE');
-  return ctx.policyPreflight({ ...input, policyPack: pack });
+  return (ctx.policyPreflight ?? governancePreflight)({ ...input, policyPack: pack });
 }
 
 function readInput(abs: string, shown: string): string {

@@ -10,7 +10,8 @@ export function formatReport(r: ApplyReport): string {
   const where = Object.entries(r.connection).map(([k, v]) => `${k}=${v}`).join(' ');
   lines.push(`${HEAD[r.status]}: migration ${r.migration_name} on ${r.connector}${where ? ` (${where})` : ''}`);
   lines.push(`  checksum   ${r.checksum}`);
-  lines.push(`  statements ${r.statement_count}${r.dry_run ? '' : `, ${r.applied_count} in effect`}; ${r.duration_ms} ms; `
+  const effect = r.status === 'no_op' ? 'already in effect' : r.dry_run ? 'nothing changed' : `${r.applied_count} in effect`;
+  lines.push(`  statements ${r.statement_count}, ${effect}; ${r.duration_ms} ms; `
     + (r.transactional ? 'one transaction (all or nothing)' : 'no transactional DDL: statement by statement'));
   lines.push(`  ledger     ${r.ledger.skipped ? 'skipped' : `${r.ledger.table}${r.ledger.row_written ? ' (row written)' : ''}`}`);
   if (r.mode === 'model_diff') {
@@ -21,6 +22,8 @@ export function formatReport(r: ApplyReport): string {
       const extra = [s.duration_ms !== undefined ? `${s.duration_ms} ms` : '', s.check ?? '', s.destructive?.length ? `destructive: ${s.destructive.join(',')}` : '']
         .filter(Boolean).join(', ');
       lines.push(`  #${s.index} line ${s.line}  ${s.status.padEnd(11)} ${s.kind}${extra ? ` [${extra}]` : ''}  ${s.preview}`);
+      // a dry run says exactly what would run
+      if (r.dry_run && s.status !== 'not_run') lines.push(s.sql.split('\n').map((l) => `      ${l}`).join('\n'));
       if (s.error) lines.push(`      error: ${s.error}`);
       if (s.check_note) lines.push(`      note: ${s.check_note}`);
     }

@@ -16,7 +16,7 @@ export interface RunOutcome {
 
 function baseReports(plan: Plan): StatementReport[] {
   return plan.statements.map((s) => ({
-    index: s.index, line: s.line, kind: s.kind, checksum: s.checksum, preview: s.preview, status: 'not_run',
+    index: s.index, line: s.line, kind: s.kind, checksum: s.checksum, preview: s.preview, sql: s.sql, status: 'not_run',
     ...(s.findings.length ? { destructive: s.findings.map((f) => f.kind) } : {}),
   }));
 }

@@ -74,6 +74,8 @@ export interface StatementReport {
   kind: string;
   checksum: string;
   preview: string;
+  /** the statement as it runs */
+  sql: string;
   status: StatementStatus;
   duration_ms?: number;
   error?: string;

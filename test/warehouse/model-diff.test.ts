@@ -1,6 +1,6 @@
 // Model-diff mode end to end: two model files → migrate for the connector's dialect → apply,
 // on DuckDB, the live PostgreSQL and the live MariaDB, checked in each catalog.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applySql, type ApplyContext } from '../../src/warehouse/apply.js';
@@ -85,5 +85,27 @@ describe('model-diff input checks', () => {
     writeFileSync(schema, JSON.stringify({ type: 'object', required: ['model'], properties: { model: { type: 'object', required: ['owners'] } } }));
     await expect(applySql({ connector: 'duckdb', old_model: V0, new_model: V1, model_schema: schema, dry_run: true }))
       .rejects.toThrow(/invalid model for --model-schema: .*v0\.model\.yaml.*missing required key 'owners'/);
+  });
+
+  it('runs the policy pack against the new model first; an error stops the apply before anything runs', async () => {
+    const pack = join(dir, 'owners.policy.yaml');
+    writeFileSync(pack, 'pack: {name: need_owner, version: 1.0.0}\nrules:\n  - {id: OWNER, type: require_owner, severity: error}\n');
+    const db = join(dir, 'policy.duckdb');
+    const r = await applySql({ connector: 'duckdb', path: db, old_model: V0, new_model: V1, policy_pack: pack });
+    expect(r.status).toBe('failed');
+    expect(r.error?.code).toBe('POLICY_FAILED');
+    expect(r.policy).toMatchObject({ checked: true, pack: 'need_owner@1.0.0' });
+    expect(r.policy.errors).toBeGreaterThan(0);
+    expect(r.policy.results[0]).toMatchObject({ severity: 'error', file: V1 });
+    expect(r.statements.every((s) => s.status === 'not_run')).toBe(true);
+    expect(existsSync(db)).toBe(false);
+    const skipped = await applySql({ connector: 'duckdb', path: db, old_model: V0, new_model: V1, policy_pack: pack, skip_policy_check: true });
+    expect(skipped.status).toBe('success');
+    expect(skipped.policy).toMatchObject({ checked: false, reason: 'skipped (--skip-policy-check)' });
+    const bundled = await applySql({ connector: 'duckdb', path: ':memory:', old_model: V0, new_model: V1, policy_pack: 'modeler/base' });
+    expect(bundled.status).toBe('success');
+    expect(bundled.policy.checked).toBe(true);
+    expect(bundled.policy.errors).toBe(0);
+    expect(bundled.policy.warnings).toBeGreaterThan(0);
   });
 });

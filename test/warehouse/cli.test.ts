@@ -1,0 +1,96 @@
+// `modeler apply` as a user runs it (the built binary): exit codes, text and JSON output,
+// report/SQL files, usage errors, and passwords that never show up anywhere.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { MY, PG, uniqueName } from './engines.js';
+
+const dir = tempDir('modeler-apply-cli-');
+const file = (name: string, text: string) => { writeFileSync(join(dir, name), text); return join(dir, name); };
+const SECRET = 'Sup3r-Secret-pw_42';
+
+describe('modeler apply (CLI)', () => {
+  it('applies, then reports the re-run as already applied; both exit 0', () => {
+    const db = join(dir, 'cli.duckdb');
+    const sql = file('001_init.sql', 'CREATE TABLE t (a INTEGER);\nINSERT INTO t VALUES (1);\n');
+    const r = runCli(['apply', 'duckdb', '--sql-file', sql, '--path', db]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^APPLIED: migration 001_init on duckdb/);
+    expect(r.stdout).toMatch(/checksum {3}[0-9a-f]{64}/);
+    expect(r.stdout).toMatch(/#2 line 2 {2}applied/);
+    const again = runCli(['apply', '--sql-file', sql, '--path', db]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/^ALREADY APPLIED: migration 001_init/);
+  });
+
+  it('exit 2 when destructive statements are refused, 1 on drift, with one error line on stderr', () => {
+    const db = join(dir, 'guard.duckdb');
+    runCli(['apply', '--sql', 'CREATE TABLE keep (a INTEGER)', '--path', db, '--migration-name', 'one']);
+    const refused = runCli(['apply', '--sql', 'DROP TABLE keep', '--path', db]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^modeler: error\[DESTRUCTIVE_REFUSED\]: 1 destructive statement\(s\) refused: #1 \(line 1\) drop_table keep/)]);
+    const drift = runCli(['apply', '--sql', 'CREATE TABLE keep (a BIGINT)', '--path', db, '--migration-name', 'one']);
+    expect(drift.code).toBe(1);
+    expect(drift.stderr).toMatch(/^modeler: error\[CHECKSUM_DRIFT\]/);
+  });
+
+  it('--output-json prints the report; --report-json is written on failure too; --write-sql on success', () => {
+    const db = join(dir, 'json.duckdb');
+    const report = join(dir, 'report.json');
+    const sqlOut = join(dir, 'ran.sql');
+    const ok = runCli(['apply', '--sql', 'CREATE TABLE j (a INTEGER)', '--path', db, '--output-json', '--report-json', report, '--write-sql', sqlOut]);
+    expect(ok.code).toBe(0);
+    const printed = JSON.parse(ok.stdout);
+    expect(printed).toMatchObject({ status: 'success', statement_count: 1, connector: 'duckdb' });
+    expect(JSON.parse(readFileSync(report, 'utf8')).checksum).toBe(printed.checksum);
+    expect(readFileSync(sqlOut, 'utf8')).toBe('CREATE TABLE j (a INTEGER)');
+    const failedReport = join(dir, 'failed.json');
+    const failedSql = join(dir, 'failed.sql');
+    const bad = runCli(['apply', '--sql', 'CREATE TABLE k (a INTEGER);\nSELECT * FROM nope', '--path', db, '--output-json', '--report-json', failedReport, '--write-sql', failedSql]);
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stdout)).toMatchObject({ status: 'failed', failed_statement: { index: 2, line: 2 } });
+    expect(JSON.parse(readFileSync(failedReport, 'utf8')).status).toBe('failed');
+    expect(existsSync(failedSql)).toBe(false);
+  });
+
+  it('usage errors exit 64 with one line', () => {
+    for (const [args, msg] of [
+      [['apply', '--sql-file', join(dir, 'missing.sql')], /^modeler: cannot read .*missing\.sql: no such file\n$/],
+      [['apply'], /^modeler: no input: /],
+      [['apply', '--sql', 'SELECT 1', '--dry-rn'], /^modeler: unknown option '--dry-rn' \(did you mean '--dry-run'\?\)/],
+      [['apply', 'postgress', '--sql', 'SELECT 1'], /^modeler: unknown connector 'postgress' \(did you mean 'postgres'\?\)/],
+      [['apply', '--sql', 'SELECT 1', '--port', 'x', '--host', 'h'], /^modeler: --host is not a duckdb connection parameter/],
+      [['apply', 'postgres', '--sql', 'SELECT 1', '--port', 'x'], /^modeler: --port expects a port number, got 'x'/],
+    ] as [string[], RegExp][]) {
+      const r = runCli(args);
+      expect(r.code, args.join(' ')).toBe(64);
+      expect(r.stderr, args.join(' ')).toMatch(msg);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('a password given by flag appears in no output and no report (success and failure)', () => {
+    const schema = uniqueName('modeler_cli');
+    const report1 = join(dir, 'pg-report.json');
+    // trust authentication: the server ignores the password and the apply succeeds
+    const pg = runCli(['apply', 'postgres', '--host', PG.host, '--port', String(PG.port), '--user', PG.user, '--password', SECRET,
+      '--database', PG.database, '--sql', `CREATE SCHEMA ${schema}; DROP SCHEMA ${schema}`, '--allow-destructive', '--skip-ledger', '--report-json', report1]);
+    if (/CONNECT_FAILED/.test(pg.stderr)) console.log('PostgreSQL unreachable: the password check covers the failure path only');
+    else expect(pg.code, pg.stderr).toBe(0);
+    const report2 = join(dir, 'my-report.json');
+    // root has no password: the server refuses the connection
+    const my = runCli(['apply', 'mysql', '--host', MY.host, '--port', String(MY.port), '--user', MY.user, '--password', SECRET,
+      '--database', MY.database, '--sql', 'SELECT 1', '--report-json', report2]);
+    expect(my.code).toBe(1);
+    expect(my.stderr).toMatch(/CONNECT_FAILED.*Access denied/);
+    const json = runCli(['apply', 'mysql', '--host', MY.host, '--user', MY.user, '--database', MY.database, '--sql', 'SELECT 1', '--output-json'],
+      { env: { MYSQL_PWD: SECRET } });
+    expect(json.code).toBe(1);
+    for (const text of [pg.stdout, pg.stderr, my.stdout, my.stderr, json.stdout, json.stderr, readFileSync(report1, 'utf8'), readFileSync(report2, 'utf8')]) {
+      expect(text).not.toContain(SECRET);
+    }
+    expect(JSON.parse(readFileSync(report1, 'utf8')).connection).toEqual({ host: PG.host, port: PG.port, user: PG.user, database: PG.database });
+  });
+});
