@@ -36,12 +36,20 @@ export interface StatementAnalysis {
   via: 'pg-parser' | 'node-sql-parser' | 'tokens';
 }
 
-// Both parsers load on first use: node-sql-parser alone costs a noticeable part of a second,
-// which every other command would otherwise pay at start-up.
+// Parsers load on first use, node-sql-parser as its one-database build: the all-databases
+// bundle costs most of a second, which every command would otherwise pay at start-up.
 type NodeParser = { astify(sql: string, o: { database: string }): any };
-let nodeParser: Promise<NodeParser> | undefined;
+const nodeParsers = new Map<string, Promise<NodeParser>>();
 let pgParser: Promise<(sql: string) => Promise<any>> | undefined;
-const loadNodeParser = () => (nodeParser ??= import('node-sql-parser').then((m: any) => new (m.default ?? m).Parser() as NodeParser));
+const loadNodeParser = (db: string) => {
+  let p = nodeParsers.get(db);
+  if (!p) {
+    const spec = `node-sql-parser/build/${db}.js`;
+    p = import(spec).then((m: any) => new (m.default ?? m).Parser() as NodeParser);
+    nodeParsers.set(db, p);
+  }
+  return p;
+};
 const loadPgParser = () => (pgParser ??= import('pgsql-parser').then((m) => m.parse));
 
 /** node-sql-parser's name for each dialect we apply to. */
@@ -63,7 +71,7 @@ export async function analyseStatement(sql: string, dialect: string): Promise<St
   }
   const db = NODE_SQL_DB[dialect];
   if (db) {
-    const parser = await loadNodeParser();
+    const parser = await loadNodeParser(db);
     let ast: any;
     try {
       ast = parser.astify(sql, { database: db });

@@ -2,7 +2,6 @@
 // statement by statement and stops at the first failure; the report names exactly which
 // statements ran. A dry run prepares each statement on the server (parsed, never executed).
 import type { Connector, Session } from '../types.js';
-import { backtick } from './shared.js';
 
 // Server errors that mean "an object this statement needs is not there yet" — in a dry run that
 // is expected when an earlier statement of the same migration would have created it.
@@ -25,7 +24,7 @@ export const mysql: Connector = {
     types: { text: 'VARCHAR(255)', checksum: 'CHAR(64)', int: 'INT', bigint: 'BIGINT', timestamp: 'DATETIME(3)' },
     now: 'UTC_TIMESTAMP(3)',
     placeholder: () => '?',
-    qualify: (parts) => parts.map(backtick).join('.'),
+    qualify: (parts) => parts.join('.'),
   },
   async connect(params, load) {
     const mod = await load('mysql2/promise');

@@ -10,11 +10,6 @@ export function quoteIdent(s: string): string {
   return `"${s.replace(/"/g, '""')}"`;
 }
 
-/** A backtick-quoted identifier (MySQL, BigQuery, Databricks). */
-export function backtick(s: string): string {
-  return '`' + s.replace(/`/g, '``') + '`';
-}
-
 const DML = /^(SELECT|WITH|INSERT|UPDATE|DELETE|MERGE)\b/i;
 
 /**
