@@ -10,6 +10,7 @@ import { registerPolicyCheck } from './policy-check.js';
 import { registerAgents } from './agents.js';
 import { registerMesh } from './mesh.js';
 import { registerReadinessGate } from './readiness-gate.js';
+import { registerContracts } from './contracts.js';
 
 export const registrars: Registrar[] = [
   registerValidate,
@@ -22,4 +23,5 @@ export const registrars: Registrar[] = [
   registerAgents,
   registerMesh,
   registerReadinessGate,
+  registerContracts,
 ];

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { cpSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { EXAMPLE, runCli, tempDir } from '../helpers/cli.js';
+import { applyYamlEdits } from '../../src/core/yaml-edit.js';
+import { enforceContracts } from '../../src/tform/contracts.js';
+import { tformSync } from '../../src/tform/sync.js';
+
+const DOC = `# top comment
+version: 2
+models:
+  - name: a   # trailing comment
+    description: "quoted text"
+    config: {materialized: table}
+    columns:
+      - name: id
+        data_tests: [unique, not_null]
+
+      # a comment between columns
+      - name: note
+        description: 'single quoted'
+`;
+
+describe('round-trip YAML editor', () => {
+  it('inserts and changes keys touching only those lines', () => {
+    const out = applyYamlEdits(DOC, [
+      { op: 'set', path: ['models', 0, 'meta', 'modeler', 'contracts'], value: 'enforced' },
+      { op: 'set', path: ['models', 0, 'config', 'contract', 'enforced'], value: true },
+      { op: 'set', path: ['models', 0, 'columns', 1, 'data_type'], value: 'varchar(20)' },
+      { op: 'append', path: ['models', 0, 'columns', 0, 'data_tests'], value: 'accepted_values' },
+      { op: 'append', path: ['models', 0, 'columns'], value: { name: 'added', description: 'New: with colon' } },
+    ]);
+    const v = parse(out);
+    expect(v.models[0].meta.modeler.contracts).toBe('enforced');
+    expect(v.models[0].config).toEqual({ materialized: 'table', contract: { enforced: true } });
+    expect(v.models[0].columns[1].data_type).toBe('varchar(20)');
+    expect(v.models[0].columns[0].data_tests).toEqual(['unique', 'not_null', 'accepted_values']);
+    expect(v.models[0].columns[2]).toEqual({ name: 'added', description: 'New: with colon' });
+    // every original line survives unchanged and in order
+    const kept = out.split('\n');
+    let i = 0;
+    for (const line of DOC.split('\n').filter((l) => !l.includes('config: {materialized') && !l.includes('data_tests: ['))) {
+      const j = kept.indexOf(line, i);
+      expect(j, line).toBeGreaterThanOrEqual(i);
+      i = j;
+    }
+    expect(out).toContain('  - name: a   # trailing comment');
+    expect(out).toContain('      # a comment between columns');
+  });
+  it('replaces a scalar in place and deletes a key line', () => {
+    const out = applyYamlEdits(DOC, [{ op: 'set', path: ['models', 0, 'description'], value: 'new text' }, { op: 'delete', path: ['models', 0, 'columns', 1, 'description'] }]);
+    expect(out).toBe(DOC.replace('"quoted text"', 'new text').replace("        description: 'single quoted'\n", ''));
+  });
+});
+
+function project(): string {
+  const dir = tempDir('contracts-');
+  cpSync(EXAMPLE, dir, { recursive: true, filter: (s) => !s.includes('/logs') && !s.endsWith('.duckdb') });
+  return dir;
+}
+
+describe('contracts enforce', () => {
+  it('sets both keys on the selected layer, keeps the rest of the file byte for byte, and undoes it', () => {
+    const dir = project();
+    const file = join(dir, 'models/marts/_marts.yml');
+    const before = readFileSync(file, 'utf8');
+    const r = enforceContracts(dir, { layer: 'marts' });
+    expect(r.selected.map((s) => [s.model, s.changed])).toEqual([['customers', false], ['orders', true], ['rpt_daily_revenue', true]]);
+    const after = readFileSync(file, 'utf8');
+    const v = parse(after);
+    for (const m of v.models) {
+      expect(m.config.contract.enforced).toBe(true);
+      expect(m.meta.modeler.contracts).toBe('enforced');
+    }
+    expect(v.models[1].meta.modeler.interface.stability).toBe('shared');
+    // only added lines: removing them gives the original text back
+    const added = after.split('\n').filter((l) => !before.split('\n').includes(l));
+    expect(added.every((l) => /^\s+(config:|contract:|enforced: true|meta:|modeler:|contracts: enforced)$/.test(l))).toBe(true);
+    // staging models are untouched
+    expect(readFileSync(join(dir, 'models/staging/shop/_shop__models.yml'), 'utf8')).toBe(readFileSync(join(EXAMPLE, 'models/staging/shop/_shop__models.yml'), 'utf8'));
+    const un = enforceContracts(dir, { files: ['models/marts/_marts.yml'], enforce: false });
+    expect(un.filesChanged).toEqual(['models/marts/_marts.yml']);
+    const v2 = parse(readFileSync(file, 'utf8'));
+    for (const m of v2.models) { expect(m.config.contract.enforced).toBe(false); expect(m.meta?.modeler?.contracts).toBeUndefined(); }
+    expect(v2.models[0].meta.modeler.interface.stability).toBe('contracted');
+  });
+  it('CLI: selectors are required; a layer selects by folder and prefix', () => {
+    const dir = project();
+    expect(runCli(['contracts', 'enforce', '--project-dir', dir]).code).toBe(64);
+    expect(runCli(['contracts', 'enforce', '--project-dir', dir, '--layer', 'gold']).stderr).toContain("unknown layer 'gold'");
+    const r = runCli(['contracts', 'enforce', '--project-dir', dir, '--layer', 'stg', '--file', 'models/staging/inventory/_inventory.yml', '--output-json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).selected.map((s: any) => s.model)).toEqual(['stg_stores', 'stg_supplies']);
+  });
+});
+
+describe('tform sync', () => {
+  function withModel(dir: string, body: string) {
+    mkdirSync(join(dir, 'Modeler', 'physical'), { recursive: true });
+    writeFileSync(join(dir, 'Modeler', 'physical', 'stores.model.yaml'), body);
+  }
+  const MODEL = `model: {name: stores, version: 1.0.0}
+entities:
+  - name: stg_stores
+    columns:
+      - {name: store_id, data_type: integer, primary_key: true, description: The store.}
+      - {name: store_name, data_type: varchar(100), description: Name of the store.}
+      - {name: opened_at, data_type: unknown}
+      - {name: region, data_type: varchar(20), enum: [north, south]}
+  - name: stg_supplies
+    columns:
+      - {name: product_id, data_type: integer, description: Other text.}
+`;
+  it('writes missing descriptions, types, tests and columns without overwriting', () => {
+    const dir = project();
+    withModel(dir, MODEL);
+    const r = tformSync(dir);
+    expect(r.ok).toBe(true);
+    const v = parse(readFileSync(join(dir, 'models/staging/inventory/_inventory.yml'), 'utf8'));
+    const cols = v.models.find((m: any) => m.name === 'stg_stores').columns;
+    expect(cols[0]).toMatchObject({ name: 'store_id', description: 'The store.', data_type: 'integer', data_tests: ['unique', 'not_null'] });
+    expect(cols[1]).toMatchObject({ name: 'store_name', data_type: 'varchar(100)' });
+    expect(cols[2].data_type).toBeUndefined(); // unknown is never written
+    expect(cols[3]).toEqual({ name: 'region', data_type: 'varchar(20)', data_tests: [{ accepted_values: { arguments: { values: ['north', 'south'] } } }] });
+    // the glossary model types orders.order_id; its doc-bound description is left alone
+    const marts = parse(readFileSync(join(dir, 'models/marts/_marts.yml'), 'utf8'));
+    expect(marts.models[1].columns[0]).toMatchObject({ name: 'order_id', data_type: 'integer', description: '{{ doc("order_id") }}' });
+    expect(r.skipped).toContainEqual({ model: 'stg_supplies', column: 'product_id', reason: 'description differs in the YAML; kept the YAML text' });
+    expect(v.models.find((m: any) => m.name === 'stg_supplies').columns[1]).toMatchObject({ description: 'The product this supply goes into.', data_type: 'integer' });
+    const again = tformSync(dir);
+    expect(again.changes).toEqual([]); // idempotent
+  });
+  it('CONTRACT_PREFLIGHT names every offending model and column and writes nothing', () => {
+    const dir = project();
+    withModel(dir, MODEL);
+    enforceContracts(dir, { files: ['models/staging/inventory/_inventory.yml'] });
+    const file = join(dir, 'models/staging/inventory/_inventory.yml');
+    const before = readFileSync(file, 'utf8');
+    const r = tformSync(dir);
+    expect(r.ok).toBe(false);
+    expect(r.code).toBe('CONTRACT_PREFLIGHT');
+    expect(r.offenders.map((o) => `${o.model}.${o.column}`)).toEqual(['stg_stores.opened_at', 'stg_supplies.supply_id', 'stg_supplies.supply_name', 'stg_supplies.cost', 'stg_supplies.perishable']);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    const cli = runCli(['tform', 'sync', '--project-dir', dir]);
+    expect(cli.code).toBe(1);
+    expect(cli.stdout).toMatch(/_inventory\.yml:\d+:1: error\[CONTRACT_PREFLIGHT\]: stg_stores\.opened_at has no data_type/);
+  });
+});
