@@ -226,10 +226,14 @@ function adopt(report: ApplyReport, outcome: RunOutcome, plan: Plan): void {
 /** Findings of the plan plus type changes judged against the live catalog. */
 async function destructiveReport(plan: Plan, session: Session, dialect: string): Promise<DestructiveReport[]> {
   const out: DestructiveReport[] = [];
+  const created = new Set<string>();
   for (const s of plan.statements) {
     for (const f of s.findings) out.push({ index: s.index, line: s.line, kind: f.kind, object: f.object, detail: f.detail, preview: s.preview });
     for (const c of s.typeChanges) {
-      const object = `${[c.table.schema, c.table.name].filter(Boolean).join('.')}.${c.column}`;
+      const table = [c.table.schema, c.table.name].filter(Boolean).join('.');
+      // a table created earlier in this migration holds no data from before it
+      if (created.has(table.toLowerCase())) continue;
+      const object = `${table}.${c.column}`;
       const current = await session.columnType?.(c.table, c.column).catch(() => undefined);
       if (current === undefined) {
         out.push({ index: s.index, line: s.line, kind: 'unverified_type_change', object, preview: s.preview,
@@ -238,6 +242,7 @@ async function destructiveReport(plan: Plan, session: Session, dialect: string):
         out.push({ index: s.index, line: s.line, kind: 'narrowing_type_change', object, preview: s.preview, detail: `${current} → ${c.newType}` });
       }
     }
+    for (const t of s.creates) created.add(t.toLowerCase());
   }
   return out;
 }

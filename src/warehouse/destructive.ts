@@ -30,6 +30,8 @@ export interface StatementAnalysis {
   findings: DestructiveFinding[];
   /** column type changes, judged narrowing or not by the caller against the catalog */
   typeChanges: TypeChange[];
+  /** tables this statement creates (a later type change on them cannot lose existing data) */
+  creates?: string[];
   /** BEGIN/COMMIT/ROLLBACK and friends (apply manages transactions itself) */
   transactionControl?: 'begin' | 'commit' | 'rollback';
   /** which reader understood the statement */
@@ -82,7 +84,7 @@ export async function analyseStatement(sql: string, dialect: string): Promise<St
   return { kind, ...fromTokens(tokens), via: 'tokens' };
 }
 
-type Found = Pick<StatementAnalysis, 'findings' | 'typeChanges'>;
+type Found = Pick<StatementAnalysis, 'findings' | 'typeChanges' | 'creates'>;
 
 // ---------------------------------------------------------------- libpg_query AST (PostgreSQL)
 
@@ -95,6 +97,9 @@ function fromPgAst(stmt: any): Found {
       o.List ? o.List.items.map((i: any) => i.String?.sval).join('.') : o.String?.sval ?? '?');
     const kind = d.removeType === 'OBJECT_TABLE' ? 'drop_table' : d.removeType === 'OBJECT_SCHEMA' ? 'drop_schema' : undefined;
     if (kind) for (const n of names) out.findings.push({ kind, object: n, detail: d.behavior === 'DROP_CASCADE' ? 'CASCADE' : undefined });
+  } else if (stmt.CreateStmt || stmt.CreateTableAsStmt) {
+    const r = stmt.CreateStmt?.relation ?? stmt.CreateTableAsStmt?.into?.rel;
+    if (r) out.creates = [rel(r)];
   } else if (stmt.DropdbStmt) {
     out.findings.push({ kind: 'drop_database', object: stmt.DropdbStmt.dbname });
   } else if (stmt.TruncateStmt) {
@@ -140,8 +145,9 @@ function fromNodeAst(ast: any): Found {
     if (kind) for (const n of names) out.findings.push({ kind, object: n });
   } else if (ast.type === 'truncate') {
     for (const n of ast.name ?? []) out.findings.push({ kind: 'truncate', object: tbl(n) });
-  } else if (ast.type === 'create' && ast.keyword === 'table' && ast.replace) {
-    for (const t of ast.table ?? []) out.findings.push({ kind: 'replace_table', object: tbl(t) });
+  } else if (ast.type === 'create' && ast.keyword === 'table') {
+    out.creates = (ast.table ?? []).map(tbl);
+    if (ast.replace) for (const t of ast.table ?? []) out.findings.push({ kind: 'replace_table', object: tbl(t) });
   } else if (ast.type === 'alter') {
     const t = ast.table?.[0] ?? {};
     const table = { schema: t.db ?? undefined, name: t.table };
@@ -228,9 +234,14 @@ function fromTokens(tokens: string[]): Found {
   } else if (w[0] === 'TRUNCATE') {
     const i = skipWords(tokens, 1, 'TABLE', 'ONLY', 'IF', 'EXISTS');
     for (const part of topLevelParts(tokens.slice(i))) out.findings.push({ kind: 'truncate', object: nameAt(part, 0)[0] });
-  } else if (w[0] === 'CREATE' && w[1] === 'OR' && w[2] === 'REPLACE') {
-    const i = skipWords(tokens, 3, 'TEMPORARY', 'TEMP', 'TRANSIENT', 'LOCAL', 'GLOBAL');
-    if (w[i] === 'TABLE') out.findings.push({ kind: 'replace_table', object: nameAt(tokens, skipWords(tokens, i + 1, 'IF', 'NOT', 'EXISTS'))[0] });
+  } else if (w[0] === 'CREATE') {
+    const replace = w[1] === 'OR' && w[2] === 'REPLACE';
+    const i = skipWords(tokens, replace ? 3 : 1, 'TEMPORARY', 'TEMP', 'TRANSIENT', 'LOCAL', 'GLOBAL', 'UNLOGGED', 'EXTERNAL');
+    if (w[i] === 'TABLE') {
+      const [name] = nameAt(tokens, skipWords(tokens, i + 1, 'IF', 'NOT', 'EXISTS'));
+      out.creates = [name];
+      if (replace) out.findings.push({ kind: 'replace_table', object: name });
+    }
   } else if (w[0] === 'ALTER' && w[1] === 'TABLE') {
     const [table, after] = nameAt(tokens, skipWords(tokens, 2, 'IF', 'EXISTS', 'ONLY'));
     const dot = table.lastIndexOf('.');

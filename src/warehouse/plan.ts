@@ -17,6 +17,8 @@ export interface PlannedRun {
   findings: DestructiveFinding[];
   /** type changes still to be judged against the live catalog (SQL input only) */
   typeChanges: TypeChange[];
+  /** tables created by this statement */
+  creates: string[];
 }
 
 export interface Plan {
@@ -81,7 +83,7 @@ export async function buildPlan(sql: string, dialect: string, source: string, mi
     }
     statements.push({
       index: statements.length + 1, line: split[i].line, sql: split[i].sql, kind: a.kind,
-      checksum: statementChecksum(split[i].sql, dialect), preview: preview(split[i].sql), findings, typeChanges,
+      checksum: statementChecksum(split[i].sql, dialect), preview: preview(split[i].sql), findings, typeChanges, creates: a.creates ?? [],
     });
   }
   return { statements, checksum: migrationChecksum(statements.map((s) => s.sql), dialect), sql, messages };

@@ -50,6 +50,12 @@ describe('destructive statements', () => {
     expect(temp.findings).toEqual([{ kind: 'drop_table', object: 't' }]);
   });
 
+  it('names the tables a statement creates, with every reader', async () => {
+    expect((await analyseStatement('CREATE TABLE s.t (a int)', 'postgres')).creates).toEqual(['s.t']);
+    expect((await analyseStatement('CREATE TABLE IF NOT EXISTS `d`.`t` (a int)', 'mysql')).creates).toEqual(['d.t']);
+    expect((await analyseStatement('CREATE OR REPLACE TRANSIENT TABLE db.s.t (a int)', 'snowflake')).creates).toEqual(['db.s.t']);
+  });
+
   it('recognises transaction control and labels statements', async () => {
     expect((await analyseStatement('BEGIN', 'postgres')).transactionControl).toBe('begin');
     expect((await analyseStatement('start transaction', 'mysql')).transactionControl).toBe('begin');

@@ -95,6 +95,16 @@ describe('apply on DuckDB', () => {
       .toEqual([{ c: 'id', t: 'INTEGER' }, { c: 'customer_id', t: 'SMALLINT' }, { c: 'qty', t: 'BIGINT' }]);
   });
 
+  it('a type change on a table the same migration creates is not destructive', async () => {
+    const r = await apply({ sql: 'CREATE TABLE fresh (a INTEGER);\nALTER TABLE fresh ALTER COLUMN a TYPE SMALLINT;' });
+    expect(r.status).toBe('success');
+    expect(r.destructive_statements).toEqual([]);
+    // … but on an existing table whose column cannot be found it is guarded as unverified
+    const u = await apply({ sql: 'ALTER TABLE fresh ALTER COLUMN nope TYPE BIGINT' });
+    expect(u.status).toBe('refused');
+    expect(u.destructive_statements[0]).toMatchObject({ kind: 'unverified_type_change', object: 'fresh.nope' });
+  });
+
   it('dry run changes nothing (not even the ledger table) and rehearses each statement', async () => {
     const r = await apply({ sql: V1, dry_run: true });
     expect(r.status).toBe('dry_run');
