@@ -82,12 +82,12 @@ export function projectFindings(p: Project, policyRules: PolicyRule[] = []): Fin
       const share = described / s.columns.length;
       if (share < 0.8) push('READINESS_COLUMN_DESCRIPTION_COVERAGE', file, n.line, s.name, `model '${s.name}' describes ${described} of ${s.columns.length} columns (${Math.round(share * 100)}%)`, 'describe the remaining columns', share < 0.4 ? 10 : 6);
     }
+    const keys = keyColumnNames(s);
     for (const c of s.columns) {
       const at = `${s.name}.${c.name}`;
       if (!c.hasDescription) push('READINESS_COLUMN_DESCRIPTION_MISSING', file, line(c.at), at, `column '${at}' has no description`, 'add a description or a doc block reference');
       if (c.dataType?.trim().toLowerCase() === 'unknown') push('READINESS_COLUMN_TYPE_UNKNOWN', file, line(c.at), at, `column '${at}' has data_type 'unknown'`, 'set the warehouse type');
       if (sensitive.test(c.name) && !c.sensitivity) push('READINESS_SENSITIVE_UNCLASSIFIED', file, line(c.at), at, `column '${at}' looks sensitive but has no classification`, 'set meta.sensitivity (public, internal, confidential, restricted)');
-      const keys = keyColumnNames(s);
       if (/_id$/.test(c.name) && !keys.includes(c.name) && !c.primaryKey && !(c.unique && c.notNull) && !c.tests.includes('relationships') && !c.constraints.includes('foreign_key')) {
         push('READINESS_RELATIONSHIP_TEST_MISSING', file, line(c.at), at, `column '${at}' looks like a foreign key but has no relationships test`, "add a relationships test (to: ref('…'), field: …)");
       }
