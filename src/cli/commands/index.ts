@@ -11,6 +11,9 @@ import { registerAgents } from './agents.js';
 import { registerMesh } from './mesh.js';
 import { registerReadinessGate } from './readiness-gate.js';
 import { registerContracts } from './contracts.js';
+import { registerImport } from './import.js';
+import { registerGenerate } from './generate.js';
+import { registerMigrate } from './migrate.js';
 
 export const registrars: Registrar[] = [
   registerValidate,
@@ -24,4 +27,7 @@ export const registrars: Registrar[] = [
   registerMesh,
   registerReadinessGate,
   registerContracts,
+  registerImport,
+  registerGenerate,
+  registerMigrate,
 ];

@@ -112,9 +112,14 @@ export abstract class Dialect {
     const up = s.toUpperCase();
     if (up === 'TRUE' || up === 'FALSE') return this.booleanLiteral(up === 'TRUE');
     if (NILADIC.has(up)) return this.niladic(up);
+    // the current-time functions every engine has under some name
+    if (NOW_FUNCTIONS.has(up.replace(/\s+/g, '')) && !this.nativeNow.has(up.replace(/\s+/g, ''))) return this.niladic('CURRENT_TIMESTAMP');
     if (s.includes('(') || s.includes('::') || s.includes("'")) return s;
     return this.stringLiteral(s);
   }
+
+  /** current-time function calls this dialect understands as written */
+  protected nativeNow = new Set<string>(['NOW()', 'CURRENT_TIMESTAMP()']);
 
   /** CURRENT_TIMESTAMP and friends, spelled the dialect's way. */
   protected niladic(word: string): string {
@@ -270,6 +275,8 @@ export function note(text: string): Statement {
 function action(a: string): string {
   return a.replace('_', ' ').toUpperCase();
 }
+
+const NOW_FUNCTIONS = new Set(['NOW()', 'GETDATE()', 'SYSDATETIME()', 'SYSDATE()', 'CURRENT_TIMESTAMP()', 'GETUTCDATE()']);
 
 const NILADIC = new Set(['CURRENT_TIMESTAMP', 'CURRENT_DATE', 'CURRENT_TIME', 'LOCALTIMESTAMP', 'LOCALTIME', 'CURRENT_USER', 'SESSION_USER', 'NULL']);
 

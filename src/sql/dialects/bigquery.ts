@@ -10,6 +10,7 @@ export class BigQueryDialect extends Dialect {
   protected override quoteOpen = '`';
   protected override quoteClose = '`';
   protected override foldsToLower = false;
+  protected override nativeNow = new Set(['CURRENT_TIMESTAMP()']);
   protected override reserved = new Set(['assert_rows_modified', 'contains', 'define', 'enum', 'escape', 'exclude', 'following', 'groups', 'hash', 'ignore', 'interval', 'lateral', 'lookup', 'merge', 'new', 'no', 'nulls', 'of', 'over', 'partition', 'preceding', 'proto', 'qualify', 'range', 'recursive', 'respect', 'rollup', 'rows', 'set', 'struct', 'tablesample', 'treat', 'unbounded', 'within']);
 
   protected mapType(f: TypeFamily, t: TypeParts): string | undefined {

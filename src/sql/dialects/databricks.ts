@@ -12,6 +12,7 @@ export class DatabricksDialect extends Dialect {
   protected override quoteOpen = '`';
   protected override quoteClose = '`';
   protected override foldsToLower = false;
+  protected override nativeNow = new Set(['NOW()', 'CURRENT_TIMESTAMP()']);
 
   protected mapType(f: TypeFamily, t: TypeParts): string | undefined {
     switch (f) {

@@ -22,6 +22,7 @@ export class MySqlDialect extends Dialect {
   protected override quoteOpen = '`';
   protected override quoteClose = '`';
   protected override foldsToLower = false;
+  protected override nativeNow = new Set(['NOW()', 'CURRENT_TIMESTAMP()', 'SYSDATE()']);
 
   protected mapType(f: TypeFamily, t: TypeParts): string | undefined {
     switch (f) {

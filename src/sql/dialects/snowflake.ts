@@ -10,6 +10,7 @@ export class SnowflakeDialect extends Dialect {
   // Snowflake folds unquoted names to upper case and compares them case-insensitively:
   // all-lower or all-upper names stay unquoted, mixed case is quoted to keep it.
   protected override foldsToLower = false;
+  protected override nativeNow = new Set(['CURRENT_TIMESTAMP()', 'SYSDATE()', 'GETDATE()']);
 
   override needsQuote(name: string): boolean {
     if (super.needsQuote(name)) return true;

@@ -21,6 +21,7 @@ export class SqlServerDialect extends Dialect {
   protected override quoteOpen = '[';
   protected override quoteClose = ']';
   protected override foldsToLower = false;
+  protected override nativeNow = new Set(['GETDATE()', 'SYSDATETIME()', 'GETUTCDATE()']);
 
   protected mapType(f: TypeFamily, t: TypeParts): string | undefined {
     switch (f) {

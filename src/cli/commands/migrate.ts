@@ -1,0 +1,36 @@
+import type { Command } from 'commander';
+import { writeFileAtomic } from '../../core/fs-atomic.js';
+import { requireModel } from '../../core/model/load.js';
+import { DIALECTS, getDialect } from '../../sql/dialects/index.js';
+import { generateMigration } from '../../sql/migrate.js';
+import { action, err, printJson } from '../io.js';
+
+export function registerMigrate(program: Command): void {
+  program.command('migrate')
+    .description('migration SQL from one model version to the next: drop FKs/indexes that go away, drop tables, create tables, alter columns (add, drop, rename via previous_name, type, nullability, default), add FKs, create indexes')
+    .argument('<old.model.yaml>', 'the model as deployed')
+    .argument('<new.model.yaml>', 'the model to migrate to')
+    .requiredOption('--dialect <dialect>', `one of ${DIALECTS.join(', ')} (mariadb = mysql)`)
+    .option('--out <file>', 'write the SQL here (atomically); default: stdout')
+    .option('--output-json', 'print {sql, statements[{sql, kind, destructive}]} as JSON instead of SQL')
+    .addHelpText('after', `
+The SQL starts with '-- Migration: <name> v<old> -> v<new>' and '-- Dialect: <d>'. Renames
+(columns and entities with previous_name) are renames, never drop + add. Where an engine cannot
+change something in place (DuckDB keys and foreign keys; a column inserted mid-table in
+PostgreSQL/DuckDB) the table is rebuilt and its rows copied; such steps are commented.
+Destructive statements (DROP TABLE, DROP COLUMN, narrowing type changes) are listed on stderr.
+Exit codes: 0 written, 1 invalid model, 64 usage error (unknown dialect, unreadable file).
+Example: modeler migrate v1/shop.model.yaml v2/shop.model.yaml --dialect postgres --out migrations/002.sql`)
+    .action(action((oldFile: string, newFile: string, opts: { dialect: string; out?: string; outputJson?: boolean }) => {
+      getDialect(opts.dialect);
+      const m = generateMigration(requireModel(oldFile), requireModel(newFile), opts.dialect);
+      if (opts.outputJson) printJson(m);
+      else if (opts.out) writeFileAtomic(opts.out, m.sql);
+      else process.stdout.write(m.sql);
+      const n = m.statements.filter((s) => s.kind !== 'note').length;
+      const destructive = m.statements.filter((s) => s.destructive);
+      err(`${n} statement(s)${opts.out ? ` -> ${opts.out}` : ''}${destructive.length ? `; ${destructive.length} destructive:` : ''}`);
+      for (const s of destructive) err(`  ${s.sql.split('\n')[0]}`);
+      return 0;
+    }));
+}

@@ -1,0 +1,57 @@
+// The file-level import used by the CLI (and any other face): read the input, pick the dialect,
+// import, and re-validate the result as a model file before anyone writes it.
+import { readFileSync } from 'node:fs';
+import { UserError, type Diagnostic } from '../../core/diagnostics.js';
+import { loadModelText } from '../../core/model/load.js';
+import type { Model } from '../../core/model/types.js';
+import { modelToYaml } from '../../core/model/write.js';
+import { importDbml } from '../../dbml/import.js';
+import { getDialect } from '../dialects/index.js';
+import { detectDialect } from './detect.js';
+import { importSql } from './index.js';
+
+export interface ImportRun {
+  ok: boolean;
+  yaml?: string;
+  model?: Model;
+  dialect?: string;
+  /** how the dialect was chosen when --dialect was not given */
+  detected?: string;
+  unmodeled: { line: number; what: string; reason?: string }[];
+  diagnostics: Diagnostic[];
+}
+
+export function readInput(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e: any) {
+    throw new UserError(`cannot read ${path}: ${e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'is a directory' : e.message}`, 64, 'IO');
+  }
+}
+
+/** Serialise and re-load the imported model: the output must be a valid model file. */
+function finish(model: Model, file: string): { yaml: string; diagnostics: Diagnostic[] } {
+  const yaml = modelToYaml(model);
+  const lm = loadModelText(yaml, `${file} (imported model)`);
+  return { yaml, diagnostics: lm.diagnostics };
+}
+
+export async function importSqlFile(path: string, opts: { dialect?: string; modelName?: string } = {}): Promise<ImportRun> {
+  if (opts.dialect) getDialect(opts.dialect); // unknown dialect: exit 64 before reading anything
+  const text = readInput(path);
+  const det = opts.dialect ? undefined : detectDialect(text);
+  const r = await importSql(text, path, { dialect: opts.dialect ?? det!.dialect, modelName: opts.modelName });
+  if (!r.model) return { ok: false, dialect: r.dialect, detected: det?.reason, unmodeled: r.unmodeled, diagnostics: r.diagnostics };
+  const f = finish(r.model, path);
+  const ok = !f.diagnostics.some((d) => d.severity === 'error');
+  return { ok, yaml: f.yaml, model: r.model, dialect: r.dialect, detected: det?.reason, unmodeled: r.unmodeled, diagnostics: f.diagnostics };
+}
+
+export function importDbmlFile(path: string, opts: { modelName?: string } = {}): ImportRun {
+  const text = readInput(path);
+  const r = importDbml(text, path, opts);
+  if (!r.model) return { ok: false, unmodeled: r.unmodeled, diagnostics: r.diagnostics };
+  const f = finish(r.model, path);
+  const ok = !f.diagnostics.some((d) => d.severity === 'error');
+  return { ok, yaml: f.yaml, model: r.model, unmodeled: r.unmodeled, diagnostics: f.diagnostics };
+}
