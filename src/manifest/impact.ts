@@ -83,30 +83,29 @@ export interface ImpactGraph {
 export function buildImpactGraph(m: QlangManifest): ImpactGraph {
   const g = new Digraph();
   const parentOf = new Map<number, number>();
-  const column = (kind: NodeKind, ref: string, ownerHint?: string): string => {
-    const key = `${kind}:${ref}`;
-    const parentKind = COLUMN_PARENT[kind];
-    if (parentKind && g.find(key) === undefined) {
-      const cut = ownerHint === undefined ? ref.lastIndexOf('.') : ownerHint.length;
-      if (cut > 0) {
-        const parent = `${parentKind}:${ref.slice(0, cut)}`;
-        g.addEdge(parent, key);
-        parentOf.set(g.id(key), g.id(parent));
-      }
+  const column = (kind: NodeKind, ref: string, ownerLength?: number): number => {
+    const known = g.find(kind, ref);
+    if (known !== undefined) return known;
+    const id = g.id(kind, ref);
+    const cut = ownerLength ?? ref.lastIndexOf('.');
+    if (cut > 0) {
+      const parent = g.id(COLUMN_PARENT[kind]!, ref.slice(0, cut));
+      g.addEdge(parent, id);
+      parentOf.set(id, parent);
     }
-    return key;
+    return id;
   };
   // Nodes first, in manifest order, so traversal and reports are deterministic.
-  for (const b of m.blocks) g.id(`qlang_block:${b.name}`);
-  for (const e of m.lineage?.edges ?? []) g.addEdge(`${e.from.kind}:${e.from.ref}`, `${e.to.kind}:${e.to.ref}`);
+  for (const b of m.blocks) g.id('qlang_block', b.name);
+  for (const e of m.lineage?.edges ?? []) g.addEdge(g.id(e.from.kind, e.from.ref), g.id(e.to.kind, e.to.ref));
   const preciseBlocks = new Set<number>();
   for (const b of m.blocks) {
-    const block = `qlang_block:${b.name}`;
-    if (b.modeler_contract) g.addEdge(`modeler_contract:${b.modeler_contract.replace(/@[0-9]+$/, '')}`, block);
+    const block = g.id('qlang_block', b.name);
+    if (b.modeler_contract) g.addEdge(g.id('modeler_contract', b.modeler_contract.replace(/@[0-9]+$/, '')), block);
     const outs = b.outputs ?? [];
-    if (outs.length && outs.every((o) => o.lineage?.length)) preciseBlocks.add(g.id(block));
+    if (outs.length && outs.every((o) => o.lineage?.length)) preciseBlocks.add(block);
     for (const o of outs) {
-      const own = column('block_column', `${b.name}.${o.name}`, b.name);
+      const own = column('block_column', `${b.name}.${o.name}`, b.name.length);
       for (const l of o.lineage ?? []) {
         if (l.kind === 'literal') continue;
         const up = column(l.kind, l.ref);
@@ -117,34 +116,34 @@ export function buildImpactGraph(m: QlangManifest): ImpactGraph {
   }
   for (const d of m.dashboards ?? []) for (const t of d.tiles ?? []) {
     const b = tileBlock(t);
-    if (b) g.addEdge(`qlang_block:${b}`, `dashboard:${d.id}`);
+    if (b) g.addEdge(g.id('qlang_block', b), g.id('dashboard', d.id));
   }
   for (const n of m.notebooks ?? []) for (const c of n.cells ?? []) {
     const b = tileBlock(c);
-    if (b) g.addEdge(`qlang_block:${b}`, `notebook:${n.id}`);
+    if (b) g.addEdge(g.id('qlang_block', b), g.id('notebook', n.id));
   }
   for (const a of m.apps ?? []) {
-    const app = `qlang_app:${a.id}`;
-    for (const b of a.blocks ?? []) g.addEdge(`qlang_block:${b}`, app);
-    for (const d of a.dashboards ?? []) g.addEdge(`dashboard:${d}`, app);
-    for (const n of a.notebooks ?? []) g.addEdge(`notebook:${n}`, app);
+    const app = g.id('qlang_app', a.id);
+    for (const b of a.blocks ?? []) g.addEdge(g.id('qlang_block', b), app);
+    for (const d of a.dashboards ?? []) g.addEdge(g.id('dashboard', d), app);
+    for (const n of a.notebooks ?? []) g.addEdge(g.id('notebook', n), app);
   }
-  return { g, parentOf, preciseBlocks };
+  return { g: g.freeze(), parentOf, preciseBlocks };
 }
 
 export function impactOf(m: QlangManifest, refValue: string, graph = buildImpactGraph(m)): ImpactResult {
   const { kind, ref } = parseRef(refValue);
   const { g, parentOf, preciseBlocks } = graph;
   const key = `${kind}:${ref}`;
-  let start = g.find(key);
+  let start = g.find(kind, ref);
   const parentKind = COLUMN_PARENT[kind];
   if (start === undefined && parentKind) {
     // a column no lineage names still belongs to its model, source or block: start from it as
     // an (edge-less) column of that parent, so the parent's conservative reach applies
     const cut = kind === 'block_column' ? longestBlockPrefix(m, ref) : ref.lastIndexOf('.');
-    const parentNode = cut > 0 ? g.find(`${parentKind}:${ref.slice(0, cut)}`) : undefined;
+    const parentNode = cut > 0 ? g.find(parentKind, ref.slice(0, cut)) : undefined;
     if (parentNode !== undefined) {
-      start = g.id(key);
+      start = g.id(kind, ref);
       parentOf.set(start, parentNode);
     }
   }
@@ -164,7 +163,8 @@ export function impactOf(m: QlangManifest, refValue: string, graph = buildImpact
     // a block whose outputs all carry lineage has its columns reached through that lineage only
     // (unless the block itself is what changed)
     const ownColumnsByLineage = preciseBlocks.has(u) && u !== start;
-    for (const v of g.out[u]) {
+    for (let k = g.first(u), end = g.end(u); k < end; k++) {
+      const v = g.target(k);
       if (ownColumnsByLineage && parentOf.get(v) === u) continue;
       visit(u, v);
     }
@@ -172,7 +172,8 @@ export function impactOf(m: QlangManifest, refValue: string, graph = buildImpact
     if (p === undefined) continue;
     // a column reaches what its parent reaches, minus the parent's own columns and the blocks
     // whose column lineage already answered the question precisely
-    for (const v of g.out[p]) {
+    for (let k = g.first(p), end = g.end(p); k < end; k++) {
+      const v = g.target(k);
       if (parentOf.get(v) === p || preciseBlocks.has(v)) continue;
       visit(u, v);
     }
@@ -183,12 +184,10 @@ export function impactOf(m: QlangManifest, refValue: string, graph = buildImpact
   for (let i = 1; i < queue.length; i++) {
     const n = queue[i];
     if (parentOf.get(n) === start) continue; // the changed thing's own columns are not "downstream" of it
-    const k = g.keys[n];
-    const cut = k.indexOf(':');
-    const nk = k.slice(0, cut) as NodeKind;
-    const nref = k.slice(cut + 1);
+    const nk = g.kinds[n] as NodeKind;
+    const nref = g.refs[n];
     const path: string[] = [];
-    for (let x = n; x >= 0; x = parent[x]) path.push(g.keys[x]);
+    for (let x = n; x >= 0; x = parent[x]) path.push(g.key(x));
     const node: ImpactedNode = { kind: nk, ref: nref, depth: depth[n], path: path.reverse() };
     if (nk === 'qlang_block') {
       const b = blocks.get(nref);

@@ -104,7 +104,7 @@ export function semanticChecks(m: QlangManifest, file?: string): Diagnostic[] {
         add('LINEAGE_UNKNOWN_APP', 'error', `/lineage/edges/${i}/${side}`, `lineage edge ${i} ${side} names app '${ep.ref}', which the manifest does not define${didYouMeanSuffix(ep.ref, apps.keys())}`);
       }
     }
-    g.addEdge(`${e.from.kind}:${e.from.ref}`, `${e.to.kind}:${e.to.ref}`, i);
+    g.addEdge(g.id(e.from.kind, e.from.ref), g.id(e.to.kind, e.to.ref), i);
   });
   for (const be of findBackEdges(g)) {
     const e = edges[be.tag];
