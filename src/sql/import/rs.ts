@@ -2,6 +2,7 @@
 // datafusion-sqlparser-rs (WASM, via @guanmingchiu/sqlparser-ts) in the matching dialect. The
 // parser gives a typed tree; types and DEFAULT/CHECK expressions are rendered back from it.
 import { init, Parser } from '@guanmingchiu/sqlparser-ts';
+import { scanSql } from '../lexer.js';
 import { splitSqlStatements } from '../split.js';
 import { normalizeTypeText } from '../types.js';
 import { defaultValue, referentialAction, type ImportBuilder, type ImportedColumn, type TableRef } from './builder.js';
@@ -22,6 +23,9 @@ export function readWithSqlparser(src: SourceText, dialect: string, b: ImportBui
       stmts = JSON.parse(Parser.parseToJson(st.sql, rsDialect as any));
     } catch (e: any) {
       const msg = String(e?.message ?? e).replace(/^sql parser error:\s*/, '');
+      // a statement we would not model anyway (trigger, procedure, …) that this parser cannot
+      // read is listed, not fatal; a table, index, constraint or comment statement must parse
+      if (!isModelledStatement(st.sql)) { b.skip(st.line, label(st.sql), `not read by the ${dialect} parser: ${msg.replace(/ at Line: \d+, Column: \d+/, '')}`); continue; }
       const m = /at Line: (\d+), Column: (\d+)/.exec(msg);
       const rel = m ? { line: Number(m[1]), column: Number(m[2]) } : { line: 1, column: 1 };
       const line = st.line + rel.line - 1;
@@ -40,6 +44,15 @@ export function readWithSqlparser(src: SourceText, dialect: string, b: ImportBui
       }
     }
   }
+}
+
+/** CREATE [OR REPLACE] [TEMPORARY …] TABLE, ALTER TABLE, CREATE [UNIQUE] INDEX, COMMENT ON. */
+function isModelledStatement(sql: string): boolean {
+  const words = scanSql(sql).filter((p) => p.kind === 'code').map((p) => p.text).join(' ').trim().split(/[^A-Za-z_]+/, 8).map((w) => w.toUpperCase());
+  if (words[0] === 'COMMENT') return true;
+  if (words[0] === 'ALTER') return words[1] === 'TABLE';
+  if (words[0] !== 'CREATE') return false;
+  return words.slice(1, 6).some((w) => w === 'TABLE' || w === 'INDEX');
 }
 
 function label(sql: string): string {
