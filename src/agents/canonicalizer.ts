@@ -38,7 +38,8 @@ export function canonicalize(project: Project, opts: CanonicalizeOptions = {}): 
         const key = column.name.toLowerCase();
         if (seen.has(key)) continue;
         seen.add(key);
-        byColumn.set(key, [...(byColumn.get(key) ?? []), { node, column }]);
+        const list = byColumn.get(key);
+        if (list) list.push({ node, column }); else byColumn.set(key, [{ node, column }]);
       }
     }
     const columns: CanonicalColumn[] = [];
@@ -109,7 +110,8 @@ function pickDescription(project: Project, occ: Occurrence[], at: string, notes:
     .filter((t): t is { model: string; text: string } => !!t.text);
   if (!texts.length) return undefined;
   const best = texts.reduce((a, b) => (b.text.length > a.text.length ? b : a));
-  if (new Set(texts.map((t) => normalized(t.text))).size > 1) {
+  const first = normalized(texts[0].text);
+  if (texts.some((t) => t.text !== texts[0].text && normalized(t.text) !== first)) {
     notes.push(`${at}: divergent descriptions across ${texts.map((t) => t.model).join(', ')}; picked the longest (from ${best.model}); review the doc block.`);
   }
   return best.text;

@@ -26,7 +26,7 @@ export const DOMAIN_DICTIONARY: Record<string, readonly string[]> = {
   logistics: ['shipment', 'shipping', 'carrier', 'parcel', 'package', 'delivery', 'route', 'stop', 'vehicle', 'driver', 'tracking',
     'tracking_event', 'fulfillment', 'fulfilment', 'waybill', 'freight', 'dock', 'lane', 'consignment', 'manifest', 'pallet', 'box',
     'container', 'trip', 'hub', 'depot', 'address'],
-  hr: ['employee', 'department', 'job', 'position', 'salary', 'compensation', 'payroll', 'time_off', 'leave', 'absence', 'applicant',
+  hr: ['employee', 'employment', 'employer', 'department', 'job', 'position', 'salary', 'compensation', 'payroll', 'time_off', 'leave', 'absence', 'applicant',
     'candidate', 'application', 'interview', 'offer', 'hire', 'worker', 'benefit', 'performance_review', 'review_cycle', 'timesheet',
     'shift', 'headcount', 'recruiter', 'requisition_opening', 'onboarding', 'termination', 'job_posting', 'scorecard'],
   support: ['ticket', 'conversation', 'case', 'sla', 'satisfaction', 'csat', 'survey', 'feedback', 'incident', 'escalation', 'macro',

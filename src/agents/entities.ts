@@ -5,6 +5,7 @@
 import type { DbtNode, Project } from '../core/project/types.js';
 import { docReference } from '../core/project/docs.js';
 import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js';
+import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { labelOf, parseModelName, pascalName, type ParsedName } from './naming.js';
 import { isStagingModel, sourceSystemNames, stagingFolder, upstreamModels } from './staging.js';
 
@@ -13,6 +14,8 @@ export interface StagingModel {
   parsed: ParsedName;
   /** Name of the entity the model belongs to. */
   entity: string;
+  /** The model's foreign-key declarations (read once). */
+  foreignKeys: ForeignKeyDecl[];
 }
 
 export interface EntityGroup {
@@ -41,8 +44,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   const nodes = project.models.filter(isStagingModel).sort((a, b) => a.name.localeCompare(b.name));
   const parsed = new Map<string, ParsedName>();
   for (const n of nodes) {
-    const folder = stagingFolder(n);
-    parsed.set(n.name, parseModelName(n.name, folder ? [...sources, folder] : sources));
+    parsed.set(n.name, parseModelName(n.name, sources, { folder: stagingFolder(n) }));
   }
   const helpers = nodes.filter((n) => parsed.get(n.name)!.helper);
   const consumers = new Map<string, string[]>();
@@ -50,7 +52,9 @@ export function readStagingLayer(project: Project): StagingLayer {
     const helperNames = new Set(helpers.map((h) => h.name));
     for (const n of nodes) {
       for (const up of upstreamModels(project, n)) {
-        if (helperNames.has(up) && up !== n.name) consumers.set(up, [...(consumers.get(up) ?? []), n.name]);
+        if (!helperNames.has(up) || up === n.name) continue;
+        const list = consumers.get(up);
+        if (list) list.push(n.name); else consumers.set(up, [n.name]);
       }
     }
   }
@@ -70,10 +74,13 @@ export function readStagingLayer(project: Project): StagingLayer {
     return entity;
   };
 
-  const models: StagingModel[] = nodes.map((node) => ({ node, parsed: parsed.get(node.name)!, entity: entityOf(node.name, new Set()) }));
+  const models: StagingModel[] = nodes.map((node) => ({ node, parsed: parsed.get(node.name)!, entity: entityOf(node.name, new Set()), foreignKeys: foreignKeysOf(node) }));
   const byModel = new Map(models.map((m) => [m.node.name, m]));
   const grouped = new Map<string, StagingModel[]>();
-  for (const m of models) grouped.set(m.entity, [...(grouped.get(m.entity) ?? []), m]);
+  for (const m of models) {
+    const list = grouped.get(m.entity);
+    if (list) list.push(m); else grouped.set(m.entity, [m]);
+  }
 
   const entities = new Map<string, EntityGroup>();
   for (const name of [...grouped.keys()].sort()) {

@@ -28,16 +28,18 @@ export function foreignKeysOf(node: DbtNode): ForeignKeyDecl[] {
     if (!target || !column) return;
     out.push({ model: node.name, column, target, targetColumn: typeof targetColumn === 'string' && targetColumn ? targetColumn : undefined, via });
   };
+  const addShorthand = (c: DbtColumn, v: unknown, via: string) => {
+    if (v === false) return;
+    const parsed = shorthand(v, c);
+    if (parsed) add(c.name, parsed.target, parsed.column, via);
+  };
   for (const c of node.columns) {
     for (const t of c.tests) if (isRelationshipTest(t)) add(c.name, targetOf(t.args.to), t.args.field ?? t.args.to_field, `relationships test in ${t.key}`);
-    for (const [where, holder] of [['column', c.raw], ['column meta', c.meta]] as const) {
-      for (const key of ['foreign_key', 'references'] as const) {
-        const v = holder?.[key];
-        if (v === undefined || v === null || v === false) continue;
-        const parsed = shorthand(v, c);
-        if (parsed) add(c.name, parsed.target, parsed.column, `${key} in ${where}`);
-      }
-    }
+    const raw = c.raw, meta = c.meta;
+    if (raw?.foreign_key != null) addShorthand(c, raw.foreign_key, 'foreign_key in column');
+    if (raw?.references != null) addShorthand(c, raw.references, 'references in column');
+    if (meta?.foreign_key != null) addShorthand(c, meta.foreign_key, 'foreign_key in column meta');
+    if (meta?.references != null) addShorthand(c, meta.references, 'references in column meta');
     for (const k of c.constraints) {
       if (k?.type !== 'foreign_key') continue;
       const parsed = constraintTarget(k);
@@ -63,6 +65,7 @@ export function foreignKeysOf(node: DbtNode): ForeignKeyDecl[] {
 }
 
 function isRelationshipTest(t: DbtTest): boolean {
+  if ((t.args.config as { enabled?: unknown } | undefined)?.enabled === false) return false; // dbt ignores disabled tests
   return isTest(t, 'relationships') || /(^|\.)relationships_where$/.test(t.name);
 }
 

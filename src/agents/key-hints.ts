@@ -1,6 +1,5 @@
 // Columns that look like keys of another entity but declare no relationship. They are not
 // drawn (the agent only draws what the project declares) but the note says how to add them.
-import { foreignKeysOf } from './foreign-keys.js';
 import type { StagingLayer } from './entities.js';
 import { singularPhrase } from './inflection.js';
 import { isUniqueColumn } from './keys.js';
@@ -15,7 +14,7 @@ export function undeclaredKeyNotes(layer: StagingLayer): string[] {
   const found: string[] = [];
   for (const sm of layer.models) {
     if (sm.parsed.helper) continue;
-    const declared = new Set(foreignKeysOf(sm.node).map((d) => d.column.toLowerCase()));
+    const declared = new Set(sm.foreignKeys.map((d) => d.column.toLowerCase()));
     for (const c of sm.node.columns) {
       const lower = c.name.toLowerCase();
       if (declared.has(lower) || !/(_id|_key)$/.test(lower)) continue;

@@ -28,7 +28,7 @@ export interface ParsedName {
  * Parse a model name. `knownSources` are source-system names (dbt sources, staging folder
  * names) that may prefix a single-underscore name such as `stg_shopify_orders`.
  */
-export function parseModelName(name: string, knownSources: readonly string[] = [], opts: { otherLayers?: boolean } = {}): ParsedName {
+export function parseModelName(name: string, knownSources: readonly string[] = [], opts: { otherLayers?: boolean; folder?: string } = {}): ParsedName {
   let rest = name.toLowerCase().replace(/[^a-z0-9_]+/g, '_');
   let helper = false;
   const prefixes = opts.otherLayers ? [...STAGING_PREFIXES, ...OTHER_LAYER_PREFIXES] : STAGING_PREFIXES;
@@ -47,16 +47,30 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
     source = rest.slice(0, dbl);
     table = rest.slice(dbl + 2);
   } else {
-    const known = [...knownSources].map((s) => s.toLowerCase()).sort((a, b) => b.length - a.length);
-    const src = known.find((s) => s && rest.startsWith(s + '_') && rest.length > s.length + 1);
+    // the longest matching source name wins (google_ads before google)
+    let src: string | undefined;
+    for (const cand of opts.folder ? [opts.folder, ...knownSources] : knownSources) {
+      const s = cand.toLowerCase();
+      if (s && rest.startsWith(s + '_') && rest.length > s.length + 1 && (!src || s.length > src.length)) src = s;
+    }
     if (src) { source = src; table = rest.slice(src.length + 1); }
   }
   // `base` also marks helpers inside the table part: stg_shop__base_orders
   if (table.startsWith('base_') && table.length > 5) { table = table.slice(5); helper = true; }
-  let tokens = table.split('_').filter(Boolean);
+  let tokens = dropVersionSuffix(table.split('_').filter(Boolean));
   if (!tokens.length) tokens = (source ?? rest).split('_').filter(Boolean);
   if (!tokens.length) tokens = [name.toLowerCase()];
   return { source, tokens: singularPhrase(tokens), helper };
+}
+
+/**
+ * Trailing numbers and version tags name a version of the thing, not the thing:
+ * Salesforce `product_2` (Product2), `events_v2` → product, events.
+ */
+export function dropVersionSuffix(tokens: string[]): string[] {
+  let end = tokens.length;
+  while (end > 1 && /^(?:\d+|v\d+)$/.test(tokens[end - 1])) end--;
+  return end === tokens.length ? tokens : tokens.slice(0, end);
 }
 
 function cap(t: string): string {

@@ -4,9 +4,9 @@
 import type { DbtNode, Project } from '../core/project/types.js';
 import type { Cardinality } from '../core/model/types.js';
 import type { StagingLayer } from './entities.js';
-import { foreignKeysOf, type TargetRef } from './foreign-keys.js';
+import type { TargetRef } from './foreign-keys.js';
 import { isUniqueColumn, primaryKeyColumn } from './keys.js';
-import { parseModelName, snakeOf, tokensOfEntityName } from './naming.js';
+import { dropVersionSuffix, parseModelName, snakeOf, tokensOfEntityName } from './naming.js';
 import { singularPhrase } from './inflection.js';
 import { relationshipVerb, type VerbPhrase } from './verbs.js';
 
@@ -31,14 +31,14 @@ interface Pending {
   unique: boolean; sources: Set<string>; via: Set<string>;
 }
 
-const KEY_SUFFIXES = new Set(['id', 'key', 'fk', 'uuid', 'guid', 'sk']);
+const KEY_SUFFIXES = new Set(['id', 'key', 'fk', 'uuid', 'guid', 'sk', 'code']);
 
 /** Column tokens without the key suffix: billing_address_id → ['billing', 'address']. */
 export function keyStem(column: string): string[] {
   const t = column.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
   if (t.length > 1 && KEY_SUFFIXES.has(t[t.length - 1])) t.pop();
   else if (t.length === 1 && t[0].length > 2 && /[a-z](id)$/.test(t[0])) t[0] = t[0].slice(0, -2); // customerid
-  return t;
+  return dropVersionSuffix(t); // product_2_id → product
 }
 
 /** The role a column gives its parent: what is left of the stem once the parent's noun is removed. */
@@ -58,9 +58,10 @@ export function extractRelationships(project: Project, layer: StagingLayer): { r
   const entityByTokens = new Map<string, string>();
   for (const e of layer.entities.values()) entityByTokens.set(snakeOf(e.tokens), e.name);
 
+  const resolve = targetResolver(project, layer, entityByTokens);
   for (const sm of layer.models) {
-    for (const decl of foreignKeysOf(sm.node)) {
-      const target = resolveTarget(project, layer, entityByTokens, decl.target, decl.column);
+    for (const decl of sm.foreignKeys) {
+      const target = resolve(decl.target, decl.column);
       const at = `${decl.model}.${decl.column}`;
       if (!target) {
         notes.push(`${at}: ${decl.via} points at ${describeTarget(decl.target)}, which is no staging model or entity; not drawn.`);
@@ -121,34 +122,31 @@ function targetKey(layer: StagingLayer, entity: string, node?: DbtNode): string 
   return undefined;
 }
 
-function resolveTarget(project: Project, layer: StagingLayer, entityByTokens: Map<string, string>, t: TargetRef, column: string):
-  { entity: string; node?: DbtNode } | undefined {
+/** Resolves what a declaration points at to an entity (and the target model, when it is one). */
+function targetResolver(project: Project, layer: StagingLayer, entityByTokens: Map<string, string>) {
+  type Resolved = { entity: string; node?: DbtNode } | undefined;
   const byNoun = (tokens: string[]) => entityByTokens.get(snakeOf(tokens));
-  const byModelName = (name: string): { entity: string; node?: DbtNode } | undefined => {
+  const byModelName = (name: string): Resolved => {
     const staged = layer.byModel.get(name);
     if (staged) return { entity: staged.entity, node: staged.node };
-    const node = project.modelByName.get(name);
+    // a mart or intermediate model: its business noun may still name an entity (dim_customers)
     const e = byNoun(parseModelName(name, [], { otherLayers: true }).tokens);
-    return e ? { entity: e, node } : undefined;
+    return e ? { entity: e, node: project.modelByName.get(name) } : undefined;
   };
-  switch (t.kind) {
-    case 'ref': return byModelName(t.name);
-    case 'source': {
-      const [src, table] = t.name.includes('.') ? [t.name.slice(0, t.name.indexOf('.')), t.name.slice(t.name.indexOf('.') + 1)] : ['', t.name];
-      const e = byNoun(parseModelName(table, [src]).tokens);
-      return e ? { entity: e } : undefined;
+  const entity = (e: string | undefined): Resolved => (e ? { entity: e } : undefined);
+  return (t: TargetRef, column: string): Resolved => {
+    switch (t.kind) {
+      case 'ref': return byModelName(t.name);
+      case 'source': {
+        const dot = t.name.indexOf('.');
+        return entity(byNoun(parseModelName(t.name.slice(dot + 1), dot > 0 ? [t.name.slice(0, dot)] : []).tokens));
+      }
+      case 'name':
+        return byModelName(t.name) ?? (layer.entities.has(t.name) ? { entity: t.name } : entity(byNoun(singularPhrase(tokensOfEntityName(t.name)))));
+      case 'infer': {
+        const stem = keyStem(column);
+        return entity(byNoun(singularPhrase(stem)) ?? (stem.length > 1 ? byNoun(singularPhrase(stem.slice(-1))) : undefined));
+      }
     }
-    case 'name': {
-      const viaModel = byModelName(t.name);
-      if (viaModel) return viaModel;
-      if (layer.entities.has(t.name)) return { entity: t.name };
-      const e = byNoun(singularPhrase(tokensOfEntityName(t.name)));
-      return e ? { entity: e } : undefined;
-    }
-    case 'infer': {
-      const stem = keyStem(column);
-      const e = byNoun(singularPhrase(stem)) ?? (stem.length > 1 ? byNoun(singularPhrase(stem.slice(-1))) : undefined);
-      return e ? { entity: e } : undefined;
-    }
-  }
+  };
 }

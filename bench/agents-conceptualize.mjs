@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// Accuracy and speed of the deterministic agents.
+//   1. Precision/recall of the Conceptualizer against the hand-labelled staging layers in
+//      test/fixtures/agents/*/expected.yaml (the same figures test/agents/accuracy.test.ts asserts).
+//   2. Time to read and conceptualize/canonicalize a synthetic project of N staging models
+//      (default 10,000; `node bench/agents-conceptualize.mjs 20000`). Target: conceptualize < 2 s.
+// Runs the built package: `npm run build` first.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parse } from 'yaml';
+import { generateProject } from './lib/synthetic-project.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const dist = (p) => import(join(ROOT, 'dist', p));
+const { loadProject } = await dist('core/project/load.js');
+const { conceptualize } = await dist('agents/conceptualizer.js');
+const { canonicalize } = await dist('agents/canonicalizer.js');
+const { scoreProposal, combineScores } = await dist('agents/evaluate.js');
+
+const pct = (x) => `${(100 * x).toFixed(1)}%`;
+const FIXTURES = join(ROOT, 'test', 'fixtures', 'agents');
+const scores = [];
+console.log('Conceptualizer accuracy against the labelled staging layers');
+console.log('project               entities P / R      relationships P / R   domains  verbs');
+for (const name of readdirSync(FIXTURES).sort()) {
+  const file = join(FIXTURES, name, 'expected.yaml');
+  if (!existsSync(file)) continue;
+  const labels = parse(readFileSync(file, 'utf8'));
+  const s = scoreProposal(conceptualize(loadProject(resolve(FIXTURES, name, labels.project))), labels);
+  scores.push(s);
+  console.log(`${name.padEnd(21)} ${pct(s.entities.precision).padStart(6)} / ${pct(s.entities.recall).padEnd(6)}    ${pct(s.relationships.precision).padStart(6)} / ${pct(s.relationships.recall).padEnd(6)}     ${`${s.domains.agree}/${s.domains.total}`.padEnd(7)}  ${s.verbs.agree}/${s.verbs.total}`);
+}
+const t = combineScores(scores);
+console.log(`${'ALL (micro-average)'.padEnd(21)} ${pct(t.entities.precision).padStart(6)} / ${pct(t.entities.recall).padEnd(6)}    ${pct(t.relationships.precision).padStart(6)} / ${pct(t.relationships.recall).padEnd(6)}     ${pct(t.domains.agree / t.domains.total).padEnd(7)}  ${pct(t.verbs.agree / t.verbs.total)}`);
+console.log(`  entities: ${t.entities.tp} right, ${t.entities.fp} wrong, ${t.entities.fn} missed; relationships: ${t.relationships.tp} right, ${t.relationships.fp} wrong, ${t.relationships.fn} missed`);
+for (const miss of [...t.entities.falsePositives.map((x) => `extra entity ${x}`), ...t.entities.falseNegatives.map((x) => `missed entity ${x}`),
+  ...t.relationships.falsePositives.map((x) => `extra relationship ${x}`), ...t.relationships.falseNegatives.map((x) => `missed relationship ${x}`)]) console.log(`  - ${miss}`);
+
+const n = Number(process.argv[2] ?? 10_000);
+const dir = mkdtempSync(join(tmpdir(), 'modeler-bench-agents-'));
+try {
+  const gen = generateProject(dir, { models: n, stagingShare: 1 });
+  console.log(`\nSynthetic project: ${gen.staging} staging models in ${gen.yamlFiles} YAML files (+ SQL files, target/manifest.json)`);
+  const time = (label, fn) => {
+    const t0 = performance.now();
+    const r = fn();
+    console.log(`  ${label.padEnd(34)} ${(performance.now() - t0).toFixed(0).padStart(6)} ms`);
+    return r;
+  };
+  const project = time('loadProject', () => loadProject(dir));
+  const runs = [];
+  for (let i = 0; i < 3; i++) runs.push(time(`conceptualize (run ${i + 1})`, () => conceptualize(project)));
+  const p = runs[0];
+  console.log(`    → ${p.entities.length} entities, ${p.relationships.length} relationships, diagram ${(p.changes[0].content.length / 1024).toFixed(0)} KiB`);
+  const c = time('canonicalize --min-recurrence 2', () => canonicalize(project, { minRecurrence: 2 }));
+  console.log(`    → ${c.entities.length} canonical entities, ${c.changes.length} file changes`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,51 @@
+"""python -m modeler_core.agents conceptualize|canonicalize --project <dir> [--min-recurrence <n>]
+
+Prints the agent's proposal JSON, exactly as `modeler agents …` does.
+Exit codes: 0 proposal printed, 64 usage error (bad arguments, missing project directory),
+70 Node.js or the modeler package is missing.
+"""
+
+import argparse
+import sys
+
+from .launcher import EX_USAGE, LaunchError, run_modeler
+
+PROG = "python -m modeler_core.agents"
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        # one line and the usage exit code, like the Node CLI
+        sys.stderr.write("%s: %s\n" % (PROG, message))
+        raise SystemExit(EX_USAGE)
+
+
+def build_parser():
+    parser = _Parser(prog=PROG, description="Deterministic modeling agents (no AI provider needed).")
+    sub = parser.add_subparsers(dest="agent", metavar="{conceptualize,canonicalize}")
+    sub.required = True
+    c = sub.add_parser("conceptualize", help="propose a conceptual diagram from the staging models")
+    c.add_argument("--project", default=".", help="dbt project directory (default: .)")
+    k = sub.add_parser("canonicalize", help="propose a canonical logical layer with shared doc blocks")
+    k.add_argument("--project", default=".", help="dbt project directory (default: .)")
+    k.add_argument("--min-recurrence", type=int, default=None, metavar="N",
+                   help="keep columns found in at least N staging models of an entity (default 2)")
+    for p in (c, k):
+        p.error = parser.error
+    return parser
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    forwarded = ["agents", args.agent, "--project", args.project]
+    if args.agent == "canonicalize" and args.min_recurrence is not None:
+        forwarded += ["--min-recurrence", str(args.min_recurrence)]
+    try:
+        return run_modeler(forwarded)
+    except LaunchError as e:
+        sys.stderr.write("%s: %s\n" % (PROG, e))
+        return e.code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
