@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMap, parseDocument, visit } from 'yaml';
 import { PEER, runCli, tempDir } from '../helpers/cli.js';
+import { schemaValidator } from '../../src/core/json-schema.js';
 
 const TARGETS = ['target_a', 'target_b', 'target_c'];
 
@@ -74,6 +75,16 @@ describe('emit catalog payloads', () => {
       expect(customer).toMatchObject({ definition: 'A person or company that placed at least one order', tags: ['core', 'pii'], synonyms: ['buyer', 'client'] });
       expect(customer.columns).toHaveLength(2);
       expect(doc.terms[2].columns).toEqual([]);
+    }
+  });
+  it('every payload validates against schemas/catalog-payload.schema.json (identifier patterns included)', () => {
+    const validate = schemaValidator('catalog-payload.schema.json');
+    for (const t of TARGETS) {
+      const doc = JSON.parse(read(r.out, t));
+      expect(validate(doc), `${t}: ${JSON.stringify(validate.errors?.[0])}`).toBe(true);
+      const wrong = structuredClone(doc);
+      wrong.terms[0].columns[0][t === 'target_a' ? 'qualifiedName' : t === 'target_b' ? 'urn' : 'status'] = 'db.schema.table.col';
+      expect(validate(wrong), t).toBe(false);
     }
   });
   it('target_a keys columns by Atlan qualifiedName', () => {
