@@ -56,7 +56,7 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
   // ---- plan (no connection needed)
   const policy: PolicyReport = { checked: false, errors: 0, warnings: 0, results: [] };
   let plan: Plan;
-  let defaultName: string;
+  let diffName: string | undefined;
   if (mode === 'model_diff') {
     const oldPath = path(request.old_model!, 'read');
     const newPath = path(request.new_model!, 'read');
@@ -66,13 +66,12 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
     Object.assign(policy, await runPolicy(ctx, pack, request.skip_policy_check,
       { oldModel: diff.oldModel, newModel: diff.newModel, oldPath, newPath }));
     plan = await buildPlan(diff.sql, dialect, 'the generated migration', diff.statements);
-    defaultName = diff.name;
+    diffName = diff.name;
   } else {
     const text = mode === 'sql' ? request.sql! : readInput(path(request.sql_file!, 'read'), request.sql_file!);
     plan = await buildPlan(text, dialect, mode === 'sql' ? 'the sql text' : request.sql_file!);
-    defaultName = defaultMigrationName(request.sql_file, '');
   }
-  const name = request.migration_name ?? (mode === 'sql' ? defaultMigrationName(undefined, plan.checksum) : defaultName);
+  const name = request.migration_name ?? diffName ?? defaultMigrationName(request.sql_file, plan.checksum);
 
   const report: ApplyReport = {
     tool: 'modeler', tool_version: toolVersion(), connector: connector.name, dialect, mode, status: 'failed',

@@ -72,7 +72,7 @@ describe('optional drivers', () => {
       },
     };
     const base = { connector: 'bigquery', project: 'my-proj', dataset: 'ds', location: 'EU', key_file: '/keys/sa.json' };
-    const r = await applySql({ ...base, sql: 'CREATE TABLE ds.t (a INT64);\nALTER TABLE ds.t ALTER COLUMN s SET DATA TYPE STRING(10)', dry_run: true, migration_name: 'bq1' },
+    const r = await applySql({ ...base, sql: 'CREATE TABLE ds.other (a INT64);\nALTER TABLE ds.t ALTER COLUMN s SET DATA TYPE STRING(10)', dry_run: true, migration_name: 'bq1' },
       { loadDriver: async () => mod, env: {} });
     expect(clientOpts).toEqual({ projectId: 'my-proj', keyFilename: '/keys/sa.json', location: 'EU' });
     expect(queries[0]).toMatchObject({
@@ -123,6 +123,24 @@ describe('optional drivers', () => {
     expect(statements[3].sql).toContain('VALUES (?, ?, ?, ?, current_timestamp(), ?, ?, ?)');
     expect(statements[3].opts.ordinalParameters).toEqual(['dbx1', r.checksum, 1, 'success', expect.any(Number), 'ci', r.tool_version]);
     expect(closed.slice(-2)).toEqual(['session', 'client']);
+    expect(JSON.stringify(r)).not.toContain(SECRET);
+  });
+});
+
+describe('secrets', () => {
+  it('a password from the environment is used but never reported, even in a driver error', async () => {
+    // root has no password on this MariaDB: the server refuses, and its message must not leak
+    const r = await applySql({ connector: 'mysql', host: '127.0.0.1', user: 'root', sql: 'SELECT 1' }, { env: { MYSQL_PWD: SECRET } });
+    expect(r).toMatchObject({ status: 'failed', error: { code: 'CONNECT_FAILED' } });
+    expect(r.error!.message).toMatch(/Access denied.*using password: YES/);
+    expect(r.connection).toEqual({ host: '127.0.0.1', user: 'root' });
+    expect(JSON.stringify(r)).not.toContain(SECRET);
+  });
+
+  it('scrubs a secret that a driver echoes back', async () => {
+    const echo = { default: { Client: class { on() {} async connect() { throw new Error(`bad password ${SECRET} for ci`); } } } };
+    const r = await applySql({ connector: 'postgres', user: 'ci', password: SECRET, sql: 'SELECT 1' }, { loadDriver: async () => echo, env: {} });
+    expect(r.error!.message).toBe('cannot connect to postgres: bad password *** for ci');
     expect(JSON.stringify(r)).not.toContain(SECRET);
   });
 });
