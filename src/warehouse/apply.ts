@@ -166,11 +166,11 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
       name, checksum: plan.checksum, statement_count: plan.statements.length, status, duration_ms: outcome.durationMs,
       applied_by: ctx.appliedBy ?? env.MODELER_APPLIED_BY ?? env.GITHUB_ACTOR ?? env.GITLAB_USER_LOGIN ?? osUser(), tool_version: report.tool_version,
     });
-    const outcome = await execute(plan, session, connector, async (o) => {
-      if (ledger) { await ledger.record(row('success', o)); report.ledger.row_written = true; }
-    });
+    // transactional engines write the success row inside the transaction, committed with the changes
+    const outcome = await execute(plan, session, connector, async (o) => { if (ledger) await ledger.record(row('success', o)); });
     adopt(report, outcome, plan);
     if (outcome.failedAt === undefined && outcome.error === undefined) {
+      if (ledger && connector.transactionalDdl) report.ledger.row_written = true;
       if (ledger && !connector.transactionalDdl) {
         try {
           await ledger.record(row('success', outcome));

@@ -31,6 +31,7 @@ describe('apply on DuckDB', () => {
     expect(r).toMatchObject({ status: 'success', connector: 'duckdb', migration_name: '001_init', statement_count: 3, applied_count: 3, transactional: true });
     expect(r.statements.map((s) => [s.index, s.line, s.kind, s.status])).toEqual([
       [1, 2, 'CREATE TABLE', 'applied'], [2, 3, 'CREATE TABLE', 'applied'], [3, 4, 'INSERT', 'applied']]);
+    expect(r.ledger).toEqual({ table: 'modeler_migrations', skipped: false, row_written: true });
     expect(await tables()).toEqual(['customers', 'modeler_migrations', 'orders']);
     expect((await duckQuery(db, 'SELECT name FROM customers'))[0].name).toBe('ada; lovelace');
     const rows = await duckQuery(db, 'SELECT * FROM modeler_migrations');
@@ -119,7 +120,9 @@ describe('apply on DuckDB', () => {
   });
 
   it('skip_ledger neither creates nor reads the ledger', async () => {
-    expect((await apply({ sql: 'CREATE TABLE t (a INTEGER)', skip_ledger: true })).status).toBe('success');
+    const r = await apply({ sql: 'CREATE TABLE t (a INTEGER)', skip_ledger: true });
+    expect(r.status).toBe('success');
+    expect(r.ledger).toEqual({ table: 'modeler_migrations', skipped: true, row_written: false });
     expect(await tables()).toEqual(['t']);
   });
 
