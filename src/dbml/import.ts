@@ -5,7 +5,7 @@ import { basename } from 'node:path';
 import { Parser } from '@dbml/core';
 import type { Diagnostic } from '../core/diagnostics.js';
 import type { Cardinality, Column, Entity, Model, ReferentialAction, Relationship } from '../core/model/types.js';
-import { snakeCase } from '../sql/physical.js';
+import { snakeCase, tableName } from '../sql/physical.js';
 import { normalizeTypeText } from '../sql/types.js';
 import { pascalCase, referentialAction } from '../sql/import/builder.js';
 
@@ -99,7 +99,7 @@ export function importDbml(text: string, file: string, opts: { modelName?: strin
         cardinality = 'one_to_many';
         if (a.relation === '*') [from, to] = [to, from];
       }
-      let name = r.name ?? `${to.e.name}_${to.cols.join('_')}_${from.e.name}`.toLowerCase();
+      let name = r.name ?? `${tableName(to.e)}_${to.cols.join('_')}_${tableName(from.e)}`;
       for (let i = 2; usedNames.has(name); i++) name = `${r.name ?? name}_${i}`;
       usedNames.add(name);
       const rel: Relationship = from.cols.length === 1

@@ -45,6 +45,8 @@ export interface PhysTable {
   primaryKey?: PhysConstraint;
   uniques: PhysConstraint[];
   checks: PhysCheck[];
+  /** computed columns (derived in queries, not stored): reported as comments */
+  computed?: { name: string; expr?: string }[];
 }
 
 export interface PhysSchema {
@@ -108,6 +110,7 @@ export function buildPhysicalSchema(m: Model): PhysSchema {
       primaryKey: pk.length ? { name: unique(constraintName('pk', name)), columns: pk } : undefined,
       uniques: [],
       checks: [],
+      computed: e.columns.filter((c) => (c as any).computed).map((c) => ({ name: c.name, expr: (c as any).computed_expression })),
     };
     for (const c of e.columns) {
       if (c.unique && !(c.primary_key && pk.length === 1)) t.uniques.push({ name: unique(constraintName('uq', name, c.name)), columns: [c.name] });

@@ -1,7 +1,5 @@
 // Round trips through the real parsers: import sql(generate sql(m)) ≡ m for every dialect with an
 // importer, where ≡ means the imported model validates and generates the very same DDL.
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadModelFile, loadModelText } from '../../src/core/model/load.js';
 import { modelToYaml } from '../../src/core/model/write.js';
@@ -10,18 +8,7 @@ import { IMPORT_DIALECTS, importSql } from '../../src/sql/import/index.js';
 import { PEER } from '../helpers/cli.js';
 import { lexOptionsFor, scanSql } from '../../src/sql/lexer.js';
 import { SCENARIOS } from './migrate-scenarios.js';
-
-export function peerModelFiles(): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(d, e.name));
-      else if (e.name.endsWith('.model.yaml') && e.name !== 'invalid.model.yaml') out.push(join(d, e.name));
-    }
-  };
-  walk(PEER);
-  return out.sort();
-}
+import { peerModelFiles } from './fixtures.js';
 
 const models = [
   ...peerModelFiles().map((f) => ({ name: f.slice(PEER.length + 1), model: loadModelFile(f).model! })),

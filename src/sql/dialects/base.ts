@@ -174,6 +174,7 @@ export abstract class Dialect {
   /** Comments saying which constraints of a table this dialect cannot declare. */
   protected unsupportedNotes(t: PhysTable): Statement[] {
     const out: Statement[] = [];
+    for (const c of t.computed ?? []) out.push(note(`computed column ${t.name}.${c.name}${c.expr ? ` = ${c.expr}` : ''} is derived in queries, not stored`));
     if (!this.caps.uniqueConstraints) for (const u of t.uniques) out.push(note(`${this.name} has no UNIQUE constraints: ${t.name} (${u.columns.join(', ')}) is unique in the model`));
     if (!this.caps.checkConstraints) for (const ck of t.checks) out.push(note(`${this.name} has no CHECK constraints: ${t.name} ${ck.name} CHECK (${ck.expr})`));
     return out;

@@ -2,11 +2,21 @@
 // ADD/DROP CONSTRAINT), so migrations rebuild tables whose keys change (see migrate.ts).
 import type { PhysForeignKey, PhysTable } from '../physical.js';
 import type { TypeFamily, TypeParts } from '../types.js';
-import { Dialect, type DialectCaps } from './base.js';
+import { Dialect, note, type DialectCaps, type Statement } from './base.js';
 
 export class DuckDbDialect extends Dialect {
   readonly name = 'duckdb';
   readonly caps: DialectCaps = { alterForeignKeys: false, enforcedForeignKeys: true, indexes: true, uniqueConstraints: true, checkConstraints: true, transactionalDdl: true, alterConstraints: false, columnOrder: 'rebuild', constraintNames: false };
+
+  /** DuckDB cannot reference a table in another schema: such foreign keys become comments. */
+  override createTable(t: PhysTable, inlineFks: { fk: PhysForeignKey; ref: PhysTable }[] = []): Statement[] {
+    const same = inlineFks.filter(({ ref }) => (ref.schema ?? '') === (t.schema ?? '') && (ref.database ?? '') === (t.database ?? ''));
+    const out = super.createTable(t, same);
+    for (const { fk, ref } of inlineFks.filter((x) => !same.includes(x))) {
+      out.push(note(`DuckDB has no foreign keys across schemas: ${fk.name} ${t.name} (${fk.columns.join(', ')}) -> ${this.qualified(ref)} (${fk.refColumns.join(', ')})`));
+    }
+    return out;
+  }
 
   /** DuckDB rejects ON DELETE/ON UPDATE actions other than the default (NO ACTION). */
   override foreignKeyClause(fk: PhysForeignKey, ref: PhysTable): string {
