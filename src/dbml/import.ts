@@ -2,7 +2,6 @@
 // schemas), columns with pk / not null / unique / default / note / increment, inline refs and
 // `Ref:` blocks (>, <, -, <>, composite), enums, indexes, TableGroups and notes.
 import { basename } from 'node:path';
-import { Parser } from '@dbml/core';
 import type { Diagnostic } from '../core/diagnostics.js';
 import type { Cardinality, Column, Entity, Model, ReferentialAction, Relationship } from '../core/model/types.js';
 import { snakeCase, tableName } from '../sql/physical.js';
@@ -18,10 +17,17 @@ export interface DbmlImportResult {
 
 const DEFAULT_SCHEMA = 'public';
 
-export function importDbml(text: string, file: string, opts: { modelName?: string } = {}): DbmlImportResult {
+// @dbml/core takes seconds to load: only commands that read DBML pay for it
+let parser: Promise<any> | undefined;
+function dbmlParser(): Promise<any> {
+  return (parser ??= import('@dbml/core').then((m: any) => m.Parser ?? m.default?.Parser));
+}
+
+export async function importDbml(text: string, file: string, opts: { modelName?: string } = {}): Promise<DbmlImportResult> {
+  const Parser = await dbmlParser();
   let db: any;
   try {
-    db = (Parser as any).parse(text, 'dbmlv2');
+    db = Parser.parse(text, 'dbmlv2');
   } catch (e: any) {
     const diags: any[] = e?.diags ?? [{ message: String(e?.message ?? e), location: { start: { line: 1, column: 1 } } }];
     return {

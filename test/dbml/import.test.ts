@@ -79,8 +79,8 @@ Note readme {
 const get = (m: Model, e: string) => m.entities.find((x) => x.name === e)!;
 const col = (m: Model, e: string, c: string) => get(m, e).columns.find((x) => x.name === c)!;
 
-describe('import dbml', () => {
-  const r = importDbml(DBML, 'shop.dbml');
+describe('import dbml', async () => {
+  const r = await importDbml(DBML, 'shop.dbml');
   const m = r.model!;
   it('produces a valid model, tables in source order across schemas', () => {
     expect(r.diagnostics).toEqual([]);
@@ -119,17 +119,17 @@ describe('import dbml', () => {
     expect(get(m, 'Users').subject_area).toBe('commerce');
     expect(m.notes).toEqual([{ id: 'readme', text: 'Sticky note' }]);
   });
-  it('composite refs', () => {
-    const c = importDbml('Table a {\n  x int\n  y int\n  indexes {\n    (x, y) [pk]\n  }\n}\nTable b {\n  id int [pk]\n  ax int\n  ay int\n}\nRef: b.(ax, ay) > a.(x, y)\n', 'c.dbml').model!;
+  it('composite refs', async () => {
+    const c = (await importDbml('Table a {\n  x int\n  y int\n  indexes {\n    (x, y) [pk]\n  }\n}\nTable b {\n  id int [pk]\n  ax int\n  ay int\n}\nRef: b.(ax, ay) > a.(x, y)\n', 'c.dbml')).model!;
     expect(c.relationships).toEqual([{ name: 'b_ax_ay_a', from: { entity: 'A', columns: ['x', 'y'] }, to: { entity: 'B', columns: ['ax', 'ay'] }, cardinality: 'one_to_many' }]);
   });
-  it('syntax errors are located', () => {
-    const bad = importDbml('Table x {\n  id int [pk\n}\n', 'bad.dbml');
+  it('syntax errors are located', async () => {
+    const bad = await importDbml('Table x {\n  id int [pk\n}\n', 'bad.dbml');
     expect(bad.model).toBeUndefined();
     expect(bad.diagnostics[0]).toMatchObject({ code: 'DBML_SYNTAX', file: 'bad.dbml', line: 3, column: 1 });
   });
-  it('the peer sample: refs set parent → child', () => {
-    const s = importDbml(readFileSync(join(PEER, 'tests/fixtures/sample_schema.dbml'), 'utf8'), 'sample_schema.dbml').model!;
+  it('the peer sample: refs set parent → child', async () => {
+    const s = (await importDbml(readFileSync(join(PEER, 'tests/fixtures/sample_schema.dbml'), 'utf8'), 'sample_schema.dbml')).model!;
     expect(s.relationships).toEqual([{ name: 'sales_order_customer_id_customer', from: 'Customer.customer_id', to: 'SalesOrder.customer_id', cardinality: 'one_to_many' }]);
     expect(col(s, 'SalesOrder', 'total_amount').data_type).toBe('decimal(12,2)');
   });

@@ -38,7 +38,7 @@ Examples:
     .addHelpText('after', `
 Exit codes: 0 imported, 1 DBML syntax error (file:line:col) or invalid result, 64 usage error.
 Example: modeler import dbml schema.dbml --out models/shop.model.yaml`)
-    .action(action((file: string, opts: { out?: string; modelName?: string }) => finish(importDbmlFile(file, opts), file, opts.out)));
+    .action(action(async (file: string, opts: { out?: string; modelName?: string }) => finish(await importDbmlFile(file, opts), file, opts.out)));
 }
 
 function finish(r: ImportRun, file: string, outPath: string | undefined, dialect?: string): number {

@@ -47,9 +47,9 @@ export async function importSqlFile(path: string, opts: { dialect?: string; mode
   return { ok, yaml: f.yaml, model: r.model, dialect: r.dialect, detected: det?.reason, unmodeled: r.unmodeled, diagnostics: f.diagnostics };
 }
 
-export function importDbmlFile(path: string, opts: { modelName?: string } = {}): ImportRun {
+export async function importDbmlFile(path: string, opts: { modelName?: string } = {}): Promise<ImportRun> {
   const text = readInput(path);
-  const r = importDbml(text, path, opts);
+  const r = await importDbml(text, path, opts);
   if (!r.model) return { ok: false, unmodeled: r.unmodeled, diagnostics: r.diagnostics };
   const f = finish(r.model, path);
   const ok = !f.diagnostics.some((d) => d.severity === 'error');

@@ -1,0 +1,107 @@
+// The commands as a user runs them (built binary): outputs, summaries, exit codes, and nothing
+// written to --out when a command fails.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadModelFile } from '../../src/core/model/load.js';
+import { PEER, runCli, tempDir } from '../helpers/cli.js';
+
+const RS = join(PEER, 'model-examples/real-scenarios');
+
+describe('modeler import sql / import dbml', () => {
+  it('writes a valid model and lists what it did not model, with file:line', () => {
+    const dir = tempDir();
+    const sql = join(dir, 'shop.sql');
+    writeFileSync(sql, 'CREATE TABLE customer (\n  id bigint PRIMARY KEY,\n  total DECIMAL(12,2) NOT NULL DEFAULT 0\n);\nCREATE VIEW v AS SELECT 1;\nCREATE FUNCTION f() RETURNS int AS $$ select 1; $$ LANGUAGE sql;\n');
+    const r = runCli(['import', 'sql', sql, '--out', join(dir, 'shop.model.yaml')]);
+    expect(r.code, r.stderr).toBe(0);
+    const lm = loadModelFile(join(dir, 'shop.model.yaml'));
+    expect(lm.ok).toBe(true);
+    expect(lm.model!.entities[0].columns[1]).toMatchObject({ name: 'total', data_type: 'decimal(12,2)', default: 0, nullable: false });
+    expect(r.stderr).toContain('1 tables, 2 columns, 0 relationships, 0 indexes');
+    expect(r.stderr).toContain(`not modelled (2):\n  ${sql}:5: CREATE VIEW v AS SELECT 1\n  ${sql}:6: CREATE FUNCTION`);
+  });
+  it('a syntax error is file:line:col, exit 1, and --out is left as it was', () => {
+    const dir = tempDir();
+    const sql = join(dir, 'bad.sql');
+    writeFileSync(sql, 'CREATE TABLE a (\n  id int,\n  x int,,\n  y int\n);\n');
+    const out = join(dir, 'existing.yaml');
+    writeFileSync(out, 'keep me\n');
+    const r = runCli(['import', 'sql', sql, '--out', out]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`${sql}:3:9: error[SQL_SYNTAX]: syntax error at or near ","`);
+    expect(readFileSync(out, 'utf8')).toBe('keep me\n');
+    const r2 = runCli(['import', 'sql', sql, '--dialect', 'mysql', '--out', join(dir, 'new.yaml')]);
+    expect(r2.code).toBe(1);
+    expect(r2.stderr).toMatch(new RegExp(`${sql.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:3:9: error\\[SQL_SYNTAX\\]`));
+    expect(existsSync(join(dir, 'new.yaml'))).toBe(false);
+  });
+  it('usage errors exit 64 with one line', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.sql'), 'create table a (id int);');
+    const unknown = runCli(['import', 'sql', join(dir, 'a.sql'), '--dialect', 'oracle']);
+    expect(unknown.code).toBe(64);
+    expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
+    expect(unknown.stderr).toContain('supported: postgres, duckdb, mysql, sqlserver, snowflake, bigquery, databricks');
+    const missing = runCli(['import', 'sql', join(dir, 'nope.sql')]);
+    expect(missing.code).toBe(64);
+    expect(missing.stderr).toContain('no such file');
+  });
+  it('import dbml writes a valid model; a DBML error is located and exits 1', () => {
+    const dir = tempDir();
+    const r = runCli(['import', 'dbml', join(PEER, 'tests/fixtures/sample_schema.dbml'), '--out', join(dir, 'm.yaml')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(loadModelFile(join(dir, 'm.yaml')).model!.relationships).toHaveLength(1);
+    writeFileSync(join(dir, 'bad.dbml'), 'Table x {\n  id int [pk\n}\n');
+    const bad = runCli(['import', 'dbml', join(dir, 'bad.dbml'), '--out', join(dir, 'bad.yaml')]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain(`${join(dir, 'bad.dbml')}:3:1: error[DBML_SYNTAX]`);
+    expect(existsSync(join(dir, 'bad.yaml'))).toBe(false);
+  });
+});
+
+describe('modeler generate / migrate', () => {
+  it('generate sql writes the file; unknown dialect exits 64 and writes nothing', () => {
+    const dir = tempDir();
+    const model = join(RS, 'retail-analytics-baseline.model.yaml');
+    const ok = runCli(['generate', 'sql', model, '--dialect', 'snowflake', '--out', join(dir, 'a.sql')]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'a.sql'), 'utf8')).toContain('unit_price NUMBER(14,2) NOT NULL');
+    const bad = runCli(['generate', 'sql', model, '--dialect', 'oracle', '--out', join(dir, 'b.sql')]);
+    expect(bad.code).toBe(64);
+    expect(bad.stderr).toMatch(/^modeler: unknown dialect 'oracle'; supported: postgres, duckdb, mysql, sqlserver, snowflake, bigquery, databricks/);
+    expect(existsSync(join(dir, 'b.sql'))).toBe(false);
+    const noDialect = runCli(['generate', 'sql', model]);
+    expect(noDialect.code).toBe(64);
+  });
+  it('an invalid model exits 1 with a located one-line reason and writes nothing', () => {
+    const dir = tempDir();
+    const r = runCli(['generate', 'sql', join(PEER, 'tests/scenarios/invalid.model.yaml'), '--dialect', 'postgres', '--out', join(dir, 'x.sql')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^modeler: invalid model: .*invalid\.model\.yaml:23:\d+: error\[UNKNOWN_ENTITY\]/);
+    expect(existsSync(join(dir, 'x.sql'))).toBe(false);
+  });
+  it('migrate: header, statements with destructive flags, rename kept a rename', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'old.yaml'), 'model: {name: crm, version: 1.0.0}\nentities:\n  - name: Client\n    columns:\n      - {name: id, data_type: integer, primary_key: true}\n      - {name: mail, data_type: varchar(100)}\n      - {name: fax, data_type: varchar(20)}\n');
+    writeFileSync(join(dir, 'new.yaml'), 'model: {name: crm, version: 2.0.0}\nentities:\n  - name: Client\n    columns:\n      - {name: id, data_type: integer, primary_key: true}\n      - {name: email, data_type: varchar(100), previous_name: mail}\n');
+    const r = runCli(['migrate', join(dir, 'old.yaml'), join(dir, 'new.yaml'), '--dialect', 'mysql', '--out', join(dir, 'm.sql')]);
+    expect(r.code, r.stderr).toBe(0);
+    const sql = readFileSync(join(dir, 'm.sql'), 'utf8');
+    expect(sql.split('\n').slice(0, 2)).toEqual(['-- Migration: crm v1.0.0 -> v2.0.0', '-- Dialect: mysql']);
+    expect(sql).toContain('ALTER TABLE client RENAME COLUMN mail TO email;');
+    expect(sql).toContain('ALTER TABLE client DROP COLUMN fax;');
+    expect(r.stderr).toContain('1 destructive:\n  ALTER TABLE client DROP COLUMN fax');
+    const j = runCli(['migrate', join(dir, 'old.yaml'), join(dir, 'new.yaml'), '--dialect', 'postgres', '--output-json']);
+    const parsed = JSON.parse(j.stdout);
+    expect(parsed.statements.map((s: any) => [s.kind, s.destructive])).toEqual([['rename_column', false], ['drop_column', true]]);
+  });
+  it('every command has help with an example', () => {
+    for (const args of [['import', 'sql'], ['import', 'dbml'], ['generate', 'sql'], ['generate', 'tform'], ['generate', 'metadata'], ['migrate']]) {
+      const r = runCli([...args, '--help']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/Example/);
+      expect(r.stdout).toMatch(/Exit codes/);
+    }
+  });
+});
