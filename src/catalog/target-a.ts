@@ -60,7 +60,7 @@ export const targetA: CatalogTarget = {
     return {
       diagnostics, notes,
       doc: {
-        ...header(targetA, g, s),
+        ...header(targetA, s),
         connection: { typeName: 'Connection', qualifiedName: connection, connectorName: s.platform },
         glossary: { typeName: 'AtlasGlossary', name: g.name, domain: g.domain, description: g.description },
         terms,

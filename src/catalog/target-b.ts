@@ -41,7 +41,7 @@ export const targetB: CatalogTarget = {
     return {
       diagnostics: [], notes: [],
       doc: {
-        ...header(targetB, g, s),
+        ...header(targetB, s),
         glossary: { urn: `urn:li:glossaryNode:${nodeId}`, name: g.name, domain: g.domain, description: g.description },
         terms,
       },

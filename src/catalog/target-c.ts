@@ -46,7 +46,7 @@ export const targetC: CatalogTarget = {
     return {
       diagnostics: dedupe(diagnostics), notes: [],
       doc: {
-        ...header(targetC, g, s),
+        ...header(targetC, s),
         glossary: { fullyQualifiedName: glossaryFqn, name: g.name, domain: g.domain, description: g.description },
         terms,
       },

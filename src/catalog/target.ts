@@ -22,7 +22,7 @@ export interface CatalogTarget {
 }
 
 /** Fields every target's document starts with, so the three files read alike. */
-export function header(t: CatalogTarget, g: NormalGlossary, s: CatalogSettings): Record<string, unknown> {
+export function header(t: CatalogTarget, s: CatalogSettings): Record<string, unknown> {
   return {
     format: 'modeler.catalog/v1',
     target: t.id,

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMap, parseDocument, visit } from 'yaml';
-import { PEER, runCli, tempDir } from '../helpers/cli.js';
+import { EXAMPLE, PEER, runCli, tempDir } from '../helpers/cli.js';
 import { schemaValidator } from '../../src/core/json-schema.js';
+import { formatDiagnostic } from '../../src/core/diagnostics.js';
+import { exportCatalog } from '../../src/catalog/export.js';
 
 const TARGETS = ['target_a', 'target_b', 'target_c'];
 
@@ -48,7 +50,18 @@ const SHAPES = {
   meta: '        meta: {glossary_term: order_amount}',
 };
 
-function exportTo(modelText: string, extra: string[] = []): { dir: string; out: string; code: number; stdout: string; stderr: string } {
+/** Export in process (the core function the CLI calls); exit codes are covered by the CLI tests below. */
+function exportTo(modelText: string, flags: Record<string, string> = {}) {
+  const dir = tempDir('modeler-catalog-');
+  writeFileSync(join(dir, 'glossary.model.yaml'), modelText);
+  const out = join(dir, 'out');
+  const r = exportCatalog({ model: join(dir, 'glossary.model.yaml'), out, targets: ['target_a', 'target_b', 'target_c'], flags });
+  const text = r.diagnostics.map((d) => formatDiagnostic(d)).join('\n');
+  return { dir, out, ...r, text };
+}
+
+/** The same through the built binary. */
+function cliExport(modelText: string, extra: string[] = []) {
   const dir = tempDir('modeler-catalog-');
   writeFileSync(join(dir, 'glossary.model.yaml'), modelText);
   const out = join(dir, 'out');
@@ -59,7 +72,7 @@ function exportTo(modelText: string, extra: string[] = []): { dir: string; out: 
 const read = (out: string, t: string) => readFileSync(join(out, `${t}.json`), 'utf8');
 
 describe('emit catalog payloads', () => {
-  const r = exportTo(glossaryModel(SHAPES.binding));
+  const r = cliExport(glossaryModel(SHAPES.binding));
   it('writes one file per target and exits 0', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -115,7 +128,7 @@ describe('emit catalog payloads', () => {
 describe('normalisation and idempotence', () => {
   it('all three binding shapes give byte-identical payloads', () => {
     const outs = Object.values(SHAPES).map((b) => exportTo(glossaryModel(b)));
-    for (const o of outs) expect(o.code).toBe(0);
+    for (const o of outs) expect(o.ok).toBe(true);
     for (const t of TARGETS) {
       expect(read(outs[1].out, t)).toBe(read(outs[0].out, t));
       expect(read(outs[2].out, t)).toBe(read(outs[0].out, t));
@@ -159,7 +172,7 @@ describe('normalisation and idempotence', () => {
 
 describe('errors write nothing', () => {
   it('a binding to an undefined term exits 1 naming the term', () => {
-    const o = exportTo(glossaryModel('        binding: {glossary_term: order_amt, status: approved}'));
+    const o = cliExport(glossaryModel('        binding: {glossary_term: order_amt, status: approved}'));
     expect(o.code).toBe(1);
     expect(o.stderr).toContain("'order_amt'");
     expect(o.stderr).toMatch(/glossary\.model\.yaml:\d+:\d+: error\[UNKNOWN_GLOSSARY_TERM\]/);
@@ -167,42 +180,41 @@ describe('errors write nothing', () => {
   });
   it('legacy shapes to an undefined term fail the same way, also in a model without a glossary', () => {
     const o = exportTo(glossaryModel('        meta: {glossary_term: nope}'));
-    expect(o.code).toBe(1);
-    expect(o.stderr).toContain("'nope'");
+    expect(o.ok).toBe(false);
+    expect(o.text).toMatch(/glossary\.model\.yaml:\d+:\d+: error\[UNKNOWN_GLOSSARY_TERM\].*'nope'/);
     const bare = exportTo('model: {name: m, version: 1.0.0}\nentities:\n  - name: A\n    columns:\n      - {name: a, terms: [revenue]}\n');
-    expect(bare.code).toBe(1);
-    expect(bare.stderr).toContain("'revenue'");
+    expect(bare.ok).toBe(false);
+    expect(bare.text).toContain("'revenue'");
     expect(existsSync(bare.out)).toBe(false);
   });
   it('a name one catalog cannot express fails the whole run (no target written)', () => {
     const slash = exportTo(glossaryModel(SHAPES.binding).replace('physical_name: dim_customers', 'physical_name: "dim/customers"'));
-    expect(slash.code).toBe(1);
-    expect(slash.stderr).toContain('target_a');
-    expect(slash.stderr).toContain("'dim/customers'");
+    expect(slash.ok).toBe(false);
+    expect(slash.text).toContain('target_a');
+    expect(slash.text).toContain("'dim/customers'");
     expect(existsSync(slash.out)).toBe(false);
     const quote = exportTo(glossaryModel(SHAPES.binding).replace('schema: sales.eu', 'schema: \'sales"eu\''));
-    expect(quote.code).toBe(1);
-    expect(quote.stderr).toContain('target_c');
+    expect(quote.ok).toBe(false);
+    expect(quote.text).toContain('target_c');
     expect(existsSync(quote.out)).toBe(false);
   });
-  it('an invalid model exits 1 with located errors', () => {
+  it('an invalid model fails with located errors', () => {
     const o = exportTo(glossaryModel(SHAPES.binding).replace('data_type: integer', 'data_typ: integer'));
-    expect(o.code).toBe(1);
-    expect(o.stderr).toMatch(/error\[SCHEMA\].*did you mean 'data_type'/);
+    expect(o.ok).toBe(false);
+    expect(o.text).toMatch(/error\[SCHEMA\].*did you mean 'data_type'/);
   });
   it('usage errors exit 64 with one line', () => {
     for (const args of [
       ['emit', 'catalog', '--target', 'atlas', '--model', 'x.yaml', '--out', 'o'],
       ['emit', 'catalog', '--target', 'atlan', '--out', 'o'],
-      ['emit', 'catalog', '--model', join(PEER, 'model-examples/enterprise-dwh.model.yaml'), '--out', tempDir()],
-      ['emit', 'catalog', '--target', 'atlan', '--model', '/nonexistent/g.yaml', '--out', 'o'],
       ['emit', 'catalog', '--target', 'atlan', '--model', join(PEER, 'model-examples/enterprise-dwh.model.yaml'), '--out', tempDir(), '--connection', 'conn1'],
     ]) {
       const r = runCli(args);
       expect(r.code, args.join(' ')).toBe(64);
       expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      if (args.includes('atlas')) expect(r.stderr).toContain("did you mean 'atlan'");
     }
-    expect(runCli(['emit', 'catalog', '--target', 'atlas', '--model', 'x', '--out', 'o']).stderr).toContain("did you mean 'atlan'");
+    expect(() => exportTo('model: {name: m, version: 1.0.0}\n', { env: 'prod env' })).toThrow(/env/);
   });
 });
 
@@ -226,9 +238,21 @@ describe('aliases, flags and the peer model', () => {
   });
   it('exports the peer enterprise model (terms without bindings) instead of rejecting it', () => {
     const out = tempDir();
-    const r = runCli(['emit', 'catalog', '--target', 'target_c', '--model', join(PEER, 'model-examples/enterprise-dwh.model.yaml'), '--out', out]);
-    expect(r.code).toBe(0);
+    const r = exportCatalog({ model: join(PEER, 'model-examples/enterprise-dwh.model.yaml'), out, targets: ['target_c'] });
+    expect(r.ok).toBe(true);
     const doc = JSON.parse(read(out, 'target_c'));
     expect(doc.terms.map((t: any) => t.term)).toContain('Customer Lifetime Value');
+  });
+  it('exports the embedded example glossary, whose bindings use all three shapes', () => {
+    const out = tempDir();
+    const r = exportCatalog({ model: join(EXAMPLE, 'Modeler/glossary/commerce.glossary.yaml'), out, targets: ['target_a', 'target_b', 'target_c'] });
+    expect(r.ok).toBe(true);
+    const doc = JSON.parse(read(out, 'target_b'));
+    expect(doc.terms.map((t: any) => [t.term, t.columns.map((c: any) => `${c.fieldPath}:${c.status}`)])).toEqual([
+      ['customer', ['customer_id:approved', 'customer_id:approved']],
+      ['lifetime_value', ['lifetime_value:approved']],
+      ['order', ['order_id:proposed']],
+    ]);
+    expect(r.notes.join()).toContain('no Atlan connection configured');
   });
 });
