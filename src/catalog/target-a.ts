@@ -61,7 +61,7 @@ export const targetA: CatalogTarget = {
       diagnostics, notes,
       doc: {
         ...header(targetA, s),
-        connection: { typeName: 'Connection', qualifiedName: connection, connectorName: s.platform },
+        connection: { typeName: 'Connection', qualifiedName: connection, connectorName: connection.split('/')[1] },
         glossary: { typeName: 'AtlasGlossary', name: g.name, domain: g.domain, description: g.description },
         terms,
       },

@@ -134,6 +134,12 @@ describe('normalisation and idempotence', () => {
       expect(read(outs[2].out, t)).toBe(read(outs[0].out, t));
     }
   });
+  it('an explicit Atlan connection names the connector, whatever the platform', () => {
+    const o = exportTo(glossaryModel(SHAPES.binding), { connection: 'default/snowflake/1700000000' });
+    const doc = JSON.parse(read(o.out, 'target_a'));
+    expect(doc.connection).toEqual({ typeName: 'Connection', qualifiedName: 'default/snowflake/1700000000', connectorName: 'snowflake' });
+    expect(doc.terms[1].columns[0].qualifiedName).toBe('default/snowflake/1700000000/analytics/sales.eu/Order/amount');
+  });
   it('a binding carries its status (proposed stays proposed)', () => {
     const o = exportTo(glossaryModel(SHAPES.binding.replace('approved', 'proposed')));
     const doc = JSON.parse(read(o.out, 'target_b'));
