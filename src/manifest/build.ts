@@ -135,7 +135,8 @@ export function buildModelerManifest(p: Project, generatedAt = defaultGeneratedA
       continue;
     }
     const domain = snakeName(rawDomain);
-    const entityName = link ? pascalName(link.entity.name) : entityNameForModel(n.name);
+    const explicitEntity = typeof i.entity === 'string' && i.entity.trim() ? i.entity : undefined;
+    const entityName = link ? pascalName(link.entity.name) : explicitEntity ? pascalName(explicitEntity) : entityNameForModel(n.name);
     const name = snakeName(typeof i.contract === 'string' ? i.contract : n.name);
     const id = `${domain}.${entityName}.${name}`;
     const key = `${id}@${version}`;

@@ -55,7 +55,9 @@ export function parseRef(value: string): { kind: NodeKind; ref: string } {
   const rawKind = value.slice(0, cut);
   const kind = (NODE_KINDS as readonly string[]).includes(rawKind) ? (rawKind as NodeKind) : ALIASES[rawKind];
   if (!kind) throw new UserError(`unknown ref kind '${rawKind}'${didYouMeanSuffix(rawKind, [...NODE_KINDS, ...Object.keys(ALIASES)])}; use one of ${NODE_KINDS.join(', ')}`);
-  return { kind, ref: value.slice(cut + 1) };
+  const ref = value.slice(cut + 1);
+  // contract nodes are versionless (the lineage spec names contracts by id)
+  return { kind, ref: kind === 'modeler_contract' ? ref.replace(/@[0-9]+$/, '') : ref };
 }
 
 /** The block a tile or cell names: `block: "x"`, `block: {blockId|name|id: "x"}` or `blockId: "x"`. */

@@ -51,6 +51,9 @@ models:
   - name: order_summary
     meta: {modeler: {interface: {enabled: true, domain: sales, version: v1, entity: Order, contract: order_facts}}}
     columns: [{name: orders, data_type: integer}]
+  - name: returns_daily
+    meta: {modeler: {interface: {enabled: true, domain: sales, version: v1, entity: return_event}}}
+    columns: [{name: day, data_type: date}]
 `;
 const LOGICAL = `model: {name: sales_logical, version: 1.0.0, domain: sales, layer: logical}
 entities:
@@ -87,7 +90,7 @@ describe('modeler manifest build', () => {
   });
   it('one contract per Interface: domain.Entity.name with an integer version', () => {
     expect(contractsOf(mm).map((c: any) => `${c.id}@${c.version}`).sort()).toEqual([
-      'sales.Order.fct_orders@2', 'sales.Order.order_facts@1', 'sales_ops.Customer.dim_customers@3',
+      'sales.Order.fct_orders@2', 'sales.Order.order_facts@1', 'sales.ReturnEvent.returns_daily@1', 'sales_ops.Customer.dim_customers@3',
     ]);
   });
   it('output signatures carry names and types from the YAML, the logical model or target/catalog.json', () => {
@@ -102,9 +105,9 @@ describe('modeler manifest build', () => {
   });
   it('logical entities appear with their fields, with or without contracts', () => {
     const sales = mm.domains.find((d: any) => d.name === 'sales');
-    expect(sales.entities.map((e: any) => e.name)).toEqual(['Order', 'Shipment']);
+    expect(sales.entities.map((e: any) => e.name)).toEqual(['Order', 'ReturnEvent', 'Shipment']);
     expect(sales.entities[0]).toMatchObject({ description: 'A placed order.', binding: { kind: 'tform_model', ref: 'fct_orders' } });
-    expect(sales.entities[1].fields).toEqual([{ name: 'shipment_id', type: 'integer', primary_key: true }]);
+    expect(sales.entities[2].fields).toEqual([{ name: 'shipment_id', type: 'integer', primary_key: true }]);
   });
   it('non-Interfaces get no contract; unusable Interfaces are warnings, recorded in the manifest', () => {
     const ids = contractsOf(mm).map((c: any) => c.tform_model);

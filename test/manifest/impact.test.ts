@@ -72,6 +72,7 @@ describe('column-level impact', () => {
     expect(() => parseRef('dbt_model:orders')).toThrow(/unknown ref kind 'dbt_model'/);
     expect(() => parseRef('orders')).toThrow(/<kind>:<ref>/);
     expect(parseRef('model:orders')).toEqual({ kind: 'tform_model', ref: 'orders' });
+    expect(keys('modeler_contract:finance.Order.weekly_revenue@2')).toEqual(keys('modeler_contract:finance.Order.weekly_revenue'));
   });
 });
 
