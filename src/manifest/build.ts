@@ -94,8 +94,8 @@ function catalogType(p: Project, n: DbtNode, column: string): string | undefined
 
 export function buildModelerManifest(p: Project, generatedAt = defaultGeneratedAt()): BuildResult {
   const diagnostics: Diagnostic[] = [];
-  const warn = (code: string, file: string | undefined, message: string, hint?: string) =>
-    diagnostics.push({ code, severity: 'warning', file, message, ...(hint ? { hint } : {}) });
+  const warn = (code: string, n: DbtNode, message: string, hint?: string) =>
+    diagnostics.push({ code, severity: 'warning', file: n.file, line: n.line, column: n.line ? 1 : undefined, message, ...(hint ? { hint } : {}) });
 
   const logicalFiles = p.modelerFiles.filter((lm) => LOGICAL_FILE.test(lm.file));
   for (const lm of logicalFiles) diagnostics.push(...lm.diagnostics.filter((d) => d.severity === 'error'));
@@ -125,23 +125,27 @@ export function buildModelerManifest(p: Project, generatedAt = defaultGeneratedA
     const link = linkedEntity(n, logical);
     const rawDomain = i.domain ?? link?.domain;
     if (!rawDomain) {
-      warn('INTERFACE_NO_DOMAIN', n.file, `Interface '${n.name}' has no domain, so it gets no contract`, 'set meta.modeler.interface.domain');
+      warn('INTERFACE_NO_DOMAIN', n, `Interface '${n.name}' has no domain, so it gets no contract`, 'set meta.modeler.interface.domain');
       continue;
     }
     const version = interfaceVersion(i.version ?? 'v1');
-    if (i.version === undefined) warn('INTERFACE_NO_VERSION', n.file, `Interface '${n.name}' has no version; its contract is version 1`, 'set meta.modeler.interface.version (e.g. v1)');
+    if (i.version === undefined) warn('INTERFACE_NO_VERSION', n, `Interface '${n.name}' has no version; its contract is version 1`, 'set meta.modeler.interface.version (e.g. v1)');
     if (version === undefined) {
-      warn('INTERFACE_BAD_VERSION', n.file, `Interface '${n.name}' version '${i.version}' is not v<integer ≥ 1>, so it gets no contract`);
+      warn('INTERFACE_BAD_VERSION', n, `Interface '${n.name}' version '${i.version}' is not v<integer ≥ 1>, so it gets no contract`);
       continue;
     }
     const domain = snakeName(rawDomain);
     const explicitEntity = typeof i.entity === 'string' && i.entity.trim() ? i.entity : undefined;
     const entityName = link ? pascalName(link.entity.name) : explicitEntity ? pascalName(explicitEntity) : entityNameForModel(n.name);
     const name = snakeName(typeof i.contract === 'string' ? i.contract : n.name);
+    if (!domain || !name) {
+      warn('INTERFACE_BAD_NAME', n, `Interface '${n.name}': domain '${rawDomain}' or contract name '${i.contract ?? n.name}' has no letters to build a contract id from, so it gets no contract`);
+      continue;
+    }
     const id = `${domain}.${entityName}.${name}`;
     const key = `${id}@${version}`;
     if (seen.has(key)) {
-      diagnostics.push({ code: 'DUPLICATE_CONTRACT', severity: 'error', file: n.file,
+      diagnostics.push({ code: 'DUPLICATE_CONTRACT', severity: 'error', file: n.file, line: n.line, column: n.line ? 1 : undefined,
         message: `Interfaces '${seen.get(key)}' and '${n.name}' both define contract ${key}`, hint: 'give one a different version or meta.modeler.interface.contract name' });
       continue;
     }
@@ -158,9 +162,9 @@ export function buildModelerManifest(p: Project, generatedAt = defaultGeneratedA
       const description = prose(p, c.description, c.description_ref);
       return { name: c.name, type: type ?? 'unknown', ...(description ? { description } : {}), ...(constraints.length ? { constraints } : {}) };
     });
-    if (!outputs.length) warn('INTERFACE_NO_COLUMNS', n.file, `Interface '${n.name}' documents no columns, so its contract promises no outputs`);
+    if (!outputs.length) warn('INTERFACE_NO_COLUMNS', n, `Interface '${n.name}' documents no columns, so its contract promises no outputs`);
     if (untyped.length) {
-      warn('INTERFACE_COLUMN_NO_TYPE', n.file, `Interface '${n.name}': column(s) ${untyped.join(', ')} have no data_type; the contract cannot check their types`,
+      warn('INTERFACE_COLUMN_NO_TYPE', n, `Interface '${n.name}': column(s) ${untyped.join(', ')} have no data_type; the contract cannot check their types`,
         'add data_type to the columns (or run dbt docs generate so target/catalog.json has them)');
     }
     const contract: ModelerContract = {
@@ -190,7 +194,7 @@ export function buildModelerManifest(p: Project, generatedAt = defaultGeneratedA
   const entities = domainList.reduce((n, d) => n + d.entities.length, 0);
   if (hasErrors(diagnostics)) return { diagnostics, ok: false, entities, contracts };
   const manifest: ModelerManifest = {
-    manifestSpecVersion: MANIFEST_SPEC_VERSION, modelerVersion: packageVersion(), generatedAt,
+    manifestSpecVersion: MANIFEST_SPEC_VERSION, modelerVersion: packageVersion().replace(/[-+].*$/, ''), generatedAt,
     project: { name: p.name }, domains: domainList,
     diagnostics: diagnostics.map((d) => ({ severity: d.severity, code: d.code, message: d.message, ...(d.file ? { path: d.file } : {}) })),
   };
