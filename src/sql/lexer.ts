@@ -43,16 +43,16 @@ const DOLLAR_TAG = /\$([A-Za-z_][A-Za-z0-9_]*)?\$/y;
 /** Scan `sql` into pieces; `code` pieces are the unquoted stretches between the others. */
 export function scanSql(sql: string, opts: LexOptions = {}): Piece[] {
   const out: Piece[] = [];
-  let code = '';
   let codeStart = 0;
   const flush = (at: number) => {
-    if (code) out.push({ kind: 'code', text: code, start: codeStart });
-    code = '';
-    codeStart = at;
+    if (at > codeStart) out.push({ kind: 'code', text: sql.slice(codeStart, at), start: codeStart });
   };
   let i = 0;
   const n = sql.length;
   while (i < n) {
+    const ch = sql.charCodeAt(i);
+    // fast path: only - / ' " ` # [ $ can start something that is not code
+    if (ch !== 45 && ch !== 47 && ch !== 39 && ch !== 34 && ch !== 96 && ch !== 35 && ch !== 91 && ch !== 36) { i++; continue; }
     const c = sql[i];
     const d = sql[i + 1];
     let end = -1;
@@ -90,11 +90,7 @@ export function scanSql(sql: string, opts: LexOptions = {}): Piece[] {
       out.push({ kind, text: sql.slice(i, end), start: i });
       i = end;
       codeStart = i;
-    } else {
-      if (!code) codeStart = i;
-      code += c;
-      i++;
-    }
+    } else i++;
   }
   flush(n);
   return out;

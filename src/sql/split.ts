@@ -51,7 +51,7 @@ export function splitSqlStatements(sql: string, dialect?: string): SqlStatement[
         k += 1;
         continue;
       }
-      if (firstSignificant < 0 && !/\s/.test(ch)) firstSignificant = at;
+      if (firstSignificant < 0 && ch !== ' ' && ch !== '\n' && ch !== '\t' && ch !== '\r' && !/\s/.test(ch)) firstSignificant = at;
     }
   }
   close(sql.length);

@@ -43,6 +43,9 @@ interface TableState {
 export class ImportBuilder {
   private tables: TableState[] = [];
   private fks: ImportedForeignKey[] = [];
+  private fkBySig = new Map<string, ImportedForeignKey>();
+  private byKey = new Map<string, TableState>();
+  private byName = new Map<string, TableState[]>();
   private indexes: { name?: string; table: TableRef; columns: string[]; unique: boolean; type?: string; line: number }[] = [];
   private enums: { name: string; values: string[] }[] = [];
   readonly unmodeled: Unmodeled[] = [];
@@ -55,15 +58,18 @@ export class ImportBuilder {
   }
 
   findTable(r: TableRef): TableState | undefined {
-    const exact = this.tables.find((t) => this.key(t.ref) === this.key(r));
+    const exact = this.byKey.get(this.key(r));
     if (exact || r.schema) return exact;
-    const byName = this.tables.filter((t) => this.key({ name: t.ref.name }) === this.key({ name: r.name }));
+    const byName = this.byName.get(this.key({ name: r.name })) ?? [];
     return byName.length === 1 ? byName[0] : undefined;
   }
 
   addTable(ref: TableRef, line: number): TableState {
     const t: TableState = { ref, columns: [], primaryKey: [], checks: [], line };
     this.tables.push(t);
+    if (!this.byKey.has(this.key(ref))) this.byKey.set(this.key(ref), t);
+    const n = this.key({ name: ref.name });
+    this.byName.set(n, [...(this.byName.get(n) ?? []), t]);
     return t;
   }
 
@@ -94,9 +100,10 @@ export class ImportBuilder {
 
   /** The same foreign key declared twice (inline and by ALTER TABLE) is kept once. */
   addForeignKey(fk: ImportedForeignKey): void {
-    const sig = (f: ImportedForeignKey) => [this.key(f.child), f.columns.join(','), this.key(f.parent), f.parentColumns.join(',')].join('|').toLowerCase();
-    const same = this.fks.find((f) => sig(f) === sig(fk));
+    const sig = [this.key(fk.child), fk.columns.join(','), this.key(fk.parent), fk.parentColumns.join(',')].join('|').toLowerCase();
+    const same = this.fkBySig.get(sig);
     if (same) { same.name ??= fk.name; same.onDelete ??= fk.onDelete; same.onUpdate ??= fk.onUpdate; return; }
+    this.fkBySig.set(sig, fk);
     this.fks.push(fk);
   }
 
@@ -178,9 +185,11 @@ export class ImportBuilder {
       relationships.push(r);
     }
     const indexes: Model['indexes'] = [];
+    const fkNames = new Map<string, ImportedForeignKey[]>();
+    for (const f of this.fks) if (f.name) fkNames.set(f.name, [...(fkNames.get(f.name) ?? []), f]);
     for (const ix of this.indexes) {
       // the index modeler creates for a MySQL foreign key (named like the constraint) belongs to it
-      if (!ix.unique && ix.name && this.fks.some((f) => f.name === ix.name && this.key(f.child) === this.key(ix.table) && f.columns.join(',').toLowerCase() === ix.columns.join(',').toLowerCase())) continue;
+      if (!ix.unique && ix.name && fkNames.get(ix.name)?.some((f) => this.key(f.child) === this.key(ix.table) && f.columns.join(',').toLowerCase() === ix.columns.join(',').toLowerCase())) continue;
       const t = this.findTable(ix.table);
       if (!t) { this.unmodeled.push({ line: ix.line, what: 'INDEX', reason: `table ${ix.table.name} is not defined` }); continue; }
       const cols = ix.columns.map((c) => this.column(t, c)?.name ?? c);
