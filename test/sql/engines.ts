@@ -30,7 +30,6 @@ const uid = () => `m_${process.pid}_${randomBytes(3).toString('hex')}`;
 
 async function runScript(script: string, dialect: string, run: (s: string) => Promise<unknown>): Promise<void> {
   for (const st of splitSqlStatements(script, dialect)) {
-    if (/^(BEGIN|COMMIT)\b/i.test(st.sql)) continue; // the harness runs statements one by one
     try {
       await run(st.sql);
     } catch (e: any) {
@@ -126,8 +125,8 @@ export async function openPostgres(): Promise<Engine> {
       for (const i of await q(PG_CATALOG.indexes, [schema])) cat.tables[i.table_name as string]?.indexes.push(String(i.indexdef));
       return cat;
     },
-    async reset() { await q(`drop schema ${schema} cascade`); await setup(); },
-    async close() { await q(`drop schema if exists ${schema} cascade`); await end(); },
+    async reset() { await q('rollback').catch(() => {}); await q(`drop schema ${schema} cascade`); await setup(); },
+    async close() { await q('rollback').catch(() => {}); await q(`drop schema if exists ${schema} cascade`); await end(); },
   };
 }
 
