@@ -36,7 +36,7 @@ function peer(name: string): Model {
 const customer = (cols: string) => `entities:
   - name: Customer
     columns:
-      - {name: customer_id, data_type: integer, primary_key: true}
+      - {name: customer_id, data_type: integer, primary_key: true, identity: true}
 ${cols}`;
 
 export const SCENARIOS: Scenario[] = [

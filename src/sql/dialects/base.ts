@@ -127,9 +127,16 @@ export abstract class Dialect {
   }
 
   // ---- column and table DDL ----------------------------------------------------------------
+  /** How this dialect declares an identity (auto-numbered) column; undefined: it has none. */
+  protected identityClause(_c: PhysColumn): string | undefined {
+    return undefined;
+  }
+
   columnDef(t: PhysTable, c: PhysColumn): string {
     const parts = [this.quoteIdent(c.name), this.renderType(c.type)];
-    const d = this.renderDefault(c.default, c.type);
+    const ident = c.identity ? this.identityClause(c) : undefined;
+    const d = ident ? undefined : this.renderDefault(c.default, c.type);
+    if (ident) parts.push(ident);
     if (d !== undefined) parts.push(`DEFAULT ${d}`);
     if (!c.nullable) parts.push('NOT NULL');
     return parts.join(' ');

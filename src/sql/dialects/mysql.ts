@@ -52,8 +52,9 @@ export class MySqlDialect extends Dialect {
   override columnDef(t: PhysTable, c: PhysColumn): string {
     const parts = [this.quoteIdent(c.name), this.renderType(c.type)];
     parts.push(c.nullable ? 'NULL' : 'NOT NULL');
-    const d = this.renderDefault(c.default, c.type);
+    const d = c.identity ? undefined : this.renderDefault(c.default, c.type);
     if (d !== undefined) parts.push(`DEFAULT ${d}`);
+    if (c.identity) parts.push('AUTO_INCREMENT');
     if (c.description) parts.push(`COMMENT ${this.stringLiteral(c.description)}`);
     void t;
     return parts.join(' ');

@@ -39,6 +39,10 @@ export class SnowflakeDialect extends Dialect {
     }
   }
 
+  protected override identityClause(): string {
+    return 'AUTOINCREMENT';
+  }
+
   override columnDef(t: PhysTable, c: PhysColumn): string {
     let s = super.columnDef(t, c);
     if (c.description) s += ` COMMENT ${this.stringLiteral(c.description)}`;
