@@ -8,6 +8,7 @@ import type { CanonicalColumn, CanonicalEntity, CanonicalProposal, ProposalChang
 import { CANONICAL_DOCS_PATH, docName, docsMarkdown, logicalModelFile, logicalModelPath } from './canonical-files.js';
 import { readStagingLayer, resolveDescription } from './entities.js';
 import { isUniqueColumn } from './keys.js';
+import { sourceFilesOf } from './staging.js';
 
 export const DEFAULT_MIN_RECURRENCE = 2;
 const MAX_LISTED = 8;
@@ -74,7 +75,7 @@ export function canonicalize(project: Project, opts: CanonicalizeOptions = {}): 
 
   const changes: ProposalChange[] = [];
   const md = docsMarkdown(blocks);
-  const allSources = (names: string[]) => names.flatMap((n) => [project.modelByName.get(n)?.file, project.modelByName.get(n)?.sqlPath]).filter((f): f is string => !!f);
+  const allSources = (names: string[]) => names.flatMap((n) => sourceFilesOf(project, project.modelByName.get(n)!));
   changes.push(fileChange(project.root, CANONICAL_DOCS_PATH, md.text, {
     rationale: `One shared doc block per canonical column (${blocks.size}); each takes the longest description found in staging, so editing the prose here updates every logical column bound to it.`,
     source_context: allSources(entities.flatMap((e) => e.sources)),

@@ -8,6 +8,7 @@ import { buildDiagramModel, diagramFile, diagramPath } from './diagram-file.js';
 import { readStagingLayer } from './entities.js';
 import { undeclaredKeyNotes } from './key-hints.js';
 import { extractRelationships } from './relationships.js';
+import { sourceFilesOf } from './staging.js';
 
 export function conceptualize(project: Project): DiagramProposal {
   const layer = readStagingLayer(project);
@@ -32,7 +33,7 @@ export function conceptualize(project: Project): DiagramProposal {
 
   const path = diagramPath(project.name);
   const file = diagramFile(path, buildDiagramModel(project.name, entities, relationships, domains));
-  const sourceFiles = layer.models.flatMap((m) => [m.node.file, m.node.sqlPath]).filter((f): f is string => !!f);
+  const sourceFiles = layer.models.flatMap((m) => sourceFilesOf(project, m.node));
   const merged = entities.filter((e) => e.sources.length > 1).length;
   const change = fileChange(project.root, path, file.text, {
     rationale: `Derived from ${layer.models.length} staging model(s): ${entities.length} entities (${merged} merged from several models), ` +

@@ -52,3 +52,13 @@ export function upstreamModels(project: Project, node: DbtNode): string[] {
   }
   return [...out];
 }
+
+/**
+ * Project files a model was read from. A model known only from target/manifest.json (e.g. from
+ * an installed package) has package-relative paths, so the manifest itself is the context.
+ */
+export function sourceFilesOf(project: Project, node: DbtNode): string[] {
+  const files = [node.file, node.sqlPath].filter((f): f is string => !!f && project.files.has(f));
+  if (!files.length && node.origins.includes('manifest') && project.files.has('target/manifest.json')) files.push('target/manifest.json');
+  return files;
+}

@@ -68,6 +68,8 @@ export const ROLE_VERBS: readonly RoleVerb[] = [
   { role: 'driver', childFirst: 'driven by', parentFirst: 'drives', agent: true },
 ];
 
+const ROLE_TOKENS = ROLE_VERBS.map((r) => r.role.split('_'));
+
 interface PairVerb { parents: readonly string[]; children: readonly string[]; parentFirst: string; childFirst: string; primary: 'parent' | 'child' }
 
 // Whole compounds only: a bare "line" or "item" head would make any PaymentLine part of an Invoice.
@@ -182,8 +184,8 @@ export const PAIR_VERBS: readonly PairVerb[] = [
 const PART_WORDS = new Set(['item', 'line', 'detail', 'entry', 'stage', 'step', 'stop', 'leg', 'member', 'component', 'allocation', 'tier', 'option', 'split', 'lines', 'items']);
 const HISTORY_WORDS = new Set(['history', 'snapshot', 'version', 'change', 'revision', 'log', 'audit']);
 
-function matches(list: readonly string[], tokens: readonly string[]): boolean {
-  return list.includes(tokens.join('_')) || list.includes(tokens[tokens.length - 1]);
+function matches(list: readonly string[], full: string, head: string): boolean {
+  return list.includes(full) || list.includes(head);
 }
 
 /** Is `needle` a contiguous run inside `hay`? */
@@ -203,12 +205,14 @@ export function relationshipVerb(parent: readonly string[], child: readonly stri
   const roleVerb = findRole(role, false) ?? (role.length === 0 ? findRole(parent, true) : undefined);
   if (roleVerb) {
     // Employee.manager_id → Employee reads "reports to"; Department.manager_id → Employee "managed by"
-    const self = parent.join('_') === child.join('_');
+    const self = parent.length === child.length && parent.every((t, i) => child[i] === t);
     return { parentFirst: (self && roleVerb.selfParentFirst) || roleVerb.parentFirst, childFirst: (self && roleVerb.selfChildFirst) || roleVerb.childFirst,
       primary: 'child', origin: 'column role' };
   }
+  const parentFull = parent.join('_'), parentHead = parent[parent.length - 1];
+  const childFull = child.join('_'), childHead = child[child.length - 1];
   for (const p of PAIR_VERBS) {
-    if (matches(p.parents, parent) && matches(p.children, child)) return { parentFirst: p.parentFirst, childFirst: p.childFirst, primary: p.primary, origin: 'pair dictionary' };
+    if (matches(p.parents, parentFull, parentHead) && matches(p.children, childFull, childHead)) return { parentFirst: p.parentFirst, childFirst: p.childFirst, primary: p.primary, origin: 'pair dictionary' };
   }
   if (child.length > parent.length && parent.every((t, i) => child[i] === t)) {
     const extra = child.slice(parent.length);
@@ -224,9 +228,10 @@ function findRole(tokens: readonly string[], agentOnly: boolean): RoleVerb | und
   if (!tokens.length) return undefined;
   let best: RoleVerb | undefined;
   let bestLen = 0;
-  for (const r of ROLE_VERBS) {
+  for (let i = 0; i < ROLE_VERBS.length; i++) {
+    const r = ROLE_VERBS[i];
     if (agentOnly && !r.agent) continue;
-    const rt = r.role.split('_');
+    const rt = ROLE_TOKENS[i];
     if (rt.length > bestLen && containsRun(tokens, rt)) { best = r; bestLen = rt.length; }
   }
   return best;

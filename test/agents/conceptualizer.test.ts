@@ -72,6 +72,7 @@ describe('Conceptualizer on the labelled projects', () => {
       const project = loadProject(dir);
       const p = conceptualize(project);
       expect(validProposal(p), JSON.stringify(validProposal.errors?.slice(0, 3))).toBe(true);
+      for (const f of p.changes[0].source_context) expect(existsSync(join(dir, f)), `${name}: ${f}`).toBe(true);
       const lm = loadModelText(p.changes[0].content!, p.changes[0].path);
       expect(lm.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       const entityOf = new Map(p.entities.flatMap((e) => e.sources.map((s) => [s, e.name] as const)));

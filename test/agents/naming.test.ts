@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dictionaryDomain, DOMAIN_DICTIONARY } from '../../src/agents/domains.js';
 import { singularWord } from '../../src/agents/inflection.js';
@@ -66,6 +68,10 @@ describe('domain dictionary', () => {
     expect(dictionaryDomain(['time', 'off', 'request'])).toBe('hr');
     expect(dictionaryDomain(['order', 'item'])).toBe('sales');
     expect(dictionaryDomain(['payment', 'method'])).toBe('finance');
+  });
+  it('is documented word for word in docs/readme/agents.md', () => {
+    const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'readme', 'agents.md'), 'utf8');
+    for (const [domain, words] of Object.entries(DOMAIN_DICTIONARY)) expect(doc).toContain(`| ${domain} | ${words.join(', ')} |`);
   });
   it('lists every word once', () => {
     const words = Object.values(DOMAIN_DICTIONARY).flat();
