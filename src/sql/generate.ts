@@ -38,9 +38,9 @@ export function schemaStatements(schema: PhysSchema, d: Dialect): Statement[] {
 /** Header comment lines, then each statement terminated by `;` (comment lines as they are). */
 export function renderScript(header: string[], statements: Statement[], tx?: { begin: string; commit: string }): string {
   const lines = [...header, ''];
-  const body = statements.filter((s) => s.kind !== 'note' || true);
-  if (tx && body.some((s) => s.kind !== 'note')) lines.push(`${tx.begin};`, '');
-  for (const s of body) lines.push(s.kind === 'note' ? s.sql : `${s.sql};`, '');
-  if (tx && body.some((s) => s.kind !== 'note')) lines.push(`${tx.commit};`, '');
+  const wrap = !!tx && statements.some((s) => s.kind !== 'note');
+  if (wrap) lines.push(`${tx!.begin};`, '');
+  for (const s of statements) lines.push(s.kind === 'note' ? s.sql : `${s.sql};`, '');
+  if (wrap) lines.push(`${tx!.commit};`, '');
   return lines.join('\n').replace(/\n+$/, '\n');
 }

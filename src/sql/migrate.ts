@@ -105,7 +105,7 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
   }
   const ixReAdd = diff.indexesKept.filter((ix) => alteredDuck.has(ix.table) || rebuilt(ix.table));
   for (const ix of diff.indexesDropped) if (!rebuiltOld(ix.table)) emit(ctx, d.dropIndex(oldByKey.get(ix.table)!, ix));
-  for (const ix of ixReAdd) if (!rebuilt(ix.table)) emit(ctx, d.dropIndex(oldNameTable(keptByNew.get(ix.table)!), ix));
+  for (const ix of ixReAdd) if (!rebuilt(ix.table)) emit(ctx, d.dropIndex(keptByNew.get(ix.table)!.old, ix));
 
   // ---- 3. drop keys and checks that go away ------------------------------------------------
   if (alterConstraints) {
@@ -177,11 +177,6 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
   // ---- 9. create indexes -------------------------------------------------------------------
   for (const ix of [...diff.indexesAdded, ...ixReAdd]) emit(ctx, d.createIndex(newByKey.get(ix.table)!, ix));
   return ctx.out;
-}
-
-/** The kept table as it is named before this migration renames it. */
-function oldNameTable(k: TableDiff): PhysTable {
-  return k.old;
 }
 
 function descriptionChanges(k: TableDiff, d: Dialect): Statement[] {

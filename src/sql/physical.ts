@@ -127,8 +127,10 @@ export function buildPhysicalSchema(m: Model): PhysSchema {
     const child = byKey.get(pc.child.entity);
     if (!parent || !child || !pc.child.columns.length) continue;
     const refColumns = pc.parent.columns.length ? pc.parent.columns : parent.primaryKey?.columns ?? [];
-    if (!refColumns.length || refColumns.length !== pc.child.columns.length) continue;
-    if (!isKeySet(parent, refColumns)) continue; // engines only accept references to a key
+    const label = r.name ?? `${pc.parent.entity} -> ${pc.child.entity}`;
+    if (!refColumns.length || refColumns.length !== pc.child.columns.length) { skipped.push({ entity: label, reason: 'relationship has no parent key columns to reference; no foreign key declared' }); continue; }
+    // engines only accept references to a primary or unique key
+    if (!isKeySet(parent, refColumns)) { skipped.push({ entity: label, reason: `${parent.key}.${refColumns.join(',')} is not a primary or unique key; no foreign key declared` }); continue; }
     const name = unique(constraintName('fk', r.name ? snakeCase(r.name) : `${child.name}_${pc.child.columns.join('_')}`));
     foreignKeys.push({ name, table: child.key, columns: pc.child.columns, refTable: parent.key, refColumns, onDelete: r.on_delete, onUpdate: r.on_update });
   }
