@@ -28,7 +28,11 @@ export function scaffoldTform(model: Model, opts: ScaffoldOptions = {}): Scaffol
   if (!schema.tables.length) throw new UserError(`model '${model.model.name}' has no tables to scaffold (entities need columns)`, 1);
   const sourceBase = opts.sourceName ?? 'raw';
   const entityByKey = new Map(model.entities.map((e) => [e.name, e]));
-  const stgName = (t: PhysTable) => `stg_${snakeCase(t.name)}`;
+  // staging model names must be unique in a dbt project: tables of the same name in different
+  // schemas get the schema in theirs
+  const clash = new Map<string, number>();
+  for (const t of schema.tables) clash.set(snakeCase(t.name), (clash.get(snakeCase(t.name)) ?? 0) + 1);
+  const stgName = (t: PhysTable) => `stg_${(clash.get(snakeCase(t.name)) ?? 0) > 1 && t.schema ? `${snakeCase(t.schema)}_` : ''}${snakeCase(t.name)}`;
   const tableByKey = new Map(schema.tables.map((t) => [t.key, t]));
 
   // one source per (database, schema): dbt sources have a single schema each

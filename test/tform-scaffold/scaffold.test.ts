@@ -77,6 +77,14 @@ describe('generate tform scaffold', () => {
     expect(byPath['models/staging/stg_sales_order.sql']).toContain("select\n    order_id,\n    customer_id,\n    note\nfrom {{ source('shop_raw_sales', 'sales_order') }}");
   });
 
+  it('tables of the same name in two schemas get distinct staging models', () => {
+    const m = model(`entities:
+  - {name: SalesOrders, schema: sales, physical_name: orders, columns: [{name: id, data_type: integer}]}
+  - {name: ArchiveOrders, schema: archive, physical_name: orders, columns: [{name: id, data_type: integer}]}
+`);
+    expect(scaffoldTform(m).map((f) => f.path).filter((p) => p.endsWith('.sql'))).toEqual(['models/staging/stg_sales_orders.sql', 'models/staging/stg_archive_orders.sql']);
+  });
+
   it('dbt parse accepts the CLI-generated project and a project from every fixture model (one dbt run)', () => {
     const dir = tempDir('modeler-dbt-');
     const root = join(dir, 'root');
