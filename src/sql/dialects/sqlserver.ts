@@ -91,12 +91,14 @@ export class SqlServerDialect extends Dialect {
   override alterColumn(t: PhysTable, old: PhysColumn, c: PhysColumn, ch: ColumnChange): Statement[] {
     const out: Statement[] = [];
     const q = `ALTER TABLE ${this.qualified(t)}`;
-    if (ch.default && old.default !== undefined) out.push({ sql: `${q} DROP CONSTRAINT ${this.quoteIdent(this.defaultName(t, old))}`, kind: 'alter_column_default' });
+    // a DEFAULT constraint depends on its column: SQL Server refuses a type change under it
+    const redoDefault = ch.default || (ch.type && old.default !== undefined);
+    if (redoDefault && old.default !== undefined) out.push({ sql: `${q} DROP CONSTRAINT ${this.quoteIdent(this.defaultName(t, old))}`, kind: 'alter_column_default' });
     if (ch.type || ch.nullable) {
       out.push({ sql: `${q} ALTER COLUMN ${this.quoteIdent(c.name)} ${this.renderType(c.type)} ${c.nullable ? 'NULL' : 'NOT NULL'}`, kind: ch.type ? 'alter_column_type' : 'alter_column_nullability' });
     }
     const d = this.renderDefault(c.default, c.type);
-    if (ch.default && d !== undefined) out.push({ sql: `${q} ADD CONSTRAINT ${this.quoteIdent(this.defaultName(t, c))} DEFAULT ${d} FOR ${this.quoteIdent(c.name)}`, kind: 'alter_column_default' });
+    if (redoDefault && d !== undefined) out.push({ sql: `${q} ADD CONSTRAINT ${this.quoteIdent(this.defaultName(t, c))} DEFAULT ${d} FOR ${this.quoteIdent(c.name)}`, kind: 'alter_column_default' });
     return out;
   }
 
