@@ -73,6 +73,13 @@ describe('modeler generate / migrate', () => {
     expect(existsSync(join(dir, 'b.sql'))).toBe(false);
     const noDialect = runCli(['generate', 'sql', model]);
     expect(noDialect.code).toBe(64);
+    expect(noDialect.stderr).toMatch(/^modeler: missing --dialect/);
+    // a model that records its dialect (import sql writes it) needs no flag
+    writeFileSync(join(dir, 'pg.sql'), 'CREATE TABLE t (id int PRIMARY KEY);');
+    expect(runCli(['import', 'sql', join(dir, 'pg.sql'), '--dialect', 'mariadb', '--out', join(dir, 'pg.yaml')]).code).toBe(0);
+    const fromModel = runCli(['generate', 'sql', join(dir, 'pg.yaml')]);
+    expect(fromModel.code, fromModel.stderr).toBe(0);
+    expect(fromModel.stdout).toContain('-- Dialect: mysql');
   });
   it('an invalid model exits 1 with a located one-line reason and writes nothing', () => {
     const dir = tempDir();

@@ -20,17 +20,18 @@ export function registerGenerate(program: Command): void {
   g.command('sql')
     .description('CREATE TABLE statements in model column order (keys, NOT NULL, defaults, CHECK), then foreign keys from relationships, then indexes')
     .argument('<model.yaml>', 'model file')
-    .requiredOption('--dialect <dialect>', `one of ${DIALECTS.join(', ')} (mariadb = mysql)`)
+    .option('--dialect <dialect>', `one of ${DIALECTS.join(', ')} (mariadb = mysql); default: the model's own dialect`)
     .option('--out <file>', 'write the SQL here (atomically); default: stdout')
     .addHelpText('after', `
-Exit codes: 0 written, 1 invalid model, 64 usage error (unknown dialect, unreadable file).
+Exit codes: 0 written, 1 invalid model, 64 usage error (no or unknown dialect, unreadable file).
 Examples:
   modeler generate sql models/shop.model.yaml --dialect postgres --out build/shop.sql
   modeler generate sql models/shop.model.yaml --dialect bigquery`)
-    .action(action((file: string, opts: { dialect: string; out?: string }) => {
-      getDialect(opts.dialect);
-      const sql = generateSql(requireModel(file), opts.dialect);
-      return emit(sql, opts.out, `generated ${opts.dialect} DDL`);
+    .action(action((file: string, opts: { dialect?: string; out?: string }) => {
+      if (opts.dialect) getDialect(opts.dialect);
+      const model = requireModel(file);
+      const dialect = dialectOf(opts.dialect, model.model.dialect);
+      return emit(generateSql(model, dialect), opts.out, `generated ${dialect} DDL`);
     }));
 
   g.command('tform')
@@ -62,6 +63,13 @@ Example: modeler generate tform models/shop.model.yaml --out-dir build/shop_dbt 
 Exit codes: 0 written, 1 invalid model, 64 usage error.
 Example: modeler generate metadata models/shop.model.yaml --out build/shop.metadata.json`)
     .action(action((file: string, opts: { out?: string }) => emit(metadataJson(requireModel(file)), opts.out, 'generated metadata')));
+}
+
+/** --dialect, else the dialect the model records (import sql writes it), else a usage error. */
+export function dialectOf(flag: string | undefined, modelDialect: string | undefined): string {
+  const d = flag ?? modelDialect;
+  if (!d) throw new UserError(`missing --dialect (the model names none); one of ${DIALECTS.join(', ')}`);
+  return getDialect(d).name;
 }
 
 function emit(text: string, outPath: string | undefined, what: string): number {

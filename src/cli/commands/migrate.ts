@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { writeFileAtomic } from '../../core/fs-atomic.js';
 import { requireModel } from '../../core/model/load.js';
 import { DIALECTS, getDialect } from '../../sql/dialects/index.js';
+import { dialectOf } from './generate.js';
 import { generateMigration } from '../../sql/migrate.js';
 import { action, err, printJson } from '../io.js';
 
@@ -10,7 +11,7 @@ export function registerMigrate(program: Command): void {
     .description('migration SQL from one model version to the next: drop FKs/indexes that go away, drop tables, create tables, alter columns (add, drop, rename via previous_name, type, nullability, default), add FKs, create indexes')
     .argument('<old.model.yaml>', 'the model as deployed')
     .argument('<new.model.yaml>', 'the model to migrate to')
-    .requiredOption('--dialect <dialect>', `one of ${DIALECTS.join(', ')} (mariadb = mysql)`)
+    .option('--dialect <dialect>', `one of ${DIALECTS.join(', ')} (mariadb = mysql); default: the new model's own dialect`)
     .option('--out <file>', 'write the SQL here (atomically); default: stdout')
     .option('--output-json', 'print {sql, statements[{sql, kind, destructive}]} as JSON instead of SQL')
     .addHelpText('after', `
@@ -21,9 +22,10 @@ PostgreSQL/DuckDB) the table is rebuilt and its rows copied; such steps are comm
 Destructive statements (DROP TABLE, DROP COLUMN, narrowing type changes) are listed on stderr.
 Exit codes: 0 written, 1 invalid model, 64 usage error (unknown dialect, unreadable file).
 Example: modeler migrate v1/shop.model.yaml v2/shop.model.yaml --dialect postgres --out migrations/002.sql`)
-    .action(action((oldFile: string, newFile: string, opts: { dialect: string; out?: string; outputJson?: boolean }) => {
-      getDialect(opts.dialect);
-      const m = generateMigration(requireModel(oldFile), requireModel(newFile), opts.dialect);
+    .action(action((oldFile: string, newFile: string, opts: { dialect?: string; out?: string; outputJson?: boolean }) => {
+      if (opts.dialect) getDialect(opts.dialect);
+      const oldModel = requireModel(oldFile), newModel = requireModel(newFile);
+      const m = generateMigration(oldModel, newModel, dialectOf(opts.dialect, newModel.model.dialect));
       if (opts.outputJson) printJson(m);
       else if (opts.out) writeFileAtomic(opts.out, m.sql);
       else process.stdout.write(m.sql);
