@@ -6,6 +6,7 @@ import { loadModelFile } from '../../src/core/model/load.js';
 import { UserError } from '../../src/core/diagnostics.js';
 import { DIALECTS, getDialect } from '../../src/sql/dialects/index.js';
 import { generateSql, generateSqlStatements } from '../../src/sql/generate.js';
+import { generateMigration } from '../../src/sql/migrate.js';
 import { snakeCase } from '../../src/sql/physical.js';
 import { ENGINES, type Engine } from './engines.js';
 import { model } from './migrate-scenarios.js';
@@ -100,5 +101,17 @@ describe('generate sql spellings', () => {
     expect((e as UserError).exitCode).toBe(64);
     for (const d of ['postgres', 'duckdb', 'mysql', 'sqlserver', 'snowflake', 'bigquery', 'databricks']) expect((e as Error).message).toContain(d);
     expect(getDialect('mariadb').name).toBe('mysql');
+  });
+});
+
+describe('migrate moves tables between schemas the dialect way', () => {
+  const before = model('entities:\n  - {name: Orders, schema: sales, columns: [{name: id, data_type: integer, primary_key: true}]}\n');
+  const after = model('entities:\n  - {name: OldOrders, previous_name: Orders, schema: archive, columns: [{name: id, data_type: integer, primary_key: true}]}\n', '2.0.0');
+  const sql = (d: string) => generateMigration(before, after, d).statements.filter((s) => s.kind === 'rename_table').map((s) => s.sql);
+  it('postgres: SET SCHEMA then RENAME; sqlserver: TRANSFER then sp_rename; snowflake: qualified RENAME TO', () => {
+    expect(sql('postgres')).toEqual(['ALTER TABLE sales.orders SET SCHEMA archive', 'ALTER TABLE archive.orders RENAME TO old_orders']);
+    expect(sql('sqlserver')).toEqual(['ALTER SCHEMA archive TRANSFER sales.orders', "EXEC sp_rename 'archive.orders', 'old_orders'"]);
+    expect(sql('snowflake')).toEqual(['ALTER TABLE sales.orders RENAME TO archive.old_orders']);
+    expect(sql('mysql')).toEqual(['RENAME TABLE sales.orders TO archive.old_orders']);
   });
 });

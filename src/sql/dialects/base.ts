@@ -203,8 +203,16 @@ export abstract class Dialect {
     return [{ sql: `DROP TABLE ${this.qualified(t)}`, kind: 'drop_table' }];
   }
 
+  /** A renamed table, or one moved to another schema (SET SCHEMA, then RENAME). */
   renameTable(old: PhysTable, t: PhysTable): Statement[] {
-    return [{ sql: `ALTER TABLE ${this.qualified(old)} RENAME TO ${this.quoteIdent(t.name)}`, kind: 'rename_table' }];
+    const out: Statement[] = [];
+    let cur = old;
+    if ((old.schema ?? '') !== (t.schema ?? '') && t.schema) {
+      out.push({ sql: `ALTER TABLE ${this.qualified(old)} SET SCHEMA ${this.quoteIdent(t.schema)}`, kind: 'rename_table' });
+      cur = { ...old, schema: t.schema };
+    }
+    if (cur.name !== t.name) out.push({ sql: `ALTER TABLE ${this.qualified(cur)} RENAME TO ${this.quoteIdent(t.name)}`, kind: 'rename_table' });
+    return out;
   }
 
   addForeignKey(t: PhysTable, fk: PhysForeignKey, ref: PhysTable): Statement[] {

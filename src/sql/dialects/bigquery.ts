@@ -61,6 +61,16 @@ export class BigQueryDialect extends Dialect {
     return [];
   }
 
+  /** BigQuery renames within a dataset only. */
+  override renameTable(old: PhysTable, t: PhysTable): Statement[] {
+    const out: Statement[] = [];
+    if ((old.schema ?? '') !== (t.schema ?? '') || (old.database ?? '') !== (t.database ?? '')) {
+      out.push(note(`BigQuery cannot move a table to another dataset: copy ${this.qualified(old)} to ${this.qualified(t)} (CREATE TABLE … COPY) and drop the old one`));
+    }
+    if (old.name !== t.name) out.push({ sql: `ALTER TABLE ${this.qualified(old)} RENAME TO ${this.quoteIdent(t.name)}`, kind: 'rename_table' });
+    return out;
+  }
+
   override dropIndex(_t: PhysTable, _ix: PhysIndex): Statement[] {
     return [];
   }

@@ -70,6 +70,10 @@ export class DatabricksDialect extends Dialect {
     return [];
   }
 
+  override renameTable(old: PhysTable, t: PhysTable): Statement[] {
+    return [{ sql: `ALTER TABLE ${this.qualified(old)} RENAME TO ${this.qualified(t)}`, kind: 'rename_table' }];
+  }
+
   override dropIndex(_t: PhysTable, _ix: PhysIndex): Statement[] {
     return [];
   }

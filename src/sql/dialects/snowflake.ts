@@ -57,6 +57,11 @@ export class SnowflakeDialect extends Dialect {
     return [];
   }
 
+  /** Snowflake's RENAME TO takes a qualified name, which also moves the table. */
+  override renameTable(old: PhysTable, t: PhysTable): Statement[] {
+    return [{ sql: `ALTER TABLE ${this.qualified(old)} RENAME TO ${this.qualified(t)}`, kind: 'rename_table' }];
+  }
+
   override dropIndex(_t: PhysTable, _ix: PhysIndex): Statement[] {
     return [];
   }

@@ -69,7 +69,14 @@ export class SqlServerDialect extends Dialect {
   }
 
   override renameTable(old: PhysTable, t: PhysTable): Statement[] {
-    return [{ sql: `EXEC sp_rename ${this.stringLiteral(this.plain(old))}, ${this.stringLiteral(t.name)}`, kind: 'rename_table' }];
+    const out: Statement[] = [];
+    let cur = old;
+    if ((old.schema ?? '') !== (t.schema ?? '') && t.schema) {
+      out.push({ sql: `ALTER SCHEMA ${this.quoteIdent(t.schema)} TRANSFER ${this.qualified(old)}`, kind: 'rename_table' });
+      cur = { ...old, schema: t.schema };
+    }
+    if (cur.name !== t.name) out.push({ sql: `EXEC sp_rename ${this.stringLiteral(this.plain(cur))}, ${this.stringLiteral(t.name)}`, kind: 'rename_table' });
+    return out;
   }
 
   override renameColumn(t: PhysTable, from: string, to: string): Statement[] {
