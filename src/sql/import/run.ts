@@ -2,9 +2,11 @@
 // import, and re-validate the result as a model file before anyone writes it.
 import { readFileSync } from 'node:fs';
 import { UserError, type Diagnostic } from '../../core/diagnostics.js';
-import { loadModelText } from '../../core/model/load.js';
+import { schemaErrorsToDiagnostics, schemaValidator } from '../../core/json-schema.js';
+import { normalizeModel } from '../../core/model/normalize.js';
+import { semanticChecks } from '../../core/model/semantic.js';
 import type { Model } from '../../core/model/types.js';
-import { modelToYaml } from '../../core/model/write.js';
+import { modelToPlain, modelToYaml } from '../../core/model/write.js';
 import { importDbml } from '../../dbml/import.js';
 import { getDialect } from '../dialects/index.js';
 import { detectDialect } from './detect.js';
@@ -29,11 +31,23 @@ export function readInput(path: string): string {
   }
 }
 
-/** Serialise and re-load the imported model: the output must be a valid model file. */
+/**
+ * The output must be a valid model file: the same schema and semantic checks the loader runs,
+ * applied to the serialised form (as plain data — re-parsing the YAML text would only add the
+ * positions, and costs more than the import on large schemas).
+ */
 function finish(model: Model, file: string): { yaml: string; diagnostics: Diagnostic[] } {
+  const plain = JSON.parse(JSON.stringify(modelToPlain(model)));
   const yaml = modelToYaml(model);
-  const lm = loadModelText(yaml, `${file} (imported model)`);
-  return { yaml, diagnostics: lm.diagnostics };
+  const shown = `${file} (imported model)`;
+  const validate = schemaValidator('model.schema.json');
+  const diagnostics: Diagnostic[] = validate(plain) ? [] : schemaErrorsToDiagnostics(validate.errors, { file: shown, code: 'SCHEMA' });
+  if (!diagnostics.length) {
+    for (const f of semanticChecks(normalizeModel(plain))) {
+      diagnostics.push({ code: f.code, severity: f.severity, message: f.message, hint: f.hint, file: shown, path: '/' + f.path.join('/') });
+    }
+  }
+  return { yaml, diagnostics };
 }
 
 export async function importSqlFile(path: string, opts: { dialect?: string; modelName?: string } = {}): Promise<ImportRun> {
