@@ -58,3 +58,19 @@ for (const d of DIALECTS) {
 const changed = { ...model, model: { ...model.model, version: '1.1.0' }, entities: model.entities.map((e, i) => (i % 7 ? e : { ...e, columns: [...e.columns, { name: 'added_col', data_type: 'text' }] })) };
 const [mig, tm] = await time(() => generateMigration(model, changed, 'postgres'));
 console.log(`migrate      postgres   ${ms(tm)}  (${mig.statements.length} statements)`);
+
+// The commands end to end (process start, file I/O, model validation included).
+const { spawnSync } = await import('node:child_process');
+const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+const { tmpdir } = await import('node:os');
+const dir = mkdtempSync(join(tmpdir(), 'modeler-bench-'));
+writeFileSync(join(dir, 'schema.sql'), ddl('postgres'));
+const cli = (args) => {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'modeler.js'), ...args], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return performance.now() - t0;
+};
+console.log(`cli  import sql           ${ms(cli(['import', 'sql', join(dir, 'schema.sql'), '--out', join(dir, 'm.yaml')]))}`);
+console.log(`cli  generate sql postgres ${ms(cli(['generate', 'sql', join(dir, 'm.yaml'), '--dialect', 'postgres', '--out', join(dir, 'out.sql')]))}  (includes loading and validating the 2,000-entity model file)`);
+rmSync(dir, { recursive: true, force: true });
