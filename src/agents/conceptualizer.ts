@@ -29,7 +29,7 @@ export function conceptualize(project: Project): DiagramProposal {
   if (!relationships.length) notes.push('No relationships are declared between the staging models (relationships tests, foreign_key/references, foreign-key constraints); the diagram has entities only.');
   notes.push(...undeclaredKeyNotes(layer));
   const fallbackVerbs = rels.filter((r) => r.verb_origin === 'fallback').length;
-  if (fallbackVerbs) notes.push(`${fallbackVerbs} relationship(s) use the neutral verb "${rels.find((r) => r.verb_origin === 'fallback')!.verb}"; rename them to a business verb when reviewing.`);
+  if (fallbackVerbs) notes.push(`${fallbackVerbs} relationship(s) use a neutral verb ("references" / "relates to"); rename them to a business verb when reviewing.`);
 
   const path = diagramPath(project.name);
   const file = diagramFile(path, buildDiagramModel(project.name, entities, relationships, domains));
