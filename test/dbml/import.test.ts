@@ -119,6 +119,10 @@ describe('import dbml', async () => {
     expect(get(m, 'Users').subject_area).toBe('commerce');
     expect(m.notes).toEqual([{ id: 'readme', text: 'Sticky note' }]);
   });
+  it('`<` points the other way: the left side is the parent', async () => {
+    const c = (await importDbml('Table a {\n  id int [pk]\n}\nTable b {\n  id int [pk]\n  a_id int\n}\nRef: a.id < b.a_id [update: cascade]\n', 'lt.dbml')).model!;
+    expect(c.relationships).toEqual([{ name: 'b_a_id_a', from: 'A.id', to: 'B.a_id', cardinality: 'one_to_many', on_update: 'cascade' }]);
+  });
   it('composite refs', async () => {
     const c = (await importDbml('Table a {\n  x int\n  y int\n  indexes {\n    (x, y) [pk]\n  }\n}\nTable b {\n  id int [pk]\n  ax int\n  ay int\n}\nRef: b.(ax, ay) > a.(x, y)\n', 'c.dbml')).model!;
     expect(c.relationships).toEqual([{ name: 'b_ax_ay_a', from: { entity: 'A', columns: ['x', 'y'] }, to: { entity: 'B', columns: ['ax', 'ay'] }, cardinality: 'one_to_many' }]);
