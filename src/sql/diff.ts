@@ -25,6 +25,8 @@ export interface TableDiff {
   columns: ColumnDiff[];
   /** kept columns keep their relative order and every added column comes after them */
   appendOnly: boolean;
+  /** kept columns keep their relative order (added ones may be anywhere) */
+  keptInOrder: boolean;
   pkChanged: boolean;
   uniquesDropped: PhysTable['uniques'];
   uniquesAdded: PhysTable['uniques'];
@@ -135,7 +137,8 @@ function diffTable(o: PhysTable, n: PhysTable, d: Dialect): TableDiff {
   const newKept = n.columns.filter((c) => !added.includes(c)).map((c) => c.name);
   const firstAdded = n.columns.findIndex((c) => added.includes(c));
   const lastKept = n.columns.reduce((acc, c, i) => (added.includes(c) ? acc : i), -1);
-  const appendOnly = oldOrder.join('\u0001') === newKept.join('\u0001') && (firstAdded < 0 || firstAdded > lastKept);
+  const keptInOrder = oldOrder.join('\u0001') === newKept.join('\u0001');
+  const appendOnly = keptInOrder && (firstAdded < 0 || firstAdded > lastKept);
 
   // MySQL calls every primary key PRIMARY; DuckDB keeps no constraint names at all
   const named = d.caps.constraintNames !== false;
@@ -151,7 +154,7 @@ function diffTable(o: PhysTable, n: PhysTable, d: Dialect): TableDiff {
   return {
     old: o, new: n,
     renamed: o.name !== n.name || (o.schema ?? '') !== (n.schema ?? '') || (o.database ?? '') !== (n.database ?? ''),
-    added, dropped, columns, appendOnly, pkChanged,
+    added, dropped, columns, appendOnly, keptInOrder, pkChanged,
     uniquesDropped: o.uniques.filter((u) => !newU.has(uSig(u.name, map(u.columns)))),
     uniquesAdded: n.uniques.filter((u) => !oldU.has(uSig(u.name, u.columns.join(',')))),
     checksDropped: o.checks.filter((c) => !newC.has(cSig(c.name, c.expr))),

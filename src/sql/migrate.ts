@@ -161,6 +161,8 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
       if (c.type || c.nullable || c.default) emit(ctx, d.alterColumn(t, c.old, c.new, { type: c.type, nullable: c.nullable, default: c.default }), c.narrowing);
     }
     for (const c of k.dropped) emit(ctx, d.dropColumn(t, c.name), true);
+    // MySQL can move kept columns into the model's order (new ones were placed when added)
+    if (!k.keptInOrder && d.caps.columnOrder === 'position') emit(ctx, d.reorderColumns(t, k.columns.map((c) => c.new.name)));
     if (alterConstraints) {
       if (k.pkChanged && t.primaryKey) emit(ctx, d.addConstraint(t, 'primary_key', t.primaryKey));
       for (const u of k.uniquesAdded) emit(ctx, d.addConstraint(t, 'unique', u));

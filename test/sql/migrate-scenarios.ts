@@ -49,6 +49,15 @@ export const SCENARIOS: Scenario[] = [
     verify: { sql: 'SELECT customer_id, status, email FROM customer', rows: [{ customer_id: 1, status: 'active', email: 'a@x.io' }] },
   },
   {
+    name: 'reorder columns (data kept)',
+    old: model(customer('      - {name: email, data_type: varchar(100)}\n      - {name: city, data_type: varchar(50)}\n      - {name: zip, data_type: varchar(10)}\n')),
+    new: model(customer('      - {name: zip, data_type: varchar(10)}\n      - {name: email, data_type: varchar(100)}\n      - {name: city, data_type: varchar(50)}\n'), '1.0.1'),
+    forbidKinds: ['drop_column', 'add_column'],
+    expectDestructive: false,
+    seed: "INSERT INTO customer (customer_id, email, city, zip) VALUES (4, 'z@x.io', 'Oslo', 'N-0150')",
+    verify: { sql: 'SELECT customer_id, zip, email, city FROM customer', rows: [{ customer_id: 4, zip: 'N-0150', email: 'z@x.io', city: 'Oslo' }] },
+  },
+  {
     name: 'drop a column',
     old: model(customer('      - {name: email, data_type: varchar(100)}\n      - {name: legacy_code, data_type: varchar(10)}\n')),
     new: model(customer('      - {name: email, data_type: varchar(100)}\n'), '2.0.0'),

@@ -258,6 +258,11 @@ export abstract class Dialect {
     return [{ sql: `ALTER TABLE ${this.qualified(t)} RENAME COLUMN ${this.quoteIdent(from)} TO ${this.quoteIdent(to)}`, kind: 'rename_column' }];
   }
 
+  /** Statements putting `kept` columns in the table's order (dialects with column positions). */
+  reorderColumns(_t: PhysTable, _kept: string[]): Statement[] {
+    return [];
+  }
+
   /** Type, nullability and default changes of one column (old → new), in that order. */
   alterColumn(t: PhysTable, old: PhysColumn, c: PhysColumn, ch: ColumnChange): Statement[] {
     const q = `ALTER TABLE ${this.qualified(t)} ALTER COLUMN ${this.quoteIdent(c.name)}`;

@@ -122,6 +122,14 @@ export class MySqlDialect extends Dialect {
     return i === 0 ? ' FIRST' : i > 0 ? ` AFTER ${this.quoteIdent(t.columns[i - 1].name)}` : '';
   }
 
+  /** MODIFY … FIRST/AFTER for each kept column, in the model's order. */
+  override reorderColumns(t: PhysTable, kept: string[]): Statement[] {
+    const keep = new Set(kept);
+    return t.columns.filter((c) => keep.has(c.name)).map((c) => ({
+      sql: `ALTER TABLE ${this.qualified(t)} MODIFY COLUMN ${this.columnDef(t, c)}${this.position(t, c)}`, kind: 'reorder_column',
+    }));
+  }
+
   override alterColumn(t: PhysTable, _old: PhysColumn, c: PhysColumn, ch: ColumnChange): Statement[] {
     const kind = ch.type ? 'alter_column_type' : ch.nullable ? 'alter_column_nullability' : 'alter_column_default';
     return [{ sql: `ALTER TABLE ${this.qualified(t)} MODIFY COLUMN ${this.columnDef(t, c)}`, kind }];
