@@ -29,7 +29,7 @@ export function readWithSqlparser(src: SourceText, dialect: string, b: ImportBui
   } catch { /* per statement below */ }
   if (whole && whole.length === statements.length) {
     const origin = { sql: src.text, line: 1, column: 1, offset: 0 };
-    whole.forEach((node, i) => readStatement(node, statements[i], origin, src, dialect, b));
+    whole.forEach((node, i) => readStatement(node, statements[i], origin, src, b));
     return;
   }
   for (const st of statements) {
@@ -47,15 +47,14 @@ export function readWithSqlparser(src: SourceText, dialect: string, b: ImportBui
       const column = rel.line === 1 ? st.column + rel.column - 1 : rel.column;
       throw new SqlSyntaxError(msg.replace(/ at Line: \d+, Column: \d+/, ''), st.offset, line, column);
     }
-    for (const node of stmts) readStatement(node, st, st, src, dialect, b);
+    for (const node of stmts) readStatement(node, st, st, src, b);
   }
 }
 
 /** `st` locates the statement; `origin` is what the parser's spans are relative to. */
-function readStatement(node: any, st: Stmt, origin: Stmt, src: SourceText, dialect: string, b: ImportBuilder): void {
+function readStatement(node: any, st: Stmt, origin: Stmt, src: SourceText, b: ImportBuilder): void {
   const [kind, body] = typeof node === 'string' ? [node, {}] : (Object.entries(node)[0] as [string, any]);
   const line = st.line;
-  void dialect;
   switch (kind) {
     case 'CreateTable': createTable(body, src, st, origin, b); break;
     case 'AlterTable': alterTable(body, b, line, label(st.sql)); break;
