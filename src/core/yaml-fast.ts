@@ -15,23 +15,35 @@ export function parseYamlFast(text: string, file: string): { value?: unknown; di
   }
 }
 
-/** Finds `name: <value>` keys in order, returning 1-based lines; a cursor keeps the search sequential. */
+/**
+ * Finds `name: <value>` keys in document order, returning 1-based lines. The text is scanned
+ * once up front; lookups then walk forward from a cursor, so locating every model and column of
+ * a file costs one pass.
+ */
 export class NameLocator {
   private lineStarts: number[] = [0];
+  private offsets: number[] = [];
+  private values: string[] = [];
   private cursor = 0;
-  constructor(private text: string) {
+  constructor(text: string) {
     for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    const re = /(?:^|[\s{,-])(name)\s*:[ \t]*(?:"([^"\\\n]*)"|'([^'\n]*)'|([^\s,}#'"][^,}#\r\n]*?))[ \t]*(?=$|[,}#\r\n])/gm;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text))) {
+      this.offsets.push(m.index + m[0].indexOf('name'));
+      this.values.push(m[2] ?? m[3] ?? m[4] ?? '');
+    }
   }
 
   /** Line of the next `name: value` at or after the cursor (advancing it), or undefined. */
-  next(value: string, from = this.cursor): number | undefined {
-    const esc = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const re = new RegExp(`(?:^|[\\s{,-])name\\s*:\\s*(?:"${esc}"|'${esc}'|${esc})\\s*(?:$|[,}#\\r\\n])`, 'gm');
-    re.lastIndex = from;
-    const m = re.exec(this.text);
-    if (!m) return undefined;
-    this.cursor = m.index + m[0].length - 1;
-    return this.lineOf(m.index + (m[0].search(/name/)));
+  next(value: string): number | undefined {
+    for (let j = this.cursor; j < this.values.length; j++) {
+      if (this.values[j] === value) {
+        this.cursor = j + 1;
+        return this.lineOf(this.offsets[j]);
+      }
+    }
+    return undefined;
   }
 
   get position(): number { return this.cursor; }
