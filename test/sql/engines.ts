@@ -94,7 +94,7 @@ export async function openPostgres(): Promise<Engine> {
   let note: string | undefined;
   try {
     const pg = (await import('pg')).default;
-    const client = new pg.Client({ host: '127.0.0.1', port: 5432, user: process.env.PGUSER ?? 'postgres', database: 'test', connectionTimeoutMillis: 3000 });
+    const client = new pg.Client({ host: process.env.PGHOST ?? '127.0.0.1', port: Number(process.env.PGPORT ?? 5432), user: process.env.PGUSER ?? 'postgres', database: 'test', connectionTimeoutMillis: 3000 });
     await client.connect();
     q = async (sql, params) => (await client.query(sql, params as any[])).rows;
     end = () => client.end();
