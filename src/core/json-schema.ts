@@ -18,7 +18,7 @@ const compiled = new Map<string, ValidateFunction>();
 
 export function getAjv(): InstanceType<typeof Ajv2020> {
   if (!ajv) {
-    ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true });
+    ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true, validateSchema: false });
     addFormats(ajv);
   }
   return ajv;

@@ -3,7 +3,7 @@
 import { UserError, type Diagnostic } from '../core/diagnostics.js';
 import { diffModels, type ModelChange } from '../core/model/diff.js';
 import { loadModelFile, type LoadedModel } from '../core/model/load.js';
-import { isNarrowing, typeShape } from '../warehouse/type-narrowing.js';
+import { isNarrowing, typeShape } from '../sql/type-narrowing.js';
 
 export type TypeChangeClass = 'equivalent' | 'widening' | 'narrowing' | 'incompatible' | 'declared' | 'undeclared';
 

@@ -3,7 +3,7 @@
 // checks, foreign keys and indexes compared by signature after renames are applied.
 import type { Dialect } from './dialects/base.js';
 import type { PhysColumn, PhysForeignKey, PhysIndex, PhysSchema, PhysTable } from './physical.js';
-import { lengthArg, parseTypeString, typeFamily } from './types.js';
+import { isNarrowing } from './type-narrowing.js';
 
 export interface ColumnDiff {
   old: PhysColumn;
@@ -124,7 +124,7 @@ function diffTable(o: PhysTable, n: PhysTable, d: Dialect): TableDiff {
       nullable: oc.nullable !== c.nullable,
       default: d.renderDefault(oc.default, oc.type) !== d.renderDefault(c.default, c.type),
       description: (oc.description ?? '') !== (c.description ?? ''),
-      narrowing: type && !isWidening(oc.type, c.type),
+      narrowing: type && !isWidening(oc.type, c.type, d.name),
     });
   }
   const keptOld = new Set(columns.map((c) => c.old.name));
@@ -163,31 +163,7 @@ function diffTable(o: PhysTable, n: PhysTable, d: Dialect): TableDiff {
   };
 }
 
-const INT_RANK: Record<string, number> = { tinyint: 1, smallint: 2, integer: 3, bigint: 4 };
-
 /** True when every value of `from` fits `to` (a widening); anything unknown counts as narrowing. */
-export function isWidening(from: string | undefined, to: string | undefined): boolean {
-  const a = parseTypeString(from ?? 'string'), b = parseTypeString(to ?? 'string');
-  const fa = typeFamily(a), fb = typeFamily(b);
-  const textual = (f: string) => f === 'string' || f === 'text' || f === 'char';
-  if (textual(fa) && textual(fb)) {
-    const la = lengthArg(a), lb = lengthArg(b);
-    if (fb === 'text' || lb === undefined) return true;
-    return la !== undefined && Number(lb) >= Number(la);
-  }
-  if (textual(fb) && fa !== 'other' && fa !== 'binary' && lengthArg(b) === undefined) return true;
-  if (INT_RANK[fa] && INT_RANK[fb]) return INT_RANK[fb] >= INT_RANK[fa];
-  if (fa === 'decimal' && fb === 'decimal') {
-    const [pa, sa] = [Number(a.args[0] ?? 38), Number(a.args[1] ?? 0)];
-    const [pb, sb] = [Number(b.args[0] ?? 38), Number(b.args[1] ?? 0)];
-    return sb >= sa && pb - sb >= pa - sa;
-  }
-  if (INT_RANK[fa] && fb === 'decimal') {
-    const digits = [0, 3, 5, 10, 19][INT_RANK[fa]];
-    return Number(b.args[0] ?? 38) - Number(b.args[1] ?? 0) >= digits;
-  }
-  if ((fa === 'real' && fb === 'float') || (INT_RANK[fa] && INT_RANK[fa] <= 3 && fb === 'float')) return true;
-  if (fa === 'date' && (fb === 'timestamp' || fb === 'timestamptz')) return true;
-  if (fa === 'timestamp' && fb === 'timestamptz') return true;
-  return fa === fb && fa !== 'other' && a.args.join(',') === b.args.join(',');
+export function isWidening(from: string | undefined, to: string | undefined, dialect?: string): boolean {
+  return !isNarrowing(from ?? 'string', to ?? 'string', dialect);
 }

@@ -1,7 +1,7 @@
 // Is changing a column from one SQL type to another able to lose or reject existing data?
 // Types are reduced to a family plus size/length/precision, across the dialects we connect to
 // (PostgreSQL internal names like int4/bpchar included, as the PostgreSQL parser reports them).
-import { parseTypeString } from '../sql/types.js';
+import { parseTypeString } from './types.js';
 
 export type TypeFamily = 'int' | 'decimal' | 'float' | 'string' | 'binary' | 'bool' | 'date' | 'time'
   | 'timestamp' | 'json' | 'uuid' | 'other';

@@ -18,7 +18,7 @@ import { governancePreflight } from './policy-preflight.js';
 import { checkApplyRequest, publicConnection, resolveConnection, scrub, secretsOf } from './options.js';
 import { buildPlan, defaultMigrationName, type Plan } from './plan.js';
 import { dryRun, errorText, execute, notRun, type RunOutcome } from './run.js';
-import { isNarrowing } from './type-narrowing.js';
+import { isNarrowing } from '../sql/type-narrowing.js';
 import type { ApplyReport, ConnectionParams, Connector, DestructiveReport, DriverLoader, PolicyReport, Session } from './types.js';
 
 export interface ApplyContext {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyseStatement } from '../../src/warehouse/destructive.js';
-import { isNarrowing } from '../../src/warehouse/type-narrowing.js';
+import { isNarrowing } from '../../src/sql/type-narrowing.js';
 
 const kinds = async (sql: string, dialect: string) => (await analyseStatement(sql, dialect)).findings.map((f) => `${f.kind}:${f.object}`);
 
