@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { columnType, isNullable, parentChild, primaryKey } from '../core/model/access.js';
 import type { Entity, Model, ReferentialAction } from '../core/model/types.js';
+import { isSerialType } from './types.js';
 
 export interface PhysColumn {
   name: string;
@@ -105,7 +106,7 @@ export function buildPhysicalSchema(m: Model): PhysSchema {
       previousKey: e.previous_name, description: e.description,
       columns: e.columns.filter((c) => !(c as any).computed).map((c) => ({
         name: c.name, type: columnType(c), nullable: isNullable(c), default: c.default,
-        description: c.description, previousName: c.previous_name, identity: c.identity,
+        description: c.description, previousName: c.previous_name, identity: c.identity || isSerialType(columnType(c)),
       })),
       primaryKey: pk.length ? { name: unique(constraintName('pk', name)), columns: pk } : undefined,
       uniques: [],

@@ -51,10 +51,10 @@ const FAMILY: Record<string, TypeFamily> = {
   string: 'string', varchar: 'string', 'character varying': 'string', nvarchar: 'string', 'varchar2': 'string',
   text: 'text', clob: 'text', longtext: 'text', mediumtext: 'text', ntext: 'text',
   char: 'char', character: 'char', nchar: 'char', bpchar: 'char',
-  smallint: 'smallint', int2: 'smallint',
+  smallint: 'smallint', int2: 'smallint', smallserial: 'smallint', serial2: 'smallint',
   tinyint: 'tinyint',
-  integer: 'integer', int: 'integer', int4: 'integer', mediumint: 'integer',
-  bigint: 'bigint', int8: 'bigint', int64: 'bigint', long: 'bigint',
+  integer: 'integer', int: 'integer', int4: 'integer', mediumint: 'integer', serial: 'integer', serial4: 'integer',
+  bigint: 'bigint', int8: 'bigint', int64: 'bigint', long: 'bigint', bigserial: 'bigint', serial8: 'bigint',
   decimal: 'decimal', numeric: 'decimal', number: 'decimal', dec: 'decimal', bignumeric: 'decimal', money: 'decimal',
   float: 'float', double: 'float', 'double precision': 'float', float8: 'float', float64: 'float',
   real: 'real', float4: 'real',
@@ -101,4 +101,9 @@ export function normalizeTypeText(raw: string): string {
     out += ch.toLowerCase();
   }
   return out.replace(/\s+/g, ' ').replace(/\s+\(/g, '(').replace(/\(\s+/g, '(').replace(/\s+\)/g, ')').replace(/\s*,\s*/g, ',');
+}
+
+/** PostgreSQL's serial types are an integer plus an identity; other engines need them spelled out. */
+export function isSerialType(raw: string | undefined): boolean {
+  return /^(small|big)?serial[248]?$/i.test((raw ?? '').trim());
 }
