@@ -71,6 +71,14 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
       if (constraintsChanged || fkChanged || keyColTouched) rebuild.add(k.new.key);
     }
   }
+  if (d.caps.alterReferencedTables === false) {
+    // the engine refuses most ALTERs on a table foreign keys point at: rebuild it instead
+    for (const k of diff.kept) {
+      const referenced = oldFks.some((fk) => fk.refTable === k.old.key && fk.table !== k.old.key && keptByOld.has(fk.table));
+      const altered = k.renamed || k.dropped.length > 0 || k.columns.some((c) => c.renamed || c.type || c.nullable);
+      if (referenced && altered) rebuild.add(k.new.key);
+    }
+  }
   if (!d.caps.alterForeignKeys) {
     // a table that is dropped and re-created takes every table that references it along
     for (let grew = true; grew;) {
@@ -193,6 +201,7 @@ function descriptionChanges(k: TableDiff, d: Dialect): Statement[] {
 
 function rebuildReason(k: TableDiff, d: Dialect): string {
   if (!k.appendOnly && d.caps.columnOrder === 'rebuild') return `${d.name} cannot insert or reorder columns in place; rows are copied to keep the model's column order`;
+  if (d.caps.alterReferencedTables === false) return `${d.name} cannot alter these columns, keys or foreign keys in place (or alter a table foreign keys point at); rows are copied`;
   return `${d.name} cannot alter these keys or foreign keys in place; rows are copied`;
 }
 

@@ -41,6 +41,27 @@ ${cols}`;
 
 export const SCENARIOS: Scenario[] = [
   {
+    // DuckDB refuses ALTERs on a table foreign keys point at; the migration must rebuild both
+    name: 'alter columns of a table that a foreign key points at (data kept)',
+    old: model(customer('      - {name: email, data_type: varchar(50)}\n') + `  - name: Purchase
+    columns:
+      - {name: order_id, data_type: integer, primary_key: true}
+      - {name: customer_id, data_type: integer, nullable: false}
+relationships:
+  - {name: purchase_customer, from: Customer.customer_id, to: Purchase.customer_id, cardinality: one_to_many}
+`),
+    new: model(customer('      - {name: email, data_type: varchar(100), nullable: false}\n') + `  - name: Purchase
+    columns:
+      - {name: order_id, data_type: integer, primary_key: true}
+      - {name: customer_id, data_type: integer, nullable: false}
+relationships:
+  - {name: purchase_customer, from: Customer.customer_id, to: Purchase.customer_id, cardinality: one_to_many}
+`, '1.1.0'),
+    expectDestructive: false,
+    seed: "INSERT INTO customer (customer_id, email) VALUES (1, 'a@x.io'); INSERT INTO purchase (order_id, customer_id) VALUES (10, 1)",
+    verify: { sql: 'SELECT o.order_id, c.email FROM purchase o JOIN customer c ON c.customer_id = o.customer_id', rows: [{ order_id: 10, email: 'a@x.io' }] },
+  },
+  {
     name: 'add a column at the end and one in the middle',
     old: model(customer('      - {name: email, data_type: varchar(100)}\n')),
     new: model(customer('      - {name: status, data_type: varchar(20), nullable: false, default: "\'active\'"}\n      - {name: email, data_type: varchar(100)}\n      - {name: created_at, data_type: timestamp, default: CURRENT_TIMESTAMP}\n'), '1.1.0'),

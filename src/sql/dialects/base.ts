@@ -17,6 +17,11 @@ export interface DialectCaps {
   /** PRIMARY KEY/UNIQUE/CHECK can be added and dropped with ALTER TABLE (default true) */
   alterConstraints?: boolean;
   /**
+   * A table that foreign keys point at can still have its columns' types, nullability or the
+   * column set changed, or be renamed (default true; DuckDB refuses with a dependency error).
+   */
+  alterReferencedTables?: boolean;
+  /**
    * How a migration gets new columns to the model's position: `position` (ADD … AFTER),
    * `rebuild` (copy the table when a column is inserted before existing ones), or `append`
    * (new columns go last; order is not reconciled). Default `append`.

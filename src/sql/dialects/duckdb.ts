@@ -6,7 +6,7 @@ import { Dialect, note, type DialectCaps, type Statement } from './base.js';
 
 export class DuckDbDialect extends Dialect {
   readonly name = 'duckdb';
-  readonly caps: DialectCaps = { alterForeignKeys: false, enforcedForeignKeys: true, indexes: true, uniqueConstraints: true, checkConstraints: true, transactionalDdl: true, alterConstraints: false, columnOrder: 'rebuild', constraintNames: false };
+  readonly caps: DialectCaps = { alterForeignKeys: false, enforcedForeignKeys: true, indexes: true, uniqueConstraints: true, checkConstraints: true, transactionalDdl: true, alterConstraints: false, alterReferencedTables: false, columnOrder: 'rebuild', constraintNames: false };
 
   /** DuckDB cannot reference a table in another schema: such foreign keys become comments. */
   override createTable(t: PhysTable, inlineFks: { fk: PhysForeignKey; ref: PhysTable }[] = []): Statement[] {
