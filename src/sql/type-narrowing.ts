@@ -42,7 +42,8 @@ export function typeShape(text: string, dialect?: string): TypeShape {
   if (base === 'FLOAT') return shape('float', args[0] !== undefined && args[0] <= 24 ? 4 : 8);
   if (/^(CHAR|CHARACTER|BPCHAR|NCHAR)$/.test(base)) return shape('string', args[0] ?? 1);
   if (/^(VARCHAR|CHARACTER VARYING|CHAR VARYING|NVARCHAR|VARCHAR2|STRING)$/.test(base)) {
-    return shape('string', args[0] ?? Infinity);
+    // DuckDB accepts VARCHAR(n) but stores every string unbounded, so lengths never narrow there
+    return shape('string', dialect === 'duckdb' ? Infinity : args[0] ?? Infinity);
   }
   if (base === 'TEXT') return shape('string', dialect === 'mysql' || dialect === 'mariadb' ? STRING_BOUNDS.TEXT_MYSQL : Infinity);
   if (base in STRING_BOUNDS) return shape('string', STRING_BOUNDS[base]);

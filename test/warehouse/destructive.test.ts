@@ -76,7 +76,7 @@ describe('narrowing type changes', () => {
     ['integer', 'varchar(11)', false], ['bigint', 'varchar(10)', true], ['varchar(10)', 'integer', true], ['boolean', 'integer', false],
     ['timestamp(6)', 'timestamp(3)', true], ['uuid', 'text', false], ['jsonb', 'json', false], ['NUMBER(38,0)', 'NUMBER(10,0)', true, 'snowflake'],
     ['STRING', 'STRING(10)', true, 'bigquery'], ['character varying(40)', 'varchar(80)', false], ['character varying(80)', 'varchar(10)', true],
-    ['timestamp(3) with time zone', 'timestamptz', false], ['bigint(20) unsigned', 'int(11)', true, 'mysql'], ['int[]', 'bigint[]', true], ['int unsigned', 'int unsigned', false, 'mysql'], ['decimal(10,2)', 'integer', true],
+    ['timestamp(3) with time zone', 'timestamptz', false], ['bigint(20) unsigned', 'int(11)', true, 'mysql'], ['int[]', 'bigint[]', true], ['VARCHAR', 'varchar(100)', false, 'duckdb'], ['varchar(100)', 'varchar(10)', false, 'duckdb'], ['VARCHAR', 'varchar(100)', true, 'postgres'], ['int unsigned', 'int unsigned', false, 'mysql'], ['decimal(10,2)', 'integer', true],
   ];
   it.each(cases)('%s → %s narrows: %s', (from, to, expected, dialect) => {
     expect(isNarrowing(from, to, dialect)).toBe(expected);
