@@ -55,8 +55,10 @@ export function enforceContracts(projectDir: string, o: ContractsOptions): Contr
         const modeler = getPath(entry, [...metaPath, 'modeler']) as Record<string, unknown> | undefined;
         if (modeler && modeler.contracts !== undefined) {
           // drop the key, and the modeler: mapping too when nothing else is left in it
+          // (and meta: itself when modeler: was all it held, so no empty `meta:` is left behind)
           const only = Object.keys(modeler).length === 1;
-          edits.push({ op: 'delete', path: ['models', i, ...metaPath, ...(only ? ['modeler'] : ['modeler', 'contracts'])] });
+          const metaOnly = only && Object.keys(getPath(entry, metaPath) as object).length === 1;
+          edits.push({ op: 'delete', path: ['models', i, ...metaPath, ...(metaOnly ? [] : only ? ['modeler'] : ['modeler', 'contracts'])] });
         }
       }
       selected.push({ model: m.name, file, line: m.line, changed: edits.length > before });
