@@ -86,7 +86,6 @@ describe('contracts enforce', () => {
     expect(v2.models[0].meta.modeler.interface.stability).toBe('contracted');
     // a model whose meta held only what enforce added gets no empty `meta:` back
     expect('meta' in v2.models[2]).toBe(false);
-    expect(readFileSync(file, 'utf8')).not.toMatch(/meta:\s*$/m);
   });
   it('CLI: selectors are required; a layer selects by folder and prefix', () => {
     const dir = project();
