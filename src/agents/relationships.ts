@@ -2,7 +2,7 @@
 // resolved to entities, de-duplicated, cardinality from the keys, a business verb, and a
 // direction that reads naturally ("Customer places Order", "Order is created by User").
 import type { DbtNode, Project } from '../core/project/types.js';
-import type { Cardinality } from '../core/model/types.js';
+import type { DiagramRelationship } from '../proposals/types.js';
 import type { StagingLayer } from './entities.js';
 import type { TargetRef } from './foreign-keys.js';
 import { isUniqueColumn, primaryKeyColumn } from './keys.js';
@@ -10,19 +10,8 @@ import { dropVersionSuffix, parseModelName, snakeOf, tokensOfEntityName } from '
 import { singularPhrase } from './inflection.js';
 import { relationshipVerb, type VerbPhrase } from './verbs.js';
 
-export interface EntityRelationship {
-  from: string;
-  to: string;
-  verb: string;
-  cardinality: Cardinality;
-  from_column: string;
-  to_column: string;
-  /** Role of the parent in this relationship (billing_address_id → "billing"), when the column names one. */
-  role?: string;
-  /** Staging models that declare it. */
-  sources: string[];
-  /** How it was declared (relationships test, foreign_key constraint, …). */
-  declared_by: string[];
+/** A diagram relationship plus where its verb came from (dictionary pair, column name, fallback). */
+export interface EntityRelationship extends DiagramRelationship {
   verb_origin: VerbPhrase['origin'];
 }
 

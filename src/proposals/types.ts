@@ -56,8 +56,11 @@ export interface DiagramRelationship {
   cardinality: Cardinality;
   from_column: string;
   to_column: string;
+  /** Role of the parent in this relationship (billing_address_id → "billing"), when the column names one. */
   role?: string;
+  /** Staging models that declare it. */
   sources: string[];
+  /** How it was declared (relationships test, foreign_key constraint, …). */
   declared_by: string[];
 }
 

@@ -69,8 +69,8 @@ describe('domain dictionary', () => {
     expect(dictionaryDomain(['order', 'item'])).toBe('sales');
     expect(dictionaryDomain(['payment', 'method'])).toBe('finance');
   });
-  it('is documented word for word in docs/readme/agents.md', () => {
-    const doc = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'readme', 'agents.md'), 'utf8');
+  it('is documented word for word in README.md', () => {
+    const doc = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
     for (const [domain, words] of Object.entries(DOMAIN_DICTIONARY)) expect(doc).toContain(`| ${domain} | ${words.join(', ')} |`);
   });
   it('lists every word once', () => {
