@@ -12,7 +12,7 @@
 // columns are reached, only through that lineage. Everywhere else the impact is conservative: a
 // column reaches what its parent reaches, and a reached block or model affects all its columns.
 import { UserError } from '../core/diagnostics.js';
-import { didYouMeanSuffix } from '../core/suggest.js';
+import { didYouMean, didYouMeanSuffix } from '../core/suggest.js';
 import { Digraph } from './graph.js';
 import type { QlangManifest } from './types.js';
 
@@ -45,6 +45,8 @@ export interface ImpactResult {
   ref: string;
   /** False when nothing in the manifest mentions the ref (then nothing is downstream of it). */
   found: boolean;
+  /** When not found: the closest ref of the same kind the manifest does mention (a likely typo). */
+  suggestion?: string;
   impacted: ImpactedNode[];
   counts: Partial<Record<NodeKind, number>>;
 }
@@ -149,7 +151,11 @@ export function impactOf(m: QlangManifest, refValue: string, graph = buildImpact
       parentOf.set(start, parentNode);
     }
   }
-  if (start === undefined) return { ref: key, found: false, impacted: [], counts: {} };
+  if (start === undefined) {
+    const same = g.refs.filter((_, i) => g.kinds[i] === kind);
+    const s = didYouMean(ref, same);
+    return { ref: key, found: false, ...(s ? { suggestion: `${kind}:${s}` } : {}), impacted: [], counts: {} };
+  }
   const parent = new Int32Array(g.size).fill(-2);
   const depth = new Int32Array(g.size);
   parent[start] = -1;
@@ -210,7 +216,7 @@ function longestBlockPrefix(m: QlangManifest, ref: string): number {
 }
 
 export function formatImpact(r: ImpactResult): string {
-  if (!r.found) return `${r.ref}: not referenced anywhere in the manifest; nothing is downstream of it`;
+  if (!r.found) return `${r.ref}: not referenced anywhere in the manifest; nothing is downstream of it${r.suggestion ? ` (did you mean '${r.suggestion}'?)` : ''}`;
   const total = r.impacted.length;
   const parts = NODE_KINDS.filter((k) => r.counts[k]).map((k) => `${r.counts[k]} ${k}`);
   const lines = [`impact of ${r.ref}: ${total} downstream${parts.length ? ` (${parts.join(', ')})` : ''}`];

@@ -4,7 +4,7 @@
 //   order_count -> ops_board app; active_subscribers <- billing.subscriptions, cell of the notebook
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { impactOf, parseRef } from '../../src/manifest/impact.js';
+import { formatImpact, impactOf, parseRef } from '../../src/manifest/impact.js';
 import { runCli } from '../helpers/cli.js';
 import { VECTORS, vector } from './helpers.js';
 
@@ -69,6 +69,11 @@ describe('column-level impact', () => {
   });
   it('unknown refs report found: false; bad kinds are usage errors', () => {
     expect(impactOf(m, 'tform_model:nope')).toMatchObject({ found: false, impacted: [] });
+    expect(impactOf(m, 'tform_model:nope').suggestion).toBeUndefined();
+    // a typo gets the closest ref of the same kind, in JSON and in the text report
+    const typo = impactOf(m, 'tform_model:fct_ordrs');
+    expect(typo).toMatchObject({ found: false, suggestion: 'tform_model:fct_orders' });
+    expect(formatImpact(typo)).toMatch(/did you mean 'tform_model:fct_orders'\?/);
     expect(() => parseRef('dbt_model:orders')).toThrow(/unknown ref kind 'dbt_model'/);
     expect(() => parseRef('orders')).toThrow(/<kind>:<ref>/);
     expect(parseRef('model:orders')).toEqual({ kind: 'tform_model', ref: 'orders' });
