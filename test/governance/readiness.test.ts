@@ -135,6 +135,21 @@ describe('--changed-only on a real git repository', () => {
     expect(all.files.length).toBeGreaterThan(r.files.length);
     expect(() => readinessGate({ project: dir, changedOnly: true, baseRef: 'no-such-branch' })).toThrow(/--base-ref 'no-such-branch'/);
   });
+  it('finds changed files whose names are not ASCII or contain spaces (git quotes those unless -z)', () => {
+    const dir = copyExample();
+    rmSync(join(dir, 'target'), { recursive: true, force: true });
+    const git = (...a: string[]) => execFileSync('git', ['-C', dir, ...a], { encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+    git('init', '-q', '-b', 'main');
+    git('add', '.');
+    git('commit', '-q', '-m', 'base');
+    const committed = 'models/staging/schéma ü.yml', untracked = 'models/staging/naïve.yml';
+    writeFileSync(join(dir, committed), 'version: 2\nmodels:\n  - name: stg_unicode_a\n');
+    git('add', '.');
+    git('commit', '-q', '-m', 'add');
+    writeFileSync(join(dir, untracked), 'version: 2\nmodels:\n  - name: stg_unicode_b\n');
+    const r = readinessGate({ project: dir, changedOnly: true, baseRef: 'HEAD~1' });
+    expect(r.files.map((x) => x.path).sort()).toEqual([untracked, committed].sort());
+  });
 });
 
 describe('readiness-gate CLI', () => {

@@ -15,11 +15,12 @@ export function changedFiles(projectDir: string, baseRef: string): Set<string> {
   try { base = git(projectDir, ['merge-base', baseRef, 'HEAD']).trim(); } catch {
     throw new UserError(`--base-ref '${baseRef}' is not a commit of this repository (fetch it first, e.g. git fetch origin ${baseRef.replace(/^origin\//, '')})`);
   }
+  // -z: raw NUL-separated paths; without it git quotes non-ASCII names ("sch\303\251ma.yml") and they never match.
   const lines = [
-    ...git(projectDir, ['diff', '--name-only', '--relative', base, '--', '.']).split('\n'),
-    ...git(projectDir, ['ls-files', '--others', '--exclude-standard']).split('\n'),
+    ...git(projectDir, ['diff', '-z', '--name-only', '--relative', base, '--', '.']).split('\0'),
+    ...git(projectDir, ['ls-files', '-z', '--others', '--exclude-standard']).split('\0'),
   ];
-  return new Set(lines.map((l) => l.trim()).filter(Boolean));
+  return new Set(lines.filter(Boolean));
 }
 
 /** The repository-relative prefix of a project directory ('' at the top, undefined outside git). */
