@@ -175,4 +175,10 @@ describe('readiness-gate CLI', () => {
     expect(existsSync(sarif)).toBe(false);
     expect(runCli(['readiness-gate', '--project', EXAMPLE, '--changed-only']).code).toBe(64);
   });
+  it('an unwritable --sarif (a directory) is a one-line usage error, not an internal error', () => {
+    const dir = tempDir('ready-dir-');
+    const r = runCli(['readiness-gate', '--project', EXAMPLE, '--sarif', dir]);
+    expect(r.code).toBe(64);
+    expect(r.stderr.trim().split('\n').pop()).toBe(`modeler: cannot write ${dir}: it is a directory`);
+  });
 });
