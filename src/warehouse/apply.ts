@@ -3,9 +3,9 @@
 // destructive guard → run or dry run → ledger row → report (JSON-able, secrets scrubbed) →
 // optional report/SQL files. Usage problems throw UserError; everything that happens once the
 // inputs are understood (connection, drift, refusal, a failing statement) is a report.
-import { readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { UserError } from '../core/diagnostics.js';
 import { writeFileAtomic } from '../core/fs-atomic.js';
 import { PACKAGE_ROOT } from '../core/paths.js';
@@ -52,6 +52,9 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
   if (connector.name === 'duckdb' && params.path && params.path !== ':memory:') params.path = path(params.path, 'write');
   const secrets = secretsOf(params);
   const ledgerParts = parseLedgerTable(request.ledger_table ?? DEFAULT_LEDGER_TABLE, connector.name === 'bigquery');
+  // checked before anything runs: finding out after the warehouse changed would lose the report
+  if (request.report_json) checkOutput(path(request.report_json, 'write'), '--report-json');
+  if (request.write_sql) checkOutput(path(request.write_sql, 'write'), '--write-sql');
 
   // ---- plan (no connection needed)
   const policy: PolicyReport = { checked: false, errors: 0, warnings: 0, results: [] };
@@ -114,7 +117,7 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
     session = ctx.openSession ? await ctx.openSession(connector, params) : await connector.connect(params, ctx.loadDriver ?? driverLoader(connector.name));
   } catch (e) {
     if (e instanceof UserError) throw e;
-    return fail('CONNECT_FAILED', `cannot connect to ${connector.name}: ${errorText(e)}`);
+    return fail('CONNECT_FAILED', `cannot connect to ${connector.name}${endpoint(connector, params)}: ${errorText(e)}`);
   }
   const lockKey = `modeler:${report.ledger.table}`;
   try {
@@ -251,6 +254,29 @@ async function runPolicy(ctx: ApplyContext, pack: string | undefined, skip: bool
   if (skip) return { checked: false, reason: 'skipped (--skip-policy-check)', errors: 0, warnings: 0, results: [] };
   if (!pack) return { checked: false, reason: 'no policy pack given (--policy-pack)', errors: 0, warnings: 0, results: [] };
   return (ctx.policyPreflight ?? governancePreflight)({ ...input, policyPack: pack });
+}
+
+// the drivers' own defaults, so the message names where the connection really went
+const DEFAULT_PORT: Record<string, number> = { postgres: 5432, mysql: 3306 };
+
+/** ` at host:port` for network connectors (driver errors such as ECONNRESET name neither). */
+function endpoint(connector: Connector, params: ConnectionParams): string {
+  if (!connector.params.includes('host')) return '';
+  const port = params.port ?? DEFAULT_PORT[connector.name];
+  return ` at ${params.host ?? 'localhost'}${port ? `:${port}` : ''}`;
+}
+
+/** An output file must be creatable: not a directory, under a writable directory. */
+function checkOutput(abs: string, flag: string): void {
+  if (existsSync(abs) && statSync(abs).isDirectory()) throw new UserError(`${flag} ${abs} is a directory; give a file path`);
+  let dir = dirname(abs);
+  while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
+  try {
+    if (!statSync(dir).isDirectory()) throw new Error('not a directory');
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new UserError(`${flag} ${abs} cannot be written (${dir} is not a writable directory)`);
+  }
 }
 
 function readInput(abs: string, shown: string): string {

@@ -69,6 +69,26 @@ describe('modeler apply (CLI)', () => {
     }
   });
 
+  it('an unreachable server is one line naming host:port, never the password', () => {
+    // a name that never resolves: the driver's own error (getaddrinfo ENOTFOUND …) names no port
+    const r = runCli(['apply', 'postgres', '--host', 'no-such-host.invalid', '--port', '5999', '--user', 'ci', '--password', SECRET, '--sql', 'SELECT 1']);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^modeler: error\[CONNECT_FAILED\]: cannot connect to postgres at no-such-host\.invalid:5999: /)]);
+    expect(r.stdout + r.stderr).not.toContain(SECRET);
+  });
+
+  it('an unwritable --report-json / --write-sql is refused before the warehouse is touched', () => {
+    const db = join(dir, 'untouched.duckdb');
+    const notDir = file('plain.txt', 'x');
+    for (const args of [['--report-json', dir], ['--write-sql', join(notDir, 'out.sql')]]) {
+      const r = runCli(['apply', '--sql', 'CREATE TABLE u (a INTEGER)', '--path', db, ...args]);
+      expect(r.code, args.join(' ')).toBe(64);
+      expect(r.stderr).toMatch(new RegExp(`^modeler: ${args[0]} .* (is a directory|cannot be written)`));
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(existsSync(db), 'the database was not even opened').toBe(false);
+    }
+  });
+
   it('a password given by flag appears in no output and no report (success and failure)', () => {
     const schema = uniqueName('modeler_cli');
     const report1 = join(dir, 'pg-report.json');
