@@ -1,29 +1,67 @@
 // Writes that never leave a half-written file: write a sibling temp file, then rename over.
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { UserError } from './diagnostics.js';
 
 export function writeFileAtomic(path: string, data: string | Uint8Array): void {
+  const tmp = writeTemp(path, data);
+  commit(path, tmp);
+}
+
+function writeTemp(path: string, data: string | Uint8Array): string {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     mkdirSync(dirname(path), { recursive: true });
+    // found now rather than at the rename, so a batch fails before it replaces anything
+    if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' });
     writeFileSync(tmp, data);
-    renameSync(tmp, path);
+    return tmp;
   } catch (e) {
-    rmSync(tmp, { force: true });
+    removeQuietly(tmp);
     throw cannotWrite(path, e);
   }
+}
+
+function commit(path: string, tmp: string): void {
+  try {
+    renameSync(tmp, path);
+  } catch (e) {
+    removeQuietly(tmp);
+    throw cannotWrite(path, e);
+  }
+}
+
+/** rmSync({force}) still throws when a parent is a file (ENOTDIR); cleanup must not hide the real error. */
+function removeQuietly(tmp: string): void {
+  try { rmSync(tmp, { force: true }); } catch { /* nothing was created */ }
 }
 
 /** An output path the user chose that cannot be written is a usage error (one line, exit 64), not a crash. */
 function cannotWrite(path: string, e: unknown): unknown {
   const code = (e as NodeJS.ErrnoException)?.code;
-  const why: Record<string, string> = { EISDIR: 'it is a directory', ENOTDIR: 'a parent is not a directory', EACCES: 'permission denied', EPERM: 'permission denied', EROFS: 'read-only file system', ENOSPC: 'no space left on device' };
+  const why: Record<string, string> = { EISDIR: 'it is a directory', ENOTDIR: 'a parent is not a directory', EEXIST: 'a parent is not a directory', EACCES: 'permission denied', EPERM: 'permission denied', EROFS: 'read-only file system', ENOSPC: 'no space left on device' };
   return code && why[code] ? new UserError(`cannot write ${path}: ${why[code]}`, 64, 'IO') : e;
 }
 
-/** Write several files only after all their contents are computed; on failure none remain new. */
+/**
+ * Write several files: every temp file first, then the renames, so a failure while writing
+ * (a directory in the way, a full disk) leaves every existing file as it was.
+ */
 export function writeFilesAtomic(files: { path: string; data: string | Uint8Array }[]): void {
-  for (const f of files) writeFileAtomic(f.path, f.data);
+  const temps: { path: string; tmp: string }[] = [];
+  try {
+    for (const f of files) temps.push({ path: f.path, tmp: writeTemp(f.path, f.data) });
+  } catch (e) {
+    for (const t of temps) removeQuietly(t.tmp);
+    throw e;
+  }
+  temps.forEach((t, i) => {
+    try {
+      commit(t.path, t.tmp);
+    } catch (e) {
+      for (const rest of temps.slice(i + 1)) removeQuietly(rest.tmp);
+      throw e;
+    }
+  });
 }
