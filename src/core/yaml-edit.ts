@@ -13,9 +13,11 @@ export type YamlEdit =
   | { op: 'append'; path: PathSeg[]; value: unknown };
 
 export function applyYamlEdits(text: string, edits: YamlEdit[]): string {
-  let out = text;
+  // Inserted lines are built with '\n': edit a CRLF file as LF and convert back, so it stays all CRLF.
+  const crlf = text.includes('\r\n') && text.split('\n').length === text.split('\r\n').length;
+  let out = crlf ? text.replace(/\r\n/g, '\n') : text;
   for (const e of edits) out = applyOne(out, e);
-  return out;
+  return crlf ? out.replace(/\n/g, '\r\n') : out;
 }
 
 function parse(text: string): Document.Parsed {

@@ -52,6 +52,16 @@ describe('round-trip YAML editor', () => {
     const out = applyYamlEdits(DOC, [{ op: 'set', path: ['models', 0, 'description'], value: 'new text' }, { op: 'delete', path: ['models', 0, 'columns', 1, 'description'] }]);
     expect(out).toBe(DOC.replace('"quoted text"', 'new text').replace("        description: 'single quoted'\n", ''));
   });
+  it('keeps a CRLF file all CRLF (inserted lines too)', () => {
+    const crlf = DOC.replace(/\n/g, '\r\n');
+    const edits = [
+      { op: 'set', path: ['models', 0, 'meta', 'modeler', 'contracts'], value: 'enforced' },
+      { op: 'append', path: ['models', 0, 'columns'], value: { name: 'added' } },
+    ] as const;
+    const out = applyYamlEdits(crlf, [...edits]);
+    expect(out.split('\n').length - 1).toBe(out.split('\r\n').length - 1);
+    expect(out).toBe(applyYamlEdits(DOC, [...edits]).replace(/\n/g, '\r\n'));
+  });
 });
 
 function project(): string {
