@@ -20,7 +20,7 @@ export function buildProgram(): Command {
   for (const register of registrars) register(program);
   const configure = (cmd: Command) => {
     cmd.exitOverride();
-    cmd.configureOutput({ writeErr: () => {} }); // we print one-line errors ourselves
+    cmd.configureOutput({ outputError: () => {} }); // we print one-line errors ourselves; help still reaches stderr
     // every parent command (e.g. `generate`) gets a did-you-mean for unknown subcommands
     if (cmd.commands.length) {
       cmd.on('command:*', (operands: string[]) => {
@@ -42,7 +42,9 @@ export async function main(argv: string[]): Promise<number> {
     return takeExitCode();
   } catch (e) {
     if (e instanceof CommanderError) {
-      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return 0;
+      // `modeler` or `modeler generate` without a command: commander printed the help to stderr
+      if (e.code === 'commander.help') return e.exitCode === 0 ? 0 : EXIT.USAGE;
       if (e.code === 'commander.executeSubCommandAsync') return e.exitCode;
       err(`modeler: ${oneLine(e, program, argv)}`);
       return EXIT.USAGE;
