@@ -117,6 +117,17 @@ describe('import sql: postgres (libpg_query)', () => {
     expect(r.model).toBeUndefined();
     expect(r.diagnostics[0]).toMatchObject({ code: 'SQL_SYNTAX', file: 'bad.sql', line: 4, column: 9 });
   });
+  it('locates syntax errors after non-ASCII text (the parser counts characters there, not bytes)', async () => {
+    const r = await importSql('-- ünïcödé ✓\nCREATE TABLE "café" (\n  "naïve" int, -- ✓\n  x int NOTT NULL\n);', 'u.sql', { dialect: 'postgres' });
+    expect(r.diagnostics[0]).toMatchObject({ code: 'SQL_SYNTAX', line: 4, column: 9 });
+  });
+  it('an empty file imports as an empty model, as a comments-only file does', async () => {
+    for (const text of ['', '\n  \n', '-- nothing\n']) {
+      const r = await importSql(text, 'e.sql', { dialect: 'postgres' });
+      expect(r.diagnostics, JSON.stringify(text)).toEqual([]);
+      expect(r.model!.entities).toEqual([]);
+    }
+  });
   it('duckdb reads through the same parser', async () => {
     const { model } = await imp('CREATE TABLE t (id INTEGER PRIMARY KEY, amount DECIMAL(18,4) DEFAULT 0, at TIMESTAMP DEFAULT current_timestamp);', 'duckdb');
     expect(model.entities[0].columns.map((c) => [c.name, c.data_type, c.default])).toEqual([['id', 'integer', undefined], ['amount', 'decimal(18,4)', 0], ['at', 'timestamp', 'CURRENT_TIMESTAMP']]);

@@ -17,11 +17,12 @@ const ACTIONS: Record<string, string> = { a: 'no_action', r: 'restrict', c: 'cas
 /** Parse and feed the builder; throws SqlSyntaxError with the offending offset. */
 export function readPostgres(src: SourceText, b: ImportBuilder): void {
   let tree: any;
+  if (!src.text.trim()) return; // libpg_query rejects an empty file ("Query cannot be empty"); the other readers import nothing
   try {
     tree = parseSync(src.text);
   } catch (e: any) {
     const pos = e?.sqlDetails?.cursorPosition;
-    throw new SqlSyntaxError(String(e?.message ?? e), typeof pos === 'number' ? src.charOffset(pos) : 0);
+    throw new SqlSyntaxError(String(e?.message ?? e), typeof pos === 'number' ? src.codePointOffset(pos) : 0);
   }
   for (const raw of tree.stmts ?? []) {
     const start = src.charOffset(raw.stmt_location ?? 0);

@@ -39,6 +39,14 @@ export class SourceText {
     return this.byteToChar[Math.min(Math.max(0, byteOffset), this.byteToChar.length - 1)];
   }
 
+  /** libpg_query reports a syntax error's cursor in code points (tree locations are bytes). */
+  codePointOffset(cp: number): number {
+    if (!this.byteToChar) return cp;
+    let i = 0;
+    for (let k = 0; k < cp && i < this.text.length; k++) i += this.text.codePointAt(i)! > 0xffff ? 2 : 1;
+    return i;
+  }
+
   lineOf(offset: number): number {
     return this.locate(offset).line;
   }
