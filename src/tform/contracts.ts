@@ -2,7 +2,7 @@
 // config.contract.enforced and meta.modeler.contracts: enforced in the dbt YAML — or undo both —
 // editing only those keys (comments and layout of everything else are kept).
 import { readFileSync } from 'node:fs';
-import { UserError } from '../core/diagnostics.js';
+import { UserError, formatDiagnostic } from '../core/diagnostics.js';
 import { writeFilesAtomic } from '../core/fs-atomic.js';
 import { containedPath } from '../core/paths.js';
 import { loadProject } from '../core/project/load.js';
@@ -26,6 +26,10 @@ export function enforceContracts(projectDir: string, o: ContractsOptions): Contr
   const project = loadProject(projectDir);
   const files = (o.files ?? []).map((f) => f.replace(/^\.\//, ''));
   for (const f of files) if (!containedPath(project.root, f)) throw new UserError(`--file ${f} is outside the project`);
+  // a dbt YAML that does not parse may hold selected models: stop rather than report "all done"
+  const broken = project.diagnostics.find((d) => d.severity === 'error' && d.file && /\.ya?ml$/i.test(d.file)
+    && !d.file.startsWith('Modeler/') && (!files.length || files.includes(d.file)));
+  if (broken) throw new UserError(`${formatDiagnostic({ ...broken, hint: undefined })} — fix this file first; nothing was written`, 1);
   const models = project.models.filter((m) => m.origins.includes('yaml') && m.file).filter((m) => {
     const byFile = !files.length || files.includes(m.file!) || (m.sqlPath !== undefined && files.includes(m.sqlPath));
     const byLayer = !layer || inferLayers({ name: m.name, path: m.sqlPath ?? m.file, declared: m.meta?.layer }).includes(layer);

@@ -105,6 +105,19 @@ describe('contracts enforce', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).selected.map((s: any) => s.model)).toEqual(['stg_stores', 'stg_supplies']);
   });
+  it('CLI: a dbt YAML that does not parse stops the run (exit 1, one line naming it) and nothing is written', () => {
+    const dir = project();
+    writeFileSync(join(dir, 'models/staging/broken.yml'), 'version: 2\nmodels:\n  - name: stg_broken\n    columns: [\n');
+    const inv = join(dir, 'models/staging/inventory/_inventory.yml');
+    const before = readFileSync(inv, 'utf8');
+    const r = runCli(['contracts', 'enforce', '--project-dir', dir, '--layer', 'stg']);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^modeler: models\/staging\/broken\.yml:\d+:\d+: error\[YAML_SYNTAX\]: .* nothing was written$/)]);
+    expect(readFileSync(inv, 'utf8')).toBe(before);
+    // a --file selection that leaves the broken file out still runs
+    expect(runCli(['contracts', 'enforce', '--project-dir', dir, '--file', 'models/staging/inventory/_inventory.yml']).code).toBe(0);
+    expect(readFileSync(inv, 'utf8')).not.toBe(before);
+  });
 });
 
 describe('tform sync', () => {
