@@ -1,6 +1,6 @@
 // The commands as a user runs them (built binary): outputs, summaries, exit codes, and nothing
 // written to --out when a command fails.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadModelFile } from '../../src/core/model/load.js';
@@ -102,6 +102,32 @@ describe('modeler generate / migrate', () => {
     const j = runCli(['migrate', join(dir, 'old.yaml'), join(dir, 'new.yaml'), '--dialect', 'postgres', '--output-json']);
     const parsed = JSON.parse(j.stdout);
     expect(parsed.statements.map((s: any) => [s.kind, s.destructive])).toEqual([['rename_column', false], ['drop_column', true]]);
+  });
+  it('migrate --output-json still writes the SQL to --out', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'old.yaml'), 'model: {name: crm, version: 1.0.0}\nentities:\n  - name: Client\n    columns:\n      - {name: id, data_type: integer, primary_key: true}\n');
+    writeFileSync(join(dir, 'new.yaml'), 'model: {name: crm, version: 1.1.0}\nentities:\n  - name: Client\n    columns:\n      - {name: id, data_type: integer, primary_key: true}\n      - {name: email, data_type: varchar(100)}\n');
+    const r = runCli(['migrate', join(dir, 'old.yaml'), join(dir, 'new.yaml'), '--dialect', 'postgres', '--output-json', '--out', join(dir, 'm.sql')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'm.sql'), 'utf8')).toBe(JSON.parse(r.stdout).sql);
+  });
+  it('--out that is a directory, under a file, or empty: exit 64, one line, nothing written', () => {
+    const dir = tempDir();
+    const model = join(RS, 'retail-analytics-baseline.model.yaml');
+    writeFileSync(join(dir, 'a.sql'), 'CREATE TABLE a (id int);\n');
+    writeFileSync(join(dir, 'afile'), 'keep\n');
+    for (const out of [dir, join(dir, 'afile', 'x'), '']) {
+      for (const args of [['import', 'sql', join(dir, 'a.sql')], ['generate', 'sql', model, '--dialect', 'duckdb'], ['generate', 'metadata', model], ['migrate', model, model, '--dialect', 'duckdb']]) {
+        const r = runCli([...args, '--out', out]);
+        expect(r.code, `${args.join(' ')} --out '${out}': ${r.stderr}`).toBe(64);
+        expect(r.stderr).toMatch(/^modeler: (cannot write|--out needs)/);
+        expect(r.stdout).toBe('');
+      }
+    }
+    const emptyDir = runCli(['generate', 'tform', model, '--out-dir', ''], { cwd: dir });
+    expect(emptyDir.code).toBe(64);
+    expect(readFileSync(join(dir, 'afile'), 'utf8')).toBe('keep\n');
+    expect(readdirSync(dir).sort()).toEqual(['a.sql', 'afile']);
   });
   it('every command has help with an example', () => {
     for (const args of [['import', 'sql'], ['import', 'dbml'], ['generate', 'sql'], ['generate', 'tform'], ['generate', 'metadata'], ['migrate']]) {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { loadModelFile } from '../../src/core/model/load.js';
 import { parentChild } from '../../src/core/model/access.js';
-import { scaffoldTform } from '../../src/tform/scaffold.js';
+import { scaffoldTform, staleScaffoldFiles } from '../../src/tform/scaffold.js';
 import { REPO, runCli, tempDir } from '../helpers/cli.js';
 import { peerModelFiles } from '../sql/fixtures.js';
 import { model } from '../sql/migrate-scenarios.js';
@@ -85,6 +85,21 @@ describe('generate tform scaffold', () => {
     expect(scaffoldTform(m).map((f) => f.path).filter((p) => p.endsWith('.sql'))).toEqual(['models/staging/stg_sales_orders.sql', 'models/staging/stg_archive_orders.sql']);
   });
 
+  it('a re-run removes only the staging models it generated earlier, never a hand-written one', () => {
+    const dir = tempDir();
+    const first = scaffoldTform(model(`entities:
+  - {name: Keep, columns: [{name: id, data_type: integer}]}
+  - {name: Gone, columns: [{name: id, data_type: integer}]}
+`));
+    for (const f of first) { mkdirSync(join(dir, f.path, '..'), { recursive: true }); writeFileSync(join(dir, f.path), f.content); }
+    writeFileSync(join(dir, 'models/staging/stg_mine.sql'), 'select 1 as id\n');
+    const second = scaffoldTform(model(`entities:
+  - {name: Keep, columns: [{name: id, data_type: integer}]}
+`));
+    expect(staleScaffoldFiles(dir, second)).toEqual(['models/staging/stg_gone.sql']);
+    expect(staleScaffoldFiles(join(dir, 'nowhere'), second)).toEqual([]);
+  });
+
   it('dbt parse accepts the CLI-generated project and a project from every fixture model (one dbt run)', () => {
     const dir = tempDir('modeler-dbt-');
     const root = join(dir, 'root');
@@ -93,8 +108,13 @@ describe('generate tform scaffold', () => {
     // the CLI-generated project
     const shopFile = join(dir, 'shop.model.yaml');
     writeFileSync(shopFile, readFileSync(join(REPO, 'test', 'tform-scaffold', 'shop.model.yaml'), 'utf8'));
+    // generated over an earlier output that had one more table: its staging model must go too
+    writeFileSync(join(dir, 'shop-v0.model.yaml'), readFileSync(shopFile, 'utf8').replace('relationships:', 'legacy_placeholder:')
+      .replace('legacy_placeholder:', '  - {name: Legacy, columns: [{name: id, data_type: integer}]}\nrelationships:'));
+    expect(runCli(['generate', 'tform', join(dir, 'shop-v0.model.yaml'), '--out-dir', join(dir, 'shop_dbt'), '--project-name', 'shop_cli']).stdout).toContain('stg_legacy.sql');
     const cli = runCli(['generate', 'tform', shopFile, '--out-dir', join(dir, 'shop_dbt'), '--project-name', 'shop_cli']);
     expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stderr).toContain('removed 1 staging model(s) generated earlier for tables no longer in the model: models/staging/stg_legacy.sql');
     symlinkSync(join(dir, 'shop_dbt'), join(root, 'dbt_packages', 'shop_cli'));
     expected.push({ project: 'shop_cli', models: 2, relationships: 1 });
     // every fixture model

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { UserError } from '../../core/diagnostics.js';
 import { writeFileAtomic } from '../../core/fs-atomic.js';
 import { DIALECTS } from '../../sql/dialects/index.js';
 import { importDbmlFile, importSqlFile, type ImportRun } from '../../sql/import/run.js';
@@ -7,7 +8,8 @@ import { action, err, out, printDiagnostics } from '../io.js';
 /** `modeler import …` may be shared with other importers; create it once. */
 export function importCommand(program: Command): Command {
   return program.commands.find((c) => c.name() === 'import')
-    ?? program.command('import').description('import SQL DDL or DBML into a model file');
+    ?? program.command('import').description('import SQL DDL or DBML into a model file')
+      .addHelpText('after', '\nExample: modeler import sql schema.sql --out models/shop.model.yaml');
 }
 
 export function registerImport(program: Command): void {
@@ -42,6 +44,7 @@ Example: modeler import dbml schema.dbml --out models/shop.model.yaml`)
 }
 
 function finish(r: ImportRun, file: string, outPath: string | undefined, dialect?: string): number {
+  if (outPath === '') throw new UserError('--out needs a file name');
   const errors = r.diagnostics.filter((d) => d.severity === 'error');
   printDiagnostics(r.diagnostics.filter((d) => d.severity !== 'error'), 'stderr');
   if (!r.ok || !r.yaml || !r.model) {

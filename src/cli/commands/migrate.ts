@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { UserError } from '../../core/diagnostics.js';
 import { writeFileAtomic } from '../../core/fs-atomic.js';
 import { requireModel } from '../../core/model/load.js';
 import { DIALECTS, getDialect } from '../../sql/dialects/index.js';
@@ -13,7 +14,7 @@ export function registerMigrate(program: Command): void {
     .argument('<new.model.yaml>', 'the model to migrate to')
     .option('--dialect <dialect>', `one of ${DIALECTS.join(', ')} (mariadb = mysql); default: the new model's own dialect`)
     .option('--out <file>', 'write the SQL here (atomically); default: stdout')
-    .option('--output-json', 'print {sql, statements[{sql, kind, destructive}]} as JSON instead of SQL')
+    .option('--output-json', 'print {sql, statements[{sql, kind, destructive}]} on stdout as JSON instead of SQL (--out still gets the SQL)')
     .addHelpText('after', `
 The SQL starts with '-- Migration: <name> v<old> -> v<new>' and '-- Dialect: <d>'. Renames
 (columns and entities with previous_name) are renames, never drop + add. Where an engine cannot
@@ -24,11 +25,13 @@ Exit codes: 0 written, 1 invalid model, 64 usage error (unknown dialect, unreada
 Example: modeler migrate v1/shop.model.yaml v2/shop.model.yaml --dialect postgres --out migrations/002.sql`)
     .action(action((oldFile: string, newFile: string, opts: { dialect?: string; out?: string; outputJson?: boolean }) => {
       if (opts.dialect) getDialect(opts.dialect);
+      if (opts.out === '') throw new UserError('--out needs a file name');
       const oldModel = requireModel(oldFile), newModel = requireModel(newFile);
       const m = generateMigration(oldModel, newModel, dialectOf(opts.dialect, newModel.model.dialect));
+      // --out always gets the SQL; --output-json only changes what stdout shows
+      if (opts.out) writeFileAtomic(opts.out, m.sql);
       if (opts.outputJson) printJson(m);
-      else if (opts.out) writeFileAtomic(opts.out, m.sql);
-      else process.stdout.write(m.sql);
+      else if (!opts.out) process.stdout.write(m.sql);
       const n = m.statements.filter((s) => s.kind !== 'note').length;
       const destructive = m.statements.filter((s) => s.destructive);
       err(`${n} statement(s)${opts.out ? ` -> ${opts.out}` : ''}${destructive.length ? `; ${destructive.length} destructive:` : ''}`);
