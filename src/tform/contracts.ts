@@ -6,6 +6,7 @@ import { UserError, formatDiagnostic } from '../core/diagnostics.js';
 import { writeFilesAtomic } from '../core/fs-atomic.js';
 import { containedPath } from '../core/paths.js';
 import { loadProject } from '../core/project/load.js';
+import type { Project } from '../core/project/types.js';
 import { applyYamlEdits, type YamlEdit } from '../core/yaml-edit.js';
 import { parseYamlSource } from '../core/yaml-source.js';
 import { inferLayers, LAYERS, normalizeLayer } from '../governance/layers.js';
@@ -26,10 +27,7 @@ export function enforceContracts(projectDir: string, o: ContractsOptions): Contr
   const project = loadProject(projectDir);
   const files = (o.files ?? []).map((f) => f.replace(/^\.\//, ''));
   for (const f of files) if (!containedPath(project.root, f)) throw new UserError(`--file ${f} is outside the project`);
-  // a dbt YAML that does not parse may hold selected models: stop rather than report "all done"
-  const broken = project.diagnostics.find((d) => d.severity === 'error' && d.file && /\.ya?ml$/i.test(d.file)
-    && !d.file.startsWith('Modeler/') && (!files.length || files.includes(d.file)));
-  if (broken) throw new UserError(`${formatDiagnostic({ ...broken, hint: undefined })} — fix this file first; nothing was written`, 1);
+  stopOnBrokenYaml(project, files);
   const models = project.models.filter((m) => m.origins.includes('yaml') && m.file).filter((m) => {
     const byFile = !files.length || files.includes(m.file!) || (m.sqlPath !== undefined && files.includes(m.sqlPath));
     const byLayer = !layer || inferLayers({ name: m.name, path: m.sqlPath ?? m.file, declared: m.meta?.layer }).includes(layer);
@@ -71,6 +69,13 @@ export function enforceContracts(projectDir: string, o: ContractsOptions): Contr
   }
   if (!o.dryRun) writeFilesAtomic(writes);
   return { enforce, selected, filesChanged: [...byFile.keys()].filter((f) => writes.some((w) => w.path === containedPath(project.root, f))) };
+}
+
+/** A dbt YAML that does not parse may hold selected models: stop (exit 1) rather than report "all done". */
+export function stopOnBrokenYaml(project: Project, files: string[] = []): void {
+  const broken = project.diagnostics.find((d) => d.severity === 'error' && d.file && /\.ya?ml$/i.test(d.file)
+    && !d.file.startsWith('Modeler/') && (!files.length || files.includes(d.file)));
+  if (broken) throw new UserError(`${formatDiagnostic({ ...broken, hint: undefined })} — fix this file first; nothing was written`, 1);
 }
 
 function getPath(v: any, path: string[]): unknown {

@@ -15,6 +15,7 @@ import { loadProject } from '../core/project/load.js';
 import { effectiveConfig } from '../core/project/model-config.js';
 import type { DbtNode } from '../core/project/types.js';
 import { applyYamlEdits, type YamlEdit } from '../core/yaml-edit.js';
+import { stopOnBrokenYaml } from './contracts.js';
 import { parseYamlSource } from '../core/yaml-source.js';
 
 export interface SyncChange { file: string; model: string; column: string; field: 'description' | 'data_type' | 'tests' | 'column'; value: unknown }
@@ -35,6 +36,7 @@ const unknownType = (t: unknown) => typeof t !== 'string' || !t.trim() || t.trim
 
 export function tformSync(projectDir: string, modelPath?: string, opts: { dryRun?: boolean } = {}): SyncResult {
   const project = loadProject(projectDir);
+  stopOnBrokenYaml(project);
   const sources: LoadedModel[] = modelPath ? [loadGiven(projectDir, modelPath)] : project.modelerFiles.filter((lm) => lm.model && lm.model.kind !== 'diagram');
   const bad = sources.find((lm) => !lm.ok || !lm.model);
   if (bad) {

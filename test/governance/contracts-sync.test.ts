@@ -171,4 +171,15 @@ entities:
     expect(cli.code).toBe(1);
     expect(cli.stdout).toMatch(/_inventory\.yml:\d+:1: error\[CONTRACT_PREFLIGHT\]: stg_stores\.opened_at has no data_type/);
   });
+  it('a dbt YAML that does not parse stops the sync (its models and contracts are unknown) and nothing is written', () => {
+    const dir = project();
+    withModel(dir, MODEL);
+    const file = join(dir, 'models/staging/inventory/_inventory.yml');
+    const before = readFileSync(file, 'utf8');
+    writeFileSync(join(dir, 'models/staging/broken.yml'), 'version: 2\nmodels:\n  - name: stg_broken\n    columns: [\n');
+    const cli = runCli(['tform', 'sync', '--project-dir', dir]);
+    expect(cli.code).toBe(1);
+    expect(cli.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^modeler: models\/staging\/broken\.yml:\d+:\d+: error\[YAML_SYNTAX\]/)]);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
 });

@@ -35,7 +35,7 @@ export function registerContracts(program: Command): void {
     .option('--model <model.yaml>', 'sync only this model file (default: every model file under Modeler/)')
     .option('--dry-run', 'report what would change without writing')
     .option('--output-json', 'print the result as JSON')
-    .addHelpText('after', '\nExit codes: 0 synced, 1 CONTRACT_PREFLIGHT (contract-enforced columns without a data type; nothing written) or an invalid model, 64 usage.\n' +
+    .addHelpText('after', '\nExit codes: 0 synced, 1 CONTRACT_PREFLIGHT (contract-enforced columns without a data type; nothing written), an invalid model or a dbt YAML that does not parse, 64 usage.\n' +
       'Example: modeler tform sync --project-dir examples/jaffle_shop --dry-run')
     .action(action((o: { projectDir: string; model?: string; dryRun?: boolean; outputJson?: boolean }) => {
       const r = tformSync(o.projectDir, o.model, { dryRun: o.dryRun });
