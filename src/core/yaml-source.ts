@@ -25,8 +25,10 @@ export function parseYamlSource(text: string, file: string): YamlSource {
     const pos = lines.linePos(e.pos[0]);
     diagnostics.push({
       code: 'YAML_SYNTAX', severity: 'error', file, line: pos.line, column: pos.col,
-      message: firstLine(e.message),
-      hint: 'fix the YAML syntax at this position (indentation, a missing colon or an unclosed quote are the usual causes)',
+      // the library's own wording names its API (`YAML.parseAllDocuments()`); say what to fix instead
+      message: e.code === 'MULTIPLE_DOCS' ? "a second YAML document starts here ('---'); this file must hold one document" : firstLine(e.message),
+      hint: e.code === 'MULTIPLE_DOCS' ? "remove the '---' line, or move what follows it into its own file"
+        : 'fix the YAML syntax at this position (indentation, a missing colon or an unclosed quote are the usual causes)',
     });
   }
   for (const w of doc.warnings) {

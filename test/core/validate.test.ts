@@ -89,6 +89,12 @@ describe('schema and semantic checks', () => {
     expect(ds[0]).toMatchObject({ code: 'YAML_SYNTAX', severity: 'error' });
     expect(ds[0].line).toBeGreaterThan(0);
   });
+  it('a second YAML document is located and explained without naming the library\'s API', () => {
+    const ds = check('model: {name: a, version: 1.0.0}\n---\nentities: []\n');
+    expect(ds[0]).toMatchObject({ code: 'YAML_SYNTAX', line: 2, column: 1 });
+    expect(ds[0].message).not.toMatch(/parseAllDocuments/);
+    expect(ds[0].hint).toContain("remove the '---' line");
+  });
 });
 
 describe('modeler validate (CLI)', () => {
@@ -117,6 +123,23 @@ describe('modeler validate (CLI)', () => {
     const r = runCli(['validate', join(d, 'bad.yaml')]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/bad\.yaml:\d+:\d+: error\[YAML_SYNTAX\]/);
+  });
+  it('a directory is a usage error; an empty file is a located error; BOM + CRLF files read as plain ones', () => {
+    const d = tempDir();
+    const dir = runCli(['validate', d]);
+    expect(dir.code).toBe(64);
+    expect(dir.stderr).toBe(`modeler: cannot read ${d}: is a directory\n`);
+    writeFileSync(join(d, 'empty.yaml'), '');
+    const empty = runCli(['validate', join(d, 'empty.yaml')]);
+    expect(empty.code).toBe(1);
+    expect(empty.stdout).toContain(`${join(d, 'empty.yaml')}:1:1: error[MODEL_SHAPE]`);
+    const text = 'model: {name: a, version: 1.0.0}\nentities:\n  - name: A\n    columns:\n      - {name: id, data_type: integer, nulable: false}\n';
+    writeFileSync(join(d, 'bom.yaml'), '\uFEFF' + text.replace(/\n/g, '\r\n'));
+    const bom = runCli(['validate', join(d, 'bom.yaml'), '--output-json']);
+    expect(bom.code).toBe(1);
+    expect(JSON.parse(bom.stdout).diagnostics.map((x: any) => [x.code, x.line, x.column])).toEqual([['SCHEMA', 5, text.split('\n')[4].indexOf('nulable') + 1]]);
+    writeFileSync(join(d, 'ok.yaml'), '\uFEFF' + text.replace('nulable', 'nullable').replace(/\n/g, '\r\n'));
+    expect(runCli(['validate', join(d, 'ok.yaml')]).code).toBe(0);
   });
   it('missing file is a usage error (64)', () => {
     const r = runCli(['validate', '/nonexistent/x.yaml']);
