@@ -107,7 +107,10 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
 
   if (policy.checked && policy.errors > 0) {
     const first = policy.results.find((x) => x.severity === 'error');
-    return fail('POLICY_FAILED', `policy pack ${policy.pack}: ${policy.errors} error(s) in the new model, nothing applied`
+    // the errors may be the pack's own (YAML, unknown rule type), not the model's
+    const modelFile = resolve(path(request.new_model!, 'read'));
+    const where = policy.results.every((x) => x.severity !== 'error' || !x.file || resolve(x.file) === modelFile) ? ' in the new model' : '';
+    return fail('POLICY_FAILED', `policy pack ${policy.pack}: ${policy.errors} error(s)${where}, nothing applied`
       + (first ? `; first: ${first.file ?? ''}${first.line ? `:${first.line}:${first.column ?? 1}` : ''} ${first.code}: ${first.message}` : ''));
   }
 

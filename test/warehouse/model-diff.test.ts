@@ -108,5 +108,13 @@ describe('model-diff input checks', () => {
     expect(bundled.policy.checked).toBe(true);
     expect(bundled.policy.errors).toBe(0);
     expect(bundled.policy.warnings).toBeGreaterThan(0);
+    // a broken pack is reported as such, not blamed on the new model
+    const broken = join(dir, 'broken.policy.yaml');
+    writeFileSync(broken, 'rules: [\n');
+    const b = await applySql({ connector: 'duckdb', path: ':memory:', old_model: V0, new_model: V1, policy_pack: broken });
+    expect(b.error?.code).toBe('POLICY_FAILED');
+    expect(b.error?.message).not.toContain('in the new model');
+    expect(b.error?.message).toContain(`first: ${broken}:2:1 YAML_SYNTAX`);
+    expect(r.error?.message).toContain('in the new model');
   });
 });
