@@ -88,6 +88,15 @@ describe('project reader robustness', () => {
     expect(p.modelByName.get('stg_shop__orders')!.origins).toContain('sql');
     expect(p.docs.size).toBe(3);
   });
+  it('a property file of the wrong shape is located at its section, not at 1:1', () => {
+    const d = copyExample();
+    writeFileSync(join(d, 'models/marts/shape.yml'), '# models of the marts\nversion: 2\nmodels: {customers: 1}\nsources:\n  - 42\n');
+    const ds = loadProject(d).diagnostics.filter((x) => x.code === 'DBT_YAML_SHAPE');
+    expect(ds.map((x) => [x.file, x.line, x.message])).toEqual([
+      ['models/marts/shape.yml', 3, "'models' must be a list"],
+      ['models/marts/shape.yml', 4, "entry 1 of 'sources' needs a name"],
+    ]);
+  });
   it('re-reading one changed file does not re-read the project', () => {
     const d = copyExample();
     const p = loadProject(d);

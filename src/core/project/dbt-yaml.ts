@@ -23,12 +23,12 @@ export function parseDbtProperties(value: unknown, text: string, file: string, p
   const loc = new NameLocator(text);
   for (const [key, list] of Object.entries(value as Record<string, unknown>)) {
     if (key === 'sources') {
-      if (!Array.isArray(list)) { diagnostics.push(shape(file, undefined, `'sources' must be a list`)); continue; }
-      for (const s of list as any[]) {
-        if (!s || typeof s !== 'object' || typeof s.name !== 'string') { diagnostics.push(shape(file, undefined, 'a source needs a name')); continue; }
+      if (!Array.isArray(list)) { diagnostics.push(shape(file, keyLine(text, key), `'sources' must be a list`)); continue; }
+      for (const [i, s] of (list as any[]).entries()) {
+        if (!s || typeof s !== 'object' || typeof s.name !== 'string') { diagnostics.push(shape(file, keyLine(text, key), `entry ${i + 1} of 'sources' needs a name`)); continue; }
         loc.next(s.name);
         for (const t of Array.isArray(s.tables) ? s.tables : []) {
-          if (!t || typeof t !== 'object' || typeof t.name !== 'string') { diagnostics.push(shape(file, undefined, `a table of source '${s.name}' needs a name`)); continue; }
+          if (!t || typeof t !== 'object' || typeof t.name !== 'string') { diagnostics.push(shape(file, keyLine(text, key), `a table of source '${s.name}' needs a name`)); continue; }
           const n = makeNode('source', `${s.name}.${t.name}`, `source.${projectName}.${s.name}.${t.name}`, t, file, loc);
           n.sourceName = s.name;
           n.tableName = t.name;
@@ -40,13 +40,19 @@ export function parseDbtProperties(value: unknown, text: string, file: string, p
     }
     const type = SECTIONS[key];
     if (!type) continue;
-    if (!Array.isArray(list)) { if (list != null) diagnostics.push(shape(file, undefined, `'${key}' must be a list`)); continue; }
-    for (const obj of list as any[]) {
-      if (!obj || typeof obj !== 'object' || typeof obj.name !== 'string') { diagnostics.push(shape(file, undefined, `an entry of '${key}' needs a name`)); continue; }
+    if (!Array.isArray(list)) { if (list != null) diagnostics.push(shape(file, keyLine(text, key), `'${key}' must be a list`)); continue; }
+    for (const [i, obj] of (list as any[]).entries()) {
+      if (!obj || typeof obj !== 'object' || typeof obj.name !== 'string') { diagnostics.push(shape(file, keyLine(text, key), `entry ${i + 1} of '${key}' needs a name`)); continue; }
       nodes.push(makeNode(type, obj.name, `${type}.${projectName}.${obj.name}`, obj, file, loc));
     }
   }
   return { nodes, diagnostics };
+}
+
+/** Line of a top-level `key:` (shape errors point at their section rather than at 1:1). */
+function keyLine(text: string, key: string): number | undefined {
+  const m = new RegExp(`^${key}[ \\t]*:`, 'm').exec(text);
+  return m ? text.slice(0, m.index).split('\n').length : undefined;
 }
 
 function shape(file: string, line: number | undefined, message: string): Diagnostic {
