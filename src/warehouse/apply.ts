@@ -89,6 +89,12 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
   if (connector.name === 'duckdb' && (params.path ?? ':memory:') === ':memory:') {
     report.messages.push('DuckDB in memory: nothing persists after this run (give --path or MODELER_DUCKDB_PATH)');
   }
+  // opening a DuckDB file creates it: a dry run against a file that does not exist yet rehearses in memory
+  let connectParams = params;
+  if (connector.name === 'duckdb' && request.dry_run && params.path && params.path !== ':memory:' && !existsSync(params.path)) {
+    connectParams = { ...params, path: ':memory:' };
+    report.messages.push(`${params.path} does not exist yet: the dry run rehearses on an empty in-memory database and creates no file`);
+  }
 
   const finish = (): ApplyReport => {
     const finishedAt = new Date();
@@ -117,7 +123,7 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
   // ---- connect
   let session: Session;
   try {
-    session = ctx.openSession ? await ctx.openSession(connector, params) : await connector.connect(params, ctx.loadDriver ?? driverLoader(connector.name));
+    session = ctx.openSession ? await ctx.openSession(connector, connectParams) : await connector.connect(connectParams, ctx.loadDriver ?? driverLoader(connector.name));
   } catch (e) {
     if (e instanceof UserError) throw e;
     return fail('CONNECT_FAILED', `cannot connect to ${connector.name}${endpoint(connector, params)}: ${errorText(e)}`);

@@ -111,6 +111,8 @@ describe('apply on DuckDB', () => {
     expect(r.status).toBe('dry_run');
     expect(r.statements.map((s) => [s.status, s.check])).toEqual([['would_run', 'rehearsed'], ['would_run', 'rehearsed'], ['would_run', 'rehearsed']]);
     expect(r.messages.join('\n')).toMatch(/ledger table modeler_migrations does not exist yet/);
+    // not even the database file: opening a DuckDB path creates it
+    expect(existsSync(db)).toBe(false);
     expect(await tables()).toEqual([]);
     const bad = await apply({ sql: 'CREATE TABLE z (a INTEGER);\nALTER TABLE nope ADD COLUMN b INTEGER;', dry_run: true });
     expect(bad.status).toBe('failed');
