@@ -4,6 +4,12 @@ const cache = new Map<string, RegExp>();
 export function globToRegExp(glob: string): RegExp {
   let re = cache.get(glob);
   if (re) return re;
+  re = new RegExp(`^${source(glob)}$`);
+  cache.set(glob, re);
+  return re;
+}
+
+function source(glob: string): string {
   let s = '';
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i];
@@ -16,13 +22,12 @@ export function globToRegExp(glob: string): RegExp {
     else if (c === '{') {
       const end = glob.indexOf('}', i);
       if (end < 0) { s += '\\{'; continue; }
-      s += '(?:' + glob.slice(i + 1, end).split(',').map(escape).join('|') + ')';
+      // alternatives are globs themselves: {stg_*,int_*}
+      s += '(?:' + glob.slice(i + 1, end).split(',').map(source).join('|') + ')';
       i = end;
     } else s += escape(c);
   }
-  re = new RegExp(`^${s}$`);
-  cache.set(glob, re);
-  return re;
+  return s;
 }
 
 function escape(s: string): string {
