@@ -4,7 +4,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { hasErrors, UserError, type Diagnostic } from '../core/diagnostics.js';
-import { writeFileAtomic } from '../core/fs-atomic.js';
+import { writeFilesAtomic } from '../core/fs-atomic.js';
 import { loadModelFile } from '../core/model/load.js';
 import { stableStringify } from '../core/stable-json.js';
 import { didYouMeanSuffix } from '../core/suggest.js';
@@ -90,11 +90,8 @@ export function exportCatalog(opts: CatalogExportOptions): CatalogExportResult {
   }
   const outDir = resolve(opts.out);
   if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new UserError(`--out ${opts.out} exists and is not a directory`);
-  const written: CatalogExportResult['written'] = [];
-  for (const p of built.payloads) {
-    const path = join(outDir, `${p.target}.json`);
-    writeFileAtomic(path, p.text);
-    written.push({ target: p.target, path, terms: p.terms, columns: p.columns });
-  }
+  const written = built.payloads.map((p) => ({ target: p.target, path: join(outDir, `${p.target}.json`), terms: p.terms, columns: p.columns }));
+  // all temp files first, then the renames: a target that cannot be written leaves the others as they were
+  writeFilesAtomic(built.payloads.map((p, i) => ({ path: written[i].path, data: p.text })));
   return { ok: true, diagnostics: built.diagnostics, notes: built.notes, settings: built.settings, written };
 }

@@ -1,6 +1,6 @@
 // `modeler emit catalog` end to end through the built binary.
 import { describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMap, parseDocument, visit } from 'yaml';
 import { EXAMPLE, PEER, runCli, tempDir } from '../helpers/cli.js';
@@ -203,6 +203,18 @@ describe('errors write nothing', () => {
     expect(quote.ok).toBe(false);
     expect(quote.text).toContain('target_c');
     expect(existsSync(quote.out)).toBe(false);
+  });
+  it('a target file that cannot be written leaves the other targets\' files untouched', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'g.yaml'), glossaryModel(SHAPES.binding));
+    const out = join(dir, 'o');
+    mkdirSync(join(out, 'target_b.json'), { recursive: true }); // a directory in the way of target_b
+    writeFileSync(join(out, 'target_a.json'), 'previous export\n');
+    const r = runCli(['emit', 'catalog', '--target', 'atlan,datahub', '--model', join(dir, 'g.yaml'), '--out', out]);
+    expect(r.code).toBe(64);
+    expect(r.stderr).toMatch(/cannot write .*target_b\.json/);
+    expect(readFileSync(join(out, 'target_a.json'), 'utf8')).toBe('previous export\n');
+    expect(readdirSync(out).sort()).toEqual(['target_a.json', 'target_b.json']); // no temp files left
   });
   it('an invalid model fails with located errors', () => {
     const o = exportTo(glossaryModel(SHAPES.binding).replace('data_type: integer', 'data_typ: integer'));
