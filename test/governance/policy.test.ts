@@ -199,6 +199,9 @@ describe('policy-check CLI', () => {
     const missing = runCli(['policy-check', EXAMPLE, '--policy', 'nope.yaml']);
     expect(missing.code).toBe(64);
     expect(missing.stderr).toMatch(/^modeler: policy pack not found: nope\.yaml\n$/);
+    const dir = runCli(['policy-check', EXAMPLE, '--policy', EXAMPLE]);
+    expect(dir.code).toBe(64);
+    expect(dir.stderr).toMatch(/^modeler: policy pack .* is a directory; give a pack file/);
   });
   it('exit 1 for an invalid model', () => {
     const r = runCli(['policy-check', join(PEER, 'tests/scenarios/invalid.model.yaml'), '--policy', 'modeler/base']);

@@ -38,6 +38,9 @@ export function loadPacks(paths: string[], opts: { inherit?: boolean; cwd?: stri
   const byId = new Map<string, number>();
   for (const p of paths) {
     const file = resolvePackRef(p, opts.cwd ?? process.cwd());
+    if (!file && !p.startsWith('modeler/') && statSync(resolve(opts.cwd ?? process.cwd(), p), { throwIfNoEntry: false })?.isDirectory()) {
+      throw new UserError(`policy pack ${p} is a directory; give a pack file such as ${join(p, 'team.policy.yaml')}`);
+    }
     if (!file) throw new UserError(`policy pack not found: ${p}${p.startsWith('modeler/') ? ` (bundled packs: ${bundledPacks().join(', ')})` : ''}`);
     for (const r of loadChain(file, p, !!opts.inherit, [], set)) {
       const i = byId.get(r.id);
