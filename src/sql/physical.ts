@@ -62,12 +62,12 @@ export interface PhysSchema {
 
 const NOT_TABLES = new Set(['view', 'materialized_view', 'external_table', 'snapshot']);
 
-/** `SalesOrderItem` → `sales_order_item`; already-snake names are kept. */
+/** `SalesOrderItem` → `sales_order_item`; already-snake names are kept; letters beyond ASCII too (`Größe` → `größe`, not `gr_e`). */
 export function snakeCase(name: string): string {
   return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .replace(/[^A-Za-z0-9_]+/g, '_')
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1_$2')
+    .replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, '$1_$2')
+    .replace(/[^\p{L}\p{N}_]+/gu, '_')
     .replace(/_+/g, '_')
     .replace(/^_|_$/g, '')
     .toLowerCase();

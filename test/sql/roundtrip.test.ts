@@ -43,3 +43,26 @@ describe('import sql ∘ generate sql is the identity on DDL', () => {
     });
   }
 });
+
+describe('names beyond ASCII', () => {
+  const m = loadModelText(`model: {name: intl, version: 1.0.0}
+entities:
+  - name: Größe Tabelle
+    columns: [{name: id, data_type: integer, primary_key: true}]
+  - name: Café
+    columns: [{name: id, data_type: integer, primary_key: true}, {name: größe_id, data_type: integer}]
+relationships:
+  - {name: größe_café, from: Größe Tabelle.id, to: Café.größe_id, cardinality: one_to_many}
+`, 'intl.yaml').model!;
+  it('keep their letters in table names (not gr_e_tabelle) and survive import', async () => {
+    const sql = generateSqlStatements(m, 'postgres').sql;
+    expect(sql).toContain('CREATE TABLE "größe_tabelle" (');
+    expect(sql).toContain('CREATE TABLE "café" (');
+    for (const dialect of IMPORT_DIALECTS) {
+      const r = await importSql(generateSqlStatements(m, dialect).sql, 'intl.sql', { dialect, modelName: 'intl' });
+      expect(r.diagnostics, dialect).toEqual([]);
+      expect(r.model!.entities.map((e) => [e.name, e.physical_name]), dialect).toEqual([['GrößeTabelle', undefined], ['Café', undefined]]);
+      expect(ddl(r.model!, dialect), dialect).toEqual(ddl(m, dialect));
+    }
+  });
+});

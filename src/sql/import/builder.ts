@@ -208,7 +208,7 @@ export class ImportBuilder {
 
 /** `sales_order` → `SalesOrder`, `Order` stays `Order`. */
 export function pascalCase(name: string): string {
-  return name.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+  return name.split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 }
 
 /** Keep a default as the model stores it: numbers and booleans as values, the rest as SQL text. */
