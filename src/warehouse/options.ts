@@ -5,12 +5,15 @@ import { UserError, formatDiagnostic } from '../core/diagnostics.js';
 import { schemaErrorsToDiagnostics, schemaValidator } from '../core/json-schema.js';
 import type { ApplyMode, ApplyRequest, ConnectionParams, Connector } from './types.js';
 import { SECRET_PARAMS } from './types.js';
+import { parseLedgerTable } from './ledger.js';
 
 /** Validate a request against schemas/apply-request.schema.json and its one-input rule. */
 export function checkApplyRequest(raw: unknown): { request: ApplyRequest; mode: ApplyMode } {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new UserError('apply options must be an object');
   // drop undefined keys (what commander leaves for flags not given)
   const request = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)) as ApplyRequest;
+  // the schema's pattern error would show a regex; this says what a ledger table name may be
+  if (typeof request.ledger_table === 'string') parseLedgerTable(request.ledger_table, true);
   const validate = schemaValidator('apply-request.schema.json');
   if (!validate(request)) {
     const first = schemaErrorsToDiagnostics(validate.errors)[0];
