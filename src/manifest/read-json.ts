@@ -17,7 +17,8 @@ export interface JsonDocument<T> {
 
 export function readJsonText(path: string, displayPath = path): string {
   try {
-    return readFileSync(path, 'utf8');
+    // a UTF-8 byte-order mark (Windows editors write one) is not part of the JSON text (RFC 8259 §8.1)
+    return readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
   } catch (e: any) {
     const why = e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'is a directory' : e.message;
     throw new UserError(`cannot read ${displayPath}: ${why}`, 64, 'IO');

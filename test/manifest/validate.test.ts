@@ -121,6 +121,11 @@ describe('modeler manifest validate (CLI)', () => {
     const r = runCli(['manifest', 'validate', f['broken.json']]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/broken\.json:3:\d+: error\[JSON_SYNTAX\]/);
+    // a UTF-8 byte-order mark and CRLF line ends are accepted, and errors after them are still located
+    const bom = writeJson({ 'bom.json': '\uFEFF' + readFileSync(join(VECTORS, 'valid-full.json'), 'utf8').replace(/\n/g, '\r\n') });
+    expect(runCli(['manifest', 'validate', bom['bom.json']]).code).toBe(0);
+    const bomBroken = writeJson({ 'bb.json': '\uFEFF{\r\n  "blocks": [\r\n    {"name": "x",}\r\n  ]\r\n}\r\n' });
+    expect(runCli(['manifest', 'validate', bomBroken['bb.json']]).stdout).toMatch(/bb\.json:3:\d+: error\[JSON_SYNTAX\]/);
     const missing = runCli(['manifest', 'validate', '/nonexistent/m.json']);
     expect(missing.code).toBe(64);
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
