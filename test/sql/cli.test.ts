@@ -43,6 +43,11 @@ describe('modeler import sql / import dbml', () => {
     expect(unknown.code).toBe(64);
     expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
     expect(unknown.stderr).toContain('supported: postgres, duckdb, mysql, sqlserver, snowflake, bigquery, databricks');
+    for (const sub of ['sql', 'dbml']) {
+      const emptyName = runCli(['import', sub, join(dir, 'a.sql'), '--model-name', ' ']);
+      expect(emptyName.code).toBe(64);
+      expect(emptyName.stderr).toBe('modeler: --model-name needs a name\n');
+    }
     const missing = runCli(['import', 'sql', join(dir, 'nope.sql')]);
     expect(missing.code).toBe(64);
     expect(missing.stderr).toContain('no such file');

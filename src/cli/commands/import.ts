@@ -28,6 +28,7 @@ Examples:
   modeler import sql schema.sql --out models/shop.model.yaml
   modeler import sql dump.sql --dialect mariadb --model-name shop --out shop.model.yaml`)
     .action(action(async (file: string, opts: { out?: string; dialect?: string; modelName?: string }) => {
+      checkOptions(opts);
       const r = await importSqlFile(file, { dialect: opts.dialect, modelName: opts.modelName });
       return finish(r, file, opts.out, r.dialect ? `${r.dialect}${r.detected ? `; detected: ${r.detected}` : ''}` : undefined);
     }));
@@ -40,11 +41,19 @@ Examples:
     .addHelpText('after', `
 Exit codes: 0 imported, 1 DBML syntax error (file:line:col) or invalid result, 64 usage error.
 Example: modeler import dbml schema.dbml --out models/shop.model.yaml`)
-    .action(action(async (file: string, opts: { out?: string; modelName?: string }) => finish(await importDbmlFile(file, opts), file, opts.out)));
+    .action(action(async (file: string, opts: { out?: string; modelName?: string }) => {
+      checkOptions(opts);
+      return finish(await importDbmlFile(file, opts), file, opts.out);
+    }));
+}
+
+/** Empty option values are usage errors before any work (not a schema error about the result). */
+function checkOptions(opts: { out?: string; modelName?: string }): void {
+  if (opts.out === '') throw new UserError('--out needs a file name');
+  if (opts.modelName !== undefined && !opts.modelName.trim()) throw new UserError('--model-name needs a name');
 }
 
 function finish(r: ImportRun, file: string, outPath: string | undefined, dialect?: string): number {
-  if (outPath === '') throw new UserError('--out needs a file name');
   const errors = r.diagnostics.filter((d) => d.severity === 'error');
   printDiagnostics(r.diagnostics.filter((d) => d.severity !== 'error'), 'stderr');
   if (!r.ok || !r.yaml || !r.model) {
