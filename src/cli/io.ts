@@ -1,5 +1,7 @@
 // Small output helpers shared by every command, so faces stay thin and consistent.
 import { Command } from 'commander';
+import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { UserError, formatDiagnostic, type Diagnostic } from '../core/diagnostics.js';
 
 export const EXIT = { OK: 0, FAIL: 1, BREAKING: 2, USAGE: 64, SOFTWARE: 70 } as const;
@@ -56,6 +58,15 @@ export function intOption(value: string | undefined, flag: string, def?: number)
   if (value === undefined) return def;
   if (!/^-?\d+$/.test(String(value).trim())) throw new UserError(`${flag} expects an integer, got '${value}'`);
   return Number(value);
+}
+
+/** `--out` naming one of the command's inputs would replace that input with the output: refuse. */
+export function outNotInput(out: string | undefined, ...inputs: string[]): void {
+  if (!out) return;
+  const real = (p: string) => { try { return realpathSync(p); } catch { return resolve(p); } };
+  const target = real(out);
+  const hit = inputs.find((i) => real(i) === target);
+  if (hit) throw new UserError(`--out ${out} is the input ${hit}; writing there would replace it — choose another file`);
 }
 
 export type Registrar = (program: Command) => void;

@@ -134,6 +134,21 @@ describe('modeler generate / migrate', () => {
     expect(readFileSync(join(dir, 'afile'), 'utf8')).toBe('keep\n');
     expect(readdirSync(dir).sort()).toEqual(['a.sql', 'afile']);
   });
+  it('--out naming an input is refused and the input kept', () => {
+    const dir = tempDir();
+    const model = join(dir, 'm.yaml');
+    const text = readFileSync(join(RS, 'retail-analytics-baseline.model.yaml'), 'utf8');
+    writeFileSync(model, text);
+    writeFileSync(join(dir, 'a.sql'), 'CREATE TABLE a (id int);\n');
+    for (const args of [['generate', 'sql', model, '--dialect', 'duckdb', '--out', model], ['generate', 'metadata', model, '--out', join(dir, '.', 'm.yaml')],
+      ['migrate', model, model, '--dialect', 'duckdb', '--out', model], ['import', 'sql', join(dir, 'a.sql'), '--out', join(dir, 'a.sql')]]) {
+      const r = runCli(args);
+      expect(r.code, args.join(' ')).toBe(64);
+      expect(r.stderr).toMatch(/^modeler: --out .* is the input .*; writing there would replace it/);
+    }
+    expect(readFileSync(model, 'utf8')).toBe(text);
+    expect(readFileSync(join(dir, 'a.sql'), 'utf8')).toBe('CREATE TABLE a (id int);\n');
+  });
   it('every command has help with an example', () => {
     for (const args of [['import', 'sql'], ['import', 'dbml'], ['generate', 'sql'], ['generate', 'tform'], ['generate', 'metadata'], ['migrate']]) {
       const r = runCli([...args, '--help']);

@@ -8,7 +8,7 @@ import { metadataJson } from '../../metadata/generate.js';
 import { DIALECTS, getDialect } from '../../sql/dialects/index.js';
 import { generateSql } from '../../sql/generate.js';
 import { scaffoldTform, staleScaffoldFiles } from '../../tform/scaffold.js';
-import { action, err, out } from '../io.js';
+import { action, err, out, outNotInput } from '../io.js';
 
 /** `modeler generate …` may be shared with other generators; create it once. */
 export function generateCommand(program: Command): Command {
@@ -31,6 +31,7 @@ Examples:
   modeler generate sql models/shop.model.yaml --dialect bigquery`)
     .action(action((file: string, opts: { dialect?: string; out?: string }) => {
       if (opts.dialect) getDialect(opts.dialect);
+      outNotInput(opts.out, file);
       const model = requireModel(file);
       const dialect = dialectOf(opts.dialect, model.model.dialect);
       return emit(generateSql(model, dialect), opts.out, `generated ${dialect} DDL`);
@@ -69,7 +70,10 @@ Example: modeler generate tform models/shop.model.yaml --out-dir build/shop_dbt 
     .addHelpText('after', `
 Exit codes: 0 written, 1 invalid model, 64 usage error.
 Example: modeler generate metadata models/shop.model.yaml --out build/shop.metadata.json`)
-    .action(action((file: string, opts: { out?: string }) => emit(metadataJson(requireModel(file)), opts.out, 'generated metadata')));
+    .action(action((file: string, opts: { out?: string }) => {
+      outNotInput(opts.out, file);
+      return emit(metadataJson(requireModel(file)), opts.out, 'generated metadata');
+    }));
 }
 
 /** --dialect, else the dialect the model records (import sql writes it), else a usage error. */

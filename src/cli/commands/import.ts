@@ -3,7 +3,7 @@ import { UserError } from '../../core/diagnostics.js';
 import { writeFileAtomic } from '../../core/fs-atomic.js';
 import { DIALECTS } from '../../sql/dialects/index.js';
 import { importDbmlFile, importSqlFile, type ImportRun } from '../../sql/import/run.js';
-import { action, err, out, printDiagnostics } from '../io.js';
+import { action, err, out, outNotInput, printDiagnostics } from '../io.js';
 
 /** `modeler import …` may be shared with other importers; create it once. */
 export function importCommand(program: Command): Command {
@@ -29,6 +29,7 @@ Examples:
   modeler import sql dump.sql --dialect mariadb --model-name shop --out shop.model.yaml`)
     .action(action(async (file: string, opts: { out?: string; dialect?: string; modelName?: string }) => {
       checkOptions(opts);
+      outNotInput(opts.out, file);
       const r = await importSqlFile(file, { dialect: opts.dialect, modelName: opts.modelName });
       return finish(r, file, opts.out, r.dialect ? `${r.dialect}${r.detected ? `; detected: ${r.detected}` : ''}` : undefined);
     }));
@@ -43,6 +44,7 @@ Exit codes: 0 imported, 1 DBML syntax error (file:line:col) or invalid result, 6
 Example: modeler import dbml schema.dbml --out models/shop.model.yaml`)
     .action(action(async (file: string, opts: { out?: string; modelName?: string }) => {
       checkOptions(opts);
+      outNotInput(opts.out, file);
       return finish(await importDbmlFile(file, opts), file, opts.out);
     }));
 }

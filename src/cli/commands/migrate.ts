@@ -5,7 +5,7 @@ import { requireModel } from '../../core/model/load.js';
 import { DIALECTS, getDialect } from '../../sql/dialects/index.js';
 import { dialectOf } from './generate.js';
 import { generateMigration } from '../../sql/migrate.js';
-import { action, err, printJson } from '../io.js';
+import { action, err, outNotInput, printJson } from '../io.js';
 
 export function registerMigrate(program: Command): void {
   program.command('migrate')
@@ -26,6 +26,7 @@ Example: modeler migrate v1/shop.model.yaml v2/shop.model.yaml --dialect postgre
     .action(action((oldFile: string, newFile: string, opts: { dialect?: string; out?: string; outputJson?: boolean }) => {
       if (opts.dialect) getDialect(opts.dialect);
       if (opts.out === '') throw new UserError('--out needs a file name');
+      outNotInput(opts.out, oldFile, newFile);
       const oldModel = requireModel(oldFile), newModel = requireModel(newFile);
       const m = generateMigration(oldModel, newModel, dialectOf(opts.dialect, newModel.model.dialect));
       // --out always gets the SQL; --output-json only changes what stdout shows
