@@ -8,7 +8,7 @@ import type { CanonicalColumn, CanonicalEntity, CanonicalProposal, ProposalChang
 import { CANONICAL_DOCS_PATH, docName, docsMarkdown, logicalModelFile, logicalModelPath } from './canonical-files.js';
 import { readStagingLayer, resolveDescription } from './entities.js';
 import { isUniqueColumn } from './keys.js';
-import { sourceFilesOf } from './staging.js';
+import { sourceFilesOf, unreadableFileNote } from './staging.js';
 
 export const DEFAULT_MIN_RECURRENCE = 2;
 const MAX_LISTED = 8;
@@ -23,7 +23,7 @@ export function canonicalize(project: Project, opts: CanonicalizeOptions = {}): 
   const min = opts.minRecurrence ?? DEFAULT_MIN_RECURRENCE;
   if (!Number.isInteger(min) || min < 1) throw new UserError(`min-recurrence must be an integer of at least 1, got ${min}`);
   const layer = readStagingLayer(project);
-  const notes: string[] = [];
+  const notes: string[] = unreadableFileNote(project);
   const entities: CanonicalEntity[] = [];
   const blocks = new Map<string, string>();
   let lonely = 0;

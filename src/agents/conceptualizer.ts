@@ -8,14 +8,14 @@ import { buildDiagramModel, diagramFile, diagramPath } from './diagram-file.js';
 import { readStagingLayer } from './entities.js';
 import { undeclaredKeyNotes } from './key-hints.js';
 import { extractRelationships } from './relationships.js';
-import { sourceFilesOf } from './staging.js';
+import { sourceFilesOf, unreadableFileNote } from './staging.js';
 
 export function conceptualize(project: Project): DiagramProposal {
   const layer = readStagingLayer(project);
   if (layer.models.length === 0) {
     return {
       kind: 'diagram', agent: 'conceptualizer', entities: [], relationships: [], domains: [], changes: [],
-      notes: [`No staging models found in ${project.models.length} model(s): none is named stg_*, staging_*, src_* or raw_*, and none lives under a /staging/ folder.`],
+      notes: [`No staging models found in ${project.models.length} model(s): none is named stg_*, staging_*, src_* or raw_*, and none lives under a /staging/ folder.`, ...unreadableFileNote(project)],
     };
   }
   const { relationships: rels, notes: relNotes } = extractRelationships(project, layer);
@@ -25,7 +25,7 @@ export function conceptualize(project: Project): DiagramProposal {
   const relationships: DiagramRelationship[] = rels.map(({ verb_origin: _o, ...r }) => r);
   const domains = [...new Set(entities.map((e) => e.domain))].sort();
 
-  const notes = [...layer.notes, ...relNotes];
+  const notes = [...unreadableFileNote(project), ...layer.notes, ...relNotes];
   if (!relationships.length) notes.push('No relationships are declared between the staging models (relationships tests, foreign_key/references, foreign-key constraints); the diagram has entities only.');
   notes.push(...undeclaredKeyNotes(layer));
   const fallbackVerbs = rels.filter((r) => r.verb_origin === 'fallback').length;

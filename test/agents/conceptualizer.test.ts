@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { canonicalize } from '../../src/agents/canonicalizer.js';
 import { schemaValidator } from '../../src/core/json-schema.js';
 import { parentChild, endpoint } from '../../src/core/model/access.js';
 import { loadModelText } from '../../src/core/model/load.js';
@@ -130,6 +131,21 @@ describe('Conceptualizer edge cases', () => {
   it('an entity with no dictionary word falls into the general domain', () => {
     const dir = writeProject({ 'models/staging/stg_misc__widgets.sql': 'select 1\n' });
     expect(conceptualize(loadProject(dir)).entities[0]).toMatchObject({ name: 'Widget', domain: 'general' });
+  });
+
+  it('a property file that does not parse is named in a note (its relationships would otherwise vanish silently)', () => {
+    const dir = writeProject({
+      'models/staging/stg_shop__orders.sql': 'select 1 as order_id, 1 as customer_id\n',
+      'models/staging/stg_shop__customers.sql': 'select 1 as customer_id\n',
+      'models/staging/_m.yml': 'version: 2\nmodels:\n  - name: stg_shop__orders\n    columns: [\n',
+    });
+    const p = conceptualize(loadProject(dir));
+    expect(p.entities.map((e) => e.name)).toEqual(['Customer', 'Order']);
+    expect(p.notes[0]).toMatch(/^1 problem\(s\) reading project files.*models\/staging\/_m\.yml:5:1 /);
+    expect(canonicalize(loadProject(dir)).notes.some((n) => n.includes('models/staging/_m.yml:5:1'))).toBe(true);
+    expect(validProposal(p)).toBe(true);
+    // a clean project gets no such note
+    expect(conceptualize(loadProject(EXAMPLE)).notes.some((n) => n.includes('reading project files'))).toBe(false);
   });
 
   it('conflicting declared domains are noted', () => {
