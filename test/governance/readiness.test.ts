@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -85,6 +85,19 @@ describe('readiness gate on the example project', () => {
     }
     const fps = run.results.map((x: any) => x.partialFingerprints['modelerFinding/v1']);
     expect(new Set(fps).size).toBe(fps.length);
+  });
+  it('SARIF stays valid for file names with spaces, # and non-ASCII (URIs are percent-encoded)', () => {
+    const dir = tempDir('ready-uri-');
+    mkdirSync(join(dir, 'models', 'stg dir'), { recursive: true });
+    writeFileSync(join(dir, 'dbt_project.yml'), 'name: p\nversion: "1.0"\nconfig-version: 2\nprofile: p\n');
+    writeFileSync(join(dir, 'models', 'stg dir', 'schéma #1.yml'), 'version: 2\nmodels:\n  - name: stg_x\n    columns:\n      - name: email\n');
+    const g = readinessGate({ project: dir });
+    expect(g.summary.findings).toBeGreaterThan(0);
+    const validate = sarifValidator();
+    validate(g.sarif);
+    expect(validate.errors ?? []).toEqual([]);
+    const uri = (g.sarif as any).runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri;
+    expect(decodeURIComponent(uri).endsWith('models/stg dir/schéma #1.yml')).toBe(true);
   });
   it('fingerprints survive line moves; lines follow the file', () => {
     const dir = copyExample();

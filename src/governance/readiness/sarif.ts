@@ -24,7 +24,7 @@ export function toSarif(files: FileScore[], opts: { version: string; uriPrefix?:
   const results = findings.map((f: Finding) => ({
     ruleId: f.code, ruleIndex: index.get(f.code)!, level: LEVEL[f.severity],
     message: { text: f.hint ? `${f.message}. Fix: ${f.hint}` : f.message },
-    locations: [{ physicalLocation: { artifactLocation: { uri: (opts.uriPrefix ?? '') + f.file, uriBaseId: '%SRCROOT%' }, region: { startLine: Math.max(1, f.line) } } }],
+    locations: [{ physicalLocation: { artifactLocation: { uri: fileUri((opts.uriPrefix ?? '') + f.file), uriBaseId: '%SRCROOT%' }, region: { startLine: Math.max(1, f.line) } } }],
     partialFingerprints: { 'modelerFinding/v1': createHash('sha256').update(`${f.code}\u0000${f.file}\u0000${f.target}`).digest('hex').slice(0, 32) },
     properties: { category: f.category, weight: f.weight, target: f.target },
   }));
@@ -42,4 +42,9 @@ export function toSarif(files: FileScore[], opts: { version: string; uriPrefix?:
 
 function camel(code: string): string {
   return code.toLowerCase().split('_').map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+}
+
+/** A relative path as a URI reference: spaces, '#', '%' and non-ASCII are percent-encoded per segment. */
+function fileUri(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
 }
