@@ -6,7 +6,7 @@ import pluralize from 'pluralize';
 /** Plural table words pluralize gets wrong in a data-modeling context → their singular. */
 const CORRECTIONS: Record<string, string> = {
   data: 'data', metadata: 'metadata', canvas: 'canvas', sms: 'sms', gps: 'gps', os: 'os', ios: 'ios',
-  dns: 'dns', aws: 'aws', https: 'https', lens: 'lens',
+  dns: 'dns', aws: 'aws', https: 'https', lens: 'lens', lenses: 'lens', canvases: 'canvas', caches: 'cache',
   skus: 'sku', cpus: 'cpu', cookies: 'cookie', calories: 'calorie', movies: 'movie',
   // HR "leaves" (of absence), not tree leaves
   leaves: 'leave',

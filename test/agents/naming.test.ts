@@ -30,6 +30,12 @@ describe('entity names from staging model names', () => {
     ['stg_salesforce__product_2', 'Product'], // version suffix is not the noun
     ['stg_app__events_v2', 'Event'],
     ['STG_Shop__Customers', 'Customer'],
+    ['stg_app__data', 'Data'],
+    ['stg_x__analyses', 'Analysis'],
+    ['stg_salesforce__opportunity_line_items', 'OpportunityLineItem'],
+    ['stg_design__canvases', 'Canvas'], // pluralize gives "canvase"
+    ['stg_optics__lenses', 'Lens'], // pluralize gives "lense"
+    ['stg_cdn__caches', 'Cache'], // pluralize gives "cach"
   ])('%s → %s', (model, want) => expect(entity(model)).toBe(want));
 
   it('strips base_ and _tmp helper markers and flags helpers', () => {
