@@ -10,7 +10,7 @@ import { stableStringify } from '../core/stable-json.js';
 import { didYouMeanSuffix } from '../core/suggest.js';
 import { pointerToPath } from '../core/yaml-source.js';
 import { normalizeGlossary } from './glossary.js';
-import { resolveCatalogSettings, type CatalogFlags, type CatalogSettings } from './settings.js';
+import { CatalogSettingError, resolveCatalogSettings, type CatalogFlags, type CatalogSettings } from './settings.js';
 import { targetA } from './target-a.js';
 import { targetB } from './target-b.js';
 import { targetC } from './target-c.js';
@@ -61,7 +61,19 @@ export function buildCatalogPayloads(opts: Omit<CatalogExportOptions, 'out'>): {
     .map((d) => (d.code === 'UNKNOWN_GLOSSARY_TERM' ? { ...d, severity: 'error' as const } : d))
     .filter((d) => d.severity === 'error');
   if (hasErrors(diagnostics) || !lm.model) return { diagnostics, notes: [], payloads: [] };
-  const settings = resolveCatalogSettings(lm.model, opts.flags);
+  let settings: CatalogSettings;
+  try {
+    settings = resolveCatalogSettings(lm.model, opts.flags);
+  } catch (e) {
+    if (!(e instanceof CatalogSettingError) || e.fromFlag) throw e;
+    // a bad value in the model header is an error in that file, shown where it is
+    const inHeader = (lm.model.model.catalog as Record<string, unknown> | undefined)?.[e.key] !== undefined;
+    const path = inHeader ? `/model/catalog/${e.key}` : e.key === 'platform' && lm.model.model.dialect ? '/model/dialect' : '/model';
+    const d: Diagnostic = { code: 'CATALOG_SETTING', severity: 'error', file: lm.file, path, message: e.message,
+      hint: 'fix the value in the model header, or override it with the matching flag' };
+    if (lm.source) Object.assign(d, lm.source.locate(pointerToPath(path)));
+    return { diagnostics: [d], notes: [], payloads: [] };
+  }
   const g = normalizeGlossary(lm.model, settings, lm.file);
   for (const d of g.diagnostics) {
     if (d.path && lm.source) Object.assign(d, lm.source.locate(pointerToPath(d.path)));

@@ -33,19 +33,32 @@ const DIALECT_PLATFORM: Record<string, string> = {
 /** Each platform's default schema when neither the entity nor the settings name one. */
 const DEFAULT_SCHEMA: Record<string, string> = { duckdb: 'main', sqlite: 'main', snowflake: 'PUBLIC', mssql: 'dbo' };
 
+/**
+ * A bad setting. From a flag it is a usage error (64); from the model header it is an error in
+ * the file (exit 1), located by `key` (model.catalog.<key>).
+ */
+export class CatalogSettingError extends UserError {
+  constructor(message: string, public key: (typeof SETTING_KEYS)[number], public fromFlag: boolean) {
+    super(message, fromFlag ? 64 : 1, 'CATALOG_SETTING');
+  }
+}
+
 export function resolveCatalogSettings(model: Model, flags: CatalogFlags = {}): CatalogSettings {
   const fromModel = model.model.catalog ?? {};
   const pick = (k: (typeof SETTING_KEYS)[number]): string | undefined => {
     const v = flags[k] ?? fromModel[k];
     return v === undefined || v === '' ? undefined : String(v);
   };
+  const fail = (k: (typeof SETTING_KEYS)[number], message: string): never => {
+    throw new CatalogSettingError(message, k, flags[k] !== undefined && flags[k] !== '');
+  };
   const dialect = model.model.dialect?.toLowerCase();
   const platform = (pick('platform') ?? (dialect ? DIALECT_PLATFORM[dialect] ?? dialect : 'duckdb')).toLowerCase();
   if (!/^[a-z][a-z0-9_-]*$/.test(platform)) {
-    throw new UserError(`catalog platform '${platform}' must be a lower-case identifier such as postgres, snowflake or duckdb`);
+    fail('platform', `catalog platform '${platform}' must be a lower-case identifier such as postgres, snowflake or duckdb`);
   }
   const env = (pick('env') ?? 'PROD').toUpperCase();
-  if (!/^[A-Z][A-Z0-9_]*$/.test(env)) throw new UserError(`catalog env '${env}' must be a word such as PROD, DEV or QA`);
+  if (!/^[A-Z][A-Z0-9_]*$/.test(env)) fail('env', `catalog env '${env}' must be a word such as PROD, DEV or QA`);
   const service = pick('service') ?? platform;
   const database = pick('database') ?? model.model.name;
   const schema = pick('schema') ?? DEFAULT_SCHEMA[platform] ?? 'public';
@@ -53,7 +66,7 @@ export function resolveCatalogSettings(model: Model, flags: CatalogFlags = {}): 
   if (connection !== undefined) {
     if (/^[0-9]{10}$/.test(connection)) connection = `default/${platform}/${connection}`;
     if (!/^default\/[a-z0-9][a-z0-9-]*\/[0-9]{10}$/.test(connection)) {
-      throw new UserError(`catalog connection '${connection}' must be an Atlan connection qualifiedName 'default/<connector>/<10-digit epoch>' or just the epoch`);
+      fail('connection', `catalog connection '${connection}' must be an Atlan connection qualifiedName 'default/<connector>/<10-digit epoch>' or just the epoch`);
     }
   }
   return { platform, env, service, connection, database, schema };

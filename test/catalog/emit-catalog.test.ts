@@ -216,6 +216,17 @@ describe('errors write nothing', () => {
     expect(readFileSync(join(out, 'target_a.json'), 'utf8')).toBe('previous export\n');
     expect(readdirSync(out).sort()).toEqual(['target_a.json', 'target_b.json']); // no temp files left
   });
+  it('a bad catalog setting in the model header is a located error in that file (exit 1), not a usage error', () => {
+    const model = glossaryModel(SHAPES.binding).replace('catalog: {database: analytics', 'catalog: {env: "prod env", database: analytics');
+    const o = cliExport(model);
+    expect(o.code).toBe(1);
+    expect(o.stderr).toMatch(/glossary\.model\.yaml:8:\d+: error\[CATALOG_SETTING\]: catalog env 'PROD ENV'/);
+    expect(existsSync(o.out)).toBe(false);
+    // the same value from a flag stays a one-line usage error
+    const flag = cliExport(glossaryModel(SHAPES.binding), ['--env', 'prod env']);
+    expect(flag.code).toBe(64);
+    expect(flag.stderr.trim().split('\n')).toHaveLength(1);
+  });
   it('an invalid model fails with located errors', () => {
     const o = exportTo(glossaryModel(SHAPES.binding).replace('data_type: integer', 'data_typ: integer'));
     expect(o.ok).toBe(false);
