@@ -202,4 +202,10 @@ describe('dialect detection', () => {
     expect(detectDialect("CREATE TABLE t (a int) -- AUTO_INCREMENT in a comment\n").dialect).toBe('postgres');
     expect(detectDialect("CREATE TABLE t (a text DEFAULT 'int64')").dialect).toBe('postgres');
   });
+  it('a column or table named like a dialect word is a name, not a signal', () => {
+    expect(detectDialect('CREATE TABLE products (\n  id serial PRIMARY KEY,\n  variant text NOT NULL\n);').dialect).toBe('postgres');
+    expect(detectDialect('CREATE TABLE IF NOT EXISTS s.charset (unsigned int, "x" int, clustered bool);\nCREATE INDEX ix ON variant (int64);').dialect).toBe('postgres');
+    expect(detectDialect('CREATE TABLE t (id INT UNSIGNED, v VARIANT)').dialect).toBe('snowflake');
+    expect(detectDialect('CREATE TABLE t (id INT UNSIGNED NOT NULL)').dialect).toBe('mysql');
+  });
 });

@@ -11,13 +11,21 @@ const SIGNALS: [dialect: string, words: string[]][] = [
   ['duckdb', ['hugeint', 'uhugeint', 'ubigint', 'utinyint']],
 ];
 
+const NAME_BEFORE = new Set(['(', ',', '.', 'table', 'exists', 'index', 'references', 'on', 'column']);
+
 export function detectDialect(sql: string): { dialect: string; reason: string } {
   const words = new Set<string>();
   let brackets = false, backticks = false, goLines = false;
+  // the token before a word: a word right after `(`, `,` or `.`, or after TABLE/INDEX/REFERENCES/ON,
+  // names a column or table (`variant text`, `CREATE TABLE unsigned`), it is not dialect syntax
+  let prev = '';
   for (const p of scanSql(sql, { hashComments: true, bracketIdents: true, dollarQuotes: true })) {
     if (p.kind === 'ident') { if (p.text.startsWith('[')) brackets = true; if (p.text.startsWith('`')) backticks = true; }
-    if (p.kind !== 'code') continue;
-    for (const w of p.text.toLowerCase().split(/[^a-z0-9_]+/)) if (w) words.add(w);
+    if (p.kind !== 'code') { if (p.kind !== 'comment') prev = p.kind; continue; }
+    for (const t of p.text.toLowerCase().match(/[a-z0-9_]+|[^\sa-z0-9_]/g) ?? []) {
+      if (/^[a-z0-9_]/.test(t) && !NAME_BEFORE.has(prev)) words.add(t);
+      prev = t;
+    }
     if (/(^|\n)\s*go\s*(\n|$)/i.test(p.text)) goLines = true;
   }
   if (brackets || goLines) return { dialect: 'sqlserver', reason: brackets ? '[bracketed] identifiers' : 'GO batch separators' };
