@@ -97,6 +97,10 @@ export function buildModelerManifest(p: Project, generatedAt = defaultGeneratedA
   const warn = (code: string, n: DbtNode, message: string, hint?: string) =>
     diagnostics.push({ code, severity: 'warning', file: n.file, line: n.line, column: n.line ? 1 : undefined, message, ...(hint ? { hint } : {}) });
 
+  // a property file that does not read (broken YAML, wrong shape, duplicate model) may hold an
+  // Interface; a contract manifest silently missing it would misreport drift, so fail closed
+  diagnostics.push(...p.diagnostics.filter((d) => d.severity === 'error' && d.file && !d.file.startsWith('Modeler/')
+    && !['SKILL_FRONTMATTER', 'DOC_UNCLOSED', 'DOC_DUPLICATE'].includes(d.code)));
   const logicalFiles = p.modelerFiles.filter((lm) => LOGICAL_FILE.test(lm.file));
   for (const lm of logicalFiles) diagnostics.push(...lm.diagnostics.filter((d) => d.severity === 'error'));
   const logical: LogicalRef[] = logicalFiles.flatMap((lm) => (lm.model?.entities ?? []).map((entity) => ({

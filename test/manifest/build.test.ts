@@ -154,6 +154,14 @@ models:
     expect(r.stderr).toContain('sales.Order.fct_orders@2');
     expect(existsSync(out)).toBe(false);
   });
+  it('a property file that does not parse fails the build (it may hold an Interface): exit 1, nothing written', () => {
+    const dir = project({ ...FILES, 'models/marts/_broken.yml': 'version: 2\nmodels:\n  - name: fct_x\n    columns: [\n' });
+    const out = join(dir, 'mm.json');
+    const r = runCli(['manifest', 'build', '--project', dir, '--out', out]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/models\/marts\/_broken\.yml:5:1: error\[YAML_SYNTAX\]/);
+    expect(existsSync(out)).toBe(false);
+  });
   it('builds the embedded jaffle_shop example', () => {
     const out = join(tempDir(), 'mm.json');
     const r = runCli(['manifest', 'build', '--project', EXAMPLE, '--out', out, '--output-json']);
