@@ -27,7 +27,7 @@ export async function importDbml(text: string, file: string, opts: { modelName?:
   const Parser = await dbmlParser();
   let db: any;
   try {
-    db = Parser.parse(text, 'dbmlv2');
+    db = Parser.parse(text.replace(/^\uFEFF/, ''), 'dbmlv2'); // the parser rejects a byte-order mark as a token
   } catch (e: any) {
     const diags: any[] = e?.diags ?? [{ message: String(e?.message ?? e), location: { start: { line: 1, column: 1 } } }];
     return {

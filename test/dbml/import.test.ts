@@ -127,6 +127,11 @@ describe('import dbml', async () => {
     const c = (await importDbml('Table a {\n  x int\n  y int\n  indexes {\n    (x, y) [pk]\n  }\n}\nTable b {\n  id int [pk]\n  ax int\n  ay int\n}\nRef: b.(ax, ay) > a.(x, y)\n', 'c.dbml')).model!;
     expect(c.relationships).toEqual([{ name: 'b_ax_ay_a', from: { entity: 'A', columns: ['x', 'y'] }, to: { entity: 'B', columns: ['ax', 'ay'] }, cardinality: 'one_to_many' }]);
   });
+  it('a byte-order mark and CRLF line ends are read like plain text', async () => {
+    const r = await importDbml('\uFEFFTable users {\r\n  id integer [pk]\r\n  name varchar(10) [not null]\r\n}\r\n', 'bom.dbml');
+    expect(r.diagnostics).toEqual([]);
+    expect(r.model!.entities.map((e) => [e.name, e.columns.map((c) => c.name)])).toEqual([['Users', ['id', 'name']]]);
+  });
   it('syntax errors are located', async () => {
     const bad = await importDbml('Table x {\n  id int [pk\n}\n', 'bad.dbml');
     expect(bad.model).toBeUndefined();
