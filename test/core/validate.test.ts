@@ -89,6 +89,10 @@ describe('schema and semantic checks', () => {
     expect(ds[0]).toMatchObject({ code: 'YAML_SYNTAX', severity: 'error' });
     expect(ds[0].line).toBeGreaterThan(0);
   });
+  it('a dbt property file given as a model gets one clear error, not a flood of unknown keys', () => {
+    const ds = check('version: 2\nmodels:\n  - name: customers\n    columns: [{name: id}]\n');
+    expect(ds.map((d) => [d.code, d.line, d.message])).toEqual([['MODEL_SHAPE', 1, 'this is a dbt property file (models:/sources:), not a model file']]);
+  });
   it('a second YAML document is located and explained without naming the library\'s API', () => {
     const ds = check('model: {name: a, version: 1.0.0}\n---\nentities: []\n');
     expect(ds[0]).toMatchObject({ code: 'YAML_SYNTAX', line: 2, column: 1 });

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { formatDiagnostic, hasErrors, UserError, type Diagnostic } from '../diagnostics.js';
 import { schemaErrorsToDiagnostics, schemaValidator } from '../json-schema.js';
 import { parseYamlSource, type YamlSource } from '../yaml-source.js';
+import { isDbtPropertyFile } from '../project/dbt-yaml.js';
 import { normalizeModel } from './normalize.js';
 import { semanticChecks, type SemanticOptions } from './semantic.js';
 import type { Model } from './types.js';
@@ -24,6 +25,13 @@ export function loadModelText(text: string, file: string, opts: SemanticOptions 
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     diagnostics.push({ code: 'MODEL_SHAPE', severity: 'error', file, line: 1, column: 1,
       message: 'a model file must be a YAML mapping with a `model:` header', hint: 'start the file with `model: {name: ..., version: 1.0.0}`' });
+    return { file, source, diagnostics, ok: false };
+  }
+  if (!('model' in raw) && isDbtPropertyFile(raw)) {
+    // one clear message instead of "unknown key 'models' (did you mean 'model'?)" and friends
+    diagnostics.push({ code: 'MODEL_SHAPE', severity: 'error', file, line: 1, column: 1,
+      message: 'this is a dbt property file (models:/sources:), not a model file',
+      hint: "model files have `model:` and `entities:`; to read a dbt project use 'modeler summary --project-dir <dir>'" });
     return { file, source, diagnostics, ok: false };
   }
   const validate = schemaValidator('model.schema.json');
