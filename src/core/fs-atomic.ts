@@ -1,12 +1,17 @@
 // Writes that never leave a half-written file: write a sibling temp file, then rename over.
-import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { UserError } from './diagnostics.js';
 
 export function writeFileAtomic(path: string, data: string | Uint8Array): void {
-  const tmp = writeTemp(path, data);
-  commit(path, tmp);
+  const to = realTarget(path);
+  commit(to, writeTemp(to, data));
+}
+
+/** A symlink is written through: its target is replaced, not the link. */
+function realTarget(path: string): string {
+  try { return lstatSync(path).isSymbolicLink() ? realpathSync(path) : path; } catch { return path; }
 }
 
 function writeTemp(path: string, data: string | Uint8Array): string {
@@ -14,7 +19,11 @@ function writeTemp(path: string, data: string | Uint8Array): string {
   try {
     mkdirSync(dirname(path), { recursive: true });
     // found now rather than at the rename, so a batch fails before it replaces anything
-    if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' });
+    const st = statSync(path, { throwIfNoEntry: false });
+    if (st?.isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' });
+    // a device or pipe (--out /dev/null, /dev/stdout, a FIFO) is written directly: renaming a
+    // temp file over it would replace the device node itself
+    if (st && !st.isFile()) { writeFileSync(path, data); return ''; }
     writeFileSync(tmp, data);
     return tmp;
   } catch (e) {
@@ -24,6 +33,7 @@ function writeTemp(path: string, data: string | Uint8Array): string {
 }
 
 function commit(path: string, tmp: string): void {
+  if (!tmp) return; // written directly
   try {
     renameSync(tmp, path);
   } catch (e) {
@@ -51,7 +61,10 @@ function cannotWrite(path: string, e: unknown): unknown {
 export function writeFilesAtomic(files: { path: string; data: string | Uint8Array }[]): void {
   const temps: { path: string; tmp: string }[] = [];
   try {
-    for (const f of files) temps.push({ path: f.path, tmp: writeTemp(f.path, f.data) });
+    for (const f of files) {
+      const to = realTarget(f.path);
+      temps.push({ path: to, tmp: writeTemp(to, f.data) });
+    }
   } catch (e) {
     for (const t of temps) removeQuietly(t.tmp);
     throw e;

@@ -1,6 +1,7 @@
 // writeFileAtomic / writeFilesAtomic: an output that cannot be written is a one-line usage error,
 // and a batch that fails part-way leaves every existing file as it was (no temp files behind).
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/core/diagnostics.js';
@@ -32,5 +33,30 @@ describe('atomic writes', () => {
     writeFilesAtomic([{ path: join(dir, 'x', 'a'), data: '1' }, { path: join(dir, 'b'), data: '2' }]);
     expect([readFileSync(join(dir, 'x', 'a'), 'utf8'), readFileSync(join(dir, 'b'), 'utf8')]).toEqual(['1', '2']);
     expect(readdirSync(dir).sort()).toEqual(['b', 'x']);
+  });
+  it('a symlink is written through: the link stays, its target gets the bytes', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'real.json'), 'old');
+    symlinkSync(join(dir, 'real.json'), join(dir, 'link.json'));
+    writeFileAtomic(join(dir, 'link.json'), 'new');
+    expect(lstatSync(join(dir, 'link.json')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'real.json'), 'utf8')).toBe('new');
+    // a link to a device (--out pointing at /dev/null) writes into the device, never over it
+    symlinkSync('/dev/null', join(dir, 'null.json'));
+    writeFilesAtomic([{ path: join(dir, 'null.json'), data: 'discarded' }]);
+    expect(lstatSync(join(dir, 'null.json')).isSymbolicLink()).toBe(true);
+    expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
+  });
+  it('a FIFO is written into, not replaced by a regular file', () => {
+    const dir = tempDir();
+    const fifo = join(dir, 'out.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const reader = spawn('cat', [fifo], { stdio: 'ignore' });
+    try {
+      writeFileAtomic(fifo, 'through the pipe');
+      expect(statSync(fifo).isFIFO()).toBe(true);
+    } finally {
+      reader.kill();
+    }
   });
 });
