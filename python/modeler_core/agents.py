@@ -2,7 +2,7 @@
 
 Prints the agent's proposal JSON, exactly as `modeler agents …` does.
 Exit codes: 0 proposal printed, 64 usage error (bad arguments, missing project directory),
-70 Node.js or the modeler package is missing.
+70 Node.js or the modeler package is missing, 130 interrupted (Ctrl-C).
 """
 
 import argparse
@@ -45,6 +45,9 @@ def main(argv=None):
     except LaunchError as e:
         sys.stderr.write("%s: %s\n" % (PROG, e))
         return e.code
+    except KeyboardInterrupt:
+        # Ctrl-C: the Node child is already stopped; end like a shell command, not with a traceback
+        return 130
 
 
 if __name__ == "__main__":

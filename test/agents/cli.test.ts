@@ -92,6 +92,25 @@ describe('python -m modeler_core.agents (stdlib launcher)', () => {
     });
   });
 
+  it('Ctrl-C while Node runs: exit 130 without a Python traceback', async () => {
+    const dir = tempDir();
+    const fakeNode = join(dir, 'node');
+    writeFileSync(fakeNode, '#!/bin/sh\necho started >&2\nexec sleep 30\n', { mode: 0o755 });
+    const env = Object.fromEntries(Object.entries({ ...process.env, PYTHONPATH: join(REPO, 'python'), MODELER_NODE: fakeNode })
+      .filter(([, v]) => v !== undefined)) as Record<string, string>;
+    const r = await new Promise<CliResult>((resolve) => {
+      const p = spawn(PYTHON, ['-m', 'modeler_core.agents', 'conceptualize', '--project', EXAMPLE], { cwd: REPO, env });
+      let stderr = '';
+      p.stderr.on('data', (d) => {
+        stderr += d;
+        if (stderr.includes('started')) p.kill('SIGINT');
+      });
+      p.on('close', (code) => resolve({ code: code ?? -1, stdout: '', stderr }));
+    });
+    expect(r.stderr).not.toContain('Traceback');
+    expect(r.code).toBe(130);
+  });
+
   it('without Node.js: a clear one-line error, exit 70', async () => {
     const empty = tempDir();
     const [missing, bad] = await Promise.all([
