@@ -65,6 +65,8 @@ function scan(text: string): { values: Map<string, number>; keys: Map<string, nu
   };
   while (i < text.length) {
     ws();
+    // the root value is complete: trailing whitespace must not move the root's position to the end
+    if (!stack.length && values.has('')) break;
     const top = stack[stack.length - 1];
     if (top && !top.arr && top.key === undefined) {
       // expecting a key (or the end of the object)

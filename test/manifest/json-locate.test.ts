@@ -26,4 +26,9 @@ describe('jsonLocator', () => {
     expect(loc.locate('/g/zz')).toEqual({ line: 3, column: 8 });
     expect(loc.locate('/i/3/x')).toEqual({ line: 6, column: 8 });
   });
+  it('the root is where its value starts, also with whitespace after it (a missing top-level key points there)', () => {
+    expect(jsonLocator(text + '\n').locate('')).toEqual({ line: 1, column: 1 });
+    expect(jsonLocator('\n  [1, 2]\n\n').locate('')).toEqual({ line: 2, column: 3 });
+    expect(jsonLocator('\n  [1, 2]\n\n').locate('/1')).toEqual({ line: 2, column: 7 });
+  });
 });
