@@ -1,9 +1,9 @@
 // `generate sql`: CREATE TABLE in model column order (keys, NOT NULL, defaults, CHECK), then
 // foreign keys from relationships, then indexes — each in the dialect's own spelling.
 import type { Model } from '../core/model/types.js';
-import type { Statement } from './dialects/base.js';
+import { note, type Statement } from './dialects/base.js';
 import { getDialect, type Dialect } from './dialects/index.js';
-import { buildPhysicalSchema, topoOrder, type PhysSchema } from './physical.js';
+import { buildPhysicalSchema, topoOrder, type PhysForeignKey, type PhysSchema, type PhysTable } from './physical.js';
 
 export interface GeneratedSql { sql: string; statements: Statement[] }
 
@@ -24,15 +24,32 @@ export function schemaStatements(schema: PhysSchema, d: Dialect): Statement[] {
   const out: Statement[] = [];
   const byKey = new Map(schema.tables.map((t) => [t.key, t]));
   for (const s of schema.skipped) out.push({ sql: `-- skipped ${s.entity}: ${s.reason}`, kind: 'note' });
+  const created = new Set<string>();
   for (const t of topoOrder(schema.tables, schema.foreignKeys)) {
-    const inline = d.caps.alterForeignKeys ? [] : schema.foreignKeys.filter((fk) => fk.table === t.key).map((fk) => ({ fk, ref: byKey.get(fk.refTable)! }));
-    out.push(...d.createTable(t, inline));
+    const { inline, notes } = inlineForeignKeys(d, t, schema.foreignKeys, byKey, (k) => created.has(k));
+    out.push(...d.createTable(t, inline), ...notes);
+    created.add(t.key);
   }
   if (d.caps.alterForeignKeys) {
     for (const fk of schema.foreignKeys) out.push(...d.addForeignKey(byKey.get(fk.table)!, fk, byKey.get(fk.refTable)!));
   }
   for (const ix of schema.indexes) out.push(...d.createIndex(byKey.get(ix.table)!, ix));
   return out;
+}
+
+/**
+ * Foreign keys `t` declares inline (dialects without ALTER TABLE … ADD FOREIGN KEY). A key to a
+ * table that does not exist yet — tables referencing each other — cannot be declared at all
+ * there, so it becomes a comment instead of a CREATE TABLE the engine rejects.
+ */
+export function inlineForeignKeys(d: Dialect, t: PhysTable, fks: PhysForeignKey[], byKey: Map<string, PhysTable>, exists: (key: string) => boolean): { inline: { fk: PhysForeignKey; ref: PhysTable }[]; notes: Statement[] } {
+  if (d.caps.alterForeignKeys) return { inline: [], notes: [] };
+  const mine = fks.filter((fk) => fk.table === t.key).map((fk) => ({ fk, ref: byKey.get(fk.refTable)! }));
+  const ok = (x: { fk: PhysForeignKey }) => x.fk.refTable === t.key || exists(x.fk.refTable);
+  return {
+    inline: mine.filter(ok),
+    notes: mine.filter((x) => !ok(x)).map(({ fk, ref }) => note(`${d.name} declares foreign keys only in CREATE TABLE and ${t.name} and ${ref.name} reference each other: ${fk.name} ${t.name} (${fk.columns.join(', ')}) -> ${ref.name} (${fk.refColumns.join(', ')}) not declared`)),
+  };
 }
 
 /** Header comment lines, then each statement terminated by `;` (comment lines as they are). */

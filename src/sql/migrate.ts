@@ -7,7 +7,7 @@ import type { Model } from '../core/model/types.js';
 import type { Dialect, Statement } from './dialects/base.js';
 import { getDialect } from './dialects/index.js';
 import { diffSchemas, type SchemaDiff, type TableDiff } from './diff.js';
-import { renderScript } from './generate.js';
+import { inlineForeignKeys, renderScript } from './generate.js';
 import { buildPhysicalSchema, constraintName, topoOrder, type PhysForeignKey, type PhysSchema, type PhysTable } from './physical.js';
 
 export interface MigrationStatement { sql: string; destructive: boolean; kind: string }
@@ -147,9 +147,11 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
 
   // ---- 6. create tables (new ones, and rebuilt ones refilled from their stash) ---------------
   const toCreate = [...diff.created, ...diff.kept.filter((k) => rebuilt(k.new.key)).map((k) => k.new)];
+  const pending = new Set(toCreate.map((t) => t.key));
   for (const t of topoOrder(toCreate, b.foreignKeys)) {
-    const inline = d.caps.alterForeignKeys ? [] : b.foreignKeys.filter((fk) => fk.table === t.key).map((fk) => ({ fk, ref: newByKey.get(fk.refTable)! }));
-    emit(ctx, d.createTable(t, inline));
+    const { inline, notes } = inlineForeignKeys(d, t, b.foreignKeys, newByKey, (key) => !pending.has(key));
+    emit(ctx, [...d.createTable(t, inline), ...notes]);
+    pending.delete(t.key);
     const k = keptByNew.get(t.key);
     if (k) {
       const cols = k.columns.map((c) => c.new.name);
