@@ -85,6 +85,9 @@ describe('modeler generate / migrate', () => {
     const fromModel = runCli(['generate', 'sql', join(dir, 'pg.yaml')]);
     expect(fromModel.code, fromModel.stderr).toBe(0);
     expect(fromModel.stdout).toContain('-- Dialect: mysql');
+    writeFileSync(join(dir, 'ora.yaml'), readFileSync(join(dir, 'pg.yaml'), 'utf8').replace('dialect: mysql', 'dialect: oracle'));
+    const ora = runCli(['generate', 'sql', join(dir, 'ora.yaml')]);
+    expect([ora.code, ora.stderr]).toEqual([64, "modeler: the model's dialect 'oracle' (model.dialect) is not one we generate; pass --dialect: postgres, duckdb, mysql, sqlserver, snowflake, bigquery, databricks\n"]);
   });
   it('an invalid model exits 1 with a located one-line reason and writes nothing', () => {
     const dir = tempDir();
