@@ -86,7 +86,7 @@ export function dialectOf(flag: string | undefined, modelDialect: string | undef
   const d = flag ?? modelDialect;
   if (!d) throw new UserError(`missing --dialect (the model names none); one of ${DIALECTS.join(', ')}`);
   // say where an unsupported name came from: a model may record a dialect we do not generate
-  if (!flag && !DIALECTS.includes(d.toLowerCase() as any)) {
+  if (!flag && !DIALECTS.includes(d.toLowerCase())) {
     try { getDialect(d); } catch { throw new UserError(`the model's dialect '${d}' (model.dialect) is not one we generate; pass --dialect: ${DIALECTS.join(', ')}`); }
   }
   return getDialect(d).name;
