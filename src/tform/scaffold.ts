@@ -28,6 +28,7 @@ export function scaffoldTform(model: Model, opts: ScaffoldOptions = {}): Scaffol
   const schema = buildPhysicalSchema(model);
   if (!schema.tables.length) throw new UserError(`model '${model.model.name}' has no tables to scaffold (entities need columns)`, 1);
   const sourceBase = opts.sourceName ?? 'raw';
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(sourceBase)) throw new UserError(`--source-name '${sourceBase}' is not a valid dbt source name (letters, digits and _)`);
   const entityByKey = new Map(model.entities.map((e) => [e.name, e]));
   // staging model names must be unique in a dbt project: tables of the same name in different
   // schemas get the schema in theirs
@@ -97,7 +98,7 @@ export function scaffoldTform(model: Model, opts: ScaffoldOptions = {}): Scaffol
     const cols = t.columns.map((c) => `    ${sqlIdent(c.name)}`).join(',\n');
     files.push({
       path: `models/staging/${stgName(t)}.sql`,
-      content: `-- staging model for ${t.key}, ${GENERATED_MARK}\nselect\n${cols}\nfrom {{ source('${sourceOf.get(t.key)}', '${t.name}') }}\n`,
+      content: `-- staging model for ${t.key}, ${GENERATED_MARK}\nselect\n${cols}\nfrom {{ source('${sourceOf.get(t.key)}', ${jinjaString(t.name)}) }}\n`,
     });
   }
   return files;
@@ -154,6 +155,14 @@ function enumValues(m: Model, c: Column): (string | number)[] | undefined {
 export function dbtName(s: string): string {
   const n = snakeCase(s).replace(/[^a-z0-9_]/g, '_');
   return /^[a-z_]/.test(n) ? n : `_${n}`;
+}
+
+/**
+ * A Jinja string literal: a table named `o'brien` must not end the literal early. Quote with the
+ * other quote character rather than escape: dbt's static parser reads the literal without unescaping.
+ */
+function jinjaString(s: string): string {
+  return s.includes("'") && !s.includes('"') ? `"${s}"` : `'${s}'`;
 }
 
 function sqlIdent(name: string): string {

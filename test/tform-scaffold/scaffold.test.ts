@@ -100,6 +100,10 @@ describe('generate tform scaffold', () => {
     expect(staleScaffoldFiles(join(dir, 'nowhere'), second)).toEqual([]);
   });
 
+  it('a --source-name dbt cannot use is a usage error', () => {
+    expect(() => scaffoldTform(SHOP, { sourceName: "my raw'" })).toThrow(/--source-name 'my raw'' is not a valid dbt source name/);
+  });
+
   it('never replaces files it did not write unless --force; every file carries the mark', () => {
     const dir = tempDir();
     const shop = join(REPO, 'test', 'tform-scaffold', 'shop.model.yaml');
@@ -133,6 +137,15 @@ describe('generate tform scaffold', () => {
     expect(cli.stderr).toContain('removed 1 staging model(s) generated earlier for tables no longer in the model: models/staging/stg_legacy.sql');
     symlinkSync(join(dir, 'shop_dbt'), join(root, 'dbt_packages', 'shop_cli'));
     expected.push({ project: 'shop_cli', models: 2, relationships: 1 });
+    // a table whose name holds a quote: the source() literal must stay one string
+    const quoted = join(dir, 'quoted_pkg');
+    for (const file of scaffoldTform(model(`entities:\n  - {name: Brien, physical_name: "o'brien", columns: [{name: id, data_type: integer}]}\n`), { projectName: 'quoted_pkg' })) {
+      mkdirSync(join(quoted, file.path, '..'), { recursive: true });
+      writeFileSync(join(quoted, file.path), file.content);
+    }
+    expect(readFileSync(join(quoted, 'models/staging/stg_o_brien.sql'), 'utf8')).toContain(`{{ source('raw', "o'brien") }}`);
+    symlinkSync(quoted, join(root, 'dbt_packages', 'quoted_pkg'));
+    expected.push({ project: 'quoted_pkg', models: 1, relationships: 0 });
     // every fixture model
     peerModelFiles().forEach((f, i) => {
       const m = loadModelFile(f).model!;
