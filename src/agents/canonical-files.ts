@@ -15,10 +15,10 @@ export function logicalModelPath(entity: string): string {
   return `Modeler/logical/${snakeOf(tokensOfEntityName(entity))}.model.yaml`;
 }
 
-/** Doc-block names must be identifiers: customer__customer_id. */
+/** Doc-block names must be ASCII identifiers: customer__customer_id, Café.café_id → cafe__cafe_id. */
 export function docName(entity: string, column: string): string {
-  const col = column.toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '') || 'column';
-  return `${snakeOf(tokensOfEntityName(entity))}__${col}`;
+  const ascii = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9_]+/g, '_').replace(/^_+|_+$/g, '');
+  return `${ascii(snakeOf(tokensOfEntityName(entity))) || 'entity'}__${ascii(column) || 'column'}`;
 }
 
 export function docsMarkdown(blocks: Map<string, string>): { text: string; validation: string; ok: boolean } {

@@ -22,7 +22,7 @@ export function singularWord(word: string): string {
   if (hit !== undefined) return hit;
   let s: string;
   if (w in CORRECTIONS) s = CORRECTIONS[w];
-  else if (!/^[a-z]+$/.test(w) || w.length <= 2) s = w;
+  else if (!/^\p{L}+$/u.test(w) || w.length <= 2) s = w;
   else s = pluralize.isSingular(w) ? w : pluralize.singular(w);
   if (cache.size > 50_000) cache.clear();
   cache.set(w, s);

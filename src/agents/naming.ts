@@ -29,7 +29,8 @@ export interface ParsedName {
  * names) that may prefix a single-underscore name such as `stg_shopify_orders`.
  */
 export function parseModelName(name: string, knownSources: readonly string[] = [], opts: { otherLayers?: boolean; folder?: string } = {}): ParsedName {
-  let rest = name.toLowerCase().replace(/[^a-z0-9_]+/g, '_');
+  // letters beyond ASCII are letters (stg_erp__größen), not separators
+  let rest = name.toLowerCase().replace(/[^\p{L}\p{N}_]+/gu, '_');
   let helper = false;
   const prefixes = opts.otherLayers ? [...STAGING_PREFIXES, ...OTHER_LAYER_PREFIXES] : STAGING_PREFIXES;
   for (let i = 0; i < 2; i++) {
@@ -94,5 +95,5 @@ export function snakeOf(tokens: readonly string[]): string {
 
 /** OrderItem / "Order Item" / order_item → ['order', 'item']. */
 export function tokensOfEntityName(name: string): string[] {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  return name.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }

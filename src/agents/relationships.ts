@@ -24,7 +24,7 @@ const KEY_SUFFIXES = new Set(['id', 'key', 'fk', 'uuid', 'guid', 'sk', 'code']);
 
 /** Column tokens without the key suffix: billing_address_id → ['billing', 'address']. */
 export function keyStem(column: string): string[] {
-  const t = column.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const t = column.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   if (t.length > 1 && KEY_SUFFIXES.has(t[t.length - 1])) t.pop();
   else if (t.length === 1 && t[0].length > 2 && /[a-z](id)$/.test(t[0])) t[0] = t[0].slice(0, -2); // customerid
   return dropVersionSuffix(t); // product_2_id → product

@@ -119,4 +119,16 @@ describe('Canonicalizer options and edge cases', () => {
     const p = canonicalize(loadProject(dir));
     expect(p.entities.map((e) => [e.name, e.sources])).toEqual([['OrderItem', ['stg_pos__order_items', 'stg_shop__order_items']]]);
   });
+
+  it('names beyond ASCII keep their letters; doc-block names stay ASCII and the blocks read back', () => {
+    const dir = writeProject({ 'models/staging/_m.yml': modelsYaml([
+      ['stg_a__cafés', '- name: café_id\n  description: Café key.\n'], ['stg_b__cafés', '- name: café_id\n'],
+    ]) });
+    const p = canonicalize(loadProject(dir));
+    expect(p.entities.map((e) => e.name)).toEqual(['Café']);
+    expect(p.entities[0].columns[0]).toMatchObject({ name: 'café_id', doc: 'cafe__cafe_id' });
+    expect(p.changes[0].validation_impact).toMatch(/^Parses as 1 doc block/);
+    const applied = loadProject(applyToCopy(dir, p.changes));
+    expect(applied.docs.get('cafe__cafe_id')?.body).toBe('Café key.');
+  });
 });

@@ -36,6 +36,7 @@ describe('entity names from staging model names', () => {
     ['stg_design__canvases', 'Canvas'], // pluralize gives "canvase"
     ['stg_optics__lenses', 'Lens'], // pluralize gives "lense"
     ['stg_cdn__caches', 'Cache'], // pluralize gives "cach"
+    ['stg_shop__cafés', 'Café'], // letters beyond ASCII are letters, not separators (was "CafS")
   ])('%s → %s', (model, want) => expect(entity(model)).toBe(want));
 
   it('strips base_ and _tmp helper markers and flags helpers', () => {
