@@ -17,6 +17,11 @@ export interface YamlSource {
 
 const ALIASES: Record<string, string[]> = { columns: ['fields'], fields: ['columns'], layer: ['kind'] };
 
+const SPECIFIC_HINTS: Record<string, string> = {
+  MULTIPLE_DOCS: "remove the '---' line, or move what follows it into its own file",
+  DUPLICATE_KEY: 'this key already appears in the same mapping; keep one of them',
+};
+
 export function parseYamlSource(text: string, file: string): YamlSource {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, keepSourceTokens: false, uniqueKeys: true, prettyErrors: false });
@@ -27,8 +32,7 @@ export function parseYamlSource(text: string, file: string): YamlSource {
       code: 'YAML_SYNTAX', severity: 'error', file, line: pos.line, column: pos.col,
       // the library's own wording names its API (`YAML.parseAllDocuments()`); say what to fix instead
       message: e.code === 'MULTIPLE_DOCS' ? "a second YAML document starts here ('---'); this file must hold one document" : firstLine(e.message),
-      hint: e.code === 'MULTIPLE_DOCS' ? "remove the '---' line, or move what follows it into its own file"
-        : 'fix the YAML syntax at this position (indentation, a missing colon or an unclosed quote are the usual causes)',
+      hint: SPECIFIC_HINTS[e.code] ?? 'fix the YAML syntax at this position (indentation, a missing colon or an unclosed quote are the usual causes)',
     });
   }
   for (const w of doc.warnings) {

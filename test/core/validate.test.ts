@@ -99,6 +99,10 @@ describe('schema and semantic checks', () => {
     expect(ds[0].message).not.toMatch(/parseAllDocuments/);
     expect(ds[0].hint).toContain("remove the '---' line");
   });
+  it('a key given twice is located at the second one with a hint that says so', () => {
+    const ds = check('model: {name: a, version: 1.0.0}\nentities:\n  - name: A\n    name: B\n');
+    expect(ds[0]).toMatchObject({ code: 'YAML_SYNTAX', line: 4, column: 5, hint: 'this key already appears in the same mapping; keep one of them' });
+  });
 });
 
 describe('modeler validate (CLI)', () => {
