@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { runCli, runCliAsync, tempDir } from '../helpers/cli.js';
 import { MY, PG, uniqueName } from './engines.js';
 
 const dir = tempDir('modeler-apply-cli-');
@@ -76,6 +76,14 @@ describe('modeler apply (CLI)', () => {
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^modeler: error\[CONNECT_FAILED\]: cannot connect to postgres at no-such-host\.invalid:5999: /)]);
     expect(r.stdout + r.stderr).not.toContain(SECRET);
   });
+
+  it('postgres --schema that does not exist: one line, and the process ends (the open client is closed)', async () => {
+    const r = await runCliAsync(['apply', 'postgres', '--host', PG.host, '--port', String(PG.port), '--user', PG.user, '--database', PG.database,
+      '--schema', uniqueName('no_such_schema'), '--sql', 'CREATE TABLE lost (a integer)', '--skip-ledger']);
+    expect(r.code).toBe(1);
+    if (/ECONNREFUSED/.test(r.stderr)) { console.log('PostgreSQL unreachable: the --schema check is covered by postgres.test.ts on PGlite'); return; }
+    expect(r.stderr).toMatch(/^modeler: error\[CONNECT_FAILED\]: cannot connect to postgres at .*: schema "no_such_schema\w*" does not exist/);
+  }, 20_000);
 
   it('an unwritable --report-json / --write-sql is refused before the warehouse is touched', () => {
     const db = join(dir, 'untouched.duckdb');

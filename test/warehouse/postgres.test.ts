@@ -10,6 +10,14 @@ afterAll(async () => { await t?.close(); });
 const apply = (extra: Record<string, unknown>) => applySql({ ...t.request, ...extra }, { ...t.ctx, appliedBy: 'ci-bot' });
 
 describe('apply on PostgreSQL', () => {
+  it('a --schema that does not exist is a connection error, not tables silently created in public', async () => {
+    const r = await apply({ sql: 'CREATE TABLE pg_lost (a integer)', schema: t.request.schema + '_typo', skip_ledger: true });
+    expect(r.status).toBe('failed');
+    expect(r.error).toMatchObject({ code: 'CONNECT_FAILED' });
+    expect(r.error!.message).toContain(`schema "${t.request.schema}_typo" does not exist`);
+    expect(await t.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'pg_lost'")).toEqual([{ n: 0 }]);
+  });
+
   it('applies, records the ledger row, and re-applying is a no-op', async () => {
     const sql = 'CREATE TABLE pg_customers (id integer PRIMARY KEY, email varchar(40) NOT NULL);\n'
       + 'CREATE TABLE pg_orders (id integer PRIMARY KEY, customer_id integer REFERENCES pg_customers(id), note text);\n'

@@ -33,12 +33,22 @@ export const postgres: Connector = {
     // pg emits 'error' on a dropped connection; without a listener that would crash the process
     client.on('error', () => {});
     await client.connect();
-    return postgresSession(client, params.schema, () => client.end());
+    try {
+      return await postgresSession(client, params.schema, () => client.end());
+    } catch (e) {
+      await client.end().catch(() => {}); // an open client would keep the process alive
+      throw e;
+    }
   },
 };
 
 export async function postgresSession(client: PgLike, schema: string | undefined, end: () => Promise<void>): Promise<Session> {
-  if (schema) await client.query(`SET search_path TO ${quoteIdent(schema)}, public`);
+  if (schema) {
+    // search_path skips a missing schema silently: a typo would put every table in public
+    const { rows } = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+    if (!rows.length) throw new Error(`schema "${schema}" does not exist; create it first or fix --schema`);
+    await client.query(`SET search_path TO ${quoteIdent(schema)}, public`);
+  }
   const held = new Set<string>();
   return {
     execute: async (sql) => { await client.query(sql); },
