@@ -2,8 +2,8 @@
 // (from relationships) and indexes, with deterministic constraint names. `generate sql` renders it;
 // `migrate` diffs two of them. Dialect-neutral: types and defaults stay as the model writes them.
 import { createHash } from 'node:crypto';
-import { columnType, isNullable, parentChild, primaryKey } from '../core/model/access.js';
-import type { Entity, Model, ReferentialAction } from '../core/model/types.js';
+import { columnEnumValues, columnType, isNullable, parentChild, primaryKey } from '../core/model/access.js';
+import type { Column, Entity, Model, ReferentialAction } from '../core/model/types.js';
 import { isSerialType } from './types.js';
 
 export interface PhysColumn {
@@ -85,6 +85,25 @@ export function constraintName(...parts: string[]): string {
   return `${raw.slice(0, 54)}_${h}`;
 }
 
+/**
+ * Enums become a portable string column plus a CHECK of the allowed values: every engine runs
+ * it, and value changes migrate as check changes (native enum types cannot drop values).
+ */
+function physicalType(m: Model, c: Column): string | undefined {
+  const type = columnType(c);
+  const values = columnEnumValues(m, c);
+  if (!values?.length) return type;
+  const namesEnum = !!type && m.enums.some((e) => e.name === type);
+  if (type && !namesEnum) return type;
+  if (values.every((v) => typeof v === 'number')) return values.every((v) => Number.isInteger(v)) ? 'integer' : 'decimal';
+  return `varchar(${Math.max(1, ...values.map((v) => String(v).length))})`;
+}
+
+function enumCheck(column: string, values: (string | number)[]): string {
+  const lit = (v: string | number) => (typeof v === 'number' ? String(v) : `'${v.split("'").join("''")}'`);
+  return `${column} IN (${values.map(lit).join(', ')})`;
+}
+
 export function buildPhysicalSchema(m: Model): PhysSchema {
   const tables: PhysTable[] = [];
   const skipped: PhysSchema['skipped'] = [];
@@ -105,7 +124,7 @@ export function buildPhysicalSchema(m: Model): PhysSchema {
       key: e.name, name, schema: e.schema, database: e.database,
       previousKey: e.previous_name, description: e.description,
       columns: e.columns.filter((c) => !(c as any).computed).map((c) => ({
-        name: c.name, type: columnType(c), nullable: isNullable(c), default: c.default,
+        name: c.name, type: physicalType(m, c), nullable: isNullable(c), default: c.default,
         description: c.description, previousName: c.previous_name, identity: c.identity || isSerialType(columnType(c)),
       })),
       primaryKey: pk.length ? { name: unique(constraintName('pk', name)), columns: pk } : undefined,
@@ -116,6 +135,8 @@ export function buildPhysicalSchema(m: Model): PhysSchema {
     for (const c of e.columns) {
       if (c.unique && !(c.primary_key && pk.length === 1)) t.uniques.push({ name: unique(constraintName('uq', name, c.name)), columns: [c.name] });
       if (c.check) t.checks.push({ name: unique(constraintName('ck', name, c.name)), column: c.name, expr: c.check });
+      const values = columnEnumValues(m, c);
+      if (values?.length) t.checks.push({ name: unique(constraintName('ck', name, c.name)), column: c.name, expr: enumCheck(c.name, values) });
     }
     tables.push(t);
     byKey.set(e.name, t);

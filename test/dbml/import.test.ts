@@ -143,7 +143,7 @@ describe('import dbml', async () => {
     expect(col(s, 'SalesOrder', 'total_amount').data_type).toBe('decimal(12,2)');
   });
   it('DBML → model → SQL (executed on DuckDB) → model keeps every table, column, key and relationship', async () => {
-    const sql = generateSql(m, 'postgres').replace(/order_status/g, 'varchar(20)'); // the enum type itself is not DDL we generate
+    const sql = generateSql(m, 'postgres'); // enums become a string column plus a CHECK of their values
     const back = (await importSql(sql, 'shop.sql', { dialect: 'postgres' })).model!;
     const shape = (x: Model) => ({
       tables: x.entities.map((e) => [e.name, e.schema, e.columns.map((c) => [c.name, !!c.primary_key, c.nullable === false || !!c.primary_key, !!c.unique])]),
@@ -153,8 +153,13 @@ describe('import dbml', async () => {
     expect(shape(back)).toEqual(shape(m));
     const duck = await openDuckDb();
     try {
-      await duck.exec('CREATE SCHEMA sales;\n' + generateSql(m, 'duckdb').replace(/order_status/g, 'varchar(20)'));
+      await duck.exec('CREATE SCHEMA sales;\n' + generateSql(m, 'duckdb'));
       expect((await duck.query("select count(*)::int as n from duckdb_tables()"))[0].n).toBe(5);
+      // an enum becomes a string column whose CHECK enforces the values
+      const e = (await importDbml("Enum st {\n  open\n  \"in progress\"\n}\nTable t {\n  id int [pk]\n  s st [not null]\n}\n", 'e.dbml')).model!;
+      await duck.exec(generateSql(e, 'duckdb'));
+      await duck.exec("INSERT INTO t VALUES (1, 'in progress')");
+      await expect(duck.exec("INSERT INTO t VALUES (2, 'lost')")).rejects.toThrow(/CHECK constraint/i);
     } finally { await duck.close(); }
   });
 });

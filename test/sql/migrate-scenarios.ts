@@ -41,6 +41,14 @@ ${cols}`;
 
 export const SCENARIOS: Scenario[] = [
   {
+    // enums are a string column plus a CHECK of their values, so a value change is a check change
+    name: 'an enum gains and loses values (data kept)',
+    old: model(customer("      - {name: tier, data_type: tier, nullable: false, default: \"'basic'\"}\n") + 'enums:\n  - {name: tier, values: [basic, gold, legacy]}\n'),
+    new: model(customer("      - {name: tier, data_type: tier, nullable: false, default: \"'basic'\"}\n") + 'enums:\n  - {name: tier, values: [basic, gold, platinum]}\n', '2.0.0'),
+    seed: "INSERT INTO customer (customer_id, tier) VALUES (1, 'gold')",
+    verify: { sql: 'SELECT customer_id, tier FROM customer', rows: [{ customer_id: 1, tier: 'gold' }] },
+  },
+  {
     // DuckDB refuses ALTERs on a table foreign keys point at; the migration must rebuild both
     name: 'alter columns of a table that a foreign key points at (data kept)',
     old: model(customer('      - {name: email, data_type: varchar(50)}\n') + `  - name: Purchase

@@ -79,3 +79,13 @@ export function modelLayer(m: Model): 'conceptual' | 'logical' | 'physical' {
   if (m.entities.some((e) => e.type === 'logical_entity')) return 'logical';
   return 'physical';
 }
+
+/**
+ * The values a column may take when it is an enum: an inline `enum: [..]`, `enum: <name>` of a
+ * model enum, or a `data_type` that names a model enum (as DBML and CREATE TYPE imports write it).
+ */
+export function columnEnumValues(m: Model, c: Column): (string | number)[] | undefined {
+  if (Array.isArray(c.enum)) return c.enum;
+  const name = typeof c.enum === 'string' ? c.enum : columnType(c);
+  return name ? m.enums.find((e) => e.name === name)?.values : undefined;
+}
