@@ -68,6 +68,10 @@ describe('schema and semantic checks', () => {
     expect(ds.map((d) => d.code)).toEqual(['UNKNOWN_COLUMN', 'UNKNOWN_ENTITY', 'INDEX_UNKNOWN_COLUMN', 'INDEX_UNKNOWN_ENTITY']);
     expect(ds[0].message).toContain("did you mean 'a_id'");
   });
+  it('two columns renamed from the same previous_name', () => {
+    const ds = check(base + 'entities:\n  - name: A\n    columns:\n      - {name: a, previous_name: old}\n      - {name: b, previous_name: old}\n');
+    expect(ds.map((d) => [d.code, d.line])).toEqual([['DUPLICATE_PREVIOUS_NAME', 6]]);
+  });
   it('primary key declared nullable', () => {
     const ds = check(base + 'entities:\n  - name: A\n    columns: [{name: id, primary_key: true, nullable: true}]\n');
     expect(ds[0].code).toBe('PK_NULLABLE');

@@ -31,7 +31,15 @@ export function semanticChecks(m: Model, opts: SemanticOptions = {}): SemanticFi
         message: `entity '${e.name}' is defined twice (first at entities[${entityNames.get(e.name)}])`, hint: 'rename or merge one of them' });
     } else entityNames.set(e.name, ei);
     const colNames = new Map<string, number>();
+    const previousNames = new Map<string, number>();
     e.columns.forEach((c, ci) => {
+      if (c.previous_name) {
+        if (previousNames.has(c.previous_name)) {
+          add({ code: 'DUPLICATE_PREVIOUS_NAME', severity: 'error', path: ['entities', ei, 'columns', ci, 'previous_name'],
+            message: `columns '${e.columns[previousNames.get(c.previous_name)!].name}' and '${c.name}' of '${e.name}' both claim previous_name '${c.previous_name}'`,
+            hint: 'a column can be renamed into one column only; remove one previous_name' });
+        } else previousNames.set(c.previous_name, ci);
+      }
       if (colNames.has(c.name)) {
         add({ code: 'DUPLICATE_COLUMN', severity: 'error', path: ['entities', ei, 'columns', ci, 'name'],
           message: `column '${c.name}' appears twice in entity '${e.name}'`, hint: 'remove or rename the second one' });
