@@ -79,7 +79,7 @@ describe('modeler apply (CLI)', () => {
 
   it('postgres --schema that does not exist: one line, and the process ends (the open client is closed)', async () => {
     const r = await runCliAsync(['apply', 'postgres', '--host', PG.host, '--port', String(PG.port), '--user', PG.user, '--database', PG.database,
-      '--schema', uniqueName('no_such_schema'), '--sql', 'CREATE TABLE lost (a integer)', '--skip-ledger']);
+      '--schema', uniqueName('no_such_schema'), '--sql', `CREATE TABLE ${uniqueName('lost')} (a integer)`, '--skip-ledger']);
     expect(r.code).toBe(1);
     if (/ECONNREFUSED/.test(r.stderr)) { console.log('PostgreSQL unreachable: the --schema check is covered by postgres.test.ts on PGlite'); return; }
     expect(r.stderr).toMatch(/^modeler: error\[CONNECT_FAILED\]: cannot connect to postgres at .*: schema "no_such_schema\w*" does not exist/);

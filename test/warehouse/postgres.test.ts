@@ -11,11 +11,12 @@ const apply = (extra: Record<string, unknown>) => applySql({ ...t.request, ...ex
 
 describe('apply on PostgreSQL', () => {
   it('a --schema that does not exist is a connection error, not tables silently created in public', async () => {
-    const r = await apply({ sql: 'CREATE TABLE pg_lost (a integer)', schema: t.request.schema + '_typo', skip_ledger: true });
+    const lost = `${t.request.schema}_lost`;
+    const r = await apply({ sql: `CREATE TABLE ${lost} (a integer)`, schema: t.request.schema + '_typo', skip_ledger: true });
     expect(r.status).toBe('failed');
     expect(r.error).toMatchObject({ code: 'CONNECT_FAILED' });
     expect(r.error!.message).toContain(`schema "${t.request.schema}_typo" does not exist`);
-    expect(await t.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'pg_lost'")).toEqual([{ n: 0 }]);
+    expect(await t.query('SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = $1', [lost])).toEqual([{ n: 0 }]);
   });
 
   it('applies, records the ledger row, and re-applying is a no-op', async () => {
