@@ -1,7 +1,8 @@
 // Bulk contract enforcement (spec §4.3): for the models selected by layer and/or file, set
 // config.contract.enforced and meta.modeler.contracts: enforced in the dbt YAML — or undo both —
 // editing only those keys (comments and layout of everything else are kept).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import { UserError, formatDiagnostic } from '../core/diagnostics.js';
 import { writeFilesAtomic } from '../core/fs-atomic.js';
 import { containedPath } from '../core/paths.js';
@@ -25,8 +26,13 @@ export function enforceContracts(projectDir: string, o: ContractsOptions): Contr
   const layer = o.layer ? normalizeLayer(o.layer) : undefined;
   if (o.layer && !layer) throw new UserError(`unknown layer '${o.layer}'; use one of ${LAYERS.join(', ')} (or staging, intermediate, marts)`);
   const project = loadProject(projectDir);
-  const files = (o.files ?? []).map((f) => f.replace(/^\.\//, ''));
-  for (const f of files) if (!containedPath(project.root, f)) throw new UserError(`--file ${f} is outside the project`);
+  // project-relative, '/'-separated (as the loader names files); absolute paths inside the project work too
+  const files = (o.files ?? []).map((f) => {
+    const abs = containedPath(project.root, f);
+    if (!abs) throw new UserError(`--file ${f} is outside the project`);
+    if (!existsSync(abs) || !statSync(abs).isFile()) throw new UserError(`--file ${f} is not a file of the project (paths are relative to --project-dir ${projectDir})`);
+    return relative(realpathSync(project.root), abs).split(sep).join('/');
+  });
   stopOnBrokenYaml(project, files);
   const models = project.models.filter((m) => m.origins.includes('yaml') && m.file).filter((m) => {
     const byFile = !files.length || files.includes(m.file!) || (m.sqlPath !== undefined && files.includes(m.sqlPath));

@@ -104,6 +104,13 @@ describe('contracts enforce', () => {
     const r = runCli(['contracts', 'enforce', '--project-dir', dir, '--layer', 'stg', '--file', 'models/staging/inventory/_inventory.yml', '--output-json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).selected.map((s: any) => s.model)).toEqual(['stg_stores', 'stg_supplies']);
+    // a --file that does not exist is a usage error, not "0 of 0 selected"; an absolute path inside the project works
+    const missing = runCli(['contracts', 'enforce', '--project-dir', dir, '--file', 'models/nope.yml']);
+    expect(missing.code).toBe(64);
+    expect(missing.stderr).toMatch(/^modeler: --file models\/nope\.yml is not a file of the project/);
+    const abs = runCli(['contracts', 'enforce', '--project-dir', dir, '--file', join(dir, 'models/staging/inventory/_inventory.yml'), '--dry-run', '--output-json']);
+    expect(abs.code).toBe(0);
+    expect(JSON.parse(abs.stdout).selected.map((s: any) => s.model)).toEqual(['stg_stores', 'stg_supplies']);
   });
   it('CLI: a dbt YAML that does not parse stops the run (exit 1, one line naming it) and nothing is written', () => {
     const dir = project();

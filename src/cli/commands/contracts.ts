@@ -17,7 +17,7 @@ export function registerContracts(program: Command): void {
     .option('--unenforce', 'set contract.enforced: false and remove meta.modeler.contracts instead')
     .option('--dry-run', 'report what would change without writing')
     .option('--output-json', 'print the result as JSON')
-    .addHelpText('after', '\nExit codes: 0 done, 1 a selected dbt YAML does not parse (nothing written), 64 usage (no selector, unknown layer, file outside the project).\nExample: modeler contracts enforce --project-dir examples/jaffle_shop --layer marts')
+    .addHelpText('after', '\nExit codes: 0 done, 1 a selected dbt YAML does not parse (nothing written), 64 usage (no selector, unknown layer, a --file missing or outside the project).\nExample: modeler contracts enforce --project-dir examples/jaffle_shop --layer marts')
     .action(action((o: { projectDir: string; layer?: string; file: string[]; unenforce?: boolean; dryRun?: boolean; outputJson?: boolean }) => {
       const r = enforceContracts(o.projectDir, { layer: o.layer, files: o.file, enforce: !o.unenforce, dryRun: o.dryRun });
       if (o.outputJson) printJson(r);
