@@ -188,6 +188,13 @@ describe('readiness-gate CLI', () => {
     expect(existsSync(sarif)).toBe(false);
     expect(runCli(['readiness-gate', '--project', EXAMPLE, '--changed-only']).code).toBe(64);
   });
+  it('an unwritable --pr-comment leaves no fresh SARIF behind (both artifacts or neither)', () => {
+    const dir = tempDir('ready-both-');
+    const sarif = join(dir, 'r.sarif');
+    const r = runCli(['readiness-gate', '--project', EXAMPLE, '--sarif', sarif, '--pr-comment', dir]);
+    expect(r.code).toBe(64);
+    expect(existsSync(sarif)).toBe(false);
+  });
   it('an unwritable --sarif (a directory) is a one-line usage error, not an internal error', () => {
     const dir = tempDir('ready-dir-');
     const r = runCli(['readiness-gate', '--project', EXAMPLE, '--sarif', dir]);

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { UserError } from '../../core/diagnostics.js';
-import { writeFileAtomic } from '../../core/fs-atomic.js';
+import { writeFilesAtomic } from '../../core/fs-atomic.js';
 import { readinessGate } from '../../governance/readiness/gate.js';
 import { version } from '../main.js';
 import { action, err, intOption, out, printJson } from '../io.js';
@@ -36,8 +36,11 @@ export function registerReadinessGate(program: Command): void {
       if (o.baseRef && !o.changedOnly) throw new UserError('--base-ref only applies with --changed-only');
       const r = readinessGate({ project: o.project, minScore, maxRed, maxYellow, changedOnly: o.changedOnly, baseRef: o.baseRef,
         policy: o.policy, inherit: o.inherit, version: version(), progress: (l) => err(l) });
-      if (o.sarif) writeFileAtomic(resolve(o.sarif), JSON.stringify(r.sarif, null, 2) + '\n');
-      if (o.prComment) writeFileAtomic(resolve(o.prComment), r.prComment);
+      // both artifacts or neither: a failing PR-comment path must not leave a fresh SARIF behind
+      writeFilesAtomic([
+        ...(o.sarif ? [{ path: resolve(o.sarif), data: JSON.stringify(r.sarif, null, 2) + '\n' }] : []),
+        ...(o.prComment ? [{ path: resolve(o.prComment), data: r.prComment }] : []),
+      ]);
       const s = r.summary;
       if (o.outputJson) {
         const { sarif: _s, prComment: _p, ...rest } = r;
