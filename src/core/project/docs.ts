@@ -10,8 +10,10 @@ export function parseDocBlocks(text: string, file: string): { blocks: DocBlock[]
   const diagnostics: Diagnostic[] = [];
   OPEN.lastIndex = 0;
   let m: RegExpExecArray | null;
+  // lines are counted forward from the previous block, so a file of many blocks stays linear
+  let line = 1, counted = 0;
   while ((m = OPEN.exec(text))) {
-    const line = lineAt(text, m.index);
+    for (; counted < m.index; counted++) if (text.charCodeAt(counted) === 10) line++;
     CLOSE.lastIndex = OPEN.lastIndex;
     const close = CLOSE.exec(text);
     const nextOpen = text.indexOf('{%', OPEN.lastIndex);
@@ -23,12 +25,6 @@ export function parseDocBlocks(text: string, file: string): { blocks: DocBlock[]
     OPEN.lastIndex = CLOSE.lastIndex;
   }
   return { blocks, diagnostics };
-}
-
-function lineAt(text: string, index: number): number {
-  let n = 1;
-  for (let i = 0; i < index; i++) if (text.charCodeAt(i) === 10) n++;
-  return n;
 }
 
 /** `{{ doc("name") }}` in a description → the doc name. */
