@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXAMPLE, runCli, tempDir } from '../helpers/cli.js';
 import { loadProject } from '../../src/core/project/load.js';
@@ -134,6 +134,14 @@ describe('project reader robustness', () => {
     expect(inv.origins).toEqual(['manifest']);
     expect(inv.columns.map((c) => c.name)).toEqual(['invoice_id', 'order_id']);
     expect(inv.columns[1].tests[0]).toMatchObject({ name: 'relationships', args: { to: "ref('stg_shop__orders')", field: 'order_id' } });
+  });
+  it('readText reads project files and refuses paths that escape the project (also through a symlink)', () => {
+    const d = copyExample();
+    const p = loadProject(d);
+    expect(p.readText('models/marts/orders.sql')).toContain("ref('stg_shop__orders')");
+    expect(() => p.readText('../../etc/passwd')).toThrow(/escapes the project/);
+    symlinkSync('/etc', join(d, 'models', 'etc_link'));
+    expect(() => p.readText('models/etc_link/passwd')).toThrow(/escapes the project/);
   });
   it('a missing project dir is a usage error', () => {
     expect(() => loadProject('/nonexistent/project')).toThrow(/project directory not found/);

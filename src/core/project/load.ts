@@ -120,7 +120,10 @@ export function loadProject(dir: string): Project {
       return project.diagnostics.filter((d) => d.file === clean);
     },
     readText(rel: string) {
-      const abs = containedPath(root, rel);
+      // files the walk found are regular files inside the project (it follows no symlinks);
+      // anything else is resolved and checked for containment first
+      const known = results.has(rel) && !rel.startsWith('/') && !rel.split('/').includes('..');
+      const abs = known ? join(root, rel) : containedPath(root, rel);
       if (!abs) throw new UserError(`path escapes the project: ${rel}`);
       return readFileSync(abs, 'utf8');
     },
