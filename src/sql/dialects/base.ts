@@ -144,8 +144,12 @@ export abstract class Dialect {
     if (ident) parts.push(ident);
     if (d !== undefined) parts.push(`DEFAULT ${d}`);
     if (!c.nullable) parts.push('NOT NULL');
+    if (this.inlineColumnComments && c.description) parts.push(`COMMENT ${this.stringLiteral(c.description)}`);
     return parts.join(' ');
   }
+
+  /** column descriptions go inline as `COMMENT '…'` (MySQL-style engines) rather than COMMENT ON */
+  protected inlineColumnComments = false;
 
   primaryKeyClause(pk: PhysConstraint): string {
     return `CONSTRAINT ${this.quoteIdent(pk.name)} PRIMARY KEY (${this.cols(pk.columns)})`;

@@ -43,11 +43,7 @@ export class SnowflakeDialect extends Dialect {
     return 'AUTOINCREMENT';
   }
 
-  override columnDef(t: PhysTable, c: PhysColumn): string {
-    let s = super.columnDef(t, c);
-    if (c.description) s += ` COMMENT ${this.stringLiteral(c.description)}`;
-    return s;
-  }
+  protected override inlineColumnComments = true;
 
   protected override tableSuffix(t: PhysTable): string {
     return t.description ? ` COMMENT = ${this.stringLiteral(t.description)}` : '';
