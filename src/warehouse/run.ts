@@ -32,6 +32,26 @@ export function errorText(e: unknown): string {
   return code && !msg.includes(code) ? `${msg} [${code}]` : msg;
 }
 
+/** Run `step` on each statement in order, timing it; the first failure is recorded and stops the run. */
+async function eachStatement(plan: Plan, outcome: RunOutcome,
+  step: (s: Plan['statements'][number], report: RunOutcome['statements'][number]) => Promise<void>): Promise<void> {
+  for (const [i, s] of plan.statements.entries()) {
+    const report = outcome.statements[i];
+    const t0 = performance.now();
+    try {
+      await step(s, report);
+    } catch (e) {
+      report.status = 'failed';
+      report.error = errorText(e);
+      outcome.failedAt = s.index;
+      outcome.error = report.error;
+    } finally {
+      report.duration_ms = Math.round(performance.now() - t0);
+    }
+    if (outcome.failedAt) break;
+  }
+}
+
 /**
  * Execute. `inTransaction` runs `beforeCommit` (the ledger row) inside the transaction, so the
  * row and the changes commit together or not at all.
@@ -43,22 +63,11 @@ export async function execute(plan: Plan, session: Session, connector: Connector
   const started = performance.now();
   const tx = connector.transactionalDdl;
   if (tx) await session.begin();
-  for (const [i, s] of plan.statements.entries()) {
-    const t0 = performance.now();
-    try {
-      await session.execute(s.sql);
-      reports[i].status = 'applied';
-      outcome.appliedCount++;
-    } catch (e) {
-      reports[i].status = 'failed';
-      reports[i].error = errorText(e);
-      outcome.failedAt = s.index;
-      outcome.error = reports[i].error;
-    } finally {
-      reports[i].duration_ms = Math.round(performance.now() - t0);
-    }
-    if (outcome.failedAt) break;
-  }
+  await eachStatement(plan, outcome, async (s, report) => {
+    await session.execute(s.sql);
+    report.status = 'applied';
+    outcome.appliedCount++;
+  });
   outcome.durationMs = Math.round(performance.now() - started);
   if (tx) {
     if (outcome.failedAt === undefined) {
@@ -85,28 +94,17 @@ export async function dryRun(plan: Plan, session: Session, connector: Connector)
   const rehearse = connector.dryRun === 'rehearse';
   if (rehearse) await session.begin();
   try {
-    for (const [i, s] of plan.statements.entries()) {
-      const t0 = performance.now();
-      reports[i].status = 'would_run';
-      try {
-        if (rehearse) {
-          await session.execute(s.sql);
-          reports[i].check = 'rehearsed';
-        } else if (session.check) {
-          const r = await session.check(s.sql);
-          reports[i].check = r.check;
-          if (r.note) reports[i].check_note = r.note;
-        } else reports[i].check = 'not_checked';
-      } catch (e) {
-        reports[i].status = 'failed';
-        reports[i].error = errorText(e);
-        outcome.failedAt = s.index;
-        outcome.error = reports[i].error;
-      } finally {
-        reports[i].duration_ms = Math.round(performance.now() - t0);
-      }
-      if (outcome.failedAt) break;
-    }
+    await eachStatement(plan, outcome, async (s, report) => {
+      report.status = 'would_run';
+      if (rehearse) {
+        await session.execute(s.sql);
+        report.check = 'rehearsed';
+      } else if (session.check) {
+        const r = await session.check(s.sql);
+        report.check = r.check;
+        if (r.note) report.check_note = r.note;
+      } else report.check = 'not_checked';
+    });
   } finally {
     if (rehearse) await session.rollback();
   }
