@@ -72,6 +72,13 @@ describe('schema and semantic checks', () => {
     const ds = check(base + 'entities:\n  - name: A\n    columns:\n      - {name: a, previous_name: old}\n      - {name: b, previous_name: old}\n');
     expect(ds.map((d) => [d.code, d.line])).toEqual([['DUPLICATE_PREVIOUS_NAME', 6]]);
   });
+  it('a previous_name that still exists renames nothing (warning); two entities from one previous_name (error)', () => {
+    const ds = check(base + 'entities:\n  - name: A\n    previous_name: Old\n    columns: [{name: a}, {name: b, previous_name: a}]\n  - name: B\n    previous_name: Old\n  - name: Old\n');
+    expect(ds.map((d) => [d.code, d.severity, d.line])).toEqual([
+      ['PREVIOUS_NAME_EXISTS', 'warning', 4], ['PREVIOUS_NAME_EXISTS', 'warning', 5],
+      ['DUPLICATE_PREVIOUS_NAME', 'error', 7], ['PREVIOUS_NAME_EXISTS', 'warning', 7],
+    ]);
+  });
   it('primary key declared nullable', () => {
     const ds = check(base + 'entities:\n  - name: A\n    columns: [{name: id, primary_key: true, nullable: true}]\n');
     expect(ds[0].code).toBe('PK_NULLABLE');

@@ -25,7 +25,20 @@ export function semanticChecks(m: Model, opts: SemanticOptions = {}): SemanticFi
   const add = (f: SemanticFinding) => out.push(f);
 
   const entityNames = new Map<string, number>();
+  const entityPrevious = new Map<string, number>();
   m.entities.forEach((e, ei) => {
+    if (e.previous_name) {
+      if (entityPrevious.has(e.previous_name)) {
+        add({ code: 'DUPLICATE_PREVIOUS_NAME', severity: 'error', path: ['entities', ei, 'previous_name'],
+          message: `entities '${m.entities[entityPrevious.get(e.previous_name)!].name}' and '${e.name}' both claim previous_name '${e.previous_name}'`,
+          hint: 'an entity can be renamed into one entity only; remove one previous_name' });
+      } else entityPrevious.set(e.previous_name, ei);
+      if (e.previous_name !== e.name && m.entities.some((x) => x.name === e.previous_name)) {
+        add({ code: 'PREVIOUS_NAME_EXISTS', severity: 'warning', path: ['entities', ei, 'previous_name'],
+          message: `entity '${e.name}' declares previous_name '${e.previous_name}', but an entity of that name still exists, so no rename happens`,
+          hint: 'remove the previous_name, or rename/remove the other entity' });
+      }
+    }
     if (entityNames.has(e.name)) {
       add({ code: 'DUPLICATE_ENTITY', severity: 'error', path: ['entities', ei, 'name'],
         message: `entity '${e.name}' is defined twice (first at entities[${entityNames.get(e.name)}])`, hint: 'rename or merge one of them' });
@@ -34,6 +47,11 @@ export function semanticChecks(m: Model, opts: SemanticOptions = {}): SemanticFi
     const previousNames = new Map<string, number>();
     e.columns.forEach((c, ci) => {
       if (c.previous_name) {
+        if (c.previous_name !== c.name && e.columns.some((x) => x.name === c.previous_name)) {
+          add({ code: 'PREVIOUS_NAME_EXISTS', severity: 'warning', path: ['entities', ei, 'columns', ci, 'previous_name'],
+            message: `column '${e.name}.${c.name}' declares previous_name '${c.previous_name}', but a column of that name still exists, so no rename happens`,
+            hint: 'remove the previous_name, or rename/remove the other column' });
+        }
         if (previousNames.has(c.previous_name)) {
           add({ code: 'DUPLICATE_PREVIOUS_NAME', severity: 'error', path: ['entities', ei, 'columns', ci, 'previous_name'],
             message: `columns '${e.columns[previousNames.get(c.previous_name)!].name}' and '${c.name}' of '${e.name}' both claim previous_name '${c.previous_name}'`,
