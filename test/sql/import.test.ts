@@ -153,7 +153,8 @@ describe('import sql: mysql/mariadb, sqlserver, snowflake, bigquery (sqlparser-r
     const { model, unmodeled } = await imp(MYSQL, 'mariadb');
     const c = model.entities[0];
     expect([c.name, c.schema, c.description]).toEqual(['Customers', 'shop', 'Customers']);
-    expect(c.columns.map((x) => [x.name, x.data_type])).toEqual([['id', 'int unsigned'], ['email', 'varchar(190)'], ['balance', 'decimal(12,2)'], ['created_at', 'datetime'], ['kind', "enum('a','b')"]]);
+    expect(c.columns.map((x) => [x.name, x.data_type])).toEqual([['id', 'int unsigned'], ['email', 'varchar(190)'], ['balance', 'decimal(12,2)'], ['created_at', 'datetime'], ['kind', 'varchar(1)']]);
+    expect(c.columns[4].enum).toEqual(['a', 'b']); // an inline ENUM is a string column with a value list
     expect(col(model, 'Customers', 'id')).toMatchObject({ primary_key: true, nullable: false, identity: true });
     expect(col(model, 'Customers', 'email')).toMatchObject({ unique: true, description: 'login' });
     expect(col(model, 'Customers', 'balance').default).toBe("'0.00'");

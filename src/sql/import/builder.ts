@@ -14,6 +14,8 @@ export interface ImportedColumn {
   check?: string;
   description?: string;
   identity?: boolean;
+  /** values of an inline ENUM(...) type (MySQL): modelled as `enum:` on a string column */
+  enumValues?: string[];
 }
 
 export interface TableRef { schema?: string; database?: string; name: string }
@@ -152,6 +154,7 @@ export class ImportBuilder {
         if (c.default !== undefined) col.default = c.default;
         if (c.check) col.check = c.check;
         if (c.identity) col.identity = true;
+        if (c.enumValues) col.enum = c.enumValues;
         if (c.description) col.description = c.description;
         return col;
       });

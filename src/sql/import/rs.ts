@@ -102,6 +102,12 @@ function createTable(ct: any, src: SourceText, st: Stmt, origin: Stmt, b: Import
   const pk: string[] = [];
   for (const c of ct.columns ?? []) {
     const col: ImportedColumn = { name: c.name.value, type: normalizeTypeText(renderType(c.data_type)), nullable: true };
+    const values = enumValues(c.data_type);
+    if (values) {
+      // an inline ENUM is a string column with a value list: portable to every dialect
+      col.type = `varchar(${Math.max(1, ...values.map((v) => v.length))})`;
+      col.enumValues = values;
+    }
     t.columns.push(col);
     for (const o of c.options ?? []) {
       const opt = o.option;
@@ -231,6 +237,13 @@ const TYPE_NAMES: Record<string, string> = {
   IntegerUnsigned: 'integer unsigned', BigIntUnsigned: 'bigint unsigned', UnsignedInteger: 'integer unsigned', DecimalUnsigned: 'decimal unsigned',
   FloatUnsigned: 'float unsigned', DoubleUnsigned: 'double unsigned',
 };
+
+/** Values of an `ENUM('a','b')` column type, or undefined. */
+function enumValues(dt: any): string[] | undefined {
+  if (!dt || typeof dt !== 'object' || !('Enum' in dt)) return undefined;
+  const v = dt.Enum;
+  return (Array.isArray(v) ? v[0] : v).map((x: any) => String(x.Name ?? x.name ?? x));
+}
 
 export function renderType(dt: any): string {
   if (typeof dt === 'string') return TYPE_NAMES[dt] ?? dt.toLowerCase();
