@@ -1,6 +1,6 @@
 // BigQuery (GoogleSQL): `backticks`, dataset-qualified names, primary and foreign keys only as
 // NOT ENFORCED, no UNIQUE/CHECK/secondary indexes, descriptions as OPTIONS(description=…).
-import type { PhysColumn, PhysConstraint, PhysForeignKey, PhysIndex, PhysTable } from '../physical.js';
+import type { PhysColumn, PhysConstraint, PhysForeignKey, PhysTable } from '../physical.js';
 import type { TypeFamily, TypeParts } from '../types.js';
 import { Dialect, note, type ColumnChange, type DialectCaps, type Statement } from './base.js';
 
@@ -69,10 +69,6 @@ export class BigQueryDialect extends Dialect {
     }
     if (old.name !== t.name) out.push({ sql: `ALTER TABLE ${this.qualified(old)} RENAME TO ${this.quoteIdent(t.name)}`, kind: 'rename_table' });
     return out;
-  }
-
-  override dropIndex(_t: PhysTable, _ix: PhysIndex): Statement[] {
-    return [];
   }
 
   override dropConstraint(t: PhysTable, kind: 'primary_key' | 'unique' | 'check', c: PhysConstraint): Statement[] {

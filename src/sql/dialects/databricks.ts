@@ -1,7 +1,7 @@
 // Databricks (Delta on Unity Catalog): `backticks`, informational PRIMARY/FOREIGN KEY
 // constraints, CHECK only through ALTER TABLE ADD CONSTRAINT, no UNIQUE or secondary indexes.
 // Column defaults, renames and drops need Delta table features, enabled in TBLPROPERTIES.
-import type { PhysCheck, PhysColumn, PhysIndex, PhysTable } from '../physical.js';
+import type { PhysCheck, PhysColumn, PhysTable } from '../physical.js';
 import type { TypeFamily, TypeParts } from '../types.js';
 import { Dialect, type ColumnChange, type DialectCaps, type Statement } from './base.js';
 
@@ -68,10 +68,6 @@ export class DatabricksDialect extends Dialect {
 
   override renameTable(old: PhysTable, t: PhysTable): Statement[] {
     return [{ sql: `ALTER TABLE ${this.qualified(old)} RENAME TO ${this.qualified(t)}`, kind: 'rename_table' }];
-  }
-
-  override dropIndex(_t: PhysTable, _ix: PhysIndex): Statement[] {
-    return [];
   }
 
   override addColumn(t: PhysTable, c: PhysColumn): Statement[] {

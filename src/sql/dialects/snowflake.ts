@@ -1,6 +1,6 @@
 // Snowflake: keys and foreign keys are declared but not enforced (except NOT NULL), no secondary
 // indexes, column defaults cannot be changed in place except dropped.
-import type { PhysColumn, PhysIndex, PhysTable } from '../physical.js';
+import type { PhysColumn, PhysTable } from '../physical.js';
 import type { TypeFamily, TypeParts } from '../types.js';
 import { Dialect, note, type ColumnChange, type DialectCaps, type Statement } from './base.js';
 
@@ -56,10 +56,6 @@ export class SnowflakeDialect extends Dialect {
   /** Snowflake's RENAME TO takes a qualified name, which also moves the table. */
   override renameTable(old: PhysTable, t: PhysTable): Statement[] {
     return [{ sql: `ALTER TABLE ${this.qualified(old)} RENAME TO ${this.qualified(t)}`, kind: 'rename_table' }];
-  }
-
-  override dropIndex(_t: PhysTable, _ix: PhysIndex): Statement[] {
-    return [];
   }
 
   override alterColumn(t: PhysTable, _old: PhysColumn, c: PhysColumn, ch: ColumnChange): Statement[] {
