@@ -4,6 +4,7 @@
 // verified by re-parsing; when the layout is too unusual to splice, the yaml Document API
 // (which keeps comments, not every byte) does the edit instead.
 import { isMap, isScalar, isSeq, parseDocument, stringify, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import { load as loadFast } from 'js-yaml';
 import { same } from './model/diff.js';
 import type { PathSeg } from './yaml-source.js';
 
@@ -16,8 +17,48 @@ export function applyYamlEdits(text: string, edits: YamlEdit[]): string {
   // Inserted lines are built with '\n': edit a CRLF file as LF and convert back, so it stays all CRLF.
   const crlf = text.includes('\r\n') && text.split('\n').length === text.split('\r\n').length;
   let out = crlf ? text.replace(/\r\n/g, '\n') : text;
-  for (const e of edits) out = applyOne(out, e);
+  // One parse, every splice, one verification; edit by edit only when splices would collide.
+  const batched = edits.length > 1 ? applyBatch(out, edits) : undefined;
+  if (batched !== undefined) out = batched;
+  else for (const e of edits) out = applyOne(out, e);
   return crlf ? out.replace(/\n/g, '\r\n') : out;
+}
+
+interface Splice { start: number; end: number; insert: string }
+
+function applyBatch(text: string, edits: YamlEdit[]): string | undefined {
+  const doc = parse(text);
+  const splices: Splice[] = [];
+  for (const e of edits) {
+    let s: Splice | null | undefined;
+    try { s = spliceOf(text, doc, e); } catch { return undefined; }
+    if (s === undefined) return undefined;
+    if (s) splices.push(s);
+  }
+  // insertions at one offset (new keys at the end of a mapping and of the mapping around it) go
+  // in edit order; the verification below catches an order that nests them wrongly
+  const merged: Splice[] = [];
+  for (const sp of splices) {
+    const same = merged.find((m) => m.start === m.end && sp.start === sp.end && m.start === sp.start);
+    if (same) same.insert += sp.insert; else merged.push({ ...sp });
+  }
+  merged.sort((a, b) => b.start - a.start || b.end - a.end);
+  // other splices must not touch: each lies strictly after the next one
+  for (let i = 1; i < merged.length; i++) if (merged[i].end >= merged[i - 1].start) return undefined;
+  splices.length = 0;
+  splices.push(...merged);
+  let out = text;
+  for (const s of splices) out = out.slice(0, s.start) + s.insert + out.slice(s.end);
+  return verifyAll(out, edits) ? out : undefined;
+}
+
+/** Every edit holds in the result (an edit a later edit overrides is not checked). */
+function verifyAll(text: string, edits: YamlEdit[]): boolean {
+  let js: unknown;
+  // js-yaml reads the result several times faster than a full Document parse; same values
+  try { js = loadFast(text, { json: true }); } catch { return false; }
+  const prefix = (a: PathSeg[], b: PathSeg[]) => a.length <= b.length && a.every((x, i) => String(x) === String(b[i]));
+  return edits.every((e, i) => edits.slice(i + 1).some((l) => prefix(l.path, e.path) || prefix(e.path, l.path)) || holds(js, e));
 }
 
 function parse(text: string): Document.Parsed {
@@ -29,7 +70,10 @@ function parse(text: string): Document.Parsed {
 function applyOne(text: string, e: YamlEdit): string {
   const doc = parse(text);
   let result: string | undefined;
-  try { result = splice(text, doc, e); } catch { result = undefined; }
+  try {
+    const s = spliceOf(text, doc, e);
+    result = s === undefined ? undefined : s === null ? text : text.slice(0, s.start) + s.insert + text.slice(s.end);
+  } catch { result = undefined; }
   if (result === undefined || !verify(result, e)) result = viaDocument(text, e);
   if (!verify(result, e)) throw new Error(`could not apply ${e.op} at ${e.path.join('.')}`);
   return result;
@@ -38,7 +82,10 @@ function applyOne(text: string, e: YamlEdit): string {
 function verify(text: string, e: YamlEdit): boolean {
   let doc: Document.Parsed;
   try { doc = parse(text); } catch { return false; }
-  const js = doc.toJS();
+  return holds(doc.toJS(), e);
+}
+
+function holds(js: unknown, e: YamlEdit): boolean {
   const at = get(js, e.path);
   if (e.op === 'delete') return at === undefined;
   if (e.op === 'append') return Array.isArray(at) && same(at[at.length - 1], e.value);
@@ -110,39 +157,40 @@ function indentStep(text: string): number {
   return m ? Math.min(m[1].length, 4) || 2 : 2;
 }
 
-function splice(text: string, doc: Document.Parsed, e: YamlEdit): string | undefined {
+/** The text change an edit makes to the original: null when there is nothing to do, undefined when it cannot splice. */
+function spliceOf(text: string, doc: Document.Parsed, e: YamlEdit): Splice | null | undefined {
   const { node, depth, pair } = walk(doc, e.path);
   const step = indentStep(text);
   if (e.op === 'delete') {
-    if (depth < e.path.length) return text; // nothing to delete
+    if (depth < e.path.length) return null; // nothing to delete
     const map = walk(doc, e.path.slice(0, -1)).node;
     if (!pair || !isMap(map) || (map as YAMLMap).flow) return undefined;
     const keyNode = pair.key as Node;
     const start = lineStart(text, keyNode.range![0]);
     if (text.slice(start, keyNode.range![0]).trim()) return undefined; // key does not start its line
     const end = afterLine(text, (pair.value as Node | null)?.range?.[1] ?? keyNode.range![1]);
-    return text.slice(0, start) + text.slice(end);
+    return { start, end, insert: '' };
   }
   if (e.op === 'append') {
-    if (depth < e.path.length) return splice(text, doc, { op: 'set', path: e.path, value: [e.value] });
+    if (depth < e.path.length) return spliceOf(text, doc, { op: 'set', path: e.path, value: [e.value] });
     if (!isSeq(node)) return undefined;
     if (node.flow) {
       const close = text.lastIndexOf(']', node.range![1]);
       const sep = node.items.length ? ', ' : '';
-      return text.slice(0, close) + sep + flowText(e.value) + text.slice(close);
+      return { start: close, end: close, insert: sep + flowText(e.value) };
     }
     const last = node.items[node.items.length - 1] as Node | undefined;
     if (!last?.range) return undefined;
     const dash = text.lastIndexOf('-', (node.items[0] as Node).range![0]);
     const indent = columnOf(text, dash);
     const at = afterLine(text, last.range[1]);
-    return text.slice(0, at) + (at === text.length && !text.endsWith('\n') ? '\n' : '') + blockLines([e.value], indent, step) + text.slice(at);
+    return { start: at, end: at, insert: (at === text.length && !text.endsWith('\n') ? '\n' : '') + blockLines([e.value], indent, step) };
   }
   // set
   if (depth === e.path.length) {
     if (isScalar(node) && node.range && (e.value === null || typeof e.value !== 'object')) {
       const rendered = flowText(e.value);
-      return text.slice(0, node.range[0]) + rendered + text.slice(node.range[1]);
+      return { start: node.range[0], end: node.range[1], insert: rendered };
     }
     return undefined;
   }
@@ -153,7 +201,7 @@ function splice(text: string, doc: Document.Parsed, e: YamlEdit): string | undef
   if (node.flow) {
     const close = text.lastIndexOf('}', node.range![1]);
     const sep = node.items.length ? ', ' : '';
-    return text.slice(0, close) + sep + flowText({ [key]: value }).replace(/^\{\s*|\s*\}$/g, '') + text.slice(close);
+    return { start: close, end: close, insert: sep + flowText({ [key]: value }).replace(/^\{\s*|\s*\}$/g, '') };
   }
   const first = node.items[0]?.key as Node | undefined;
   const lastPair = node.items[node.items.length - 1];
@@ -162,5 +210,5 @@ function splice(text: string, doc: Document.Parsed, e: YamlEdit): string | undef
   const end = (lastPair.value as Node | null)?.range?.[1] ?? (lastPair.key as Node).range![1];
   const at = afterLine(text, end);
   const prefix = at === text.length && !text.endsWith('\n') ? '\n' : '';
-  return text.slice(0, at) + prefix + blockLines({ [key]: value }, indent, step) + text.slice(at);
+  return { start: at, end: at, insert: prefix + blockLines({ [key]: value }, indent, step) };
 }

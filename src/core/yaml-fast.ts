@@ -1,60 +1,104 @@
 // Fast YAML for large, machine-read files (dbt property YAML of 10,000-model projects):
-// js-yaml parses several times faster than the round-trip `yaml` library. Positions of named
-// list items are recovered afterwards by scanning for their `name:` keys in document order.
+// js-yaml parses several times faster than the round-trip `yaml` library. Its parse listener
+// tells where every mapping starts, so each parsed object knows its line — also objects that
+// came through an anchor/alias (they keep the anchor's line) and items whose `name:` is not
+// their first key. Duplicate keys are read as dbt's YAML loader reads them: the last one wins,
+// and each duplicate is reported as a located warning instead of losing the whole file.
 import * as jsyaml from 'js-yaml';
 import type { Diagnostic } from './diagnostics.js';
 
-export function parseYamlFast(text: string, file: string): { value?: unknown; diagnostics: Diagnostic[] } {
+export interface FastYaml {
+  value?: unknown;
+  diagnostics: Diagnostic[];
+  /** 1-based line of a parsed mapping: its `name:` key when it has one, else its first key. */
+  lineOf(obj: unknown): number | undefined;
+}
+
+interface Frame { pos: number; name?: number; keys?: Set<string> }
+
+export function parseYamlFast(text: string, file: string): FastYaml {
+  const lines = new LineIndex(text);
+  const first = tryLoad(text, file, lines, false);
+  if (first.duplicate) return tryLoad(text, file, lines, true);
+  return first;
+}
+
+function tryLoad(text: string, file: string, lines: LineIndex, allowDuplicates: boolean): FastYaml & { duplicate?: boolean } {
+  const starts = new WeakMap<object, number>();
+  const diagnostics: Diagnostic[] = [];
+  const stack: Frame[] = [];
+  const listener = (ev: string, st: any) => {
+    if (ev === 'open') { stack.push({ pos: st.position }); return; }
+    const f = stack.pop()!;
+    const r = st.result;
+    if (st.kind === 'scalar' && stack.length && followedByColon(text, st.position)) {
+      const parent = stack[stack.length - 1];
+      const key = String(r);
+      if (key === 'name' && parent.name === undefined) parent.name = f.pos;
+      if (allowDuplicates) {
+        parent.keys ??= new Set();
+        if (parent.keys.has(key)) {
+          const p = lines.position(skipBlank(text, f.pos));
+          diagnostics.push({ code: 'YAML_DUPLICATE_KEY', severity: 'warning', file, line: p.line, column: p.column,
+            message: `key '${key}' appears twice in the same mapping; the last one wins (as in dbt)`,
+            hint: 'remove or rename one of the two keys; dbt reads only the last' });
+        }
+        parent.keys.add(key);
+      }
+    }
+    if (r !== null && typeof r === 'object' && !starts.has(r)) starts.set(r, f.name ?? skipBlank(text, f.pos));
+  };
   try {
-    return { value: jsyaml.load(text, { filename: file }), diagnostics: [] };
+    const value = jsyaml.load(text, { filename: file, json: allowDuplicates, listener });
+    return { value, diagnostics, lineOf: (o) => (o && typeof o === 'object' && starts.has(o) ? lines.lineOf(starts.get(o)!) : undefined) };
   } catch (e: any) {
+    const reason = String(e?.reason ?? e?.message ?? e).split('\n')[0];
+    if (!allowDuplicates && /duplicated mapping key/.test(reason)) return { diagnostics: [], lineOf: () => undefined, duplicate: true };
     const mark = e?.mark;
     return { diagnostics: [{ code: 'YAML_SYNTAX', severity: 'error', file, line: (mark?.line ?? 0) + 1, column: (mark?.column ?? 0) + 1,
-      message: String(e?.reason ?? e?.message ?? e).split('\n')[0],
-      hint: 'fix the YAML syntax at this position (indentation, a missing colon or an unclosed quote are the usual causes)' }] };
+      message: reason,
+      hint: 'fix the YAML syntax at this position (indentation, a missing colon or an unclosed quote are the usual causes)' }], lineOf: () => undefined };
   }
 }
 
-/**
- * Finds `name: <value>` keys in document order, returning 1-based lines. The text is scanned
- * once up front; lookups then walk forward from a cursor, so locating every model and column of
- * a file costs one pass.
- */
-export class NameLocator {
-  private lineStarts: number[] = [0];
-  private offsets: number[] = [];
-  private values: string[] = [];
-  private cursor = 0;
+/** A key scalar is followed by optional blanks and ':' (a value scalar is not). */
+function followedByColon(text: string, pos: number): boolean {
+  for (let i = pos; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 58) return true; // ':'
+    if (c !== 32 && c !== 9) return false;
+  }
+  return false;
+}
+
+/** Skip blanks, line breaks, comments and a sequence dash: where the node's content begins. */
+function skipBlank(text: string, pos: number): number {
+  let i = pos;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 13) { i++; continue; }
+    if (c === 35) { while (i < text.length && text.charCodeAt(i) !== 10) i++; continue; } // '#'
+    break;
+  }
+  return i;
+}
+
+/** Offsets → 1-based line/column by binary search over line starts. */
+export class LineIndex {
+  private starts: number[] = [0];
   constructor(text: string) {
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
-    const re = /(?:^|[\s{,-])(name)\s*:[ \t]*(?:"([^"\\\n]*)"|'([^'\n]*)'|([^\s,}#'"][^,}#\r\n]*?))[ \t]*(?=$|[,}#\r\n])/gm;
-    let m: RegExpExecArray | null;
-    while ((m = re.exec(text))) {
-      this.offsets.push(m.index + m[0].indexOf('name'));
-      this.values.push(m[2] ?? m[3] ?? m[4] ?? '');
-    }
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.starts.push(i + 1);
   }
-
-  /** Line of the next `name: value` at or after the cursor (advancing it), or undefined. */
-  next(value: string): number | undefined {
-    for (let j = this.cursor; j < this.values.length; j++) {
-      if (this.values[j] === value) {
-        this.cursor = j + 1;
-        return this.lineOf(this.offsets[j]);
-      }
-    }
-    return undefined;
-  }
-
-  get position(): number { return this.cursor; }
-  set position(p: number) { this.cursor = p; }
-
   lineOf(offset: number): number {
-    let lo = 0, hi = this.lineStarts.length - 1;
+    let lo = 0, hi = this.starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid] <= offset) lo = mid; else hi = mid - 1;
+      if (this.starts[mid] <= offset) lo = mid; else hi = mid - 1;
     }
     return lo + 1;
+  }
+  position(offset: number): { line: number; column: number } {
+    const line = this.lineOf(offset);
+    return { line, column: offset - this.starts[line - 1] + 1 };
   }
 }

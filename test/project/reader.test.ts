@@ -121,19 +121,24 @@ describe('project reader robustness', () => {
     const p = loadProject(d);
     expect(p.modelByName.has('should_not_load')).toBe(false);
   });
-  it('models only in target/manifest.json join the project with their tests', () => {
+  it('target/manifest.json adds facts about own nodes only: package models are context, stale own models are not models', () => {
     const d = copyExample();
     const m = JSON.parse(readFileSync(join(d, 'target/manifest.json'), 'utf8'));
-    m.nodes['model.jaffle_shop.stg_erp__invoices'] = { resource_type: 'model', name: 'stg_erp__invoices', original_file_path: 'models/erp/stg_erp__invoices.sql',
+    m.nodes['model.erp_pkg.stg_erp__invoices'] = { resource_type: 'model', package_name: 'erp_pkg', name: 'stg_erp__invoices', original_file_path: 'models/erp/stg_erp__invoices.sql',
       config: { materialized: 'view' }, columns: { invoice_id: { name: 'invoice_id', data_type: 'integer' } } };
-    m.nodes['test.jaffle_shop.rel_inv'] = { resource_type: 'test', attached_node: 'model.jaffle_shop.stg_erp__invoices',
+    m.nodes['test.erp_pkg.rel_inv'] = { resource_type: 'test', package_name: 'erp_pkg', attached_node: 'model.erp_pkg.stg_erp__invoices',
       test_metadata: { name: 'relationships', kwargs: { column_name: 'order_id', to: "ref('stg_shop__orders')", field: 'order_id' } } };
+    m.nodes['model.jaffle_shop.removed_model'] = { resource_type: 'model', package_name: 'jaffle_shop', name: 'removed_model', original_file_path: 'models/removed_model.sql', config: {}, columns: {} };
     writeFileSync(join(d, 'target/manifest.json'), JSON.stringify(m));
     const p = loadProject(d);
-    const inv = p.modelByName.get('stg_erp__invoices')!;
-    expect(inv.origins).toEqual(['manifest']);
+    expect(p.modelByName.has('stg_erp__invoices')).toBe(false);
+    expect(p.modelByName.has('removed_model')).toBe(false);
+    const inv = p.packageNodes.find((n) => n.name === 'stg_erp__invoices')!;
+    expect(inv).toMatchObject({ packageName: 'erp_pkg', origins: ['manifest'] });
     expect(inv.columns.map((c) => c.name)).toEqual(['invoice_id', 'order_id']);
     expect(inv.columns[1].tests[0]).toMatchObject({ name: 'relationships', args: { to: "ref('stg_shop__orders')", field: 'order_id' } });
+    expect(p.diagnostics).toContainEqual(expect.objectContaining({ code: 'MANIFEST_STALE', severity: 'info', file: 'target/manifest.json' }));
+    expect(p.modelByName.get('orders')!.origins).toContain('manifest');
   });
   it('readText reads project files and refuses paths that escape the project (also through a symlink)', () => {
     const d = copyExample();
@@ -184,6 +189,10 @@ describe('project reader: every dbt resource type', () => {
     // stg_stores is already described in _inventory.yml: a second YAML description is an error, located
     writeFileSync(join(d, 'target/run_results.json'), JSON.stringify({ results: [{ unique_id: 'model.jaffle_shop.orders', status: 'success' }] }));
     writeFileSync(join(d, 'target/catalog.json'), '{not json');
+    mkdirSync(join(d, 'seeds'));
+    writeFileSync(join(d, 'seeds/country_codes.csv'), 'code\nDE\n');
+    mkdirSync(join(d, 'snapshots'));
+    writeFileSync(join(d, 'snapshots/customers.sql'), "{% snapshot customers_snapshot %}\n{{ config(unique_key='customer_id', strategy='check', check_cols='all') }}\nselect * from {{ ref('customers') }}\n{% endsnapshot %}\n");
     const p = loadProject(d);
     expect(p.seeds.map((s) => s.name)).toEqual(['country_codes']);
     expect(p.seeds[0].columns[0].tests[0].name).toBe('unique');

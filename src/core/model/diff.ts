@@ -32,6 +32,11 @@ export interface ModelChange {
   attribute?: string;
   from?: unknown;
   to?: unknown;
+  /**
+   * Columns of the entity renamed in the same change (old name → new name), on a changed `check`:
+   * the old condition may name a column by its old name (`amount >= 0` before `total >= 0`).
+   */
+  renames?: Record<string, string>;
   /** Enum values that disappeared / appeared. */
   removed?: (string | number)[];
   added?: (string | number)[];
@@ -127,7 +132,9 @@ function diffEntity(oe: Entity, oi: number, ne: Entity, ni: number, add: (c: Mod
     if (!!oc.unique !== !!nc.unique) add({ ...base, kind: 'column_unique_changed', attribute: 'unique', from: !!oc.unique, to: !!nc.unique, newAt: at(nci, nc.unique !== undefined ? 'unique' : 'name') });
     diffColumnEnum(oc, nc, base, at(nci, 'enum'), add);
     for (const attr of COLUMN_ATTRS) {
-      if (!same(oc[attr], nc[attr])) add({ ...base, kind: 'column_changed', attribute: attr, from: oc[attr], to: nc[attr], newAt: at(nci, attr) });
+      if (same(oc[attr], nc[attr])) continue;
+      const renames = attr === 'check' && renamed.size ? { renames: Object.fromEntries(renamed) } : {};
+      add({ ...base, kind: 'column_changed', attribute: attr, from: oc[attr], to: nc[attr], newAt: at(nci, attr), ...renames });
     }
   });
   ne.columns.forEach((nc, nci) => {

@@ -68,15 +68,15 @@ export function loadModelFile(path: string, opts: SemanticOptions & { displayPat
 
 /**
  * For commands that need a valid model to work on: load it or fail with the first error as a
- * one-line UserError (exit 1 by default, since the input was read but is invalid).
+ * one-line UserError (MODEL_INVALID: the input was read but is invalid; IO when it cannot be read).
  */
-export function requireModel(path: string, exitCode = 1): Model {
+export function requireModel(path: string): Model {
   const lm = loadModelFile(path);
   if (lm.diagnostics[0]?.code === 'IO') throw new UserError(lm.diagnostics[0].message, 64, 'IO');
   if (!lm.ok || !lm.model) {
     const first = lm.diagnostics.find((d) => d.severity === 'error')!;
     const more = lm.diagnostics.filter((d) => d.severity === 'error').length - 1;
-    throw new UserError(`invalid model: ${formatDiagnostic({ ...first, hint: undefined })}${more > 0 ? ` (+${more} more; run 'modeler validate ${path}')` : ''}`, exitCode, 'MODEL_INVALID');
+    throw new UserError(`invalid model: ${formatDiagnostic({ ...first, hint: undefined })}${more > 0 ? ` (+${more} more; run 'modeler validate ${path}')` : ''}`, 1, 'MODEL_INVALID');
   }
   return lm.model;
 }

@@ -1,20 +1,25 @@
-// dbt tests come in many shapes; normalise them all to {name, args}.
+// dbt tests come in many shapes; normalise them all to {name, args, config}.
 //   - unique                                   (string)
 //   - relationships: {to: ref('x'), field: id} (name → args)
 //   - relationships: {arguments: {to: …, field: …}, config: …}   (dbt ≥ 1.10)
 //   - {test_name: relationships, to: …}        (rare)
-import type { DbtTest } from './types.js';
+// Config keys written beside the arguments (the pre-1.10 style: `severity`, `enabled`, …)
+// are configs, as dbt reads them.
+import type { DbtColumn, DbtNode, DbtTest } from './types.js';
 
-export function normalizeTests(list: unknown, key: 'tests' | 'data_tests', line?: number): DbtTest[] {
+const TEST_CONFIG_KEYS = new Set(['enabled', 'severity', 'where', 'limit', 'warn_if', 'error_if', 'store_failures', 'store_failures_as', 'tags', 'meta', 'alias', 'schema', 'database', 'fail_calc']);
+
+export function normalizeTests(list: unknown, key: 'tests' | 'data_tests', line?: number, lineOf?: (o: unknown) => number | undefined): DbtTest[] {
   if (!Array.isArray(list)) return [];
   const out: DbtTest[] = [];
   for (const t of list) {
-    if (typeof t === 'string') { out.push({ name: t, args: {}, key, line }); continue; }
+    if (typeof t === 'string') { out.push({ name: t, args: {}, config: {}, key, line }); continue; }
     if (!t || typeof t !== 'object') continue;
     const obj = t as Record<string, any>;
+    const at = lineOf?.(obj) ?? line;
     if (typeof obj.test_name === 'string') {
       const { test_name, arguments: a, ...rest } = obj;
-      out.push({ name: test_name, args: { ...rest, ...(a ?? {}) }, key, line });
+      out.push({ name: test_name, args: { ...rest, ...(a ?? {}) }, config: configOf(rest), key, line: at });
       continue;
     }
     const names = Object.keys(obj);
@@ -23,18 +28,25 @@ export function normalizeTests(list: unknown, key: 'tests' | 'data_tests', line?
     const body = obj[name];
     if (body && typeof body === 'object' && !Array.isArray(body)) {
       const { arguments: a, config, ...rest } = body as Record<string, any>;
-      out.push({ name, args: { ...rest, ...(a && typeof a === 'object' ? a : {}), ...(config ? { config } : {}) }, key, line });
+      out.push({ name, args: { ...rest, ...(a && typeof a === 'object' ? a : {}), ...(config ? { config } : {}) },
+        config: { ...configOf(rest), ...(config && typeof config === 'object' ? config : {}) }, key, line: lineOf?.(body) ?? at });
     } else {
-      out.push({ name, args: {}, key, line });
+      out.push({ name, args: {}, config: {}, key, line: at });
     }
   }
   return out;
 }
 
+function configOf(rest: Record<string, unknown>): Record<string, unknown> {
+  const c: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(rest)) if (TEST_CONFIG_KEYS.has(k)) c[k] = v;
+  return c;
+}
+
 /** `ref('orders')`, `ref("pkg", "orders")`, `source('raw', 'orders')` → the target's name. */
 export function parseRefTarget(to: unknown): { kind: 'ref' | 'source'; name: string } | undefined {
   if (typeof to !== 'string') return undefined;
-  const s = to.trim();
+  const s = to.trim().replace(/^\{\{\s*/, '').replace(/\s*\}\}$/, '');
   const ref = /^ref\(\s*(?:['"][^'"]+['"]\s*,\s*)?['"]([^'"]+)['"]\s*(?:,\s*v(?:ersion)?\s*=\s*[^)]*)?\)$/.exec(s);
   if (ref) return { kind: 'ref', name: ref[1] };
   const src = /^source\(\s*['"]([^'"]+)['"]\s*,\s*['"]([^'"]+)['"]\s*\)$/.exec(s);
@@ -45,4 +57,48 @@ export function parseRefTarget(to: unknown): { kind: 'ref' | 'source'; name: str
 /** Base name of a test (`dbt_utils.unique_combination_of_columns` keeps its package prefix). */
 export function isTest(t: DbtTest, name: string): boolean {
   return t.name === name || t.name === `dbt.${name}`;
+}
+
+/** Tests that count: those dbt would run (a test disabled by config is not credited). */
+export function activeTests(tests: readonly DbtTest[]): DbtTest[] {
+  return tests.filter((t) => t.enabled !== false);
+}
+
+/**
+ * Package tests with the meaning of dbt's own unique / not_null, as a data modeler reads them.
+ * Column-level ones apply to their column; model-level ones name their columns in an argument.
+ */
+const UNIQUE_COLUMN_TESTS = new Set(['unique', 'dbt.unique', 'dbt_expectations.expect_column_values_to_be_unique', 'dbt_constraints.unique_key', 'dbt_constraints.primary_key']);
+const NOT_NULL_COLUMN_TESTS = new Set(['not_null', 'dbt.not_null', 'dbt_expectations.expect_column_values_to_not_be_null', 'dbt_constraints.primary_key']);
+const UNIQUE_COMBINATION_TESTS: Record<string, string> = {
+  'dbt_utils.unique_combination_of_columns': 'combination_of_columns',
+  'dbt_expectations.expect_compound_columns_to_be_unique': 'column_list',
+  'dbt_constraints.primary_key': 'column_names',
+  'dbt_constraints.unique_key': 'column_names',
+};
+
+/** Is the column proven unique (alone) by a test that runs? */
+export function hasUniqueTest(col: DbtColumn, node?: DbtNode): boolean {
+  if (activeTests(col.tests).some((t) => UNIQUE_COLUMN_TESTS.has(t.name))) return true;
+  if (col.constraints.some((c) => c?.type === 'unique' || c?.type === 'primary_key')) return true;
+  return !!node && keyCombinations(node).some((k) => k.length === 1 && k[0] === col.name);
+}
+
+export function hasNotNullTest(col: DbtColumn): boolean {
+  return activeTests(col.tests).some((t) => NOT_NULL_COLUMN_TESTS.has(t.name)) ||
+    col.constraints.some((c) => c?.type === 'not_null' || c?.type === 'primary_key');
+}
+
+/** Column sets a model-level test or constraint proves unique (composite keys). */
+export function keyCombinations(node: DbtNode): string[][] {
+  const out: string[][] = [];
+  for (const t of activeTests(node.tests)) {
+    const arg = UNIQUE_COMBINATION_TESTS[t.name];
+    const cols = arg ? t.args[arg] : undefined;
+    if (Array.isArray(cols) && cols.length) out.push(cols.map((c) => String(c).trim()));
+  }
+  for (const c of Array.isArray(node.raw?.constraints) ? node.raw.constraints : []) {
+    if ((c?.type === 'primary_key' || c?.type === 'unique') && Array.isArray(c.columns) && c.columns.length) out.push(c.columns.map(String));
+  }
+  return out;
 }

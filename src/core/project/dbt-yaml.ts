@@ -1,52 +1,148 @@
-// One dbt property file (schema.yml, _sources.yml, …) → nodes with line numbers.
+// One dbt property file (schema.yml, _sources.yml, …) → its entries with line numbers. The
+// entries are patches: which model, seed or snapshot they describe (and whether that resource
+// exists and is enabled) is decided when the whole project is assembled (build-nodes.ts).
 import type { Diagnostic } from '../diagnostics.js';
-import { NameLocator } from '../yaml-fast.js';
+import type { FastYaml } from '../yaml-fast.js';
 import { normalizeTests } from './dbt-tests.js';
-import type { DbtColumn, DbtNode, ResourceType } from './types.js';
+import type { DbtColumn, DbtTest } from './types.js';
 
-const SECTIONS: Record<string, ResourceType> = {
-  models: 'model', seeds: 'seed', snapshots: 'snapshot', exposures: 'exposure',
-  semantic_models: 'semantic_model', metrics: 'metric',
-};
-export const DBT_SECTION_KEYS = ['version', 'models', 'sources', 'seeds', 'snapshots', 'exposures', 'semantic_models', 'metrics', 'macros', 'analyses', 'saved_queries', 'unit_tests', 'data_tests', 'groups'];
+export type Section = 'models' | 'seeds' | 'snapshots' | 'analyses' | 'exposures' | 'semantic_models' | 'metrics' | 'saved_queries';
+const SECTIONS: Section[] = ['models', 'seeds', 'snapshots', 'analyses', 'exposures', 'semantic_models', 'metrics', 'saved_queries'];
+export const DBT_SECTION_KEYS = ['version', ...SECTIONS, 'sources', 'macros', 'unit_tests', 'data_tests', 'groups'];
+
+export interface YamlEntry {
+  section: Section;
+  name: string;
+  obj: Record<string, any>;
+  file: string;
+  line?: number;
+  columns: DbtColumn[];
+  tests: DbtTest[];
+  /** Versioned models (`versions:`): one entry per version, in file order. */
+  versions?: VersionEntry[];
+}
+
+export interface VersionEntry {
+  v: string | number;
+  obj: Record<string, any>;
+  line?: number;
+  /** Top-level columns kept for this version: include (`all` or names) minus exclude. */
+  include: 'all' | string[];
+  exclude: string[];
+  /** The version's own column entries (added to, or replacing, the kept ones). */
+  columns: DbtColumn[];
+  tests: DbtTest[];
+}
+
+export interface SourceTableEntry {
+  sourceName: string;
+  tableName: string;
+  source: Record<string, any>;
+  table: Record<string, any>;
+  file: string;
+  line?: number;
+  columns: DbtColumn[];
+  tests: DbtTest[];
+}
+
+export interface PropertyFile { entries: YamlEntry[]; sourceTables: SourceTableEntry[]; diagnostics: Diagnostic[] }
 
 /** Does this parsed YAML look like a dbt property file? */
 export function isDbtPropertyFile(value: unknown): boolean {
   return !!value && typeof value === 'object' && !Array.isArray(value) &&
-    Object.keys(value).some((k) => k in SECTIONS || k === 'sources');
+    Object.keys(value).some((k) => (SECTIONS as string[]).includes(k) || k === 'sources');
 }
 
-export function parseDbtProperties(value: unknown, text: string, file: string, projectName: string): { nodes: DbtNode[]; diagnostics: Diagnostic[] } {
-  const nodes: DbtNode[] = [];
-  const diagnostics: Diagnostic[] = [];
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { nodes, diagnostics };
-  const loc = new NameLocator(text);
+export function parseDbtProperties(parsed: FastYaml, text: string, file: string): PropertyFile {
+  const out: PropertyFile = { entries: [], sourceTables: [], diagnostics: [] };
+  const value = parsed.value;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return out;
+  const lineOf = (o: unknown) => parsed.lineOf(o);
   for (const [key, list] of Object.entries(value as Record<string, unknown>)) {
     if (key === 'sources') {
-      if (!Array.isArray(list)) { diagnostics.push(shape(file, keyLine(text, key), `'sources' must be a list`)); continue; }
+      if (!Array.isArray(list)) { if (list != null) out.diagnostics.push(shape(file, keyLine(text, key), `'sources' must be a list`)); continue; }
       for (const [i, s] of (list as any[]).entries()) {
-        if (!s || typeof s !== 'object' || typeof s.name !== 'string') { diagnostics.push(shape(file, keyLine(text, key), `entry ${i + 1} of 'sources' needs a name`)); continue; }
-        loc.next(s.name);
+        if (!s || typeof s !== 'object' || typeof s.name !== 'string') { out.diagnostics.push(shape(file, lineOf(s) ?? keyLine(text, key), `entry ${i + 1} of 'sources' needs a name`)); continue; }
         for (const t of Array.isArray(s.tables) ? s.tables : []) {
-          if (!t || typeof t !== 'object' || typeof t.name !== 'string') { diagnostics.push(shape(file, keyLine(text, key), `a table of source '${s.name}' needs a name`)); continue; }
-          const n = makeNode('source', `${s.name}.${t.name}`, `source.${projectName}.${s.name}.${t.name}`, t, file, loc);
-          n.sourceName = s.name;
-          n.tableName = t.name;
-          n.meta = { ...(s.meta ?? {}), ...(s.config?.meta ?? {}), ...n.meta };
-          nodes.push(n);
+          if (!t || typeof t !== 'object' || typeof t.name !== 'string') { out.diagnostics.push(shape(file, lineOf(t) ?? lineOf(s), `a table of source '${s.name}' needs a name`)); continue; }
+          const line = lineOf(t);
+          out.sourceTables.push({ sourceName: s.name, tableName: t.name, source: s, table: t, file, line,
+            columns: columnsOf(t, file, line, lineOf, out.diagnostics), tests: testsOf(t, line, lineOf) });
         }
       }
       continue;
     }
-    const type = SECTIONS[key];
-    if (!type) continue;
-    if (!Array.isArray(list)) { if (list != null) diagnostics.push(shape(file, keyLine(text, key), `'${key}' must be a list`)); continue; }
+    if (!(SECTIONS as string[]).includes(key)) continue;
+    if (!Array.isArray(list)) { if (list != null) out.diagnostics.push(shape(file, keyLine(text, key), `'${key}' must be a list`)); continue; }
     for (const [i, obj] of (list as any[]).entries()) {
-      if (!obj || typeof obj !== 'object' || typeof obj.name !== 'string') { diagnostics.push(shape(file, keyLine(text, key), `entry ${i + 1} of '${key}' needs a name`)); continue; }
-      nodes.push(makeNode(type, obj.name, `${type}.${projectName}.${obj.name}`, obj, file, loc));
+      if (!obj || typeof obj !== 'object' || typeof obj.name !== 'string') { out.diagnostics.push(shape(file, lineOf(obj) ?? keyLine(text, key), `entry ${i + 1} of '${key}' needs a name`)); continue; }
+      const line = lineOf(obj);
+      const entry: YamlEntry = { section: key as Section, name: obj.name, obj, file, line,
+        columns: columnsOf(obj, file, line, lineOf, out.diagnostics), tests: testsOf(obj, line, lineOf) };
+      if (key === 'models' && Array.isArray(obj.versions)) entry.versions = versionsOf(obj, file, lineOf, out.diagnostics);
+      out.entries.push(entry);
     }
   }
-  return { nodes, diagnostics };
+  return out;
+}
+
+function versionsOf(obj: Record<string, any>, file: string, lineOf: (o: unknown) => number | undefined, diagnostics: Diagnostic[]): VersionEntry[] {
+  const out: VersionEntry[] = [];
+  for (const v of obj.versions as unknown[]) {
+    if (!v || typeof v !== 'object' || (v as any).v === undefined || (v as any).v === null) {
+      diagnostics.push(shape(file, lineOf(v) ?? lineOf(obj), `a version of model '${obj.name}' needs 'v'`));
+      continue;
+    }
+    const vo = v as Record<string, any>;
+    const line = lineOf(vo);
+    let include: 'all' | string[] = 'all';
+    let exclude: string[] = [];
+    const own: unknown[] = [];
+    for (const c of Array.isArray(vo.columns) ? vo.columns : []) {
+      if (c && typeof c === 'object' && ('include' in c || 'exclude' in c) && !('name' in c)) {
+        include = c.include === undefined || c.include === 'all' || c.include === '*' ? 'all' : toArray(c.include);
+        exclude = toArray(c.exclude);
+      } else own.push(c);
+    }
+    out.push({ v: vo.v, obj: vo, line, include, exclude,
+      columns: columnsOf({ name: `${obj.name} v${vo.v}`, columns: own }, file, line, lineOf, diagnostics), tests: testsOf(vo, line, lineOf) });
+  }
+  return out;
+}
+
+function testsOf(obj: Record<string, any>, line: number | undefined, lineOf: (o: unknown) => number | undefined): DbtTest[] {
+  return [...normalizeTests(obj.tests, 'tests', line, lineOf), ...normalizeTests(obj.data_tests, 'data_tests', line, lineOf)];
+}
+
+/**
+ * Columns of an entry. A column listed twice is one column, as in dbt: the last entry's
+ * properties win, while the tests of both entries are kept (dbt generates tests per entry).
+ */
+export function columnsOf(obj: Record<string, any>, file: string, parentLine: number | undefined,
+  lineOf: (o: unknown) => number | undefined, diagnostics: Diagnostic[]): DbtColumn[] {
+  const byName = new Map<string, DbtColumn>();
+  for (const c of Array.isArray(obj.columns) ? obj.columns : []) {
+    if (!c || typeof c !== 'object' || typeof c.name !== 'string') continue;
+    const cLine = lineOf(c) ?? parentLine;
+    const cConfig = c.config && typeof c.config === 'object' ? c.config : {};
+    const col: DbtColumn = {
+      name: c.name, description: c.description, description_ref: c.description_ref,
+      data_type: c.data_type ?? cConfig.data_type, type: c.type,
+      tests: [...normalizeTests(c.tests, 'tests', cLine, lineOf), ...normalizeTests(c.data_tests, 'data_tests', cLine, lineOf)],
+      constraints: Array.isArray(c.constraints) ? c.constraints : [],
+      meta: { ...(cConfig.meta ?? {}), ...(c.meta ?? {}) }, tags: [...toArray(c.tags), ...toArray(cConfig.tags)],
+      binding: c.binding, terms: c.terms, line: cLine, raw: c,
+    };
+    const prev = byName.get(c.name);
+    if (prev) {
+      diagnostics.push({ code: 'DUPLICATE_COLUMN', severity: 'warning', file, line: cLine, column: 1,
+        message: `column '${c.name}' of '${obj.name}' is listed twice (also at line ${prev.line}); dbt keeps this last entry`,
+        hint: 'merge the two entries into one' });
+      col.tests = [...prev.tests, ...col.tests];
+    }
+    byName.set(c.name, col); // an existing key keeps its place, as a Python dict does
+  }
+  return [...byName.values()];
 }
 
 /** Line of a top-level `key:` (shape errors point at their section rather than at 1:1). */
@@ -59,41 +155,6 @@ function shape(file: string, line: number | undefined, message: string): Diagnos
   return { code: 'DBT_YAML_SHAPE', severity: 'error', file, line: line ?? 1, column: 1, message, hint: 'see https://docs.getdbt.com/reference/model-properties for the expected shape' };
 }
 
-function makeNode(type: ResourceType, name: string, uniqueId: string, obj: Record<string, any>, file: string, loc: NameLocator): DbtNode {
-  const line = loc.next(obj.name);
-  const config = (obj.config && typeof obj.config === 'object') ? obj.config : {};
-  // dbt >= 1.10 moves meta under config; read both, top-level wins.
-  const meta = { ...(config.meta ?? {}), ...(obj.meta ?? {}) };
-  const columns: DbtColumn[] = [];
-  const afterNode = loc.position;
-  for (const c of Array.isArray(obj.columns) ? obj.columns : []) {
-    if (!c || typeof c !== 'object' || typeof c.name !== 'string') continue;
-    const cLine = loc.next(c.name) ?? line;
-    const cConfig = c.config && typeof c.config === 'object' ? c.config : {};
-    columns.push({
-      name: c.name, description: c.description, description_ref: c.description_ref,
-      data_type: c.data_type, type: c.type,
-      tests: [...normalizeTests(c.tests, 'tests', cLine), ...normalizeTests(c.data_tests, 'data_tests', cLine)],
-      constraints: Array.isArray(c.constraints) ? c.constraints : [],
-      meta: { ...(cConfig.meta ?? {}), ...(c.meta ?? {}) }, tags: [...toArray(c.tags), ...toArray(cConfig.tags)],
-      binding: c.binding, terms: c.terms, line: cLine, raw: c,
-    });
-  }
-  if (!columns.length) loc.position = afterNode;
-  const contract = config.contract ?? obj.contract;
-  const iface = meta?.modeler?.interface;
-  return {
-    resourceType: type, name, uniqueId, file, line, description: obj.description, config, meta,
-    tags: [...toArray(obj.tags), ...toArray(config.tags)],
-    columns,
-    tests: [...normalizeTests(obj.tests, 'tests', line), ...normalizeTests(obj.data_tests, 'data_tests', line)],
-    materialized: config.materialized ?? obj.materialized,
-    contractEnforced: contract?.enforced === true,
-    interface: iface && typeof iface === 'object' ? iface : undefined,
-    origins: ['yaml'], raw: obj,
-  };
-}
-
-function toArray(v: unknown): string[] {
+export function toArray(v: unknown): string[] {
   return Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : [];
 }

@@ -1,24 +1,27 @@
-// The project reader: one pass over a dbt-style project into a typed Project. Each file is
-// parsed on its own into a cached result, so one changed file is re-read alone and the
-// project views are rebuilt from the cache.
+// The project reader: one pass over a dbt-style project into a typed Project that agrees with
+// what `dbt parse` reads. Each file is parsed on its own into a cached result, so one changed
+// file is re-read alone and the project views are rebuilt from the cache.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { UserError, type Diagnostic } from '../diagnostics.js';
 import { loadModelText, type LoadedModel } from '../model/load.js';
 import { bindingFindings } from '../model/semantic.js';
 import { containedPath } from '../paths.js';
-import { parseYamlSource } from '../yaml-source.js';
 import { parseYamlFast } from '../yaml-fast.js';
-import { isDbtPropertyFile, parseDbtProperties } from './dbt-yaml.js';
+import { buildNodes, newBuildMemo, type CodeFile } from './build-nodes.js';
+import { isDbtPropertyFile, parseDbtProperties, type PropertyFile } from './dbt-yaml.js';
 import { parseDocBlocks } from './docs.js';
-import { mergeManifestNodes } from './manifest-nodes.js';
+import { applyManifestIndex, indexManifest, type ManifestIndex } from './manifest-nodes.js';
+import { readSettings, type DbtSettings, type ReadOptions } from './settings.js';
 import { parseSkill } from './skills.js';
+import { readSqlFacts } from './sql-file.js';
 import type { DbtNode, DocBlock, FileKind, Project, Skill, TargetArtifacts } from './types.js';
-import { TARGET_FILES, walkProject } from './walk.js';
+import { isOutsideProject, TARGET_FILES, walkProject, type Walked } from './walk.js';
 
 interface FileResult {
   kind: FileKind;
-  nodes?: DbtNode[];
+  code?: CodeFile;
+  props?: PropertyFile;
   docs?: DocBlock[];
   modeler?: LoadedModel;
   skill?: Skill;
@@ -28,7 +31,9 @@ interface FileResult {
 
 const NOT_PROPERTY_FILES = new Set(['dbt_project.yml', 'profiles.yml', 'packages.yml', 'dependencies.yml', 'selectors.yml', 'package-lock.yml']);
 
-export function loadProject(dir: string): Project {
+export type LoadOptions = ReadOptions;
+
+export function loadProject(dir: string, opts: LoadOptions = {}): Project {
   const root = resolve(dir);
   let st;
   try { st = statSync(root); } catch { throw new UserError(`project directory not found: ${dir}`); }
@@ -37,11 +42,13 @@ export function loadProject(dir: string): Project {
   const t0 = performance.now();
   const results = new Map<string, FileResult>();
   const stats = { filesRead: 0, loadMs: 0 };
-  const settings = readDbtProject(root, stats);
+  let settings: DbtSettings = readSettings(root, opts, stats);
+  let walked: Walked = { files: [], nestedProjects: [] };
 
+  const under = (rel: string, roots: readonly string[]) => roots.some((p) => p === '.' || p === '' || rel.startsWith(p + '/'));
   const classify = (rel: string): FileKind => {
     if (rel === 'dbt_project.yml') return 'dbt_project';
-    if (rel.startsWith('target/')) return TARGET_FILES.includes(rel.slice(7)) ? 'target_json' : 'other';
+    if (rel.startsWith(settings.targetPath + '/')) return TARGET_FILES.includes(rel.slice(settings.targetPath.length + 1)) ? 'target_json' : 'other';
     const lower = rel.toLowerCase();
     if (rel.startsWith('Modeler/')) {
       if (rel.startsWith('Modeler/Skills/') && lower.endsWith('.md')) return 'skill';
@@ -49,24 +56,29 @@ export function loadProject(dir: string): Project {
       if (lower.endsWith('.md')) return 'docs_md';
       return 'other';
     }
-    if (lower.endsWith('.yml') || lower.endsWith('.yaml')) return NOT_PROPERTY_FILES.has(rel) ? 'other' : 'dbt_yaml';
-    if (lower.endsWith('.sql')) return settings.modelPaths.some((p) => rel.startsWith(p + '/')) || settings.snapshotPaths.some((p) => rel.startsWith(p + '/')) ? 'sql' : 'other';
-    if (lower.endsWith('.md')) return 'docs_md';
+    const s = settings;
+    const resourcePaths = [...s.modelPaths, ...s.seedPaths, ...s.snapshotPaths, ...s.analysisPaths, ...s.macroPaths, ...s.testPaths];
+    if (lower.endsWith('.yml') || lower.endsWith('.yaml')) return !NOT_PROPERTY_FILES.has(rel) && under(rel, resourcePaths) ? 'dbt_yaml' : 'other';
+    if (lower.endsWith('.sql')) return under(rel, s.modelPaths) || under(rel, s.snapshotPaths) || under(rel, s.testPaths) ? 'sql' : 'other';
+    if (lower.endsWith('.py')) return under(rel, s.modelPaths) ? 'sql' : 'other';
+    if (lower.endsWith('.csv')) return under(rel, s.seedPaths) ? 'seed' : 'other';
+    if (lower.endsWith('.md')) return under(rel, resourcePaths) ? 'docs_md' : 'other';
     return 'other';
   };
 
   const readFile = (rel: string): FileResult | undefined => {
     const kind = classify(rel);
-    if (kind === 'other' || kind === 'dbt_project') return { kind, diagnostics: [] };
-    const abs = join(root, rel);
-    if (kind === 'sql') {
-      // SQL bodies are read lazily (readText); the file name is the model name.
-      return { kind, nodes: [sqlNode(rel, settings)], diagnostics: [] };
-    }
+    if (kind === 'other' || kind === 'dbt_project' || kind === 'seed') return { kind, diagnostics: [] };
     let text: string;
-    try { text = readFileSync(abs, 'utf8'); } catch { return undefined; }
+    try { text = readFileSync(join(root, rel), 'utf8'); } catch { return undefined; }
     stats.filesRead++;
     switch (kind) {
+      case 'sql': {
+        if (rel.toLowerCase().endsWith('.py') && !/^\s*def\s+model\s*\(/m.test(text)) return { kind: 'other', diagnostics: [] };
+        const role = under(rel, settings.modelPaths) ? 'model' : under(rel, settings.snapshotPaths) ? 'snapshot' : 'test';
+        const facts = readSqlFacts(text, rel);
+        return { kind, code: { rel, role, facts }, diagnostics: facts.diagnostics };
+      }
       case 'target_json': {
         try { return { kind, json: JSON.parse(text), diagnostics: [] }; } catch (e: any) {
           return { kind, diagnostics: [{ code: 'TARGET_JSON', severity: 'warning', file: rel, line: 1, column: 1,
@@ -88,36 +100,62 @@ export function loadProject(dir: string): Project {
       }
       case 'dbt_yaml': {
         const parsed = parseYamlFast(text, rel);
-        if (parsed.diagnostics.length) return { kind, nodes: [], diagnostics: parsed.diagnostics };
+        if (parsed.value === undefined) return { kind, diagnostics: parsed.diagnostics };
         if (!isDbtPropertyFile(parsed.value)) return { kind: 'other', diagnostics: [] };
-        const { nodes, diagnostics } = parseDbtProperties(parsed.value, text, rel, settings.name);
-        return { kind, nodes, diagnostics };
+        const props = parseDbtProperties(parsed, text, rel);
+        return { kind, props, diagnostics: [...parsed.diagnostics, ...props.diagnostics] };
       }
     }
     return { kind, diagnostics: [] };
   };
 
-  for (const rel of walkProject(root)) {
-    const r = readFile(rel);
-    if (r) results.set(rel, r);
-  }
+  const readAll = () => {
+    results.clear();
+    walked = walkProject(root, { targetPath: settings.targetPath, packagesInstallPath: settings.packagesInstallPath });
+    for (const rel of walked.files) {
+      const r = readFile(rel);
+      if (r) results.set(rel, r);
+    }
+  };
+  readAll();
 
   const project: Project = {
-    root, name: settings.name, modelPaths: settings.modelPaths,
-    models: [], sources: [], seeds: [], snapshots: [], exposures: [], semanticModels: [], metrics: [],
+    root, name: settings.name, modelPaths: settings.modelPaths, isDbtProject: settings.isProject, cliVars: settings.cliVars,
+    models: [], sources: [], seeds: [], snapshots: [], exposures: [], semanticModels: [], metrics: [], disabled: [], packageNodes: [], singularTests: [],
     modelByName: new Map(), docs: new Map(), target: {}, modelerFiles: [], skills: [], sqlFiles: [],
     files: new Map(), diagnostics: [], stats,
     reloadFile(rel: string) {
-      const clean = rel.replace(/^\.\//, '');
-      if (clean === 'dbt_project.yml') {
-        Object.assign(settings, readDbtProject(root, stats));
-        project.name = settings.name;
-        project.modelPaths = settings.modelPaths;
+      return project.reloadFiles([rel]);
+    },
+    reloadAll() {
+      // after a git checkout or pull any file may have changed: read the project again
+      project.reloadFiles(['dbt_project.yml']);
+    },
+    reloadFiles(rels: readonly string[]) {
+      // several files changed at once (a proposal applied, a git checkout): read each, aggregate once
+      const clean = rels.map((r) => r.replace(/^\.\//, ''));
+      if (clean.includes('dbt_project.yml')) {
+        // paths, vars and config trees may all have changed: classify and read everything again
+        settings = readSettings(root, opts, stats);
+        readAll();
+      } else {
+        let added = false;
+        for (const c of clean) {
+          if (isOutsideProject(c, walked, settings)) continue;
+          const r = existsSync(join(root, c)) ? readFile(c) : undefined;
+          if (r) { added ||= !results.has(c); results.set(c, r); } else results.delete(c);
+        }
+        // keep the walk's order (sorted paths), so a new file lands where a fresh read puts it
+        if (added) {
+          const sorted = [...results.keys()].sort();
+          const entries = sorted.map((k) => [k, results.get(k)!] as const);
+          results.clear();
+          for (const [k, v] of entries) results.set(k, v);
+        }
       }
-      const r = existsSync(join(root, clean)) ? readFile(clean) : undefined;
-      if (r) results.set(clean, r); else results.delete(clean);
       aggregate();
-      return project.diagnostics.filter((d) => d.file === clean);
+      const changed = new Set(clean);
+      return project.diagnostics.filter((d) => d.file !== undefined && changed.has(d.file));
     },
     readText(rel: string) {
       // files the walk found are regular files inside the project (it follows no symlinks);
@@ -129,36 +167,26 @@ export function loadProject(dir: string): Project {
     },
   };
 
+  const memo = newBuildMemo();
+  let memoManifest: unknown;
+  let manifestIndex: { manifest: unknown; project: string; index: ManifestIndex } | undefined;
   const aggregate = () => {
-    const byType: Record<string, DbtNode[]> = {};
-    const modelByName = new Map<string, DbtNode>();
     const docs = new Map<string, DocBlock>();
     const target: TargetArtifacts = {};
     const diagnostics: Diagnostic[] = [...settings.diagnostics];
     const modelerFiles: LoadedModel[] = [];
     const skills: Skill[] = [];
     const sqlFiles: string[] = [];
+    const code: CodeFile[] = [];
+    const props: PropertyFile[] = [];
+    const seedFiles: string[] = [];
     const files = new Map<string, FileKind>();
     for (const [rel, r] of results) {
       files.set(rel, r.kind);
       diagnostics.push(...r.diagnostics.filter((d) => r.kind !== 'modeler_model' || d.code !== 'UNKNOWN_GLOSSARY_TERM'));
-      if (r.kind === 'sql') sqlFiles.push(rel);
-      for (const n of r.nodes ?? []) {
-        if (n.resourceType === 'model') {
-          const prev = modelByName.get(n.name);
-          if (prev) {
-            const merged = mergeNodes(prev, n);
-            if (merged === 'duplicate') {
-              diagnostics.push({ code: 'DUPLICATE_MODEL', severity: 'error', file: n.file, line: n.line, column: 1,
-                message: `model '${n.name}' is described twice (also in ${prev.file}:${prev.line})`, hint: 'keep one YAML entry per model' });
-            }
-            continue;
-          }
-          modelByName.set(n.name, { ...n });
-          continue;
-        }
-        (byType[n.resourceType] ??= []).push(n);
-      }
+      if (r.code) { code.push(r.code); sqlFiles.push(rel); }
+      if (r.props) props.push(r.props);
+      if (r.kind === 'seed') seedFiles.push(rel);
       for (const d of r.docs ?? []) {
         const prev = docs.get(d.name);
         if (prev) diagnostics.push({ code: 'DOC_DUPLICATE', severity: 'error', file: d.file, line: d.line, column: 1,
@@ -168,14 +196,34 @@ export function loadProject(dir: string): Project {
       if (r.modeler) modelerFiles.push(r.modeler);
       if (r.skill) skills.push(r.skill);
       if (r.kind === 'target_json' && r.json !== undefined) {
-        const f = rel.slice(7);
+        const f = rel.slice(settings.targetPath.length + 1);
         if (f === 'manifest.json') target.manifest = r.json;
         else if (f === 'catalog.json') target.catalog = r.json;
         else if (f === 'semantic_manifest.json') target.semanticManifest = r.json;
         else target.runResults = r.json;
       }
     }
-    if (target.manifest) mergeManifestNodes(target.manifest, modelByName, settings.name);
+    // nodes reused from the previous build carry what the manifest added to them: a new manifest rebuilds all
+    if (target.manifest !== memoManifest) { memo.models.clear(); memoManifest = target.manifest; }
+    const built = buildNodes({ settings, code, seedFiles, props, memo });
+    diagnostics.push(...built.diagnostics);
+    const modelByName = new Map<string, DbtNode>();
+    for (const m of built.models) if (m.version === undefined || m.latestVersion || !modelByName.has(m.name)) modelByName.set(m.name, m);
+    let packageNodes: DbtNode[] = [];
+    if (target.manifest) {
+      const own = new Map<string, DbtNode>([...built.models, ...built.seeds, ...built.snapshots].map((n) => [n.uniqueId, n]));
+      // the manifest is read into an index once, not again for every file that changes
+      if (!manifestIndex || manifestIndex.manifest !== target.manifest || manifestIndex.project !== settings.name) {
+        manifestIndex = { manifest: target.manifest, project: settings.name, index: indexManifest(target.manifest, settings.name) };
+      }
+      const facts = applyManifestIndex(manifestIndex.index, own, new Set(built.disabled.map((n) => n.uniqueId)));
+      packageNodes = facts.packageNodes;
+      if (facts.stale.length) {
+        diagnostics.push({ code: 'MANIFEST_STALE', severity: 'info', file: `${settings.targetPath}/manifest.json`, line: 1, column: 1,
+          message: `target/manifest.json lists ${facts.stale.length} model(s) of this project that no file defines (${cut(facts.stale, 5)}); they are not read as models`,
+          hint: 're-run `dbt parse` to refresh target/manifest.json' });
+      }
+    }
     // Glossary bindings in Modeler/ files may point at terms defined in any Modeler/ glossary.
     const terms = new Set<string>();
     for (const lm of modelerFiles) for (const t of lm.model?.glossary ?? []) terms.add(t.term);
@@ -186,63 +234,21 @@ export function loadProject(dir: string): Project {
         diagnostics.push({ code: f.code, severity: f.severity, message: f.message, hint: f.hint, file: lm.file, line: pos.line, column: pos.column });
       }
     }
-    project.models = [...modelByName.values()];
-    project.modelByName = modelByName;
-    project.sources = byType.source ?? [];
-    project.seeds = byType.seed ?? [];
-    project.snapshots = byType.snapshot ?? [];
-    project.exposures = byType.exposure ?? [];
-    project.semanticModels = byType.semantic_model ?? [];
-    project.metrics = byType.metric ?? [];
-    project.docs = docs;
-    project.target = target;
-    project.modelerFiles = modelerFiles;
-    project.skills = skills.sort((a, b) => b.priority - a.priority || a.name.localeCompare(b.name));
-    project.sqlFiles = sqlFiles;
-    project.files = files;
-    project.diagnostics = diagnostics;
+    Object.assign(project, {
+      name: settings.name, modelPaths: settings.modelPaths, isDbtProject: settings.isProject, cliVars: settings.cliVars,
+      models: built.models, modelByName, sources: built.sources, seeds: built.seeds, snapshots: built.snapshots,
+      exposures: built.exposures, semanticModels: built.semanticModels, metrics: built.metrics,
+      disabled: built.disabled, packageNodes, singularTests: built.singularTests,
+      docs, target, modelerFiles, sqlFiles, files, diagnostics,
+      skills: skills.sort((a, b) => b.priority - a.priority || a.name.localeCompare(b.name)),
+    });
   };
   aggregate();
   stats.loadMs = performance.now() - t0;
   return project;
 }
 
-/** Merge a second description of the same model (SQL file + YAML entry). */
-function mergeNodes(into: DbtNode, n: DbtNode): 'merged' | 'duplicate' {
-  const aYaml = into.origins.includes('yaml');
-  const bYaml = n.origins.includes('yaml');
-  if (aYaml && bYaml) return 'duplicate';
-  const yamlNode = bYaml ? n : into;
-  const sqlNode = bYaml ? into : n;
-  const sqlPath = sqlNode.sqlPath ?? yamlNode.sqlPath;
-  Object.assign(into, yamlNode, { sqlPath, origins: [...new Set([...into.origins, ...n.origins])] });
-  return 'merged';
-}
-
-function sqlNode(rel: string, settings: DbtSettings): DbtNode {
-  const name = rel.split('/').pop()!.replace(/\.sql$/i, '');
-  const isSnapshot = settings.snapshotPaths.some((p) => rel.startsWith(p + '/'));
-  return {
-    resourceType: isSnapshot ? 'snapshot' : 'model', name, uniqueId: `${isSnapshot ? 'snapshot' : 'model'}.${settings.name}.${name}`,
-    file: rel, line: 1, sqlPath: rel, config: {}, meta: {}, tags: [], columns: [], tests: [], contractEnforced: false,
-    origins: ['sql'], raw: {},
-  };
-}
-
-interface DbtSettings { name: string; modelPaths: string[]; snapshotPaths: string[]; diagnostics: Diagnostic[] }
-
-function readDbtProject(root: string, stats: { filesRead: number }): DbtSettings {
-  const file = join(root, 'dbt_project.yml');
-  const fallback = (diagnostics: Diagnostic[]): DbtSettings => ({ name: root.split(/[\\/]/).pop() || 'project', modelPaths: ['models'], snapshotPaths: ['snapshots'], diagnostics });
-  if (!existsSync(file)) {
-    return fallback([{ code: 'PROJECT_NO_DBT_PROJECT', severity: 'warning', file: 'dbt_project.yml',
-      message: 'no dbt_project.yml: assuming model-paths [models]', hint: 'run the tool on the directory that holds dbt_project.yml' }]);
-  }
-  stats.filesRead++;
-  const src = parseYamlSource(readFileSync(file, 'utf8'), 'dbt_project.yml');
-  if (src.diagnostics.some((d) => d.severity === 'error') || !src.value || typeof src.value !== 'object') return fallback(src.diagnostics);
-  const v = src.value as Record<string, any>;
-  const paths = (x: unknown, def: string[]) => (Array.isArray(x) ? x.map((p) => String(p).replace(/\/+$/, '')) : def);
-  return { name: typeof v.name === 'string' ? v.name : fallback([]).name, modelPaths: paths(v['model-paths'] ?? v['source-paths'], ['models']),
-    snapshotPaths: paths(v['snapshot-paths'], ['snapshots']), diagnostics: src.diagnostics };
+/** The first `n` items, then "and N more". */
+export function cut(items: readonly string[], n: number): string {
+  return items.length <= n ? items.join(', ') : `${items.slice(0, n).join(', ')} and ${items.length - n} more`;
 }

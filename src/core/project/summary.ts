@@ -1,16 +1,25 @@
-// What the reader found in a project, as counts a user can check at a glance.
+// What the reader found in a project, as counts a user can check against `dbt parse`:
+// enabled models of the root package, disabled ones, enabled source tables, their columns and
+// the data tests dbt generates.
 import { countBySeverity, type Diagnostic } from '../diagnostics.js';
-import type { Project } from './types.js';
+import { activeTests } from './dbt-tests.js';
+import { cut } from './load.js';
+import type { DbtNode, DbtTest, Project } from './types.js';
 
 export interface ProjectSummary {
   name: string;
   root: string;
-  models: { total: number; staging: number; withYaml: number; fromManifestOnly: number; contractEnforced: number };
+  isDbtProject: boolean;
+  models: { total: number; disabled: number; staging: number; withYaml: number; versioned: number; contractEnforced: number };
   interfaces: { name: string; stability?: string; status?: string; file?: string }[];
   sources: number;
+  sourcesDisabled: number;
+  /** Resources dbt does not build, with where their `enabled` was decided. */
+  disabled: { name: string; resourceType: string; decidedBy?: string }[];
   seeds: number; snapshots: number; exposures: number; semanticModels: number; metrics: number;
+  packageNodes: number;
   columns: number;
-  tests: { total: number; relationships: number };
+  tests: { total: number; relationships: number; singular: number; disabled: number };
   docBlocks: number;
   target: string[];
   modeler: { files: number; valid: number; entities: number; glossaryTerms: number; skills: string[] };
@@ -18,28 +27,35 @@ export interface ProjectSummary {
   loadMs: number;
 }
 
+const isStaging = (name: string, path?: string) => /^(stg|staging|src|raw)_/.test(name) || (path ?? '').includes('/staging/');
+
 export function summarizeProject(p: Project): ProjectSummary {
   const columns = p.models.reduce((n, m) => n + m.columns.length, 0) + p.sources.reduce((n, s) => n + s.columns.length, 0);
-  let tests = 0, rel = 0;
-  for (const m of [...p.models, ...p.sources]) {
-    const all = [...m.tests, ...m.columns.flatMap((c) => c.tests)];
-    tests += all.length;
-    rel += all.filter((t) => t.name === 'relationships').length;
-  }
-  const isStaging = (name: string, path?: string) => /^(stg|staging|src|raw)_/.test(name) || (path ?? '').includes('/staging/');
+  // dbt lists the tests a YAML entry declares among its nodes also when the model or source
+  // itself is disabled (they never run); only a test whose own config disables it is left out
+  const testedNodes: DbtNode[] = [...p.models, ...p.sources, ...p.seeds, ...p.snapshots, ...p.disabled];
+  const all: DbtTest[] = testedNodes.flatMap((m) => [...m.tests, ...m.columns.flatMap((c) => c.tests)]);
+  const active = activeTests(all);
+  const singular = p.singularTests.filter((t) => t.enabled).length;
   return {
-    name: p.name, root: p.root,
+    name: p.name, root: p.root, isDbtProject: p.isDbtProject,
     models: {
       total: p.models.length,
+      disabled: p.disabled.filter((d) => d.resourceType === 'model').length,
       staging: p.models.filter((m) => isStaging(m.name, m.sqlPath ?? m.file)).length,
       withYaml: p.models.filter((m) => m.origins.includes('yaml')).length,
-      fromManifestOnly: p.models.filter((m) => m.origins.length === 1 && m.origins[0] === 'manifest').length,
+      versioned: p.models.filter((m) => m.version !== undefined).length,
       contractEnforced: p.models.filter((m) => m.contractEnforced).length,
     },
     interfaces: p.models.filter((m) => m.interface).map((m) => ({ name: m.name, stability: m.interface!.stability, status: m.interface!.status, file: m.file })),
-    sources: p.sources.length, seeds: p.seeds.length, snapshots: p.snapshots.length, exposures: p.exposures.length,
-    semanticModels: p.semanticModels.length, metrics: p.metrics.length,
-    columns, tests: { total: tests, relationships: rel }, docBlocks: p.docs.size,
+    sources: p.sources.length, sourcesDisabled: p.disabled.filter((d) => d.resourceType === 'source').length,
+    disabled: p.disabled.map((d) => ({ name: d.name, resourceType: d.resourceType, decidedBy: d.disabledBy })),
+    seeds: p.seeds.length, snapshots: p.snapshots.length, exposures: p.exposures.length,
+    semanticModels: p.semanticModels.length, metrics: p.metrics.length, packageNodes: p.packageNodes.length,
+    columns,
+    tests: { total: active.length + singular, relationships: active.filter((t) => t.name === 'relationships' || t.name === 'dbt.relationships').length,
+      singular, disabled: all.length - active.length + p.singularTests.length - singular },
+    docBlocks: p.docs.size,
     target: Object.entries(p.target).filter(([, v]) => v !== undefined).map(([k]) => k),
     modeler: {
       files: p.modelerFiles.length, valid: p.modelerFiles.filter((f) => f.ok).length,
@@ -52,18 +68,24 @@ export function summarizeProject(p: Project): ProjectSummary {
   };
 }
 
+const LIST = 8;
+
 export function formatSummary(s: ProjectSummary): string {
+  const extra = (parts: [number, string][]) => parts.filter(([n]) => n).map(([n, w]) => `${n} ${w}`).join(', ');
   const lines = [
-    `project ${s.name} (${s.root})`,
-    `  models:        ${s.models.total} (${s.models.staging} staging, ${s.models.withYaml} documented in YAML, ${s.models.contractEnforced} contract-enforced${s.models.fromManifestOnly ? `, ${s.models.fromManifestOnly} only in manifest.json` : ''})`,
-    `  interfaces:    ${s.interfaces.length ? s.interfaces.map((i) => `${i.name} (${i.stability ?? 'internal'})`).join(', ') : 'none'}`,
-    `  sources:       ${s.sources} tables`,
+    `project ${s.name} (${s.root})${s.isDbtProject ? '' : ' — not a dbt project root (no dbt_project.yml)'}`,
+    `  models:        ${s.models.total} enabled (${[`${s.models.staging} staging`, `${s.models.withYaml} documented in YAML`, `${s.models.contractEnforced} contract-enforced`, extra([[s.models.versioned, 'versions'], [s.models.disabled, 'disabled']])].filter(Boolean).join(', ')})`,
+    `  interfaces:    ${s.interfaces.length ? cut(s.interfaces.map((i) => `${i.name} (${i.stability ?? 'internal'})`), LIST) : 'none'}`,
+    `  sources:       ${s.sources} tables${s.sourcesDisabled ? ` (${s.sourcesDisabled} disabled)` : ''}`,
+    ...(s.disabled.length ? [`  disabled:      ${cut(s.disabled.map((d) => d.name), LIST)} (not built by dbt; not counted)`] : []),
     `  columns:       ${s.columns}`,
-    `  tests:         ${s.tests.total} (${s.tests.relationships} relationships)`,
+    `  tests:         ${s.tests.total} (${s.tests.relationships} relationships${s.tests.singular ? `, ${s.tests.singular} singular` : ''}${s.tests.disabled ? `, ${s.tests.disabled} disabled not counted` : ''})`,
+    ...(s.seeds || s.snapshots ? [`  seeds:         ${s.seeds}, snapshots: ${s.snapshots}`] : []),
+    ...(s.packageNodes ? [`  packages:      ${s.packageNodes} nodes of other packages (from target/manifest.json; lineage only)`] : []),
     `  doc blocks:    ${s.docBlocks}`,
     `  target/:       ${s.target.length ? s.target.join(', ') : 'none'}`,
     `  Modeler/:      ${s.modeler.files} model files (${s.modeler.valid} valid, ${s.modeler.entities} entities, ${s.modeler.glossaryTerms} glossary terms)`,
-    `  skills:        ${s.modeler.skills.length ? s.modeler.skills.join(', ') : 'none'}`,
+    `  skills:        ${s.modeler.skills.length ? cut(s.modeler.skills, LIST) : 'none'}`,
     `  diagnostics:   ${s.diagnostics.error} errors, ${s.diagnostics.warning} warnings`,
     `  loaded in ${s.loadMs} ms`,
   ];

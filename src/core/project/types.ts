@@ -10,9 +10,13 @@ export interface DbtTest {
   name: string;
   /** Arguments, with the `arguments:` nesting flattened (to, field, values, …). */
   args: Record<string, unknown>;
+  /** The test's own config (`config:` and the config keys written beside the arguments). */
+  config: Record<string, unknown>;
   /** `tests` or `data_tests` */
   key: 'tests' | 'data_tests';
   line?: number;
+  /** False when dbt would not run it (its config or dbt_project.yml `data_tests:` disables it). */
+  enabled?: boolean;
 }
 
 export interface DbtColumn {
@@ -46,8 +50,18 @@ export interface InterfaceMeta {
 
 export interface DbtNode {
   resourceType: ResourceType;
+  /** Whether dbt builds it, with every `enabled` source resolved (vars, env vars, cascade). */
+  enabled: boolean;
+  /** Where the deciding `enabled` came from, when disabled (file:line and the expression). */
+  disabledBy?: string;
+  /** dbt's fully qualified name: project, folders, name (and version). */
+  fqn: string[];
+  packageName: string;
   /** Model/seed/snapshot name; for a source table `source_name.table_name`. */
   name: string;
+  /** Versioned models: this node's version (`v`), and whether it is the latest. */
+  version?: string | number;
+  latestVersion?: boolean;
   /** dbt-style unique id, e.g. model.jaffle_shop.orders */
   uniqueId: string;
   /** Project-relative YAML file that describes it (or the SQL/manifest when only those exist). */
@@ -62,8 +76,16 @@ export interface DbtNode {
   tags: string[];
   columns: DbtColumn[];
   tests: DbtTest[];
+  /** Resolved materialization (SQL config() over YAML config over dbt_project.yml; dbt's default is view). */
   materialized?: string;
+  materializedFrom?: 'sql' | 'yaml' | 'dbt_project' | 'default';
   contractEnforced: boolean;
+  /** ref() targets and source() calls in the SQL (lineage). */
+  refs: { name: string; package?: string; version?: string }[];
+  sourceRefs: string[];
+  /** Sources: freshness and loaded_at_field, inherited from the source when the table has none. */
+  freshness?: Record<string, any> | null;
+  loadedAtField?: string;
   /** meta.modeler.interface, when present */
   interface?: InterfaceMeta;
   /** Where this node was found: yaml, sql, manifest (several when merged). */
@@ -92,7 +114,7 @@ export interface TargetArtifacts {
   runResults?: any;
 }
 
-export type FileKind = 'dbt_project' | 'dbt_yaml' | 'sql' | 'docs_md' | 'target_json' | 'modeler_model' | 'skill' | 'other';
+export type FileKind = 'dbt_project' | 'dbt_yaml' | 'sql' | 'seed' | 'docs_md' | 'target_json' | 'modeler_model' | 'skill' | 'other';
 
 export interface Project {
   root: string;
@@ -105,6 +127,17 @@ export interface Project {
   exposures: DbtNode[];
   semanticModels: DbtNode[];
   metrics: DbtNode[];
+  /** Resources dbt does not build (enabled resolved to false): known, reported, never counted. */
+  disabled: DbtNode[];
+  /** Nodes of other packages known from target/manifest.json: lineage context, never the project's own. */
+  packageNodes: DbtNode[];
+  /** Singular data tests (SQL files under test-paths). */
+  singularTests: { name: string; file: string; enabled: boolean }[];
+  /** Whether the folder is a dbt project root (holds dbt_project.yml). */
+  isDbtProject: boolean;
+  /** Vars in effect (dbt_project.yml `vars:` with --vars on top), for reports. */
+  cliVars: Record<string, unknown>;
+  /** Latest version of each model (and every unversioned model) by name. */
   modelByName: Map<string, DbtNode>;
   docs: Map<string, DocBlock>;
   target: TargetArtifacts;
@@ -116,8 +149,12 @@ export interface Project {
   files: Map<string, FileKind>;
   diagnostics: Diagnostic[];
   stats: { filesRead: number; loadMs: number };
+  /** Read the whole project again (after a git checkout or pull). */
+  reloadAll(): void;
   /** Re-read one changed (or deleted) file and update the views; returns the new diagnostics of that file. */
   reloadFile(rel: string): Diagnostic[];
+  /** Re-read several changed (or deleted) files and update the views once; returns their new diagnostics. */
+  reloadFiles(rels: readonly string[]): Diagnostic[];
   /** Read a project file's text (contained in the project). */
   readText(rel: string): string;
 }

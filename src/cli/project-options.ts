@@ -1,0 +1,35 @@
+// Every command that reads a project spells its folder `--project-dir DIR` (the spec's
+// `--project DIR` and positional forms stay as aliases) and takes dbt's `--vars`.
+import { Option, type Command } from 'commander';
+import { load as parseYaml } from 'js-yaml';
+import { UserError } from '../api.js';
+
+export interface ProjectFlags { projectDir?: string; project?: string; vars?: string }
+export interface ProjectRef { dir: string; vars?: Record<string, unknown> }
+
+/** Add --project-dir (with the hidden alias --project) and --vars to a command. */
+export function projectOptions(cmd: Command, opts: { required?: boolean } = {}): Command {
+  return cmd
+    .option('--project-dir <dir>', opts.required ? 'project directory' : 'project directory (default: ".")')
+    .addOption(new Option('--project <dir>', 'alias of --project-dir').hideHelp())
+    .option('--vars <yaml>', "set project vars as dbt's --vars does, e.g. '{stripe__using_invoices: false}'");
+}
+
+/** The project folder from --project-dir, its alias, or a positional argument; and the parsed --vars. */
+export function projectRef(flags: ProjectFlags, positional?: string, opts: { required?: string } = {}): ProjectRef {
+  const given = [positional, flags.projectDir, flags.project].filter((x): x is string => typeof x === 'string');
+  if (new Set(given).size > 1) throw new UserError(`the project folder is given twice (${given.join(' and ')}); use --project-dir once`);
+  if (!given.length && opts.required) throw new UserError(`missing ${opts.required}`);
+  return { dir: given[0] ?? '.', vars: parseVars(flags.vars) };
+}
+
+function parseVars(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
+  let v: unknown;
+  try { v = parseYaml(text); } catch (e: any) {
+    throw new UserError(`--vars is not valid YAML: ${String(e.reason ?? e.message).split('\n')[0]}; write a mapping such as '{key: value}'`);
+  }
+  if (v === null || v === undefined) return {};
+  if (typeof v !== 'object' || Array.isArray(v)) throw new UserError(`--vars must be a mapping such as '{key: value}', got ${JSON.stringify(v)}`);
+  return v as Record<string, unknown>;
+}

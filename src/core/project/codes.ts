@@ -1,0 +1,16 @@
+// Codes of reading a dbt-style project as `dbt parse` does (YAML, SQL, doc blocks, target/*.json, skills).
+import type { CodeTable } from '../codes.js';
+
+export const PROJECT_CODES: CodeTable = {
+  PROJECT_NO_DBT_PROJECT: { severity: 'warning', meaning: "the folder has no dbt_project.yml; dbt's default paths are assumed (run on the folder that holds it)" },
+  DBT_YAML_SHAPE: { severity: 'error', meaning: 'a dbt property file is valid YAML but not in the shape dbt expects (e.g. models: is not a list)' },
+  DUPLICATE_MODEL: { severity: 'error', meaning: 'two files define a model of the same name, which dbt refuses' },
+  YAML_WITHOUT_NODE: { severity: 'warning', meaning: 'a property file describes a model, seed or snapshot that no file defines' },
+  CONFIG_NOT_EVALUATED: { severity: 'info', meaning: "a model's enabled setting depends on something not known here (a var without a value); it is read as enabled" },
+  SQL_CONFIG_UNREADABLE: { severity: 'warning', meaning: 'a config() call in a SQL file cannot be read; its settings are ignored' },
+  DOC_UNCLOSED: { severity: 'error', meaning: 'a {% docs %} block has no {% enddocs %}' },
+  DOC_DUPLICATE: { severity: 'error', meaning: 'two doc blocks have the same name' },
+  SKILL_FRONTMATTER: { severity: 'error', meaning: "a skill file's frontmatter (between the --- lines) is not valid YAML" },
+  TARGET_JSON: { severity: 'warning', meaning: 'a target/*.json file (manifest, catalog) does not parse; re-run dbt parse to regenerate it' },
+  MANIFEST_STALE: { severity: 'info', meaning: 'target/manifest.json lists models no file defines any more; they are not read' },
+};

@@ -1,0 +1,107 @@
+// dbt_project.yml: the project's name, resource paths, vars and the `+config` trees that
+// cascade onto resources by path — read once and kept for the rest of the reader.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Diagnostic } from '../diagnostics.js';
+import { parseYamlSource } from '../yaml-source.js';
+import { UNKNOWN, type JContext } from './jinja-expr.js';
+import { opt } from '../option-names.js';
+
+export interface DbtSettings {
+  /** Whether the folder holds a dbt_project.yml (else defaults are assumed and said). */
+  isProject: boolean;
+  name: string;
+  modelPaths: string[];
+  seedPaths: string[];
+  snapshotPaths: string[];
+  analysisPaths: string[];
+  testPaths: string[];
+  macroPaths: string[];
+  targetPath: string;
+  packagesInstallPath: string;
+  /** The raw `vars:` block. */
+  vars: Record<string, unknown>;
+  /** Vars given on the command line (`--vars`), which win over everything. */
+  cliVars: Record<string, unknown>;
+  /** Names of installed packages (folders under packages-install-path): their var scopes are not ours. */
+  packageNames: Set<string>;
+  trees: { models?: unknown; seeds?: unknown; snapshots?: unknown; sources?: unknown; data_tests?: unknown; tests?: unknown };
+  diagnostics: Diagnostic[];
+}
+
+export interface ReadOptions {
+  /** dbt's `--vars`: a YAML or JSON mapping, e.g. `{stripe__using_invoices: false}`. */
+  vars?: Record<string, unknown>;
+}
+
+const paths = (x: unknown, def: string[]) =>
+  (Array.isArray(x) ? x.filter((p) => typeof p === 'string').map((p) => String(p).replace(/^\.\//, '').replace(/\/+$/, '')) : def);
+
+/** dbt's defaults, for a folder without dbt_project.yml (or a property file read alone). */
+export function defaultSettings(name: string, opts: ReadOptions = {}): DbtSettings {
+  return {
+    isProject: false, name,
+    modelPaths: ['models'], seedPaths: ['seeds'], snapshotPaths: ['snapshots'], analysisPaths: ['analyses'],
+    testPaths: ['tests'], macroPaths: ['macros'], targetPath: 'target', packagesInstallPath: 'dbt_packages',
+    vars: {}, cliVars: opts.vars ?? {}, packageNames: new Set(), trees: {}, diagnostics: [],
+  };
+}
+
+export function readSettings(root: string, opts: ReadOptions, stats: { filesRead: number }): DbtSettings {
+  const file = join(root, 'dbt_project.yml');
+  const base = defaultSettings(root.split(/[\\/]/).pop() || 'project', opts);
+  if (!existsSync(file)) {
+    base.diagnostics.push({ code: 'PROJECT_NO_DBT_PROJECT', severity: 'warning', file: 'dbt_project.yml',
+      message: 'not a dbt project root: there is no dbt_project.yml here; assuming model-paths [models]',
+      hint: `run the command on the folder that holds dbt_project.yml (${opt('project_dir')} DIR)` });
+    return base;
+  }
+  stats.filesRead++;
+  const src = parseYamlSource(readFileSync(file, 'utf8'), 'dbt_project.yml');
+  base.isProject = true;
+  base.diagnostics.push(...src.diagnostics);
+  if (src.diagnostics.some((d) => d.severity === 'error') || !src.value || typeof src.value !== 'object') return base;
+  const v = src.value as Record<string, any>;
+  const s: DbtSettings = {
+    ...base,
+    name: typeof v.name === 'string' ? v.name : base.name,
+    modelPaths: paths(v['model-paths'] ?? v['source-paths'], base.modelPaths),
+    seedPaths: paths(v['seed-paths'] ?? v['data-paths'], base.seedPaths),
+    snapshotPaths: paths(v['snapshot-paths'], base.snapshotPaths),
+    analysisPaths: paths(v['analysis-paths'], base.analysisPaths),
+    testPaths: paths(v['test-paths'], base.testPaths),
+    macroPaths: paths(v['macro-paths'], base.macroPaths),
+    targetPath: typeof v['target-path'] === 'string' ? v['target-path'].replace(/\/+$/, '') : base.targetPath,
+    packagesInstallPath: typeof v['packages-install-path'] === 'string' ? v['packages-install-path'].replace(/\/+$/, '') : base.packagesInstallPath,
+    vars: v.vars && typeof v.vars === 'object' && !Array.isArray(v.vars) ? v.vars : {},
+    trees: { models: v.models, seeds: v.seeds, snapshots: v.snapshots, sources: v.sources, data_tests: v.data_tests, tests: v.tests },
+  };
+  try {
+    for (const e of readdirSync(join(root, s.packagesInstallPath), { withFileTypes: true })) if (e.isDirectory()) s.packageNames.add(e.name);
+  } catch { /* no packages installed */ }
+  return s;
+}
+
+/**
+ * The Jinja context of a project resource: `var()` looks at --vars, then the project-scoped
+ * block (`vars: {<project>: {...}}`), then global vars (not the blocks of other packages).
+ * In dbt_project.yml itself dbt offers only --vars, so `scope: 'project-file'` does the same.
+ */
+export function varContext(s: DbtSettings, scope: 'resource' | 'project-file', note?: (r: string) => void): JContext {
+  return {
+    variable(name) {
+      if (Object.prototype.hasOwnProperty.call(s.cliVars, name)) return { found: true, value: s.cliVars[name] };
+      if (scope === 'project-file') return { found: false };
+      const scoped = s.vars[s.name];
+      if (scoped && typeof scoped === 'object' && !Array.isArray(scoped) && Object.prototype.hasOwnProperty.call(scoped, name)) {
+        return { found: true, value: (scoped as Record<string, unknown>)[name] };
+      }
+      if (Object.prototype.hasOwnProperty.call(s.vars, name) && name !== s.name && !s.packageNames.has(name)) return { found: true, value: s.vars[name] };
+      return { found: false };
+    },
+    env: (name) => process.env[name],
+    note,
+  };
+}
+
+export { UNKNOWN };

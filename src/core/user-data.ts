@@ -1,0 +1,29 @@
+// The user's data directory, and the writable copy of the embedded example project kept there,
+// so a first `modeler serve` can try every write without touching the installed package.
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { EXAMPLE_PROJECT } from './paths.js';
+
+/** MODELER_DATA_DIR, else the platform's place for user data (XDG on Linux). */
+export function userDataDir(env: Record<string, string | undefined> = process.env): string {
+  if (env.MODELER_DATA_DIR) return env.MODELER_DATA_DIR;
+  if (process.platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'modeler');
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'modeler');
+  return join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'modeler');
+}
+
+/** The example's writable copy: made once (atomically: copied aside, then renamed into place). */
+export function exampleCopy(env: Record<string, string | undefined> = process.env): { dir: string; created: boolean } {
+  const dir = join(userDataDir(env), 'examples', 'jaffle_shop');
+  if (existsSync(dir)) return { dir, created: false };
+  const tmp = `${dir}.${process.pid}.partial`;
+  mkdirSync(join(dir, '..'), { recursive: true });
+  rmSync(tmp, { recursive: true, force: true });
+  cpSync(EXAMPLE_PROJECT, tmp, { recursive: true });
+  try { renameSync(tmp, dir); } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    if (!existsSync(dir)) throw e; // else another process made it first
+  }
+  return { dir, created: true };
+}

@@ -1,0 +1,158 @@
+// The reader agrees with a real `dbt parse`, node by node, on a project written to exercise
+// each rule of how dbt reads a project (test/fixtures/dbt-rules/README.md).
+import { describe, expect, it, beforeAll } from 'vitest';
+import { cpSync, rmSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO, tempDir, runCli } from '../helpers/cli.js';
+import { dbtParse } from '../helpers/dbt.js';
+import { loadProject } from '../../src/core/project/load.js';
+import { summarizeProject } from '../../src/core/project/summary.js';
+import { countsFromManifest, countsFromSummary } from '../../bench/lib/real-dbt.mjs';
+import type { DbtNode, Project } from '../../src/core/project/types.js';
+
+const FIXTURE = join(REPO, 'test', 'fixtures', 'dbt-rules');
+
+interface Seen { enabled: boolean; materialized?: string; tags: string[]; meta: unknown; contract: boolean; columns: string[]; freshness?: unknown; loadedAt?: unknown }
+
+function fromDbt(m: any): Map<string, Seen> {
+  const out = new Map<string, Seen>();
+  const add = (n: any, enabled: boolean) => {
+    if (n.package_name !== 'rules_demo' || !['model', 'seed', 'snapshot', 'source'].includes(n.resource_type)) return;
+    const c = n.config ?? {};
+    out.set(n.unique_id, {
+      enabled, materialized: n.resource_type === 'model' ? c.materialized : undefined, tags: [...(c.tags ?? [])].sort(),
+      meta: c.meta ?? {}, contract: c.contract?.enforced === true, columns: Object.keys(n.columns ?? {}),
+      ...(n.resource_type === 'source' ? { freshness: n.freshness?.warn_after?.count ?? null, loadedAt: n.loaded_at_field ?? null } : {}),
+    });
+  };
+  for (const n of [...Object.values<any>(m.nodes), ...Object.values<any>(m.sources)]) add(n, true);
+  for (const list of Object.values<any>(m.disabled ?? {})) for (const n of list) add(n, false);
+  return out;
+}
+
+function fromReader(p: Project): Map<string, Seen> {
+  const out = new Map<string, Seen>();
+  const all: DbtNode[] = [...p.models, ...p.seeds, ...p.snapshots, ...p.sources, ...p.disabled];
+  for (const n of all) {
+    out.set(n.uniqueId, {
+      enabled: n.enabled, materialized: n.resourceType === 'model' ? n.materialized : undefined, tags: [...n.tags].sort(),
+      meta: n.meta, contract: n.contractEnforced, columns: n.columns.map((c) => c.name),
+      ...(n.resourceType === 'source' ? { freshness: (n.freshness as any)?.warn_after?.count ?? null, loadedAt: n.loadedAtField ?? null } : {}),
+    });
+  }
+  return out;
+}
+
+describe('the reader agrees with dbt parse on every rule of dbt-rules', () => {
+  let manifest: any;
+  let project: Project;
+  beforeAll(() => {
+    const d = join(tempDir(), 'dbt-rules');
+    cpSync(FIXTURE, d, { recursive: true });
+    const r = dbtParse(d);
+    expect(r.code, r.output).toBe(0);
+    manifest = JSON.parse(readFileSync(join(d, 'target', 'manifest.json'), 'utf8'));
+    rmSync(join(d, 'target'), { recursive: true });
+    project = loadProject(FIXTURE);
+  }, 240_000);
+
+  it('the same resources, each enabled or disabled as dbt decides, with the same config, meta, tags and columns', () => {
+    const dbt = fromDbt(manifest);
+    const ours = fromReader(project);
+    expect([...ours.keys()].sort()).toEqual([...dbt.keys()].sort());
+    for (const [id, seen] of dbt) expect({ id, ...ours.get(id) }).toEqual({ id, ...seen });
+  });
+
+  it('the six summary counts equal dbt\'s manifest', () => {
+    expect(countsFromSummary(summarizeProject(project))).toEqual(countsFromManifest(manifest, 'rules_demo'));
+  });
+
+  it('reads the project the same way with target/manifest.json present; package nodes are context, not models', () => {
+    const d = join(tempDir(), 'dbt-rules');
+    cpSync(FIXTURE, d, { recursive: true });
+    expect(dbtParse(d).code).toBe(0);
+    const p = loadProject(d);
+    expect(countsFromSummary(summarizeProject(p))).toEqual(countsFromManifest(manifest, 'rules_demo'));
+    expect(p.models.some((m) => m.name === 'helper_model')).toBe(false);
+    expect(p.packageNodes.map((n) => n.uniqueId)).toContain('model.helper_pkg.helper_model');
+    expect(p.modelByName.get('stg_a')!.origins).toEqual(['sql', 'yaml', 'manifest']);
+  }, 240_000);
+
+  it('names why a model is disabled and where', () => {
+    const off = new Map(project.disabled.map((n) => [n.name, n.disabledBy]));
+    expect(off.get('stg_b')).toBe('models/staging/stg_b.sql:1');
+    expect(off.get('stg_e')).toMatch(/^models\/staging\/_stg\.yml:\d+$/);
+    expect(off.get('old_model')).toBe('dbt_project.yml');
+  });
+
+  it('a duplicated key: the last one wins, with a located warning; a column listed twice is one column', () => {
+    const a = project.modelByName.get('stg_a')!;
+    expect(a.description).toBe('Staging A.');
+    expect(project.diagnostics).toContainEqual(expect.objectContaining({ code: 'YAML_DUPLICATE_KEY', file: 'models/staging/_stg.yml', line: 10, severity: 'warning' }));
+    expect(a.columns.find((c) => c.name === 'name')!.description).toBe('second entry wins');
+    const text = readFileSync(join(FIXTURE, 'models/staging/_stg.yml'), 'utf8').split('\n');
+    const second = text.findLastIndex((l) => l.trim() === '- name: name') + 1;
+    expect(project.diagnostics).toContainEqual(expect.objectContaining({ code: 'DUPLICATE_COLUMN', file: 'models/staging/_stg.yml', line: second }));
+  });
+
+  it('anchors and aliases keep the line of the anchored node', () => {
+    const text = readFileSync(join(FIXTURE, 'models/staging/_stg.yml'), 'utf8').split('\n');
+    const anchorLine = text.findIndex((l) => l.includes('- name: loaded_at')) + 1;
+    expect(project.modelByName.get('stg_d')!.columns[0]).toMatchObject({ name: 'loaded_at', line: anchorLine });
+    expect(project.modelByName.get('stg_d')!.line).toBe(text.findIndex((l) => l.includes('- name: stg_d')) + 1);
+    expect(project.modelByName.get('stg_g')!.line).toBe(text.findIndex((l) => l.trim() === '- name: stg_g') + 1);
+  });
+
+  it('a YAML entry without a SQL file is a located warning, not a model', () => {
+    expect(project.models.some((m) => m.name === 'stg_ghost')).toBe(false);
+    const text = readFileSync(join(FIXTURE, 'models/staging/_stg.yml'), 'utf8').split('\n');
+    expect(project.diagnostics).toContainEqual(expect.objectContaining({ code: 'YAML_WITHOUT_NODE', file: 'models/staging/_stg.yml',
+      line: text.findIndex((l) => l.includes('- name: stg_ghost')) + 1 }));
+  });
+
+  it('versioned models: each version a model, ref() name resolves to the latest', () => {
+    const versions = project.models.filter((m) => m.name === 'dim_customers');
+    expect(versions.map((v) => [v.uniqueId, v.latestVersion])).toEqual([['model.rules_demo.dim_customers.v1', false], ['model.rules_demo.dim_customers.v2', true]]);
+    expect(project.modelByName.get('dim_customers')!.version).toBe(2);
+  });
+
+  it('nested projects are not read; package generic tests are key tests', async () => {
+    expect(project.files.has('integration_tests/models/it_model.sql')).toBe(false);
+    const { keyCombinations } = await import('../../src/core/project/dbt-tests.js');
+    expect(keyCombinations(project.modelByName.get('stg_a')!)).toEqual([['a_id', 'name']]);
+  });
+
+  it('--vars changes what is enabled, as dbt --vars does', () => {
+    const p = loadProject(FIXTURE, { vars: { use_b: true } });
+    expect(p.models.map((m) => m.name)).toContain('stg_b');
+    const r = runCli(['summary', '--project-dir', FIXTURE, '--vars', '{use_b: true, missing_flag: true}', '--output-json']);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.models.total).toBe(project.models.length + 2);
+    expect(runCli(['summary', '--project-dir', FIXTURE, '--vars', '[1, 2']).code).toBe(64);
+  });
+
+  it('an env var decides like dbt: RULES_DEMO_C=no disables stg_c', () => {
+    const prev = process.env.RULES_DEMO_C;
+    process.env.RULES_DEMO_C = 'no';
+    try { expect(loadProject(FIXTURE).disabled.map((n) => n.name)).toContain('stg_c'); } finally {
+      if (prev === undefined) delete process.env.RULES_DEMO_C; else process.env.RULES_DEMO_C = prev;
+    }
+  });
+});
+
+describe('a folder that is not a dbt project root', () => {
+  it('summary, mesh check and readiness-gate say so with a hint', () => {
+    const dir = tempDir('not-root-');
+    const s = runCli(['summary', '--project-dir', dir]);
+    expect(s.stdout).toContain('not a dbt project root');
+    expect(s.stdout).toMatch(/warning\[PROJECT_NO_DBT_PROJECT\].*\n  hint: run the command on the folder that holds dbt_project.yml/);
+    const m = runCli(['mesh', 'check', dir]);
+    expect(m.stderr).toContain(`mesh: ${dir} is not a dbt project root (no dbt_project.yml); run it on the folder that holds dbt_project.yml`);
+    const r = runCli(['readiness-gate', '--project-dir', dir]);
+    expect(r.stderr).toContain(`readiness: ${dir} is not a dbt project root (no dbt_project.yml)`);
+    // the spec's spellings stay aliases of --project-dir
+    expect(runCli(['readiness-gate', '--project', dir]).stderr).toContain('is not a dbt project root');
+    expect(runCli(['mesh', 'check', '--project-dir', dir]).stderr).toContain('is not a dbt project root');
+  });
+});
