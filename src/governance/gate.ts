@@ -1,9 +1,16 @@
 // The breaking-change gate: validate two versions of a model, diff them, judge every change,
 // and check that breaking changes come with a major version bump.
+import type { CodeTable } from '../core/codes.js';
 import { UserError, type Diagnostic } from '../core/diagnostics.js';
 import { diffModels, type ModelChange } from '../core/model/diff.js';
 import { loadModelFile, type LoadedModel } from '../core/model/load.js';
+import { exprUsesColumn, sameCondition } from '../sql/expr.js';
 import { isNarrowing, typeShape } from '../sql/type-narrowing.js';
+
+/** The gate's own code (its findings are the changes, each judged breaking or not). */
+export const GATE_CODES: CodeTable = {
+  VERSION_BUMP: { severity: 'warning', meaning: 'breaking changes without a major version bump (a minor one below 1.0), or a version that goes backwards' },
+};
 
 export type TypeChangeClass = 'equivalent' | 'widening' | 'narrowing' | 'incompatible' | 'declared' | 'undeclared';
 
@@ -17,12 +24,14 @@ export interface GateChange extends ModelChange {
 }
 
 export interface GateResult {
+  /** pass: no breaking change, or all of them allowed */
+  ok: boolean;
+  /** why: `pass`, `breaking` (breaking changes not allowed) or `invalid` (a model does not validate) */
   status: 'pass' | 'breaking' | 'invalid';
-  exitCode: 0 | 1 | 2;
   allowBreaking: boolean;
   old: { file: string; name?: string; version?: string; valid: boolean };
   new: { file: string; name?: string; version?: string; valid: boolean };
-  /** Validation findings of both files (errors make the gate fail with exit 1). */
+  /** Validation findings of both files (errors make the gate fail with status `invalid`). */
   diagnostics: Diagnostic[];
   changes: GateChange[];
   versionCheck: { ok: boolean; message?: string };
@@ -38,7 +47,7 @@ export function gateModels(oldPath: string, newPath: string, opts: { allowBreaki
   const head = (lm: LoadedModel) => ({ file: lm.file, name: lm.model?.model.name, version: lm.model?.model.version, valid: lm.ok });
   const diagnostics = [...a.diagnostics, ...b.diagnostics];
   if (!a.ok || !b.ok || !a.model || !b.model) {
-    return { status: 'invalid', exitCode: 1, allowBreaking, old: head(a), new: head(b), diagnostics, changes: [],
+    return { ok: false, status: 'invalid', allowBreaking, old: head(a), new: head(b), diagnostics, changes: [],
       versionCheck: { ok: true }, summary: { changes: 0, breaking: 0, nonBreaking: 0 } };
   }
   const diff = diffModels(a.model, b.model);
@@ -54,7 +63,7 @@ export function gateModels(oldPath: string, newPath: string, opts: { allowBreaki
   const versionCheck = checkVersion(a.model.model.version, b.model.model.version, breaking);
   const status = breaking && !allowBreaking ? 'breaking' : 'pass';
   return {
-    status, exitCode: status === 'breaking' ? 2 : 0, allowBreaking, old: head(a), new: head(b), diagnostics, changes, versionCheck,
+    ok: status === 'pass', status, allowBreaking, old: head(a), new: head(b), diagnostics, changes, versionCheck,
     summary: { changes: changes.length, breaking, nonBreaking: changes.length - breaking },
   };
 }
@@ -125,6 +134,14 @@ export function judge(c: ModelChange): { breaking: boolean; message: string } {
       }
       return { breaking: false, message: `${p}: ${c.attribute} changed` };
     case 'column_changed':
+      // the same condition, spelled with the columns' new names (or only re-spaced): nothing to violate
+      if (c.attribute === 'check' && typeof c.from === 'string' && typeof c.to === 'string'
+        && sameCondition(c.from, c.to, new Map(Object.entries(c.renames ?? {})))) {
+        const moved = Object.entries(c.renames ?? {}).filter(([from]) => exprUsesColumn(c.from as string, from));
+        return { breaking: false, message: moved.length
+          ? `${p}: check follows the rename of ${moved.map(([a, b]) => `${a} to ${b}`).join(', ')} (${v(c.from)} → ${v(c.to)}), the same condition`
+          : `${p}: check rewritten as the same condition (${v(c.to)})` };
+      }
       if (c.attribute === 'check' && c.to !== undefined) {
         return { breaking: true, message: `${p}: check constraint ${c.from === undefined ? 'added' : 'changed'} (${v(c.to)}); existing rows may violate it` };
       }

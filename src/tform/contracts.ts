@@ -7,37 +7,88 @@ import { UserError, formatDiagnostic } from '../core/diagnostics.js';
 import { writeFilesAtomic } from '../core/fs-atomic.js';
 import { containedPath } from '../core/paths.js';
 import { loadProject } from '../core/project/load.js';
-import type { Project } from '../core/project/types.js';
+import type { DbtNode, Project } from '../core/project/types.js';
 import { applyYamlEdits, type YamlEdit } from '../core/yaml-edit.js';
-import { parseYamlSource } from '../core/yaml-source.js';
+import { parseYamlFast } from '../core/yaml-fast.js';
 import { inferLayers, LAYERS, normalizeLayer } from '../governance/layers.js';
+import { opt } from '../core/option-names.js';
 
-export interface ContractsOptions { layer?: string; files?: string[]; enforce?: boolean; dryRun?: boolean }
+export interface ContractsOptions {
+  layer?: string; files?: string[]; enforce?: boolean; dryRun?: boolean; vars?: Record<string, unknown>;
+  /** enforce also models the pre-flight refuses (dbt will then reject them) */
+  force?: boolean;
+}
+
+/** Why a selected model was left unchanged (CONTRACT_PREFLIGHT) or could not be selected. */
+export interface ContractRefusal {
+  code: 'CONTRACT_PREFLIGHT' | 'CONTRACT_NO_YAML';
+  model: string;
+  file: string;
+  line?: number;
+  columns?: string[];
+  message: string;
+  hint: string;
+  /** the pre-flight refused it but `force` enforced it anyway (a warning, not a failure) */
+  forced?: boolean;
+}
 
 export interface ContractsResult {
   enforce: boolean;
+  /** false when a selected model was left unchanged: refused by the pre-flight (unless forced) or without a YAML entry */
+  ok: boolean;
   selected: { model: string; file: string; line?: number; changed: boolean }[];
+  refused: ContractRefusal[];
   filesChanged: string[];
+}
+
+const concrete = (t: unknown) => typeof t === 'string' && !!t.trim() && t.trim().toLowerCase() !== 'unknown';
+
+/** The contract pre-flight (as `tform sync` runs it): dbt needs declared columns, each with a concrete data_type. */
+export function contractPreflight(m: DbtNode): ContractRefusal | undefined {
+  const at = { model: m.name, file: m.file!, line: m.line };
+  if (!m.columns.length) {
+    return { code: 'CONTRACT_PREFLIGHT', ...at, message: `${m.name} declares no columns; dbt rejects an enforced contract without them`,
+      hint: `list its columns with a data_type under ${m.name} in ${m.file}` };
+  }
+  const untyped = m.columns.filter((c) => !concrete(c.data_type)).map((c) => c.name);
+  if (untyped.length) {
+    return { code: 'CONTRACT_PREFLIGHT', ...at, columns: untyped,
+      message: `${m.name} has ${untyped.length} column(s) without a concrete data_type (${untyped.slice(0, 5).join(', ')}${untyped.length > 5 ? ` and ${untyped.length - 5} more` : ''}); dbt's contract check would fail`,
+      hint: `set data_type on each of them in ${m.file}` };
+  }
+  return undefined;
 }
 
 export function enforceContracts(projectDir: string, o: ContractsOptions): ContractsResult {
   const enforce = o.enforce !== false;
-  if (!o.layer && !o.files?.length) throw new UserError('select models with --layer <layer> and/or --file <path>');
+  if (!o.layer && !o.files?.length) throw new UserError(`select models with ${opt('layer')} <layer> and/or ${opt('file')} <path>`);
   const layer = o.layer ? normalizeLayer(o.layer) : undefined;
   if (o.layer && !layer) throw new UserError(`unknown layer '${o.layer}'; use one of ${LAYERS.join(', ')} (or staging, intermediate, marts)`);
-  const project = loadProject(projectDir);
+  const project = loadProject(projectDir, { vars: o.vars });
   // project-relative, '/'-separated (as the loader names files); absolute paths inside the project work too
   const files = (o.files ?? []).map((f) => {
     const abs = containedPath(project.root, f);
-    if (!abs) throw new UserError(`--file ${f} is outside the project`);
-    if (!existsSync(abs) || !statSync(abs).isFile()) throw new UserError(`--file ${f} is not a file of the project (paths are relative to --project-dir ${projectDir})`);
+    if (!abs) throw new UserError(`${opt('file')} ${f} is outside the project`);
+    if (!existsSync(abs) || !statSync(abs).isFile()) throw new UserError(`${opt('file')} ${f} is not a file of the project (paths are relative to ${opt('project_dir')} ${projectDir})`);
     return relative(realpathSync(project.root), abs).split(sep).join('/');
   });
   stopOnBrokenYaml(project, files);
-  const models = project.models.filter((m) => m.origins.includes('yaml') && m.file).filter((m) => {
-    const byFile = !files.length || files.includes(m.file!) || (m.sqlPath !== undefined && files.includes(m.sqlPath));
+  const chosen = project.models.filter((m) => {
+    const byFile = !files.length || (m.file !== undefined && files.includes(m.file)) || (m.sqlPath !== undefined && files.includes(m.sqlPath));
     const byLayer = !layer || inferLayers({ name: m.name, path: m.sqlPath ?? m.file, declared: m.meta?.layer }).includes(layer);
     return byFile && byLayer;
+  });
+  const refused: ContractRefusal[] = [];
+  // selected but described by no YAML entry: there is nowhere to write the contract
+  for (const m of chosen.filter((x) => !x.origins.includes('yaml'))) {
+    refused.push({ code: 'CONTRACT_NO_YAML', model: m.name, file: m.sqlPath ?? m.file ?? '', line: 1,
+      message: `${m.name} has no YAML entry, so its contract cannot be set`, hint: `describe ${m.name} (name, columns with data_type) in a property file next to ${m.sqlPath}` });
+  }
+  const models = chosen.filter((m) => m.origins.includes('yaml') && m.file).filter((m) => {
+    if (!enforce) return true;
+    const r = contractPreflight(m);
+    if (r) refused.push(o.force ? { ...r, forced: true } : r);
+    return !r || o.force;
   });
   const byFile = new Map<string, typeof models>();
   for (const m of models) byFile.set(m.file!, [...(byFile.get(m.file!) ?? []), m]);
@@ -46,7 +97,7 @@ export function enforceContracts(projectDir: string, o: ContractsOptions): Contr
   for (const [file, ms] of byFile) {
     const abs = containedPath(project.root, file)!;
     const text = readFileSync(abs, 'utf8');
-    const value = parseYamlSource(text, file).value as any;
+    const value = parseYamlFast(text, file).value as any;
     const edits: YamlEdit[] = [];
     for (const m of ms) {
       const i = (value?.models ?? []).findIndex((x: any) => x?.name === m.name);
@@ -74,7 +125,7 @@ export function enforceContracts(projectDir: string, o: ContractsOptions): Contr
     if (edits.length) writes.push({ path: abs, data: applyYamlEdits(text, edits) });
   }
   if (!o.dryRun) writeFilesAtomic(writes);
-  return { enforce, selected, filesChanged: [...byFile.keys()].filter((f) => writes.some((w) => w.path === containedPath(project.root, f))) };
+  return { enforce, ok: refused.every((r) => r.forced), selected, refused, filesChanged: [...byFile.keys()].filter((f) => writes.some((w) => w.path === containedPath(project.root, f))) };
 }
 
 /** A dbt YAML that does not parse may hold selected models: stop (exit 1) rather than report "all done". */

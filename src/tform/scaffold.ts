@@ -1,13 +1,16 @@
 // `generate tform`: a dbt-style project scaffold from a model — dbt_project.yml, one staging model
 // per table selecting its columns in model order from a source, models/staging/schema.yml with
 // descriptions, data_type and tests (unique + not_null for keys, not_null for required columns,
-// relationships for foreign keys, accepted_values for enums), and models/sources.yml.
+// relationships for foreign keys, accepted_values for enums), models/sources.yml, and
+// models/docs.md with the doc blocks descriptions are bound to.
 // Every YAML file is built with the yaml library, never by string concatenation.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Document } from 'yaml';
 import { UserError } from '../core/diagnostics.js';
+import { opt } from '../core/option-names.js';
 import type { Column, Model } from '../core/model/types.js';
+import { boundDoc, hasDocCall, proseDescription, type DocTexts } from '../metadata/doc-blocks.js';
 import { buildPhysicalSchema, snakeCase, type PhysTable } from '../sql/physical.js';
 
 export interface ScaffoldOptions {
@@ -17,6 +20,10 @@ export interface ScaffoldOptions {
   profile?: string;
   /** source name (default: raw) */
   sourceName?: string;
+  /** text of the doc blocks descriptions are bound to (src/metadata/doc-blocks.ts) */
+  docs?: DocTexts;
+  /** told about each description left out (its doc block's text was not found) */
+  warn?: (message: string) => void;
 }
 
 export interface ScaffoldFile { path: string; content: string }
@@ -24,11 +31,11 @@ export interface ScaffoldFile { path: string; content: string }
 
 export function scaffoldTform(model: Model, opts: ScaffoldOptions = {}): ScaffoldFile[] {
   const project = opts.projectName ?? dbtName(model.model.name);
-  if (!/^[a-z_][a-z0-9_]*$/.test(project)) throw new UserError(`--project-name '${project}' is not a valid dbt project name (lower-case letters, digits and _)`);
-  const schema = buildPhysicalSchema(model);
+  if (!/^[a-z_][a-z0-9_]*$/.test(project)) throw new UserError(`${opt('project_name')} '${project}' is not a valid dbt project name (lower-case letters, digits and _)`);
+  const schema = buildPhysicalSchema(model, opts.docs);
   if (!schema.tables.length) throw new UserError(`model '${model.model.name}' has no tables to scaffold (entities need columns)`, 1);
   const sourceBase = opts.sourceName ?? 'raw';
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(sourceBase)) throw new UserError(`--source-name '${sourceBase}' is not a valid dbt source name (letters, digits and _)`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(sourceBase)) throw new UserError(`${opt('source_name')} '${sourceBase}' is not a valid dbt source name (letters, digits and _)`);
   const entityByKey = new Map(model.entities.map((e) => [e.name, e]));
   // staging model names must be unique in a dbt project: tables of the same name in different
   // schemas get the schema in theirs
@@ -36,6 +43,24 @@ export function scaffoldTform(model: Model, opts: ScaffoldOptions = {}): Scaffol
   for (const t of schema.tables) clash.set(snakeCase(t.name), (clash.get(snakeCase(t.name)) ?? 0) + 1);
   const stgName = (t: PhysTable) => `stg_${(clash.get(snakeCase(t.name)) ?? 0) > 1 && t.schema ? `${snakeCase(t.schema)}_` : ''}${snakeCase(t.name)}`;
   const tableByKey = new Map(schema.tables.map((t) => [t.key, t]));
+
+  // a description bound to a doc block stays bound in the scaffold, whose models/docs.md holds
+  // the block: its text from the model's project, else the model's own prose; with neither, the
+  // description is left out (dbt refuses a doc() of a block it cannot find)
+  const blocks = new Map<string, string>();
+  const missing = new Set<string>();
+  const describe = (where: string, description: string | undefined, ref: unknown): string | undefined => {
+    const name = boundDoc(description, ref);
+    if (name === undefined || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return proseDescription(description, undefined, opts.docs);
+    const body = opts.docs?.get(name) ?? (hasDocCall(description) ? undefined : description);
+    if (body?.trim()) {
+      blocks.set(name, body.trim());
+      return `{{ doc("${name}") }}`;
+    }
+    if (!missing.has(name)) opts.warn?.(`doc block '${name}' (${where}) not found in the model's dbt project; its description is left out`);
+    missing.add(name);
+    return undefined;
+  };
 
   // one source per (database, schema): dbt sources have a single schema each
   const groups = new Map<string, PhysTable[]>();
@@ -86,13 +111,14 @@ export function scaffoldTform(model: Model, opts: ScaffoldOptions = {}): Scaffol
       }
       const values = enumValues(model, col);
       if (values) tests.push({ accepted_values: { arguments: { values } } });
-      const out = withDescription({ name: c.name }, c.description, c.type ? { data_type: c.type } : {});
+      const out = withDescription({ name: c.name }, describe(`${e.name}.${c.name}`, col.description, col.description_ref), c.type ? { data_type: c.type } : {});
       if (tests.length) out.data_tests = tests;
       return out;
     });
-    return withDescription({ name: stgName(t) }, t.description, { columns });
+    return withDescription({ name: stgName(t) }, describe(e.name, e.description, (e as { description_ref?: unknown }).description_ref), { columns });
   });
   files.push({ path: 'models/staging/schema.yml', content: yamlText({ version: 2, models }) });
+  if (blocks.size) files.push({ path: 'models/docs.md', content: docsMarkdown(blocks) });
 
   for (const t of schema.tables) {
     const cols = t.columns.map((c) => `    ${sqlIdent(c.name)}`).join(',\n');
@@ -138,6 +164,13 @@ export function staleScaffoldFiles(root: string, files: ScaffoldFile[]): string[
 
 function firstLine(path: string): string {
   try { return readFileSync(path, 'utf8').split('\n', 1)[0]; } catch { return ''; } // a directory or unreadable file is not ours
+}
+
+/** The doc blocks as dbt reads them; a body cannot close or open a block of its own. */
+function docsMarkdown(blocks: Map<string, string>): string {
+  const safe = (b: string) => b.replace(/\{%-?\s*(end)?docs\b[^%]*-?%\}/g, '').trim();
+  return `<!-- ${GENERATED_MARK}: the doc blocks the descriptions in models/staging/schema.yml use -->\n\n`
+    + [...blocks].map(([n, b]) => `{% docs ${n} %}\n${safe(b)}\n{% enddocs %}\n`).join('\n');
 }
 
 function withDescription(base: Record<string, unknown>, description: string | undefined, rest: Record<string, unknown>): Record<string, unknown> {

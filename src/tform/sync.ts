@@ -34,8 +34,8 @@ export interface SyncResult {
 
 const unknownType = (t: unknown) => typeof t !== 'string' || !t.trim() || t.trim().toLowerCase() === 'unknown';
 
-export function tformSync(projectDir: string, modelPath?: string, opts: { dryRun?: boolean } = {}): SyncResult {
-  const project = loadProject(projectDir);
+export function tformSync(projectDir: string, modelPath?: string, opts: { dryRun?: boolean; vars?: Record<string, unknown> } = {}): SyncResult {
+  const project = loadProject(projectDir, { vars: opts.vars });
   stopOnBrokenYaml(project);
   const sources: LoadedModel[] = modelPath ? [loadGiven(projectDir, modelPath)] : project.modelerFiles.filter((lm) => lm.model && lm.model.kind !== 'diagram');
   const bad = sources.find((lm) => !lm.ok || !lm.model);

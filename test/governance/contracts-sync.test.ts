@@ -6,6 +6,7 @@ import { EXAMPLE, runCli, tempDir } from '../helpers/cli.js';
 import { applyYamlEdits } from '../../src/core/yaml-edit.js';
 import { enforceContracts } from '../../src/tform/contracts.js';
 import { tformSync } from '../../src/tform/sync.js';
+import { dbtCommand } from '../helpers/dbt.js';
 
 const DOC = `# top comment
 version: 2
@@ -75,8 +76,10 @@ describe('contracts enforce', () => {
     const dir = project();
     const file = join(dir, 'models/marts/_marts.yml');
     const before = readFileSync(file, 'utf8');
-    const r = enforceContracts(dir, { layer: 'marts' });
+    // orders and rpt_daily_revenue have untyped columns: the pre-flight refuses them unless forced
+    const r = enforceContracts(dir, { layer: 'marts', force: true });
     expect(r.selected.map((s) => [s.model, s.changed])).toEqual([['customers', false], ['orders', true], ['rpt_daily_revenue', true]]);
+    expect(r.refused.map((x) => x.model)).toEqual(['orders', 'rpt_daily_revenue']);
     const after = readFileSync(file, 'utf8');
     const v = parse(after);
     for (const m of v.models) {
@@ -101,14 +104,14 @@ describe('contracts enforce', () => {
     const dir = project();
     expect(runCli(['contracts', 'enforce', '--project-dir', dir]).code).toBe(64);
     expect(runCli(['contracts', 'enforce', '--project-dir', dir, '--layer', 'gold']).stderr).toContain("unknown layer 'gold'");
-    const r = runCli(['contracts', 'enforce', '--project-dir', dir, '--layer', 'stg', '--file', 'models/staging/inventory/_inventory.yml', '--output-json']);
+    const r = runCli(['contracts', 'enforce', '--project-dir', dir, '--layer', 'stg', '--file', 'models/staging/inventory/_inventory.yml', '--force', '--output-json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).selected.map((s: any) => s.model)).toEqual(['stg_stores', 'stg_supplies']);
     // a --file that does not exist is a usage error, not "0 of 0 selected"; an absolute path inside the project works
     const missing = runCli(['contracts', 'enforce', '--project-dir', dir, '--file', 'models/nope.yml']);
     expect(missing.code).toBe(64);
     expect(missing.stderr).toMatch(/^modeler: --file models\/nope\.yml is not a file of the project/);
-    const abs = runCli(['contracts', 'enforce', '--project-dir', dir, '--file', join(dir, 'models/staging/inventory/_inventory.yml'), '--dry-run', '--output-json']);
+    const abs = runCli(['contracts', 'enforce', '--project-dir', dir, '--file', join(dir, 'models/staging/inventory/_inventory.yml'), '--force', '--dry-run', '--output-json']);
     expect(abs.code).toBe(0);
     expect(JSON.parse(abs.stdout).selected.map((s: any) => s.model)).toEqual(['stg_stores', 'stg_supplies']);
   });
@@ -122,9 +125,62 @@ describe('contracts enforce', () => {
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^modeler: models\/staging\/broken\.yml:\d+:\d+: error\[YAML_SYNTAX\]: .* nothing was written$/)]);
     expect(readFileSync(inv, 'utf8')).toBe(before);
     // a --file selection that leaves the broken file out still runs
-    expect(runCli(['contracts', 'enforce', '--project-dir', dir, '--file', 'models/staging/inventory/_inventory.yml']).code).toBe(0);
+    expect(runCli(['contracts', 'enforce', '--project-dir', dir, '--file', 'models/staging/inventory/_inventory.yml', '--force']).code).toBe(0);
     expect(readFileSync(inv, 'utf8')).not.toBe(before);
   });
+});
+
+describe('contracts enforce pre-flight (what dbt accepts)', () => {
+  function preflightProject(): string {
+    const dir = tempDir('contracts-pf-');
+    const files: Record<string, string> = {
+      'dbt_project.yml': 'name: pf\nversion: "1.0"\nconfig-version: 2\nprofile: pf\nmodels:\n  pf:\n    +materialized: table\n',
+      'profiles.yml': "pf:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: ':memory:'\n",
+      'models/marts/m_ok.sql': "select cast(1 as integer) as id, cast('a' as varchar) as name\n",
+      'models/marts/m_untyped.sql': 'select 1 as id, 2 as amount\n',
+      'models/marts/m_nocols.sql': 'select 1 as id\n',
+      'models/marts/m_noyaml.sql': 'select 1 as id\n',
+      'models/marts/_marts.yml': `version: 2
+models:
+  - name: m_ok
+    columns:
+      - {name: id, data_type: integer}
+      - {name: name, data_type: varchar}
+  - name: m_untyped
+    columns:
+      - {name: id, data_type: integer}
+      - {name: amount}
+  - name: m_nocols
+    description: no columns yet
+`,
+    };
+    for (const [rel, text] of Object.entries(files)) { mkdirSync(join(dir, rel, '..'), { recursive: true }); writeFileSync(join(dir, rel), text); }
+    return dir;
+  }
+  it('refuses models without typed columns (file:line, the fix), reports models without YAML, exits 1; dbt parse and dbt run accept the result', () => {
+    const dir = preflightProject();
+    const r = runCli(['contracts', 'enforce', '--project-dir', dir, '--layer', 'marts']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^models\/marts\/_marts\.yml:7:1: error\[CONTRACT_PREFLIGHT\]: m_untyped has 1 column\(s\) without a concrete data_type \(amount\)/m);
+    expect(r.stdout).toMatch(/^models\/marts\/_marts\.yml:11:1: error\[CONTRACT_PREFLIGHT\]: m_nocols declares no columns/m);
+    expect(r.stdout).toMatch(/^models\/marts\/m_noyaml\.sql:1:1: error\[CONTRACT_NO_YAML\]: m_noyaml has no YAML entry/m);
+    expect(r.stdout).toMatch(/contracts: 1 of 4 selected model\(s\) changed in 1 file\(s\); 3 model\(s\) refused and left unchanged/);
+    const v = parse(readFileSync(join(dir, 'models/marts/_marts.yml'), 'utf8'));
+    expect(v.models.map((m: any) => m.config?.contract?.enforced ?? null)).toEqual([true, null, null]);
+    const p = dbtCommand(dir, ['parse', '--no-partial-parse']);
+    expect(p.code, p.output).toBe(0);
+    const run = dbtCommand(dir, ['run', '--select', 'm_ok']);
+    expect(run.code, run.output).toBe(0); // dbt's contract check compares the enforced columns with the SQL
+  }, 240_000);
+  it('--force enforces them anyway, which is what dbt then rejects', () => {
+    const dir = preflightProject();
+    const r = runCli(['contracts', 'enforce', '--project-dir', dir, '--file', 'models/marts/_marts.yml', '--force']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain('warning[CONTRACT_PREFLIGHT]');
+    const p = dbtCommand(dir, ['parse', '--no-partial-parse']);
+    expect(p.code).not.toBe(0);
+    expect(p.output).toMatch(/Contract enforcement failed|contract/i);
+  }, 240_000);
 });
 
 describe('tform sync', () => {
@@ -166,7 +222,7 @@ entities:
   it('CONTRACT_PREFLIGHT names every offending model and column and writes nothing', () => {
     const dir = project();
     withModel(dir, MODEL);
-    enforceContracts(dir, { files: ['models/staging/inventory/_inventory.yml'] });
+    enforceContracts(dir, { files: ['models/staging/inventory/_inventory.yml'], force: true });
     const file = join(dir, 'models/staging/inventory/_inventory.yml');
     const before = readFileSync(file, 'utf8');
     const r = tformSync(dir);

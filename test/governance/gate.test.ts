@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { PEER, runCli, tempDir } from '../helpers/cli.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { describeShared, PEER } from '../helpers/shared.js';
 import { classifyTypeChange, gateModels } from '../../src/governance/gate.js';
+import { gateExitCode } from '../../src/cli/exit-codes.js';
 
 const BASE = `
 model: {name: shop, version: 1.4.0, domain: sales}
@@ -104,10 +106,10 @@ describe('gate: table of change cases', () => {
       expect(hit!.breaking).toBe(c.breaking);
       expect(hit!.line).toBeGreaterThan(0);
       expect(hit!.message).toContain(c.path!.replace(/^(relationships|enums|indexes)\./, ''));
-      expect(r.exitCode).toBe(r.changes.some((x) => x.breaking) ? 2 : 0);
+      expect(gateExitCode(r)).toBe(r.changes.some((x) => x.breaking) ? 2 : 0);
       if (!c.breaking) expect(r.changes.filter((x) => x.breaking)).toEqual([]);
       const allowed = gateModels(basePath, newPath, { allowBreaking: true });
-      expect(allowed.exitCode).toBe(0);
+      expect(gateExitCode(allowed)).toBe(0);
     });
   });
 });
@@ -135,20 +137,20 @@ describe('gate: version bump', () => {
     m.model.version = '2.0.0';
     const major = gateModels(basePath, writeModel(dir, 'major.model.yaml', m));
     expect(major.versionCheck.ok).toBe(true);
-    expect(major.exitCode).toBe(2); // a bump documents the break; it does not allow it
+    expect(gateExitCode(major)).toBe(2); // a bump documents the break; it does not allow it
   });
 });
 
-describe('gate: peer scenarios', () => {
+describeShared('gate: peer scenarios', () => {
   const S = (n: string) => join(PEER, 'tests/scenarios', `${n}.model.yaml`);
   it('base → non_breaking passes: the added nullable column is reported, nothing breaks', () => {
     const r = gateModels(S('base'), S('non_breaking'));
-    expect(r.exitCode).toBe(0);
+    expect(gateExitCode(r)).toBe(0);
     expect(r.changes.map((c) => [c.kind, c.path, c.breaking])).toEqual([['column_added', 'Customer.lifecycle_stage', false]]);
   });
   it('non_breaking → base fails: removing the column is breaking', () => {
     const r = gateModels(S('non_breaking'), S('base'));
-    expect(r.exitCode).toBe(2);
+    expect(gateExitCode(r)).toBe(2);
     expect(r.changes.find((c) => c.breaking)!.path).toBe('Customer.lifecycle_stage');
   });
   // The peer's "breaking" scenario only widens decimal(12,2) → decimal(18,2): every old value
@@ -158,22 +160,22 @@ describe('gate: peer scenarios', () => {
     expect(r.changes).toHaveLength(1);
     expect(r.changes[0]).toMatchObject({ kind: 'column_type_changed', path: 'Order.total_amount', breaking: false, from: 'decimal(12,2)', to: 'decimal(18,2)' });
     expect(r.changes[0].message).toContain('widening');
-    expect(r.exitCode).toBe(0);
+    expect(gateExitCode(r)).toBe(0);
   });
   it('breaking → base: the narrowing back is breaking (exit 2)', () => {
     const r = gateModels(S('breaking'), S('base'));
-    expect(r.exitCode).toBe(2);
+    expect(gateExitCode(r)).toBe(2);
     expect(r.changes[0]).toMatchObject({ path: 'Order.total_amount', breaking: true, line: 32 });
   });
   it('invalid model → exit 1 with the located validation error', () => {
     const r = gateModels(S('base'), S('invalid'));
     expect(r.status).toBe('invalid');
-    expect(r.exitCode).toBe(1);
+    expect(gateExitCode(r)).toBe(1);
     expect(r.diagnostics.find((d) => d.code === 'UNKNOWN_ENTITY')).toMatchObject({ line: 23 });
   });
 });
 
-describe('gate CLI', () => {
+describeShared('gate CLI on the peer scenarios', () => {
   const S = (n: string) => join(PEER, 'tests/scenarios', `${n}.model.yaml`);
   it('exit 2 with every change named by path; --allow-breaking passes', () => {
     const r = runCli(['gate', S('non_breaking'), S('base')]);
@@ -196,5 +198,47 @@ describe('gate CLI', () => {
     const missing = runCli(['gate', S('base'), '/nonexistent/x.yaml']);
     expect(missing.code).toBe(64);
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('gate: a declared rename whose check follows it', () => {
+  const dir = tempDir('gate-rename-');
+  const V1 = `model: {name: billing, version: 1.0.0}
+entities:
+  - name: Invoice
+    columns:
+      - {name: invoice_id, data_type: integer, primary_key: true}
+      - {name: amount, data_type: 'decimal(10,2)', check: "amount >= 0"}
+      - {name: lo, data_type: integer}
+      - {name: hi, data_type: integer, check: "hi >= lo AND note <> 'lo'"}
+      - {name: note, data_type: varchar(20)}
+`;
+  const v1 = join(dir, 'v1.model.yaml');
+  writeFileSync(v1, V1);
+  const v2 = (body: string) => { const p = join(dir, `v2-${Math.random().toString(36).slice(2)}.model.yaml`); writeFileSync(p, body); return p; };
+
+  it('widening plus a rename whose check is the same condition under the new name passes (exit 0)', () => {
+    const p = v2(V1.replace('version: 1.0.0', 'version: 1.1.0')
+      .replace(`{name: amount, data_type: 'decimal(10,2)', check: "amount >= 0"}`, `{name: total, previous_name: amount, data_type: 'decimal(14,2)', check: "total >= 0"}`)
+      .replace('{name: lo, data_type: integer}', '{name: low, previous_name: lo, data_type: integer}')
+      .replace(`check: "hi >= lo AND note <> 'lo'"`, `check: "hi >= low and note <> 'lo'"`));
+    const r = gateModels(v1, p);
+    expect(r.changes.filter((c) => c.breaking), JSON.stringify(r.changes)).toEqual([]);
+    expect(gateExitCode(r)).toBe(0);
+    const check = r.changes.find((c) => c.kind === 'column_changed' && c.path === 'Invoice.total' && c.attribute === 'check')!;
+    expect(check.message).toMatch(/follows the rename/);
+    expect(r.changes.find((c) => c.path === 'Invoice.hi' && c.attribute === 'check')?.breaking).toBe(false);
+    expect(runCli(['gate', v1, p]).code).toBe(0);
+  });
+
+  it('a rename whose check changes its condition, or names the old column in a literal, still breaks', () => {
+    const tighter = gateModels(v1, v2(V1.replace('version: 1.0.0', 'version: 2.0.0')
+      .replace(`{name: amount, data_type: 'decimal(10,2)', check: "amount >= 0"}`, `{name: total, previous_name: amount, data_type: 'decimal(10,2)', check: "total > 0"}`)));
+    expect(tighter.changes.find((c) => c.attribute === 'check')).toMatchObject({ path: 'Invoice.total', breaking: true });
+    expect(gateExitCode(tighter)).toBe(2);
+    // the literal 'lo' is text, not the column: renaming it too is a different condition
+    const literal = gateModels(v1, v2(V1.replace('{name: lo, data_type: integer}', '{name: low, previous_name: lo, data_type: integer}')
+      .replace(`check: "hi >= lo AND note <> 'lo'"`, `check: "hi >= low AND note <> 'low'"`)));
+    expect(literal.changes.find((c) => c.attribute === 'check')).toMatchObject({ path: 'Invoice.hi', breaking: true });
   });
 });

@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXAMPLE, runCli, tempDir } from '../helpers/cli.js';
 import { meshCheck, MESH_CODES } from '../../src/governance/mesh/check.js';
+import { exitCodeOf } from '../../src/cli/exit-codes.js';
 
 const PROPS = `version: 2
 models:
@@ -112,8 +113,8 @@ describe('mesh check rule groups', () => {
   it('--strict turns blocking findings into errors; exit codes', () => {
     const strict = meshCheck(dir, { strict: true });
     expect(strict.findings.find((x) => x.code === 'MESH_INTERFACE_MISSING_OWNER')!.severity).toBe('error');
-    expect(strict.exitCode).toBe(1);
-    expect(r.exitCode).toBe(1); // invalid status is an error even without --strict
+    expect(exitCodeOf(strict)).toBe(1);
+    expect(exitCodeOf(r)).toBe(1); // invalid status is an error even without --strict
   });
   it('every code has a level', () => {
     for (const f of r.findings) expect(MESH_CODES[f.code]).toBeDefined();

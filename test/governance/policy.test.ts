@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EXAMPLE, PEER, runCli, tempDir } from '../helpers/cli.js';
+import { EXAMPLE, runCli, tempDir } from '../helpers/cli.js';
+import { itShared, PEER } from '../helpers/shared.js';
 import { checkPolicies } from '../../src/governance/policy/engine.js';
 import { RULE_TYPES } from '../../src/governance/policy/rules/index.js';
 import { loadModelFile } from '../../src/core/model/load.js';
@@ -120,7 +121,7 @@ describe('policy packs: merge, inherit, validation', () => {
     const cyc = pack('cyc.yaml', 'pack: {name: cyc, version: 1.0.0, extends: cyc.yaml}\nrules: []\n');
     expect(checkPolicies({ modelFile: model }, [cyc], { inherit: true }).diagnostics.some((d) => d.code === 'POLICY_EXTENDS_CYCLE')).toBe(true);
   });
-  it('peer packs: every unknown rule type is located with a did-you-mean; custom_expression is never evaluated', () => {
+  itShared('peer packs: every unknown rule type is located with a did-you-mean; custom_expression is never evaluated', () => {
     const r = checkPolicies({ modelFile: join(PEER, 'tests/scenarios/base.model.yaml') }, [join(PEER, 'policies/default.policy.yaml')]);
     const unknown = r.diagnostics.filter((d) => d.code === 'POLICY_UNKNOWN_RULE_TYPE');
     expect(unknown.map((d) => d.line)).toEqual([8, 15, 21]);
@@ -175,7 +176,7 @@ rules:
     const r = checkPolicies({ modelFile: join(EXAMPLE, 'models/staging/inventory/_inventory.yml') }, [pack(dir)]);
     expect(r.violations.filter((v) => v.ruleId === 'DESC').map((v) => v.objectColumn)).toContain('store_id');
   });
-  it('model-diff mode: a Model object without a file', () => {
+  itShared('model-diff mode: a Model object without a file', () => {
     const dir = tempDir('policy-m-');
     const lm = loadModelFile(join(PEER, 'tests/scenarios/base.model.yaml'));
     const p = join(dir, 'o.yaml');
@@ -203,7 +204,7 @@ describe('policy-check CLI', () => {
     expect(dir.code).toBe(64);
     expect(dir.stderr).toMatch(/^modeler: policy pack .* is a directory; give a pack file/);
   });
-  it('exit 1 for an invalid model', () => {
+  itShared('exit 1 for an invalid model', () => {
     const r = runCli(['policy-check', join(PEER, 'tests/scenarios/invalid.model.yaml'), '--policy', 'modeler/base']);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('error[UNKNOWN_ENTITY]');

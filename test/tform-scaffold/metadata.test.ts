@@ -2,14 +2,15 @@
 // kept, foreign keys resolved, and the CLI writes byte-identical files on repeated runs.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { schemaValidator } from '../../src/core/json-schema.js';
 import { loadModelFile } from '../../src/core/model/load.js';
 import { metadataJson } from '../../src/metadata/generate.js';
-import { PEER, runCli, tempDir } from '../helpers/cli.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { describeShared, PEER } from '../helpers/shared.js';
 import { peerModelFiles } from '../sql/fixtures.js';
 
-describe('generate metadata', () => {
+describeShared('generate metadata on the peer models', () => {
   const validate = schemaValidator('metadata.schema.json');
   for (const f of peerModelFiles()) {
     it(`${f.slice(PEER.length + 1)}: valid, in model order`, () => {

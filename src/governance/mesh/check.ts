@@ -2,11 +2,14 @@
 // (explicitly, or by stability shared/contracted) is checked for the eight rule groups plus the
 // two 1.4 contract rules. Each finding has a stable code, names the model and the fix, and
 // points at file:line. Exemptions with a reason downgrade a code to info.
+import type { CodeTable } from '../../core/codes.js';
 import { countBySeverity, sortDiagnostics, type Diagnostic, type Severity } from '../../core/diagnostics.js';
 import { effectiveConfig } from '../../core/project/model-config.js';
 import { loadProject } from '../../core/project/load.js';
 import type { DbtNode, Project } from '../../core/project/types.js';
 import { didYouMeanSuffix } from '../../core/suggest.js';
+import { keyCombinations } from '../../core/project/dbt-tests.js';
+import { ownKeyNames } from '../column-roles.js';
 import { dbtSubjects, interfaceEnabled } from '../policy/subjects.js';
 import type { Subject, SubjectColumn } from '../policy/types.js';
 
@@ -18,37 +21,61 @@ export interface MeshFinding extends Diagnostic {
 
 export interface MeshReport {
   project: string;
+  /** false when the folder holds no dbt_project.yml (defaults were assumed) */
+  isDbtProject: boolean;
   strict: boolean;
+  /** no Interface error (and, when strict, no project loader error) */
+  ok: boolean;
+  /** ok and not even a warning: every Interface is ready */
   ready: boolean;
-  exitCode: 0 | 1;
   interfaces: { name: string; file?: string; line?: number; stability?: string; status?: string; version?: string }[];
   findings: MeshFinding[];
   loadDiagnostics: Diagnostic[];
   summary: { interfaces: number; error: number; warning: number; info: number; loadErrors: number };
 }
 
-/** blocking: error with --strict, else warning; forced: always error; advisory: info. */
+/** blocking: error when strict, else warning; forced: always error; advisory: info. */
 type Level = 'blocking' | 'forced' | 'advisory';
 
-export const MESH_CODES: Record<string, Level> = {
-  MESH_INTERFACE_MISSING_OWNER: 'blocking', MESH_INTERFACE_MISSING_DOMAIN: 'blocking', MESH_INTERFACE_MISSING_VERSION: 'blocking',
-  MESH_INTERFACE_MISSING_DESCRIPTION: 'blocking', MESH_INTERFACE_MISSING_UNIQUE_KEY: 'blocking', MESH_INTERFACE_MISSING_FRESHNESS: 'blocking',
-  MESH_INTERFACE_MISSING_STATUS: 'blocking', MESH_INTERFACE_MISSING_STABILITY: 'blocking',
-  MESH_INTERFACE_INVALID_STATUS: 'forced', MESH_INTERFACE_INVALID_STABILITY: 'forced', MESH_INTERFACE_INVALID_FRESHNESS: 'blocking',
-  MESH_INTERFACE_EPHEMERAL: 'blocking', MESH_INTERFACE_CONTRACT_NOT_ENFORCED: 'blocking', MESH_INTERFACE_DATA_TYPE_MISSING: 'blocking',
-  MESH_INTERFACE_NOT_CONTRACTED: 'advisory', MESH_INTERFACE_NO_COLUMNS: 'blocking', MESH_INTERFACE_UNIQUE_KEY_NOT_FOUND: 'blocking',
-  MESH_INTERFACE_UNIQUE_KEY_TESTS_MISSING: 'blocking', MESH_INTERFACE_COLUMN_DESCRIPTION_MISSING: 'blocking',
-  MESH_INTERFACE_RELATIONSHIP_TEST_MISSING: 'blocking', MESH_INTERFACE_RELATIONSHIP_TARGET_UNKNOWN: 'blocking',
-  MESH_INTERFACE_PRESENTATION_LAYER: 'blocking', MESH_INTERFACE_EXEMPTION_INVALID: 'advisory',
+const rule = (level: Level, meaning: string) => ({ level, meaning });
+/** Every mesh code: its level and what it means. */
+export const MESH_CODES: Readonly<Record<string, { level: Level; meaning: string }>> = {
+  MESH_INTERFACE_MISSING_OWNER: rule('blocking', 'an Interface has no owner (meta.modeler.interface.owner, else the model\'s owner)'),
+  MESH_INTERFACE_MISSING_DOMAIN: rule('blocking', 'an Interface has no domain (interface.domain, else meta.domain)'),
+  MESH_INTERFACE_MISSING_VERSION: rule('blocking', 'an Interface has no version'),
+  MESH_INTERFACE_MISSING_DESCRIPTION: rule('blocking', 'an Interface has no description (interface.description, else the model\'s)'),
+  MESH_INTERFACE_MISSING_UNIQUE_KEY: rule('blocking', 'an Interface names no unique_key'),
+  MESH_INTERFACE_MISSING_FRESHNESS: rule('blocking', 'an Interface declares no freshness (warn_after)'),
+  MESH_INTERFACE_MISSING_STATUS: rule('blocking', 'an Interface has no status (draft, active, deprecated)'),
+  MESH_INTERFACE_MISSING_STABILITY: rule('blocking', 'an Interface has no stability (internal, shared, contracted)'),
+  MESH_INTERFACE_INVALID_STATUS: rule('forced', 'an Interface\'s status is not draft, active or deprecated'),
+  MESH_INTERFACE_INVALID_STABILITY: rule('forced', 'an Interface\'s stability is not internal, shared or contracted'),
+  MESH_INTERFACE_INVALID_FRESHNESS: rule('blocking', 'an Interface\'s freshness is not {warn_after: {count: <positive integer>, period: minute|hour|day}}'),
+  MESH_INTERFACE_EPHEMERAL: rule('blocking', 'an Interface is ephemeral, so consumers have no relation to read'),
+  MESH_INTERFACE_CONTRACT_NOT_ENFORCED: rule('blocking', 'a contracted Interface does not enforce its dbt contract'),
+  MESH_INTERFACE_DATA_TYPE_MISSING: rule('blocking', 'a contract-enforced Interface has a column without a data_type'),
+  MESH_INTERFACE_NOT_CONTRACTED: rule('advisory', 'a shared Interface has no enforced contract (consider stability: contracted)'),
+  MESH_INTERFACE_NO_COLUMNS: rule('blocking', 'an Interface declares no columns consumers may rely on'),
+  MESH_INTERFACE_UNIQUE_KEY_NOT_FOUND: rule('blocking', 'unique_key names columns the Interface does not declare'),
+  MESH_INTERFACE_UNIQUE_KEY_TESTS_MISSING: rule('blocking', 'a unique key column of a shared Interface lacks unique/not_null tests or constraints'),
+  MESH_INTERFACE_COLUMN_DESCRIPTION_MISSING: rule('blocking', 'a column of a shared Interface has no description'),
+  MESH_INTERFACE_RELATIONSHIP_TEST_MISSING: rule('blocking', 'a foreign-key-like column of a contracted Interface has no relationships test (info while only shared)'),
+  MESH_INTERFACE_RELATIONSHIP_TARGET_UNKNOWN: rule('blocking', 'a relationships test points at a model the project does not have'),
+  MESH_INTERFACE_PRESENTATION_LAYER: rule('blocking', 'a presentation/reporting model is shared as an Interface; share the mart under it'),
+  MESH_INTERFACE_EXEMPTION_INVALID: rule('advisory', 'an exemption is not applied: no reason, an unknown code, or a code that cannot be exempted'),
 };
+
+/** The mesh codes with the severity they take. */
+export const MESH_CODE_TABLE: CodeTable = Object.fromEntries(Object.entries(MESH_CODES).map(([code, r]) =>
+  [code, { severity: r.level === 'blocking' ? 'warning; error when strict' : r.level === 'forced' ? 'error' : 'info', meaning: r.meaning }]));
 
 const STATUSES = ['draft', 'active', 'deprecated'];
 const STABILITIES = ['internal', 'shared', 'contracted'];
 const PERIODS = ['minute', 'hour', 'day'];
 const PRESENTATION = /^(rpt|report|reporting|dash|dashboard|presentation|viz)_/;
 
-export function meshCheck(projectDir: string, opts: { strict?: boolean; project?: Project } = {}): MeshReport {
-  const project = opts.project ?? loadProject(projectDir);
+export function meshCheck(projectDir: string, opts: { strict?: boolean; project?: Project; vars?: Record<string, unknown> } = {}): MeshReport {
+  const project = opts.project ?? loadProject(projectDir, { vars: opts.vars });
   const strict = !!opts.strict;
   const findings: MeshFinding[] = [];
   const models = project.models.filter((m) => m.origins.includes('yaml'));
@@ -59,16 +86,17 @@ export function meshCheck(projectDir: string, opts: { strict?: boolean; project?
   const loadDiagnostics = project.diagnostics;
   const counts = countBySeverity(findings);
   const loadErrors = loadDiagnostics.filter((d) => d.severity === 'error').length;
-  const failing = counts.error > 0 || (strict && loadErrors > 0);
+  const ok = counts.error === 0 && !(strict && loadErrors > 0);
   return {
-    project: projectDir, strict, ready: counts.error === 0 && counts.warning === 0 && !(strict && loadErrors > 0), exitCode: failing ? 1 : 0,
+    project: projectDir, isDbtProject: project.isDbtProject, strict, ok, ready: ok && counts.warning === 0,
     interfaces: ifaces.map((m) => ({ name: m.name, file: m.file, line: m.line, stability: m.interface?.stability, status: m.interface?.status, version: m.interface?.version })),
     findings: sortDiagnostics(findings), loadDiagnostics,
     summary: { interfaces: ifaces.length, error: counts.error, warning: counts.warning, info: counts.info, loadErrors },
   };
 }
 
-function checkInterface(project: Project, node: DbtNode, s: Subject, strict: boolean): MeshFinding[] {
+/** The findings of one Interface model (its subject as dbtSubjects makes it). */
+export function checkInterface(project: Project, node: DbtNode, s: Subject, strict: boolean): MeshFinding[] {
   const iface = node.interface!;
   const out: MeshFinding[] = [];
   const name = node.name;
@@ -116,19 +144,20 @@ function checkInterface(project: Project, node: DbtNode, s: Subject, strict: boo
   const missing = keys.filter((k) => !s.columns.some((c) => c.name === k));
   if (missing.length) add('MESH_INTERFACE_UNIQUE_KEY_NOT_FOUND', `unique_key references missing column(s): ${missing.join(', ')}`, `declare the column(s) under columns: or fix ${where}.unique_key`);
   if (shared) {
-    const modelTests = node.tests.map((t) => t.name);
+    const combos = keyCombinations(node);
     for (const k of keys) {
       const c = s.columns.find((x) => x.name === k);
       if (!c) continue;
-      const uniqueOk = c.unique || (keys.length > 1 && modelTests.some((t) => t.endsWith('unique_combination_of_columns')));
+      const uniqueOk = c.unique || (keys.length > 1 && combos.some((combo) => keys.every((x) => combo.includes(x))));
       const lacks = [uniqueOk ? '' : 'unique', c.notNull ? '' : 'not_null'].filter(Boolean);
       if (lacks.length) add('MESH_INTERFACE_UNIQUE_KEY_TESTS_MISSING', `unique key column '${k}' lacks ${lacks.join(' and ')} (test or constraint)`, `add data_tests: [${lacks.join(', ')}] to ${name}.${k}`, c);
     }
     // 6. column descriptions
     for (const c of s.columns) if (!c.hasDescription) add('MESH_INTERFACE_COLUMN_DESCRIPTION_MISSING', `column '${c.name}' has no description`, `describe ${name}.${c.name} (or reference a doc block)`, c);
     // 7. foreign-key-like columns
+    const ownKeys = ownKeyNames(node);
     for (const c of s.columns) {
-      if (keys.includes(c.name) || c.primaryKey) continue;
+      if (keys.includes(c.name) || c.primaryKey || ownKeys.has(c.name)) continue;
       const fkLike = /_id$/.test(c.name) || c.references.length > 0;
       if (!fkLike) continue;
       const tested = c.tests.includes('relationships') || c.constraints.includes('foreign_key');
@@ -164,12 +193,12 @@ function applySeverity(out: MeshFinding[], advisory: Set<MeshFinding>, exemption
     const code = String((e as any)?.code ?? '');
     const reason = String((e as any)?.reason ?? '').trim();
     if (!(code in MESH_CODES)) { bad(`exempts unknown code '${code}'${didYouMeanSuffix(code, Object.keys(MESH_CODES))}`, 'use a MESH_INTERFACE_* code from the report'); continue; }
-    if (MESH_CODES[code] === 'forced') { bad(`cannot exempt ${code}: an invalid value is never acceptable`, 'fix the value instead'); continue; }
+    if (MESH_CODES[code].level === 'forced') { bad(`cannot exempt ${code}: an invalid value is never acceptable`, 'fix the value instead'); continue; }
     if (!reason) { bad(`exempts ${code} without a reason; it is not applied`, `add reason: "why" to the exemption of ${code}`); continue; }
     reasons.set(code, reason);
   }
   for (const f of out) {
-    const level = MESH_CODES[f.code];
+    const level = MESH_CODES[f.code].level;
     const sev: Severity = advisory.has(f) || level === 'advisory' ? 'info' : level === 'forced' ? 'error' : strict ? 'error' : 'warning';
     f.severity = sev;
     const reason = reasons.get(f.code);

@@ -4,7 +4,8 @@ import { statSync } from 'node:fs';
 import { countBySeverity, sortDiagnostics, UserError, type Diagnostic, type Severity } from '../../core/diagnostics.js';
 import { loadModelFile } from '../../core/model/load.js';
 import type { Model } from '../../core/model/types.js';
-import { isDbtPropertyFile, parseDbtProperties } from '../../core/project/dbt-yaml.js';
+import { isDbtPropertyFile } from '../../core/project/dbt-yaml.js';
+import { readPropertyFileAlone } from '../../core/project/build-nodes.js';
 import { loadProject } from '../../core/project/load.js';
 import { matchGlob } from '../../core/glob.js';
 import { parseYamlSource } from '../../core/yaml-source.js';
@@ -14,12 +15,15 @@ import { loadPacks, type PackInfo } from './packs.js';
 import { RULE_TYPES } from './rules/index.js';
 import { dbtSubjects, modelSubjects, projectSubjects } from './subjects.js';
 import type { PolicyRule, PolicyViolation, Selector, Subject } from './types.js';
+import { opt } from '../../core/option-names.js';
 
 export interface PolicyTarget {
   model?: Model;
   /** a model file, a dbt property file, or a project directory */
   modelFile?: string;
   projectDir?: string;
+  /** dbt --vars for reading a project */
+  vars?: Record<string, unknown>;
 }
 
 export interface PolicyResult {
@@ -39,7 +43,7 @@ export interface PolicyResult {
 const SEVERITY: Record<string, Severity> = { error: 'error', warn: 'warning', info: 'info' };
 
 export function checkPolicies(target: PolicyTarget, packPaths: string[], opts: { inherit?: boolean } = {}): PolicyResult {
-  if (!packPaths.length) throw new UserError('no policy pack given: pass --policy <pack.yaml> (or a bundled pack such as modeler/base)');
+  if (!packPaths.length) throw new UserError(`no policy pack given: pass ${opt('policy')} <pack.yaml> (or a bundled pack such as modeler/base)`);
   const set = loadPacks(packPaths, opts);
   const { subjects, diagnostics: loadDiags, label } = resolveTarget(target);
   const violations = evaluateRules(set.rules, subjects);
@@ -98,14 +102,14 @@ function resolveTarget(t: PolicyTarget): { subjects: Subject[]; diagnostics: Dia
   let st;
   try { st = statSync(path); } catch { throw new UserError(`cannot read ${path}: no such file or directory`); }
   if (st.isDirectory()) {
-    const p = loadProject(path);
+    const p = loadProject(path, { vars: t.vars });
     return { subjects: projectSubjects(p), diagnostics: p.diagnostics, label: path };
   }
   // a single file: a model file, or a dbt property file
   const text = readFileSync(path, 'utf8');
   const src = parseYamlSource(text, path);
   if (!src.diagnostics.some((d) => d.severity === 'error') && isDbtPropertyFile(src.value) && !(src.value as any).model) {
-    const { nodes, diagnostics } = parseDbtProperties(src.value, text, path, 'project');
+    const { nodes, diagnostics } = readPropertyFileAlone(text, path);
     return { subjects: dbtSubjects(nodes), diagnostics: [...src.diagnostics, ...diagnostics], label: path };
   }
   const lm = loadModelFile(path);

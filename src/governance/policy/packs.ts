@@ -9,6 +9,7 @@ import { didYouMeanSuffix } from '../../core/suggest.js';
 import { parseYamlSource, type PathSeg, type YamlSource } from '../../core/yaml-source.js';
 import { PEER_RULE_TYPES, RULE_TYPES } from './rules/index.js';
 import type { PackSeverity, PolicyRule, Selector } from './types.js';
+import { opt } from '../../core/option-names.js';
 
 export const PACKS_DIR = join(PACKAGE_ROOT, 'packs');
 
@@ -70,7 +71,7 @@ function loadChain(file: string, shown: string, inherit: boolean, stack: string[
   if (!info.extends.length) return rules;
   if (!inherit) {
     set.diagnostics.push({ code: 'POLICY_EXTENDS_IGNORED', severity: 'info', file: shown, ...src!.locate(['pack', 'extends']),
-      message: `pack '${info.name}' extends ${info.extends.join(', ')}; its rules are not included without --inherit`, hint: 'pass --inherit to apply the base pack(s) too' });
+      message: `pack '${info.name}' extends ${info.extends.join(', ')}; its rules are not included without ${opt('inherit')}`, hint: `pass ${opt('inherit')} to apply the base pack(s) too` });
     return rules;
   }
   const out: PolicyRule[] = [];

@@ -4,7 +4,7 @@ import type { LoadedModel } from '../../core/model/load.js';
 import type { Column, Entity, Model } from '../../core/model/types.js';
 import { docReference } from '../../core/project/docs.js';
 import { effectiveConfig } from '../../core/project/model-config.js';
-import { parseRefTarget } from '../../core/project/dbt-tests.js';
+import { activeTests, hasNotNullTest, hasUniqueTest, keyCombinations, parseRefTarget } from '../../core/project/dbt-tests.js';
 import type { DbtColumn, DbtNode, InterfaceMeta, Project } from '../../core/project/types.js';
 import type { PathSeg } from '../../core/yaml-source.js';
 import { inferLayers } from '../layers.js';
@@ -99,7 +99,9 @@ function dbtSubject(n: DbtNode, project?: Project): Subject {
   const modelConstraints: any[] = Array.isArray(n.raw?.constraints) ? n.raw.constraints : [];
   const declaredKey: string[] = [];
   for (const k of modelConstraints) if (k?.type === 'primary_key' && Array.isArray(k.columns)) declaredKey.push(...k.columns.map(String));
-  const columns: SubjectColumn[] = n.columns.map((c, i) => dbtColumn(c, i, hasDesc(c.description, c.description_ref), declaredKey));
+  // a key proven by a model-level test (dbt_utils.unique_combination_of_columns, …) is a declared key too
+  if (!declaredKey.length) { const combo = keyCombinations(n)[0]; if (combo) declaredKey.push(...combo); }
+  const columns: SubjectColumn[] = n.columns.map((c, i) => dbtColumn(c, i, hasDesc(c.description, c.description_ref), declaredKey, n));
   const deprecationDate = n.raw?.deprecation_date ?? n.config?.deprecation_date;
   return {
     resource: n.resourceType === 'model' || n.resourceType === 'source' || n.resourceType === 'seed' || n.resourceType === 'snapshot' ? n.resourceType : 'model',
@@ -118,11 +120,13 @@ function dbtSubject(n: DbtNode, project?: Project): Subject {
   } satisfies Subject;
 }
 
-function dbtColumn(c: DbtColumn, i: number, hasDescription: boolean, declaredKey: string[]): SubjectColumn {
+function dbtColumn(c: DbtColumn, i: number, hasDescription: boolean, declaredKey: string[], node: DbtNode): SubjectColumn {
   const constraints = c.constraints.map((k) => String(k?.type ?? '')).filter(Boolean);
-  const tests = c.tests.map((t) => t.name.replace(/^dbt\./, ''));
+  // only tests dbt would run count (a test disabled by its config is not credited)
+  const running = activeTests(c.tests);
+  const tests = running.map((t) => t.name.replace(/^dbt\./, ''));
   const references: { to: string; field?: string }[] = [];
-  for (const t of c.tests) {
+  for (const t of running) {
     if (t.name !== 'relationships' && t.name !== 'dbt.relationships') continue;
     const target = parseRefTarget(t.args.to);
     references.push({ to: target?.name ?? String(t.args.to ?? ''), field: t.args.field as string | undefined });
@@ -133,8 +137,8 @@ function dbtColumn(c: DbtColumn, i: number, hasDescription: boolean, declaredKey
   const meta = c.meta ?? {};
   return {
     name: c.name, description: c.description, hasDescription, dataType: c.data_type ?? c.type,
-    primaryKey: constraints.includes('primary_key') || declaredKey.includes(c.name), unique: constraints.includes('unique') || constraints.includes('primary_key') || tests.includes('unique'),
-    notNull: constraints.includes('not_null') || constraints.includes('primary_key') || tests.includes('not_null'),
+    primaryKey: constraints.includes('primary_key') || declaredKey.includes(c.name), unique: hasUniqueTest(c, node),
+    notNull: hasNotNullTest(c),
     tests, references, constraints, sensitivity: meta.sensitivity ?? meta.classification ?? c.raw?.sensitivity,
     tags: c.tags, meta, deprecated: meta.deprecated === true, deprecationMessage: meta.deprecation_message, at: ['columns', i],
   };

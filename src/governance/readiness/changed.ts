@@ -2,6 +2,7 @@
 // <ref> (committed, staged, unstaged and untracked), as project-relative paths.
 import { execFileSync } from 'node:child_process';
 import { UserError } from '../../core/diagnostics.js';
+import { opt } from '../../core/option-names.js';
 
 function git(dir: string, args: string[]): string {
   return execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
@@ -9,11 +10,11 @@ function git(dir: string, args: string[]): string {
 
 export function changedFiles(projectDir: string, baseRef: string): Set<string> {
   try { git(projectDir, ['rev-parse', '--is-inside-work-tree']); } catch {
-    throw new UserError(`--changed-only needs a git work tree, and ${projectDir} is not in one`);
+    throw new UserError(`${opt('changed_only')} needs a git work tree, and ${projectDir} is not in one`);
   }
   let base: string;
   try { base = git(projectDir, ['merge-base', baseRef, 'HEAD']).trim(); } catch {
-    throw new UserError(`--base-ref '${baseRef}' is not a commit of this repository (fetch it first, e.g. git fetch origin ${baseRef.replace(/^origin\//, '')})`);
+    throw new UserError(`${opt('base_ref')} '${baseRef}' is not a commit of this repository (fetch it first, e.g. git fetch origin ${baseRef.replace(/^origin\//, '')})`);
   }
   // -z: raw NUL-separated paths; without it git quotes non-ASCII names ("sch\303\251ma.yml") and they never match.
   const lines = [

@@ -1,12 +1,13 @@
 // Readiness findings: what the gate scores, per project file. Each code has a documented
-// severity, weight and category (docs/readme/governance.md lists them).
-import type { Diagnostic, Severity } from '../../core/diagnostics.js';
-import type { Project } from '../../core/project/types.js';
-import { meshCheck } from '../mesh/check.js';
+// severity, weight and category (docs/governance.md lists them).
+import { sortDiagnostics, type Diagnostic, type Severity } from '../../core/diagnostics.js';
+import type { DbtNode, Project } from '../../core/project/types.js';
+import { checkInterface, type MeshFinding } from '../mesh/check.js';
 import { evaluateRules } from '../policy/engine.js';
 import { classificationRequired } from '../policy/rules/classification-required.js';
 import { keyColumnNames } from '../policy/rules/keys.js';
-import { dbtSubjects } from '../policy/subjects.js';
+import { dbtSubjects, interfaceEnabled } from '../policy/subjects.js';
+import { looksSensitive, ownKeyNames } from '../column-roles.js';
 import type { PolicyRule, Subject } from '../policy/types.js';
 
 export interface Finding {
@@ -53,13 +54,31 @@ const BUILTIN_RULES: PolicyRule[] = [
   { id: 'READINESS_CONTRACT_DATA_TYPE_MISSING', type: 'require_data_type_when_contracted', severity: 'error', enabled: true, selector: {}, params: {}, file: '', pack: 'readiness' },
 ];
 
-export function projectFindings(p: Project, policyRules: PolicyRule[] = []): Finding[] {
-  const out: Finding[] = [];
-  const push = (code: string, file: string | undefined, line: number | undefined, target: string, message: string, hint?: string, weight?: number) => {
+/**
+ * Per model node, what its readiness checks found. The project reader reuses a model's node
+ * object while nothing it is built from changed, so after one file changed in a large project
+ * only that file's models are checked again (the server refreshes readiness after every change).
+ * A node's findings also depend on which doc blocks exist (descriptions that reference one) and
+ * which models and sources exist (the mesh check's relationship targets): a change to either
+ * checks every model again.
+ */
+interface NodeChecks { context: string; subject: Subject; findings: Finding[]; mesh: MeshFinding[] }
+const checked = new WeakMap<DbtNode, NodeChecks>();
+let lastContext = '';
+
+type Push = (code: string, file: string | undefined, line: number | undefined, target: string, message: string, hint?: string, weight?: number) => void;
+
+function findingPusher(out: Finding[]): Push {
+  return (code, file, line, target, message, hint, weight) => {
     const r = READINESS_RULES[code];
     if (!file) return;
     out.push({ code, severity: r.severity, category: r.category, weight: weight ?? r.weight, file, line: line ?? 1, message, hint, target });
   };
+}
+
+export function projectFindings(p: Project, policyRules: PolicyRule[] = []): Finding[] {
+  const out: Finding[] = [];
+  const push = findingPusher(out);
 
   // files the reader could not take in
   for (const d of p.diagnostics) {
@@ -69,48 +88,38 @@ export function projectFindings(p: Project, policyRules: PolicyRule[] = []): Fin
   }
 
   const models = p.models.filter((m) => m.origins.includes('yaml'));
-  const subjects = dbtSubjects(models, p);
+  const text = `${[...p.docs.keys()].join('\n')}\u0000${[...p.modelByName.keys()].join('\n')}\u0000${p.sources.map((x) => x.name).join('\n')}`;
+  // compared once here; per node the check is then an identity compare, not one of 10,000 long strings
+  if (text !== lastContext) lastContext = text;
+  const context = lastContext;
   const sensitive = new RegExp(classificationRequired.params.name_regex.default as string, 'i');
-  subjects.forEach((s, i) => {
-    const n = models[i];
-    const file = n.file;
-    const line = (at: Subject['at']) => s.locate(at).line ?? n.line;
-    if (!s.hasDescription) push('READINESS_MODEL_DESCRIPTION_MISSING', file, n.line, s.name, `model '${s.name}' has no description`, 'describe what one row is and who uses it');
-    if (!s.columns.length) push('READINESS_MODEL_NO_COLUMNS', file, n.line, s.name, `model '${s.name}' documents no columns`, 'list its columns with descriptions and data types');
-    else {
-      const described = s.columns.filter((c) => c.hasDescription).length;
-      const share = described / s.columns.length;
-      if (share < 0.8) push('READINESS_COLUMN_DESCRIPTION_COVERAGE', file, n.line, s.name, `model '${s.name}' describes ${described} of ${s.columns.length} columns (${Math.round(share * 100)}%)`, 'describe the remaining columns', share < 0.4 ? 10 : 6);
+  const subjects: Subject[] = [];
+  const meshFindings: MeshFinding[] = [];
+  for (const n of models) {
+    let c = checked.get(n);
+    if (!c || c.context !== context) {
+      const s = dbtSubjects([n], p)[0];
+      c = { context, subject: s, findings: modelFindings(n, s, sensitive), mesh: interfaceEnabled(n.interface) ? checkInterface(p, n, s, false) : [] };
+      checked.set(n, c);
     }
-    const keys = keyColumnNames(s);
-    for (const c of s.columns) {
-      const at = `${s.name}.${c.name}`;
-      if (!c.hasDescription) push('READINESS_COLUMN_DESCRIPTION_MISSING', file, line(c.at), at, `column '${at}' has no description`, 'add a description or a doc block reference');
-      if (c.dataType?.trim().toLowerCase() === 'unknown') push('READINESS_COLUMN_TYPE_UNKNOWN', file, line(c.at), at, `column '${at}' has data_type 'unknown'`, 'set the warehouse type');
-      if (sensitive.test(c.name) && !c.sensitivity) push('READINESS_SENSITIVE_UNCLASSIFIED', file, line(c.at), at, `column '${at}' looks sensitive but has no classification`, 'set meta.sensitivity (public, internal, confidential, restricted)');
-      if (/_id$/.test(c.name) && !keys.includes(c.name) && !c.primaryKey && !(c.unique && c.notNull) && !c.tests.includes('relationships') && !c.constraints.includes('foreign_key')) {
-        push('READINESS_RELATIONSHIP_TEST_MISSING', file, line(c.at), at, `column '${at}' looks like a foreign key but has no relationships test`, "add a relationships test (to: ref('…'), field: …)");
-      }
-    }
-    const mat = s.materialized ?? 'view';
-    const keyed = s.columns.some((c) => (c.unique && c.notNull) || c.primaryKey) || s.declaredKey.length > 0;
-    if (!keyed && mat !== 'view' && mat !== 'ephemeral' && s.columns.length) push('READINESS_KEY_TESTS_MISSING', file, n.line, s.name, `model '${s.name}' (${mat}) has no column tested unique and not_null`, 'test its key column with unique and not_null');
-    if (s.layers.includes('stg') && mat !== 'view' && mat !== 'ephemeral') push('READINESS_STAGING_MATERIALIZATION', file, n.line, s.name, `staging model '${s.name}' is materialized as ${mat}`, 'staging models are usually views');
-  });
+    subjects.push(c.subject);
+    out.push(...c.findings);
+    meshFindings.push(...c.mesh);
+  }
 
   for (const src of p.sources) {
     if (!src.description && !src.raw?.description) push('READINESS_SOURCE_DESCRIPTION_MISSING', src.file, src.line, src.name, `source table '${src.name}' has no description`, 'describe what the table holds');
-    const fresh = src.raw?.freshness ?? src.config?.freshness;
-    const loadedAt = src.raw?.loaded_at_field ?? src.config?.loaded_at_field;
+    // resolved by the reader: a table inherits its source's freshness and loaded_at_field
+    const fresh = src.freshness;
+    const loadedAt = src.loadedAtField ?? src.config?.loaded_at_query;
     if (fresh && !loadedAt) push('READINESS_SOURCE_FRESHNESS_WITHOUT_LOADED_AT', src.file, src.line, src.name, `source table '${src.name}' has freshness but no loaded_at_field`, 'set loaded_at_field (dbt cannot check freshness without it)');
   }
 
   // the two 1.4 contract rules, through the policy engine
   for (const v of evaluateRules(BUILTIN_RULES, subjects)) push(v.ruleId, v.file, v.line, v.objectColumn ? `${v.object}.${v.objectColumn}` : v.object, v.message.replace(/ \[[A-Z_]+\]$/, ''), v.hint);
 
-  // Interface readiness (mesh), except the codes the contract rules above already score
-  const mesh = meshCheck(p.root, { project: p });
-  for (const f of mesh.findings) {
+  // Interface readiness (mesh, in the order meshCheck reports it), except the codes the contract rules above already score
+  for (const f of sortDiagnostics(meshFindings)) {
     if (f.code === 'MESH_INTERFACE_CONTRACT_NOT_ENFORCED' || f.code === 'MESH_INTERFACE_DATA_TYPE_MISSING' || f.code === 'MESH_INTERFACE_NOT_CONTRACTED' || !f.file) continue;
     out.push({ code: f.code, severity: f.severity, category: 'interface', weight: MESH_WEIGHT[f.severity], file: f.file, line: f.line ?? 1,
       message: f.message, hint: f.hint, target: f.columnName ? `${f.model}.${f.columnName}` : f.model });
@@ -125,6 +134,38 @@ export function projectFindings(p: Project, policyRules: PolicyRule[] = []): Fin
         message: v.message, hint: v.hint, target: v.objectColumn ? `${v.object}.${v.objectColumn}` : v.object });
     }
   }
+  return out;
+}
+
+
+/** The readiness findings of one dbt model (its subject as dbtSubjects makes it). */
+function modelFindings(n: DbtNode, s: Subject, sensitive: RegExp): Finding[] {
+  const out: Finding[] = [];
+  const push = findingPusher(out);
+    const ownKeys = ownKeyNames(n);
+    const file = n.file;
+    const line = (at: Subject['at']) => s.locate(at).line ?? n.line;
+    if (!s.hasDescription) push('READINESS_MODEL_DESCRIPTION_MISSING', file, n.line, s.name, `model '${s.name}' has no description`, 'describe what one row is and who uses it');
+    if (!s.columns.length) push('READINESS_MODEL_NO_COLUMNS', file, n.line, s.name, `model '${s.name}' documents no columns`, 'list its columns with descriptions and data types');
+    else {
+      const described = s.columns.filter((c) => c.hasDescription).length;
+      const share = described / s.columns.length;
+      if (share < 0.8) push('READINESS_COLUMN_DESCRIPTION_COVERAGE', file, n.line, s.name, `model '${s.name}' describes ${described} of ${s.columns.length} columns (${Math.round(share * 100)}%)`, 'describe the remaining columns', share < 0.4 ? 10 : 6);
+    }
+    const keys = keyColumnNames(s);
+    for (const c of s.columns) {
+      const at = `${s.name}.${c.name}`;
+      if (!c.hasDescription) push('READINESS_COLUMN_DESCRIPTION_MISSING', file, line(c.at), at, `column '${at}' has no description`, 'add a description or a doc block reference');
+      if (c.dataType?.trim().toLowerCase() === 'unknown') push('READINESS_COLUMN_TYPE_UNKNOWN', file, line(c.at), at, `column '${at}' has data_type 'unknown'`, 'set the warehouse type');
+      if (looksSensitive(c.name, c.dataType, sensitive) && !c.sensitivity) push('READINESS_SENSITIVE_UNCLASSIFIED', file, line(c.at), at, `column '${at}' looks sensitive but has no classification`, 'set meta.sensitivity (public, internal, confidential, restricted)');
+      if (/_id$/.test(c.name) && !keys.includes(c.name) && !ownKeys.has(c.name) && !c.primaryKey && !(c.unique && c.notNull) && !c.tests.includes('relationships') && !c.constraints.includes('foreign_key')) {
+        push('READINESS_RELATIONSHIP_TEST_MISSING', file, line(c.at), at, `column '${at}' looks like a foreign key but has no relationships test`, "add a relationships test (to: ref('…'), field: …)");
+      }
+    }
+    const mat = s.materialized ?? 'view';
+    const keyed = s.columns.some((c) => (c.unique && c.notNull) || c.primaryKey) || s.declaredKey.length > 0;
+    if (!keyed && mat !== 'view' && mat !== 'ephemeral' && s.columns.length) push('READINESS_KEY_TESTS_MISSING', file, n.line, s.name, `model '${s.name}' (${mat}) has no column tested unique and not_null`, 'test its key column with unique and not_null');
+    if (s.layers.includes('stg') && mat !== 'view' && mat !== 'ephemeral') push('READINESS_STAGING_MATERIALIZATION', file, n.line, s.name, `staging model '${s.name}' is materialized as ${mat}`, 'staging models are usually views');
   return out;
 }
 

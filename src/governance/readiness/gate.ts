@@ -1,13 +1,16 @@
 // readinessGate: score the project's files, apply thresholds, and produce the SARIF and PR
-// comment. Pure data in and out (the CLI writes files and prints).
+// comment as data; writeReadinessArtifacts writes them where the caller says.
 import { UserError } from '../../core/diagnostics.js';
+import { toolVersion } from '../../core/paths.js';
 import { loadProject } from '../../core/project/load.js';
+import type { Project } from '../../core/project/types.js';
 import { loadPacks } from '../policy/packs.js';
 import { changedFiles, repoPrefix } from './changed.js';
 import { projectFindings } from './findings.js';
 import { prComment } from './pr-comment.js';
 import { toSarif } from './sarif.js';
 import { scoreFile, type FileScore } from './score.js';
+import { opt } from '../../core/option-names.js';
 
 export interface ReadinessOptions {
   project: string;
@@ -18,16 +21,27 @@ export interface ReadinessOptions {
   baseRef?: string;
   policy?: string[];
   inherit?: boolean;
+  /** the tool version SARIF names (default: this package's) */
   version?: string;
+  /** dbt --vars for reading the project */
+  vars?: Record<string, unknown>;
   /** progress lines (the CLI sends them to stderr) */
   progress?: (line: string) => void;
+  /** the project already read (the server keeps it in memory); default: read `project` */
+  loaded?: Project;
+  /** false: leave the SARIF and the PR comment empty (they ask git for the repository prefix) */
+  artifacts?: boolean;
 }
 
 export interface ReadinessResult {
   project: string;
   scope: 'all' | 'changed';
   baseRef?: string;
+  /** every threshold met */
+  ok: boolean;
+  /** @deprecated the same as `ok`; kept for one release of the printed JSON */
   passed: boolean;
+  /** one sentence per threshold not met */
   failures: string[];
   thresholds: { minScore: number; maxRed: number; maxYellow?: number };
   summary: { score: number; files: number; red: number; yellow: number; green: number; findings: number; errors: number; warnings: number; infos: number };
@@ -37,10 +51,11 @@ export interface ReadinessResult {
 }
 
 export function readinessGate(o: ReadinessOptions): ReadinessResult {
-  if (o.changedOnly && !o.baseRef) throw new UserError('--changed-only needs --base-ref <ref> (e.g. origin/main)');
+  checkOptions(o);
   const progress = o.progress ?? (() => {});
   const t0 = performance.now();
-  const project = loadProject(o.project);
+  const project = o.loaded ?? loadProject(o.project, { vars: o.vars });
+  if (!project.isDbtProject) progress(`readiness: ${o.project} is not a dbt project root (no dbt_project.yml); scoring it with dbt's default paths — run it on the folder that holds dbt_project.yml`);
   progress(`readiness: read ${project.models.length} models in ${Math.round(performance.now() - t0)} ms`);
   const rules = o.policy?.length ? loadPacks(o.policy, { inherit: o.inherit }) : undefined;
   if (rules?.diagnostics.some((d) => d.severity === 'error')) {
@@ -74,13 +89,25 @@ export function readinessGate(o: ReadinessOptions): ReadinessResult {
   };
   const thresholds = { minScore: o.minScore ?? 0, maxRed: o.maxRed ?? 0, maxYellow: o.maxYellow };
   const failures: string[] = [];
-  if (summary.score < thresholds.minScore) failures.push(`score ${summary.score} is below --min-score ${thresholds.minScore}`);
-  if (summary.red > thresholds.maxRed) failures.push(`${summary.red} red file(s), more than --max-red ${thresholds.maxRed}`);
-  if (thresholds.maxYellow !== undefined && summary.yellow > thresholds.maxYellow) failures.push(`${summary.yellow} yellow file(s), more than --max-yellow ${thresholds.maxYellow}`);
+  if (summary.score < thresholds.minScore) failures.push(`score ${summary.score} is below ${opt('min_score')} ${thresholds.minScore}`);
+  if (summary.red > thresholds.maxRed) failures.push(`${summary.red} red file(s), more than ${opt('max_red')} ${thresholds.maxRed}`);
+  if (thresholds.maxYellow !== undefined && summary.yellow > thresholds.maxYellow) failures.push(`${summary.yellow} yellow file(s), more than ${opt('max_yellow')} ${thresholds.maxYellow}`);
   progress(`readiness: scored ${files.length} file(s) in ${Math.round(performance.now() - t0)} ms`);
-  const partial: Omit<ReadinessResult, 'sarif' | 'prComment'> = { project: o.project, scope, baseRef: o.baseRef, passed: !failures.length, failures, thresholds, summary, files };
+  const partial: Omit<ReadinessResult, 'sarif' | 'prComment'> = { project: o.project, scope, baseRef: o.baseRef, ok: !failures.length, passed: !failures.length, failures, thresholds, summary, files };
   const result = partial as ReadinessResult;
-  result.sarif = toSarif(files, { version: o.version ?? '0.0.0', uriPrefix: repoPrefix(project.root) ?? '' });
+  if (o.artifacts === false) return Object.assign(result, { sarif: {}, prComment: '' });
+  result.sarif = toSarif(files, { version: o.version ?? toolVersion(), uriPrefix: repoPrefix(project.root) ?? '' });
   result.prComment = prComment(result);
   return result;
+}
+
+/** Thresholds in range, and a base ref exactly when only changed files are scored. */
+function checkOptions(o: ReadinessOptions): void {
+  if (o.minScore !== undefined && (o.minScore < 0 || o.minScore > 100)) throw new UserError(`${opt('min_score')} must be between 0 and 100, got ${o.minScore}`);
+  for (const k of ['max_red', 'max_yellow'] as const) {
+    const v = k === 'max_red' ? o.maxRed : o.maxYellow;
+    if (v !== undefined && v < 0) throw new UserError(`${opt(k)} must not be negative`);
+  }
+  if (o.baseRef && !o.changedOnly) throw new UserError(`${opt('base_ref')} only applies with ${opt('changed_only')}`);
+  if (o.changedOnly && !o.baseRef) throw new UserError(`${opt('changed_only')} needs ${opt('base_ref')} <ref> (e.g. origin/main)`);
 }

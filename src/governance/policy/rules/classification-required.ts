@@ -1,3 +1,4 @@
+import { looksSensitive } from '../../column-roles.js';
 import type { RuleType } from '../types.js';
 
 const DEFAULT = '(^|_)(e?mail|email_address|phone|mobile|ssn|social_security|passport|tax_id|iban|card_number|credit_card|dob|birth_?date|date_of_birth|address|street|zip|postal_code|ip_address|salary)($|_)';
@@ -15,7 +16,7 @@ export const classificationRequired: RuleType = {
     const re = new RegExp(p.name_regex, 'i');
     for (const c of s.columns) {
       const tagged = c.tags.some((t) => p.tags.includes(t));
-      if (!tagged && !re.test(c.name)) continue;
+      if (!tagged && !looksSensitive(c.name, c.dataType, re)) continue;
       const value = c.sensitivity ?? (c.tags.find((t) => p.allowed.includes(t)));
       if (!value) {
         out.push({ column: c, message: `column '${s.name}.${c.name}' looks sensitive but has no classification`, hint: `set meta.sensitivity (${p.allowed.length ? p.allowed.join(', ') : 'public, internal, confidential, restricted'})` });
