@@ -40,6 +40,7 @@ export function logicalModel(e: CanonicalEntity): Model {
     name: c.name,
     ...(c.data_type ? { data_type: c.data_type } : {}),
     ...(c.primary_key ? { primary_key: true } : {}),
+    ...(c.unique ? { unique: true } : {}),
     description: `{{ doc("${c.doc}") }}`,
     description_ref: { doc: c.doc },
   }));

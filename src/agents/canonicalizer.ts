@@ -7,7 +7,8 @@ import { fileChange } from '../proposals/file-change.js';
 import type { CanonicalColumn, CanonicalEntity, CanonicalProposal, ProposalChange } from '../proposals/types.js';
 import { CANONICAL_DOCS_PATH, docName, docsMarkdown, logicalModelFile, logicalModelPath } from './canonical-files.js';
 import { readStagingLayer, resolveDescription } from './entities.js';
-import { isUniqueColumn } from './keys.js';
+import { isUniqueColumn, primaryKeyColumn } from './keys.js';
+import { snakeOf } from './naming.js';
 import { sourceFilesOf, unreadableFileNote } from './staging.js';
 
 export const DEFAULT_MIN_RECURRENCE = 2;
@@ -29,9 +30,10 @@ export function canonicalize(project: Project, opts: CanonicalizeOptions = {}): 
   let lonely = 0;
 
   for (const group of layer.entities.values()) {
-    // helpers (base_, _tmp) repeat their staging model's columns; counting them would fake recurrence
-    const models = group.models.filter((m) => !m.parsed.helper).map((m) => m.node);
+    // helpers (base_, _tmp) and folded tables (history, tags) repeat or extend the entity's columns; counting them would fake recurrence
+    const models = group.models.filter((m) => m.kind === 'entity').map((m) => m.node);
     if (models.length < min) { if (models.length === 1) lonely++; continue; }
+    const primaryKeys = new Map(models.map((n) => [n.name, primaryKeyColumn(n, snakeOf(group.tokens))?.toLowerCase()]));
     const byColumn = new Map<string, Occurrence[]>();
     for (const node of models) {
       const seen = new Set<string>();
@@ -52,9 +54,13 @@ export function canonicalize(project: Project, opts: CanonicalizeOptions = {}): 
       const description = pickDescription(project, occ, at, notes) ?? `${group.label} ${key.replace(/_/g, ' ')} (no staging model describes it yet).`;
       const dataType = pickType(occ, at, notes);
       blocks.set(doc, description);
+      // two separately unique columns (customer_id, email) are two candidate keys, not one composite
+      // primary key: only the column every model has as its primary key is the entity's
+      const unique = occ.every((o) => isUniqueColumn(o.node, o.column.name));
+      const primary = unique && occ.every((o) => primaryKeys.get(o.node.name) === key);
       columns.push({
         name: key, ...(dataType ? { data_type: dataType } : {}), description, doc,
-        ...(occ.every((o) => isUniqueColumn(o.node, o.column.name)) ? { primary_key: true } : {}),
+        ...(primary ? { primary_key: true } : unique ? { unique: true } : {}),
         sources: occ.map((o) => o.node.name).sort(),
       });
     }

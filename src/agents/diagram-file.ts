@@ -30,22 +30,33 @@ export function diagramPath(projectName: string): string {
 
 export function buildDiagramModel(projectName: string, entities: DiagramEntity[], relationships: DiagramRelationship[], domains: string[]): Model {
   const names = new Set<string>();
+  const pairs = new Set<string>();
   const rels: Relationship[] = relationships.map((r) => {
     const parentIsTo = r.cardinality === 'many_to_one';
     const base = [...tokensOfEntityName(r.from), ...slug(r.verb).split('_'), ...(r.role ? slug(r.role).split('_') : []), ...tokensOfEntityName(r.to)].join('_');
     let name = base;
     for (let i = 2; names.has(name); i++) name = `${base}_${i}`;
     names.add(name);
-    const role = r.role ? { role: r.role } : {};
+    // two relationships between the same entities need a role to tell them apart (the model checks
+    // reject duplicates): the key column, or the association table of a many-to-many
+    let roleText = r.role;
+    const endpoints = (rt?: string) => `${r.from}${!parentIsTo && rt ? `(${rt})` : ''}->${r.to}${parentIsTo && rt ? `(${rt})` : ''}`;
+    if (pairs.has(endpoints(roleText))) roleText = r.through ? `through ${r.through}` : `${roleText ? `${roleText} ` : ''}${r.cardinality === 'many_to_one' ? r.from_column : r.to_column}`;
+    pairs.add(endpoints(roleText));
+    const role = roleText ? { role: roleText } : {};
+    const inferred = r.evidence.kind === 'inferred';
     return {
       name,
       from: { entity: r.from, ...(parentIsTo ? {} : role) },
       to: { entity: r.to, ...(parentIsTo ? role : {}) },
       cardinality: r.cardinality,
       verb: r.verb,
-      description: `Declared on ${r.cardinality === 'many_to_one' ? r.from : r.to}.${r.cardinality === 'many_to_one' ? r.from_column : r.to_column} by ${r.sources.join(', ')} (${r.declared_by.join('; ')}).`,
+      description: describe(r),
+      // a reviewer confirms inferred relationships: the model format's own flag, plus the evidence
+      ...(inferred ? { inferred: true } : {}),
       sources: r.sources,
-      meta: { from_column: r.from_column, to_column: r.to_column },
+      // what to confirm travels with an inferred relationship; a declared one names its file:line in the description
+      meta: { from_column: r.from_column, to_column: r.to_column, ...(r.through ? { through: r.through } : {}), ...(inferred ? { evidence: { ...r.evidence } } : {}) },
     };
   });
   return {
@@ -62,6 +73,20 @@ export function buildDiagramModel(projectName: string, entities: DiagramEntity[]
     domains: domains.map((d) => ({ name: d, entities: entities.filter((e) => e.domain === d).map((e) => e.name) })),
     indexes: [], glossary: [], enums: [],
   };
+}
+
+function describe(r: DiagramRelationship): string {
+  const e = r.evidence;
+  const where = e.kind === 'declared' ? `${e.file ?? 'the project'}${e.line ? `:${e.line}` : ''}` : '';
+  if (r.cardinality === 'many_to_many') {
+    return `${r.from} and ${r.to} are linked through ${r.through} (${r.sources.join(', ')}: ${r.from_column}, ${r.to_column}); ` +
+      (e.kind === 'declared' ? `declared in ${where}.` : `inferred (${e.rule}, confidence ${e.confidence}); confirm when reviewing.`);
+  }
+  const child = r.cardinality === 'many_to_one' ? r.from : r.to;
+  const column = r.cardinality === 'many_to_one' ? r.from_column : r.to_column;
+  return e.kind === 'declared'
+    ? `Declared on ${child}.${column} by ${r.sources.join(', ')} (${r.declared_by.join('; ')}; ${where}).`
+    : `INFERRED from ${child}.${column} in ${r.sources.join(', ')} (${e.rule}, confidence ${e.confidence}); confirm when reviewing, or declare a relationships test.`;
 }
 
 /**

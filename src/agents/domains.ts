@@ -3,7 +3,7 @@
 import type { DbtNode } from '../core/project/types.js';
 
 /**
- * The dictionary (documented in docs/readme/agents.md). Multi-word keys are snake_case phrases
+ * The dictionary (documented in docs/agents.md). Multi-word keys are snake_case phrases
  * and win over single words; otherwise the first word of the name that is listed decides, since
  * in compound names the leading noun is usually the owner (`order_item` → sales,
  * `payment_method` → finance, `employee_address` → hr).
@@ -62,9 +62,13 @@ export function dictionaryDomain(tokens: readonly string[]): string | undefined 
   return undefined;
 }
 
-/** A domain the model declares: `meta.domain`, `meta.modeler.domain` or its Interface's domain. */
+/**
+ * A domain the project declares for the model: `meta.domain` (also set by folder-level `+meta` in
+ * dbt_project.yml, which the reader merges in), `meta.modeler.domain`, its Interface's domain, or
+ * the dbt `group` it belongs to.
+ */
 export function declaredDomain(node: DbtNode): string | undefined {
-  const candidates = [node.meta?.domain, node.meta?.modeler?.domain, node.interface?.domain, node.config?.meta?.domain];
+  const candidates = [node.meta?.domain, node.meta?.modeler?.domain, node.interface?.domain, node.config?.meta?.domain, node.config?.group];
   const d = candidates.find((c) => typeof c === 'string' && c.trim());
   return d ? String(d).trim() : undefined;
 }

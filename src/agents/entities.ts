@@ -1,21 +1,44 @@
-// The staging layer seen as business entities: every staging model gets the entity its noun
-// names; the same noun from several sources is one entity; helpers (base_…, …_tmp) join the
-// entity of the staging model that selects from them. Shared by both agents so they always
-// name the same concept the same way.
+// The staging layer seen as business entities. Every staging model gets the noun its name
+// names; the same noun from several sources is one entity; helpers (base_, deduped_, merged_,
+// _tmp) join the entity of the staging model that selects from them. Then a modeler's reading
+// (model-kinds.ts): bridges become many-to-many relationships, histories / tags / logs / reports
+// fold into the entity they serve, technical tables are left out, each with a reason. Shared by
+// both agents so they always name the same concept the same way.
 import type { DbtNode, Project } from '../core/project/types.js';
 import { docReference } from '../core/project/docs.js';
 import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js';
+import { roleOf } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
-import { labelOf, parseModelName, pascalName, type ParsedName } from './naming.js';
+import { singularPhrase } from './inflection.js';
+import { EntityIndex, isActorRole, type IndexedEntity, type KeyGuess } from './key-inference.js';
+import { isUniqueColumn, primaryKeyColumn } from './keys.js';
+import { describedAsLink, hasValidityColumns, isLinkFiller, nameKind, type ModelKind } from './model-kinds.js';
+import { labelOf, parseModelName, pascalName, snakeOf, type ParsedName } from './naming.js';
 import { isStagingModel, sourceSystemNames, stagingFolder, upstreamModels } from './staging.js';
+import { declaredTargetResolver, type ResolvedTarget } from './targets.js';
 
 export interface StagingModel {
   node: DbtNode;
   parsed: ParsedName;
-  /** Name of the entity the model belongs to. */
-  entity: string;
+  /** Source system (stg_<source>__, or the folder under staging/); '' when the name has none. */
+  source: string;
+  kind: ModelKind;
+  /** Why a model is not an entity of its own (bridge, history, …). */
+  why?: string;
+  /** The entity it belongs to (its own, a helper's consumer's, or the one a history/tag/log serves); undefined when left out or a bridge. */
+  entity?: string;
+  /** PascalCase of its own noun (a bridge is named by it). */
+  noun: string;
   /** The model's foreign-key declarations (read once). */
   foreignKeys: ForeignKeyDecl[];
+  /** Lower-case names of the columns unique on their own. */
+  ownKeys: Set<string>;
+  /** Column (lower case) → where its name points, for models that are read for keys. */
+  guesses: Map<string, KeyGuess>;
+  /** Column (lower case) → the entity its declaration resolves to. */
+  declared: Map<string, ResolvedTarget>;
+  /** For a helper of a model that is not an entity (a bridge's _tmp): that model's name. */
+  owner?: string;
 }
 
 export interface EntityGroup {
@@ -25,81 +48,323 @@ export interface EntityGroup {
   label: string;
   domain: string;
   /** Where the domain came from. */
-  domainSource: 'model meta' | 'dictionary' | 'fallback';
+  domainSource: 'model meta' | 'source meta' | 'dictionary' | 'fallback';
   description: string;
-  /** Every model of the entity, staging models first, then helpers; each group sorted by name. */
+  /** Every model of the entity: staging models first, then helpers, then folded tables; each group sorted by name. */
   models: StagingModel[];
+}
+
+export interface Bridge {
+  model: StagingModel;
+  /** The two references, in column order. */
+  ends: [{ column: string; entity: string }, { column: string; entity: string }];
 }
 
 export interface StagingLayer {
   models: StagingModel[];
   byModel: Map<string, StagingModel>;
   entities: Map<string, EntityGroup>;
+  bridges: Bridge[];
+  index: EntityIndex;
+  /** Source-system names the project declares (for telling a source prefix from a role). */
+  sourceNames: string[];
+  /** Key-like columns whose declared type does not fit the key they name (model.column: why). */
+  typeMismatches: string[];
   notes: string[];
 }
 
+/** Kinds whose models belong to an entity without being one. */
+const FOLDED: ReadonlySet<ModelKind> = new Set(['history', 'tag', 'log', 'report']);
+
 export function readStagingLayer(project: Project): StagingLayer {
   const notes: string[] = [];
-  const sources = sourceSystemNames(project);
+  const sourceNames = sourceSystemNames(project);
   const nodes = project.models.filter(isStagingModel).sort((a, b) => a.name.localeCompare(b.name));
-  const parsed = new Map<string, ParsedName>();
-  for (const n of nodes) {
-    parsed.set(n.name, parseModelName(n.name, sources, { folder: stagingFolder(n) }));
-  }
-  const helpers = nodes.filter((n) => parsed.get(n.name)!.helper);
-  const consumers = new Map<string, string[]>();
-  if (helpers.length) {
-    const helperNames = new Set(helpers.map((h) => h.name));
-    for (const n of nodes) {
-      for (const up of upstreamModels(project, n)) {
-        if (!helperNames.has(up) || up === n.name) continue;
-        const list = consumers.get(up);
-        if (list) list.push(n.name); else consumers.set(up, [n.name]);
-      }
+  const models: StagingModel[] = nodes.map((node) => {
+    const folder = stagingFolder(node);
+    const parsed = parseModelName(node.name, sourceNames, { folder });
+    const ownKeys = new Set(node.columns.filter((c) => isUniqueColumn(node, c.name)).map((c) => c.name.toLowerCase()));
+    return { node, parsed, source: parsed.source ?? folder ?? '', kind: parsed.helper ? 'helper' : 'entity', noun: pascalName(parsed.tokens),
+      foreignKeys: foreignKeysOf(node), ownKeys, guesses: new Map(), declared: new Map() };
+  });
+  const byModel = new Map(models.map((m) => [m.node.name, m]));
+
+  // 1. kinds told by the name; field-definition tables first, so their option tables follow them
+  const technical = new Set<string>();
+  for (const pass of [0, 1]) {
+    for (const m of models) {
+      if (m.kind === 'helper' || (pass === 1 && m.kind !== 'entity')) continue;
+      const k = nameKind(m.parsed.tokens, m.node, technical);
+      if (k.kind === 'entity') continue;
+      m.kind = k.kind;
+      m.why = k.why;
+      (m as Served).served = k.served;
+      if (k.kind === 'technical') technical.add(snakeOf(m.parsed.tokens));
     }
   }
-  const own = (name: string) => pascalName(parsed.get(name)!.tokens);
-  const resolved = new Map<string, string>();
-  const entityOf = (name: string, seen: Set<string>): string => {
-    const hit = resolved.get(name);
-    if (hit) return hit;
-    let entity = own(name);
-    if (parsed.get(name)!.helper && !seen.has(name)) {
+  const nouns = new Set(models.filter((m) => m.kind === 'entity').map((m) => snakeOf(m.parsed.tokens)));
+  for (const m of models) {
+    if (!FOLDED.has(m.kind)) continue;
+    const served = servedNoun((m as Served).served, nouns);
+    if (served) m.entity = pascalName(served);
+    else if (m.kind === 'history' && (m as Served).served.length && !technical.has(snakeOf((m as Served).served))) {
+      // the only model of its noun is its history (Fivetran ad_history): the history is the entity
+      const tokens = singularPhrase((m as Served).served);
+      m.kind = 'entity';
+      m.parsed = { ...m.parsed, tokens };
+      m.noun = pascalName(tokens);
+      m.why = undefined;
+      nouns.add(snakeOf(tokens));
+    }
+  }
+  for (const m of models) if (m.kind === 'entity') m.entity = m.noun;
+  resolveHelpers(project, models, byModel, notes);
+
+  // 2. references: declared ones resolved, the others read off the column names
+  let index = buildIndex(models, sourceNames);
+  let typeMismatches = readReferences(project, models, byModel, index);
+
+  // 3. bridges and histories told by their columns; then read again without them
+  const removed = classifyByColumns(models);
+  if (removed) {
+    index = buildIndex(models, sourceNames);
+    typeMismatches = readReferences(project, models, byModel, index);
+  }
+
+  settleHelpers(models);
+
+  const bridges: Bridge[] = [];
+  for (const m of models) {
+    if (m.kind !== 'bridge') continue;
+    const ends = referenceColumns(m);
+    if (ends.length === 2) bridges.push({ model: m, ends: [ends[0], ends[1]] });
+  }
+  return { models, byModel, entities: groupEntities(project, models, notes), bridges, index, sourceNames, typeMismatches, notes };
+}
+
+type Served = StagingModel & { served: string[] };
+
+/** The longest leading run of `tokens` that names an entity noun (company_property_history → company). */
+function servedNoun(tokens: readonly string[], nouns: ReadonlySet<string>): string[] | undefined {
+  for (let n = tokens.length; n >= 1; n--) {
+    const t = singularPhrase(tokens.slice(0, n));
+    if (nouns.has(snakeOf(t))) return t;
+  }
+  return undefined;
+}
+
+/** Helpers join the entity of the staging model(s) that select from them, else their own noun's. */
+function resolveHelpers(project: Project, models: StagingModel[], byModel: Map<string, StagingModel>, notes: string[]): void {
+  const helpers = models.filter((m) => m.kind === 'helper');
+  if (!helpers.length) return;
+  const consumers = new Map<string, string[]>();
+  const helperNames = new Set(helpers.map((h) => h.node.name));
+  for (const m of models) {
+    for (const up of upstreamModels(project, m.node)) {
+      if (!helperNames.has(up) || up === m.node.name) continue;
+      const list = consumers.get(up);
+      if (list) list.push(m.node.name); else consumers.set(up, [m.node.name]);
+    }
+  }
+  const resolved = new Map<string, string | undefined>();
+  const entityOf = (name: string, seen: Set<string>): string | undefined => {
+    if (resolved.has(name)) return resolved.get(name);
+    const m = byModel.get(name)!;
+    let entity = m.kind === 'helper' ? m.noun : m.entity;
+    if (m.kind === 'helper' && !seen.has(name)) {
       seen.add(name);
-      const via = new Set((consumers.get(name) ?? []).map((c) => entityOf(c, seen)));
+      const via = new Set((consumers.get(name) ?? []).map((c) => entityOf(c, seen)).filter((e): e is string => !!e));
       if (via.size === 1) entity = [...via][0];
       else if (via.size > 1) notes.push(`Helper model ${name} feeds several entities (${[...via].sort().join(', ')}); it is listed under ${entity}.`);
     }
     resolved.set(name, entity);
     return entity;
   };
+  for (const h of helpers) h.entity = entityOf(h.node.name, new Set());
+}
 
-  const models: StagingModel[] = nodes.map((node) => ({ node, parsed: parsed.get(node.name)!, entity: entityOf(node.name, new Set()), foreignKeys: foreignKeysOf(node) }));
-  const byModel = new Map(models.map((m) => [m.node.name, m]));
+/**
+ * A helper whose entity turned out not to be one follows the model it prepares: into the entity
+ * a history serves, or out with a bridge or a technical table.
+ */
+function settleHelpers(models: StagingModel[]): void {
+  const entities = new Set<string>();
+  const owners = new Map<string, StagingModel>();
+  for (const m of models) {
+    if (m.kind === 'entity') entities.add(m.entity!);
+    else if (m.kind !== 'helper' && !owners.has(m.noun)) owners.set(m.noun, m);
+  }
+  for (const h of models) {
+    if (h.kind !== 'helper' || (h.entity && entities.has(h.entity))) continue;
+    const owner = owners.get(h.entity ?? h.noun);
+    if (!owner) continue;
+    h.entity = owner.kind === 'bridge' || owner.kind === 'technical' ? undefined : owner.entity;
+    h.owner = owner.node.name;
+  }
+}
+
+function buildIndex(models: StagingModel[], sourceNames: string[]): EntityIndex {
+  const byName = new Map<string, IndexedEntity>();
+  for (const m of models) {
+    if (m.kind !== 'entity') continue;
+    let e = byName.get(m.entity!);
+    if (!e) byName.set(m.entity!, (e = { name: m.entity!, tokens: m.parsed.tokens, sources: new Set() }));
+    e.sources.add(m.source);
+    if (!e.key) {
+      const key = primaryKeyColumn(m.node, snakeOf(m.parsed.tokens));
+      if (key) e.key = { column: key.toLowerCase(), type: m.node.columns.find((c) => c.name.toLowerCase() === key.toLowerCase())?.data_type };
+    }
+  }
+  return new EntityIndex(byName.values(), sourceNames);
+}
+
+/** Fill each model's declared targets and column-name guesses (helpers and technical tables are not read). */
+function readReferences(project: Project, models: StagingModel[], byModel: Map<string, StagingModel>, index: EntityIndex): string[] {
+  const resolve = declaredTargetResolver(project, byModel, index);
+  const mismatches: string[] = [];
+  for (const m of models) {
+    m.declared.clear();
+    m.guesses.clear();
+    for (const d of m.foreignKeys) {
+      const t = resolve(d.target, d.column);
+      if (t) m.declared.set(d.column.toLowerCase(), t);
+    }
+    if (m.kind === 'helper' || m.kind === 'technical') continue;
+    const child = { entity: m.entity ?? m.noun, tokens: m.parsed.tokens, source: m.source, ownKeys: m.ownKeys };
+    for (const c of m.node.columns) {
+      const lower = c.name.toLowerCase();
+      if (m.guesses.has(lower)) continue;
+      const g = index.guess(child, c, c.description ? resolveDescription(project, c.description, c.description_ref) : undefined, (why) => mismatches.push(`${m.node.name}.${why}`));
+      if (g) m.guesses.set(lower, g);
+    }
+  }
+  return mismatches;
+}
+
+/** The model's references to other entities (declared first), one per column, in column order. */
+export function referenceColumns(m: StagingModel): { column: string; entity: string }[] {
+  const out: { column: string; entity: string }[] = [];
+  const seen = new Set<string>();
+  const own = m.entity ?? m.noun;
+  const add = (column: string, entity: string) => {
+    const lower = column.toLowerCase();
+    if (seen.has(lower) || entity === own) return;
+    seen.add(lower);
+    out.push({ column, entity });
+  };
+  for (const d of m.foreignKeys) { const t = m.declared.get(d.column.toLowerCase()); if (t) add(d.column, t.entity); }
+  for (const c of m.node.columns) { const g = m.guesses.get(c.name.toLowerCase()); if (g) add(c.name, g.entity); }
+  return out;
+}
+
+/**
+ * Bridges (exactly two references and nothing but link columns, or described as a mapping; no
+ * other model points at them) and histories (validity columns, no key of their own, rows of one
+ * other entity). Returns whether anything stopped being an entity.
+ */
+function classifyByColumns(models: StagingModel[]): boolean {
+  const referenced = new Set<string>();
+  for (const m of models) {
+    if (m.kind === 'helper' || m.kind === 'technical') continue;
+    for (const r of referenceColumns(m)) referenced.add(r.entity);
+  }
+  const modelsOf = new Map<string, StagingModel[]>();
+  const tokensOf = (name: string) => modelsOf.get(name)?.[0].parsed.tokens ?? [];
+  for (const m of models) if (m.kind === 'entity') { const l = modelsOf.get(m.entity!); if (l) l.push(m); else modelsOf.set(m.entity!, [m]); }
+  let removed = false;
+  for (const [entity, list] of modelsOf) {
+    if (referenced.has(entity)) continue;
+    const verdicts = list.map((m) => columnKind(m, tokensOf));
+    if (!verdicts.every((v) => v && v.kind === verdicts[0]!.kind)) continue;
+    list.forEach((m, i) => {
+      const v = verdicts[i]!;
+      m.kind = v.kind;
+      m.why = v.why;
+      m.entity = v.kind === 'history' ? v.served : undefined;
+    });
+    removed = true;
+  }
+  return removed;
+}
+
+function columnKind(m: StagingModel, entityTokens: (name: string) => string[]): { kind: 'bridge' | 'history'; why: string; served?: string } | undefined {
+  const refs = referenceColumns(m);
+  if (refs.length === 2) {
+    if (describedAsLink(m.node.description)) return { kind: 'bridge', why: 'its description says it maps one thing to another' };
+    const refCols = new Set(refs.map((r) => r.column.toLowerCase()));
+    const ownNamed = (c: string) => c === 'id' || c === `${snakeOf(m.parsed.tokens)}_id`;
+    const ownKey = m.node.columns.some((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && (ownNamed(n) || m.ownKeys.has(n)); });
+    const keyedByReference = refs.some((r) => m.ownKeys.has(r.column.toLowerCase()));
+    const extra = m.node.columns.filter((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && !ownNamed(n) && !m.ownKeys.has(n) && !isLinkFiller(n); });
+    // a row with an identity of its own (interview_id) is a thing that happens to hold two references,
+    // unless its name is made of the two things it links (opportunity_contact_role)
+    const namedForEnds = refs.every((r) => containsRun(m.parsed.tokens, entityTokens(r.entity)));
+    // an association holds the plain keys of what it links (deal_id, company_id); billing_address_id
+    // and shipping_address_id are two roles of one thing's attributes
+    const roles = refs.map((r) => roleOf(r.column, entityTokens(r.entity)));
+    // a person acting on the row (approved_by_employee_id) makes it a record of an action, not a link;
+    // a link of an entity with itself is named for it (issue_link)
+    const acted = roles.some((r) => isActorRole(r));
+    const selfLink = refs[0].entity === refs[1].entity;
+    if (!extra.length && !keyedByReference && roles.filter((r) => r.length).length <= 1 && !acted && (!selfLink || namedForEnds) && (!ownKey || namedForEnds)) {
+      return { kind: 'bridge', why: `it holds two references (${refs.map((r) => r.column).join(', ')}) and nothing else of its own` };
+    }
+  }
+  if (hasValidityColumns(m.node) && !m.ownKeys.size) {
+    const targets = [...new Set(refs.map((r) => r.entity))];
+    if (targets.length === 1) return { kind: 'history', why: 'its rows are versions over time (validity columns, no key of its own)', served: targets[0] };
+  }
+  return undefined;
+}
+
+function containsRun(hay: readonly string[], needle: readonly string[]): boolean {
+  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+function groupEntities(project: Project, models: StagingModel[], notes: string[]): Map<string, EntityGroup> {
   const grouped = new Map<string, StagingModel[]>();
   for (const m of models) {
+    if (!m.entity || m.kind === 'bridge' || m.kind === 'technical') continue;
     const list = grouped.get(m.entity);
     if (list) list.push(m); else grouped.set(m.entity, [m]);
   }
-
+  const order = (m: StagingModel) => (m.kind === 'entity' ? 0 : m.kind === 'helper' ? 1 : 2);
+  const sourceDomains = sourceMetaDomains(project);
   const entities = new Map<string, EntityGroup>();
   for (const name of [...grouped.keys()].sort()) {
-    const list = grouped.get(name)!.sort((a, b) => Number(a.parsed.helper) - Number(b.parsed.helper) || a.node.name.localeCompare(b.node.name));
+    const list = grouped.get(name)!.sort((a, b) => order(a) - order(b) || a.node.name.localeCompare(b.node.name));
+    const own = list.filter((m) => m.kind === 'entity' || m.kind === 'helper');
+    if (!own.length) continue; // folded tables whose entity is not in the project were left out
     // the entity's noun is the one its (non-helper) models are named after
-    const tokens = (list.find((m) => !m.parsed.helper && pascalName(m.parsed.tokens) === name) ?? list[0]).parsed.tokens;
-    const declared = list.map((m) => ({ model: m.node.name, domain: declaredDomain(m.node) })).filter((d) => d.domain);
+    const tokens = (own.find((m) => m.kind === 'entity' && m.noun === name) ?? own[0]).parsed.tokens;
+    const declared = own.map((m) => ({ model: m.node.name, domain: declaredDomain(m.node) })).filter((d) => d.domain);
     const distinct = [...new Set(declared.map((d) => d.domain!))];
     if (distinct.length > 1) notes.push(`Entity ${name}: its models declare different domains (${declared.map((d) => `${d.model}: ${d.domain}`).join(', ')}); using ${distinct[0]}.`);
+    const fromSource = own.map((m) => sourceDomains.get(m.source)).find((d) => d);
     const dict = dictionaryDomain(tokens);
     entities.set(name, {
       name, tokens, label: labelOf(tokens),
-      domain: distinct[0] ?? dict ?? FALLBACK_DOMAIN,
-      domainSource: distinct.length ? 'model meta' : dict ? 'dictionary' : 'fallback',
-      description: describe(project, name, labelOf(tokens), list),
+      domain: distinct[0] ?? fromSource ?? dict ?? FALLBACK_DOMAIN,
+      domainSource: distinct.length ? 'model meta' : fromSource ? 'source meta' : dict ? 'dictionary' : 'fallback',
+      description: describe(project, name, labelOf(tokens), own),
       models: list,
     });
   }
-  return { models, byModel, entities, notes };
+  return entities;
+}
+
+/** `meta.domain` declared on a dbt source (and so on each of its tables), per source system. */
+function sourceMetaDomains(project: Project): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const s of project.sources) {
+    const d = s.sourceName && declaredDomain(s);
+    if (d && !out.has(s.sourceName!.toLowerCase())) out.set(s.sourceName!.toLowerCase(), d);
+  }
+  return out;
 }
 
 /** A description text, with a whole-description `{{ doc("x") }}` resolved to the block's body. */
@@ -110,7 +375,7 @@ export function resolveDescription(project: Project, description: string | undef
 }
 
 function describe(project: Project, name: string, label: string, list: StagingModel[]): string {
-  const texts = list.filter((m) => !m.parsed.helper).map((m) => resolveDescription(project, m.node.description)).filter((t): t is string => !!t);
+  const texts = list.filter((m) => m.kind === 'entity').map((m) => resolveDescription(project, m.node.description)).filter((t): t is string => !!t);
   if (texts.length) return texts.reduce((a, b) => (b.length > a.length ? b : a));
   const names = list.map((m) => m.node.name).join(', ');
   return `${label}: business entity derived from staging model${list.length > 1 ? 's' : ''} ${names}.`;

@@ -2,10 +2,14 @@
 // so accuracy is measured, not claimed. Relationships are compared as the fact a modeler would
 // check: which entity is the parent, which the child, through which column, one-to-one or not —
 // independent of which reading (from → to) the verb chose.
+import type { Project } from '../core/project/types.js';
 import type { DiagramProposal, DiagramRelationship } from '../proposals/types.js';
+import { singularPhrase } from './inflection.js';
+import { parseModelName, pascalName } from './naming.js';
+import { isStagingModel, sourceSystemNames, stagingFolder } from './staging.js';
 
 export interface ExpectedEntity { name: string; domain?: string; sources?: string[] }
-export interface ExpectedRelationship { from: string; to: string; verb?: string; cardinality: DiagramRelationship['cardinality']; via: string }
+export interface ExpectedRelationship { from: string; to: string; verb?: string; cardinality: DiagramRelationship['cardinality']; via: string; through?: string }
 export interface ExpectedLabels { project: string; entities: ExpectedEntity[]; relationships: ExpectedRelationship[] }
 
 export interface PR { tp: number; fp: number; fn: number; precision: number; recall: number; falsePositives: string[]; falseNegatives: string[] }
@@ -20,8 +24,9 @@ export interface Score {
   verbs: { agree: number; total: number; misses: string[] };
 }
 
-/** parent>child.via:one|many — the identity of a foreign-key relationship. */
-export function relationshipKey(r: { from: string; to: string; cardinality: string; via: string }): string {
+/** parent>child.via:one|many — the identity of a foreign-key relationship; A<>B@Through for a many-to-many. */
+export function relationshipKey(r: { from: string; to: string; cardinality: string; via: string; through?: string }): string {
+  if (r.cardinality === 'many_to_many') return `${[r.from, r.to].sort().join('<>')}@${r.through ?? ''}`;
   const parentIsTo = r.cardinality === 'many_to_one';
   const parent = parentIsTo ? r.to : r.from;
   const child = parentIsTo ? r.from : r.to;
@@ -88,4 +93,77 @@ export function combineScores(scores: Score[]): Score {
     agree: scores.reduce((n, s) => n + s[k].agree, 0), total: scores.reduce((n, s) => n + s[k].total, 0), misses: scores.flatMap((s) => s[k].misses),
   });
   return { entities: sumPR('entities'), relationships: sumPR('relationships'), domains: sumAgree('domains'), sources: sumAgree('sources'), verbs: sumAgree('verbs') };
+}
+
+// ---- Real projects: labels in the format of ../shared/fixtures/real-dbt/labels (and test/fixtures/agents-real)
+
+export interface RealLabels {
+  project: string;
+  entities: { name: string; verdict: 'TP' | 'FP'; kind?: string }[];
+  /** Real relationships: the child's column points at the parent. */
+  relationships_gt: { parent: string; child: string; column: string }[];
+}
+
+export interface RealScore {
+  entities: PR & { unjudged: string[] };
+  /** parent>child.column, with a many-to-many through a bridge counting as its two references. */
+  relationships: PR;
+  /** parent>child only (the column not compared). */
+  pairs: PR;
+  /** Labels left out of scope because no staging model of that noun is in the project as read (e.g. disabled by dbt). */
+  outOfScope: string[];
+}
+
+/** The references a proposal draws, as (parent, child, column); a many-to-many counts as the bridge's two references. */
+export function drawnReferences(p: DiagramProposal): { parent: string; child: string; column: string }[] {
+  return p.relationships.flatMap((r) => {
+    if (r.cardinality === 'many_to_many') {
+      const through = r.through ?? `${r.from}${r.to}`;
+      return [{ parent: r.from, child: through, column: r.from_column }, { parent: r.to, child: through, column: r.to_column }];
+    }
+    const parentIsTo = r.cardinality === 'many_to_one';
+    return [{ parent: parentIsTo ? r.to : r.from, child: parentIsTo ? r.from : r.to, column: viaColumn(r) }];
+  });
+}
+
+/**
+ * Score against real-project labels. `scope` is the set of entity names (PascalCase nouns of the
+ * staging models the project really has); labels outside it are not counted (a model dbt disables
+ * is not part of the project). Entities not judged by the labels count as wrong.
+ */
+export function scoreAgainstRealLabels(p: DiagramProposal, labels: RealLabels, scope?: ReadonlySet<string>): RealScore {
+  const inScope = (n: string) => !scope || scope.has(n);
+  const outOfScope = new Set<string>();
+  const verdict = new Map(labels.entities.map((e) => [e.name, e.verdict]));
+  const wantedEntities = labels.entities.filter((e) => e.verdict === 'TP' && (inScope(e.name) || !outOfScope.add(e.name))).map((e) => e.name);
+  const proposed = p.entities.map((e) => e.name);
+  const ent = pr(wantedEntities, proposed);
+  const unjudged = proposed.filter((n) => !verdict.has(n));
+  const gt = labels.relationships_gt.filter((r) => {
+    const ok = inScope(r.parent) && inScope(r.child);
+    if (!ok) outOfScope.add(`${r.parent}>${r.child}.${r.column}`);
+    return ok;
+  });
+  const drawn = drawnReferences(p);
+  const key = (r: { parent: string; child: string; column: string }) => `${r.parent}>${r.child}.${r.column.toLowerCase()}`;
+  const pairKey = (r: { parent: string; child: string }) => `${r.parent}>${r.child}`;
+  return {
+    entities: { ...ent, unjudged },
+    relationships: pr(gt.map(key), drawn.map(key)),
+    pairs: pr(gt.map(pairKey), drawn.map(pairKey)),
+    outOfScope: [...outOfScope].sort(),
+  };
+}
+
+/** PascalCase nouns of the project's staging models as read (the names labels use), for scoreAgainstRealLabels. */
+export function labelScope(project: Project): Set<string> {
+  const sources = sourceSystemNames(project);
+  const out = new Set<string>();
+  for (const n of project.models.filter(isStagingModel)) {
+    out.add(pascalName(parseModelName(n.name, sources, { folder: stagingFolder(n) }).tokens));
+    // the plain table noun too (stg_hubspot__merged_deal is the labels' MergedDeal)
+    const table = n.name.toLowerCase().replace(/^(stg|staging|src|raw)_/, '').replace(/^[a-z0-9_]+?__/, '').replace(/_tmp$/, '');
+    out.add(pascalName(singularPhrase(table.split('_').filter(Boolean))));
+  }
+  return out;
 }

@@ -20,21 +20,26 @@ export interface ForeignKeyDecl {
   targetColumn?: string;
   /** Human-readable origin, e.g. "relationships test in data_tests". */
   via: string;
+  /** Project-relative file and line of the declaration (the column's or model's entry). */
+  file?: string;
+  line?: number;
 }
 
 export function foreignKeysOf(node: DbtNode): ForeignKeyDecl[] {
   const out: ForeignKeyDecl[] = [];
-  const add = (column: string, target: TargetRef | undefined, targetColumn: unknown, via: string) => {
+  const file = node.file;
+  const add = (column: string, target: TargetRef | undefined, targetColumn: unknown, via: string, line?: number) => {
     if (!target || !column) return;
-    out.push({ model: node.name, column, target, targetColumn: typeof targetColumn === 'string' && targetColumn ? targetColumn : undefined, via });
+    out.push({ model: node.name, column, target, targetColumn: typeof targetColumn === 'string' && targetColumn ? targetColumn : undefined, via,
+      ...(file ? { file } : {}), ...((line ?? node.line) ? { line: line ?? node.line } : {}) });
   };
   const addShorthand = (c: DbtColumn, v: unknown, via: string) => {
     if (v === false) return;
     const parsed = shorthand(v, c);
-    if (parsed) add(c.name, parsed.target, parsed.column, via);
+    if (parsed) add(c.name, parsed.target, parsed.column, via, c.line);
   };
   for (const c of node.columns) {
-    for (const t of c.tests) if (isRelationshipTest(t)) add(c.name, targetOf(t.args.to), t.args.field ?? t.args.to_field, `relationships test in ${t.key}`);
+    for (const t of c.tests) if (isRelationshipTest(t)) add(c.name, targetOf(t.args.to), t.args.field ?? t.args.to_field, `relationships test in ${t.key}`, t.line ?? c.line);
     const raw = c.raw, meta = c.meta;
     if (raw?.foreign_key != null) addShorthand(c, raw.foreign_key, 'foreign_key in column');
     if (raw?.references != null) addShorthand(c, raw.references, 'references in column');
@@ -43,12 +48,12 @@ export function foreignKeysOf(node: DbtNode): ForeignKeyDecl[] {
     for (const k of c.constraints) {
       if (k?.type !== 'foreign_key') continue;
       const parsed = constraintTarget(k);
-      if (parsed) add(c.name, parsed.target, parsed.columns[0], 'foreign_key constraint');
+      if (parsed) add(c.name, parsed.target, parsed.columns[0], 'foreign_key constraint', c.line);
     }
   }
   for (const t of node.tests) {
     if (isRelationshipTest(t) && typeof t.args.column_name === 'string') {
-      add(t.args.column_name, targetOf(t.args.to), t.args.field ?? t.args.to_field, `relationships test in ${t.key}`);
+      add(t.args.column_name, targetOf(t.args.to), t.args.field ?? t.args.to_field, `relationships test in ${t.key}`, t.line);
     }
   }
   const modelLevel = node.raw?.constraints;

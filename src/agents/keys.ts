@@ -2,6 +2,7 @@
 // the primary key. Used for cardinality (a unique foreign key is one-to-one) and default targets.
 import { isTest } from '../core/project/dbt-tests.js';
 import type { DbtColumn, DbtNode } from '../core/project/types.js';
+import { isTechnicalColumn } from './columns.js';
 
 function lower(s: unknown): string {
   return typeof s === 'string' ? s.toLowerCase() : '';
@@ -16,20 +17,43 @@ function columnList(v: unknown): string[] {
   return (Array.isArray(v) ? v : typeof v === 'string' ? [v] : []).map((x) => lower(x));
 }
 
+/**
+ * A key's business columns: a combination with Fivetran's `source_relation` (or another loader
+ * column) is unique per unioned source, so [charge_id, source_relation] is charge_id's key.
+ */
+function businessColumns(cols: string[]): string[] {
+  const kept = cols.filter((c) => !isTechnicalColumn(c));
+  return kept.length ? kept : cols;
+}
+
 /** Is `column` unique on its own in `node` (unique test, primary/unique constraint, unique_key)? */
 export function isUniqueColumn(node: DbtNode, column: string): boolean {
-  const name = column.toLowerCase();
-  const col = node.columns.find((c) => c.name.toLowerCase() === name);
-  if (col && columnDeclaresUnique(col)) return true;
+  return uniqueColumns(node).has(column.toLowerCase());
+}
+
+const uniqueCache = new WeakMap<DbtNode, Set<string>>();
+
+/** Lower-case names of the columns unique on their own in `node`, read once per node. */
+export function uniqueColumns(node: DbtNode): Set<string> {
+  let out = uniqueCache.get(node);
+  if (out) return out;
+  out = new Set<string>();
+  for (const c of node.columns) if (columnDeclaresUnique(c)) out.add(c.name.toLowerCase());
   for (const k of modelConstraints(node)) {
-    if ((k.type === 'primary_key' || k.type === 'unique') && sameSet(columnList(k.columns), [name])) return true;
+    const cols = businessColumns(columnList(k.columns));
+    if ((k.type === 'primary_key' || k.type === 'unique') && cols.length === 1) out.add(cols[0]);
   }
   for (const t of node.tests) {
-    if (isTest(t, 'unique') && lower(t.args.column_name) === name) return true;
-    if (/unique_combination_of_columns$/.test(t.name) && sameSet(columnList(t.args.combination_of_columns), [name])) return true;
+    if (isTest(t, 'unique') && typeof t.args.column_name === 'string') out.add(t.args.column_name.toLowerCase());
+    else if (/unique_combination_of_columns$/.test(t.name)) {
+      const cols = businessColumns(columnList(t.args.combination_of_columns));
+      if (cols.length === 1) out.add(cols[0]);
+    }
   }
-  const uk = node.interface?.unique_key ?? node.config?.unique_key;
-  return lower(uk) === name;
+  const uk = lower(node.interface?.unique_key ?? node.config?.unique_key);
+  if (uk) out.add(uk);
+  uniqueCache.set(node, out);
+  return out;
 }
 
 function columnDeclaresUnique(c: DbtColumn): boolean {
@@ -38,9 +62,6 @@ function columnDeclaresUnique(c: DbtColumn): boolean {
   return c.raw?.primary_key === true || c.raw?.unique === true || c.meta?.primary_key === true || c.meta?.unique === true;
 }
 
-function sameSet(a: string[], b: string[]): boolean {
-  return a.length === b.length && a.every((x) => b.includes(x));
-}
 
 /**
  * The model's primary key column when one is evident: a declared primary key, else the only
@@ -49,8 +70,8 @@ function sameSet(a: string[], b: string[]): boolean {
 export function primaryKeyColumn(node: DbtNode, nounSnake?: string): string | undefined {
   const declared = node.columns.find((c) => c.constraints.some((k) => k?.type === 'primary_key') || c.raw?.primary_key === true || c.meta?.primary_key === true);
   if (declared) return declared.name;
-  const pk = modelConstraints(node).find((k) => k.type === 'primary_key' && columnList(k.columns).length === 1);
-  if (pk) return node.columns.find((c) => c.name.toLowerCase() === columnList(pk.columns)[0])?.name ?? String(columnList(pk.columns)[0]);
+  const pk = modelConstraints(node).find((k) => k.type === 'primary_key' && businessColumns(columnList(k.columns)).length === 1);
+  if (pk) { const col = businessColumns(columnList(pk.columns))[0]; return node.columns.find((c) => c.name.toLowerCase() === col)?.name ?? col; }
   const unique = node.columns.filter((c) => isUniqueColumn(node, c.name));
   if (unique.length === 1) return unique[0].name;
   const named = unique.find((c) => c.name.toLowerCase() === 'id' || (nounSnake && c.name.toLowerCase() === `${nounSnake}_id`));

@@ -7,7 +7,12 @@ import { singularPhrase } from './inflection.js';
 /** Name prefixes that mark a model as staging (spec §4.6). */
 export const STAGING_PREFIXES = ['stg', 'staging', 'src', 'raw'] as const;
 /** Prefixes of non-staging models, stripped only when resolving a reference to a business noun. */
-const OTHER_LAYER_PREFIXES = ['dim', 'fct', 'fact', 'int', 'mart', 'rpt', 'agg'];
+const OTHER_LAYER_PREFIXES = ['dim', 'fct', 'fact', 'mart', 'rpt', 'agg'];
+/** Layer prefixes that never belong to the noun (an intermediate model may live under staging/). */
+const ALWAYS_STRIPPED = [...STAGING_PREFIXES, 'int'];
+/** Markers of a model that only prepares another model of the same noun (dbt / Fivetran conventions). */
+const HELPER_PREFIXES = ['base', 'deduped', 'dedup', 'merged'];
+const HELPER_SUFFIXES = ['tmp', 'deduped', 'dedup'];
 
 const STAGING_RE = new RegExp(`^(?:${STAGING_PREFIXES.join('|')})_`, 'i');
 
@@ -20,8 +25,10 @@ export interface ParsedName {
   source?: string;
   /** The noun phrase, singular, lower snake tokens: ['order', 'item']. */
   tokens: string[];
-  /** A helper that only feeds another staging model: `base_…` or `…_tmp` (dbt / Fivetran conventions). */
+  /** A helper that only feeds another staging model: `base_…`, `deduped_…`, `merged_…` or `…_tmp` (dbt / Fivetran conventions). */
   helper: boolean;
+  /** The helper marker found (base, tmp, deduped, merged), for notes. */
+  marker?: string;
 }
 
 /**
@@ -31,16 +38,18 @@ export interface ParsedName {
 export function parseModelName(name: string, knownSources: readonly string[] = [], opts: { otherLayers?: boolean; folder?: string } = {}): ParsedName {
   // letters beyond ASCII are letters (stg_erp__größen), not separators
   let rest = name.toLowerCase().replace(/[^\p{L}\p{N}_]+/gu, '_');
-  let helper = false;
-  const prefixes = opts.otherLayers ? [...STAGING_PREFIXES, ...OTHER_LAYER_PREFIXES] : STAGING_PREFIXES;
-  for (let i = 0; i < 2; i++) {
+  let marker: string | undefined;
+  const prefixes = opts.otherLayers ? [...ALWAYS_STRIPPED, ...OTHER_LAYER_PREFIXES] : ALWAYS_STRIPPED;
+  for (let i = 0; i < 3; i++) {
     const layer = prefixes.find((p) => rest.startsWith(p + '_') && rest.length > p.length + 1);
     if (layer) { rest = rest.slice(layer.length + 1); continue; }
-    if (rest.startsWith('base_') && rest.length > 5) { rest = rest.slice(5); helper = true; continue; }
+    const helper = HELPER_PREFIXES.find((p) => rest.startsWith(p + '_') && rest.length > p.length + 1);
+    if (helper) { rest = rest.slice(helper.length + 1); marker ??= helper; continue; }
     break;
   }
-  if (/_tmp$/.test(rest) && rest.length > 4) { rest = rest.slice(0, -4); helper = true; }
-  rest = rest.replace(/^_+|_+$/g, '');
+  const suffix = HELPER_SUFFIXES.find((s) => rest.endsWith('_' + s) && rest.length > s.length + 1);
+  if (suffix) { rest = rest.slice(0, -suffix.length - 1); marker ??= suffix; }
+  rest = rest.replace(/__c$/, '').replace(/^_+|_+$/g, ''); // Salesforce custom object: invoice__c
   let source: string | undefined;
   let table = rest;
   const dbl = rest.indexOf('__');
@@ -56,12 +65,28 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
     }
     if (src) { source = src; table = rest.slice(src.length + 1); }
   }
-  // `base` also marks helpers inside the table part: stg_shop__base_orders
-  if (table.startsWith('base_') && table.length > 5) { table = table.slice(5); helper = true; }
-  let tokens = dropVersionSuffix(table.split('_').filter(Boolean));
+  // helper markers also inside the table part: stg_shop__base_orders, stg_hubspot__merged_deal
+  const inner = HELPER_PREFIXES.find((p) => table.startsWith(p + '_') && table.length > p.length + 1);
+  if (inner) { table = table.slice(inner.length + 1); marker ??= inner; }
+  let tokens = nounTokens(table.split('_').filter(Boolean));
   if (!tokens.length) tokens = (source ?? rest).split('_').filter(Boolean);
   if (!tokens.length) tokens = [name.toLowerCase()];
-  return { source, tokens: singularPhrase(tokens), helper };
+  return { source, tokens: singularPhrase(tokens), helper: !!marker, ...(marker ? { marker } : {}) };
+}
+
+/**
+ * Table-name tokens as a noun: version suffixes dropped (product_2, product2, events_v2 → product,
+ * event) and leading numbers moved behind the noun (1099_forms → form 1099), since an entity
+ * name cannot start with a digit.
+ */
+function nounTokens(tokens: string[]): string[] {
+  let t = dropVersionSuffix(tokens);
+  const last = t.length ? /^(\p{L}{3,})\d+$/u.exec(t[t.length - 1]) : null;
+  if (last) t = [...t.slice(0, -1), last[1]];
+  let lead = 0;
+  while (lead < t.length - 1 && /^\d/.test(t[lead])) lead++;
+  if (lead) t = [...t.slice(lead), ...t.slice(0, lead)];
+  return t;
 }
 
 /**
@@ -80,7 +105,8 @@ function cap(t: string): string {
 
 /** ['order', 'item'] → OrderItem (the entity name). */
 export function pascalName(tokens: readonly string[]): string {
-  return tokens.map(cap).join('');
+  const name = tokens.map(cap).join('');
+  return /^\p{N}/u.test(name) ? `Entity${name}` : name; // an entity name starts with a letter
 }
 
 /** ['order', 'item'] → "Order Item" (for display). */

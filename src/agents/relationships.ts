@@ -1,13 +1,17 @@
-// Foreign-key declarations on staging models → relationships between entities: targets
-// resolved to entities, de-duplicated, cardinality from the keys, a business verb, and a
-// direction that reads naturally ("Customer places Order", "Order is created by User").
+// References between staging models → relationships between entities. Three kinds of evidence,
+// strongest first: declarations on the staging model (relationships tests, foreign_key /
+// references, constraints), declarations downstream traced back through ref() lineage, and keys
+// read off column names (key-inference.ts). Declared evidence always wins over inferred. Bridges
+// become many-to-many relationships. Cardinality comes from the keys; the verb and the direction
+// read naturally ("Customer places Order", "Order is created by User").
 import type { DbtNode, Project } from '../core/project/types.js';
-import type { DiagramRelationship } from '../proposals/types.js';
-import type { StagingLayer } from './entities.js';
+import type { DiagramRelationship, RelationshipEvidence } from '../proposals/types.js';
+import { downstreamDeclarations } from './downstream.js';
+import type { StagingLayer, StagingModel } from './entities.js';
 import type { TargetRef } from './foreign-keys.js';
 import { isUniqueColumn, primaryKeyColumn } from './keys.js';
-import { dropVersionSuffix, parseModelName, snakeOf, tokensOfEntityName } from './naming.js';
-import { singularPhrase } from './inflection.js';
+import { roleOf } from './columns.js';
+import { snakeOf } from './naming.js';
 import { relationshipVerb, type VerbPhrase } from './verbs.js';
 
 /** A diagram relationship plus where its verb came from (dictionary pair, column name, fallback). */
@@ -15,84 +19,159 @@ export interface EntityRelationship extends DiagramRelationship {
   verb_origin: VerbPhrase['origin'];
 }
 
+export interface RelationshipOptions {
+  /** Only relationships the project declares (no inference from column names). */
+  declaredOnly?: boolean;
+}
+
+interface Edge {
+  child: string; parent: string; childColumn: string; parentColumn: string; role: string[];
+  unique: boolean; model: string; evidence: RelationshipEvidence; via: string;
+}
+
 interface Pending {
   parent: string; child: string; parentColumn: string; childColumn: string; role: string[];
-  unique: boolean; sources: Set<string>; via: Set<string>;
+  unique: boolean; sources: Set<string>; via: Set<string>; evidence: RelationshipEvidence; columns: Map<string, string>;
 }
 
-const KEY_SUFFIXES = new Set(['id', 'key', 'fk', 'uuid', 'guid', 'sk', 'code']);
-
-/** Column tokens without the key suffix: billing_address_id → ['billing', 'address']. */
-export function keyStem(column: string): string[] {
-  const t = column.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  if (t.length > 1 && KEY_SUFFIXES.has(t[t.length - 1])) t.pop();
-  else if (t.length === 1 && t[0].length > 2 && /[a-z](id)$/.test(t[0])) t[0] = t[0].slice(0, -2); // customerid
-  return dropVersionSuffix(t); // product_2_id → product
-}
-
-/** The role a column gives its parent: what is left of the stem once the parent's noun is removed. */
-export function roleOf(column: string, parent: readonly string[]): string[] {
-  const stem = keyStem(column);
-  if (stem.length === 1 && KEY_SUFFIXES.has(stem[0])) return [];
-  const isSuffix = (a: readonly string[], b: readonly string[]) => a.length <= b.length && a.every((t, i) => b[b.length - a.length + i] === t);
-  if (isSuffix(stem, parent)) return []; // stage_id → DealPipelineStage
-  if (isSuffix(parent, stem)) return stem.slice(0, stem.length - parent.length); // billing_address_id → Address
-  if (stem.length > 1 && stem[stem.length - 1] === parent[parent.length - 1]) return stem.slice(0, -1);
-  return stem; // owner_id → User
-}
-
-export function extractRelationships(project: Project, layer: StagingLayer): { relationships: EntityRelationship[]; notes: string[] } {
+export function extractRelationships(project: Project, layer: StagingLayer, opts: RelationshipOptions = {}): { relationships: EntityRelationship[]; notes: string[] } {
   const notes: string[] = [];
-  const pending = new Map<string, Pending>();
-  const entityByTokens = new Map<string, string>();
-  for (const e of layer.entities.values()) entityByTokens.set(snakeOf(e.tokens), e.name);
+  const edges: Edge[] = [];
+  const unresolved: string[] = [];
+  const selfLinks: string[] = [];
+  const sources = new Set(layer.sourceNames);
 
-  const resolve = targetResolver(project, layer, entityByTokens);
+  const edge = (sm: StagingModel, column: string, parent: { entity: string; node?: DbtNode; column?: string }, evidence: RelationshipEvidence, via: string) => {
+    const child = sm.entity!;
+    const parentColumn = parent.column ?? targetKey(layer, parent.entity, parent.node) ?? column;
+    const unique = isUniqueColumn(sm.node, column);
+    const role = roleOf(column, layer.entities.get(parent.entity)!.tokens);
+    // the same noun from another source system (ehr_patient_id in billing's patients) is one entity, not a self-reference
+    if (parent.entity === child && (unique || sameName(parentColumn, column) || !role.length || role.every((r) => sources.has(r)))) {
+      selfLinks.push(`${sm.node.name}.${column}: ${via} links two models of the same entity ${child} (the same business noun from different sources); not drawn as a relationship.`);
+      return;
+    }
+    edges.push({ child, parent: parent.entity, childColumn: column, parentColumn, role, unique, model: sm.node.name, evidence, via });
+  };
+
   for (const sm of layer.models) {
+    if (!sm.entity || sm.kind === 'bridge' || sm.kind === 'technical' || (sm.kind !== 'entity' && sm.kind !== 'helper')) continue;
+    const declaredCols = new Set<string>();
     for (const decl of sm.foreignKeys) {
-      const target = resolve(decl.target, decl.column);
-      const at = `${decl.model}.${decl.column}`;
-      if (!target) {
-        notes.push(`${at}: ${decl.via} points at ${describeTarget(decl.target)}, which is no staging model or entity; not drawn.`);
+      const target = sm.declared.get(decl.column.toLowerCase());
+      declaredCols.add(decl.column.toLowerCase());
+      if (!target || !layer.entities.has(target.entity)) {
+        unresolved.push(`${decl.model}.${decl.column}: ${decl.via} points at ${describeTarget(decl.target)}, which is no staging model or entity`);
         continue;
       }
-      const parent = layer.entities.get(target.entity)!;
-      const parentColumn = decl.targetColumn ?? targetKey(layer, target.entity, target.node) ?? decl.column;
-      const unique = isUniqueColumn(sm.node, decl.column);
-      if (target.entity === sm.entity && (unique || sameName(parentColumn, decl.column))) {
-        notes.push(`${at}: ${decl.via} links two models of the same entity ${sm.entity} (the same business noun from different sources); not drawn as a relationship.`);
-        continue;
-      }
-      const role = roleOf(decl.column, parent.tokens);
-      const key = `${sm.entity}|${target.entity}|${role.join('_')}`;
-      const p = pending.get(key);
-      if (p) {
-        p.unique &&= unique;
-        p.sources.add(decl.model);
-        p.via.add(decl.via);
-      } else {
-        pending.set(key, { parent: target.entity, child: sm.entity, parentColumn, childColumn: decl.column, role, unique,
-          sources: new Set([decl.model]), via: new Set([decl.via]) });
-      }
+      edge(sm, decl.column, { entity: target.entity, node: target.node, column: decl.targetColumn }, declaredEvidence(decl.file, decl.line), decl.via);
     }
+    if (opts.declaredOnly) continue;
+    for (const c of sm.node.columns) {
+      const g = sm.guesses.get(c.name.toLowerCase());
+      if (!g || declaredCols.has(c.name.toLowerCase()) || !layer.entities.has(g.entity)) continue;
+      edge(sm, c.name, { entity: g.entity }, { kind: 'inferred', rule: ruleText(g.rule, g.lookup), confidence: g.confidence }, `inferred from the column name (${ruleText(g.rule, g.lookup)})`);
+    }
+  }
+  const downstream = downstreamDeclarations(project, layer);
+  notes.push(...downstream.notes);
+  for (const d of downstream.found) {
+    if (!layer.entities.has(d.parent.entity)) continue;
+    edge(d.child, d.column, d.parent, declaredEvidence(d.decl.file, d.decl.line), `${d.decl.via} on downstream model ${d.decl.model}`);
   }
 
-  const relationships: EntityRelationship[] = [];
-  for (const p of pending.values()) {
-    const parent = layer.entities.get(p.parent)!;
-    const child = layer.entities.get(p.child)!;
-    const verb = relationshipVerb(parent.tokens, child.tokens, p.role);
-    const base = { role: p.role.length ? p.role.join(' ') : undefined, sources: [...p.sources].sort(), declared_by: [...p.via].sort(), verb_origin: verb.origin };
-    if (p.unique || verb.primary === 'parent') {
-      relationships.push({ from: p.parent, to: p.child, verb: verb.parentFirst, cardinality: p.unique ? 'one_to_one' : 'one_to_many',
-        from_column: p.parentColumn, to_column: p.childColumn, ...base });
-    } else {
-      relationships.push({ from: p.child, to: p.parent, verb: verb.childFirst, cardinality: 'many_to_one',
-        from_column: p.childColumn, to_column: p.parentColumn, ...base });
-    }
-  }
+  if (unresolved.length) notes.push(...unresolved.map((u) => `${u}; not drawn.`));
+  notes.push(...selfLinks.slice(0, 10));
+  if (selfLinks.length > 10) notes.push(`… and ${selfLinks.length - 10} more references between models of the same entity, not drawn.`);
+
+  const relationships = [...merge(edges).values()].map((p) => toRelationship(layer, p));
+  relationships.push(...manyToMany(layer, opts));
   relationships.sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to) || a.from_column.localeCompare(b.from_column) || a.to_column.localeCompare(b.to_column));
   return { relationships, notes };
+}
+
+function declaredEvidence(file: string | undefined, line: number | undefined): RelationshipEvidence {
+  return { kind: 'declared', ...(file ? { file } : {}), ...(line ? { line } : {}) };
+}
+
+function ruleText(rule: string, lookup: boolean): string {
+  const text: Record<string, string> = {
+    noun: 'column names the entity', role: 'role + entity noun', context: 'entity noun completed from the model name',
+    head: 'the only entity of that kind', actor: 'person role points at the people entity', self: 'self-reference role',
+    description: 'the column description names the entity',
+  };
+  return `${text[rule] ?? rule}${lookup ? ', Salesforce lookup' : ''}`;
+}
+
+/**
+ * One relationship per (child, parent, role): the same key from several sources is one fact.
+ * Two different columns of one model are two facts (price_id, plan_id). Declared evidence wins.
+ */
+function merge(edges: Edge[]): Map<string, Pending> {
+  const pending = new Map<string, Pending>();
+  const rank = (e: RelationshipEvidence) => (e.kind === 'declared' ? 2 : 1) + (e.confidence ?? 0);
+  for (const e of edges) {
+    let key = `${e.child}|${e.parent}|${e.role.join('_')}`;
+    const seen = pending.get(key)?.columns.get(e.model);
+    if (seen && seen.toLowerCase() !== e.childColumn.toLowerCase()) key += `|${e.childColumn.toLowerCase()}`;
+    const p = pending.get(key);
+    if (!p) {
+      pending.set(key, { parent: e.parent, child: e.child, parentColumn: e.parentColumn, childColumn: e.childColumn, role: e.role, unique: e.unique,
+        sources: new Set([e.model]), via: new Set([e.via]), evidence: e.evidence, columns: new Map([[e.model, e.childColumn]]) });
+      continue;
+    }
+    p.unique &&= e.unique;
+    p.sources.add(e.model);
+    p.via.add(e.via);
+    p.columns.set(e.model, e.childColumn);
+    if (rank(e.evidence) > rank(p.evidence)) {
+      p.evidence = e.evidence;
+      p.childColumn = e.childColumn;
+      p.parentColumn = e.parentColumn;
+    }
+  }
+  return pending;
+}
+
+function toRelationship(layer: StagingLayer, p: Pending): EntityRelationship {
+  const parent = layer.entities.get(p.parent)!;
+  const child = layer.entities.get(p.child)!;
+  const verb = relationshipVerb(parent.tokens, child.tokens, p.role);
+  const base = { role: p.role.length ? p.role.join(' ') : undefined, sources: [...p.sources].sort(), declared_by: [...p.via].sort(), evidence: p.evidence, verb_origin: verb.origin };
+  if (p.unique || verb.primary === 'parent') {
+    return { from: p.parent, to: p.child, verb: verb.parentFirst, cardinality: p.unique ? 'one_to_one' : 'one_to_many',
+      from_column: p.parentColumn, to_column: p.childColumn, ...base };
+  }
+  return { from: p.child, to: p.parent, verb: verb.childFirst, cardinality: 'many_to_one', from_column: p.childColumn, to_column: p.parentColumn, ...base };
+}
+
+/** Bridges → many-to-many relationships between the two entities they link, through the bridge. */
+function manyToMany(layer: StagingLayer, opts: RelationshipOptions): EntityRelationship[] {
+  const out = new Map<string, EntityRelationship>();
+  const helpersOf = new Map<string, string[]>();
+  for (const m of layer.models) if (m.owner) { const l = helpersOf.get(m.owner); if (l) l.push(m.node.name); else helpersOf.set(m.owner, [m.node.name]); }
+  for (const b of layer.bridges) {
+    const [a, z] = b.ends;
+    if (!layer.entities.has(a.entity) || !layer.entities.has(z.entity)) continue;
+    const declared = b.ends.every((e) => b.model.declared.has(e.column.toLowerCase()));
+    if (opts.declaredOnly && !declared) continue;
+    const key = `${a.entity}|${z.entity}|${b.model.noun}`;
+    const sources = [b.model.node.name, ...(helpersOf.get(b.model.node.name) ?? [])];
+    const hit = out.get(key);
+    if (hit) { hit.sources = [...new Set([...hit.sources, ...sources])].sort(); continue; }
+    const ea = layer.entities.get(a.entity)!, ez = layer.entities.get(z.entity)!;
+    const verb = relationshipVerb(ea.tokens, ez.tokens, []);
+    const evidence: RelationshipEvidence = declared
+      ? declaredEvidence(b.model.foreignKeys.find((d) => d.column.toLowerCase() === a.column.toLowerCase())?.file, b.model.foreignKeys.find((d) => d.column.toLowerCase() === a.column.toLowerCase())?.line)
+      : { kind: 'inferred', rule: `association table (${b.model.why})`, confidence: Math.min(...b.ends.map((e) => b.model.guesses.get(e.column.toLowerCase())?.confidence ?? 0.9)) };
+    out.set(key, {
+      from: a.entity, to: z.entity, verb: verb.origin === 'fallback' ? 'is associated with' : verb.parentFirst, cardinality: 'many_to_many',
+      from_column: a.column, to_column: z.column, through: b.model.noun, sources: sources.sort(),
+      declared_by: [declared ? 'declared references on the association table' : 'association table read from its columns'], evidence,
+      verb_origin: verb.origin === 'fallback' ? 'fallback' : verb.origin,
+    });
+  }
+  return [...out.values()];
 }
 
 function sameName(a: string, b: string): boolean {
@@ -105,37 +184,13 @@ function describeTarget(t: TargetRef): string {
 
 /** The key column of the parent entity: its target model's primary key, else any of its models'. */
 function targetKey(layer: StagingLayer, entity: string, node?: DbtNode): string | undefined {
-  const snake = snakeOf(layer.entities.get(entity)!.tokens);
+  const group = layer.entities.get(entity)!;
+  const snake = snakeOf(group.tokens);
   if (node) { const k = primaryKeyColumn(node, snake); if (k) return k; }
-  for (const m of layer.entities.get(entity)!.models) { const k = primaryKeyColumn(m.node, snake); if (k) return k; }
+  for (const m of group.models) { if (m.kind !== 'entity') continue; const k = primaryKeyColumn(m.node, snake); if (k) return k; }
+  for (const m of group.models) {
+    const named = m.node.columns.find((c) => c.name.toLowerCase() === `${snake}_id` || c.name.toLowerCase() === 'id');
+    if (named) return named.name;
+  }
   return undefined;
-}
-
-/** Resolves what a declaration points at to an entity (and the target model, when it is one). */
-function targetResolver(project: Project, layer: StagingLayer, entityByTokens: Map<string, string>) {
-  type Resolved = { entity: string; node?: DbtNode } | undefined;
-  const byNoun = (tokens: string[]) => entityByTokens.get(snakeOf(tokens));
-  const byModelName = (name: string): Resolved => {
-    const staged = layer.byModel.get(name);
-    if (staged) return { entity: staged.entity, node: staged.node };
-    // a mart or intermediate model: its business noun may still name an entity (dim_customers)
-    const e = byNoun(parseModelName(name, [], { otherLayers: true }).tokens);
-    return e ? { entity: e, node: project.modelByName.get(name) } : undefined;
-  };
-  const entity = (e: string | undefined): Resolved => (e ? { entity: e } : undefined);
-  return (t: TargetRef, column: string): Resolved => {
-    switch (t.kind) {
-      case 'ref': return byModelName(t.name);
-      case 'source': {
-        const dot = t.name.indexOf('.');
-        return entity(byNoun(parseModelName(t.name.slice(dot + 1), dot > 0 ? [t.name.slice(0, dot)] : []).tokens));
-      }
-      case 'name':
-        return byModelName(t.name) ?? (layer.entities.has(t.name) ? { entity: t.name } : entity(byNoun(singularPhrase(tokensOfEntityName(t.name)))));
-      case 'infer': {
-        const stem = keyStem(column);
-        return entity(byNoun(singularPhrase(stem)) ?? (stem.length > 1 ? byNoun(singularPhrase(stem.slice(-1))) : undefined));
-      }
-    }
-  };
 }

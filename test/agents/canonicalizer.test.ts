@@ -94,6 +94,22 @@ describe('Canonicalizer options and edge cases', () => {
     expect(p.notes).toContain('Order.amount: divergent types [DECIMAL(12,2), numeric(12,2)]; picked DECIMAL(12,2) (first in sorted order); reconcile the staging models.');
   });
 
+  it('two separately unique columns are two candidate keys, not one composite primary key (issue 11)', () => {
+    const cols = '- name: customer_id\n  data_tests: [unique, not_null]\n- name: email\n  data_tests: [unique]\n- name: name\n';
+    const dir = writeProject({ 'models/staging/_m.yml': modelsYaml([['stg_shop__customers', cols], ['stg_crm__customers', cols]]) });
+    const p = canonicalize(loadProject(dir));
+    expect(p.entities[0].columns.map((c) => [c.name, c.primary_key ?? false, c.unique ?? false])).toEqual([
+      ['customer_id', true, false], ['email', false, true], ['name', false, false],
+    ]);
+    expect(validProposal(p), JSON.stringify(validProposal.errors)).toBe(true);
+    // the logical model as the reader loads it: one primary-key column, the other key stays unique
+    const lm = loadProject(applyToCopy(dir, p.changes)).modelerFiles.find((m) => m.file === 'Modeler/logical/customer.model.yaml')!;
+    expect(lm.ok).toBe(true);
+    const columns = lm.model!.entities[0].columns;
+    expect(columns.filter((c) => c.primary_key).map((c) => c.name)).toEqual(['customer_id']);
+    expect(columns.find((c) => c.name === 'email')).toMatchObject({ unique: true });
+  });
+
   it('helpers (base_, _tmp) do not count as recurrence', () => {
     const p = canonicalize(loadProject(join(FIXTURES, 'ecommerce_shopify')));
     expect(p.entities.map((e) => e.name)).toEqual(['Customer']); // Order's base_ models repeat its columns

@@ -6,16 +6,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { schemaValidator } from '../../src/core/json-schema.js';
 import { EXAMPLE, REPO, runCliAsync, tempDir, type CliResult } from '../helpers/cli.js';
+import { PYTHON } from '../helpers/python.js';
 
 const validProposal = schemaValidator('proposal.schema.json');
-
-/** The Python interpreter, as an absolute path (some tests empty PATH). */
-const PYTHON = (() => {
-  const exe = process.env.MODELER_PYTHON ?? 'python3';
-  const r = spawnSync(exe, ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`cannot run ${exe} (set MODELER_PYTHON to a Python 3 interpreter): ${r.error?.message ?? r.stderr}`);
-  return r.stdout.trim();
-})();
 
 /** Run the launcher without blocking the test worker (each run starts Node). */
 function py(args: string[], env: Record<string, string | undefined> = {}, pythonPath = join(REPO, 'python')): Promise<CliResult> {
@@ -48,6 +41,24 @@ describe('modeler agents (Node CLI)', () => {
     expect(spawnSync('find', [dir, '-path', '*/Modeler/conceptual*', '-o', '-path', '*/Modeler/logical*'], { encoding: 'utf8' }).stdout).toBe('');
   });
 
+  it('--declared-only draws only declared relationships and names the inferred ones in a note', async () => {
+    const [all, declared] = await Promise.all([
+      runCliAsync(['agents', 'conceptualize', '--project-dir', EXAMPLE]),
+      runCliAsync(['agents', 'conceptualize', '--project-dir', EXAMPLE, '--declared-only']),
+    ]);
+    for (const r of [all, declared]) expect(r.code, r.stderr).toBe(0);
+    const [pa, pd] = [all, declared].map((r) => JSON.parse(r.stdout));
+    for (const p of [pa, pd]) expect(validProposal(p), JSON.stringify(validProposal.errors)).toBe(true);
+    const inferred = pa.relationships.filter((r: any) => r.evidence.kind === 'inferred');
+    expect(inferred.length).toBeGreaterThan(0);
+    expect(pd.relationships.every((r: any) => r.evidence.kind === 'declared')).toBe(true);
+    expect(pd.relationships).toEqual(pa.relationships.filter((r: any) => r.evidence.kind === 'declared'));
+    expect(pd.notes.find((n: string) => n.startsWith('--declared-only:'))).toContain(`${inferred.length} relationship(s) that column names imply are not drawn`);
+    // the diagram file marks what a reviewer has to confirm
+    expect(pa.changes[0].content).toContain('inferred: true');
+    expect(pd.changes[0].content).not.toContain('inferred: true');
+  });
+
   it('usage errors: one line on stderr, nothing on stdout, exit 64', async () => {
     const cases: [string[], string][] = [
       [['agents', 'conceptualize', '--project', '/no/such/dir'], 'modeler: project directory not found: /no/such/dir'],
@@ -68,7 +79,8 @@ describe('modeler agents (Node CLI)', () => {
 
 describe('python -m modeler_core.agents (stdlib launcher)', () => {
   it('prints exactly what the Node CLI prints', async () => {
-    const runs = [['conceptualize', '--project', EXAMPLE], ['canonicalize', '--project', EXAMPLE, '--min-recurrence', '1']];
+    const runs = [['conceptualize', '--project', EXAMPLE], ['conceptualize', '--project-dir', EXAMPLE, '--declared-only'], ['canonicalize', '--project', EXAMPLE, '--min-recurrence', '1'],
+      ['conceptualize', '--project-dir', EXAMPLE, '--vars', '{any: 1}']];
     const [pyOut, nodeOut] = await Promise.all([Promise.all(runs.map((a) => py(a))), Promise.all(runs.map((a) => runCliAsync(['agents', ...a])))]);
     pyOut.forEach((r, i) => {
       expect(r.code, r.stderr).toBe(0);
@@ -83,6 +95,7 @@ describe('python -m modeler_core.agents (stdlib launcher)', () => {
       [['canonicalize', '--project', EXAMPLE, '--min-recurrence', '0'], 'must be at least 1'],
       [['draw'], "invalid choice: 'draw'"],
       [[], 'required'],
+      [['conceptualize', '--project', EXAMPLE, '--vars', '[1]'], '--vars must be a mapping'],
     ] as const;
     const results = await Promise.all(cases.map(([args]) => py([...args])));
     results.forEach((r, i) => {

@@ -78,9 +78,16 @@ describe('Conceptualizer on the labelled projects', () => {
       expect(lm.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       const entityOf = new Map(p.entities.flatMap((e) => e.sources.map((s) => [s, e.name] as const)));
       lm.model!.relationships.forEach((r, i) => {
+        const rel = p.relationships[i];
+        if (rel.cardinality === 'many_to_many') {
+          // through an association table that holds both keys
+          const bridge = project.modelByName.get(rel.sources[0])!;
+          for (const col of [rel.from_column, rel.to_column]) expect(bridge.columns.some((c) => c.name === col), `${name}: ${rel.sources[0]}.${col}`).toBe(true);
+          expect(r.meta?.through).toBe(rel.through);
+          return;
+        }
         // one_to_many / one_to_one: from is the parent; many_to_one: to is; the declaring model is the child
         const { child, parent } = parentChild(r)!;
-        const rel = p.relationships[i];
         for (const s of rel.sources) expect(entityOf.get(s), `${name}: ${s}`).toBe(child.entity);
         const fk = rel.cardinality === 'many_to_one' ? rel.from_column : rel.to_column;
         const model = project.modelByName.get(rel.sources[0])!;
@@ -90,10 +97,11 @@ describe('Conceptualizer on the labelled projects', () => {
     });
   }
 
-  it('models known only from target/manifest.json count, with their _tmp helpers folded in', () => {
-    const p = conceptualize(loadProject(join(FIXTURES, 'saas_crm')));
-    expect(p.entities.find((e) => e.name === 'DealPipelineStage')!.sources).toEqual(['stg_hubspot__deal_pipeline_stage', 'stg_hubspot__deal_pipeline_stage_tmp']);
-    expect(p.relationships.find((r) => r.from === 'Deal' && r.to === 'Owner')).toMatchObject({ verb: 'owned by', declared_by: ['foreign_key constraint'] });
+  it('models of other packages (known from target/manifest.json) are context, never entities of the project', () => {
+    const project = loadProject(join(FIXTURES, 'saas_crm'));
+    expect(project.packageNodes.some((n) => n.name === 'stg_hubspot__deal_pipeline_stage')).toBe(true);
+    const p = conceptualize(project);
+    expect(p.entities.some((e) => e.sources.includes('stg_hubspot__deal_pipeline_stage'))).toBe(false);
   });
 
   it('base_ helpers join the entity of the staging model that selects from them', () => {

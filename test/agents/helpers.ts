@@ -3,6 +3,7 @@
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tempDir } from '../helpers/cli.js';
+import { withModelFiles } from '../helpers/dbt-project.js';
 import type { ProposalChange } from '../../src/proposals/types.js';
 
 export const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'agents');
@@ -10,7 +11,7 @@ export const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'agents');
 /** Write `files` (project-relative path → text) into a fresh temp directory. */
 export function writeProject(files: Record<string, string>, name = 'agents_test'): string {
   const dir = tempDir('modeler-agents-');
-  const all = { 'dbt_project.yml': `name: ${name}\nversion: "1.0.0"\nconfig-version: 2\nmodel-paths: ["models"]\n`, ...files };
+  const all = withModelFiles({ 'dbt_project.yml': `name: ${name}\nversion: "1.0.0"\nconfig-version: 2\nmodel-paths: ["models"]\n`, ...files });
   for (const [rel, text] of Object.entries(all)) {
     mkdirSync(dirname(join(dir, rel)), { recursive: true });
     writeFileSync(join(dir, rel), text);

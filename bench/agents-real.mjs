@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// The Conceptualizer measured against reality: real staging layers that declare (almost) no keys.
+//
+//   1. The two labelled real projects in ../shared/fixtures/real-dbt/ (Fivetran's Stripe and
+//      HubSpot staging layers; labels/labels-<project>.json say what a data modeler would draw).
+//   2. test/fixtures/agents-real/*: four real-style staging layers from other domains (Salesforce,
+//      Shopify, a hand-written company app, Jira + Zendesk) whose labels.json were written and
+//      committed BEFORE the inference rules existed or the tool was run on them. Reported
+//      separately: they are the honest check that the rules are a modeler's rules, not tuned to (1).
+//
+// Each project is run twice: --declared-only (what the project declares) and with inference.
+// Scoring (src/agents/evaluate.ts scoreAgainstRealLabels):
+//   entities       proposed names vs labels (verdict TP = business entity). A name the labels do not
+//                  judge counts as wrong.
+//   relationships  (parent, child, child column) vs relationships_gt; a many-to-many through a
+//                  bridge counts as the bridge's two references (the labels list them that way).
+//   pairs          (parent, child) only.
+//   Labels whose entity has no staging model in the project as read (e.g. models dbt disables by
+//   default) are out of scope and listed, not counted.
+// The labels' relationships_gt was built from the old tool's exact-noun key hints plus noticed misses,
+// so role keys the issue asks for (default_card_id, latest_invoice_id, …) are mostly missing from it.
+// test/fixtures/agents-real/reviewed-real-dbt.json lists each drawn relationship the labels do not
+// have, reviewed against the column's own description in the project YAML; the figure "+ reviewed"
+// counts those as real. The strict figure is always printed first.
+// Targets on the real projects (issue 12): entity precision ≥ 0.85, relationship precision ≥ 0.90,
+// relationship recall ≥ 0.80. test/agents/real-projects.test.ts asserts them.
+//
+// Usage: npx tsc -p . && node bench/agents-real.mjs [--verbose] [--json]
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const dist = (p) => import(join(ROOT, 'dist', p));
+const { loadProject } = await dist('core/project/load.js');
+const { conceptualize } = await dist('agents/conceptualizer.js');
+const { scoreAgainstRealLabels, labelScope } = await dist('agents/evaluate.js');
+
+const verbose = process.argv.includes('--verbose');
+const asJson = process.argv.includes('--json');
+const { REAL_DBT: SHARED } = await import('./lib/real-dbt.mjs'); // honours MODELER_SHARED
+const OWN = join(ROOT, 'test', 'fixtures', 'agents-real');
+
+const reviewed = JSON.parse(readFileSync(join(OWN, 'reviewed-real-dbt.json'), 'utf8'));
+const withReviewed = (labels) => ({ ...labels, relationships_gt: [...labels.relationships_gt, ...(reviewed[labels.project] ?? []).filter((r) => r.verdict === 'real')] });
+const sets = [];
+if (existsSync(join(SHARED, 'labels'))) {
+  for (const f of readdirSync(join(SHARED, 'labels')).filter((f) => /^labels-.*\.json$/.test(f)).sort()) {
+    const labels = JSON.parse(readFileSync(join(SHARED, 'labels', f), 'utf8'));
+    sets.push({ group: 'real (../shared/fixtures/real-dbt)', name: labels.project, dir: join(SHARED, `dbt_${labels.project}_source`), labels });
+  }
+} else if (!asJson) console.log(`(skipped the labelled real projects: ${SHARED} is absent)`);
+for (const d of readdirSync(OWN).sort()) {
+  const f = join(OWN, d, 'labels.json');
+  if (existsSync(f)) sets.push({ group: 'own real-style layers (labels written before the run)', name: d, dir: join(OWN, d), labels: JSON.parse(readFileSync(f, 'utf8')) });
+}
+
+const pct = (n, d) => (d ? `${(100 * n / d).toFixed(1)}%` : '  n/a').padStart(6);
+const fmt = (s) => `P ${pct(s.tp, s.tp + s.fp)} R ${pct(s.tp, s.tp + s.fn)} (${s.tp}/${s.tp + s.fp} drawn, ${s.tp}/${s.tp + s.fn} real)`;
+const results = [];
+let group = '';
+for (const set of sets) {
+  const project = loadProject(set.dir);
+  const scope = labelScope(project);
+  const runs = {};
+  for (const mode of ['declared-only', 'inferred']) {
+    const t0 = performance.now();
+    const p = conceptualize(project, { declaredOnly: mode === 'declared-only' });
+    runs[mode] = { ms: performance.now() - t0, score: scoreAgainstRealLabels(p, set.labels, scope), relationships: p.relationships.length,
+      ...(reviewed[set.labels.project] ? { reviewed: scoreAgainstRealLabels(p, withReviewed(set.labels), scope) } : {}) };
+  }
+  results.push({ group: set.group, name: set.name, ...runs });
+  if (asJson) continue;
+  if (set.group !== group) { group = set.group; console.log(`\n## ${group}`); }
+  const inf = runs.inferred.score, dec = runs['declared-only'].score;
+  console.log(`\n== ${set.name}  (${project.models.length} models read; conceptualize ${runs.inferred.ms.toFixed(0)} ms)`);
+  console.log(`   entities                     ${fmt(inf.entities)}`);
+  console.log(`   relationships declared-only  ${fmt(dec.relationships)}`);
+  console.log(`   relationships with inference ${fmt(inf.relationships)}`);
+  if (runs.inferred.reviewed) console.log(`   ... + reviewed additions     ${fmt(runs.inferred.reviewed.relationships)}`);
+  console.log(`   pairs with inference         ${fmt(inf.pairs)}`);
+  if (inf.outOfScope.length) console.log(`   out of scope (no such staging model in the project as read): ${inf.outOfScope.length} label(s)${verbose ? `: ${inf.outOfScope.join(', ')}` : ''}`);
+  if (verbose) {
+    for (const x of inf.entities.falsePositives) console.log(`     FP entity ${x}${inf.entities.unjudged.includes(x) ? ' (not judged by the labels)' : ''}`);
+    for (const x of inf.entities.falseNegatives) console.log(`     FN entity ${x}`);
+    for (const x of inf.relationships.falsePositives) console.log(`     FP rel    ${x}`);
+    for (const x of inf.relationships.falseNegatives) console.log(`     FN rel    ${x}`);
+  }
+}
+if (asJson) console.log(JSON.stringify(results, (k, v) => (k === 'falsePositives' || k === 'falseNegatives' ? v : v), 2));

@@ -1,0 +1,190 @@
+// Relationships a data modeler reads off a staging layer that declares none: a column whose name
+// is a key (<noun>_id, <noun>_key, <noun>_fk, <noun>id, <noun>_code, Salesforce <noun>__c) points
+// at the entity its noun names. In order of trust:
+//   noun     customer_id → Customer
+//   role     converted_contact_id → Contact, default_card_id → Card (the words before the noun are a role)
+//   context  pipeline_id in DealPipelineStage → DealPipeline; event_id in EmailEventBounce → EmailEvent
+//            (the noun completed by the leading words of the model's own name)
+//   head     variant_id → ProductVariant (the one entity that is a kind of that noun)
+//   actor    created_by_id, owner_id, assignee_id → User (a person's role with no entity of its own)
+//   self     parent_id → the model's own entity
+// Candidates from the model's own source system (stg_<source>__) come before candidates from
+// other sources; a model's own key never points at its own entity; declared column types must be
+// compatible with the target's key.
+import type { DbtColumn } from '../core/project/types.js';
+import { compatibleTypes, isTechnicalColumn, keyShape } from './columns.js';
+import { DOMAIN_DICTIONARY } from './domains.js';
+import { singularPhrase } from './inflection.js';
+import { snakeOf } from './naming.js';
+
+export interface IndexedEntity {
+  name: string;
+  tokens: string[];
+  /** Source systems of its models ('' for a model without one). */
+  sources: Set<string>;
+  /** Its key column (lower case) and declared type, when known. */
+  key?: { column: string; type?: string };
+}
+
+export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description';
+
+export interface KeyGuess {
+  entity: string;
+  rule: InferenceRule;
+  /** Role words in front of the noun (converted_contact_id → ['converted']). */
+  role: string[];
+  confidence: number;
+  /** A Salesforce lookup (`account__c`) rather than an `_id` column. */
+  lookup: boolean;
+}
+
+export interface ChildModel {
+  entity: string;
+  tokens: string[];
+  source: string;
+  /** Lower-case names of the columns unique on their own (its keys). */
+  ownKeys: Set<string>;
+}
+
+/** People roles that point at a person entity when no entity is named after the role itself. */
+const ACTOR_ROLES = ['owner', 'creator', 'created_by', 'updated_by', 'modified_by', 'last_modified_by', 'deleted_by', 'closed_by', 'resolved_by',
+  'assignee', 'assigned_to', 'reporter', 'requester', 'requested_by', 'submitter', 'submitted_by', 'author', 'approver', 'approved_by', 'reviewer',
+  'reviewed_by', 'manager', 'invited_by', 'inviter', 'referrer', 'referred_by', 'sender', 'editor', 'uploader', 'signer'];
+const ACTOR_SET = new Set(ACTOR_ROLES);
+
+/** Is a role a person acting on the row (created_by, approved_by, owner, assignee …)? */
+export function isActorRole(role: readonly string[]): boolean {
+  const snake = role.join('_');
+  return !!snake && (ACTOR_SET.has(snake) || ACTOR_ROLES.some((r) => snake.endsWith('_' + r)));
+}
+/** Entities that are people, most specific first. */
+const PEOPLE = ['user', 'employee', 'person', 'people', 'member', 'staff', 'agent'];
+/** Roles that make a key point at a row of the same entity. */
+const SELF_ROLES = new Set(['parent', 'previous', 'prior', 'next', 'original', 'root', 'master', 'predecessor', 'successor', 'superior', 'replaced_by', 'duplicate_of', 'merged_into']);
+/** Qualifiers that say the key belongs to another system or is not a reference at all. */
+const NOT_A_REFERENCE = new Set(['external', 'unique', 'remote', 'hashed', 'hash', 'legacy', 'natural', 'alternate', 'alt', 'surrogate', 'raw']);
+
+/**
+ * Compound business nouns (the domain dictionary's multi-word phrases): a bank_account_id names a
+ * bank account, not an Account with the role "bank".
+ */
+const COMPOUNDS = new Set(Object.values(DOMAIN_DICTIONARY).flat().filter((w) => w.includes('_')));
+
+const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6 };
+
+export class EntityIndex {
+  private byNoun = new Map<string, IndexedEntity>();
+  private byHead = new Map<string, IndexedEntity[]>();
+  readonly sourceNames: Set<string>;
+
+  constructor(entities: Iterable<IndexedEntity>, sourceNames: Iterable<string>) {
+    for (const e of entities) {
+      this.byNoun.set(snakeOf(e.tokens), e);
+      if (e.tokens.length > 1) {
+        const head = e.tokens[e.tokens.length - 1];
+        const list = this.byHead.get(head);
+        if (list) list.push(e); else this.byHead.set(head, [e]);
+      }
+    }
+    this.sourceNames = new Set(sourceNames);
+  }
+
+  get(tokens: readonly string[]): IndexedEntity | undefined {
+    return this.byNoun.get(tokens.join('_'));
+  }
+
+  /**
+   * Where a column points, or undefined. `why` receives a reason when a candidate was rejected
+   * (type mismatch, ambiguity), for the proposal's notes.
+   */
+  guess(child: ChildModel, column: DbtColumn, description?: string, why?: (reason: string) => void): KeyGuess | undefined {
+    const lower = column.name.toLowerCase();
+    if (isTechnicalColumn(lower)) return undefined;
+    const shape = keyShape(column.name);
+    if (!shape || !shape.stem.length) return undefined;
+    const stem = shape.stem;
+    const found = this.candidates(child, stem);
+    for (const c of found) {
+      const target = c.entity;
+      if (shape.suffix === 'code' && target.key?.column !== lower && target.key?.column !== 'code') continue; // country_code is a value unless Country is keyed by it
+      if (c.role.some((r) => NOT_A_REFERENCE.has(r))) return undefined;
+      if (target.name === child.entity) {
+        // a model's own key, or the same noun from another source system, is not a reference to itself
+        if (!c.role.length || child.ownKeys.has(lower) || c.role.every((r) => this.sourceNames.has(r))) return undefined;
+      }
+      if (!compatibleTypes(column.data_type ?? column.type, target.key?.type)) {
+        why?.(`${column.name} (${column.data_type ?? column.type}) does not fit ${target.name}.${target.key!.column} (${target.key!.type})`);
+        continue;
+      }
+      let confidence = CONFIDENCE[c.rule];
+      if (child.source && !target.sources.has(child.source)) confidence -= 0.1;
+      if (shape.suffix === 'lookup') confidence = Math.min(confidence, 0.7);
+      return { entity: target.name, rule: c.rule, role: c.role, confidence: Math.round(confidence * 100) / 100, lookup: shape.suffix === 'lookup' };
+    }
+    if (!found.length && description && shape.suffix !== 'code') {
+      // the column's own description names the entity: "ID of the charge or payment that funded the transfer"
+      const target = this.describedEntity(description);
+      if (target && target.name !== child.entity && compatibleTypes(column.data_type ?? column.type, target.key?.type)) {
+        const confidence = CONFIDENCE.description - (child.source && !target.sources.has(child.source) ? 0.1 : 0);
+        return { entity: target.name, rule: 'description', role: stem, confidence: Math.round(confidence * 100) / 100, lookup: shape.suffix === 'lookup' };
+      }
+    }
+    return undefined;
+  }
+
+  /** "ID of the <entity> …" / "Identifier of a <entity> …": the entity a description names, exactly. */
+  private describedEntity(description: string): IndexedEntity | undefined {
+    const m = /\b(?:id|identifier|key|reference)\s+(?:of|to)\s+(?:the|a|an)\s+([a-z][a-z ]*?)(?=\s+(?:or|that|which|who|whose|used|to|for|in|on|by|this|if|when|where)\b|\s*[.,;:()]|$)/i.exec(description);
+    if (!m) return undefined;
+    const words = m[1].toLowerCase().split(/\s+/).filter((w) => w && w !== 'object' && w !== 'record');
+    return words.length && words.length <= 4 ? this.get(singularPhrase(words)) : undefined;
+  }
+
+  /** Candidates in order: same source system first, then by rule. */
+  private candidates(child: ChildModel, stem: string[]): { entity: IndexedEntity; rule: InferenceRule; role: string[] }[] {
+    const out: { entity: IndexedEntity; rule: InferenceRule; role: string[]; rank: number }[] = [];
+    const add = (entity: IndexedEntity | undefined, rule: InferenceRule, role: string[], rank: number) => {
+      if (!entity) return;
+      const other = child.source && !entity.sources.has(child.source) ? 100 : 0;
+      out.push({ entity, rule, role, rank: rank + other });
+    };
+    // noun / role / context: the longest tail of the stem that names an entity, alone or completed by
+    // the leading words of the model's own name
+    for (let k = stem.length; k >= 1 && !out.length; k--) {
+      const noun = stem.slice(stem.length - k);
+      const role = stem.slice(0, stem.length - k);
+      // the words before the noun make a compound noun of their own: not this entity
+      if (role.length && COMPOUNDS.has([role[role.length - 1], ...noun].join('_')) && !this.get([role[role.length - 1], ...noun])) break;
+      add(this.get(noun), role.length ? 'role' : 'noun', role, 0);
+      // a role that is itself an entity's noun (invoice_item_id) names a compound, not a role
+      if (role.some((r) => this.get([r]))) continue;
+      for (let p = child.tokens.length; p >= 1; p--) {
+        const prefix = child.tokens.slice(0, p);
+        if (prefix.join('_') !== noun.join('_')) add(this.get([...prefix, ...noun]), 'context', role, 10 + (child.tokens.length - p));
+      }
+    }
+    // head: variant_id → the one entity that is a kind of variant (in the model's own source first)
+    if (stem.length === 1) {
+      const kinds = this.byHead.get(stem[0]) ?? [];
+      const same = kinds.filter((e) => !child.source || e.sources.has(child.source));
+      const pool = same.length ? same : kinds;
+      if (pool.length === 1) add(pool[0], 'head', [], 20);
+      else if (pool.length > 1) {
+        const related = pool.filter((e) => e.tokens.some((t) => child.tokens.includes(t)));
+        if (related.length === 1) add(related[0], 'head', [], 20);
+      }
+    }
+    const snake = stem.join('_');
+    // actor: created_by_id / owner_id / assignee_id → the people entity of the same source
+    const actor = ACTOR_SET.has(snake) ? snake : ACTOR_ROLES.find((r) => snake.endsWith('_' + r));
+    if (actor && !out.some((c) => c.rank < 100)) {
+      for (const p of PEOPLE) {
+        const e = this.get([p]);
+        if (e && (!child.source || e.sources.has(child.source))) { add(e, 'actor', stem, 30); break; }
+      }
+    }
+    // self: parent_id, previous_id → a row of the same entity
+    if (SELF_ROLES.has(snake) && !out.length) add(this.get(child.tokens), 'self', stem, 40);
+    return out.sort((a, b) => a.rank - b.rank);
+  }
+}
