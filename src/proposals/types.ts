@@ -3,11 +3,14 @@
 // approves it. schemas/proposal.schema.json is the JSON Schema of the same shapes.
 import type { Cardinality } from '../core/model/types.js';
 
-export type ChangeOp = 'create_file' | 'update_file' | 'patch_yaml';
+export type ChangeOp = 'create_file' | 'update_file' | 'patch_yaml' | 'delete_file' | 'rename_file';
 
-/** One JSON-Patch style operation on a YAML document (paths are JSON pointers). */
+/**
+ * One RFC 6902 operation on a YAML document: `path` is a JSON Pointer into the document
+ * (`/models/0/columns/-` appends); `test` checks a value before the others apply.
+ */
 export interface YamlPatchOp {
-  op: 'add' | 'replace' | 'remove';
+  op: 'add' | 'replace' | 'remove' | 'test';
   path: string;
   value?: unknown;
 }
@@ -19,6 +22,8 @@ export interface ProposalChange {
   /** Full new text (create_file, update_file; patch_yaml may give full content instead of a patch). */
   content?: string;
   patch?: YamlPatchOp[];
+  /** rename_file: the new project-relative path. */
+  to?: string;
   /** Why this change is proposed. */
   rationale: string;
   /** Project-relative files the change was derived from. */
@@ -28,6 +33,13 @@ export interface ProposalChange {
   /** One line for the review list. */
   review_summary: string;
 }
+
+/**
+ * A change as a face receives it (HTTP body, MCP call): what an agent emits, with the review
+ * fields optional (validation fills in validation_impact).
+ */
+export type ChangeRequest = Omit<ProposalChange, 'source_context' | 'validation_impact' | 'review_summary'>
+  & Partial<Pick<ProposalChange, 'source_context' | 'validation_impact' | 'review_summary'>>;
 
 export type ProposalKind = 'diagram' | 'canonical' | 'changes';
 
@@ -49,6 +61,19 @@ export interface DiagramEntity {
   sources: string[];
 }
 
+/**
+ * Why a relationship is proposed (DESIGN.md): declared by the project (the YAML file and line of
+ * the test, constraint or foreign_key), or inferred from the column names (the rule and a
+ * confidence in 0..1). Declared evidence always wins over inferred.
+ */
+export interface RelationshipEvidence {
+  kind: 'declared' | 'inferred';
+  file?: string;
+  line?: number;
+  rule?: string;
+  confidence?: number;
+}
+
 export interface DiagramRelationship {
   from: string;
   to: string;
@@ -60,8 +85,11 @@ export interface DiagramRelationship {
   role?: string;
   /** Staging models that declare it. */
   sources: string[];
-  /** How it was declared (relationships test, foreign_key constraint, …). */
+  /** How it was declared (relationships test, foreign_key constraint, …) or inferred. */
   declared_by: string[];
+  evidence: RelationshipEvidence;
+  /** many_to_many: the association (bridge) table's noun, e.g. DealCompany. */
+  through?: string;
 }
 
 /** The Conceptualizer's output (shape fixed in DESIGN.md). */
@@ -80,6 +108,8 @@ export interface CanonicalColumn {
   /** Name of the shared doc block the column binds to. */
   doc: string;
   primary_key?: boolean;
+  /** Unique in every staging model but not the primary key: a candidate key. */
+  unique?: boolean;
   /** Staging models in which the column occurs. */
   sources: string[];
 }

@@ -1,0 +1,46 @@
+// Watch latency of `modeler serve` on the synthetic 10,000-model project: one property YAML
+// file is changed on disk (as an editor would), and we time until the refreshed validation and
+// readiness summary is announced (server-sent event) and served (GET …/status). Target < 200 ms.
+// Usage: npm run build && node bench/server-watch.mjs [N] [rounds]   (default 10000, 7)
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateProject } from './lib/synthetic-project.mjs';
+import { openEvents, startServe, stopServe } from './lib/server-process.mjs';
+
+const n = Number(process.argv[2] ?? 10000);
+const rounds = Number(process.argv[3] ?? 7);
+const dir = join(tmpdir(), `modeler-bench-serve-${n}`);
+const g = generateProject(dir, { models: n });
+const server = await startServe(dir, ['--verbose']);
+const { projects: [{ id }] } = await (await fetch(`${server.url}/api/projects`)).json();
+console.log(`serve N=${n} models, ${g.yamlFiles} property files: started (cold load and first summaries) in ${server.startMs.toFixed(0)} ms`);
+const events = await openEvents(server.url);
+await events.next((e) => e.type === 'hello');
+// the watcher needs a moment to set up its folder watches after the listen line
+await new Promise((r) => setTimeout(r, 1000));
+
+const file = 'models/marts/_models_150.yml';
+const abs = join(dir, file);
+const original = readFileSync(abs, 'utf8');
+const toEvent = [], toStatus = [], compute = [];
+for (let i = 0; i < rounds; i++) {
+  const text = original.replace(/description: Model (\w+)\./, `description: Model $1, edit ${i}.`);
+  const t0 = performance.now();
+  writeFileSync(abs, text);
+  const ev = await events.next((e) => e.type === 'files_changed' && e.paths.includes(file));
+  toEvent.push(ev.at - t0);
+  const status = await (await fetch(`${server.url}/api/projects/${id}/status`)).json();
+  toStatus.push(performance.now() - t0);
+  if (status.version < ev.event.version) throw new Error('status is older than the event');
+  const logged = [...server.stderr.matchAll(/files_changed: \d+ file\(s\) re-read, validation and readiness refreshed in (\d+) ms/g)];
+  compute.push(Number(logged[logged.length - 1][1]));
+  await new Promise((r) => setTimeout(r, 300));
+}
+writeFileSync(abs, original);
+events.close();
+await stopServe(server);
+const stats = (xs) => { const s = [...xs].sort((a, b) => a - b); return `median ${s[Math.floor(s.length / 2)].toFixed(0)} ms (min ${s[0].toFixed(0)}, max ${s[s.length - 1].toFixed(0)})`; };
+console.log(`write → event with the refreshed summary:   ${stats(toEvent)}   target < 200 ms`);
+console.log(`write → GET status shows it:                ${stats(toStatus)}`);
+console.log(`of which re-read + validation + readiness:  ${stats(compute)}`);

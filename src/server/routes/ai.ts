@@ -1,0 +1,109 @@
+// Ask AI over HTTP: parse → call the assistant core (src/assistant via src/api.ts) → shape the
+// reply. The assistant keeps its index beside the server's project session and updates it for
+// every changed file the session announces (an edit on disk, a written file, an applied
+// proposal). Changes it proposes are validated by the same proposal validation as
+// /api/ai/proposals/validate and are never applied here. Provider keys come in the request,
+// are used for that call only, and are never stored or logged.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ask, AssistantSession, endpointsFromEnv, preview, PROVIDERS, proposalValidator, testProvider } from '../../api.js';
+import type { RouteContext } from '../app.js';
+import type { AiProjectBody, AiQuery, AskBody, ChatCreateBody, ChatParams, MemoryParams, PreviewBody, SettingsTestBody } from '../contract.js';
+import { toErrorReply } from '../errors.js';
+import { routeSchema } from '../schemas.js';
+import type { ServerEvent } from '../contract.js';
+import { checkProject } from './common.js';
+
+export function registerAiRoutes(app: FastifyInstance, { session, opts }: RouteContext): void {
+  const tags = ['ai'];
+  const endpoints = endpointsFromEnv(opts.env ?? process.env);
+  // the index is built on the first AI request (not at start-up), then kept current per change
+  let assistant: AssistantSession | undefined;
+  const ai = () => (assistant ??= new AssistantSession(session.project, {
+    validator: proposalValidator(() => session.validateContext()), endpoints, useSnapshot: true,
+  }));
+  session.events.on('change', (ev: ServerEvent) => { if (assistant && ev.paths.length) assistant.filesChanged(ev.paths, { reloaded: true }); });
+  // the snapshot is written when the server stops (and on an explicit rebuild), never while answering
+  session.events.on('close', () => { try { assistant?.saveSnapshot(); } catch { /* a cache: the next start builds */ } });
+
+  app.post<{ Body: AskBody }>('/api/ai/ask', {
+    schema: routeSchema({ tags, summary: 'answer a question from the project index; proposed changes are validated, never applied (Accept: text/event-stream streams the answer)', body: 'AskBody', response: 'AskResponse' }),
+  }, async (req, reply) => {
+    checkProject(session, req.body.projectId);
+    const { projectId: _p, ...request } = req.body;
+    if (!wantsStream(req)) return ask(ai(), request);
+    return stream(reply, (onDelta) => ask(ai(), request, { onDelta }));
+  });
+
+  app.post<{ Body: PreviewBody }>('/api/ai/context/preview', {
+    schema: routeSchema({ tags, summary: 'the retrieval alone: the sources an answer would use, with the stages that found them; writes nothing', body: 'PreviewBody', response: 'PreviewResponse' }),
+  }, async (req) => {
+    checkProject(session, req.body.projectId);
+    const r = preview(ai(), req.body);
+    return {
+      sources: r.sources, scope: r.scope, modes: r.route.modes, skills: r.skills, retrieval_pipeline: r.stages,
+      memory: r.memories.map((m) => ({ id: m.id.slice('memory:'.length), text: m.text })),
+      findings: r.findings.map((f) => ({ id: f.id, kind: f.kind, name: f.name, path: f.file, line: f.line, score: 0, stage: 'validation_findings', title: f.title })),
+    };
+  });
+
+  app.post<{ Body: AiProjectBody }>('/api/ai/index/rebuild', {
+    schema: routeSchema({ tags, summary: 'build the assistant\'s index again from the project (and write its snapshot under .modeler/agent/)', body: 'AiProjectBody', response: 'IndexStats' }),
+  }, async (req) => {
+    checkProject(session, req.body.projectId);
+    const a = ai();
+    const stats = a.rebuild(session.project);
+    a.saveSnapshot();
+    return stats;
+  });
+
+  app.get<{ Querystring: AiQuery }>('/api/ai/chats', {
+    schema: routeSchema({ tags, summary: 'the chats of this project, newest first', query: 'AiQuery', response: 'ChatList' }),
+  }, async (req) => { checkProject(session, req.query.projectId); return { chats: ai().chats.list() }; });
+
+  app.post<{ Body: ChatCreateBody }>('/api/ai/chats', {
+    schema: routeSchema({ tags, summary: 'start a chat (ask also starts one when given no chatId)', body: 'ChatCreateBody', response: 'ChatResponse', status: 201 }),
+  }, async (req, reply) => { checkProject(session, req.body.projectId); reply.code(201); return ai().chats.create(req.body.title); });
+
+  app.get<{ Params: ChatParams; Querystring: AiQuery }>('/api/ai/chats/:chatId', {
+    schema: routeSchema({ tags, summary: 'one chat with every entry: answer, sources, agent run, skills and memory used, proposed changes, review plan', params: 'ChatParams', query: 'AiQuery', response: 'ChatResponse' }),
+  }, async (req) => { checkProject(session, req.query.projectId); return ai().chats.get(req.params.chatId); });
+
+  app.get<{ Querystring: AiQuery }>('/api/ai/memory', {
+    schema: routeSchema({ tags, summary: 'the standing rules the assistant remembers for this project', query: 'AiQuery', response: 'MemoryList' }),
+  }, async (req) => { checkProject(session, req.query.projectId); return { memories: ai().listMemory() }; });
+
+  app.delete<{ Params: MemoryParams; Body: AiProjectBody }>('/api/ai/memory/:memoryId', {
+    schema: routeSchema({ tags, summary: 'forget one remembered rule', params: 'MemoryParams', body: 'AiProjectBody', response: 'MemoryDeleted' }),
+  }, async (req) => { checkProject(session, req.body.projectId); return { deleted: ai().deleteMemory(req.params.memoryId) }; });
+
+  app.get<{ Querystring: AiQuery }>('/api/ai/skills', {
+    schema: routeSchema({ tags, summary: 'the project\'s skills (Modeler/Skills/*.md) and what is wrong with any skill file', query: 'AiQuery', response: 'SkillList' }),
+  }, async (req) => { checkProject(session, req.query.projectId); return ai().skills(); });
+
+  app.get<{ Querystring: AiQuery }>('/api/ai/providers', {
+    schema: routeSchema({ tags, summary: 'the provider kinds and what each needs', query: 'AiQuery', response: 'ProviderList' }),
+  }, async (req) => { checkProject(session, req.query.projectId); return { providers: PROVIDERS }; });
+
+  app.post<{ Body: SettingsTestBody }>('/api/ai/settings/test', {
+    schema: routeSchema({ tags, summary: 'check provider settings with one small call; stores nothing', body: 'SettingsTestBody', response: 'SettingsTestResponse' }),
+  }, async (req) => { checkProject(session, req.body.projectId); return testProvider(req.body.provider, endpoints); });
+}
+
+function wantsStream(req: FastifyRequest): boolean {
+  return String(req.headers.accept ?? '').split(',').some((t) => t.trim().startsWith('text/event-stream'));
+}
+
+/** Server-sent events: `delta` ({text}) as the answer is written, then `result` or `error` (the error envelope). */
+async function stream(reply: FastifyReply, run: (onDelta: (text: string) => void) => Promise<unknown>): Promise<void> {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Content-Type-Options': 'nosniff', 'X-Accel-Buffering': 'no' });
+  const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  try {
+    send('result', await run((text) => send('delta', { text })));
+  } catch (e) {
+    const r = toErrorReply(e);
+    send('error', { status: r.status, ...r.body });
+  }
+  res.end();
+}

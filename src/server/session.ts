@@ -1,0 +1,154 @@
+// The one project a server serves, held in memory: read once, kept current by the watcher and
+// by the server's own writes (which go one at a time through the write lock), with the
+// validation and readiness summaries brought up to date after every change and an event for
+// every subscriber (GET /api/events).
+import { createHash } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import {
+  etagOf, loadProject, readinessGate, recoverJournals, SKIP_DIRS, validationCounts,
+  type Project, type Recovered, type ValidateContext,
+} from '../api.js';
+import type { ServerEvent, StatusResponse } from './contract.js';
+import { filesUnder, watchProject, type Watcher } from './watcher.js';
+
+const TARGET_ARTIFACTS = new Set(['target/manifest.json', 'target/catalog.json', 'target/semantic_manifest.json', 'target/run_results.json']);
+const TEMP_FILE = /(\.modeler-tmp|\.modeler-restore|\.tmp|~|\.swp|\.swx)$|(^|\/)(\.#|#)[^/]*$|(^|\/)4913$/;
+
+/** Paths the watcher leaves alone: VCS and runtime folders, build output, editors' temp files. */
+export function ignoredPath(rel: string): boolean {
+  const segs = rel.split('/');
+  if (segs.some((s) => SKIP_DIRS.has(s))) return true;
+  if (segs[0] === 'target' && segs.length > 1 && !TARGET_ARTIFACTS.has(rel)) return true;
+  return TEMP_FILE.test(rel);
+}
+
+export type ChangeType = ServerEvent['type'];
+
+export interface SessionOptions {
+  watch?: boolean;
+  log?: (line: string) => void;
+}
+
+export class ProjectSession {
+  readonly root: string;
+  readonly id: string;
+  readonly events = new EventEmitter();
+  project: Project;
+  version = 1;
+  recovered: Recovered[];
+  private summary: StatusResponse;
+  private lock: Promise<unknown> = Promise.resolve();
+  private watcher?: Watcher;
+  /** etag (null: deleted) of what the server last wrote, so the watcher's echo of it is not a change */
+  private ownWrites = new Map<string, string | null>();
+  private log: (line: string) => void;
+
+  constructor(dir: string, o: SessionOptions = {}) {
+    this.log = o.log ?? (() => {});
+    this.root = realpathSync(dir);
+    this.id = `p_${createHash('sha256').update(this.root).digest('hex').slice(0, 12)}`;
+    // an apply interrupted by a crash is rolled back before anything reads the files
+    this.recovered = recoverJournals(this.root);
+    this.project = loadProject(this.root);
+    this.summary = this.computeStatus();
+    this.events.setMaxListeners(0);
+    if (o.watch !== false) this.watcher = watchProject(this.root, { ignore: ignoredPath, onChange: (rels) => this.onDiskChange(rels) });
+  }
+
+  get name(): string { return this.project.name || basename(this.root); }
+
+  status(): StatusResponse { return this.summary; }
+
+  /** What proposal validation needs from the project. */
+  validateContext(): ValidateContext {
+    return { root: this.root, docFile: (name) => { const d = this.project.docs.get(name); return d && { file: d.file, line: d.line }; } };
+  }
+
+  /**
+   * Run a write under the project's lock (one write at a time, in arrival order); then read the
+   * files it changed again, refresh the summaries and announce the change.
+   */
+  write<T>(type: ChangeType, fn: () => T | Promise<T>, changed: (r: T) => string[]): Promise<T> {
+    const run = this.lock.then(async () => {
+      const r = await fn();
+      const paths = changed(r);
+      if (paths.length) {
+        for (const p of paths) this.ownWrites.set(p, currentEtag(this.root, p));
+        this.refresh(type, paths);
+      }
+      return r;
+    });
+    this.lock = run.catch(() => {});
+    return run;
+  }
+
+  /** Run a write that may change any file (git checkout, pull), then read the whole project again. */
+  writeAll<T>(fn: () => T | Promise<T>, changed: (r: T) => boolean): Promise<T> {
+    const run = this.lock.then(async () => {
+      const r = await fn();
+      if (changed(r)) {
+        const t0 = performance.now();
+        this.project.reloadAll();
+        this.ownWrites.clear();
+        this.version++;
+        this.summary = this.computeStatus();
+        const ev: ServerEvent = { type: 'files_changed', paths: [...this.project.files.keys()], version: this.version, summary: { validation: this.summary.validation, readiness: this.summary.readiness } };
+        this.events.emit('change', ev);
+        this.log(`files_changed: the project was read again in ${Math.round(performance.now() - t0)} ms (version ${this.version})`);
+      }
+      return r;
+    });
+    this.lock = run.catch(() => {});
+    return run;
+  }
+
+  /** Re-read `paths`, bring validation and readiness up to date, bump the version, emit. */
+  refresh(type: ChangeType, paths: string[]): void {
+    const t0 = performance.now();
+    this.project.reloadFiles(paths);
+    this.version++;
+    this.summary = this.computeStatus();
+    const ev: ServerEvent = { type, paths, version: this.version, summary: { validation: this.summary.validation, readiness: this.summary.readiness } };
+    this.events.emit('change', ev);
+    this.log(`${type}: ${paths.length} file(s) re-read, validation and readiness refreshed in ${Math.round(performance.now() - t0)} ms (version ${this.version})`);
+  }
+
+  private computeStatus(): StatusResponse {
+    const r = readinessGate({ project: this.root, loaded: this.project, artifacts: false });
+    return { project: this.name, version: this.version, validation: validationCounts(this.project), readiness: r.summary };
+  }
+
+  private onDiskChange(rels: string[]): void {
+    // a folder stands for the files under it: those the project had (removed) and has (added)
+    const paths = new Set<string>();
+    for (const rel of rels) {
+      let st;
+      try { st = statSync(`${this.root}/${rel}`); } catch { st = undefined; }
+      if (st?.isDirectory()) { for (const f of filesUnder(this.root, rel, ignoredPath)) paths.add(f); continue; }
+      if (!st) for (const f of this.project.files.keys()) if (f.startsWith(rel + '/')) paths.add(f);
+      paths.add(rel);
+    }
+    const changed = [...paths].filter((p) => {
+      if (!this.ownWrites.has(p)) return true;
+      const mine = this.ownWrites.get(p) === currentEtag(this.root, p);
+      this.ownWrites.delete(p);
+      return !mine;
+    });
+    if (!changed.length) return;
+    // a change on disk waits for a write in progress, so the project is never read half-way through it
+    const run = this.lock.then(() => this.refresh('files_changed', changed));
+    this.lock = run.catch((e) => this.log(`watch: could not re-read ${changed.join(', ')}: ${e?.message ?? e}`));
+  }
+
+  close(): void {
+    this.watcher?.close();
+    this.events.emit('close');
+    this.events.removeAllListeners();
+  }
+}
+
+function currentEtag(root: string, rel: string): string | null {
+  try { return etagOf(readFileSync(`${root}/${rel}`, 'utf8')); } catch { return null; }
+}

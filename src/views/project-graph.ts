@@ -1,0 +1,137 @@
+// The dbt project as a graph for the canvas: models, sources, seeds and snapshots are tables
+// with their columns; declared keys (relationships tests, foreign_key/references, foreign-key
+// constraints) are column-to-column edges; ref() and source() calls are lineage edges, kept
+// apart because lineage is not a key.
+import { foreignKeysOf, type TargetRef } from '../agents/foreign-keys.js';
+import type { DbtNode, Project } from '../core/project/types.js';
+import { inferLayers } from '../governance/layers.js';
+import { dbtSubjects } from '../governance/policy/subjects.js';
+import type { Cardinality } from '../core/model/types.js';
+
+export interface GraphNode {
+  id: string;
+  name: string;
+  resource_type: string;
+  file?: string;
+  sql_path?: string;
+  /** line of its entry in `file` */
+  line?: number;
+  layer?: string;
+  materialized?: string;
+  description?: string;
+  owner?: string;
+  /** meta.modeler.interface.domain, else meta.domain */
+  domain?: string;
+  tags: string[];
+  contract_enforced: boolean;
+  interface: boolean;
+  /** the Interface's status, stability and version when it is one */
+  interface_status?: string;
+  stability?: string;
+  interface_version?: string;
+  columns: GraphColumn[];
+}
+
+export interface GraphColumn {
+  name: string;
+  data_type?: string;
+  description?: string;
+  /** the doc block the description is bound to */
+  doc?: string;
+  line?: number;
+  /** a declared key: a primary_key constraint or model-level key, or unique and not_null tests together */
+  primary_key: boolean;
+  unique: boolean;
+  not_null: boolean;
+  /** test names dbt would run (unique, not_null, relationships, accepted_values, …) */
+  tests: string[];
+  /** the glossary term it is bound to (binding, legacy terms or meta.glossary_term) */
+  glossary_term?: string;
+  tags: string[];
+}
+
+export interface GraphEdge {
+  /** relationship: a relationships test; foreign_key: foreign_key/references or a constraint; ref/source: lineage */
+  kind: 'relationship' | 'foreign_key' | 'ref' | 'source';
+  from: { node: string; column?: string };
+  to: { node: string; column?: string };
+  via: string;
+  /** key edges: many_to_one from the referencing column, one_to_one when it is unique too */
+  cardinality?: Cardinality;
+}
+
+export interface ProjectGraph {
+  project: string;
+  nodes: GraphNode[];
+  edges: GraphEdge[];
+  /** Declarations whose target is not a node of the project (a typo, or a package model). */
+  unresolved: { from: { node: string; column?: string }; target: string; via: string }[];
+  counts: { nodes: number; columns: number; relationship: number; foreign_key: number; ref: number; source: number };
+}
+
+export function projectGraph(p: Project): ProjectGraph {
+  const tables: DbtNode[] = [...p.models, ...p.sources, ...p.seeds, ...p.snapshots];
+  const byName = new Map<string, DbtNode>();
+  for (const n of tables) if (!byName.has(n.name)) byName.set(n.name, n);
+  const sourceByTable = new Map<string, DbtNode>();
+  for (const s of p.sources) if (s.tableName && !sourceByTable.has(s.tableName)) sourceByTable.set(s.tableName, s);
+  const resolve = (t: TargetRef): DbtNode | undefined => {
+    if (t.kind === 'ref') return p.modelByName.get(t.name) ?? byName.get(t.name);
+    if (t.kind === 'source') return byName.get(t.name);
+    if (t.kind === 'name') return p.modelByName.get(t.name) ?? byName.get(t.name) ?? sourceByTable.get(t.name);
+    return undefined; // `foreign_key: true` names no target; inferring one is the agents' job
+  };
+  const subjects = dbtSubjects(tables, p);
+  const uniqueCols = new Set<string>();
+  const nodes: GraphNode[] = tables.map((n, i) => {
+    const s = subjects[i];
+    const iface = s.interfaceEnabled ? s.interface : undefined;
+    return {
+      id: n.uniqueId, name: n.name, resource_type: n.resourceType, file: n.file, sql_path: n.sqlPath, line: n.line,
+      layer: inferLayers({ name: n.tableName ?? n.name, path: n.sqlPath ?? n.file, declared: n.meta?.layer })[0],
+      materialized: n.materialized, description: n.description,
+      owner: optionalString(s.owner), domain: optionalString(n.interface?.domain ?? n.meta?.domain), tags: n.tags,
+      contract_enforced: n.contractEnforced, interface: !!n.interface,
+      ...(iface ? { interface_status: optionalString(iface.status), stability: optionalString(iface.stability), interface_version: optionalString(iface.version) } : {}),
+      columns: n.columns.map((c, j) => {
+        const sc = s.columns[j];
+        if (sc.unique) uniqueCols.add(`${n.uniqueId}\u0000${c.name}`);
+        return {
+          name: c.name, data_type: c.data_type ?? c.type, description: c.description, doc: c.description_ref?.doc, line: c.line,
+          primary_key: sc.primaryKey || (sc.unique && sc.notNull), unique: sc.unique, not_null: sc.notNull, tests: sc.tests,
+          glossary_term: optionalString(c.binding?.glossary_term ?? c.terms?.[0] ?? c.meta?.glossary_term), tags: c.tags,
+        };
+      }),
+    };
+  });
+  const edges: GraphEdge[] = [];
+  const unresolved: ProjectGraph['unresolved'] = [];
+  for (const n of tables) {
+    for (const fk of foreignKeysOf(n)) {
+      const target = resolve(fk.target);
+      const from = { node: n.uniqueId, column: fk.column };
+      if (!target) { if (fk.target.kind !== 'infer') unresolved.push({ from, target: `${fk.target.kind}:${fk.target.name}`, via: fk.via }); continue; }
+      edges.push({
+        kind: fk.via.startsWith('relationships') ? 'relationship' : 'foreign_key', from, to: { node: target.uniqueId, ...(fk.targetColumn ? { column: fk.targetColumn } : {}) }, via: fk.via,
+        cardinality: uniqueCols.has(`${n.uniqueId}\u0000${fk.column}`) ? 'one_to_one' : 'many_to_one',
+      });
+    }
+    for (const r of n.refs) {
+      const target = p.modelByName.get(r.name) ?? byName.get(r.name);
+      if (target) edges.push({ kind: 'ref', from: { node: target.uniqueId }, to: { node: n.uniqueId }, via: `ref('${r.name}')` });
+    }
+    for (const s of n.sourceRefs) {
+      const target = byName.get(s);
+      if (target) edges.push({ kind: 'source', from: { node: target.uniqueId }, to: { node: n.uniqueId }, via: `source('${s.replace('.', "', '")}')` });
+    }
+  }
+  const count = (k: GraphEdge['kind']) => edges.filter((e) => e.kind === k).length;
+  return {
+    project: p.name, nodes, edges, unresolved,
+    counts: { nodes: nodes.length, columns: nodes.reduce((x, n) => x + n.columns.length, 0), relationship: count('relationship'), foreign_key: count('foreign_key'), ref: count('ref'), source: count('source') },
+  };
+}
+
+function optionalString(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() ? v : typeof v === 'number' ? String(v) : undefined;
+}

@@ -1,0 +1,49 @@
+// Validation of a project as one report: every Modeler/ file in the shape `modeler validate
+// FILE --output-json` prints, plus what the project reader found elsewhere (loader diagnostics).
+import { countBySeverity, sortDiagnostics, type Diagnostic } from '../core/diagnostics.js';
+import type { Project } from '../core/project/types.js';
+
+/** The JSON of `modeler validate FILE --output-json`. */
+export interface FileValidation { file: string; ok: boolean; valid: boolean; errors: number; warnings: number; diagnostics: Diagnostic[] }
+
+export interface ProjectValidation {
+  project: string;
+  valid: boolean;
+  summary: { modelFiles: number; validModelFiles: number; errors: number; warnings: number; infos: number };
+  files: FileValidation[];
+  loader: { errors: number; warnings: number; infos: number; diagnostics: Diagnostic[] };
+}
+
+export function fileValidation(file: string, diagnostics: Diagnostic[]): FileValidation {
+  const c = countBySeverity(diagnostics);
+  return { file, ok: c.error === 0, valid: c.error === 0, errors: c.error, warnings: c.warning, diagnostics };
+}
+
+export function projectValidation(p: Project): ProjectValidation {
+  const byFile = new Map<string, Diagnostic[]>();
+  const loader: Diagnostic[] = [];
+  const modelFiles = new Set(p.modelerFiles.map((m) => m.file));
+  for (const d of p.diagnostics) {
+    if (!d.file || !modelFiles.has(d.file)) { loader.push(d); continue; }
+    const list = byFile.get(d.file);
+    if (list) list.push(d); else byFile.set(d.file, [d]);
+  }
+  const files = [...modelFiles].sort().map((f) => fileValidation(f, sortDiagnostics(byFile.get(f) ?? [])));
+  const all = countBySeverity(p.diagnostics);
+  const lc = countBySeverity(loader);
+  return {
+    project: p.name,
+    valid: all.error === 0,
+    summary: { modelFiles: files.length, validModelFiles: files.filter((f) => f.valid).length, errors: all.error, warnings: all.warning, infos: all.info },
+    files,
+    loader: { errors: lc.error, warnings: lc.warning, infos: lc.info, diagnostics: sortDiagnostics(loader) },
+  };
+}
+
+/** The counts alone (cheap: what a status bar shows after every change). */
+export function validationCounts(p: Project): ProjectValidation['summary'] & { valid: boolean } {
+  const all = countBySeverity(p.diagnostics);
+  const models = p.modelerFiles.length;
+  const invalid = new Set(p.diagnostics.filter((d) => d.severity === 'error' && d.file?.startsWith('Modeler/')).map((d) => d.file));
+  return { valid: all.error === 0, modelFiles: models, validModelFiles: p.modelerFiles.filter((m) => !invalid.has(m.file)).length, errors: all.error, warnings: all.warning, infos: all.info };
+}
