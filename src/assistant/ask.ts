@@ -1,0 +1,172 @@
+// Ask: retrieval (the spec's pipeline) → the answer (the deterministic agents when the request
+// names them, else the Local provider or a hosted model) → every proposed change validated →
+// memory and chat history under .modeler/agent/. Nothing else is written; proposals reach disk
+// only when a user applies them.
+import { randomUUID } from 'node:crypto';
+import { canonicalize, DEFAULT_MIN_RECURRENCE } from '../agents/canonicalizer.js';
+import { conceptualize } from '../agents/conceptualizer.js';
+import { UserError } from '../core/diagnostics.js';
+import type { ProposalChange } from '../proposals/types.js';
+import { localAnswer } from './local/answer.js';
+import { extractRules, onlyRules } from './memory.js';
+import { loc } from './local/facts.js';
+import { systemPrompt, userMessages } from './prompt.js';
+import { callModel, normalizeSettings, PROVIDERS, type ModelAnswer } from './providers/index.js';
+import { retrieve, type Retrieval } from './retrieve.js';
+import type { AssistantSession } from './session.js';
+import type { CheckedChange, SelectedContext, SkillsRequest, Source, StageReport } from './types.js';
+
+export interface AskRequest {
+  message: string;
+  context?: SelectedContext;
+  skills?: SkillsRequest;
+  /** {kind, model, baseUrl?, apiKey?}; absent means Local. Used for this call only, never stored. */
+  provider?: unknown;
+  chatId?: string;
+}
+
+export interface ReviewPlan {
+  summary: string;
+  steps: { index: number; op: string; path: string; review_summary: string; valid: boolean; blocked?: string }[];
+}
+
+export interface AskResult {
+  chatId: string;
+  answer: string;
+  sources: Source[];
+  proposed_changes: CheckedChange[];
+  agent_run: {
+    modes: { mode: string; score: number; reasons: string[] }[];
+    skills: { name: string; file: string; pinned: boolean; reasons: string[] }[];
+    memory: { used: { id: string; text: string }[]; added: { id: string; text: string }[] };
+    retrieval_pipeline: StageReport[];
+    scope: 'specific' | 'repo_wide';
+    provider: { kind: string; model?: string };
+    agent?: string;
+  };
+  requires_user_approval: boolean;
+  review_plan: ReviewPlan;
+}
+
+export interface AskOptions {
+  /** Receives the answer text as it is produced (`Accept: text/event-stream`). */
+  onDelta?: (text: string) => void;
+  signal?: AbortSignal;
+  maxRetries?: number;
+}
+
+export const MAX_MESSAGE = 20_000;
+
+/** The retrieval alone (context/preview): the same sources an answer would use. */
+export function preview(session: AssistantSession, req: Pick<AskRequest, 'message' | 'context' | 'skills'> & { limit?: number }): Retrieval {
+  checkMessage(req.message);
+  return retrieve(session.index, session.project.skills, { message: req.message, context: req.context, skills: req.skills, limit: req.limit });
+}
+
+export async function ask(session: AssistantSession, req: AskRequest, opts: AskOptions = {}): Promise<AskResult> {
+  checkMessage(req.message);
+  const settings = normalizeSettings(req.provider);
+  const chatId = req.chatId ?? randomUUID();
+  const history = req.chatId && session.chats.has(req.chatId) ? session.chats.get(req.chatId) : undefined;
+  const r = retrieve(session.index, session.project.skills, { message: req.message, context: req.context, skills: req.skills });
+
+  let answer: string;
+  let raw: ProposalChange[] = [];
+  let malformed: CheckedChange[] = [];
+  const rules = extractRules(req.message);
+  if (rules.length && onlyRules(req.message)) {
+    // a message that only states standing rules is acknowledged, not answered
+    answer = `I will remember ${rules.length === 1 ? 'this rule' : `these ${rules.length} rules`} for this project (listed under memory, deletable there):\n${rules.map((x) => `- ${x.text}`).join('\n')}`;
+    opts.onDelta?.(answer);
+  } else if (r.route.agent) {
+    ({ answer, changes: raw } = runAgent(session, r.route.agent, req.message));
+    opts.onDelta?.(answer);
+  } else if (settings.kind === 'local') {
+    const la = localAnswer(session.project, session.index, r, req.message);
+    answer = la.answer;
+    raw = la.changes;
+    opts.onDelta?.(answer);
+  } else {
+    const memories = r.memories.map((m) => m.text);
+    const out: ModelAnswer = await callModel(settings, systemPrompt(session.project, r, memories), userMessages(session.project, session.index, r, req.message, history),
+      { endpoints: session.endpoints, onDelta: opts.onDelta, signal: opts.signal, maxRetries: opts.maxRetries });
+    answer = out.answer;
+    ({ changes: raw, malformed } = fromModel(out));
+  }
+
+  const verdicts = session.validate(raw);
+  const checked: CheckedChange[] = raw.map((c, i) => {
+    const v = verdicts[i];
+    return {
+      ...c, valid: v.valid, ...(v.blocked ? { blocked: v.blocked } : {}), ...(v.warnings.length ? { warnings: v.warnings } : {}),
+      validation_impact: v.valid ? (v.impact ?? 'passes proposal validation') : `blocked: ${v.blocked!.code} — ${v.blocked!.message}`,
+    };
+  }).concat(malformed);
+
+  const added = session.memory.remember(req.message, chatId);
+  if (added.length) session.refreshMemory();
+  const result: AskResult = {
+    chatId, answer, sources: r.sources,
+    proposed_changes: checked,
+    agent_run: {
+      modes: r.route.modes, skills: r.skills.map((s) => ({ name: s.name, file: s.file, pinned: s.pinned, reasons: s.reasons })),
+      memory: { used: r.memories.map((m) => ({ id: m.id.slice('memory:'.length), text: m.text })), added: added.map((m) => ({ id: m.id, text: m.text })) },
+      retrieval_pipeline: r.stages, scope: r.scope,
+      provider: { kind: settings.kind, ...(settings.kind !== 'local' ? { model: settings.model ?? PROVIDERS.find((p) => p.kind === settings.kind)?.defaultModel } : {}) },
+      ...(r.route.agent ? { agent: r.route.agent } : {}),
+    },
+    requires_user_approval: checked.length > 0,
+    review_plan: reviewPlan(checked),
+  };
+  session.chats.append(chatId, req.message, answer, result as unknown as Record<string, unknown>);
+  return result;
+}
+
+function checkMessage(message: unknown): void {
+  if (typeof message !== 'string' || !message.trim()) throw new UserError('message is required (the question to ask)', 64, 'AI_REQUEST_INVALID');
+  if (message.length > MAX_MESSAGE) throw new UserError(`message is ${message.length} characters; the limit is ${MAX_MESSAGE}`, 64, 'AI_REQUEST_INVALID');
+}
+
+function runAgent(session: AssistantSession, agent: 'conceptualize' | 'canonicalize', message: string): { answer: string; changes: ProposalChange[] } {
+  if (agent === 'conceptualize') {
+    const p = conceptualize(session.project);
+    const lines = [`The Conceptualizer found ${p.entities.length} business entities in ${p.domains.length} domains and ${p.relationships.length} relationships:`];
+    for (const e of p.entities.slice(0, 30)) lines.push(`- ${e.name} (${e.domain}) from ${e.sources.join(', ')}`);
+    for (const rel of p.relationships.slice(0, 20)) lines.push(`- ${rel.from} ${rel.verb} ${rel.to} (${rel.cardinality}, ${rel.declared_by.join('; ')})`);
+    for (const n of p.notes) lines.push(`Note: ${n}`);
+    return { answer: lines.join('\n'), changes: p.changes };
+  }
+  const m = /min(?:imum)?[- _]?recurrence\D{0,6}(\d+)/i.exec(message);
+  const minRecurrence = m ? Math.max(1, Number(m[1])) : DEFAULT_MIN_RECURRENCE;
+  const p = canonicalize(session.project, { minRecurrence });
+  const lines = [`The Canonicalizer (min recurrence ${minRecurrence}) lifted ${p.entities.length} logical entities:`];
+  for (const e of p.entities) lines.push(`- ${e.name}: ${e.columns.map((c) => c.name).join(', ')} (from ${e.sources.join(', ')})`);
+  for (const n of p.notes) lines.push(`Note: ${n}`);
+  return { answer: lines.join('\n'), changes: p.changes };
+}
+
+/** A model's changes in the shared change model; one whose patch value is not JSON is kept, blocked (PROPOSAL_INVALID). */
+function fromModel(out: ModelAnswer): { changes: ProposalChange[]; malformed: CheckedChange[] } {
+  const changes: ProposalChange[] = [];
+  const malformed: CheckedChange[] = [];
+  for (const c of out.proposed_changes ?? []) {
+    const base = { op: c.op, path: c.path, rationale: c.rationale ?? '', source_context: [], validation_impact: '', review_summary: c.review_summary ?? '' };
+    try {
+      const patch = c.patch?.map((o) => ({ op: o.op, path: o.path, ...(o.op !== 'remove' ? { value: o.value_json === null ? null : JSON.parse(o.value_json) } : {}) }));
+      changes.push({ ...base, ...(c.content !== null ? { content: c.content } : {}), ...(patch ? { patch } : {}) });
+    } catch (e: any) {
+      malformed.push({ ...base, valid: false, blocked: { code: 'PROPOSAL_INVALID', message: `a patch value is not JSON: ${String(e.message).split('\n')[0]}` }, validation_impact: 'blocked: PROPOSAL_INVALID' });
+    }
+  }
+  return { changes, malformed };
+}
+
+function reviewPlan(changes: CheckedChange[]): ReviewPlan {
+  const blocked = changes.filter((c) => !c.valid).length;
+  return {
+    summary: !changes.length ? 'No changes proposed.'
+      : `${changes.length} change(s): ${changes.length - blocked} ready to apply after review${blocked ? `, ${blocked} blocked by validation` : ''}. Nothing is written until you apply.`,
+    steps: changes.map((c, i) => ({ index: i, op: c.op, path: c.path, review_summary: c.review_summary, valid: c.valid, ...(c.blocked ? { blocked: `${c.blocked.code}: ${c.blocked.message}` } : {}) })),
+  };
+}
+

@@ -1,0 +1,441 @@
+// The assistant's typed project index: records grouped in units (one per file, the aggregates,
+// and memory), a graph of their links kept in both directions, exact name lookup, and a lexical
+// index (MiniSearch, BM25 with field boosts). A changed file replaces only the units it
+// touches (its own, those whose nodes it describes, those bound to its doc blocks, those that
+// refer to a table it adds or removes); the aggregates it contributed to are adjusted, not
+// recomputed. Only dbt_project.yml and target/ artifacts rebuild everything.
+import MiniSearch from 'minisearch';
+import type { Project } from '../../core/project/types.js';
+import { aggregateEntries, aggregateRecord, AGG_UNIT, findingsByFile, issueRecords, type AggEntry, type AggState, type FindingsByFile } from './build-aggregates.js';
+import { fileRecord } from './build-files.js';
+import { docRecord, modelerRecords, skillRecord } from './build-modeler.js';
+import { nodeRecords } from './build-nodes.js';
+import { boundDoc, buildContext, fileUnit, type BuildContext } from './context.js';
+import { recordId, type IndexRecord, type RecordKind } from './records.js';
+import { DocFreq, fieldTerms, MINISEARCH_OPTIONS, newMiniSearch, PLAIN, splitTerms, type SearchDoc } from './search-docs.js';
+import { tokenize } from './tokenize.js';
+
+export { newMiniSearch } from './search-docs.js';
+
+export const FIELD_BOOST = { name: 4, keywords: 2, text: 1, path: 0.5 };
+
+/**
+ * Tests and the relationships they declare are reached through their columns and by exact
+ * name, not ranked by words: they repeat their columns' words and are a third of a big index.
+ * Relationships drawn in Modeler files are ranked.
+ */
+const UNRANKED = { has: (r: IndexRecord) => r.kind === 'test' || (r.kind === 'relationship' && r.layer === 'physical') };
+
+/** Kinds whose names are looked up exactly (structured lookup). */
+const NAMED: ReadonlySet<RecordKind> = new Set<RecordKind>(['model', 'source', 'seed', 'snapshot', 'exposure', 'semantic_model', 'metric', 'column', 'doc_block',
+  'glossary_term', 'skill', 'concept', 'entity', 'diagram', 'file', 'domain', 'owner', 'tag', 'relationship', 'data_type', 'test']);
+
+/** Files whose change may alter every record (paths, vars, merged manifest facts): rebuild. */
+const GLOBAL_FILE = (rel: string, p: Project) => rel === 'dbt_project.yml' || p.files.get(rel) === 'target_json' || /(^|\/)target\/[^/]+\.json$/.test(rel);
+
+const sameSearchText = (a: IndexRecord, b: IndexRecord) => a.name === b.name && a.keywords === b.keywords && a.text === b.text && a.file === b.file;
+
+/** What a unit depends on: the node files it reads, the doc blocks its columns use, the tables it refers to. */
+interface UnitDeps { paths: string[]; docs: string[]; refs: string[] }
+
+export interface IndexStats { records: number; byKind: Record<string, number>; buildMs: number; builtAt: string }
+
+export class ProjectIndex {
+  readonly records = new Map<string, IndexRecord>();
+  private units = new Map<string, Set<string>>();
+  private reverse = new Map<string, Set<string>>();
+  private names = new Map<string, Set<string>>();
+  private df = new DocFreq();
+  private search = newMiniSearch();
+  private ctx!: BuildContext;
+  private deps = new Map<string, UnitDeps>();
+  private pathUnits = new Map<string, Set<string>>();
+  private docUsers = new Map<string, Set<string>>();
+  private refUsers = new Map<string, Set<string>>();
+  private docBodies = new Map<string, string>();
+  private aggContrib = new Map<string, AggEntry[]>();
+  private aggs = new Map<string, AggState>();
+  private extraUnits = new Map<string, IndexRecord[]>();
+  /** node record id → the unit that builds it */
+  private nodeUnit = new Map<string, string>();
+  private findings: FindingsByFile = { byFile: new Map(), signature: new Map() };
+  /** files changed since the issues were last brought up to date */
+  private staleIssues = new Set<string>();
+  stats: IndexStats = { records: 0, byKind: {}, buildMs: 0, builtAt: '' };
+
+  constructor(public project: Project) {}
+
+  /** Build every unit from the project (cold start, after an import, or on request). */
+  build(project: Project = this.project): this {
+    const t0 = performance.now();
+    this.project = project;
+    for (const m of [this.records, this.units, this.reverse, this.names, this.deps, this.pathUnits, this.docUsers, this.refUsers, this.aggContrib, this.aggs]) m.clear();
+    this.df = new DocFreq();
+    this.search = newMiniSearch();
+    this.ctx = buildContext(project);
+    this.docBodies = new Map([...project.docs].map(([k, d]) => [k, d.body]));
+    this.nodeUnit = this.nodeUnits();
+    this.findings = findingsByFile(project);
+    const docs: SearchDoc[] = [];
+    const put = (unit: string, recs: IndexRecord[]) => {
+      const ids = new Set<string>();
+      for (const r of recs) {
+        if (this.records.has(r.id)) continue; // the same id from two units: the first one stands
+        this.records.set(r.id, r); ids.add(r.id); this.link(r);
+        if (!UNRANKED.has(r)) docs.push(this.toDoc(r));
+      }
+      this.units.set(unit, ids);
+    };
+    for (const rel of project.files.keys()) {
+      const u = fileUnit(rel);
+      put(u, this.buildUnit(u));
+      this.setDeps(u);
+      this.contribute(u);
+    }
+    for (const rel of this.issueFiles()) put(issuesUnit(rel), issueRecords(this.ctx, rel, this.findings.byFile.get(rel) ?? [], issuesUnit(rel)));
+    this.staleIssues.clear();
+    put(AGG_UNIT, [...this.aggs.values()].map(aggregateRecord));
+    for (const [u, recs] of this.extraUnits) put(u, recs);
+    this.search.addAll(docs);
+    this.finish(t0);
+    return this;
+  }
+
+  /**
+   * Re-index after files changed on disk (the caller has already called project.reloadFile for
+   * each). Only the units those files touch are replaced.
+   */
+  update(changed: string[], project: Project = this.project): { units: number; ms: number; rebuilt: boolean } {
+    const t0 = performance.now();
+    if (changed.some((rel) => GLOBAL_FILE(rel, project))) { this.build(project); return { units: this.units.size, ms: performance.now() - t0, rebuilt: true }; }
+    const affected = new Set<string>();
+    for (const rel of changed) { affected.add(fileUnit(rel)); for (const u of this.pathUnits.get(rel) ?? []) affected.add(u); }
+    const tablesBefore = new Set(this.ctx.tableIds.keys());
+    this.project = project;
+    this.ctx = buildContext(project, this.ctx);
+    // units now building nodes from the changed files, and nodes whose records moved between files
+    // (a YAML entry added for a SQL-only model, or removed): one pass over the nodes
+    const changedSet = new Set(changed);
+    for (const [u, nodes] of this.ctx.nodesByUnit) for (const n of nodes) {
+      if (changedSet.has(n.file ?? '') || changedSet.has(n.sqlPath ?? '')) affected.add(u);
+      const id = `${n.resourceType}:${n.name}`;
+      const was = this.nodeUnit.get(id);
+      if (was !== u) { affected.add(u); if (was) affected.add(was); this.nodeUnit.set(id, u); }
+    }
+    // doc blocks whose text changed: every unit with a column bound to them
+    for (const name of new Set([...this.docBodies.keys(), ...project.docs.keys()])) {
+      const body = project.docs.get(name)?.body;
+      if (body === this.docBodies.get(name)) continue;
+      if (body === undefined) this.docBodies.delete(name); else this.docBodies.set(name, body);
+      for (const u of this.docUsers.get(name) ?? []) affected.add(u);
+    }
+    // a table that appeared or disappeared changes the links of everything that refers to it
+    const tablesAfter = new Set(this.ctx.tableIds.keys());
+    for (const name of [...tablesBefore].filter((x) => !tablesAfter.has(x)).concat([...tablesAfter].filter((x) => !tablesBefore.has(x)))) {
+      for (const u of this.refUsers.get(name) ?? []) affected.add(u);
+    }
+    const touched = new Set<string>();
+    this.replaceUnits(new Map([...affected].map((u) => [u, this.buildUnit(u)])));
+    // the findings of these files (and of any other file they move) are brought up to date by the next refreshIssues()
+    for (const u of affected) this.staleIssues.add(u.slice('file:'.length));
+    for (const u of affected) {
+      this.setDeps(u);
+      for (const id of this.contribute(u)) touched.add(id);
+    }
+    for (const id of touched) {
+      const s = this.aggs.get(id);
+      this.replaceOne(AGG_UNIT, id, s && s.members.size ? aggregateRecord(s) : undefined);
+      if (s && !s.members.size) this.aggs.delete(id);
+    }
+    this.finish(t0);
+    return { units: affected.size, ms: performance.now() - t0, rebuilt: false };
+  }
+
+  /**
+   * Bring validation issues up to date after updates: the readiness engine runs once over the
+   * project (it re-checks only the models that changed), and the issues of every file whose
+   * findings moved, or that changed, are replaced. Retrieval calls this first, so a burst of
+   * changed files costs one run.
+   */
+  refreshIssues(): number {
+    if (!this.staleIssues.size) return 0;
+    const t0 = performance.now();
+    const before = this.findings.signature;
+    this.findings = findingsByFile(this.project);
+    const files = new Set(this.staleIssues);
+    for (const f of new Set([...before.keys(), ...this.findings.signature.keys()])) if (before.get(f) !== this.findings.signature.get(f)) files.add(f);
+    this.replaceUnits(new Map([...files].map((f) => [issuesUnit(f), this.project.files.has(f) || this.findings.byFile.has(f) ? issueRecords(this.ctx, f, this.findings.byFile.get(f) ?? [], issuesUnit(f)) : []])));
+    this.staleIssues.clear();
+    this.stats.records = this.records.size;
+    return performance.now() - t0;
+  }
+
+  /** Files with findings or reader errors and warnings. */
+  private issueFiles(): Set<string> {
+    const out = new Set(this.findings.byFile.keys());
+    for (const d of this.project.diagnostics) if (d.file && d.severity !== 'info') out.add(d.file);
+    return out;
+  }
+
+  /** Records kept beside the project's (memory): replaced as a unit. */
+  setExtraUnit(unit: string, recs: IndexRecord[]): void {
+    this.extraUnits.set(unit, recs);
+    if (this.ctx) this.replaceUnit(unit, recs);
+  }
+
+  /** Lexical search: ranked ids with BM25 scores. Very common terms are left out of a big index's query. */
+  lexical(query: string, opts: { limit?: number; kinds?: ReadonlySet<RecordKind> } = {}): { id: string; score: number }[] {
+    const ts = this.df.queryTerms([...new Set(tokenize(query))], this.records.size);
+    if (!ts.length) return [];
+    // prefix and fuzzy matching help a word the index holds rarely or not at all (a typo, a
+    // partial word); for a word it already holds often they only add cost
+    const res = this.search.search(ts.join(' '), {
+      tokenize: splitTerms, boost: FIELD_BOOST, combineWith: 'OR',
+      prefix: (term) => term.length >= 4 && PLAIN.test(term) && this.df.get(term) < 500,
+      fuzzy: (term) => (term.length >= 6 && PLAIN.test(term) && this.df.get(term) < 50 ? 0.15 : false), maxFuzzy: 2,
+      weights: { fuzzy: 0.3, prefix: 0.5 },
+      filter: opts.kinds ? (r) => opts.kinds!.has(this.records.get(r.id)?.kind as RecordKind) : undefined,
+    });
+    return res.slice(0, opts.limit ?? 50).map((r) => ({ id: r.id as string, score: r.score }));
+  }
+
+  /** Records whose name (or a file's base name, or an alias) is exactly `name`, case-insensitive. */
+  lookup(name: string): IndexRecord[] {
+    return [...(this.names.get(name.toLowerCase()) ?? [])].map((id) => this.records.get(id)!).filter(Boolean);
+  }
+
+  /** Neighbours in both directions, existing records only. */
+  neighbours(id: string): IndexRecord[] {
+    const r = this.records.get(id);
+    const ids = new Set<string>([...(r?.links ?? []), ...(this.reverse.get(id) ?? [])]);
+    ids.delete(id);
+    return [...ids].map((x) => this.records.get(x)).filter((x): x is IndexRecord => !!x);
+  }
+
+  /** Lineage: parents (upstream) and children (downstream) of a table. */
+  lineage(id: string): { parents: IndexRecord[]; children: IndexRecord[] } {
+    const r = this.records.get(id);
+    const parents = (r?.parents ?? []).map((x) => this.records.get(x)).filter((x): x is IndexRecord => !!x);
+    const children = [...(this.reverse.get(id) ?? [])].map((x) => this.records.get(x))
+      .filter((x): x is IndexRecord => !!x && (x.parents ?? []).includes(id));
+    return { parents, children };
+  }
+
+  get(id: string): IndexRecord | undefined { return this.records.get(id); }
+
+  /** Records of one unit (e.g. memory). */
+  unitRecords(unit: string): IndexRecord[] {
+    return [...(this.units.get(unit) ?? [])].map((id) => this.records.get(id)).filter((x): x is IndexRecord => !!x);
+  }
+
+  /** Everything needed to restore the index without building it (see snapshot.ts). */
+  toJSON(): object {
+    this.refreshIssues();
+    return {
+      records: [...this.records.values()], units: [...this.units].map(([u, ids]) => [u, [...ids]]), df: this.df.toJSON(),
+      aggContrib: [...this.aggContrib], search: JSON.stringify(this.search), stats: this.stats,
+    };
+  }
+
+  /** Restore from toJSON() output; the caller has checked the snapshot still matches the files. */
+  restore(data: any): this {
+    for (const m of [this.records, this.units, this.reverse, this.names, this.deps, this.pathUnits, this.docUsers, this.refUsers, this.aggContrib, this.aggs]) m.clear();
+    this.ctx = buildContext(this.project);
+    this.docBodies = new Map([...this.project.docs].map(([k, d]) => [k, d.body]));
+    this.nodeUnit = this.nodeUnits();
+    this.findings = findingsByFile(this.project);
+    this.staleIssues.clear();
+    for (const r of data.records as IndexRecord[]) { this.records.set(r.id, r); this.link(r); }
+    for (const [u, ids] of data.units as [string, string[]][]) { this.units.set(u, new Set(ids)); if (u.startsWith('file:')) this.setDeps(u); }
+    for (const [u, entries] of data.aggContrib as [string, AggEntry[]][]) { this.aggContrib.set(u, []); this.addContribution(u, entries); }
+    this.df = DocFreq.fromJSON(data.df);
+    this.search = MiniSearch.loadJSON(data.search, MINISEARCH_OPTIONS);
+    this.stats = { ...data.stats };
+    return this;
+  }
+
+  // --- internals -------------------------------------------------------------------------
+
+  private nodeUnits(): Map<string, string> {
+    const m = new Map<string, string>();
+    for (const [u, nodes] of this.ctx.nodesByUnit) for (const n of nodes) m.set(`${n.resourceType}:${n.name}`, u);
+    return m;
+  }
+
+  private buildUnit(unit: string): IndexRecord[] {
+    if (this.extraUnits.has(unit)) return this.extraUnits.get(unit)!;
+    const rel = unit.slice('file:'.length);
+    const p = this.project;
+    const kind = p.files.get(rel);
+    if (!kind) return [];
+    const out: IndexRecord[] = [];
+    const nodes = this.ctx.nodesByUnit.get(unit) ?? [];
+    for (const n of nodes) out.push(...nodeRecords(this.ctx, n, unit));
+    if (kind === 'docs_md') for (const d of p.docs.values()) if (d.file === rel) out.push(docRecord(d, unit));
+    if (kind === 'skill') for (const s of p.skills) if (s.file === rel) out.push(skillRecord(s, unit));
+    if (kind === 'modeler_model') { const lm = p.modelerFiles.find((f) => f.file === rel); if (lm) out.push(...modelerRecords(this.ctx, lm, unit)); }
+    const f = fileRecord(p, rel, kind, unit, out);
+    if (f) out.push(f);
+    return out;
+  }
+
+  /** Record which files, doc blocks and tables a unit depends on (replacing what it depended on before). */
+  private setDeps(unit: string): void {
+    const drop = (m: Map<string, Set<string>>, keys: string[]) => { for (const k of keys) m.get(k)?.delete(unit); };
+    const old = this.deps.get(unit);
+    if (old) { drop(this.pathUnits, old.paths); drop(this.docUsers, old.docs); drop(this.refUsers, old.refs); }
+    const d: UnitDeps = { paths: [], docs: [], refs: [] };
+    for (const n of this.ctx.nodesByUnit.get(unit) ?? []) {
+      if (n.file) d.paths.push(n.file);
+      if (n.sqlPath) d.paths.push(n.sqlPath);
+      for (const c of n.columns) {
+        const doc = boundDoc(c);
+        if (doc) d.docs.push(doc);
+        for (const t of c.tests) if (t.name === 'relationships' && typeof t.args.to === 'string') { const m = /['"]([^'"]+)['"]\s*\)?\s*$/.exec(t.args.to); if (m) d.refs.push(m[1]); }
+      }
+      for (const r of n.refs) d.refs.push(r.name);
+      d.refs.push(...n.sourceRefs);
+    }
+    const lm = this.project.modelerFiles.find((f) => fileUnit(f.file) === unit);
+    for (const e of lm?.model?.entities ?? []) d.refs.push(e.name, ...(e.sources ?? []));
+    const add = (m: Map<string, Set<string>>, keys: string[]) => {
+      for (const k of keys) { let s = m.get(k); if (!s) m.set(k, (s = new Set())); s.add(unit); }
+    };
+    add(this.pathUnits, d.paths); add(this.docUsers, d.docs); add(this.refUsers, d.refs);
+    this.deps.set(unit, d);
+  }
+
+  /** Replace a unit's contribution to the aggregates; returns the ids of aggregates it changed. */
+  private contribute(unit: string): Set<string> {
+    const rel = unit.slice('file:'.length);
+    const lm = this.project.files.get(rel) === 'modeler_model' ? this.project.modelerFiles.find((f) => f.file === rel) : undefined;
+    const next = aggregateEntries(this.ctx, this.ctx.nodesByUnit.get(unit) ?? [], lm);
+    const touched = new Set<string>();
+    for (const e of this.aggContrib.get(unit) ?? []) {
+      const id = recordId(e.kind, e.name);
+      const s = this.aggs.get(id);
+      if (!s) continue;
+      const n = (s.members.get(e.member) ?? 1) - 1;
+      if (n > 0) s.members.set(e.member, n); else s.members.delete(e.member);
+      s.kinds.set(e.memberKind, (s.kinds.get(e.memberKind) ?? 1) - 1);
+      touched.add(id);
+    }
+    this.aggContrib.set(unit, []);
+    for (const id of this.addContribution(unit, next)) touched.add(id);
+    return touched;
+  }
+
+  private addContribution(unit: string, entries: AggEntry[]): string[] {
+    const ids: string[] = [];
+    for (const e of entries) {
+      const id = recordId(e.kind, e.name);
+      let s = this.aggs.get(id);
+      if (!s) this.aggs.set(id, (s = { kind: e.kind, name: e.name, members: new Map(), kinds: new Map() }));
+      s.members.set(e.member, (s.members.get(e.member) ?? 0) + 1);
+      s.kinds.set(e.memberKind, (s.kinds.get(e.memberKind) ?? 0) + 1);
+      ids.push(id);
+    }
+    this.aggContrib.get(unit)!.push(...entries);
+    return ids;
+  }
+
+  private replaceUnit(unit: string, recs: IndexRecord[]): void {
+    this.replaceUnits(new Map([[unit, recs]]));
+  }
+
+  /** Replace several units at once: first what they no longer hold goes (so a record can move between them), then the new records. */
+  private replaceUnits(batch: Map<string, IndexRecord[]>): void {
+    for (const [unit, recs] of batch) {
+      const keep = new Set(recs.map((r) => r.id));
+      const old = this.units.get(unit);
+      for (const id of old ?? []) if (!keep.has(id)) { this.drop(id); old!.delete(id); }
+    }
+    for (const [unit, recs] of batch) {
+      const old = this.units.get(unit) ?? new Set<string>();
+      const next = new Set<string>();
+      for (const r of recs) if (this.put(r, old, next)) next.add(r.id);
+      if (next.size) this.units.set(unit, next); else this.units.delete(unit);
+    }
+  }
+
+  /** Replace (or with `rec` undefined, remove) one record of a unit. */
+  private replaceOne(unit: string, id: string, rec: IndexRecord | undefined): void {
+    let ids = this.units.get(unit);
+    if (!ids) this.units.set(unit, (ids = new Set()));
+    if (!rec) { if (ids.delete(id)) this.drop(id); return; }
+    if (this.put(rec, ids, new Set())) ids.add(id);
+  }
+
+  /** Put a record in place of its previous version (when `own` held it); false when another unit holds the id. */
+  private put(r: IndexRecord, own: Set<string>, taken: Set<string>): boolean {
+    const prev = this.records.get(r.id);
+    if (taken.has(r.id) || (prev && !own.has(r.id))) return false; // the same id from two units: the first one stands
+    if (prev) this.unlink(prev);
+    this.records.set(r.id, r);
+    this.link(r);
+    if (UNRANKED.has(r)) return true;
+    if (!prev) this.search.add(this.toDoc(r));
+    else if (!sameSearchText(prev, r)) { this.unindex(prev); this.search.add(this.toDoc(r)); }
+    return true;
+  }
+
+  private drop(id: string): void {
+    const r = this.records.get(id);
+    if (!r) return;
+    this.unlink(r);
+    this.records.delete(id);
+    if (this.search.has(id)) this.unindex(r);
+  }
+
+  /**
+   * Take a record out of the lexical index exactly (not MiniSearch's lazy discard, whose
+   * leftovers would skew scores until a vacuum): its fields are rebuilt from the record.
+   */
+  private unindex(r: IndexRecord): void {
+    const [name, keywords, text, path] = fieldTerms(r);
+    this.search.remove({ id: r.id, name, keywords, text, path });
+    this.df.remove([name, keywords, text, path]);
+  }
+
+  /** The record as MiniSearch takes it (fields pre-tokenized), counting its terms' document frequency. */
+  private toDoc(r: IndexRecord): SearchDoc {
+    const [name, keywords, text, path] = fieldTerms(r);
+    this.df.add([name, keywords, text, path]);
+    return { id: r.id, name, keywords, text, path };
+  }
+
+  private link(r: IndexRecord): void {
+    for (const l of r.links) {
+      let s = this.reverse.get(l);
+      if (!s) this.reverse.set(l, (s = new Set()));
+      s.add(r.id);
+    }
+    if (NAMED.has(r.kind)) for (const k of nameKeys(r)) {
+      let s = this.names.get(k);
+      if (!s) this.names.set(k, (s = new Set()));
+      s.add(r.id);
+    }
+  }
+
+  private unlink(r: IndexRecord): void {
+    for (const l of r.links) this.reverse.get(l)?.delete(r.id);
+    if (NAMED.has(r.kind)) for (const k of nameKeys(r)) this.names.get(k)?.delete(r.id);
+  }
+
+  private finish(t0: number): void {
+    const byKind: Record<string, number> = {};
+    for (const r of this.records.values()) byKind[r.kind] = (byKind[r.kind] ?? 0) + 1;
+    this.stats = { records: this.records.size, byKind, buildMs: Math.round(performance.now() - t0), builtAt: new Date().toISOString() };
+  }
+}
+
+const issuesUnit = (rel: string) => `issues:${rel}`;
+
+function nameKeys(r: IndexRecord): string[] {
+  const keys = [r.name.toLowerCase()];
+  if (r.kind === 'file') keys.push(r.name.split('/').pop()!.toLowerCase());
+  for (const a of r.aliases ?? []) keys.push(a.toLowerCase());
+  return keys;
+}
+
+export { recordId };

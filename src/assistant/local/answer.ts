@@ -1,0 +1,147 @@
+// The Local provider: an answer built from the retrieved facts, with no key and no network.
+// It explains the object the question is about, lists what a repo-wide question asks for,
+// explains a validation row with its fix, and proposes changes by fixed rules. When it cannot
+// answer it says so and shows the best sources — it never pretends.
+import type { DbtNode, Project } from '../../core/project/types.js';
+import type { ProposalChange } from '../../proposals/types.js';
+import type { ProjectIndex } from '../index/project-index.js';
+import { TABLE_KINDS, type IndexRecord } from '../index/records.js';
+import type { Retrieval } from '../retrieve.js';
+import { explain } from './explain.js';
+import { columnOf, loc, nodeOf, ownerOf, hasNotNullTest, hasUniqueTest } from './facts.js';
+import { ALL_RULES, improveDescription, proposeFor, type Rule } from './propose.js';
+
+export interface LocalAnswer { answer: string; changes: ProposalChange[]; cited: IndexRecord[] }
+
+const RULE_WORDS: [RegExp, Rule[]][] = [
+  [/\b(tests?|unique|not[_ ]null|keys?)\b/i, ['key_tests']],
+  [/\b(relationships?|foreign[- ]keys?|fks?|references)\b/i, ['relationship_tests']],
+  [/\b(descri\w*|document\w*|docs?|doc[- ]blocks?)\b/i, ['doc_descriptions']],
+  [/\b(glossary|terms?|bind\w*)\b/i, ['glossary_bindings']],
+  [/\b(sensitiv\w*|pii|classif\w*|personal)\b/i, ['sensitivity']],
+  [/\b(data[_ ]?types?|types?|contracts?)\b/i, ['data_types']],
+];
+
+const ISSUE_RULE: Record<string, Rule> = {
+  READINESS_KEY_TESTS_MISSING: 'key_tests', MESH_INTERFACE_UNIQUE_KEY_TESTS_MISSING: 'key_tests',
+  READINESS_RELATIONSHIP_TEST_MISSING: 'relationship_tests', MESH_INTERFACE_RELATIONSHIP_TEST_MISSING: 'relationship_tests',
+  READINESS_COLUMN_DESCRIPTION_MISSING: 'doc_descriptions', READINESS_COLUMN_DESCRIPTION_COVERAGE: 'doc_descriptions', MESH_INTERFACE_COLUMN_DESCRIPTION_MISSING: 'doc_descriptions',
+  READINESS_SENSITIVE_UNCLASSIFIED: 'sensitivity', READINESS_CONTRACT_DATA_TYPE_MISSING: 'data_types', MESH_INTERFACE_DATA_TYPE_MISSING: 'data_types',
+};
+
+/** Repo-wide "which models lack X" questions, answered by checking every model. */
+const FACETS: [RegExp, string, (p: Project, n: DbtNode) => boolean][] = [
+  [/\bowner/i, 'no owner', (_p, n) => !ownerOf(n)],
+  [/\bdescri|\bdocument/i, 'no description', (_p, n) => !(n.description ?? '').trim()],
+  [/\bkey\b|\bunique|\bprimary/i, 'no column tested unique and not_null', (_p, n) => !n.columns.some((c) => hasUniqueTest(c, n) && hasNotNullTest(c))],
+  [/\btests?\b/i, 'no tests at all', (_p, n) => !n.tests.length && !n.columns.some((c) => c.tests.length)],
+  [/\bcontract/i, 'an Interface without an enforced contract', (_p, n) => !!n.interface && !n.contractEnforced],
+  [/\bcolumns?\b/i, 'no documented columns', (_p, n) => !n.columns.length],
+];
+const LACK = /\b(lack\w*|without|missing|no|none|not have|don'?t have|doesn'?t have|have no|has no)\b/i;
+
+export function localAnswer(project: Project, index: ProjectIndex, r: Retrieval, message: string): LocalAnswer {
+  const cited: IndexRecord[] = [];
+  const changes: ProposalChange[] = [];
+  const out: string[] = [];
+  const lower = message.toLowerCase();
+
+  // a repo-wide "which models lack …" question
+  const facet = r.scope === 'repo_wide' && LACK.test(lower) ? FACETS.find(([re]) => re.test(lower)) : undefined;
+  if (facet) {
+    const tier = /\bstaging\b/.test(lower) ? 'stg' : /\bmarts?\b/.test(lower) ? 'mart' : undefined;
+    const models = project.models.filter((n) => n.origins.includes('yaml') && (!tier || (tier === 'stg' ? /^stg_|\/staging\//.test(`${n.name} ${n.file}`) : !/^stg_|\/staging\//.test(`${n.name} ${n.file}`))));
+    const hits = models.filter((n) => facet[2](project, n));
+    out.push(`${hits.length} of ${models.length} models have ${facet[1]}:`);
+    for (const n of hits.slice(0, 50)) { out.push(`- ${n.name} (${n.file}:${n.line ?? 1})`); const rec = index.get(`model:${n.name}`); if (rec) cited.push(rec); }
+    if (hits.length > 50) out.push(`- … and ${hits.length - 50} more`);
+    return { answer: out.join('\n'), changes, cited };
+  }
+
+  const targets = pickTargets(index, r);
+  if (!targets.length) {
+    out.push('I could not find anything in this project that answers this.');
+    if (r.sources.length) { out.push('', 'The closest sources:'); for (const s of r.sources.slice(0, 5)) out.push(`- ${s.kind} ${s.name} (${loc({ file: s.path, line: s.line })})`); }
+    else out.push('Nothing in the index matches its words; name a model, column, file or term, or select an object first.');
+    return { answer: out.join('\n'), changes, cited };
+  }
+  const main = targets[0];
+
+  // a validation row: explain it and propose its fix when a rule covers it
+  if (main.kind === 'issue') {
+    const e = explain(project, index, main);
+    out.push(e.text); cited.push(...e.cited);
+    const rule = ISSUE_RULE[main.name.split(':')[0]];
+    const about = index.get(main.links[0]);
+    const node = about ? nodeOf(project, about) : undefined;
+    if (rule && node) {
+      const set = proposeFor(project, [node], [rule]);
+      changes.push(...set.changes());
+      notesInto(out, set.notes);
+    } else out.push('', 'This finding has no fix I can derive from the project; change it by hand as the hint says.');
+    return { answer: withChanges(out, changes), changes, cited };
+  }
+
+  if (r.route.wantsChanges) {
+    const rules = RULE_WORDS.filter(([re]) => re.test(lower)).flatMap(([, rs]) => rs);
+    const chosen = [...new Set(rules.length ? rules : ALL_RULES)];
+    const col = main.kind === 'column' ? columnOf(project, main) : undefined;
+    if (col && /\b(improve|rewrite|better|clarify|reword)\b/i.test(lower) && /\bdescri|\bdoc/i.test(lower)) {
+      const res = improveDescription(project, col.node, col.column);
+      if (res.change) changes.push(res.change);
+      out.push(res.note);
+      cited.push(main);
+      return { answer: withChanges(out, changes), changes, cited };
+    }
+    const nodes = r.scope === 'repo_wide'
+      ? project.models.filter((n) => n.origins.includes('yaml'))
+      : uniqueNodes(targets.map((t) => (t.kind === 'column' ? columnOf(project, t)?.node : nodeOf(project, t))));
+    if (!nodes.length) {
+      out.push(`I can propose tests, relationships, descriptions, glossary bindings, classifications and data types for tables; ${main.kind} ${main.name} is not one.`);
+    } else {
+      const set = proposeFor(project, nodes, chosen);
+      changes.push(...set.changes());
+      out.push(`Checked ${nodes.length === 1 ? nodes[0].name : `${nodes.length} models`} for: ${chosen.map((x) => x.replace('_', ' ')).join(', ')}.`);
+      notesInto(out, set.notes);
+      if (!changes.length) out.push('Nothing to change: those rules are already satisfied.');
+      for (const n of nodes.slice(0, 10)) { const rec = index.get(`${n.resourceType}:${n.name}`); if (rec) cited.push(rec); }
+    }
+    return { answer: withChanges(out, changes), changes, cited };
+  }
+
+  // explain: the main object, and briefly the next ones the question also names
+  const e = explain(project, index, main);
+  out.push(e.text); cited.push(...e.cited);
+  const more = targets.slice(1, 3).filter((t) => !cited.includes(t));
+  if (more.length) {
+    out.push('', 'Also relevant:');
+    for (const t of more) { out.push(`- ${t.title} (${loc(t)})`); cited.push(t); }
+  }
+  return { answer: out.join('\n'), changes, cited };
+}
+
+/** The objects a question is about: the selection, else the strongest records the question itself found (not its neighbours). */
+function pickTargets(index: ProjectIndex, r: Retrieval): IndexRecord[] {
+  if (r.selected.length) return r.selected;
+  const direct = r.sources.filter((s) => s.stage !== 'graph_expansion' && s.stage !== 'memory');
+  const pool = direct.length ? direct : r.sources;
+  return pool.map((s) => index.get(s.id)).filter((x): x is IndexRecord => !!x && (x.kind !== 'skill' || pool.length === 1)).slice(0, 3);
+}
+
+function uniqueNodes(ns: (DbtNode | undefined)[]): DbtNode[] {
+  const out: DbtNode[] = [];
+  for (const n of ns) if (n && !out.includes(n) && TABLE_KINDS.has(n.resourceType as any)) out.push(n);
+  return out;
+}
+
+function notesInto(out: string[], notes: string[]): void {
+  if (notes.length) { out.push('', 'Notes:'); for (const n of notes.slice(0, 10)) out.push(`- ${n}`); }
+}
+
+function withChanges(out: string[], changes: ProposalChange[]): string {
+  if (changes.length) {
+    out.push('', `Proposed ${changes.length} change(s), written only when you approve them:`);
+    for (const c of changes) out.push(`- ${c.op} ${c.path}: ${c.review_summary}`);
+  }
+  return out.join('\n');
+}

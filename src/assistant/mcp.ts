@@ -1,0 +1,111 @@
+// The MCP face: coding agents in editors call the same core functions as the CLI and the HTTP
+// server, read-only — search the index, explain an object, validate, mesh/readiness, run the
+// deterministic agents, and validate a proposal (never apply it). Served over stdio.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { z } from 'zod';
+import { canonicalize, DEFAULT_MIN_RECURRENCE } from '../agents/canonicalizer.js';
+import { conceptualize } from '../agents/conceptualizer.js';
+import { formatDiagnostic, sortDiagnostics } from '../core/diagnostics.js';
+import { meshCheck } from '../governance/mesh/check.js';
+import { readinessGate } from '../governance/readiness/gate.js';
+import type { ProposalChange } from '../proposals/types.js';
+import { preview } from './ask.js';
+import { explain } from './local/explain.js';
+import { resolveContext } from './retrieve.js';
+import type { AssistantSession } from './session.js';
+
+const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+const json = (v: unknown) => ({ content: [{ type: 'text' as const, text: JSON.stringify(v, null, 2) }] });
+const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
+const failure = (t: string) => ({ content: [{ type: 'text' as const, text: t }], isError: true });
+
+const changeShape = z.object({
+  op: z.enum(['create_file', 'update_file', 'patch_yaml']),
+  path: z.string(),
+  content: z.string().optional(),
+  patch: z.array(z.object({ op: z.enum(['add', 'replace', 'remove']), path: z.string(), value: z.unknown().optional() })).optional(),
+  rationale: z.string().optional(),
+  review_summary: z.string().optional(),
+});
+
+export function createMcpServer(session: AssistantSession, version = '0.0.0'): McpServer {
+  const server = new McpServer({ name: 'modeler', version }, { capabilities: { tools: {} } });
+  const project = () => session.project;
+
+  server.registerTool('search_index', {
+    title: 'Search the project index',
+    description: 'Ranked sources for a question or name (models, columns, tests, doc blocks, glossary terms, files, findings, skills), through the retrieval pipeline the assistant uses.',
+    inputSchema: { query: z.string().min(1), limit: z.number().int().min(1).max(100).optional() }, annotations: READ_ONLY,
+  }, async ({ query, limit }) => {
+    const r = preview(session, { message: query, limit: limit ?? 10 });
+    return json({ sources: r.sources.map(({ kind, name, path, line, score, stage }) => ({ kind, name, path, line, score, stage })), stages: r.stages.map((s) => ({ stage: s.stage, contributed: s.contributed })) });
+  });
+
+  server.registerTool('explain', {
+    title: 'Explain an object',
+    description: 'What a model, source, column (table.column), doc block, glossary term, relationship, file or finding is: columns and types, tests, relationships, lineage, owner, Interface status, open findings, with file:line.',
+    inputSchema: { name: z.string().min(1).describe('e.g. orders, orders.customer_id, models/marts/_marts.yml'), kind: z.string().optional() }, annotations: READ_ONLY,
+  }, async ({ name, kind }) => {
+    const ctx = /[/\\]/.test(name) || /\.(ya?ml|sql|md|json)$/.test(name) ? { kind: kind ?? 'file', path: name } : { kind, name };
+    const rec = resolveContext(session.index, ctx)[0];
+    if (rec) return text(explain(project(), session.index, rec).text);
+    // no exact name: say so and offer the closest names rather than explain a guess
+    const near = preview(session, { message: name, limit: 5 }).sources.map((x) => `${x.kind} ${x.name}`);
+    return failure(`nothing named ${name} in the project index${near.length ? `; closest: ${near.join('; ')}` : ''}`);
+  });
+
+  server.registerTool('validate', {
+    title: 'Validate the project',
+    description: 'Errors and warnings the project reader found (YAML, dbt properties, doc blocks, Modeler model files, skills), with file:line and the fix.',
+    inputSchema: {}, annotations: READ_ONLY,
+  }, async () => {
+    const ds = sortDiagnostics(project().diagnostics.filter((d) => d.severity !== 'info'));
+    return text(ds.length ? ds.map(formatDiagnostic).join('\n') : 'no errors or warnings');
+  });
+
+  server.registerTool('mesh_check', {
+    title: 'Interface (mesh) readiness check', description: 'The Interface readiness report of the project (spec §4.7).',
+    inputSchema: { strict: z.boolean().optional() }, annotations: READ_ONLY,
+  }, async ({ strict }) => {
+    const r = meshCheck(project().root, { project: project(), strict });
+    return json({ ready: r.ready, summary: r.summary, interfaces: r.interfaces, findings: r.findings.map((f) => ({ code: f.code, severity: f.severity, model: f.model, column: f.columnName, file: f.file, line: f.line, message: f.message, hint: f.hint })) });
+  });
+
+  server.registerTool('readiness', {
+    title: 'Readiness gate score', description: 'Red/yellow/green readiness scores per file and the findings behind them.',
+    inputSchema: { min_score: z.number().optional(), max_red: z.number().int().optional() }, annotations: READ_ONLY,
+  }, async ({ min_score, max_red }) => {
+    const r = readinessGate({ project: project().root, minScore: min_score, maxRed: max_red });
+    return json({ passed: r.passed, failures: r.failures, summary: r.summary, files: r.files.map((f) => ({ path: f.path, score: f.score, status: f.status, findings: f.findings.length })) });
+  });
+
+  server.registerTool('conceptualize', {
+    title: 'Conceptualizer', description: 'Propose a conceptual diagram (entities, relationships, domains) from the staging models. Returns a proposal; writes nothing.',
+    inputSchema: {}, annotations: READ_ONLY,
+  }, async () => json(conceptualize(project())));
+
+  server.registerTool('canonicalize', {
+    title: 'Canonicalizer', description: 'Propose a canonical logical layer with shared doc blocks from recurring staging columns. Returns a proposal; writes nothing.',
+    inputSchema: { min_recurrence: z.number().int().min(1).optional() }, annotations: READ_ONLY,
+  }, async ({ min_recurrence }) => json(canonicalize(project(), { minRecurrence: min_recurrence ?? DEFAULT_MIN_RECURRENCE })));
+
+  server.registerTool('validate_proposal', {
+    title: 'Validate proposed changes',
+    description: 'Check changes (create_file, update_file, patch_yaml) for invalid YAML, unsafe paths, wrong layers, duplicate relationships and doc-block overwrites. Never applies them.',
+    inputSchema: { changes: z.array(changeShape).min(1) }, annotations: READ_ONLY,
+  }, async ({ changes }) => {
+    const full: ProposalChange[] = changes.map((c) => ({ ...c, patch: c.patch as ProposalChange['patch'], rationale: c.rationale ?? '', review_summary: c.review_summary ?? '', source_context: [], validation_impact: '' }));
+    const verdicts = session.validate(full);
+    return json(verdicts.map((v, i) => ({ index: i, path: full[i].path, valid: v.valid, ...(v.blocked ? { blocked: v.blocked } : {}), warnings: v.warnings })));
+  });
+  return server;
+}
+
+/** Serve the tools over stdio (or the given transport) until the client disconnects. */
+export async function startMcpServer(session: AssistantSession, opts: { version?: string; transport?: Transport } = {}): Promise<McpServer> {
+  const server = createMcpServer(session, opts.version);
+  await server.connect(opts.transport ?? new StdioServerTransport());
+  return server;
+}

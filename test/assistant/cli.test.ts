@@ -1,0 +1,77 @@
+// The CLI faces: `modeler ai search` prints the ranked sources the server's preview gives,
+// `modeler ask` answers (Local without a key; a hosted kind with the key from its usual
+// environment variable), usage errors exit 64 with one line, provider errors exit 1 with a code.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AssistantSession, preview } from '../../src/api.js';
+import { runCli, runCliAsync } from '../helpers/cli.js';
+import { startFake, type FakeProvider } from './fake-providers.js';
+import { allText, changed, copyProject, EXAMPLE, tree } from './helpers.js';
+
+let fake: FakeProvider;
+beforeAll(async () => { fake = await startFake('anthropic'); });
+afterAll(async () => { await fake.close(); });
+
+describe('modeler ai search', () => {
+  it('prints [{kind, name, path, line, score}] — the same retrieval the server uses — and writes nothing', () => {
+    const dir = copyProject(EXAMPLE);
+    const before = tree(dir);
+    const r = runCli(['ai', 'search', 'what does order status mean', '--project-dir', dir, '--limit', '5', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = JSON.parse(r.stdout);
+    expect(rows).toHaveLength(5);
+    expect(Object.keys(rows[0]).sort()).toEqual(['kind', 'line', 'name', 'path', 'score']);
+    expect(rows[0]).toMatchObject({ kind: 'doc_block', name: 'order_status', path: 'models/docs/_docs.md', line: 12 });
+    const same = preview(AssistantSession.open(dir), { message: 'what does order status mean', limit: 5 }).sources.map((s) => `${s.kind}:${s.name}`);
+    expect(rows.map((x: any) => `${x.kind}:${x.name}`)).toEqual(same);
+    expect(changed(before, tree(dir))).toEqual([]);
+    const text = runCli(['ai', 'search', 'lifetime value', '--project-dir', dir]);
+    expect(text.stdout.split('\n')[0]).toMatch(/^\s+\d+\.\d  column\s+customers\.lifetime_value  models\/marts\/_marts\.yml:\d+$/);
+  });
+
+  it('usage errors are one line with exit 64', () => {
+    const r = runCli(['ai', 'search', 'x', '--project-dir', EXAMPLE, '--limit', 'many']);
+    expect(r.code).toBe(64);
+    expect(r.stderr.trim()).toBe("modeler: --limit expects an integer, got 'many'");
+    expect(runCli(['ai', 'search', 'x', '--project-dir', '/nonexistent/dir']).stderr.trim()).toBe('modeler: project directory not found: /nonexistent/dir');
+  });
+});
+
+describe('modeler ask', () => {
+  it('answers with the Local provider and lists sources, chat and modes', () => {
+    const dir = copyProject(EXAMPLE);
+    const r = runCli(['ask', 'which models feed customers?', '--project-dir', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Lineage: upstream stg_shop__customers, stg_shop__orders, stg_stripe__payments; downstream none.');
+    expect(r.stdout).toMatch(/\nSources:\n  model customers — models\/marts\/_marts\.yml:4\n/);
+    expect(r.stdout).toMatch(/\nchat [0-9a-f-]{36} · modes .* · local\n$/);
+    const j = JSON.parse(runCli(['ask', 'add key tests to stg_stores', '--project-dir', dir, '--json']).stdout);
+    expect(Object.keys(j).sort()).toEqual(['agent_run', 'answer', 'chatId', 'proposed_changes', 'requires_user_approval', 'review_plan', 'sources']);
+  });
+
+  it('uses a hosted kind with the key from its environment variable, streams, and writes the key nowhere', async () => {
+    const dir = copyProject(EXAMPLE);
+    const key = 'sk-ant-cli-FAKE-0123456789';
+    fake.received.length = 0;
+    fake.reply = { object: { answer: 'customers is the customer dimension.', proposed_changes: [] } };
+    const r = await runCliAsync(['ask', 'explain customers', '--project-dir', dir, '--provider', 'anthropic', '--model', 'claude-test'],
+      { env: { ANTHROPIC_API_KEY: key, ANTHROPIC_BASE_URL: `${fake.url}/v1` } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.startsWith('customers is the customer dimension.\n')).toBe(true);
+    expect(fake.received[0].headers['x-api-key']).toBe(key);
+    expect(r.stdout + r.stderr).not.toContain(key);
+    expect(allText(dir)).not.toContain(key);
+  });
+
+  it('provider errors exit 1 with the code; a missing key says which variable', async () => {
+    const dir = copyProject(EXAMPLE);
+    fake.reply = { status: 429, error: { type: 'error', error: { type: 'rate_limit_error', message: 'slow down' } } };
+    const r = await runCliAsync(['ask', 'explain customers', '--project-dir', dir, '--provider', 'anthropic'],
+      { env: { ANTHROPIC_API_KEY: 'sk-ant-x-1234', ANTHROPIC_BASE_URL: `${fake.url}/v1` } });
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toMatch(/^modeler: AI_PROVIDER_RATE_LIMIT: anthropic is rate limiting requests \(HTTP 429\); wait and retry$/);
+    const none = runCli(['ask', 'q', '--project-dir', dir, '--provider', 'openai'], { env: { OPENAI_API_KEY: '' } });
+    expect(none.code).toBe(1);
+    expect(none.stderr.trim()).toBe('modeler: AI_PROVIDER_NOT_CONFIGURED: openai needs an API key');
+    expect(runCli(['ask', '--project-dir', dir]).code).toBe(64);
+  });
+});

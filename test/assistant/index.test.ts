@@ -1,0 +1,168 @@
+// The typed index: one record per thing the spec lists, each at its real file and line with
+// its neighbours; doc-bound columns ranked by the block's prose; per-file updates that end in
+// exactly the index a full build gives; the snapshot; .modeler/ ignored by git.
+import { readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadProject } from '../../src/api.js';
+import { ProjectIndex } from '../../src/assistant/index/project-index.js';
+import type { IndexRecord } from '../../src/assistant/index/records.js';
+import { readSnapshot, writeSnapshot } from '../../src/assistant/index/snapshot.js';
+import { ensureAgentDir } from '../../src/assistant/runtime-dir.js';
+import { copyProject, EXAMPLE, SAAS } from './helpers.js';
+
+const lineOf = (root: string, r: IndexRecord) => readFileSync(join(root, r.file!), 'utf8').split('\n')[r.line! - 1];
+
+describe('index records', () => {
+  const p = loadProject(SAAS);
+  const ix = new ProjectIndex(p).build();
+  const get = (id: string) => { const r = ix.get(id); expect(r, id).toBeDefined(); return r!; };
+
+  it('holds every kind the spec lists', () => {
+    for (const k of ['file', 'model', 'source', 'seed', 'snapshot', 'exposure', 'semantic_model', 'metric', 'column', 'test', 'relationship', 'doc_block',
+      'glossary_term', 'concept', 'entity', 'diagram', 'domain', 'owner', 'tag', 'data_type', 'issue', 'skill']) {
+      expect(ix.stats.byKind[k], k).toBeGreaterThan(0);
+    }
+    const roles = new Set([...ix.records.values()].filter((r) => r.kind === 'file').map((r) => r.role));
+    for (const role of ['schema_yaml', 'sql', 'seed', 'docs', 'skill', 'artifact', 'project', 'diagram_yaml', 'glossary_yaml', 'model_yaml']) expect(roles.has(role as any), role).toBe(true);
+    for (const f of ['target/manifest.json', 'target/catalog.json', 'target/semantic_manifest.json', 'target/run_results.json']) get(`file:${f}`);
+  });
+
+  it('places each record at the line that defines it', () => {
+    expect(lineOf(SAAS, get('model:fct_mrr'))).toMatch(/- name: fct_mrr\b/);
+    expect(lineOf(SAAS, get('column:fct_mrr.arr'))).toMatch(/- name: arr\b/);
+    expect(lineOf(SAAS, get('source:app.accounts'))).toMatch(/- name: accounts\b/);
+    expect(lineOf(SAAS, get('doc_block:mrr'))).toMatch(/docs mrr/);
+    expect(lineOf(SAAS, get('glossary_term:churn'))).toMatch(/term: churn/);
+    expect(lineOf(SAAS, get('skill:pii-handling'))).toBe('---');
+    const rel = [...ix.records.values()].find((r) => r.kind === 'relationship' && r.name === 'deal_becomes_account')!;
+    expect(lineOf(SAAS, rel)).toMatch(/deal_becomes_account/);
+    const issue = [...ix.records.values()].find((r) => r.name === 'MESH_INTERFACE_MISSING_OWNER:fct_tickets')!;
+    expect(issue.file).toBe('models/marts/support/_support.yml');
+    expect(lineOf(SAAS, issue)).toMatch(/- name: fct_tickets/);
+    for (const r of ix.records.values()) if (!['domain', 'owner', 'tag', 'data_type', 'memory'].includes(r.kind)) expect(r.file, r.id).toBeTruthy();
+  });
+
+  it('ranks a doc-bound column by the block\'s prose', () => {
+    expect(get('column:fct_mrr.arr').text).toContain('Annual recurring revenue, twelve times MRR');
+    const hits = ix.lexical('normalised monthly value seats times list price', { limit: 10 }).map((h) => h.id);
+    expect(hits).toContain('column:int_subscription_periods.mrr');
+  });
+
+  it('links neighbours: model → columns → tests → referenced model, and lineage both ways', () => {
+    const users = get('model:stg_app__users');
+    expect(users.links).toContain('column:stg_app__users.account_id');
+    const col = get('column:stg_app__users.account_id');
+    expect(col.links).toContain('test:relationships(stg_app__users.account_id)');
+    expect(get('test:relationships(stg_app__users.account_id)').links).toContain('model:stg_app__accounts');
+    const { parents, children } = ix.lineage('model:fct_mrr');
+    expect(parents.map((x) => x.name).sort()).toEqual(['int_mrr_movements', 'int_subscription_periods']);
+    expect(children.map((x) => x.name).sort()).toEqual(['mrr_semantic', 'rpt_arr_by_segment', 'rpt_churn_dashboard']);
+    expect(ix.neighbours('doc_block:mrr').map((x) => x.id)).toEqual(expect.arrayContaining(['column:fct_mrr.mrr', 'column:int_subscription_periods.mrr']));
+    expect(ix.neighbours('glossary_term:mrr').map((x) => x.id)).toEqual(expect.arrayContaining(['column:dim_accounts.current_mrr', 'column:fct_mrr.mrr']));
+  });
+
+  it('carries the last run of a test from run_results.json and warehouse types from catalog.json', () => {
+    expect(get('test:unique(stg_app__accounts.account_id)').title).toContain('[fail]');
+    expect(get('test:not_null(stg_app__users.account_id)').title).toContain('[pass]');
+    expect(get('column:stg_app__users.email').keywords).toContain('VARCHAR');
+  });
+});
+
+/** Records in a comparable form (links are a set). */
+function comparable(ix: ProjectIndex): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const r of ix.records.values()) {
+    if (r.unit === 'memory') continue;
+    out.set(r.id, JSON.stringify({ ...r, unit: undefined, links: [...r.links].sort(), parents: r.parents ? [...r.parents].sort() : undefined }));
+  }
+  return out;
+}
+
+function expectSameAsFullBuild(dir: string, ix: ProjectIndex, queries: string[]): void {
+  ix.refreshIssues();
+  const fresh = new ProjectIndex(loadProject(dir)).build();
+  const a = comparable(ix), b = comparable(fresh);
+  expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+  for (const [id, v] of b) expect(a.get(id), id).toBe(v);
+  for (const q of queries) expect(ix.lexical(q, { limit: 15 }).map((h) => h.id), q).toEqual(fresh.lexical(q, { limit: 15 }).map((h) => h.id));
+}
+
+describe('per-file update', () => {
+  it('ends in the index a full build gives, file after file, without rebuilding', () => {
+    const dir = copyProject(SAAS);
+    const p = loadProject(dir);
+    const ix = new ProjectIndex(p).build();
+    const queries = ['monthly recurring revenue', 'refund reasons', 'ticket priority sla', 'which models feed fct_mrr', 'workspace archived'];
+    const step = (rel: string, edit: () => void) => {
+      edit();
+      p.reloadFile(rel);
+      const r = ix.update([rel], p);
+      expect(r.rebuilt, rel).toBe(false);
+      expectSameAsFullBuild(dir, ix, queries);
+      return r;
+    };
+    // a property file: a column added, a description changed
+    const core = 'models/marts/core/_core.yml';
+    const r1 = step(core, () => writeFileSync(join(dir, core), readFileSync(join(dir, core), 'utf8')
+      .replace('Support SLA included in the tier', 'Support level promised by the tier')
+      .replace('      - name: is_churned\n', '      - name: churned_on\n        data_type: date\n        description: Day the account churned.\n      - name: is_churned\n')));
+    expect(r1.units).toBeLessThan(5);
+    // a doc block's text: every column bound to it follows
+    const docs = 'models/docs/_saas_docs.md';
+    step(docs, () => writeFileSync(join(dir, docs), readFileSync(join(dir, docs), 'utf8').replace('Annual recurring revenue, twelve times MRR.', 'Yearly run rate: twelve times MRR.')));
+    expect(ix.get('column:fct_mrr.arr')!.text).toContain('Yearly run rate');
+    // a new model that an existing relationships test already points at, in a new file
+    writeFileSync(join(dir, 'models/marts/core/dim_regions.sql'), "select * from {{ ref('country_codes') }}\n");
+    step('models/marts/core/dim_regions.sql', () => {});
+    step('models/marts/core/_regions.yml', () => writeFileSync(join(dir, 'models/marts/core/_regions.yml'),
+      'version: 2\nmodels:\n  - name: dim_regions\n    description: Sales regions.\n    columns:\n      - name: region\n        data_tests: [unique, not_null]\n'));
+    expect(ix.lineage('model:dim_regions').parents.map((x) => x.id)).toEqual(['seed:country_codes']);
+    expect(ix.lineage('seed:country_codes').children.map((x) => x.id)).toContain('model:dim_regions');
+    // a removed SQL file and a glossary edit
+    step('models/marts/marketing/dim_campaigns.sql', () => unlinkSync(join(dir, 'models/marts/marketing/dim_campaigns.sql')));
+    const gl = 'Modeler/glossary/saas.glossary.yaml';
+    step(gl, () => writeFileSync(join(dir, gl), readFileSync(join(dir, gl), 'utf8').replace('synonyms: [case, support request]', 'synonyms: [case, support request, incident]')));
+    expect(ix.lookup('incident').map((r) => r.id)).toEqual(['glossary_term:ticket']);
+    // a whole file removed
+    step('models/staging/zendesk/_zendesk__models.yml', () => rmSync(join(dir, 'models/staging/zendesk/_zendesk__models.yml')));
+    expect(ix.get('column:stg_zendesk__tickets.priority')).toBeUndefined();
+  });
+
+  it('rebuilds when the project configuration changes', () => {
+    const dir = copyProject(EXAMPLE);
+    const p = loadProject(dir);
+    const ix = new ProjectIndex(p).build();
+    writeFileSync(join(dir, 'dbt_project.yml'), readFileSync(join(dir, 'dbt_project.yml'), 'utf8').replace('+materialized: view', '+materialized: table'));
+    p.reloadFile('dbt_project.yml');
+    expect(ix.update(['dbt_project.yml'], p).rebuilt).toBe(true);
+    expectSameAsFullBuild(dir, ix, ['orders']);
+  });
+});
+
+describe('snapshot and runtime directory', () => {
+  it('restores the same index while files match, and refuses once one changed', () => {
+    const dir = copyProject(EXAMPLE);
+    const p = loadProject(dir);
+    const ix = new ProjectIndex(p).build();
+    writeSnapshot(ix);
+    const back = readSnapshot(loadProject(dir))!;
+    expect(back).toBeDefined();
+    expect(comparable(back)).toEqual(comparable(ix));
+    for (const q of ['order status', 'lifetime value', 'stg_shop__orders']) expect(back.lexical(q).map((h) => h.id)).toEqual(ix.lexical(q).map((h) => h.id));
+    const later = new Date(Date.now() + 5000);
+    utimesSync(join(dir, 'models/marts/_marts.yml'), later, later);
+    expect(readSnapshot(loadProject(dir))).toBeUndefined();
+  });
+
+  it('adds .modeler/ to the project .gitignore once, keeping what was there', () => {
+    const dir = copyProject(EXAMPLE);
+    writeFileSync(join(dir, '.gitignore'), 'target/\nlogs');
+    ensureAgentDir(dir);
+    ensureAgentDir(dir);
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe("target/\nlogs\n# modeler's runtime state (journals, caches)\n.modeler/\n");
+    const fresh = copyProject(EXAMPLE);
+    ensureAgentDir(fresh);
+    expect(readFileSync(join(fresh, '.gitignore'), 'utf8')).toMatch(/^# modeler's runtime state.*\n\.modeler\/\n$/);
+  });
+});

@@ -1,0 +1,135 @@
+// The Local provider answers from facts: it explains objects with their columns, tests,
+// lineage, owner, Interface state and findings; it proposes concrete changes by rule, which
+// pass validation and, once applied to a copy, are read back by the project reader and by a
+// real `dbt parse`; a doc-bound description is improved in its .md file only; and it says so
+// when it cannot answer.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadProject } from '../../src/api.js';
+import { ask } from '../../src/assistant/ask.js';
+import { applyProposal } from '../../src/api.js';
+import { validateContextOf } from '../../src/assistant/change-check.js';
+import { AssistantSession } from '../../src/assistant/session.js';
+import type { CheckedChange } from '../../src/assistant/types.js';
+import { projectFindings } from '../../src/governance/readiness/findings.js';
+import { dbtParse } from '../helpers/dbt.js';
+import { copyProject, EXAMPLE, SAAS } from './helpers.js';
+
+/** Apply proposed changes to a copy as an approval does (the proposals' own apply: validate again, then all files or none). */
+function applyToCopy(dir: string, changes: CheckedChange[]): string[] {
+  for (const c of changes) expect(c.valid, JSON.stringify(c.blocked)).toBe(true);
+  return applyProposal(validateContextOf(loadProject(dir)), changes).written;
+}
+
+describe('Local explanations', () => {
+  const s = AssistantSession.open(copyProject(EXAMPLE));
+
+  it('explains a model: columns and types, tests, relationships, lineage, owner, Interface, findings, with sources', async () => {
+    const r = await ask(s, { message: 'explain the orders model' });
+    expect(r.answer).toMatch(/^\*\*orders\*\* — model \(mart\), materialized as table · models\/marts\/_marts\.yml:46/);
+    expect(r.answer).toContain('| order_id |  | unique; not_null | The unique identifier of an order placed in the shop. (doc `order_id`) |');
+    expect(r.answer).toContain('| customer_id |  | relationships → customers.customer_id |');
+    expect(r.answer).toContain('Lineage: upstream stg_shop__orders, stg_stripe__payments; downstream rpt_daily_revenue.');
+    expect(r.answer).toContain('Owner: growth-analytics@jaffle.shop · Domain: sales');
+    expect(r.answer).toContain('Interface: shared, active, v2, contract not enforced');
+    expect(r.answer).toMatch(/READINESS_INTERFACE_NOT_CONTRACTED: model 'orders' does not enforce its contract \(models\/marts\/_marts\.yml:46\) — fix:/);
+    expect(r.sources[0]).toMatchObject({ id: 'model:orders', path: 'models/marts/_marts.yml', line: 46 });
+    expect(r.proposed_changes).toEqual([]);
+    expect(r.requires_user_approval).toBe(false);
+  });
+
+  it('explains a column bound to a doc block with the block\'s text and where it lives', async () => {
+    const r = await ask(s, { message: 'what is this?', context: { kind: 'column', name: 'customers.customer_id' } });
+    expect(r.answer).toContain('Description (doc block `customer_id`, models/docs/_docs.md:3): The unique identifier of a shop customer.');
+    expect(r.answer).toContain('Type: integer');
+    expect(r.answer).toContain('Tests: unique; not_null');
+    expect(r.answer).toContain('Glossary term: customer');
+  });
+
+  it('explains a validation row with its fix, and proposes the fix when a rule covers it', async () => {
+    const r = await ask(s, { message: 'explain this finding', context: { kind: 'issue', code: 'READINESS_SENSITIVE_UNCLASSIFIED', path: 'models/staging/stripe/_stripe__models.yml' } });
+    expect(r.answer).toContain("column 'stg_stripe__customers.email' looks sensitive but has no classification");
+    expect(r.answer).toContain('How to fix: set meta.sensitivity');
+    expect(r.proposed_changes).toMatchObject([{ op: 'patch_yaml', path: 'models/staging/stripe/_stripe__models.yml', valid: true, patch: [{ op: 'add', path: '/models/1/columns/1/meta', value: { sensitivity: 'confidential' } }] }]);
+  });
+
+  it('answers a repo-wide question by checking every model', async () => {
+    const r = await ask(s, { message: 'which models lack owners?' });
+    expect(r.answer).toMatch(/^9 of 11 models have no owner:/);
+    expect(r.answer).toContain('- rpt_daily_revenue (models/marts/_marts.yml:82)');
+    expect(r.answer).not.toContain('- orders (');
+  });
+
+  it('says when it cannot answer, and proposes nothing', async () => {
+    const r = await ask(s, { message: 'what will the weather be in Lisbon tomorrow' });
+    expect(r.answer).toMatch(/^I could not find anything in this project that answers this\./);
+    expect(r.proposed_changes).toEqual([]);
+  });
+});
+
+describe('Local proposals, applied to a copy', () => {
+  it('a relationships test for a foreign key with one possible parent passes validation, the reader and dbt parse', async () => {
+    const dir = copyProject(SAAS);
+    const s = AssistantSession.open(dir);
+    const r = await ask(s, { message: 'add relationships tests to stg_billing__refunds' });
+    expect(r.proposed_changes).toHaveLength(1);
+    const c = r.proposed_changes[0];
+    expect(c).toMatchObject({ op: 'patch_yaml', path: 'models/staging/billing/_billing__models.yml', valid: true });
+    expect(c.review_summary).toBe('relationships stg_billing__refunds.payment_id → stg_billing__payments.payment_id');
+    applyToCopy(dir, r.proposed_changes);
+    const col = loadProject(dir).modelByName.get('stg_billing__refunds')!.columns.find((x) => x.name === 'payment_id')!;
+    expect(col.tests).toMatchObject([{ name: 'relationships', args: { to: "ref('stg_billing__payments')", field: 'payment_id' } }]);
+    const parsed = dbtParse(dir);
+    expect(parsed.code, parsed.output).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(dir, 'target/manifest.json'), 'utf8'));
+    const test = Object.values<any>(manifest.nodes).find((n) => n.resource_type === 'test' && n.attached_node === 'model.saas_analytics.stg_billing__refunds' && n.test_metadata?.name === 'relationships');
+    expect(test.depends_on.nodes.sort()).toEqual(['model.saas_analytics.stg_billing__payments', 'model.saas_analytics.stg_billing__refunds']);
+  }, 240_000);
+
+  it('key tests, a doc-block description and glossary bindings, read back by the reader with no new diagnostics', async () => {
+    const dir = copyProject(EXAMPLE);
+    const yml = join(dir, 'models/staging/inventory/_inventory.yml');
+    writeFileSync(yml, readFileSync(yml, 'utf8').replace('      - name: store_id\n        data_tests: [unique, not_null]\n', '      - name: store_id\n'));
+    writeFileSync(join(dir, 'models/docs/_docs.md'), readFileSync(join(dir, 'models/docs/_docs.md'), 'utf8') + '\n{% docs payment_id %}\nThe identifier of a Stripe payment.\n{% enddocs %}\n');
+    const s = AssistantSession.open(dir);
+    const keys = await ask(s, { message: 'add key tests to stg_stores' });
+    expect(keys.proposed_changes.map((c) => c.review_summary)).toEqual(['unique + not_null on stg_stores.store_id']);
+    const docs = await ask(s, { message: 'add descriptions to stg_stripe__payments' });
+    expect(docs.proposed_changes).toMatchObject([{ patch: [{ op: 'add', path: '/models/0/columns/0/description', value: '{{ doc("payment_id") }}' }], valid: true }]);
+    const terms = await ask(s, { message: 'bind glossary terms to stg_shop__orders' });
+    expect(terms.proposed_changes).toMatchObject([{ path: 'Modeler/glossary/commerce.glossary.yaml', valid: true }]);
+    const before = loadProject(dir).diagnostics.length;
+    applyToCopy(dir, [...keys.proposed_changes, ...docs.proposed_changes, ...terms.proposed_changes]);
+    const p = loadProject(dir);
+    expect(p.diagnostics.length).toBe(before);
+    expect(p.modelByName.get('stg_stores')!.columns[0].tests.map((t) => t.name)).toEqual(['unique', 'not_null']);
+    expect(p.modelByName.get('stg_stripe__payments')!.columns[0].description).toBe('{{ doc("payment_id") }}');
+    const g = p.modelerFiles.find((f) => f.file === 'Modeler/glossary/commerce.glossary.yaml')!;
+    expect(g.ok).toBe(true);
+    expect(g.model!.entities.find((e) => e.name === 'stg_shop__orders')!.columns.map((c) => [c.name, c.binding?.glossary_term, c.binding?.status]))
+      .toEqual([['order_id', 'order', 'proposed'], ['customer_id', 'customer', 'proposed']]);
+    expect(projectFindings(p).some((f) => f.code === 'READINESS_COLUMN_DESCRIPTION_MISSING' && f.target === 'stg_stripe__payments.payment_id')).toBe(false);
+  });
+
+  it('improves a doc-bound description by an update_file of the .md file, never a YAML change', async () => {
+    const dir = copyProject(SAAS);
+    const md = join(dir, 'models/docs/_saas_docs.md');
+    writeFileSync(md, readFileSync(md, 'utf8').replace(/Identifier of a workspace, the project space inside an account where users collaborate\./, 'Workspace id.'));
+    const s = AssistantSession.open(dir);
+    const r = await ask(s, { message: 'improve the description of dim_workspaces.workspace_id' });
+    expect(r.proposed_changes).toHaveLength(1);
+    expect(r.proposed_changes[0]).toMatchObject({ op: 'update_file', path: 'models/docs/_saas_docs.md', valid: true });
+    applyToCopy(dir, r.proposed_changes);
+    const p = loadProject(dir);
+    expect(p.docs.get('workspace_id')!.body).toBe('A project space inside an account.');
+    expect(p.modelByName.get('dim_workspaces')!.columns[0].description).toBe('{{ doc("workspace_id") }}');
+  });
+
+  it('names what it cannot derive instead of guessing', async () => {
+    const s = AssistantSession.open(copyProject(EXAMPLE));
+    const r = await ask(s, { message: 'add relationships tests to stg_stripe__payments' });
+    expect(r.proposed_changes).toEqual([]);
+    expect(r.answer).toContain('stg_stripe__payments.customer_id: several tables could be its parent (stg_shop__customers, stg_stripe__customers); add the relationships test by hand');
+  });
+});
