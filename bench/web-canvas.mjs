@@ -1,0 +1,76 @@
+// Time to an interactive canvas in real Chromium: from opening the page (the server already up)
+// to the first table on screen with the layout done, for the example project and for synthetic
+// projects of N models (which open on a focused subgraph); then "Show all" (every table laid out
+// by ELK in its worker) and a search jump. Median of `rounds` page loads each.
+// Usage: npm run build && node bench/web-canvas.mjs [N ...] [--rounds R]   (default 500, 3 rounds)
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { generateProject } from './lib/synthetic-project.mjs';
+import { startServe, stopServe } from './lib/server-process.mjs';
+
+const args = process.argv.slice(2);
+const rIdx = args.indexOf('--rounds');
+const rounds = rIdx >= 0 ? Number(args[rIdx + 1]) : 3;
+const sizes = args.filter((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--rounds').map(Number);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const browser = await chromium.launch({ executablePath: process.env.MODELER_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+
+async function measure(label, dir, { firstTable, showAll, searchMiddle }) {
+  const server = await startServe(dir);
+  let search;
+  if (searchMiddle) {
+    // a table far from where the canvas opens: the middle of the project
+    const { projects: [{ id }] } = await (await fetch(`${server.url}/api/projects`)).json();
+    const g = await (await fetch(`${server.url}/api/projects/${id}/graph`)).json();
+    search = g.nodes[Math.floor(g.nodes.length / 2)].name;
+  }
+  const open = [], all = [], jump = [];
+  try {
+    for (let i = 0; i < rounds; i++) {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      const t0 = performance.now();
+      await page.goto(server.url + '/');
+      await page.getByRole('group', { name: firstTable }).first().waitFor({ timeout: 120_000 });
+      await page.locator('section[aria-label="Diagram"][aria-busy="false"]').waitFor({ timeout: 120_000 });
+      open.push(performance.now() - t0);
+      if (search) {
+        const t1 = performance.now();
+        await page.keyboard.press('Control+k');
+        await page.getByRole('combobox', { name: /^Search/ }).fill(search);
+        await page.getByRole('option', { name: new RegExp(search) }).first().click();
+        await page.getByRole('status').filter({ hasText: `${search} and neighbours` }).waitFor({ timeout: 120_000 });
+        await page.locator('section[aria-label="Diagram"][aria-busy="false"]').waitFor({ timeout: 120_000 });
+        jump.push(performance.now() - t1);
+      }
+      if (showAll) {
+        const t2 = performance.now();
+        await page.getByRole('button', { name: 'Show all' }).click();
+        await page.getByRole('status').filter({ hasText: new RegExp(`^${showAll} tables`) }).waitFor({ timeout: 300_000 });
+        await page.locator('section[aria-label="Diagram"][aria-busy="false"]').waitFor({ timeout: 300_000 });
+        all.push(performance.now() - t2);
+      }
+      await page.close();
+    }
+  } finally {
+    await stopServe(server);
+  }
+  const f = (xs) => (xs.length ? `${median(xs).toFixed(0)} ms` : '—');
+  console.log(`web canvas  ${label.padEnd(28)} interactive ${f(open)}   search jump ${f(jump)}   show all ${f(all)}   (server start ${server.startMs.toFixed(0)} ms; median of ${rounds})`);
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'modeler-bench-web-'));
+try {
+  const example = join(scratch, 'jaffle_shop');
+  cpSync(join(import.meta.dirname, '..', 'examples', 'jaffle_shop'), example, { recursive: true });
+  await measure('example (19 tables)', example, { firstTable: 'model orders' });
+  for (const n of sizes.length ? sizes : [500]) {
+    const dir = join(scratch, `synthetic-${n}`);
+    generateProject(dir, { models: n });
+    await measure(`synthetic ${n} models`, dir, { firstTable: /^model /, showAll: n, searchMiddle: true });
+  }
+} finally {
+  await browser.close();
+  rmSync(scratch, { recursive: true, force: true });
+}

@@ -1,0 +1,143 @@
+// The canvas's plain TypeScript, in Node with the real ELK: building the graph from the server's
+// views, filters, focus and N hops, the automatic focus of a big graph, layout that keeps
+// hand-placed positions, and the whole-diagram SVG.
+import { describe, expect, it } from 'vitest';
+import ELK from 'elkjs/lib/elk.bundled.js';
+import { fromModel, fromProjectGraph, positionsOf, projectLayoutPath } from '../../web/src/canvas/build';
+import { diagramSvg } from '../../web/src/canvas/export';
+import { endMarks, nodeSize } from '../../web/src/canvas/geometry';
+import { bounds, layoutGraph, type ElkRun } from '../../web/src/canvas/layout';
+import type { CanvasGraph, CNode } from '../../web/src/canvas/model';
+import { pngScale } from '../../web/src/canvas/png';
+import { applyFilters, FOCUS_LIMIT, hub, neighbourhood, NO_FILTERS, visibleGraph } from '../../web/src/canvas/view';
+import { buildTree, newFileContent, visibleRows } from '../../web/src/explorer/tree';
+import { projectGraph } from '../../src/api.js';
+import { loadProject } from '../../src/core/project/load.js';
+import { EXAMPLE } from '../helpers/cli.js';
+
+const elk = new ELK();
+const run: ElkRun = (g) => elk.layout(g as any) as any;
+const example = () => fromProjectGraph(projectGraph(loadProject(EXAMPLE)) as any, projectLayoutPath('jaffle_shop'));
+
+function chain(n: number): CanvasGraph {
+  const nodes: CNode[] = Array.from({ length: n }, (_, i) => ({ id: `t${i}`, name: `t${i}`, kind: 'model', tags: [], columns: [{ name: 'id', pk: true, fk: false, unique: true, notNull: true, tests: [] }, { name: 'parent_id', pk: false, fk: i > 0, unique: false, notNull: false, tests: [] }] }));
+  const edges = nodes.slice(1).map((m, i) => ({ id: `e${i}`, kind: 'relationship' as const, from: { node: m.id, column: 'parent_id' }, to: { node: `t${i}`, column: 'id' }, cardinality: 'many_to_one' as const }));
+  return { source: { kind: 'project' }, layoutPath: 'Modeler/diagrams/x.diagram.yaml', nodes, edges, pinned: {} };
+}
+
+const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+describe('building the canvas graph', () => {
+  it('takes tables, keys with cardinality, and lineage from the project graph; marks referencing columns', () => {
+    const g = example();
+    expect(g.nodes.find((n) => n.name === 'orders')?.columns.find((c) => c.name === 'customer_id')?.fk).toBe(true);
+    expect(g.nodes.find((n) => n.name === 'customers')?.columns.find((c) => c.name === 'customer_id')?.pk).toBe(true);
+    const rel = g.edges.find((e) => e.kind === 'relationship' && e.from.column === 'customer_id' && e.from.node === 'model.jaffle_shop.orders')!;
+    expect(endMarks(rel)).toEqual({ from: 'many', to: 'one' });
+    expect(new Set(g.edges.map((e) => e.id)).size).toBe(g.edges.length);
+    expect(g.layoutPath).toBe('Modeler/diagrams/jaffle_shop.diagram.yaml');
+  });
+
+  it('takes entities, relationships and hand-placed positions from a model file', () => {
+    const g = fromModel({
+      path: 'Modeler/x.model.yaml', kind: 'model', valid: true, diagnostics: [], display: { positions: { A: { x: 5, y: 6 }, B: { x: 'no' } } },
+      entities: [{ name: 'A', tags: [], columns: [{ name: 'id', primary_key: true, nullable: false, unique: true, tests: [] }] }, { name: 'B', tags: [], columns: [{ name: 'a_id', primary_key: false, nullable: true, unique: false, tests: [] }] }],
+      relationships: [{ from: { entity: 'A', columns: ['id'] }, to: { entity: 'B', columns: ['a_id'] }, cardinality: 'one_to_many', verb: 'has' }],
+    } as any);
+    expect(g.pinned).toEqual({ A: { x: 5, y: 6 } });
+    expect(g.nodes[1].columns[0].fk).toBe(true);
+    expect(endMarks(g.edges[0])).toEqual({ from: 'one', to: 'many' });
+    expect(positionsOf(undefined)).toEqual({});
+  });
+});
+
+describe('what is shown', () => {
+  it('filters by layer; sources without columns only with lineage; lineage edges only when asked', () => {
+    const g = example();
+    const marts = applyFilters(g, { ...NO_FILTERS, layers: ['mart'] });
+    expect(marts.nodes.map((n) => n.name).sort()).toEqual(['customers', 'orders', 'rpt_daily_revenue']);
+    expect(marts.edges.every((e) => e.kind !== 'ref')).toBe(true);
+    expect(applyFilters(g, NO_FILTERS).nodes.some((n) => n.kind === 'source')).toBe(false);
+    const withLineage = applyFilters(g, { ...NO_FILTERS, lineage: true });
+    expect(withLineage.nodes.some((n) => n.kind === 'source')).toBe(true);
+    expect(withLineage.edges.some((e) => e.kind === 'ref')).toBe(true);
+  });
+
+  it('focuses on tables and their neighbours within N hops', () => {
+    const g = chain(10);
+    expect([...neighbourhood(g, ['t5'], 1)].sort()).toEqual(['t4', 't5', 't6']);
+    expect(neighbourhood(g, ['t5'], 3).size).toBe(7);
+    const v = visibleGraph(g, NO_FILTERS, { ids: ['t0'], hops: 2 }, false);
+    expect(v.graph.nodes.map((n) => n.id)).toEqual(['t0', 't1', 't2']);
+    expect(v.graph.edges).toHaveLength(2);
+    expect(v.focus).toMatchObject({ automatic: false, hops: 2 });
+  });
+
+  it('a graph over the limit opens on its best-connected table; Show all shows everything', () => {
+    const g = chain(FOCUS_LIMIT + 50);
+    g.edges.push(...[10, 20, 30].map((i) => ({ id: `x${i}`, kind: 'relationship' as const, from: { node: `t${i}`, column: 'parent_id' }, to: { node: 't99', column: 'id' } })));
+    expect(hub(g)).toBe('t99');
+    const v = visibleGraph(g, NO_FILTERS, undefined, false);
+    expect(v.focus).toMatchObject({ ids: ['t99'], automatic: true });
+    expect(v.graph.nodes.length).toBeLessThan(10);
+    expect(v.total).toBe(FOCUS_LIMIT + 50);
+    expect(visibleGraph(g, NO_FILTERS, undefined, true).graph.nodes).toHaveLength(FOCUS_LIMIT + 50);
+  });
+});
+
+describe('layout', () => {
+  it('places every table without overlaps, referenced tables left of those that reference them', async () => {
+    const g = example();
+    const shown = applyFilters(g, NO_FILTERS);
+    const pos = await layoutGraph(shown, {}, run);
+    expect(Object.keys(pos).sort()).toEqual(shown.nodes.map((n) => n.id).sort());
+    const rects = shown.nodes.map((n) => ({ ...pos[n.id], ...nodeSize(n) }));
+    for (let i = 0; i < rects.length; i++) for (let j = i + 1; j < rects.length; j++) expect(overlap(rects[i], rects[j])).toBe(false);
+    expect(pos['model.jaffle_shop.customers'].x).toBeLessThan(pos['model.jaffle_shop.orders'].x);
+  });
+
+  it('keeps hand-placed positions exactly, and moves no other table onto them', async () => {
+    const g = chain(12);
+    const first = await layoutGraph(g, {}, run);
+    // pin t3 right where t7 was laid out: the automatic layout must make room
+    const pinned = { t3: { ...first.t7 }, t0: { x: -500, y: -500 } };
+    const pos = await layoutGraph(g, pinned, run);
+    expect(pos.t3).toEqual(pinned.t3);
+    expect(pos.t0).toEqual(pinned.t0);
+    const rects = g.nodes.map((n) => ({ id: n.id, ...pos[n.id], ...nodeSize(n) }));
+    for (const r of rects) for (const s of rects) if (r.id < s.id) expect(overlap(r, s), `${r.id} / ${s.id}`).toBe(false);
+  });
+});
+
+describe('export', () => {
+  it('draws every table and edge of the diagram, at its full size, whatever the viewport', async () => {
+    const g = chain(30);
+    const pos = await layoutGraph(g, {}, run);
+    const d = diagramSvg(g, pos);
+    const b = bounds(g, pos);
+    expect(d.width).toBe(Math.ceil(b.width + 64));
+    expect(d.svg.match(/<g class="table"/g)).toHaveLength(30);
+    expect(d.svg.match(/<g class="edge"/g)).toHaveLength(29);
+    expect(d.svg).toContain('>t29<');
+    expect(d.svg).not.toMatch(/NaN|undefined/);
+    // names are escaped
+    g.nodes[0].name = 'a<b&c';
+    expect(diagramSvg(g, pos).svg).toContain('a&lt;b&amp;c');
+  });
+
+  it('scales a very large PNG down to what a canvas can hold', () => {
+    expect(pngScale(1000, 800)).toBe(2);
+    expect(pngScale(20_000, 1000)).toBeCloseTo(16_384 / 20_000);
+    const s = pngScale(12_000, 12_000);
+    expect(12_000 * 12_000 * s * s).toBeLessThanOrEqual(120_000_000 + 1);
+  });
+});
+
+describe('the Explorer tree', () => {
+  it('nests files in folders (folders first) and shows the rows of open folders', () => {
+    const t = buildTree([{ path: 'b.sql', kind: 'sql' }, { path: 'models/x/y.yml', kind: 'dbt_yaml' }, { path: 'models/a.sql', kind: 'sql' }]);
+    expect(t.map((n) => n.name)).toEqual(['models', 'b.sql']);
+    expect(visibleRows(t, new Set(['models'])).map((r) => `${r.depth}:${r.node.name}`)).toEqual(['1:models', '2:x', '2:a.sql', '1:b.sql']);
+    expect(newFileContent('diagram', 'd', 'Modeler/conceptual')).toContain('layer: conceptual');
+  });
+});

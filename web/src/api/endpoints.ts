@@ -1,0 +1,32 @@
+// Typed calls for each route the UI uses (types from the generated OpenAPI types).
+import { projectPath, request, requestRaw, getProjectId } from './client';
+import type {
+  AgentProposal, ApplyReply, Change, DocBlocksReply, FileListReply, FileReadReply, FileWrittenReply, GenerateSqlReply, GraphDiffReply, GraphReply,
+  LayoutBody, MeshReply, ModelReply, ReadinessReply, StatusReply, ValidateReply, ValidationReply,
+} from './types';
+
+export const api = {
+  health: () => request<{ status: string; version: string; project: { id: string; name: string } }>('GET', '/api/health'),
+  files: () => request<FileListReply>('GET', projectPath('files')),
+  status: () => request<StatusReply>('GET', projectPath('status')),
+  graph: () => request<GraphReply>('GET', projectPath('graph')),
+  graphDiff: (ref: string) => request<GraphDiffReply>('GET', projectPath('graph/diff'), { query: { ref } }),
+  model: (path: string) => request<ModelReply>('GET', projectPath('model'), { query: { path } }),
+  validation: () => request<ValidationReply>('GET', projectPath('validation')),
+  readiness: () => request<ReadinessReply>('GET', projectPath('readiness')),
+  mesh: () => request<MeshReply>('GET', projectPath('mesh')),
+  docBlocks: () => request<DocBlocksReply>('GET', projectPath('doc-blocks')),
+  readFile: (path: string) => request<FileReadReply>('GET', projectPath('file'), { query: { path } }),
+  /** Replace a file while it still has `etag` (409 CONFLICT otherwise). */
+  writeFile: async (path: string, content: string, etag: string) =>
+    (await requestRaw<FileWrittenReply>('PUT', projectPath('file'), { body: { path, content }, headers: { 'if-match': etag } })).json,
+  createFile: (path: string, content: string) => request<FileWrittenReply>('POST', projectPath('file'), { body: { path, content } }),
+  renameFile: (path: string, to: string) => request<unknown>('POST', projectPath('file/rename'), { body: { path, to } }),
+  deleteFile: (path: string) => request<unknown>('DELETE', projectPath('file'), { body: { path } }),
+  saveLayout: (body: LayoutBody) => request<unknown>('POST', projectPath('layout'), { body }),
+  conceptualize: () => request<AgentProposal>('POST', '/api/ai/conceptualize', { body: { projectId: getProjectId() } }),
+  canonicalize: (minRecurrence?: number) => request<AgentProposal>('POST', '/api/ai/canonicalize', { body: { projectId: getProjectId(), ...(minRecurrence ? { minRecurrence } : {}) } }),
+  validateProposal: (changes: Change[]) => request<ValidateReply>('POST', '/api/ai/proposals/validate', { body: { projectId: getProjectId(), changes, preview: true } }),
+  applyProposal: (changes: Change[]) => request<ApplyReply>('POST', '/api/ai/proposals/apply', { body: { projectId: getProjectId(), changes } }),
+  generateSql: (model_path: string, dialect: string) => request<GenerateSqlReply>('POST', '/api/forward/generate-sql', { body: { projectId: getProjectId(), model_path, dialect } }),
+};

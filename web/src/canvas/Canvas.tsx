@@ -1,0 +1,195 @@
+// The ER canvas: React Flow over the canvas store. Tables and edges are built from the visible
+// graph and its positions; clicks select, drags pin positions, right-clicks (or the context-menu
+// key) open menus with Ask AI. Only what is on screen is rendered.
+import { useEffect, useMemo, useState, type MouseEvent as ReactMouseEvent } from 'react';
+import {
+  applyNodeChanges, Background, ConnectionMode, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow,
+  type NodeChange, type NodeMouseHandler, type EdgeMouseHandler,
+} from '@xyflow/react';
+import { askAbout } from '../ai/actions';
+import { openFile } from '../editor/actions';
+import { app, openMenu, select } from '../state/app';
+import { edgeContext, nodeContext, workspaceContext } from './context';
+import { autoLayout, exportDiagram, focusOn, moveNodes, requestFit } from './controller';
+import { ErEdge, type ErFlowEdge } from './ErEdge';
+import { endMarks, nodeSize, sides } from './geometry';
+import { isKeyEdge, type CEdge } from './model';
+import { canvas } from './store';
+import { TableNode, type TableFlowNode } from './TableNode';
+import { CanvasToolbar } from './CanvasToolbar';
+
+const nodeTypes = { table: TableNode };
+const edgeTypes = { er: ErEdge };
+
+function selectedId(sel: ReturnType<typeof app.get>['selection']): string | undefined {
+  return sel && (sel.kind === 'node' || sel.kind === 'column' || sel.kind === 'edge') ? sel.id : undefined;
+}
+
+function Flow() {
+  const visible = canvas.use((s) => s.visible);
+  const positions = canvas.use((s) => s.positions);
+  const diff = canvas.use((s) => s.diff);
+  const fitRequest = canvas.use((s) => s.fitRequest);
+  const source = canvas.use((s) => s.source);
+  const selection = app.use((s) => s.selection);
+  const projectName = app.use((s) => s.project?.name);
+  const flow = useReactFlow();
+  const [nodes, setNodes] = useState<TableFlowNode[]>([]);
+  const sel = selectedId(selection);
+
+  useEffect(() => {
+    const g = visible?.graph;
+    if (!g) { setNodes([]); return; }
+    setNodes(g.nodes.filter((n) => positions[n.id]).map((n) => {
+      const size = nodeSize(n);
+      return {
+        id: n.id, type: 'table', position: positions[n.id], width: size.width, height: size.height, selected: n.id === sel,
+        ariaLabel: `${n.kind} ${n.name}${diff?.nodes[n.id] ? `, ${diff.nodes[n.id]} since ${diff.ref}` : ''}`, ariaRole: 'group',
+        data: { node: n, diff: diff?.nodes[n.id], columnDiff: diff?.columns[n.id] },
+      };
+    }));
+  }, [visible, positions, diff, sel]);
+
+  const edges = useMemo<ErFlowEdge[]>(() => {
+    const g = visible?.graph;
+    if (!g) return [];
+    const byId = new Map(g.nodes.map((n) => [n.id, n]));
+    const out: ErFlowEdge[] = [];
+    for (const e of g.edges) {
+      const a = byId.get(e.from.node), b = byId.get(e.to.node), pa = positions[e.from.node], pb = positions[e.to.node];
+      if (!a || !b || !pa || !pb) continue;
+      const s = sides({ ...pa, ...nodeSize(a) }, { ...pb, ...nodeSize(b) });
+      const marks = endMarks(e);
+      const fromCol = e.from.column && a.columns.some((c) => c.name === e.from.column) ? e.from.column : '';
+      const toCol = e.to.column && b.columns.some((c) => c.name === e.to.column) ? e.to.column : '';
+      out.push({
+        id: e.id, type: 'er', source: e.from.node, target: e.to.node, selected: e.id === sel,
+        sourceHandle: `${fromCol}:${s.from === 'right' ? 'R' : 'L'}`, targetHandle: `${toCol}:${s.to === 'right' ? 'R' : 'L'}`,
+        ariaLabel: edgeLabel(e, (id) => byId.get(id)?.name ?? id),
+        data: { from: marks.from, to: marks.to, lineage: !isKeyEdge(e) },
+      });
+    }
+    return out;
+  }, [visible, positions, sel]);
+
+  useEffect(() => {
+    if (!fitRequest.n) return;
+    const t = setTimeout(() => {
+      void flow.fitView({ nodes: fitRequest.ids?.map((id) => ({ id })), padding: 0.2, maxZoom: 1.2, duration: 0 });
+    }, 30);
+    return () => clearTimeout(t);
+  }, [fitRequest, flow]);
+
+  const names = (id: string) => visible?.graph.nodes.find((n) => n.id === id)?.name ?? id;
+  const nodeOf = (id: string) => visible?.graph.nodes.find((n) => n.id === id);
+  const edgeOf = (id: string) => visible?.graph.edges.find((e) => e.id === id);
+
+  const onNodesChange = (changes: NodeChange<TableFlowNode>[]) => {
+    setNodes((ns) => applyNodeChanges(changes, ns));
+    for (const c of changes) if (c.type === 'select' && c.selected && c.id !== sel) select({ kind: 'node', id: c.id });
+  };
+  const onNodeClick: NodeMouseHandler<TableFlowNode> = (ev, node) => {
+    const col = (ev.target as HTMLElement).closest?.('[data-column]')?.getAttribute('data-column');
+    select(col ? { kind: 'column', id: node.id, column: col } : { kind: 'node', id: node.id });
+  };
+  const onNodeContextMenu: NodeMouseHandler<TableFlowNode> = (ev, node) => {
+    ev.preventDefault();
+    const n = node.data.node;
+    select({ kind: 'node', id: n.id });
+    const { x, y } = menuPoint(ev);
+    openMenu({ x, y, label: `${n.kind} ${n.name}`, items: [
+      { label: `Ask AI about ${n.name}`, run: () => askAbout([nodeContext(n, source)]) },
+      { label: 'Focus with neighbours', run: () => void focusOn([n.id]) },
+      { label: 'Open YAML', run: () => n.file && openFile(n.file, n.line), disabled: !n.file },
+      ...(n.sqlPath ? [{ label: 'Open SQL', run: () => openFile(n.sqlPath!) }] : []),
+    ] });
+  };
+  const onEdgeClick: EdgeMouseHandler<ErFlowEdge> = (_ev, edge) => select({ kind: 'edge', id: edge.id });
+  const onEdgeContextMenu: EdgeMouseHandler<ErFlowEdge> = (ev, edge) => {
+    ev.preventDefault();
+    const e = edgeOf(edge.id);
+    if (!e) return;
+    select({ kind: 'edge', id: e.id });
+    const { x, y } = menuPoint(ev);
+    openMenu({ x, y, label: `relationship ${edgeLabel(e, names)}`, items: [
+      { label: 'Ask AI about this relationship', run: () => askAbout([edgeContext(e, names, source)]) },
+      { label: 'Open definition', run: () => e.file && openFile(e.file, e.line), disabled: !e.file },
+    ] });
+  };
+  const onPaneContextMenu = (ev: ReactMouseEvent | MouseEvent) => {
+    ev.preventDefault();
+    const { x, y } = menuPoint(ev);
+    openMenu({ x, y, label: 'diagram', items: [
+      { label: 'Ask AI about the workspace', run: () => askAbout([workspaceContext(source, projectName)]) },
+      { label: 'Auto-layout', run: () => void autoLayout() },
+      { label: 'Fit view', run: () => requestFit() },
+      { label: 'Export PNG', run: () => void exportDiagram('png') },
+      { label: 'Export SVG', run: () => void exportDiagram('svg') },
+    ] });
+  };
+
+  return (
+    <ReactFlow
+      nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes}
+      onNodesChange={onNodesChange} onNodeClick={onNodeClick} onEdgeClick={onEdgeClick} onPaneClick={() => select(null)}
+      onNodeDragStop={(_e, _n, dragged) => moveNodes(dragged.map((d) => ({ id: d.id, position: d.position })))}
+      onNodeContextMenu={onNodeContextMenu} onEdgeContextMenu={onEdgeContextMenu} onPaneContextMenu={onPaneContextMenu}
+      onNodeDoubleClick={(_e, node) => node.data.node.file && openFile(node.data.node.file, node.data.node.line)}
+      connectionMode={ConnectionMode.Loose} nodesConnectable={false} onlyRenderVisibleElements minZoom={0.05} maxZoom={2.5}
+      deleteKeyCode={null} selectionKeyCode={null} multiSelectionKeyCode="Shift" proOptions={{ hideAttribution: true }}
+      ariaLabelConfig={{ 'node.a11yDescription.default': 'Press Enter to select, arrow keys to move, the context-menu key for actions.' }}
+    >
+      <Background gap={24} size={1} />
+      <MiniMap pannable zoomable ariaLabel="Minimap of the diagram" nodeStrokeWidth={2} />
+      <Controls showInteractive={false} aria-label="Zoom controls" />
+    </ReactFlow>
+  );
+}
+
+function edgeLabel(e: CEdge, names: (id: string) => string): string {
+  const end = (x: CEdge['from']) => `${names(x.node)}${x.column ? `.${x.column}` : ''}`;
+  const what = e.kind === 'ref' || e.kind === 'source' ? 'lineage' : 'relationship';
+  return `${what} ${end(e.from)} to ${end(e.to)}${e.cardinality ? ` (${e.cardinality.replace(/_/g, ' ')})` : ''}${e.verb ? ` ${e.verb}` : ''}`;
+}
+
+function menuPoint(ev: ReactMouseEvent | MouseEvent): { x: number; y: number } {
+  // the context-menu key fires at (0, 0) or the element's corner: open beside the focused element
+  if (ev.clientX === 0 && ev.clientY === 0) {
+    const r = (ev.target as HTMLElement).getBoundingClientRect?.();
+    if (r) return { x: r.left + 12, y: r.top + 12 };
+  }
+  return { x: ev.clientX, y: ev.clientY };
+}
+
+export function Canvas() {
+  const layingOut = canvas.use((s) => s.layingOut);
+  const error = canvas.use((s) => s.error);
+  const hasGraph = canvas.use((s) => !!s.visible);
+  const empty = canvas.use((s) => s.visible && s.visible.graph.nodes.length === 0);
+  const source = canvas.use((s) => s.source);
+  const selection = app.use((s) => s.selection);
+  const projectName = app.use((s) => s.project?.name);
+  const askFromCanvas = () => {
+    const c = canvas.get();
+    const g = c.visible?.graph;
+    const id = selectedId(selection);
+    const n = id && g?.nodes.find((x) => x.id === id);
+    const e = id && g?.edges.find((x) => x.id === id);
+    const names = (x: string) => g?.nodes.find((m) => m.id === x)?.name ?? x;
+    askAbout([n ? nodeContext(n, source) : e ? edgeContext(e, names, source) : workspaceContext(source, projectName)]);
+  };
+  return (
+    <section className="canvas" aria-label="Diagram" aria-busy={layingOut}>
+      <ReactFlowProvider>
+        <CanvasToolbar />
+        <div className="flow-wrap">
+          {hasGraph && <Flow />}
+          {!hasGraph && !error && <p className="canvas-note" role="status">Laying out the diagram…</p>}
+          {empty && <p className="canvas-note" role="status">No tables match the filters.</p>}
+          {error && <p className="canvas-note error" role="alert">{error}</p>}
+          <button type="button" className="fab" onClick={askFromCanvas} aria-label="Ask AI about the diagram">Ask AI</button>
+        </div>
+      </ReactFlowProvider>
+    </section>
+  );
+}

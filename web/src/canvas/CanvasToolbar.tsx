@@ -1,0 +1,86 @@
+// The canvas's toolbar: which view, layout, fit, export, filters, lineage, focus and the diff
+// overlay. Every control is a labelled button, checkbox or select.
+import { useState } from 'react';
+import { offers } from '../api/client';
+import { app } from '../state/app';
+import { autoLayout, clearFocus, exportDiagram, openSource, requestFit, resetLayout, setFilters, setHops, setShowAll } from './controller';
+import { DiffControl } from './DiffControl';
+import { canvas } from './store';
+import { activeFilterCount, facets, type Facets, type Filters } from './view';
+
+function FacetGroup({ title, values, chosen, onChange }: { title: string; values: string[]; chosen: string[]; onChange: (v: string[]) => void }) {
+  if (!values.length) return null;
+  return (
+    <fieldset className="facet">
+      <legend>{title}</legend>
+      {values.map((v) => (
+        <label key={v}>
+          <input type="checkbox" checked={chosen.includes(v)} onChange={(e) => onChange(e.target.checked ? [...chosen, v] : chosen.filter((x) => x !== v))} />
+          {v}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function FilterPanel({ f, all, close }: { f: Filters; all: Facets; close: () => void }) {
+  return (
+    <div className="popover filters" role="dialog" aria-label="Filters" onKeyDown={(e) => { if (e.key === 'Escape') close(); }}>
+      <FacetGroup title="Folder" values={all.folders} chosen={f.folders} onChange={(folders) => setFilters({ folders })} />
+      <FacetGroup title="Layer" values={all.layers} chosen={f.layers} onChange={(layers) => setFilters({ layers })} />
+      <FacetGroup title="Domain" values={all.domains} chosen={f.domains} onChange={(domains) => setFilters({ domains })} />
+      <FacetGroup title="Tag" values={all.tags} chosen={f.tags} onChange={(tags) => setFilters({ tags })} />
+      <div className="row">
+        <button type="button" onClick={() => setFilters({ folders: [], layers: [], domains: [], tags: [] })}>Clear filters</button>
+        <button type="button" onClick={close}>Close</button>
+      </div>
+    </div>
+  );
+}
+
+export function CanvasToolbar() {
+  const graph = canvas.use((s) => s.graph);
+  const filters = canvas.use((s) => s.filters);
+  const visible = canvas.use((s) => s.visible);
+  const hops = canvas.use((s) => s.hops);
+  const showAll = canvas.use((s) => s.showAll);
+  const source = canvas.use((s) => s.source);
+  const pinnedCount = canvas.use((s) => Object.keys(s.pinned).length);
+  const projectName = app.use((s) => s.project?.name);
+  const [open, setOpen] = useState(false);
+  const count = activeFilterCount(filters);
+  const focus = visible?.focus;
+  const focusName = focus && graph ? focus.ids.map((id) => graph.nodes.find((n) => n.id === id)?.name ?? id).join(', ') : '';
+  return (
+    <div className="canvas-bar" role="toolbar" aria-label="Diagram tools">
+      <span className="canvas-title">
+        {source.kind === 'project' ? `${projectName ?? 'project'} (dbt project)` : source.path}
+        {source.kind === 'model' && <button type="button" onClick={() => void openSource({ kind: 'project' })}>Project diagram</button>}
+      </span>
+      <button type="button" onClick={() => void autoLayout()}>Auto-layout</button>
+      <button type="button" onClick={() => void resetLayout()} disabled={!pinnedCount} title="Give tables placed by hand back to the automatic layout">Reset positions</button>
+      <button type="button" onClick={() => requestFit()}>Fit view</button>
+      <span className="group">
+        <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>Filters{count ? ` (${count})` : ''}</button>
+        {open && graph && <FilterPanel f={filters} all={facets(graph)} close={() => setOpen(false)} />}
+      </span>
+      {source.kind === 'project' && (
+        <label className="check"><input type="checkbox" checked={filters.lineage} onChange={(e) => setFilters({ lineage: e.target.checked })} />Lineage</label>
+      )}
+      <button type="button" onClick={() => void exportDiagram('png')}>Export PNG</button>
+      <button type="button" onClick={() => void exportDiagram('svg')}>Export SVG</button>
+      {source.kind === 'project' && offers('GET /api/git/branches') && <DiffControl />}
+      {visible && (focus
+        ? <span className="focus-note">
+          <span role="status">Showing {visible.graph.nodes.length} of {visible.total} tables: {focusName} and neighbours within {focus.hops} {focus.hops === 1 ? 'hop' : 'hops'}{focus.automatic ? ' (the project is large; search with Ctrl+K to focus elsewhere)' : ''}.</span>{' '}
+          <label className="check">Hops <select value={hops} onChange={(e) => setHops(Number(e.target.value))}>
+            {[1, 2, 3, 4].map((h) => <option key={h} value={h}>{h}</option>)}
+          </select></label>{' '}
+          {!focus.automatic && <button type="button" onClick={clearFocus}>Clear focus</button>}{' '}
+          <button type="button" onClick={() => setShowAll(true)}>Show all</button>
+        </span>
+        : <span className="focus-note"><span role="status">{visible.graph.nodes.length} tables</span>
+          {showAll && visible.total > 150 && <> <button type="button" onClick={() => setShowAll(false)}>Show focused</button></>}</span>)}
+    </div>
+  );
+}

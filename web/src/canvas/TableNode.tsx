@@ -1,0 +1,51 @@
+// A table on the canvas: its name, layer, and columns with key marks; two anchors per row so an
+// edge can leave by the side facing its other end. Colours for a diff overlay come from classes.
+import { memo } from 'react';
+import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
+import type { CNode } from './model';
+
+export interface TableData extends Record<string, unknown> {
+  node: CNode;
+  diff?: 'added' | 'changed' | 'removed';
+  columnDiff?: Record<string, 'added' | 'changed' | 'removed'>;
+  dimmed?: boolean;
+}
+export type TableFlowNode = Node<TableData, 'table'>;
+
+const anchors = (column: string) => (
+  <>
+    <Handle type="source" id={`${column}:L`} position={Position.Left} isConnectable={false} className="anchor" />
+    <Handle type="source" id={`${column}:R`} position={Position.Right} isConnectable={false} className="anchor" />
+  </>
+);
+
+function TableNodeView({ data, selected }: NodeProps<TableFlowNode>) {
+  const n = data.node;
+  const iface = n.interface;
+  return (
+    <div className={`table-node${selected ? ' selected' : ''}${data.diff ? ` diff-${data.diff}` : ''}${data.dimmed ? ' dimmed' : ''}`} data-layer={n.layer}>
+      <div className="table-head">
+        {anchors('')}
+        <span className="table-name" title={n.description ?? n.name}>{n.name}</span>
+        {iface && <span className="badge iface" title={`Interface ${iface.stability ?? ''} ${iface.status ?? ''}`}>IF</span>}
+        {n.layer && <span className="badge layer">{n.layer}</span>}
+        {data.diff && <span className="badge diff">{data.diff}</span>}
+      </div>
+      {n.columns.map((c) => {
+        const d = data.columnDiff?.[c.name];
+        return (
+          <div key={c.name} className={`table-row${d ? ` diff-${d}` : ''}`} data-column={c.name}>
+            {anchors(c.name)}
+            <span className={`key-mark${c.pk ? ' pk' : ''}`}>{c.pk ? 'PK' : c.fk ? 'FK' : ''}</span>
+            <span className="col-name" title={c.description ?? c.name}>{c.name}</span>
+            {c.type && <span className="col-type">{c.type}</span>}
+            {d && <span className="sr-only"> ({d})</span>}
+          </div>
+        );
+      })}
+      {!n.columns.length && <div className="table-row empty">no columns declared</div>}
+    </div>
+  );
+}
+
+export const TableNode = memo(TableNodeView);

@@ -1,0 +1,210 @@
+// What the canvas does: open a view, rebuild it when the project changes, lay it out (ELK,
+// keeping hand-placed positions), save positions a user placed, filter, focus on a table and its
+// neighbours, and export the whole diagram. Components call these; none holds logic itself.
+import { api } from '../api/endpoints';
+import { onRefresh } from '../state/data';
+import { app, errorText, toast } from '../state/app';
+import { fromModel, fromProjectGraph, projectLayoutPath } from './build';
+import { runElk } from './elk-runner';
+import { DARK, diagramSvg, LIGHT } from './export';
+import type { Point } from './geometry';
+import { layoutGraph } from './layout';
+import { sourceKey, type CanvasGraph, type CanvasSource } from './model';
+import { download, svgToPng } from './png';
+import { canvas } from './store';
+import { visibleGraph, type Filters } from './view';
+
+const round = (p: Point): Point => ({ x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10 });
+
+async function buildGraph(source: CanvasSource): Promise<CanvasGraph | undefined> {
+  const s = app.get();
+  if (source.kind === 'model') return fromModel(await api.model(source.path));
+  if (!s.graph || !s.project) return undefined;
+  const layoutPath = projectLayoutPath(s.project.name);
+  const layout = s.files.some((f) => f.path === layoutPath) ? await api.model(layoutPath).catch(() => undefined) : undefined;
+  const diff = canvas.get().diff;
+  // with the diff overlay, what the ref had and the work tree lost is drawn too, marked removed
+  const graph = diff ? { ...s.graph, nodes: [...s.graph.nodes.map((n) => (diff.removed_columns[n.id] ? { ...n, columns: [...n.columns, ...diff.removed_columns[n.id]] } : n)), ...diff.removed] } : s.graph;
+  return fromProjectGraph(graph, layoutPath, layout);
+}
+
+/** Mark what changed since a git ref (undefined: no overlay); follows later changes on disk. */
+export async function setDiffRef(ref: string | undefined): Promise<void> {
+  try {
+    canvas.set({ diff: ref ? await api.graphDiff(ref) : undefined });
+  } catch (e) {
+    canvas.set({ diff: undefined });
+    toast('error', errorText(e));
+  }
+  await reload(false);
+}
+
+let generation = 0;
+let laidOutKey = '';
+/** What a layout depends on: the tables (and their heights), the edges, the hand-placed positions. */
+const keyOf = (g: CanvasGraph, pinned: Record<string, Point>) =>
+  JSON.stringify([g.nodes.map((n) => `${n.id}:${n.columns.length}`), g.edges.map((e) => e.id), g.nodes.map((n) => pinned[n.id] ?? null)]);
+
+/** Open a view on the canvas (the project, or a model/diagram file). */
+export async function openSource(source: CanvasSource): Promise<void> {
+  const same = sourceKey(source) === sourceKey(canvas.get().source);
+  if (!same) canvas.set({ source, graph: undefined, visible: undefined, focus: undefined, showAll: false, positions: {}, pinned: {}, diff: undefined });
+  app.set({ center: 'canvas' });
+  await reload(!same);
+}
+
+/** Rebuild the graph from the server's current views (after any change on disk). */
+export async function reload(fit = false): Promise<void> {
+  const my = ++generation;
+  const source = canvas.get().source;
+  try {
+    const g = await buildGraph(source);
+    if (my !== generation) return;
+    if (!g) return;
+    canvas.set({ graph: g, pinned: g.pinned, error: undefined });
+    await recompute(fit);
+  } catch (e) {
+    if (my === generation) canvas.set({ error: errorText(e) });
+  }
+}
+
+/** Apply filters and focus, and lay out what is visible when its tables or edges changed. */
+export async function recompute(fit = false, force = false): Promise<void> {
+  const c = canvas.get();
+  if (!c.graph) return;
+  const visible = visibleGraph(c.graph, c.filters, c.focus, c.showAll);
+  canvas.set({ visible });
+  const key = keyOf(visible.graph, c.pinned);
+  if (!force && key === laidOutKey && visible.graph.nodes.every((n) => c.positions[n.id])) {
+    if (fit) requestFit();
+    return;
+  }
+  const my = ++generation;
+  canvas.set({ layingOut: true });
+  const t0 = performance.now();
+  try {
+    const positions = await layoutGraph(visible.graph, c.pinned, runElk);
+    if (my !== generation) return;
+    laidOutKey = key;
+    canvas.set({ positions, layingOut: false, lastLayoutMs: Math.round(performance.now() - t0) });
+    if (fit || force) requestFit();
+  } catch (e) {
+    if (my === generation) canvas.set({ layingOut: false, error: errorText(e) });
+  }
+}
+
+export function requestFit(ids?: string[]): void {
+  canvas.set((s) => ({ fitRequest: { n: s.fitRequest.n + 1, ids } }));
+}
+
+let saveTimer: ReturnType<typeof setTimeout> | undefined;
+let unsaved: Record<string, Point> = {};
+
+/** Tables a user moved: pinned where they were dropped, saved in the layout file. */
+export function moveNodes(moved: { id: string; position: Point }[]): void {
+  const pinned = { ...canvas.get().pinned };
+  const positions = { ...canvas.get().positions };
+  for (const m of moved) { pinned[m.id] = round(m.position); positions[m.id] = pinned[m.id]; unsaved[m.id] = pinned[m.id]; }
+  canvas.set({ pinned, positions });
+  // the layout now in place already has these tables where they were dropped
+  const v = canvas.get().visible;
+  if (v) laidOutKey = keyOf(v.graph, pinned);
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => void flushPositions(), 250);
+}
+
+async function flushPositions(): Promise<void> {
+  const g = canvas.get().graph;
+  const positions = unsaved;
+  unsaved = {};
+  if (!g || !Object.keys(positions).length) return;
+  try {
+    await api.saveLayout({ path: g.layoutPath, positions, ...(g.source.kind === 'project' ? { name: `${app.get().project?.name ?? 'project'}_layout` } : {}) });
+  } catch (e) {
+    toast('error', `positions not saved: ${errorText(e)}`);
+  }
+}
+
+/** ELK again for every table not placed by hand. */
+export const autoLayout = () => recompute(false, true);
+
+/** Give every visible table back to the automatic layout (removes their saved positions). */
+export async function resetLayout(): Promise<void> {
+  const c = canvas.get();
+  if (!c.graph || !c.visible) return;
+  const release = c.visible.graph.nodes.map((n) => n.id).filter((id) => c.pinned[id]);
+  const pinned = { ...c.pinned };
+  for (const id of release) delete pinned[id];
+  canvas.set({ pinned });
+  if (release.length) {
+    try { await api.saveLayout({ path: c.graph.layoutPath, release }); } catch (e) { toast('error', errorText(e)); }
+  }
+  await recompute(false, true);
+}
+
+export function setFilters(f: Partial<Filters>): void {
+  canvas.set((s) => ({ filters: { ...s.filters, ...f } }));
+  void recompute(true);
+}
+
+/** Show these tables and their neighbours within `hops`; fit the view to them. */
+export async function focusOn(ids: string[], hops = canvas.get().hops): Promise<void> {
+  canvas.set({ focus: { ids, hops }, hops });
+  await recompute(false);
+  requestFit(ids);
+}
+
+export function setHops(hops: number): void {
+  const f = canvas.get().focus ?? (canvas.get().visible?.focus ? { ids: canvas.get().visible!.focus!.ids, hops } : undefined);
+  canvas.set({ hops, focus: f ? { ids: f.ids, hops } : undefined });
+  void recompute(true);
+}
+
+export function clearFocus(): void {
+  canvas.set({ focus: undefined });
+  void recompute(true);
+}
+
+export function setShowAll(showAll: boolean): void {
+  canvas.set({ showAll, focus: showAll ? undefined : canvas.get().focus });
+  void recompute(true);
+}
+
+const darkMode = () => window.matchMedia?.('(prefers-color-scheme: dark)').matches;
+
+function exportName(ext: string): string {
+  const s = canvas.get().source;
+  const base = s.kind === 'project' ? app.get().project?.name ?? 'project' : s.path.split('/').pop()!.replace(/\.ya?ml$/, '');
+  return `${base}-diagram.${ext}`;
+}
+
+/** The whole diagram (every visible table, not the viewport) as SVG or PNG. */
+export async function exportDiagram(kind: 'svg' | 'png'): Promise<{ width: number; height: number } | undefined> {
+  const c = canvas.get();
+  if (!c.visible || !c.visible.graph.nodes.length) { toast('error', 'nothing to export: the diagram is empty'); return undefined; }
+  const d = diagramSvg(c.visible.graph, c.positions, darkMode() ? DARK : LIGHT);
+  if (kind === 'svg') {
+    download(new Blob([d.svg], { type: 'image/svg+xml' }), exportName('svg'));
+    toast('success', `exported ${c.visible.graph.nodes.length} tables as SVG (${d.width}×${d.height})`);
+    return d;
+  }
+  try {
+    const png = await svgToPng(d.svg, d.width, d.height);
+    download(png.blob, exportName('png'));
+    toast('success', `exported ${c.visible.graph.nodes.length} tables as PNG (${png.width}×${png.height})`);
+    return png;
+  } catch (e) {
+    toast('error', errorText(e));
+    return undefined;
+  }
+}
+
+// the first screen is the project's diagram; every later change rebuilds what is open
+onRefresh(async (paths) => {
+  if (!canvas.get().graph) { await reload(true); return; }
+  const src = canvas.get().source;
+  if (src.kind === 'model' && paths.includes(src.path) && !app.get().files.some((f) => f.path === src.path)) { await openSource({ kind: 'project' }); return; }
+  const diff = canvas.get().diff;
+  if (diff && src.kind === 'project') { await setDiffRef(diff.ref); return; }
+  await reload(false);
+});

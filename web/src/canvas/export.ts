@@ -1,0 +1,62 @@
+// The whole diagram as one SVG document, drawn from the graph and the laid-out positions — not a
+// screenshot of the viewport — so an export holds every table shown, however far it is scrolled
+// or zoomed. PNG is this SVG rasterised (png.ts). Plain string building, no DOM.
+import { anchor, edgePath, endMarks, HEADER_H, markPath, nodeSize, PAD_X, ROW_H, sides, type Point } from './geometry';
+import { bounds } from './layout';
+import { isKeyEdge, type CanvasGraph } from './model';
+
+export interface ExportTheme { background: string; panel: string; header: string; headerText: string; text: string; muted: string; border: string; key: string; lineage: string; pk: string }
+
+export const LIGHT: ExportTheme = { background: '#ffffff', panel: '#ffffff', header: '#eef2f7', headerText: '#111827', text: '#1f2937', muted: '#6b7280', border: '#9ca3af', key: '#334155', lineage: '#94a3b8', pk: '#b45309' };
+export const DARK: ExportTheme = { background: '#111827', panel: '#1f2937', header: '#273449', headerText: '#f9fafb', text: '#e5e7eb', muted: '#9ca3af', border: '#4b5563', key: '#cbd5e1', lineage: '#64748b', pk: '#fbbf24' };
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const clip = (s: string, max: number) => (s.length > max ? s.slice(0, Math.max(1, max - 1)) + '…' : s);
+
+export interface SvgDiagram { svg: string; width: number; height: number }
+
+export function diagramSvg(g: CanvasGraph, pos: Record<string, Point>, theme: ExportTheme = LIGHT, margin = 32): SvgDiagram {
+  const b = bounds(g, pos);
+  const width = Math.ceil(b.width + 2 * margin), height = Math.ceil(b.height + 2 * margin);
+  const ox = margin - b.x, oy = margin - b.y;
+  const byId = new Map(g.nodes.map((n) => [n.id, n]));
+  const out: string[] = [];
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="ui-sans-serif, system-ui, sans-serif" font-size="12">`);
+  out.push(`<title>${esc(g.source.kind === 'project' ? 'project diagram' : g.source.path)}</title>`);
+  out.push(`<rect width="100%" height="100%" fill="${theme.background}"/>`);
+  out.push(`<g transform="translate(${ox},${oy})">`);
+  for (const e of g.edges) {
+    const a = byId.get(e.from.node), z = byId.get(e.to.node);
+    const pa = pos[e.from.node], pz = pos[e.to.node];
+    if (!a || !z || !pa || !pz) continue;
+    const sa = nodeSize(a), sz = nodeSize(z);
+    const s = sides({ ...pa, ...sa }, { ...pz, ...sz });
+    const p1 = anchor(a, pa, sa, s.from, e.from.column), p2 = anchor(z, pz, sz, s.to, e.to.column);
+    const key = isKeyEdge(e);
+    const stroke = key ? theme.key : theme.lineage;
+    const marks = endMarks(e);
+    out.push(`<g class="edge" data-id="${esc(e.id)}"><path d="${edgePath(p1, s.from, p2, s.to)}" fill="none" stroke="${stroke}" stroke-width="1.4"${key ? '' : ' stroke-dasharray="5 4"'}/>`
+      + `<path d="${markPath(marks.from, p1, s.from === 'right' ? 1 : -1)} ${markPath(marks.to, p2, s.to === 'right' ? 1 : -1)}" fill="none" stroke="${stroke}" stroke-width="1.4"/></g>`);
+  }
+  for (const n of g.nodes) {
+    const p = pos[n.id];
+    if (!p) continue;
+    const s = nodeSize(n);
+    const chars = Math.floor((s.width - 2 * PAD_X) / 7);
+    out.push(`<g class="table" data-id="${esc(n.id)}" transform="translate(${p.x},${p.y})">`);
+    out.push(`<rect width="${s.width}" height="${s.height}" rx="6" fill="${theme.panel}" stroke="${theme.border}"/>`);
+    out.push(`<path d="M0,6a6,6 0 0 1 6,-6h${s.width - 12}a6,6 0 0 1 6,6v${HEADER_H - 6}h-${s.width}z" fill="${theme.header}"/>`);
+    out.push(`<text x="${PAD_X}" y="${HEADER_H / 2 + 4}" font-weight="600" fill="${theme.headerText}">${esc(clip(n.name, chars - 6))}</text>`);
+    if (n.layer) out.push(`<text x="${s.width - PAD_X}" y="${HEADER_H / 2 + 4}" text-anchor="end" font-size="10" fill="${theme.muted}">${esc(n.layer)}</text>`);
+    n.columns.forEach((c, i) => {
+      const y = HEADER_H + i * ROW_H + ROW_H / 2 + 4;
+      const mark = c.pk ? 'PK' : c.fk ? 'FK' : '';
+      if (mark) out.push(`<text x="${PAD_X}" y="${y}" font-size="9" font-weight="700" fill="${c.pk ? theme.pk : theme.muted}">${mark}</text>`);
+      out.push(`<text x="${PAD_X + 22}" y="${y}" fill="${theme.text}">${esc(clip(c.name, chars - 4 - (c.type ? Math.min(c.type.length, 14) + 1 : 0)))}</text>`);
+      if (c.type) out.push(`<text x="${s.width - PAD_X}" y="${y}" text-anchor="end" fill="${theme.muted}">${esc(clip(c.type, 14))}</text>`);
+    });
+    out.push('</g>');
+  }
+  out.push('</g></svg>');
+  return { svg: out.join(''), width, height };
+}

@@ -1,0 +1,69 @@
+// Sizes and anchor points of tables, the sides an edge leaves and enters by, and the crow's-foot
+// glyphs at its ends — one set of numbers for the live canvas and the exported SVG/PNG.
+import type { Cardinality, CEdge, CNode } from './model';
+
+export const HEADER_H = 32;
+export const ROW_H = 22;
+export const CHAR_W = 7.2;
+export const PAD_X = 12;
+export const MIN_W = 170;
+export const MAX_W = 360;
+
+export interface Point { x: number; y: number }
+export interface Size { width: number; height: number }
+
+export function nodeSize(n: CNode): Size {
+  let longest = n.name.length + 6;
+  for (const c of n.columns) longest = Math.max(longest, c.name.length + (c.type ? c.type.length + 2 : 0) + 5);
+  const width = Math.min(MAX_W, Math.max(MIN_W, Math.ceil(longest * CHAR_W + 2 * PAD_X)));
+  return { width, height: HEADER_H + Math.max(1, n.columns.length) * ROW_H + 6 };
+}
+
+/** The y of a column's row centre within its table (the header's centre when not a column). */
+export function columnY(n: CNode, column?: string): number {
+  const i = column ? n.columns.findIndex((c) => c.name === column) : -1;
+  return i < 0 ? HEADER_H / 2 : HEADER_H + i * ROW_H + ROW_H / 2;
+}
+
+export type Side = 'left' | 'right';
+
+/** Leave by the side facing the other table; two tables one above the other both use the right. */
+export function sides(a: Point & Size, b: Point & Size): { from: Side; to: Side } {
+  if (a.x + a.width < b.x) return { from: 'right', to: 'left' };
+  if (b.x + b.width < a.x) return { from: 'left', to: 'right' };
+  return { from: 'right', to: 'right' };
+}
+
+export function anchor(n: CNode, pos: Point, size: Size, side: Side, column?: string): Point {
+  return { x: side === 'right' ? pos.x + size.width : pos.x, y: pos.y + columnY(n, column) };
+}
+
+export type EndMark = 'one' | 'many' | 'arrow' | 'none';
+
+/** The marks at the `from` and `to` ends of an edge: crow's feet by cardinality, an arrow for lineage. */
+export function endMarks(e: CEdge): { from: EndMark; to: EndMark } {
+  if (e.kind === 'ref' || e.kind === 'source') return { from: 'none', to: 'arrow' };
+  const c: Cardinality = e.cardinality ?? 'many_to_one';
+  const [a, b] = c.split('_to_') as ['one' | 'many', 'one' | 'many'];
+  return { from: a, to: b };
+}
+
+/** An SVG path of the mark at `p`, the line leaving it in direction `dir` (+1 right, -1 left). */
+export function markPath(mark: EndMark, p: Point, dir: 1 | -1): string {
+  const x = p.x, y = p.y;
+  if (mark === 'one') return `M${x + dir * 8},${y - 7}L${x + dir * 8},${y + 7}M${x + dir * 13},${y - 7}L${x + dir * 13},${y + 7}`;
+  if (mark === 'many') return `M${x},${y - 8}L${x + dir * 12},${y}L${x},${y + 8}M${x + dir * 16},${y - 7}L${x + dir * 16},${y + 7}`;
+  if (mark === 'arrow') return `M${x + dir * 9},${y - 5}L${x},${y}L${x + dir * 9},${y + 5}`;
+  return '';
+}
+
+/** A smooth path between two anchors that leaves and enters horizontally on the given sides. */
+export function edgePath(a: Point, aSide: Side, b: Point, bSide: Side): string {
+  const lead = 24;
+  const ax = a.x + (aSide === 'right' ? lead : -lead);
+  const bx = b.x + (bSide === 'right' ? lead : -lead);
+  const bend = Math.max(40, Math.abs(bx - ax) / 2);
+  const c1 = ax + (aSide === 'right' ? bend : -bend);
+  const c2 = bx + (bSide === 'right' ? bend : -bend);
+  return `M${a.x},${a.y}L${ax},${a.y}C${c1},${a.y} ${c2},${b.y} ${bx},${b.y}L${b.x},${b.y}`;
+}

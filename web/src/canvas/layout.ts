@@ -1,0 +1,85 @@
+// ELK's layered layout for the tables, keeping every position a user placed: ELK places all
+// tables (pinned ones as hints), pinned tables then take their saved positions, and a table
+// that would overlap a pinned one is moved below it. `run` is ELK (in a worker in the browser,
+// in process in tests), so this file stays plain TypeScript.
+import { isKeyEdge, type CanvasGraph } from './model';
+import { nodeSize, type Point, type Size } from './geometry';
+
+export interface ElkNodeIn { id: string; width: number; height: number; x?: number; y?: number; layoutOptions?: Record<string, string> }
+export interface ElkGraphIn { id: string; layoutOptions: Record<string, string>; children: ElkNodeIn[]; edges: { id: string; sources: string[]; targets: string[] }[] }
+export interface ElkGraphOut { children?: { id: string; x?: number; y?: number }[] }
+export type ElkRun = (g: ElkGraphIn) => Promise<ElkGraphOut>;
+
+export const LAYOUT_OPTIONS: Record<string, string> = {
+  'elk.algorithm': 'layered',
+  'elk.direction': 'RIGHT',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '90',
+  'elk.spacing.nodeNode': '36',
+  'elk.spacing.componentComponent': '70',
+  'elk.layered.nodePlacement.strategy': 'BRANDES_KOEPF',
+  'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
+  'elk.separateConnectedComponents': 'true',
+};
+
+export function elkInput(g: CanvasGraph, pinned: Record<string, Point>): ElkGraphIn {
+  const ids = new Set(g.nodes.map((n) => n.id));
+  const seen = new Set<string>();
+  const edges: ElkGraphIn['edges'] = [];
+  for (const e of g.edges) {
+    if (!ids.has(e.from.node) || !ids.has(e.to.node) || e.from.node === e.to.node) continue;
+    // referenced tables to the left of those that reference them; lineage flows left to right
+    const [s, t] = isKeyEdge(e) ? [e.to.node, e.from.node] : [e.from.node, e.to.node];
+    const k = `${s}>${t}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    edges.push({ id: `e${edges.length}`, sources: [s], targets: [t] });
+  }
+  return {
+    id: 'root', layoutOptions: LAYOUT_OPTIONS, edges,
+    children: g.nodes.map((n) => ({ id: n.id, ...nodeSize(n), ...(pinned[n.id] ? { x: pinned[n.id].x, y: pinned[n.id].y } : {}) })),
+  };
+}
+
+const overlaps = (a: Point & Size, b: Point & Size, gap: number) =>
+  a.x < b.x + b.width + gap && b.x < a.x + a.width + gap && a.y < b.y + b.height + gap && b.y < a.y + a.height + gap;
+
+/** Positions of every table: pinned ones where the user put them, the rest where ELK puts them, none overlapping a pinned one. */
+export async function layoutGraph(g: CanvasGraph, pinned: Record<string, Point>, run: ElkRun): Promise<Record<string, Point>> {
+  const out: Record<string, Point> = {};
+  if (!g.nodes.length) return out;
+  const free = g.nodes.filter((n) => !pinned[n.id]);
+  if (free.length) {
+    const res = await run(elkInput(g, pinned));
+    for (const c of res.children ?? []) out[c.id] = { x: c.x ?? 0, y: c.y ?? 0 };
+  }
+  const fixed: (Point & Size)[] = [];
+  for (const n of g.nodes) if (pinned[n.id]) { out[n.id] = { ...pinned[n.id] }; fixed.push({ ...pinned[n.id], ...nodeSize(n) }); }
+  if (fixed.length) {
+    const gap = 24;
+    for (const n of free) {
+      const size = nodeSize(n);
+      const p = out[n.id] ?? { x: 0, y: 0 };
+      for (let guard = 0; guard < fixed.length + 1; guard++) {
+        const hit = fixed.find((f) => overlaps({ ...p, ...size }, f, gap));
+        if (!hit) break;
+        p.y = hit.y + hit.height + gap;
+      }
+      out[n.id] = p;
+      fixed.push({ ...p, ...size }); // later free tables stay clear of a moved one too
+    }
+  }
+  return out;
+}
+
+/** The bounding box of laid-out tables. */
+export function bounds(g: CanvasGraph, pos: Record<string, Point>): { x: number; y: number; width: number; height: number } {
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const n of g.nodes) {
+    const p = pos[n.id];
+    if (!p) continue;
+    const s = nodeSize(n);
+    x0 = Math.min(x0, p.x); y0 = Math.min(y0, p.y); x1 = Math.max(x1, p.x + s.width); y1 = Math.max(y1, p.y + s.height);
+  }
+  if (x0 === Infinity) return { x: 0, y: 0, width: 0, height: 0 };
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}

@@ -1,0 +1,74 @@
+// The canvas's own graph: tables (dbt models, sources, seeds, snapshots, or a model file's
+// entities) with their columns, and edges that are keys (relationships tests, foreign keys,
+// model relationships) or lineage (ref/source). Plain data, built from the server's views.
+export type Cardinality = 'one_to_one' | 'one_to_many' | 'many_to_one' | 'many_to_many';
+
+export interface CColumn {
+  name: string;
+  type?: string;
+  pk: boolean;
+  /** the column references another table (an edge starts here) */
+  fk: boolean;
+  unique: boolean;
+  notNull: boolean;
+  tests: string[];
+  description?: string;
+  /** the doc block its description is bound to */
+  doc?: string;
+  glossary?: string;
+  line?: number;
+}
+
+export interface CNode {
+  id: string;
+  name: string;
+  /** model, source, seed, snapshot (dbt) or the entity's type in a model file (table, concept, …) */
+  kind: string;
+  layer?: string;
+  folder?: string;
+  domain?: string;
+  tags: string[];
+  file?: string;
+  sqlPath?: string;
+  line?: number;
+  description?: string;
+  owner?: string;
+  materialized?: string;
+  contract?: boolean;
+  interface?: { status?: string; stability?: string; version?: string };
+  columns: CColumn[];
+}
+
+export type EdgeKind = 'relationship' | 'foreign_key' | 'ref' | 'source' | 'model';
+
+export interface CEdge {
+  id: string;
+  kind: EdgeKind;
+  /** for key edges the cardinality reads from `from` to `to` (many orders to one customer) */
+  from: { node: string; column?: string };
+  to: { node: string; column?: string };
+  cardinality?: Cardinality;
+  verb?: string;
+  name?: string;
+  via?: string;
+  file?: string;
+  line?: number;
+}
+
+export type CanvasSource = { kind: 'project' } | { kind: 'model'; path: string };
+
+export interface CanvasGraph {
+  source: CanvasSource;
+  /** the file whose display.positions keeps hand-placed positions */
+  layoutPath: string;
+  nodes: CNode[];
+  edges: CEdge[];
+  /** positions placed by hand, as the layout file holds them */
+  pinned: Record<string, { x: number; y: number }>;
+}
+
+export const isKeyEdge = (e: CEdge) => e.kind !== 'ref' && e.kind !== 'source';
+
+export function sourceKey(s: CanvasSource): string {
+  return s.kind === 'project' ? 'project' : `model:${s.path}`;
+}

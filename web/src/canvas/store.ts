@@ -1,0 +1,34 @@
+// The canvas's one store: which view is open (the dbt project or a model/diagram file), its
+// graph, filters, focus, positions (automatic and placed by hand) and the diff overlay.
+import type { GraphDiffReply } from '../api/types';
+import { createStore } from '../state/store';
+import type { Point } from './geometry';
+import type { CanvasGraph, CanvasSource } from './model';
+import { NO_FILTERS, type Filters, type Focus, type VisibleGraph } from './view';
+
+export type DiffMarks = GraphDiffReply;
+
+export interface CanvasState {
+  source: CanvasSource;
+  graph?: CanvasGraph;
+  filters: Filters;
+  focus?: Focus;
+  hops: number;
+  showAll: boolean;
+  visible?: VisibleGraph;
+  /** where each visible table is drawn */
+  positions: Record<string, Point>;
+  /** positions placed by hand (saved in the layout file) */
+  pinned: Record<string, Point>;
+  layingOut: boolean;
+  error?: string;
+  /** bumped when the view should fit the visible tables (new source, new focus, a search hit) */
+  fitRequest: { n: number; ids?: string[] };
+  diff?: DiffMarks;
+  /** ms from asking for the layout to positions (bench/web-canvas.mjs reads it) */
+  lastLayoutMs?: number;
+}
+
+export const canvas = createStore<CanvasState>({
+  source: { kind: 'project' }, filters: NO_FILTERS, hops: 1, showAll: false, positions: {}, pinned: {}, layingOut: false, fitRequest: { n: 0 },
+});

@@ -1,0 +1,106 @@
+// What the canvas shows of a graph: the filters (folder, layer, domain, tag; lineage on or off),
+// then either the focus (selected tables and their neighbours within N hops) or, for a graph too
+// big to draw at once, an automatic focus on its best-connected table. Plain functions.
+import { isKeyEdge, type CanvasGraph, type CEdge, type CNode } from './model';
+
+export interface Filters {
+  folders: string[];
+  layers: string[];
+  domains: string[];
+  tags: string[];
+  /** show ref()/source() lineage edges too */
+  lineage: boolean;
+}
+
+export const NO_FILTERS: Filters = { folders: [], layers: [], domains: [], tags: [], lineage: false };
+
+export interface Focus { ids: string[]; hops: number }
+
+/** Tables drawn at once before the canvas shows a focused subgraph instead. */
+export const FOCUS_LIMIT = 150;
+
+export interface Facets { folders: string[]; layers: string[]; domains: string[]; tags: string[] }
+
+export function facets(g: CanvasGraph): Facets {
+  const f = { folders: new Set<string>(), layers: new Set<string>(), domains: new Set<string>(), tags: new Set<string>() };
+  for (const n of g.nodes) {
+    if (n.folder) f.folders.add(n.folder);
+    if (n.layer) f.layers.add(n.layer);
+    if (n.domain) f.domains.add(n.domain);
+    for (const t of n.tags) f.tags.add(t);
+  }
+  const sorted = (s: Set<string>) => [...s].sort((a, b) => a.localeCompare(b));
+  return { folders: sorted(f.folders), layers: sorted(f.layers), domains: sorted(f.domains), tags: sorted(f.tags) };
+}
+
+export const activeFilterCount = (f: Filters) => f.folders.length + f.layers.length + f.domains.length + f.tags.length;
+
+function keep(n: CNode, f: Filters): boolean {
+  if (f.folders.length && !f.folders.some((d) => n.folder === d || n.folder?.startsWith(d + '/'))) return false;
+  if (f.layers.length && !(n.layer && f.layers.includes(n.layer))) return false;
+  if (f.domains.length && !(n.domain && f.domains.includes(n.domain))) return false;
+  if (f.tags.length && !n.tags.some((t) => f.tags.includes(t))) return false;
+  return true;
+}
+
+function subgraph(g: CanvasGraph, nodes: CNode[], edgeOk: (e: CEdge) => boolean): CanvasGraph {
+  const ids = new Set(nodes.map((n) => n.id));
+  return { ...g, nodes, edges: g.edges.filter((e) => ids.has(e.from.node) && ids.has(e.to.node) && edgeOk(e)) };
+}
+
+export function applyFilters(g: CanvasGraph, f: Filters): CanvasGraph {
+  // a source with no columns is only a lineage root: drawn when lineage is, or when a key names it
+  const keyed = new Set<string>();
+  if (!f.lineage) for (const e of g.edges) if (isKeyEdge(e)) { keyed.add(e.from.node); keyed.add(e.to.node); }
+  const shown = (n: CNode) => f.lineage || n.kind !== 'source' || n.columns.length > 0 || keyed.has(n.id);
+  return subgraph(g, g.nodes.filter((n) => keep(n, f) && shown(n)), (e) => f.lineage || isKeyEdge(e));
+}
+
+/** `seeds` and every table within `hops` edges of them (edges of the given graph, both ways). */
+export function neighbourhood(g: CanvasGraph, seeds: string[], hops: number): Set<string> {
+  const adj = new Map<string, string[]>();
+  const link = (a: string, b: string) => { const l = adj.get(a); if (l) l.push(b); else adj.set(a, [b]); };
+  for (const e of g.edges) { link(e.from.node, e.to.node); link(e.to.node, e.from.node); }
+  const known = new Set(g.nodes.map((n) => n.id));
+  const out = new Set(seeds.filter((s) => known.has(s)));
+  let frontier = [...out];
+  for (let h = 0; h < hops && frontier.length; h++) {
+    const next: string[] = [];
+    for (const id of frontier) for (const m of adj.get(id) ?? []) if (!out.has(m)) { out.add(m); next.push(m); }
+    frontier = next;
+  }
+  return out;
+}
+
+/** The table with the most edges (ties: by name), where an overview of a big graph starts. */
+export function hub(g: CanvasGraph): string | undefined {
+  const degree = new Map<string, number>();
+  for (const e of g.edges) for (const id of [e.from.node, e.to.node]) degree.set(id, (degree.get(id) ?? 0) + 1);
+  let best: CNode | undefined;
+  for (const n of g.nodes) {
+    const d = degree.get(n.id) ?? 0, b = best ? degree.get(best.id) ?? 0 : -1;
+    if (d > b || (d === b && best && n.name < best.name)) best = n;
+  }
+  return best?.id;
+}
+
+export interface VisibleGraph {
+  graph: CanvasGraph;
+  /** tables after the filters, before any focus */
+  total: number;
+  /** the focus in effect (asked for, or automatic for a big graph) */
+  focus?: Focus & { automatic: boolean };
+}
+
+export function visibleGraph(g: CanvasGraph, f: Filters, focus: Focus | undefined, showAll: boolean, limit = FOCUS_LIMIT): VisibleGraph {
+  const filtered = applyFilters(g, f);
+  const total = filtered.nodes.length;
+  let eff: VisibleGraph['focus'];
+  if (focus && focus.ids.length) eff = { ...focus, automatic: false };
+  else if (!showAll && total > limit) { const h = hub(filtered); if (h) eff = { ids: [h], hops: 1, automatic: true }; }
+  if (!eff) return { graph: filtered, total };
+  let ids = neighbourhood(filtered, eff.ids, eff.hops);
+  // a hub with more neighbours than the limit shows the closest ones (edge order), never everything
+  if (ids.size > limit) ids = new Set([...ids].slice(0, limit));
+  return { graph: subgraph(filtered, filtered.nodes.filter((n) => ids.has(n.id)), () => true), total, focus: eff };
+}

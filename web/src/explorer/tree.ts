@@ -1,0 +1,58 @@
+// The project's files as a folder tree, and the rows an expanded tree shows. Plain functions.
+import type { FileEntry } from '../api/types';
+
+export interface TreeNode { name: string; path: string; kind: 'folder' | 'file'; file?: FileEntry; children: TreeNode[] }
+export interface Row { node: TreeNode; depth: number; parent?: string }
+
+export function buildTree(files: FileEntry[]): TreeNode[] {
+  const root: TreeNode = { name: '', path: '', kind: 'folder', children: [] };
+  const folders = new Map<string, TreeNode>([['', root]]);
+  const folder = (path: string): TreeNode => {
+    let f = folders.get(path);
+    if (f) return f;
+    const cut = path.lastIndexOf('/');
+    const parent = folder(cut < 0 ? '' : path.slice(0, cut));
+    f = { name: path.slice(cut + 1), path, kind: 'folder', children: [] };
+    parent.children.push(f);
+    folders.set(path, f);
+    return f;
+  };
+  for (const file of files) {
+    const cut = file.path.lastIndexOf('/');
+    folder(cut < 0 ? '' : file.path.slice(0, cut)).children.push({ name: file.path.slice(cut + 1), path: file.path, kind: 'file', file, children: [] });
+  }
+  const sort = (n: TreeNode) => {
+    n.children.sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === 'folder' ? -1 : 1));
+    n.children.forEach(sort);
+  };
+  sort(root);
+  return root.children;
+}
+
+export function visibleRows(tree: TreeNode[], expanded: Set<string>): Row[] {
+  const out: Row[] = [];
+  const walk = (nodes: TreeNode[], depth: number, parent?: string) => {
+    for (const n of nodes) {
+      out.push({ node: n, depth, parent });
+      if (n.kind === 'folder' && expanded.has(n.path)) walk(n.children, depth + 1, n.path);
+    }
+  };
+  walk(tree, 1);
+  return out;
+}
+
+/** Folders open at first: the top two levels. */
+export function initialExpanded(tree: TreeNode[]): Set<string> {
+  const out = new Set<string>();
+  for (const n of tree) if (n.kind === 'folder') { out.add(n.path); for (const c of n.children) if (c.kind === 'folder') out.add(c.path); }
+  return out;
+}
+
+const KIND_BADGE: Record<string, string> = { dbt_project: 'dbt', dbt_yaml: 'yml', sql: 'sql', seed: 'csv', docs_md: 'doc', target_json: 'json', modeler_model: 'model', skill: 'skill' };
+export const kindBadge = (kind: string) => KIND_BADGE[kind] ?? '';
+
+/** Templates of a new model or diagram file (its layer from the Modeler/<layer>/ folder). */
+export function newFileContent(type: 'model' | 'diagram', name: string, folder: string): string {
+  const layer = /(^|\/)(conceptual|logical|physical)(\/|$)/.exec(folder)?.[2];
+  return [`kind: ${type}`, 'model:', `  name: ${name}`, '  version: 1.0.0', ...(layer ? [`  layer: ${layer}`] : []), 'entities: []', ''].join('\n');
+}

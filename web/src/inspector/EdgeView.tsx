@@ -1,0 +1,32 @@
+// A relationship: its two ends, cardinality, verb, and where it is declared.
+import { askAbout } from '../ai/actions';
+import { edgeContext } from '../canvas/context';
+import type { CEdge } from '../canvas/model';
+import { canvas } from '../canvas/store';
+import { openFile } from '../editor/actions';
+import { select } from '../state/app';
+
+export function EdgeView({ e }: { e: CEdge }) {
+  const graph = canvas.use((s) => s.graph);
+  const source = canvas.use((s) => s.source);
+  const name = (id: string) => graph?.nodes.find((n) => n.id === id)?.name ?? id;
+  const end = (x: CEdge['from'], label: string) => (
+    <button type="button" className="link" aria-label={`${label}: ${name(x.node)}${x.column ? `.${x.column}` : ''}`}
+      onClick={() => select(x.column ? { kind: 'column', id: x.node, column: x.column } : { kind: 'node', id: x.node })}>{name(x.node)}{x.column ? `.${x.column}` : ''}</button>
+  );
+  const lineage = e.kind === 'ref' || e.kind === 'source';
+  return (
+    <article aria-label="Inspector for a relationship">
+      <h2>{lineage ? 'Lineage' : 'Relationship'}{e.name ? ` ${e.name}` : ''}</h2>
+      <dl>
+        <dt>From</dt><dd>{end(e.from, 'From')}</dd>
+        <dt>To</dt><dd>{end(e.to, 'To')}</dd>
+        {e.cardinality && <><dt>Cardinality</dt><dd>{e.cardinality.replace(/_/g, ' ')}</dd></>}
+        {e.verb && <><dt>Verb</dt><dd>{e.verb}</dd></>}
+        {e.via && <><dt>Declared by</dt><dd>{e.via}</dd></>}
+        {e.file && <><dt>Defined in</dt><dd><button type="button" className="link" onClick={() => openFile(e.file!, e.line)}>{e.file}{e.line ? `:${e.line}` : ''}</button></dd></>}
+      </dl>
+      <button type="button" onClick={() => askAbout([edgeContext(e, name, source)])}>Ask AI about this relationship</button>
+    </article>
+  );
+}

@@ -1,0 +1,97 @@
+// A table (dbt model, source, seed, snapshot) or a model file's entity: description, owner,
+// Interface status, readiness findings, and its columns with types, keys, tests, glossary terms
+// and doc-block-bound descriptions shown with their .md source.
+import { askAbout } from '../ai/actions';
+import { nodeContext } from '../canvas/context';
+import { focusOn } from '../canvas/controller';
+import type { CColumn, CNode } from '../canvas/model';
+import { canvas } from '../canvas/store';
+import { openFile } from '../editor/actions';
+import { app, select } from '../state/app';
+import { FindingList } from './Findings';
+import { findingsOfTable } from './findings-of';
+import { SqlPreview } from './SqlPreview';
+
+function DocSource({ doc }: { doc: string }) {
+  const block = app.use((s) => s.docBlocks.find((b) => b.name === doc));
+  if (!block) return <span className="muted"> (doc block “{doc}” not found)</span>;
+  return <> <button type="button" className="link" onClick={() => openFile(block.file, block.line)}>doc block “{doc}” in {block.file}:{block.line}</button></>;
+}
+
+function ColumnRow({ n, c, active }: { n: CNode; c: CColumn; active: boolean }) {
+  return (
+    <tr className={active ? 'active' : ''} aria-selected={active}>
+      <th scope="row"><button type="button" className="link" onClick={() => select({ kind: 'column', id: n.id, column: c.name })}>{c.name}</button></th>
+      <td>{c.type ?? <span className="muted">—</span>}</td>
+      <td>{[c.pk && 'PK', c.fk && 'FK', c.unique && !c.pk && 'unique', c.notNull && !c.pk && 'not null'].filter(Boolean).join(', ')}</td>
+      <td>{c.tests.join(', ')}</td>
+      <td>{c.glossary ?? ''}</td>
+    </tr>
+  );
+}
+
+function ColumnDetail({ n, c }: { n: CNode; c: CColumn }) {
+  const source = canvas.use((s) => s.source);
+  const readiness = app.use((s) => s.readiness);
+  const mesh = app.use((s) => s.mesh);
+  return (
+    <section className="column-detail" aria-label={`Column ${c.name}`}>
+      <h3>{n.name}.{c.name}</h3>
+      <dl>
+        <dt>Type</dt><dd>{c.type ?? 'not declared'}</dd>
+        <dt>Keys</dt><dd>{[c.pk && 'primary key', c.fk && 'references another table', c.unique && 'unique', c.notNull && 'not null'].filter(Boolean).join(', ') || 'none'}</dd>
+        <dt>Tests</dt><dd>{c.tests.join(', ') || 'none'}</dd>
+        <dt>Glossary</dt><dd>{c.glossary ?? 'not bound'}</dd>
+        <dt>Description</dt><dd>{c.description ?? <span className="muted">none</span>}{c.doc && <DocSource doc={c.doc} />}</dd>
+      </dl>
+      <div className="row">
+        {n.file && <button type="button" onClick={() => openFile(n.file!, c.line ?? n.line)}>Open YAML</button>}
+        <button type="button" onClick={() => askAbout([{ ...nodeContext(n, source), kind: 'column', name: `${n.name}.${c.name}`, line: c.line ?? n.line }])}>Ask AI about {c.name}</button>
+      </div>
+      <h4>Findings</h4>
+      <FindingList rows={findingsOfTable(n.name, readiness, mesh, c.name)} empty="No findings for this column." />
+    </section>
+  );
+}
+
+export function NodeView({ n, column }: { n: CNode; column?: string }) {
+  const source = canvas.use((s) => s.source);
+  const readiness = app.use((s) => s.readiness);
+  const mesh = app.use((s) => s.mesh);
+  const col = column ? n.columns.find((c) => c.name === column) : undefined;
+  const iface = n.interface;
+  return (
+    <article aria-label={`Inspector for ${n.name}`}>
+      <h2>{n.name} <span className="badge">{n.kind}</span>{n.layer && <span className="badge layer">{n.layer}</span>}</h2>
+      {col && <ColumnDetail n={n} c={col} />}
+      <dl>
+        <dt>Description</dt><dd>{n.description ?? <span className="muted">none</span>}</dd>
+        <dt>Owner</dt><dd>{n.owner ?? <span className="muted">not set</span>}</dd>
+        {n.domain && <><dt>Domain</dt><dd>{n.domain}</dd></>}
+        {n.materialized && <><dt>Materialized</dt><dd>{n.materialized}{n.contract ? ', contract enforced' : ''}</dd></>}
+        <dt>Interface</dt><dd>{iface ? `${iface.stability ?? '?'} · ${iface.status ?? 'no status'}${iface.version ? ` · ${iface.version}` : ''}` : 'not an Interface'}</dd>
+        {n.tags.length > 0 && <><dt>Tags</dt><dd>{n.tags.join(', ')}</dd></>}
+        {n.file && <><dt>Defined in</dt><dd><button type="button" className="link" onClick={() => openFile(n.file!, n.line)}>{n.file}{n.line ? `:${n.line}` : ''}</button></dd></>}
+        {n.sqlPath && <><dt>SQL</dt><dd><button type="button" className="link" onClick={() => openFile(n.sqlPath!)}>{n.sqlPath}</button></dd></>}
+      </dl>
+      <div className="row">
+        <button type="button" onClick={() => askAbout([nodeContext(n, source)])}>Ask AI about {n.name}</button>
+        <button type="button" onClick={() => void focusOn([n.id])}>Focus with neighbours</button>
+      </div>
+      <h3>Columns ({n.columns.length})</h3>
+      <table className="columns">
+        <thead><tr><th scope="col">Column</th><th scope="col">Type</th><th scope="col">Keys</th><th scope="col">Tests</th><th scope="col">Glossary</th></tr></thead>
+        <tbody>{n.columns.map((c) => <ColumnRow key={c.name} n={n} c={c} active={c.name === column} />)}</tbody>
+      </table>
+      {n.columns.some((c) => c.doc) && (
+        <>
+          <h4>Doc-block descriptions</h4>
+          <ul>{n.columns.filter((c) => c.doc).map((c) => <li key={c.name}>{c.name}: <DocSource doc={c.doc!} /></li>)}</ul>
+        </>
+      )}
+      <h3>Readiness findings</h3>
+      <FindingList rows={findingsOfTable(n.name, readiness, mesh)} empty="No readiness findings." />
+      {source.kind === 'model' && <SqlPreview path={source.path} />}
+    </article>
+  );
+}

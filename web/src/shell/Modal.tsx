@@ -1,0 +1,31 @@
+// A modal dialog: labelled by its title, Escape closes, focus stays inside while open and returns
+// where it was on close.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export function Modal({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+  const id = useId();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const back = document.activeElement as HTMLElement | null;
+    const first = box.current?.querySelector<HTMLElement>('[autofocus], input, select, textarea, button');
+    first?.focus();
+    return () => back?.focus?.();
+  }, []);
+  const onKey = (e: React.KeyboardEvent) => {
+    if (e.key === 'Escape') { e.stopPropagation(); onClose(); return; }
+    if (e.key !== 'Tab') return;
+    const items = [...(box.current?.querySelectorAll<HTMLElement>('button, input, select, textarea, a[href], [tabindex="0"]') ?? [])].filter((x) => !x.hasAttribute('disabled'));
+    if (!items.length) return;
+    const first = items[0], last = items[items.length - 1];
+    if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
+    else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
+  };
+  return (
+    <div className="modal-backdrop" onMouseDown={(e) => { if (e.target === e.currentTarget) onClose(); }}>
+      <div ref={box} className={`modal${wide ? ' wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={id} onKeyDown={onKey}>
+        <h2 id={id}>{title}</h2>
+        {children}
+      </div>
+    </div>
+  );
+}

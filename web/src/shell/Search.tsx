@@ -1,0 +1,79 @@
+// The ⌘K / Ctrl+K search: type, pick with the arrow keys, Enter jumps — a table or entity is
+// focused on the canvas with its neighbours, a column selected in its table, a file or doc
+// block opened at its line.
+import { useEffect, useRef, useState } from 'react';
+import { focusOn, openSource } from '../canvas/controller';
+import { canvas } from '../canvas/store';
+import { openFile } from '../editor/actions';
+import { app, select } from '../state/app';
+import { Modal } from './Modal';
+import { indexSearch, localSearch, indexOffered, type Hit } from './search';
+
+export async function jump(h: Hit): Promise<void> {
+  const s = app.get();
+  const table = (name: string) => s.graph?.nodes.find((n) => n.name === name);
+  const [tname, col] = h.kind === 'column' ? [h.name.slice(0, h.name.lastIndexOf('.')), h.name.slice(h.name.lastIndexOf('.') + 1)] : [h.name, undefined];
+  const node = ['model', 'source', 'seed', 'snapshot', 'column', 'table'].includes(h.kind) ? table(tname) : undefined;
+  if (node) {
+    if (canvas.get().source.kind !== 'project') await openSource({ kind: 'project' });
+    app.set({ center: 'canvas' });
+    await focusOn([node.id]);
+    select(col ? { kind: 'column', id: node.id, column: col } : { kind: 'node', id: node.id });
+    return;
+  }
+  if (h.kind === 'entity' && h.path && s.files.some((f) => f.path === h.path && f.kind === 'modeler_model')) {
+    await openSource({ kind: 'model', path: h.path });
+    await focusOn([h.name]);
+    select({ kind: 'node', id: h.name });
+    return;
+  }
+  if (h.kind === 'file' && h.path) { select({ kind: 'file', path: h.path }); openFile(h.path); return; }
+  if (h.path) openFile(h.path, h.line);
+}
+
+export function Search() {
+  const open = app.use((s) => s.dialog?.kind === 'search');
+  const graph = app.use((s) => s.graph);
+  const files = app.use((s) => s.files);
+  const docs = app.use((s) => s.docBlocks);
+  const [q, setQ] = useState('');
+  const [hits, setHits] = useState<Hit[]>([]);
+  const [active, setActive] = useState(0);
+  const ctl = useRef<AbortController | undefined>(undefined);
+  useEffect(() => {
+    if (!open) return;
+    ctl.current?.abort();
+    const local = localSearch(q, graph, files, docs);
+    setHits(local);
+    setActive(0);
+    if (!indexOffered() || q.trim().length < 2) return;
+    const c = new AbortController();
+    ctl.current = c;
+    const t = setTimeout(() => { indexSearch(q, c.signal).then((h) => { if (!c.signal.aborted && h.length) setHits(h); }).catch(() => {}); }, 150);
+    return () => { clearTimeout(t); c.abort(); };
+  }, [q, open, graph, files, docs]);
+  if (!open) return null;
+  const close = () => { app.set({ dialog: null }); setQ(''); };
+  const choose = (h: Hit | undefined) => { if (!h) return; close(); void jump(h); };
+  return (
+    <Modal title="Search the project" onClose={close}>
+      <input role="combobox" aria-expanded={hits.length > 0} aria-controls="search-results" aria-activedescendant={hits[active] ? `hit-${active}` : undefined}
+        aria-label="Search models, entities, columns, files and doc blocks" autoFocus value={q} placeholder="orders, customer_id, _marts.yml…"
+        onChange={(e) => setQ(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') { setActive((a) => Math.min(hits.length - 1, a + 1)); e.preventDefault(); }
+          else if (e.key === 'ArrowUp') { setActive((a) => Math.max(0, a - 1)); e.preventDefault(); }
+          else if (e.key === 'Enter') { choose(hits[active]); e.preventDefault(); }
+        }} />
+      <ul id="search-results" role="listbox" aria-label="Results" className="search-results">
+        {hits.map((h, i) => (
+          <li key={`${h.kind}:${h.name}:${i}`} id={`hit-${i}`} role="option" aria-selected={i === active} onMouseEnter={() => setActive(i)} onClick={() => choose(h)}>
+            <span className="badge">{h.kind}</span> {h.name} {h.detail && <span className="muted">{h.detail}</span>}
+            {h.path && <span className="muted"> — {h.path}{h.line ? `:${h.line}` : ''}</span>}
+          </li>
+        ))}
+        {q.trim() && !hits.length && <li className="muted" role="option" aria-selected={false} aria-disabled="true">No match.</li>}
+      </ul>
+    </Modal>
+  );
+}

@@ -1,0 +1,84 @@
+// The application's state: what the server said about the project (files, status, graph,
+// findings, doc blocks), what the user has open and selected, and transient UI (menus, dialogs,
+// toasts). Data arrives through data.ts; components read with app.use(selector).
+import type { DocBlock, FileEntry, GraphReply, MeshReply, ReadinessReply, StatusReply, ValidationReply } from '../api/types';
+import { createStore } from './store';
+
+export type Selection =
+  | { kind: 'node'; id: string }
+  | { kind: 'column'; id: string; column: string }
+  | { kind: 'edge'; id: string }
+  | { kind: 'file'; path: string }
+  | null;
+
+export interface MenuItem { label: string; run: () => void; disabled?: boolean }
+export interface MenuState { x: number; y: number; label: string; items: MenuItem[]; returnFocus?: HTMLElement | null }
+
+export interface Toast { id: number; kind: 'info' | 'success' | 'error'; message: string; action?: { label: string; run: () => void } }
+
+export type Dialog =
+  | { kind: 'rename'; path: string }
+  | { kind: 'delete'; path: string }
+  | { kind: 'new'; folder: string; type: 'model' | 'diagram' }
+  | { kind: 'settings' }
+  | { kind: 'git' }
+  | { kind: 'search' }
+  | null;
+
+export type CenterTab = 'canvas' | 'review' | `file:${string}`;
+
+export interface AppState {
+  ready: boolean;
+  error?: string;
+  project?: { id: string; name: string };
+  version: number;
+  files: FileEntry[];
+  status?: StatusReply;
+  graph?: GraphReply;
+  validation?: ValidationReply;
+  readiness?: ReadinessReply;
+  mesh?: MeshReply;
+  docBlocks: DocBlock[];
+  branch?: string;
+  /** the server's event stream is connected */
+  live: boolean;
+  selection: Selection;
+  center: CenterTab;
+  openFiles: string[];
+  rightTab: 'inspector' | 'ai';
+  bottomTab: 'validation' | 'mesh' | 'readiness';
+  menu?: MenuState;
+  dialog: Dialog;
+  toasts: Toast[];
+}
+
+export const app = createStore<AppState>({
+  ready: false, version: 0, files: [], docBlocks: [], live: false, selection: null, center: 'canvas', openFiles: [],
+  rightTab: 'inspector', bottomTab: 'validation', dialog: null, toasts: [],
+});
+
+let toastId = 1;
+export function toast(kind: Toast['kind'], message: string, action?: Toast['action'], ms = kind === 'error' ? 12_000 : 6_000): number {
+  const id = toastId++;
+  app.set((s) => ({ toasts: [...s.toasts, { id, kind, message, action }] }));
+  if (ms > 0) setTimeout(() => dismissToast(id), ms);
+  return id;
+}
+export const dismissToast = (id: number) => app.set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
+
+export function openMenu(m: MenuState): void {
+  app.set({ menu: { ...m, returnFocus: m.returnFocus ?? (document.activeElement as HTMLElement | null) } });
+}
+export function closeMenu(): void {
+  const back = app.get().menu?.returnFocus;
+  app.set({ menu: undefined });
+  back?.focus?.();
+}
+
+export const select = (selection: Selection) => app.set({ selection });
+
+/** A message for an error of any kind (ApiError carries the server's own). */
+export function errorText(e: unknown): string {
+  const err = e as { code?: string; message?: string };
+  return err?.code && err.code !== 'SERVER_UNREACHABLE' ? `${err.code}: ${err.message}` : String(err?.message ?? e);
+}

@@ -1,0 +1,95 @@
+// Loading the project and keeping it current: the first load, a refresh after every server
+// event (an edit on disk, a save, an applied proposal), and listeners (the canvas, the editor
+// tabs) told which paths changed. Each refresh re-reads what the server computed; the UI
+// computes none of it.
+import { ApiError, getProjectId, loadCapabilities, offers, request, setProjectId } from '../api/client';
+import { api } from '../api/endpoints';
+import type { ServerEvent } from '../api/types';
+import { app, errorText, toast } from './app';
+
+type Listener = (paths: string[], ev?: ServerEvent) => void | Promise<void>;
+const listeners = new Set<Listener>();
+/** Called after each refresh with the paths that changed ([] on the first load). */
+export function onRefresh(fn: Listener): () => void { listeners.add(fn); return () => listeners.delete(fn); }
+
+async function loadViews(): Promise<void> {
+  const [files, status, graph, validation, readiness, mesh, docs] = await Promise.all([
+    api.files(), api.status(), api.graph(), api.validation(), api.readiness(), api.mesh().catch(() => undefined), api.docBlocks(),
+  ]);
+  app.set({ files: files.files, version: Math.max(files.version, status.version), status, graph, validation, readiness, mesh, docBlocks: docs.blocks });
+}
+
+export async function loadBranch(): Promise<void> {
+  if (!offers('GET /api/git/status')) return;
+  try {
+    const s = await request<{ branch?: string; detached?: boolean }>('GET', '/api/git/status', { query: { projectId: getProjectId() } });
+    app.set({ branch: s.branch ?? (s.detached ? 'detached HEAD' : undefined) });
+  } catch { app.set({ branch: undefined }); }
+}
+
+export async function boot(): Promise<void> {
+  try {
+    const health = await api.health();
+    setProjectId(health.project.id);
+    app.set({ project: health.project });
+    document.title = `modeler — ${health.project.name}`;
+    await loadCapabilities();
+    await loadViews();
+    app.set({ ready: true });
+    void loadBranch();
+    await notify([]);
+    connectEvents();
+  } catch (e) {
+    app.set({ error: errorText(e) });
+  }
+}
+
+async function notify(paths: string[], ev?: ServerEvent): Promise<void> {
+  for (const fn of [...listeners]) {
+    try { await fn(paths, ev); } catch (e) { toast('error', errorText(e)); }
+  }
+}
+
+let pending: string[] = [];
+let waiting: (() => void)[] = [];
+let timer: ReturnType<typeof setTimeout> | undefined;
+let running: Promise<void> = Promise.resolve();
+
+/** Re-read the project's views, then tell the listeners; bursts of events make one refresh. Resolves once the paths are in. */
+export function refresh(paths: string[], ev?: ServerEvent): Promise<void> {
+  pending.push(...paths);
+  if (timer) clearTimeout(timer);
+  const done = new Promise<void>((resolve) => waiting.push(resolve));
+  timer = setTimeout(() => {
+    timer = undefined;
+    const batch = [...new Set(pending)];
+    const resolvers = waiting;
+    pending = [];
+    waiting = [];
+    running = running.then(async () => {
+      try { await loadViews(); } catch (e) { if (!(e instanceof ApiError && e.status === 0)) toast('error', errorText(e)); }
+      await notify(batch, ev);
+      if (batch.some((p) => p === '.git' || p.startsWith('.git/'))) void loadBranch();
+    }).finally(() => { for (const r of resolvers) r(); });
+  }, 60);
+  return done;
+}
+
+let source: EventSource | undefined;
+function connectEvents(): void {
+  source?.close();
+  source = new EventSource('/api/events');
+  source.onopen = () => app.set({ live: true });
+  source.onerror = () => app.set({ live: false });
+  source.onmessage = (m) => {
+    let ev: ServerEvent;
+    try { ev = JSON.parse(m.data); } catch { return; }
+    if (ev.type === 'hello') {
+      // reconnected after a gap: anything may have changed meanwhile
+      if (ev.version !== app.get().version && app.get().ready) void refresh([], ev);
+      return;
+    }
+    if (ev.summary && app.get().status) app.set((s) => ({ status: { ...s.status!, version: ev.version, validation: ev.summary!.validation, readiness: ev.summary!.readiness } }));
+    void refresh(ev.paths, ev);
+  };
+}
