@@ -3,6 +3,7 @@
 // checks, foreign keys and indexes compared by signature after renames are applied.
 import type { Dialect } from './dialects/base.js';
 import type { PhysColumn, PhysForeignKey, PhysIndex, PhysSchema, PhysTable } from './physical.js';
+import { renameColumnsInExpr } from './expr.js';
 import { isNarrowing } from './type-narrowing.js';
 
 export interface ColumnDiff {
@@ -142,22 +143,25 @@ function diffTable(o: PhysTable, n: PhysTable, d: Dialect): TableDiff {
 
   // MySQL calls every primary key PRIMARY; DuckDB keeps no constraint names at all
   const named = d.caps.constraintNames !== false;
-  const pkNamed = named && d.name !== 'mysql';
+  const pkNamed = named && d.caps.primaryKeyNames !== false;
   const pkSig = (t: PhysTable, cols: string) => (t.primaryKey ? `${pkNamed ? t.primaryKey.name : ''}|${cols}` : '');
   const pkChanged = pkSig(o, o.primaryKey ? map(o.primaryKey.columns) : '') !== pkSig(n, n.primaryKey?.columns.join(',') ?? '');
   const uSig = (name: string, cols: string) => `${named ? name : ''}|${cols}`;
   const newU = new Set(n.uniques.map((u) => uSig(u.name, u.columns.join(','))));
   const oldU = new Set(o.uniques.map((u) => uSig(u.name, map(u.columns))));
+  // an old check reads under the new column names: `amount >= 0` is `total >= 0` after the rename
+  const renamedCols = new Map(columns.filter((c) => c.renamed).map((c) => [c.old.name, c.new.name]));
   const cSig = (name: string, expr: string) => `${named ? name : ''}|${expr}`;
+  const oldExpr = (expr: string) => renameColumnsInExpr(expr, renamedCols, d.name);
   const newC = new Set(n.checks.map((c) => cSig(c.name, c.expr)));
-  const oldC = new Set(o.checks.map((c) => cSig(c.name, c.expr)));
+  const oldC = new Set(o.checks.map((c) => cSig(c.name, oldExpr(c.expr))));
   return {
     old: o, new: n,
     renamed: o.name !== n.name || (o.schema ?? '') !== (n.schema ?? '') || (o.database ?? '') !== (n.database ?? ''),
     added, dropped, columns, appendOnly, keptInOrder, pkChanged,
     uniquesDropped: o.uniques.filter((u) => !newU.has(uSig(u.name, map(u.columns)))),
     uniquesAdded: n.uniques.filter((u) => !oldU.has(uSig(u.name, u.columns.join(',')))),
-    checksDropped: o.checks.filter((c) => !newC.has(cSig(c.name, c.expr))),
+    checksDropped: o.checks.filter((c) => !newC.has(cSig(c.name, oldExpr(c.expr)))),
     checksAdded: n.checks.filter((c) => !oldC.has(cSig(c.name, c.expr))),
     descriptionChanged: (o.description ?? '') !== (n.description ?? ''),
   };

@@ -1,6 +1,7 @@
 // A character-level SQL scanner: it only knows where strings, quoted identifiers, comments and
 // dollar-quoted bodies start and end, so callers can split statements or find comments without
 // ever mistaking a `;` or `--` inside a literal for syntax. Meaning comes from the real parsers.
+import { DEFAULT_DIALECT, dialectTraits } from './dialects/index.js';
 
 export type PieceKind = 'comment' | 'string' | 'ident' | 'dollar' | 'code';
 
@@ -26,16 +27,9 @@ export interface LexOptions {
   doubleQuotedStrings?: boolean;
 }
 
+/** The lexical rules of a dialect (its `traits.lex`); PostgreSQL's for no or an unknown dialect. */
 export function lexOptionsFor(dialect?: string): LexOptions {
-  switch (dialect) {
-    case 'mysql': case 'mariadb': return { hashComments: true, backslashEscapes: true, doubleQuotedStrings: true };
-    case 'sqlserver': return { bracketIdents: true };
-    case 'bigquery': return { hashComments: true, backslashEscapes: true, doubleQuotedStrings: true };
-    case 'databricks': return { backslashEscapes: true, doubleQuotedStrings: true };
-    case 'snowflake': return { dollarQuotes: true };
-    case 'duckdb': return { dollarQuotes: true };
-    case 'postgres': default: return { dollarQuotes: true, nestedBlockComments: true };
-  }
+  return (dialectTraits(dialect) ?? dialectTraits(DEFAULT_DIALECT)!).lex;
 }
 
 const DOLLAR_TAG = /\$([A-Za-z_][A-Za-z0-9_]*)?\$/y;

@@ -1,14 +1,16 @@
 // `migrate`: the statements that turn the database of one model version into the next, in an
-// order that always executes — drop foreign keys and indexes that go away, drop tables, rename
-// and create tables, alter columns (rename, add, type, nullability, default, drop), add keys and
+// order that always executes — drop foreign keys and indexes that go away, drop tables, create
+// schemas that arrive, rename and create tables, alter columns (rename, add, type, nullability, default, drop), add keys and
 // foreign keys, create indexes. Renames are renames. Where an engine cannot do a change in place
 // (DuckDB keys, a column inserted mid-table in PostgreSQL), the table is rebuilt with its data.
 import type { Model } from '../core/model/types.js';
 import type { Dialect, Statement } from './dialects/base.js';
-import { getDialect } from './dialects/index.js';
+import { requireModel } from '../core/model/load.js';
+import { getDialect, resolveDialect } from './dialects/index.js';
 import { diffSchemas, type SchemaDiff, type TableDiff } from './diff.js';
-import { inlineForeignKeys, renderScript } from './generate.js';
-import { buildPhysicalSchema, constraintName, topoOrder, type PhysForeignKey, type PhysSchema, type PhysTable } from './physical.js';
+import { exprUsesColumn } from './expr.js';
+import { inlineForeignKeys, renderScript, schemasOf } from './generate.js';
+import { buildPhysicalSchema, constraintName, foreignKeyIndexed, topoOrder, type PhysForeignKey, type PhysSchema, type PhysTable } from './physical.js';
 
 export interface MigrationStatement { sql: string; destructive: boolean; kind: string }
 
@@ -16,6 +18,13 @@ export interface Migration {
   sql: string;
   /** every statement in execution order, without transaction control; `note` kinds are comments */
   statements: MigrationStatement[];
+}
+
+/** `migrate` on two model files: the dialect asked for, else the new model's. */
+export function generateMigrationForFiles(oldFile: string, newFile: string, opts: { dialect?: string } = {}): Migration {
+  if (opts.dialect) getDialect(opts.dialect); // an unknown dialect is a usage error before the files are read
+  const oldModel = requireModel(oldFile), newModel = requireModel(newFile);
+  return generateMigration(oldModel, newModel, resolveDialect(opts.dialect, newModel.model.dialect));
 }
 
 export function generateMigration(oldModel: Model, newModel: Model, dialect: string): Migration {
@@ -49,7 +58,8 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
   const alterConstraints = d.caps.alterConstraints !== false;
 
   // ---- which kept tables must be rebuilt (copied) instead of altered ----------------------
-  const rebuild = new Set<string>(); // new keys
+  const rebuild = new Map<string, string>(); // new key → why it is rebuilt (the first reason found)
+  const mark = (key: string, why: string) => { if (!rebuild.has(key)) rebuild.set(key, why); };
   const keyCols = (t: PhysTable, fks: PhysForeignKey[]) => {
     const s = new Set<string>([...(t.primaryKey?.columns ?? []), ...t.uniques.flatMap((u) => u.columns)]);
     for (const fk of fks) {
@@ -60,7 +70,7 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
   };
   const oldFks = a.foreignKeys;
   for (const k of diff.kept) {
-    if (d.caps.columnOrder === 'rebuild' && !k.appendOnly) rebuild.add(k.new.key);
+    if (d.caps.columnOrder === 'rebuild' && !k.appendOnly) mark(k.new.key, `${d.name} cannot insert or reorder columns in place; rows are copied to keep the model's column order`);
     if (!alterConstraints) {
       const constraintsChanged = k.pkChanged || k.uniquesAdded.length || k.uniquesDropped.length || k.checksAdded.length || k.checksDropped.length;
       const fkChanged = diff.fksAdded.some((fk) => fk.table === k.new.key) || diff.fksDropped.some((fk) => fk.table === k.old.key);
@@ -68,7 +78,20 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
       const newKeys = keyCols(k.new, b.foreignKeys);
       const keyColTouched = k.columns.some((c) => (c.renamed || c.type) && (oldKeys.has(c.old.name) || newKeys.has(c.new.name)))
         || k.dropped.some((c) => oldKeys.has(c.name));
-      if (constraintsChanged || fkChanged || keyColTouched) rebuild.add(k.new.key);
+      if (constraintsChanged || fkChanged || keyColTouched) mark(k.new.key, `${d.name} cannot alter these keys, checks or foreign keys in place; rows are copied`);
+    }
+  }
+  if (d.caps.moveTableSchema === false) {
+    for (const k of diff.kept) if ((k.old.schema ?? '') !== (k.new.schema ?? '')) mark(k.new.key, `${d.name} cannot move a table to another schema in place; rows are copied`);
+  }
+  if (d.caps.alterCoveredColumnTypes === false) {
+    // DuckDB: a column an index or CHECK covers keeps its type (even when the index goes away
+    // in this same transaction); copying the rows into the new table changes it instead
+    for (const k of diff.kept) {
+      const indexed = new Set(a.indexes.filter((ix) => ix.table === k.old.key).flatMap((ix) => ix.columns));
+      const covered = (col: string) => indexed.has(col) || k.old.checks.some((ck) => ck.column === col || exprUsesColumn(ck.expr, col, d.name));
+      const col = k.columns.find((c) => c.type && covered(c.old.name));
+      if (col) mark(k.new.key, `${d.name} cannot change the type of ${col.old.name}, which an index or CHECK covers, in place; rows are copied`);
     }
   }
   if (d.caps.alterReferencedTables === false) {
@@ -76,7 +99,7 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
     for (const k of diff.kept) {
       const referenced = oldFks.some((fk) => fk.refTable === k.old.key && fk.table !== k.old.key && keptByOld.has(fk.table));
       const altered = k.renamed || k.dropped.length > 0 || k.columns.some((c) => c.renamed || c.type || c.nullable);
-      if (referenced && altered) rebuild.add(k.new.key);
+      if (referenced && altered) mark(k.new.key, `${d.name} cannot alter a table foreign keys point at in place; rows are copied`);
     }
   }
   if (!d.caps.alterForeignKeys) {
@@ -85,7 +108,7 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
       grew = false;
       for (const fk of oldFks) {
         const parent = keptByOld.get(fk.refTable), child = keptByOld.get(fk.table);
-        if (parent && child && rebuild.has(parent.new.key) && !rebuild.has(child.new.key)) { rebuild.add(child.new.key); grew = true; }
+        if (parent && child && rebuild.has(parent.new.key) && !rebuild.has(child.new.key)) { mark(child.new.key, `${d.name} re-creates its foreign key to ${parent.new.name}, which is rebuilt; rows are copied`); grew = true; }
       }
     }
   }
@@ -96,15 +119,30 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
   const typeChangedCols = new Map<string, Set<string>>(); // new key → new column names
   for (const k of diff.kept) typeChangedCols.set(k.new.key, new Set(k.columns.filter((c) => c.type).map((c) => c.new.name)));
   const keyChanged = new Set(diff.kept.filter((k) => k.pkChanged || k.uniquesDropped.length).map((k) => k.new.key));
-  const readdPairs = diff.fkPairs.filter(({ new: fk }) =>
-    rebuilt(fk.table) || rebuilt(fk.refTable) || keyChanged.has(fk.refTable) ||
+  // MySQL: a foreign key served by an index or key of its table has no index of its own; when
+  // that index or key goes away the key is re-added after the new indexes (InnoDB refuses to drop
+  // the last index a foreign key can use)
+  const fkIndex = !!d.caps.foreignKeyIndex;
+  const indexedOld = (fk: PhysForeignKey) => fkIndex && foreignKeyIndexed(a, fk);
+  const indexedNew = (fk: PhysForeignKey) => fkIndex && foreignKeyIndexed(b, fk);
+  const dropsItsIndex = (fk: PhysForeignKey) => {
+    if (!indexedOld(fk)) return false;
+    const k = keptByOld.get(fk.table)!;
+    const starts = (cols: string[]) => fk.columns.every((c, i) => cols[i] === c);
+    const survives = a.indexes.some((ix) => ix.table === fk.table && starts(ix.columns) && !diff.indexesDropped.includes(ix))
+      || (!!k.old.primaryKey && starts(k.old.primaryKey.columns) && !k.pkChanged)
+      || k.old.uniques.some((u) => starts(u.columns) && !k.uniquesDropped.includes(u));
+    return !survives;
+  };
+  const readdPairs = diff.fkPairs.filter(({ old, new: fk }) =>
+    rebuilt(fk.table) || rebuilt(fk.refTable) || keyChanged.has(fk.refTable) || dropsItsIndex(old) ||
     fk.columns.some((c) => typeChangedCols.get(fk.table)?.has(c)) || fk.refColumns.some((c) => typeChangedCols.get(fk.refTable)?.has(c)));
   const readd = readdPairs.map((p) => p.new);
   const readdOld = readdPairs.map((p) => p.old);
 
   // ---- 1. drop foreign keys that go away (or come back changed) ---------------------------
   if (d.caps.alterForeignKeys) {
-    for (const fk of [...diff.fksDropped, ...readdOld]) emit(ctx, d.dropForeignKey(oldByKey.get(fk.table)!, fk));
+    for (const fk of [...diff.fksDropped, ...readdOld]) emit(ctx, d.dropForeignKey(oldByKey.get(fk.table)!, fk, indexedOld(fk)));
   }
   // ---- 2. drop indexes that go away; DuckDB also drops indexes of tables it alters --------
   const alteredDuck = new Set<string>();
@@ -134,7 +172,7 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
     const k = keptByOld.get(t.key);
     if (k && rebuilt(k.new.key)) {
       const lossy = k.dropped.length > 0 || k.columns.some((c) => c.narrowing);
-      emit(ctx, [note(`rebuild ${k.new.name}: ${rebuildReason(k, d)}`)]);
+      emit(ctx, [note(`rebuild ${k.new.name}: ${rebuild.get(k.new.key)}`)]);
       emit(ctx, [{ sql: `CREATE TABLE ${d.qualified(stash(t))} AS SELECT * FROM ${d.qualified(t)}`, kind: 'rebuild_table' }]);
       emit(ctx, [{ sql: `DROP TABLE ${d.qualified(t)}`, kind: 'rebuild_table' }], lossy);
     } else {
@@ -142,10 +180,15 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
     }
   }
 
-  // ---- 5. rename tables ----------------------------------------------------------------------
+  // ---- 5. create schemas no old table lived in (IF NOT EXISTS: it may hold other things) ----
+  const oldSchemas = new Set(schemasOf(a.tables).map((x) => `${x.database ?? ''}\u0000${x.schema}`));
+  const arriving = [...diff.kept.filter((k) => k.renamed).map((k) => k.new), ...topoOrder(diff.created, b.foreignKeys)];
+  for (const x of schemasOf(arriving)) if (!oldSchemas.has(`${x.database ?? ''}\u0000${x.schema}`)) emit(ctx, d.createSchema(x));
+
+  // ---- 6. rename tables ---------------------------------------------------------------------
   for (const k of diff.kept) if (k.renamed && !rebuilt(k.new.key)) emit(ctx, d.renameTable(k.old, k.new));
 
-  // ---- 6. create tables (new ones, and rebuilt ones refilled from their stash) ---------------
+  // ---- 7. create tables (new ones, and rebuilt ones refilled from their stash) ---------------
   const toCreate = [...diff.created, ...diff.kept.filter((k) => rebuilt(k.new.key)).map((k) => k.new)];
   const pending = new Set(toCreate.map((t) => t.key));
   for (const t of topoOrder(toCreate, b.foreignKeys)) {
@@ -161,7 +204,7 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
     }
   }
 
-  // ---- 7. alter columns of kept tables, then add their new keys and checks -------------------
+  // ---- 8. alter columns of kept tables, then add their new keys and checks -------------------
   for (const k of diff.kept) {
     if (rebuilt(k.new.key)) continue;
     const t = k.new;
@@ -181,13 +224,21 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
     emit(ctx, descriptionChanges(k, d));
   }
 
-  // ---- 8. add foreign keys -----------------------------------------------------------------
+  // ---- 9. add foreign keys and create indexes (indexes first where they serve foreign keys) --
+  const fks: Statement[] = [];
   if (d.caps.alterForeignKeys) {
-    for (const fk of [...diff.fksAdded, ...readd]) emit(ctx, d.addForeignKey(newByKey.get(fk.table)!, fk, newByKey.get(fk.refTable)!));
+    for (const fk of [...diff.fksAdded, ...readd]) fks.push(...d.addForeignKey(newByKey.get(fk.table)!, fk, newByKey.get(fk.refTable)!, indexedNew(fk)));
   }
+  const ixs = [...diff.indexesAdded, ...ixReAdd].flatMap((ix) => d.createIndex(newByKey.get(ix.table)!, ix));
+  emit(ctx, fkIndex ? [...ixs, ...fks] : [...fks, ...ixs]);
 
-  // ---- 9. create indexes -------------------------------------------------------------------
-  for (const ix of [...diff.indexesAdded, ...ixReAdd]) emit(ctx, d.createIndex(newByKey.get(ix.table)!, ix));
+  // ---- 10. a kept foreign key that a new index now serves gives up its own -------------------
+  const readdSet = new Set(readd);
+  for (const { old, new: fk } of diff.fkPairs) {
+    if (!readdSet.has(fk) && fkIndex && !indexedOld(old) && indexedNew(fk)) {
+      emit(ctx, d.dropIndex(newByKey.get(fk.table)!, { name: fk.name, table: fk.table, columns: fk.columns, unique: false }));
+    }
+  }
   return ctx.out;
 }
 
@@ -199,12 +250,6 @@ function descriptionChanges(k: TableDiff, d: Dialect): Statement[] {
   for (const c of k.columns) if (c.description) out.push(d.columnComment(k.new, c.new.name, c.new.description));
   for (const c of k.added) if (c.description) out.push(d.columnComment(k.new, c.name, c.description));
   return out;
-}
-
-function rebuildReason(k: TableDiff, d: Dialect): string {
-  if (!k.appendOnly && d.caps.columnOrder === 'rebuild') return `${d.name} cannot insert or reorder columns in place; rows are copied to keep the model's column order`;
-  if (d.caps.alterReferencedTables === false) return `${d.name} cannot alter these columns, keys or foreign keys in place (or alter a table foreign keys point at); rows are copied`;
-  return `${d.name} cannot alter these keys or foreign keys in place; rows are copied`;
 }
 
 function note(text: string): Statement {

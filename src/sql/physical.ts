@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { columnEnumValues, columnType, isNullable, parentChild, primaryKey } from '../core/model/access.js';
 import type { Column, Entity, Model, ReferentialAction } from '../core/model/types.js';
+import { proseDescription, type DocTexts } from '../metadata/doc-blocks.js';
 import { isSerialType } from './types.js';
 
 export interface PhysColumn {
@@ -104,7 +105,11 @@ function enumCheck(column: string, values: (string | number)[]): string {
   return `${column} IN (${values.map(lit).join(', ')})`;
 }
 
-export function buildPhysicalSchema(m: Model): PhysSchema {
+/**
+ * `docs`: the text of doc blocks descriptions may be bound to (see src/metadata/doc-blocks.ts);
+ * descriptions are prose here, with references resolved or left out.
+ */
+export function buildPhysicalSchema(m: Model, docs?: DocTexts): PhysSchema {
   const tables: PhysTable[] = [];
   const skipped: PhysSchema['skipped'] = [];
   const byKey = new Map<string, PhysTable>();
@@ -122,10 +127,10 @@ export function buildPhysicalSchema(m: Model): PhysSchema {
     const pk = primaryKey(e);
     const t: PhysTable = {
       key: e.name, name, schema: e.schema, database: e.database,
-      previousKey: e.previous_name, description: e.description,
+      previousKey: e.previous_name, description: proseDescription(e.description, e.description_ref, docs),
       columns: e.columns.filter((c) => !(c as any).computed).map((c) => ({
         name: c.name, type: physicalType(m, c), nullable: isNullable(c), default: c.default,
-        description: c.description, previousName: c.previous_name, identity: c.identity || isSerialType(columnType(c)),
+        description: proseDescription(c.description, c.description_ref, docs), previousName: c.previous_name, identity: c.identity || isSerialType(columnType(c)),
       })),
       primaryKey: pk.length ? { name: unique(constraintName('pk', name)), columns: pk } : undefined,
       uniques: [],
@@ -169,6 +174,17 @@ function isKeySet(t: PhysTable, cols: string[]): boolean {
   const same = (a: string[]) => a.length === cols.length && a.every((c) => cols.includes(c));
   if (t.primaryKey && same(t.primaryKey.columns)) return true;
   return t.uniques.some((u) => same(u.columns));
+}
+
+/**
+ * An index, the primary key or a unique key of the child table starts with the foreign key's
+ * columns, in order: engines that need an index for a foreign key (InnoDB) use that one.
+ */
+export function foreignKeyIndexed(schema: Pick<PhysSchema, 'tables' | 'indexes'>, fk: PhysForeignKey): boolean {
+  const starts = (cols: string[]) => fk.columns.every((c, i) => cols[i] === c);
+  const t = schema.tables.find((x) => x.key === fk.table);
+  return schema.indexes.some((ix) => ix.table === fk.table && starts(ix.columns))
+    || !!t && (starts(t.primaryKey?.columns ?? []) || t.uniques.some((u) => starts(u.columns)));
 }
 
 /** Tables ordered so every referenced table comes before the tables that reference it. */

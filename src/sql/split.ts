@@ -1,6 +1,7 @@
 // Split a SQL script into statements at top-level `;` (and T-SQL `GO` lines), never inside
 // strings, quoted identifiers, comments or dollar-quoted bodies. Reused by importers and by
 // anything that executes scripts statement by statement (warehouse apply, tests).
+import { dialectTraits } from './dialects/index.js';
 import { lexOptionsFor, lineIndex, scanSql } from './lexer.js';
 
 export interface SqlStatement {
@@ -20,7 +21,7 @@ export interface SqlStatement {
  */
 export function splitSqlStatements(sql: string, dialect?: string): SqlStatement[] {
   const opts = lexOptionsFor(dialect);
-  const goBatches = dialect === 'sqlserver';
+  const goBatches = !!dialectTraits(dialect)?.goBatches;
   const locate = lineIndex(sql);
   const out: SqlStatement[] = [];
   let firstSignificant = -1;

@@ -1,6 +1,7 @@
 // Is changing a column from one SQL type to another able to lose or reject existing data?
 // Types are reduced to a family plus size/length/precision, across the dialects we connect to
 // (PostgreSQL internal names like int4/bpchar included, as the PostgreSQL parser reports them).
+import { dialectTraits } from './dialects/index.js';
 import { parseTypeString } from './types.js';
 
 export type TypeFamily = 'int' | 'decimal' | 'float' | 'string' | 'binary' | 'bool' | 'date' | 'time'
@@ -22,7 +23,7 @@ const INT_BYTES: Record<string, number> = {
 };
 /** Decimal digits needed to hold every value of an integer of n bytes. */
 const INT_DIGITS: Record<number, number> = { 1: 3, 2: 5, 3: 8, 4: 10, 8: 19, 16: 39 };
-const STRING_BOUNDS: Record<string, number> = { TINYTEXT: 255, TEXT_MYSQL: 65535, MEDIUMTEXT: 16777215, LONGTEXT: Infinity };
+const STRING_BOUNDS: Record<string, number> = { TINYTEXT: 255, MEDIUMTEXT: 16777215, LONGTEXT: Infinity };
 
 /** Parse a type as written (`varchar(10)`, `NUMERIC(12, 2)`, `double precision`, `int4`). */
 export function typeShape(text: string, dialect?: string): TypeShape {
@@ -43,9 +44,9 @@ export function typeShape(text: string, dialect?: string): TypeShape {
   if (/^(CHAR|CHARACTER|BPCHAR|NCHAR)$/.test(base)) return shape('string', args[0] ?? 1);
   if (/^(VARCHAR|CHARACTER VARYING|CHAR VARYING|NVARCHAR|VARCHAR2|STRING)$/.test(base)) {
     // DuckDB accepts VARCHAR(n) but stores every string unbounded, so lengths never narrow there
-    return shape('string', dialect === 'duckdb' ? Infinity : args[0] ?? Infinity);
+    return shape('string', dialectTraits(dialect)?.unboundedVarchar ? Infinity : args[0] ?? Infinity);
   }
-  if (base === 'TEXT') return shape('string', dialect === 'mysql' || dialect === 'mariadb' ? STRING_BOUNDS.TEXT_MYSQL : Infinity);
+  if (base === 'TEXT') return shape('string', dialectTraits(dialect)?.textLength ?? Infinity);
   if (base in STRING_BOUNDS) return shape('string', STRING_BOUNDS[base]);
   if (/^(CLOB|CITEXT|NTEXT)$/.test(base)) return shape('string', Infinity);
   if (/^(BINARY|VARBINARY)$/.test(base)) return shape('binary', args[0] ?? Infinity);
@@ -81,14 +82,7 @@ function printedWidth(s: TypeShape): number {
 /** Precision and scale when none is written; PostgreSQL's bare NUMERIC is unbounded. */
 function decimalDefault(base: string, dialect?: string): [number, number] {
   if (base === 'BIGNUMERIC' || base === 'BIGDECIMAL') return [76, 38];
-  switch (dialect) {
-    case 'mysql': case 'mariadb': return [10, 0];
-    case 'snowflake': return [38, 0];
-    case 'bigquery': return [38, 9];
-    case 'duckdb': return [18, 3];
-    case 'databricks': return [10, 0];
-    default: return base === 'NUMBER' ? [38, 0] : [Infinity, Infinity];
-  }
+  return dialectTraits(dialect)?.decimalDefault ?? (base === 'NUMBER' ? [38, 0] : [Infinity, Infinity]);
 }
 
 /** Digits left of the decimal point (Infinity for unbounded NUMERIC). */

@@ -5,10 +5,11 @@
 // inputs are understood (connection, drift, refusal, a failing statement) is a report.
 import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { UserError } from '../core/diagnostics.js';
 import { writeFileAtomic } from '../core/fs-atomic.js';
-import { PACKAGE_ROOT } from '../core/paths.js';
+import { toolVersion } from '../core/paths.js';
+import { opt, renderOptionNames, type OptionStyle } from '../core/option-names.js';
 import { getDialect } from '../sql/dialects/index.js';
 import { NORMAL_FORM_VERSION } from './checksum.js';
 import { driverLoader, getConnector } from './connectors/index.js';
@@ -19,6 +20,7 @@ import { checkApplyRequest, publicConnection, resolveConnection, scrub, secretsO
 import { buildPlan, defaultMigrationName, type Plan } from './plan.js';
 import { dryRun, errorText, execute, notRun, type RunOutcome } from './run.js';
 import { isNarrowing } from '../sql/type-narrowing.js';
+import { LiveNames } from './live-names.js';
 import type { ApplyReport, ConnectionParams, Connector, DestructiveReport, DriverLoader, PolicyReport, Session } from './types.js';
 
 export interface ApplyContext {
@@ -33,13 +35,12 @@ export interface ApplyContext {
   /** model-diff policy pre-flight (default: the policy engine of src/governance/policy) */
   policyPreflight?: PolicyPreflight;
   appliedBy?: string;
+  /** how the report file (report_json) names the request's options: `--allow-destructive` or `allow_destructive` (default) */
+  optionStyle?: OptionStyle;
 }
 
-export const EXIT_BY_STATUS = { success: 0, no_op: 0, dry_run: 0, failed: 1, refused: 2 } as const;
-
-export function toolVersion(): string {
-  return JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')).version;
-}
+/** Statuses that count as success (the report's `ok`). */
+const OK_STATUSES: ReadonlySet<ApplyReport['status']> = new Set(['success', 'no_op', 'dry_run']);
 
 export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<ApplyReport> {
   const startedAt = new Date();
@@ -53,8 +54,8 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
   const secrets = secretsOf(params);
   const ledgerParts = parseLedgerTable(request.ledger_table ?? DEFAULT_LEDGER_TABLE, connector.name === 'bigquery');
   // checked before anything runs: finding out after the warehouse changed would lose the report
-  if (request.report_json) checkOutput(path(request.report_json, 'write'), '--report-json');
-  if (request.write_sql) checkOutput(path(request.write_sql, 'write'), '--write-sql');
+  if (request.report_json) checkOutput(path(request.report_json, 'write'), opt('report_json'));
+  if (request.write_sql) checkOutput(path(request.write_sql, 'write'), opt('write_sql'));
 
   // ---- plan (no connection needed)
   const policy: PolicyReport = { checked: false, errors: 0, warnings: 0, results: [] };
@@ -77,7 +78,7 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
   const name = request.migration_name ?? diffName ?? defaultMigrationName(request.sql_file, plan.checksum);
 
   const report: ApplyReport = {
-    tool: 'modeler', tool_version: toolVersion(), connector: connector.name, dialect, mode, status: 'failed',
+    tool: 'modeler', tool_version: toolVersion(), connector: connector.name, dialect, mode, status: 'failed', ok: false,
     dry_run: !!request.dry_run, migration_name: name, checksum: plan.checksum, checksum_form: NORMAL_FORM_VERSION,
     statement_count: plan.statements.length, applied_count: 0, transactional: connector.transactionalDdl,
     connection: publicConnection(params),
@@ -87,7 +88,7 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
     started_at: startedAt.toISOString(), finished_at: '', duration_ms: 0,
   };
   if (connector.name === 'duckdb' && (params.path ?? ':memory:') === ':memory:') {
-    report.messages.push('DuckDB in memory: nothing persists after this run (give --path or MODELER_DUCKDB_PATH)');
+    report.messages.push(`DuckDB in memory: nothing persists after this run (give ${opt('path')} or MODELER_DUCKDB_PATH)`);
   }
   // opening a DuckDB file creates it: a dry run against a file that does not exist yet rehearses in memory
   let connectParams = params;
@@ -100,9 +101,10 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
     const finishedAt = new Date();
     report.finished_at = finishedAt.toISOString();
     report.duration_ms = finishedAt.getTime() - startedAt.getTime();
+    report.ok = OK_STATUSES.has(report.status);
     const clean = scrub(report, secrets);
-    if (request.report_json) writeFileAtomic(path(request.report_json, 'write'), JSON.stringify(clean, null, 2) + '\n');
-    if (request.write_sql && EXIT_BY_STATUS[clean.status] === 0) writeFileAtomic(path(request.write_sql, 'write'), plan.sql);
+    if (request.report_json) writeFileAtomic(path(request.report_json, 'write'), renderOptionNames(JSON.stringify(clean, null, 2) + '\n', ctx.optionStyle ?? 'param'));
+    if (request.write_sql && clean.ok) writeFileAtomic(path(request.write_sql, 'write'), plan.sql);
     return clean;
   };
   const fail = (code: string, message: string, status: 'failed' | 'refused' = 'failed') => {
@@ -150,7 +152,7 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
         }
         return fail('CHECKSUM_DRIFT', `migration '${name}' was applied with checksum ${same.checksum.slice(0, 12)}…, `
           + `but its statements now have checksum ${plan.checksum.slice(0, 12)}…; applied migrations must not change — `
-          + 'write a new migration (or give it a new --migration-name)');
+          + `write a new migration (or give it a new ${opt('migration_name')})`);
       }
       for (const other of found.rows.filter((r) => r.name !== name)) {
         report.messages.push(`warning: the same statements were already applied as migration '${other.name}'`);
@@ -163,7 +165,7 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
     if (report.destructive_statements.length && !request.allow_destructive) {
       return fail('DESTRUCTIVE_REFUSED', `${report.destructive_statements.length} destructive statement(s) refused: `
         + report.destructive_statements.map((d) => `#${d.index} (line ${d.line}) ${d.kind} ${d.object}`).join('; ')
-        + ' — review them and pass --allow-destructive to run them', 'refused');
+        + ` — review them and pass ${opt('allow_destructive')} to run them`, 'refused');
     }
 
     // ---- run
@@ -238,6 +240,7 @@ function adopt(report: ApplyReport, outcome: RunOutcome, plan: Plan): void {
 async function destructiveReport(plan: Plan, session: Session, dialect: string): Promise<DestructiveReport[]> {
   const out: DestructiveReport[] = [];
   const created = new Set<string>();
+  const live = new LiveNames();
   for (const s of plan.statements) {
     for (const f of s.findings) out.push({ index: s.index, line: s.line, kind: f.kind, object: f.object, detail: f.detail, preview: s.preview });
     for (const c of s.typeChanges) {
@@ -245,23 +248,27 @@ async function destructiveReport(plan: Plan, session: Session, dialect: string):
       // a table created earlier in this migration holds no data from before it
       if (created.has(table.toLowerCase())) continue;
       const object = `${table}.${c.column}`;
-      const current = await session.columnType?.(c.table, c.column).catch(() => undefined);
+      // renamed earlier in this file: the data is the live column's under its old name
+      const src = live.resolve(c.table, c.column);
+      const current = src && await session.columnType?.(src.table, src.column).catch(() => undefined);
+      const was = src?.renamedAt ? ` (the live column ${[src.table.schema, src.table.name].filter(Boolean).join('.')}.${src.column}, renamed at statement ${src.renamedAt})` : '';
       if (current === undefined) {
         out.push({ index: s.index, line: s.line, kind: 'unverified_type_change', object, preview: s.preview,
-          detail: `to ${c.newType}; the column's current type could not be read, so it may narrow` });
+          detail: `to ${c.newType}; the column's current type could not be read, so it may narrow${was}` });
       } else if (isNarrowing(current, c.newType, dialect)) {
-        out.push({ index: s.index, line: s.line, kind: 'narrowing_type_change', object, preview: s.preview, detail: `${current} → ${c.newType}` });
+        out.push({ index: s.index, line: s.line, kind: 'narrowing_type_change', object, preview: s.preview, detail: `${current} → ${c.newType}${was}` });
       }
     }
     for (const t of s.creates) created.add(t.toLowerCase());
+    if (s.renames.length) live.apply(s.renames, s.index);
   }
   return out;
 }
 
 async function runPolicy(ctx: ApplyContext, pack: string | undefined, skip: boolean | undefined,
   input: Parameters<PolicyPreflight>[0]): Promise<PolicyReport> {
-  if (skip) return { checked: false, reason: 'skipped (--skip-policy-check)', errors: 0, warnings: 0, results: [] };
-  if (!pack) return { checked: false, reason: 'no policy pack given (--policy-pack)', errors: 0, warnings: 0, results: [] };
+  if (skip) return { checked: false, reason: `skipped (${opt('skip_policy_check')})`, errors: 0, warnings: 0, results: [] };
+  if (!pack) return { checked: false, reason: `no policy pack given (${opt('policy_pack')})`, errors: 0, warnings: 0, results: [] };
   return (ctx.policyPreflight ?? governancePreflight)({ ...input, policyPack: pack });
 }
 
@@ -276,15 +283,15 @@ function endpoint(connector: Connector, params: ConnectionParams): string {
 }
 
 /** An output file must be creatable: not a directory, under a writable directory. */
-function checkOutput(abs: string, flag: string): void {
-  if (existsSync(abs) && statSync(abs).isDirectory()) throw new UserError(`${flag} ${abs} is a directory; give a file path`);
+function checkOutput(abs: string, option: string): void {
+  if (existsSync(abs) && statSync(abs).isDirectory()) throw new UserError(`${option} ${abs} is a directory; give a file path`);
   let dir = dirname(abs);
   while (!existsSync(dir) && dirname(dir) !== dir) dir = dirname(dir);
   try {
     if (!statSync(dir).isDirectory()) throw new Error('not a directory');
     accessSync(dir, constants.W_OK);
   } catch {
-    throw new UserError(`${flag} ${abs} cannot be written (${dir} is not a writable directory)`);
+    throw new UserError(`${option} ${abs} cannot be written (${dir} is not a writable directory)`);
   }
 }
 

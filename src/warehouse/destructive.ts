@@ -4,6 +4,7 @@
 // looks up in the live catalog). Statements are read with a real parser — libpg_query for
 // PostgreSQL and DuckDB, node-sql-parser for the others — and only statements the parser
 // cannot read fall back to a token walk over the lexer's output (never a regex over raw text).
+import { dialectTraits } from '../sql/dialects/index.js';
 import { normalTokens } from './checksum.js';
 
 export type DestructiveKind = 'drop_table' | 'drop_schema' | 'drop_database' | 'truncate' | 'replace_table'
@@ -18,11 +19,18 @@ export interface DestructiveFinding {
   detail?: string;
 }
 
+export interface TableRef { schema?: string; name: string }
+
 export interface TypeChange {
-  table: { schema?: string; name: string };
+  table: TableRef;
   column: string;
   newType: string;
 }
+
+/** A table or column renamed (or a table moved to another schema): later statements use the new name. */
+export type Rename =
+  | { kind: 'table'; from: TableRef; to: TableRef }
+  | { kind: 'column'; table: TableRef; from: string; to: string };
 
 export interface StatementAnalysis {
   /** e.g. CREATE TABLE, ALTER TABLE, INSERT */
@@ -32,6 +40,8 @@ export interface StatementAnalysis {
   typeChanges: TypeChange[];
   /** tables this statement creates (a later type change on them cannot lose existing data) */
   creates?: string[];
+  /** renames, in statement order; a type change in the same statement already names the column as it was */
+  renames?: Rename[];
   /** BEGIN/COMMIT/ROLLBACK and friends (apply manages transactions itself) */
   transactionControl?: 'begin' | 'commit' | 'rollback';
   /** which reader understood the statement */
@@ -54,24 +64,19 @@ const loadNodeParser = (db: string) => {
 };
 const loadPgParser = () => (pgParser ??= import('pgsql-parser').then((m) => m.parse));
 
-/** node-sql-parser's name for each dialect we apply to. */
-const NODE_SQL_DB: Record<string, string> = {
-  postgres: 'postgresql', duckdb: 'postgresql', mysql: 'mysql', mariadb: 'mariadb', snowflake: 'snowflake',
-  bigquery: 'bigquery', databricks: 'hive',
-};
-
 export async function analyseStatement(sql: string, dialect: string): Promise<StatementAnalysis> {
   const tokens = normalTokens(sql, dialect);
   const kind = statementKind(tokens);
   const tx = transactionControl(tokens);
   if (tx) return { kind, findings: [], typeChanges: [], transactionControl: tx, via: 'tokens' };
-  if (dialect === 'postgres' || dialect === 'duckdb') {
+  const traits = dialectTraits(dialect);
+  if (traits?.parser.kind === 'libpg_query') {
     const parse = await loadPgParser();
     const ast = await parse(sql).catch(() => undefined);
     const stmt = ast?.stmts?.length === 1 ? ast.stmts[0].stmt : undefined;
     if (stmt) return { kind, ...fromPgAst(stmt), via: 'pg-parser' };
   }
-  const db = NODE_SQL_DB[dialect];
+  const db = traits?.nodeSqlParser;
   if (db) {
     const parser = await loadNodeParser(db);
     let ast: any;
@@ -84,7 +89,7 @@ export async function analyseStatement(sql: string, dialect: string): Promise<St
   return { kind, ...fromTokens(tokens), via: 'tokens' };
 }
 
-type Found = Pick<StatementAnalysis, 'findings' | 'typeChanges' | 'creates'>;
+type Found = Pick<StatementAnalysis, 'findings' | 'typeChanges' | 'creates' | 'renames'>;
 
 // ---------------------------------------------------------------- libpg_query AST (PostgreSQL)
 
@@ -104,6 +109,14 @@ function fromPgAst(stmt: any): Found {
     out.findings.push({ kind: 'drop_database', object: stmt.DropdbStmt.dbname });
   } else if (stmt.TruncateStmt) {
     for (const r of stmt.TruncateStmt.relations ?? []) out.findings.push({ kind: 'truncate', object: rel(r.RangeVar) });
+  } else if (stmt.RenameStmt?.relation && (stmt.RenameStmt.renameType === 'OBJECT_COLUMN' || stmt.RenameStmt.renameType === 'OBJECT_TABLE')) {
+    const r = stmt.RenameStmt;
+    const table = { schema: r.relation.schemaname, name: r.relation.relname };
+    out.renames = [r.renameType === 'OBJECT_COLUMN' ? { kind: 'column', table, from: r.subname, to: r.newname }
+      : { kind: 'table', from: table, to: { schema: table.schema, name: r.newname } }];
+  } else if (stmt.AlterObjectSchemaStmt?.relation && stmt.AlterObjectSchemaStmt.objectType === 'OBJECT_TABLE') {
+    const r = stmt.AlterObjectSchemaStmt;
+    out.renames = [{ kind: 'table', from: { schema: r.relation.schemaname, name: r.relation.relname }, to: { schema: r.newschema, name: r.relation.relname } }];
   } else if (stmt.AlterTableStmt && (stmt.AlterTableStmt.objtype ?? 'OBJECT_TABLE') === 'OBJECT_TABLE') {
     const a = stmt.AlterTableStmt;
     const table = { schema: a.relation?.schemaname, name: a.relation?.relname };
@@ -148,19 +161,29 @@ function fromNodeAst(ast: any): Found {
   } else if (ast.type === 'create' && ast.keyword === 'table') {
     out.creates = (ast.table ?? []).map(tbl);
     if (ast.replace) for (const t of ast.table ?? []) out.findings.push({ kind: 'replace_table', object: tbl(t) });
+  } else if (ast.type === 'rename') {
+    out.renames = (ast.table ?? []).filter((p: any) => Array.isArray(p) && p.length === 2)
+      .map(([f, t]: any[]) => ({ kind: 'table', from: { schema: f.db ?? undefined, name: f.table }, to: { schema: t.db ?? undefined, name: t.table } }));
   } else if (ast.type === 'alter') {
     const t = ast.table?.[0] ?? {};
     const table = { schema: t.db ?? undefined, name: t.table };
+    const renames: Rename[] = [];
+    // a column renamed earlier in this statement is named as it was
+    const before = (c: string) => { for (const r of [...renames].reverse()) if (r.kind === 'column' && r.to === c) c = r.from; return c; };
     for (const e of ast.expr ?? []) {
+      if (e.action === 'rename' && e.resource === 'table' && typeof e.table === 'string') renames.push({ kind: 'table', from: table, to: { schema: table.schema, name: e.table } });
       if (e.resource !== 'column') continue;
+      if (e.action === 'rename') { renames.push({ kind: 'column', table, from: col(e.old_column), to: col(e.column) }); continue; }
       if (e.action === 'drop') out.findings.push({ kind: 'drop_column', object: `${tbl(t)}.${col(e.column)}` });
       const def = e.definition;
       if (def?.dataType && (e.action === 'modify' || e.action === 'change' || e.action === 'alter')) {
         const args = [def.length, def.scale].filter((v) => v !== undefined && v !== null);
         const newType = `${def.dataType}${args.length ? `(${args.join(',')})` : ''}${(def.suffix ?? []).includes?.('UNSIGNED') ? ' UNSIGNED' : ''}`;
-        out.typeChanges.push({ table, column: col(e.action === 'change' ? e.old_column : e.column), newType });
+        out.typeChanges.push({ table, column: before(col(e.action === 'change' ? e.old_column : e.column)), newType });
       }
+      if (e.action === 'change' && col(e.old_column) !== col(e.column)) renames.push({ kind: 'column', table, from: col(e.old_column), to: col(e.column) });
     }
+    if (renames.length) out.renames = renames;
   }
   return out;
 }
@@ -242,12 +265,28 @@ function fromTokens(tokens: string[]): Found {
       out.creates = [name];
       if (replace) out.findings.push({ kind: 'replace_table', object: name });
     }
+  } else if (w[0] === 'RENAME' && w[1] === 'TABLE') {
+    // MySQL: RENAME TABLE a TO b, c TO d
+    for (const part of topLevelParts(tokens.slice(2))) {
+      const [from, i] = nameAt(part, 0);
+      if (up(part[i]) === 'TO') out.renames = [...(out.renames ?? []), { kind: 'table', from: tableRefOf(from), to: tableRefOf(nameAt(part, i + 1)[0]) }];
+    }
   } else if (w[0] === 'ALTER' && w[1] === 'TABLE') {
     const [table, after] = nameAt(tokens, skipWords(tokens, 2, 'IF', 'EXISTS', 'ONLY'));
-    const dot = table.lastIndexOf('.');
-    const tableRef = dot < 0 ? { name: table } : { schema: table.slice(0, dot), name: table.slice(dot + 1) };
+    const tableRef = tableRefOf(table);
+    const renames: Rename[] = [];
+    const before = (c: string) => { for (const r of [...renames].reverse()) if (r.kind === 'column' && r.to === c) c = r.from; return c; };
     for (const action of topLevelParts(tokens.slice(after))) {
       const a = action.map(up);
+      if (a[0] === 'RENAME') {
+        // RENAME [COLUMN] a TO b | RENAME TO t | RENAME AS t
+        if (a[1] === 'TO' || a[1] === 'AS') renames.push({ kind: 'table', from: tableRef, to: { schema: tableRef.schema, name: tableRefOf(nameAt(action, 2)[0]).name } });
+        else if (!['INDEX', 'KEY', 'CONSTRAINT'].includes(a[1])) {
+          const j = skipWords(action, 1, 'COLUMN');
+          if (up(action[j + 1]) === 'TO') renames.push({ kind: 'column', table: tableRef, from: unquote(action[j]), to: unquote(action[j + 2]) });
+        }
+        continue;
+      }
       if (a[0] === 'DROP') {
         if (['CONSTRAINT', 'INDEX', 'KEY', 'PRIMARY', 'FOREIGN', 'UNIQUE', 'CHECK', 'PARTITION', 'DEFAULT', 'ROW',
           'CLUSTERING', 'SEARCH', 'PERIOD', 'SYSTEM'].includes(a[1])) continue;
@@ -263,14 +302,21 @@ function fromTokens(tokens: string[]): Found {
         else if (a[k] === 'TYPE') k += 1;
         else if (a[k] === 'SET' || a[k] === 'DROP' || a[k] === 'RENAME' || a[k] === 'COMMENT' || a[k] === 'ADD') continue;
         else if (a[0] === 'ALTER') continue;
-        if (k < action.length) out.typeChanges.push({ table: tableRef, column, newType: typeText(action.slice(k)) });
+        if (k < action.length) out.typeChanges.push({ table: tableRef, column: before(column), newType: typeText(action.slice(k)) });
       } else if (a[0] === 'CHANGE') {
         const j = skipWords(action, 1, 'COLUMN');
-        if (j + 2 < action.length) out.typeChanges.push({ table: tableRef, column: unquote(action[j]), newType: typeText(action.slice(j + 2)) });
+        if (j + 2 < action.length) out.typeChanges.push({ table: tableRef, column: before(unquote(action[j])), newType: typeText(action.slice(j + 2)) });
+        if (j + 1 < action.length && unquote(action[j]) !== unquote(action[j + 1])) renames.push({ kind: 'column', table: tableRef, from: unquote(action[j]), to: unquote(action[j + 1]) });
       }
     }
+    if (renames.length) out.renames = renames;
   }
   return out;
+}
+
+function tableRefOf(qualified: string): TableRef {
+  const dot = qualified.lastIndexOf('.');
+  return dot < 0 ? { name: qualified } : { schema: qualified.slice(0, dot), name: qualified.slice(dot + 1) };
 }
 
 // ------------------------------------------------------------------------ classification

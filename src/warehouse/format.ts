@@ -21,9 +21,10 @@ export function formatReport(r: ApplyReport): string {
     for (const s of r.statements) {
       const extra = [s.duration_ms !== undefined ? `${s.duration_ms} ms` : '', s.check ?? '', s.destructive?.length ? `destructive: ${s.destructive.join(',')}` : '']
         .filter(Boolean).join(', ');
-      lines.push(`  #${s.index} line ${s.line}  ${s.status.padEnd(11)} ${s.kind}${extra ? ` [${extra}]` : ''}  ${s.preview}`);
-      // a dry run says exactly what would run
-      if (r.dry_run && s.status !== 'not_run') lines.push(s.sql.split('\n').map((l) => `      ${l}`).join('\n'));
+      // a dry run says exactly what would run: the statement in full, below, instead of its preview
+      const full = r.dry_run && s.status !== 'not_run';
+      lines.push(`  #${s.index} line ${s.line}  ${s.status.padEnd(11)} ${s.kind}${extra ? ` [${extra}]` : ''}${full ? '' : `  ${s.preview}`}`);
+      if (full) lines.push(s.sql.split('\n').map((l) => `      ${l}`).join('\n'));
       if (s.error) lines.push(`      error: ${s.error}`);
       if (s.check_note) lines.push(`      note: ${s.check_note}`);
     }

@@ -6,6 +6,7 @@
 // the ledger is an audit trail and never claims success for a failed run.
 import { UserError } from '../core/diagnostics.js';
 import type { ConnectionParams, Session } from './types.js';
+import { opt } from '../core/option-names.js';
 
 export const DEFAULT_LEDGER_TABLE = 'modeler_migrations';
 export const LEDGER_COLUMNS = ['name', 'checksum', 'statement_count', 'status', 'applied_at', 'duration_ms', 'applied_by', 'tool_version'] as const;
@@ -45,7 +46,7 @@ export function parseLedgerTable(value: string, projectPart = false): string[] {
   const parts = value.split('.');
   const ok = (p: string, i: number) => IDENT.test(p) || (projectPart && i === 0 && parts.length === 3 && /^[a-z][a-z0-9-]*$/i.test(p));
   if (parts.length > 3 || !parts.every(ok)) {
-    throw new UserError(`--ledger-table '${value}' is not a plain table name (letters, digits, _ ; optionally schema-qualified)`);
+    throw new UserError(`${opt('ledger_table')} '${value}' is not a plain table name (letters, digits, _ ; optionally schema-qualified)`);
   }
   return parts;
 }

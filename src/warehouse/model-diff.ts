@@ -10,6 +10,7 @@ import type { Model } from '../core/model/types.js';
 import { generateMigration, type MigrationStatement } from '../sql/migrate.js';
 import { parseYamlSource } from '../core/yaml-source.js';
 import type { PolicyReport } from './types.js';
+import { opt } from '../core/option-names.js';
 
 export interface ModelDiffPlan {
   oldModel: Model;
@@ -44,17 +45,17 @@ function checkAgainstSchema(modelPath: string, schemaPath: string): void {
   try {
     schema = JSON.parse(readFileSync(schemaPath, 'utf8'));
   } catch (e: any) {
-    throw new UserError(`cannot read --model-schema ${schemaPath}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
+    throw new UserError(`cannot read ${opt('model_schema')} ${schemaPath}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
   }
   let validate;
   try {
     validate = compileSchema(schema);
   } catch (e: any) {
-    throw new UserError(`--model-schema ${schemaPath} is not a valid JSON Schema: ${e.message}`);
+    throw new UserError(`${opt('model_schema')} ${schemaPath} is not a valid JSON Schema: ${e.message}`);
   }
   const source = parseYamlSource(readFileSync(modelPath, 'utf8'), modelPath);
   // the custom schema sees the model as written and, failing that, in normal form
   if (validate(source.value) || validate(JSON.parse(JSON.stringify(normalizeModel(source.value))))) return;
   const first = schemaErrorsToDiagnostics(validate.errors, { file: modelPath, locate: source.locate, code: 'MODEL_SCHEMA' })[0];
-  throw new UserError(`invalid model for --model-schema: ${formatDiagnostic({ ...first, hint: undefined })}`, 1, 'MODEL_INVALID');
+  throw new UserError(`invalid model for ${opt('model_schema')}: ${formatDiagnostic({ ...first, hint: undefined })}`, 1, 'MODEL_INVALID');
 }

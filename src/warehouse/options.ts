@@ -6,6 +6,7 @@ import { schemaErrorsToDiagnostics, schemaValidator } from '../core/json-schema.
 import type { ApplyMode, ApplyRequest, ConnectionParams, Connector } from './types.js';
 import { SECRET_PARAMS } from './types.js';
 import { parseLedgerTable } from './ledger.js';
+import { opt } from '../core/option-names.js';
 
 /** Validate a request against schemas/apply-request.schema.json and its one-input rule. */
 export function checkApplyRequest(raw: unknown): { request: ApplyRequest; mode: ApplyMode } {
@@ -23,22 +24,18 @@ export function checkApplyRequest(raw: unknown): { request: ApplyRequest; mode: 
     (request.old_model !== undefined || request.new_model !== undefined) && 'old_model/new_model'].filter(Boolean);
   if (inputs.length !== 1) {
     throw new UserError(inputs.length ? `give exactly one input, not ${inputs.join(' and ')}`
-      : 'no input: give a SQL file (--sql-file), SQL text (sql), or two models (--old-model and --new-model)');
+      : `no input: give a SQL file (${opt('sql_file')}), SQL text (sql), or two models (${opt('old_model')} and ${opt('new_model')})`);
   }
   if (inputs[0] === 'old_model/new_model' && (!request.old_model || !request.new_model)) {
-    throw new UserError('model-diff mode needs both --old-model and --new-model');
+    throw new UserError(`model-diff mode needs both ${opt('old_model')} and ${opt('new_model')}`);
   }
   if (inputs[0] !== 'old_model/new_model') {
     for (const k of ['model_schema', 'policy_pack', 'skip_policy_check'] as const) {
-      if (request[k] !== undefined) throw new UserError(`${flag(k)} only applies to the model-diff mode (--old-model/--new-model)`);
+      if (request[k] !== undefined) throw new UserError(`${opt(k)} only applies to the model-diff mode (${opt('old_model')}/${opt('new_model')})`);
     }
   }
   const mode: ApplyMode = request.sql_file !== undefined ? 'sql_file' : request.sql !== undefined ? 'sql' : 'model_diff';
   return { request, mode };
-}
-
-export function flag(key: string): string {
-  return '--' + key.replace(/_/g, '-');
 }
 
 const ALL_PARAMS: (keyof ConnectionParams)[] = ['path', 'host', 'port', 'user', 'password', 'database', 'schema', 'account',
@@ -48,7 +45,7 @@ const ALL_PARAMS: (keyof ConnectionParams)[] = ['path', 'host', 'port', 'user', 
 export function resolveConnection(connector: Connector, request: ApplyRequest, env: Record<string, string | undefined>): ConnectionParams {
   for (const k of ALL_PARAMS) {
     if (request[k] !== undefined && !connector.params.includes(k)) {
-      throw new UserError(`${flag(k)} is not a ${connector.name} connection parameter; it takes ${connector.params.map(flag).join(', ')}`);
+      throw new UserError(`${opt(k)} is not a ${connector.name} connection parameter; it takes ${connector.params.map(opt).join(', ')}`);
     }
   }
   const out: ConnectionParams = {};
@@ -58,14 +55,14 @@ export function resolveConnection(connector: Connector, request: ApplyRequest, e
     if (v === undefined) continue;
     if (k === 'port') {
       const n = Number(v);
-      if (!Number.isInteger(n) || n < 1 || n > 65535) throw new UserError(`--port expects a port number, got '${v}'`);
+      if (!Number.isInteger(n) || n < 1 || n > 65535) throw new UserError(`${opt('port')} expects a port number, got '${v}'`);
       out.port = n;
     } else (out as Record<string, unknown>)[k] = String(v);
   }
   const missing = connector.required.filter((k) => out[k] === undefined);
   if (missing.length) {
     throw new UserError(`the ${connector.name} connector needs ${missing.map((k) =>
-      `${flag(k)}${connector.env[k]?.length ? ` (or ${connector.env[k]!.join(' / ')})` : ''}`).join(', ')}`);
+      `${opt(k)}${connector.env[k]?.length ? ` (or ${connector.env[k]!.join(' / ')})` : ''}`).join(', ')}`);
   }
   return out;
 }

@@ -5,7 +5,7 @@ import { UserError } from '../core/diagnostics.js';
 import type { MigrationStatement } from '../sql/migrate.js';
 import { splitSqlStatements } from '../sql/split.js';
 import { migrationChecksum, statementChecksum } from './checksum.js';
-import { analyseStatement, type DestructiveFinding, type DestructiveKind, type TypeChange } from './destructive.js';
+import { analyseStatement, type DestructiveFinding, type DestructiveKind, type Rename, type TypeChange } from './destructive.js';
 
 export interface PlannedRun {
   index: number;
@@ -19,6 +19,8 @@ export interface PlannedRun {
   typeChanges: TypeChange[];
   /** tables created by this statement */
   creates: string[];
+  /** tables and columns this statement renames (SQL input: later type changes are judged under the old names) */
+  renames: Rename[];
 }
 
 export interface Plan {
@@ -70,12 +72,15 @@ export async function buildPlan(sql: string, dialect: string, source: string, mi
   const statements: PlannedRun[] = [];
   for (let i = first; i < last; i++) {
     const a = analysed[i];
-    const findings = [...a.findings];
+    let findings = [...a.findings];
     let typeChanges = a.typeChanges;
     const verdict = verdicts?.[i - first];
     if (verdict) {
+      // migrate knows both models: its verdict replaces the parser's reading of the statement
+      // (the DROP TABLE of a rebuild whose rows were copied first loses nothing)
       typeChanges = [];
-      if (verdict.destructive && !findings.length) {
+      if (!verdict.destructive) findings = [];
+      else if (!findings.length) {
         const kind = (DESTRUCTIVE_KINDS as string[]).includes(verdict.kind) ? verdict.kind as DestructiveKind
           : verdict.kind === 'alter_column_type' ? 'narrowing_type_change' : 'destructive_change';
         findings.push({ kind, object: a.typeChanges[0] ? `${a.typeChanges[0].table.name}.${a.typeChanges[0].column}` : '', detail: `migrate: ${verdict.kind}` });
@@ -83,7 +88,7 @@ export async function buildPlan(sql: string, dialect: string, source: string, mi
     }
     statements.push({
       index: statements.length + 1, line: split[i].line, sql: split[i].sql, kind: a.kind,
-      checksum: statementChecksum(split[i].sql, dialect), preview: preview(split[i].sql), findings, typeChanges, creates: a.creates ?? [],
+      checksum: statementChecksum(split[i].sql, dialect), preview: preview(split[i].sql), findings, typeChanges, creates: a.creates ?? [], renames: a.renames ?? [],
     });
   }
   return { statements, checksum: migrationChecksum(statements.map((s) => s.sql), dialect), sql, messages };

@@ -110,6 +110,8 @@ export interface ApplyReport {
   dialect: string;
   mode: ApplyMode;
   status: ApplyStatus;
+  /** the outcome in one word: applied, already applied, or a dry run that passed (status says which) */
+  ok: boolean;
   dry_run: boolean;
   migration_name: string;
   checksum: string;
@@ -171,6 +173,8 @@ export interface Connector {
   env: Partial<Record<keyof ConnectionParams, string[]>>;
   /** parameters that must be present after flags and environment are merged */
   required: (keyof ConnectionParams)[];
+  /** parameters naming a local file the connection writes (a DuckDB database file) */
+  writesFiles?: (keyof ConnectionParams)[];
   ledger: import('./ledger.js').LedgerDialect;
   connect(params: ConnectionParams, load: DriverLoader): Promise<Session>;
 }

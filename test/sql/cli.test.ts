@@ -4,9 +4,12 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadModelFile } from '../../src/core/model/load.js';
-import { PEER, runCli, tempDir } from '../helpers/cli.js';
+import { REPO, runCli, tempDir } from '../helpers/cli.js';
+import { itShared, PEER } from '../helpers/shared.js';
 
 const RS = join(PEER, 'model-examples/real-scenarios');
+// any valid model will do where only the command's handling of --out is under test
+const SHOP = join(REPO, 'test/tform-scaffold/shop.model.yaml');
 
 describe('modeler import sql / import dbml', () => {
   it('writes a valid model and lists what it did not model, with file:line', () => {
@@ -18,7 +21,7 @@ describe('modeler import sql / import dbml', () => {
     const lm = loadModelFile(join(dir, 'shop.model.yaml'));
     expect(lm.ok).toBe(true);
     expect(lm.model!.entities[0].columns[1]).toMatchObject({ name: 'total', data_type: 'decimal(12,2)', default: 0, nullable: false });
-    expect(r.stderr).toContain('1 tables, 2 columns, 0 relationships, 0 indexes');
+    expect(r.stderr).toContain('1 table, 2 columns, 0 relationships, 0 indexes');
     expect(r.stderr).toContain(`not modelled (2):\n  ${sql}:5: CREATE VIEW v AS SELECT 1\n  ${sql}:6: CREATE FUNCTION`);
   });
   it('a syntax error is file:line:col, exit 1, and --out is left as it was', () => {
@@ -52,7 +55,7 @@ describe('modeler import sql / import dbml', () => {
     expect(missing.code).toBe(64);
     expect(missing.stderr).toContain('no such file');
   });
-  it('import dbml writes a valid model; a DBML error is located and exits 1', () => {
+  itShared('import dbml writes a valid model; a DBML error is located and exits 1', () => {
     const dir = tempDir();
     const r = runCli(['import', 'dbml', join(PEER, 'tests/fixtures/sample_schema.dbml'), '--out', join(dir, 'm.yaml')]);
     expect(r.code, r.stderr).toBe(0);
@@ -66,7 +69,7 @@ describe('modeler import sql / import dbml', () => {
 });
 
 describe('modeler generate / migrate', () => {
-  it('generate sql writes the file; unknown dialect exits 64 and writes nothing', () => {
+  itShared('generate sql writes the file; unknown dialect exits 64 and writes nothing', () => {
     const dir = tempDir();
     const model = join(RS, 'retail-analytics-baseline.model.yaml');
     const ok = runCli(['generate', 'sql', model, '--dialect', 'snowflake', '--out', join(dir, 'a.sql')]);
@@ -89,7 +92,7 @@ describe('modeler generate / migrate', () => {
     const ora = runCli(['generate', 'sql', join(dir, 'ora.yaml')]);
     expect([ora.code, ora.stderr]).toEqual([64, "modeler: the model's dialect 'oracle' (model.dialect) is not one we generate; pass --dialect: postgres, duckdb, mysql, sqlserver, snowflake, bigquery, databricks\n"]);
   });
-  it('an invalid model exits 1 with a located one-line reason and writes nothing', () => {
+  itShared('an invalid model exits 1 with a located one-line reason and writes nothing', () => {
     const dir = tempDir();
     const r = runCli(['generate', 'sql', join(PEER, 'tests/scenarios/invalid.model.yaml'), '--dialect', 'postgres', '--out', join(dir, 'x.sql')]);
     expect(r.code).toBe(1);
@@ -121,7 +124,7 @@ describe('modeler generate / migrate', () => {
   });
   it('--out that is a directory, under a file, or empty: exit 64, one line, nothing written', () => {
     const dir = tempDir();
-    const model = join(RS, 'retail-analytics-baseline.model.yaml');
+    const model = SHOP;
     writeFileSync(join(dir, 'a.sql'), 'CREATE TABLE a (id int);\n');
     writeFileSync(join(dir, 'afile'), 'keep\n');
     for (const out of [dir, join(dir, 'afile', 'x'), '']) {
@@ -140,7 +143,7 @@ describe('modeler generate / migrate', () => {
   it('--out naming an input is refused and the input kept', () => {
     const dir = tempDir();
     const model = join(dir, 'm.yaml');
-    const text = readFileSync(join(RS, 'retail-analytics-baseline.model.yaml'), 'utf8');
+    const text = readFileSync(SHOP, 'utf8');
     writeFileSync(model, text);
     writeFileSync(join(dir, 'a.sql'), 'CREATE TABLE a (id int);\n');
     for (const args of [['generate', 'sql', model, '--dialect', 'duckdb', '--out', model], ['generate', 'metadata', model, '--out', join(dir, '.', 'm.yaml')],

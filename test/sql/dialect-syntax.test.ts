@@ -6,7 +6,8 @@ import { Parser } from '@guanmingchiu/sqlparser-ts';
 import { generateSqlStatements } from '../../src/sql/generate.js';
 import { generateMigration } from '../../src/sql/migrate.js';
 import { initRs } from '../../src/sql/import/rs.js';
-import { SCENARIOS } from './migrate-scenarios.js';
+import { describeShared } from '../helpers/shared.js';
+import { peerScenarios, SCENARIOS, type Scenario } from './migrate-scenarios.js';
 
 // databricks is checked with hive's grammar: sqlparser-rs' databricks one lacks COMMENT … TBLPROPERTIES
 const GRAMMAR: Record<string, string> = { sqlserver: 'mssql', snowflake: 'snowflake', bigquery: 'bigquery', databricks: 'hive', mysql: 'mysql', postgres: 'postgresql', duckdb: 'duckdb' };
@@ -26,12 +27,11 @@ function unparsable(statements: { sql: string; kind: string }[], dialect: string
   return bad;
 }
 
-describe('emitted SQL parses in each dialect', () => {
-  beforeAll(() => initRs());
+function parsesInEachDialect(scenarios: Scenario[]): void {
   for (const dialect of ['sqlserver', 'snowflake', 'bigquery', 'databricks', 'mysql', 'postgres']) {
     it(`${dialect}: generate and migrate for every scenario`, () => {
       const bad: string[] = [];
-      for (const sc of SCENARIOS) {
+      for (const sc of scenarios) {
         bad.push(...unparsable(generateSqlStatements(sc.new, dialect).statements, dialect));
         bad.push(...unparsable(generateMigration(sc.old, sc.new, dialect).statements, dialect));
       }
@@ -39,6 +39,12 @@ describe('emitted SQL parses in each dialect', () => {
     });
   }
   it('bigquery quotes with backticks and never double quotes', () => {
-    for (const sc of SCENARIOS) for (const s of generateMigration(sc.old, sc.new, 'bigquery').statements) expect(s.sql).not.toMatch(/"/);
+    for (const sc of scenarios) for (const s of generateMigration(sc.old, sc.new, 'bigquery').statements) expect(s.sql).not.toMatch(/"/);
   });
+}
+
+describe('emitted SQL parses in each dialect', () => {
+  beforeAll(() => initRs());
+  parsesInEachDialect(SCENARIOS);
+  describeShared('the peer scenario pairs', () => parsesInEachDialect(peerScenarios()));
 });

@@ -1,7 +1,8 @@
-// The peer's model files (all but the deliberately invalid one), read from shared/.
+// The peer's model files (all but the deliberately invalid one), read from ../shared: call it only
+// inside describeShared/itShared (test/helpers/shared.ts), where the folder is known to exist.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PEER } from '../helpers/cli.js';
+import { PEER } from '../helpers/shared.js';
 
 export function peerModelFiles(): string[] {
   const out: string[] = [];

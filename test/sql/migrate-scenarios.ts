@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadModelText } from '../../src/core/model/load.js';
 import type { Model } from '../../src/core/model/types.js';
-import { PEER } from '../helpers/cli.js';
+import { PEER } from '../helpers/shared.js';
 
 export interface Scenario {
   name: string;
@@ -38,6 +38,32 @@ const customer = (cols: string) => `entities:
     columns:
       - {name: customer_id, data_type: integer, primary_key: true, identity: true}
 ${cols}`;
+
+/**
+ * MySQL serves a foreign key with an index of its table that starts with its columns, and gives
+ * it an index of its own only when there is none: an index that starts serving it, stops, or is
+ * replaced by another must leave the same catalog as a fresh generate.
+ */
+function fkIndexScenarios(): Scenario[] {
+  const shop = (indexes: string, version: string) => model(customer('      - {name: email, data_type: varchar(100)}\n') + `  - name: Purchase
+    columns:
+      - {name: purchase_id, data_type: integer, primary_key: true}
+      - {name: customer_id, data_type: integer, nullable: false}
+      - {name: placed_at, data_type: date}
+relationships:
+  - {name: purchase_customer, from: Customer.customer_id, to: Purchase.customer_id, cardinality: one_to_many}
+${indexes}`, version);
+  const seed = 'INSERT INTO customer (customer_id, email) VALUES (1, \'a@x.io\'); INSERT INTO purchase (purchase_id, customer_id) VALUES (10, 1)';
+  const verify = { sql: 'SELECT purchase_id, customer_id FROM purchase', rows: [{ purchase_id: 10, customer_id: 1 }] };
+  const none = shop('', '1.0.0');
+  const byCustomer = shop('indexes:\n  - {name: ix_purchase_customer, entity: Purchase, columns: [customer_id, placed_at]}\n', '1.1.0');
+  const byOther = shop('indexes:\n  - {name: ix_purchase_customer_only, entity: Purchase, columns: [customer_id]}\n', '1.2.0');
+  return [
+    { name: 'an index starts serving a foreign key (data kept)', old: none, new: byCustomer, expectKinds: ['create_index'], expectDestructive: false, seed, verify },
+    { name: 'the index serving a foreign key is dropped (data kept)', old: byCustomer, new: shop('', '1.3.0'), expectKinds: ['drop_index'], expectDestructive: false, seed, verify },
+    { name: 'the index serving a foreign key is replaced by another (data kept)', old: byCustomer, new: byOther, expectKinds: ['drop_index', 'create_index'], expectDestructive: false, seed, verify },
+  ];
+}
 
 export const SCENARIOS: Scenario[] = [
   {
@@ -277,6 +303,40 @@ relationships:
     verify: { sql: 'SELECT person_id, team_id FROM person', rows: [{ person_id: 5, team_id: 1 }] },
   },
   {
+    // DuckDB keeps a dropped index's hold on its column until commit, and refuses type changes of
+    // a column an index covers: the migration must rebuild the table instead of ALTER TYPE
+    name: 'drop an index and change the type of its column; widen columns an index or a check keeps (data kept)',
+    old: model(customer('      - {name: email, data_type: varchar(50)}\n      - {name: city, data_type: varchar(20)}\n      - {name: score, data_type: integer, check: "score >= 0"}\n') +
+      'indexes:\n  - {name: ix_customer_email, entity: Customer, columns: [email]}\n  - {name: ix_customer_city, entity: Customer, columns: [city]}\n'),
+    new: model(customer('      - {name: email, data_type: varchar(100)}\n      - {name: city, data_type: varchar(40)}\n      - {name: score, data_type: bigint, check: "score >= 0"}\n') +
+      'indexes:\n  - {name: ix_customer_city, entity: Customer, columns: [city]}\n', '1.1.0'),
+    expectDestructive: false,
+    seed: "INSERT INTO customer (customer_id, email, city, score) VALUES (1, 'a@x.io', 'Oslo', 7)",
+    verify: { sql: 'SELECT customer_id, email, city, score FROM customer', rows: [{ customer_id: 1, email: 'a@x.io', city: 'Oslo', score: 7 }] },
+  },
+  {
+    // the check is the same condition under the column's new name: a rename, never a rebuild
+    name: 'rename a column whose check follows the rename (data kept)',
+    old: model(customer('      - {name: amount, data_type: "decimal(10,2)", check: "amount >= 0"}\n')),
+    new: model(customer('      - {name: total, data_type: "decimal(10,2)", check: "total >= 0", previous_name: amount}\n'), '1.1.0'),
+    expectKinds: ['rename_column'],
+    forbidKinds: ['rebuild_table', 'drop_column', 'add_column'],
+    expectDestructive: false,
+    seed: 'INSERT INTO customer (customer_id, amount) VALUES (1, 12.5)',
+    verify: { sql: 'SELECT customer_id FROM customer WHERE total = 12.5', rows: [{ customer_id: 1 }] },
+  },
+  {
+    // DuckDB cannot change the type of a column a CHECK covers: it rebuilds; the others alter
+    name: 'rename and widen a column whose check follows the rename (data kept)',
+    old: model(customer('      - {name: amount, data_type: "decimal(10,2)", check: "amount >= 0"}\n')),
+    new: model(customer('      - {name: total, data_type: "decimal(14,2)", check: "total >= 0", previous_name: amount}\n'), '1.1.0'),
+    forbidKinds: ['drop_column', 'add_column'],
+    expectDestructive: false,
+    seed: 'INSERT INTO customer (customer_id, amount) VALUES (1, 12.5)',
+    verify: { sql: 'SELECT customer_id FROM customer WHERE total = 12.5', rows: [{ customer_id: 1 }] },
+  },
+  ...fkIndexScenarios(),
+  {
     name: 'rename a table via previous_name (data kept)',
     old: model(`entities:
   - name: Client
@@ -296,18 +356,24 @@ relationships:
     seed: "INSERT INTO client (client_id, name) VALUES (3, 'Ada')",
     verify: { sql: 'SELECT client_id, name FROM customer', rows: [{ client_id: 3, name: 'Ada' }] },
   },
-  {
-    name: 'peer pair retail-analytics baseline → change',
-    old: peer('retail-analytics-baseline.model.yaml'),
-    new: peer('retail-analytics-change.model.yaml'),
-    expectKinds: ['create_table'],
-    expectDestructive: true,
-  },
-  {
-    name: 'peer pair fintech-risk baseline → change',
-    old: peer('fintech-risk-baseline.model.yaml'),
-    new: peer('fintech-risk-change.model.yaml'),
-    expectKinds: ['create_table'],
-    expectDestructive: true,
-  },
 ];
+
+/** The peer's two real scenario pairs, read from ../shared: call only where hasShared() holds. */
+export function peerScenarios(): Scenario[] {
+  return [
+    {
+      name: 'peer pair retail-analytics baseline → change',
+      old: peer('retail-analytics-baseline.model.yaml'),
+      new: peer('retail-analytics-change.model.yaml'),
+      expectKinds: ['create_table'],
+      expectDestructive: true,
+    },
+    {
+      name: 'peer pair fintech-risk baseline → change',
+      old: peer('fintech-risk-baseline.model.yaml'),
+      new: peer('fintech-risk-change.model.yaml'),
+      expectKinds: ['create_table'],
+      expectDestructive: true,
+    },
+  ];
+}

@@ -25,6 +25,17 @@ describe('modeler apply (CLI)', () => {
     expect(again.stdout).toMatch(/^ALREADY APPLIED: migration 001_init/);
   });
 
+  it('--dry-run text prints each statement once, in full', () => {
+    const r = runCli(['apply', '--sql', 'CREATE TABLE dr_one (a INTEGER);\nCREATE INDEX dr_two_ix\n  ON dr_one (a);', '--dry-run', '--skip-ledger']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^DRY RUN: /);
+    const count = (s: string) => r.stdout.split(s).length - 1;
+    expect(count('CREATE TABLE dr_one (a INTEGER)'), r.stdout).toBe(1);
+    expect(count('dr_two_ix'), r.stdout).toBe(1);
+    expect(r.stdout).toContain('      CREATE INDEX dr_two_ix\n        ON dr_one (a)');
+    expect(r.stdout).toMatch(/#2 line 2 {2}would_run {3}CREATE INDEX \[\d+ ms, rehearsed\]\n/);
+  });
+
   it('exit 2 when destructive statements are refused, 1 on drift, with one error line on stderr', () => {
     const db = join(dir, 'guard.duckdb');
     runCli(['apply', '--sql', 'CREATE TABLE keep (a INTEGER)', '--path', db, '--migration-name', 'one']);

@@ -50,6 +50,19 @@ describe('destructive statements', () => {
     expect(temp.findings).toEqual([{ kind: 'drop_table', object: 't' }]);
   });
 
+  it('reads table and column renames with every reader, and a type change after a rename in the same statement under the old name', async () => {
+    const ren = async (sql: string, dialect: string) => (await analyseStatement(sql, dialect)).renames;
+    expect(await ren('ALTER TABLE s.t RENAME COLUMN a TO b', 'postgres')).toEqual([{ kind: 'column', table: { schema: 's', name: 't' }, from: 'a', to: 'b' }]);
+    expect(await ren('ALTER TABLE s.t RENAME TO u', 'duckdb')).toEqual([{ kind: 'table', from: { schema: 's', name: 't' }, to: { schema: 's', name: 'u' } }]);
+    expect(await ren('ALTER TABLE s.t SET SCHEMA z', 'postgres')).toEqual([{ kind: 'table', from: { schema: 's', name: 't' }, to: { schema: 'z', name: 't' } }]);
+    expect(await ren('RENAME TABLE a TO b', 'mariadb')).toEqual([{ kind: 'table', from: { name: 'a' }, to: { name: 'b' } }]);
+    expect(await ren('ALTER TABLE db.t RENAME COLUMN "a" TO b', 'snowflake')).toEqual([{ kind: 'column', table: { schema: 'db', name: 't' }, from: 'a', to: 'b' }]);
+    const both = await analyseStatement('ALTER TABLE t RENAME COLUMN a TO b, MODIFY b VARCHAR(5)', 'mariadb');
+    expect(both.renames).toEqual([{ kind: 'column', table: { name: 't' }, from: 'a', to: 'b' }]);
+    expect(both.typeChanges).toEqual([{ table: { name: 't' }, column: 'a', newType: 'VARCHAR(5)' }]);
+    expect((await analyseStatement('ALTER TABLE t CHANGE x y INT', 'mysql')).renames).toEqual([{ kind: 'column', table: { name: 't' }, from: 'x', to: 'y' }]);
+  });
+
   it('names the tables a statement creates, with every reader', async () => {
     expect((await analyseStatement('CREATE TABLE s.t (a int)', 'postgres')).creates).toEqual(['s.t']);
     expect((await analyseStatement('CREATE TABLE IF NOT EXISTS `d`.`t` (a int)', 'mysql')).creates).toEqual(['d.t']);

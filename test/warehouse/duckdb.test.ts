@@ -106,6 +106,16 @@ describe('apply on DuckDB', () => {
     expect(u.destructive_statements[0]).toMatchObject({ kind: 'unverified_type_change', object: 'fresh.nope' });
   });
 
+  it('a type change after a rename earlier in the file is judged against the renamed column\'s live type', async () => {
+    await apply({ sql: 'CREATE TABLE ren (id INTEGER, qty INTEGER, n BIGINT)' });
+    const widen = await apply({ sql: 'ALTER TABLE ren RENAME COLUMN qty TO amount;\nALTER TABLE ren ALTER COLUMN amount TYPE BIGINT;' });
+    expect(widen.destructive_statements).toEqual([]);
+    expect(widen.status).toBe('success');
+    const narrow = await apply({ sql: 'ALTER TABLE ren RENAME COLUMN n TO m;\nALTER TABLE ren ALTER COLUMN m TYPE INTEGER;' });
+    expect(narrow.status).toBe('refused');
+    expect(narrow.destructive_statements[0]).toMatchObject({ index: 2, kind: 'narrowing_type_change', object: 'ren.m' });
+  });
+
   it('dry run changes nothing (not even the ledger table) and rehearses each statement', async () => {
     const r = await apply({ sql: V1, dry_run: true });
     expect(r.status).toBe('dry_run');

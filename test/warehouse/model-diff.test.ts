@@ -29,17 +29,30 @@ entities:
 const V2 = model('v2.model.yaml', readFileSync(V1, 'utf8').replace('version: 1.0.0', 'version: 2.0.0')
   .replace('varchar(80)', 'varchar(40)').replace('      - {name: legacy_code, type: varchar(10)}\n', '      - {name: created_at, type: timestamp}\n'));
 
-interface Engine { name: string; request: Record<string, unknown>; ctx: ApplyContext; columns(table: string): Promise<string[]>; close(): Promise<void> }
+// a column inserted mid-table: DuckDB and PostgreSQL rebuild the table (rows copied through a
+// temporary table that is then dropped), MariaDB adds it in place with AFTER
+const R1 = model('r1.model.yaml', `model: {name: stock, version: 1.0.0}
+entities:
+  - name: item
+    columns:
+      - {name: id, type: integer, primary_key: true, nullable: false}
+      - {name: label, type: varchar(40)}
+`);
+const R2 = model('r2.model.yaml', readFileSync(R1, 'utf8').replace('version: 1.0.0', 'version: 1.1.0')
+  .replace('      - {name: label', '      - {name: code, type: varchar(10)}\n      - {name: label'));
+
+interface Engine { name: string; request: Record<string, unknown>; ctx: ApplyContext; columns(table: string): Promise<string[]>; run(sql: string): Promise<Record<string, any>[]>; close(): Promise<void> }
 const engines: Engine[] = [];
 
 beforeAll(async () => {
   const duckPath = join(dir, 'md.duckdb');
-  engines.push({ name: 'duckdb', request: { connector: 'duckdb', path: duckPath }, ctx: {}, close: async () => {},
+  engines.push({ name: 'duckdb', request: { connector: 'duckdb', path: duckPath }, ctx: {}, close: async () => {}, run: (sql) => duckQuery(duckPath, sql),
     columns: async (table) => (await duckQuery(duckPath, `SELECT column_name AS c FROM information_schema.columns WHERE table_name = '${table}' ORDER BY ordinal_position`)).map((r) => r.c) });
   const pg = await pgTarget();
-  engines.push({ name: 'postgres', request: pg.request, ctx: pg.ctx, close: pg.close, columns: async (t) => Object.keys(await pg.columns(t)) });
+  engines.push({ name: 'postgres', request: pg.request, ctx: pg.ctx, close: pg.close, columns: async (t) => Object.keys(await pg.columns(t)),
+    run: (sql) => pg.query(sql.replace(/\bitem\b/g, `${pg.request.schema}.item`)) });
   const my = await mariaTarget();
-  engines.push({ name: 'mysql', request: my.request, ctx: {}, close: my.close,
+  engines.push({ name: 'mysql', request: my.request, ctx: {}, close: my.close, run: (sql) => my.query(sql),
     columns: async (t) => (await my.query('SELECT column_name AS c FROM information_schema.columns WHERE table_schema = ? AND table_name = ? ORDER BY ordinal_position', [my.database, t])).map((r) => r.c) });
 });
 afterAll(async () => { for (const e of engines) await e.close(); });
@@ -75,6 +88,24 @@ describe.each(['duckdb', 'postgres', 'mysql'])('model-diff apply on %s', (name) 
   });
 });
 
+describe.each(['duckdb', 'postgres', 'mysql'])('model-diff apply keeps migrate\'s verdicts on %s', (name) => {
+  const engine = () => engines.find((e) => e.name === name)!;
+  const apply = (extra: Record<string, unknown>) => applySql({ ...engine().request, ...extra }, engine().ctx);
+
+  it('a rebuild that migrate marks non-destructive runs without --allow-destructive, rows kept', async () => {
+    expect((await apply({ old_model: V0, new_model: R1 })).status).toBe('success');
+    await engine().run("INSERT INTO item (id, label) VALUES (1, 'bolt')");
+    const r = await apply({ old_model: R1, new_model: R2 });
+    expect(r.error).toBeUndefined();
+    expect(r.status).toBe('success');
+    expect(r.destructive_statements).toEqual([]);
+    // where the engine rebuilds, the plan drops the old table and the temporary copy: not data loss
+    if (name !== 'mysql') expect(r.statements.filter((s) => s.kind === 'DROP TABLE')).toHaveLength(2);
+    expect(await engine().columns('item')).toEqual(['id', 'code', 'label']);
+    expect(await engine().run('SELECT id, code, label FROM item')).toEqual([{ id: 1, code: null, label: 'bolt' }]);
+  });
+});
+
 describe('model-diff input checks', () => {
   it('refuses an invalid model before connecting', async () => {
     const bad = model('bad.model.yaml', 'model: {name: shop, version: 1.0.0}\nentities:\n  - name: x\n    colums: []\n');
@@ -85,7 +116,7 @@ describe('model-diff input checks', () => {
     const schema = join(dir, 'owners.schema.json');
     writeFileSync(schema, JSON.stringify({ type: 'object', required: ['model'], properties: { model: { type: 'object', required: ['owners'] } } }));
     await expect(applySql({ connector: 'duckdb', old_model: V0, new_model: V1, model_schema: schema, dry_run: true }))
-      .rejects.toThrow(/invalid model for --model-schema: .*v0\.model\.yaml.*missing required key 'owners'/);
+      .rejects.toThrow(/invalid model for \{opt:model_schema\}: .*v0\.model\.yaml.*missing required key 'owners'/);
   });
 
   it('runs the policy pack against the new model first; an error stops the apply before anything runs', async () => {
@@ -102,7 +133,7 @@ describe('model-diff input checks', () => {
     expect(existsSync(db)).toBe(false);
     const skipped = await applySql({ connector: 'duckdb', path: db, old_model: V0, new_model: V1, policy_pack: pack, skip_policy_check: true });
     expect(skipped.status).toBe('success');
-    expect(skipped.policy).toMatchObject({ checked: false, reason: 'skipped (--skip-policy-check)' });
+    expect(skipped.policy).toMatchObject({ checked: false, reason: 'skipped ({opt:skip_policy_check})' });
     const bundled = await applySql({ connector: 'duckdb', path: ':memory:', old_model: V0, new_model: V1, policy_pack: 'modeler/base' });
     expect(bundled.status).toBe('success');
     expect(bundled.policy.checked).toBe(true);

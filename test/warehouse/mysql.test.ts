@@ -57,6 +57,18 @@ describe('apply on MariaDB', () => {
       .toEqual(['id', 'code', 'qty', 'gone']);
   });
 
+  it('a MODIFY after a RENAME COLUMN (same statement or earlier) is judged against the renamed column\'s live type', async () => {
+    await apply({ sql: 'CREATE TABLE my_ren (id INT, code VARCHAR(40), qty INT)', migration_name: 'my_ren' });
+    const widen = await apply({ sql: 'ALTER TABLE my_ren RENAME COLUMN qty TO amount;\nRENAME TABLE my_ren TO my_ren2;\nALTER TABLE my_ren2 MODIFY amount BIGINT;', migration_name: 'my_ren_widen' });
+    expect(widen.destructive_statements).toEqual([]);
+    expect(widen.status).toBe('success');
+    const narrow = await apply({ sql: 'ALTER TABLE my_ren2 RENAME COLUMN code TO label, MODIFY label VARCHAR(10)', migration_name: 'my_ren_narrow' });
+    expect(narrow.status).toBe('refused');
+    expect(narrow.destructive_statements.map((d) => [d.kind, d.object, d.detail])).toEqual([
+      // within one statement the change is read as the column's, under the name it had
+      ['narrowing_type_change', 'my_ren2.code', 'varchar(40) → VARCHAR(10)']]);
+  });
+
   it('dry run prepares each statement on the server and changes nothing', async () => {
     const before = await t.tables();
     const count = (await ledger()).length;

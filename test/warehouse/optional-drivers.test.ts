@@ -19,9 +19,9 @@ describe('optional drivers', () => {
 
   it('names the missing connection parameters and their environment variables', async () => {
     await expect(applySql({ connector: 'snowflake', user: 'ci', sql: 'SELECT 1' }, { env: {} }))
-      .rejects.toThrow('the snowflake connector needs --account (or SNOWFLAKE_ACCOUNT), --database (or SNOWFLAKE_DATABASE)');
+      .rejects.toThrow('the snowflake connector needs {opt:account} (or SNOWFLAKE_ACCOUNT), {opt:database} (or SNOWFLAKE_DATABASE)');
     await expect(applySql({ connector: 'bigquery', sql: 'SELECT 1' }, { env: { GOOGLE_CLOUD_PROJECT: 'p' } }))
-      .rejects.toThrow('the bigquery connector needs --dataset (or BIGQUERY_DATASET)');
+      .rejects.toThrow('the bigquery connector needs {opt:dataset} (or BIGQUERY_DATASET)');
   });
 
   it('snowflake: ? binds, upper-case result columns, no transaction, no password in the report', async () => {
@@ -150,10 +150,10 @@ describe('apply options', () => {
     await expect(applySql({ sql: 'SELECT 1', dry_rn: true })).rejects.toThrow(/unknown key 'dry_rn'.*did you mean 'dry_run'/);
     await expect(applySql({ sql: 'SELECT 1', sql_file: 'x.sql' })).rejects.toThrow('give exactly one input, not sql_file and sql');
     await expect(applySql({})).rejects.toThrow(/^no input/);
-    await expect(applySql({ connector: 'postgres', account: 'x', sql: 'SELECT 1' })).rejects.toThrow('--account is not a postgres connection parameter');
+    await expect(applySql({ connector: 'postgres', account: 'x', sql: 'SELECT 1' })).rejects.toThrow('{opt:account} is not a postgres connection parameter');
     await expect(applySql({ connector: 'oracle', sql: 'SELECT 1' })).rejects.toThrow(/unknown connector 'oracle'/);
-    await expect(applySql({ connector: 'duckdb', sql: 'SELECT 1', policy_pack: 'p.yaml' })).rejects.toThrow('--policy-pack only applies to the model-diff mode');
-    await expect(applySql({ connector: 'duckdb', sql: 'SELECT 1', ledger_table: 'a;drop' })).rejects.toThrow(/^--ledger-table 'a;drop' is not a plain table name/);
+    await expect(applySql({ connector: 'duckdb', sql: 'SELECT 1', policy_pack: 'p.yaml' })).rejects.toThrow('{opt:policy_pack} only applies to the model-diff mode');
+    await expect(applySql({ connector: 'duckdb', sql: 'SELECT 1', ledger_table: 'a;drop' })).rejects.toThrow(/^\{opt:ledger_table\} 'a;drop' is not a plain table name/);
     await expect(applySql({ connector: 'duckdb', sql: '-- nothing\n' })).rejects.toThrow('no SQL statements in the sql text');
   });
 });

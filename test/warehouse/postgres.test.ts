@@ -73,6 +73,19 @@ describe('apply on PostgreSQL', () => {
     expect(await t.columns('pg_types')).toEqual({ id: 'integer', code: 'character varying(10)', qty: 'bigint' });
   });
 
+  it('a type change after a rename earlier in the file is judged against the renamed column\'s live type', async () => {
+    await apply({ sql: 'CREATE TABLE pg_ren (id integer, code varchar(40), qty integer)', migration_name: 'pg_ren' });
+    // widening under the new names (column and table renamed first): nothing to refuse
+    const widen = await apply({ sql: 'ALTER TABLE pg_ren RENAME COLUMN qty TO amount;\nALTER TABLE pg_ren RENAME TO pg_ren2;\nALTER TABLE pg_ren2 ALTER COLUMN amount TYPE bigint;', migration_name: 'pg_ren_widen' });
+    expect(widen.destructive_statements).toEqual([]);
+    expect(widen.status).toBe('success');
+    const narrow = await apply({ sql: 'ALTER TABLE pg_ren2 RENAME COLUMN code TO label;\nALTER TABLE pg_ren2 ALTER COLUMN label TYPE varchar(10);', migration_name: 'pg_ren_narrow' });
+    expect(narrow.status).toBe('refused');
+    expect(narrow.destructive_statements.map((d) => [d.index, d.kind, d.object, d.detail])).toEqual([
+      [2, 'narrowing_type_change', 'pg_ren2.label', 'character varying(40) → varchar(10) (the live column pg_ren2.code, renamed at statement 1)']]);
+    expect(await t.columns('pg_ren2')).toEqual({ id: 'integer', code: 'character varying(40)', amount: 'bigint' });
+  });
+
   it('dry run rehearses in a rolled-back transaction: the catalog is unchanged', async () => {
     const before = await t.tables();
     const ledgerRows = (await t.query(`SELECT count(*)::int AS n FROM ${t.request.schema}.modeler_migrations`))[0].n;

@@ -1,8 +1,12 @@
-// The tiny shared core every dialect extends: identifier quoting, type rendering by family,
-// default expressions, and DDL statements in their ANSI/PostgreSQL spelling. A dialect file
-// overrides only what its engine spells differently, and says what it cannot do (`caps`).
+// The tiny shared core every dialect extends: identifier quoting, type rendering from a table of
+// spellings, default expressions, and DDL statements in their ANSI/PostgreSQL spelling. A dialect
+// file overrides only what its engine spells differently, says what it cannot do (`caps`), and
+// holds what the rest of the tool needs to know about it (`traits`): a new dialect is one file
+// plus its line in the registry (index.ts).
+import type { LexOptions } from '../lexer.js';
 import type { PhysCheck, PhysColumn, PhysConstraint, PhysForeignKey, PhysIndex, PhysTable } from '../physical.js';
-import { parseTypeString, precisionArgs, lengthArg, typeFamily, type TypeFamily, type TypeParts } from '../types.js';
+import { parseTypeString, typeFamily } from '../types.js';
+import { BASE_TYPES, type TypeTable } from './type-table.js';
 
 export interface DialectCaps {
   /** foreign keys can be added with ALTER TABLE (else they must be inline in CREATE TABLE) */
@@ -29,7 +33,49 @@ export interface DialectCaps {
   columnOrder?: 'position' | 'rebuild' | 'append';
   /** the engine keeps the names of PRIMARY KEY/UNIQUE/CHECK constraints (default true) */
   constraintNames?: boolean;
+  /**
+   * A column that an index or a CHECK covers can change type in place (default true). DuckDB
+   * refuses, and an index dropped earlier in the same transaction still counts until commit.
+   */
+  alterCoveredColumnTypes?: boolean;
+  /** ALTER TABLE … SET SCHEMA moves a table to another schema (default true; DuckDB has none) */
+  moveTableSchema?: boolean;
+  /**
+   * Foreign-key columns need an index, which the engine makes itself when none exists (InnoDB).
+   * Generated DDL then declares that index explicitly, named like the constraint, unless an
+   * index or key of the table already starts with those columns.
+   */
+  foreignKeyIndex?: boolean;
+  /** the engine keeps the name of a PRIMARY KEY constraint (default true; MySQL calls every one PRIMARY) */
+  primaryKeyNames?: boolean;
 }
+
+/** What other modules know about a dialect, kept with it. */
+export interface DialectTraits {
+  /** how the character scanner reads its text (src/sql/lexer.ts) */
+  lex: LexOptions;
+  /** `GO` alone on a line separates batches (T-SQL) */
+  goBatches?: boolean;
+  /** precision and scale of a DECIMAL/NUMERIC written without them; none: unbounded (PostgreSQL) */
+  decimalDefault?: [precision: number, scale: number];
+  /** VARCHAR(n) stores strings of any length (DuckDB), so a shorter n never narrows */
+  unboundedVarchar?: boolean;
+  /** the most characters TEXT holds (MySQL: 65,535); none: unbounded */
+  textLength?: number;
+  /**
+   * How `import sql` recognises the dialect without --dialect: words only it uses (`order` says
+   * which dialect is tried first); `marks` decide before any word, `fallbackMark` after all of them.
+   */
+  detect?: { order: number; words: string[]; marks?: DetectMark[]; fallbackMark?: DetectMark };
+  /** the parser `import sql` reads it with: libpg_query, or sqlparser-rs in one of its dialects */
+  parser: { kind: 'libpg_query' } | { kind: 'sqlparser-rs'; dialect: string };
+  /** node-sql-parser's database name, for apply's destructive-statement analysis (none: tokens only) */
+  nodeSqlParser?: string;
+  /** the platform id data catalogs (Atlan, DataHub, OpenMetadata) use for it */
+  catalogPlatform: string;
+}
+
+export type DetectMark = 'brackets' | 'go' | 'backticks';
 
 const ANSI_RESERVED = new Set(`all alter and any array as asc authorization between both by case cast check collate column constraint
 create cross current_date current_time current_timestamp current_user default delete desc distinct drop else end except exists false
@@ -43,6 +89,11 @@ export abstract class Dialect {
   abstract readonly name: string;
   readonly aliases: string[] = [];
   abstract readonly caps: DialectCaps;
+  abstract readonly traits: DialectTraits;
+  /** what an alias changes, e.g. mariadb: node-sql-parser's `mariadb` and the catalog platform `mariadb` */
+  readonly aliasTraits: Readonly<Record<string, Partial<DialectTraits>>> = {};
+  /** the dialect's type names by family */
+  protected types: TypeTable = BASE_TYPES;
   /** extra reserved words of this dialect */
   protected reserved: Set<string> = new Set();
   protected quoteOpen = '"';
@@ -72,22 +123,12 @@ export abstract class Dialect {
   }
 
   // ---- types -------------------------------------------------------------------------------
-  /** Render a model type for this dialect: known families map, everything else passes through. */
+  /** Render a model type for this dialect: known families map through the table, everything else passes through. */
   renderType(type: string | undefined): string {
     const t = parseTypeString(type ?? 'string');
-    return this.mapType(typeFamily(t), t) ?? t.raw;
-  }
-
-  protected abstract mapType(f: TypeFamily, t: TypeParts): string | undefined;
-
-  /** Shared helper: `varchar(n)` style string types. */
-  protected sized(base: string, t: TypeParts, fallback?: string): string {
-    const n = lengthArg(t);
-    return n ? `${base}(${n})` : fallback ?? base;
-  }
-
-  protected decimal(base: string, t: TypeParts): string {
-    return `${base}${precisionArgs(t)}`;
+    const f = typeFamily(t);
+    const spelling = f === 'other' ? undefined : this.types[f];
+    return spelling === undefined ? t.raw : typeof spelling === 'string' ? spelling : spelling(t);
   }
 
   // ---- defaults ----------------------------------------------------------------------------
@@ -208,6 +249,15 @@ export abstract class Dialect {
     return { sql: `COMMENT ON COLUMN ${this.qualified(t)}.${this.quoteIdent(column)} IS ${text ? this.stringLiteral(text) : 'NULL'}`, kind: 'comment' };
   }
 
+  /**
+   * The schema a table lives in, created when it does not exist yet (a fresh database has only
+   * its default schema). Qualified by the table's database where the dialect allows.
+   */
+  createSchema(t: Pick<PhysTable, 'schema' | 'database'>): Statement[] {
+    if (!t.schema) return [];
+    return [{ sql: `CREATE SCHEMA IF NOT EXISTS ${this.qualified({ database: t.database, name: t.schema })}`, kind: 'create_schema' }];
+  }
+
   dropTable(t: PhysTable): Statement[] {
     return [{ sql: `DROP TABLE ${this.qualified(t)}`, kind: 'drop_table' }];
   }
@@ -224,11 +274,14 @@ export abstract class Dialect {
     return out;
   }
 
-  addForeignKey(t: PhysTable, fk: PhysForeignKey, ref: PhysTable): Statement[] {
+  /** `indexed`: an index or key of `t` already starts with the foreign key's columns (see caps.foreignKeyIndex). */
+  addForeignKey(t: PhysTable, fk: PhysForeignKey, ref: PhysTable, indexed = false): Statement[] {
+    void indexed;
     return [{ sql: `ALTER TABLE ${this.qualified(t)} ADD ${this.foreignKeyClause(fk, ref)}`, kind: 'add_foreign_key' }];
   }
 
-  dropForeignKey(t: PhysTable, fk: PhysForeignKey): Statement[] {
+  dropForeignKey(t: PhysTable, fk: PhysForeignKey, indexed = false): Statement[] {
+    void indexed;
     return [{ sql: `ALTER TABLE ${this.qualified(t)} DROP CONSTRAINT ${this.quoteIdent(fk.name)}`, kind: 'drop_foreign_key' }];
   }
 

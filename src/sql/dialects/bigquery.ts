@@ -1,39 +1,30 @@
 // BigQuery (GoogleSQL): `backticks`, dataset-qualified names, primary and foreign keys only as
 // NOT ENFORCED, no UNIQUE/CHECK/secondary indexes, descriptions as OPTIONS(description=…).
 import type { PhysColumn, PhysConstraint, PhysForeignKey, PhysTable } from '../physical.js';
-import type { TypeFamily, TypeParts } from '../types.js';
-import { Dialect, note, type ColumnChange, type DialectCaps, type Statement } from './base.js';
+import { precisionArgs } from '../types.js';
+import { Dialect, note, type ColumnChange, type DialectCaps, type DialectTraits, type Statement } from './base.js';
+import { BASE_TYPES, type TypeTable } from './type-table.js';
 
 export class BigQueryDialect extends Dialect {
   readonly name = 'bigquery';
   readonly caps: DialectCaps = { alterForeignKeys: true, enforcedForeignKeys: false, indexes: false, uniqueConstraints: false, checkConstraints: false, transactionalDdl: false };
+  readonly traits: DialectTraits = {
+    lex: { hashComments: true, backslashEscapes: true, doubleQuotedStrings: true }, decimalDefault: [38, 9],
+    parser: { kind: 'sqlparser-rs', dialect: 'bigquery' }, nodeSqlParser: 'bigquery', catalogPlatform: 'bigquery',
+    detect: { order: 2, words: ['int64', 'float64', 'bignumeric'] },
+  };
   protected override quoteOpen = '`';
   protected override quoteClose = '`';
   protected override foldsToLower = false;
   protected override nativeNow = new Set(['CURRENT_TIMESTAMP()']);
   protected override reserved = new Set(['assert_rows_modified', 'contains', 'define', 'enum', 'escape', 'exclude', 'following', 'groups', 'hash', 'ignore', 'interval', 'lateral', 'lookup', 'merge', 'new', 'no', 'nulls', 'of', 'over', 'partition', 'preceding', 'proto', 'qualify', 'range', 'recursive', 'respect', 'rollup', 'rows', 'set', 'struct', 'tablesample', 'treat', 'unbounded', 'within']);
 
-  protected mapType(f: TypeFamily, t: TypeParts): string | undefined {
-    switch (f) {
-      case 'string': case 'text': case 'char': return 'STRING';
-      case 'tinyint': case 'smallint': case 'integer': case 'bigint': return 'INT64';
-      case 'decimal': {
-        const p = Number(t.args[0] ?? 0), s = Number(t.args[1] ?? 0);
-        // NUMERIC holds precision ≤ 38 with scale ≤ 9; anything larger needs BIGNUMERIC
-        return p > 38 || s > 9 ? `BIGNUMERIC${t.args.length ? `(${t.args.join(',')})` : ''}` : `NUMERIC${t.args.length ? `(${t.args.join(',')})` : ''}`;
-      }
-      case 'float': case 'real': return 'FLOAT64';
-      case 'boolean': return 'BOOL';
-      case 'date': return 'DATE';
-      case 'time': return 'TIME';
-      case 'timestamp': return 'DATETIME';
-      case 'timestamptz': return 'TIMESTAMP';
-      case 'json': return 'JSON';
-      case 'uuid': return 'STRING';
-      case 'binary': return 'BYTES';
-      default: return undefined;
-    }
-  }
+  protected override types: TypeTable = {
+    ...BASE_TYPES, string: 'STRING', text: 'STRING', char: 'STRING', tinyint: 'INT64', smallint: 'INT64', integer: 'INT64', bigint: 'INT64',
+    // NUMERIC holds precision ≤ 38 with scale ≤ 9; anything larger needs BIGNUMERIC
+    decimal: (t) => (Number(t.args[0] ?? 0) > 38 || Number(t.args[1] ?? 0) > 9 ? 'BIGNUMERIC' : 'NUMERIC') + precisionArgs(t),
+    float: 'FLOAT64', real: 'FLOAT64', boolean: 'BOOL', timestamp: 'DATETIME', timestamptz: 'TIMESTAMP', json: 'JSON', uuid: 'STRING', binary: 'BYTES',
+  };
 
   override stringLiteral(s: string): string {
     return `'${s.split('\\').join('\\\\').split("'").join("\\'")}'`;

@@ -2,36 +2,30 @@
 // constraints, CHECK only through ALTER TABLE ADD CONSTRAINT, no UNIQUE or secondary indexes.
 // Column defaults, renames and drops need Delta table features, enabled in TBLPROPERTIES.
 import type { PhysCheck, PhysColumn, PhysTable } from '../physical.js';
-import type { TypeFamily, TypeParts } from '../types.js';
-import { Dialect, type ColumnChange, type DialectCaps, type Statement } from './base.js';
+import { Dialect, type ColumnChange, type DialectCaps, type DialectTraits, type Statement } from './base.js';
+import { BASE_TYPES, withPrecision, type TypeTable } from './type-table.js';
 
 export class DatabricksDialect extends Dialect {
   readonly name = 'databricks';
   override readonly aliases = ['spark'];
   readonly caps: DialectCaps = { alterForeignKeys: true, enforcedForeignKeys: false, indexes: false, uniqueConstraints: false, checkConstraints: true, transactionalDdl: false };
+  readonly traits: DialectTraits = {
+    lex: { backslashEscapes: true, doubleQuotedStrings: true }, decimalDefault: [10, 0],
+    // hive: its grammar takes Databricks' COMMENT … TBLPROPERTIES
+    parser: { kind: 'sqlparser-rs', dialect: 'hive' }, nodeSqlParser: 'hive', catalogPlatform: 'databricks',
+    detect: { order: 4, words: ['tblproperties'] },
+  };
+  override readonly aliasTraits = { spark: { catalogPlatform: 'spark' } };
   protected override quoteOpen = '`';
   protected override quoteClose = '`';
   protected override foldsToLower = false;
   protected override nativeNow = new Set(['NOW()', 'CURRENT_TIMESTAMP()']);
 
-  protected mapType(f: TypeFamily, t: TypeParts): string | undefined {
-    switch (f) {
-      case 'string': case 'text': case 'char': case 'uuid': case 'json': return 'STRING';
-      case 'tinyint': return 'TINYINT';
-      case 'smallint': return 'SMALLINT';
-      case 'integer': return 'INT';
-      case 'bigint': return 'BIGINT';
-      case 'decimal': return this.decimal('DECIMAL', t);
-      case 'float': return 'DOUBLE';
-      case 'real': return 'FLOAT';
-      case 'boolean': return 'BOOLEAN';
-      case 'date': return 'DATE';
-      case 'timestamp': return 'TIMESTAMP_NTZ';
-      case 'timestamptz': return 'TIMESTAMP';
-      case 'binary': return 'BINARY';
-      default: return undefined;
-    }
-  }
+  protected override types: TypeTable = {
+    ...BASE_TYPES, string: 'STRING', text: 'STRING', char: 'STRING', uuid: 'STRING', json: 'STRING', tinyint: 'TINYINT', integer: 'INT',
+    decimal: withPrecision('DECIMAL'), float: 'DOUBLE', real: 'FLOAT', time: undefined, timestamp: 'TIMESTAMP_NTZ', timestamptz: 'TIMESTAMP',
+    binary: 'BINARY',
+  };
 
   override stringLiteral(s: string): string {
     return `'${s.split('\\').join('\\\\').split("'").join("\\'")}'`;

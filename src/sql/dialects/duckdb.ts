@@ -1,12 +1,17 @@
 // DuckDB: PostgreSQL's spelling, but foreign keys only inline in CREATE TABLE (no ALTER TABLE
-// ADD/DROP CONSTRAINT), so migrations rebuild tables whose keys change (see migrate.ts).
+// ADD/DROP CONSTRAINT), and no type change of a column an index or CHECK covers, so migrations
+// rebuild such tables (see migrate.ts).
 import type { PhysForeignKey, PhysTable } from '../physical.js';
-import type { TypeFamily, TypeParts } from '../types.js';
-import { Dialect, note, type DialectCaps, type Statement } from './base.js';
+import { Dialect, note, type DialectCaps, type DialectTraits, type Statement } from './base.js';
+import { BASE_TYPES, sized, withPrecision, type TypeTable } from './type-table.js';
 
 export class DuckDbDialect extends Dialect {
   readonly name = 'duckdb';
-  readonly caps: DialectCaps = { alterForeignKeys: false, enforcedForeignKeys: true, indexes: true, uniqueConstraints: true, checkConstraints: true, transactionalDdl: true, alterConstraints: false, alterReferencedTables: false, columnOrder: 'rebuild', constraintNames: false };
+  readonly caps: DialectCaps = { alterForeignKeys: false, enforcedForeignKeys: true, indexes: true, uniqueConstraints: true, checkConstraints: true, transactionalDdl: true, alterConstraints: false, alterReferencedTables: false, columnOrder: 'rebuild', constraintNames: false, alterCoveredColumnTypes: false, moveTableSchema: false };
+  readonly traits: DialectTraits = {
+    lex: { dollarQuotes: true }, decimalDefault: [18, 3], unboundedVarchar: true, parser: { kind: 'libpg_query' }, nodeSqlParser: 'postgresql', catalogPlatform: 'duckdb',
+    detect: { order: 6, words: ['hugeint', 'uhugeint', 'ubigint', 'utinyint'] },
+  };
 
   /** DuckDB cannot reference a table in another schema: such foreign keys become comments. */
   override createTable(t: PhysTable, inlineFks: { fk: PhysForeignKey; ref: PhysTable }[] = []): Statement[] {
@@ -18,6 +23,14 @@ export class DuckDbDialect extends Dialect {
     return out;
   }
 
+  /**
+   * The schema alone: a database is a DuckDB file attached under that name, which a script cannot
+   * create, and PostgreSQL's grammar (which `import sql` reads DuckDB with) has no qualified form.
+   */
+  override createSchema(t: Pick<PhysTable, 'schema' | 'database'>): Statement[] {
+    return super.createSchema({ schema: t.schema });
+  }
+
   /** DuckDB rejects ON DELETE/ON UPDATE actions other than the default (NO ACTION). */
   override foreignKeyClause(fk: PhysForeignKey, ref: PhysTable): string {
     const plain = super.foreignKeyClause({ ...fk, onDelete: undefined, onUpdate: undefined }, ref);
@@ -25,27 +38,8 @@ export class DuckDbDialect extends Dialect {
     return dropped.length ? `${plain} /* DuckDB supports no ${dropped.join(', ')} */` : plain;
   }
 
-  protected mapType(f: TypeFamily, t: TypeParts): string | undefined {
-    switch (f) {
-      case 'string': return this.sized('VARCHAR', t, 'VARCHAR');
-      case 'text': return 'VARCHAR';
-      case 'char': return this.sized('VARCHAR', t, 'VARCHAR');
-      case 'tinyint': return 'TINYINT';
-      case 'smallint': return 'SMALLINT';
-      case 'integer': return 'INTEGER';
-      case 'bigint': return 'BIGINT';
-      case 'decimal': return this.decimal('DECIMAL', t);
-      case 'float': return 'DOUBLE';
-      case 'real': return 'REAL';
-      case 'boolean': return 'BOOLEAN';
-      case 'date': return 'DATE';
-      case 'time': return 'TIME';
-      case 'timestamp': return 'TIMESTAMP';
-      case 'timestamptz': return 'TIMESTAMPTZ';
-      case 'json': return 'JSON';
-      case 'uuid': return 'UUID';
-      case 'binary': return 'BLOB';
-      default: return undefined;
-    }
-  }
+  protected override types: TypeTable = {
+    ...BASE_TYPES, string: sized('VARCHAR'), text: 'VARCHAR', char: sized('VARCHAR'), tinyint: 'TINYINT', decimal: withPrecision('DECIMAL'),
+    float: 'DOUBLE', json: 'JSON', binary: 'BLOB',
+  };
 }

@@ -1,7 +1,8 @@
-// The dialect registry: canonical names, aliases, and the one lookup every command uses.
+// The dialect registry: canonical names, aliases, and the lookups everything else uses. A new
+// dialect is its own file plus one entry in ALL.
 import { UserError } from '../../core/diagnostics.js';
 import { didYouMeanSuffix } from '../../core/suggest.js';
-import type { Dialect } from './base.js';
+import type { Dialect, DialectTraits } from './base.js';
 import { BigQueryDialect } from './bigquery.js';
 import { DatabricksDialect } from './databricks.js';
 import { DuckDbDialect } from './duckdb.js';
@@ -9,8 +10,9 @@ import { MySqlDialect } from './mysql.js';
 import { PostgresDialect } from './postgres.js';
 import { SnowflakeDialect } from './snowflake.js';
 import { SqlServerDialect } from './sqlserver.js';
+import { opt } from '../../core/option-names.js';
 
-export type { Dialect } from './base.js';
+export type { Dialect, DialectTraits } from './base.js';
 
 const ALL: Dialect[] = [new PostgresDialect(), new DuckDbDialect(), new MySqlDialect(), new SqlServerDialect(), new SnowflakeDialect(), new BigQueryDialect(), new DatabricksDialect()];
 
@@ -20,11 +22,46 @@ export const DIALECTS: readonly string[] = ALL.map((d) => d.name);
 /** alias → canonical name (mariadb → mysql, postgresql → postgres, mssql → sqlserver, …) */
 export const DIALECT_ALIASES: Readonly<Record<string, string>> = Object.fromEntries(ALL.flatMap((d) => d.aliases.map((a) => [a, d.name])));
 
+/** The dialect assumed where none is named (text scanning, `import sql` without a detected one). */
+export const DEFAULT_DIALECT = 'postgres';
+
+function find(name: string | undefined): Dialect | undefined {
+  const key = String(name ?? '').trim().toLowerCase();
+  return ALL.find((x) => x.name === key || x.aliases.includes(key));
+}
+
+/** What the rest of the tool knows about a dialect or alias (an alias may change some of it); undefined for names we do not know. */
+export function dialectTraits(name: string | undefined): DialectTraits | undefined {
+  const d = find(name);
+  if (!d) return undefined;
+  const alias = d.aliasTraits[String(name).trim().toLowerCase()];
+  return alias ? { ...d.traits, ...alias } : d.traits;
+}
+
+/** Dialects with detection signals, in the order `import sql` tries them. */
+export function detectableDialects(): { name: string; detect: NonNullable<DialectTraits['detect']> }[] {
+  return ALL.filter((d) => d.traits.detect).map((d) => ({ name: d.name, detect: d.traits.detect! })).sort((a, b) => a.detect.order - b.detect.order);
+}
+
 export function getDialect(name: string): Dialect {
   const key = String(name ?? '').trim().toLowerCase();
-  const d = ALL.find((x) => x.name === key || x.aliases.includes(key));
+  const d = find(name);
   if (!d) {
     throw new UserError(`unknown dialect '${name}'${didYouMeanSuffix(key, [...DIALECTS, ...Object.keys(DIALECT_ALIASES)])}; supported: ${DIALECTS.join(', ')} (mysql also as mariadb)`, 64, 'UNKNOWN_DIALECT');
   }
   return d;
+}
+
+/**
+ * The dialect to generate for: the one asked for, else the one the model records (`import sql`
+ * writes it), else an error saying which of the two to fix. Returns the canonical name.
+ */
+export function resolveDialect(asked: string | undefined, modelDialect: string | undefined): string {
+  const d = asked ?? modelDialect;
+  if (!d) throw new UserError(`missing ${opt('dialect')} (the model names none); one of ${DIALECTS.join(', ')}`);
+  // say where an unsupported name came from: a model may record a dialect we do not generate
+  if (!asked && !DIALECTS.includes(d.toLowerCase())) {
+    try { getDialect(d); } catch { throw new UserError(`the model's dialect '${d}' (model.dialect) is not one we generate; pass ${opt('dialect')}: ${DIALECTS.join(', ')}`); }
+  }
+  return getDialect(d).name;
 }

@@ -1,8 +1,8 @@
 // MySQL and MariaDB: backticks, inline COMMENT, MODIFY COLUMN with the full definition for any
 // column change, DROP FOREIGN KEY / DROP INDEX spellings, no transactional DDL.
 import type { PhysColumn, PhysConstraint, PhysCheck, PhysForeignKey, PhysIndex, PhysTable } from '../physical.js';
-import type { TypeFamily, TypeParts } from '../types.js';
-import { Dialect, type ColumnChange, type DialectCaps, type Statement } from './base.js';
+import { Dialect, type ColumnChange, type DialectCaps, type DialectTraits, type Statement } from './base.js';
+import { BASE_TYPES, sized, withFraction, withPrecision, type TypeTable } from './type-table.js';
 
 const RESERVED = new Set(`accessible add analyze before bigint binary blob call cascade change char character condition continue
 convert cursor database databases dec decimal declare delayed describe deterministic div double dual each elseif enclosed escaped
@@ -17,37 +17,25 @@ utc_timestamp varbinary varchar varcharacter varying virtual while write xor yea
 export class MySqlDialect extends Dialect {
   readonly name = 'mysql';
   override readonly aliases = ['mariadb'];
-  readonly caps: DialectCaps = { alterForeignKeys: true, enforcedForeignKeys: true, indexes: true, uniqueConstraints: true, checkConstraints: true, transactionalDdl: false, columnOrder: 'position' };
+  readonly caps: DialectCaps = { alterForeignKeys: true, enforcedForeignKeys: true, indexes: true, uniqueConstraints: true, checkConstraints: true, transactionalDdl: false, columnOrder: 'position', foreignKeyIndex: true, primaryKeyNames: false };
+  readonly traits: DialectTraits = {
+    lex: { hashComments: true, backslashEscapes: true, doubleQuotedStrings: true }, decimalDefault: [10, 0], textLength: 65535,
+    parser: { kind: 'sqlparser-rs', dialect: 'mysql' }, nodeSqlParser: 'mysql', catalogPlatform: 'mysql',
+    detect: { order: 5, words: ['auto_increment', 'unsigned', 'mediumtext', 'longtext', 'charset'], fallbackMark: 'backticks' },
+  };
+  override readonly aliasTraits = { mariadb: { nodeSqlParser: 'mariadb', catalogPlatform: 'mariadb' } };
   protected override reserved = RESERVED;
   protected override quoteOpen = '`';
   protected override quoteClose = '`';
   protected override foldsToLower = false;
   protected override nativeNow = new Set(['NOW()', 'CURRENT_TIMESTAMP()', 'SYSDATE()']);
 
-  protected mapType(f: TypeFamily, t: TypeParts): string | undefined {
-    switch (f) {
-      // VARCHAR(255) rather than TEXT so keys and indexes work without prefix lengths
-      case 'string': return this.sized('VARCHAR', t, 'VARCHAR(255)');
-      case 'text': return 'TEXT';
-      case 'char': return this.sized('CHAR', t, 'CHAR(1)');
-      case 'tinyint': return 'TINYINT';
-      case 'smallint': return 'SMALLINT';
-      case 'integer': return 'INT';
-      case 'bigint': return 'BIGINT';
-      case 'decimal': return this.decimal('DECIMAL', t);
-      case 'float': return 'DOUBLE';
-      case 'real': return 'FLOAT';
-      case 'boolean': return 'BOOLEAN';
-      case 'date': return 'DATE';
-      case 'time': return 'TIME';
-      case 'timestamp': return t.args.length ? `DATETIME(${t.args[0]})` : 'DATETIME';
-      case 'timestamptz': return t.args.length ? `TIMESTAMP(${t.args[0]})` : 'TIMESTAMP';
-      case 'json': return 'JSON';
-      case 'uuid': return 'CHAR(36)';
-      case 'binary': return this.sized('VARBINARY', t, 'BLOB');
-      default: return undefined;
-    }
-  }
+  protected override types: TypeTable = {
+    // VARCHAR(255) rather than TEXT so keys and indexes work without prefix lengths
+    ...BASE_TYPES, string: sized('VARCHAR', 'VARCHAR(255)'), char: sized('CHAR', 'CHAR(1)'), tinyint: 'TINYINT', integer: 'INT',
+    decimal: withPrecision('DECIMAL'), float: 'DOUBLE', real: 'FLOAT', timestamp: withFraction('DATETIME'), timestamptz: withFraction('TIMESTAMP'),
+    json: 'JSON', uuid: 'CHAR(36)', binary: sized('VARBINARY', 'BLOB'),
+  };
 
   override columnDef(t: PhysTable, c: PhysColumn): string {
     const parts = [this.quoteIdent(c.name), this.renderType(c.type)];
@@ -82,18 +70,19 @@ export class MySqlDialect extends Dialect {
 
   // InnoDB needs an index on foreign-key columns and silently creates one when none exists; an
   // implicit index outlives its constraint. Creating it explicitly (named like the constraint)
-  // keeps generate and migrate on the same catalog.
-  override addForeignKey(t: PhysTable, fk: PhysForeignKey, ref: PhysTable): Statement[] {
+  // keeps generate and migrate on the same catalog — unless an index or key of the table already
+  // starts with those columns, which InnoDB uses instead (a second one would only cost writes).
+  override addForeignKey(t: PhysTable, fk: PhysForeignKey, ref: PhysTable, indexed = false): Statement[] {
     return [
-      { sql: `CREATE INDEX ${this.quoteIdent(fk.name)} ON ${this.qualified(t)} (${this.cols(fk.columns)})`, kind: 'add_foreign_key' },
+      ...(indexed ? [] : [{ sql: `CREATE INDEX ${this.quoteIdent(fk.name)} ON ${this.qualified(t)} (${this.cols(fk.columns)})`, kind: 'add_foreign_key' }]),
       ...super.addForeignKey(t, fk, ref),
     ];
   }
 
-  override dropForeignKey(t: PhysTable, fk: PhysForeignKey): Statement[] {
+  override dropForeignKey(t: PhysTable, fk: PhysForeignKey, indexed = false): Statement[] {
     return [
       { sql: `ALTER TABLE ${this.qualified(t)} DROP FOREIGN KEY ${this.quoteIdent(fk.name)}`, kind: 'drop_foreign_key' },
-      { sql: `DROP INDEX ${this.quoteIdent(fk.name)} ON ${this.qualified(t)}`, kind: 'drop_foreign_key' },
+      ...(indexed ? [] : [{ sql: `DROP INDEX ${this.quoteIdent(fk.name)} ON ${this.qualified(t)}`, kind: 'drop_foreign_key' }]),
     ];
   }
 
@@ -106,6 +95,16 @@ export class MySqlDialect extends Dialect {
     if (kind === 'primary_key') return [{ sql: `${q} DROP PRIMARY KEY`, kind: 'drop_constraint' }];
     if (kind === 'unique') return [{ sql: `${q} DROP INDEX ${this.quoteIdent(c.name)}`, kind: 'drop_constraint' }];
     return [{ sql: `${q} DROP CONSTRAINT ${this.quoteIdent(c.name)}`, kind: 'drop_constraint' }];
+  }
+
+  /**
+   * In MySQL and MariaDB a schema is a database (`CREATE SCHEMA` is a synonym of `CREATE
+   * DATABASE`): `shop.orders` is the table orders of the database shop, so that database is
+   * created when missing, with the server's default character set.
+   */
+  override createSchema(t: Pick<PhysTable, 'schema' | 'database'>): Statement[] {
+    if (!t.schema) return [];
+    return [{ sql: `CREATE DATABASE IF NOT EXISTS ${this.quoteIdent(t.schema)}`, kind: 'create_schema' }];
   }
 
   override renameTable(old: PhysTable, t: PhysTable): Statement[] {

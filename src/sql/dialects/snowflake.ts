@@ -1,12 +1,16 @@
 // Snowflake: keys and foreign keys are declared but not enforced (except NOT NULL), no secondary
 // indexes, column defaults cannot be changed in place except dropped.
 import type { PhysColumn, PhysTable } from '../physical.js';
-import type { TypeFamily, TypeParts } from '../types.js';
-import { Dialect, note, type ColumnChange, type DialectCaps, type Statement } from './base.js';
+import { Dialect, note, type ColumnChange, type DialectCaps, type DialectTraits, type Statement } from './base.js';
+import { BASE_TYPES, sized, withFraction, withPrecision, type TypeTable } from './type-table.js';
 
 export class SnowflakeDialect extends Dialect {
   readonly name = 'snowflake';
   readonly caps: DialectCaps = { alterForeignKeys: true, enforcedForeignKeys: false, indexes: false, uniqueConstraints: true, checkConstraints: false, transactionalDdl: false };
+  readonly traits: DialectTraits = {
+    lex: { dollarQuotes: true }, decimalDefault: [38, 0], parser: { kind: 'sqlparser-rs', dialect: 'snowflake' }, nodeSqlParser: 'snowflake', catalogPlatform: 'snowflake',
+    detect: { order: 3, words: ['variant', 'timestamp_ntz', 'timestamp_ltz', 'timestamp_tz', 'autoincrement'] },
+  };
   // Snowflake folds unquoted names to upper case and compares them case-insensitively:
   // all-lower or all-upper names stay unquoted, mixed case is quoted to keep it.
   protected override foldsToLower = false;
@@ -17,27 +21,10 @@ export class SnowflakeDialect extends Dialect {
     return name !== name.toLowerCase() && name !== name.toUpperCase();
   }
 
-  protected mapType(f: TypeFamily, t: TypeParts): string | undefined {
-    switch (f) {
-      case 'string': return this.sized('VARCHAR', t, 'VARCHAR');
-      case 'text': return 'VARCHAR';
-      case 'char': return this.sized('CHAR', t, 'CHAR');
-      case 'tinyint': case 'smallint': return 'SMALLINT';
-      case 'integer': return 'INTEGER';
-      case 'bigint': return 'BIGINT';
-      case 'decimal': return this.decimal('NUMBER', t);
-      case 'float': case 'real': return 'FLOAT';
-      case 'boolean': return 'BOOLEAN';
-      case 'date': return 'DATE';
-      case 'time': return 'TIME';
-      case 'timestamp': return t.args.length ? `TIMESTAMP_NTZ(${t.args[0]})` : 'TIMESTAMP_NTZ';
-      case 'timestamptz': return t.args.length ? `TIMESTAMP_TZ(${t.args[0]})` : 'TIMESTAMP_TZ';
-      case 'json': return 'VARIANT';
-      case 'uuid': return 'VARCHAR(36)';
-      case 'binary': return 'BINARY';
-      default: return undefined;
-    }
-  }
+  protected override types: TypeTable = {
+    ...BASE_TYPES, string: sized('VARCHAR'), text: 'VARCHAR', decimal: withPrecision('NUMBER'), float: 'FLOAT', real: 'FLOAT',
+    timestamp: withFraction('TIMESTAMP_NTZ'), timestamptz: withFraction('TIMESTAMP_TZ'), json: 'VARIANT', uuid: 'VARCHAR(36)', binary: 'BINARY',
+  };
 
   protected override identityClause(): string {
     return 'AUTOINCREMENT';

@@ -2,8 +2,8 @@
 // ALTER COLUMN with the full type and nullability, sp_rename for renames, 1/0 booleans.
 import type { PhysColumn, PhysIndex, PhysTable } from '../physical.js';
 import { constraintName } from '../physical.js';
-import type { TypeFamily, TypeParts } from '../types.js';
-import { Dialect, type ColumnChange, type DialectCaps, type Statement } from './base.js';
+import { Dialect, type ColumnChange, type DialectCaps, type DialectTraits, type Statement } from './base.js';
+import { BASE_TYPES, sized, withFraction, withPrecision, type TypeTable } from './type-table.js';
 
 const RESERVED = new Set(`backup break browse bulk checkpoint close clustered compute contains containstable continue convert
 database dbcc deallocate declare deny disk distributed double dump errlvl escape exec execute exit external file fillfactor
@@ -13,39 +13,28 @@ proc procedure public raiserror read readtext reconfigure replication restore re
 save schema securityaudit semantickeyphrasetable set setuser shutdown statistics system_user tablesample textsize top tran
 transaction trigger truncate try_convert tsequal unpivot updatetext use varying view waitfor while writetext`.split(/\s+/));
 
+const NVARCHAR = sized('NVARCHAR', 'NVARCHAR(255)');
+
 export class SqlServerDialect extends Dialect {
   readonly name = 'sqlserver';
   override readonly aliases = ['mssql', 'tsql', 'transactsql'];
   readonly caps: DialectCaps = { alterForeignKeys: true, enforcedForeignKeys: true, indexes: true, uniqueConstraints: true, checkConstraints: true, transactionalDdl: true };
+  readonly traits: DialectTraits = {
+    lex: { bracketIdents: true }, goBatches: true, parser: { kind: 'sqlparser-rs', dialect: 'mssql' }, catalogPlatform: 'mssql',
+    detect: { order: 1, words: ['nvarchar', 'datetime2', 'uniqueidentifier', 'getdate', 'sysdatetime', 'clustered', 'nonclustered'], marks: ['brackets', 'go'] },
+  };
   protected override reserved = RESERVED;
   protected override quoteOpen = '[';
   protected override quoteClose = ']';
   protected override foldsToLower = false;
   protected override nativeNow = new Set(['GETDATE()', 'SYSDATETIME()', 'GETUTCDATE()']);
 
-  protected mapType(f: TypeFamily, t: TypeParts): string | undefined {
-    switch (f) {
-      case 'string': return t.args[0]?.toLowerCase() === 'max' ? 'NVARCHAR(MAX)' : this.sized('NVARCHAR', t, 'NVARCHAR(255)');
-      case 'text': return 'NVARCHAR(MAX)';
-      case 'char': return this.sized('NCHAR', t, 'NCHAR(1)');
-      case 'tinyint': return 'TINYINT';
-      case 'smallint': return 'SMALLINT';
-      case 'integer': return 'INT';
-      case 'bigint': return 'BIGINT';
-      case 'decimal': return this.decimal('DECIMAL', t);
-      case 'float': return 'FLOAT';
-      case 'real': return 'REAL';
-      case 'boolean': return 'BIT';
-      case 'date': return 'DATE';
-      case 'time': return 'TIME';
-      case 'timestamp': return t.args.length ? `DATETIME2(${t.args[0]})` : 'DATETIME2';
-      case 'timestamptz': return t.args.length ? `DATETIMEOFFSET(${t.args[0]})` : 'DATETIMEOFFSET';
-      case 'json': return 'NVARCHAR(MAX)';
-      case 'uuid': return 'UNIQUEIDENTIFIER';
-      case 'binary': return this.sized('VARBINARY', t, 'VARBINARY(MAX)');
-      default: return undefined;
-    }
-  }
+  protected override types: TypeTable = {
+    ...BASE_TYPES, string: (t) => (t.args[0]?.toLowerCase() === 'max' ? 'NVARCHAR(MAX)' : NVARCHAR(t)), text: 'NVARCHAR(MAX)',
+    char: sized('NCHAR', 'NCHAR(1)'), tinyint: 'TINYINT', integer: 'INT', decimal: withPrecision('DECIMAL'), float: 'FLOAT', boolean: 'BIT',
+    timestamp: withFraction('DATETIME2'), timestamptz: withFraction('DATETIMEOFFSET'), json: 'NVARCHAR(MAX)', uuid: 'UNIQUEIDENTIFIER',
+    binary: sized('VARBINARY', 'VARBINARY(MAX)'),
+  };
 
   override booleanLiteral(v: boolean): string {
     return v ? '1' : '0';
@@ -66,6 +55,13 @@ export class SqlServerDialect extends Dialect {
 
   override commentStatements(_t: PhysTable): Statement[] {
     return []; // descriptions would need sp_addextendedproperty; kept in the model only
+  }
+
+  /** CREATE SCHEMA has no IF NOT EXISTS and must be alone in its batch: run it through EXEC. */
+  override createSchema(t: Pick<PhysTable, 'schema' | 'database'>): Statement[] {
+    if (!t.schema) return [];
+    const create = `CREATE SCHEMA ${this.quoteIdent(t.schema)}`;
+    return [{ sql: `IF SCHEMA_ID(${this.stringLiteral(t.schema)}) IS NULL EXEC(${this.stringLiteral(create)})`, kind: 'create_schema' }];
   }
 
   override renameTable(old: PhysTable, t: PhysTable): Statement[] {

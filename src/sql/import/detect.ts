@@ -1,15 +1,11 @@
 // A sensible default for `import sql` without --dialect: look for words only one dialect uses
 // (outside strings and comments). The parser then has the final say; postgres when nothing shows.
+// The signals themselves are each dialect's `traits.detect`.
+import type { DetectMark } from '../dialects/base.js';
+import { DEFAULT_DIALECT, detectableDialects } from '../dialects/index.js';
 import { scanSql } from '../lexer.js';
 
-const SIGNALS: [dialect: string, words: string[]][] = [
-  ['sqlserver', ['nvarchar', 'datetime2', 'uniqueidentifier', 'getdate', 'sysdatetime', 'clustered', 'nonclustered']],
-  ['bigquery', ['int64', 'float64', 'bignumeric']],
-  ['snowflake', ['variant', 'timestamp_ntz', 'timestamp_ltz', 'timestamp_tz', 'autoincrement']],
-  ['databricks', ['tblproperties']],
-  ['mysql', ['auto_increment', 'unsigned', 'mediumtext', 'longtext', 'charset']],
-  ['duckdb', ['hugeint', 'uhugeint', 'ubigint', 'utinyint']],
-];
+const MARK_REASON: Record<DetectMark, string> = { brackets: '[bracketed] identifiers', go: 'GO batch separators', backticks: '`backtick` identifiers' };
 
 const NAME_BEFORE = new Set(['(', ',', '.', 'table', 'exists', 'index', 'references', 'on', 'column']);
 
@@ -28,11 +24,17 @@ export function detectDialect(sql: string): { dialect: string; reason: string } 
     }
     if (/(^|\n)\s*go\s*(\n|$)/i.test(p.text)) goLines = true;
   }
-  if (brackets || goLines) return { dialect: 'sqlserver', reason: brackets ? '[bracketed] identifiers' : 'GO batch separators' };
-  for (const [dialect, list] of SIGNALS) {
-    const hit = list.find((w) => words.has(w));
-    if (hit) return { dialect, reason: `the word ${hit.toUpperCase()}` };
+  const seen: Record<DetectMark, boolean> = { brackets, go: goLines, backticks };
+  const signals = detectableDialects();
+  for (const { name, detect } of signals) {
+    const mark = detect.marks?.find((m) => seen[m]);
+    if (mark) return { dialect: name, reason: MARK_REASON[mark] };
   }
-  if (backticks) return { dialect: 'mysql', reason: '`backtick` identifiers' };
-  return { dialect: 'postgres', reason: 'no dialect-specific syntax found (default)' };
+  for (const { name, detect } of signals) {
+    const hit = detect.words.find((w) => words.has(w));
+    if (hit) return { dialect: name, reason: `the word ${hit.toUpperCase()}` };
+  }
+  const fallback = signals.find(({ detect }) => detect.fallbackMark && seen[detect.fallbackMark]);
+  if (fallback) return { dialect: fallback.name, reason: MARK_REASON[fallback.detect.fallbackMark!] };
+  return { dialect: DEFAULT_DIALECT, reason: 'no dialect-specific syntax found (default)' };
 }

@@ -1,17 +1,18 @@
-// `import sql`: DDL text → model. PostgreSQL and DuckDB are read with the PostgreSQL parser,
-// the other dialects with sqlparser-rs; both feed one builder. Statements that are not modelled
+// `import sql`: DDL text → model. Each dialect names its parser (`traits.parser`): libpg_query
+// (PostgreSQL, DuckDB) or sqlparser-rs; both feed one builder. Statements that are not modelled
 // are returned with their lines; a syntax error is a located diagnostic, never a partial model.
 import { basename } from 'node:path';
 import type { Diagnostic } from '../../core/diagnostics.js';
 import type { Model } from '../../core/model/types.js';
-import { getDialect } from '../dialects/index.js';
+import { DEFAULT_DIALECT, DIALECTS, getDialect } from '../dialects/index.js';
 import { ImportBuilder, type Unmodeled } from './builder.js';
 import { initPg, readPostgres } from './pg.js';
 import { initRs, readWithSqlparser } from './rs.js';
 import { SourceText, SqlSyntaxError } from './source.js';
+import { opt } from '../../core/option-names.js';
 
-/** Dialects `import sql` reads (canonical names; aliases resolve through getDialect). */
-export const IMPORT_DIALECTS = ['postgres', 'duckdb', 'mysql', 'sqlserver', 'snowflake', 'bigquery', 'databricks'] as const;
+/** Dialects `import sql` reads: every dialect (canonical names; aliases resolve through getDialect). */
+export const IMPORT_DIALECTS = DIALECTS;
 
 export interface SqlImportResult {
   model?: Model;
@@ -26,11 +27,14 @@ export interface SqlImportOptions {
 }
 
 export async function importSql(text: string, file: string, opts: SqlImportOptions = {}): Promise<SqlImportResult> {
-  const dialect = getDialect(opts.dialect ?? 'postgres').name;
+  const d = getDialect(opts.dialect ?? DEFAULT_DIALECT);
+  const dialect = d.name;
+  const pg = d.traits.parser.kind === 'libpg_query';
   const src = new SourceText(text.replace(/^\uFEFF/, ''), file);
-  const b = new ImportBuilder(dialect === 'postgres' || dialect === 'duckdb');
+  // libpg_query's dialects fold unquoted names, so names compare exactly there
+  const b = new ImportBuilder(pg);
   try {
-    if (dialect === 'postgres' || dialect === 'duckdb') {
+    if (pg) {
       await initPg();
       readPostgres(src, b);
     } else {
@@ -40,7 +44,7 @@ export async function importSql(text: string, file: string, opts: SqlImportOptio
   } catch (e) {
     if (!(e instanceof SqlSyntaxError)) throw e;
     const pos = e.line !== undefined ? { line: e.line, column: e.column ?? 1 } : src.position(e.offset);
-    return { dialect, unmodeled: [], diagnostics: [{ code: 'SQL_SYNTAX', severity: 'error', file, line: pos.line, column: pos.column, message: e.message, hint: `the file is read as ${dialect} SQL; pass --dialect if it is another dialect` }] };
+    return { dialect, unmodeled: [], diagnostics: [{ code: 'SQL_SYNTAX', severity: 'error', file, line: pos.line, column: pos.column, message: e.message, hint: `the file is read as ${dialect} SQL; pass ${opt('dialect')} if it is another dialect` }] };
   }
   const name = opts.modelName ?? (basename(file).replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_]+/g, '_') || 'imported');
   const model = b.build({ name, dialect });

@@ -36,6 +36,7 @@ export function readPostgres(src: SourceText, b: ImportBuilder): void {
       case 'IndexStmt': createIndex(node, b, line); break;
       case 'CommentStmt': comment(node, b, line); break;
       case 'CreateEnumStmt': b.addEnum(node.typeName.map(str).join('.'), node.vals.map(str)); break;
+      case 'CreateSchemaStmt': break; // a schema is modelled through the tables that name it
       default: b.skip(line, stmt.label());
     }
   }

@@ -2,13 +2,13 @@
 // datafusion-sqlparser-rs (WASM, via @guanmingchiu/sqlparser-ts) in the matching dialect. The
 // parser gives a typed tree; types and DEFAULT/CHECK expressions are rendered back from it.
 import { init, Parser } from '@guanmingchiu/sqlparser-ts';
+import { dialectTraits } from '../dialects/index.js';
 import { scanSql } from '../lexer.js';
 import { splitSqlStatements } from '../split.js';
 import { normalizeTypeText } from '../types.js';
 import { defaultValue, referentialAction, type ImportBuilder, type ImportedColumn, type TableRef } from './builder.js';
 import { inlineComments, SqlSyntaxError, type SourceText } from './source.js';
 
-export const RS_DIALECT: Record<string, string> = { mysql: 'mysql', sqlserver: 'mssql', snowflake: 'snowflake', bigquery: 'bigquery', databricks: 'hive' }; // hive: its grammar takes Databricks' COMMENT … TBLPROPERTIES
 
 let ready: Promise<void> | undefined;
 export function initRs(): Promise<void> {
@@ -18,7 +18,8 @@ export function initRs(): Promise<void> {
 type Stmt = { sql: string; line: number; column: number; offset: number };
 
 export function readWithSqlparser(src: SourceText, dialect: string, b: ImportBuilder): void {
-  const rsDialect = RS_DIALECT[dialect];
+  const parser = dialectTraits(dialect)?.parser;
+  const rsDialect = parser?.kind === 'sqlparser-rs' ? parser.dialect : undefined;
   const statements = splitSqlStatements(src.text, dialect);
   // One parser call for the whole file is several times faster than one per statement; when it
   // fails, or the parser sees the statements differently, go statement by statement (which also
@@ -60,8 +61,17 @@ function readStatement(node: any, st: Stmt, origin: Stmt, src: SourceText, b: Im
     case 'AlterTable': alterTable(body, b, line, label(st.sql)); break;
     case 'CreateIndex': createIndex(body, b, line); break;
     case 'Comment': comment(body, b, line); break;
+    // a schema (a database in MySQL) is modelled through the tables that name it
+    case 'CreateSchema': case 'CreateDatabase': break;
+    case 'If': if (!createsSchema(body)) b.skip(line, label(st.sql)); break;
     default: b.skip(line, label(st.sql));
   }
+}
+
+/** SQL Server's `IF SCHEMA_ID('x') IS NULL EXEC('CREATE SCHEMA x')`, which generate sql writes. */
+function createsSchema(body: any): boolean {
+  const fn = body?.if_block?.condition?.IsNull?.Function?.name?.[0];
+  return String(fn?.Identifier?.value ?? fn?.value ?? '').toUpperCase() === 'SCHEMA_ID';
 }
 
 /** CREATE [OR REPLACE] [TEMPORARY …] TABLE, ALTER TABLE, CREATE [UNIQUE] INDEX, COMMENT ON. */

@@ -52,20 +52,29 @@ function finish(model: Model, file: string): { yaml: string; diagnostics: Diagno
 
 export async function importSqlFile(path: string, opts: { dialect?: string; modelName?: string } = {}): Promise<ImportRun> {
   if (opts.dialect) getDialect(opts.dialect); // unknown dialect: exit 64 before reading anything
-  const text = readInput(path);
+  return importSqlText(readInput(path), path, opts);
+}
+
+/** Import DDL text (the HTTP face receives text, not a file); `file` names it in messages. */
+export async function importSqlText(text: string, file: string, opts: { dialect?: string; modelName?: string } = {}): Promise<ImportRun> {
+  if (opts.dialect) getDialect(opts.dialect);
   const det = opts.dialect ? undefined : detectDialect(text);
-  const r = await importSql(text, path, { dialect: opts.dialect ?? det!.dialect, modelName: opts.modelName });
+  const r = await importSql(text, file, { dialect: opts.dialect ?? det!.dialect, modelName: opts.modelName });
   if (!r.model) return { ok: false, dialect: r.dialect, detected: det?.reason, unmodeled: r.unmodeled, diagnostics: r.diagnostics };
-  const f = finish(r.model, path);
+  const f = finish(r.model, file);
   const ok = !f.diagnostics.some((d) => d.severity === 'error');
   return { ok, yaml: f.yaml, model: r.model, dialect: r.dialect, detected: det?.reason, unmodeled: r.unmodeled, diagnostics: f.diagnostics };
 }
 
 export async function importDbmlFile(path: string, opts: { modelName?: string } = {}): Promise<ImportRun> {
-  const text = readInput(path);
-  const r = await importDbml(text, path, opts);
+  return importDbmlText(readInput(path), path, opts);
+}
+
+/** Import DBML text; `file` names it in messages. */
+export async function importDbmlText(text: string, file: string, opts: { modelName?: string } = {}): Promise<ImportRun> {
+  const r = await importDbml(text, file, opts);
   if (!r.model) return { ok: false, unmodeled: r.unmodeled, diagnostics: r.diagnostics };
-  const f = finish(r.model, path);
+  const f = finish(r.model, file);
   const ok = !f.diagnostics.some((d) => d.severity === 'error');
   return { ok, yaml: f.yaml, model: r.model, unmodeled: r.unmodeled, diagnostics: f.diagnostics };
 }

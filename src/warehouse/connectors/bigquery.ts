@@ -4,6 +4,7 @@
 import { UserError } from '../../core/diagnostics.js';
 import { isMissingTable } from '../ledger.js';
 import type { ConnectionParams, Connector, Session } from '../types.js';
+import { runnerSession } from './shared.js';
 
 const PROJECT_ID = /^[a-z][a-z0-9.:-]*[a-z0-9]$/i;
 
@@ -54,12 +55,8 @@ export function bigquerySession(client: any, params: ConnectionParams): Session 
     return (rows ?? []) as Record<string, unknown>[];
   };
   return {
-    execute: async (sql) => { await run(sql); },
-    query: run,
     // statements run one by one; BigQuery transactions span a single script only
-    begin: async () => {},
-    commit: async () => {},
-    rollback: async () => {},
+    ...runnerSession(run),
     async check(sql) {
       try {
         await client.createQueryJob(job(sql, undefined, true));

@@ -2,7 +2,7 @@
 // transactional DDL; parameters are ordinal `?` passed as `ordinalParameters`.
 import { isMissingTable } from '../ledger.js';
 import type { Connector, Session } from '../types.js';
-import { explainCheck } from './shared.js';
+import { explainCheck, runnerSession } from './shared.js';
 
 export const databricks: Connector = {
   name: 'databricks',
@@ -43,11 +43,7 @@ export function databricksSession(session: any, closeClient: () => Promise<void>
     }
   };
   return {
-    execute: async (sql) => { await run(sql); },
-    query: run,
-    begin: async () => {},
-    commit: async () => {},
-    rollback: async () => {},
+    ...runnerSession(run),
     check: (sql) => explainCheck(run, sql, isMissingTable),
     async columnType(table, column) {
       const rows = await run(

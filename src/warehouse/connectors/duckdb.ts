@@ -3,6 +3,9 @@
 import type { Connector, Session } from '../types.js';
 import { sqlString } from './shared.js';
 
+/** The catalog name a database file is attached under. */
+const ATTACHED = 'modeler_warehouse';
+
 export const duckdb: Connector = {
   name: 'duckdb',
   dialect: 'duckdb',
@@ -12,6 +15,7 @@ export const duckdb: Connector = {
   params: ['path', 'schema'],
   env: { path: ['MODELER_DUCKDB_PATH'], schema: ['MODELER_DUCKDB_SCHEMA'] },
   required: [],
+  writesFiles: ['path'],
   ledger: {
     types: { text: 'VARCHAR', checksum: 'VARCHAR', int: 'INTEGER', bigint: 'BIGINT', timestamp: 'TIMESTAMPTZ' },
     now: 'CURRENT_TIMESTAMP',
@@ -20,12 +24,21 @@ export const duckdb: Connector = {
   },
   async connect(params, load) {
     const api = await load('@duckdb/node-api');
-    const instance = await api.DuckDBInstance.create(params.path ?? ':memory:');
+    // A database file is attached under a fixed name: DuckDB names a file's catalog after the
+    // file, so `shop.duckdb` holding schema `shop` made every `shop.table` ambiguous.
+    const file = params.path && params.path !== ':memory:' ? params.path : undefined;
+    const instance = await api.DuckDBInstance.create(':memory:');
     const conn = await instance.connect();
     const run = async (sql: string, values?: unknown[]) => {
       const reader = await conn.runAndReadAll(sql, values?.map(toDuck));
       return (reader.getRowObjectsJS() as Record<string, unknown>[]).map(plainRow);
     };
+    if (file) {
+      try {
+        await run(`ATTACH ${sqlString(file)} AS ${ATTACHED}`);
+        await run(`USE ${ATTACHED}`);
+      } catch (e) { conn.closeSync(); instance.closeSync(); throw e; }
+    }
     if (params.schema) await run(`SET schema = ${sqlString(params.schema)}`);
     const session: Session = {
       execute: async (sql) => { await conn.run(sql); },

@@ -25,6 +25,13 @@ export function getConnector(name: string): { connector: Connector; dialect?: st
 }
 
 /** The real loader: `import()` the package, or say exactly what to install. */
+/** The local files an apply request's connection writes (e.g. a DuckDB database file). */
+export function connectionFiles(request: { connector?: string } & Record<string, unknown>): string[] {
+  let c: Connector;
+  try { c = getConnector(request.connector ?? 'duckdb').connector; } catch { return []; }
+  return (c.writesFiles ?? []).map((k) => request[k]).filter((v): v is string => typeof v === 'string' && v !== ':memory:');
+}
+
 export function driverLoader(connector: string): DriverLoader {
   return async (pkg) => {
     try {

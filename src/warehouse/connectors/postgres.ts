@@ -3,6 +3,7 @@
 // with pg's `query(sql, params) → {rows}` (PGlite included, which tests use when no server runs).
 import type { Connector, Session } from '../types.js';
 import { quoteIdent } from './shared.js';
+import { opt } from '../../core/option-names.js';
 
 export interface PgLike {
   query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
@@ -46,7 +47,7 @@ export async function postgresSession(client: PgLike, schema: string | undefined
   if (schema) {
     // search_path skips a missing schema silently: a typo would put every table in public
     const { rows } = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
-    if (!rows.length) throw new Error(`schema "${schema}" does not exist; create it first or fix --schema`);
+    if (!rows.length) throw new Error(`schema "${schema}" does not exist; create it first or fix ${opt('schema')}`);
     await client.query(`SET search_path TO ${quoteIdent(schema)}, public`);
   }
   const held = new Set<string>();

@@ -1,4 +1,16 @@
 // Small helpers the connectors share.
+import type { Session } from '../types.js';
+
+type Run = (sql: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/**
+ * A session's statement and transaction methods over one runner. `tx` gives the engine's
+ * words for BEGIN/COMMIT/ROLLBACK; without it statements run one by one (no transactional DDL).
+ */
+export function runnerSession(run: Run, tx?: { begin: string; commit: string; rollback: string }): Pick<Session, 'execute' | 'query' | 'begin' | 'commit' | 'rollback'> {
+  const say = (word: string | undefined) => async () => { if (word) await run(word); };
+  return { execute: async (sql) => { await run(sql); }, query: run, begin: say(tx?.begin), commit: say(tx?.commit), rollback: say(tx?.rollback) };
+}
 
 /** A SQL string literal (standard doubling of single quotes). */
 export function sqlString(s: string): string {

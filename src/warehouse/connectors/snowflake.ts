@@ -2,7 +2,7 @@
 // implicitly, so statements run one by one and stop at the first failure. Binds are `?`.
 import { isMissingTable } from '../ledger.js';
 import type { Connector, Session } from '../types.js';
-import { explainCheck } from './shared.js';
+import { explainCheck, runnerSession } from './shared.js';
 
 export const snowflake: Connector = {
   name: 'snowflake',
@@ -42,11 +42,8 @@ export function snowflakeSession(conn: any): Session {
   // Snowflake returns upper-case column names; the pipeline reads lower-case ones
   const lower = (rows: Record<string, unknown>[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k.toLowerCase(), v])));
   return {
-    execute: async (sql) => { await run(sql); },
+    ...runnerSession(run, { begin: 'BEGIN', commit: 'COMMIT', rollback: 'ROLLBACK' }),
     query: async (sql, params) => lower(await run(sql, params)),
-    begin: async () => { await run('BEGIN'); },
-    commit: async () => { await run('COMMIT'); },
-    rollback: async () => { await run('ROLLBACK'); },
     check: (sql) => explainCheck(run, sql, isMissingTable),
     async columnType(table, column) {
       const rows = lower(await run(
