@@ -15,6 +15,7 @@ import { targetA } from './target-a.js';
 import { targetB } from './target-b.js';
 import { targetC } from './target-c.js';
 import type { CatalogTarget, TargetId } from './target.js';
+import { opt } from '../core/option-names.js';
 
 export const TARGETS: readonly CatalogTarget[] = [targetA, targetB, targetC];
 
@@ -29,7 +30,7 @@ export function parseTargets(values: readonly string[]): TargetId[] {
     if (!t) throw new UserError(`unknown catalog target '${raw.trim()}'${didYouMeanSuffix(v, names)}; use ${TARGETS.map((x) => `${x.id} (${x.alias})`).join(', ')}`);
     chosen.add(t.id);
   }
-  if (!chosen.size) throw new UserError('--target is required: one or more of target_a, target_b, target_c');
+  if (!chosen.size) throw new UserError(`${opt('target')} is required: one or more of target_a, target_b, target_c`);
   return TARGETS.filter((t) => chosen.has(t.id)).map((t) => t.id);
 }
 
@@ -101,7 +102,7 @@ export function exportCatalog(opts: CatalogExportOptions): CatalogExportResult {
     return { ok: false, diagnostics: built.diagnostics, notes: built.notes, settings: built.settings, written: [] };
   }
   const outDir = resolve(opts.out);
-  if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new UserError(`--out ${opts.out} exists and is not a directory`);
+  if (existsSync(outDir) && !statSync(outDir).isDirectory()) throw new UserError(`${opt('out')} ${opts.out} exists and is not a directory`);
   const written = built.payloads.map((p) => ({ target: p.target, path: join(outDir, `${p.target}.json`), terms: p.terms, columns: p.columns }));
   // all temp files first, then the renames: a target that cannot be written leaves the others as they were
   writeFilesAtomic(built.payloads.map((p, i) => ({ path: written[i].path, data: p.text })));

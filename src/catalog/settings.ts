@@ -3,6 +3,7 @@
 // over the documented defaults below.
 import { UserError } from '../core/diagnostics.js';
 import type { Model } from '../core/model/types.js';
+import { dialectTraits } from '../sql/dialects/index.js';
 
 export interface CatalogSettings {
   /** Platform / connector name, lower case (DataHub dataPlatform, Atlan connector type). */
@@ -21,14 +22,6 @@ export interface CatalogSettings {
 export type CatalogFlags = Partial<Record<'platform' | 'env' | 'service' | 'connection' | 'database' | 'schema', string>>;
 
 export const SETTING_KEYS = ['platform', 'env', 'service', 'connection', 'database', 'schema'] as const;
-
-/** Model dialect names → the platform id the catalogs use for them. */
-const DIALECT_PLATFORM: Record<string, string> = {
-  postgresql: 'postgres', postgres: 'postgres', pg: 'postgres', mysql: 'mysql', mariadb: 'mariadb',
-  snowflake: 'snowflake', bigquery: 'bigquery', redshift: 'redshift', databricks: 'databricks',
-  duckdb: 'duckdb', sqlserver: 'mssql', mssql: 'mssql', tsql: 'mssql', oracle: 'oracle', trino: 'trino',
-  sqlite: 'sqlite', clickhouse: 'clickhouse',
-};
 
 /** Each platform's default schema when neither the entity nor the settings name one. */
 const DEFAULT_SCHEMA: Record<string, string> = { duckdb: 'main', sqlite: 'main', snowflake: 'PUBLIC', mssql: 'dbo' };
@@ -53,7 +46,7 @@ export function resolveCatalogSettings(model: Model, flags: CatalogFlags = {}): 
     throw new CatalogSettingError(message, k, flags[k] !== undefined && flags[k] !== '');
   };
   const dialect = model.model.dialect?.toLowerCase();
-  const platform = (pick('platform') ?? (dialect ? DIALECT_PLATFORM[dialect] ?? dialect : 'duckdb')).toLowerCase();
+  const platform = (pick('platform') ?? (dialect ? dialectTraits(dialect)?.catalogPlatform ?? dialect : 'duckdb')).toLowerCase();
   if (!/^[a-z][a-z0-9_-]*$/.test(platform)) {
     fail('platform', `catalog platform '${platform}' must be a lower-case identifier such as postgres, snowflake or duckdb`);
   }

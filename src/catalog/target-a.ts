@@ -7,6 +7,7 @@ import type { NormalGlossary } from './glossary.js';
 import { byCodeUnits } from './glossary.js';
 import type { CatalogSettings } from './settings.js';
 import { header, identifierError, type CatalogTarget, type TargetPayload } from './target.js';
+import { opt } from '../core/option-names.js';
 
 /** Used when no connection is configured; clearly not a real epoch, and announced on stderr. */
 export const PLACEHOLDER_EPOCH = '0000000000';
@@ -29,7 +30,7 @@ export const targetA: CatalogTarget = {
     const connection = connectionQualifiedName(s);
     if (!s.connection) {
       notes.push(`target_a: no Atlan connection configured; qualifiedNames use the placeholder '${connection}' ` +
-        `(set catalog.connection in the model header or pass --connection default/${s.platform}/<epoch>)`);
+        `(set catalog.connection in the model header or pass ${opt('connection')} default/${s.platform}/<epoch>)`);
     }
     const terms = g.terms.map((t) => {
       const columns = t.columns.map((c) => {

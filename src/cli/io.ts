@@ -2,19 +2,36 @@
 import { Command } from 'commander';
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UserError, formatDiagnostic, type Diagnostic } from '../core/diagnostics.js';
+import { UserError, countBySeverity, formatDiagnostic, renderOptionNames, type Diagnostic } from '../api.js';
+import { EXIT } from './exit-codes.js';
 
-export const EXIT = { OK: 0, FAIL: 1, BREAKING: 2, USAGE: 64, SOFTWARE: 70 } as const;
+// Everything a command prints passes here, so the core's opt() markers become this face's flags.
+const flags = (text: string) => renderOptionNames(text, 'flag');
+
+/** `1 index`, `2 indexes`: a count with the right form of its noun. */
+export function count(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}
 
 export function out(text = ''): void {
-  process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+  process.stdout.write(flags(text.endsWith('\n') ? text : text + '\n'));
 }
 export function err(text: string): void {
-  process.stderr.write(text.endsWith('\n') ? text : text + '\n');
+  process.stderr.write(flags(text.endsWith('\n') ? text : text + '\n'));
 }
 export function printJson(value: unknown): void {
-  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+  process.stdout.write(flags(JSON.stringify(value, null, 2) + '\n'));
 }
+/**
+ * The JSON of a validating command (`validate`, `manifest validate`): `ok`, the one pass/fail name
+ * every result uses, and `valid`, its name before, kept for one release.
+ */
+export function validationJson<X extends object>(file: string, ok: boolean, diagnostics: Diagnostic[], extra?: X) {
+  const counts = countBySeverity(diagnostics);
+  return { file, ok, valid: ok, errors: counts.error, warnings: counts.warning, ...extra, diagnostics } as
+    { file: string; ok: boolean; valid: boolean; errors: number; warnings: number; diagnostics: Diagnostic[] } & X;
+}
+
 export function printDiagnostics(ds: readonly Diagnostic[], stream: 'stdout' | 'stderr' = 'stdout'): void {
   const write = stream === 'stdout' ? out : err;
   for (const d of ds) write(formatDiagnostic(d));
@@ -60,8 +77,9 @@ export function intOption(value: string | undefined, flag: string, def?: number)
   return Number(value);
 }
 
-/** `--out` naming one of the command's inputs would replace that input with the output: refuse. */
-export function outNotInput(out: string | undefined, ...inputs: string[]): void {
+/** `--out`, when given, names a file, and not one of the command's inputs (the output would replace it). */
+export function checkOut(out: string | undefined, ...inputs: string[]): void {
+  if (out === '') throw new UserError('--out needs a file name');
   if (!out) return;
   const real = (p: string) => { try { return realpathSync(p); } catch { return resolve(p); } };
   const target = real(out);
@@ -70,3 +88,14 @@ export function outNotInput(out: string | undefined, ...inputs: string[]): void 
 }
 
 export type Registrar = (program: Command) => void;
+
+/**
+ * A parent command several command files add to (`generate`, `import`, `emit`, `manifest`,
+ * `contracts`, `tform`, `agents`, `mesh`): the one registered first is reused, else it is created.
+ */
+export function parentCommand(parent: Command, name: string, description: string, helpAfter?: string): Command {
+  const found = parent.commands.find((c) => c.name() === name);
+  if (found) return found;
+  const cmd = parent.command(name).description(description);
+  return helpAfter ? cmd.addHelpText('after', helpAfter) : cmd;
+}

@@ -1,20 +1,14 @@
 // The `modeler` program: parse argv, dispatch to a command, return its exit code.
 import { Command, CommanderError } from 'commander';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../core/paths.js';
-import { didYouMeanSuffix } from '../core/suggest.js';
-import { EXIT, err, reportError, takeExitCode } from './io.js';
+import { didYouMeanSuffix, toolVersion } from '../api.js';
+import { EXIT } from './exit-codes.js';
+import { err, reportError, takeExitCode } from './io.js';
 import { registrars } from './commands/index.js';
-
-export function version(): string {
-  return JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')).version;
-}
 
 export function buildProgram(): Command {
   const program = new Command('modeler')
     .description('Local-first data modeling and governance for dbt-style (tform) SQL projects')
-    .version(version(), '-V, --version', 'print the version')
+    .version(toolVersion(), '-V, --version', 'print the version')
     .showSuggestionAfterError(false)
     .enablePositionalOptions(false);
   for (const register of registrars) register(program);

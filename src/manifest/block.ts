@@ -3,6 +3,7 @@
 import { UserError } from '../core/diagnostics.js';
 import { didYouMeanSuffix } from '../core/suggest.js';
 import type { Block, QlangManifest } from './types.js';
+import { opt } from '../core/option-names.js';
 
 export interface ResolvedBlock {
   name: string;
@@ -43,7 +44,7 @@ export function findBlock(m: QlangManifest, name: string): Block {
 export function resolveBlock(m: QlangManifest, name: string, opts: { anyStatus?: boolean } = {}): ResolvedBlock {
   const b = findBlock(m, name);
   if (b.status !== 'certified' && !opts.anyStatus) {
-    throw new BlockRefusal(`block '${b.name}' is ${b.status}, not certified; consumers get certified blocks only (pass --any-status to read it anyway)`);
+    throw new BlockRefusal(`block '${b.name}' is ${b.status}, not certified; consumers get certified blocks only (pass ${opt('any_status')} to read it anyway)`);
   }
   const defaults: Record<string, unknown> = {};
   const params = (b.params ?? []).map((p) => {

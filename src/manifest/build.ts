@@ -227,8 +227,8 @@ export function defaultGeneratedAt(): string {
   return new Date().toISOString();
 }
 
-export function buildModelerManifestTo(projectDir: string, out: string): BuildResult & { written?: string } {
-  const project = loadProject(projectDir);
+export function buildModelerManifestTo(projectDir: string, out: string, opts: { vars?: Record<string, unknown> } = {}): BuildResult & { written?: string } {
+  const project = loadProject(projectDir, { vars: opts.vars });
   const r = buildModelerManifest(project);
   if (!r.ok || !r.manifest) return r;
   writeFileAtomic(out, stableStringify(r.manifest));

@@ -7,6 +7,7 @@ import { didYouMeanSuffix } from '../core/suggest.js';
 import type { ModelerManifest, ModelerContract } from './modeler-manifest.js';
 import { compatibleType } from './type-compat.js';
 import type { Block, QlangManifest } from './types.js';
+import { opt } from '../core/option-names.js';
 
 const CONTRACT_ID = /^[a-zA-Z][a-zA-Z0-9_]*\.[A-Z][A-Za-z0-9]*\.[a-z][a-z0-9_]*$/;
 
@@ -77,7 +78,7 @@ export function checkContracts(q: QlangManifest, mm: ModelerManifest | undefined
       const certified = b.status === 'certified';
       add('CONTRACT_MANIFEST_MISSING', certified ? 'error' : 'warning', `${at}/modeler_contract`,
         `block '${b.name}' (${b.status}) implements contract '${ref}', but ${opts.missingWhy ?? 'no modeler manifest was given'}, so the contract cannot be verified`,
-        'build one with `modeler manifest build --project <dir> --out modeler-manifest.json` and pass --modeler-manifest');
+        `build one with \`modeler manifest build --project <dir> --out modeler-manifest.json\` and pass ${opt('modeler_manifest')}`);
       check.result = 'unverified';
       return;
     }

@@ -15,6 +15,7 @@ import { UserError } from '../core/diagnostics.js';
 import { didYouMean, didYouMeanSuffix } from '../core/suggest.js';
 import { Digraph } from './graph.js';
 import type { QlangManifest } from './types.js';
+import { opt } from '../core/option-names.js';
 
 export const NODE_KINDS = [
   'tform_source', 'tform_source_column', 'tform_model', 'tform_model_column', 'modeler_contract',
@@ -53,7 +54,7 @@ export interface ImpactResult {
 
 export function parseRef(value: string): { kind: NodeKind; ref: string } {
   const cut = value.indexOf(':');
-  if (cut <= 0 || cut === value.length - 1) throw new UserError(`--ref must be <kind>:<ref> (e.g. tform_model:orders), got '${value}'`);
+  if (cut <= 0 || cut === value.length - 1) throw new UserError(`${opt('ref')} must be <kind>:<ref> (e.g. tform_model:orders), got '${value}'`);
   const rawKind = value.slice(0, cut);
   const kind = (NODE_KINDS as readonly string[]).includes(rawKind) ? (rawKind as NodeKind) : ALIASES[rawKind];
   if (!kind) throw new UserError(`unknown ref kind '${rawKind}'${didYouMeanSuffix(rawKind, [...NODE_KINDS, ...Object.keys(ALIASES)])}; use one of ${NODE_KINDS.join(', ')}`);

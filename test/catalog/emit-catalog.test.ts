@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMap, parseDocument, visit } from 'yaml';
-import { EXAMPLE, PEER, runCli, tempDir } from '../helpers/cli.js';
+import { EXAMPLE, runCli, tempDir } from '../helpers/cli.js';
+import { itShared, PEER } from '../helpers/shared.js';
 import { schemaValidator } from '../../src/core/json-schema.js';
 import { formatDiagnostic } from '../../src/core/diagnostics.js';
 import { exportCatalog } from '../../src/catalog/export.js';
@@ -236,12 +237,13 @@ describe('errors write nothing', () => {
     for (const args of [
       ['emit', 'catalog', '--target', 'atlas', '--model', 'x.yaml', '--out', 'o'],
       ['emit', 'catalog', '--target', 'atlan', '--out', 'o'],
-      ['emit', 'catalog', '--target', 'atlan', '--model', join(PEER, 'model-examples/enterprise-dwh.model.yaml'), '--out', tempDir(), '--connection', 'conn1'],
+      ['emit', 'catalog', '--target', 'atlan', '--model', join(EXAMPLE, 'Modeler/glossary/commerce.glossary.yaml'), '--out', tempDir(), '--connection', 'conn1'],
     ]) {
       const r = runCli(args);
       expect(r.code, args.join(' ')).toBe(64);
       expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
       if (args.includes('atlas')) expect(r.stderr).toContain("did you mean 'atlan'");
+      if (args.includes('conn1')) expect(r.stderr).toContain("catalog connection 'conn1' must be an Atlan connection qualifiedName");
     }
     expect(() => exportTo('model: {name: m, version: 1.0.0}\n', { env: 'prod env' })).toThrow(/env/);
   });
@@ -265,7 +267,7 @@ describe('aliases, flags and the peer model', () => {
     expect(r.stderr).toContain('no Atlan connection configured');
     expect(read(join(dir, 'o'), 'target_a')).toContain('"default/postgres/0000000000/analytics/marts/dim_customers/customer_id"');
   });
-  it('exports the peer enterprise model (terms without bindings) instead of rejecting it', () => {
+  itShared('exports the peer enterprise model (terms without bindings) instead of rejecting it', () => {
     const out = tempDir();
     const r = exportCatalog({ model: join(PEER, 'model-examples/enterprise-dwh.model.yaml'), out, targets: ['target_c'] });
     expect(r.ok).toBe(true);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PEER, runCli, tempDir } from '../helpers/cli.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { describeShared, itShared, PEER } from '../helpers/shared.js';
 import { loadModelFile, loadModelText } from '../../src/core/model/load.js';
 
 function peerModels(): string[] {
@@ -16,7 +17,7 @@ function peerModels(): string[] {
   return out.sort();
 }
 
-describe('model loader on the peer fixtures', () => {
+describeShared('model loader on the peer fixtures', () => {
   const files = peerModels();
   it('finds the peer fixtures', () => expect(files.length).toBeGreaterThanOrEqual(12));
   for (const f of files.filter((f) => !f.endsWith('invalid.model.yaml'))) {
@@ -117,18 +118,18 @@ describe('schema and semantic checks', () => {
 });
 
 describe('modeler validate (CLI)', () => {
-  it('exit 0 on a valid peer model', () => {
+  itShared('exit 0 on a valid peer model', () => {
     const r = runCli(['validate', join(PEER, 'tests/scenarios/base.model.yaml')]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('valid');
   });
-  it('exit 1 with file:line:col: error[CODE] lines and a hint', () => {
+  itShared('exit 1 with file:line:col: error[CODE] lines and a hint', () => {
     const r = runCli(['validate', join(PEER, 'tests/scenarios/invalid.model.yaml')]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/invalid\.model\.yaml:23:\d+: error\[UNKNOWN_ENTITY\]: /);
     expect(r.stdout).toContain('  hint: ');
   });
-  it('--output-json gives the same fields', () => {
+  itShared('--output-json gives the same fields', () => {
     const r = runCli(['validate', join(PEER, 'tests/scenarios/invalid.model.yaml'), '--output-json']);
     expect(r.code).toBe(1);
     const j = JSON.parse(r.stdout);

@@ -9,7 +9,7 @@ import { modelToYaml } from '../../src/core/model/write.js';
 import { importDbml } from '../../src/dbml/import.js';
 import { generateSql } from '../../src/sql/generate.js';
 import { importSql } from '../../src/sql/import/index.js';
-import { PEER } from '../helpers/cli.js';
+import { itShared, PEER } from '../helpers/shared.js';
 import { openDuckDb } from '../sql/engines.js';
 
 const DBML = `Project shop {
@@ -137,7 +137,7 @@ describe('import dbml', async () => {
     expect(bad.model).toBeUndefined();
     expect(bad.diagnostics[0]).toMatchObject({ code: 'DBML_SYNTAX', file: 'bad.dbml', line: 3, column: 1 });
   });
-  it('the peer sample: refs set parent → child', async () => {
+  itShared('the peer sample: refs set parent → child', async () => {
     const s = (await importDbml(readFileSync(join(PEER, 'tests/fixtures/sample_schema.dbml'), 'utf8'), 'sample_schema.dbml')).model!;
     expect(s.relationships).toEqual([{ name: 'sales_order_customer_id_customer', from: 'Customer.customer_id', to: 'SalesOrder.customer_id', cardinality: 'one_to_many' }]);
     expect(col(s, 'SalesOrder', 'total_amount').data_type).toBe('decimal(12,2)');

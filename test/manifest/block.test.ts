@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { resolveBlock } from '../../src/manifest/block.js';
 import { runCli } from '../helpers/cli.js';
+import { itShared } from '../helpers/shared.js';
 import { peerExample, VECTORS, vector, writeJson } from './helpers.js';
 
 describe('resolveBlock', () => {
@@ -29,6 +30,9 @@ describe('resolveBlock', () => {
   });
   it('unknown names get a suggestion; a case-insensitive unique match resolves', () => {
     expect(() => resolveBlock(m, 'weekly_revenu')).toThrow(/did you mean 'weekly_revenue'/);
+    expect(resolveBlock(m, 'Weekly_Revenue').name).toBe('weekly_revenue');
+  });
+  itShared('the peer example: a case-insensitive unique match resolves', () => {
     expect(resolveBlock(peerExample('dql'), 'monthly active customers').name).toBe('Monthly Active Customers');
   });
 });

@@ -6,10 +6,11 @@ import { checkModelerManifestText } from '../../src/manifest/modeler-manifest.js
 import { entityNameForModel, interfaceVersion } from '../../src/manifest/build.js';
 import { EXAMPLE, runCli, tempDir } from '../helpers/cli.js';
 import { vector, writeJson } from './helpers.js';
+import { withModelFiles } from '../helpers/dbt-project.js';
 
 function project(files: Record<string, string>): string {
   const dir = tempDir('modeler-build-');
-  for (const [rel, text] of Object.entries(files)) {
+  for (const [rel, text] of Object.entries(withModelFiles(files))) {
     mkdirSync(dirname(join(dir, rel)), { recursive: true });
     writeFileSync(join(dir, rel), text);
   }

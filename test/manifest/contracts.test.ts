@@ -4,6 +4,7 @@ import { checkContracts, parseContractRef } from '../../src/manifest/contracts.j
 import { checkModelerManifestText } from '../../src/manifest/modeler-manifest.js';
 import { compatibleType, typeFamily } from '../../src/manifest/type-compat.js';
 import { runCli } from '../helpers/cli.js';
+import { describeShared } from '../helpers/shared.js';
 import { peerExample, VECTORS, vector, writeJson } from './helpers.js';
 
 const q = () => vector('valid-full.json');
@@ -125,7 +126,7 @@ describe('modeler manifest schema', () => {
   });
 });
 
-describe('the peer examples, renamed', () => {
+describeShared('the peer examples, renamed', () => {
   it('the modeler example validates and the qlang example implements it without drift', () => {
     expect(checkModelerManifestText(JSON.stringify(peerExample('datalex')), 'peer-modeler.json').diagnostics).toEqual([]);
     const r = checkContracts(peerExample('dql'), peerExample('datalex'));

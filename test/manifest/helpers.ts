@@ -1,7 +1,8 @@
 // Shared by the manifest tests: the vectors, and the peer's examples renamed to the spec's identifiers.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PEER, tempDir } from '../helpers/cli.js';
+import { tempDir } from '../helpers/cli.js';
+import { PEER } from '../helpers/shared.js';
 
 export const VECTORS = join(import.meta.dirname, 'vectors');
 export const PEER_EXAMPLES = join(PEER, 'docs', 'manifest-spec', 'examples');
@@ -28,6 +29,7 @@ export function renamePeer(v: unknown, key?: string): any {
   return v;
 }
 
+/** Read from ../shared: call only inside describeShared/itShared. */
 export function peerExample(which: 'dql' | 'datalex', rename = true): any {
   const raw = JSON.parse(readFileSync(join(PEER_EXAMPLES, which, 'minimal.manifest.json'), 'utf8'));
   return rename ? renamePeer(raw) : raw;

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { compileSchema, loadSchemaJson } from '../../src/core/json-schema.js';
 import { checkManifestText } from '../../src/manifest/validate.js';
 import { runCli } from '../helpers/cli.js';
+import { describeShared } from '../helpers/shared.js';
 import { peerExample, VECTORS, vector, writeJson } from './helpers.js';
 
 const found = (text: string, name: string) => checkManifestText(text, name).diagnostics
@@ -65,7 +66,7 @@ describe('semantic checks', () => {
   });
 });
 
-describe('the peer examples, renamed to the spec identifiers', () => {
+describeShared('the peer examples, renamed to the spec identifiers', () => {
   it('the qlang example validates', () => {
     const r = checkManifestText(JSON.stringify(peerExample('dql')), 'peer-qlang.json');
     expect(r.diagnostics).toEqual([]);

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
-import { applySql, EXIT_BY_STATUS } from '../../warehouse/apply.js';
-import { formatReport } from '../../warehouse/format.js';
-import type { ApplyRequest } from '../../warehouse/types.js';
+import { applySql, formatReport, type ApplyRequest } from '../../api.js';
+import { applyExitCode } from '../exit-codes.js';
 import { action, err, out, printJson } from '../io.js';
 
 // Flags map 1:1 onto the snake_case keys of POST /api/forward/apply (commander's camelCase → snake_case).
@@ -54,10 +53,10 @@ Examples:
     .action(action(async (connector: string | undefined, opts: Record<string, unknown>) => {
       const request: Record<string, unknown> = { connector };
       for (const [k, v] of Object.entries(opts)) request[snake(k)] = v;
-      const report = await applySql(request as ApplyRequest);
+      const report = await applySql(request as ApplyRequest, { optionStyle: 'flag' });
       if (opts.outputJson) printJson(report);
       else out(formatReport(report));
       if (report.error && !opts.outputJson) err(`modeler: error[${report.error.code}]: ${report.error.message}`);
-      return EXIT_BY_STATUS[report.status];
+      return applyExitCode(report);
     }));
 }

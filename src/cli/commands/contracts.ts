@@ -1,44 +1,48 @@
 import type { Command } from 'commander';
-import { enforceContracts } from '../../tform/contracts.js';
-import { tformSync } from '../../tform/sync.js';
-import { action, out, printJson } from '../io.js';
-
-function findOrCreate(parent: Command, name: string, description: string): Command {
-  return parent.commands.find((c) => c.name() === name) ?? parent.command(name).description(description);
-}
+import { enforceContracts, formatDiagnostic, tformSync } from '../../api.js';
+import { exitCodeOf } from '../exit-codes.js';
+import { action, out, parentCommand, printJson } from '../io.js';
+import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
 
 export function registerContracts(program: Command): void {
-  const contracts = findOrCreate(program, 'contracts', 'dbt model contracts');
-  contracts.command('enforce')
-    .description('set config.contract.enforced: true and meta.modeler.contracts: enforced on the selected models (comments and layout are kept)')
-    .option('--project-dir <dir>', 'project directory', '.')
+  const contracts = parentCommand(program, 'contracts', 'dbt model contracts');
+  projectOptions(contracts.command('enforce')
+    .description('set config.contract.enforced: true and meta.modeler.contracts: enforced on the selected models (comments and layout are kept)'))
     .option('--layer <layer>', 'select models of a layer: stg, int, fct, dim, mart (or staging, intermediate, marts)')
     .option('--file <path>', 'select the models of a YAML or SQL file (repeatable; with --layer both must match)', (v: string, p: string[]) => [...p, v], [] as string[])
     .option('--unenforce', 'set contract.enforced: false and remove meta.modeler.contracts instead')
+    .option('--force', 'also enforce models the pre-flight refuses (dbt will reject them until they declare typed columns)')
     .option('--dry-run', 'report what would change without writing')
     .option('--output-json', 'print the result as JSON')
-    .addHelpText('after', '\nExit codes: 0 done, 1 a selected dbt YAML does not parse (nothing written), 64 usage (no selector, unknown layer, a --file missing or outside the project).\nExample: modeler contracts enforce --project-dir examples/jaffle_shop --layer marts')
-    .action(action((o: { projectDir: string; layer?: string; file: string[]; unenforce?: boolean; dryRun?: boolean; outputJson?: boolean }) => {
-      const r = enforceContracts(o.projectDir, { layer: o.layer, files: o.file, enforce: !o.unenforce, dryRun: o.dryRun });
+    .addHelpText('after', '\nBefore enforcing, each selected model must declare its columns, each with a concrete data_type (the pre-flight of tform sync);\n' +
+      'models that do not are reported as CONTRACT_PREFLIGHT and left unchanged unless --force.\n' +
+      'Exit codes: 0 done, 1 a model was refused or has no YAML entry, or a selected dbt YAML does not parse (nothing written), 64 usage (no selector, unknown layer, a --file missing or outside the project).\n' +
+      'Example: modeler contracts enforce --project-dir examples/jaffle_shop --layer marts')
+    .action(action((o: ProjectFlags & { layer?: string; file: string[]; unenforce?: boolean; force?: boolean; dryRun?: boolean; outputJson?: boolean }) => {
+      const ref = projectRef(o);
+      const r = enforceContracts(ref.dir, { layer: o.layer, files: o.file, enforce: !o.unenforce, force: o.force, dryRun: o.dryRun, vars: ref.vars });
       if (o.outputJson) printJson(r);
       else {
+        for (const x of r.refused) out(formatDiagnostic({ code: x.code, severity: x.forced ? 'warning' : 'error', file: x.file, line: x.line, column: 1, message: x.message, hint: x.hint }));
         for (const s of r.selected) out(`${s.file}:${s.line ?? 1}: ${s.model}: ${s.changed ? (r.enforce ? 'contract enforced' : 'contract no longer enforced') : 'unchanged'}`);
-        out(`contracts: ${r.selected.filter((s) => s.changed).length} of ${r.selected.length} selected model(s) changed in ${r.filesChanged.length} file(s)${o.dryRun ? ' (dry run, nothing written)' : ''}`);
+        const left = r.refused.length && !o.force ? `; ${r.refused.length} model(s) refused and left unchanged` : '';
+        const chosen = r.selected.length + r.refused.filter((x) => !r.selected.some((s) => s.model === x.model)).length;
+        out(`contracts: ${r.selected.filter((s) => s.changed).length} of ${chosen} selected model(s) changed in ${r.filesChanged.length} file(s)${left}${o.dryRun ? ' (dry run, nothing written)' : ''}`);
       }
-      return 0;
+      return exitCodeOf(r);
     }));
 
-  const tform = findOrCreate(program, 'tform', 'the dbt-style (tform) project');
-  tform.command('sync')
-    .description('write descriptions, data types and tests from Modeler/ model files into the dbt YAML, never overwriting what is there; contract pre-flight first')
-    .option('--project-dir <dir>', 'project directory', '.')
+  const tform = parentCommand(program, 'tform', 'the dbt-style (tform) project');
+  projectOptions(tform.command('sync')
+    .description('write descriptions, data types and tests from Modeler/ model files into the dbt YAML, never overwriting what is there; contract pre-flight first'))
     .option('--model <model.yaml>', 'sync only this model file (default: every model file under Modeler/)')
     .option('--dry-run', 'report what would change without writing')
     .option('--output-json', 'print the result as JSON')
     .addHelpText('after', '\nExit codes: 0 synced, 1 CONTRACT_PREFLIGHT (contract-enforced columns without a data type; nothing written), an invalid model or a dbt YAML that does not parse, 64 usage.\n' +
       'Example: modeler tform sync --project-dir examples/jaffle_shop --dry-run')
-    .action(action((o: { projectDir: string; model?: string; dryRun?: boolean; outputJson?: boolean }) => {
-      const r = tformSync(o.projectDir, o.model, { dryRun: o.dryRun });
+    .action(action((o: ProjectFlags & { model?: string; dryRun?: boolean; outputJson?: boolean }) => {
+      const ref = projectRef(o);
+      const r = tformSync(ref.dir, o.model, { dryRun: o.dryRun, vars: ref.vars });
       if (o.outputJson) printJson(r);
       else if (!r.ok) {
         for (const x of r.offenders) out(`${x.file ?? '?'}:${x.line ?? 1}:1: error[CONTRACT_PREFLIGHT]: ${x.model}.${x.column} has ${x.dataType ? `data_type '${x.dataType}'` : 'no data_type'} but ${x.model} enforces its contract`);
@@ -48,6 +52,6 @@ export function registerContracts(program: Command): void {
         for (const s of r.skipped) out(`skipped ${s.model}${s.column ? '.' + s.column : ''}: ${s.reason}`);
         out(`tform sync: ${r.changes.length} change(s) in ${r.filesChanged.length} file(s)${o.dryRun ? ' (dry run, nothing written)' : ''}`);
       }
-      return r.ok ? 0 : 1;
+      return exitCodeOf(r);
     }));
 }

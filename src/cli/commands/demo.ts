@@ -1,12 +1,10 @@
 import type { Command } from 'commander';
-import { hasErrors } from '../../core/diagnostics.js';
-import { EXAMPLE_PROJECT } from '../../core/paths.js';
-import { loadProject } from '../../core/project/load.js';
-import { formatSummary, summarizeProject } from '../../core/project/summary.js';
+import { EXAMPLE_PROJECT, formatSummary, hasErrors, loadProject, summarizeProject } from '../../api.js';
 import { action, out, printDiagnostics, printJson } from '../io.js';
+import { projectOptions, projectRef, type ProjectFlags, type ProjectRef } from '../project-options.js';
 
-function summaryAction(dir: string, opts: { outputJson?: boolean }): number {
-  const project = loadProject(dir);
+function summaryAction(ref: ProjectRef, opts: { outputJson?: boolean }): number {
+  const project = loadProject(ref.dir, { vars: ref.vars });
   const summary = summarizeProject(project);
   if (opts.outputJson) printJson({ ...summary, diagnosticsList: project.diagnostics });
   else {
@@ -17,15 +15,14 @@ function summaryAction(dir: string, opts: { outputJson?: boolean }): number {
 }
 
 export function registerDemo(program: Command): void {
-  program.command('summary')
-    .description('read a dbt-style project (YAML, SQL, doc blocks, target/*.json, Modeler/) and print what was found')
-    .option('--project-dir <dir>', 'project directory', '.')
+  projectOptions(program.command('summary')
+    .description('read a dbt-style project as `dbt parse` does (YAML, SQL, doc blocks, target/*.json, Modeler/) and print what was found'))
     .option('--output-json', 'print the summary as JSON')
     .addHelpText('after', '\nExit codes: 0 read cleanly, 1 some files have errors (each printed as file:line:col), 64 usage.\nExample: modeler summary --project-dir examples/jaffle_shop')
-    .action(action((opts: { projectDir: string; outputJson?: boolean }) => summaryAction(opts.projectDir, opts)));
+    .action(action((opts: ProjectFlags & { outputJson?: boolean }) => summaryAction(projectRef(opts), opts)));
   program.command('demo')
     .description('validate the embedded example project (examples/jaffle_shop) and print its summary')
     .option('--output-json', 'print the summary as JSON')
     .addHelpText('after', '\nExample: modeler demo')
-    .action(action((opts: { outputJson?: boolean }) => summaryAction(EXAMPLE_PROJECT, opts)));
+    .action(action((opts: { outputJson?: boolean }) => summaryAction({ dir: EXAMPLE_PROJECT }, opts)));
 }

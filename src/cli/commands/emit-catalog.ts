@@ -1,21 +1,15 @@
 import type { Command } from 'commander';
-import { exportCatalog, parseTargets } from '../../catalog/export.js';
-import { UserError } from '../../core/diagnostics.js';
-import { action, err, out, printDiagnostics, printJson } from '../io.js';
+import { exportCatalog, parseTargets, UserError } from '../../api.js';
+import { exitCodeOf } from '../exit-codes.js';
+import { action, err, out, parentCommand, printDiagnostics, printJson } from '../io.js';
 
 interface Opts {
   target?: string[]; model?: string; out?: string; outputJson?: boolean;
   platform?: string; env?: string; service?: string; connection?: string; database?: string; schema?: string;
 }
 
-/** `modeler emit …` is shared with other emitters; create it once. */
-export function emitCommand(program: Command): Command {
-  return program.commands.find((c) => c.name() === 'emit')
-    ?? program.command('emit').description('emit payloads for external tools (catalogs)');
-}
-
 export function registerEmitCatalog(program: Command): void {
-  emitCommand(program).command('catalog')
+  parentCommand(program, 'emit', 'emit payloads for external tools (catalogs)').command('catalog')
     .description('export the glossary and its column bindings as one JSON payload per catalog target')
     .option('--target <target>', 'target_a (atlan), target_b (datahub), target_c (openmetadata); repeat or comma-separate', collect, [])
     .option('--model <glossary.model.yaml>', 'model file with a glossary: section and bound columns')
@@ -48,7 +42,7 @@ export function registerEmitCatalog(program: Command): void {
         for (const w of r.written) out(`wrote ${w.target} payload (${w.terms} terms, ${w.columns} bound columns) -> ${w.path}`);
         if (!r.ok) err(`modeler: catalog export failed; nothing written`);
       }
-      return r.ok ? 0 : 1;
+      return exitCodeOf(r);
     }));
 }
 

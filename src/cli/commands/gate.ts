@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { formatDiagnostic } from '../../core/diagnostics.js';
-import { gateModels, type GateResult } from '../../governance/gate.js';
+import { formatGate, gateModels } from '../../api.js';
+import { gateExitCode } from '../exit-codes.js';
 import { action, out, printJson } from '../io.js';
 
 export function registerGate(program: Command): void {
@@ -14,29 +14,10 @@ export function registerGate(program: Command): void {
       'Example: git show main:models/commerce.model.yaml > /tmp/old.yaml && modeler gate /tmp/old.yaml models/commerce.model.yaml')
     .action(action((oldPath: string, newPath: string, opts: { allowBreaking?: boolean; outputJson?: boolean }) => {
       const r = gateModels(oldPath, newPath, { allowBreaking: opts.allowBreaking });
-      if (opts.outputJson) printJson(r);
+      const exitCode = gateExitCode(r);
+      // exitCode: printed JSON kept it before results stopped carrying it; one more release
+      if (opts.outputJson) printJson({ ...r, exitCode });
       else out(formatGate(r));
-      return r.exitCode;
+      return exitCode;
     }));
-}
-
-export function formatGate(r: GateResult): string {
-  const lines: string[] = [];
-  const label = (h: GateResult['old']) => `${h.file}${h.name ? ` (${h.name} ${h.version})` : ''}`;
-  lines.push(`gate: ${label(r.old)} → ${label(r.new)}`);
-  if (r.status === 'invalid') {
-    for (const d of r.diagnostics.filter((x) => x.severity === 'error')) lines.push(formatDiagnostic(d));
-    lines.push(`gate: failed, ${[r.old, r.new].filter((h) => !h.valid).map((h) => h.file).join(' and ')} ${r.old.valid || r.new.valid ? 'is' : 'are'} not a valid model (run 'modeler validate')`);
-    return lines.join('\n');
-  }
-  for (const c of r.changes) {
-    const loc = c.file ? `${c.file}:${c.line ?? 1}:${c.col ?? 1}: ` : '';
-    lines.push(`${loc}${c.breaking ? 'BREAKING' : 'ok'}: ${c.message}`);
-  }
-  if (!r.versionCheck.ok) lines.push(`warning[VERSION_BUMP]: ${r.versionCheck.message}`);
-  lines.push(`changes: ${r.summary.changes} (${r.summary.breaking} breaking, ${r.summary.nonBreaking} not breaking)`);
-  if (r.status === 'breaking') lines.push(`gate: failed, ${r.summary.breaking} breaking change(s); pass --allow-breaking to accept them`);
-  else if (r.summary.breaking) lines.push(`gate: passed with ${r.summary.breaking} breaking change(s) allowed by --allow-breaking`);
-  else lines.push('gate: passed');
-  return lines.join('\n');
 }

@@ -1,24 +1,11 @@
 import type { Command } from 'commander';
-import { rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { UserError } from '../../core/diagnostics.js';
-import { writeFileAtomic, writeFilesAtomic } from '../../core/fs-atomic.js';
-import { requireModel } from '../../core/model/load.js';
-import { metadataJson } from '../../metadata/generate.js';
-import { DIALECTS, getDialect } from '../../sql/dialects/index.js';
-import { generateSql } from '../../sql/generate.js';
-import { foreignScaffoldFiles, scaffoldTform, staleScaffoldFiles } from '../../tform/scaffold.js';
-import { action, err, out, outNotInput } from '../io.js';
-
-/** `modeler generate …` may be shared with other generators; create it once. */
-export function generateCommand(program: Command): Command {
-  return program.commands.find((c) => c.name() === 'generate')
-    ?? program.command('generate').description('generate SQL DDL, a tform (dbt) scaffold or metadata JSON from a model')
-      .addHelpText('after', '\nExample: modeler generate sql models/shop.model.yaml --dialect postgres --out build/shop.sql');
-}
+import { join } from 'node:path';
+import { DIALECTS, generateSqlForFile, getDialect, metadataJson, requireModel, UserError, writeFileAtomic, writeTformScaffold } from '../../api.js';
+import { action, checkOut, err, out, parentCommand } from '../io.js';
 
 export function registerGenerate(program: Command): void {
-  const g = generateCommand(program);
+  const g = parentCommand(program, 'generate', 'generate SQL DDL, a tform (dbt) scaffold or metadata JSON from a model',
+    '\nExample: modeler generate sql models/shop.model.yaml --dialect postgres --out build/shop.sql');
   g.command('sql')
     .description('CREATE TABLE statements in model column order (keys, NOT NULL, defaults, CHECK), then foreign keys from relationships, then indexes')
     .argument('<model.yaml>', 'model file')
@@ -30,15 +17,14 @@ Examples:
   modeler generate sql models/shop.model.yaml --dialect postgres --out build/shop.sql
   modeler generate sql models/shop.model.yaml --dialect bigquery`)
     .action(action((file: string, opts: { dialect?: string; out?: string }) => {
-      if (opts.dialect) getDialect(opts.dialect);
-      outNotInput(opts.out, file);
-      const model = requireModel(file);
-      const dialect = dialectOf(opts.dialect, model.model.dialect);
-      return emit(generateSql(model, dialect), opts.out, `generated ${dialect} DDL`);
+      if (opts.dialect) getDialect(opts.dialect); // a usage error comes first, as before the file is read
+      checkOut(opts.out, file);
+      const { sql, dialect } = generateSqlForFile(file, { dialect: opts.dialect });
+      return emit(sql, opts.out, `generated ${dialect} DDL`);
     }));
 
   g.command('tform')
-    .description('a dbt-style project: dbt_project.yml, models/staging/*.sql, models/staging/schema.yml (descriptions, data_type, tests), models/sources.yml')
+    .description('a dbt-style project: dbt_project.yml, models/staging/*.sql, models/staging/schema.yml (descriptions, data_type, tests), models/sources.yml, models/docs.md (doc blocks the descriptions use)')
     .argument('<model.yaml>', 'model file')
     .requiredOption('--out-dir <dir>', 'project directory to write into (created if missing)')
     .option('--project-name <name>', 'dbt project name (default: the model name in snake_case)')
@@ -56,15 +42,10 @@ Exit codes: 0 written, 1 invalid model, 64 usage error.
 Example: modeler generate tform models/shop.model.yaml --out-dir build/shop_dbt --source-name shop_raw`)
     .action(action((file: string, opts: { outDir: string; projectName?: string; profile?: string; sourceName?: string; force?: boolean }) => {
       if (!opts.outDir) throw new UserError('--out-dir needs a directory name');
-      const files = scaffoldTform(requireModel(file), { projectName: opts.projectName, profile: opts.profile, sourceName: opts.sourceName });
-      const root = resolve(opts.outDir);
-      const foreign = opts.force ? [] : foreignScaffoldFiles(root, files);
-      if (foreign.length) throw new UserError(`${opts.outDir} has files generate tform did not write: ${foreign.join(', ')}; nothing written (choose an empty --out-dir, or pass --force to replace them)`);
-      const stale = staleScaffoldFiles(root, files);
-      writeFilesAtomic(files.map((f) => ({ path: join(root, f.path), data: f.content })));
-      for (const f of stale) rmSync(join(root, f));
-      for (const f of files) out(join(opts.outDir, f.path));
-      err(`wrote ${files.length} files to ${opts.outDir}${stale.length ? `; removed ${stale.length} staging model(s) generated earlier for tables no longer in the model: ${stale.join(', ')}` : ''}`);
+      const r = writeTformScaffold(file, opts.outDir, { projectName: opts.projectName, profile: opts.profile, sourceName: opts.sourceName, force: opts.force });
+      for (const f of r.written) out(join(opts.outDir, f));
+      for (const w of r.warnings) err(`warning: ${w}`);
+      err(`wrote ${r.written.length} files to ${opts.outDir}${r.removed.length ? `; removed ${r.removed.length} staging model(s) generated earlier for tables no longer in the model: ${r.removed.join(', ')}` : ''}`);
       return 0;
     }));
 
@@ -76,24 +57,12 @@ Example: modeler generate tform models/shop.model.yaml --out-dir build/shop_dbt 
 Exit codes: 0 written, 1 invalid model, 64 usage error.
 Example: modeler generate metadata models/shop.model.yaml --out build/shop.metadata.json`)
     .action(action((file: string, opts: { out?: string }) => {
-      outNotInput(opts.out, file);
+      checkOut(opts.out, file);
       return emit(metadataJson(requireModel(file)), opts.out, 'generated metadata');
     }));
 }
 
-/** --dialect, else the dialect the model records (import sql writes it), else a usage error. */
-export function dialectOf(flag: string | undefined, modelDialect: string | undefined): string {
-  const d = flag ?? modelDialect;
-  if (!d) throw new UserError(`missing --dialect (the model names none); one of ${DIALECTS.join(', ')}`);
-  // say where an unsupported name came from: a model may record a dialect we do not generate
-  if (!flag && !DIALECTS.includes(d.toLowerCase())) {
-    try { getDialect(d); } catch { throw new UserError(`the model's dialect '${d}' (model.dialect) is not one we generate; pass --dialect: ${DIALECTS.join(', ')}`); }
-  }
-  return getDialect(d).name;
-}
-
 function emit(text: string, outPath: string | undefined, what: string): number {
-  if (outPath === '') throw new UserError('--out needs a file name');
   if (outPath) {
     writeFileAtomic(outPath, text);
     err(`${what} -> ${outPath}`);

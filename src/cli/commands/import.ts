@@ -1,19 +1,10 @@
 import type { Command } from 'commander';
-import { UserError } from '../../core/diagnostics.js';
-import { writeFileAtomic } from '../../core/fs-atomic.js';
-import { DIALECTS } from '../../sql/dialects/index.js';
-import { importDbmlFile, importSqlFile, type ImportRun } from '../../sql/import/run.js';
-import { action, err, out, outNotInput, printDiagnostics } from '../io.js';
-
-/** `modeler import …` may be shared with other importers; create it once. */
-export function importCommand(program: Command): Command {
-  return program.commands.find((c) => c.name() === 'import')
-    ?? program.command('import').description('import SQL DDL or DBML into a model file')
-      .addHelpText('after', '\nExample: modeler import sql schema.sql --out models/shop.model.yaml');
-}
+import { DIALECTS, importDbmlFile, importSqlFile, UserError, writeFileAtomic, type ImportRun } from '../../api.js';
+import { action, checkOut, count, err, out, parentCommand, printDiagnostics } from '../io.js';
 
 export function registerImport(program: Command): void {
-  const parent = importCommand(program);
+  const parent = parentCommand(program, 'import', 'import SQL DDL or DBML into a model file',
+    '\nExample: modeler import sql schema.sql --out models/shop.model.yaml');
   parent.command('sql')
     .description('read CREATE TABLE/INDEX, ALTER TABLE … ADD CONSTRAINT and COMMENT ON statements into a model (real parsers, no regular expressions)')
     .argument('<schema.sql>', 'DDL file')
@@ -28,8 +19,7 @@ Examples:
   modeler import sql schema.sql --out models/shop.model.yaml
   modeler import sql dump.sql --dialect mariadb --model-name shop --out shop.model.yaml`)
     .action(action(async (file: string, opts: { out?: string; dialect?: string; modelName?: string }) => {
-      checkOptions(opts);
-      outNotInput(opts.out, file);
+      checkOptions(opts, file);
       const r = await importSqlFile(file, { dialect: opts.dialect, modelName: opts.modelName });
       return finish(r, file, opts.out, r.dialect ? `${r.dialect}${r.detected ? `; detected: ${r.detected}` : ''}` : undefined);
     }));
@@ -43,15 +33,14 @@ Examples:
 Exit codes: 0 imported, 1 DBML syntax error (file:line:col) or invalid result, 64 usage error.
 Example: modeler import dbml schema.dbml --out models/shop.model.yaml`)
     .action(action(async (file: string, opts: { out?: string; modelName?: string }) => {
-      checkOptions(opts);
-      outNotInput(opts.out, file);
+      checkOptions(opts, file);
       return finish(await importDbmlFile(file, opts), file, opts.out);
     }));
 }
 
 /** Empty option values are usage errors before any work (not a schema error about the result). */
-function checkOptions(opts: { out?: string; modelName?: string }): void {
-  if (opts.out === '') throw new UserError('--out needs a file name');
+function checkOptions(opts: { out?: string; modelName?: string }, file: string): void {
+  checkOut(opts.out, file);
   if (opts.modelName !== undefined && !opts.modelName.trim()) throw new UserError('--model-name needs a name');
 }
 
@@ -66,7 +55,7 @@ function finish(r: ImportRun, file: string, outPath: string | undefined, dialect
   if (outPath) writeFileAtomic(outPath, r.yaml);
   else out(r.yaml);
   const m = r.model;
-  err(`imported ${file}${dialect ? ` (${dialect})` : ''}: ${m.entities.length} tables, ${m.entities.reduce((n, e) => n + e.columns.length, 0)} columns, ${m.relationships.length} relationships, ${m.indexes.length} indexes${outPath ? ` -> ${outPath}` : ''}`);
+  err(`imported ${file}${dialect ? ` (${dialect})` : ''}: ${count(m.entities.length, 'table')}, ${count(m.entities.reduce((n, e) => n + e.columns.length, 0), 'column')}, ${count(m.relationships.length, 'relationship')}, ${count(m.indexes.length, 'index', 'indexes')}${outPath ? ` -> ${outPath}` : ''}`);
   if (r.unmodeled.length) {
     err(`not modelled (${r.unmodeled.length}):`);
     for (const u of r.unmodeled) err(`  ${file}:${u.line}: ${u.what}${u.reason ? ` (${u.reason})` : ''}`);

@@ -14,6 +14,10 @@ import { registerContracts } from './contracts.js';
 import { registerImport } from './import.js';
 import { registerGenerate } from './generate.js';
 import { registerMigrate } from './migrate.js';
+import { registerServe } from './serve.js';
+import { registerAsk } from './ask.js';
+import { registerAi } from './ai.js';
+import { registerMcp } from './mcp.js';
 
 export const registrars: Registrar[] = [
   registerValidate,
@@ -30,4 +34,8 @@ export const registrars: Registrar[] = [
   registerImport,
   registerGenerate,
   registerMigrate,
+  registerServe,
+  registerAsk,
+  registerAi,
+  registerMcp,
 ];

@@ -1,17 +1,8 @@
 import type { Command } from 'commander';
-import { countBySeverity, UserError } from '../../core/diagnostics.js';
-import { formatBlock } from '../../manifest/block.js';
-import { formatImpact } from '../../manifest/impact.js';
-import { blockForConsumer, checkContractsFor, impactFor, InvalidManifest, manifestCounts } from '../../manifest/service.js';
-import { checkManifestFile } from '../../manifest/validate.js';
-import { buildModelerManifestTo } from '../../manifest/build.js';
-import { action, err, out, printDiagnostics, printJson } from '../io.js';
-
-/** `modeler manifest …` may also be extended by other modules; create the parent once. */
-export function manifestCommand(program: Command): Command {
-  return program.commands.find((c) => c.name() === 'manifest')
-    ?? program.command('manifest').description('the qlang project manifest and the modeler contracts manifest');
-}
+import { blockForConsumer, buildModelerManifestTo, checkContractsFor, checkManifestFile, countBySeverity, formatBlock, formatImpact, impactFor, InvalidManifest, manifestCounts, UserError } from '../../api.js';
+import { exitCodeOf } from '../exit-codes.js';
+import { action, count, err, out, parentCommand, printDiagnostics, printJson, validationJson } from '../io.js';
+import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
 
 const need = (value: string | undefined, flag: string): string => {
   if (!value) throw new UserError(`missing required option '${flag}'`);
@@ -27,7 +18,7 @@ function refuseInvalid(e: unknown): number {
 }
 
 export function registerManifest(program: Command): void {
-  const manifest = manifestCommand(program);
+  const manifest = parentCommand(program, 'manifest', 'the qlang project manifest and the modeler contracts manifest');
 
   manifest.command('validate')
     .description('check a qlang manifest against schemas/qlang-manifest.schema.json and the semantic rules')
@@ -36,17 +27,17 @@ export function registerManifest(program: Command): void {
     .addHelpText('after', '\nExit codes: 0 valid (warnings allowed), 1 errors, 64 usage error.\nExample: modeler manifest validate target/qlang-manifest.json --output-json')
     .action(action((file: string, opts: { outputJson?: boolean }) => {
       const r = checkManifestFile(file);
-      const counts = countBySeverity(r.diagnostics);
       const sizes = r.manifest ? manifestCounts(r.manifest) : null;
+      const j = validationJson(file, r.ok, r.diagnostics, { counts: sizes });
       if (opts.outputJson) {
-        printJson({ file, valid: r.ok, errors: counts.error, warnings: counts.warning, counts: sizes, diagnostics: r.diagnostics });
+        printJson(j);
       } else {
         printDiagnostics(r.diagnostics);
         out(r.ok
-          ? `${file}: valid (${sizes!.blocks} blocks, ${sizes!.apps} apps, ${sizes!.edges} lineage edges, ${counts.warning} warning(s))`
-          : `${file}: ${counts.error} error(s), ${counts.warning} warning(s)`);
+          ? `${file}: valid (${count(sizes!.blocks, 'block')}, ${count(sizes!.apps, 'app')}, ${count(sizes!.edges, 'lineage edge')}, ${j.warnings} warning(s))`
+          : `${file}: ${j.errors} error(s), ${j.warnings} warning(s)`);
       }
-      return r.ok ? 0 : 1;
+      return exitCodeOf(r);
     }));
 
   manifest.command('block')
@@ -84,14 +75,14 @@ export function registerManifest(program: Command): void {
       }
     }));
 
-  manifest.command('build')
-    .description('build the modeler manifest of contracts from Interface models and Modeler/logical models')
-    .option('--project <dir>', 'tform (dbt-style) project directory')
+  projectOptions(manifest.command('build')
+    .description('build the modeler manifest of contracts from Interface models and Modeler/logical models'), { required: true })
     .option('--out <file>', 'where to write the modeler manifest JSON')
     .option('--output-json', 'print a JSON summary')
-    .addHelpText('after', '\nExit codes: 0 written (warnings allowed), 1 errors (nothing written), 64 usage error.\nExample: modeler manifest build --project . --out target/modeler-manifest.json')
-    .action(action((opts: { project?: string; out?: string; outputJson?: boolean }) => {
-      const r = buildModelerManifestTo(need(opts.project, '--project <dir>'), need(opts.out, '--out <file>'));
+    .addHelpText('after', '\nExit codes: 0 written (warnings allowed), 1 errors (nothing written), 64 usage error.\nExample: modeler manifest build --project-dir . --out target/modeler-manifest.json')
+    .action(action((opts: ProjectFlags & { out?: string; outputJson?: boolean }) => {
+      const ref = projectRef(opts, undefined, { required: '--project-dir <dir>' });
+      const r = buildModelerManifestTo(ref.dir, need(opts.out, '--out <file>'), { vars: ref.vars });
       if (opts.outputJson) {
         printJson({ ok: r.ok, out: r.written ?? null, contracts: r.contracts, entities: r.entities, diagnostics: r.diagnostics });
       } else {
@@ -99,7 +90,7 @@ export function registerManifest(program: Command): void {
         if (r.ok) out(`wrote modeler manifest (${r.entities} entities, ${r.contracts} contracts) -> ${r.written}`);
         else err('modeler: manifest build failed; nothing written');
       }
-      return r.ok ? 0 : 1;
+      return exitCodeOf(r);
     }));
 
   manifest.command('check-contracts')
@@ -118,6 +109,6 @@ export function registerManifest(program: Command): void {
         const counts = countBySeverity(r.diagnostics);
         out(r.ok ? `contracts: ok (${r.checks.length} block(s) checked, ${counts.warning} warning(s))` : `contracts: ${counts.error} error(s), ${counts.warning} warning(s)`);
       }
-      return r.ok ? 0 : 1;
+      return exitCodeOf(r);
     }));
 }

@@ -1,43 +1,36 @@
 import type { Command } from 'commander';
-import { formatDiagnostic } from '../../core/diagnostics.js';
-import { meshCheck, type MeshReport } from '../../governance/mesh/check.js';
-import { action, err, out, printJson } from '../io.js';
+import { formatMesh, meshCheck } from '../../api.js';
+import { exitCodeOf } from '../exit-codes.js';
+import { action, err, out, parentCommand, printJson } from '../io.js';
+import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
 
 function addCheck(mesh: Command): void {
-  mesh.command('check')
+  projectOptions(mesh.command('check')
     .description('check the Interface readiness of every model with meta.modeler.interface (spec §4.7)')
-    .argument('<project_dir>', 'the dbt-style project directory')
+    .argument('[project_dir]', 'the dbt-style project directory (same as --project-dir)'))
     .option('--strict', 'blocking findings become errors; exit non-zero on any Interface error or project loader error')
     .option('--output-json', 'print the report as JSON on stdout')
     .addHelpText('after', '\nExit codes: 0 ready (or only warnings without --strict), 1 Interface errors (or loader errors with --strict), 64 usage.\n' +
       'Example: modeler modeler mesh check examples/jaffle_shop --strict')
-    .action(action((dir: string, opts: { strict?: boolean; outputJson?: boolean }) => {
-      const r = meshCheck(dir, { strict: opts.strict });
-      if (opts.outputJson) printJson(r);
-      else printMesh(r);
-      return r.exitCode;
+    .action(action((dir: string | undefined, opts: ProjectFlags & { strict?: boolean; outputJson?: boolean }) => {
+      const ref = projectRef(opts, dir);
+      const r = meshCheck(ref.dir, { strict: opts.strict, vars: ref.vars });
+      if (!r.isDbtProject) err(`mesh: ${ref.dir} is not a dbt project root (no dbt_project.yml); run it on the folder that holds dbt_project.yml`);
+      const exitCode = exitCodeOf(r);
+      // exitCode: printed JSON kept it before results stopped carrying it; one more release
+      if (opts.outputJson) printJson({ ...r, exitCode });
+      else {
+        const { text, notes } = formatMesh(r);
+        out(text);
+        for (const n of notes) err(n);
+      }
+      return exitCode;
     }));
-}
-
-export function printMesh(r: MeshReport): void {
-  out(`mesh Interface check: ${r.project}`);
-  if (r.strict) out('strict: yes');
-  if (r.ready) {
-    out('interfaces: ready');
-  } else {
-    for (const f of r.findings) out(formatDiagnostic(f));
-    if (r.strict) for (const d of r.loadDiagnostics.filter((x) => x.severity === 'error')) out(formatDiagnostic(d));
-    out(`interfaces: not ready (${r.summary.error} error(s), ${r.summary.warning} warning(s), ${r.summary.info} info${r.strict && r.summary.loadErrors ? `, ${r.summary.loadErrors} project loader error(s)` : ''})`);
-  }
-  // loader problems never change the non-strict verdict, but are not hidden either
-  if (!r.strict && r.summary.loadErrors) err(`mesh: the project has ${r.summary.loadErrors} loader error(s); run 'modeler summary --project-dir ${r.project}' (they fail --strict)`);
 }
 
 /** `modeler modeler mesh check` (the spec's spelling) and the alias `modeler mesh check`. */
 export function registerMesh(program: Command): void {
-  const findOrCreate = (parent: Command, name: string, description: string) =>
-    parent.commands.find((c) => c.name() === name) ?? parent.command(name).description(description);
-  addCheck(findOrCreate(program, 'mesh', 'mesh Interfaces: readiness checks of shared models'));
-  const nested = findOrCreate(program, 'modeler', 'the spec\'s nested command tree (modeler modeler mesh check)');
-  addCheck(findOrCreate(nested, 'mesh', 'mesh Interfaces: readiness checks of shared models'));
+  addCheck(parentCommand(program, 'mesh', 'mesh Interfaces: readiness checks of shared models'));
+  const nested = parentCommand(program, 'modeler', 'the spec\'s nested command tree (modeler modeler mesh check)');
+  addCheck(parentCommand(nested, 'mesh', 'mesh Interfaces: readiness checks of shared models'));
 }

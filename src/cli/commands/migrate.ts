@@ -1,11 +1,6 @@
 import type { Command } from 'commander';
-import { UserError } from '../../core/diagnostics.js';
-import { writeFileAtomic } from '../../core/fs-atomic.js';
-import { requireModel } from '../../core/model/load.js';
-import { DIALECTS, getDialect } from '../../sql/dialects/index.js';
-import { dialectOf } from './generate.js';
-import { generateMigration } from '../../sql/migrate.js';
-import { action, err, outNotInput, printJson } from '../io.js';
+import { DIALECTS, generateMigrationForFiles, getDialect, writeFileAtomic } from '../../api.js';
+import { action, checkOut, err, printJson } from '../io.js';
 
 export function registerMigrate(program: Command): void {
   program.command('migrate')
@@ -25,10 +20,8 @@ Exit codes: 0 written, 1 invalid model, 64 usage error (unknown dialect, unreada
 Example: modeler migrate v1/shop.model.yaml v2/shop.model.yaml --dialect postgres --out migrations/002.sql`)
     .action(action((oldFile: string, newFile: string, opts: { dialect?: string; out?: string; outputJson?: boolean }) => {
       if (opts.dialect) getDialect(opts.dialect);
-      if (opts.out === '') throw new UserError('--out needs a file name');
-      outNotInput(opts.out, oldFile, newFile);
-      const oldModel = requireModel(oldFile), newModel = requireModel(newFile);
-      const m = generateMigration(oldModel, newModel, dialectOf(opts.dialect, newModel.model.dialect));
+      checkOut(opts.out, oldFile, newFile);
+      const m = generateMigrationForFiles(oldFile, newFile, { dialect: opts.dialect });
       // --out always gets the SQL; --output-json only changes what stdout shows
       if (opts.out) writeFileAtomic(opts.out, m.sql);
       if (opts.outputJson) printJson(m);

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { countBySeverity, UserError } from '../../core/diagnostics.js';
-import { loadModelFile } from '../../core/model/load.js';
-import { action, out, printDiagnostics, printJson } from '../io.js';
+import { loadModelFile, UserError } from '../../api.js';
+import { exitCodeOf } from '../exit-codes.js';
+import { action, count, out, printDiagnostics, printJson, validationJson } from '../io.js';
 
 export function registerValidate(program: Command): void {
   program.command('validate')
@@ -12,13 +12,13 @@ export function registerValidate(program: Command): void {
     .action(action((file: string, opts: { outputJson?: boolean }) => {
       const lm = loadModelFile(file);
       if (lm.diagnostics[0]?.code === 'IO') throw new UserError(lm.diagnostics[0].message);
-      const counts = countBySeverity(lm.diagnostics);
+      const j = validationJson(file, lm.ok, lm.diagnostics);
       if (opts.outputJson) {
-        printJson({ file, valid: lm.ok, errors: counts.error, warnings: counts.warning, diagnostics: lm.diagnostics });
+        printJson(j);
       } else {
         printDiagnostics(lm.diagnostics);
-        out(lm.ok ? `${file}: valid (${lm.model!.entities.length} entities, ${counts.warning} warnings)` : `${file}: ${counts.error} error(s), ${counts.warning} warning(s)`);
+        out(lm.ok ? `${file}: valid (${count(lm.model!.entities.length, 'entity', 'entities')}, ${count(j.warnings, 'warning')})` : `${file}: ${j.errors} error(s), ${j.warnings} warning(s)`);
       }
-      return lm.ok ? 0 : 1;
+      return exitCodeOf(lm);
     }));
 }

@@ -1,0 +1,28 @@
+// `modeler ai search "<query>"`: the ranked sources the assistant would use (the server's
+// context preview), for scripts and for checking retrieval.
+import type { Command } from 'commander';
+import { AssistantSession, preview, UserError } from '../../api.js';
+import { action, intOption, out, parentCommand, printJson } from '../io.js';
+import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
+
+export function registerAi(program: Command): void {
+  const ai = parentCommand(program, 'ai', 'the modeling assistant\'s index and retrieval');
+  projectOptions(ai.command('search')
+    .description('rank the project\'s sources for a query, as the assistant\'s retrieval does (nothing is written)')
+    .argument('<query>', 'a question or a name, in quotes'))
+    .option('--limit <n>', 'how many sources (default 10)')
+    .option('--json', 'print [{kind, name, path, line, score}] as JSON')
+    .addHelpText('after', '\nExit codes: 0 printed (also when nothing matched), 64 usage.\nExample: modeler ai search "order status" --project-dir examples/jaffle_shop')
+    .action(action((query: string, opts: ProjectFlags & { limit?: string; json?: boolean }) => {
+      const limit = intOption(opts.limit, '--limit', 10)!;
+      if (limit < 1) throw new UserError(`--limit must be at least 1, got ${limit}`);
+      const ref = projectRef(opts);
+      const session = AssistantSession.open(ref.dir, { vars: ref.vars }, { useSnapshot: true });
+      const r = preview(session, { message: query, limit });
+      const rows = r.sources.map((s) => ({ kind: s.kind, name: s.name, path: s.path ?? null, line: s.line ?? null, score: s.score }));
+      if (opts.json) { printJson(rows); return 0; }
+      if (!rows.length) { out('no sources match'); return 0; }
+      for (const s of rows) out(`${s.score.toFixed(1).padStart(8)}  ${s.kind.padEnd(14)} ${s.name}${s.path ? `  ${s.path}${s.line ? `:${s.line}` : ''}` : ''}`);
+      return 0;
+    }));
+}

@@ -1,0 +1,54 @@
+// `modeler ask "<question>"`: the same ask the server answers, on the command line. The key is
+// read from the provider's usual environment variable; chat history and memory are kept under
+// the project's .modeler/agent/ as in the app.
+import type { Command } from 'commander';
+import { AssistantSession, ask, endpointsFromEnv, ProviderError, providerFromEnv, PROVIDER_KINDS, UserError, type AskResult } from '../../api.js';
+import { action, out, printJson } from '../io.js';
+import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
+
+interface AskFlags extends ProjectFlags { provider?: string; model?: string; baseUrl?: string; chat?: string; json?: boolean }
+
+export function registerAsk(program: Command): void {
+  projectOptions(program.command('ask')
+    .description('ask the modeling assistant about the project; it answers from the project index and may propose changes (never applies them)')
+    .argument('<question>', 'the question, in quotes'))
+    .option('--provider <kind>', `${PROVIDER_KINDS.join(', ')} (default: MODELER_AI_PROVIDER or local)`)
+    .option('--model <name>', 'model name (default: the provider\'s default, or MODELER_AI_MODEL)')
+    .option('--base-url <url>', 'base URL of an openai-compatible server (or MODELER_AI_BASE_URL)')
+    .option('--chat <id>', 'continue a chat (its id is printed with every answer)')
+    .option('--json', 'print the whole result (answer, sources, proposed changes, agent run) as JSON')
+    .addHelpText('after', '\nKeys come from OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY (or GEMINI_API_KEY), MODELER_AI_API_KEY (openai-compatible); they are never written.\n' +
+      'Exit codes: 0 answered, 1 provider error (code printed), 64 usage.\n' +
+      'Example: modeler ask "which models feed customers?" --project-dir examples/jaffle_shop')
+    .action(action(async (question: string, opts: AskFlags) => {
+      const ref = projectRef(opts);
+      const provider = providerFromEnv(opts);
+      const session = AssistantSession.open(ref.dir, { vars: ref.vars }, { endpoints: endpointsFromEnv(), useSnapshot: true });
+      let streamed = false;
+      let result: AskResult;
+      try {
+        result = await ask(session, { message: question, provider, chatId: opts.chat },
+          opts.json ? {} : { onDelta: (t) => { streamed = true; process.stdout.write(t); } });
+      } catch (e) {
+        if (e instanceof ProviderError) throw new UserError(`${e.code}: ${e.message}`, 1, e.code);
+        throw e;
+      }
+      if (opts.json) { printJson(result); return 0; }
+      if (streamed) out('');
+      printTail(result);
+      return 0;
+    }));
+}
+
+function printTail(r: AskResult): void {
+  if (r.sources.length) {
+    out('\nSources:');
+    for (const s of r.sources.slice(0, 8)) out(`  ${s.kind} ${s.name}${s.path ? ` — ${s.path}${s.line ? `:${s.line}` : ''}` : ''}`);
+  }
+  if (r.proposed_changes.length) {
+    out(`\n${r.review_plan.summary}`);
+    for (const c of r.proposed_changes) out(`  ${c.valid ? 'ok     ' : 'BLOCKED'} ${c.op} ${c.path}: ${c.review_summary}${c.blocked ? ` (${c.blocked.code}: ${c.blocked.message})` : ''}`);
+    out('  (print them in full with --json; nothing was written)');
+  }
+  out(`\nchat ${r.chatId} · modes ${r.agent_run.modes.map((m) => m.mode).join(', ')}${r.agent_run.skills.length ? ` · skills ${r.agent_run.skills.map((s) => s.name).join(', ')}` : ''} · ${r.agent_run.provider.kind}`);
+}
