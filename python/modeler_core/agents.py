@@ -1,4 +1,4 @@
-"""python -m modeler_core.agents conceptualize|canonicalize --project <dir> [--min-recurrence <n>]
+"""python -m modeler_core.agents conceptualize|canonicalize --project <dir> [--vars <yaml>] [--declared-only] [--min-recurrence <n>]
 
 Prints the agent's proposal JSON, exactly as `modeler agents …` does.
 Exit codes: 0 proposal printed, 64 usage error (bad arguments, missing project directory),
@@ -20,14 +20,22 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EX_USAGE)
 
 
+def _project_args(p):
+    # --project is the spec's spelling; --project-dir is the one every modeler command takes
+    p.add_argument("--project", "--project-dir", dest="project", default=".", help="dbt project directory (default: .)")
+    p.add_argument("--vars", default=None, help="project vars as dbt's --vars, e.g. '{key: value}'")
+
+
 def build_parser():
     parser = _Parser(prog=PROG, description="Deterministic modeling agents (no AI provider needed).")
     sub = parser.add_subparsers(dest="agent", metavar="{conceptualize,canonicalize}")
     sub.required = True
     c = sub.add_parser("conceptualize", help="propose a conceptual diagram from the staging models")
-    c.add_argument("--project", default=".", help="dbt project directory (default: .)")
+    _project_args(c)
+    c.add_argument("--declared-only", action="store_true",
+                   help="draw only relationships the project declares; inferred ones are listed in a note")
     k = sub.add_parser("canonicalize", help="propose a canonical logical layer with shared doc blocks")
-    k.add_argument("--project", default=".", help="dbt project directory (default: .)")
+    _project_args(k)
     k.add_argument("--min-recurrence", type=int, default=None, metavar="N",
                    help="keep columns found in at least N staging models of an entity (default 2)")
     for p in (c, k):
@@ -37,7 +45,11 @@ def build_parser():
 
 def main(argv=None):
     args = build_parser().parse_args(argv)
-    forwarded = ["agents", args.agent, "--project", args.project]
+    forwarded = ["agents", args.agent, "--project-dir", args.project]
+    if args.vars is not None:
+        forwarded += ["--vars", args.vars]
+    if args.agent == "conceptualize" and args.declared_only:
+        forwarded.append("--declared-only")
     if args.agent == "canonicalize" and args.min_recurrence is not None:
         forwarded += ["--min-recurrence", str(args.min_recurrence)]
     try:

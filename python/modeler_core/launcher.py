@@ -33,26 +33,81 @@ def _is_modeler_package(root):
         return False
 
 
+def _recorded_home():
+    """The checkout `pip install` built this package from (see setup.py), or None."""
+    try:
+        from ._home import HOME
+    except ImportError:
+        return None
+    return HOME
+
+
+def _npm_global_root():
+    npm = shutil.which("npm")
+    if not npm:
+        return None, "npm not on PATH"
+    try:
+        r = subprocess.run([npm, "root", "-g"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                           universal_newlines=True, timeout=60)
+    except (OSError, subprocess.SubprocessError) as e:
+        return None, "`npm root -g` failed (%s)" % e
+    root = r.stdout.strip()
+    if r.returncode != 0 or not root:
+        return None, "`npm root -g` failed (exit %s)" % r.returncode
+    return Path(root) / "modeler", None
+
+
 def find_package():
-    """The directory holding bin/modeler.js."""
+    """The directory holding bin/modeler.js, found in this order:
+
+    1. $MODELER_HOME;
+    2. the checkout `pip install ./python` was run in (recorded at build time in _home.py);
+    3. the checkout around this file (python/ on PYTHONPATH, or an editable install);
+    4. a `modeler` command on PATH (its symlink leads to <package>/bin/modeler.js);
+    5. <`npm root -g`>/modeler (`npm install -g`).
+    """
     home = os.environ.get("MODELER_HOME")
     if home:
         root = Path(home).expanduser().resolve()
         if not (root / "bin" / "modeler.js").is_file():
             raise LaunchError("MODELER_HOME=%s does not contain bin/modeler.js" % home)
         return root
+    searched = []
+
+    recorded = _recorded_home()
+    if recorded:
+        if _is_modeler_package(Path(recorded)):
+            return Path(recorded)
+        searched.append("%s (recorded at install): not the modeler package any more" % recorded)
+    else:
+        searched.append("no checkout recorded at install")
+
     # python/modeler_core/launcher.py inside the repository: the package is two levels up
     here = Path(__file__).resolve().parent.parent.parent
     if _is_modeler_package(here):
         return here
+    searched.append("%s (around this launcher): not the modeler package" % here)
+
     on_path = shutil.which("modeler")
     if on_path:
         root = Path(on_path).resolve().parent.parent
         if _is_modeler_package(root):
             return root
+        searched.append("`modeler` on PATH is %s, not in the modeler package" % Path(on_path).resolve())
+    else:
+        searched.append("no `modeler` on PATH")
+
+    global_pkg, why = _npm_global_root()
+    if global_pkg is not None:
+        if _is_modeler_package(global_pkg):
+            return global_pkg.resolve()
+        searched.append("%s (npm root -g): not found" % global_pkg)
+    else:
+        searched.append(why)
+
     raise LaunchError(
         "cannot find the modeler package: set MODELER_HOME to the directory that holds "
-        "bin/modeler.js, or install it with `npm install -g` so `modeler` is on PATH"
+        "bin/modeler.js, or install it with `npm install -g` (searched: %s)" % "; ".join(searched)
     )
 
 
