@@ -6,8 +6,6 @@ import { tmpdir } from 'node:os';
 
 export const REPO = join(import.meta.dirname, '..', '..');
 export const BIN = join(REPO, 'bin', 'modeler.js');
-export const SHARED = join(REPO, '..', 'shared');
-export const PEER = join(SHARED, 'fixtures', 'peer-datalex');
 export const EXAMPLE = join(REPO, 'examples', 'jaffle_shop');
 
 export interface CliResult { code: number; stdout: string; stderr: string }

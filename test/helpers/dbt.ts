@@ -18,3 +18,11 @@ export function dbtParse(projectDir: string, profilesDir = projectDir): { code: 
   });
   return { code: r.status ?? -1, output: (r.stdout ?? '') + (r.stderr ?? '') };
 }
+
+/** Run any dbt command (e.g. ['run']) in a project dir whose profiles.yml sits beside it. */
+export function dbtCommand(projectDir: string, args: string[], profilesDir = projectDir): { code: number; output: string } {
+  const r = spawnSync(dbtBin(), [...args, '--profiles-dir', profilesDir, '--project-dir', projectDir, '--no-use-colors'], {
+    cwd: projectDir, encoding: 'utf8', env: { ...process.env, DBT_SEND_ANONYMOUS_USAGE_STATS: 'false', DO_NOT_TRACK: '1' }, timeout: 240_000,
+  });
+  return { code: r.status ?? -1, output: (r.stdout ?? '') + (r.stderr ?? '') };
+}
