@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadProject } from '../../src/api.js';
 import { ProjectIndex } from '../../src/assistant/index/project-index.js';
+import MiniSearch from 'minisearch';
+import { LexicalIndex, type LexicalDoc } from '../../src/assistant/index/lexical-index.js';
+import { FIELD_BOOST, lexicalDoc } from '../../src/assistant/index/search-docs.js';
 import type { IndexRecord } from '../../src/assistant/index/records.js';
 import { readSnapshot, writeSnapshot } from '../../src/assistant/index/snapshot.js';
 import { ensureAgentDir } from '../../src/assistant/runtime-dir.js';
@@ -85,6 +88,9 @@ function expectSameAsFullBuild(dir: string, ix: ProjectIndex, queries: string[])
   const a = comparable(ix), b = comparable(fresh);
   expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
   for (const [id, v] of b) expect(a.get(id), id).toBe(v);
+  // incoming links too: a record that changed or went is no longer anyone's neighbour
+  const around = (x: ProjectIndex, id: string) => x.neighbours(id).map((r) => r.id).sort();
+  for (const id of b.keys()) expect(around(ix, id), `neighbours of ${id}`).toEqual(around(fresh, id));
   for (const q of queries) expect(ix.lexical(q, { limit: 15 }).map((h) => h.id), q).toEqual(fresh.lexical(q, { limit: 15 }).map((h) => h.id));
 }
 
@@ -112,6 +118,9 @@ describe('per-file update', () => {
     const docs = 'models/docs/_saas_docs.md';
     step(docs, () => writeFileSync(join(dir, docs), readFileSync(join(dir, docs), 'utf8').replace('Annual recurring revenue, twelve times MRR.', 'Yearly run rate: twelve times MRR.')));
     expect(ix.get('column:fct_mrr.arr')!.text).toContain('Yearly run rate');
+    // a column bound to another doc block: the old block no longer counts it as a neighbour
+    const support = 'models/marts/support/_support.yml';
+    step(support, () => writeFileSync(join(dir, support), readFileSync(join(dir, support), 'utf8').replace(`'{{ doc("ticket_priority") }}'`, `'{{ doc("plan_tier") }}'`)));
     // a new model that an existing relationships test already points at, in a new file
     writeFileSync(join(dir, 'models/marts/core/dim_regions.sql'), "select * from {{ ref('country_codes') }}\n");
     step('models/marts/core/dim_regions.sql', () => {});
@@ -164,5 +173,55 @@ describe('snapshot and runtime directory', () => {
     const fresh = copyProject(EXAMPLE);
     ensureAgentDir(fresh);
     expect(readFileSync(join(fresh, '.gitignore'), 'utf8')).toMatch(/^# modeler's runtime state.*\n\.modeler\/\n$/);
+  });
+});
+
+describe('lexical index', () => {
+  const p = loadProject(SAAS);
+  const ix = new ProjectIndex(p).build();
+  const docs = [...ix.records.values()].filter((r) => r.kind !== 'test').map(lexicalDoc);
+  const boost = { name: FIELD_BOOST[0], keywords: FIELD_BOOST[1], text: FIELD_BOOST[2], path: FIELD_BOOST[3] };
+  const fields = Object.keys(boost);
+  const asMini = (d: LexicalDoc) => ({ id: d.id, ...Object.fromEntries(fields.map((f, i) => [f, d.fields[i]])) });
+  const pass = (v: unknown) => v as string[];
+  const scores = (rs: { id: string; score: number }[]) => new Map(rs.map((r) => [r.id, r.score]));
+  const queries = [['customer'], ['churn', 'revenue'], ['subscript'], ['invoix'], ['mrr', 'movement', 'plan'], ['ticket', 'resolution', 'hour']];
+  const opts = { prefix: (t: string) => t.length >= 4, fuzzy: (t: string) => (t.length >= 5 ? 0.2 : false) as number | false, maxFuzzy: 2, weights: { fuzzy: 0.3, prefix: 0.5 } };
+
+  it('scores as MiniSearch scores (BM25+, field boosts, prefix and fuzzy terms, query-term count)', () => {
+    const mini = new MiniSearch<any>({ fields, idField: 'id', tokenize: pass as any, processTerm: (t) => t, stringifyField: pass as any });
+    mini.addAll(docs.map(asMini));
+    const lex = new LexicalIndex(FIELD_BOOST.length);
+    for (const d of docs) lex.add(d);
+    for (const q of queries) {
+      const want = scores(mini.search(q.join(' '), { tokenize: (x) => x.split(' '), boost, combineWith: 'OR', ...opts }));
+      const got = scores(lex.search(q, { boost: FIELD_BOOST, ...opts }));
+      expect(want.size, q.join(' ')).toBeGreaterThan(0);
+      expect([...got.keys()].sort(), q.join(' ')).toEqual([...want.keys()].sort());
+      for (const [id, s] of want) expect(got.get(id), `${q.join(' ')}: ${id}`).toBeCloseTo(s, 9);
+    }
+  });
+
+  it('removes exactly: after removing and re-adding, and through its snapshot, it ranks as a fresh index', () => {
+    const fresh = new LexicalIndex(FIELD_BOOST.length);
+    for (const d of docs) fresh.add(d);
+    const churned = new LexicalIndex(FIELD_BOOST.length);
+    for (const d of docs) churned.add(d);
+    for (const d of docs.slice(0, Math.floor(docs.length * 0.7))) churned.remove(d); // past half: postings get compacted
+    for (const d of docs.slice(0, Math.floor(docs.length * 0.7))) churned.add(d);
+    const restored = LexicalIndex.fromJSON(JSON.parse(JSON.stringify(churned)));
+    for (const q of queries) {
+      const want = scores(fresh.search(q, { boost: FIELD_BOOST, ...opts }));
+      for (const other of [churned, restored]) {
+        const got = scores(other.search(q, { boost: FIELD_BOOST, ...opts }));
+        expect(got.size, q.join(' ')).toBe(want.size);
+        for (const [id, s] of want) expect(got.get(id), `${q.join(' ')}: ${id}`).toBeCloseTo(s, 9);
+      }
+      for (const t of q) expect(churned.docFreq(t)).toBe(fresh.docFreq(t));
+    }
+    const gone = docs[0];
+    churned.remove(gone);
+    expect(churned.has(gone.id)).toBe(false);
+    expect(churned.search(gone.fields[0], { boost: FIELD_BOOST }).some((r) => r.id === gone.id)).toBe(false);
   });
 });

@@ -1,10 +1,9 @@
 // The assistant's typed project index: records grouped in units (one per file, the aggregates,
 // and memory), a graph of their links kept in both directions, exact name lookup, and a lexical
-// index (MiniSearch, BM25 with field boosts). A changed file replaces only the units it
+// index (BM25 with field boosts, lexical-index.ts). A changed file replaces only the units it
 // touches (its own, those whose nodes it describes, those bound to its doc blocks, those that
 // refer to a table it adds or removes); the aggregates it contributed to are adjusted, not
 // recomputed. Only dbt_project.yml and target/ artifacts rebuild everything.
-import MiniSearch from 'minisearch';
 import type { Project } from '../../core/project/types.js';
 import { aggregateEntries, aggregateRecord, AGG_UNIT, findingsByFile, issueRecords, type AggEntry, type AggState, type FindingsByFile } from './build-aggregates.js';
 import { fileRecord } from './build-files.js';
@@ -12,12 +11,9 @@ import { docRecord, modelerRecords, skillRecord } from './build-modeler.js';
 import { nodeRecords } from './build-nodes.js';
 import { boundDoc, buildContext, fileUnit, type BuildContext } from './context.js';
 import { recordId, type IndexRecord, type RecordKind } from './records.js';
-import { DocFreq, fieldTerms, MINISEARCH_OPTIONS, newMiniSearch, PLAIN, splitTerms, type SearchDoc } from './search-docs.js';
+import { LexicalIndex } from './lexical-index.js';
+import { FIELD_BOOST, lexicalDoc, PLAIN, queryTerms } from './search-docs.js';
 import { tokenize } from './tokenize.js';
-
-export { newMiniSearch } from './search-docs.js';
-
-export const FIELD_BOOST = { name: 4, keywords: 2, text: 1, path: 0.5 };
 
 /**
  * Tests and the relationships they declare are reached through their columns and by exact
@@ -43,10 +39,10 @@ export interface IndexStats { records: number; byKind: Record<string, number>; b
 export class ProjectIndex {
   readonly records = new Map<string, IndexRecord>();
   private units = new Map<string, Set<string>>();
-  private reverse = new Map<string, Set<string>>();
+  /** incoming links: target id → the ids linking to it (arrays: a 10k project holds ~700k of them) */
+  private reverse = new Map<string, string[]>();
   private names = new Map<string, Set<string>>();
-  private df = new DocFreq();
-  private search = newMiniSearch();
+  private search = new LexicalIndex(FIELD_BOOST.length);
   private ctx!: BuildContext;
   private deps = new Map<string, UnitDeps>();
   private pathUnits = new Map<string, Set<string>>();
@@ -70,19 +66,17 @@ export class ProjectIndex {
     const t0 = performance.now();
     this.project = project;
     for (const m of [this.records, this.units, this.reverse, this.names, this.deps, this.pathUnits, this.docUsers, this.refUsers, this.aggContrib, this.aggs]) m.clear();
-    this.df = new DocFreq();
-    this.search = newMiniSearch();
+    this.search = new LexicalIndex(FIELD_BOOST.length);
     this.ctx = buildContext(project);
     this.docBodies = new Map([...project.docs].map(([k, d]) => [k, d.body]));
     this.nodeUnit = this.nodeUnits();
     this.findings = findingsByFile(project);
-    const docs: SearchDoc[] = [];
     const put = (unit: string, recs: IndexRecord[]) => {
       const ids = new Set<string>();
       for (const r of recs) {
         if (this.records.has(r.id)) continue; // the same id from two units: the first one stands
         this.records.set(r.id, r); ids.add(r.id); this.link(r);
-        if (!UNRANKED.has(r)) docs.push(this.toDoc(r));
+        if (!UNRANKED.has(r)) this.search.add(lexicalDoc(r));
       }
       this.units.set(unit, ids);
     };
@@ -96,7 +90,6 @@ export class ProjectIndex {
     this.staleIssues.clear();
     put(AGG_UNIT, [...this.aggs.values()].map(aggregateRecord));
     for (const [u, recs] of this.extraUnits) put(u, recs);
-    this.search.addAll(docs);
     this.finish(t0);
     return this;
   }
@@ -185,18 +178,19 @@ export class ProjectIndex {
 
   /** Lexical search: ranked ids with BM25 scores. Very common terms are left out of a big index's query. */
   lexical(query: string, opts: { limit?: number; kinds?: ReadonlySet<RecordKind> } = {}): { id: string; score: number }[] {
-    const ts = this.df.queryTerms([...new Set(tokenize(query))], this.records.size);
+    const df = (t: string) => this.search.docFreq(t);
+    const ts = queryTerms([...new Set(tokenize(query))], df, this.records.size);
     if (!ts.length) return [];
     // prefix and fuzzy matching help a word the index holds rarely or not at all (a typo, a
     // partial word); for a word it already holds often they only add cost
-    const res = this.search.search(ts.join(' '), {
-      tokenize: splitTerms, boost: FIELD_BOOST, combineWith: 'OR',
-      prefix: (term) => term.length >= 4 && PLAIN.test(term) && this.df.get(term) < 500,
-      fuzzy: (term) => (term.length >= 6 && PLAIN.test(term) && this.df.get(term) < 50 ? 0.15 : false), maxFuzzy: 2,
+    const res = this.search.search(ts, {
+      boost: FIELD_BOOST,
+      prefix: (term) => term.length >= 4 && PLAIN.test(term) && df(term) < 500,
+      fuzzy: (term) => (term.length >= 6 && PLAIN.test(term) && df(term) < 50 ? 0.15 : false), maxFuzzy: 2,
       weights: { fuzzy: 0.3, prefix: 0.5 },
-      filter: opts.kinds ? (r) => opts.kinds!.has(this.records.get(r.id)?.kind as RecordKind) : undefined,
+      filter: opts.kinds ? (id) => opts.kinds!.has(this.records.get(id)?.kind as RecordKind) : undefined,
     });
-    return res.slice(0, opts.limit ?? 50).map((r) => ({ id: r.id as string, score: r.score }));
+    return res.slice(0, opts.limit ?? 50);
   }
 
   /** Records whose name (or a file's base name, or an alias) is exactly `name`, case-insensitive. */
@@ -232,7 +226,7 @@ export class ProjectIndex {
   toJSON(): object {
     this.refreshIssues();
     return {
-      records: [...this.records.values()], units: [...this.units].map(([u, ids]) => [u, [...ids]]), df: this.df.toJSON(),
+      records: [...this.records.values()], units: [...this.units].map(([u, ids]) => [u, [...ids]]),
       aggContrib: [...this.aggContrib], search: JSON.stringify(this.search), stats: this.stats,
     };
   }
@@ -248,8 +242,7 @@ export class ProjectIndex {
     for (const r of data.records as IndexRecord[]) { this.records.set(r.id, r); this.link(r); }
     for (const [u, ids] of data.units as [string, string[]][]) { this.units.set(u, new Set(ids)); if (u.startsWith('file:')) this.setDeps(u); }
     for (const [u, entries] of data.aggContrib as [string, AggEntry[]][]) { this.aggContrib.set(u, []); this.addContribution(u, entries); }
-    this.df = DocFreq.fromJSON(data.df);
-    this.search = MiniSearch.loadJSON(data.search, MINISEARCH_OPTIONS);
+    this.search = LexicalIndex.fromJSON(JSON.parse(data.search));
     this.stats = { ...data.stats };
     return this;
   }
@@ -374,8 +367,8 @@ export class ProjectIndex {
     this.records.set(r.id, r);
     this.link(r);
     if (UNRANKED.has(r)) return true;
-    if (!prev) this.search.add(this.toDoc(r));
-    else if (!sameSearchText(prev, r)) { this.unindex(prev); this.search.add(this.toDoc(r)); }
+    if (!prev) this.search.add(lexicalDoc(r));
+    else if (!sameSearchText(prev, r)) { this.unindex(prev); this.search.add(lexicalDoc(r)); }
     return true;
   }
 
@@ -387,28 +380,15 @@ export class ProjectIndex {
     if (this.search.has(id)) this.unindex(r);
   }
 
-  /**
-   * Take a record out of the lexical index exactly (not MiniSearch's lazy discard, whose
-   * leftovers would skew scores until a vacuum): its fields are rebuilt from the record.
-   */
+  /** Take a record out of the lexical index exactly: its fields are rebuilt from the record. */
   private unindex(r: IndexRecord): void {
-    const [name, keywords, text, path] = fieldTerms(r);
-    this.search.remove({ id: r.id, name, keywords, text, path });
-    this.df.remove([name, keywords, text, path]);
-  }
-
-  /** The record as MiniSearch takes it (fields pre-tokenized), counting its terms' document frequency. */
-  private toDoc(r: IndexRecord): SearchDoc {
-    const [name, keywords, text, path] = fieldTerms(r);
-    this.df.add([name, keywords, text, path]);
-    return { id: r.id, name, keywords, text, path };
+    this.search.remove(lexicalDoc(r));
   }
 
   private link(r: IndexRecord): void {
     for (const l of r.links) {
-      let s = this.reverse.get(l);
-      if (!s) this.reverse.set(l, (s = new Set()));
-      s.add(r.id);
+      const s = this.reverse.get(l);
+      if (s) s.push(r.id); else this.reverse.set(l, [r.id]);
     }
     if (NAMED.has(r.kind)) for (const k of nameKeys(r)) {
       let s = this.names.get(k);
@@ -418,7 +398,13 @@ export class ProjectIndex {
   }
 
   private unlink(r: IndexRecord): void {
-    for (const l of r.links) this.reverse.get(l)?.delete(r.id);
+    for (const l of r.links) {
+      const s = this.reverse.get(l);
+      if (!s) continue;
+      // every occurrence (a self-reference lists its table twice)
+      for (let i = s.indexOf(r.id); i >= 0; i = s.indexOf(r.id, i)) s.splice(i, 1);
+      if (!s.length) this.reverse.delete(l);
+    }
     if (NAMED.has(r.kind)) for (const k of nameKeys(r)) this.names.get(k)?.delete(r.id);
   }
 
