@@ -70,9 +70,22 @@ describe.skipIf(!!skip)(`the editor and live refresh${skip ? ` [skipped: ${skip}
     expect(ifMatch).toMatch(/^"[0-9a-f]{32}"$/);
     await page.getByRole('alert').filter({ hasText: 'changed on disk after you opened it' }).waitFor();
     expect(ui.read(docs)).toBe(other);
+    // another change on disk whose re-read is still on its way when the user keeps the disk
+    // version: it must land on the buffer as it is then (clean), not as it was (conflicted)
+    let held = 0;
+    const fileApi = (url: URL) => /\/api\/projects\/[^/]+\/file$/.test(url.pathname);
+    await page.route(fileApi, async (route) => {
+      if (route.request().method() === 'GET') { held++; await new Promise((r) => setTimeout(r, 1500)); }
+      await route.continue().catch(() => {}); // a request still held when the route is removed goes on by itself
+    });
+    ui.write(docs, '# replaced on disk again\n');
+    await until(async () => held, (n) => n > 0, 'the re-read of the changed file');
     await page.getByRole('button', { name: 'Keep the version on disk' }).click();
-    await page.getByRole('textbox', { name: `Contents of ${docs}`, exact: true }).waitFor();
-    expect(await page.getByRole('textbox', { name: `Contents of ${docs}`, exact: true }).textContent()).toContain('# replaced on disk');
+    const text = page.getByRole('textbox', { name: `Contents of ${docs}`, exact: true });
+    await text.waitFor();
+    await until(async () => await text.isVisible() ? await text.textContent() : 'conflict shown again', (t) => !!t?.includes('# replaced on disk again'), 'the new disk version in the editor');
+    await page.unroute(fileApi);
+    expect(await page.getByRole('alert').filter({ hasText: 'changed on disk after you opened it' }).count()).toBe(0);
   });
 
   it('creates, renames and deletes files from the Explorer\'s menus', async () => {

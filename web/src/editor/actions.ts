@@ -77,14 +77,14 @@ export function closeFile(path: string): void {
 
 // files changed on disk or by another action: clean buffers reload, edited ones learn of a conflict
 onRefresh(async (paths) => {
-  const buffers = editor.get().buffers;
   for (const p of paths) {
-    const b = buffers[p];
-    if (!b || b.loading) continue;
+    if (!editor.get().buffers[p] || editor.get().buffers[p].loading) continue;
     const exists = app.get().files.some((f) => f.path === p);
     if (!exists) { patchBuffer(p, { error: `${p} was deleted on disk` }); continue; }
     const disk = await api.readFile(p).catch(() => undefined);
-    if (!disk || disk.etag === b.etag) continue;
+    // the buffer as it is now: while the file was read the user may have resolved a conflict or saved
+    const b = editor.get().buffers[p];
+    if (!disk || !b || b.loading || disk.etag === b.etag) continue;
     if (!dirty(b)) patchBuffer(p, { content: disk.content, saved: disk.content, etag: disk.etag, error: undefined });
     else if (disk.content !== b.content) patchBuffer(p, { conflict: { etag: disk.etag, disk: disk.content } });
     else patchBuffer(p, { saved: disk.content, etag: disk.etag });
