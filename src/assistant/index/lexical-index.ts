@@ -1,16 +1,25 @@
-// The lexical half of the project index: BM25+ over pre-tokenized fields, with field boosts,
-// prefix and fuzzy terms, and exact removal. It replaces MiniSearch (DESIGN's choice) for a
-// measured reason: MiniSearch keeps a Map per (term, field) holding a Map entry per document,
+// The lexical half of the project index: BM25+ over the texts of a record's fields, with field
+// boosts, prefix and fuzzy terms, and exact removal. It replaces MiniSearch (DESIGN's choice) for
+// a measured reason: MiniSearch keeps a Map per (term, field) holding a Map entry per document,
 // so a cold build of the 10,000-model project made ~2.8 million Map entries and spent most of
-// its time inserting them and collecting garbage (4.3 s of a 3 s budget). Postings here are
-// plain arrays, appended in document order; a removal marks its entry dead (found by binary
-// search, documents only ever get higher numbers) and a term's arrays are compacted once half
+// its time inserting them and collecting garbage (4.3 s of a 3 s budget). Here terms are
+// numbered and the index splits field texts itself, remembering each word's term numbers, so a
+// token costs one lookup of its word and no term lists are made; a term's postings are two plain
+// arrays (document×field keys, ascending, and term frequencies) appended in document order, and
+// every per-term count is an array slot. A removal marks its posting dead (found by binary
+// search: documents only ever get higher numbers) and a term's arrays are compacted once half
 // dead. Scores are MiniSearch's: BM25+ (k 1.2, b 0.7, d 0.5) per field, times the field boost,
 // prefix and fuzzy matches weighted as MiniSearch weighs them, summed over the query terms and
 // multiplied by how many query terms matched.
 
-/** A record as the index takes it: each field a list of processed terms. */
-export interface LexicalDoc { id: string; fields: string[][] }
+/** A record as the index takes it: the text of each field. */
+export interface LexicalDoc { id: string; fields: string[] }
+
+/** How field texts become terms: the words of a text, and the processed terms of one word. */
+export interface Analyzer { words: RegExp; terms: (word: string) => readonly string[] }
+
+/** Words remembered with their term numbers before the cache starts again (a project's vocabulary is far smaller). */
+const WORD_CACHE_LIMIT = 500_000;
 
 export interface LexicalQuery {
   /** Boost of each field, in field order. */
@@ -26,23 +35,29 @@ export interface LexicalQuery {
 
 const K = 1.2, B = 0.7, D = 0.5;
 
-/** Postings of one term: per field, document numbers (ascending) and term frequencies (0 = removed). */
-interface Postings { docs: (number[] | undefined)[]; tfs: (number[] | undefined)[]; dead: number[] }
-
 export class LexicalIndex {
   private ids: (string | null)[] = [];
   private numbers = new Map<string, number>();
+  /** per document × field: distinct terms in that field */
   private fieldLen: number[] = [];
   private totalLen: number[];
   private count = 0;
-  private terms = new Map<string, Postings>();
-  /** documents holding each term in any field */
-  private df = new Map<string, number>();
-  /** reused while adding: term → frequency in one field; the terms of one document */
-  private tf = new Map<string, number>();
-  private seen = new Set<string>();
+  /** term → its number; per term number: postings (key = document × fields + field), frequencies (0 = removed) */
+  private termIds = new Map<string, number>();
+  private keys: number[][] = [];
+  private tfs: number[][] = [];
+  /** per term × field: live postings; per term: dead postings, documents holding it */
+  private fieldDf: number[] = [];
+  private dead: number[] = [];
+  private df: number[] = [];
+  /** scratch while adding or removing one document: frequency per term of the current field, the terms seen in it, the last document that counted a term */
+  private scratch: number[] = [];
+  private touched: number[] = [];
+  private lastDoc: number[] = [];
+  /** word → its term numbers (a term keeps its number for good, so these stay valid) */
+  private wordTerms = new Map<string, number[]>();
 
-  constructor(private readonly fieldCount: number) {
+  constructor(private readonly fieldCount: number, private readonly analyzer: Analyzer) {
     this.totalLen = new Array(fieldCount).fill(0);
   }
 
@@ -51,26 +66,29 @@ export class LexicalIndex {
   has(id: string): boolean { return this.numbers.has(id); }
 
   /** How many documents hold `term` (in any field). */
-  docFreq(term: string): number { return this.df.get(term) ?? 0; }
+  docFreq(term: string): number {
+    const t = this.termIds.get(term);
+    return t === undefined ? 0 : this.df[t];
+  }
 
   add(doc: LexicalDoc): void {
     if (this.numbers.has(doc.id)) throw new Error(`lexical index: ${doc.id} is already indexed`);
-    const n = this.ids.length;
+    const n = this.ids.length, F = this.fieldCount;
     this.ids.push(doc.id);
     this.numbers.set(doc.id, n);
     this.count++;
-    this.seen.clear();
-    for (let f = 0; f < this.fieldCount; f++) {
-      const tf = this.frequencies(doc.fields[f]);
-      this.fieldLen[n * this.fieldCount + f] = tf.size;
-      this.totalLen[f] += tf.size;
-      for (const [term, k] of tf) {
-        if (!this.seen.has(term)) { this.seen.add(term); this.df.set(term, (this.df.get(term) ?? 0) + 1); }
-        let p = this.terms.get(term);
-        if (!p) this.terms.set(term, (p = { docs: [], tfs: [], dead: [] }));
-        let ds = p.docs[f], ts = p.tfs[f];
-        if (!ds || !ts) { p.docs[f] = ds = []; p.tfs[f] = ts = []; p.dead[f] = 0; }
-        ds.push(n); ts.push(k);
+    for (let f = 0; f < F; f++) {
+      const distinct = this.countTerms(doc.fields[f]);
+      this.fieldLen[n * F + f] = distinct;
+      this.totalLen[f] += distinct;
+      const key = n * F + f;
+      for (let i = 0; i < distinct; i++) {
+        const t = this.touched[i];
+        this.keys[t].push(key);
+        this.tfs[t].push(this.scratch[t]);
+        this.scratch[t] = 0;
+        this.fieldDf[t * F + f]++;
+        if (this.lastDoc[t] !== n) { this.lastDoc[t] = n; this.df[t]++; }
       }
     }
   }
@@ -79,18 +97,18 @@ export class LexicalIndex {
   remove(doc: LexicalDoc): void {
     const n = this.numbers.get(doc.id);
     if (n === undefined) return;
+    const F = this.fieldCount;
     this.numbers.delete(doc.id);
     this.ids[n] = null;
     this.count--;
-    this.seen.clear();
-    for (let f = 0; f < this.fieldCount; f++) {
-      this.totalLen[f] -= this.fieldLen[n * this.fieldCount + f] ?? 0;
-      for (const term of this.frequencies(doc.fields[f]).keys()) {
-        this.kill(term, f, n);
-        if (this.seen.has(term)) continue;
-        this.seen.add(term);
-        const k = (this.df.get(term) ?? 1) - 1;
-        if (k > 0) this.df.set(term, k); else this.df.delete(term);
+    for (let f = 0; f < F; f++) {
+      this.totalLen[f] -= this.fieldLen[n * F + f] ?? 0;
+      const distinct = this.countTerms(doc.fields[f]);
+      for (let i = 0; i < distinct; i++) {
+        const t = this.touched[i];
+        this.scratch[t] = 0;
+        if (!this.kill(t, n * F + f)) continue;
+        if (this.lastDoc[t] !== -1 - n) { this.lastDoc[t] = -1 - n; this.df[t]--; }
       }
     }
   }
@@ -107,7 +125,7 @@ export class LexicalIndex {
       const maxDistance = fuzziness === false ? 0 : fuzziness < 1 ? Math.min(q.maxFuzzy ?? 6, Math.round(term.length * fuzziness)) : fuzziness;
       if (prefix || maxDistance) {
         const fuzzyHits: [string, number][] = [];
-        for (const other of this.terms.keys()) {
+        for (const other of this.termIds.keys()) {
           if (other === term) continue;
           if (prefix && other.startsWith(term)) {
             const distance = other.length - term.length;
@@ -132,88 +150,124 @@ export class LexicalIndex {
     return out.sort((a, b) => b.score - a.score);
   }
 
+  /** Live postings only, so a restored index starts compact. */
   toJSON(): object {
-    const terms: [string, (number[] | null)[], (number[] | null)[]][] = [];
-    for (const [term, p] of this.terms) {
-      const docs: (number[] | null)[] = [], tfs: (number[] | null)[] = [];
-      for (let f = 0; f < this.fieldCount; f++) {
-        const ds = p.docs[f], ts = p.tfs[f];
-        if (!ds || !ts) { docs.push(null); tfs.push(null); continue; }
-        const keep = ts.map((k, i) => (k ? i : -1)).filter((i) => i >= 0);
-        docs.push(keep.map((i) => ds[i])); tfs.push(keep.map((i) => ts[i]));
-      }
-      terms.push([term, docs, tfs]);
+    const terms: [string, number[], number[]][] = [];
+    for (const [term, t] of this.termIds) {
+      if (!this.df[t]) continue;
+      const ks = this.keys[t], ts = this.tfs[t];
+      if (!this.dead[t]) { terms.push([term, ks, ts]); continue; }
+      const k2: number[] = [], t2: number[] = [];
+      for (let i = 0; i < ks.length; i++) if (ts[i]) { k2.push(ks[i]); t2.push(ts[i]); }
+      terms.push([term, k2, t2]);
     }
-    return { fields: this.fieldCount, ids: this.ids, fieldLen: this.fieldLen, totalLen: this.totalLen, count: this.count, terms, df: [...this.df] };
+    return { version: 2, fields: this.fieldCount, ids: this.ids, fieldLen: this.fieldLen, totalLen: this.totalLen, count: this.count, terms };
   }
 
-  static fromJSON(data: any): LexicalIndex {
-    const ix = new LexicalIndex(data.fields);
+  static fromJSON(data: any, analyzer: Analyzer): LexicalIndex {
+    if (data?.version !== 2) throw new Error('lexical index: unknown snapshot version');
+    const ix = new LexicalIndex(data.fields, analyzer);
+    const F = ix.fieldCount;
     ix.ids = data.ids;
     ix.ids.forEach((id, n) => { if (id !== null) ix.numbers.set(id, n); });
     ix.fieldLen = data.fieldLen;
     ix.totalLen = data.totalLen;
     ix.count = data.count;
-    ix.df = new Map(data.df);
-    for (const [term, docs, tfs] of data.terms as [string, (number[] | null)[], (number[] | null)[]][]) {
-      ix.terms.set(term, { docs: docs.map((d) => d ?? undefined), tfs: tfs.map((t) => t ?? undefined), dead: docs.map(() => 0) });
+    for (const [term, ks, ts] of data.terms as [string, number[], number[]][]) {
+      const t = ix.intern(term);
+      ix.keys[t] = ks; ix.tfs[t] = ts;
+      let last = -1;
+      for (const k of ks) {
+        ix.fieldDf[t * F + (k % F)]++;
+        const n = Math.floor(k / F);
+        if (n !== last) { ix.df[t]++; last = n; }
+      }
     }
     return ix;
   }
 
   // --- internals -------------------------------------------------------------------------
 
-  private frequencies(terms: string[] | undefined): Map<string, number> {
-    const tf = this.tf;
-    tf.clear();
-    for (const t of terms ?? []) tf.set(t, (tf.get(t) ?? 0) + 1);
-    return tf;
+  private intern(term: string): number {
+    let t = this.termIds.get(term);
+    if (t !== undefined) return t;
+    t = this.keys.length;
+    this.termIds.set(term, t);
+    this.keys.push([]); this.tfs.push([]);
+    this.dead.push(0); this.df.push(0); this.scratch.push(0); this.lastDoc.push(-1);
+    for (let f = 0; f < this.fieldCount; f++) this.fieldDf.push(0);
+    return t;
+  }
+
+  /**
+   * Count the terms of one field's text into `scratch` (by term number) and list the distinct
+   * ones in `touched`; returns how many. (Removing meets only words that were added, so every
+   * term it meets has its number.)
+   */
+  private countTerms(text: string | undefined): number {
+    let distinct = 0;
+    if (!text) return 0;
+    const re = this.analyzer.words;
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const ts = this.termsOf(m[0]);
+      for (let i = 0; i < ts.length; i++) {
+        const t = ts[i];
+        if (this.scratch[t]++ === 0) this.touched[distinct++] = t;
+      }
+    }
+    return distinct;
+  }
+
+  private termsOf(word: string): number[] {
+    let ts = this.wordTerms.get(word);
+    if (ts) return ts;
+    ts = this.analyzer.terms(word).map((term) => this.intern(term));
+    if (this.wordTerms.size >= WORD_CACHE_LIMIT) this.wordTerms.clear();
+    this.wordTerms.set(word, ts);
+    return ts;
   }
 
   /** Add `weight` × BM25+ of every live posting of `term` to `hits`. */
   private score(term: string, weight: number, boost: number[], hits: Map<number, number>): void {
-    const p = this.terms.get(term);
-    if (!p) return;
-    for (let f = 0; f < this.fieldCount; f++) {
-      const ds = p.docs[f], ts = p.tfs[f];
-      if (!ds || !ts) continue;
-      const matching = ds.length - p.dead[f];
-      if (!matching) continue;
-      const avg = this.totalLen[f] / this.count;
-      const idf = Math.log(1 + (this.count - matching + 0.5) / (matching + 0.5));
-      const w = weight * (boost[f] || 1);
-      for (let i = 0; i < ds.length; i++) {
-        const tf = ts[i];
-        if (!tf) continue;
-        const n = ds[i];
-        const len = this.fieldLen[n * this.fieldCount + f];
-        const s = w * idf * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * len) / avg)));
-        hits.set(n, (hits.get(n) ?? 0) + s);
-      }
+    const t = this.termIds.get(term);
+    if (t === undefined) return;
+    const F = this.fieldCount, ks = this.keys[t], ts = this.tfs[t];
+    // per field: boost × idf, and the average field length
+    const w: number[] = [], avg: number[] = [];
+    for (let f = 0; f < F; f++) {
+      const matching = this.fieldDf[t * F + f];
+      w.push(weight * (boost[f] || 1) * Math.log(1 + (this.count - matching + 0.5) / (matching + 0.5)));
+      avg.push(this.totalLen[f] / this.count);
+    }
+    for (let i = 0; i < ks.length; i++) {
+      const tf = ts[i];
+      if (!tf) continue;
+      const k = ks[i], f = k % F, n = (k - f) / F;
+      const s = w[f] * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * this.fieldLen[k]) / avg[f])));
+      hits.set(n, (hits.get(n) ?? 0) + s);
     }
   }
 
-  private kill(term: string, f: number, n: number): void {
-    const p = this.terms.get(term);
-    const ds = p?.docs[f], ts = p?.tfs[f];
-    if (!p || !ds || !ts) return;
-    let lo = 0, hi = ds.length - 1;
+  /** Mark the posting `key` of term `t` removed; false when it was not there. */
+  private kill(t: number, key: number): boolean {
+    const ks = this.keys[t], ts = this.tfs[t];
+    let lo = 0, hi = ks.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      if (ds[mid] < n) lo = mid + 1; else if (ds[mid] > n) hi = mid - 1; else { lo = mid; break; }
+      if (ks[mid] < key) lo = mid + 1; else if (ks[mid] > key) hi = mid - 1; else { lo = mid; break; }
     }
-    if (ds[lo] !== n || !ts[lo]) return;
+    if (ks[lo] !== key || !ts[lo]) return false;
     ts[lo] = 0;
-    p.dead[f]++;
-    if (p.dead[f] * 2 < ds.length) return;
-    // half dead: compact this field's postings, and drop the term once nothing is left
-    const keep = ts.map((k, i) => (k ? i : -1)).filter((i) => i >= 0);
-    if (keep.length) { p.docs[f] = keep.map((i) => ds[i]); p.tfs[f] = keep.map((i) => ts[i]); } else { p.docs[f] = undefined; p.tfs[f] = undefined; }
-    p.dead[f] = 0;
-    if (p.docs.every((d) => !d)) this.terms.delete(term);
+    this.fieldDf[t * this.fieldCount + (key % this.fieldCount)]--;
+    if (++this.dead[t] * 2 < ks.length) return true;
+    // half dead: compact this term's postings
+    const k2: number[] = [], t2: number[] = [];
+    for (let i = 0; i < ks.length; i++) if (ts[i]) { k2.push(ks[i]); t2.push(ts[i]); }
+    this.keys[t] = k2; this.tfs[t] = t2; this.dead[t] = 0;
+    return true;
   }
 }
-
 /** Levenshtein distance of a and b, or `max + 1` as soon as it must exceed `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;

@@ -1,8 +1,8 @@
-// How records reach the lexical index: each field pre-tokenized into processed terms (a term
-// list is not joined into text only to be split again), and which query terms are worth searching.
-import type { LexicalDoc } from './lexical-index.js';
+// How records reach the lexical index: the texts of four ranked fields (the index splits them
+// with the same analyzer queries use), and which query terms are worth searching.
+import { LexicalIndex, type LexicalDoc } from './lexical-index.js';
 import type { IndexRecord, RecordKind } from './records.js';
-import { tokenize } from './tokenize.js';
+import { analyzer } from './tokenize.js';
 
 /** Boosts of the ranked fields, in the order a LexicalDoc holds them: name, keywords, text, path. */
 export const FIELD_BOOST = [4, 2, 1, 0.5];
@@ -13,9 +13,14 @@ export const PLAIN = /^[a-z]+$/;
 /** Only files are ranked by their path (a table's folders are among its keywords; a column's path would repeat its table's). */
 const PATH_KINDS: ReadonlySet<RecordKind> = new Set<RecordKind>(['file']);
 
-/** The record as the lexical index takes it: the terms of its four fields (name, keywords, text, path). */
+/** The record as the lexical index takes it: the texts of its four fields (name, keywords, text, path). */
 export function lexicalDoc(r: IndexRecord): LexicalDoc {
-  return { id: r.id, fields: [tokenize(r.name), tokenize(r.keywords), tokenize(r.text), PATH_KINDS.has(r.kind) && r.file ? tokenize(r.file) : []] };
+  return { id: r.id, fields: [r.name, r.keywords, r.text, PATH_KINDS.has(r.kind) && r.file ? r.file : ''] };
+}
+
+/** An empty lexical index for records, or one restored from its snapshot. */
+export function recordSearch(snapshot?: unknown): LexicalIndex {
+  return snapshot === undefined ? new LexicalIndex(FIELD_BOOST.length, analyzer()) : LexicalIndex.fromJSON(snapshot, analyzer());
 }
 
 /**

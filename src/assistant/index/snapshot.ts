@@ -9,7 +9,7 @@ import { ProjectIndex } from './project-index.js';
 
 const META = 'index.json';
 const SEARCH = 'index.search.json';
-const VERSION = 2; // 2: the lexical index is lexical-index.ts, no longer MiniSearch's JSON
+const VERSION = 3; // 2: the lexical index is lexical-index.ts, no longer MiniSearch's JSON; 3: its terms are numbered, findings' signatures kept
 
 function fingerprints(project: Project): Record<string, [number, number]> {
   const out: Record<string, [number, number]> = {};

@@ -37,6 +37,11 @@ export function wordTerms(w: string): string[] {
   return hit;
 }
 
+/** How the lexical index splits field texts: exactly as tokenize() does (its own pattern object: a global RegExp carries state). */
+export function analyzer(): { words: RegExp; terms: (word: string) => readonly string[] } {
+  return { words: new RegExp(WORD.source, 'g'), terms: wordTerms };
+}
+
 /** Processed terms of a text, in order (repeats kept, as term frequency counts them). */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
