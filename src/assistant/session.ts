@@ -57,7 +57,7 @@ export class AssistantSession {
     if (rels.length > Math.max(50, this.project.files.size / 5)) {
       const t0 = performance.now();
       this.rebuild();
-      return { ms: performance.now() - t0, units: this.index.stats.records, rebuilt: true };
+      return { ms: performance.now() - t0, units: this.index.records.size, rebuilt: true };
     }
     return this.index.update(rels, this.project);
   }

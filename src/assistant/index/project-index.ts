@@ -4,15 +4,14 @@
 // touches (its own, those whose nodes it describes, those bound to its doc blocks, those that
 // refer to a table it adds or removes); the aggregates it contributed to are adjusted, not
 // recomputed. Only dbt_project.yml and target/ artifacts rebuild everything.
-import type { Project } from '../../core/project/types.js';
+import type { DbtNode, Project } from '../../core/project/types.js';
 import { aggregateEntries, aggregateRecord, AGG_UNIT, findingsByFile, issueRecords, type AggEntry, type AggState, type FindingsByFile } from './build-aggregates.js';
 import { fileRecord } from './build-files.js';
 import { docRecord, modelerRecords, skillRecord } from './build-modeler.js';
 import { nodeRecords } from './build-nodes.js';
 import { boundDoc, buildContext, fileUnit, type BuildContext } from './context.js';
 import { recordId, type IndexRecord, type RecordKind } from './records.js';
-import { LexicalIndex } from './lexical-index.js';
-import { FIELD_BOOST, lexicalDoc, PLAIN, queryTerms } from './search-docs.js';
+import { FIELD_BOOST, lexicalDoc, PLAIN, queryTerms, recordSearch } from './search-docs.js';
 import { tokenize } from './tokenize.js';
 
 /**
@@ -29,6 +28,10 @@ const NAMED: ReadonlySet<RecordKind> = new Set<RecordKind>(['model', 'source', '
 /** Files whose change may alter every record (paths, vars, merged manifest facts): rebuild. */
 const GLOBAL_FILE = (rel: string, p: Project) => rel === 'dbt_project.yml' || p.files.get(rel) === 'target_json' || /(^|\/)target\/[^/]+\.json$/.test(rel);
 
+/** Same links and names: the graph and the name lookup need no change. */
+const sameLinks = (a: IndexRecord, b: IndexRecord) => a.name === b.name && a.kind === b.kind && sameList(a.links, b.links) && sameList(a.aliases ?? [], b.aliases ?? []);
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
 const sameSearchText = (a: IndexRecord, b: IndexRecord) => a.name === b.name && a.keywords === b.keywords && a.text === b.text && a.file === b.file;
 
 /** What a unit depends on: the node files it reads, the doc blocks its columns use, the tables it refers to. */
@@ -41,8 +44,9 @@ export class ProjectIndex {
   private units = new Map<string, Set<string>>();
   /** incoming links: target id → the ids linking to it (arrays: a 10k project holds ~700k of them) */
   private reverse = new Map<string, string[]>();
-  private names = new Map<string, Set<string>>();
-  private search = new LexicalIndex(FIELD_BOOST.length);
+  /** lower-cased name → ids (arrays, as `reverse`: nearly every name has one record) */
+  private names = new Map<string, string[]>();
+  private search = recordSearch();
   private ctx!: BuildContext;
   private deps = new Map<string, UnitDeps>();
   private pathUnits = new Map<string, Set<string>>();
@@ -54,19 +58,28 @@ export class ProjectIndex {
   private extraUnits = new Map<string, IndexRecord[]>();
   /** node record id → the unit that builds it */
   private nodeUnit = new Map<string, string>();
+  /** node object → the unit it was built in: the reader keeps the object of a node whose files did not change, so an update checks only new objects */
+  private builtIn = new WeakMap<DbtNode, string>();
   private findings: FindingsByFile = { byFile: new Map(), signature: new Map() };
   /** files changed since the issues were last brought up to date */
   private staleIssues = new Set<string>();
-  stats: IndexStats = { records: 0, byKind: {}, buildMs: 0, builtAt: '' };
+  private built = { buildMs: 0, builtAt: '' };
 
   constructor(public project: Project) {}
+
+  /** Counted when asked (an update should not walk 100,000 records to count them). */
+  get stats(): IndexStats {
+    const byKind: Record<string, number> = {};
+    for (const r of this.records.values()) byKind[r.kind] = (byKind[r.kind] ?? 0) + 1;
+    return { records: this.records.size, byKind, ...this.built };
+  }
 
   /** Build every unit from the project (cold start, after an import, or on request). */
   build(project: Project = this.project): this {
     const t0 = performance.now();
     this.project = project;
     for (const m of [this.records, this.units, this.reverse, this.names, this.deps, this.pathUnits, this.docUsers, this.refUsers, this.aggContrib, this.aggs]) m.clear();
-    this.search = new LexicalIndex(FIELD_BOOST.length);
+    this.search = recordSearch();
     this.ctx = buildContext(project);
     this.docBodies = new Map([...project.docs].map(([k, d]) => [k, d.body]));
     this.nodeUnit = this.nodeUnits();
@@ -103,15 +116,19 @@ export class ProjectIndex {
     if (changed.some((rel) => GLOBAL_FILE(rel, project))) { this.build(project); return { units: this.units.size, ms: performance.now() - t0, rebuilt: true }; }
     const affected = new Set<string>();
     for (const rel of changed) { affected.add(fileUnit(rel)); for (const u of this.pathUnits.get(rel) ?? []) affected.add(u); }
-    const tablesBefore = new Set(this.ctx.tableIds.keys());
+    const before = this.ctx;
     this.project = project;
     this.ctx = buildContext(project, this.ctx);
     // units now building nodes from the changed files, and nodes whose records moved between files
     // (a YAML entry added for a SQL-only model, or removed): one pass over the nodes
     const changedSet = new Set(changed);
+    const fresh: DbtNode[] = [];
     for (const [u, nodes] of this.ctx.nodesByUnit) for (const n of nodes) {
       if (changedSet.has(n.file ?? '') || changedSet.has(n.sqlPath ?? '')) affected.add(u);
-      const id = `${n.resourceType}:${n.name}`;
+      if (this.builtIn.get(n) === u) continue;
+      this.builtIn.set(n, u);
+      fresh.push(n);
+      const id = nodeId(n);
       const was = this.nodeUnit.get(id);
       if (was !== u) { affected.add(u); if (was) affected.add(was); this.nodeUnit.set(id, u); }
     }
@@ -122,11 +139,11 @@ export class ProjectIndex {
       if (body === undefined) this.docBodies.delete(name); else this.docBodies.set(name, body);
       for (const u of this.docUsers.get(name) ?? []) affected.add(u);
     }
-    // a table that appeared or disappeared changes the links of everything that refers to it
-    const tablesAfter = new Set(this.ctx.tableIds.keys());
-    for (const name of [...tablesBefore].filter((x) => !tablesAfter.has(x)).concat([...tablesAfter].filter((x) => !tablesBefore.has(x)))) {
-      for (const u of this.refUsers.get(name) ?? []) affected.add(u);
-    }
+    // a table that appeared or disappeared changes the links of everything that refers to it; only
+    // new node objects can add one, and only nodes of the affected units can have gone
+    const gone = [...affected].flatMap((u) => before.nodesByUnit.get(u) ?? []).filter((n) => !this.ctx.tableIds.has(n.name));
+    const added = fresh.filter((n) => !before.tableIds.has(n.name));
+    for (const n of [...gone, ...added]) for (const u of this.refUsers.get(n.name) ?? []) affected.add(u);
     const touched = new Set<string>();
     this.replaceUnits(new Map([...affected].map((u) => [u, this.buildUnit(u)])));
     // the findings of these files (and of any other file they move) are brought up to date by the next refreshIssues()
@@ -159,7 +176,6 @@ export class ProjectIndex {
     for (const f of new Set([...before.keys(), ...this.findings.signature.keys()])) if (before.get(f) !== this.findings.signature.get(f)) files.add(f);
     this.replaceUnits(new Map([...files].map((f) => [issuesUnit(f), this.project.files.has(f) || this.findings.byFile.has(f) ? issueRecords(this.ctx, f, this.findings.byFile.get(f) ?? [], issuesUnit(f)) : []])));
     this.staleIssues.clear();
-    this.stats.records = this.records.size;
     return performance.now() - t0;
   }
 
@@ -227,7 +243,8 @@ export class ProjectIndex {
     this.refreshIssues();
     return {
       records: [...this.records.values()], units: [...this.units].map(([u, ids]) => [u, [...ids]]),
-      aggContrib: [...this.aggContrib], search: JSON.stringify(this.search), stats: this.stats,
+      aggContrib: [...this.aggContrib], search: JSON.stringify(this.search), stats: this.built,
+      findings: [...this.findings.signature],
     };
   }
 
@@ -237,13 +254,15 @@ export class ProjectIndex {
     this.ctx = buildContext(this.project);
     this.docBodies = new Map([...this.project.docs].map(([k, d]) => [k, d.body]));
     this.nodeUnit = this.nodeUnits();
-    this.findings = findingsByFile(this.project);
+    // the issues are in the records; what they were found from is only needed to tell, after a
+    // change, which files' findings moved (readiness runs again then, not now)
+    this.findings = { byFile: new Map(), signature: new Map(data.findings) };
     this.staleIssues.clear();
     for (const r of data.records as IndexRecord[]) { this.records.set(r.id, r); this.link(r); }
     for (const [u, ids] of data.units as [string, string[]][]) { this.units.set(u, new Set(ids)); if (u.startsWith('file:')) this.setDeps(u); }
     for (const [u, entries] of data.aggContrib as [string, AggEntry[]][]) { this.aggContrib.set(u, []); this.addContribution(u, entries); }
-    this.search = LexicalIndex.fromJSON(JSON.parse(data.search));
-    this.stats = { ...data.stats };
+    this.search = recordSearch(JSON.parse(data.search));
+    this.built = { buildMs: data.stats.buildMs, builtAt: data.stats.builtAt };
     return this;
   }
 
@@ -251,7 +270,8 @@ export class ProjectIndex {
 
   private nodeUnits(): Map<string, string> {
     const m = new Map<string, string>();
-    for (const [u, nodes] of this.ctx.nodesByUnit) for (const n of nodes) m.set(`${n.resourceType}:${n.name}`, u);
+    this.builtIn = new WeakMap();
+    for (const [u, nodes] of this.ctx.nodesByUnit) for (const n of nodes) { m.set(nodeId(n), u); this.builtIn.set(n, u); }
     return m;
   }
 
@@ -363,9 +383,8 @@ export class ProjectIndex {
   private put(r: IndexRecord, own: Set<string>, taken: Set<string>): boolean {
     const prev = this.records.get(r.id);
     if (taken.has(r.id) || (prev && !own.has(r.id))) return false; // the same id from two units: the first one stands
-    if (prev) this.unlink(prev);
     this.records.set(r.id, r);
-    this.link(r);
+    if (!prev || !sameLinks(prev, r)) { if (prev) this.unlink(prev); this.link(r); }
     if (UNRANKED.has(r)) return true;
     if (!prev) this.search.add(lexicalDoc(r));
     else if (!sameSearchText(prev, r)) { this.unindex(prev); this.search.add(lexicalDoc(r)); }
@@ -391,9 +410,9 @@ export class ProjectIndex {
       if (s) s.push(r.id); else this.reverse.set(l, [r.id]);
     }
     if (NAMED.has(r.kind)) for (const k of nameKeys(r)) {
-      let s = this.names.get(k);
-      if (!s) this.names.set(k, (s = new Set()));
-      s.add(r.id);
+      const s = this.names.get(k);
+      if (!s) this.names.set(k, [r.id]);
+      else if (!s.includes(r.id)) s.push(r.id);
     }
   }
 
@@ -405,17 +424,22 @@ export class ProjectIndex {
       for (let i = s.indexOf(r.id); i >= 0; i = s.indexOf(r.id, i)) s.splice(i, 1);
       if (!s.length) this.reverse.delete(l);
     }
-    if (NAMED.has(r.kind)) for (const k of nameKeys(r)) this.names.get(k)?.delete(r.id);
+    if (NAMED.has(r.kind)) for (const k of nameKeys(r)) {
+      const s = this.names.get(k);
+      const i = s ? s.indexOf(r.id) : -1;
+      if (i < 0) continue;
+      s!.splice(i, 1);
+      if (!s!.length) this.names.delete(k);
+    }
   }
 
   private finish(t0: number): void {
-    const byKind: Record<string, number> = {};
-    for (const r of this.records.values()) byKind[r.kind] = (byKind[r.kind] ?? 0) + 1;
-    this.stats = { records: this.records.size, byKind, buildMs: Math.round(performance.now() - t0), builtAt: new Date().toISOString() };
+    this.built = { buildMs: Math.round(performance.now() - t0), builtAt: new Date().toISOString() };
   }
 }
 
 const issuesUnit = (rel: string) => `issues:${rel}`;
+const nodeId = (n: DbtNode) => `${n.resourceType}:${n.name}`;
 
 function nameKeys(r: IndexRecord): string[] {
   const keys = [r.name.toLowerCase()];
