@@ -165,6 +165,22 @@ describe('snapshot and runtime directory', () => {
     expect(readSnapshot(loadProject(dir))).toBeUndefined();
   });
 
+  it('a restored index, updated per file, ends as a full build, its validation issues included', () => {
+    const dir = copyProject(SAAS);
+    writeSnapshot(new ProjectIndex(loadProject(dir)).build());
+    const p = loadProject(dir);
+    const back = readSnapshot(p)!;
+    expect(back).toBeDefined();
+    // the doc block two other files' columns are described by goes: those files gain findings
+    const docs = 'models/docs/_saas_docs.md';
+    writeFileSync(join(dir, docs), readFileSync(join(dir, docs), 'utf8').replace(/\{% docs ticket_priority %\}[\s\S]*?\{% enddocs %\}/, ''));
+    p.reloadFile(docs);
+    expect(back.update([docs], p).rebuilt).toBe(false);
+    expectSameAsFullBuild(dir, back, ['ticket priority', 'column description missing']);
+    const moved = [...back.records.values()].filter((r) => r.kind === 'issue' && r.file === 'models/marts/support/_support.yml' && r.name.startsWith('READINESS_COLUMN_DESCRIPTION_MISSING'));
+    expect(moved.map((r) => r.name)).toContain('READINESS_COLUMN_DESCRIPTION_MISSING:fct_tickets.priority');
+  });
+
   it('adds .modeler/ to the project .gitignore once, keeping what was there', () => {
     const dir = copyProject(EXAMPLE);
     writeFileSync(join(dir, '.gitignore'), 'target/\nlogs');
