@@ -48,6 +48,7 @@ describe.skipIf(!!skip)(`the editor and live refresh${skip ? ` [skipped: ${skip}
     await conflict.getByRole('textbox', { name: `conflict in ${docs}: current` }).waitFor();
     await conflict.getByRole('button', { name: 'Keep mine and save' }).click();
     await until(() => ui.read(docs), (t) => t.endsWith('Mine.') && !t.includes('Theirs'), 'my version on disk');
+    await page.getByRole('tab', { name: '_docs.md', exact: true }).waitFor(); // the save's answer reached the editor: clean
   });
 
   it('a save refused by If-Match (the file changed between reading and saving) shows the conflict and writes nothing', async () => {
@@ -58,13 +59,15 @@ describe.skipIf(!!skip)(`the editor and live refresh${skip ? ` [skipped: ${skip}
     await editor.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type('\nSecond edit.');
+    await page.getByRole('tab', { name: '_docs.md •' }).waitFor(); // the edit landed in the editor
     const other = '# replaced on disk\n';
     let ifMatch: string | undefined;
     await page.route('**/api/projects/*/file', async (route) => {
       if (route.request().method() === 'PUT') { ifMatch = await route.request().headerValue('if-match') ?? undefined; ui.write(docs, other); }
       await route.continue();
     });
-    await page.keyboard.press('Control+s');
+    // the toolbar's Save (Ctrl+S is the first test's): it does not depend on where the focus is
+    await page.getByRole('toolbar', { name: `${docs} actions` }).getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: `${docs} changed on disk since you opened it` }).waitFor();
     await page.unroute('**/api/projects/*/file');
     expect(ifMatch).toMatch(/^"[0-9a-f]{32}"$/);
