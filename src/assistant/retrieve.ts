@@ -57,6 +57,7 @@ const KIND_HINTS: [RegExp, RecordKind[]][] = [
 ];
 
 /** Prior weight of a kind in a ranked list when the question does not ask for it. */
+const TABLES: ReadonlySet<RecordKind> = new Set<RecordKind>(['model', 'source', 'seed', 'snapshot']);
 const KIND_PRIOR: Partial<Record<RecordKind, number>> = { file: 0.55, test: 0.6, issue: 0.6, data_type: 0.6, tag: 0.6, owner: 0.6, domain: 0.7, memory: 0.5 };
 
 /** Words the index does not hold but questions use, folded onto the words it holds. */
@@ -246,11 +247,16 @@ export function structuredHits(index: ProjectIndex, text: string): { rec: IndexR
   for (const m of text.matchAll(/[A-Za-z0-9_./-]+\.(ya?ml|sql|md|json|csv)\b/g)) add(index.lookup(m[0]), true);
   for (const m of text.matchAll(/\b[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)+\b/g)) add(index.lookup(m[0]), true);
   const words = [...text.matchAll(/[A-Za-z0-9_@.()-]+/g)].map((m) => m[0].replace(/[.()]+$/, ''));
+  // the object of "explain X", "describe X", "tell me about X", "what is X": named exactly, it is what is asked about
+  const subjects = new Set([...text.matchAll(/\b(?:explain|describe|about|what\s+is|what's)\s+(?:the\s+|a\s+|an\s+)?([A-Za-z0-9_]+)/gi)].map((m) => m[1].toLowerCase()));
   for (const w of words) {
     if (w.length < 3) continue;
     const identifier = /_/.test(w) || /[a-z][A-Z]/.test(w) || /@/.test(w) || /\(/.test(w);
     const exact = index.lookup(w);
-    add(exact, identifier);
+    // the object of an explain-question that names a table exactly: that table (a dbt user asks about the model, not a glossary word spelt alike)
+    const asked = subjects.has(w.toLowerCase());
+    add(exact.filter((r) => !asked || !TABLES.has(r.kind)), identifier);
+    if (asked) add(exact.filter((r) => TABLES.has(r.kind)), true);
     if (!identifier && !exact.length) { const s = stem(w.toLowerCase()); if (s !== w.toLowerCase()) add(index.lookup(s), false); }
   }
   // a column named beside its table ("store_id on stg_shop__orders", "the email of dim_users")

@@ -39,6 +39,15 @@ describe('Local explanations', () => {
     expect(r.requires_user_approval).toBe(false);
   });
 
+  it('"explain orders" (the table named as it is, no kind said) explains the model, not a doc block or glossary word spelt alike', async () => {
+    for (const message of ['explain orders', 'tell me about customers', 'what is stg_shop__orders']) {
+      const r = await ask(s, { message });
+      const name = message.split(' ').pop()!;
+      expect(r.answer, message).toMatch(new RegExp(`^\\*\\*${name}\\*\\* — model `));
+      expect(r.sources[0].id, message).toBe(`model:${name}`);
+    }
+  });
+
   it('explains a column bound to a doc block with the block\'s text and where it lives', async () => {
     const r = await ask(s, { message: 'what is this?', context: { kind: 'column', name: 'customers.customer_id' } });
     expect(r.answer).toContain('Description (doc block `customer_id`, models/docs/_docs.md:3): The unique identifier of a shop customer.');
