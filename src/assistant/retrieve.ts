@@ -5,7 +5,7 @@
 // carries its file and line.
 import type { Skill } from '../core/project/types.js';
 import type { ProjectIndex } from './index/project-index.js';
-import { recordId, type IndexRecord, type RecordKind } from './index/records.js';
+import { recordId, TABLE_KINDS, type IndexRecord, type RecordKind } from './index/records.js';
 import { stem } from './index/tokenize.js';
 import { MEMORY_UNIT } from './memory.js';
 import { route, type Route } from './router.js';
@@ -57,7 +57,6 @@ const KIND_HINTS: [RegExp, RecordKind[]][] = [
 ];
 
 /** Prior weight of a kind in a ranked list when the question does not ask for it. */
-const TABLES: ReadonlySet<RecordKind> = new Set<RecordKind>(['model', 'source', 'seed', 'snapshot']);
 const KIND_PRIOR: Partial<Record<RecordKind, number>> = { file: 0.55, test: 0.6, issue: 0.6, data_type: 0.6, tag: 0.6, owner: 0.6, domain: 0.7, memory: 0.5 };
 
 /** Words the index does not hold but questions use, folded onto the words it holds. */
@@ -255,8 +254,8 @@ export function structuredHits(index: ProjectIndex, text: string): { rec: IndexR
     const exact = index.lookup(w);
     // the object of an explain-question that names a table exactly: that table (a dbt user asks about the model, not a glossary word spelt alike)
     const asked = subjects.has(w.toLowerCase());
-    add(exact.filter((r) => !asked || !TABLES.has(r.kind)), identifier);
-    if (asked) add(exact.filter((r) => TABLES.has(r.kind)), true);
+    add(exact.filter((r) => !asked || !TABLE_KINDS.has(r.kind)), identifier);
+    if (asked) add(exact.filter((r) => TABLE_KINDS.has(r.kind)), true);
     if (!identifier && !exact.length) { const s = stem(w.toLowerCase()); if (s !== w.toLowerCase()) add(index.lookup(s), false); }
   }
   // a column named beside its table ("store_id on stg_shop__orders", "the email of dim_users")
