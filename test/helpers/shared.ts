@@ -57,3 +57,33 @@ export function sharedPart(part: string, needs: Needs = 'peer'): boolean {
   if (reason) it.skip(marked(part, reason), () => {});
   return !reason;
 }
+
+// ---- fetched public projects (bench/lib/fetched-projects.mjs; never committed) --------------
+
+import * as fetched from '../../bench/lib/fetched-projects.mjs';
+
+/** Why the fetched project `name` is not here (undefined when it is). */
+export function fetchedSkipReason(name: string): string | undefined {
+  return fetched.fetchedSkipReason(name);
+}
+
+/** The fetched project's folder (dbt_project.yml), extracted at its pinned commit with its packages. */
+export function fetchedProject(name: string): { dir: string; project: { name: string; repo: string; commit: string; subdir?: string; vars?: Record<string, unknown> } } {
+  return fetched.fetchedProject(name);
+}
+
+/** A writable copy (dbt parse writes target/). */
+export function fetchedCopy(name: string): string {
+  return fetched.fetchedCopy(name);
+}
+
+export function registeredProjects(): { name: string; repo: string; commit: string }[] {
+  return fetched.registeredProjects();
+}
+
+/** describe() when the fetched project exists, else one skipped entry naming what to fetch. */
+export function describeFetched(name: string, project: string, fn: () => void): void {
+  const reason = fetchedSkipReason(project);
+  if (!reason) describe(name, fn);
+  else describe(name, () => { it.skip(marked('all tests', reason), () => {}); });
+}
