@@ -1,24 +1,26 @@
 // Public dbt projects fetched with the search tool's `fetch` (bare git mirrors under
 // /work/.mirror, or MODELER_MIRROR): never committed, so tests and benches that use them skip
-// with a reason where they are absent. test/fixtures/real-projects/projects.json pins each
+// with a reason where they are absent. test/fixtures/real-projects/<name>.project.json pins each
 // project to the commit its labels were written against, names the sub-folder that holds
 // dbt_project.yml, and lists the dbt packages (also fetched mirrors) to put under dbt_packages/
 // so that a real `dbt parse` runs offline. A project is extracted once per commit into a cache
 // folder; callers that write (dbt parse writes target/) copy it first (parseableCopy).
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const MIRROR = resolve(process.env.MODELER_MIRROR ?? '/work/.mirror');
-export const REGISTRY = join(REPO, 'test', 'fixtures', 'real-projects', 'projects.json');
+export const REGISTRY = join(REPO, 'test', 'fixtures', 'real-projects');
 const CACHE = join(tmpdir(), 'modeler-fetched-projects');
 
 /** Every registered project: {name, repo, commit, subdir?, packages?: [{repo, commit, as}], vars?, notes?}. */
 export function registeredProjects() {
-  return existsSync(REGISTRY) ? JSON.parse(readFileSync(REGISTRY, 'utf8')).projects : [];
+  if (!existsSync(REGISTRY)) return [];
+  return readdirSync(REGISTRY).filter((f) => f.endsWith('.project.json')).sort()
+    .map((f) => ({ name: f.slice(0, -'.project.json'.length), ...JSON.parse(readFileSync(join(REGISTRY, f), 'utf8')) }));
 }
 
 const mirrorOf = (repo) => join(MIRROR, repo.replace('/', '+'), 'repo');
@@ -26,7 +28,7 @@ const mirrorOf = (repo) => join(MIRROR, repo.replace('/', '+'), 'repo');
 /** Why `name` cannot be used here, or undefined when it can. */
 export function fetchedSkipReason(name) {
   const p = registeredProjects().find((x) => x.name === name);
-  if (!p) return `${name} is not in test/fixtures/real-projects/projects.json`;
+  if (!p) return `${name} is not registered (test/fixtures/real-projects/${name}.project.json)`;
   for (const repo of [p.repo, ...(p.packages ?? []).map((k) => k.repo)]) {
     if (!existsSync(mirrorOf(repo))) return `fetched project ${repo} not found under ${MIRROR} (fetch github:${repo} with the search tool)`;
   }
