@@ -22,9 +22,11 @@ export type { Model, Entity, Column, Relationship } from './core/model/types.js'
 
 // the dbt-style project
 export { loadProject, type LoadOptions } from './core/project/load.js';
+export { readOptionsOf, type ReadOptions } from './core/project/settings.js';
 export { summarizeProject, formatSummary, type ProjectSummary } from './core/project/summary.js';
 export type { Project, DbtNode, DbtColumn, DbtTest, DocBlock, Skill, FileKind } from './core/project/types.js';
 export { SKIP_DIRS } from './core/project/walk.js';
+export { resolveTarget, profilesDirFor, type DbtTarget, type TargetOptions, type ResolvedTarget } from './core/project/target.js';
 
 // SQL and DBML in, SQL and scaffolds out
 export { DIALECTS, getDialect, resolveDialect } from './sql/dialects/index.js';

@@ -1,18 +1,21 @@
 // Every command that reads a project spells its folder `--project-dir DIR` (the spec's
-// `--project DIR` and positional forms stay as aliases) and takes dbt's `--vars`.
+// `--project DIR` and positional forms stay as aliases) and takes dbt's `--vars`, `--profiles-dir`
+// and `--target` (which decide what `{{ target.* }}` is in configs).
 import { Option, type Command } from 'commander';
 import { load as parseYaml } from 'js-yaml';
-import { UserError } from '../api.js';
+import { UserError, type ReadOptions } from '../api.js';
 
-export interface ProjectFlags { projectDir?: string; project?: string; vars?: string }
-export interface ProjectRef { dir: string; vars?: Record<string, unknown> }
+export interface ProjectFlags { projectDir?: string; project?: string; vars?: string; profilesDir?: string; target?: string }
+export interface ProjectRef { dir: string; vars?: Record<string, unknown>; read: ReadOptions }
 
 /** Add --project-dir (with the hidden alias --project) and --vars to a command. */
 export function projectOptions(cmd: Command, opts: { required?: boolean } = {}): Command {
   return cmd
     .option('--project-dir <dir>', opts.required ? 'project directory' : 'project directory (default: ".")')
     .addOption(new Option('--project <dir>', 'alias of --project-dir').hideHelp())
-    .option('--vars <yaml>', "set project vars as dbt's --vars does, e.g. '{stripe__using_invoices: false}'");
+    .option('--vars <yaml>', "set project vars as dbt's --vars does, e.g. '{stripe__using_invoices: false}'")
+    .option('--profiles-dir <dir>', 'the folder holding profiles.yml, as for dbt (default: DBT_PROFILES_DIR, the project folder, ~/.dbt)')
+    .option('--target <name>', "the profile's target, as dbt's --target (default: DBT_TARGET, else the profile's target)");
 }
 
 /** The project folder from --project-dir, its alias, or a positional argument; and the parsed --vars. */
@@ -20,7 +23,10 @@ export function projectRef(flags: ProjectFlags, positional?: string, opts: { req
   const given = [positional, flags.projectDir, flags.project].filter((x): x is string => typeof x === 'string');
   if (new Set(given).size > 1) throw new UserError(`the project folder is given twice (${given.join(' and ')}); use --project-dir once`);
   if (!given.length && opts.required) throw new UserError(`missing ${opts.required}`);
-  return { dir: given[0] ?? '.', vars: parseVars(flags.vars) };
+  if (flags.profilesDir === '') throw new UserError('--profiles-dir needs a folder');
+  if (flags.target === '') throw new UserError('--target needs a target name');
+  const vars = parseVars(flags.vars);
+  return { dir: given[0] ?? '.', vars, read: { vars, profilesDir: flags.profilesDir, target: flags.target } };
 }
 
 function parseVars(text: string | undefined): Record<string, unknown> | undefined {

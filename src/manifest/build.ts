@@ -15,6 +15,7 @@ import type { Entity as LogicalEntity } from '../core/model/types.js';
 import { isTest, parseRefTarget } from '../core/project/dbt-tests.js';
 import { docReference } from '../core/project/docs.js';
 import { loadProject } from '../core/project/load.js';
+import { readOptionsOf, type ReadOptions } from '../core/project/settings.js';
 import type { DbtNode, Project } from '../core/project/types.js';
 import { stableStringify } from '../core/stable-json.js';
 import { MODELER_SCHEMA, type ModelerContract, type ModelerDomain, type ModelerEntity, type ModelerField, type ModelerManifest } from './modeler-manifest.js';
@@ -227,8 +228,8 @@ export function defaultGeneratedAt(): string {
   return new Date().toISOString();
 }
 
-export function buildModelerManifestTo(projectDir: string, out: string, opts: { vars?: Record<string, unknown> } = {}): BuildResult & { written?: string } {
-  const project = loadProject(projectDir, { vars: opts.vars });
+export function buildModelerManifestTo(projectDir: string, out: string, opts: ReadOptions = {}): BuildResult & { written?: string } {
+  const project = loadProject(projectDir, readOptionsOf(opts));
   const r = buildModelerManifest(project);
   if (!r.ok || !r.manifest) return r;
   writeFileAtomic(out, stableStringify(r.manifest));

@@ -7,14 +7,15 @@ import { UserError, formatDiagnostic } from '../core/diagnostics.js';
 import { writeFilesAtomic } from '../core/fs-atomic.js';
 import { containedPath } from '../core/paths.js';
 import { loadProject } from '../core/project/load.js';
+import { readOptionsOf, type ReadOptions } from '../core/project/settings.js';
 import type { DbtNode, Project } from '../core/project/types.js';
 import { applyYamlEdits, type YamlEdit } from '../core/yaml-edit.js';
 import { parseYamlFast } from '../core/yaml-fast.js';
 import { inferLayers, LAYERS, normalizeLayer } from '../governance/layers.js';
 import { opt } from '../core/option-names.js';
 
-export interface ContractsOptions {
-  layer?: string; files?: string[]; enforce?: boolean; dryRun?: boolean; vars?: Record<string, unknown>;
+export interface ContractsOptions extends ReadOptions {
+  layer?: string; files?: string[]; enforce?: boolean; dryRun?: boolean;
   /** enforce also models the pre-flight refuses (dbt will then reject them) */
   force?: boolean;
 }
@@ -64,7 +65,7 @@ export function enforceContracts(projectDir: string, o: ContractsOptions): Contr
   if (!o.layer && !o.files?.length) throw new UserError(`select models with ${opt('layer')} <layer> and/or ${opt('file')} <path>`);
   const layer = o.layer ? normalizeLayer(o.layer) : undefined;
   if (o.layer && !layer) throw new UserError(`unknown layer '${o.layer}'; use one of ${LAYERS.join(', ')} (or staging, intermediate, marts)`);
-  const project = loadProject(projectDir, { vars: o.vars });
+  const project = loadProject(projectDir, readOptionsOf(o));
   // project-relative, '/'-separated (as the loader names files); absolute paths inside the project work too
   const files = (o.files ?? []).map((f) => {
     const abs = containedPath(project.root, f);

@@ -12,6 +12,7 @@ import type { Column, Entity, Model } from '../core/model/types.js';
 import { containedPath } from '../core/paths.js';
 import { docReference } from '../core/project/docs.js';
 import { loadProject } from '../core/project/load.js';
+import { readOptionsOf, type ReadOptions } from '../core/project/settings.js';
 import { effectiveConfig } from '../core/project/model-config.js';
 import type { DbtNode } from '../core/project/types.js';
 import { applyYamlEdits, type YamlEdit } from '../core/yaml-edit.js';
@@ -34,8 +35,8 @@ export interface SyncResult {
 
 const unknownType = (t: unknown) => typeof t !== 'string' || !t.trim() || t.trim().toLowerCase() === 'unknown';
 
-export function tformSync(projectDir: string, modelPath?: string, opts: { dryRun?: boolean; vars?: Record<string, unknown> } = {}): SyncResult {
-  const project = loadProject(projectDir, { vars: opts.vars });
+export function tformSync(projectDir: string, modelPath?: string, opts: { dryRun?: boolean } & ReadOptions = {}): SyncResult {
+  const project = loadProject(projectDir, readOptionsOf(opts));
   stopOnBrokenYaml(project);
   const sources: LoadedModel[] = modelPath ? [loadGiven(projectDir, modelPath)] : project.modelerFiles.filter((lm) => lm.model && lm.model.kind !== 'diagram');
   const bad = sources.find((lm) => !lm.ok || !lm.model);

@@ -12,8 +12,8 @@ export function dbtBin(): string {
 }
 
 /** Run `dbt parse` in a project dir with a duckdb profile from `profilesDir`. */
-export function dbtParse(projectDir: string, profilesDir = projectDir): { code: number; output: string } {
-  const r = spawnSync(dbtBin(), ['parse', '--profiles-dir', profilesDir, '--project-dir', projectDir, '--no-use-colors', '--no-partial-parse'], {
+export function dbtParse(projectDir: string, profilesDir = projectDir, extra: string[] = []): { code: number; output: string } {
+  const r = spawnSync(dbtBin(), ['parse', '--profiles-dir', profilesDir, '--project-dir', projectDir, '--no-use-colors', '--no-partial-parse', ...extra], {
     cwd: projectDir, encoding: 'utf8', env: { ...process.env, DBT_SEND_ANONYMOUS_USAGE_STATS: 'false', DO_NOT_TRACK: '1' }, timeout: 180_000,
   });
   return { code: r.status ?? -1, output: (r.stdout ?? '') + (r.stderr ?? '') };

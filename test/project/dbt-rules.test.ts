@@ -132,6 +132,32 @@ describe('the reader agrees with dbt parse on every rule of dbt-rules', () => {
     expect(runCli(['summary', '--project-dir', FIXTURE, '--vars', '[1, 2']).code).toBe(64);
   });
 
+  it('target.* decides as dbt decides: profiles.yml beside the project, its default target (dev, duckdb)', () => {
+    const on = new Set(project.models.map((m) => m.name));
+    expect(on.has('duck_only')).toBe(true);
+    expect(on.has('bq_only')).toBe(false);
+    expect(on.has('ci_only')).toBe(false);
+    expect(project.dbtTarget).toEqual({ name: 'dev', type: 'duckdb', schema: 'main', database: 'memory', profile_name: 'rules_demo' });
+    const idTests = project.modelByName.get('duck_only')!.columns[0].tests.map((t) => [t.name, t.enabled]);
+    expect(idTests).toEqual([['not_null', true], ['unique', false]]);
+    expect(project.diagnostics.filter((d) => d.code === 'CONFIG_NOT_EVALUATED' && /target/.test(d.message))).toEqual([]);
+  });
+
+  it('--target ci: the same resources as `dbt parse --target ci`, node by node', () => {
+    const d = join(tempDir(), 'dbt-rules');
+    cpSync(FIXTURE, d, { recursive: true });
+    const r = dbtParse(d, d, ['--target', 'ci']);
+    expect(r.code, r.output).toBe(0);
+    const m = JSON.parse(readFileSync(join(d, 'target', 'manifest.json'), 'utf8'));
+    const ci = loadProject(FIXTURE, { target: 'ci' });
+    expect(ci.dbtTarget).toMatchObject({ name: 'ci', schema: 'ci_schema' });
+    const dbt = fromDbt(m), ours = fromReader(ci);
+    expect([...ours.keys()].sort()).toEqual([...dbt.keys()].sort());
+    for (const [id, seen] of dbt) expect({ id, ...ours.get(id) }).toEqual({ id, ...seen });
+    expect(ci.modelByName.get('ci_only')!.tags).toContain('ci');
+    expect(countsFromSummary(summarizeProject(ci))).toEqual(countsFromManifest(m, 'rules_demo'));
+  }, 240_000);
+
   it('an env var decides like dbt: RULES_DEMO_C=no disables stg_c', () => {
     const prev = process.env.RULES_DEMO_C;
     process.env.RULES_DEMO_C = 'no';

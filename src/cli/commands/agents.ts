@@ -15,7 +15,7 @@ export function registerAgents(program: Command): void {
       'Example: modeler agents conceptualize --project-dir examples/jaffle_shop --declared-only')
     .action(action((opts: ProjectFlags & { declaredOnly?: boolean }) => {
       const ref = projectRef(opts);
-      printJson(conceptualize(loadProject(ref.dir, { vars: ref.vars }), { declaredOnly: opts.declaredOnly === true }));
+      printJson(conceptualize(loadProject(ref.dir, ref.read), { declaredOnly: opts.declaredOnly === true }));
       return 0;
     }));
 
@@ -29,7 +29,7 @@ export function registerAgents(program: Command): void {
       const ref = projectRef(opts);
       const minRecurrence = intOption(opts.minRecurrence, '--min-recurrence', DEFAULT_MIN_RECURRENCE)!;
       if (minRecurrence < 1) throw new UserError(`--min-recurrence must be at least 1, got ${minRecurrence}`);
-      printJson(canonicalize(loadProject(ref.dir, { vars: ref.vars }), { minRecurrence }));
+      printJson(canonicalize(loadProject(ref.dir, ref.read), { minRecurrence }));
       return 0;
     }));
 }

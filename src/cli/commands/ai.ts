@@ -17,7 +17,7 @@ export function registerAi(program: Command): void {
       const limit = intOption(opts.limit, '--limit', 10)!;
       if (limit < 1) throw new UserError(`--limit must be at least 1, got ${limit}`);
       const ref = projectRef(opts);
-      const session = AssistantSession.open(ref.dir, { vars: ref.vars }, { useSnapshot: true });
+      const session = AssistantSession.open(ref.dir, ref.read, { useSnapshot: true });
       const r = preview(session, { message: query, limit });
       const rows = r.sources.map((s) => ({ kind: s.kind, name: s.name, path: s.path ?? null, line: s.line ?? null, score: s.score }));
       if (opts.json) { printJson(rows); return 0; }

@@ -23,7 +23,7 @@ export function registerAsk(program: Command): void {
     .action(action(async (question: string, opts: AskFlags) => {
       const ref = projectRef(opts);
       const provider = providerFromEnv(opts);
-      const session = AssistantSession.open(ref.dir, { vars: ref.vars }, { endpoints: endpointsFromEnv(), useSnapshot: true });
+      const session = AssistantSession.open(ref.dir, ref.read, { endpoints: endpointsFromEnv(), useSnapshot: true });
       let streamed = false;
       let result: AskResult;
       try {

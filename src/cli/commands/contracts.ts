@@ -20,7 +20,7 @@ export function registerContracts(program: Command): void {
       'Example: modeler contracts enforce --project-dir examples/jaffle_shop --layer marts')
     .action(action((o: ProjectFlags & { layer?: string; file: string[]; unenforce?: boolean; force?: boolean; dryRun?: boolean; outputJson?: boolean }) => {
       const ref = projectRef(o);
-      const r = enforceContracts(ref.dir, { layer: o.layer, files: o.file, enforce: !o.unenforce, force: o.force, dryRun: o.dryRun, vars: ref.vars });
+      const r = enforceContracts(ref.dir, { layer: o.layer, files: o.file, enforce: !o.unenforce, force: o.force, dryRun: o.dryRun, ...ref.read });
       if (o.outputJson) printJson(r);
       else {
         for (const x of r.refused) out(formatDiagnostic({ code: x.code, severity: x.forced ? 'warning' : 'error', file: x.file, line: x.line, column: 1, message: x.message, hint: x.hint }));
@@ -42,7 +42,7 @@ export function registerContracts(program: Command): void {
       'Example: modeler tform sync --project-dir examples/jaffle_shop --dry-run')
     .action(action((o: ProjectFlags & { model?: string; dryRun?: boolean; outputJson?: boolean }) => {
       const ref = projectRef(o);
-      const r = tformSync(ref.dir, o.model, { dryRun: o.dryRun, vars: ref.vars });
+      const r = tformSync(ref.dir, o.model, { dryRun: o.dryRun, ...ref.read });
       if (o.outputJson) printJson(r);
       else if (!r.ok) {
         for (const x of r.offenders) out(`${x.file ?? '?'}:${x.line ?? 1}:1: error[CONTRACT_PREFLIGHT]: ${x.model}.${x.column} has ${x.dataType ? `data_type '${x.dataType}'` : 'no data_type'} but ${x.model} enforces its contract`);

@@ -4,7 +4,7 @@ import { action, out, printDiagnostics, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags, type ProjectRef } from '../project-options.js';
 
 function summaryAction(ref: ProjectRef, opts: { outputJson?: boolean }): number {
-  const project = loadProject(ref.dir, { vars: ref.vars });
+  const project = loadProject(ref.dir, ref.read);
   const summary = summarizeProject(project);
   if (opts.outputJson) printJson({ ...summary, diagnosticsList: project.diagnostics });
   else {
@@ -24,5 +24,5 @@ export function registerDemo(program: Command): void {
     .description('validate the embedded example project (examples/jaffle_shop) and print its summary')
     .option('--output-json', 'print the summary as JSON')
     .addHelpText('after', '\nExample: modeler demo')
-    .action(action((opts: { outputJson?: boolean }) => summaryAction({ dir: EXAMPLE_PROJECT }, opts)));
+    .action(action((opts: { outputJson?: boolean }) => summaryAction({ dir: EXAMPLE_PROJECT, read: {} }, opts)));
 }

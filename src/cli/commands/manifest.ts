@@ -82,7 +82,7 @@ export function registerManifest(program: Command): void {
     .addHelpText('after', '\nExit codes: 0 written (warnings allowed), 1 errors (nothing written), 64 usage error.\nExample: modeler manifest build --project-dir . --out target/modeler-manifest.json')
     .action(action((opts: ProjectFlags & { out?: string; outputJson?: boolean }) => {
       const ref = projectRef(opts, undefined, { required: '--project-dir <dir>' });
-      const r = buildModelerManifestTo(ref.dir, need(opts.out, '--out <file>'), { vars: ref.vars });
+      const r = buildModelerManifestTo(ref.dir, need(opts.out, '--out <file>'), ref.read);
       if (opts.outputJson) {
         printJson({ ok: r.ok, out: r.written ?? null, contracts: r.contracts, entities: r.entities, diagnostics: r.diagnostics });
       } else {

@@ -10,7 +10,7 @@ export function registerMcp(program: Command): void {
     .addHelpText('after', '\nStdout carries the protocol only. Nothing is written to the project.\nExample (editor config): {"command": "modeler", "args": ["mcp", "--project-dir", "."]}')
     .action(action(async (opts: ProjectFlags) => {
       const ref = projectRef(opts);
-      const session = AssistantSession.open(ref.dir, { vars: ref.vars }, { useSnapshot: true });
+      const session = AssistantSession.open(ref.dir, ref.read, { useSnapshot: true });
       const server = await startMcpServer(session, { version: toolVersion() });
       await new Promise<void>((resolve) => { server.server.onclose = () => resolve(); process.stdin.on('end', () => resolve()); });
       return 0;

@@ -14,7 +14,7 @@ function addCheck(mesh: Command): void {
       'Example: modeler modeler mesh check examples/jaffle_shop --strict')
     .action(action((dir: string | undefined, opts: ProjectFlags & { strict?: boolean; outputJson?: boolean }) => {
       const ref = projectRef(opts, dir);
-      const r = meshCheck(ref.dir, { strict: opts.strict, vars: ref.vars });
+      const r = meshCheck(ref.dir, { strict: opts.strict, ...ref.read });
       if (!r.isDbtProject) err(`mesh: ${ref.dir} is not a dbt project root (no dbt_project.yml); run it on the folder that holds dbt_project.yml`);
       const exitCode = exitCodeOf(r);
       // exitCode: printed JSON kept it before results stopped carrying it; one more release

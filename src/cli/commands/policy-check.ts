@@ -16,7 +16,7 @@ export function registerPolicyCheck(program: Command): void {
     .action(action((target: string | undefined, opts: ProjectFlags & { policy: string[]; inherit?: boolean; outputJson?: boolean }) => {
       if (target !== undefined && (opts.projectDir ?? opts.project) !== undefined) throw new UserError('give either a target or --project-dir, not both');
       const ref = projectRef(opts, target, { required: 'a target: a model file, a property file or --project-dir <dir>' });
-      const r = checkPolicies(target !== undefined ? { modelFile: ref.dir, vars: ref.vars } : { projectDir: ref.dir, vars: ref.vars }, opts.policy, { inherit: opts.inherit });
+      const r = checkPolicies(target !== undefined ? { modelFile: ref.dir, ...ref.read } : { projectDir: ref.dir, ...ref.read }, opts.policy, { inherit: opts.inherit });
       if (opts.outputJson) printJson(r);
       else {
         for (const d of r.diagnostics) out(formatDiagnostic(d));

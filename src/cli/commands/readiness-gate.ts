@@ -27,7 +27,7 @@ export function registerReadinessGate(program: Command): void {
     .action(action((o: Opts) => {
       const [minScore, maxRed, maxYellow] = [intOption(o.minScore, '--min-score'), intOption(o.maxRed, '--max-red'), intOption(o.maxYellow, '--max-yellow')];
       const ref = projectRef(o);
-      const r = readinessGate({ project: ref.dir, vars: ref.vars, minScore, maxRed, maxYellow, changedOnly: o.changedOnly, baseRef: o.baseRef,
+      const r = readinessGate({ project: ref.dir, ...ref.read, minScore, maxRed, maxYellow, changedOnly: o.changedOnly, baseRef: o.baseRef,
         policy: o.policy, inherit: o.inherit, progress: (l) => err(l) });
       writeReadinessArtifacts(r, { sarif: o.sarif, prComment: o.prComment }, { optionStyle: 'flag' });
       const s = r.summary;

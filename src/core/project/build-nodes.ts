@@ -73,7 +73,9 @@ export function buildNodes(input: BuildInput): Built {
     if (en === UNKNOWN) {
       out.diagnostics.push({ code: 'CONFIG_NOT_EVALUATED', severity: 'info', file: at.file, line: at.line, column: 1,
         message: `cannot tell whether ${node.resourceType} '${node.name}' is enabled (${notes[0] ?? 'its enabled setting is not a constant'}); reading it as enabled`,
-        hint: `pass the value with ${opt('vars')}, as for dbt` });
+        hint: /^'target'/.test(notes[0] ?? '')
+          ? `no profiles.yml was found for this project: put it where dbt looks, or pass ${opt('profiles_dir')} (and ${opt('target')})`
+          : `pass the value with ${opt('vars')}, as for dbt` });
     }
     node.enabled = en !== false;
     if (!node.enabled) node.disabledBy = decidedBy;

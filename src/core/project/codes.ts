@@ -12,5 +12,7 @@ export const PROJECT_CODES: CodeTable = {
   DOC_DUPLICATE: { severity: 'error', meaning: 'two doc blocks have the same name' },
   SKILL_FRONTMATTER: { severity: 'error', meaning: "a skill file's frontmatter (between the --- lines) is not valid YAML" },
   TARGET_JSON: { severity: 'warning', meaning: 'a target/*.json file (manifest, catalog) does not parse; re-run dbt parse to regenerate it' },
+  TARGET_NOT_FOUND: { severity: 'warning', meaning: 'the profiles folder, profile or target the command was given is not there; target.* in configs is not evaluated' },
+  PROFILE_INVALID: { severity: 'warning', meaning: 'profiles.yml is not valid YAML; target.* in configs is not evaluated (its text is never printed)' },
   MANIFEST_STALE: { severity: 'info', meaning: 'target/manifest.json lists models no file defines any more; they are not read' },
 };

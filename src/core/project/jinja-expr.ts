@@ -16,6 +16,8 @@ export interface JContext {
   call?(name: string, args: unknown[], kwargs: Record<string, unknown>): unknown;
   /** Notes why a value became UNKNOWN (a missing var, an unknown function). */
   note?(reason: string): void;
+  /** Names dbt's context defines at parse time (`target`), when known. */
+  globals?: Readonly<Record<string, unknown>>;
 }
 
 type Tok = { t: 'num' | 'str' | 'id' | 'op' | 'end'; v: string; pos: number };
@@ -223,7 +225,9 @@ const truthy = (v: unknown): boolean => !(v === false || v === null || v === und
 export function evaluate(node: Node, ctx: JContext): JValue {
   switch (node.k) {
     case 'lit': return node.v;
-    case 'name': ctx.note?.(`'${node.v}' is not known when reading the project`); return UNKNOWN;
+    case 'name':
+      if (ctx.globals && Object.prototype.hasOwnProperty.call(ctx.globals, node.v)) return ctx.globals[node.v];
+      ctx.note?.(`'${node.v}' is not known when reading the project`); return UNKNOWN;
     case 'list': { const items = node.items.map((n) => evaluate(n, ctx)); return items.includes(UNKNOWN) ? UNKNOWN : items; }
     case 'dict': {
       const o: Record<string, unknown> = {};

@@ -120,7 +120,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
   readAll();
 
   const project: Project = {
-    root, name: settings.name, modelPaths: settings.modelPaths, isDbtProject: settings.isProject, cliVars: settings.cliVars,
+    root, name: settings.name, modelPaths: settings.modelPaths, isDbtProject: settings.isProject, cliVars: settings.cliVars, dbtTarget: settings.target,
     models: [], sources: [], seeds: [], snapshots: [], exposures: [], semanticModels: [], metrics: [], disabled: [], packageNodes: [], singularTests: [],
     modelByName: new Map(), docs: new Map(), target: {}, modelerFiles: [], skills: [], sqlFiles: [],
     files: new Map(), diagnostics: [], stats,
@@ -134,8 +134,8 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
     reloadFiles(rels: readonly string[]) {
       // several files changed at once (a proposal applied, a git checkout): read each, aggregate once
       const clean = rels.map((r) => r.replace(/^\.\//, ''));
-      if (clean.includes('dbt_project.yml')) {
-        // paths, vars and config trees may all have changed: classify and read everything again
+      if (clean.includes('dbt_project.yml') || clean.includes('profiles.yml')) {
+        // paths, vars, config trees or the target may all have changed: classify and read everything again
         settings = readSettings(root, opts, stats);
         readAll();
       } else {
@@ -235,7 +235,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
       }
     }
     Object.assign(project, {
-      name: settings.name, modelPaths: settings.modelPaths, isDbtProject: settings.isProject, cliVars: settings.cliVars,
+      name: settings.name, modelPaths: settings.modelPaths, isDbtProject: settings.isProject, cliVars: settings.cliVars, dbtTarget: settings.target,
       models: built.models, modelByName, sources: built.sources, seeds: built.seeds, snapshots: built.snapshots,
       exposures: built.exposures, semanticModels: built.semanticModels, metrics: built.metrics,
       disabled: built.disabled, packageNodes, singularTests: built.singularTests,

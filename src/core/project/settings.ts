@@ -6,6 +6,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { parseYamlSource } from '../yaml-source.js';
 import { UNKNOWN, type JContext } from './jinja-expr.js';
 import { opt } from '../option-names.js';
+import { resolveTarget, type DbtTarget, type TargetOptions } from './target.js';
 
 export interface DbtSettings {
   /** Whether the folder holds a dbt_project.yml (else defaults are assumed and said). */
@@ -25,13 +26,22 @@ export interface DbtSettings {
   cliVars: Record<string, unknown>;
   /** Names of installed packages (folders under packages-install-path): their var scopes are not ours. */
   packageNames: Set<string>;
+  /** dbt_project.yml's `profile:`. */
+  profile?: string;
+  /** The target dbt would use (profiles.yml), when one was found: `{{ target.* }}` in configs. */
+  target?: DbtTarget;
   trees: { models?: unknown; seeds?: unknown; snapshots?: unknown; sources?: unknown; data_tests?: unknown; tests?: unknown };
   diagnostics: Diagnostic[];
 }
 
-export interface ReadOptions {
+export interface ReadOptions extends TargetOptions {
   /** dbt's `--vars`: a YAML or JSON mapping, e.g. `{stripe__using_invoices: false}`. */
   vars?: Record<string, unknown>;
+}
+
+/** The reading options among a command's options (vars, profiles folder, profile, target). */
+export function readOptionsOf(o: ReadOptions): ReadOptions {
+  return { vars: o.vars, profilesDir: o.profilesDir, profile: o.profile, target: o.target };
 }
 
 const paths = (x: unknown, def: string[]) =>
@@ -74,8 +84,12 @@ export function readSettings(root: string, opts: ReadOptions, stats: { filesRead
     targetPath: typeof v['target-path'] === 'string' ? v['target-path'].replace(/\/+$/, '') : base.targetPath,
     packagesInstallPath: typeof v['packages-install-path'] === 'string' ? v['packages-install-path'].replace(/\/+$/, '') : base.packagesInstallPath,
     vars: v.vars && typeof v.vars === 'object' && !Array.isArray(v.vars) ? v.vars : {},
+    profile: typeof v.profile === 'string' ? v.profile : undefined,
     trees: { models: v.models, seeds: v.seeds, snapshots: v.snapshots, sources: v.sources, data_tests: v.data_tests, tests: v.tests },
   };
+  const found = resolveTarget({ projectDir: root, projectProfile: s.profile, cliVars: s.cliVars, profilesDir: opts.profilesDir, target: opts.target, profile: opts.profile });
+  s.target = found.target;
+  s.diagnostics.push(...found.diagnostics);
   try {
     for (const e of readdirSync(join(root, s.packagesInstallPath), { withFileTypes: true })) if (e.isDirectory()) s.packageNames.add(e.name);
   } catch { /* no packages installed */ }
@@ -101,6 +115,7 @@ export function varContext(s: DbtSettings, scope: 'resource' | 'project-file', n
     },
     env: (name) => process.env[name],
     note,
+    globals: s.target ? { target: s.target } : undefined,
   };
 }
 

@@ -4,12 +4,15 @@
 import { countBySeverity, type Diagnostic } from '../diagnostics.js';
 import { activeTests } from './dbt-tests.js';
 import { cut } from './load.js';
+import type { DbtTarget } from './target.js';
 import type { DbtNode, DbtTest, Project } from './types.js';
 
 export interface ProjectSummary {
   name: string;
   root: string;
   isDbtProject: boolean;
+  /** The dbt target the project was read for (profiles.yml), when one was found. */
+  dbtTarget?: DbtTarget;
   models: { total: number; disabled: number; staging: number; withYaml: number; versioned: number; contractEnforced: number };
   interfaces: { name: string; stability?: string; status?: string; file?: string }[];
   sources: number;
@@ -38,7 +41,7 @@ export function summarizeProject(p: Project): ProjectSummary {
   const active = activeTests(all);
   const singular = p.singularTests.filter((t) => t.enabled).length;
   return {
-    name: p.name, root: p.root, isDbtProject: p.isDbtProject,
+    name: p.name, root: p.root, isDbtProject: p.isDbtProject, dbtTarget: p.dbtTarget,
     models: {
       total: p.models.length,
       disabled: p.disabled.filter((d) => d.resourceType === 'model').length,
@@ -74,6 +77,7 @@ export function formatSummary(s: ProjectSummary): string {
   const extra = (parts: [number, string][]) => parts.filter(([n]) => n).map(([n, w]) => `${n} ${w}`).join(', ');
   const lines = [
     `project ${s.name} (${s.root})${s.isDbtProject ? '' : ' — not a dbt project root (no dbt_project.yml)'}`,
+    ...(s.dbtTarget ? [`  dbt target:    ${s.dbtTarget.name} (${[s.dbtTarget.type, s.dbtTarget.schema ? `schema ${s.dbtTarget.schema}` : '', `profile ${s.dbtTarget.profile_name}`].filter(Boolean).join(', ')})`] : []),
     `  models:        ${s.models.total} enabled (${[`${s.models.staging} staging`, `${s.models.withYaml} documented in YAML`, `${s.models.contractEnforced} contract-enforced`, extra([[s.models.versioned, 'versions'], [s.models.disabled, 'disabled']])].filter(Boolean).join(', ')})`,
     `  interfaces:    ${s.interfaces.length ? cut(s.interfaces.map((i) => `${i.name} (${i.stability ?? 'internal'})`), LIST) : 'none'}`,
     `  sources:       ${s.sources} tables${s.sourcesDisabled ? ` (${s.sourcesDisabled} disabled)` : ''}`,

@@ -1,6 +1,7 @@
 // The typed, in-memory view of a dbt-style (tform) project that every capability reads.
 import type { Diagnostic } from '../diagnostics.js';
 import type { LoadedModel } from '../model/load.js';
+import type { DbtTarget } from './target.js';
 
 export type ResourceType = 'model' | 'source' | 'seed' | 'snapshot' | 'exposure' | 'semantic_model' | 'metric';
 
@@ -135,6 +136,8 @@ export interface Project {
   singularTests: { name: string; file: string; enabled: boolean }[];
   /** Whether the folder is a dbt project root (holds dbt_project.yml). */
   isDbtProject: boolean;
+  /** The dbt target the project was read for (profiles.yml, as dbt finds it); undefined when none was found. */
+  dbtTarget?: DbtTarget;
   /** Vars in effect (dbt_project.yml `vars:` with --vars on top), for reports. */
   cliVars: Record<string, unknown>;
   /** Latest version of each model (and every unversioned model) by name. */

@@ -6,6 +6,7 @@ import type { CodeTable } from '../../core/codes.js';
 import { countBySeverity, sortDiagnostics, type Diagnostic, type Severity } from '../../core/diagnostics.js';
 import { effectiveConfig } from '../../core/project/model-config.js';
 import { loadProject } from '../../core/project/load.js';
+import { readOptionsOf, type ReadOptions } from '../../core/project/settings.js';
 import type { DbtNode, Project } from '../../core/project/types.js';
 import { didYouMeanSuffix } from '../../core/suggest.js';
 import { keyCombinations } from '../../core/project/dbt-tests.js';
@@ -74,8 +75,8 @@ const STABILITIES = ['internal', 'shared', 'contracted'];
 const PERIODS = ['minute', 'hour', 'day'];
 const PRESENTATION = /^(rpt|report|reporting|dash|dashboard|presentation|viz)_/;
 
-export function meshCheck(projectDir: string, opts: { strict?: boolean; project?: Project; vars?: Record<string, unknown> } = {}): MeshReport {
-  const project = opts.project ?? loadProject(projectDir, { vars: opts.vars });
+export function meshCheck(projectDir: string, opts: { strict?: boolean; project?: Project } & ReadOptions = {}): MeshReport {
+  const project = opts.project ?? loadProject(projectDir, readOptionsOf(opts));
   const strict = !!opts.strict;
   const findings: MeshFinding[] = [];
   const models = project.models.filter((m) => m.origins.includes('yaml'));

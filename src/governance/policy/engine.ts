@@ -7,6 +7,7 @@ import type { Model } from '../../core/model/types.js';
 import { isDbtPropertyFile } from '../../core/project/dbt-yaml.js';
 import { readPropertyFileAlone } from '../../core/project/build-nodes.js';
 import { loadProject } from '../../core/project/load.js';
+import { readOptionsOf, type ReadOptions } from '../../core/project/settings.js';
 import { matchGlob } from '../../core/glob.js';
 import { parseYamlSource } from '../../core/yaml-source.js';
 import { readFileSync } from 'node:fs';
@@ -17,13 +18,11 @@ import { dbtSubjects, modelSubjects, projectSubjects } from './subjects.js';
 import type { PolicyRule, PolicyViolation, Selector, Subject } from './types.js';
 import { opt } from '../../core/option-names.js';
 
-export interface PolicyTarget {
+export interface PolicyTarget extends ReadOptions {
   model?: Model;
   /** a model file, a dbt property file, or a project directory */
   modelFile?: string;
   projectDir?: string;
-  /** dbt --vars for reading a project */
-  vars?: Record<string, unknown>;
 }
 
 export interface PolicyResult {
@@ -102,7 +101,7 @@ function resolveTarget(t: PolicyTarget): { subjects: Subject[]; diagnostics: Dia
   let st;
   try { st = statSync(path); } catch { throw new UserError(`cannot read ${path}: no such file or directory`); }
   if (st.isDirectory()) {
-    const p = loadProject(path, { vars: t.vars });
+    const p = loadProject(path, readOptionsOf(t));
     return { subjects: projectSubjects(p), diagnostics: p.diagnostics, label: path };
   }
   // a single file: a model file, or a dbt property file

@@ -3,6 +3,7 @@
 import { UserError } from '../../core/diagnostics.js';
 import { toolVersion } from '../../core/paths.js';
 import { loadProject } from '../../core/project/load.js';
+import { readOptionsOf, type ReadOptions } from '../../core/project/settings.js';
 import type { Project } from '../../core/project/types.js';
 import { loadPacks } from '../policy/packs.js';
 import { changedFiles, repoPrefix } from './changed.js';
@@ -12,7 +13,7 @@ import { toSarif } from './sarif.js';
 import { scoreFile, type FileScore } from './score.js';
 import { opt } from '../../core/option-names.js';
 
-export interface ReadinessOptions {
+export interface ReadinessOptions extends ReadOptions {
   project: string;
   minScore?: number;
   maxRed?: number;
@@ -23,8 +24,6 @@ export interface ReadinessOptions {
   inherit?: boolean;
   /** the tool version SARIF names (default: this package's) */
   version?: string;
-  /** dbt --vars for reading the project */
-  vars?: Record<string, unknown>;
   /** progress lines (the CLI sends them to stderr) */
   progress?: (line: string) => void;
   /** the project already read (the server keeps it in memory); default: read `project` */
@@ -54,7 +53,7 @@ export function readinessGate(o: ReadinessOptions): ReadinessResult {
   checkOptions(o);
   const progress = o.progress ?? (() => {});
   const t0 = performance.now();
-  const project = o.loaded ?? loadProject(o.project, { vars: o.vars });
+  const project = o.loaded ?? loadProject(o.project, readOptionsOf(o));
   if (!project.isDbtProject) progress(`readiness: ${o.project} is not a dbt project root (no dbt_project.yml); scoring it with dbt's default paths — run it on the folder that holds dbt_project.yml`);
   progress(`readiness: read ${project.models.length} models in ${Math.round(performance.now() - t0)} ms`);
   const rules = o.policy?.length ? loadPacks(o.policy, { inherit: o.inherit }) : undefined;
