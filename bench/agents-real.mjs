@@ -53,14 +53,29 @@ for (const d of readdirSync(OWN).sort()) {
   const f = join(OWN, d, 'labels.json');
   if (existsSync(f)) sets.push({ group: 'own real-style layers (labels written before the run)', name: d, dir: join(OWN, d), labels: JSON.parse(readFileSync(f, 'utf8')) });
 }
+// 3. public projects fetched at a pinned commit (test/fixtures/real-projects/<name>.project.json) with labels
+//    written from their files before the tool ran on them; two are held out: never used to tune the rules.
+const { registeredProjects, fetchedProject, fetchedSkipReason, REGISTRY } = await import('./lib/fetched-projects.mjs');
+const HELD_OUT = new Set(['jira-source', 'tuva']);
+for (const reg of registeredProjects()) {
+  const f = join(REGISTRY, `labels-${reg.name}.json`);
+  if (!existsSync(f)) continue;
+  const reason = fetchedSkipReason(reg.name);
+  if (reason) { if (!asJson) console.log(`(skipped ${reg.name}: ${reason})`); continue; }
+  const { dir } = fetchedProject(reg.name);
+  sets.push({ group: HELD_OUT.has(reg.name) ? 'fetched public projects, HELD OUT (not used for tuning)' : 'fetched public projects (tuning set)',
+    name: reg.name, dir, vars: reg.vars, labels: JSON.parse(readFileSync(f, 'utf8')), fetched: true });
+}
+sets.sort((a, b) => (a.group === b.group ? 0 : a.group.includes('HELD OUT') ? 1 : b.group.includes('HELD OUT') ? -1 : 0));
 
-const pct = (n, d) => (d ? `${(100 * n / d).toFixed(1)}%` : '  n/a').padStart(6);
-const fmt = (s) => `P ${pct(s.tp, s.tp + s.fp)} R ${pct(s.tp, s.tp + s.fn)} (${s.tp}/${s.tp + s.fp} drawn, ${s.tp}/${s.tp + s.fn} real)`;
+const pct = (x) => (x === undefined || Number.isNaN(x) ? '  n/a' : `${(100 * x).toFixed(1)}%`).padStart(6);
+const fmt = (s) => `P ${pct(s.tp + s.fp ? s.precision : NaN)} R ${pct(s.recall)} (${s.tp}/${s.tp + s.fp} drawn right, ${s.fn} missed)`;
 const results = [];
 let group = '';
 for (const set of sets) {
-  const project = loadProject(set.dir);
-  const scope = labelScope(project);
+  const project = loadProject(set.dir, set.vars ? { vars: set.vars } : {});
+  // fetched projects are labelled as read with their vars: every label is in scope
+  const scope = set.fetched ? undefined : labelScope(project);
   const runs = {};
   for (const mode of ['declared-only', 'inferred']) {
     const t0 = performance.now();
@@ -86,4 +101,12 @@ for (const set of sets) {
     for (const x of inf.relationships.falseNegatives) console.log(`     FN rel    ${x}`);
   }
 }
-if (asJson) console.log(JSON.stringify(results, (k, v) => (k === 'falsePositives' || k === 'falseNegatives' ? v : v), 2));
+if (asJson) console.log(JSON.stringify(results, null, 2));
+else {
+  // one table: every project, then the held-out pair on its own lines
+  const row = (r) => `| ${r.name} | ${pct(r.inferred.score.entities.precision)} | ${pct(r.inferred.score.relationships.precision)} | ${pct(r.inferred.score.relationships.recall)} |${r.inferred.reviewed ? ` ${pct(r.inferred.reviewed.relationships.precision)} |` : ' |'}`;
+  console.log('\n| project | entity P | relationship P | relationship R | rel. P + reviewed |\n|---|---|---|---|---|');
+  for (const r of results) if (!r.group.includes('HELD OUT')) console.log(row(r));
+  const held = results.filter((r) => r.group.includes('HELD OUT'));
+  if (held.length) { console.log('| **held out** | | | | |'); for (const r of held) console.log(row(r)); }
+}

@@ -99,12 +99,19 @@ export function combineScores(scores: Score[]): Score {
 
 export interface RealLabels {
   project: string;
-  entities: { name: string; verdict: 'TP' | 'FP'; kind?: string }[];
+  /**
+   * Judged entity names. `aliases`: other names meaning the same thing; `systems`: source systems whose
+   * qualified name (`<System><Name>`) also counts as this entity (test/fixtures/real-projects/RULES-conceptual.md).
+   */
+  entities: { name: string; verdict: 'TP' | 'FP'; kind?: string; aliases?: string[]; systems?: string[] }[];
   /** Real relationships: the child's column points at the parent. */
   relationships_gt: { parent: string; child: string; column: string }[];
+  /** References a careful modeler could draw or leave out: counted neither way. */
+  relationships_either?: { parent: string; child: string; column: string }[];
 }
 
 export interface RealScore {
+  /** Precision over proposed entities (a name no label judges is wrong); recall over the TP labels matched. */
   entities: PR & { unjudged: string[] };
   /** parent>child.column, with a many-to-many through a bridge counting as its two references. */
   relationships: PR;
@@ -127,6 +134,31 @@ export function drawnReferences(p: DiagramProposal): { parent: string; child: st
 }
 
 /**
+ * Which label a proposed entity name stands for: the entry of that exact name, else one listing it as an alias,
+ * else one whose `systems` qualify it (`ElavonTransaction` for `Transaction` with system `elavon`).
+ */
+export function labelMatcher(labels: RealLabels): (name: string) => RealLabels['entities'][number] | undefined {
+  const exact = new Map<string, RealLabels['entities'][number]>();
+  for (const e of labels.entities) if (!exact.has(e.name)) exact.set(e.name, e);
+  const alias = new Map<string, RealLabels['entities'][number]>();
+  for (const e of labels.entities) for (const a of e.aliases ?? []) if (!alias.has(a) && !exact.has(a)) alias.set(a, e);
+  const systemTokens = (e: RealLabels['entities'][number]) => new Set((e.systems ?? []).flatMap((s) => s.toLowerCase().split(/[^a-z0-9]+/)).filter(Boolean));
+  const qualified = labels.entities.filter((e) => e.systems?.length).map((e) => ({ e, names: [e.name, ...(e.aliases ?? [])], tokens: systemTokens(e) }));
+  return (name) => {
+    const hit = exact.get(name) ?? alias.get(name);
+    if (hit) return hit;
+    for (const q of qualified) {
+      for (const n of q.names) {
+        if (name.length <= n.length || !name.endsWith(n)) continue;
+        const prefix = name.slice(0, -n.length).replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/\s+/).filter(Boolean);
+        if (prefix.length && prefix.every((t) => q.tokens.has(t))) return q.e;
+      }
+    }
+    return undefined;
+  };
+}
+
+/**
  * Score against real-project labels. `scope` is the set of entity names (PascalCase nouns of the
  * staging models the project really has); labels outside it are not counted (a model dbt disables
  * is not part of the project). Entities not judged by the labels count as wrong.
@@ -134,19 +166,30 @@ export function drawnReferences(p: DiagramProposal): { parent: string; child: st
 export function scoreAgainstRealLabels(p: DiagramProposal, labels: RealLabels, scope?: ReadonlySet<string>): RealScore {
   const inScope = (n: string) => !scope || scope.has(n);
   const outOfScope = new Set<string>();
-  const verdict = new Map(labels.entities.map((e) => [e.name, e.verdict]));
-  const wantedEntities = labels.entities.filter((e) => e.verdict === 'TP' && (inScope(e.name) || !outOfScope.add(e.name))).map((e) => e.name);
+  const match = labelMatcher(labels);
+  const wanted = labels.entities.filter((e) => e.verdict === 'TP' && (inScope(e.name) || !outOfScope.add(e.name)));
   const proposed = p.entities.map((e) => e.name);
-  const ent = pr(wantedEntities, proposed);
-  const unjudged = proposed.filter((n) => !verdict.has(n));
+  const judged = proposed.map((n) => ({ n, label: match(n) }));
+  const right = judged.filter((j) => j.label?.verdict === 'TP');
+  const found = new Set(right.map((j) => j.label!.name));
+  const falseNegatives = wanted.filter((e) => !found.has(e.name)).map((e) => e.name).sort();
+  const ent: PR = {
+    tp: right.length, fp: proposed.length - right.length, fn: falseNegatives.length,
+    precision: proposed.length ? right.length / proposed.length : 1,
+    recall: wanted.length ? (wanted.length - falseNegatives.length) / wanted.length : 1,
+    falsePositives: judged.filter((j) => j.label?.verdict !== 'TP').map((j) => j.n).sort(), falseNegatives,
+  };
+  const unjudged = judged.filter((j) => !j.label).map((j) => j.n);
   const gt = labels.relationships_gt.filter((r) => {
     const ok = inScope(r.parent) && inScope(r.child);
     if (!ok) outOfScope.add(`${r.parent}>${r.child}.${r.column}`);
     return ok;
   });
-  const drawn = drawnReferences(p);
   const key = (r: { parent: string; child: string; column: string }) => `${r.parent}>${r.child}.${r.column.toLowerCase()}`;
   const pairKey = (r: { parent: string; child: string }) => `${r.parent}>${r.child}`;
+  const either = new Set((labels.relationships_either ?? []).map(key));
+  const named = (n: string) => match(n)?.name ?? n;
+  const drawn = drawnReferences(p).map((r) => ({ ...r, parent: named(r.parent), child: named(r.child) })).filter((r) => !either.has(key(r)));
   return {
     entities: { ...ent, unjudged },
     relationships: pr(gt.map(key), drawn.map(key)),
