@@ -13,6 +13,15 @@ const ALWAYS_STRIPPED = [...STAGING_PREFIXES, 'int'];
 /** Markers of a model that only prepares another model of the same noun (dbt / Fivetran conventions). */
 const HELPER_PREFIXES = ['base', 'deduped', 'dedup', 'merged'];
 const HELPER_SUFFIXES = ['tmp', 'deduped', 'dedup'];
+/**
+ * Where and how a system stores its tables, never part of the business noun:
+ * stg__mitxonline__app__postgres__auth_user is the auth_user of the mitxonline system.
+ */
+export const STORAGE_WORDS = new Set(['app', 'postgres', 'postgresql', 'mysql', 'mssql', 'sqlserver', 'oracle', 'mongo', 'mongodb', 'dynamodb',
+  'api', 's3', 'gcs', 'bigquery', 'bq', 'snowflake', 'redshift', 'rds', 'studio', 'google_sheets', 'sheets', 'csv', 'sftp', 'ftp', 'db',
+  'database', 'dbo', 'public', 'external']);
+/** A calendar year in a table name: a per-period copy (agency_information_2023), not a different thing. */
+const PERIOD_RE = /^(?:(?:fy|cy|y)?(?:19[5-9]\d|20\d\d)|fy\d\d)$/;
 
 const STAGING_RE = new RegExp(`^(?:${STAGING_PREFIXES.join('|')})_`, 'i');
 
@@ -29,6 +38,12 @@ export interface ParsedName {
   helper: boolean;
   /** The helper marker found (base, tmp, deduped, merged), for notes. */
   marker?: string;
+  /** Further system words from a multi-part name (stg__mitxonline__openedx__mysql__auth_user → ['openedx']). */
+  subsystem?: string[];
+  /** The period of a per-period copy (stg_ntd__2023_agency_information → '2023'). */
+  period?: string;
+  /** The model a mart or tool prepares its staging copy for (cms_hcc in cms_hcc__stg_core__condition). */
+  consumer?: string;
 }
 
 /**
@@ -39,6 +54,10 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
   // letters beyond ASCII are letters (stg_erp__größen), not separators
   let rest = name.toLowerCase().replace(/[^\p{L}\p{N}_]+/gu, '_');
   let marker: string | undefined;
+  let consumer: string | undefined;
+  // a mart's own staging copy of another model: cms_hcc__stg_core__condition is core's condition
+  const inner = /^([\p{L}\p{N}_]+?)__((?:stg|staging)_.+)$/u.exec(rest);
+  if (inner && !STAGING_RE.test(rest)) { consumer = inner[1]; rest = inner[2]; }
   const prefixes = opts.otherLayers ? [...ALWAYS_STRIPPED, ...OTHER_LAYER_PREFIXES] : ALWAYS_STRIPPED;
   for (let i = 0; i < 3; i++) {
     const layer = prefixes.find((p) => rest.startsWith(p + '_') && rest.length > p.length + 1);
@@ -51,11 +70,15 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
   if (suffix) { rest = rest.slice(0, -suffix.length - 1); marker ??= suffix; }
   rest = rest.replace(/__c$/, '').replace(/^_+|_+$/g, ''); // Salesforce custom object: invoice__c
   let source: string | undefined;
+  let subsystem: string[] | undefined;
   let table = rest;
-  const dbl = rest.indexOf('__');
-  if (dbl > 0 && dbl < rest.length - 2) {
-    source = rest.slice(0, dbl);
-    table = rest.slice(dbl + 2);
+  const parts = rest.split(/_{2,}/).filter(Boolean);
+  if (parts.length >= 2) {
+    // stg_<system>__<table>, also stg__<system>__<db>__<engine>__<table>: storage words are not the system
+    table = parts[parts.length - 1];
+    const systems = parts.slice(0, -1).filter((p) => !STORAGE_WORDS.has(p));
+    source = systems[0] ?? parts[0];
+    if (systems.length > 1) subsystem = systems.slice(1);
   } else {
     // the longest matching source name wins (google_ads before google)
     let src: string | undefined;
@@ -66,12 +89,17 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
     if (src) { source = src; table = rest.slice(src.length + 1); }
   }
   // helper markers also inside the table part: stg_shop__base_orders, stg_hubspot__merged_deal
-  const inner = HELPER_PREFIXES.find((p) => table.startsWith(p + '_') && table.length > p.length + 1);
-  if (inner) { table = table.slice(inner.length + 1); marker ??= inner; }
-  let tokens = nounTokens(table.split('_').filter(Boolean));
+  const innerHelper = HELPER_PREFIXES.find((p) => table.startsWith(p + '_') && table.length > p.length + 1);
+  if (innerHelper) { table = table.slice(innerHelper.length + 1); marker ??= innerHelper; }
+  let raw = table.split('_').filter(Boolean);
+  while (raw.length > 1 && STORAGE_WORDS.has(raw[0])) raw = raw.slice(1);
+  const periods = raw.filter((t) => PERIOD_RE.test(t));
+  if (periods.length && periods.length < raw.length) raw = raw.filter((t) => !PERIOD_RE.test(t));
+  let tokens = nounTokens(raw);
   if (!tokens.length) tokens = (source ?? rest).split('_').filter(Boolean);
   if (!tokens.length) tokens = [name.toLowerCase()];
-  return { source, tokens: singularPhrase(tokens), helper: !!marker, ...(marker ? { marker } : {}) };
+  return { source, tokens: singularPhrase(tokens), helper: !!marker, ...(marker ? { marker } : {}), ...(subsystem ? { subsystem } : {}),
+    ...(periods.length ? { period: periods.join('_') } : {}), ...(consumer ? { consumer } : {}) };
 }
 
 /**
