@@ -1,0 +1,47 @@
+// What a staging model's SQL text says about its rows, read the way a modeler skims it: which
+// column is the source row's own id renamed (`id as event_id`), whether it aggregates (GROUP BY
+// with sum/count/avg), how many of its casts are numeric (a table of measures), and the columns
+// of its surrogate key (its grain). A skim of the template text, not a parse: column lists and
+// types come from node-columns.ts.
+import type { DbtNode, Project } from '../core/project/types.js';
+
+export interface SqlShape {
+  /** Aliases the source's own `id` is given (`id as event_id` → event_id). */
+  ownIdAliases: Set<string>;
+  /** GROUP BY together with an aggregate function. */
+  aggregates: boolean;
+  /** Casts to a numeric type, and casts in all. */
+  numericCasts: number;
+  casts: number;
+  /** Inputs of `generate_surrogate_key([...])` (the model's grain), lower case. */
+  grain: string[];
+}
+
+const EMPTY: SqlShape = { ownIdAliases: new Set(), aggregates: false, numericCasts: 0, casts: 0, grain: [] };
+const cache = new WeakMap<DbtNode, SqlShape>();
+
+function sqlText(project: Project, node: DbtNode): string {
+  if (node.sqlPath && node.origins.includes('sql')) {
+    try { return project.readText(node.sqlPath); } catch { /* unreadable: fall back to the manifest */ }
+  }
+  const raw = node.raw?.raw_code ?? node.raw?.compiled_code;
+  return typeof raw === 'string' ? raw : '';
+}
+
+export function sqlShape(project: Project, node: DbtNode): SqlShape {
+  let out = cache.get(node);
+  if (out) return out;
+  const text = sqlText(project, node).replace(/--[^\n]*/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\{#[\s\S]*?#\}/g, ' ');
+  if (!text) { cache.set(node, EMPTY); return EMPTY; }
+  const ownIdAliases = new Set<string>();
+  for (const m of text.matchAll(/(?:^|[\s,(])(?:\w+\.)?"?id"?\s+as\s+"?([A-Za-z_][\w]*)"?/gi)) ownIdAliases.add(m[1].toLowerCase());
+  const aggregates = /\bgroup\s+by\b/i.test(text) && /\b(?:sum|count|avg|average|approx_count_distinct)\s*\(/i.test(text);
+  const casts = [...text.matchAll(/\b(?:safe_)?cast\s*\([^()]*?\bas\s+([a-z0-9_]+)/gi)].map((m) => m[1].toLowerCase());
+  casts.push(...[...text.matchAll(/::\s*([a-z0-9_]+)/gi)].map((m) => m[1].toLowerCase()));
+  const numericCasts = casts.filter((t) => /^(?:numeric|bignumeric|decimal|float|float64|double|real|int|int64|integer|bigint|smallint|number)$/.test(t)).length;
+  const grain = [...text.matchAll(/generate_surrogate_key\s*\(\s*\[([^\]]*)\]/gi)].slice(0, 1)
+    .flatMap((m) => [...m[1].matchAll(/['"]([^'"]+)['"]/g)].map((x) => x[1].toLowerCase()));
+  out = { ownIdAliases, aggregates, numericCasts, casts: casts.length, grain };
+  cache.set(node, out);
+  return out;
+}
