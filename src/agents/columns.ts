@@ -51,7 +51,11 @@ function readKeyShape(name: string): KeyShape | undefined {
   let t = columnTokens(name);
   let suffix: KeyShape['suffix'] | undefined;
   if (lower.endsWith('__c') && t.length > 1 && t[t.length - 1] === 'c') {
-    t = t.slice(0, -1);
+    // a managed package's namespace is not the noun: netsuite_conn__account__c is an account lookup
+    const field = lower.slice(0, -3);
+    const ns = field.lastIndexOf('__');
+    t = ns > 0 ? columnTokens(field.slice(ns + 2)) : t.slice(0, -1);
+    if (!t.length) return undefined;
     if (t.length > 1 && ID_SUFFIXES.has(t[t.length - 1])) t = t.slice(0, -1);
     suffix = 'lookup';
   } else if (t.length > 1 && ID_SUFFIXES.has(t[t.length - 1])) {
@@ -88,6 +92,57 @@ export function compatibleTypes(a: string | undefined, b: string | undefined): b
   if (!fa || !fb || fa === fb) return true;
   // a uuid is often stored as text
   return (fa === 'uuid' && fb === 'text') || (fa === 'text' && fb === 'uuid');
+}
+
+export type AttributeKind = 'time' | 'number' | 'flag' | 'text';
+
+/** Words that make a column a value of its row, never a key of another: date_of_issue, number_of_end_users, is_active. */
+const TIME_WORDS = new Set(['date', 'datetime', 'timestamp', 'time', 'day', 'month', 'year', 'week', 'quarter']);
+const NUMBER_WORDS = new Set(['number', 'num', 'count', 'cnt', 'qty', 'quantity', 'amount', 'amt', 'total', 'sum', 'avg', 'average', 'pct', 'percent',
+  'percentage', 'rate', 'ratio', 'score', 'size', 'seats', 'days', 'hours', 'minutes', 'price', 'cost', 'revenue', 'arr', 'mrr']);
+const FLAG_LEADS = new Set(['is', 'has', 'was', 'can', 'should', 'did', 'does', 'allow', 'enable', 'enabled', 'use', 'flag']);
+const TEXT_HEADS = new Set(['name', 'description', 'text', 'note', 'notes', 'comment', 'comments', 'label', 'title', 'reason', 'detail', 'details', 'url',
+  'email', 'address', 'message', 'summary', 'body']);
+/** Sibling suffixes that show a lookup-shaped name is an attribute group (named_account__c beside named_account_tier__c). */
+const SIBLING_ATTRS = new Set(['tier', 'type', 'level', 'status', 'date', 'reason', 'detail', 'score', 'rank', 'count', 'name', 'flag', 'override']);
+
+/**
+ * Why a column can never hold another row's key, or undefined: its declared type is a time, a
+ * boolean or a decimal measure, or its name says date/time, number/count/amount, flag or free text
+ * (`date_of_issue__c`, `number_of_end_users__c`, `is_named_account`, `named_account__c` beside
+ * `named_account_tier__c`). `siblings` are the other column names of the same model (lower case).
+ */
+export function attributeKind(name: string, type: string | undefined, siblings?: ReadonlySet<string>): AttributeKind | undefined {
+  const fam = typeFamily(type);
+  if (fam === 'time') return 'time';
+  if (fam === 'bool') return 'flag';
+  if (type && /float|double|real|money|decimal\s*\(\s*\d+\s*,\s*[1-9]|numeric\s*\(\s*\d+\s*,\s*[1-9]|number\s*\(\s*\d+\s*,\s*[1-9]/i.test(type)) return 'number';
+  const lower = name.toLowerCase();
+  const lookup = lower.endsWith('__c');
+  const t = columnTokens(lookup ? lower.slice(0, -3) : lower).filter((x) => x !== 'c');
+  if (!t.length) return undefined;
+  if (FLAG_LEADS.has(t[0]) && t.length > 1) return 'flag';
+  // <value>_of_<thing>: date_of_issue, number_of_end_users
+  const of = t.indexOf('of');
+  if (of > 0) {
+    const lead = t.slice(0, of);
+    if (lead.some((w) => TIME_WORDS.has(w))) return 'time';
+    if (lead.some((w) => NUMBER_WORDS.has(w))) return 'number';
+  }
+  if (!lookup) return undefined;
+  // a Salesforce custom field is a lookup only when nothing in its name says value
+  if (t.some((w) => TIME_WORDS.has(w))) return 'time';
+  if (t.some((w) => NUMBER_WORDS.has(w))) return 'number';
+  if (TEXT_HEADS.has(t[t.length - 1])) return 'text';
+  if (siblings) {
+    const stem = lower.slice(0, -3).replace(/_id$/, '');
+    for (const sib of siblings) {
+      if (!sib.startsWith(stem + '_') || !sib.endsWith('__c')) continue;
+      const rest = sib.slice(stem.length + 1, -3);
+      if (SIBLING_ATTRS.has(rest)) return 'flag';
+    }
+  }
+  return undefined;
 }
 
 /** Column tokens without the key suffix: billing_address_id → ['billing', 'address']. */

@@ -12,16 +12,24 @@ import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { singularPhrase } from './inflection.js';
 import { EntityIndex, isActorRole, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { isUniqueColumn, primaryKeyColumn } from './keys.js';
-import { describedAsLink, hasValidityColumns, isLinkFiller, nameKind, type ModelKind } from './model-kinds.js';
-import { labelOf, parseModelName, pascalName, snakeOf, type ParsedName } from './naming.js';
+import { applySystemPrefixes, grainOf, markDuplicates, ownIdentifiers, systemOf } from './layer-systems.js';
+import { describedAsLink, hasValidityColumns, isLinkFiller, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
+import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
+import { columnsOf, semanticKeys, type AgentColumn } from './node-columns.js';
+import { sqlShape } from './sql-shape.js';
 import { isStagingModel, sourceSystemNames, stagingFolder, upstreamModels } from './staging.js';
+import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
 import { declaredTargetResolver, type ResolvedTarget } from './targets.js';
 
 export interface StagingModel {
   node: DbtNode;
   parsed: ParsedName;
-  /** Source system (stg_<source>__, or the folder under staging/); '' when the name has none. */
+  /** Source system (stg_<source>__, the folder under staging/, or the dbt source it reads); '' when nothing names one. */
   source: string;
+  /** Its columns: YAML, catalog types, and the ones its SQL names (node-columns.ts). */
+  columns: AgentColumn[];
+  /** Lower-case names of the columns that are the row's own identifier. */
+  ownIds: Set<string>;
   kind: ModelKind;
   /** Why a model is not an entity of its own (bridge, history, …). */
   why?: string;
@@ -70,11 +78,13 @@ export interface StagingLayer {
   sourceNames: string[];
   /** Key-like columns whose declared type does not fit the key they name (model.column: why). */
   typeMismatches: string[];
+  /** Key-shaped columns not drawn, per reason (attribute, other system, own id). */
+  rejected: Map<string, string[]>;
   notes: string[];
 }
 
 /** Kinds whose models belong to an entity without being one. */
-const FOLDED: ReadonlySet<ModelKind> = new Set(['history', 'tag', 'log', 'report']);
+const FOLDED: ReadonlySet<ModelKind> = new Set(['history', 'tag', 'log', 'report', 'duplicate']);
 
 export function readStagingLayer(project: Project): StagingLayer {
   const notes: string[] = [];
@@ -84,17 +94,20 @@ export function readStagingLayer(project: Project): StagingLayer {
     const folder = stagingFolder(node);
     const parsed = parseModelName(node.name, sourceNames, { folder });
     const ownKeys = new Set(node.columns.filter((c) => isUniqueColumn(node, c.name)).map((c) => c.name.toLowerCase()));
-    return { node, parsed, source: parsed.source ?? folder ?? '', kind: parsed.helper ? 'helper' : 'entity', noun: pascalName(parsed.tokens),
-      foreignKeys: foreignKeysOf(node), ownKeys, guesses: new Map(), declared: new Map() };
+    return { node, parsed, source: systemOf(node, parsed, folder), columns: columnsOf(project, node), ownIds: ownKeys, kind: parsed.helper ? 'helper' : 'entity',
+      noun: pascalName(parsed.tokens), foreignKeys: foreignKeysOf(node), ownKeys, guesses: new Map(), declared: new Map() };
   });
   const byModel = new Map(models.map((m) => [m.node.name, m]));
+  applySystemPrefixes(models);
+  for (const m of models) m.noun = pascalName(m.parsed.tokens);
 
-  // 1. kinds told by the name; field-definition tables first, so their option tables follow them
+  // 1. kinds told by the name, the place and the structure; field-definition tables first, so their option tables follow them
   const technical = new Set<string>();
   for (const pass of [0, 1]) {
     for (const m of models) {
       if (m.kind === 'helper' || (pass === 1 && m.kind !== 'entity')) continue;
-      const k = nameKind(m.parsed.tokens, m.node, technical);
+      let k = nameKind(m.parsed.tokens, m.node, technical);
+      if (k.kind === 'entity' && pass === 0) k = placeKind(m.source, stagingFolder(m.node)) ?? structureKind(m.parsed.tokens, m.columns, sqlShape(project, m.node), grainOf(project, m.node)) ?? k;
       if (k.kind === 'entity') continue;
       m.kind = k.kind;
       m.why = k.why;
@@ -102,11 +115,21 @@ export function readStagingLayer(project: Project): StagingLayer {
       if (k.kind === 'technical') technical.add(snakeOf(m.parsed.tokens));
     }
   }
+  for (const { model, of } of markDuplicates(models)) {
+    model.kind = 'duplicate';
+    model.why = `a filtered copy of ${of.node.name} (the same columns)`;
+    (model as Served).served = of.parsed.tokens;
+  }
+  // the same noun in two source systems is two entities unless the project says they are one
+  const qualified = qualifyNouns(project, models.filter((m) => m.kind === 'entity').map((m) => ({ node: m.node, source: m.source, tokens: m.parsed.tokens })), sourcedModels(project, models));
+  if (qualified.split.length) notes.push(`${qualified.split.length} noun(s) name different things in different source systems and are kept apart, qualified by system: ${qualified.split.slice(0, 10).join('; ')}${qualified.split.length > 10 ? `; and ${qualified.split.length - 10} more` : ''}.`);
+  if (qualified.merged.length) notes.push(`${qualified.merged.length} noun(s) from several source systems are one entity because the project says so: ${qualified.merged.slice(0, 10).join('; ')}.`);
+  const entityName = (tokens: readonly string[], system: string) => pascalName(qualified.names.get(nounKey(tokens, system)) ?? tokens);
   const nouns = new Set(models.filter((m) => m.kind === 'entity').map((m) => snakeOf(m.parsed.tokens)));
   for (const m of models) {
     if (!FOLDED.has(m.kind)) continue;
     const served = servedNoun((m as Served).served, nouns);
-    if (served) m.entity = pascalName(served);
+    if (served) m.entity = entityName(served, m.source);
     else if (m.kind === 'history' && (m as Served).served.length && !technical.has(snakeOf((m as Served).served))) {
       // the only model of its noun is its history (Fivetran ad_history): the history is the entity
       const tokens = singularPhrase((m as Served).served);
@@ -117,18 +140,22 @@ export function readStagingLayer(project: Project): StagingLayer {
       nouns.add(snakeOf(tokens));
     }
   }
-  for (const m of models) if (m.kind === 'entity') m.entity = m.noun;
-  resolveHelpers(project, models, byModel, notes);
+  for (const m of models) if (m.kind === 'entity') m.entity = entityName(m.parsed.tokens, m.source);
+  resolveHelpers(project, models, byModel, notes, entityName);
+  const semantic = semanticKeys(project);
+  for (const m of models) m.ownIds = ownIdentifiers(project, m, semantic);
 
   // 2. references: declared ones resolved, the others read off the column names
-  let index = buildIndex(models, sourceNames);
-  let typeMismatches = readReferences(project, models, byModel, index);
+  let index = buildIndex(models, sourceNames, semantic);
+  const rejected = new Map<string, string[]>();
+  let typeMismatches = readReferences(project, models, byModel, index, rejected);
 
   // 3. bridges and histories told by their columns; then read again without them
   const removed = classifyByColumns(models);
   if (removed) {
-    index = buildIndex(models, sourceNames);
-    typeMismatches = readReferences(project, models, byModel, index);
+    index = buildIndex(models, sourceNames, semantic);
+    rejected.clear();
+    typeMismatches = readReferences(project, models, byModel, index, rejected);
   }
 
   settleHelpers(models);
@@ -139,7 +166,7 @@ export function readStagingLayer(project: Project): StagingLayer {
     const ends = referenceColumns(m);
     if (ends.length === 2) bridges.push({ model: m, ends: [ends[0], ends[1]] });
   }
-  return { models, byModel, entities: groupEntities(project, models, notes), bridges, index, sourceNames, typeMismatches, notes };
+  return { models, byModel, entities: groupEntities(project, models, notes), bridges, index, sourceNames, typeMismatches, rejected, notes };
 }
 
 type Served = StagingModel & { served: string[] };
@@ -154,7 +181,8 @@ function servedNoun(tokens: readonly string[], nouns: ReadonlySet<string>): stri
 }
 
 /** Helpers join the entity of the staging model(s) that select from them, else their own noun's. */
-function resolveHelpers(project: Project, models: StagingModel[], byModel: Map<string, StagingModel>, notes: string[]): void {
+function resolveHelpers(project: Project, models: StagingModel[], byModel: Map<string, StagingModel>, notes: string[],
+  entityName: (tokens: readonly string[], system: string) => string): void {
   const helpers = models.filter((m) => m.kind === 'helper');
   if (!helpers.length) return;
   const consumers = new Map<string, string[]>();
@@ -170,7 +198,7 @@ function resolveHelpers(project: Project, models: StagingModel[], byModel: Map<s
   const entityOf = (name: string, seen: Set<string>): string | undefined => {
     if (resolved.has(name)) return resolved.get(name);
     const m = byModel.get(name)!;
-    let entity = m.kind === 'helper' ? m.noun : m.entity;
+    let entity = m.kind === 'helper' ? entityName(m.parsed.tokens, m.source) : m.entity;
     if (m.kind === 'helper' && !seen.has(name)) {
       seen.add(name);
       const via = new Set((consumers.get(name) ?? []).map((c) => entityOf(c, seen)).filter((e): e is string => !!e));
@@ -203,7 +231,7 @@ function settleHelpers(models: StagingModel[]): void {
   }
 }
 
-function buildIndex(models: StagingModel[], sourceNames: string[]): EntityIndex {
+function buildIndex(models: StagingModel[], sourceNames: string[], semantic: ReturnType<typeof semanticKeys>): EntityIndex {
   const byName = new Map<string, IndexedEntity>();
   for (const m of models) {
     if (m.kind !== 'entity') continue;
@@ -212,14 +240,14 @@ function buildIndex(models: StagingModel[], sourceNames: string[]): EntityIndex 
     e.sources.add(m.source);
     if (!e.key) {
       const key = primaryKeyColumn(m.node, snakeOf(m.parsed.tokens));
-      if (key) e.key = { column: key.toLowerCase(), type: m.node.columns.find((c) => c.name.toLowerCase() === key.toLowerCase())?.data_type };
+      if (key) e.key = { column: key.toLowerCase(), type: m.columns.find((c) => c.name.toLowerCase() === key.toLowerCase())?.data_type };
     }
   }
-  return new EntityIndex(byName.values(), sourceNames);
+  return new EntityIndex(byName.values(), sourceNames, semantic);
 }
 
 /** Fill each model's declared targets and column-name guesses (helpers and technical tables are not read). */
-function readReferences(project: Project, models: StagingModel[], byModel: Map<string, StagingModel>, index: EntityIndex): string[] {
+function readReferences(project: Project, models: StagingModel[], byModel: Map<string, StagingModel>, index: EntityIndex, rejected: Map<string, string[]>): string[] {
   const resolve = declaredTargetResolver(project, byModel, index);
   const mismatches: string[] = [];
   for (const m of models) {
@@ -230,11 +258,15 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
       if (t) m.declared.set(d.column.toLowerCase(), t);
     }
     if (m.kind === 'helper' || m.kind === 'technical') continue;
-    const child = { entity: m.entity ?? m.noun, tokens: m.parsed.tokens, source: m.source, ownKeys: m.ownKeys };
-    for (const c of m.node.columns) {
+    const columns = new Set(m.columns.map((c) => c.name.toLowerCase()));
+    const child = { entity: m.entity ?? m.noun, tokens: m.parsed.tokens, source: m.source, ownKeys: m.ownKeys, ownIds: m.ownIds, columns };
+    for (const c of m.columns) {
       const lower = c.name.toLowerCase();
       if (m.guesses.has(lower)) continue;
-      const g = index.guess(child, c, c.description ? resolveDescription(project, c.description, c.description_ref) : undefined, (why) => mismatches.push(`${m.node.name}.${why}`));
+      const g = index.guess(child, c, c.description ? resolveDescription(project, c.description, c.description_ref) : undefined, (reason, why) => {
+        if (reason === 'type') mismatches.push(`${m.node.name}.${why}`);
+        else { const l = rejected.get(reason); if (l) l.push(`${m.node.name}.${why}`); else rejected.set(reason, [`${m.node.name}.${why}`]); }
+      });
       if (g) m.guesses.set(lower, g);
     }
   }
@@ -253,7 +285,7 @@ export function referenceColumns(m: StagingModel): { column: string; entity: str
     out.push({ column, entity });
   };
   for (const d of m.foreignKeys) { const t = m.declared.get(d.column.toLowerCase()); if (t) add(d.column, t.entity); }
-  for (const c of m.node.columns) { const g = m.guesses.get(c.name.toLowerCase()); if (g) add(c.name, g.entity); }
+  for (const c of m.columns) { const g = m.guesses.get(c.name.toLowerCase()); if (g) add(c.name, g.entity); }
   return out;
 }
 
@@ -293,9 +325,9 @@ function columnKind(m: StagingModel, entityTokens: (name: string) => string[]): 
     if (describedAsLink(m.node.description)) return { kind: 'bridge', why: 'its description says it maps one thing to another' };
     const refCols = new Set(refs.map((r) => r.column.toLowerCase()));
     const ownNamed = (c: string) => c === 'id' || c === `${snakeOf(m.parsed.tokens)}_id`;
-    const ownKey = m.node.columns.some((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && (ownNamed(n) || m.ownKeys.has(n)); });
+    const ownKey = m.columns.some((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && (ownNamed(n) || m.ownKeys.has(n)); });
     const keyedByReference = refs.some((r) => m.ownKeys.has(r.column.toLowerCase()));
-    const extra = m.node.columns.filter((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && !ownNamed(n) && !m.ownKeys.has(n) && !isLinkFiller(n); });
+    const extra = m.columns.filter((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && !ownNamed(n) && !m.ownKeys.has(n) && !isLinkFiller(n); });
     // a row with an identity of its own (interview_id) is a thing that happens to hold two references,
     // unless its name is made of the two things it links (opportunity_contact_role)
     const namedForEnds = refs.every((r) => containsRun(m.parsed.tokens, entityTokens(r.entity)));
@@ -347,7 +379,7 @@ function groupEntities(project: Project, models: StagingModel[], notes: string[]
     const fromSource = own.map((m) => sourceDomains.get(m.source)).find((d) => d);
     const dict = dictionaryDomain(tokens);
     entities.set(name, {
-      name, tokens, label: labelOf(tokens),
+      name, tokens, label: name === pascalName(tokens) ? labelOf(tokens) : labelOf(tokensOfEntityName(name)),
       domain: distinct[0] ?? fromSource ?? dict ?? FALLBACK_DOMAIN,
       domainSource: distinct.length ? 'model meta' : fromSource ? 'source meta' : dict ? 'dictionary' : 'fallback',
       description: describe(project, name, labelOf(tokens), own),

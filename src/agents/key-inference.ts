@@ -12,7 +12,7 @@
 // other sources; a model's own key never points at its own entity; declared column types must be
 // compatible with the target's key.
 import type { DbtColumn } from '../core/project/types.js';
-import { compatibleTypes, isTechnicalColumn, keyShape } from './columns.js';
+import { attributeKind, columnTokens, compatibleTypes, isTechnicalColumn, keyShape } from './columns.js';
 import { DOMAIN_DICTIONARY } from './domains.js';
 import { singularPhrase } from './inflection.js';
 import { snakeOf } from './naming.js';
@@ -26,7 +26,10 @@ export interface IndexedEntity {
   key?: { column: string; type?: string };
 }
 
-export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description';
+export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic';
+
+/** Why a key-shaped column was not drawn, for the proposal's notes (counted per reason). */
+export type RejectReason = 'attribute' | 'other system' | 'own id' | 'type';
 
 export interface KeyGuess {
   entity: string;
@@ -44,6 +47,10 @@ export interface ChildModel {
   source: string;
   /** Lower-case names of the columns unique on their own (its keys). */
   ownKeys: Set<string>;
+  /** Lower-case names of the columns that are the row's own identifier (grain, unique/primary key, `id as x_id`). */
+  ownIds?: ReadonlySet<string>;
+  /** Lower-case names of all its columns (sibling evidence). */
+  columns?: ReadonlySet<string>;
 }
 
 /** People roles that point at a person entity when no entity is named after the role itself. */
@@ -70,16 +77,28 @@ const NOT_A_REFERENCE = new Set(['external', 'unique', 'remote', 'hashed', 'hash
  */
 const COMPOUNDS = new Set(Object.values(DOMAIN_DICTIONARY).flat().filter((w) => w.includes('_')));
 
-const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6 };
+const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, semantic: 0.85, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6 };
+
+/** Roles under which a row points at another row of its own entity: parent_id, caused_by_event_id, renewed_from_…, manager_id. */
+function selfRole(role: readonly string[]): boolean {
+  const snake = role.join('_');
+  if (SELF_ROLES.has(snake) || role.some((r) => SELF_ROLES.has(r)) || isActorRole(role)) return true;
+  const last = role[role.length - 1];
+  return ['by', 'of', 'from', 'to', 'into', 'with', 'related', 'linked', 'child'].includes(last) || role[0] === 'related' || role[0] === 'linked';
+}
 
 export class EntityIndex {
-  private byNoun = new Map<string, IndexedEntity>();
+  /** Noun → its entities (one per source system when the systems keep the noun apart). */
+  private byNoun = new Map<string, IndexedEntity[]>();
   private byHead = new Map<string, IndexedEntity[]>();
   readonly sourceNames: Set<string>;
+  private semantic: ReadonlyMap<string, { type: string; noun: string }[]>;
 
-  constructor(entities: Iterable<IndexedEntity>, sourceNames: Iterable<string>) {
+  constructor(entities: Iterable<IndexedEntity>, sourceNames: Iterable<string>, semantic: ReadonlyMap<string, { type: string; noun: string }[]> = new Map()) {
+    this.semantic = semantic;
     for (const e of entities) {
-      this.byNoun.set(snakeOf(e.tokens), e);
+      const same = this.byNoun.get(snakeOf(e.tokens));
+      if (same) same.push(e); else this.byNoun.set(snakeOf(e.tokens), [e]);
       if (e.tokens.length > 1) {
         const head = e.tokens[e.tokens.length - 1];
         const list = this.byHead.get(head);
@@ -89,47 +108,81 @@ export class EntityIndex {
     this.sourceNames = new Set(sourceNames);
   }
 
-  get(tokens: readonly string[]): IndexedEntity | undefined {
-    return this.byNoun.get(tokens.join('_'));
+  /** The entity a noun names; in `system` first when several systems have one. */
+  get(tokens: readonly string[], system?: string): IndexedEntity | undefined {
+    const list = this.byNoun.get(tokens.join('_'));
+    if (!list || list.length === 1) return list?.[0];
+    return (system ? list.find((e) => e.sources.has(system)) : undefined) ?? list.find((e) => e.sources.has('')) ?? list[0];
   }
 
   /**
    * Where a column points, or undefined. `why` receives a reason when a candidate was rejected
    * (type mismatch, ambiguity), for the proposal's notes.
    */
-  guess(child: ChildModel, column: DbtColumn, description?: string, why?: (reason: string) => void): KeyGuess | undefined {
+  guess(child: ChildModel, column: DbtColumn, description?: string, why?: (reason: RejectReason, text: string) => void): KeyGuess | undefined {
     const lower = column.name.toLowerCase();
     if (isTechnicalColumn(lower)) return undefined;
     const shape = keyShape(column.name);
     if (!shape || !shape.stem.length) return undefined;
+    const type = column.data_type ?? column.type;
+    const attribute = attributeKind(column.name, type, child.columns);
+    if (attribute) { why?.('attribute', `${column.name} (${attribute === 'number' ? 'a number/count/amount' : attribute === 'time' ? 'a date/time' : attribute === 'flag' ? 'a flag' : 'free text'})`); return undefined; }
     const stem = shape.stem;
-    const found = this.candidates(child, stem);
+    const found = this.candidates(child, stem, lower);
     for (const c of found) {
       const target = c.entity;
       if (shape.suffix === 'code' && target.key?.column !== lower && target.key?.column !== 'code') continue; // country_code is a value unless Country is keyed by it
       if (c.role.some((r) => NOT_A_REFERENCE.has(r))) return undefined;
+      // a Salesforce custom field names its lookup target exactly (account__c); named_account__c is a value
+      if (shape.suffix === 'lookup' && c.rule !== 'noun' && c.rule !== 'semantic') continue;
       if (target.name === child.entity) {
         // a model's own key, or the same noun from another source system, is not a reference to itself
-        if (!c.role.length || child.ownKeys.has(lower) || c.role.every((r) => this.sourceNames.has(r))) return undefined;
+        if (!c.role.length || child.ownKeys.has(lower) || c.role.every((r) => this.sourceNames.has(r)) || !selfRole(c.role)) return undefined;
+      } else if (child.ownIds?.has(lower) && !containsRun(child.tokens, target.tokens)) {
+        // the row's own identifier (id as event_id) names its own rows; only a subtype's key (email_event_bounce.event_id) is its parent's
+        why?.('own id', `${column.name} is the row's own identifier, not a reference to ${target.name}`);
+        return undefined;
       }
-      if (!compatibleTypes(column.data_type ?? column.type, target.key?.type)) {
-        why?.(`${column.name} (${column.data_type ?? column.type}) does not fit ${target.name}.${target.key!.column} (${target.key!.type})`);
+      const crossing = this.crossesSystems(child, target);
+      if (crossing && !this.namesSystem(column.name, description, target)) {
+        why?.('other system', `${column.name} → ${target.name} (${[...target.sources].filter(Boolean).join(', ')}; the column is in ${child.source})`);
+        continue;
+      }
+      if (!compatibleTypes(type, target.key?.type)) {
+        why?.('type', `${column.name} (${type}) does not fit ${target.name}.${target.key!.column} (${target.key!.type})`);
         continue;
       }
       let confidence = CONFIDENCE[c.rule];
-      if (child.source && !target.sources.has(child.source)) confidence -= 0.1;
+      if (crossing) confidence -= 0.1;
       if (shape.suffix === 'lookup') confidence = Math.min(confidence, 0.7);
       return { entity: target.name, rule: c.rule, role: c.role, confidence: Math.round(confidence * 100) / 100, lookup: shape.suffix === 'lookup' };
     }
-    if (!found.length && description && shape.suffix !== 'code') {
+    if (!found.length && description && shape.suffix !== 'code' && shape.suffix !== 'lookup' && !child.ownIds?.has(lower)) {
       // the column's own description names the entity: "ID of the charge or payment that funded the transfer"
       const target = this.describedEntity(description);
-      if (target && target.name !== child.entity && compatibleTypes(column.data_type ?? column.type, target.key?.type)) {
-        const confidence = CONFIDENCE.description - (child.source && !target.sources.has(child.source) ? 0.1 : 0);
-        return { entity: target.name, rule: 'description', role: stem, confidence: Math.round(confidence * 100) / 100, lookup: shape.suffix === 'lookup' };
+      if (target && target.name !== child.entity && compatibleTypes(type, target.key?.type) && !this.crossesSystems(child, target)) {
+        return { entity: target.name, rule: 'description', role: stem, confidence: CONFIDENCE.description, lookup: false };
       }
     }
     return undefined;
+  }
+
+  /** Is `target` only in systems other than the child's? (Models without a known system cross nothing.) */
+  private crossesSystems(child: ChildModel, target: IndexedEntity): boolean {
+    return !!child.source && !target.sources.has(child.source) && !target.sources.has('');
+  }
+
+  /** Explicit evidence for crossing systems: the column or its description names the target's system (stripe_customer_id). */
+  private namesSystem(column: string, description: string | undefined, target: IndexedEntity): boolean {
+    const tokens = columnTokens(column).join('_');
+    const desc = description?.toLowerCase() ?? '';
+    for (const sys of target.sources) {
+      if (!sys) continue;
+      if (tokens.startsWith(sys + '_')) return true;
+      const words = sys.split('_').filter((w) => w.length > 2);
+      if (desc && words.length && words.every((w) => new RegExp(`\\b${w}\\b`).test(desc))) return true;
+    }
+    return false;
   }
 
   /** "ID of the <entity> …" / "Identifier of a <entity> …": the entity a description names, exactly. */
@@ -141,33 +194,36 @@ export class EntityIndex {
   }
 
   /** Candidates in order: same source system first, then by rule. */
-  private candidates(child: ChildModel, stem: string[]): { entity: IndexedEntity; rule: InferenceRule; role: string[] }[] {
+  private candidates(child: ChildModel, stem: string[], column: string): { entity: IndexedEntity; rule: InferenceRule; role: string[] }[] {
     const out: { entity: IndexedEntity; rule: InferenceRule; role: string[]; rank: number }[] = [];
     const add = (entity: IndexedEntity | undefined, rule: InferenceRule, role: string[], rank: number) => {
       if (!entity) return;
       const other = child.source && !entity.sources.has(child.source) ? 100 : 0;
       out.push({ entity, rule, role, rank: rank + other });
     };
+    // a semantic model declares the column a foreign key of an entity (entities: [{name: customer, type: foreign}])
+    for (const k of this.semantic.get(column) ?? []) {
+      if (k.type === 'foreign') add(this.get(singularPhrase(k.noun.split('_')), child.source), 'semantic', [], -1);
+    }
     // noun / role / context: the longest tail of the stem that names an entity, alone or completed by
     // the leading words of the model's own name
     for (let k = stem.length; k >= 1 && !out.length; k--) {
       const noun = stem.slice(stem.length - k);
       const role = stem.slice(0, stem.length - k);
       // the words before the noun make a compound noun of their own: not this entity
-      if (role.length && COMPOUNDS.has([role[role.length - 1], ...noun].join('_')) && !this.get([role[role.length - 1], ...noun])) break;
-      add(this.get(noun), role.length ? 'role' : 'noun', role, 0);
+      if (role.length && COMPOUNDS.has([role[role.length - 1], ...noun].join('_')) && !this.get([role[role.length - 1], ...noun], child.source)) break;
+      add(this.get(noun, child.source), role.length ? 'role' : 'noun', role, 0);
       // a role that is itself an entity's noun (invoice_item_id) names a compound, not a role
-      if (role.some((r) => this.get([r]))) continue;
+      if (role.some((r) => this.get([r], child.source))) continue;
       for (let p = child.tokens.length; p >= 1; p--) {
         const prefix = child.tokens.slice(0, p);
-        if (prefix.join('_') !== noun.join('_')) add(this.get([...prefix, ...noun]), 'context', role, 10 + (child.tokens.length - p));
+        if (prefix.join('_') !== noun.join('_')) add(this.get([...prefix, ...noun], child.source), 'context', role, 10 + (child.tokens.length - p));
       }
     }
     // head: variant_id → the one entity that is a kind of variant (in the model's own source first)
     if (stem.length === 1) {
       const kinds = this.byHead.get(stem[0]) ?? [];
-      const same = kinds.filter((e) => !child.source || e.sources.has(child.source));
-      const pool = same.length ? same : kinds;
+      const pool = kinds.filter((e) => !child.source || e.sources.has(child.source) || e.sources.has(''));
       if (pool.length === 1) add(pool[0], 'head', [], 20);
       else if (pool.length > 1) {
         const related = pool.filter((e) => e.tokens.some((t) => child.tokens.includes(t)));
@@ -179,12 +235,20 @@ export class EntityIndex {
     const actor = ACTOR_SET.has(snake) ? snake : ACTOR_ROLES.find((r) => snake.endsWith('_' + r));
     if (actor && !out.some((c) => c.rank < 100)) {
       for (const p of PEOPLE) {
-        const e = this.get([p]);
+        const e = this.get([p], child.source);
         if (e && (!child.source || e.sources.has(child.source))) { add(e, 'actor', stem, 30); break; }
       }
     }
     // self: parent_id, previous_id → a row of the same entity
-    if (SELF_ROLES.has(snake) && !out.length) add(this.get(child.tokens), 'self', stem, 40);
+    if (SELF_ROLES.has(snake) && !out.length) add(this.get(child.tokens, child.source), 'self', stem, 40);
     return out.sort((a, b) => a.rank - b.rank);
   }
+}
+
+function containsRun(hay: readonly string[], needle: readonly string[]): boolean {
+  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
 }

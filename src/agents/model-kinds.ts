@@ -9,12 +9,17 @@
 //              types, metafields, migrations) → left out
 //   log        *_log(s) → folded into the entity they log, else left out
 //   report     *_report, *_export, *_extract → folded or left out
+//   configuration  settings sections (LDAP, SAML, OAuth, config) or tables made of settings → left out
+//   duplicate  a filtered copy of another model of the same system (same columns) → folded into it
+// Reports are also told by structure: a grain of another thing's key plus a period (ntd_id +
+// report_year), or SQL that aggregates (GROUP BY with sum/count).
 // Subtypes (email_event_bounce keyed by the event it specialises) stay entities.
 import type { DbtNode } from '../core/project/types.js';
 import { columnTokens, isTechnicalColumn } from './columns.js';
 import { isUniqueColumn } from './keys.js';
+import type { SqlShape } from './sql-shape.js';
 
-export type ModelKind = 'entity' | 'helper' | 'bridge' | 'history' | 'tag' | 'technical' | 'log' | 'report';
+export type ModelKind = 'entity' | 'helper' | 'bridge' | 'history' | 'tag' | 'technical' | 'log' | 'report' | 'configuration' | 'duplicate';
 
 export interface NameKind {
   kind: Exclude<ModelKind, 'helper' | 'bridge'>;
@@ -31,6 +36,16 @@ const TECHNICAL_NOUNS = new Set(['migration', 'schema_migration', 'schema_versio
   'custom_field_option', 'custom_field_value', 'field_definition', 'property_definition', 'metadata', 'picklist', 'picklist_value', 'record_type',
   'object_type', 'sobject', 'sync', 'sync_state', 'checkpoint', 'cursor', 'lock', 'sequence', 'fivetran_audit']);
 const TOOL_PREFIXES = new Set(['fivetran', 'airbyte', 'stitch', 'dbt', 'meltano', 'singer', 'hevo']);
+/** Systems, folders and name words of a pipeline's own bookkeeping (load outcomes, validator output, id maps, audit logs). */
+const PIPELINE_WORDS = new Set(['outcome', 'outcomes', 'validation', 'download', 'unzip', 'scraped', 'scrape', 'ingestion', 'invocation', 'idmap', 'cloudaudit']);
+const TECHNICAL_SYSTEMS = new Set(['audit', 'logs', 'logging', 'monitoring', 'elementary', 'fivetran', 'airbyte', 'stitch', 'dbt']);
+/** Configuration sections of an application. */
+const CONFIG_NOUNS = new Set(['ldap', 'saml', 'oauth', 'sso', 'smtp', 'config', 'configs', 'configuration', 'setting', 'settings', 'preference', 'preferences']);
+/** Words of an aggregate: a breakdown by something, a time series, a distribution, per-period figures. */
+const AGGREGATE_WORDS = new Set(['timeseries', 'summary', 'summaries', 'distribution', 'stats', 'statistic', 'statistics', 'kpi', 'kpis', 'aggregate',
+  'aggregates', 'aggregated', 'rollup', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual']);
+const PERIOD_COLUMNS = new Set(['year', 'report_year', 'yr', 'fiscal_year', 'month', 'mo', 'year_month', 'period', 'week', 'quarter', 'date_day', 'date_month',
+  'date', 'day', 'report_date', 'month_start', 'period_start']);
 /** Nouns of tables that may describe the source system's fields rather than business things. */
 const DEFINITION_HEADS = new Set(['property', 'field', 'attribute']);
 /** Columns (own-noun prefix removed) that describe a field definition. */
@@ -47,12 +62,21 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (TECHNICAL_NOUNS.has(phrase) || (tokens.length > 1 && TOOL_PREFIXES.has(tokens[0]))) {
     return { kind: 'technical', why: 'the source system\'s own bookkeeping or schema', served: [] };
   }
+  if (CONFIG_NOUNS.has(phrase) || (tokens.length <= 2 && CONFIG_NOUNS.has(last))) return { kind: 'configuration', why: 'configuration settings, not business things', served: [] };
+  if (tokens.some((t) => PIPELINE_WORDS.has(t)) || (tokens.length > 1 && (last === 'map' || last === 'mapping')) || tokens[0] === 'relationships') {
+    return { kind: 'technical', why: 'the pipeline\'s own bookkeeping (load outcomes, validator output, id maps)', served: [] };
+  }
   if (HISTORY_WORDS.has(last) && lead.length) return { kind: 'history', why: `a ${last} table`, served: lead };
   if (tokens.length > 2 && last === 'log' && tokens[tokens.length - 2] === 'change') return { kind: 'history', why: 'a change log', served: tokens.slice(0, -2) };
   if (LOG_WORDS.has(last)) return { kind: 'log', why: 'a log', served: lead };
+  if (tokens.includes('log') || tokens.includes('logs')) return { kind: 'log', why: 'a log', served: [] };
   if (last === 'tag') return { kind: 'tag', why: lead.length ? 'tags of another entity' : 'a tag vocabulary', served: lead };
   // an aggregate has no key of its own; a keyed *_report (a spam report event) is a thing
   if (REPORT_WORDS.has(last) && !node.columns.some((c) => isUniqueColumn(node, c.name))) return { kind: 'report', why: `a ${last} table (aggregated rows, no key of its own)`, served: lead };
+  const by = tokens.indexOf('by');
+  if (by > 0 && by < tokens.length - 1) return { kind: 'report', why: `a breakdown by ${tokens.slice(by + 1).join(' ')} (aggregated rows)`, served: [] };
+  const ts = tokens.findIndex((t, i) => t === 'time' && tokens[i + 1]?.startsWith('serie'));
+  if (ts >= 0 || tokens.some((t) => AGGREGATE_WORDS.has(t))) return { kind: 'report', why: 'a time series or per-period summary (aggregated rows)', served: [] };
   if (DEFINITION_HEADS.has(last) && describesFields(node, tokens)) {
     return { kind: 'technical', why: 'it describes the source system\'s fields (labels, types, groups), not business things', served: [] };
   }
@@ -60,6 +84,33 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
     return { kind: 'technical', why: `the ${last}s of a technical table`, served: [] };
   }
   return { kind: 'entity', why: '', served: [] };
+}
+
+/** Kinds told by where a model sits: a bookkeeping system or folder (audit, validation, monitoring). */
+export function placeKind(system: string, folder: string | undefined): NameKind | undefined {
+  const words = [...system.split('_'), ...(folder ?? '').split(/[_/]/)];
+  if (TECHNICAL_SYSTEMS.has(system) || words.some((w) => w === 'validation' || w === 'audit' || w === 'monitoring')) {
+    return { kind: 'technical', why: `the pipeline's own bookkeeping (${system || folder})`, served: [] };
+  }
+  return undefined;
+}
+
+/**
+ * Kinds told by structure: rows that aggregate (GROUP BY with sum/count), rows keyed by another
+ * thing's key plus a period and no identifier of their own (ntd_id + report_year + mode: a
+ * periodic statement), or columns that are mostly settings (enable_*, isdefault_*).
+ */
+export function structureKind(tokens: readonly string[], columns: readonly { name: string }[], sql: SqlShape, grain: readonly string[]): NameKind | undefined {
+  if (sql.aggregates) return { kind: 'report', why: 'its SQL aggregates (GROUP BY with sum/count)', served: [] };
+  const own = tokens.join('_');
+  const isOwnId = (c: string) => c === 'id' || c === 'key' || c === 'uuid' || c === `${own}_id` || c === `${own}_key` || /_(?:number|no|num|uuid)$/.test(c);
+  if (grain.length >= 2 && grain.some((c) => PERIOD_COLUMNS.has(c)) && !grain.some(isOwnId)) {
+    return { kind: 'report', why: `its grain is ${grain.join(' + ')}: figures per period, no identifier of its own`, served: [] };
+  }
+  const names = columns.map((c) => c.name.toLowerCase()).filter((n) => !isTechnicalColumn(n) && !n.startsWith('context_'));
+  const settings = names.filter((n) => /^(?:enable|enabled|isdefault|isnotempty|allow|use|max|min|experimental|restrict|show)_|_(?:enabled|enable|setting|settings)$/.test(n)).length;
+  if (settings >= 5 && settings >= names.length / 2) return { kind: 'configuration', why: 'its columns are settings (enable_*, isdefault_*, max_*)', served: [] };
+  return undefined;
 }
 
 function describesFields(node: DbtNode, tokens: readonly string[]): boolean {

@@ -67,7 +67,7 @@ export function extractRelationships(project: Project, layer: StagingLayer, opts
       edge(sm, decl.column, { entity: target.entity, node: target.node, column: decl.targetColumn }, declaredEvidence(decl.file, decl.line), decl.via);
     }
     if (opts.declaredOnly) continue;
-    for (const c of sm.node.columns) {
+    for (const c of sm.columns) {
       const g = sm.guesses.get(c.name.toLowerCase());
       if (!g || declaredCols.has(c.name.toLowerCase()) || !layer.entities.has(g.entity)) continue;
       edge(sm, c.name, { entity: g.entity }, { kind: 'inferred', rule: ruleText(g.rule, g.lookup), confidence: g.confidence }, `inferred from the column name (${ruleText(g.rule, g.lookup)})`);

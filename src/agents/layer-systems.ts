@@ -1,0 +1,116 @@
+// The staging layer's systems and copies, read before entities are named: which system each
+// model belongs to, system words that prefix a table name (core__stg_claims_condition is the
+// claims system's condition when the layer also has a plain `condition`), filtered copies of
+// another model (int_elavon__adjustment_transactions = Elavon's transactions again), and each
+// model's own identifier columns (its grain, unique or primary key, `id as x_id`).
+import type { DbtNode, Project } from '../core/project/types.js';
+import type { AgentColumn } from './node-columns.js';
+import { semanticKeys } from './node-columns.js';
+import type { ParsedName } from './naming.js';
+import { snakeOf } from './naming.js';
+import { sqlShape } from './sql-shape.js';
+
+interface LayerModel {
+  node: DbtNode;
+  parsed: ParsedName;
+  source: string;
+  kind: string;
+  columns: AgentColumn[];
+  ownKeys: Set<string>;
+  why?: string;
+}
+
+/** The system a staging model belongs to: its name's system (and sub-system), else its staging folder, else the dbt source it reads. */
+export function systemOf(node: DbtNode, parsed: ParsedName, folder: string | undefined): string {
+  if (parsed.source) return [parsed.source, ...(parsed.subsystem ?? [])].join('_');
+  if (folder) return folder;
+  const src = node.sourceRefs[0]?.split('.')[0];
+  return src?.toLowerCase() ?? '';
+}
+
+/**
+ * A first table word shared by several models whose remaining words name another model's noun is
+ * a system word (claims, clinical in core__stg_claims_condition, core__stg_clinical_condition when
+ * condition is a noun of its own): it moves from the noun to the system.
+ */
+export function applySystemPrefixes(models: LayerModel[]): void {
+  const nouns = new Set(models.map((m) => snakeOf(m.parsed.tokens)));
+  const hits = new Map<string, LayerModel[]>();
+  for (const m of models) {
+    const t = m.parsed.tokens;
+    if (m.parsed.source || t.length < 2 || !nouns.has(snakeOf(t.slice(1)))) continue;
+    const list = hits.get(t[0]);
+    if (list) list.push(m); else hits.set(t[0], [m]);
+  }
+  for (const [word, list] of hits) {
+    if (list.length < 2) continue;
+    for (const m of list) {
+      m.parsed = { ...m.parsed, tokens: m.parsed.tokens.slice(1), source: word };
+      m.source = word;
+    }
+  }
+}
+
+/**
+ * A model of the same system whose noun ends with another model's noun and whose columns are the
+ * same is a filtered copy of it (adjustment_transactions of transactions): folded into that one.
+ */
+export function markDuplicates(models: LayerModel[]): { model: LayerModel; of: LayerModel }[] {
+  const out: { model: LayerModel; of: LayerModel }[] = [];
+  const entities = models.filter((m) => m.kind === 'entity');
+  const byNoun = new Map<string, LayerModel[]>();
+  for (const m of entities) {
+    const k = `${snakeOf(m.parsed.tokens)}|${m.source}`;
+    const l = byNoun.get(k);
+    if (l) l.push(m); else byNoun.set(k, [m]);
+  }
+  for (const m of entities) {
+    const t = m.parsed.tokens;
+    if (t.length < 2 || m.columns.length < 4) continue;
+    for (let k = 1; k < t.length; k++) {
+      const of = byNoun.get(`${snakeOf(t.slice(k))}|${m.source}`)?.[0];
+      if (!of || of === m) continue;
+      if (jaccard(m.columns, of.columns) >= 0.9) { out.push({ model: m, of }); break; }
+    }
+  }
+  return out;
+}
+
+function jaccard(a: readonly { name: string }[], b: readonly { name: string }[]): number {
+  const x = new Set(a.map((c) => c.name.toLowerCase()));
+  const y = new Set(b.map((c) => c.name.toLowerCase()));
+  let both = 0;
+  for (const n of x) if (y.has(n)) both++;
+  return both / (x.size + y.size - both || 1);
+}
+
+/** The model's grain: its surrogate key's inputs, else the columns of a unique-combination test (loader columns left out). */
+export function grainOf(project: Project, node: DbtNode): string[] {
+  const g = sqlShape(project, node).grain;
+  if (g.length) return g;
+  for (const t of node.tests) {
+    if (!/unique_combination_of_columns$/.test(t.name)) continue;
+    const cols = t.args.combination_of_columns;
+    if (Array.isArray(cols)) return cols.map((c) => String(c).toLowerCase()).filter((c) => !c.startsWith('_') && c !== 'source_relation');
+  }
+  return [];
+}
+
+/**
+ * Columns that are the row's own identifier: unique or primary key, a bare `id`, `<noun>_id`, the
+ * source's id renamed (`id as event_id`), the primary entity a semantic model declares on a model
+ * built from this one, a one-column grain.
+ */
+export function ownIdentifiers(project: Project, m: LayerModel, semantic: ReturnType<typeof semanticKeys>): Set<string> {
+  const out = new Set(m.ownKeys);
+  const names = new Set(m.columns.map((c) => c.name.toLowerCase()));
+  const noun = snakeOf(m.parsed.tokens);
+  for (const n of ['id', `${noun}_id`, `${noun}_key`, `${noun}_uuid`]) if (names.has(n)) out.add(n);
+  for (const a of sqlShape(project, m.node).ownIdAliases) out.add(a);
+  const grain = grainOf(project, m.node);
+  if (grain.length === 1) out.add(grain[0]);
+  for (const [expr, keys] of semantic) {
+    if (names.has(expr) && keys.some((k) => k.type === 'primary' && k.model && project.modelByName.get(k.model)?.refs.some((r) => r.name === m.node.name))) out.add(expr);
+  }
+  return out;
+}

@@ -1,0 +1,177 @@
+// Source systems: every staging model belongs to one — the system its name names
+// (stg_<system>__<table>), else its folder under staging/, else the dbt source it reads. A data
+// modeler keeps the same noun from two systems apart (Elavon's and Enghouse's transactions,
+// Salesforce's and Stripe's products) unless the project says they are one thing: a key naming the
+// other system's row (shopify_customer_id, ehr_patient_id), a key description naming the other
+// system ("shop customer id carried as Stripe metadata"), the same `meta.modeler.entity`, a declared
+// reference between them, or a downstream model that unions them.
+import type { DbtNode, Project } from '../core/project/types.js';
+import { columnTokens, keyShape } from './columns.js';
+import { snakeOf } from './naming.js';
+import { upstreamModels } from './staging.js';
+
+export interface SystemMember {
+  node: DbtNode;
+  /** The model's system ('' when nothing names one). */
+  source: string;
+  /** Lower snake tokens of its noun. */
+  tokens: string[];
+}
+
+/**
+ * Does the model read a dbt source, itself or through the staging helpers it selects from? Only
+ * such models come from a source system; a model built from the project's own models (a mart's
+ * staging copy) belongs to whatever those are.
+ */
+export function sourcedModels(project: Project, models: readonly { node: DbtNode }[]): Set<string> {
+  const byName = new Map(models.map((m) => [m.node.name, m.node]));
+  const memo = new Map<string, boolean>();
+  const visit = (node: DbtNode, depth: number): boolean => {
+    const hit = memo.get(node.name);
+    if (hit !== undefined) return hit;
+    memo.set(node.name, false); // cycles read nothing
+    const deps = node.raw?.depends_on?.nodes;
+    let out = node.sourceRefs.length > 0 || (Array.isArray(deps) && deps.some((d) => typeof d === 'string' && d.startsWith('source.')));
+    if (!out && depth < 4) {
+      for (const up of upstreamModels(project, node)) {
+        const n = byName.get(up);
+        if (n && visit(n, depth + 1)) { out = true; break; }
+      }
+    }
+    memo.set(node.name, out);
+    return out;
+  };
+  const out = new Set<string>();
+  for (const m of models) if (visit(m.node, 0)) out.add(m.node.name);
+  return out;
+}
+
+/** Words of a system name: google_ads → ['google', 'ads']. */
+export function systemTokens(system: string): string[] {
+  return system.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/**
+ * Why models of two systems that share a noun are one thing, or undefined when nothing says so.
+ * `a` and `b` are the models of each system; `unions` lists sets of model names a downstream model
+ * unions.
+ */
+export function sameThingEvidence(project: Project, a: SystemMember[], b: SystemMember[], unions: ReadonlyArray<ReadonlySet<string>>): string | undefined {
+  for (const [x, y] of [[a, b], [b, a]] as const) {
+    const other = y[0].source;
+    const otherWords = systemTokens(other);
+    const noun = x[0].tokens;
+    for (const m of x) {
+      for (const c of m.node.columns) {
+        const shape = keyShape(c.name);
+        if (!shape) continue;
+        const stem = shape.stem;
+        // shopify_customer_id in recharge's customers; yardi_vendor_code in quickbooks' vendors
+        if (stem.length > noun.length && snakeOf(stem.slice(stem.length - noun.length)) === snakeOf(noun)
+          && stem.slice(0, stem.length - noun.length).some((t) => otherWords.includes(t))) {
+          return `${m.node.name}.${c.name} holds the ${other} ${snakeOf(noun)} key`;
+        }
+        // the key's description names the other system: "shop customer id carried as Stripe metadata"
+        const desc = c.description?.toLowerCase() ?? '';
+        if (desc && snakeOf(stem) === snakeOf(noun) && (otherWords.some((w) => new RegExp(`\\b${w}\\b`).test(desc)) || /across systems|cross-system/.test(desc))) {
+          return `${m.node.name}.${c.name} is described as the ${other} key ("${c.description!.trim().slice(0, 80)}")`;
+        }
+      }
+      for (const t of m.node.tests) {
+        if (!/relationships/.test(t.name)) continue;
+        const to = String(t.args?.to ?? '');
+        if (y.some((o) => to.includes(`'${o.node.name}'`) || to.includes(`"${o.node.name}"`))) return `a relationships test on ${m.node.name} points at ${other}`;
+      }
+      for (const c of m.node.columns) {
+        for (const t of c.tests) {
+          const to = String(t.args?.to ?? '');
+          if (/relationships/.test(t.name) && y.some((o) => to.includes(`'${o.node.name}'`) || to.includes(`"${o.node.name}"`))) {
+            return `a relationships test on ${m.node.name}.${c.name} points at ${other}`;
+          }
+        }
+      }
+    }
+  }
+  const entityOf = (n: DbtNode) => n.meta?.modeler?.entity ?? n.meta?.entity ?? n.config?.meta?.modeler?.entity;
+  const declared = new Set([...a, ...b].map((m) => entityOf(m.node)));
+  if (declared.size === 1 && [...declared][0]) return `both declare meta.modeler.entity ${[...declared][0]}`;
+  for (const u of unions) {
+    if (a.some((m) => u.has(m.node.name)) && b.some((m) => u.has(m.node.name))) return 'a downstream model unions them';
+  }
+  return undefined;
+}
+
+/** Sets of models that one (non-staging) model unions: evidence that the project treats them as one thing. */
+export function unionedModels(project: Project, staging: ReadonlySet<string>): Set<string>[] {
+  const out: Set<string>[] = [];
+  for (const n of project.models) {
+    if (staging.has(n.name) || !n.sqlPath || n.refs.length < 2) continue;
+    let text = '';
+    try { text = project.readText(n.sqlPath); } catch { continue; }
+    if (!/\bunion\b/i.test(text) && !/union_relations/.test(text)) continue;
+    out.push(new Set(n.refs.map((r) => r.name)));
+  }
+  return out;
+}
+
+/** The name tokens a column gives another system's row (shopify in shopify_customer_id). */
+export function namesOtherSystem(column: string, systems: ReadonlySet<string>): string | undefined {
+  const t = columnTokens(column);
+  for (let n = Math.min(3, t.length - 1); n >= 1; n--) {
+    const s = t.slice(0, n).join('_');
+    if (systems.has(s)) return s;
+  }
+  return undefined;
+}
+
+export interface QualifiedNouns {
+  /** `<noun>|<system>` → the entity name tokens, system words first (['elavon', 'transaction']). */
+  names: Map<string, string[]>;
+  /** Nouns kept as one entity across systems, with the evidence (for notes). */
+  merged: string[];
+  /** Nouns split by system (for notes). */
+  split: string[];
+}
+
+export const nounKey = (tokens: readonly string[], system: string) => `${snakeOf(tokens)}|${system}`;
+
+/**
+ * The same noun in several source systems: one entity per system, named with the system's words
+ * (ElavonTransaction, EnghouseTransaction), unless the project says they are one. Only models that
+ * read a dbt source are from a source system; the others join the noun's first group.
+ */
+export function qualifyNouns(project: Project, members: SystemMember[], sourced: ReadonlySet<string>): QualifiedNouns {
+  const out: QualifiedNouns = { names: new Map(), merged: [], split: [] };
+  const byNoun = new Map<string, SystemMember[]>();
+  for (const m of members) {
+    const k = snakeOf(m.tokens);
+    const list = byNoun.get(k);
+    if (list) list.push(m); else byNoun.set(k, [m]);
+  }
+  let unions: Set<string>[] | undefined;
+  for (const [noun, list] of byNoun) {
+    const bySystem = new Map<string, SystemMember[]>();
+    for (const m of list) {
+      if (!m.source || !sourced.has(m.node.name)) continue;
+      const l = bySystem.get(m.source);
+      if (l) l.push(m); else bySystem.set(m.source, [m]);
+    }
+    if (bySystem.size < 2) continue;
+    unions ??= unionedModels(project, new Set(members.map((m) => m.node.name)));
+    // systems the project ties together stay one entity
+    const systems = [...bySystem.keys()].sort();
+    const group = new Map(systems.map((s) => [s, s]));
+    const find = (s: string): string => (group.get(s) === s ? s : find(group.get(s)!));
+    for (let i = 0; i < systems.length; i++) {
+      for (let j = i + 1; j < systems.length; j++) {
+        const why = sameThingEvidence(project, bySystem.get(systems[i])!, bySystem.get(systems[j])!, unions);
+        if (why) { group.set(find(systems[j]), find(systems[i])); out.merged.push(`${noun} (${systems[i]}, ${systems[j]}: ${why})`); }
+      }
+    }
+    const roots = new Set(systems.map(find));
+    if (roots.size < 2) continue;
+    out.split.push(`${noun} (${[...roots].join(', ')})`);
+    for (const s of systems) out.names.set(`${noun}|${s}`, [...systemTokens(find(s)), ...list[0].tokens]);
+  }
+  return out;
+}
