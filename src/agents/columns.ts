@@ -71,6 +71,9 @@ function readKeyShape(name: string): KeyShape | undefined {
     suffix = 'code';
   }
   if (!suffix) return undefined;
+  // Salesforce product2_id is a Product key, as stg_salesforce__product2 is Product
+  const last = t.length ? /^(\p{L}{3,})\d+$/u.exec(t[t.length - 1]) : null;
+  if (last) t = [...t.slice(0, -1), last[1]];
   return { stem: singularPhrase(dropVersionSuffix(t)), suffix };
 }
 

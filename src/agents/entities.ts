@@ -7,7 +7,7 @@
 import type { DbtNode, Project } from '../core/project/types.js';
 import { docReference } from '../core/project/docs.js';
 import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js';
-import { roleOf } from './columns.js';
+import { isTechnicalColumn, keyStem, roleOf } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { singularPhrase } from './inflection.js';
 import { EntityIndex, isActorRole, type IndexedEntity, type KeyGuess } from './key-inference.js';
@@ -84,7 +84,7 @@ export interface StagingLayer {
 }
 
 /** Kinds whose models belong to an entity without being one. */
-const FOLDED: ReadonlySet<ModelKind> = new Set(['history', 'tag', 'log', 'report', 'duplicate']);
+const FOLDED: ReadonlySet<ModelKind> = new Set(['history', 'tag', 'attribute', 'log', 'report', 'duplicate']);
 
 export function readStagingLayer(project: Project): StagingLayer {
   const notes: string[] = [];
@@ -107,7 +107,7 @@ export function readStagingLayer(project: Project): StagingLayer {
     for (const m of models) {
       if (m.kind === 'helper' || (pass === 1 && m.kind !== 'entity')) continue;
       let k = nameKind(m.parsed.tokens, m.node, technical);
-      if (k.kind === 'entity' && pass === 0) k = placeKind(m.source, stagingFolder(m.node)) ?? structureKind(m.parsed.tokens, m.columns, sqlShape(project, m.node), grainOf(project, m.node)) ?? k;
+      if (k.kind === 'entity' && pass === 0) k = placeKind(m.source, stagingFolder(m.node)) ?? structureKind(m.parsed.tokens, m.columns, sqlShape(project, m.node), grainOf(project, m.node), m.ownKeys.size > 0) ?? k;
       if (k.kind === 'entity') continue;
       m.kind = k.kind;
       m.why = k.why;
@@ -126,9 +126,13 @@ export function readStagingLayer(project: Project): StagingLayer {
   if (qualified.merged.length) notes.push(`${qualified.merged.length} noun(s) from several source systems are one entity because the project says so: ${qualified.merged.slice(0, 10).join('; ')}.`);
   const entityName = (tokens: readonly string[], system: string) => pascalName(qualified.names.get(nounKey(tokens, system)) ?? tokens);
   const nouns = new Set(models.filter((m) => m.kind === 'entity').map((m) => snakeOf(m.parsed.tokens)));
+  const keyColumns = new Set(models.flatMap((m) => m.columns.map((c) => c.name.toLowerCase())));
   for (const m of models) {
     if (!FOLDED.has(m.kind)) continue;
-    const served = servedNoun((m as Served).served, nouns);
+    const full = singularPhrase((m as Served).served);
+    // the only table of a thing other models point at (ticket_form_history, and tickets have ticket_form_id) is that thing
+    const pointedAt = m.kind === 'history' && full.length > 1 && !nouns.has(snakeOf(full)) && keyColumns.has(`${snakeOf(full)}_id`);
+    const served = pointedAt ? undefined : servedNoun((m as Served).served, nouns);
     if (served) m.entity = entityName(served, m.source);
     else if (m.kind === 'history' && (m as Served).served.length && !technical.has(snakeOf((m as Served).served))) {
       // the only model of its noun is its history (Fivetran ad_history): the history is the entity
@@ -142,6 +146,16 @@ export function readStagingLayer(project: Project): StagingLayer {
   }
   for (const m of models) if (m.kind === 'entity') m.entity = entityName(m.parsed.tokens, m.source);
   resolveHelpers(project, models, byModel, notes, entityName);
+  // a helper no staging model selects from stands for itself: an id map or a log is still not an entity
+  const entityNames = new Set(models.filter((m) => m.kind === 'entity').map((m) => m.entity));
+  for (const h of models) {
+    if (h.kind !== 'helper' || !h.entity || entityNames.has(h.entity)) continue;
+    const k = nameKind(h.parsed.tokens, h.node, technical);
+    if (k.kind === 'entity' || k.kind === 'history' || k.kind === 'tag') continue;
+    h.kind = k.kind;
+    h.why = k.why;
+    h.entity = undefined;
+  }
   const semantic = semanticKeys(project);
   for (const m of models) m.ownIds = ownIdentifiers(project, m, semantic);
 
@@ -163,7 +177,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   const bridges: Bridge[] = [];
   for (const m of models) {
     if (m.kind !== 'bridge') continue;
-    const ends = referenceColumns(m);
+    const ends = linkEnds(m);
     if (ends.length === 2) bridges.push({ model: m, ends: [ends[0], ends[1]] });
   }
   return { models, byModel, entities: groupEntities(project, models, notes), bridges, index, sourceNames, typeMismatches, rejected, notes };
@@ -312,15 +326,27 @@ function classifyByColumns(models: StagingModel[]): boolean {
       const v = verdicts[i]!;
       m.kind = v.kind;
       m.why = v.why;
-      m.entity = v.kind === 'history' ? v.served : undefined;
+      m.entity = v.kind === 'history' || v.kind === 'attribute' ? v.served : undefined;
     });
     removed = true;
   }
   return removed;
 }
 
-function columnKind(m: StagingModel, entityTokens: (name: string) => string[]): { kind: 'bridge' | 'history'; why: string; served?: string } | undefined {
-  const refs = referenceColumns(m);
+/** The references that link things: who created or last changed the row (created_by_id, last_modified_by_id) is bookkeeping, not an end of a link. */
+function linkEnds(m: StagingModel): { column: string; entity: string }[] {
+  return referenceColumns(m).filter((r) => !/(?:^|_)(?:created|updated|modified|deleted|changed|inserted)_by$/.test(keyStem(r.column).join('_')) || m.declared.has(r.column.toLowerCase()));
+}
+
+function columnKind(m: StagingModel, entityTokens: (name: string) => string[]): { kind: 'bridge' | 'history' | 'attribute'; why: string; served?: string } | undefined {
+  const refs = linkEnds(m);
+  // multi-valued attributes of one thing (order_discount_code, domain_name): its key, no identity, a few values
+  if (refs.length === 1 && !m.ownIds.size && !m.ownKeys.size) {
+    const values = m.columns.filter((c) => { const n = c.name.toLowerCase(); return n !== refs[0].column.toLowerCase() && !isTechnicalColumn(n) && !['index', 'position', 'ts', 'dt'].includes(n); });
+    if (values.length && values.length <= 3 && !hasValidityColumns(m.node)) {
+      return { kind: 'attribute', why: `values of ${refs[0].entity} (its key ${refs[0].column} and ${values.map((c) => c.name).join(', ')}, no identifier of its own)`, served: refs[0].entity };
+    }
+  }
   if (refs.length === 2) {
     if (describedAsLink(m.node.description)) return { kind: 'bridge', why: 'its description says it maps one thing to another' };
     const refCols = new Set(refs.map((r) => r.column.toLowerCase()));

@@ -68,6 +68,8 @@ export function isActorRole(role: readonly string[]): boolean {
 const PEOPLE = ['user', 'employee', 'person', 'people', 'member', 'staff', 'agent'];
 /** Roles that make a key point at a row of the same entity. */
 const SELF_ROLES = new Set(['parent', 'previous', 'prior', 'next', 'original', 'root', 'master', 'predecessor', 'successor', 'superior', 'replaced_by', 'duplicate_of', 'merged_into']);
+/** Words after the noun that only say "a record of": product_data, agency_information. */
+const DATA_WORDS = new Set(['data', 'datum', 'info', 'information', 'detail', 'details', 'record', 'master']);
 /** Qualifiers that say the key belongs to another system or is not a reference at all. */
 const NOT_A_REFERENCE = new Set(['external', 'unique', 'remote', 'hashed', 'hash', 'legacy', 'natural', 'alternate', 'alt', 'surrogate', 'raw']);
 
@@ -83,8 +85,8 @@ const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, semantic: 0.85, r
 function selfRole(role: readonly string[]): boolean {
   const snake = role.join('_');
   if (SELF_ROLES.has(snake) || role.some((r) => SELF_ROLES.has(r)) || isActorRole(role)) return true;
-  const last = role[role.length - 1];
-  return ['by', 'of', 'from', 'to', 'into', 'with', 'related', 'linked', 'child'].includes(last) || role[0] === 'related' || role[0] === 'linked';
+  // a relation spelled out: caused_by_, renewed_from_, aggregated_to_, schedule_to_use_for_…
+  return role.some((r) => ['by', 'of', 'from', 'to', 'into', 'with', 'for'].includes(r)) || ['related', 'linked', 'child'].includes(role[0]);
 }
 
 export class EntityIndex {
@@ -99,8 +101,9 @@ export class EntityIndex {
     for (const e of entities) {
       const same = this.byNoun.get(snakeOf(e.tokens));
       if (same) same.push(e); else this.byNoun.set(snakeOf(e.tokens), [e]);
-      if (e.tokens.length > 1) {
-        const head = e.tokens[e.tokens.length - 1];
+      const t = e.tokens.length > 1 && DATA_WORDS.has(e.tokens[e.tokens.length - 1]) ? e.tokens.slice(0, -1) : e.tokens;
+      if (t.length > 1 || t !== e.tokens) {
+        const head = t[t.length - 1];
         const list = this.byHead.get(head);
         if (list) list.push(e); else this.byHead.set(head, [e]);
       }
@@ -130,6 +133,8 @@ export class EntityIndex {
     const stem = shape.stem;
     const found = this.candidates(child, stem, lower);
     for (const c of found) {
+      // a role guessed onto a head noun (source_transaction → BalanceTransaction) yields to what the description says
+      if (c.rule === 'head' && c.role.length && description && this.describedEntity(description)) break;
       const target = c.entity;
       if (shape.suffix === 'code' && target.key?.column !== lower && target.key?.column !== 'code') continue; // country_code is a value unless Country is keyed by it
       if (c.role.some((r) => NOT_A_REFERENCE.has(r))) return undefined;
@@ -157,7 +162,7 @@ export class EntityIndex {
       if (shape.suffix === 'lookup') confidence = Math.min(confidence, 0.7);
       return { entity: target.name, rule: c.rule, role: c.role, confidence: Math.round(confidence * 100) / 100, lookup: shape.suffix === 'lookup' };
     }
-    if (!found.length && description && shape.suffix !== 'code' && shape.suffix !== 'lookup' && !child.ownIds?.has(lower)) {
+    if ((!found.length || (found[0].rule === 'head' && found[0].role.length)) && description && shape.suffix !== 'code' && shape.suffix !== 'lookup' && !child.ownIds?.has(lower)) {
       // the column's own description names the entity: "ID of the charge or payment that funded the transfer"
       const target = this.describedEntity(description);
       if (target && target.name !== child.entity && compatibleTypes(type, target.key?.type) && !this.crossesSystems(child, target)) {
@@ -221,13 +226,20 @@ export class EntityIndex {
       }
     }
     // head: variant_id → the one entity that is a kind of variant (in the model's own source first)
-    if (stem.length === 1) {
-      const kinds = this.byHead.get(stem[0]) ?? [];
-      const pool = kinds.filter((e) => !child.source || e.sources.has(child.source) || e.sources.has(''));
-      if (pool.length === 1) add(pool[0], 'head', [], 20);
-      else if (pool.length > 1) {
+    // head: variant_id → ProductVariant, funding_source_id → CustomerFundingSource, incentive_product_id → ProductData:
+    // the one entity of the child's system whose noun ends with the stem (else with its last word, the rest a role)
+    if (!out.some((c) => c.rank < 100)) {
+      const trimmed = (e: IndexedEntity) => (e.tokens.length > 1 && DATA_WORDS.has(e.tokens[e.tokens.length - 1]) ? e.tokens.slice(0, -1) : e.tokens);
+      const endsWith = (t: readonly string[], tail: readonly string[]) => t.length >= tail.length && tail.every((w, i) => t[t.length - tail.length + i] === w);
+      const kinds = (this.byHead.get(stem[stem.length - 1]) ?? []).filter((e) => !child.source || e.sources.has(child.source) || e.sources.has(''));
+      // the last word alone only under a one-word role that names nothing itself (incentive_product, not invoice_item)
+      const weakTail = stem.length === 2 && !this.get(stem.slice(0, 1), child.source) ? [stem.slice(-1)] : [];
+      for (const tail of stem.length > 1 ? [stem, ...weakTail] : [stem]) {
+        const pool = kinds.filter((e) => endsWith(trimmed(e), tail) && trimmed(e).length >= tail.length);
+        const role = stem.slice(0, stem.length - tail.length);
         const related = pool.filter((e) => e.tokens.some((t) => child.tokens.includes(t)));
-        if (related.length === 1) add(related[0], 'head', [], 20);
+        const pick = pool.length === 1 ? pool[0] : related.length === 1 ? related[0] : undefined;
+        if (pick) { add(pick, 'head', role, role.length ? 25 : 20); break; }
       }
     }
     const snake = stem.join('_');

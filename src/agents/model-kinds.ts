@@ -9,6 +9,7 @@
 //              types, metafields, migrations) → left out
 //   log        *_log(s) → folded into the entity they log, else left out
 //   report     *_report, *_export, *_extract → folded or left out
+//   attribute  one thing's multi-valued values (its key, a few values, no identity) → folded into it
 //   configuration  settings sections (LDAP, SAML, OAuth, config) or tables made of settings → left out
 //   duplicate  a filtered copy of another model of the same system (same columns) → folded into it
 // Reports are also told by structure: a grain of another thing's key plus a period (ntd_id +
@@ -19,7 +20,7 @@ import { columnTokens, isTechnicalColumn } from './columns.js';
 import { isUniqueColumn } from './keys.js';
 import type { SqlShape } from './sql-shape.js';
 
-export type ModelKind = 'entity' | 'helper' | 'bridge' | 'history' | 'tag' | 'technical' | 'log' | 'report' | 'configuration' | 'duplicate';
+export type ModelKind = 'entity' | 'helper' | 'bridge' | 'history' | 'tag' | 'attribute' | 'technical' | 'log' | 'report' | 'configuration' | 'duplicate';
 
 export interface NameKind {
   kind: Exclude<ModelKind, 'helper' | 'bridge'>;
@@ -67,6 +68,9 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
     return { kind: 'technical', why: 'the pipeline\'s own bookkeeping (load outcomes, validator output, id maps)', served: [] };
   }
   if (HISTORY_WORDS.has(last) && lead.length) return { kind: 'history', why: `a ${last} table`, served: lead };
+  // opportunity_field_history_migrated: a history with a qualifier after it
+  const hist = tokens.findIndex((t, i) => i > 0 && i < tokens.length - 1 && HISTORY_WORDS.has(t));
+  if (hist > 0) return { kind: 'history', why: `a ${tokens[hist]} table`, served: tokens.slice(0, hist) };
   if (tokens.length > 2 && last === 'log' && tokens[tokens.length - 2] === 'change') return { kind: 'history', why: 'a change log', served: tokens.slice(0, -2) };
   if (LOG_WORDS.has(last)) return { kind: 'log', why: 'a log', served: lead };
   if (tokens.includes('log') || tokens.includes('logs')) return { kind: 'log', why: 'a log', served: [] };
@@ -100,7 +104,7 @@ export function placeKind(system: string, folder: string | undefined): NameKind 
  * thing's key plus a period and no identifier of their own (ntd_id + report_year + mode: a
  * periodic statement), or columns that are mostly settings (enable_*, isdefault_*).
  */
-export function structureKind(tokens: readonly string[], columns: readonly { name: string }[], sql: SqlShape, grain: readonly string[]): NameKind | undefined {
+export function structureKind(tokens: readonly string[], columns: readonly { name: string }[], sql: SqlShape, grain: readonly string[], keyed: boolean): NameKind | undefined {
   if (sql.aggregates) return { kind: 'report', why: 'its SQL aggregates (GROUP BY with sum/count)', served: [] };
   const own = tokens.join('_');
   const isOwnId = (c: string) => c === 'id' || c === 'key' || c === 'uuid' || c === `${own}_id` || c === `${own}_key` || /_(?:number|no|num|uuid)$/.test(c);
@@ -109,7 +113,8 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   }
   const names = columns.map((c) => c.name.toLowerCase()).filter((n) => !isTechnicalColumn(n) && !n.startsWith('context_'));
   const settings = names.filter((n) => /^(?:enable|enabled|isdefault|isnotempty|allow|use|max|min|experimental|restrict|show)_|_(?:enabled|enable|setting|settings)$/.test(n)).length;
-  if (settings >= 5 && settings >= names.length / 2) return { kind: 'configuration', why: 'its columns are settings (enable_*, isdefault_*, max_*)', served: [] };
+  // a keyed thing with many feature flags (a license) is still a thing
+  if (!keyed && settings >= 5 && settings >= names.length / 2) return { kind: 'configuration', why: 'its columns are settings (enable_*, isdefault_*, max_*)', served: [] };
   return undefined;
 }
 
@@ -136,6 +141,8 @@ const CLASSIFIER_HEADS = new Set(['type', 'kind', 'category', 'role', 'status', 
 export function isLinkFiller(name: string): boolean {
   const n = name.toLowerCase();
   if (isTechnicalColumn(n)) return true;
+  // load bookkeeping: the feed a row came in (base64_url, feed_key), its timestamps and partition (ts, dt), a surrogate key
+  if (['ts', 'dt', 'key', 'base64_url', 'feed_key', 'extract_ts'].includes(n) || n.endsWith('_ts')) return true;
   if (/^(is|has|was|can|should)_/.test(n)) return true;
   if (/(_at|_date|_timestamp|_time|_on)$/.test(n) || ['created', 'updated', 'deleted', 'date', 'timestamp', 'active', 'primary'].includes(n)) return true;
   if (CLASSIFIER_WORDS.has(n)) return true;

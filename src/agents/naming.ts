@@ -75,8 +75,11 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
   const parts = rest.split(/_{2,}/).filter(Boolean);
   if (parts.length >= 2) {
     // stg_<system>__<table>, also stg__<system>__<db>__<engine>__<table>: storage words are not the system
-    table = parts[parts.length - 1];
-    const systems = parts.slice(0, -1).filter((p) => !STORAGE_WORDS.has(p));
+    // a multi-word middle part names a family of tables (ntd__asset_inventory_time_series__active_fleet), a one-word part a sub-system (openedx)
+    let last = parts.length - 1;
+    while (last > 1 && parts[last - 1].includes('_') && !STORAGE_WORDS.has(parts[last - 1])) last--;
+    table = parts.slice(last).join('_');
+    const systems = parts.slice(0, last).filter((p) => !STORAGE_WORDS.has(p));
     source = systems[0] ?? parts[0];
     if (systems.length > 1) subsystem = systems.slice(1);
   } else {

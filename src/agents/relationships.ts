@@ -189,8 +189,10 @@ function targetKey(layer: StagingLayer, entity: string, node?: DbtNode): string 
   if (node) { const k = primaryKeyColumn(node, snake); if (k) return k; }
   for (const m of group.models) { if (m.kind !== 'entity') continue; const k = primaryKeyColumn(m.node, snake); if (k) return k; }
   for (const m of group.models) {
-    const named = m.node.columns.find((c) => c.name.toLowerCase() === `${snake}_id` || c.name.toLowerCase() === 'id');
+    const named = m.columns.find((c) => c.name.toLowerCase() === `${snake}_id` || c.name.toLowerCase() === 'id');
     if (named) return named.name;
   }
+  // the row's own identifier as the SQL names it (id as event_id)
+  for (const m of group.models) if (m.kind === 'entity' && m.ownIds.size) return [...m.ownIds][0];
   return undefined;
 }
