@@ -45,6 +45,7 @@ export function conceptualize(project: Project, opts: ConceptualizeOptions = {})
   if (!opts.declaredOnly && layer.typeMismatches.length) {
     notes.push(`${layer.typeMismatches.length} column(s) are named like a key but their declared type does not fit that key, so they are not drawn: ${layer.typeMismatches.slice(0, MAX_LISTED).join('; ')}${layer.typeMismatches.length > MAX_LISTED ? ` and ${layer.typeMismatches.length - MAX_LISTED} more` : ''}.`);
   }
+  if (!opts.declaredOnly) notes.push(...rejectedNote(layer));
   if (opts.declaredOnly) notes.push(...undrawnInferenceNote(project, layer, relationships));
   const fallbackVerbs = rels.filter((r) => r.verb_origin === 'fallback').length;
   if (fallbackVerbs) notes.push(`${fallbackVerbs} relationship(s) use a neutral verb ("references" / "relates to" / "is associated with"); rename them to a business verb when reviewing.`);
@@ -84,6 +85,24 @@ function notEntityNotes(layer: StagingLayer): string[] {
   if (folded.length) out.push(`${folded.length} table(s) are folded into the entity they serve, not entities of their own: ${listed(folded)}.`);
   if (helpers.length) out.push(`${helpers.length} helper model(s) (base_, deduped_, merged_, _tmp) only prepare another model of the same noun and are folded into its entity: ${listed(helpers)}.`);
   if (left.length + lonelyBridges.length) out.push(`${left.length + lonelyBridges.length} table(s) are left out as not business entities: ${listed([...left, ...lonelyBridges])}.`);
+  const counts = new Map<string, number>();
+  for (const m of layer.models) if (m.kind !== 'entity' && m.kind !== 'helper') counts.set(m.kind, (counts.get(m.kind) ?? 0) + 1);
+  if (counts.size) out.push(`Not entities, per reason: ${[...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k, n]) => `${n} ${KIND_WORDS[k] ?? k}`).join(', ')}.`);
+  return out;
+}
+
+const KIND_WORDS: Record<string, string> = { bridge: 'association', history: 'history/snapshot', tag: 'tag', attribute: 'multi-valued attribute', log: 'log',
+  report: 'report/aggregate', technical: 'technical', configuration: 'configuration', duplicate: 'filtered copy' };
+
+/** Key-shaped columns not drawn, per reason: attribute values, another system's keys, the row's own identifier. */
+function rejectedNote(layer: StagingLayer): string[] {
+  const why: Record<string, string> = { attribute: 'are values (a date/time, number/count/amount, flag or free text), not keys',
+    'other system': 'name an entity only another source system has, with nothing saying the reference crosses systems',
+    'own id': "are the row's own identifier (grain, unique key, id renamed), not a reference" };
+  const out: string[] = [];
+  for (const [reason, list] of [...layer.rejected].sort()) {
+    out.push(`${list.length} key-shaped column(s) ${why[reason] ?? reason}; not drawn: ${list.slice(0, MAX_LISTED).join('; ')}${list.length > MAX_LISTED ? `; and ${list.length - MAX_LISTED} more` : ''}.`);
+  }
   return out;
 }
 

@@ -137,6 +137,9 @@ export function readStagingLayer(project: Project): StagingLayer {
     else if (m.kind === 'history' && (m as Served).served.length && !technical.has(snakeOf((m as Served).served))) {
       // the only model of its noun is its history (Fivetran ad_history): the history is the entity
       const tokens = singularPhrase((m as Served).served);
+      // …unless what it records is itself not a business thing (plugin_settings_snapshot)
+      const recorded = nameKind(tokens, m.node, technical);
+      if (recorded.kind !== 'entity') { m.kind = recorded.kind; m.why = `${m.why}; ${recorded.why}`; continue; }
       m.kind = 'entity';
       m.parsed = { ...m.parsed, tokens };
       m.noun = pascalName(tokens);

@@ -42,8 +42,16 @@ export function applySystemPrefixes(models: LayerModel[]): void {
     const list = hits.get(t[0]);
     if (list) list.push(m); else hits.set(t[0], [m]);
   }
+  // a system word recurs: in several models, or beside another such word before the same noun (claims_condition, clinical_condition)
+  const wordsBefore = new Map<string, Set<string>>();
+  for (const [word, list] of hits) for (const m of list) {
+    const rest = snakeOf(m.parsed.tokens.slice(1));
+    const s = wordsBefore.get(rest) ?? new Set<string>();
+    s.add(word);
+    wordsBefore.set(rest, s);
+  }
   for (const [word, list] of hits) {
-    if (list.length < 2) continue;
+    if (list.length < 2 && !list.some((m) => (wordsBefore.get(snakeOf(m.parsed.tokens.slice(1)))?.size ?? 0) > 1)) continue;
     for (const m of list) {
       m.parsed = { ...m.parsed, tokens: m.parsed.tokens.slice(1), source: word };
       m.source = word;

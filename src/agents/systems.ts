@@ -7,6 +7,7 @@
 // reference between them, or a downstream model that unions them.
 import type { DbtNode, Project } from '../core/project/types.js';
 import { columnTokens, keyShape } from './columns.js';
+import { columnsOf } from './node-columns.js';
 import { snakeOf } from './naming.js';
 import { upstreamModels } from './staging.js';
 
@@ -62,7 +63,8 @@ export function sameThingEvidence(project: Project, a: SystemMember[], b: System
     const otherWords = systemTokens(other);
     const noun = x[0].tokens;
     for (const m of x) {
-      for (const c of m.node.columns) {
+      const columns = columnsOf(project, m.node);
+      for (const c of columns) {
         const shape = keyShape(c.name);
         if (!shape) continue;
         const stem = shape.stem;
@@ -73,7 +75,7 @@ export function sameThingEvidence(project: Project, a: SystemMember[], b: System
         }
         // the key's description names the other system: "shop customer id carried as Stripe metadata"
         const desc = c.description?.toLowerCase() ?? '';
-        if (desc && snakeOf(stem) === snakeOf(noun) && (otherWords.some((w) => new RegExp(`\\b${w}\\b`).test(desc)) || /across systems|cross-system/.test(desc))) {
+        if (desc && snakeOf(stem) === snakeOf(noun) && otherWords.some((w) => new RegExp(`\\b${w}\\b`).test(desc))) {
           return `${m.node.name}.${c.name} is described as the ${other} key ("${c.description!.trim().slice(0, 80)}")`;
         }
       }
@@ -82,7 +84,7 @@ export function sameThingEvidence(project: Project, a: SystemMember[], b: System
         const to = String(t.args?.to ?? '');
         if (y.some((o) => to.includes(`'${o.node.name}'`) || to.includes(`"${o.node.name}"`))) return `a relationships test on ${m.node.name} points at ${other}`;
       }
-      for (const c of m.node.columns) {
+      for (const c of columns) {
         for (const t of c.tests) {
           const to = String(t.args?.to ?? '');
           if (/relationships/.test(t.name) && y.some((o) => to.includes(`'${o.node.name}'`) || to.includes(`"${o.node.name}"`))) {
