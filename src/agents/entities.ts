@@ -279,7 +279,7 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
     const child = { entity: m.entity ?? m.noun, tokens: m.parsed.tokens, source: m.source, ownKeys: m.ownKeys, ownIds: m.ownIds, columns };
     for (const c of m.columns) {
       const lower = c.name.toLowerCase();
-      if (m.guesses.has(lower)) continue;
+      if (m.guesses.has(lower) || m.declared.has(lower)) continue; // what the project declares needs no guess
       const g = index.guess(child, c, c.description ? resolveDescription(project, c.description, c.description_ref) : undefined, (reason, why) => {
         if (reason === 'type') mismatches.push(`${m.node.name}.${why}`);
         else { const l = rejected.get(reason); if (l) l.push(`${m.node.name}.${why}`); else rejected.set(reason, [`${m.node.name}.${why}`]); }
