@@ -10,7 +10,7 @@ import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js'
 import { isTechnicalColumn, keyStem, roleOf } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { singularPhrase } from './inflection.js';
-import { EntityIndex, isActorRole, type IndexedEntity, type KeyGuess } from './key-inference.js';
+import { containsRun, EntityIndex, isActorRole, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { applySystemPrefixes, grainOf, markDuplicates, ownIdentifiers, systemOf } from './layer-systems.js';
 import { describedAsLink, hasValidityColumns, isLinkFiller, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
@@ -378,13 +378,6 @@ function columnKind(m: StagingModel, entityTokens: (name: string) => string[]): 
   return undefined;
 }
 
-function containsRun(hay: readonly string[], needle: readonly string[]): boolean {
-  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
-    return true;
-  }
-  return false;
-}
 
 function groupEntities(project: Project, models: StagingModel[], notes: string[]): Map<string, EntityGroup> {
   const grouped = new Map<string, StagingModel[]>();

@@ -257,7 +257,8 @@ export class EntityIndex {
   }
 }
 
-function containsRun(hay: readonly string[], needle: readonly string[]): boolean {
+/** Does `hay` contain `needle` as a run of consecutive tokens? */
+export function containsRun(hay: readonly string[], needle: readonly string[]): boolean {
   outer: for (let i = 0; i + needle.length <= hay.length; i++) {
     for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
     return true;

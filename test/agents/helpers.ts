@@ -4,7 +4,11 @@ import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { tempDir } from '../helpers/cli.js';
 import { withModelFiles } from '../helpers/dbt-project.js';
-import type { ProposalChange } from '../../src/proposals/types.js';
+import { expect } from 'vitest';
+import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { schemaValidator } from '../../src/core/json-schema.js';
+import { loadProject } from '../../src/core/project/load.js';
+import type { DiagramProposal, ProposalChange } from '../../src/proposals/types.js';
 
 export const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'agents');
 
@@ -34,4 +38,21 @@ export function applyToCopy(projectDir: string, changes: ProposalChange[]): stri
 /** A models YAML file with one model per entry: [name, columns YAML]. */
 export function modelsYaml(models: [string, string][]): string {
   return 'version: 2\n\nmodels:\n' + models.map(([name, cols]) => `  - name: ${name}\n    columns:\n${cols.replace(/^/gm, '      ').trimEnd()}\n`).join('');
+}
+
+const validProposal = schemaValidator('proposal.schema.json');
+
+/**
+ * Conceptualize a staging layer written as YAML, one model per entry: [name, columns as
+ * name[!][:type] (! marks a unique key, :type a declared type)], plus any other files (SQL).
+ * The proposal must validate.
+ */
+export function conceptualizeLayer(models: [string, string[]][], extra: Record<string, string> = {}): DiagramProposal {
+  const yaml = modelsYaml(models.map(([name, cols]) => [name, cols.map((c) => {
+    const [, col, key, type] = /^([^!:]+)(!?)(?::(.+))?$/.exec(c)!;
+    return `- name: ${col}\n${type ? `  data_type: ${type}\n` : ''}${key ? '  data_tests: [unique, not_null]\n' : ''}`;
+  }).join('')]));
+  const p = conceptualize(loadProject(writeProject({ 'models/staging/_models.yml': yaml, ...extra })));
+  expect(validProposal(p), JSON.stringify(validProposal.errors?.slice(0, 3))).toBe(true);
+  return p;
 }

@@ -3,24 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
 import { drawnReferences } from '../../src/agents/evaluate.js';
-import { schemaValidator } from '../../src/core/json-schema.js';
 import { loadModelText } from '../../src/core/model/load.js';
 import { loadProject } from '../../src/core/project/load.js';
 import type { DiagramProposal } from '../../src/proposals/types.js';
-import { modelsYaml, writeProject } from './helpers.js';
+import { conceptualizeLayer, modelsYaml, writeProject } from './helpers.js';
 
-const validProposal = schemaValidator('proposal.schema.json');
 
-/** One staging model per entry: [name, columns as name[!][:type] (! marks a unique key, :type a declared type)]. */
-function layer(models: [string, string[]][], extra: Record<string, string> = {}): DiagramProposal {
-  const yaml = modelsYaml(models.map(([name, cols]) => [name, cols.map((c) => {
-    const [, col, key, type] = /^([^!:]+)(!?)(?::(.+))?$/.exec(c)!;
-    return `- name: ${col}\n${type ? `  data_type: ${type}\n` : ''}${key ? '  data_tests: [unique, not_null]\n' : ''}`;
-  }).join('')]));
-  const p = conceptualize(loadProject(writeProject({ 'models/staging/_models.yml': yaml, ...extra })));
-  expect(validProposal(p), JSON.stringify(validProposal.errors?.slice(0, 3))).toBe(true);
-  return p;
-}
+const layer = conceptualizeLayer;
 const refs = (p: DiagramProposal) => drawnReferences(p).map((r) => `${r.parent}>${r.child}.${r.column}`).sort();
 const rel = (p: DiagramProposal, column: string) => p.relationships.find((r) => r.from_column === column || r.to_column === column);
 

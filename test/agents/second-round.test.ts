@@ -5,23 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
 import { drawnReferences } from '../../src/agents/evaluate.js';
-import { schemaValidator } from '../../src/core/json-schema.js';
 import { loadProject } from '../../src/core/project/load.js';
 import type { DiagramProposal } from '../../src/proposals/types.js';
-import { modelsYaml, writeProject } from './helpers.js';
+import { conceptualizeLayer, writeProject } from './helpers.js';
 
-const validProposal = schemaValidator('proposal.schema.json');
 
-/** Staging models from YAML ([name, columns as name[!][:type]]) plus any SQL and other files. */
-function layer(models: [string, string[]][], extra: Record<string, string> = {}): DiagramProposal {
-  const yaml = modelsYaml(models.map(([name, cols]) => [name, cols.map((c) => {
-    const [, col, key, type] = /^([^!:]+)(!?)(?::(.+))?$/.exec(c)!;
-    return `- name: ${col}\n${type ? `  data_type: ${type}\n` : ''}${key ? '  data_tests: [unique, not_null]\n' : ''}`;
-  }).join('')]));
-  const p = conceptualize(loadProject(writeProject({ 'models/staging/_models.yml': yaml, ...extra })));
-  expect(validProposal(p), JSON.stringify(validProposal.errors?.slice(0, 3))).toBe(true);
-  return p;
-}
+const layer = conceptualizeLayer;
 const refs = (p: DiagramProposal) => drawnReferences(p).map((r) => `${r.parent}>${r.child}.${r.column}`).sort();
 const names = (p: DiagramProposal) => p.entities.map((e) => e.name).sort();
 const notes = (p: DiagramProposal) => p.notes.join('\n');
