@@ -18,7 +18,25 @@ export interface JContext {
   note?(reason: string): void;
   /** Names dbt's context defines at parse time (`target`), when known. */
   globals?: Readonly<Record<string, unknown>>;
+  /** Templates (src/core/sql-render): a name's value (a local, a macro, dbt's context); undefined when not known. */
+  lookup?(name: string): unknown;
+  /** Templates: an attribute that is not a plain own key (a string's method, a relation's field). */
+  attribute?(obj: unknown, name: string): unknown;
+  /** Templates: a filter the evaluator does not know itself (join, map, replace, …). */
+  filter?(name: string, value: unknown, args: unknown[], kwargs: Record<string, unknown>): unknown;
 }
+
+// Only functions made here are ever called, never a value found by attribute or index access: a
+// template cannot reach JavaScript's own functions (`''.constructor.constructor`).
+const CALLABLE: unique symbol = Symbol('jinja callable');
+export type JCallable = ((args: unknown[], kwargs: Record<string, unknown>) => unknown) & { [CALLABLE]: true };
+export function jinjaCallable(fn: (args: unknown[], kwargs: Record<string, unknown>) => unknown): JCallable {
+  return Object.assign(fn, { [CALLABLE]: true as const });
+}
+export function isJinjaCallable(v: unknown): v is JCallable {
+  return typeof v === 'function' && (v as any)[CALLABLE] === true;
+}
+const own = (o: unknown, k: unknown): boolean => o !== null && (typeof o === 'object' || typeof o === 'function') && Object.prototype.hasOwnProperty.call(o, k as PropertyKey);
 
 type Tok = { t: 'num' | 'str' | 'id' | 'op' | 'end'; v: string; pos: number };
 
@@ -72,8 +90,10 @@ type Node =
   | { k: 'dict'; entries: [Node, Node][] }
   | { k: 'attr'; obj: Node; name: string }
   | { k: 'index'; obj: Node; idx: Node }
+  | { k: 'slice'; obj: Node; start?: Node; stop?: Node }
+  | { k: 'spread'; v: Node; double: boolean }
   | { k: 'call'; fn: Node; args: Node[]; kwargs: [string, Node][] }
-  | { k: 'filter'; value: Node; name: string; args: Node[] }
+  | { k: 'filter'; value: Node; name: string; args: Node[]; kwargs: [string, Node][] }
   | { k: 'not'; v: Node }
   | { k: 'neg'; v: Node }
   | { k: 'bin'; op: string; a: Node; b: Node }
@@ -137,20 +157,39 @@ class Parser {
     while (this.isOp('*') || this.isOp('/') || this.isOp('%') || this.isOp('//')) { const op = this.next().v; a = { k: 'bin', op, a, b: this.unary() }; }
     return a;
   }
-  private unary(): Node { if (this.isOp('-')) { this.next(); return { k: 'neg', v: this.unary() }; } return this.postfix(); }
+  private unary(): Node { if (this.isOp('-')) { this.next(); return { k: 'neg', v: this.unary() }; } return this.power(); }
+  private power(): Node {
+    const a = this.postfix();
+    if (this.isOp('**')) { this.next(); return { k: 'bin', op: '**', a, b: this.unary() }; }
+    return a;
+  }
   private postfix(): Node {
     let n = this.primary();
     for (;;) {
       if (this.isOp('.')) { this.next(); const id = this.next(); if (id.t !== 'id') throw new JinjaSyntaxError('expected a name after .', id.pos); n = { k: 'attr', obj: n, name: id.v }; continue; }
-      if (this.isOp('[')) { this.next(); const idx = this.expr(); this.expect(']'); n = { k: 'index', obj: n, idx }; continue; }
+      if (this.isOp('[')) {
+        this.next();
+        const start = this.isOp(':') ? undefined : this.expr();
+        if (this.isOp(':')) { // a slice, `x[a:b]`
+          this.next();
+          const stop = this.isOp(']') ? undefined : this.expr();
+          this.expect(']');
+          n = { k: 'slice', obj: n, start, stop };
+          continue;
+        }
+        this.expect(']');
+        n = { k: 'index', obj: n, idx: start! };
+        continue;
+      }
       if (this.isOp('(')) { this.next(); const { args, kwargs } = this.args(); n = { k: 'call', fn: n, args, kwargs }; continue; }
       if (this.isOp('|')) {
         this.next();
         const id = this.next();
         if (id.t !== 'id') throw new JinjaSyntaxError('expected a filter name after |', id.pos);
         let args: Node[] = [];
-        if (this.isOp('(')) { this.next(); args = this.args().args; }
-        n = { k: 'filter', value: n, name: id.v, args };
+        let kwargs: [string, Node][] = [];
+        if (this.isOp('(')) { this.next(); ({ args, kwargs } = this.args()); }
+        n = { k: 'filter', value: n, name: id.v, args, kwargs };
         continue;
       }
       return n;
@@ -162,6 +201,7 @@ class Parser {
     while (!this.isOp(')')) {
       const t = this.peek();
       if (t.t === 'id' && this.toks[this.i + 1]?.v === '=') { this.i += 2; kwargs.push([t.v, this.expr()]); }
+      else if (t.t === 'op' && (t.v === '*' || t.v === '**')) { this.next(); args.push({ k: 'spread', v: this.expr(), double: t.v === '**' }); }
       else args.push(this.expr());
       if (this.isOp(',')) { this.next(); continue; }
       if (!this.isOp(')')) throw new JinjaSyntaxError(`expected ',' or ')' but found '${this.peek().v || 'end'}'`, this.peek().pos);
@@ -225,9 +265,12 @@ const truthy = (v: unknown): boolean => !(v === false || v === null || v === und
 export function evaluate(node: Node, ctx: JContext): JValue {
   switch (node.k) {
     case 'lit': return node.v;
-    case 'name':
+    case 'name': {
+      const v = ctx.lookup?.(node.v);
+      if (v !== undefined) return v;
       if (ctx.globals && Object.prototype.hasOwnProperty.call(ctx.globals, node.v)) return ctx.globals[node.v];
       ctx.note?.(`'${node.v}' is not known when reading the project`); return UNKNOWN;
+    }
     case 'list': { const items = node.items.map((n) => evaluate(n, ctx)); return items.includes(UNKNOWN) ? UNKNOWN : items; }
     case 'dict': {
       const o: Record<string, unknown> = {};
@@ -240,23 +283,39 @@ export function evaluate(node: Node, ctx: JContext): JValue {
     }
     case 'attr': {
       const o = evaluate(node.obj, ctx);
-      if (o === UNKNOWN || o === null || typeof o !== 'object') return UNKNOWN;
-      return (o as any)[node.name] ?? UNKNOWN;
+      if (o === UNKNOWN) return UNKNOWN;
+      if (own(o, node.name) && !Array.isArray(o)) return (o as any)[node.name] ?? UNKNOWN;
+      return ctx.attribute?.(o, node.name) ?? UNKNOWN;
     }
     case 'index': {
       const o = evaluate(node.obj, ctx), i = evaluate(node.idx, ctx);
       if (o === UNKNOWN || i === UNKNOWN || o === null || typeof o !== 'object') return UNKNOWN;
-      return (o as any)[i as any] ?? UNKNOWN;
+      if (Array.isArray(o) && typeof i === 'number') return o[i < 0 ? o.length + i : i] ?? UNKNOWN;
+      return own(o, i) ? (o as any)[i as any] ?? UNKNOWN : UNKNOWN;
     }
     case 'call': return callFn(node, ctx);
-    case 'filter': return applyFilter(node.name, evaluate(node.value, ctx), node.args.map((a) => evaluate(a, ctx)), ctx);
+    case 'filter': {
+      const kwargs: Record<string, unknown> = {};
+      for (const [k, v] of node.kwargs) kwargs[k] = evaluate(v, ctx);
+      return applyFilter(node.name, evaluate(node.value, ctx), node.args.map((a) => evaluate(a, ctx)), ctx, kwargs);
+    }
     case 'not': { const v = evaluate(node.v, ctx); return v === UNKNOWN ? UNKNOWN : !truthy(v); }
     case 'neg': { const v = evaluate(node.v, ctx); return typeof v === 'number' ? -v : UNKNOWN; }
+    case 'slice': {
+      const o = evaluate(node.obj, ctx);
+      const a = node.start ? evaluate(node.start, ctx) : undefined, b = node.stop ? evaluate(node.stop, ctx) : undefined;
+      if ((typeof o !== 'string' && !Array.isArray(o)) || (a !== undefined && typeof a !== 'number') || (b !== undefined && typeof b !== 'number')) return UNKNOWN;
+      return o.slice(a as number | undefined, b as number | undefined);
+    }
+    case 'spread': return UNKNOWN; // only meaningful among a call's arguments
     case 'test': {
       const v = evaluate(node.v, ctx);
       if (v === UNKNOWN) return UNKNOWN;
       const r = node.name === 'none' ? v === null : node.name === 'defined' ? v !== undefined : node.name === 'true' ? v === true : node.name === 'false' ? v === false
-        : node.name === 'string' ? typeof v === 'string' : node.name === 'number' ? typeof v === 'number' : UNKNOWN;
+        : node.name === 'string' ? typeof v === 'string' : node.name === 'number' ? typeof v === 'number'
+        : node.name === 'mapping' ? v !== null && typeof v === 'object' && !Array.isArray(v)
+        : node.name === 'sequence' || node.name === 'iterable' ? Array.isArray(v) || typeof v === 'string'
+        : node.name === 'callable' ? isJinjaCallable(v) : UNKNOWN;
       return r === UNKNOWN ? UNKNOWN : node.negate ? !r : r;
     }
     case 'cond': {
@@ -289,6 +348,7 @@ export function evaluate(node: Node, ctx: JContext): JValue {
         case '/': return typeof a === 'number' && typeof b === 'number' && b !== 0 ? a / b : UNKNOWN;
         case '//': return typeof a === 'number' && typeof b === 'number' && b !== 0 ? Math.floor(a / b) : UNKNOWN;
         case '%': return typeof a === 'number' && typeof b === 'number' && b !== 0 ? a % b : UNKNOWN;
+        case '**': return typeof a === 'number' && typeof b === 'number' && Math.abs(b) < 64 ? a ** b : UNKNOWN;
       }
       return UNKNOWN;
     }
@@ -316,8 +376,16 @@ function dotted(n: Node): string | undefined {
 
 function callFn(node: Extract<Node, { k: 'call' }>, ctx: JContext): JValue {
   const name = dotted(node.fn);
-  if (!name) return UNKNOWN;
-  const args = node.args.map((a) => evaluate(a, ctx));
+  if (!name && !ctx.lookup) return UNKNOWN;
+  const args: unknown[] = [];
+  const spread: Record<string, unknown> = {};
+  for (const a of node.args) {
+    if (a.k !== 'spread') { args.push(evaluate(a, ctx)); continue; }
+    const v = evaluate(a.v, ctx);
+    if (a.double && v && typeof v === 'object' && !Array.isArray(v)) Object.assign(spread, v);
+    else if (!a.double && Array.isArray(v)) args.push(...v);
+    else return UNKNOWN;
+  }
   if (name === 'var' || name === 'env_var') {
     const key = args[0];
     if (typeof key !== 'string') return UNKNOWN;
@@ -334,8 +402,13 @@ function callFn(node: Extract<Node, { k: 'call' }>, ctx: JContext): JValue {
     ctx.note?.(`env_var('${key}') is not set and has no default`);
     return UNKNOWN;
   }
-  const kwargs: Record<string, unknown> = {};
+  const kwargs: Record<string, unknown> = { ...spread };
   for (const [k, v] of node.kwargs) kwargs[k] = evaluate(v, ctx);
+  if (ctx.lookup) {
+    const fn = evaluate(node.fn, ctx);
+    if (isJinjaCallable(fn)) return fn(args, kwargs);
+  }
+  if (!name) return UNKNOWN;
   const known = KNOWN_MACROS[name];
   if (known) return known(args, ctx);
   if (ctx.call) return ctx.call(name, args, kwargs);
@@ -359,7 +432,7 @@ function varsList(args: unknown[], ctx: JContext, def: boolean, mode: 'all' | 'a
   return mode === 'all' ? values.every((v) => v !== false) : values.some((v) => v === true);
 }
 
-function applyFilter(name: string, v: unknown, args: unknown[], ctx: JContext): JValue {
+function applyFilter(name: string, v: unknown, args: unknown[], ctx: JContext, kwargs: Record<string, unknown> = {}): JValue {
   if (v === UNKNOWN) return name === 'default' ? UNKNOWN : UNKNOWN;
   switch (name) {
     case 'as_bool': case 'bool': return typeof v === 'string' ? /^(true|1|yes|on)$/i.test(v.trim()) : truthy(v);
@@ -372,6 +445,8 @@ function applyFilter(name: string, v: unknown, args: unknown[], ctx: JContext): 
     case 'length': return Array.isArray(v) || typeof v === 'string' ? v.length : UNKNOWN;
     case 'default': case 'd': return v === undefined || v === null ? args[0] : v;
   }
+  const r = ctx.filter?.(name, v, args, kwargs);
+  if (r !== undefined) return r;
   ctx.note?.(`the filter '${name}' is not evaluated when reading the project`);
   return UNKNOWN;
 }
