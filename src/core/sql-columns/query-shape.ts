@@ -1,0 +1,227 @@
+// A rendered SELECT read by a real SQL parser (datafusion-sqlparser-rs, through
+// @guanmingchiu/sqlparser-ts) into its shape: the WITH clauses, each SELECT's FROM relations
+// (tables, CTEs, subqueries) with their aliases, and each output item — an expression with its
+// name, the columns it reads, whether it aggregates and the type of an explicit cast — or a
+// `*` / `t.*` with its EXCLUDE/EXCEPT, REPLACE and RENAME lists. Only shapes, no resolution: the
+// shape depends on the SQL text alone, so it can be cached by the text's hash (shape-cache.ts).
+import { init, Parser } from '@guanmingchiu/sqlparser-ts';
+
+export type Ident = string;
+export interface ColumnUse { qualifier?: Ident[]; name: Ident }
+export interface ExprShape {
+  /** passthrough: a bare column; expression: anything computed; literal: no column read */
+  kind: 'column' | 'expression' | 'literal';
+  uses: ColumnUse[];
+  aggregate?: boolean;
+  window?: boolean;
+  /** the type of an outermost explicit cast (`cast(x as int)`, `x::date`) */
+  cast?: string;
+  /** placeholders (`__modeler_unrendered_N__`) the expression holds */
+  placeholders?: string[];
+}
+export type Item =
+  | { k: 'expr'; name?: Ident; alias: boolean; expr: ExprShape }
+  | { k: 'star'; qualifier?: Ident[]; exclude: Ident[]; replace: { name: Ident; expr: ExprShape }[]; rename: { from: Ident; to: Ident }[] };
+export type Relation =
+  | { k: 'table'; name: Ident[] }
+  | { k: 'subquery'; query: QueryShape }
+  | { k: 'opaque'; what: string };
+export interface FromItem { alias?: Ident; columnAliases?: Ident[]; rel: Relation; using?: Ident[] }
+export interface SelectShape { from: FromItem[]; items: Item[] }
+export type SetShape =
+  | { k: 'select'; select: SelectShape }
+  | { k: 'setop'; op: string; byName: boolean; left: SetShape; right: SetShape }
+  | { k: 'query'; query: QueryShape }
+  | { k: 'values'; width: number }
+  | { k: 'opaque'; what: string };
+export interface QueryShape { ctes: { name: Ident; columns?: Ident[]; query: QueryShape }[]; body: SetShape }
+
+export type ParseDialect = 'duckdb' | 'snowflake' | 'bigquery' | 'postgresql' | 'redshift' | 'databricks' | 'mysql' | 'mssql' | 'generic';
+
+let ready: Promise<void> | undefined;
+let loaded = false;
+/** Load the parser (WASM) once; the sync functions below need it loaded. */
+export async function initSqlColumns(): Promise<void> {
+  await (ready ??= init().then(() => { loaded = true; }));
+}
+export const sqlColumnsReady = () => loaded;
+
+/** The parser dialect for a dbt adapter (`target.type`). */
+export function parserDialect(adapter: string | undefined): ParseDialect {
+  switch (adapter) {
+    case 'snowflake': case 'bigquery': case 'redshift': case 'databricks': case 'duckdb': case 'mysql': return adapter;
+    case 'postgres': return 'postgresql';
+    case 'spark': return 'databricks';
+    case 'sqlserver': case 'fabric': case 'synapse': return 'mssql';
+    default: return 'duckdb';
+  }
+}
+
+/** Parse one SELECT statement (a model's rendered SQL) into its shape, or say why not. */
+export function parseQueryShape(sql: string, dialect: ParseDialect): { shape?: QueryShape; error?: string } {
+  if (!loaded) throw new Error('initSqlColumns() must be awaited before reading SQL columns');
+  let stmts: any[];
+  try { stmts = Parser.parse(sql, dialect) as any[]; } catch (e: any) {
+    return { error: String(e?.message ?? e).replace(/^sql parser error:\s*/, '') };
+  }
+  const queries = stmts.filter((s) => s && typeof s === 'object' && s.Query);
+  if (queries.length !== 1) return { error: queries.length ? 'the SQL holds more than one query' : 'the SQL is not a query' };
+  return { shape: query(queries[0].Query) };
+}
+
+const ident = (i: any): Ident => String(i?.value ?? i?.Identifier?.value ?? '');
+const objectName = (parts: any): Ident[] => (Array.isArray(parts) ? parts : parts?.ObjectName ?? []).map(ident);
+
+function query(q: any): QueryShape {
+  const ctes = (q.with?.cte_tables ?? []).map((c: any) => ({
+    name: ident(c.alias?.name),
+    ...(c.alias?.columns?.length ? { columns: c.alias.columns.map((x: any) => ident(x.name ?? x)) } : {}),
+    query: query(c.query),
+  }));
+  return { ctes, body: setExpr(q.body) };
+}
+
+function setExpr(b: any): SetShape {
+  if (b.Select) return { k: 'select', select: select(b.Select) };
+  if (b.Query) return { k: 'query', query: query(b.Query) };
+  if (b.SetOperation) {
+    const s = b.SetOperation;
+    return { k: 'setop', op: String(s.op), byName: /ByName/.test(String(s.set_quantifier ?? '')), left: setExpr(s.left), right: setExpr(s.right) };
+  }
+  if (b.Values) return { k: 'values', width: b.Values.rows?.[0]?.length ?? b.Values.rows?.[0]?.content?.length ?? 0 };
+  return { k: 'opaque', what: Object.keys(b)[0] ?? 'statement' };
+}
+
+function select(s: any): SelectShape {
+  const from: FromItem[] = [];
+  for (const twj of s.from ?? []) {
+    from.push(fromItem(twj.relation));
+    for (const j of twj.joins ?? []) {
+      const item = fromItem(j.relation);
+      const op = j.join_operator && Object.values(j.join_operator)[0] as any;
+      const using = op?.Using;
+      if (Array.isArray(using)) item.using = using.flat().map((u: any) => (Array.isArray(u) ? ident(u[u.length - 1]) : u.ObjectName ? objectName(u).pop()! : ident(u)));
+      from.push(item);
+    }
+  }
+  return { from, items: (s.projection ?? []).map(item) };
+}
+
+function fromItem(r: any): FromItem {
+  const [kind, body] = Object.entries(r ?? {})[0] ?? ['?', {}] as [string, any];
+  const b = body as any;
+  const alias = b?.alias?.name ? ident(b.alias.name) : undefined;
+  const columnAliases = b?.alias?.columns?.length ? b.alias.columns.map((x: any) => ident(x.name ?? x)) : undefined;
+  let rel: Relation;
+  if (kind === 'Table' && !b.args) rel = { k: 'table', name: objectName(b.name) };
+  else if (kind === 'Derived') rel = { k: 'subquery', query: query(b.subquery) };
+  else if (kind === 'NestedJoin') rel = { k: 'opaque', what: 'a parenthesised join' };
+  else rel = { k: 'opaque', what: kind === 'Table' ? `the table function ${objectName(b.name).join('.')}` : kind.toLowerCase() };
+  return { ...(alias ? { alias } : {}), ...(columnAliases ? { columnAliases } : {}), rel };
+}
+
+function item(p: any): Item {
+  if (p.UnnamedExpr) {
+    const e = expr(p.UnnamedExpr);
+    const name = e.kind === 'column' && e.uses.length === 1 ? e.uses[0].name : undefined;
+    return { k: 'expr', name, alias: false, expr: e };
+  }
+  if (p.ExprWithAlias) return { k: 'expr', name: ident(p.ExprWithAlias.alias), alias: true, expr: expr(p.ExprWithAlias.expr) };
+  const [qual, opts] = p.QualifiedWildcard ? [objectName(p.QualifiedWildcard[0]), p.QualifiedWildcard[1] ?? {}] : [undefined, p.Wildcard ?? {}];
+  const exclude: Ident[] = [];
+  const ex = opts.opt_exclude;
+  if (ex?.Single) exclude.push(ident(ex.Single));
+  if (ex?.Multiple) exclude.push(...ex.Multiple.flat(2).map(ident));
+  const exc = opts.opt_except;
+  if (exc) exclude.push(ident(exc.first_element), ...(exc.additional_elements ?? []).map(ident));
+  const replace = (opts.opt_replace?.items ?? []).map((r: any) => ({ name: ident(r.column_name), expr: expr(r.expr) }));
+  const rn = opts.opt_rename;
+  const rename = rn?.Single ? [rn.Single] : rn?.Multiple ?? [];
+  return { k: 'star', ...(qual ? { qualifier: qual } : {}), exclude, replace, rename: rename.map((r: any) => ({ from: ident(r.ident), to: ident(r.alias) })) };
+}
+
+const AGGREGATES = new Set(['sum', 'count', 'avg', 'min', 'max', 'any_value', 'array_agg', 'string_agg', 'listagg', 'group_concat', 'median', 'mode', 'stddev', 'stddev_pop',
+  'stddev_samp', 'variance', 'var_pop', 'var_samp', 'bool_and', 'bool_or', 'every', 'count_if', 'countif', 'approx_count_distinct', 'arbitrary', 'first', 'last',
+  'list', 'array_agg_distinct', 'object_agg', 'logical_and', 'logical_or', 'hll_count', 'percentile_cont', 'percentile_disc', 'quantile', 'approx_quantile', 'max_by', 'min_by', 'arg_max', 'arg_min']);
+
+/** The columns an expression reads (not those of nested subqueries), and how it uses them. */
+export function expr(e: any): ExprShape {
+  const uses: ColumnUse[] = [];
+  const placeholders: string[] = [];
+  let aggregate = false, window = false;
+  const use = (parts: Ident[]) => {
+    const name = parts[parts.length - 1];
+    const m = /^__modeler_unrendered_\d+__$/.exec(name);
+    if (m) { placeholders.push(name); return; }
+    uses.push(parts.length > 1 ? { qualifier: parts.slice(0, -1), name } : { name });
+  };
+  const walk = (x: any, key?: string): void => {
+    if (!x || typeof x !== 'object') return;
+    if (Array.isArray(x)) { for (const y of x) walk(y, key); return; }
+    for (const [k, v] of Object.entries(x)) {
+      if (k === 'Identifier' && key !== 'name') { use([ident(v)]); continue; }
+      if (k === 'CompoundIdentifier') { use((v as any[]).map(ident)); continue; }
+      if (k === 'Subquery' || k === 'Exists') continue; // a nested query has its own scope
+      if (k === 'InSubquery') { walk((v as any).expr); continue; }
+      if (k === 'data_type' || k === 'span' || k === 'field' || k === 'leading_field') continue;
+      if (k === 'Function') {
+        const f = v as any;
+        const fname = objectName(f.name).join('.').toLowerCase();
+        if (f.over) window = true;
+        else if (AGGREGATES.has(fname) || f.within_group?.length) aggregate = true;
+        walk(f.args); walk(f.over); walk(f.filter);
+        continue;
+      }
+      if (k === 'Named' || k === 'ExprNamed') { walk((v as any).arg ?? (v as any).expr); continue; }
+      if (k === 'Lambda') continue;
+      walk(v, k);
+    }
+  };
+  walk(e);
+  let cast: string | undefined;
+  if (e?.Cast) cast = typeText(e.Cast.data_type);
+  const kind: ExprShape['kind'] = (e?.Identifier || e?.CompoundIdentifier) && uses.length === 1 ? 'column' : uses.length || placeholders.length ? 'expression' : 'literal';
+  return { kind, uses, ...(aggregate ? { aggregate } : {}), ...(window ? { window } : {}), ...(cast ? { cast } : {}), ...(placeholders.length ? { placeholders } : {}) };
+}
+
+/** A parsed data type as SQL text: `{"Varchar":{"IntegerLength":{"length":10}}}` → `varchar(10)`. */
+export function typeText(t: any): string | undefined {
+  if (t === undefined || t === null) return undefined;
+  if (typeof t === 'string') return snake(t);
+  const [k, v] = Object.entries(t)[0] ?? [];
+  if (!k) return undefined;
+  if (k === 'Custom') {
+    const [name, mods] = v as any[];
+    const n = objectName(name).join('.');
+    if (/^__modeler_unrendered_\d+__$/.test(n)) return undefined;
+    return mods?.length ? `${n}(${mods.join(', ')})` : n;
+  }
+  if (k === 'Array') return undefined;
+  if ((k === 'Timestamp' || k === 'Time') && Array.isArray(v)) {
+    const [precision, tz] = v as [number | null, string];
+    const base = snake(k) + (precision !== null && precision !== undefined ? `(${precision})` : '');
+    return tz === 'Tz' ? `${base}tz` : tz === 'WithTimeZone' ? `${base} with time zone` : tz === 'WithoutTimeZone' ? `${base} without time zone` : base;
+  }
+  const args = argsText(v);
+  return args ? `${snake(k)}(${args})` : snake(k);
+}
+
+function argsText(v: any): string | undefined {
+  if (v === null || v === undefined) return undefined;
+  if (typeof v === 'number') return String(v);
+  if (Array.isArray(v)) return v.length ? v.map((x) => argsText(x) ?? '').join(', ') : undefined;
+  if (typeof v === 'object') {
+    if ('length' in v) return String(v.length);
+    if ('Precision' in v) return String(v.Precision);
+    if ('PrecisionAndScale' in v) return v.PrecisionAndScale.join(', ');
+    const inner = Object.values(v)[0];
+    return argsText(inner);
+  }
+  return undefined;
+}
+
+const SPELLED: Record<string, string> = {
+  TimestampNtz: 'timestamp_ntz', TimestampLtz: 'timestamp_ltz', TimestampTz: 'timestamp_tz', DoublePrecision: 'double precision',
+  CharacterVarying: 'character varying', CharVarying: 'char varying', UnsignedBigInt: 'ubigint', UnsignedInt: 'uinteger',
+};
+const snake = (s: string) => SPELLED[s] ?? s.toLowerCase();

@@ -1,0 +1,219 @@
+// Resolve a query's shape to its output columns: each SELECT's scope (the relations of its FROM,
+// by alias), CTEs and subqueries resolved first, `*` and `t.*` expanded from the columns of known
+// relations (minus EXCLUDE/EXCEPT, with REPLACE and RENAME), set operations by position (or by
+// name). Every output column says where its value comes from: the base relations' columns
+// (through CTEs and subqueries) and how (`passthrough`, `rename`, `transform`, `aggregate`,
+// `literal`). A name that cannot be known — `*` over a relation whose columns are unknown, an
+// unaliased expression, a placeholder left by the renderer — is a gap with its reason, never a guess.
+import type { ColumnUse, ExprShape, FromItem, Ident, Item, QueryShape, SelectShape, SetShape } from './query-shape.js';
+
+export type EdgeKind = 'passthrough' | 'rename' | 'transform' | 'aggregate' | 'literal';
+
+/** A column of a base relation (a table the caller resolved: a model, seed or source). */
+export interface BaseColumn {
+  /** the caller's id of the relation (e.g. a dbt unique id), else its name as written */
+  relation: string;
+  column: Ident;
+  kind: EdgeKind;
+}
+
+export interface OutputColumn {
+  name: Ident;
+  /** an explicit cast's type, else (for a passthrough or rename) the source column's type */
+  type?: string;
+  typeFrom?: 'cast' | 'source';
+  kind: EdgeKind;
+  /** the base columns its value comes from */
+  sources: BaseColumn[];
+  /** influence that is not the value (join keys, filters) is not traced here */
+  unresolved?: string;
+  placeholders?: string[];
+}
+
+/** Columns that cannot be listed; `open`: whatever they are, they pass through unchanged from that relation. */
+export interface Gap { gap: string; placeholders?: string[]; open?: string }
+export type Entry = OutputColumn | Gap;
+export const isGap = (e: Entry): e is Gap => 'gap' in e;
+
+/** What the caller knows of a table named in FROM. */
+/** `more`: the columns listed may not be all (a source's YAML documents what it chooses): why. */
+export interface TableInfo { id: string; columns?: { name: string; type?: string }[]; reason?: string; more?: string }
+export type TableLookup = (name: Ident[]) => TableInfo;
+
+export interface ResolvedQuery { entries: Entry[] }
+
+interface Rel { names: string[]; entries?: Entry[]; reason?: string; using?: Ident[]; open?: string }
+
+/** The one relation whose columns, unknown, all pass through these entries (select * over it). */
+function openOf(entries: Entry[] | undefined): string | undefined {
+  const gaps = (entries ?? []).filter(isGap);
+  return gaps.length === 1 && gaps[0].open ? gaps[0].open : undefined;
+}
+type Ctes = Map<string, Entry[]>;
+
+const low = (s: string) => s.toLowerCase();
+
+export function resolveQuery(q: QueryShape, lookup: TableLookup, outer: Ctes = new Map()): ResolvedQuery {
+  const ctes: Ctes = new Map(outer);
+  for (const c of q.ctes) {
+    let entries = resolveQuery(c.query, lookup, ctes).entries;
+    if (c.columns) entries = renamePositions(entries, c.columns);
+    ctes.set(low(c.name), entries);
+  }
+  return { entries: setExpr(q.body, lookup, ctes) };
+}
+
+function renamePositions(entries: Entry[], names: Ident[]): Entry[] {
+  if (entries.some(isGap)) return entries.length ? [{ gap: 'column aliases over columns that are not known' }] : entries;
+  return entries.map((e, i) => (i < names.length && !isGap(e) ? { ...e, name: names[i], kind: e.kind === 'passthrough' && low(e.name) !== low(names[i]) ? 'rename' : e.kind } : e));
+}
+
+function setExpr(s: SetShape, lookup: TableLookup, ctes: Ctes): Entry[] {
+  switch (s.k) {
+    case 'select': return select(s.select, lookup, ctes);
+    case 'query': return resolveQuery(s.query, lookup, ctes).entries;
+    case 'values': return [{ gap: 'a VALUES list: its column names are the engine\'s' }];
+    case 'opaque': return [{ gap: `${s.what} is not read` }];
+    case 'setop': {
+      const l = setExpr(s.left, lookup, ctes), r = setExpr(s.right, lookup, ctes);
+      if (s.byName) {
+        if (l.some(isGap) || r.some(isGap)) return [...l.filter(isGap), ...r.filter(isGap)];
+        const out = new Map<string, OutputColumn>();
+        for (const e of [...l, ...r] as OutputColumn[]) {
+          const prev = out.get(low(e.name));
+          out.set(low(e.name), prev ? merge(prev, e) : e);
+        }
+        return [...out.values()];
+      }
+      // by position: the left side names the columns; each takes both sides' sources
+      if (l.some(isGap)) return l;
+      return l.map((e, i) => {
+        const o = r[i];
+        if (!o) return e;
+        if (isGap(o)) return { ...(e as OutputColumn), unresolved: o.gap };
+        return merge(e as OutputColumn, o);
+      });
+    }
+  }
+}
+
+const RANK: EdgeKind[] = ['literal', 'passthrough', 'rename', 'transform', 'aggregate'];
+const worst = (a: EdgeKind, b: EdgeKind): EdgeKind => (RANK.indexOf(a) >= RANK.indexOf(b) ? a : b);
+
+function merge(a: OutputColumn, b: OutputColumn): OutputColumn {
+  const type = a.type && b.type && low(a.type) === low(b.type) ? a.type : undefined;
+  return { ...a, type, typeFrom: type ? a.typeFrom : undefined, kind: worst(a.kind, b.kind), sources: [...a.sources, ...b.sources], ...(a.unresolved || b.unresolved ? { unresolved: a.unresolved ?? b.unresolved } : {}) };
+}
+
+function relationOf(f: FromItem, lookup: TableLookup, ctes: Ctes): Rel {
+  const rel = f.rel;
+  let r: Rel;
+  if (rel.k === 'table') {
+    const last = rel.name[rel.name.length - 1] ?? '';
+    const cte = rel.name.length === 1 ? ctes.get(low(last)) : undefined;
+    if (cte) r = { names: [low(last)], entries: cte };
+    else {
+      const info = lookup(rel.name);
+      const entries: Entry[] | undefined = info.columns?.map((c) => ({ name: c.name, kind: 'passthrough', sources: [{ relation: info.id, column: c.name, kind: 'passthrough' }], ...(c.type ? { type: c.type, typeFrom: 'source' as const } : {}) }));
+      if (entries && info.more) entries.push({ gap: info.more, open: info.id });
+      r = { names: [low(last)], entries, reason: info.reason ?? `the columns of ${rel.name.join('.')} are not known`, ...(entries ? {} : { open: info.id }) };
+    }
+    if (cte) r.open = openOf(cte);
+  } else if (rel.k === 'subquery') {
+    const entries = resolveQuery(rel.query, lookup, ctes).entries;
+    r = { names: [], entries, open: openOf(entries) };
+  }
+  else r = { names: [], reason: `${rel.what} is not read` };
+  if (f.alias) r.names = [low(f.alias)];
+  if (f.columnAliases && r.entries) r.entries = renamePositions(r.entries, f.columnAliases);
+  if (f.using) r.using = f.using;
+  return r;
+}
+
+function select(s: SelectShape, lookup: TableLookup, ctes: Ctes): Entry[] {
+  const rels = s.from.map((f) => relationOf(f, lookup, ctes));
+  const out: Entry[] = [];
+  for (const it of s.items) out.push(...item(it, rels));
+  return out;
+}
+
+/** The relation a column use reads from, and its entry there. */
+function find(use: ColumnUse, rels: Rel[]): { entry?: OutputColumn; reason?: string } {
+  const name = low(use.name);
+  let cands = rels;
+  if (use.qualifier) {
+    const q = low(use.qualifier[use.qualifier.length - 1]);
+    cands = rels.filter((r) => r.names.includes(q));
+    if (!cands.length) return { reason: `${use.qualifier.join('.')} is not a relation of this SELECT` };
+  }
+  const hits: OutputColumn[] = [];
+  let unknown = 0;
+  for (const r of cands) {
+    const e = (r.entries ?? []).find((c): c is OutputColumn => !isGap(c) && low(c.name) === name);
+    if (e) hits.push(e);
+    else if (!r.entries || r.entries.some(isGap)) unknown++;
+  }
+  if (hits.length === 1 && (unknown === 0 || cands.length === 1)) return { entry: hits[0] };
+  if (hits.length > 1) return cands.some((r) => r.using?.some((u) => low(u) === name)) ? { entry: hits[0] } : { reason: `${use.name} is ambiguous` };
+  if (!hits.length && cands.length === 1 && cands[0].open) {
+    // the one relation passes through columns of a table whose columns are not listed
+    return { entry: { name: use.name, kind: 'passthrough', sources: [{ relation: cands[0].open, column: use.name, kind: 'passthrough' }] } };
+  }
+  if (cands.length === 1 && unknown === 1) return { reason: cands[0].reason ?? 'the relation\'s columns are not known' };
+  if (unknown === 0) return { reason: `no relation of this SELECT has a column ${use.name}` };
+  return { reason: `cannot tell which relation ${use.name} comes from` };
+}
+
+function fromExpr(name: Ident, e: ExprShape, rels: Rel[]): OutputColumn {
+  const sources: BaseColumn[] = [];
+  const reasons: string[] = [];
+  let type = e.cast, typeFrom: OutputColumn['typeFrom'] = e.cast ? 'cast' : undefined;
+  let kind: EdgeKind = e.aggregate ? 'aggregate' : e.kind === 'literal' ? 'literal' : e.kind === 'column' ? 'passthrough' : 'transform';
+  for (const u of e.uses) {
+    const f = find(u, rels);
+    if (!f.entry) { reasons.push(f.reason!); continue; }
+    for (const s of f.entry.sources) sources.push({ ...s, kind: worst(s.kind, kind === 'passthrough' && low(u.name) !== low(name) ? 'rename' : kind) });
+    if (e.kind === 'column') {
+      kind = worst(f.entry.kind, low(f.entry.name) !== low(name) ? 'rename' : 'passthrough');
+      if (!type && f.entry.type) { type = f.entry.type; typeFrom = f.entry.typeFrom; }
+    }
+  }
+  if (e.kind === 'column' && e.cast) kind = worst(kind, 'transform');
+  if (e.kind === 'column') for (const s of sources) s.kind = kind;
+  const unresolved = e.placeholders?.length ? 'part of the expression is a macro that is not rendered' : reasons[0];
+  return { name, kind, sources, ...(type ? { type, typeFrom } : {}), ...(unresolved ? { unresolved } : {}), ...(e.placeholders?.length ? { placeholders: e.placeholders } : {}) };
+}
+
+function item(it: Item, rels: Rel[]): Entry[] {
+  if (it.k === 'expr') {
+    if (!it.alias && it.expr.placeholders?.length) return [{ gap: 'a macro that is not rendered stands where columns are listed', placeholders: it.expr.placeholders }];
+    if (!it.name) return [{ gap: 'an expression without an alias (its column name is the engine\'s)' }];
+    return [fromExpr(it.name, it.expr, rels)];
+  }
+  let targets = rels;
+  if (it.qualifier) {
+    const q = low(it.qualifier[it.qualifier.length - 1]);
+    targets = rels.filter((r) => r.names.includes(q));
+    if (!targets.length) return [{ gap: `${it.qualifier.join('.')}.* names no relation of this SELECT` }];
+  }
+  const out: Entry[] = [];
+  for (const [i, r] of targets.entries()) {
+    if (!r.entries) { out.push({ gap: `select * over a relation whose columns are not known: ${r.reason}`, ...(r.open ? { open: r.open } : {}) }); continue; }
+    // `a join b using (k)`: an unqualified * lists k once, from the left
+    const skip = !it.qualifier && i > 0 ? new Set((r.using ?? []).map(low)) : undefined;
+    for (const e of r.entries) if (isGap(e) || !skip?.has(low(e.name))) out.push(e);
+  }
+  const excluded = new Set(it.exclude.map(low));
+  const replaced = new Map(it.replace.map((r) => [low(r.name), r]));
+  const renamed = new Map(it.rename.map((r) => [low(r.from), r.to]));
+  return out.filter((e) => isGap(e) || !excluded.has(low(e.name))).map((e) => {
+    if (isGap(e)) return e;
+    const rep = replaced.get(low(e.name));
+    if (rep) return fromExpr(e.name, rep.expr, rels);
+    const to = renamed.get(low(e.name));
+    if (to) return { ...e, name: to, kind: worst(e.kind, 'rename'), sources: e.sources.map((s) => ({ ...s, kind: worst(s.kind, 'rename') })) };
+    return e;
+  });
+}
+
+export { low as foldIdent };
