@@ -6,6 +6,7 @@ import { CATALOG_CODES } from './catalog/codes.js';
 import { CORE_CODES, type CodeTable } from './core/codes.js';
 import { MODEL_CODES } from './core/model/codes.js';
 import { PROJECT_CODES } from './core/project/codes.js';
+import { COLUMN_CODES } from './core/columns/codes.js';
 import { GATE_CODES } from './governance/gate.js';
 import { MESH_CODE_TABLE } from './governance/mesh/check.js';
 import { POLICY_CODES } from './governance/policy/codes.js';
@@ -24,6 +25,7 @@ export const CODE_AREAS = {
   core: { title: 'Any command', table: CORE_CODES },
   model: { title: 'Model files', table: MODEL_CODES },
   project: { title: 'Reading a dbt project', table: PROJECT_CODES },
+  columns: { title: 'Columns from SQL', table: COLUMN_CODES },
   sql: { title: 'SQL and DBML', table: SQL_CODES },
   tform: { title: 'Writing the dbt project', table: TFORM_CODES },
   gate: { title: 'Breaking-change gate', table: GATE_CODES },

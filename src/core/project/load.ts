@@ -12,7 +12,7 @@ import { buildNodes, newBuildMemo, type CodeFile } from './build-nodes.js';
 import { isDbtPropertyFile, parseDbtProperties, type PropertyFile } from './dbt-yaml.js';
 import { parseDocBlocks } from './docs.js';
 import { applyManifestIndex, indexManifest, type ManifestIndex } from './manifest-nodes.js';
-import { readSettings, type DbtSettings, type ReadOptions } from './settings.js';
+import { readSettings, varContext, type DbtSettings, type ReadOptions } from './settings.js';
 import { parseSkill } from './skills.js';
 import { readSqlFacts } from './sql-file.js';
 import type { DbtNode, DocBlock, FileKind, Project, Skill, TargetArtifacts } from './types.js';
@@ -120,7 +120,8 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
   readAll();
 
   const project: Project = {
-    root, name: settings.name, modelPaths: settings.modelPaths, isDbtProject: settings.isProject, cliVars: settings.cliVars, dbtTarget: settings.target,
+    root, name: settings.name, modelPaths: settings.modelPaths, isDbtProject: settings.isProject, cliVars: settings.cliVars, dbtTarget: settings.target, jinja: varContext(settings, 'resource'),
+    macroPaths: settings.macroPaths, packagesInstallPath: settings.packagesInstallPath,
     models: [], sources: [], seeds: [], snapshots: [], exposures: [], semanticModels: [], metrics: [], disabled: [], packageNodes: [], singularTests: [],
     modelByName: new Map(), docs: new Map(), target: {}, modelerFiles: [], skills: [], sqlFiles: [],
     files: new Map(), diagnostics: [], stats,
@@ -235,7 +236,8 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
       }
     }
     Object.assign(project, {
-      name: settings.name, modelPaths: settings.modelPaths, isDbtProject: settings.isProject, cliVars: settings.cliVars, dbtTarget: settings.target,
+      name: settings.name, modelPaths: settings.modelPaths, isDbtProject: settings.isProject, cliVars: settings.cliVars, dbtTarget: settings.target, jinja: varContext(settings, 'resource'),
+      macroPaths: settings.macroPaths, packagesInstallPath: settings.packagesInstallPath,
       models: built.models, modelByName, sources: built.sources, seeds: built.seeds, snapshots: built.snapshots,
       exposures: built.exposures, semanticModels: built.semanticModels, metrics: built.metrics,
       disabled: built.disabled, packageNodes, singularTests: built.singularTests,

@@ -2,6 +2,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import type { LoadedModel } from '../model/load.js';
 import type { DbtTarget } from './target.js';
+import type { JContext } from './jinja-expr.js';
 
 export type ResourceType = 'model' | 'source' | 'seed' | 'snapshot' | 'exposure' | 'semantic_model' | 'metric';
 
@@ -140,6 +141,11 @@ export interface Project {
   dbtTarget?: DbtTarget;
   /** Vars in effect (dbt_project.yml `vars:` with --vars on top), for reports. */
   cliVars: Record<string, unknown>;
+  /** `var()` and `env_var()` as dbt resolves them for the project's resources (for rendering its SQL). */
+  jinja: JContext;
+  /** dbt_project.yml's macro-paths and packages-install-path (where the macros its SQL calls live). */
+  macroPaths: string[];
+  packagesInstallPath: string;
   /** Latest version of each model (and every unversioned model) by name. */
   modelByName: Map<string, DbtNode>;
   docs: Map<string, DocBlock>;

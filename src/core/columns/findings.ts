@@ -1,0 +1,32 @@
+// Where a model's YAML and its SQL disagree about its columns: a column the SQL returns that the
+// YAML does not list, and a YAML column the SQL does not return. Each finding names both places
+// (the YAML entry's file:line and the SQL file:line). Only models whose YAML lists columns are
+// compared (a model with no documented columns is not "missing" each of them), and a YAML column
+// is called missing only when every output column of the SQL is known.
+import type { Diagnostic } from '../diagnostics.js';
+import type { DbtNode, Project } from '../project/types.js';
+import type { NodeColumn, SqlReading } from './project-columns.js';
+
+export function columnFindings(p: Project, reading: (id: string) => SqlReading | undefined, columnsOf: (n: DbtNode) => NodeColumn[]): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const n of [...p.models, ...p.snapshots]) {
+    if (!n.columns.length || !n.sqlPath || !n.origins.includes('yaml')) continue;
+    const r = reading(n.uniqueId);
+    if (!r || r.status === 'unknown') continue;
+    const cols = columnsOf(n);
+    const yamlFile = n.file ?? n.sqlPath;
+    for (const c of cols) {
+      if (c.origins.includes('sql') && !c.origins.includes('yaml')) {
+        out.push({ code: 'SQL_COLUMN_NOT_IN_YAML', severity: 'info', file: n.sqlPath, line: c.sql_line ?? 1, column: 1,
+          message: `${n.name}.${c.name} is returned by the SQL (${n.sqlPath}:${c.sql_line ?? 1}) but not listed in ${yamlFile}:${n.line ?? 1}`,
+          hint: `add '- name: ${c.name}' under the columns of '${n.name}' in ${yamlFile}` });
+      }
+      if (r.status === 'complete' && c.origins.includes('yaml') && !c.origins.includes('sql')) {
+        out.push({ code: 'YAML_COLUMN_NOT_IN_SQL', severity: 'warning', file: yamlFile, line: c.yaml_line ?? n.line ?? 1, column: 1,
+          message: `${n.name}.${c.name} is listed in ${yamlFile}:${c.yaml_line ?? n.line ?? 1} but the SQL (${n.sqlPath}) does not return it${r.via === 'compiled' ? ' (read from target/manifest.json compiled_code)' : ''}`,
+          hint: `rename or remove the YAML entry, or return ${c.name} from ${n.sqlPath}` });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,99 @@
+// The SQL a model (or snapshot) runs, as `dbt compile` would give it: target/manifest.json's
+// `compiled_code` when it holds one for the node and the file has not changed since (its sha256
+// checksum still matches), else the file rendered here (src/core/sql-render). Either way, the
+// tables its FROM clauses name are mapped back to the project's nodes.
+import { createHash } from 'node:crypto';
+import { renderValue } from '../project/jinja-expr.js';
+import type { DbtNode, Project } from '../project/types.js';
+import type { MacroLibrary } from '../sql-render/macros.js';
+import { renderModelSql, type DbtTargetInfo, type Placeholder, type RelationTarget } from '../sql-render/render.js';
+
+export interface ModelSql {
+  via: 'compiled' | 'rendered';
+  sql: string;
+  placeholders: Placeholder[];
+  /** Undecidable conditions met while rendering (each choice is rendered; see project-columns). */
+  decisions: number;
+  /** The node a table name in the SQL stands for (lower-cased dotted name → unique id, or undefined when not a node). */
+  relationOf(name: string[]): string | undefined;
+  error?: { line: number; message: string };
+}
+
+export interface SqlInputs {
+  project: Project;
+  lib: MacroLibrary;
+  target?: DbtTargetInfo;
+  /** Columns of a node, when known (for `adapter.get_columns_in_relation`). */
+  columnsOf(node: string): { name: string; data_type?: string }[] | undefined;
+  /** Relation names in compiled_code (manifest `relation_name`, lower-cased, unquoted) → unique id. */
+  compiledRelations(): Map<string, string>;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const unquote = (parts: string[]) => parts.map((p) => p.replace(/^["`[]|["`\]]$/g, '').toLowerCase()).join('.');
+
+/** The text of `{% snapshot name %}…{% endsnapshot %}` in a file that may hold several. */
+function snapshotBlock(text: string, name: string): string | undefined {
+  const re = new RegExp(`\\{%-?\\s*snapshot\\s+${name}\\s*-?%\\}([\\s\\S]*?)\\{%-?\\s*endsnapshot\\s*-?%\\}`);
+  return re.exec(text)?.[1];
+}
+
+/** The model's SQL; `decide` chooses undecidable conditions (see RenderInput.decide). */
+export function modelSql(node: DbtNode, inp: SqlInputs, decide?: (n: number) => boolean | undefined): ModelSql | undefined {
+  const p = inp.project;
+  if (!node.sqlPath || !/\.sql$/i.test(node.sqlPath)) return undefined;
+  let text: string;
+  try { text = p.readText(node.sqlPath); } catch { return undefined; }
+  if (node.resourceType === 'snapshot') text = snapshotBlock(text, node.name) ?? text;
+  const compiled = compiledCode(p, node, text);
+  if (compiled !== undefined) {
+    const rels = inp.compiledRelations();
+    return { via: 'compiled', sql: compiled, placeholders: [], decisions: 0, relationOf: (name) => rels.get(unquote(name)) };
+  }
+  const vars = p.jinja;
+  const r = renderModelSql(text, {
+    lib: inp.lib, package: p.name, target: inp.target,
+    variable: (n) => vars.variable(n), env: (n) => vars.env(n),
+    resolve: (kind, args, kw) => resolveRelation(p, kind, args, kw),
+    self: { node: node.uniqueId, name: node.name },
+    config: { ...node.config, ...(node.materialized ? { materialized: node.materialized } : {}) },
+    columnsOf: inp.columnsOf,
+    decide,
+  });
+  const byToken = r.relations;
+  return {
+    via: 'rendered', sql: r.sql, placeholders: r.placeholders, decisions: r.decisions.length, error: r.error,
+    relationOf: (name) => (name.length >= 2 ? byToken.get(name[name.length - 2].toLowerCase())?.node : undefined),
+  };
+}
+
+/** compiled_code from target/manifest.json, when the node's file still has the checksum dbt saw. */
+function compiledCode(p: Project, node: DbtNode, text: string): string | undefined {
+  const m = p.target.manifest?.nodes?.[node.uniqueId];
+  if (!m || typeof m.compiled_code !== 'string') return undefined;
+  const sum = m.checksum;
+  if (sum?.name === 'sha256' && typeof sum.checksum === 'string') return sum.checksum === sha256(text) || sum.checksum === sha256(p.readText(node.sqlPath!)) ? m.compiled_code : undefined;
+  return typeof m.raw_code === 'string' && m.raw_code === text ? m.compiled_code : undefined;
+}
+
+/** What `ref(...)` / `source(...)` names among the project's nodes. */
+export function resolveRelation(p: Project, kind: 'ref' | 'source', args: string[], kw: Record<string, unknown>): RelationTarget | undefined {
+  if (kind === 'source') {
+    const [s, t] = args;
+    const n = p.sources.find((x) => x.sourceName === s && x.tableName === t);
+    const ident = n?.raw?.identifier === undefined ? undefined : renderValue(n.raw.identifier, p.jinja);
+    return n ? { node: n.uniqueId, name: t, identifier: typeof ident === 'string' && ident ? ident : t } : { name: t ?? s };
+  }
+  const name = args[args.length - 1];
+  const version = kw.v ?? kw.version;
+  const pkg = args.length > 1 ? args[0] : undefined;
+  if (!pkg || pkg === p.name) {
+    const model = version !== undefined && version !== null
+      ? p.models.find((m) => m.name === name && String(m.version) === String(version))
+      : p.modelByName.get(name);
+    const n = model ?? p.seeds.find((x) => x.name === name) ?? p.snapshots.find((x) => x.name === name);
+    if (n) return { node: n.uniqueId, name, identifier: (n.config?.alias as string | undefined) ?? name };
+  }
+  const other = p.packageNodes.find((x) => x.name === name && (!pkg || x.packageName === pkg));
+  return other ? { node: other.uniqueId, name } : { name };
+}

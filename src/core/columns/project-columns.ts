@@ -1,0 +1,321 @@
+// The columns of every node of a project, with where each is known from: `yaml` (documented in
+// property YAML — the columns dbt lists), `sql` (what the model's SQL returns, read by rendering
+// it and parsing the result; a seed's CSV header), `catalog` (target/catalog.json, the
+// warehouse's own description, with types). Models are read upstream first, so `select *` from
+// an upstream model expands to the columns found for it. Computed on first use per state of the
+// project (a file changed, the vars or target changed: computed again), parses cached by text.
+import { closeSync, openSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Diagnostic } from '../diagnostics.js';
+import type { DbtNode, Project } from '../project/types.js';
+import { parserDialect, sqlColumnsReady } from '../sql-columns/query-shape.js';
+import { type BaseColumn, type EdgeKind, type OutputColumn } from '../sql-columns/scope.js';
+import { readSqlColumns } from '../sql-columns/read-columns.js';
+import { ShapeCache } from '../sql-columns/shape-cache.js';
+import { readMacroLibrary, type MacroLibrary } from '../sql-render/macros.js';
+import type { DbtTargetInfo, Placeholder } from '../sql-render/render.js';
+import { catalogColumns } from './catalog-columns.js';
+import { columnFindings } from './findings.js';
+import { modelSql, type ModelSql } from './model-sql.js';
+
+export type ColumnOrigin = 'yaml' | 'sql' | 'catalog';
+
+/** One column of a node, as every face shows it. */
+export interface NodeColumn {
+  name: string;
+  /** where it is known from first: yaml when documented, else sql, else catalog */
+  origin: ColumnOrigin;
+  /** every source that knows it */
+  origins: ColumnOrigin[];
+  data_type?: string;
+  /** yaml: its data_type; catalog: the warehouse's type; sql: an explicit cast in the SQL */
+  type_origin?: ColumnOrigin;
+  description?: string;
+  /** the line of its YAML entry (in the node's property file) */
+  yaml_line?: number;
+  /** the line of the SQL file where it is returned (its name's last mention), and how its value is made */
+  sql_line?: number;
+  sql_kind?: EdgeKind;
+}
+
+/** How a model's SQL was read. */
+export interface SqlReading {
+  /** complete: every output column is known; partial: some are not (gaps); unknown: none could be read */
+  status: 'complete' | 'partial' | 'unknown';
+  via?: 'compiled' | 'rendered';
+  columns: OutputColumn[];
+  /** why some columns cannot be known */
+  gaps: string[];
+  placeholders: Placeholder[];
+  /** the SQL as read (compiled or rendered) */
+  sql?: string;
+}
+
+export interface ColumnsOptions {
+  /** dbt's target (profiles.yml): `target.*` and `adapter.dispatch` in macros. */
+  target?: DbtTargetInfo;
+  /** Keep parsed shapes in <project>/.modeler/cache/ (the faces ask for it; tests need not). */
+  cache?: boolean;
+}
+
+export interface ProjectColumns {
+  /** Columns of a node (model, seed, snapshot or source) with origin and type. */
+  of(node: DbtNode | string): NodeColumn[];
+  /** How a model's or snapshot's SQL was read (undefined for other nodes). */
+  sql(node: DbtNode | string): SqlReading | undefined;
+  /** Columns SQL returns that YAML does not list, and the reverse (each with file and line). */
+  findings(): Diagnostic[];
+  /** Counts over the project (reads every model). */
+  stats(): ColumnStats;
+}
+
+export interface ColumnStats {
+  models: number; complete: number; partial: number; unknown: number; compiled: number; rendered: number;
+  columns: Record<ColumnOrigin, number>;
+  readMs: number; parsed: number; cached: number;
+}
+
+type State = { key: unknown; target?: string; api: ProjectColumns };
+const states = new WeakMap<Project, State>();
+
+/** The columns of a project's nodes; one object per state of the project (cheap to call again). */
+export function projectColumns(p: Project, opts: ColumnsOptions = {}): ProjectColumns {
+  const key = p.files;
+  const targetKey = JSON.stringify(opts.target ?? null);
+  const held = states.get(p);
+  if (held && held.key === key && held.target === targetKey) return held.api;
+  const api = build(p, opts);
+  states.set(p, { key, target: targetKey, api });
+  return api;
+}
+
+/** Columns of one node with origin and type (see ProjectColumns.of). */
+export function nodeColumns(p: Project, node: DbtNode | string, opts: ColumnsOptions = {}): NodeColumn[] {
+  return projectColumns(p, opts).of(node);
+}
+
+function build(p: Project, opts: ColumnsOptions): ProjectColumns {
+  const byId = new Map<string, DbtNode>();
+  for (const n of [...p.models, ...p.seeds, ...p.snapshots, ...p.sources, ...p.packageNodes]) byId.set(n.uniqueId, n);
+  const dialect = parserDialect(opts.target?.type);
+  const cache = new ShapeCache(opts.cache ? p.root : undefined);
+  let lib: MacroLibrary | undefined;
+  const library = () => (lib ??= readMacroLibrary(p.root, p.name, p.macroPaths, p.packagesInstallPath));
+  let compiledRels: Map<string, string> | undefined;
+  const readings = new Map<string, SqlReading | 'busy'>();
+  const relCols = new Map<string, { name: string; type?: string }[] | undefined>();
+  let readMs = 0;
+
+  const idOf = (n: DbtNode | string) => (typeof n === 'string' ? n : n.uniqueId);
+
+  /** Columns a downstream `select *` sees: the catalog's, else the SQL's when complete, else the contract's / a source's YAML. */
+  const relationColumns = (id: string): { name: string; type?: string }[] | undefined => {
+    if (relCols.has(id)) return relCols.get(id);
+    const n = byId.get(id);
+    let cols: { name: string; type?: string }[] | undefined = catalogColumns(p, id)?.map((c) => ({ name: c.name, type: c.type }));
+    if (!cols && n) {
+      if (n.resourceType === 'seed') cols = seedHeader(p, n);
+      else if (n.resourceType === 'source' || (n.contractEnforced && n.columns.length)) cols = n.columns.length ? n.columns.map((c) => ({ name: c.name, type: c.data_type ?? c.type })) : undefined;
+      else if (n.resourceType === 'model' || n.resourceType === 'snapshot') {
+        const r = reading(id);
+        if (r?.status === 'complete') cols = r.columns.map((c) => ({ name: c.name, type: c.type }));
+      }
+    }
+    relCols.set(id, cols);
+    return cols;
+  };
+
+  /** Read one model, its upstream first (iteratively: chains of thousands of models are common in benches). */
+  const reading = (id: string): SqlReading | undefined => {
+    const have = readings.get(id);
+    if (have === 'busy') return undefined;
+    if (have) return have;
+    const root = byId.get(id);
+    if (!root || (root.resourceType !== 'model' && root.resourceType !== 'snapshot')) return undefined;
+    const stack: { id: string; expanded: boolean }[] = [{ id, expanded: false }];
+    while (stack.length) {
+      const top = stack[stack.length - 1];
+      if (readings.has(top.id) && readings.get(top.id) !== 'busy') { stack.pop(); continue; }
+      const n = byId.get(top.id)!;
+      if (!top.expanded) {
+        top.expanded = true;
+        readings.set(top.id, 'busy');
+        for (const up of upstreamOf(p, n)) if (!readings.has(up) && byId.get(up) && ['model', 'snapshot'].includes(byId.get(up)!.resourceType)) stack.push({ id: up, expanded: false });
+        continue;
+      }
+      stack.pop();
+      const t0 = performance.now();
+      readings.set(top.id, readOne(n));
+      readMs += performance.now() - t0;
+    }
+    const r = readings.get(id);
+    return r === 'busy' ? undefined : r;
+  };
+
+  const sqlInputs = () => ({
+    project: p, lib: library(), target: opts.target,
+    columnsOf: (nid: string) => relationColumns(nid)?.map((c) => ({ name: c.name, data_type: c.type })),
+    compiledRelations: () => (compiledRels ??= compiledRelationIndex(p)),
+  });
+
+  const readOne = (n: DbtNode): SqlReading => {
+    if (!sqlColumnsReady()) return { status: 'unknown', columns: [], gaps: ['the SQL parser is not loaded'], placeholders: [] };
+    const inputs = sqlInputs();
+    const first = modelSql(n, inputs, () => false);
+    if (!first) return { status: 'unknown', columns: [], gaps: ['the model has no SQL file'], placeholders: [] };
+    if (!first.decisions) return readSql(first);
+    // conditions that cannot be decided here: read every way they can go (up to 8), and keep
+    // the columns only when all ways agree
+    if (first.decisions > 3) return readSql(modelSql(n, inputs)!);
+    const ways: SqlReading[] = [];
+    for (let bits = 0; bits < 1 << first.decisions; bits++) ways.push(readSql(modelSql(n, inputs, (i) => (i < first.decisions ? ((bits >> i) & 1) === 1 : undefined))!));
+    const names = (r: SqlReading) => r.columns.map((c) => c.name.toLowerCase()).join('\0');
+    if (ways.every((w) => w.status === 'complete' && names(w) === names(ways[0]))) return ways[0];
+    const placeholder = readSql(modelSql(n, inputs)!);
+    return { ...placeholder, gaps: [...placeholder.gaps, `its columns depend on ${first.decisions} {% if %} condition(s) that cannot be decided without the warehouse or the target`] };
+  };
+
+  const readSql = (ms: ModelSql): SqlReading => {
+    const base = { via: ms.via, placeholders: ms.placeholders, sql: ms.sql };
+    if (ms.error) return { ...base, status: 'unknown', columns: [], gaps: [`line ${ms.error.line}: ${ms.error.message}`] };
+    const r = readSqlColumns(ms.sql, dialect, (name) => {
+      const nid = ms.relationOf(name);
+      if (!nid) return { id: name.join('.'), reason: `${name.join('.')} is not a node of the project` };
+      const cols = relationColumns(nid);
+      const n = byId.get(nid);
+      // a source's YAML lists the columns it documents; the table may have more
+      const more = cols && n?.resourceType === 'source' && !catalogColumns(p, nid) ? `${n.name} may have columns its YAML does not list (no target/catalog.json entry)` : undefined;
+      return { id: nid, columns: cols, reason: cols ? undefined : `the columns of ${n?.name ?? nid} are not known`, more };
+    }, cache);
+    if (r.error) return { ...base, status: 'unknown', columns: [], gaps: [`the ${ms.via} SQL does not parse: ${r.error}${ms.placeholders.length ? ` (it holds ${ms.placeholders.length} macro call(s) not rendered: ${ms.placeholders[0].src})` : ''}`] };
+    return { ...base, status: r.gaps.length ? (r.columns.length ? 'partial' : 'unknown') : 'complete', columns: r.columns, gaps: r.gaps };
+  };
+
+  const columnsOf = (node: DbtNode | string): NodeColumn[] => {
+    const n = typeof node === 'string' ? byId.get(node) : node;
+    if (!n) return [];
+    const cat = catalogColumns(p, n.uniqueId);
+    const sqlCols: { name: string; type?: string; line?: number; kind?: EdgeKind }[] | undefined =
+      n.resourceType === 'seed' ? seedHeader(p, n) : n.resourceType === 'model' || n.resourceType === 'snapshot' ? reading(n.uniqueId)?.columns.map((c) => ({ name: c.name, type: c.typeFrom === 'cast' || c.typeFrom === 'source' ? c.type : undefined, kind: c.kind })) : undefined;
+    const text = sqlCols && n.sqlPath ? safeRead(p, n.sqlPath) : undefined;
+    const out: NodeColumn[] = [];
+    const seen = new Map<string, NodeColumn>();
+    const add = (name: string, origin: ColumnOrigin) => {
+      const k = name.toLowerCase();
+      let c = seen.get(k);
+      if (!c) { c = { name, origin, origins: [] }; seen.set(k, c); out.push(c); }
+      if (!c.origins.includes(origin)) c.origins.push(origin);
+      return c;
+    };
+    for (const y of n.columns) {
+      const c = add(y.name, 'yaml');
+      c.description = y.description;
+      c.yaml_line = y.line;
+      const t = y.data_type ?? y.type;
+      if (t) { c.data_type = String(t); c.type_origin = 'yaml'; }
+    }
+    for (const s of sqlCols ?? []) {
+      const c = add(s.name, 'sql');
+      if (text !== undefined) c.sql_line = nameLine(text, s.name);
+      if (s.kind) c.sql_kind = s.kind;
+      if (s.type && !c.data_type) { c.data_type = s.type; c.type_origin = 'sql'; }
+    }
+    for (const k of cat ?? []) {
+      const c = add(k.name, 'catalog');
+      if (k.type && c.type_origin !== 'yaml') { c.data_type = k.type; c.type_origin = 'catalog'; }
+    }
+    for (const c of out) c.origins.sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
+    return out;
+  };
+
+  const api: ProjectColumns = {
+    of: columnsOf,
+    sql: (node) => reading(idOf(node)),
+    findings: () => {
+      const out = columnFindings(p, (id) => reading(id), (n) => columnsOf(n));
+      cache.save();
+      return out;
+    },
+    stats: () => {
+      const s: ColumnStats = { models: 0, complete: 0, partial: 0, unknown: 0, compiled: 0, rendered: 0, columns: { yaml: 0, sql: 0, catalog: 0 }, readMs: 0, parsed: 0, cached: 0 };
+      for (const m of [...p.models, ...p.snapshots]) {
+        const r = reading(m.uniqueId);
+        s.models++;
+        if (r) { s[r.status]++; if (r.via) s[r.via]++; }
+        for (const c of columnsOf(m)) s.columns[c.origin]++;
+      }
+      for (const src of [...p.seeds, ...p.sources]) for (const c of columnsOf(src)) s.columns[c.origin]++;
+      cache.save();
+      return { ...s, readMs: Math.round(readMs), parsed: cache.misses, cached: cache.hits };
+    },
+  };
+  return api;
+}
+
+const ORDER: ColumnOrigin[] = ['yaml', 'sql', 'catalog'];
+
+/** The nodes a model reads: its ref()s and source()s that are nodes of the project. */
+function upstreamOf(p: Project, n: DbtNode): string[] {
+  const out: string[] = [];
+  for (const r of n.refs) {
+    const m = r.version !== undefined ? p.models.find((x) => x.name === r.name && String(x.version) === String(r.version)) : p.modelByName.get(r.name);
+    const t = m ?? p.seeds.find((x) => x.name === r.name) ?? p.snapshots.find((x) => x.name === r.name);
+    if (t) out.push(t.uniqueId);
+  }
+  return out;
+}
+
+function compiledRelationIndex(p: Project): Map<string, string> {
+  const out = new Map<string, string>();
+  const add = (n: any) => {
+    if (typeof n?.relation_name === 'string' && typeof n.unique_id === 'string') out.set(n.relation_name.split('.').map((x: string) => x.replace(/^["`[]|["`\]]$/g, '').toLowerCase()).join('.'), n.unique_id);
+  };
+  for (const n of Object.values<any>(p.target.manifest?.nodes ?? {})) add(n);
+  for (const n of Object.values<any>(p.target.manifest?.sources ?? {})) add(n);
+  return out;
+}
+
+function safeRead(p: Project, rel: string): string | undefined {
+  try { return p.readText(rel); } catch { return undefined; }
+}
+
+/** The line of a name's last mention in a SQL file (where the final SELECT usually returns it). */
+export function nameLine(text: string, name: string): number {
+  const re = new RegExp(`(^|[^A-Za-z0-9_])${name.replace(/[^A-Za-z0-9_]/g, '\\$&')}(?![A-Za-z0-9_])`, 'gi');
+  let last = -1;
+  for (const m of text.matchAll(re)) last = m.index! + m[1].length;
+  if (last < 0) return 1;
+  let line = 1;
+  for (let i = 0; i < last; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+/** A seed's columns: its CSV header, typed by `column_types` where the config gives them. */
+function seedHeader(p: Project, n: DbtNode): { name: string; type?: string }[] | undefined {
+  if (!n.sqlPath) return undefined;
+  let head: string;
+  try {
+    // the header only: seeds can be large
+    const fd = openSync(join(p.root, n.sqlPath), 'r');
+    const buf = Buffer.alloc(65536);
+    const len = readSync(fd, buf, 0, buf.length, 0);
+    closeSync(fd);
+    const text = buf.subarray(0, len).toString('utf8');
+    head = text.slice(0, text.indexOf('\n') < 0 ? text.length : text.indexOf('\n')).replace(/^\uFEFF/, '').replace(/\r$/, '');
+  } catch { return undefined; }
+  if (!head.trim()) return undefined;
+  const types = (n.config?.column_types ?? {}) as Record<string, unknown>;
+  const names: string[] = [];
+  let cur = '', q = false;
+  for (let i = 0; i < head.length; i++) {
+    const c = head[i];
+    if (q) { if (c === '"' && head[i + 1] === '"') { cur += '"'; i++; } else if (c === '"') q = false; else cur += c; }
+    else if (c === '"') q = true;
+    else if (c === ',') { names.push(cur.trim()); cur = ''; }
+    else cur += c;
+  }
+  names.push(cur.trim());
+  return names.map((name) => ({ name, ...(typeof types[name] === 'string' ? { type: types[name] as string } : {}) }));
+}
+
+export type { BaseColumn };
