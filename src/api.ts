@@ -23,7 +23,13 @@ export type { Model, Entity, Column, Relationship } from './core/model/types.js'
 // the dbt-style project
 export { loadProject, type LoadOptions } from './core/project/load.js';
 export { readOptionsOf, type ReadOptions } from './core/project/settings.js';
-export { summarizeProject, formatSummary, type ProjectSummary } from './core/project/summary.js';
+export { summarizeProject, summarizeWithColumns, formatSummary, type ProjectSummary } from './core/project/summary.js';
+// columns of every node with origin (yaml, sql, catalog) and type; the SQL reading and its scopes
+export { projectColumns, nodeColumns, type ProjectColumns, type NodeColumn, type ColumnOrigin, type SqlReading, type ColumnStats, type ColumnsOptions } from './core/columns/project-columns.js';
+export { initSqlColumns, parserDialect, type QueryShape } from './core/sql-columns/query-shape.js';
+export { readSqlColumns, type SqlColumns } from './core/sql-columns/read-columns.js';
+export type { OutputColumn, BaseColumn, EdgeKind, TableLookup, TableInfo, Gap } from './core/sql-columns/scope.js';
+export { renderModelSql, type RenderInput, type RenderResult, type Placeholder, type DbtTargetInfo } from './core/sql-render/render.js';
 export type { Project, DbtNode, DbtColumn, DbtTest, DocBlock, Skill, FileKind } from './core/project/types.js';
 export { SKIP_DIRS } from './core/project/walk.js';
 export { resolveTarget, profilesDirFor, type DbtTarget, type TargetOptions, type ResolvedTarget } from './core/project/target.js';

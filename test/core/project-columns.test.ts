@@ -13,7 +13,7 @@ beforeAll(async () => { await initSqlColumns(); });
 
 function copy(): string {
   const dir = join(tempDir('modeler-columns-'), 'jaffle_shop');
-  cpSync(EXAMPLE, dir, { recursive: true });
+  cpSync(EXAMPLE, dir, { recursive: true, filter: (src) => !src.includes('/.modeler') });
   return dir;
 }
 const edit = (dir: string, rel: string, f: (s: string) => string) => writeFileSync(join(dir, rel), f(readFileSync(join(dir, rel), 'utf8')));
@@ -95,6 +95,7 @@ describe('columns of a project, with origin and type', () => {
     const first = projectColumns(loadProject(dir), { cache: true }).stats();
     expect(first.parsed).toBeGreaterThan(0);
     expect(readFileSync(join(dir, '.modeler/.gitignore'), 'utf8')).toBe('*\n');
+    expect(JSON.parse(readFileSync(join(dir, '.modeler/cache/sql-shapes.json'), 'utf8')).version).toBe(1);
     const second = projectColumns(loadProject(dir), { cache: true }).stats();
     expect(second).toMatchObject({ parsed: 0, cached: first.parsed, complete: first.complete });
   });

@@ -1,17 +1,18 @@
 import type { Command } from 'commander';
-import { EXAMPLE_PROJECT, formatSummary, hasErrors, loadProject, summarizeProject } from '../../api.js';
+import { EXAMPLE_PROJECT, formatSummary, hasErrors, initSqlColumns, loadProject, summarizeWithColumns } from '../../api.js';
 import { action, out, printDiagnostics, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags, type ProjectRef } from '../project-options.js';
 
-function summaryAction(ref: ProjectRef, opts: { outputJson?: boolean }): number {
+async function summaryAction(ref: ProjectRef, opts: { outputJson?: boolean }): Promise<number> {
   const project = loadProject(ref.dir, ref.read);
-  const summary = summarizeProject(project);
-  if (opts.outputJson) printJson({ ...summary, diagnosticsList: project.diagnostics });
+  await initSqlColumns();
+  const { summary, diagnostics } = summarizeWithColumns(project);
+  if (opts.outputJson) printJson({ ...summary, diagnosticsList: diagnostics });
   else {
-    printDiagnostics(project.diagnostics);
+    printDiagnostics(diagnostics);
     out(formatSummary(summary));
   }
-  return hasErrors(project.diagnostics) ? 1 : 0;
+  return hasErrors(diagnostics) ? 1 : 0;
 }
 
 export function registerDemo(program: Command): void {

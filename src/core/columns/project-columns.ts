@@ -52,7 +52,7 @@ export interface SqlReading {
 }
 
 export interface ColumnsOptions {
-  /** dbt's target (profiles.yml): `target.*` and `adapter.dispatch` in macros. */
+  /** dbt's target: `target.*` and `adapter.dispatch` in macros (default: the project's, from profiles.yml). */
   target?: DbtTargetInfo;
   /** Keep parsed shapes in <project>/.modeler/cache/ (the faces ask for it; tests need not). */
   cache?: boolean;
@@ -79,7 +79,9 @@ type State = { key: unknown; target?: string; api: ProjectColumns };
 const states = new WeakMap<Project, State>();
 
 /** The columns of a project's nodes; one object per state of the project (cheap to call again). */
-export function projectColumns(p: Project, opts: ColumnsOptions = {}): ProjectColumns {
+export function projectColumns(p: Project, options: ColumnsOptions = {}): ProjectColumns {
+  // the target dbt would use (profiles.yml), unless the caller names one
+  const opts = { ...options, target: options.target ?? p.dbtTarget };
   const key = p.files;
   const targetKey = JSON.stringify(opts.target ?? null);
   const held = states.get(p);
@@ -98,7 +100,7 @@ function build(p: Project, opts: ColumnsOptions): ProjectColumns {
   const byId = new Map<string, DbtNode>();
   for (const n of [...p.models, ...p.seeds, ...p.snapshots, ...p.sources, ...p.packageNodes]) byId.set(n.uniqueId, n);
   const dialect = parserDialect(opts.target?.type);
-  const cache = new ShapeCache(opts.cache ? p.root : undefined);
+  const cache = ShapeCache.for(p.root, !!opts.cache);
   let lib: MacroLibrary | undefined;
   const library = () => (lib ??= readMacroLibrary(p.root, p.name, p.macroPaths, p.packagesInstallPath));
   let compiledRels: Map<string, string> | undefined;
@@ -108,18 +110,27 @@ function build(p: Project, opts: ColumnsOptions): ProjectColumns {
 
   const idOf = (n: DbtNode | string) => (typeof n === 'string' ? n : n.uniqueId);
 
-  /** Columns a downstream `select *` sees: the catalog's, else the SQL's when complete, else the contract's / a source's YAML. */
+  /**
+   * Columns a downstream `select *` sees: a model's SQL when read completely (the code as it is
+   * now; target/catalog.json may be older), typed by the catalog where it has the column; else the
+   * catalog's; else a contract's or a source's YAML; a seed's CSV header.
+   */
   const relationColumns = (id: string): { name: string; type?: string }[] | undefined => {
     if (relCols.has(id)) return relCols.get(id);
     const n = byId.get(id);
-    let cols: { name: string; type?: string }[] | undefined = catalogColumns(p, id)?.map((c) => ({ name: c.name, type: c.type }));
+    const cat = catalogColumns(p, id);
+    let cols: { name: string; type?: string }[] | undefined;
+    if (n && (n.resourceType === 'model' || n.resourceType === 'snapshot')) {
+      const r = reading(id);
+      if (r?.status === 'complete') {
+        const types = new Map((cat ?? []).map((c) => [c.name.toLowerCase(), c.type]));
+        cols = r.columns.map((c) => ({ name: c.name, type: types.get(c.name.toLowerCase()) ?? c.type }));
+      }
+    }
+    if (!cols && cat) cols = cat.map((c) => ({ name: c.name, type: c.type }));
     if (!cols && n) {
       if (n.resourceType === 'seed') cols = seedHeader(p, n);
-      else if (n.resourceType === 'source' || (n.contractEnforced && n.columns.length)) cols = n.columns.length ? n.columns.map((c) => ({ name: c.name, type: c.data_type ?? c.type })) : undefined;
-      else if (n.resourceType === 'model' || n.resourceType === 'snapshot') {
-        const r = reading(id);
-        if (r?.status === 'complete') cols = r.columns.map((c) => ({ name: c.name, type: c.type }));
-      }
+      else if ((n.resourceType === 'source' || n.contractEnforced) && n.columns.length) cols = n.columns.map((c) => ({ name: c.name, type: c.data_type ?? c.type }));
     }
     relCols.set(id, cols);
     return cols;

@@ -6,6 +6,7 @@ import { activeTests } from './dbt-tests.js';
 import { cut } from './load.js';
 import type { DbtTarget } from './target.js';
 import type { DbtNode, DbtTest, Project } from './types.js';
+import { projectColumns, type ColumnStats } from '../columns/project-columns.js';
 
 export interface ProjectSummary {
   name: string;
@@ -22,6 +23,8 @@ export interface ProjectSummary {
   seeds: number; snapshots: number; exposures: number; semanticModels: number; metrics: number;
   packageNodes: number;
   columns: number;
+  /** Columns read from each model's SQL (when computed): how many models were read completely, and columns by origin. */
+  sqlColumns?: Omit<ColumnStats, 'readMs' | 'parsed' | 'cached'>;
   tests: { total: number; relationships: number; singular: number; disabled: number };
   docBlocks: number;
   target: string[];
@@ -32,7 +35,8 @@ export interface ProjectSummary {
 
 const isStaging = (name: string, path?: string) => /^(stg|staging|src|raw)_/.test(name) || (path ?? '').includes('/staging/');
 
-export function summarizeProject(p: Project): ProjectSummary {
+/** `columns`: the project's column statistics (projectColumns(p).stats()), when the caller computed them. */
+export function summarizeProject(p: Project, columnStats?: ColumnStats): ProjectSummary {
   const columns = p.models.reduce((n, m) => n + m.columns.length, 0) + p.sources.reduce((n, s) => n + s.columns.length, 0);
   // dbt lists the tests a YAML entry declares among its nodes also when the model or source
   // itself is disabled (they never run); only a test whose own config disables it is left out
@@ -56,6 +60,7 @@ export function summarizeProject(p: Project): ProjectSummary {
     seeds: p.seeds.length, snapshots: p.snapshots.length, exposures: p.exposures.length,
     semanticModels: p.semanticModels.length, metrics: p.metrics.length, packageNodes: p.packageNodes.length,
     columns,
+    ...(columnStats ? { sqlColumns: (({ readMs: _r, parsed: _p, cached: _c, ...rest }) => rest)(columnStats) } : {}),
     tests: { total: active.length + singular, relationships: active.filter((t) => t.name === 'relationships' || t.name === 'dbt.relationships').length,
       singular, disabled: all.length - active.length + p.singularTests.length - singular },
     docBlocks: p.docs.size,
@@ -71,6 +76,18 @@ export function summarizeProject(p: Project): ProjectSummary {
   };
 }
 
+/**
+ * The summary with the columns read from SQL (the parser must be loaded: initSqlColumns()), and
+ * every diagnostic: the reader's and the column findings (YAML and SQL disagreeing).
+ */
+export function summarizeWithColumns(p: Project): { summary: ProjectSummary; diagnostics: Diagnostic[] } {
+  const columns = projectColumns(p, { cache: true });
+  const summary = summarizeProject(p, columns.stats());
+  const diagnostics = [...p.diagnostics, ...columns.findings()];
+  summary.diagnostics = countBySeverity(diagnostics);
+  return { summary, diagnostics };
+}
+
 const LIST = 8;
 
 export function formatSummary(s: ProjectSummary): string {
@@ -82,7 +99,7 @@ export function formatSummary(s: ProjectSummary): string {
     `  interfaces:    ${s.interfaces.length ? cut(s.interfaces.map((i) => `${i.name} (${i.stability ?? 'internal'})`), LIST) : 'none'}`,
     `  sources:       ${s.sources} tables${s.sourcesDisabled ? ` (${s.sourcesDisabled} disabled)` : ''}`,
     ...(s.disabled.length ? [`  disabled:      ${cut(s.disabled.map((d) => d.name), LIST)} (not built by dbt; not counted)`] : []),
-    `  columns:       ${s.columns}`,
+    `  columns:       ${s.columns}${s.sqlColumns ? ` in YAML; from SQL ${s.sqlColumns.columns.sql} more (${s.sqlColumns.complete} of ${s.sqlColumns.models} models read completely${s.sqlColumns.columns.catalog ? `; ${s.sqlColumns.columns.catalog} more from target/catalog.json` : ''})` : ''}`,
     `  tests:         ${s.tests.total} (${s.tests.relationships} relationships${s.tests.singular ? `, ${s.tests.singular} singular` : ''}${s.tests.disabled ? `, ${s.tests.disabled} disabled not counted` : ''})`,
     ...(s.seeds || s.snapshots ? [`  seeds:         ${s.seeds}, snapshots: ${s.snapshots}`] : []),
     ...(s.packageNodes ? [`  packages:      ${s.packageNodes} nodes of other packages (from target/manifest.json; lineage only)`] : []),

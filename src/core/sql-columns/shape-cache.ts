@@ -14,7 +14,21 @@ type Parsed = { shape?: QueryShape; error?: string };
 const VERSION = 1;
 const FILE = `${RUNTIME_DIR}/cache/sql-shapes.json`;
 
+const held = new Map<string, ShapeCache>();
+
 export class ShapeCache {
+  /** One cache per project folder for the process (a server reads the project again after each change). */
+  static for(root: string | undefined, persist: boolean): ShapeCache {
+    if (!root) return new ShapeCache();
+    const key = `${persist ? 'disk' : 'mem'}\u0000${root}`;
+    let c = held.get(key);
+    if (!c) { c = new ShapeCache(persist ? root : undefined); held.set(key, c); }
+    c.used.clear();
+    c.hits = 0;
+    c.misses = 0;
+    return c;
+  }
+
   private entries = new Map<string, Parsed>();
   private used = new Set<string>();
   private dirty = false;
