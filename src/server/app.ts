@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { hostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { PACKAGE_ROOT, toolVersion } from '../api.js';
+import { initSqlColumns, PACKAGE_ROOT, toolVersion } from '../api.js';
 import { ApiError, toErrorReply } from './errors.js';
 import type { ProjectSession } from './session.js';
 import { placeholderPage } from './placeholder.js';
@@ -45,6 +45,7 @@ const AREAS = [registerProjectRoutes, registerFileRoutes, registerViewRoutes, re
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function buildApp(session: ProjectSession, opts: AppOptions): Promise<FastifyInstance> {
+  await initSqlColumns(); // the SQL parser (WASM) behind the columns every view shows
   const log = opts.log ?? (() => {});
   const app = Fastify({
     logger: false,

@@ -65,8 +65,11 @@ export const ModelViewResponse = z.looseObject({
   domains: z.array(z.object({ name: z.string(), description: z.string().optional() })).optional(),
   diagnostics: z.array(diagnostic),
 }).describe('a model or diagram file: entities with columns, relationships, diagnostics');
+const columnOrigin = z.enum(['yaml', 'sql', 'catalog']);
 const graphColumn = z.looseObject({
   name: z.string(), data_type: z.string().optional(), description: z.string().optional(), doc: z.string().optional(), line: z.int().optional(),
+  origin: columnOrigin.describe('where the column is known from: yaml (documented), sql (the model\'s SQL returns it), catalog (target/catalog.json)'),
+  origins: z.array(columnOrigin), type_origin: columnOrigin.optional().describe('where data_type comes from'), sql_line: z.int().optional().describe('line of the SQL file that returns it'),
   primary_key: z.boolean(), unique: z.boolean(), not_null: z.boolean(), tests: z.array(z.string()), glossary_term: z.string().optional(), tags: z.array(z.string()),
 });
 const graphNode = z.looseObject({

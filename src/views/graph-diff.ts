@@ -23,7 +23,7 @@ export interface GraphDiff {
   counts: { added: number; changed: number; removed: number };
 }
 
-const COLUMN_FIELDS: (keyof GraphColumn)[] = ['data_type', 'description', 'doc', 'primary_key', 'unique', 'not_null', 'tests', 'glossary_term'];
+const COLUMN_FIELDS: (keyof GraphColumn)[] = ['data_type', 'origins', 'description', 'doc', 'primary_key', 'unique', 'not_null', 'tests', 'glossary_term'];
 const NODE_FIELDS: (keyof GraphNode)[] = ['description', 'materialized', 'owner', 'domain', 'contract_enforced', 'interface', 'interface_status', 'stability', 'interface_version', 'tags', 'layer'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 

@@ -7,6 +7,7 @@ import type { DbtNode, Project } from '../core/project/types.js';
 import { inferLayers } from '../governance/layers.js';
 import { dbtSubjects } from '../governance/policy/subjects.js';
 import type { Cardinality } from '../core/model/types.js';
+import { projectColumns, type ColumnOrigin } from '../core/columns/project-columns.js';
 
 export interface GraphNode {
   id: string;
@@ -35,10 +36,18 @@ export interface GraphNode {
 export interface GraphColumn {
   name: string;
   data_type?: string;
+  /** where the column is known from: yaml (documented), sql (the model's SQL returns it), catalog (target/catalog.json) */
+  origin: ColumnOrigin;
+  origins: ColumnOrigin[];
+  /** where data_type comes from: yaml, catalog (the warehouse), sql (an explicit cast) */
+  type_origin?: ColumnOrigin;
   description?: string;
   /** the doc block the description is bound to */
   doc?: string;
+  /** line of its YAML entry */
   line?: number;
+  /** line of the model's SQL file where it is returned */
+  sql_line?: number;
   /** a declared key: a primary_key constraint or model-level key, or unique and not_null tests together */
   primary_key: boolean;
   unique: boolean;
@@ -82,6 +91,7 @@ export function projectGraph(p: Project): ProjectGraph {
     return undefined; // `foreign_key: true` names no target; inferring one is the agents' job
   };
   const subjects = dbtSubjects(tables, p);
+  const known = projectColumns(p);
   const uniqueCols = new Set<string>();
   const nodes: GraphNode[] = tables.map((n, i) => {
     const s = subjects[i];
@@ -93,13 +103,17 @@ export function projectGraph(p: Project): ProjectGraph {
       owner: optionalString(s.owner), domain: optionalString(n.interface?.domain ?? n.meta?.domain), tags: n.tags,
       contract_enforced: n.contractEnforced, interface: !!n.interface,
       ...(iface ? { interface_status: optionalString(iface.status), stability: optionalString(iface.stability), interface_version: optionalString(iface.version) } : {}),
-      columns: n.columns.map((c, j) => {
-        const sc = s.columns[j];
-        if (sc.unique) uniqueCols.add(`${n.uniqueId}\u0000${c.name}`);
+      columns: known.of(n).map((k) => {
+        // a documented column carries its tests and keys; one only SQL or the catalog knows has none
+        const j = n.columns.findIndex((c) => c.name.toLowerCase() === k.name.toLowerCase());
+        const c = n.columns[j];
+        const sc = j >= 0 ? s.columns[j] : undefined;
+        if (sc?.unique) uniqueCols.add(`${n.uniqueId}\u0000${c.name}`);
         return {
-          name: c.name, data_type: c.data_type ?? c.type, description: c.description, doc: c.description_ref?.doc, line: c.line,
-          primary_key: sc.primaryKey || (sc.unique && sc.notNull), unique: sc.unique, not_null: sc.notNull, tests: sc.tests,
-          glossary_term: optionalString(c.binding?.glossary_term ?? c.terms?.[0] ?? c.meta?.glossary_term), tags: c.tags,
+          name: k.name, data_type: k.data_type, origin: k.origin, origins: k.origins, ...(k.type_origin ? { type_origin: k.type_origin } : {}),
+          description: c?.description, doc: c?.description_ref?.doc, line: c?.line, ...(k.sql_line ? { sql_line: k.sql_line } : {}),
+          primary_key: !!sc && (sc.primaryKey || (sc.unique && sc.notNull)), unique: !!sc?.unique, not_null: !!sc?.notNull, tests: sc?.tests ?? [],
+          glossary_term: c ? optionalString(c.binding?.glossary_term ?? c.terms?.[0] ?? c.meta?.glossary_term) : undefined, tags: c?.tags ?? [],
         };
       }),
     };

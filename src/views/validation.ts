@@ -2,6 +2,7 @@
 // FILE --output-json` prints, plus what the project reader found elsewhere (loader diagnostics).
 import { countBySeverity, sortDiagnostics, type Diagnostic } from '../core/diagnostics.js';
 import type { Project } from '../core/project/types.js';
+import { projectColumns } from '../core/columns/project-columns.js';
 
 /** The JSON of `modeler validate FILE --output-json`. */
 export interface FileValidation { file: string; ok: boolean; valid: boolean; errors: number; warnings: number; diagnostics: Diagnostic[] }
@@ -19,17 +20,19 @@ export function fileValidation(file: string, diagnostics: Diagnostic[]): FileVal
   return { file, ok: c.error === 0, valid: c.error === 0, errors: c.error, warnings: c.warning, diagnostics };
 }
 
+/** Every Modeler/ file validated, and the reader's diagnostics with the column findings (YAML and SQL disagreeing). */
 export function projectValidation(p: Project): ProjectValidation {
   const byFile = new Map<string, Diagnostic[]>();
   const loader: Diagnostic[] = [];
   const modelFiles = new Set(p.modelerFiles.map((m) => m.file));
-  for (const d of p.diagnostics) {
+  const diagnostics = [...p.diagnostics, ...projectColumns(p, { cache: true }).findings()];
+  for (const d of diagnostics) {
     if (!d.file || !modelFiles.has(d.file)) { loader.push(d); continue; }
     const list = byFile.get(d.file);
     if (list) list.push(d); else byFile.set(d.file, [d]);
   }
   const files = [...modelFiles].sort().map((f) => fileValidation(f, sortDiagnostics(byFile.get(f) ?? [])));
-  const all = countBySeverity(p.diagnostics);
+  const all = countBySeverity(diagnostics);
   const lc = countBySeverity(loader);
   return {
     project: p.name,

@@ -1,6 +1,6 @@
 // Health, the project list (one project per server), its summary and its live status.
 import type { FastifyInstance } from 'fastify';
-import { summarizeProject, toolVersion } from '../../api.js';
+import { summarizeWithColumns, toolVersion } from '../../api.js';
 import type { RouteContext } from '../app.js';
 import type { Health, ProjectList, ProjectParams, StatusResponse } from '../contract.js';
 import { routeSchema } from '../schemas.js';
@@ -15,7 +15,7 @@ export function registerProjectRoutes(app: FastifyInstance, { session }: RouteCo
 
   app.get<{ Params: ProjectParams }>('/api/projects/:id/summary', {
     schema: routeSchema({ tags: ['projects'], summary: 'what the project reader found (counts to check against dbt parse)', params: 'ProjectParams', response: 'ProjectSummaryResponse' }),
-  }, async (req) => { checkProject(session, req.params.id); return summarizeProject(session.project); });
+  }, async (req) => { checkProject(session, req.params.id); return summarizeWithColumns(session.project).summary; });
 
   app.get<{ Params: ProjectParams }>('/api/projects/:id/status', {
     schema: routeSchema({ tags: ['projects'], summary: 'validation and readiness counts, kept current after every change', params: 'ProjectParams', response: 'StatusResponse' }),

@@ -3852,9 +3852,22 @@ export interface paths {
                                     line?: number;
                                     name: string;
                                     not_null: boolean;
+                                    /**
+                                     * @description where the column is known from: yaml (documented), sql (the model's SQL returns it), catalog (target/catalog.json)
+                                     * @enum {string}
+                                     */
+                                    origin: "yaml" | "sql" | "catalog";
+                                    origins: ("yaml" | "sql" | "catalog")[];
                                     primary_key: boolean;
+                                    /** @description line of the SQL file that returns it */
+                                    sql_line?: number;
                                     tags: string[];
                                     tests: string[];
+                                    /**
+                                     * @description where data_type comes from
+                                     * @enum {string}
+                                     */
+                                    type_origin?: "yaml" | "sql" | "catalog";
                                     unique: boolean;
                                 } & {
                                     [key: string]: unknown;
@@ -3998,9 +4011,22 @@ export interface paths {
                                     line?: number;
                                     name: string;
                                     not_null: boolean;
+                                    /**
+                                     * @description where the column is known from: yaml (documented), sql (the model's SQL returns it), catalog (target/catalog.json)
+                                     * @enum {string}
+                                     */
+                                    origin: "yaml" | "sql" | "catalog";
+                                    origins: ("yaml" | "sql" | "catalog")[];
                                     primary_key: boolean;
+                                    /** @description line of the SQL file that returns it */
+                                    sql_line?: number;
                                     tags: string[];
                                     tests: string[];
+                                    /**
+                                     * @description where data_type comes from
+                                     * @enum {string}
+                                     */
+                                    type_origin?: "yaml" | "sql" | "catalog";
                                     unique: boolean;
                                 } & {
                                     [key: string]: unknown;
@@ -4034,9 +4060,22 @@ export interface paths {
                                     line?: number;
                                     name: string;
                                     not_null: boolean;
+                                    /**
+                                     * @description where the column is known from: yaml (documented), sql (the model's SQL returns it), catalog (target/catalog.json)
+                                     * @enum {string}
+                                     */
+                                    origin: "yaml" | "sql" | "catalog";
+                                    origins: ("yaml" | "sql" | "catalog")[];
                                     primary_key: boolean;
+                                    /** @description line of the SQL file that returns it */
+                                    sql_line?: number;
                                     tags: string[];
                                     tests: string[];
+                                    /**
+                                     * @description where data_type comes from
+                                     * @enum {string}
+                                     */
+                                    type_origin?: "yaml" | "sql" | "catalog";
                                     unique: boolean;
                                 } & {
                                     [key: string]: unknown;

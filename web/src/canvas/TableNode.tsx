@@ -2,7 +2,14 @@
 // edge can leave by the side facing its other end. Colours for a diff overlay come from classes.
 import { memo } from 'react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
-import type { CNode } from './model';
+import { ORIGIN_WORDS, type CColumn, type CNode } from './model';
+
+/** A column that YAML does not document is marked with where it is known from (its SQL, the catalog). */
+function originMark(c: CColumn) {
+  if (!c.origin || c.origin === 'yaml') return null;
+  const title = c.origin === 'sql' ? 'returned by the model\'s SQL; not documented in YAML' : 'listed by target/catalog.json only';
+  return <span className={`col-origin ${c.origin}`} title={title} aria-label={`from ${ORIGIN_WORDS[c.origin]}`}>{c.origin === 'sql' ? 'sql' : 'cat'}</span>;
+}
 
 export interface TableData extends Record<string, unknown> {
   node: CNode;
@@ -38,7 +45,8 @@ function TableNodeView({ data, selected }: NodeProps<TableFlowNode>) {
             {anchors(c.name)}
             <span className={`key-mark${c.pk ? ' pk' : ''}`}>{c.pk ? 'PK' : c.fk ? 'FK' : ''}</span>
             <span className="col-name" title={c.description ?? c.name}>{c.name}</span>
-            {c.type && <span className="col-type">{c.type}</span>}
+            {originMark(c)}
+            {c.type && <span className="col-type" title={c.typeOrigin ? `type from ${ORIGIN_WORDS[c.typeOrigin]}` : undefined}>{c.type}</span>}
             {d && <span className="sr-only"> ({d})</span>}
           </div>
         );

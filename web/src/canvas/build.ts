@@ -31,6 +31,7 @@ export function fromProjectGraph(g: GraphReply, layoutPath: string, layout?: Mod
     columns: n.columns.map((c) => ({
       name: c.name, type: c.data_type, pk: c.primary_key, fk: fkCols.has(`${n.id}\u0000${c.name}`), unique: c.unique, notNull: c.not_null,
       tests: c.tests ?? [], description: c.description, doc: c.doc, glossary: c.glossary_term, line: c.line,
+      origin: c.origin, origins: c.origins, typeOrigin: c.type_origin, sqlLine: c.sql_line,
     })),
   }));
   const byId = new Map(nodes.map((n) => [n.id, n]));

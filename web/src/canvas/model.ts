@@ -3,9 +3,19 @@
 // model relationships) or lineage (ref/source). Plain data, built from the server's views.
 export type Cardinality = 'one_to_one' | 'one_to_many' | 'many_to_one' | 'many_to_many';
 
+export type ColumnOrigin = 'yaml' | 'sql' | 'catalog';
+export const ORIGIN_WORDS: Record<ColumnOrigin, string> = { yaml: 'YAML', sql: 'SQL', catalog: 'catalog' };
+
 export interface CColumn {
   name: string;
   type?: string;
+  /** where the column is known from (yaml: documented; sql: the model's SQL returns it; catalog: target/catalog.json) */
+  origin?: ColumnOrigin;
+  origins?: ColumnOrigin[];
+  /** where its type comes from */
+  typeOrigin?: ColumnOrigin;
+  /** line of the model's SQL file that returns it */
+  sqlLine?: number;
   pk: boolean;
   /** the column references another table (an edge starts here) */
   fk: boolean;

@@ -4,7 +4,7 @@
 import { askAbout } from '../ai/actions';
 import { nodeContext } from '../canvas/context';
 import { focusOn } from '../canvas/controller';
-import type { CColumn, CNode } from '../canvas/model';
+import { ORIGIN_WORDS, type CColumn, type CNode } from '../canvas/model';
 import { canvas } from '../canvas/store';
 import { openFile } from '../editor/actions';
 import { app, select } from '../state/app';
@@ -18,11 +18,15 @@ function DocSource({ doc }: { doc: string }) {
   return <> <button type="button" className="link" onClick={() => openFile(block.file, block.line)}>doc block “{doc}” in {block.file}:{block.line}</button></>;
 }
 
+const knownFrom = (c: CColumn) => (c.origins ?? (c.origin ? [c.origin] : [])).map((o) => ORIGIN_WORDS[o]).join(', ');
+const typeText = (c: CColumn) => (c.type ? `${c.type}${c.typeOrigin && c.typeOrigin !== 'yaml' ? ` (${ORIGIN_WORDS[c.typeOrigin]})` : ''}` : undefined);
+
 function ColumnRow({ n, c, active }: { n: CNode; c: CColumn; active: boolean }) {
   return (
     <tr className={active ? 'active' : ''} aria-selected={active}>
       <th scope="row"><button type="button" className="link" onClick={() => select({ kind: 'column', id: n.id, column: c.name })}>{c.name}</button></th>
-      <td>{c.type ?? <span className="muted">—</span>}</td>
+      <td>{typeText(c) ?? <span className="muted">—</span>}</td>
+      <td>{knownFrom(c)}</td>
       <td>{[c.pk && 'PK', c.fk && 'FK', c.unique && !c.pk && 'unique', c.notNull && !c.pk && 'not null'].filter(Boolean).join(', ')}</td>
       <td>{c.tests.join(', ')}</td>
       <td>{c.glossary ?? ''}</td>
@@ -38,14 +42,16 @@ function ColumnDetail({ n, c }: { n: CNode; c: CColumn }) {
     <section className="column-detail" aria-label={`Column ${c.name}`}>
       <h3>{n.name}.{c.name}</h3>
       <dl>
-        <dt>Type</dt><dd>{c.type ?? 'not declared'}</dd>
+        <dt>Type</dt><dd>{c.type ? `${c.type}${c.typeOrigin ? ` (from ${c.typeOrigin === 'sql' ? 'a cast in the SQL' : c.typeOrigin === 'catalog' ? 'target/catalog.json' : 'the YAML'})` : ''}` : 'not declared'}</dd>
+        <dt>Known from</dt><dd>{knownFrom(c) || 'the YAML'}{c.origin && c.origin !== 'yaml' ? ' (not documented in YAML)' : ''}</dd>
         <dt>Keys</dt><dd>{[c.pk && 'primary key', c.fk && 'references another table', c.unique && 'unique', c.notNull && 'not null'].filter(Boolean).join(', ') || 'none'}</dd>
         <dt>Tests</dt><dd>{c.tests.join(', ') || 'none'}</dd>
         <dt>Glossary</dt><dd>{c.glossary ?? 'not bound'}</dd>
         <dt>Description</dt><dd>{c.description ?? <span className="muted">none</span>}{c.doc && <DocSource doc={c.doc} />}</dd>
       </dl>
       <div className="row">
-        {n.file && <button type="button" onClick={() => openFile(n.file!, c.line ?? n.line)}>Open YAML</button>}
+        {n.file && c.origins?.includes('yaml') !== false && <button type="button" onClick={() => openFile(n.file!, c.line ?? n.line)}>Open YAML</button>}
+        {n.sqlPath && c.sqlLine && <button type="button" onClick={() => openFile(n.sqlPath!, c.sqlLine)}>Open SQL</button>}
         <button type="button" onClick={() => askAbout([{ ...nodeContext(n, source), kind: 'column', name: `${n.name}.${c.name}`, line: c.line ?? n.line }])}>Ask AI about {c.name}</button>
       </div>
       <h4>Findings</h4>
@@ -80,7 +86,7 @@ export function NodeView({ n, column }: { n: CNode; column?: string }) {
       </div>
       <h3>Columns ({n.columns.length})</h3>
       <table className="columns">
-        <thead><tr><th scope="col">Column</th><th scope="col">Type</th><th scope="col">Keys</th><th scope="col">Tests</th><th scope="col">Glossary</th></tr></thead>
+        <thead><tr><th scope="col">Column</th><th scope="col">Type</th><th scope="col">Known from</th><th scope="col">Keys</th><th scope="col">Tests</th><th scope="col">Glossary</th></tr></thead>
         <tbody>{n.columns.map((c) => <ColumnRow key={c.name} n={n} c={c} active={c.name === column} />)}</tbody>
       </table>
       {n.columns.some((c) => c.doc) && (
