@@ -3,7 +3,7 @@
 // exactly the index a full build gives; the snapshot; .modeler/ ignored by git.
 import { readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadProject } from '../../src/api.js';
 import { ProjectIndex } from '../../src/assistant/index/project-index.js';
 import MiniSearch from 'minisearch';
@@ -14,6 +14,7 @@ import type { IndexRecord } from '../../src/assistant/index/records.js';
 import { readSnapshot, writeSnapshot } from '../../src/assistant/index/snapshot.js';
 import { ensureAgentDir } from '../../src/assistant/runtime-dir.js';
 import { copyProject, EXAMPLE, SAAS } from './helpers.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
 
 const lineOf = (root: string, r: IndexRecord) => readFileSync(join(root, r.file!), 'utf8').split('\n')[r.line! - 1];
 
@@ -96,6 +97,7 @@ function expectSameAsFullBuild(dir: string, ix: ProjectIndex, queries: string[])
 }
 
 describe('per-file update', () => {
+  beforeAll(async () => { await initSqlColumns(); });
   it('ends in the index a full build gives, file after file, without rebuilding', () => {
     const dir = copyProject(SAAS);
     const p = loadProject(dir);
@@ -134,9 +136,16 @@ describe('per-file update', () => {
     const gl = 'Modeler/glossary/saas.glossary.yaml';
     step(gl, () => writeFileSync(join(dir, gl), readFileSync(join(dir, gl), 'utf8').replace('synonyms: [case, support request]', 'synonyms: [case, support request, incident]')));
     expect(ix.lookup('incident').map((r) => r.id)).toEqual(['glossary_term:ticket']);
-    // a whole file removed
+    // a whole file removed: the column is no longer documented, yet its model's SQL still returns it
     step('models/staging/zendesk/_zendesk__models.yml', () => rmSync(join(dir, 'models/staging/zendesk/_zendesk__models.yml')));
-    expect(ix.get('column:stg_zendesk__tickets.priority')).toBeUndefined();
+    expect(ix.get('column:stg_zendesk__tickets.priority')!.title).toMatch(/returned by models\/staging\/zendesk\/stg_zendesk__tickets\.sql, not documented in YAML/);
+    // a SQL change flows downstream: a column added upstream appears in the models that select * from it
+    writeFileSync(join(dir, 'models/marts/support/tickets_all.sql'), "select * from {{ ref('stg_zendesk__tickets') }}\n");
+    step('models/marts/support/tickets_all.sql', () => {});
+    expect(ix.get('column:tickets_all.urgency')).toBeUndefined();
+    const stg = 'models/staging/zendesk/stg_zendesk__tickets.sql';
+    step(stg, () => writeFileSync(join(dir, stg), readFileSync(join(dir, stg), 'utf8').replace('    t.priority,', '    t.priority,\n    t.priority as urgency,')));
+    expect(ix.get('column:tickets_all.urgency')!.title).toMatch(/returned by models\/marts\/support\/tickets_all\.sql/);
   });
 
   it('rebuilds when the project configuration changes', () => {

@@ -5,6 +5,7 @@ import { parseRefTarget } from '../../core/project/dbt-tests.js';
 import type { DbtColumn, DbtNode, DbtTest } from '../../core/project/types.js';
 import { inferLayers } from '../../governance/layers.js';
 import { boundDoc, columnRecordId, nodeFile, nodeKind, tableRecordId, type BuildContext } from './context.js';
+import { projectColumns, type NodeColumn } from '../../core/columns/project-columns.js';
 import { clip, recordId, type IndexRecord } from './records.js';
 
 export function nodeRecords(ctx: BuildContext, n: DbtNode, unit: string): IndexRecord[] {
@@ -25,13 +26,18 @@ export function nodeRecords(ctx: BuildContext, n: DbtNode, unit: string): IndexR
     return recordId('test', k === 1 ? base : `${base}#${k}`);
   };
 
+  // every column the project knows of, with where it is known from (yaml, sql, catalog) and its type
+  const known = new Map<string, NodeColumn>(['model', 'seed', 'snapshot', 'source'].includes(n.resourceType)
+    ? projectColumns(ctx.project).of(n).map((k) => [k.name.toLowerCase(), k]) : []);
   for (const c of n.columns) {
     const colId = columnRecordId(n.name, c.name);
+    const k = known.get(c.name.toLowerCase());
+    known.delete(c.name.toLowerCase());
     links.add(colId);
     const colLinks = new Set<string>([id]);
     const doc = boundDoc(c);
     if (doc) colLinks.add(recordId('doc_block', doc));
-    const type = c.data_type ?? c.type ?? ctx.catalogTypes.get(`${n.uniqueId}|${c.name.toLowerCase()}`);
+    const type = c.data_type ?? c.type ?? ctx.catalogTypes.get(`${n.uniqueId}|${c.name.toLowerCase()}`) ?? k?.data_type;
     for (const t of c.tests) {
       const tname = `${t.name}(${n.name}.${c.name})`;
       const tid = testId(tname);
@@ -49,9 +55,22 @@ export function nodeRecords(ctx: BuildContext, n: DbtNode, unit: string): IndexR
       id: colId, kind: 'column', name: `${n.name}.${c.name}`, file, line: c.line ?? n.line, layer: 'physical', tier, unit,
       title: `column ${n.name}.${c.name}${type ? ` (${type})` : ''}${ownText || docBody ? ' — ' + clip(ownText || docBody, 100) : ''}`,
       text: [ownText, docBody].filter(Boolean).join('\n'),
-      keywords: [c.name, type, ...c.tests.map((t) => t.name), ...c.tags, ...c.constraints.map((k) => k?.type), term, ...(c.terms ?? []),
-        c.meta?.sensitivity, doc ? `doc ${doc}` : ''].filter(Boolean).join(' '),
+      keywords: [c.name, type, ...c.tests.map((t) => t.name), ...c.tags, ...c.constraints.map((x) => x?.type), term, ...(c.terms ?? []),
+        c.meta?.sensitivity, doc ? `doc ${doc}` : '', ...(k?.origins ?? []).map((o) => `from ${o}`)].filter(Boolean).join(' '),
       links: [...colLinks],
+    });
+  }
+  // columns the SQL returns (or the catalog lists) that the YAML does not document
+  for (const k of known.values()) {
+    const colId = columnRecordId(n.name, k.name);
+    links.add(colId);
+    const where = k.origin === 'sql' ? `returned by ${n.sqlPath ?? 'the SQL'}` : 'listed by target/catalog.json';
+    out.push({
+      id: colId, kind: 'column', name: `${n.name}.${k.name}`, file: k.origin === 'sql' && n.sqlPath ? n.sqlPath : file, line: k.sql_line ?? n.line, layer: 'physical', tier, unit,
+      title: `column ${n.name}.${k.name}${k.data_type ? ` (${k.data_type})` : ''} — ${where}, not documented in YAML`,
+      text: '',
+      keywords: [k.name, k.data_type, `from ${k.origin}`, 'undocumented', k.sql_kind].filter(Boolean).join(' '),
+      links: [id],
     });
   }
   for (const t of n.tests) {
@@ -71,7 +90,7 @@ export function nodeRecords(ctx: BuildContext, n: DbtNode, unit: string): IndexR
     text: [desc, n.interface?.description, kind === 'exposure' ? n.raw?.owner?.name : ''].filter(Boolean).join('\n'),
     keywords: [kind, n.materialized, n.contractEnforced ? 'contract enforced' : '', iface, owner, domain, ...n.tags,
       n.sourceName ? `source ${n.sourceName} raw table` : '', n.freshness ? `freshness ${n.loadedAtField ?? ''}` : '',
-      ...n.columns.map((c) => c.name), ...(n.sqlPath ?? n.file ?? '').split('/').slice(0, -1)]
+      ...n.columns.map((c) => c.name), ...[...known.keys()], ...(n.sqlPath ?? n.file ?? '').split('/').slice(0, -1)]
       .filter(Boolean).join(' '),
     links: [...links], parents,
     ...(kind === 'source' && n.tableName ? { aliases: [n.tableName] } : {}),

@@ -4,6 +4,7 @@
 // touches (its own, those whose nodes it describes, those bound to its doc blocks, those that
 // refer to a table it adds or removes); the aggregates it contributed to are adjusted, not
 // recomputed. Only dbt_project.yml and target/ artifacts rebuild everything.
+import { projectColumns } from '../../core/columns/project-columns.js';
 import type { DbtNode, Project } from '../../core/project/types.js';
 import { aggregateEntries, aggregateRecord, AGG_UNIT, findingsByFile, issueRecords, type AggEntry, type AggState, type FindingsByFile } from './build-aggregates.js';
 import { fileRecord } from './build-files.js';
@@ -60,6 +61,8 @@ export class ProjectIndex {
   private nodeUnit = new Map<string, string>();
   /** node object → the unit it was built in: the reader keeps the object of a node whose files did not change, so an update checks only new objects */
   private builtIn = new WeakMap<DbtNode, string>();
+  /** The columns each table's records were built with (names from YAML, SQL and the catalog): a change flows downstream. */
+  private columnSigs = new Map<string, string>();
   private findings: FindingsByFile = { byFile: new Map(), signature: new Map() };
   /** files changed since the issues were last brought up to date */
   private staleIssues = new Set<string>();
@@ -144,8 +147,24 @@ export class ProjectIndex {
     const gone = [...affected].flatMap((u) => before.nodesByUnit.get(u) ?? []).filter((n) => !this.ctx.tableIds.has(n.name));
     const added = fresh.filter((n) => !before.tableIds.has(n.name));
     for (const n of [...gone, ...added]) for (const u of this.refUsers.get(n.name) ?? []) affected.add(u);
+    const oldSigs = new Map(this.columnSigs);
+    const rebuilt = new Map([...affected].map((u) => [u, this.buildUnit(u)]));
+    // columns read from SQL flow downstream (`select *`): a table whose columns changed rebuilds the units that read it, and so on
+    const queue = [...affected];
+    while (queue.length) {
+      const u = queue.pop()!;
+      for (const n of this.ctx.nodesByUnit.get(u) ?? []) {
+        if (oldSigs.get(n.name) === this.columnSigs.get(n.name)) continue;
+        for (const v of this.refUsers.get(n.name) ?? []) {
+          if (rebuilt.has(v)) continue;
+          rebuilt.set(v, this.buildUnit(v));
+          affected.add(v);
+          queue.push(v);
+        }
+      }
+    }
     const touched = new Set<string>();
-    this.replaceUnits(new Map([...affected].map((u) => [u, this.buildUnit(u)])));
+    this.replaceUnits(rebuilt);
     // the findings of these files (and of any other file they move) are brought up to date by the next refreshIssues()
     for (const u of affected) this.staleIssues.add(u.slice('file:'.length));
     for (const u of affected) {
@@ -283,7 +302,10 @@ export class ProjectIndex {
     if (!kind) return [];
     const out: IndexRecord[] = [];
     const nodes = this.ctx.nodesByUnit.get(unit) ?? [];
-    for (const n of nodes) out.push(...nodeRecords(this.ctx, n, unit));
+    for (const n of nodes) {
+      out.push(...nodeRecords(this.ctx, n, unit));
+      this.columnSigs.set(n.name, columnSignature(this.ctx.project, n));
+    }
     if (kind === 'docs_md') for (const d of p.docs.values()) if (d.file === rel) out.push(docRecord(d, unit));
     if (kind === 'skill') for (const s of p.skills) if (s.file === rel) out.push(skillRecord(s, unit));
     if (kind === 'modeler_model') { const lm = p.modelerFiles.find((f) => f.file === rel); if (lm) out.push(...modelerRecords(this.ctx, lm, unit)); }
@@ -449,3 +471,8 @@ function nameKeys(r: IndexRecord): string[] {
 }
 
 export { recordId };
+
+/** A table's column names as every source knows them (YAML, SQL, catalog). */
+function columnSignature(p: Project, n: DbtNode): string {
+  return ['model', 'seed', 'snapshot', 'source'].includes(n.resourceType) ? projectColumns(p).of(n).map((c) => `${c.name}:${c.origins.join('+')}:${c.data_type ?? ''}`).join(',') : '';
+}

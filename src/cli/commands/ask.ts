@@ -2,7 +2,7 @@
 // read from the provider's usual environment variable; chat history and memory are kept under
 // the project's .modeler/agent/ as in the app.
 import type { Command } from 'commander';
-import { AssistantSession, ask, endpointsFromEnv, ProviderError, providerFromEnv, PROVIDER_KINDS, UserError, type AskResult } from '../../api.js';
+import { AssistantSession, initSqlColumns, ask, endpointsFromEnv, ProviderError, providerFromEnv, PROVIDER_KINDS, UserError, type AskResult } from '../../api.js';
 import { action, out, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
 
@@ -23,6 +23,7 @@ export function registerAsk(program: Command): void {
     .action(action(async (question: string, opts: AskFlags) => {
       const ref = projectRef(opts);
       const provider = providerFromEnv(opts);
+      await initSqlColumns(); // the index lists the columns models' SQL returns
       const session = AssistantSession.open(ref.dir, ref.read, { endpoints: endpointsFromEnv(), useSnapshot: true });
       let streamed = false;
       let result: AskResult;

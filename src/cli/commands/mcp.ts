@@ -1,6 +1,6 @@
 // `modeler mcp`: serve the project's read-only tools to coding agents over stdio (MCP).
 import type { Command } from 'commander';
-import { AssistantSession, startMcpServer, toolVersion } from '../../api.js';
+import { AssistantSession, initSqlColumns, startMcpServer, toolVersion } from '../../api.js';
 import { action } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
 
@@ -10,6 +10,7 @@ export function registerMcp(program: Command): void {
     .addHelpText('after', '\nStdout carries the protocol only. Nothing is written to the project.\nExample (editor config): {"command": "modeler", "args": ["mcp", "--project-dir", "."]}')
     .action(action(async (opts: ProjectFlags) => {
       const ref = projectRef(opts);
+      await initSqlColumns(); // the index lists the columns models' SQL returns
       const session = AssistantSession.open(ref.dir, ref.read, { useSnapshot: true });
       const server = await startMcpServer(session, { version: toolVersion() });
       await new Promise<void>((resolve) => { server.server.onclose = () => resolve(); process.stdin.on('end', () => resolve()); });
