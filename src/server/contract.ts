@@ -186,7 +186,9 @@ export const ContractsBody = z.strictObject({
   projectId, selectors: z.strictObject({ layer: z.string().min(1).optional(), files: z.array(relPath).optional() }), enforce: z.boolean(),
   force: z.boolean().optional(), dry_run: z.boolean().optional(),
 });
-export const ContractsResponse = z.looseObject({ enforce: z.boolean(), ok: z.boolean(), selected: z.array(open), refused: z.array(open), filesChanged: z.array(z.string()), version: z.int().optional() });
+export const ContractsResponse = z.looseObject({ enforce: z.boolean(), ok: z.boolean(), selected: z.array(open), refused: z.array(open),
+  typed: z.array(z.object({ model: z.string(), column: z.string(), data_type: z.string(), file: z.string(), line: z.int().optional() })).optional().describe('columns whose missing data_type was taken from target/catalog.json'),
+  filesChanged: z.array(z.string()), version: z.int().optional() });
 export const ImportBody = z.strictObject({ format: z.enum(['sql', 'dbml']), content: z.string(), dialect: z.string().optional(), modelName: z.string().min(1) });
 export const ImportResponse = z.object({
   yaml: z.string(), format: z.enum(['sql', 'dbml']), model_name: z.string(), dialect: z.string().optional(), detected: z.string().optional(),

@@ -6,6 +6,7 @@ import { relative, sep } from 'node:path';
 import { UserError, formatDiagnostic } from '../core/diagnostics.js';
 import { writeFilesAtomic } from '../core/fs-atomic.js';
 import { containedPath } from '../core/paths.js';
+import { catalogColumns } from '../core/columns/catalog-columns.js';
 import { loadProject } from '../core/project/load.js';
 import { readOptionsOf, type ReadOptions } from '../core/project/settings.js';
 import type { DbtNode, Project } from '../core/project/types.js';
@@ -39,19 +40,25 @@ export interface ContractsResult {
   ok: boolean;
   selected: { model: string; file: string; line?: number; changed: boolean }[];
   refused: ContractRefusal[];
+  /** columns whose missing data_type was taken from target/catalog.json (the warehouse's type) */
+  typed: { model: string; column: string; data_type: string; file: string; line?: number }[];
   filesChanged: string[];
 }
 
 const concrete = (t: unknown) => typeof t === 'string' && !!t.trim() && t.trim().toLowerCase() !== 'unknown';
 
-/** The contract pre-flight (as `tform sync` runs it): dbt needs declared columns, each with a concrete data_type. */
-export function contractPreflight(m: DbtNode): ContractRefusal | undefined {
+/**
+ * The contract pre-flight (as `tform sync` runs it): dbt needs declared columns, each with a
+ * concrete data_type. `known`: types found elsewhere (target/catalog.json) by lower-cased column
+ * name, which `contracts enforce` writes in.
+ */
+export function contractPreflight(m: DbtNode, known: ReadonlyMap<string, string> = new Map()): ContractRefusal | undefined {
   const at = { model: m.name, file: m.file!, line: m.line };
   if (!m.columns.length) {
     return { code: 'CONTRACT_PREFLIGHT', ...at, message: `${m.name} declares no columns; dbt rejects an enforced contract without them`,
       hint: `list its columns with a data_type under ${m.name} in ${m.file}` };
   }
-  const untyped = m.columns.filter((c) => !concrete(c.data_type)).map((c) => c.name);
+  const untyped = m.columns.filter((c) => !concrete(c.data_type) && !concrete(known.get(c.name.toLowerCase()))).map((c) => c.name);
   if (untyped.length) {
     return { code: 'CONTRACT_PREFLIGHT', ...at, columns: untyped,
       message: `${m.name} has ${untyped.length} column(s) without a concrete data_type (${untyped.slice(0, 5).join(', ')}${untyped.length > 5 ? ` and ${untyped.length - 5} more` : ''}); dbt's contract check would fail`,
@@ -85,9 +92,11 @@ export function enforceContracts(projectDir: string, o: ContractsOptions): Contr
     refused.push({ code: 'CONTRACT_NO_YAML', model: m.name, file: m.sqlPath ?? m.file ?? '', line: 1,
       message: `${m.name} has no YAML entry, so its contract cannot be set`, hint: `describe ${m.name} (name, columns with data_type) in a property file next to ${m.sqlPath}` });
   }
+  // a missing data_type is taken from target/catalog.json (what `dbt docs generate` read from the warehouse)
+  const catalogTypes = (m: DbtNode) => new Map((catalogColumns(project, m.uniqueId) ?? []).filter((c) => concrete(c.type)).map((c) => [c.name.toLowerCase(), c.type!]));
   const models = chosen.filter((m) => m.origins.includes('yaml') && m.file).filter((m) => {
     if (!enforce) return true;
-    const r = contractPreflight(m);
+    const r = contractPreflight(m, catalogTypes(m));
     if (r) refused.push(o.force ? { ...r, forced: true } : r);
     return !r || o.force;
   });
@@ -95,6 +104,7 @@ export function enforceContracts(projectDir: string, o: ContractsOptions): Contr
   for (const m of models) byFile.set(m.file!, [...(byFile.get(m.file!) ?? []), m]);
   const writes: { path: string; data: string }[] = [];
   const selected: ContractsResult['selected'] = [];
+  const typed: ContractsResult['typed'] = [];
   for (const [file, ms] of byFile) {
     const abs = containedPath(project.root, file)!;
     const text = readFileSync(abs, 'utf8');
@@ -108,6 +118,13 @@ export function enforceContracts(projectDir: string, o: ContractsOptions): Contr
       const metaPath = entry.meta === undefined && entry.config?.meta !== undefined ? ['config', 'meta'] : ['meta'];
       const before = edits.length;
       if (enforce) {
+        const types = catalogTypes(m);
+        (Array.isArray(entry.columns) ? entry.columns : []).forEach((c: any, j: number) => {
+          const t = c && typeof c.name === 'string' && !concrete(c.data_type) ? types.get(c.name.toLowerCase()) : undefined;
+          if (!t) return;
+          edits.push({ op: 'set', path: ['models', i, 'columns', j, 'data_type'], value: t });
+          typed.push({ model: m.name, column: c.name, data_type: t, file, line: m.columns.find((x) => x.name === c.name)?.line });
+        });
         if (entry.config?.contract?.enforced !== true) edits.push({ op: 'set', path: ['models', i, 'config', 'contract', 'enforced'], value: true });
         if (getPath(entry, [...metaPath, 'modeler', 'contracts']) !== 'enforced') edits.push({ op: 'set', path: ['models', i, ...metaPath, 'modeler', 'contracts'], value: 'enforced' });
       } else {
@@ -126,7 +143,7 @@ export function enforceContracts(projectDir: string, o: ContractsOptions): Contr
     if (edits.length) writes.push({ path: abs, data: applyYamlEdits(text, edits) });
   }
   if (!o.dryRun) writeFilesAtomic(writes);
-  return { enforce, ok: refused.every((r) => r.forced), selected, refused, filesChanged: [...byFile.keys()].filter((f) => writes.some((w) => w.path === containedPath(project.root, f))) };
+  return { enforce, ok: refused.every((r) => r.forced), selected, refused, typed, filesChanged: [...byFile.keys()].filter((f) => writes.some((w) => w.path === containedPath(project.root, f))) };
 }
 
 /** A dbt YAML that does not parse may hold selected models: stop (exit 1) rather than report "all done". */

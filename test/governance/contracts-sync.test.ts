@@ -172,6 +172,22 @@ models:
     const run = dbtCommand(dir, ['run', '--select', 'm_ok']);
     expect(run.code, run.output).toBe(0); // dbt's contract check compares the enforced columns with the SQL
   }, 240_000);
+  it("takes a missing data_type from target/catalog.json (dbt docs generate), column by column, and dbt's contract check accepts it", () => {
+    const dir = preflightProject();
+    writeFileSync(join(dir, 'profiles.yml'), `pf:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: '${join(dir, 'pf.duckdb')}'\n`);
+    for (const args of [['run', '--select', 'm_untyped'], ['docs', 'generate']]) {
+      const r = dbtCommand(dir, args);
+      expect(r.code, r.output).toBe(0);
+    }
+    const r = runCli(['contracts', 'enforce', '--project-dir', dir, '--file', 'models/marts/m_untyped.sql']);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^models\/marts\/_marts\.yml:\d+: m_untyped\.amount: data_type INTEGER taken from target\/catalog\.json$/m);
+    expect(r.stdout).not.toMatch(/m_untyped\.id:/); // its own data_type is kept
+    const v = parse(readFileSync(join(dir, 'models/marts/_marts.yml'), 'utf8'));
+    expect(v.models[1]).toMatchObject({ config: { contract: { enforced: true } }, columns: [{ name: 'id', data_type: 'integer' }, { name: 'amount', data_type: 'INTEGER' }] });
+    const run = dbtCommand(dir, ['run', '--select', 'm_untyped']);
+    expect(run.code, run.output).toBe(0);
+  }, 240_000);
   it('--force enforces them anyway, which is what dbt then rejects', () => {
     const dir = preflightProject();
     const r = runCli(['contracts', 'enforce', '--project-dir', dir, '--file', 'models/marts/_marts.yml', '--force']);

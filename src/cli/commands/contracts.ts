@@ -15,6 +15,7 @@ export function registerContracts(program: Command): void {
     .option('--dry-run', 'report what would change without writing')
     .option('--output-json', 'print the result as JSON')
     .addHelpText('after', '\nBefore enforcing, each selected model must declare its columns, each with a concrete data_type (the pre-flight of tform sync);\n' +
+      'a column without one takes the warehouse\'s type from target/catalog.json (dbt docs generate) when it lists the column, and says so.\n' +
       'models that do not are reported as CONTRACT_PREFLIGHT and left unchanged unless --force.\n' +
       'Exit codes: 0 done, 1 a model was refused or has no YAML entry, or a selected dbt YAML does not parse (nothing written), 64 usage (no selector, unknown layer, a --file missing or outside the project).\n' +
       'Example: modeler contracts enforce --project-dir examples/jaffle_shop --layer marts')
@@ -24,6 +25,7 @@ export function registerContracts(program: Command): void {
       if (o.outputJson) printJson(r);
       else {
         for (const x of r.refused) out(formatDiagnostic({ code: x.code, severity: x.forced ? 'warning' : 'error', file: x.file, line: x.line, column: 1, message: x.message, hint: x.hint }));
+        for (const t of r.typed) out(`${t.file}:${t.line ?? 1}: ${t.model}.${t.column}: data_type ${t.data_type} taken from target/catalog.json`);
         for (const s of r.selected) out(`${s.file}:${s.line ?? 1}: ${s.model}: ${s.changed ? (r.enforce ? 'contract enforced' : 'contract no longer enforced') : 'unchanged'}`);
         const left = r.refused.length && !o.force ? `; ${r.refused.length} model(s) refused and left unchanged` : '';
         const chosen = r.selected.length + r.refused.filter((x) => !r.selected.some((s) => s.model === x.model)).length;

@@ -3123,6 +3123,14 @@ export interface paths {
                             selected: {
                                 [key: string]: unknown;
                             }[];
+                            /** @description columns whose missing data_type was taken from target/catalog.json */
+                            typed?: {
+                                column: string;
+                                data_type: string;
+                                file: string;
+                                line?: number;
+                                model: string;
+                            }[];
                             version?: number;
                         } & {
                             [key: string]: unknown;
