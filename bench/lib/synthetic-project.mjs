@@ -34,8 +34,7 @@ export function generateProject(dir, opts = {}) {
   for (const m of models) {
     mkdirSync(join(dir, 'models', m.folder), { recursive: true });
     const parent = m.i > 0 ? models[m.i - 1] : undefined;
-    writeFileSync(join(dir, 'models', m.folder, `${m.name}.sql`),
-      parent ? `select * from {{ ref('${parent.name}') }}\n` : `select 1 as id\n`);
+    writeFileSync(join(dir, 'models', m.folder, `${m.name}.sql`), modelSql(m, parent, ncols));
     const columns = [];
     for (let c = 0; c < ncols; c++) {
       const cname = c === 0 ? `${m.noun}_id` : c === 1 && parent ? `${parent.noun}_id` : `attr_${c}`;
@@ -73,9 +72,32 @@ export function generateProject(dir, opts = {}) {
   }
   for (const [file, list] of byFile) writeFileSync(join(dir, 'models', file), stringify({ version: 2, models: list }, { lineWidth: 0 }));
   writeFileSync(join(dir, 'models', '_docs.md'), docs.join('\n'));
+  mkdirSync(join(dir, 'macros'), { recursive: true });
+  writeFileSync(join(dir, 'macros', 'cents_to_dollars.sql'), '{% macro cents_to_dollars(column_name) -%}\n    ({{ column_name }} / 100)::numeric(16, 2)\n{%- endmacro %}\n');
   if (opts.manifest !== false) {
     mkdirSync(join(dir, 'target'), { recursive: true });
     writeFileSync(join(dir, 'target', 'manifest.json'), JSON.stringify({ metadata: { dbt_schema_version: 'https://schemas.getdbt.com/dbt/manifest/v12.json', project_name: 'synthetic' }, nodes: manifestNodes, sources: {}, docs: {} }));
   }
   return { dir, models: models.length, staging: models.filter((m) => m.staging).length, yamlFiles: byFile.size };
+}
+
+/**
+ * A model's SQL as real projects write it: an import CTE over its parent (ref), a CTE that
+ * renames, casts and calls a project macro, a filter, and `select *` from the last CTE. Its
+ * output columns are the ones its YAML lists.
+ */
+function modelSql(m, parent, ncols) {
+  const cols = [];
+  for (let c = 0; c < ncols; c++) {
+    if (c === 0) cols.push(parent ? `cast(upstream.${parent.noun}_id * 100 + ${m.i % 100} as integer) as ${m.noun}_id` : `cast(1 as integer) as ${m.noun}_id`);
+    else if (c === 1 && parent) cols.push(`upstream.${parent.noun}_id`);
+    else if (!parent) cols.push(`'value ${c}' as attr_${c}`);
+    else if (c === 5) cols.push(`{{ cents_to_dollars('upstream.attr_${c}') }} as attr_${c}`);
+    else if (c % 3 === 0) cols.push(`lower(upstream.attr_${c}) as attr_${c}`);
+    else if (c % 3 === 1) cols.push(`coalesce(upstream.attr_${c}, 'n/a') as attr_${c}`);
+    else cols.push(`upstream.attr_${c}`);
+  }
+  const body = `    select\n        ${cols.join(',\n        ')}\n`;
+  if (!parent) return `with final as (\n${body})\n\nselect * from final\n`;
+  return `{{ config(materialized='${m.staging ? 'view' : 'table'}') }}\n\nwith upstream as (\n\n    select * from {{ ref('${parent.name}') }}\n\n),\n\nfinal as (\n\n${body}    from upstream\n    where upstream.${parent.noun}_id is not null\n\n)\n\nselect * from final\n`;
 }

@@ -208,7 +208,7 @@ function build(p: Project, opts: ColumnsOptions): ProjectColumns {
     const cat = catalogColumns(p, n.uniqueId);
     const sqlCols: { name: string; type?: string; line?: number; kind?: EdgeKind }[] | undefined =
       n.resourceType === 'seed' ? seedHeader(p, n) : n.resourceType === 'model' || n.resourceType === 'snapshot' ? reading(n.uniqueId)?.columns.map((c) => ({ name: c.name, type: c.typeFrom === 'cast' || c.typeFrom === 'source' ? c.type : undefined, kind: c.kind })) : undefined;
-    const text = sqlCols && n.sqlPath ? safeRead(p, n.sqlPath) : undefined;
+    const lines = sqlCols && n.sqlPath && n.resourceType !== 'seed' ? nameLines(safeRead(p, n.sqlPath)) : undefined;
     const out: NodeColumn[] = [];
     const seen = new Map<string, NodeColumn>();
     const add = (name: string, origin: ColumnOrigin) => {
@@ -227,7 +227,7 @@ function build(p: Project, opts: ColumnsOptions): ProjectColumns {
     }
     for (const s of sqlCols ?? []) {
       const c = add(s.name, 'sql');
-      if (text !== undefined) c.sql_line = nameLine(text, s.name);
+      if (lines) c.sql_line = lines.get(s.name.toLowerCase()) ?? 1;
       if (s.kind) c.sql_kind = s.kind;
       if (s.type && !c.data_type) { c.data_type = s.type; c.type_origin = 'sql'; }
     }
@@ -290,15 +290,17 @@ function safeRead(p: Project, rel: string): string | undefined {
   try { return p.readText(rel); } catch { return undefined; }
 }
 
-/** The line of a name's last mention in a SQL file (where the final SELECT usually returns it). */
-export function nameLine(text: string, name: string): number {
-  const re = new RegExp(`(^|[^A-Za-z0-9_])${name.replace(/[^A-Za-z0-9_]/g, '\\$&')}(?![A-Za-z0-9_])`, 'gi');
-  let last = -1;
-  for (const m of text.matchAll(re)) last = m.index! + m[1].length;
-  if (last < 0) return 1;
-  let line = 1;
-  for (let i = 0; i < last; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
+/** Each identifier's last mention in a SQL file (where the final SELECT usually returns it), by lower-cased name. */
+export function nameLines(text: string | undefined): Map<string, number> {
+  const out = new Map<string, number>();
+  if (text === undefined) return out;
+  let line = 1, at = 0;
+  for (const m of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
+    for (let i = at; i < m.index!; i++) if (text.charCodeAt(i) === 10) line++;
+    at = m.index!;
+    out.set(m[0].toLowerCase(), line);
+  }
+  return out;
 }
 
 /** A seed's columns: its CSV header, typed by `column_types` where the config gives them. */
