@@ -56,7 +56,7 @@ export function nodeRecords(ctx: BuildContext, n: DbtNode, unit: string): IndexR
       title: `column ${n.name}.${c.name}${type ? ` (${type})` : ''}${ownText || docBody ? ' — ' + clip(ownText || docBody, 100) : ''}`,
       text: [ownText, docBody].filter(Boolean).join('\n'),
       keywords: [c.name, type, ...c.tests.map((t) => t.name), ...c.tags, ...c.constraints.map((x) => x?.type), term, ...(c.terms ?? []),
-        c.meta?.sensitivity, doc ? `doc ${doc}` : '', ...(k?.origins ?? []).map((o) => `from ${o}`)].filter(Boolean).join(' '),
+        c.meta?.sensitivity, doc ? `doc ${doc}` : ''].filter(Boolean).join(' '),
       links: [...colLinks],
     });
   }

@@ -99,7 +99,7 @@ export function formatSummary(s: ProjectSummary): string {
     `  interfaces:    ${s.interfaces.length ? cut(s.interfaces.map((i) => `${i.name} (${i.stability ?? 'internal'})`), LIST) : 'none'}`,
     `  sources:       ${s.sources} tables${s.sourcesDisabled ? ` (${s.sourcesDisabled} disabled)` : ''}`,
     ...(s.disabled.length ? [`  disabled:      ${cut(s.disabled.map((d) => d.name), LIST)} (not built by dbt; not counted)`] : []),
-    `  columns:       ${s.columns}${s.sqlColumns ? ` in YAML; from SQL ${s.sqlColumns.columns.sql} more (${s.sqlColumns.complete} of ${s.sqlColumns.models} models read completely${s.sqlColumns.columns.catalog ? `; ${s.sqlColumns.columns.catalog} more from target/catalog.json` : ''})` : ''}`,
+    `  columns:       ${s.columns}${s.sqlColumns ? ` in YAML, ${s.sqlColumns.columns.sql} more returned by the SQL${s.sqlColumns.columns.catalog ? `, ${s.sqlColumns.columns.catalog} more in target/catalog.json` : ''} (${s.sqlColumns.complete} of ${s.sqlColumns.models} models' SQL read completely)` : ''}`,
     `  tests:         ${s.tests.total} (${s.tests.relationships} relationships${s.tests.singular ? `, ${s.tests.singular} singular` : ''}${s.tests.disabled ? `, ${s.tests.disabled} disabled not counted` : ''})`,
     ...(s.seeds || s.snapshots ? [`  seeds:         ${s.seeds}, snapshots: ${s.snapshots}`] : []),
     ...(s.packageNodes ? [`  packages:      ${s.packageNodes} nodes of other packages (from target/manifest.json; lineage only)`] : []),
