@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { canonicalize, DEFAULT_MIN_RECURRENCE } from '../agents/canonicalizer.js';
 import { conceptualize } from '../agents/conceptualizer.js';
 import { UserError } from '../core/diagnostics.js';
+import { bindChanges } from '../proposals/bind.js';
 import type { ProposalChange } from '../proposals/types.js';
 import { localAnswer } from './local/answer.js';
 import { extractRules, onlyRules } from './memory.js';
@@ -94,6 +95,8 @@ export async function ask(session: AssistantSession, req: AskRequest, opts: AskO
     ({ changes: raw, malformed } = fromModel(out));
   }
 
+  // bound to the files as they are now: applied after they change, each lands where it was meant or is refused
+  raw = bindChanges(session.project.root, raw);
   const verdicts = session.validate(raw);
   const checked: CheckedChange[] = raw.map((c, i) => {
     const v = verdicts[i];

@@ -21,13 +21,18 @@ const json = (v: unknown) => ({ content: [{ type: 'text' as const, text: JSON.st
 const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
 const failure = (t: string) => ({ content: [{ type: 'text' as const, text: t }], isError: true });
 
+// a change as any face returns it (the assistant's proposed_changes, an agent's proposal): the
+// review fields beside it (valid, blocked, …) are accepted and dropped, so it passes through as is
 const changeShape = z.object({
-  op: z.enum(['create_file', 'update_file', 'patch_yaml']),
+  op: z.enum(['create_file', 'update_file', 'patch_yaml', 'delete_file', 'rename_file']),
   path: z.string(),
   content: z.string().optional(),
-  patch: z.array(z.object({ op: z.enum(['add', 'replace', 'remove']), path: z.string(), value: z.unknown().optional() })).optional(),
+  patch: z.array(z.object({ op: z.enum(['add', 'replace', 'remove', 'test']), path: z.string(), value: z.unknown().optional(), anchor: z.string().optional() })).optional(),
+  to: z.string().optional(),
+  base_etag: z.string().optional(),
   rationale: z.string().optional(),
   review_summary: z.string().optional(),
+  source_context: z.array(z.string()).optional(),
 });
 
 export function createMcpServer(session: AssistantSession, version = '0.0.0'): McpServer {
@@ -93,10 +98,10 @@ export function createMcpServer(session: AssistantSession, version = '0.0.0'): M
 
   server.registerTool('validate_proposal', {
     title: 'Validate proposed changes',
-    description: 'Check changes (create_file, update_file, patch_yaml) for invalid YAML, unsafe paths, wrong layers, duplicate relationships and doc-block overwrites. Never applies them.',
+    description: 'Check changes (create_file, update_file, patch_yaml, delete_file, rename_file) for invalid YAML, unsafe paths, wrong layers, duplicate relationships and entries, doc-block overwrites and files changed since the change was made (STALE_PROPOSAL). Never applies them.',
     inputSchema: { changes: z.array(changeShape).min(1) }, annotations: READ_ONLY,
   }, async ({ changes }) => {
-    const full: ProposalChange[] = changes.map((c) => ({ ...c, patch: c.patch as ProposalChange['patch'], rationale: c.rationale ?? '', review_summary: c.review_summary ?? '', source_context: [], validation_impact: '' }));
+    const full: ProposalChange[] = changes.map((c) => ({ ...c, patch: c.patch as ProposalChange['patch'], rationale: c.rationale ?? '', review_summary: c.review_summary ?? '', source_context: c.source_context ?? [], validation_impact: '' }));
     const verdicts = session.validate(full);
     return json(verdicts.map((v, i) => ({ index: i, path: full[i].path, valid: v.valid, ...(v.blocked ? { blocked: v.blocked } : {}), warnings: v.warnings })));
   });

@@ -26,14 +26,14 @@ export function applyProposal(ctx: ValidateContext, changes: readonly ChangeRequ
 }
 
 /**
- * PATH_ESCAPE when any change leaves the project; DOC_BLOCK_OVERWRITE (with the doc name, the
- * YAML path and the .md file) when one rewrites a bound description; PROPOSAL_INVALID otherwise.
+ * PATH_ESCAPE when any change leaves the project; STALE_PROPOSAL when a file changed under a
+ * change that cannot be re-anchored (make the proposal again); DOC_BLOCK_OVERWRITE (with the doc
+ * name, the YAML path and the .md file) when one rewrites a bound description; PROPOSAL_INVALID
+ * otherwise.
  */
 export function refusal(v: ProposalValidation): ChangeError {
   const blocked = v.results.filter((r) => !r.valid);
-  const escape = blocked.find((r) => r.code === 'PATH_ESCAPE');
-  const overwrite = blocked.find((r) => r.code === 'DOC_BLOCK_OVERWRITE');
-  const first = escape ?? overwrite;
+  const first = ['PATH_ESCAPE', 'STALE_PROPOSAL', 'DOC_BLOCK_OVERWRITE'].map((code) => blocked.find((r) => r.code === code)).find(Boolean);
   const details = { results: v.results, summary: v.summary };
   if (first) return new ChangeError(first.code!, `change ${first.index}: ${first.message}; nothing was written`, { ...first.details, location: first.location, ...details });
   const b = blocked[0];

@@ -4,7 +4,7 @@ import { UserError } from '../core/diagnostics.js';
 
 /**
  * Codes: PATH_ESCAPE, NOT_FOUND, CONFLICT, YAML_INVALID, WRONG_LAYER, DUPLICATE_RELATIONSHIP,
- * DOC_BLOCK_OVERWRITE, PATCH_FAILED, PROPOSAL_INVALID, NOT_TEXT, FILE_TOO_LARGE.
+ * DOC_BLOCK_OVERWRITE, STALE_PROPOSAL, DUPLICATE_ENTRY, PATCH_FAILED, PROPOSAL_INVALID, NOT_TEXT, FILE_TOO_LARGE.
  */
 export class ChangeError extends UserError {
   constructor(code: string, message: string, public details?: Record<string, unknown>) {

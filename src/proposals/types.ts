@@ -13,6 +13,12 @@ export interface YamlPatchOp {
   op: 'add' | 'replace' | 'remove' | 'test';
   path: string;
   value?: unknown;
+  /**
+   * The identity of the element `path` names when the change was made
+   * (`models[name=orders].columns[name=customer_id].data_tests[-]`, anchor.ts): the operation acts
+   * where that element is now, or is refused STALE_PROPOSAL when it is gone.
+   */
+  anchor?: string;
 }
 
 export interface ProposalChange {
@@ -24,6 +30,11 @@ export interface ProposalChange {
   patch?: YamlPatchOp[];
   /** rename_file: the new project-relative path. */
   to?: string;
+  /**
+   * The ETag of `path` when the change was made (bind.ts): applied to a file that has changed
+   * since, whole-file content is refused STALE_PROPOSAL and a patch is re-anchored by identity.
+   */
+  base_etag?: string;
   /** Why this change is proposed. */
   rationale: string;
   /** Project-relative files the change was derived from. */
@@ -39,7 +50,20 @@ export interface ProposalChange {
  * fields optional (validation fills in validation_impact).
  */
 export type ChangeRequest = Omit<ProposalChange, 'source_context' | 'validation_impact' | 'review_summary'>
-  & Partial<Pick<ProposalChange, 'source_context' | 'validation_impact' | 'review_summary'>>;
+  & Partial<Pick<ProposalChange, 'source_context' | 'validation_impact' | 'review_summary'>>
+  & ReviewFields;
+
+/**
+ * What a face returns beside a change for review (the assistant's verdict): accepted back as it
+ * is and ignored, so a client passes a proposal through as it got it.
+ */
+export interface ReviewFields {
+  valid?: boolean;
+  blocked?: unknown;
+  warnings?: unknown;
+  reanchored?: unknown;
+  already?: unknown;
+}
 
 export type ProposalKind = 'diagram' | 'canonical' | 'changes';
 

@@ -6,13 +6,13 @@ import { loadModelText } from '../core/model/load.js';
 import { parseYamlSource, type YamlSource } from '../core/yaml-source.js';
 import { addedRelationships, docBlockOverwrite, duplicateRelationship, fileLayer, isModelFile, wrongLayer, type Finding } from './checks.js';
 import { ChangeError, type Location } from './errors.js';
-import { readTextOrNull } from './files.js';
-import { applyJsonPatch, toPointer } from './json-patch.js';
+import { etagOf, readTextOrNull } from './files.js';
+import { applyJsonPatch, toPointer, type Reanchor } from './json-patch.js';
 import { projectPath } from './paths.js';
 import type { ChangeRequest } from './types.js';
 
 /** The five causes the spec names, plus the ones a change can meet before its content is read. */
-export const BLOCK_CODES = ['YAML_INVALID', 'PATH_ESCAPE', 'WRONG_LAYER', 'DUPLICATE_RELATIONSHIP', 'DOC_BLOCK_OVERWRITE', 'NOT_FOUND', 'CONFLICT', 'PATCH_FAILED', 'NOT_TEXT', 'FILE_TOO_LARGE'] as const;
+export const BLOCK_CODES = ['YAML_INVALID', 'PATH_ESCAPE', 'WRONG_LAYER', 'DUPLICATE_RELATIONSHIP', 'DOC_BLOCK_OVERWRITE', 'STALE_PROPOSAL', 'DUPLICATE_ENTRY', 'NOT_FOUND', 'CONFLICT', 'PATCH_FAILED', 'NOT_TEXT', 'FILE_TOO_LARGE'] as const;
 
 export interface ChangeResult {
   index: number;
@@ -26,6 +26,10 @@ export interface ChangeResult {
   details?: Record<string, unknown>;
   /** What applying it does to validation (or why it cannot be applied). */
   validation_impact: string;
+  /** Its effect is already in the file (applied before): applying it writes nothing. */
+  already?: boolean;
+  /** Operations that act where their element is now, not where their path pointed. */
+  reanchored?: Reanchor[];
 }
 
 export interface ProposalValidation {
@@ -59,13 +63,16 @@ export function validateProposal(ctx: ValidateContext, changes: readonly ChangeR
     return text;
   };
   const introduced: { change: number; layer: string; key: string; rel: string; index: number }[] = [];
+  // whether a file changed since a change was made is judged against the file on disk
+  const disk = (rel: string) => original.get(rel) ?? null;
   const results: ChangeResult[] = changes.map((c, index) => {
     const base = { index, op: c.op, path: c.path, ...(c.to !== undefined ? { to: c.to } : {}) };
     try {
-      const sim = simulate(ctx, c, current);
+      const sim = simulate(ctx, c, current, disk);
       for (const [rel, content] of sim.files) state.set(rel, content);
       for (const r of sim.relationships) introduced.push({ change: index, ...r });
-      return { ...base, valid: true, message: sim.message, validation_impact: sim.impact };
+      return { ...base, valid: true, message: sim.message, validation_impact: sim.impact,
+        ...(sim.already ? { already: true } : {}), ...(sim.reanchored?.length ? { reanchored: sim.reanchored } : {}) };
     } catch (e) {
       if (!(e instanceof ChangeError)) throw e;
       const { location, ...details } = (e.details ?? {}) as { location?: Location };
@@ -110,39 +117,60 @@ interface Simulated {
   relationships: { layer: string; key: string; rel: string; index: number }[];
   message: string;
   impact: string;
+  already?: boolean;
+  reanchored?: Reanchor[];
 }
 
-function simulate(ctx: ValidateContext, c: ChangeRequest, current: (rel: string, abs: string) => string | null): Simulated {
+function simulate(ctx: ValidateContext, c: ChangeRequest, current: (rel: string, abs: string) => string | null, disk: (rel: string) => string | null): Simulated {
   const { rel, abs } = projectPath(ctx.root, c.path);
   const before = current(rel, abs);
   const exists = before !== null;
+  const onDisk = disk(rel);
+  // made against another text of the file than the one on disk now
+  const stale = c.base_etag !== undefined && onDisk !== null && etagOf(onDisk) !== c.base_etag;
+  const whole = (text: string): Simulated => {
+    if (text === before) return already(rel);
+    if (stale) throw staleFile(rel, c.base_etag!, onDisk!, 'its new content was written over the old text and would undo that edit');
+    return content(ctx, rel, before, text, c.op);
+  };
   switch (c.op) {
     case 'create_file': {
+      if (exists && before === c.content) return already(rel);
       if (exists) throw new ChangeError('CONFLICT', `${rel} already exists; propose update_file or patch_yaml to change it`, { location: { file: rel } });
       return content(ctx, rel, null, str(c.content, 'content'), c.op);
     }
     case 'update_file':
       if (!exists) throw notFound(rel, 'create_file');
-      return content(ctx, rel, before, str(c.content, 'content'), c.op);
+      return whole(str(c.content, 'content'));
     case 'patch_yaml': {
       if (!exists) throw notFound(rel, 'create_file');
       if (!isYaml(rel)) throw new ChangeError('PATCH_FAILED', `${rel} is not a YAML file; patch_yaml edits .yml/.yaml files (use update_file)`, { location: { file: rel } });
       if (c.patch !== undefined && c.content !== undefined) throw new ChangeError('PATCH_FAILED', `give either patch or content for ${rel}, not both`, { location: { file: rel } });
-      if (c.patch === undefined) return content(ctx, rel, before, str(c.content, 'content'), c.op);
+      if (c.patch === undefined) return whole(str(c.content, 'content'));
       const parsed = parseYamlSource(before, rel);
       if (parsed.value === undefined) throw yamlInvalid(rel, parsed.diagnostics, 'the file does not parse now, so it cannot be patched');
       let patched;
-      try { patched = applyJsonPatch(before, parsed.value, c.patch, rel); } catch (e) {
-        if (e instanceof ChangeError) e.details = { ...e.details, location: { file: rel, ...(e.details?.pointer ? { pointer: e.details.pointer } : {}) } };
+      try { patched = applyJsonPatch(before, parsed.value, c.patch, rel, { stale }); } catch (e) {
+        if (e instanceof ChangeError) {
+          e.details = { ...e.details, location: { file: rel, ...(e.details?.pointer ? { pointer: e.details.pointer } : {}) } };
+          if (e.code === 'STALE_PROPOSAL') e.details = { ...e.details, base_etag: c.base_etag, etag: etagOf(onDisk ?? before) };
+        }
         throw e;
       }
-      return content(ctx, rel, before, patched.text, c.op, { old: parsed.value, now: patched.source });
+      if (patched.noops.length === c.patch.length) return already(rel);
+      const done = content(ctx, rel, before, patched.text, c.op, { old: parsed.value, now: patched.source });
+      if (!patched.reanchored.length) return done;
+      const moves = patched.reanchored.map((m) => `operation ${m.op} ${m.anchor}: ${m.from} → ${m.to}${m.note ? ` (${m.note})` : ''}`).join('; ');
+      return { ...done, reanchored: patched.reanchored, message: `${done.message}; re-anchored by identity: ${moves}` };
     }
     case 'delete_file':
+      if (!exists && c.base_etag !== undefined) return already(rel);
       if (!exists) throw notFound(rel);
+      if (stale) throw staleFile(rel, c.base_etag!, onDisk!, 'deleting it would lose that edit');
       return { files: [[rel, null]], relationships: [], message: `${rel} is deleted`, impact: `Removes ${rel}; validation runs again without it.` };
     case 'rename_file': {
       if (!exists) throw notFound(rel);
+      if (stale) throw staleFile(rel, c.base_etag!, onDisk!, 'renaming it would carry that edit along unreviewed');
       if (c.to === undefined) throw new ChangeError('PATCH_FAILED', 'rename_file needs `to`, the new path');
       const to = projectPath(ctx.root, c.to, 'to');
       if (to.rel === rel) throw new ChangeError('CONFLICT', `rename_file moves ${rel} onto itself`, { location: { file: rel } });
@@ -195,6 +223,16 @@ function content(ctx: ValidateContext, rel: string, before: string | null, after
     done.message = `${rel} parses as YAML`;
   }
   return done;
+}
+
+/** A change whose effect is already in the file: valid, and nothing to write. */
+function already(rel: string): Simulated {
+  return { files: [], relationships: [], message: `${rel}: already applied; nothing to change`, impact: `Nothing to write: ${rel} already holds this change.`, already: true };
+}
+
+function staleFile(rel: string, base: string, now: string, why: string): ChangeError {
+  return new ChangeError('STALE_PROPOSAL', `${rel} changed since the change was made (its ETag was ${base}, it is now ${etagOf(now)}); ${why}. Nothing was written: make the proposal again from the file as it is now`,
+    { location: { file: rel }, base_etag: base, etag: etagOf(now) });
 }
 
 function str(v: unknown, field: string): string {

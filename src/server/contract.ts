@@ -133,23 +133,36 @@ export const AgentProposal = z.looseObject({ kind: z.string(), agent: z.string()
   .describe('a proposal as schemas/proposal.schema.json describes it');
 
 // ---- proposals -------------------------------------------------------------------------------
-export const PatchOp = z.strictObject({ op: z.enum(['add', 'replace', 'remove', 'test']), path: z.string().describe('JSON Pointer into the YAML document; `-` appends'), value: z.unknown().optional() });
+export const PatchOp = z.strictObject({
+  op: z.enum(['add', 'replace', 'remove', 'test']), path: z.string().describe('JSON Pointer into the YAML document; `-` appends'), value: z.unknown().optional(),
+  anchor: z.string().min(1).optional().describe('the identity of the element `path` named when the change was made (models[name=orders].columns[name=customer_id]); the operation acts where it is now'),
+});
 export const Change = z.strictObject({
   op: z.enum(['create_file', 'update_file', 'patch_yaml', 'delete_file', 'rename_file']),
   path: relPath,
   content: z.string().optional(),
   patch: z.array(PatchOp).min(1).optional(),
   to: relPath.optional(),
+  base_etag: z.string().optional().describe('the ETag of `path` when the change was made; a file changed since is re-anchored by identity or refused 409 STALE_PROPOSAL'),
   rationale: z.string().min(1),
   source_context: z.array(z.string()).optional(),
   validation_impact: z.string().optional(),
   review_summary: z.string().optional(),
+  // what a face returned beside the change for review (POST /api/ai/ask's verdicts): accepted back as it is, ignored
+  valid: z.boolean().optional().describe('review only (ignored): the verdict a face returned with the change'),
+  blocked: open.optional().describe('review only (ignored)'),
+  warnings: z.array(z.unknown()).optional().describe('review only (ignored)'),
+  reanchored: z.array(z.unknown()).optional().describe('review only (ignored)'),
+  already: z.boolean().optional().describe('review only (ignored)'),
 });
 export const ProposalBody = z.strictObject({ projectId, changes: z.array(Change).min(1).max(1000) });
 export const ValidateBody = ProposalBody.extend({ preview: z.boolean().optional().describe('also answer `files`: each touched file now and as the valid changes leave it') });
 export const ChangeResult = z.object({
   index: z.int(), op: z.string(), path: z.string(), to: z.string().optional(), valid: z.boolean(),
   code: z.string().optional(), message: z.string(), location: location.optional(), details: z.record(z.string(), z.unknown()).optional(), validation_impact: z.string(),
+  already: z.boolean().optional().describe('the change\'s effect is already in the file: applying it writes nothing'),
+  reanchored: z.array(z.object({ op: z.int(), anchor: z.string(), from: z.string(), to: z.string(), note: z.string().optional() })).optional()
+    .describe('operations that act where their element is now (the file changed since the change was made), or on the entry dbt keeps of a duplicate'),
 });
 const proposalSummary = z.object({ total: z.int(), valid: z.int(), blocked: z.int(), codes: z.record(z.string(), z.int()) });
 export const ValidateResponse = z.object({

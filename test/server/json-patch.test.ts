@@ -1,8 +1,11 @@
 // RFC 6902 on YAML text (src/proposals/json-patch.ts): the RFC's rules, JSON Pointer escapes,
 // and the file's comments and layout kept around what changes.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { applyJsonPatch, parsePointer, toPointer } from '../../src/api.js';
+import { anchorOf, applyJsonPatch, parsePointer, resolveAnchor, toPointer } from '../../src/api.js';
+import { itShared, REAL_DBT } from '../helpers/shared.js';
 
 const TEXT = `# header comment
 version: 2
@@ -31,7 +34,7 @@ describe('RFC 6902 on YAML', () => {
       { op: 'test', path: '/models/0/name', value: 'orders' },
       { op: 'replace', path: '/models/0/description', value: 'All orders.' },
       { op: 'add', path: '/models/0/columns/-', value: { name: 'status' } },
-      { op: 'add', path: '/models/0/meta/a~1b', value: 3 },
+      { op: 'replace', path: '/models/0/meta/a~1b', value: 3 },
       { op: 'remove', path: '/models/0/meta/t~0x' },
       { op: 'add', path: '/models/0/tags', value: ['core'] },
     ]);
@@ -67,4 +70,52 @@ describe('RFC 6902 on YAML', () => {
     expect(r.text.split('\n').length).toBe(r.text.split('\r\n').length);
     expect(parse(r.text).models[0].description).toBe('X');
   });
+
+  it('an add never replaces what is there: an equal value is a no-op, another value is refused; an equal list item is not added twice', () => {
+    expect(() => run([{ op: 'add', path: '/models/0/description', value: 'Other.' }])).toThrow(/would replace the value already at \/models\/0\/description \("Orders\."\); an add never overwrites: use replace/);
+    const same = run([{ op: 'add', path: '/models/0/description', value: 'Orders.' }, { op: 'add', path: '/models/0/columns/-', value: { name: 'id', description: 'Key.' } }]);
+    expect(same.text).toBe(TEXT);
+    expect(same.noops).toEqual([0, 1]);
+    expect(() => run([{ op: 'add', path: '/models/0/columns/-', value: { name: 'id', description: 'Another id.' } }])).toThrow(/already has one \(item 0\); change that entry instead/);
+  });
+
+  it('an anchored operation acts where its element is now; gone or named by position in a changed file, it is refused STALE_PROPOSAL', () => {
+    const value = parse(TEXT);
+    const anchor = anchorOf(value, parsePointer('/models/0/columns/1/description'));
+    expect(anchor).toBe('models[name=orders].columns[name=amount].description');
+    expect(resolveAnchor(value, anchor).tokens).toEqual(['models', '0', 'columns', '1', 'description']);
+    // someone adds a column at the top: the pointer now names `id`, the anchor still `amount`
+    const shifted = TEXT.replace('      - name: id\n', '      - name: created_at\n      - name: id\n');
+    const r = run([{ op: 'add', path: '/models/0/columns/1/description', value: 'Amount.', anchor }], shifted);
+    expect(parse(r.text).models[0].columns.map((c: any) => [c.name, c.description])).toEqual([['created_at', undefined], ['id', 'Key.'], ['amount', 'Amount.']]);
+    expect(r.reanchored).toEqual([{ op: 0, anchor, from: '/models/0/columns/1/description', to: '/models/0/columns/2/description' }]);
+    const gone = TEXT.replace('      - name: amount\n', '      - name: total\n');
+    expect(() => run([{ op: 'add', path: '/models/0/columns/1/description', value: 'Amount.', anchor }], gone)).toThrow(/STALE|no longer in the file/);
+    expect(() => applyJsonPatch(shifted, parse(shifted), [{ op: 'replace', path: '/models/0/columns/1/description', value: 'X' }], 'f.yml', { stale: true }))
+      .toThrow(/counts list items by position, and the file changed since/);
+  });
+
+  it('a column listed twice is changed in its last entry, the one dbt keeps, and says so', () => {
+    const twice = TEXT + '      - name: id\n        description: Kept by dbt.\n';
+    const r = run([{ op: 'add', path: '/models/0/columns/0/data_tests', value: ['unique'] }], twice);
+    expect(parse(r.text).models[0].columns.map((c: any) => c.data_tests ?? null)).toEqual([null, null, ['unique']]);
+    expect(r.reanchored[0]).toMatchObject({ from: '/models/0/columns/0/data_tests', to: '/models/0/columns/2/data_tests', note: expect.stringMatching(/listed 2 times; dbt keeps the last entry/) });
+  });
+
+  itShared('touches only the lines of the node it changes in a real file (Stripe\'s src_stripe.yml), and a second apply changes nothing', () => {
+    const text = readFileSync(join(REAL_DBT, 'dbt_stripe_source', 'models', 'src_stripe.yml'), 'utf8');
+    const value = parse(text);
+    const table = value.sources[0].tables.findIndex((t: any) => t.columns?.length > 3);
+    const ops = [{ op: 'replace', path: `/sources/0/tables/${table}/columns/1`, value: { name: value.sources[0].tables[table].columns[1].name, description: 'Replaced.' } }];
+    const r = applyJsonPatch(text, value, ops as any);
+    const a = text.split('\n'), b = r.text.split('\n');
+    let p = 0, q = 0;
+    while (a[p] === b[p]) p++;
+    while (q < a.length - p && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
+    // everything outside the replaced item is byte for byte what it was (folded text, trailing spaces, comments)
+    const name = value.sources[0].tables[table].columns[1].name;
+    expect(b.slice(p, b.length - q).map((l) => l.trim())).toEqual([`- name: ${name}`, 'description: Replaced.'].slice(a[p].trim().startsWith('- name') ? 0 : 1));
+    expect(a.length - p - q).toBeLessThanOrEqual(4);
+    expect(applyJsonPatch(r.text, parse(r.text), ops as any).text).toBe(r.text);
+  }, 30_000, 'real-dbt');
 });
