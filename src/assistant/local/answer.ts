@@ -67,8 +67,8 @@ export function localAnswer(project: Project, index: ProjectIndex, r: Retrieval,
   }
   const main = targets[0];
 
-  // a validation row: explain it and propose its fix when a rule covers it
-  if (main.kind === 'issue') {
+  // a validation row (selected, or the question only asks about it): explain it and propose its fix when a rule covers it
+  if (main.kind === 'issue' && (r.selected.length > 0 || !r.route.wantsChanges)) {
     const e = explain(project, index, main);
     out.push(e.text); cited.push(...e.cited);
     const rule = ISSUE_RULE[main.name.split(':')[0]];
@@ -95,11 +95,13 @@ export function localAnswer(project: Project, index: ProjectIndex, r: Retrieval,
     }
     const nodes = r.scope === 'repo_wide'
       ? project.models.filter((n) => n.origins.includes('yaml'))
-      : uniqueNodes(targets.map((t) => (t.kind === 'column' ? columnOf(project, t)?.node : nodeOf(project, t))));
+      : uniqueNodes(targets.map((t) => (t.kind === 'column' ? columnOf(project, t)?.node : t.kind === 'issue' ? issueNode(project, index, t) : nodeOf(project, t))));
+    // "a relationship between invoice and customer": the one between the tables named, not every one they have
+    const between = r.scope !== 'repo_wide' && nodes.length >= 2 && chosen.length === 1 && chosen[0] === 'relationship_tests' ? nodes : undefined;
     if (!nodes.length) {
       out.push(`I can propose tests, relationships, descriptions, glossary bindings, classifications and data types for tables; ${main.kind} ${main.name} is not one.`);
     } else {
-      const set = proposeFor(project, nodes, chosen);
+      const set = proposeFor(project, nodes, chosen, { between });
       changes.push(...set.changes());
       out.push(`Checked ${nodes.length === 1 ? nodes[0].name : `${nodes.length} models`} for: ${chosen.map((x) => x.replace('_', ' ')).join(', ')}.`);
       notesInto(out, set.notes);
@@ -126,6 +128,12 @@ function pickTargets(index: ProjectIndex, r: Retrieval): IndexRecord[] {
   const direct = r.sources.filter((s) => s.stage !== 'graph_expansion' && s.stage !== 'memory');
   const pool = direct.length ? direct : r.sources;
   return pool.map((s) => index.get(s.id)).filter((x): x is IndexRecord => !!x && (x.kind !== 'skill' || pool.length === 1)).slice(0, 3);
+}
+
+/** The table a finding is about. */
+function issueNode(project: Project, index: ProjectIndex, rec: IndexRecord): DbtNode | undefined {
+  const about = index.get(rec.links[0]);
+  return about ? (about.kind === 'column' ? columnOf(project, about)?.node : nodeOf(project, about)) : undefined;
 }
 
 function uniqueNodes(ns: (DbtNode | undefined)[]): DbtNode[] {

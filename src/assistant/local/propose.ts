@@ -16,30 +16,37 @@ import { locateColumn, type ColumnEntry } from './yaml-locate.js';
 export type Rule = 'key_tests' | 'relationship_tests' | 'doc_descriptions' | 'glossary_bindings' | 'sensitivity' | 'data_types';
 export const ALL_RULES: Rule[] = ['key_tests', 'relationship_tests', 'doc_descriptions', 'glossary_bindings', 'sensitivity', 'data_types'];
 
-/** Changes gathered per file: one patch_yaml per file, its operations in order. */
+/**
+ * Changes gathered one per thing proposed (a test on a column, a relationship, a description),
+ * so a reviewer keeps or leaves out each on its own; an item's operations stay together.
+ */
 export class ChangeSet {
-  private files = new Map<string, { ops: YamlPatchOp[]; summaries: string[]; why: Set<string>; sources: Set<string> }>();
+  private items = new Map<string, { file: string; ops: YamlPatchOp[]; summaries: string[]; why: Set<string>; sources: Set<string> }>();
   readonly notes: string[] = [];
 
-  /** Add an operation (or, with `op` undefined, only its summary: the operation comes later). */
-  add(file: string, op: YamlPatchOp | undefined, summary: string, why: string, sources: string[]): void {
-    let f = this.files.get(file);
-    if (!f) this.files.set(file, (f = { ops: [], summaries: [], why: new Set(), sources: new Set() }));
+  /**
+   * Add an operation to the item `item` of `file` (by default the item its summary names); with
+   * `op` undefined, only a summary (the operation comes later to the same item).
+   */
+  add(file: string, op: YamlPatchOp | undefined, summary: string, why: string, sources: string[], item = summary): void {
+    const key = `${file}\u0000${item}`;
+    let f = this.items.get(key);
+    if (!f) this.items.set(key, (f = { file, ops: [], summaries: [], why: new Set(), sources: new Set() }));
     if (op) f.ops.push(op);
-    if (summary) f.summaries.push(summary);
+    if (summary && !f.summaries.includes(summary)) f.summaries.push(summary);
     f.why.add(why);
     for (const s of sources) if (s) f.sources.add(s);
   }
 
-  get size(): number { return this.files.size; }
+  get size(): number { return this.items.size; }
 
   changes(): ProposalChange[] {
-    return [...this.files].map(([path, f]) => ({
-      op: 'patch_yaml', path, patch: f.ops,
+    return [...this.items.values()].filter((f) => f.ops.length).map((f) => ({
+      op: 'patch_yaml', path: f.file, patch: f.ops,
       rationale: [...f.why].join(' '),
       source_context: [...f.sources].sort(),
       validation_impact: '',
-      review_summary: f.summaries.length <= 3 ? f.summaries.join('; ') : `${f.summaries.slice(0, 3).join('; ')}; and ${f.summaries.length - 3} more in ${path}`,
+      review_summary: f.summaries.length <= 3 ? f.summaries.join('; ') : `${f.summaries.slice(0, 3).join('; ')}; and ${f.summaries.length - 3} more`,
     }));
   }
 }
@@ -73,13 +80,14 @@ function parentsOf(p: Project, column: string, self: DbtNode): DbtNode[] {
   return [...p.models, ...p.seeds, ...p.snapshots].filter((t) => t !== self && t.name !== self.name && ownKeyNames(t).has(column) && t.columns.some((c) => c.name === column));
 }
 
-export function relationshipTests(p: Project, n: DbtNode, set: ChangeSet): void {
+/** `among`: only relationships between these tables (the ones a question names). */
+export function relationshipTests(p: Project, n: DbtNode, set: ChangeSet, among?: DbtNode[]): void {
   const own = ownKeyNames(n);
   const tier = tableTier(n);
   for (const c of n.columns) {
     if (!/_(id|key)$/.test(c.name) || own.has(c.name)) continue;
     if (activeTests(c.tests).some((t) => t.name === 'relationships') || c.constraints.some((k) => k?.type === 'foreign_key') || c.meta?.references) continue;
-    let cands = parentsOf(p, c.name, n);
+    let cands = parentsOf(p, c.name, n).filter((t) => !among || among.includes(t));
     if (cands.length > 1) {
       const sameTier = cands.filter((t) => (tier === 'stg' ? tableTier(t) === 'stg' : tableTier(t) !== 'stg'));
       if (sameTier.length) cands = sameTier;
@@ -164,7 +172,7 @@ export function glossaryBindings(p: Project, nodes: DbtNode[], set: ChangeSet): 
       const ei = entities.findIndex((e) => e?.name === n.name);
       const summary = `bind ${n.name}.${c.name} to glossary term ${term} (proposed)`;
       const why = `the column's name matches the glossary term '${term}'.`;
-      if (ei < 0) { const l = newEntities.get(n.name) ?? []; l.push({ name: c.name, binding }); newEntities.set(n.name, l); set.add(g.file, undefined, summary, why, [g.file, n.file ?? '']); continue; }
+      if (ei < 0) { const l = newEntities.get(n.name) ?? []; l.push({ name: c.name, binding }); newEntities.set(n.name, l); set.add(g.file, undefined, summary, why, [g.file, n.file ?? ''], `entity ${n.name}`); continue; }
       const cols: any[] = Array.isArray(entities[ei].columns) ? entities[ei].columns : [];
       const ci = cols.findIndex((x) => x?.name === c.name);
       set.add(g.file, ci >= 0 ? { op: 'add', path: `/entities/${ei}/columns/${ci}/binding`, value: binding } : { op: 'add', path: `/entities/${ei}/columns/-`, value: { name: c.name, binding } },
@@ -172,7 +180,7 @@ export function glossaryBindings(p: Project, nodes: DbtNode[], set: ChangeSet): 
     }
   }
   // one new glossary entity per table, holding all its new bindings
-  for (const [name, columns] of newEntities) set.add(g.file, { op: 'add', path: '/entities/-', value: { name, type: 'table', columns } }, '', 'tables not yet in the glossary file get an entity for their bindings.', [g.file]);
+  for (const [name, columns] of newEntities) set.add(g.file, { op: 'add', path: '/entities/-', value: { name, type: 'table', columns } }, '', 'tables not yet in the glossary file get an entity for their bindings.', [g.file], `entity ${name}`);
 }
 
 function alreadyBound(c: DbtColumn, entities: any[], table: string): boolean {
@@ -181,12 +189,15 @@ function alreadyBound(c: DbtColumn, entities: any[], table: string): boolean {
   return !!(col?.binding || col?.terms || col?.meta?.glossary_term);
 }
 
-/** Run the chosen rules over the tables; one patch per file. */
-export function proposeFor(p: Project, nodes: DbtNode[], rules: readonly Rule[]): ChangeSet {
+/**
+ * Run the chosen rules over the tables; one change per thing proposed. `between`: relationships
+ * only among these tables (a question that names two tables asks for the one between them).
+ */
+export function proposeFor(p: Project, nodes: DbtNode[], rules: readonly Rule[], opts: { between?: DbtNode[] } = {}): ChangeSet {
   const set = new ChangeSet();
   for (const n of nodes) {
     if (rules.includes('key_tests')) keyTests(p, n, set);
-    if (rules.includes('relationship_tests')) relationshipTests(p, n, set);
+    if (rules.includes('relationship_tests')) relationshipTests(p, n, set, opts.between);
     if (rules.includes('doc_descriptions')) docDescriptions(p, n, set);
     if (rules.includes('sensitivity')) sensitivity(p, n, set);
     if (rules.includes('data_types')) dataTypes(p, n, set);

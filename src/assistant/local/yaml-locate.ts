@@ -41,7 +41,7 @@ export function locateNode(project: Project, node: DbtNode): NodeEntry | undefin
   }
   const key = SECTION[node.resourceType];
   const list: any[] = key && Array.isArray(doc[key]) ? doc[key] : [];
-  const i = list.findIndex((m) => m?.name === node.name);
+  const i = list.findIndex((m) => m?.name === node.name); // a model listed twice is an error dbt reports; the change is refused then
   return i >= 0 ? { file: node.file, pointer: `/${key}/${i}`, entry: list[i], nestedArgs } : undefined;
 }
 
@@ -49,7 +49,8 @@ export function locateColumn(project: Project, node: DbtNode, column: string): C
   const n = locateNode(project, node);
   if (!n) return undefined;
   const cols: any[] = Array.isArray(n.entry.columns) ? n.entry.columns : [];
-  const k = cols.findIndex((c) => c?.name === column);
+  // a column listed twice is one column whose last entry dbt keeps: that is the one to change
+  const k = cols.map((c) => c?.name).lastIndexOf(column);
   if (k < 0) return undefined;
   const c = cols[k];
   const habit = cols.some((x) => Array.isArray(x?.data_tests)) ? 'data_tests' : cols.some((x) => Array.isArray(x?.tests)) ? 'tests' : 'data_tests';
