@@ -108,7 +108,8 @@ export { projectGraph, type ProjectGraph } from './views/project-graph.js';
 export { fileValidation, projectValidation, validationCounts, type FileValidation, type ProjectValidation } from './views/validation.js';
 
 // runtime state under <project>/.modeler/
-export { acquireServeLock, ensureRuntimeIgnored, RUNTIME_DIR } from './core/runtime-state.js';
+export { acquireServeLock, ensureRuntimeDir, RUNTIME_DIR, runtimeDir } from './core/runtime-state.js';
+export { dbtProjectDir, findDbtProject, packageExample } from './core/project-dir.js';
 // the AI assistant (Ask AI): index, retrieval, answers, memory, chats, providers, MCP
 export { AssistantSession, type AssistantOptions } from './assistant/session.js';
 export { ask, preview, MAX_MESSAGE, type AskRequest, type AskResult, type AskOptions, type ReviewPlan } from './assistant/ask.js';

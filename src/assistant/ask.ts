@@ -68,7 +68,8 @@ export async function ask(session: AssistantSession, req: AskRequest, opts: AskO
   checkMessage(req.message);
   const settings = normalizeSettings(req.provider);
   const chatId = req.chatId ?? randomUUID();
-  const history = req.chatId && session.chats.has(req.chatId) ? session.chats.get(req.chatId) : undefined;
+  // a chat id names an existing chat (CHAT_NOT_FOUND otherwise), as reading it does
+  const history = req.chatId !== undefined ? session.chats.get(req.chatId) : undefined;
   const r = retrieve(session.index, session.project.skills, { message: req.message, context: req.context, skills: req.skills });
 
   let answer: string;

@@ -1,7 +1,8 @@
 // Chat history: one store, .modeler/agent/chats.json, written atomically. Each assistant entry
-// keeps what the answer was made of (sources, agent run, skills and memory used, proposed
-// changes, review plan), so a reopened chat shows it again. Chats written by older versions,
-// which hold only messages, still load. Provider keys are never part of an entry.
+// keeps what the answer was made of (its first sources, agent run, skills and memory used,
+// proposed changes, review plan), so a reopened chat shows it again — the answer text once (as
+// the entry's content), not the whole retrieved context again with every message. Chats written
+// by older versions, which hold only messages, still load. Provider keys are never part of an entry.
 import { randomUUID } from 'node:crypto';
 import { UserError } from '../core/diagnostics.js';
 import { readAgentJson, writeAgentJson } from './runtime-dir.js';
@@ -48,10 +49,21 @@ export class ChatStore {
       .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   }
 
+  /** A chat, each answer with its whole result again (the answer text and chat id put back). */
   get(id: string): Chat {
     const c = this.read().find((x) => x.id === id);
-    if (!c) throw new UserError(`no chat with id ${id}`, 1, 'CHAT_NOT_FOUND');
-    return c;
+    if (!c) throw notFound(id);
+    return { ...c, messages: c.messages.map((m) => (m.result ? { ...m, result: expand(m.result, m.content, c.id) } : m)) };
+  }
+
+  /** Forget a chat. */
+  delete(id: string): ChatSummary {
+    const chats = this.read();
+    const i = chats.findIndex((x) => x.id === id);
+    if (i < 0) throw notFound(id);
+    const [c] = chats.splice(i, 1);
+    this.write(chats);
+    return { id: c.id, title: c.title, createdAt: c.createdAt, updatedAt: c.updatedAt, messages: c.messages.length };
   }
 
   has(id: string): boolean {
@@ -75,11 +87,29 @@ export class ChatStore {
     if (!c) { c = { id: chatId, title: titleOf(question), createdAt: now, updatedAt: now, messages: [] }; chats.push(c); }
     if (c.title === 'New modeling chat' && !c.messages.length) c.title = titleOf(question);
     c.messages.push({ id: randomUUID(), role: 'user', content: question, createdAt: now });
-    c.messages.push({ id: randomUUID(), role: 'assistant', content: answer, createdAt: now, result });
+    c.messages.push({ id: randomUUID(), role: 'assistant', content: answer, createdAt: now, result: compact(result) });
     c.updatedAt = now;
     this.write(chats);
     return c;
   }
+}
+
+function notFound(id: string): UserError {
+  return new UserError(`no chat with id ${id}; list the chats to find one, or ask without a chat id to start one`, 1, 'CHAT_NOT_FOUND');
+}
+
+/** Sources kept per answer (what a reopened chat shows); the rest is retrieval detail of that moment. */
+const KEPT_SOURCES = 8;
+
+/** What an answer's entry keeps: not the answer again, nor the chat id, nor every source and stage timing. */
+function compact(result: Record<string, unknown>): Record<string, unknown> {
+  const { answer: _a, chatId: _c, sources, agent_run, ...rest } = result as Record<string, any>;
+  const { retrieval_pipeline: _r, ...run } = agent_run ?? {};
+  return { ...rest, sources: Array.isArray(sources) ? sources.slice(0, KEPT_SOURCES) : [], ...(agent_run ? { agent_run: { ...run, retrieval_pipeline: [] } } : {}) };
+}
+
+function expand(result: Record<string, unknown>, answer: string, chatId: string): Record<string, unknown> {
+  return { chatId, answer, ...result };
 }
 
 function normalizeChat(c: any): Chat {

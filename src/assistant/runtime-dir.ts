@@ -1,26 +1,30 @@
 // Project-local runtime state lives under `<project>/.modeler/agent/` (chat history, memory,
-// the index snapshot). The first time the tool writes there, `.modeler/` is added to the
-// project's .gitignore, so runtime state is never committed by accident.
+// the index snapshot); `.modeler/` ignores itself (core/runtime-state.ts), so it is never
+// committed by accident and the project's own .gitignore is never touched. For the package's
+// own examples the same files live in the user's data directory.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { UserError } from '../core/diagnostics.js';
 import { writeFileAtomic } from '../core/fs-atomic.js';
 import { containedPath } from '../core/paths.js';
-import { ensureRuntimeIgnored } from '../core/runtime-state.js';
+import { ensureRuntimeDir, RUNTIME_DIR, runtimeDir } from '../core/runtime-state.js';
 
 export const AGENT_DIR = '.modeler/agent';
 
-/** Absolute path of `.modeler/agent/<name>` inside the project (refusing a symlinked escape). */
+/** Absolute path of `.modeler/agent/<name>` (refusing a symlinked escape from the project). */
 export function agentFile(root: string, name: string): string {
-  const abs = containedPath(root, `${AGENT_DIR}/${name}`);
+  const dir = runtimeDir(root);
+  const inside = relative(root, dir) === RUNTIME_DIR;
+  const abs = inside ? containedPath(root, `${AGENT_DIR}/${name}`) : join(dir, 'agent', name);
   if (!abs) throw new UserError(`${AGENT_DIR}/${name} resolves outside the project`, 1, 'AI_STATE_ESCAPE');
   return abs;
 }
 
-/** Create `.modeler/agent/` and make sure `.modeler/` is ignored by git (the first write there adds it to .gitignore). */
+/** Create `.modeler/agent/` (and `.modeler/.gitignore`, which makes git ignore the folder). */
 export function ensureAgentDir(root: string): void {
   const dir = agentFile(root, '');
   if (existsSync(dir)) return;
-  ensureRuntimeIgnored(root);
+  ensureRuntimeDir(root);
   mkdirSync(dir, { recursive: true });
 }
 

@@ -1,9 +1,12 @@
 // Every command that reads a project spells its folder `--project-dir DIR` (the spec's
 // `--project DIR` and positional forms stay as aliases) and takes dbt's `--vars`, `--profiles-dir`
-// and `--target` (which decide what `{{ target.* }}` is in configs).
+// and `--target` (which decide what `{{ target.* }}` is in configs). The folder is found as dbt
+// finds it (core/project-dir.ts): without one, `.` or the nearest folder above it with
+// dbt_project.yml; a folder without one is an error naming it, never an empty project.
 import { Option, type Command } from 'commander';
 import { load as parseYaml } from 'js-yaml';
-import { UserError, type ReadOptions } from '../api.js';
+import { statSync } from 'node:fs';
+import { dbtProjectDir, UserError, type ReadOptions } from '../api.js';
 
 export interface ProjectFlags { projectDir?: string; project?: string; vars?: string; profilesDir?: string; target?: string }
 export interface ProjectRef { dir: string; vars?: Record<string, unknown>; read: ReadOptions }
@@ -18,15 +21,24 @@ export function projectOptions(cmd: Command, opts: { required?: boolean } = {}):
     .option('--target <name>', "the profile's target, as dbt's --target (default: DBT_TARGET, else the profile's target)");
 }
 
-/** The project folder from --project-dir, its alias, or a positional argument; and the parsed --vars. */
-export function projectRef(flags: ProjectFlags, positional?: string, opts: { required?: string } = {}): ProjectRef {
+/**
+ * The dbt project from --project-dir, its alias, or a positional argument (else found from `.`);
+ * and the parsed --vars. `files`: the positional may also name a file (policy-check's model file).
+ */
+export function projectRef(flags: ProjectFlags, positional?: string, opts: { required?: string; files?: boolean } = {}): ProjectRef {
   const given = [positional, flags.projectDir, flags.project].filter((x): x is string => typeof x === 'string');
   if (new Set(given).size > 1) throw new UserError(`the project folder is given twice (${given.join(' and ')}); use --project-dir once`);
   if (!given.length && opts.required) throw new UserError(`missing ${opts.required}`);
   if (flags.profilesDir === '') throw new UserError('--profiles-dir needs a folder');
   if (flags.target === '') throw new UserError('--target needs a target name');
   const vars = parseVars(flags.vars);
-  return { dir: given[0] ?? '.', vars, read: { vars, profilesDir: flags.profilesDir, target: flags.target } };
+  const read = { vars, profilesDir: flags.profilesDir, target: flags.target };
+  if (opts.files && given[0] !== undefined && isFile(given[0])) return { dir: given[0], vars, read };
+  return { dir: dbtProjectDir(given[0]), vars, read };
+}
+
+function isFile(p: string): boolean {
+  try { return statSync(p).isFile(); } catch { return false; }
 }
 
 function parseVars(text: string | undefined): Record<string, unknown> | undefined {

@@ -20,6 +20,8 @@ export const CORE_CODES: CodeTable = {
   YAML_SYNTAX: { severity: 'error', meaning: 'a YAML file does not parse; located at the first bad line' },
   YAML_DUPLICATE_KEY: { severity: 'warning', meaning: 'a key appears twice in one mapping; the last one wins, as in dbt' },
   YAML_WARNING: { severity: 'warning', meaning: "the YAML parser's own warning about a file that still parses" },
+  NOT_A_DBT_PROJECT: { severity: 'error', meaning: 'the folder a project command was given (or found) holds no dbt_project.yml; run it in the dbt project or pass --project-dir with the folder that holds it' },
+  PACKAGE_EXAMPLE: { severity: 'error', meaning: 'a write into the package\'s own examples/ was refused (they stay as shipped); copy the example and work on the copy — `modeler serve` does this by itself' },
   // modeler serve
   LOCKED: { severity: 'error', meaning: 'another modeler serve is serving this project (its lock under .modeler/ names the port); stop it or use it' },
   PORT_IN_USE: { severity: 'error', meaning: 'the port is taken; choose another with --port' },

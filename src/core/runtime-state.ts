@@ -1,31 +1,40 @@
-// Runtime state lives under <project>/.modeler/ and nowhere else in the project: the folder is
-// added to the project's .gitignore, and a lock file there keeps a second server off a project
-// the first one is writing (its crash recovery would otherwise roll back a live apply).
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Runtime state (chats, memory, the index snapshot, journals, the serve lock) lives under
+// <project>/.modeler/, which ignores itself: a `.modeler/.gitignore` holding `*`, as pytest's and
+// ruff's caches do. The project's own .gitignore and every tracked file are left alone. A project
+// that is one of the package's own examples is never written: its runtime state goes to the
+// user's data directory instead. A lock file keeps a second server off a project the first one
+// is writing (its crash recovery would otherwise roll back a live apply).
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { UserError } from './diagnostics.js';
-import { writeFileAtomic } from './fs-atomic.js';
+import { packageExample } from './project-dir.js';
+import { userDataDir } from './user-data.js';
 
 export const RUNTIME_DIR = '.modeler';
 
-/** Add `.modeler/` to the project's .gitignore (created if missing) unless a line already ignores it. */
-export function ensureRuntimeIgnored(root: string): boolean {
-  const file = join(root, '.gitignore');
-  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const ignored = text.split(/\r?\n/).some((l) => /^\/?\.modeler\/?(\*\*?)?\s*$/.test(l.trim()));
-  if (ignored) return false;
-  const nl = text.includes('\r\n') ? '\r\n' : '\n';
-  writeFileAtomic(file, `${text}${text && !text.endsWith('\n') ? nl : ''}# modeler's runtime state (journals, caches)${nl}${RUNTIME_DIR}/${nl}`);
-  return true;
+/** Where `root`'s runtime state lives: <root>/.modeler, or a folder in the user's data directory for the package's examples. */
+export function runtimeDir(root: string): string {
+  if (packageExample(root) === undefined) return join(root, RUNTIME_DIR);
+  let real = root;
+  try { real = realpathSync(root); } catch { /* not there yet */ }
+  return join(userDataDir(), 'runtime', `${basename(real)}-${createHash('sha256').update(real).digest('hex').slice(0, 12)}`);
+}
+
+/** Create the runtime folder, ignored by git through its own .gitignore; returns its path. */
+export function ensureRuntimeDir(root: string): string {
+  const dir = runtimeDir(root);
+  mkdirSync(dir, { recursive: true });
+  const ignore = join(dir, '.gitignore');
+  if (!existsSync(ignore)) writeFileSync(ignore, '# modeler\'s runtime state (chats, memory, index, journals); never committed\n*\n');
+  return dir;
 }
 
 export interface ServeLock { pid: number; url: string; started: string }
 
 /** Take the project's serve lock, or fail naming the server that holds it. */
 export function acquireServeLock(root: string, info: Omit<ServeLock, 'pid' | 'started'>): () => void {
-  const dir = join(root, RUNTIME_DIR);
-  const file = join(dir, 'serve.lock');
-  mkdirSync(dir, { recursive: true });
+  const file = join(ensureRuntimeDir(root), 'serve.lock');
   if (existsSync(file)) {
     let held: ServeLock | undefined;
     try { held = JSON.parse(readFileSync(file, 'utf8')); } catch { held = undefined; }

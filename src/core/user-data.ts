@@ -13,14 +13,16 @@ export function userDataDir(env: Record<string, string | undefined> = process.en
   return join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'modeler');
 }
 
-/** The example's writable copy: made once (atomically: copied aside, then renamed into place). */
-export function exampleCopy(env: Record<string, string | undefined> = process.env): { dir: string; created: boolean } {
-  const dir = join(userDataDir(env), 'examples', 'jaffle_shop');
+/** A writable copy of one of the package's examples (default jaffle_shop): made once (atomically: copied aside, then renamed into place). */
+export function exampleCopy(env: Record<string, string | undefined> = process.env, example = 'jaffle_shop'): { dir: string; created: boolean } {
+  const dir = join(userDataDir(env), 'examples', ...example.split('/'));
+  const from = join(EXAMPLE_PROJECT, '..', ...example.split('/'));
   if (existsSync(dir)) return { dir, created: false };
   const tmp = `${dir}.${process.pid}.partial`;
   mkdirSync(join(dir, '..'), { recursive: true });
   rmSync(tmp, { recursive: true, force: true });
-  cpSync(EXAMPLE_PROJECT, tmp, { recursive: true });
+  // the example's runtime state is not part of it
+  cpSync(from, tmp, { recursive: true, filter: (p) => !p.split(/[\\/]/).includes('.modeler') });
   try { renameSync(tmp, dir); } catch (e) {
     rmSync(tmp, { recursive: true, force: true });
     if (!existsSync(dir)) throw e; // else another process made it first

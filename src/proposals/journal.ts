@@ -15,6 +15,8 @@
 import { chmodSync, closeSync, copyFileSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { refusePackageExample } from '../core/project-dir.js';
+import { ensureRuntimeDir } from '../core/runtime-state.js';
 import { projectPath } from './paths.js';
 
 export const JOURNAL_DIR = join('.modeler', 'journal');
@@ -52,9 +54,11 @@ export interface CommitResult { written: string[]; deleted: string[] }
 
 export function commitFiles(root: string, writes: readonly FileWrite[]): CommitResult {
   if (!writes.length) return { written: [], deleted: [] };
+  refusePackageExample(root);
   const real = realpathSync(root);
   const id = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
   const dir = join(real, JOURNAL_DIR, id);
+  ensureRuntimeDir(real); // .modeler/ ignores itself before anything is put there
   mkdirSync(dir, { recursive: true });
   const entries: Entry[] = writes.map((w, i) => {
     const { rel, abs } = projectPath(real, w.rel);

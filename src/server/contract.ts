@@ -261,7 +261,9 @@ export const PreviewResponse = z.object({
 export const AiProjectBody = z.strictObject({ projectId: projectId.optional() });
 export const AiQuery = z.strictObject({ projectId: projectId.optional() });
 export const IndexStats = z.object({ records: z.int(), byKind: z.record(z.string(), z.int()), buildMs: z.number(), builtAt: z.string() });
-export const ChatList = z.object({ chats: z.array(z.object({ id: z.string(), title: z.string(), createdAt: z.string(), updatedAt: z.string(), messages: z.int() })) });
+const chatSummary = z.object({ id: z.string(), title: z.string(), createdAt: z.string(), updatedAt: z.string(), messages: z.int() });
+export const ChatList = z.object({ chats: z.array(chatSummary) });
+export const ChatDeleted = z.object({ deleted: chatSummary });
 export const ChatCreateBody = z.strictObject({ projectId: projectId.optional(), title: z.string().min(1).max(200).optional() });
 export const ChatParams = z.strictObject({ chatId: z.string().min(1).max(200) });
 export const ChatResponse = z.object({
@@ -309,7 +311,7 @@ export const SHAPES = {
   AskBody: { schema: AskBody, io: 'input' }, AskResponse: { schema: AskResponse, io: 'output' }, PreviewBody: { schema: PreviewBody, io: 'input' },
   PreviewResponse: { schema: PreviewResponse, io: 'output' }, AiProjectBody: { schema: AiProjectBody, io: 'input' }, AiQuery: { schema: AiQuery, io: 'input' },
   IndexStats: { schema: IndexStats, io: 'output' }, ChatList: { schema: ChatList, io: 'output' }, ChatCreateBody: { schema: ChatCreateBody, io: 'input' },
-  ChatParams: { schema: ChatParams, io: 'input' }, ChatResponse: { schema: ChatResponse, io: 'output' }, MemoryList: { schema: MemoryList, io: 'output' },
+  ChatParams: { schema: ChatParams, io: 'input' }, ChatResponse: { schema: ChatResponse, io: 'output' }, ChatDeleted: { schema: ChatDeleted, io: 'output' }, MemoryList: { schema: MemoryList, io: 'output' },
   MemoryParams: { schema: MemoryParams, io: 'input' }, MemoryDeleted: { schema: MemoryDeleted, io: 'output' }, SkillList: { schema: SkillList, io: 'output' },
   ProviderList: { schema: ProviderList, io: 'output' }, SettingsTestBody: { schema: SettingsTestBody, io: 'input' }, SettingsTestResponse: { schema: SettingsTestResponse, io: 'output' },
 } as const;

@@ -1,10 +1,10 @@
-// Start and stop a server: pick the project (or the writable example copy), take its serve lock,
-// recover an interrupted apply, listen, open the browser, and shut down cleanly — children
-// included — on Ctrl-C or SIGTERM.
+// Start and stop a server: pick the project (--project-dir, else the dbt project in `.` or the
+// nearest folder above holding dbt_project.yml, as dbt finds it; only where there is none, the
+// writable copy of the example), take its serve lock, recover an interrupted apply, listen, open
+// the browser, and shut down cleanly — children included — on Ctrl-C or SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { acquireServeLock, ensureRuntimeIgnored, exampleCopy, UserError } from '../api.js';
+import { acquireServeLock, dbtProjectDir, ensureRuntimeDir, exampleCopy, findDbtProject, packageExample, UserError } from '../api.js';
 import { buildApp } from './app.js';
 import { ProjectSession } from './session.js';
 
@@ -25,24 +25,14 @@ export interface Running { url: string; stopped: Promise<void>; stop(): Promise<
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 export async function startServer(o: StartOptions): Promise<Running> {
-  let dir: string;
-  if (o.projectDir !== undefined) {
-    dir = resolve(o.projectDir);
-    let st;
-    try { st = statSync(dir); } catch { throw new UserError(`project directory not found: ${o.projectDir}`); }
-    if (!st.isDirectory()) throw new UserError(`not a directory: ${o.projectDir}`);
-  } else {
-    const copy = exampleCopy();
-    dir = copy.dir;
-    o.say(`modeler serve: no --project-dir, so serving a writable copy of the example project ${copy.created ? 'made now' : 'made earlier'} at ${dir} (your changes stay there; pass --project-dir DIR to serve your own project)`);
-  }
+  const dir = pickProject(o);
   const shownHost = o.host.includes(':') ? `[${o.host}]` : o.host;
   const url = `http://${shownHost}:${o.port}/`;
   const release = acquireServeLock(dir, { url });
   let session: ProjectSession | undefined;
   const children = new Set<ChildProcess>();
   try {
-    if (ensureRuntimeIgnored(dir)) o.say('modeler serve: added .modeler/ (runtime state) to the project\'s .gitignore');
+    ensureRuntimeDir(dir);
     session = new ProjectSession(dir, { log: o.verbose ? o.log : () => {} });
     for (const r of session.recovered) o.log(`modeler serve: an apply interrupted earlier (${r.state}) was ${r.state === 'committing' ? 'rolled back' : 'cleaned up'}; its files are as they were before it: ${r.files.join(', ')}`);
     const app = await buildApp(session, { host: o.host, port: o.port, log: (l) => (o.verbose || l.startsWith('error ') ? o.log(l) : undefined) });
@@ -83,6 +73,21 @@ export async function startServer(o: StartOptions): Promise<Running> {
     release();
     throw e;
   }
+}
+
+/** The folder to serve, said on stdout when it was not given. */
+function pickProject(o: StartOptions): string {
+  const found = o.projectDir !== undefined ? resolve(dbtProjectDir(o.projectDir)) : findDbtProject(process.cwd());
+  const example = found === undefined ? 'jaffle_shop' : packageExample(found);
+  if (found !== undefined && example === undefined) {
+    if (o.projectDir === undefined) o.say(`modeler serve: serving the dbt project at ${found} (found from ${process.cwd()}; pass --project-dir DIR to serve another)`);
+    return found;
+  }
+  const copy = exampleCopy(process.env, example);
+  o.say(found === undefined
+    ? `modeler serve: no dbt project here (no dbt_project.yml in ${process.cwd()} or above it), so serving a writable copy of the example project ${copy.created ? 'made now' : 'made earlier'} at ${copy.dir} (your changes stay there; run it in your dbt project, or pass --project-dir DIR)`
+    : `modeler serve: ${found} is part of the modeler package, which is never written; serving a writable copy of it ${copy.created ? 'made now' : 'made earlier'} at ${copy.dir}`);
+  return copy.dir;
 }
 
 function openBrowser(url: string, log: (l: string) => void): ChildProcess {

@@ -5,6 +5,7 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { UserError, formatDiagnostic } from '../core/diagnostics.js';
 import { writeFilesAtomic } from '../core/fs-atomic.js';
+import { refusePackageExample } from '../core/project-dir.js';
 import { containedPath } from '../core/paths.js';
 import { catalogColumns } from '../core/columns/catalog-columns.js';
 import { loadProject } from '../core/project/load.js';
@@ -142,7 +143,7 @@ export function enforceContracts(projectDir: string, o: ContractsOptions): Contr
     }
     if (edits.length) writes.push({ path: abs, data: applyYamlEdits(text, edits) });
   }
-  if (!o.dryRun) writeFilesAtomic(writes);
+  if (!o.dryRun) { if (writes.length) refusePackageExample(project.root); writeFilesAtomic(writes); }
   return { enforce, ok: refused.every((r) => r.forced), selected, refused, typed, filesChanged: [...byFile.keys()].filter((f) => writes.some((w) => w.path === containedPath(project.root, f))) };
 }
 

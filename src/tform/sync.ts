@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { UserError } from '../core/diagnostics.js';
 import { writeFilesAtomic } from '../core/fs-atomic.js';
+import { refusePackageExample } from '../core/project-dir.js';
 import { columnType, endpoint, parentChild } from '../core/model/access.js';
 import { loadModelFile, type LoadedModel } from '../core/model/load.js';
 import type { Column, Entity, Model } from '../core/model/types.js';
@@ -114,7 +115,7 @@ export function tformSync(projectDir: string, modelPath?: string, opts: { dryRun
       message: `contract-enforced models have columns without a data type (missing or unknown): ${names}; set data_type on each (dbt would fail the build), then sync again` };
   }
   const writes = [...editsByFile].map(([file, edits]) => ({ path: containedPath(project.root, file)!, data: applyYamlEdits(project.readText(file), edits) }));
-  if (!opts.dryRun) writeFilesAtomic(writes);
+  if (!opts.dryRun) { if (writes.length) refusePackageExample(project.root); writeFilesAtomic(writes); }
   return { ok: true, offenders: [], changes, skipped, filesChanged: [...editsByFile.keys()] };
 }
 

@@ -28,7 +28,7 @@ describe('ask writes only chat history and memory', () => {
     expect(agent.agent_run.agent).toBe('conceptualize');
     expect(agent.proposed_changes).toMatchObject([{ op: 'create_file', path: 'Modeler/conceptual/jaffle_shop.diagram.yaml', valid: true }]);
     await ask(s, { message: 'We call customers shoppers.' });
-    expect(changed(before, tree(dir))).toEqual(['.gitignore', '.modeler/agent/chats.json', '.modeler/agent/memory.json']);
+    expect(changed(before, tree(dir))).toEqual(['.modeler/.gitignore', '.modeler/agent/chats.json', '.modeler/agent/memory.json']);
   });
 
   it('a hosted provider run with a fake key: the key is in no file under the project and in no result', async () => {
@@ -44,7 +44,7 @@ describe('ask writes only chat history and memory', () => {
     expect(e.code).toBe('AI_PROVIDER_AUTH');
     expect(String(e.message) + String(e.stack)).not.toContain(KEY);
     expect(JSON.stringify(r)).not.toContain(KEY);
-    expect(changed(before, tree(dir))).toEqual(['.gitignore', '.modeler/agent/chats.json']);
+    expect(changed(before, tree(dir))).toEqual(['.modeler/.gitignore', '.modeler/agent/chats.json']);
     expect(allText(dir)).not.toContain(KEY);
     expect(allText(dir)).not.toContain(KEY.slice(0, 20));
   });

@@ -1,7 +1,7 @@
 // The typed index: one record per thing the spec lists, each at its real file and line with
 // its neighbours; doc-bound columns ranked by the block's prose; per-file updates that end in
 // exactly the index a full build gives; the snapshot; .modeler/ ignored by git.
-import { readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadProject } from '../../src/api.js';
@@ -190,15 +190,16 @@ describe('snapshot and runtime directory', () => {
     expect(moved.map((r) => r.name)).toContain('READINESS_COLUMN_DESCRIPTION_MISSING:fct_tickets.priority');
   });
 
-  it('adds .modeler/ to the project .gitignore once, keeping what was there', () => {
+  it('runtime state ignores itself (.modeler/.gitignore holding *); the project\'s .gitignore is never touched', () => {
     const dir = copyProject(EXAMPLE);
     writeFileSync(join(dir, '.gitignore'), 'target/\nlogs');
     ensureAgentDir(dir);
     ensureAgentDir(dir);
-    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe("target/\nlogs\n# modeler's runtime state (journals, caches)\n.modeler/\n");
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('target/\nlogs');
+    expect(readFileSync(join(dir, '.modeler', '.gitignore'), 'utf8').split('\n')).toContain('*');
     const fresh = copyProject(EXAMPLE);
     ensureAgentDir(fresh);
-    expect(readFileSync(join(fresh, '.gitignore'), 'utf8')).toMatch(/^# modeler's runtime state.*\n\.modeler\/\n$/);
+    expect(existsSync(join(fresh, '.gitignore'))).toBe(false);
   });
 });
 

@@ -43,7 +43,7 @@ describe('POST /api/ai/ask', () => {
     const p = await req(s.port, 'POST', '/api/ai/ask', { body: { message: 'add key tests to stg_stores and classify the e-mail of stg_stripe__customers' } });
     expect(p.json.requires_user_approval).toBe(true);
     await req(s.port, 'POST', '/api/ai/ask', { body: { message: 'Never use select * in marts.' } });
-    expect(changed(before, tree(s.root))).toEqual(['.gitignore', '.modeler/agent/chats.json', '.modeler/agent/memory.json']);
+    expect(changed(before, tree(s.root))).toEqual(['.modeler/.gitignore', '.modeler/agent/chats.json', '.modeler/agent/memory.json']);
   });
 
   it('streams the answer as server-sent events, then the whole result', async () => {

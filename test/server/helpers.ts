@@ -108,8 +108,8 @@ export async function until(cond: () => boolean, timeoutMs = 10_000, what = 'con
 }
 
 /** `modeler serve` as a child process; resolves with its URL once it listens. */
-export function spawnServe(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; port: number; out: () => string; err: () => string; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--no-open', ...args], { env: { ...process.env, ...env } });
+export function spawnServe(args: string[], env: Record<string, string> = {}, cwd?: string): Promise<{ child: ChildProcess; url: string; port: number; out: () => string; err: () => string; exited: Promise<number | null> }> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--no-open', ...args], { env: { ...process.env, ...env }, ...(cwd ? { cwd } : {}) });
   let out = '', err = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (err += d));

@@ -1,8 +1,10 @@
-// `modeler serve` as a user runs it: the writable example copy, the .gitignore line, a taken
-// port, a second server on the same project, a non-loopback host, and a clean stop on SIGTERM
-// and Ctrl-C.
+// `modeler serve` as a user runs it: the dbt project it is started in (or the writable example
+// copy where there is none), runtime state that ignores itself (the project's .gitignore and
+// every tracked file left alone), a taken port, a second server on the same project, a
+// non-loopback host, and a clean stop on SIGTERM and Ctrl-C.
 import { describe, expect, it } from 'vitest';
-import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { EXAMPLE, runCliAsync, tempDir } from '../helpers/cli.js';
@@ -38,18 +40,43 @@ describe('modeler serve', () => {
     expect(await again.exited).toBe(0);
   });
 
-  it('adds .modeler/ to the project\'s .gitignore once, and writes nothing else but runtime state', async () => {
+  it('never touches the project\'s .gitignore: runtime state lives in .modeler/, which ignores itself; git status stays clean after serve and ask', async () => {
     const dir = project('node_modules/\n');
+    const git = (...a: string[]) => execFileSync('git', a, { cwd: dir, encoding: 'utf8' });
+    git('init', '-q'); git('add', '-A'); git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'init');
     const s = await spawnServe(['--project-dir', dir, '--port', '0']);
-    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe("node_modules/\n# modeler's runtime state (journals, caches)\n.modeler/\n");
+    const { projects: [{ id }] } = (await req(s.port, 'GET', '/api/projects')).json;
+    const ask = await req(s.port, 'POST', '/api/ai/ask', { body: { projectId: id, message: 'classify sensitive columns of customers' } });
+    expect(ask.status, ask.text).toBe(200);
+    expect(ask.json.proposed_changes.length).toBeGreaterThan(0);
     s.child.kill('SIGTERM');
     await s.exited;
-    const s2 = await spawnServe(['--project-dir', dir, '--port', '0']);
-    expect(readFileSync(join(dir, '.gitignore'), 'utf8').match(/\.modeler\//g)).toHaveLength(1);
-    s2.child.kill('SIGTERM');
-    await s2.exited;
-    const extra = readdirSync(dir).filter((f) => !readdirSync(EXAMPLE).includes(f)).sort();
-    expect(extra).toEqual(['.gitignore', '.modeler']);
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('node_modules/\n');
+    expect(readFileSync(join(dir, '.modeler', '.gitignore'), 'utf8')).toMatch(/^\*$/m);
+    expect(existsSync(join(dir, '.modeler', 'agent', 'chats.json'))).toBe(true);
+    expect(git('status', '--porcelain')).toBe('');
+  });
+
+  it('started inside a dbt project without --project-dir, serves that project (the nearest folder with dbt_project.yml, as dbt finds it) and says so', async () => {
+    const dir = project();
+    const s = await spawnServe(['--port', '0'], {}, join(dir, 'models', 'marts'));
+    expect(s.out()).toContain(`modeler serve: serving the dbt project at ${dir} (found from ${join(dir, 'models', 'marts')}`);
+    expect((await req(s.port, 'GET', '/api/projects')).json.projects[0].path).toBe(dir);
+    s.child.kill('SIGTERM');
+    await s.exited;
+  });
+
+  it('a folder without dbt_project.yml is an error naming it (exit 1); the package\'s own example is served as a writable copy, never written', async () => {
+    const empty = tempDir('modeler-empty-');
+    mkdirSync(join(empty, 'models'));
+    const r = await runCliAsync(['serve', '--project-dir', empty, '--no-open']);
+    expect([r.code, r.stderr.trim()]).toEqual([1, `modeler: not a dbt project: ${empty} has no dbt_project.yml; pass --project-dir the folder that holds it`]);
+    const data = tempDir('modeler-data-');
+    const s = await spawnServe(['--project-dir', EXAMPLE, '--port', '0'], { MODELER_DATA_DIR: data });
+    expect(s.out()).toContain(`${EXAMPLE} is part of the modeler package, which is never written; serving a writable copy of it made now at ${join(data, 'examples', 'jaffle_shop')}`);
+    s.child.kill('SIGTERM');
+    await s.exited;
+    expect(existsSync(join(EXAMPLE, '.modeler'))).toBe(false);
   });
 
   it('a taken port is a one-line error naming it and suggesting --port (exit 1)', async () => {

@@ -1,9 +1,10 @@
 // `modeler ask "<question>"`: the same ask the server answers, on the command line. The key is
 // read from the provider's usual environment variable; chat history and memory are kept under
-// the project's .modeler/agent/ as in the app.
+// the project's .modeler/agent/ as in the app (for the package's own example, in the user's
+// data directory: the package is never written, and the note says where they went).
 import type { Command } from 'commander';
-import { AssistantSession, initSqlColumns, ask, endpointsFromEnv, ProviderError, providerFromEnv, PROVIDER_KINDS, UserError, type AskResult } from '../../api.js';
-import { action, out, printJson } from '../io.js';
+import { AssistantSession, initSqlColumns, ask, endpointsFromEnv, packageExample, ProviderError, providerFromEnv, PROVIDER_KINDS, runtimeDir, UserError, type AskResult } from '../../api.js';
+import { action, err, out, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
 
 interface AskFlags extends ProjectFlags { provider?: string; model?: string; baseUrl?: string; chat?: string; json?: boolean }
@@ -34,6 +35,7 @@ export function registerAsk(program: Command): void {
         if (e instanceof ProviderError) throw new UserError(`${e.code}: ${e.message}`, 1, e.code);
         throw e;
       }
+      if (packageExample(ref.dir) !== undefined) err(`note: ${ref.dir} is the package's own example, which is never written; the chat and memory are kept in ${runtimeDir(ref.dir)}`);
       if (opts.json) { printJson(result); return 0; }
       if (streamed) out('');
       printTail(result);

@@ -68,6 +68,10 @@ export function registerAiRoutes(app: FastifyInstance, { session, opts }: RouteC
     schema: routeSchema({ tags, summary: 'one chat with every entry: answer, sources, agent run, skills and memory used, proposed changes, review plan', params: 'ChatParams', query: 'AiQuery', response: 'ChatResponse' }),
   }, async (req) => { checkProject(session, req.query.projectId); return ai().chats.get(req.params.chatId); });
 
+  app.delete<{ Params: ChatParams; Body: AiProjectBody }>('/api/ai/chats/:chatId', {
+    schema: routeSchema({ tags, summary: 'forget one chat (its messages and answers); memory is kept', params: 'ChatParams', body: 'AiProjectBody', response: 'ChatDeleted' }),
+  }, async (req) => { checkProject(session, req.body.projectId); return { deleted: ai().chats.delete(req.params.chatId) }; });
+
   app.get<{ Querystring: AiQuery }>('/api/ai/memory', {
     schema: routeSchema({ tags, summary: 'the standing rules the assistant remembers for this project', query: 'AiQuery', response: 'MemoryList' }),
   }, async (req) => { checkProject(session, req.query.projectId); return { memories: ai().listMemory() }; });
