@@ -71,8 +71,9 @@ describe('POST /api/ai/ask', () => {
     expect(readFileSync(join(s.root, file), 'utf8')).toBe(before);
     const nothing = await req(s.port, 'POST', '/api/ai/context/preview', { body: { message: 'zebra striped storefront' } });
     expect(nothing.json.sources.map((x: any) => x.name)).not.toContain('stg_stores.store_name');
-    // the review plan sends a change's own fields back (its verdict stays in the plan)
-    const { valid: _v, blocked: _b, warnings: _w, ...change } = r.json.proposed_changes[0];
+    // what ask returned goes back as it is, verdict included (the server ignores review fields)
+    const change = r.json.proposed_changes[0];
+    expect(change).toMatchObject({ valid: true, base_etag: expect.any(String), patch: [{ anchor: 'models[name=stg_stores].columns[name=store_name].description' }] });
     const apply = await req(s.port, 'POST', '/api/ai/proposals/apply', { body: { projectId: s.id, changes: [change] } });
     expect(apply.status).toBe(200);
     expect(apply.json.written).toEqual([file]);
@@ -113,6 +114,21 @@ describe('chats, memory, skills, providers, settings, index', () => {
     expect(chat.json.messages[1].result.sources[0]).toMatchObject({ name: 'order_status' });
     const missing = await req(s.port, 'GET', '/api/ai/chats/nope');
     expect([missing.status, missing.json.error.code]).toEqual([404, 'CHAT_NOT_FOUND']);
+    const unknown = await req(s.port, 'POST', '/api/ai/ask', { body: { message: 'what does order status mean', chatId: 'nope' } });
+    expect([unknown.status, unknown.json.error.code]).toEqual([404, 'CHAT_NOT_FOUND']);
+    // each answer is stored once (as the entry's content), with its first sources, not the whole retrieval again
+    const stored = JSON.parse(readFileSync(join(s.root, '.modeler/agent/chats.json'), 'utf8')).chats.find((c: any) => c.id === created.json.id);
+    const entry = stored.messages[1];
+    expect(entry.content).toBe(asked.json.answer);
+    expect(entry.result.answer).toBeUndefined();
+    expect(entry.result.sources.length).toBeLessThanOrEqual(8);
+    expect(asked.json.sources.length).toBeGreaterThan(8);
+    expect(JSON.stringify(entry).length).toBeLessThan(3000);
+    expect(chat.json.messages[1].result.answer).toBe(asked.json.answer);
+    const del = await req(s.port, 'DELETE', `/api/ai/chats/${created.json.id}`, { body: {} });
+    expect([del.status, del.json.deleted.id]).toEqual([200, created.json.id]);
+    expect((await req(s.port, 'GET', `/api/ai/chats/${created.json.id}`)).status).toBe(404);
+    expect((await req(s.port, 'DELETE', `/api/ai/chats/${created.json.id}`, { body: {} })).status).toBe(404);
   });
 
   it('lists and deletes memory', async () => {
