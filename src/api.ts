@@ -9,7 +9,7 @@
 export { UserError, formatDiagnostic, formatLocation, hasErrors, countBySeverity, sortDiagnostics, type Diagnostic, type Severity } from './core/diagnostics.js';
 export { writeFileAtomic, writeFilesAtomic } from './core/fs-atomic.js';
 export { containedPath, EXAMPLE_PROJECT, PACKAGE_ROOT, SCHEMAS_DIR, toolVersion } from './core/paths.js';
-export { opt, optionName, renderOptionNames, type OptionStyle } from './core/option-names.js';
+export { opt, OPTION_STYLES, optionName, renderOptionNames, type OptionStyle } from './core/option-names.js';
 export { exampleCopy, userDataDir } from './core/user-data.js';
 export { didYouMeanSuffix } from './core/suggest.js';
 export { applyYamlEdits, type YamlEdit } from './core/yaml-edit.js';

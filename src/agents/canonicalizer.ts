@@ -2,6 +2,7 @@
 // recur in at least `minRecurrence` staging models are lifted into a logical model whose
 // descriptions live in shared doc blocks. Deterministic; needs no AI provider.
 import { UserError } from '../core/diagnostics.js';
+import { opt } from '../core/option-names.js';
 import type { DbtColumn, DbtNode, Project } from '../core/project/types.js';
 import { fileChange } from '../proposals/file-change.js';
 import type { CanonicalColumn, CanonicalEntity, CanonicalProposal, ProposalChange } from '../proposals/types.js';
@@ -22,7 +23,7 @@ interface Occurrence { node: DbtNode; column: DbtColumn }
 
 export function canonicalize(project: Project, opts: CanonicalizeOptions = {}): CanonicalProposal {
   const min = opts.minRecurrence ?? DEFAULT_MIN_RECURRENCE;
-  if (!Number.isInteger(min) || min < 1) throw new UserError(`min-recurrence must be an integer of at least 1, got ${min}`);
+  if (!Number.isInteger(min) || min < 1) throw new UserError(`${opt('min_recurrence')} must be an integer of at least 1, got ${min}`);
   const layer = readStagingLayer(project);
   const notes: string[] = unreadableFileNote(project);
   const entities: CanonicalEntity[] = [];
@@ -74,10 +75,10 @@ export function canonicalize(project: Project, opts: CanonicalizeOptions = {}): 
   if (!entities.length) {
     return {
       kind: 'canonical', agent: 'canonicalizer', min_recurrence: min, entities: [], changes: [],
-      notes: [`No column recurs in at least ${min} staging model(s) of the same entity (${layer.models.length} staging model(s), ${layer.entities.size} entities): nothing to lift. Lower --min-recurrence to 1 or add sibling staging models (the same noun from another source).`, ...notes],
+      notes: [`No column recurs in at least ${min} staging model(s) of the same entity (${layer.models.length} staging model(s), ${layer.entities.size} entities): nothing to lift. Lower ${opt('min_recurrence')} to 1 or add sibling staging models (the same noun from another source).`, ...notes],
     };
   }
-  if (lonely && min > 1) notes.push(`${lonely} entit${lonely > 1 ? 'ies have' : 'y has'} a single staging model, so no column can recur ${min} times; --min-recurrence 1 lifts those too.`);
+  if (lonely && min > 1) notes.push(`${lonely} entit${lonely > 1 ? 'ies have' : 'y has'} a single staging model, so no column can recur ${min} times; ${opt('min_recurrence')} 1 lifts those too.`);
 
   const changes: ProposalChange[] = [];
   const md = docsMarkdown(blocks);

@@ -1,13 +1,17 @@
 // The MCP face: coding agents in editors call the same core functions as the CLI and the HTTP
 // server, read-only — search the index, explain an object, validate, mesh/readiness, run the
-// deterministic agents, and validate a proposal (never apply it). Served over stdio.
+// deterministic agents, and validate a proposal (never apply it). Served over stdio. Every call
+// first reads again the files changed on disk since the last one (a cheap check of sizes and
+// times), so an answer is about the project as it is, not as it was when the server started.
+// Messages (answers and errors) name inputs as the tools take them (`min_score`), never as flags.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { z } from 'zod';
 import { canonicalize, DEFAULT_MIN_RECURRENCE } from '../agents/canonicalizer.js';
 import { conceptualize } from '../agents/conceptualizer.js';
-import { formatDiagnostic, sortDiagnostics } from '../core/diagnostics.js';
+import { formatDiagnostic, sortDiagnostics, UserError } from '../core/diagnostics.js';
+import { renderOptionNames } from '../core/option-names.js';
 import { meshCheck } from '../governance/mesh/check.js';
 import { readinessGate } from '../governance/readiness/gate.js';
 import type { ProposalChange } from '../proposals/types.js';
@@ -17,6 +21,7 @@ import { resolveContext } from './retrieve.js';
 import type { AssistantSession } from './session.js';
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+interface ToolReply { content: { type: 'text'; text: string }[]; isError?: boolean }
 const json = (v: unknown) => ({ content: [{ type: 'text' as const, text: JSON.stringify(v, null, 2) }] });
 const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
 const failure = (t: string) => ({ content: [{ type: 'text' as const, text: t }], isError: true });
@@ -35,9 +40,30 @@ const changeShape = z.object({
   source_context: z.array(z.string()).optional(),
 });
 
+/**
+ * How every tool is registered: it answers about the project as it is on disk now, a UserError
+ * becomes the tool's error text, and the text names inputs as the tools take them (`min_score`).
+ */
+export function liveTools(mcp: McpServer, session: AssistantSession): McpServer['registerTool'] {
+  return ((name: string, def: unknown, handler: (...a: any[]) => Promise<ToolReply>) =>
+    (mcp.registerTool as any)(name, def, async (...a: any[]): Promise<ToolReply> => {
+      let r: ToolReply;
+      try {
+        session.syncWithDisk();
+        r = await handler(...a);
+      } catch (e: any) {
+        if (!(e instanceof UserError)) throw e;
+        r = failure(e.message);
+      }
+      return { ...r, content: r.content.map((c) => ({ ...c, text: renderOptionNames(c.text, 'param') })) };
+    })) as McpServer['registerTool'];
+}
+
 export function createMcpServer(session: AssistantSession, version = '0.0.0'): McpServer {
-  const server = new McpServer({ name: 'modeler', version }, { capabilities: { tools: {} } });
+  const mcp = new McpServer({ name: 'modeler', version }, { capabilities: { tools: {} } });
   const project = () => session.project;
+  session.syncWithDisk(); // what is on disk now: later calls read again what changed since
+  const server = { registerTool: liveTools(mcp, session) };
 
   server.registerTool('search_index', {
     title: 'Search the project index',
@@ -105,7 +131,7 @@ export function createMcpServer(session: AssistantSession, version = '0.0.0'): M
     const verdicts = session.validate(full);
     return json(verdicts.map((v, i) => ({ index: i, path: full[i].path, valid: v.valid, ...(v.blocked ? { blocked: v.blocked } : {}), warnings: v.warnings })));
   });
-  return server;
+  return mcp;
 }
 
 /** Serve the tools over stdio (or the given transport) until the client disconnects. */

@@ -1,6 +1,8 @@
 // One project's assistant state: the project as read, its index (kept current per changed
 // file), memory, chat history and the validator proposed changes go through. The HTTP server
 // keeps one in its project session; the CLI and the MCP server open one per run.
+import { DiskStamps } from '../core/disk-stamps.js';
+import { SKIP_DIRS } from '../core/project/walk.js';
 import type { Project } from '../core/project/types.js';
 import { loadProject, type LoadOptions } from '../core/project/load.js';
 import { proposalValidator, validateContextOf, type ChangeValidator } from './change-check.js';
@@ -60,6 +62,23 @@ export class AssistantSession {
       return { ms: performance.now() - t0, units: this.index.records.size, rebuilt: true };
     }
     return this.index.update(rels, this.project);
+  }
+
+  private stamps?: DiskStamps;
+
+  /**
+   * For a process without a watcher (the MCP server): read again the files changed on disk since
+   * the last call (the first call only notes what is there), and bring the index up to date.
+   * Returns the files re-read.
+   */
+  syncWithDisk(): string[] {
+    if (!this.stamps) {
+      this.stamps = new DiskStamps(this.project.root, this.project.files.keys(), (rel) => rel.split('/').some((s) => SKIP_DIRS.has(s)));
+      return [];
+    }
+    const changed = this.stamps.changes();
+    if (changed.length) this.filesChanged(changed);
+    return changed;
   }
 
   /** Build the index again from the project (after an import, or on request). */

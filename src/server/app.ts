@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { hostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { initSqlColumns, PACKAGE_ROOT, toolVersion } from '../api.js';
+import { initSqlColumns, PACKAGE_ROOT, renderOptionNames, toolVersion, type OptionStyle } from '../api.js';
 import { ApiError, toErrorReply } from './errors.js';
 import type { ProjectSession } from './session.js';
 import { placeholderPage } from './placeholder.js';
@@ -76,8 +76,12 @@ export async function buildApp(session: ProjectSession, opts: AppOptions): Promi
         throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `${req.method} requests must send a JSON body with Content-Type: application/json${type ? ` (got ${type})` : ''}`);
       }
     }
+    // a change on disk the watcher has noticed but not yet read is read before the answer
+    if (req.url.startsWith('/api/')) await session.catchUp();
   });
   app.addHook('onSend', async (req, reply, payload) => {
+    // the core's option markers leave as request keys (`min_score`), or as field labels for the web UI
+    if (typeof payload === 'string' && payload.includes('{opt:')) payload = renderOptionNames(payload, optionStyleOf(req));
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'no-referrer');
     reply.header('X-Frame-Options', 'DENY');
@@ -116,6 +120,11 @@ export async function buildApp(session: ProjectSession, opts: AppOptions): Promi
     throw new ApiError(404, 'ROUTE_NOT_FOUND', `no route ${req.method} ${req.url.split('?')[0]}; GET /api/openapi.json lists them`);
   });
   return app;
+}
+
+/** How a request's client names inputs: `X-Modeler-Option-Style: label` (the web UI), else request keys. */
+export function optionStyleOf(req: FastifyRequest): OptionStyle {
+  return req.headers['x-modeler-option-style'] === 'label' ? 'label' : 'param';
 }
 
 /** Loopback names always; the bound host; and, when bound to every interface, this machine's names. */

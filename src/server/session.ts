@@ -142,6 +142,12 @@ export class ProjectSession {
     this.lock = run.catch((e) => this.log(`watch: could not re-read ${changed.join(', ')}: ${e?.message ?? e}`));
   }
 
+  /** Read what the watcher has noticed but not yet reported, and wait for it (and any write in progress). */
+  catchUp(): Promise<unknown> {
+    this.watcher?.flush();
+    return this.lock;
+  }
+
   close(): void {
     this.watcher?.close();
     this.events.emit('close');

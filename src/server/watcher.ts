@@ -15,7 +15,11 @@ export interface WatchOptions {
   maxWaitMs?: number;
 }
 
-export interface Watcher { close(): void }
+export interface Watcher {
+  close(): void;
+  /** Report what is pending now rather than after the quiet time (a request wants the project as it is). */
+  flush(): void;
+}
 
 export function watchProject(root: string, o: WatchOptions): Watcher {
   const quiet = o.quietMs ?? 25;
@@ -38,12 +42,13 @@ export function watchProject(root: string, o: WatchOptions): Watcher {
     if (timer) clearTimeout(timer);
     timer = setTimeout(flush, Math.max(0, Math.min(quiet, first + maxWait - Date.now())));
   };
+  const now = () => { if (timer) clearTimeout(timer); flush(); };
   const toRel = (abs: string) => relative(root, abs).split(sep).join('/');
 
   if (process.platform !== 'linux') {
     const w = watch(root, { recursive: true, persistent: false }, (_e, name) => { if (name) note(String(name).split(sep).join('/')); });
     w.on('error', () => {});
-    return { close() { closed = true; if (timer) clearTimeout(timer); w.close(); } };
+    return { close() { closed = true; if (timer) clearTimeout(timer); w.close(); }, flush: now };
   }
 
   const watchers = new Map<string, FSWatcher>();
@@ -76,6 +81,7 @@ export function watchProject(root: string, o: WatchOptions): Watcher {
   };
   watchTree(root);
   return {
+    flush: now,
     close() {
       closed = true;
       if (timer) clearTimeout(timer);

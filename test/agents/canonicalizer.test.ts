@@ -78,7 +78,7 @@ describe('Canonicalizer options and edge cases', () => {
     expect(p.entities).toEqual([]);
     expect(p.changes).toEqual([]);
     expect(p.notes[0]).toMatch(/^No column recurs in at least 2 staging model\(s\) of the same entity/);
-    expect(p.notes[0]).toContain('Lower --min-recurrence to 1 or add sibling staging models');
+    expect(p.notes[0]).toContain('Lower {opt:min_recurrence} to 1 or add sibling staging models');
     expect(validProposal(p)).toBe(true);
   });
 

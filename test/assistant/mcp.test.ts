@@ -1,8 +1,11 @@
 // `modeler mcp` over stdio with the official MCP client: the read-only tools are listed and
-// answer from the same core functions; validate_proposal checks and never applies; nothing in
-// the project is written.
+// answer from the same core functions; validate_proposal checks and never applies, and takes a
+// proposal as another tool returned it; a file changed on disk after the start is what the next
+// call sees; messages name inputs as the tools take them; nothing in the project is written.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/cli.js';
 import { changed, copyProject, EXAMPLE, tree } from './helpers.js';
@@ -55,5 +58,33 @@ describe('modeler mcp', () => {
     ] } })));
     expect(v.map((x: any) => [x.valid, x.blocked?.code])).toEqual([[false, 'DOC_BLOCK_OVERWRITE'], [true, undefined], [false, 'PATH_ESCAPE']]);
     expect(changed(before, tree(dir))).toEqual([]);
+  });
+
+  it('takes what the agents return as it is (review fields included) and names inputs as the tools do', async () => {
+    const c = JSON.parse(text(await client.callTool({ name: 'conceptualize', arguments: {} })));
+    const v = JSON.parse(text(await client.callTool({ name: 'validate_proposal', arguments: { changes: c.changes.map((x: any) => ({ ...x, valid: true, blocked: undefined, warnings: [] })) } })));
+    expect(v.map((x: any) => x.valid)).toEqual(c.changes.map(() => true));
+    const bad = await client.callTool({ name: 'readiness', arguments: { min_score: 101 } });
+    expect([bad.isError, text(bad)]).toEqual([true, 'min_score must be between 0 and 100, got 101']);
+    const low = JSON.parse(text(await client.callTool({ name: 'readiness', arguments: { min_score: 100 } })));
+    expect(low.failures[0]).toMatch(/is below min_score 100$/);
+    expect(JSON.stringify(low)).not.toContain('{opt:');
+  });
+
+  it('sees a file changed on disk after it started: validate reports a file broken since, and recovers when it is fixed', async () => {
+    const file = join(dir, 'models/marts/_marts.yml');
+    const good = readFileSync(file, 'utf8');
+    writeFileSync(file, good.replace('models:', 'models:\n  - name: [unclosed'));
+    const broken = text(await client.callTool({ name: 'validate', arguments: {} }));
+    expect(broken).toMatch(/^models\/marts\/_marts\.yml:\d+:\d+: error/m);
+    const added = join(dir, 'models/marts/_extra.yml');
+    writeFileSync(added, 'version: 2\nmodels:\n  - name: extra_model_from_disk\n    description: Added after the start.\n');
+    // a file added since is read too (a YAML entry without its SQL, which the reader reports)
+    const e = text(await client.callTool({ name: 'search_index', arguments: { query: 'extra_model_from_disk', limit: 3 } }));
+    expect(JSON.parse(e).sources[0]).toMatchObject({ kind: 'issue', path: 'models/marts/_extra.yml' });
+    writeFileSync(file, good);
+    const { rmSync } = await import('node:fs');
+    rmSync(added);
+    expect(text(await client.callTool({ name: 'validate', arguments: {} }))).toBe('no errors or warnings');
   });
 });

@@ -5,8 +5,8 @@
 // /api/ai/proposals/validate and are never applied here. Provider keys come in the request,
 // are used for that call only, and are never stored or logged.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ask, AssistantSession, endpointsFromEnv, preview, PROVIDERS, proposalValidator, testProvider } from '../../api.js';
-import type { RouteContext } from '../app.js';
+import { ask, AssistantSession, endpointsFromEnv, preview, PROVIDERS, proposalValidator, renderOptionNames, testProvider, type OptionStyle } from '../../api.js';
+import { optionStyleOf, type RouteContext } from '../app.js';
 import type { AiProjectBody, AiQuery, AskBody, ChatCreateBody, ChatParams, MemoryParams, PreviewBody, SettingsTestBody } from '../contract.js';
 import { toErrorReply } from '../errors.js';
 import { routeSchema } from '../schemas.js';
@@ -31,7 +31,7 @@ export function registerAiRoutes(app: FastifyInstance, { session, opts }: RouteC
     checkProject(session, req.body.projectId);
     const { projectId: _p, ...request } = req.body;
     if (!wantsStream(req)) return ask(ai(), request);
-    return stream(reply, (onDelta) => ask(ai(), request, { onDelta }));
+    return stream(reply, optionStyleOf(req), (onDelta) => ask(ai(), request, { onDelta }));
   });
 
   app.post<{ Body: PreviewBody }>('/api/ai/context/preview', {
@@ -98,11 +98,11 @@ function wantsStream(req: FastifyRequest): boolean {
 }
 
 /** Server-sent events: `delta` ({text}) as the answer is written, then `result` or `error` (the error envelope). */
-async function stream(reply: FastifyReply, run: (onDelta: (text: string) => void) => Promise<unknown>): Promise<void> {
+async function stream(reply: FastifyReply, style: OptionStyle, run: (onDelta: (text: string) => void) => Promise<unknown>): Promise<void> {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Content-Type-Options': 'nosniff', 'X-Accel-Buffering': 'no' });
-  const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const send = (event: string, data: unknown) => res.write(`event: ${event}\ndata: ${renderOptionNames(JSON.stringify(data), style)}\n\n`);
   try {
     send('result', await run((text) => send('delta', { text })));
   } catch (e) {

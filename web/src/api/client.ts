@@ -18,7 +18,8 @@ interface RequestOptions {
 export async function requestRaw<T>(method: string, path: string, o: RequestOptions = {}): Promise<{ json: T; headers: Headers }> {
   const q = o.query ? Object.entries(o.query).filter(([, v]) => v !== undefined) : [];
   const url = q.length ? `${path}?${new URLSearchParams(q.map(([k, v]) => [k, String(v)])).toString()}` : path;
-  const headers: Record<string, string> = { accept: 'application/json', ...o.headers };
+  // the server names inputs in its messages as this UI's fields are labelled (min score), not as flags
+  const headers: Record<string, string> = { accept: 'application/json', 'x-modeler-option-style': 'label', ...o.headers };
   let body: string | undefined;
   if (o.body !== undefined) { headers['content-type'] = 'application/json'; body = JSON.stringify(o.body); }
   let res: Response;
