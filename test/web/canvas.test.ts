@@ -1,5 +1,5 @@
-// The canvas: positions placed by hand are saved in a diagram file and kept by the automatic
-// layout; filters; focus on a table with N hops; keyboard selection; and export of the whole
+// The canvas: positions placed by hand are kept by the automatic layout and saved in a diagram
+// file by "Save layout"; filters; focus on a table with N hops; keyboard selection; and export of the whole
 // diagram (not the viewport) as PNG and SVG.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,12 +28,13 @@ function pngSize(buf: Buffer): { width: number; height: number } {
 }
 
 describe.skipIf(!!skip)(`the canvas${skip ? ` [skipped: ${skip}]` : ''}`, () => {
-  it('keeps a table where the user dropped it, in the diagram file, through an automatic re-layout', async () => {
+  it('keeps a table where the user dropped it, in the diagram file once saved, through an automatic re-layout', async () => {
     const start = await box('customers');
     await page.mouse.move(start.x + 30, start.y + 12);
     await page.mouse.down();
     await page.mouse.move(start.x + 130, start.y + 92, { steps: 8 });
     await page.mouse.up();
+    await page.getByRole('button', { name: 'Save layout' }).click();
     const moved = await until(() => ui.read(LAYOUT), (t) => t.includes('model.jaffle_shop.customers'), 'the position in the diagram file')
     const saved = parse(moved).display.positions['model.jaffle_shop.customers'];
     expect(saved).toEqual({ x: expect.any(Number), y: expect.any(Number) });
@@ -52,6 +53,7 @@ describe.skipIf(!!skip)(`the canvas${skip ? ` [skipped: ${skip}]` : ''}`, () => 
     await page.getByRole('tree', { name: 'Project files' }).getByRole('treeitem', { name: 'jaffle_shop.diagram.yaml' }).waitFor();
     // Reset gives it back to the automatic layout and removes the saved position
     await page.getByRole('button', { name: 'Reset positions' }).click();
+    await page.getByRole('button', { name: 'Save layout' }).click();
     await until(() => parse(ui.read(LAYOUT)).display?.positions?.['model.jaffle_shop.customers'], (p) => p === undefined, 'the position to be released');
   });
 

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { openFile } from '../editor/actions';
 import { openReview } from '../review/actions';
 import { loadProvider, PROVIDER_KINDS } from '../settings/storage';
-import { canAsk, newChat, reask, removeContext, send, toChange } from './actions';
+import { canAsk, newChat, reask, removeContext, reviewOf, send } from './actions';
 import { History } from './History';
 import { Markdown } from './Markdown';
 import { ai, contextLabel, type Turn } from './store';
@@ -50,7 +50,7 @@ function Answer({ t }: { t: Turn }) {
       {changes.length > 0 && (
         <section aria-label="Proposed changes"><h4>Proposed changes</h4>
           <ul>{changes.map((c, i) => <li key={i}>{c.op} {c.path}{c.valid === false ? ` — blocked: ${c.blocked?.code}` : ''}{c.review_summary ? ` — ${c.review_summary}` : ''}</li>)}</ul>
-          <button type="button" onClick={() => openReview({ title: `Proposal: ${t.message.slice(0, 60)}`, changes: changes.map(toChange) })}>Review plan</button>
+          <button type="button" onClick={() => openReview(reviewOf(t, changes))}>Review plan</button>
         </section>
       )}
     </article>

@@ -5,6 +5,7 @@ import { app, errorText } from '../state/app';
 import { providerForRequest } from '../settings/storage';
 import { ai, type Turn } from './store';
 import type { Change } from '../api/types';
+import { openReview, type Proposal } from '../review/actions';
 import type { AskBody, AskContext, AskReply, ProposedChange } from './types';
 
 export const ASK_ROUTE = 'POST /api/ai/ask';
@@ -20,13 +21,13 @@ export const removeContext = (i: number) => ai.set((s) => ({ contexts: s.context
 
 let turnId = 1;
 
-export async function send(message = ai.get().draft, contexts = ai.get().contexts, skills = { pinned: [] as string[], disabled: [] as string[] }): Promise<void> {
+export async function send(message = ai.get().draft, contexts = ai.get().contexts, skills = { pinned: [] as string[], disabled: [] as string[] }): Promise<AskReply | undefined> {
   const text = message.trim();
-  if (!text) return;
+  if (!text) return undefined;
   const turn: Turn = { id: turnId++, message: text, contexts, skills, pending: true };
   ai.set((s) => ({ turns: [...s.turns, turn], draft: message === s.draft ? '' : s.draft }));
   const patch = (p: Partial<Turn>) => ai.set((s) => ({ turns: s.turns.map((t) => (t.id === turn.id ? { ...t, ...p } : t)) }));
-  if (!canAsk()) { patch({ pending: false, error: 'This server does not offer the assistant (POST /api/ai/ask); Conceptualize and Canonicalize in the inspector work without it.' }); return; }
+  if (!canAsk()) { patch({ pending: false, error: 'This server does not offer the assistant (POST /api/ai/ask); Conceptualize and Canonicalize in the inspector work without it.' }); return undefined; }
   const [first, ...more] = contexts;
   const body: AskBody = {
     projectId: getProjectId(),
@@ -40,30 +41,34 @@ export async function send(message = ai.get().draft, contexts = ai.get().context
     const reply = await request<AskReply>('POST', '/api/ai/ask', { body });
     ai.set({ chatId: reply.chatId });
     patch({ pending: false, reply });
+    return reply;
   } catch (e) {
     patch({ pending: false, error: errorText(e) });
+    return undefined;
   }
 }
 
 /** Ask a turn again with skills pinned or disabled for that request. */
-export function reask(t: Turn, skills: { pinned: string[]; disabled: string[] }): Promise<void> {
+export function reask(t: Turn, skills: { pinned: string[]; disabled: string[] }): Promise<AskReply | undefined> {
   return send(t.message, t.contexts, skills);
+}
+
+/** The review plan of a turn's proposed changes, as the server returned them; its re-run asks the same again. */
+export function reviewOf(t: Pick<Turn, 'message' | 'contexts' | 'skills'>, changes: ProposedChange[]): Proposal {
+  return {
+    title: `Proposal: ${t.message.slice(0, 60)}`, changes: changes.map(toChange),
+    rerun: { label: `ask “${t.message.slice(0, 60)}” again`, run: async () => {
+      const again = await send(t.message, t.contexts, t.skills);
+      if (again) openReview(reviewOf(t, again.proposed_changes ?? []));
+    } },
+  };
 }
 
 export function newChat(): void {
   ai.set({ turns: [], chatId: undefined });
 }
 
-/** A proposed change as the review plan takes it: the change fields, without the verdict. */
+/** A proposed change as the review plan takes it: as the server returned it (it takes its own review fields back). */
 export function toChange(c: ProposedChange): Change {
-  const pick = c as Record<string, unknown>;
-  return {
-    op: c.op as Change['op'], path: c.path, rationale: c.rationale,
-    ...(typeof pick.content === 'string' ? { content: pick.content } : {}),
-    ...(Array.isArray(pick.patch) ? { patch: pick.patch as Change['patch'] } : {}),
-    ...(typeof pick.to === 'string' ? { to: pick.to } : {}),
-    ...(Array.isArray(pick.source_context) ? { source_context: pick.source_context as string[] } : {}),
-    ...(c.validation_impact ? { validation_impact: c.validation_impact } : {}),
-    ...(c.review_summary ? { review_summary: c.review_summary } : {}),
-  };
+  return c as unknown as Change;
 }

@@ -516,7 +516,80 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /** forget one chat (its messages and answers); memory is kept */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    chatId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the id from GET /api/projects */
+                        projectId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description the body of every error response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description UPPER_SNAKE code, stable; see docs/server.md */
+                                code: string;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description the body of every error response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description UPPER_SNAKE code, stable; see docs/server.md */
+                                code: string;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            deleted: {
+                                createdAt: string;
+                                id: string;
+                                messages: number;
+                                title: string;
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -1027,10 +1100,20 @@ export interface paths {
                 content: {
                     "application/json": {
                         changes: {
+                            /** @description review only (ignored) */
+                            already?: boolean;
+                            /** @description the ETag of `path` when the change was made; a file changed since is re-anchored by identity or refused 409 STALE_PROPOSAL */
+                            base_etag?: string;
+                            /** @description review only (ignored) */
+                            blocked?: {
+                                [key: string]: unknown;
+                            };
                             content?: string;
                             /** @enum {string} */
                             op: "create_file" | "update_file" | "patch_yaml" | "delete_file" | "rename_file";
                             patch?: {
+                                /** @description the identity of the element `path` named when the change was made (models[name=orders].columns[name=customer_id]); the operation acts where it is now */
+                                anchor?: string;
                                 /** @enum {string} */
                                 op: "add" | "replace" | "remove" | "test";
                                 /** @description JSON Pointer into the YAML document; `-` appends */
@@ -1040,11 +1123,17 @@ export interface paths {
                             /** @description project-relative POSIX path; never absolute, never leaving the project */
                             path: string;
                             rationale: string;
+                            /** @description review only (ignored) */
+                            reanchored?: unknown[];
                             review_summary?: string;
                             source_context?: string[];
                             /** @description project-relative POSIX path; never absolute, never leaving the project */
                             to?: string;
+                            /** @description review only (ignored): the verdict a face returned with the change */
+                            valid?: boolean;
                             validation_impact?: string;
+                            /** @description review only (ignored) */
+                            warnings?: unknown[];
                         }[];
                         /** @description the id from GET /api/projects */
                         projectId: string;
@@ -1104,6 +1193,8 @@ export interface paths {
                             deleted: string[];
                             primary_file?: string;
                             results: {
+                                /** @description the change's effect is already in the file: applying it writes nothing */
+                                already?: boolean;
                                 code?: string;
                                 details?: {
                                     [key: string]: unknown;
@@ -1118,6 +1209,14 @@ export interface paths {
                                 message: string;
                                 op: string;
                                 path: string;
+                                /** @description operations that act where their element is now (the file changed since the change was made), or on the entry dbt keeps of a duplicate */
+                                reanchored?: {
+                                    anchor: string;
+                                    from: string;
+                                    note?: string;
+                                    op: number;
+                                    to: string;
+                                }[];
                                 to?: string;
                                 valid: boolean;
                                 validation_impact: string;
@@ -1172,10 +1271,20 @@ export interface paths {
                 content: {
                     "application/json": {
                         changes: {
+                            /** @description review only (ignored) */
+                            already?: boolean;
+                            /** @description the ETag of `path` when the change was made; a file changed since is re-anchored by identity or refused 409 STALE_PROPOSAL */
+                            base_etag?: string;
+                            /** @description review only (ignored) */
+                            blocked?: {
+                                [key: string]: unknown;
+                            };
                             content?: string;
                             /** @enum {string} */
                             op: "create_file" | "update_file" | "patch_yaml" | "delete_file" | "rename_file";
                             patch?: {
+                                /** @description the identity of the element `path` named when the change was made (models[name=orders].columns[name=customer_id]); the operation acts where it is now */
+                                anchor?: string;
                                 /** @enum {string} */
                                 op: "add" | "replace" | "remove" | "test";
                                 /** @description JSON Pointer into the YAML document; `-` appends */
@@ -1185,11 +1294,17 @@ export interface paths {
                             /** @description project-relative POSIX path; never absolute, never leaving the project */
                             path: string;
                             rationale: string;
+                            /** @description review only (ignored) */
+                            reanchored?: unknown[];
                             review_summary?: string;
                             source_context?: string[];
                             /** @description project-relative POSIX path; never absolute, never leaving the project */
                             to?: string;
+                            /** @description review only (ignored): the verdict a face returned with the change */
+                            valid?: boolean;
                             validation_impact?: string;
+                            /** @description review only (ignored) */
+                            warnings?: unknown[];
                         }[];
                         /** @description also answer `files`: each touched file now and as the valid changes leave it */
                         preview?: boolean;
@@ -1249,6 +1364,8 @@ export interface paths {
                                 path: string;
                             }[];
                             results: {
+                                /** @description the change's effect is already in the file: applying it writes nothing */
+                                already?: boolean;
                                 code?: string;
                                 details?: {
                                     [key: string]: unknown;
@@ -1263,6 +1380,14 @@ export interface paths {
                                 message: string;
                                 op: string;
                                 path: string;
+                                /** @description operations that act where their element is now (the file changed since the change was made), or on the entry dbt keeps of a duplicate */
+                                reanchored?: {
+                                    anchor: string;
+                                    from: string;
+                                    note?: string;
+                                    op: number;
+                                    to: string;
+                                }[];
                                 to?: string;
                                 valid: boolean;
                                 validation_impact: string;

@@ -1,6 +1,7 @@
 // The ER canvas: React Flow over the canvas store. Tables and edges are built from the visible
-// graph and its positions; clicks select, drags pin positions, right-clicks (or the context-menu
-// key) open menus with Ask AI. Only what is on screen is rendered.
+// graph and its positions; clicks select, a drag by a table's title bar pins its position (kept
+// until "Save layout"), right-clicks (or the context-menu key) open menus with Ask AI. Only what
+// is on screen is rendered.
 import { useEffect, useMemo, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import {
   applyNodeChanges, Background, ConnectionMode, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow,
@@ -43,7 +44,8 @@ function Flow() {
     setNodes(g.nodes.filter((n) => positions[n.id]).map((n) => {
       const size = nodeSize(n);
       return {
-        id: n.id, type: 'table', position: positions[n.id], width: size.width, height: size.height, selected: n.id === sel,
+        // moved by its title bar only: a pan that starts on a table never moves it
+        id: n.id, type: 'table', position: positions[n.id], width: size.width, height: size.height, selected: n.id === sel, dragHandle: '.table-head',
         ariaLabel: `${n.kind} ${n.name}${diff?.nodes[n.id] ? `, ${diff.nodes[n.id]} since ${diff.ref}` : ''}`, ariaRole: 'group',
         data: { node: n, diff: diff?.nodes[n.id], columnDiff: diff?.columns[n.id] },
       };

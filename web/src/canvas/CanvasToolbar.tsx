@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { offers } from '../api/client';
 import { app } from '../state/app';
-import { autoLayout, clearFocus, exportDiagram, openSource, requestFit, resetLayout, setFilters, setHops, setShowAll } from './controller';
+import { autoLayout, clearFocus, exportDiagram, openSource, requestFit, resetLayout, saveLayout, setFilters, setHops, setShowAll } from './controller';
 import { DiffControl } from './DiffControl';
 import { canvas } from './store';
 import { activeFilterCount, facets, type Facets, type Filters } from './view';
@@ -46,6 +46,8 @@ export function CanvasToolbar() {
   const showAll = canvas.use((s) => s.showAll);
   const source = canvas.use((s) => s.source);
   const pinnedCount = canvas.use((s) => Object.keys(s.pinned).length);
+  const unsaved = canvas.use((s) => Object.keys(s.draft).length);
+  const layoutPath = canvas.use((s) => s.graph?.layoutPath);
   const projectName = app.use((s) => s.project?.name);
   const [open, setOpen] = useState(false);
   const count = activeFilterCount(filters);
@@ -59,6 +61,9 @@ export function CanvasToolbar() {
       </span>
       <button type="button" onClick={() => void autoLayout()}>Auto-layout</button>
       <button type="button" onClick={() => void resetLayout()} disabled={!pinnedCount} title="Give tables placed by hand back to the automatic layout">Reset positions</button>
+      <button type="button" onClick={() => void saveLayout()} disabled={!unsaved} aria-describedby="layout-note"
+        title={`Write the positions placed by hand into ${layoutPath ?? 'the layout file'} (a change of the project, shown in the Git panel)`}>Save layout</button>
+      <span id="layout-note" className="muted" aria-live="polite">{unsaved ? `${unsaved} unsaved ${unsaved === 1 ? 'position' : 'positions'} (kept in this browser)` : ''}</span>
       <button type="button" onClick={() => requestFit()}>Fit view</button>
       <span className="group">
         <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>Filters{count ? ` (${count})` : ''}</button>

@@ -1,6 +1,7 @@
 // What the canvas does: open a view, rebuild it when the project changes, lay it out (ELK,
-// keeping hand-placed positions), save positions a user placed, filter, focus on a table and its
-// neighbours, and export the whole diagram. Components call these; none holds logic itself.
+// keeping hand-placed positions), keep positions a user placed (in the browser until "Save
+// layout" writes them into the layout file), filter, focus on a table and its neighbours, and
+// export the whole diagram. Components call these; none holds logic itself.
 import { api } from '../api/endpoints';
 import { onRefresh } from '../state/data';
 import { app, errorText, toast } from '../state/app';
@@ -11,6 +12,7 @@ import type { Point } from './geometry';
 import { layoutGraph } from './layout';
 import { sourceKey, type CanvasGraph, type CanvasSource } from './model';
 import { download, svgToPng } from './png';
+import { readDraft, withDraft, writeDraft, type Draft } from './drafts';
 import { canvas } from './store';
 import { visibleGraph, type Filters } from './view';
 
@@ -48,7 +50,7 @@ const keyOf = (g: CanvasGraph, pinned: Record<string, Point>) =>
 /** Open a view on the canvas (the project, or a model/diagram file). */
 export async function openSource(source: CanvasSource): Promise<void> {
   const same = sourceKey(source) === sourceKey(canvas.get().source);
-  if (!same) canvas.set({ source, graph: undefined, visible: undefined, focus: undefined, showAll: false, positions: {}, pinned: {}, diff: undefined });
+  if (!same) canvas.set({ source, graph: undefined, visible: undefined, focus: undefined, showAll: false, positions: {}, pinned: {}, draft: {}, diff: undefined });
   app.set({ center: 'canvas' });
   await reload(!same);
 }
@@ -61,7 +63,8 @@ export async function reload(fit = false): Promise<void> {
     const g = await buildGraph(source);
     if (my !== generation) return;
     if (!g) return;
-    canvas.set({ graph: g, pinned: g.pinned, error: undefined });
+    const draft = readDraft(g.layoutPath);
+    canvas.set({ graph: g, pinned: withDraft(g.pinned, draft), draft, error: undefined });
     await recompute(fit);
   } catch (e) {
     if (my === generation) canvas.set({ error: errorText(e) });
@@ -97,48 +100,54 @@ export function requestFit(ids?: string[]): void {
   canvas.set((s) => ({ fitRequest: { n: s.fitRequest.n + 1, ids } }));
 }
 
-let saveTimer: ReturnType<typeof setTimeout> | undefined;
-let unsaved: Record<string, Point> = {};
-
-/** Tables a user moved: pinned where they were dropped, saved in the layout file. */
+/** Tables a user moved: pinned where they were dropped, kept in this browser until the layout is saved. */
 export function moveNodes(moved: { id: string; position: Point }[]): void {
   const pinned = { ...canvas.get().pinned };
   const positions = { ...canvas.get().positions };
-  for (const m of moved) { pinned[m.id] = round(m.position); positions[m.id] = pinned[m.id]; unsaved[m.id] = pinned[m.id]; }
-  canvas.set({ pinned, positions });
+  const draft: Draft = { ...canvas.get().draft };
+  for (const m of moved) { pinned[m.id] = round(m.position); positions[m.id] = pinned[m.id]; draft[m.id] = pinned[m.id]; }
+  canvas.set({ pinned, positions, draft });
+  const g = canvas.get().graph;
+  if (g) writeDraft(g.layoutPath, draft);
   // the layout now in place already has these tables where they were dropped
   const v = canvas.get().visible;
   if (v) laidOutKey = keyOf(v.graph, pinned);
-  if (saveTimer) clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => void flushPositions(), 250);
 }
 
-async function flushPositions(): Promise<void> {
-  const g = canvas.get().graph;
-  const positions = unsaved;
-  unsaved = {};
-  if (!g || !Object.keys(positions).length) return;
+/** "Save layout": the positions placed (and released) since the last save, written into the layout file. */
+export async function saveLayout(): Promise<void> {
+  const c = canvas.get();
+  const g = c.graph;
+  if (!g || !Object.keys(c.draft).length) return;
+  const positions = Object.fromEntries(Object.entries(c.draft).filter((e): e is [string, Point] => e[1] !== null));
+  const release = Object.keys(c.draft).filter((id) => c.draft[id] === null);
   try {
-    await api.saveLayout({ path: g.layoutPath, positions, ...(g.source.kind === 'project' ? { name: `${app.get().project?.name ?? 'project'}_layout` } : {}) });
+    await api.saveLayout({ path: g.layoutPath, ...(Object.keys(positions).length ? { positions } : {}), ...(release.length ? { release } : {}),
+      ...(g.source.kind === 'project' ? { name: `${app.get().project?.name ?? 'project'}_layout` } : {}) });
+    writeDraft(g.layoutPath, {});
+    canvas.set({ draft: {} });
+    toast('success', `layout saved in ${g.layoutPath}`);
   } catch (e) {
-    toast('error', `positions not saved: ${errorText(e)}`);
+    toast('error', `layout not saved: ${errorText(e)}`);
   }
 }
 
 /** ELK again for every table not placed by hand. */
 export const autoLayout = () => recompute(false, true);
 
-/** Give every visible table back to the automatic layout (removes their saved positions). */
+/** Give every visible table back to the automatic layout (saved positions are removed by the next "Save layout"). */
 export async function resetLayout(): Promise<void> {
   const c = canvas.get();
   if (!c.graph || !c.visible) return;
   const release = c.visible.graph.nodes.map((n) => n.id).filter((id) => c.pinned[id]);
   const pinned = { ...c.pinned };
-  for (const id of release) delete pinned[id];
-  canvas.set({ pinned });
-  if (release.length) {
-    try { await api.saveLayout({ path: c.graph.layoutPath, release }); } catch (e) { toast('error', errorText(e)); }
+  const draft: Draft = { ...c.draft };
+  for (const id of release) {
+    delete pinned[id];
+    if (c.graph.pinned[id]) draft[id] = null; else delete draft[id];
   }
+  canvas.set({ pinned, draft });
+  writeDraft(c.graph.layoutPath, draft);
   await recompute(false, true);
 }
 

@@ -18,8 +18,10 @@ export interface CanvasState {
   visible?: VisibleGraph;
   /** where each visible table is drawn */
   positions: Record<string, Point>;
-  /** positions placed by hand (saved in the layout file) */
+  /** positions placed by hand (saved in the layout file, or in the draft) */
   pinned: Record<string, Point>;
+  /** placed or released since the last "Save layout" (kept in this browser) */
+  draft: Record<string, Point | null>;
   layingOut: boolean;
   error?: string;
   /** bumped when the view should fit the visible tables (new source, new focus, a search hit) */
@@ -30,5 +32,5 @@ export interface CanvasState {
 }
 
 export const canvas = createStore<CanvasState>({
-  source: { kind: 'project' }, filters: NO_FILTERS, hops: 1, showAll: false, positions: {}, pinned: {}, layingOut: false, fitRequest: { n: 0 },
+  source: { kind: 'project' }, filters: NO_FILTERS, hops: 1, showAll: false, positions: {}, pinned: {}, draft: {}, layingOut: false, fitRequest: { n: 0 },
 });

@@ -25,7 +25,7 @@ export function EditorTab({ path }: { path: string }) {
         <span className="editor-path">{path}{isDirty ? ' (modified)' : ''}</span>
         <button type="button" onClick={() => void save(path)} disabled={!isDirty || b.saving || !!b.conflict}>Save</button>
         <button type="button" disabled={!selected} onClick={() => askAbout([{ kind: 'selection', path, selectedText: selected }])}>Ask AI about selection</button>
-        <button type="button" disabled={!isDirty} onClick={() => openReview({ title: `Edit of ${path}`, changes: [{ op: 'update_file', path, content: b.content, rationale: `Edited ${path} in the editor`, review_summary: `update ${path}` }] })}>Review as proposal</button>
+        <button type="button" disabled={!isDirty} onClick={() => openReview({ title: `Edit of ${path}`, changes: [{ op: 'update_file', path, content: b.content, ...(b.etag ? { base_etag: b.etag } : {}), rationale: `Edited ${path} in the editor`, review_summary: `update ${path}` }] })}>Review as proposal</button>
         {isModel && <button type="button" onClick={() => void openSource({ kind: 'model', path })}>Open on canvas</button>}
         <button type="button" onClick={() => closeFile(path)} aria-label={`Close ${path}`}>Close</button>
       </div>

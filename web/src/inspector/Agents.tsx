@@ -9,12 +9,12 @@ import { errorText, toast } from '../state/app';
 export function Agents() {
   const [busy, setBusy] = useState<string>();
   const [min, setMin] = useState(2);
-  const run = async (name: 'conceptualize' | 'canonicalize') => {
+  const run = async (name: 'conceptualize' | 'canonicalize', recurrence = min): Promise<void> => {
     setBusy(name);
     try {
-      const p = name === 'conceptualize' ? await api.conceptualize() : await api.canonicalize(min);
+      const p = name === 'conceptualize' ? await api.conceptualize() : await api.canonicalize(recurrence);
       if (!p.changes.length) toast('info', `${name}: nothing to propose${p.notes.length ? ` — ${p.notes.join(' ')}` : ''}`);
-      else openReview({ title: `${p.agent} proposal`, changes: p.changes as any, notes: p.notes });
+      else openReview({ title: `${p.agent} proposal`, changes: p.changes as any, notes: p.notes, rerun: { label: `run ${name} again`, run: () => run(name, recurrence) } });
     } catch (e) { toast('error', errorText(e)); } finally { setBusy(undefined); }
   };
   return (

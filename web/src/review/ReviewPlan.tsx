@@ -1,10 +1,12 @@
 // The review plan in the centre: every change (keep or leave out), its validation verdict with
-// the cause and location when blocked, and one tab per file with a diff against what is on disk
-// now — the proposed side editable. Validate, then Apply (enabled only after a clean validation).
+// the cause and location when blocked — a change made against a file that changed since is
+// marked stale, with the request that made it offered again — and one tab per file with a diff
+// against what is on disk now, the proposed side editable. Validate, then Apply (enabled only
+// after a clean validation).
 import { openFile } from '../editor/actions';
 import { langOf } from '../editor/cm';
 import { MergeView } from '../editor/MergeView';
-import { apply, closeReview, editFile, toggle, validate } from './actions';
+import { apply, closeReview, editFile, rerun, toggle, validate } from './actions';
 import { canApply, review } from './store';
 
 function FileTab({ path }: { path: string }) {
@@ -38,6 +40,12 @@ export function ReviewPlan() {
     return pos >= 0 ? s.result?.results.find((r) => r.index === pos && r.path === s.items[i].change.path) ?? s.result?.results.find((r) => r.path === s.items[i].change.path) : undefined;
   };
   const stale = s.result && !canApply(s) && !s.busy && !s.applied && s.result.valid;
+  const verdictOf = (i: number) => (s.result && s.items[i].included ? resultOf(i) : undefined) ?? (s.items[i].included ? checkedOf(i) : undefined);
+  const checkedOf = (i: number) => {
+    const kept = s.items.map((it, j) => (it.included ? j : -1)).filter((j) => j >= 0);
+    return s.checked?.find((r) => r.index === kept.indexOf(i));
+  };
+  const staleCount = s.items.filter((_, i) => verdictOf(i)?.code === 'STALE_PROPOSAL').length;
   const paths = [...new Set(s.items.map((i) => i.change.path))];
   const active = s.activeFile && paths.includes(s.activeFile) ? s.activeFile : paths[0];
   return (
@@ -57,19 +65,28 @@ export function ReviewPlan() {
           {stale ? ' The plan changed since: validate again before applying.' : ''}
         </p>
       )}
+      {staleCount > 0 && !s.applied && (
+        <div role="alert" className="error stale-note">
+          {staleCount === 1 ? 'One change is stale' : `${staleCount} changes are stale`}: its file changed since the proposal was made, and it cannot be placed where it was meant. Nothing is written for it.
+          {s.rerun && <> <button type="button" onClick={() => void rerun()} disabled={!!s.busy}>Re-run the request</button> <span className="muted">({s.rerun.label})</span></>}
+        </div>
+      )}
       {s.applied && <p role="status" className="ok">Applied: {s.applied.written.length} files written{s.applied.deleted.length ? `, ${s.applied.deleted.length} deleted` : ''}.</p>}
       <div className="review-body">
       <ol className="changes" aria-label="Changes">
         {s.items.map((it, i) => {
-          const r = s.result && it.included ? resultOf(i) : undefined;
+          const r = verdictOf(i);
           return (
-            <li key={i} className={r ? (r.valid ? 'valid' : 'blocked') : ''}>
+            <li key={i} className={r ? (r.valid ? 'valid' : r.code === 'STALE_PROPOSAL' ? 'blocked stale' : 'blocked') : ''}>
               <label><input type="checkbox" checked={it.included} disabled={!!s.applied} onChange={(e) => toggle(i, e.target.checked)} />
                 Include {it.change.op} {it.change.path}{it.change.to ? ` → ${it.change.to}` : ''}</label>
               {it.change.review_summary && <div className="muted">{it.change.review_summary}</div>}
               <div className="rationale">{it.change.rationale}</div>
               {r && (r.valid
-                ? <div className="verdict ok">passes: {r.validation_impact}</div>
+                ? <div className="verdict ok">{r.already ? 'already applied: nothing to write' : `passes: ${r.validation_impact}`}
+                  {r.reanchored?.length ? <div className="muted">re-anchored: {r.reanchored.map((m) => `${m.anchor} (${m.from} → ${m.to})${m.note ? ` — ${m.note}` : ''}`).join('; ')}</div> : null}</div>
+                : r.code === 'STALE_PROPOSAL'
+                ? <div className="verdict error">stale — {r.message}</div>
                 : <div className="verdict error" role="alert">blocked — {r.code}: {r.message}
                   {r.location?.file && <> <button type="button" className="link" onClick={() => openFile(r.location!.file, r.location!.line)}>{r.location.file}{r.location.line ? `:${r.location.line}` : ''}</button></>}
                 </div>)}

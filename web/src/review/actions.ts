@@ -11,15 +11,30 @@ import { app, errorText, toast } from '../state/app';
 import { refresh } from '../state/data';
 import { changesKey, effectiveChanges, review } from './store';
 
-export interface Proposal { title: string; changes: Change[]; notes?: string[] }
+export interface Proposal {
+  title: string;
+  /** as the server returned them (verdicts and bindings included: the server takes them back as they are) */
+  changes: Change[];
+  notes?: string[];
+  /** the request that made the proposal, to make it again when the files changed since */
+  rerun?: { label: string; run: () => Promise<void> };
+}
 
 export function openReview(p: Proposal): void {
   review.set({
     open: true, title: p.title, notes: p.notes ?? [], items: p.changes.map((change) => ({ change, included: true })), edits: {}, files: [],
-    activeFile: p.changes[0]?.path, result: undefined, validatedKey: undefined, applied: undefined, busy: undefined,
+    activeFile: p.changes[0]?.path, result: undefined, validatedKey: undefined, applied: undefined, busy: undefined, checked: undefined, rerun: p.rerun,
   });
   app.set({ center: 'review' });
   void preview();
+}
+
+/** Make the proposal again from the files as they are now (the review plan is replaced by the new one). */
+export async function rerun(): Promise<void> {
+  const r = review.get().rerun;
+  if (!r) return;
+  review.set({ busy: 'preview' });
+  try { await r.run(); } catch (e) { review.set({ busy: undefined }); toast('error', errorText(e)); }
 }
 
 export function closeReview(): void {
@@ -37,7 +52,7 @@ export async function preview(): Promise<void> {
   try {
     const r = await api.validateProposal(kept);
     const got = new Map((r.files ?? []).map((f) => [f.path, f]));
-    review.set({ busy: undefined, files: paths.map((path) => got.get(path) ?? { path, before: null, after: null }) });
+    review.set({ busy: undefined, checked: r.results, files: paths.map((path) => got.get(path) ?? { path, before: null, after: null }) });
   } catch (e) {
     review.set({ busy: undefined });
     toast('error', errorText(e));
@@ -66,7 +81,9 @@ export async function validate(): Promise<void> {
   review.set({ busy: 'validate' });
   try {
     const r = await api.validateProposal(changes);
-    review.set({ busy: undefined, result: r, validatedKey: changesKey(changes) });
+    // the diff follows the files as they are now (one may have changed since the plan opened)
+    const got = new Map((r.files ?? []).map((f) => [f.path, f]));
+    review.set((st) => ({ busy: undefined, result: r, validatedKey: changesKey(changes), files: st.files.map((f) => got.get(f.path) ?? f) }));
     const doc = r.results.find((x) => x.code === 'DOC_BLOCK_OVERWRITE');
     if (doc) docBlockToast(doc);
     else toast(r.valid ? 'success' : 'error', r.valid ? `all ${r.summary.total} changes pass validation` : `${r.summary.blocked} of ${r.summary.total} changes are blocked`);
@@ -81,16 +98,19 @@ export async function apply(): Promise<void> {
   review.set({ busy: 'apply' });
   try {
     const r = await api.applyProposal(changes);
-    review.set({ busy: undefined, applied: r });
-    toast('success', `applied: ${r.written.length} written${r.deleted.length ? `, ${r.deleted.length} deleted` : ''}`);
+    review.set({ busy: undefined, applied: r, result: { valid: true, results: r.results, summary: r.summary } });
+    const moved = r.results.filter((x) => x.reanchored?.length).length;
+    const already = r.results.filter((x) => x.already).length;
+    toast('success', `applied: ${r.written.length} written${r.deleted.length ? `, ${r.deleted.length} deleted` : ''}${moved ? `; ${moved} re-anchored to where their element is now` : ''}${already ? `; ${already} already there` : ''}`);
     await refresh([...r.written, ...r.deleted]);
     if (r.primary_file) openFile(r.primary_file);
   } catch (e) {
     review.set({ busy: undefined });
-    if (e instanceof ApiError && (e.code === 'DOC_BLOCK_OVERWRITE' || e.code === 'PROPOSAL_INVALID' || e.code === 'PATH_ESCAPE')) {
+    if (e instanceof ApiError && (e.code === 'DOC_BLOCK_OVERWRITE' || e.code === 'PROPOSAL_INVALID' || e.code === 'PATH_ESCAPE' || e.code === 'STALE_PROPOSAL')) {
       const results = (e.details.results ?? []) as ChangeResult[];
       if (results.length) review.set((s) => ({ result: { valid: false, results, summary: (e.details.summary as any) ?? s.result?.summary ?? { total: results.length, valid: 0, blocked: results.length, codes: {} } } }));
       if (e.code === 'DOC_BLOCK_OVERWRITE') docBlockToast({ details: (results.find((x) => x.code === 'DOC_BLOCK_OVERWRITE')?.details ?? e.details) as Record<string, unknown> });
+      else if (e.code === 'STALE_PROPOSAL') toast('error', `Nothing was written: a file changed since this proposal was made.${review.get().rerun ? ' Re-run the request to propose again from the files as they are.' : ''}`);
       else toast('error', errorText(e));
     } else toast('error', errorText(e));
   }

@@ -21,6 +21,10 @@ export interface ReviewState {
   validatedKey?: string;
   busy?: 'preview' | 'validate' | 'apply';
   applied?: ApplyReply;
+  /** the per-change verdicts of the last preview (a stale change is shown stale before Validate) */
+  checked?: ValidateReply['results'];
+  /** make the proposal again from the files as they are now (the request that made it) */
+  rerun?: { label: string; run: () => Promise<void> };
 }
 
 export const review = createStore<ReviewState>({ open: false, title: '', notes: [], items: [], edits: {}, files: [] });
