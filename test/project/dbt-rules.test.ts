@@ -168,17 +168,14 @@ describe('the reader agrees with dbt parse on every rule of dbt-rules', () => {
 });
 
 describe('a folder that is not a dbt project root', () => {
-  it('summary, mesh check and readiness-gate say so with a hint', () => {
+  it('summary, mesh check and readiness-gate refuse it naming the folder (exit 1), never read it as an empty project', () => {
     const dir = tempDir('not-root-');
-    const s = runCli(['summary', '--project-dir', dir]);
-    expect(s.stdout).toContain('not a dbt project root');
-    expect(s.stdout).toMatch(/warning\[PROJECT_NO_DBT_PROJECT\].*\n  hint: run the command on the folder that holds dbt_project.yml/);
-    const m = runCli(['mesh', 'check', dir]);
-    expect(m.stderr).toContain(`mesh: ${dir} is not a dbt project root (no dbt_project.yml); run it on the folder that holds dbt_project.yml`);
-    const r = runCli(['readiness-gate', '--project-dir', dir]);
-    expect(r.stderr).toContain(`readiness: ${dir} is not a dbt project root (no dbt_project.yml)`);
-    // the spec's spellings stay aliases of --project-dir
-    expect(runCli(['readiness-gate', '--project', dir]).stderr).toContain('is not a dbt project root');
-    expect(runCli(['mesh', 'check', '--project-dir', dir]).stderr).toContain('is not a dbt project root');
+    const said = `modeler: not a dbt project: ${dir} has no dbt_project.yml; pass --project-dir the folder that holds it\n`;
+    for (const args of [['summary', '--project-dir', dir], ['mesh', 'check', dir], ['readiness-gate', '--project-dir', dir],
+      // the spec's spellings stay aliases of --project-dir
+      ['readiness-gate', '--project', dir], ['mesh', 'check', '--project-dir', dir]]) {
+      const r = runCli(args);
+      expect([r.code, r.stderr, r.stdout], args.join(' ')).toEqual([1, said, '']);
+    }
   });
 });
