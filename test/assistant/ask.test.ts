@@ -88,7 +88,10 @@ describe('chats, memory and streaming', () => {
     expect(chat.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     const stored = chat.messages[1].result as any;
     for (const k of ['answer', 'sources', 'agent_run', 'proposed_changes', 'review_plan']) expect(stored).toHaveProperty(k);
-    expect(stored.agent_run.retrieval_pipeline.length).toBe(7);
+    // the answer once (the entry's content, given back on reading), not the whole retrieval again
+    expect(stored.answer).toBe(chat.messages[1].content);
+    expect(stored.sources.length).toBeLessThanOrEqual(8);
+    expect(stored.agent_run.retrieval_pipeline).toEqual([]);
   });
 
   it('a stated rule is acknowledged, remembered with its chat, and used for a related question', async () => {

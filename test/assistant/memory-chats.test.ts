@@ -61,7 +61,9 @@ describe('chat history', () => {
     const c = s.get('c1');
     expect(c.title).toBe('Explain the orders model please');
     expect(c.messages.map((m) => [m.role, m.content])).toEqual([['user', 'Explain the orders model please'], ['assistant', 'A'], ['user', 'and customers?'], ['assistant', 'B']]);
-    expect(c.messages[1].result).toEqual(result);
+    expect(c.messages[1].result).toEqual({ chatId: 'c1', ...result, agent_run: { ...result.agent_run, retrieval_pipeline: [] } });
+    // on disk: the answer text once, as the entry's content
+    expect(JSON.parse(readFileSync(join(dir, '.modeler/agent/chats.json'), 'utf8')).chats[0].messages[1].result.answer).toBeUndefined();
     expect(s.list()).toMatchObject([{ id: 'c1', messages: 4 }]);
     expect(() => s.get('zzz')).toThrow(/no chat with id zzz/);
   });
