@@ -3,7 +3,7 @@
 // check on the synthetic N-model project when nothing changed (the cost every call pays) and
 // when one property file changed (the check plus the re-read and index update).
 // Usage: npm run build:core && node bench/mcp-freshness.mjs [N] [rounds]   (default 10000, 7)
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AssistantSession } from '../dist/api.js';
@@ -17,7 +17,8 @@ const session = AssistantSession.open(dir);
 session.syncWithDisk(); // the stamps, as the MCP server takes them at start
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const idle = [], changed = [];
-const file = join(dir, 'models/marts/_models_150.yml');
+const yml = readdirSync(join(dir, 'models/marts')).filter((f) => f.endsWith('.yml')).sort();
+const file = join(dir, 'models/marts', yml[yml.length >> 1]);
 const original = readFileSync(file, 'utf8');
 for (let i = 0; i < rounds; i++) {
   let t0 = performance.now();
