@@ -45,12 +45,15 @@ describe('modeler serve', () => {
     const git = (...a: string[]) => execFileSync('git', a, { cwd: dir, encoding: 'utf8' });
     git('init', '-q'); git('add', '-A'); git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'init');
     const s = await spawnServe(['--project-dir', dir, '--port', '0']);
-    const { projects: [{ id }] } = (await req(s.port, 'GET', '/api/projects')).json;
-    const ask = await req(s.port, 'POST', '/api/ai/ask', { body: { projectId: id, message: 'classify sensitive columns of customers' } });
-    expect(ask.status, ask.text).toBe(200);
-    expect(ask.json.proposed_changes.length).toBeGreaterThan(0);
-    s.child.kill('SIGTERM');
-    await s.exited;
+    try {
+      const { projects: [{ id }] } = (await req(s.port, 'GET', '/api/projects')).json;
+      const ask = await req(s.port, 'POST', '/api/ai/ask', { body: { projectId: id, message: 'classify sensitive columns of customers' } });
+      expect(ask.status, ask.text).toBe(200);
+      expect(ask.json.proposed_changes.length).toBeGreaterThan(0);
+    } finally {
+      s.child.kill('SIGTERM');
+      await s.exited;
+    }
     expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toBe('node_modules/\n');
     expect(readFileSync(join(dir, '.modeler', '.gitignore'), 'utf8')).toMatch(/^\*$/m);
     expect(existsSync(join(dir, '.modeler', 'agent', 'chats.json'))).toBe(true);
@@ -60,10 +63,13 @@ describe('modeler serve', () => {
   it('started inside a dbt project without --project-dir, serves that project (the nearest folder with dbt_project.yml, as dbt finds it) and says so', async () => {
     const dir = project();
     const s = await spawnServe(['--port', '0'], {}, join(dir, 'models', 'marts'));
-    expect(s.out()).toContain(`modeler serve: serving the dbt project at ${dir} (found from ${join(dir, 'models', 'marts')}`);
-    expect((await req(s.port, 'GET', '/api/projects')).json.projects[0].path).toBe(dir);
-    s.child.kill('SIGTERM');
-    await s.exited;
+    try {
+      expect(s.out()).toContain(`modeler serve: serving the dbt project at ${dir} (found from ${join(dir, 'models', 'marts')}`);
+      expect((await req(s.port, 'GET', '/api/projects')).json.projects[0].path).toBe(dir);
+    } finally {
+      s.child.kill('SIGTERM');
+      await s.exited;
+    }
   });
 
   it('a folder without dbt_project.yml is an error naming it (exit 1); the package\'s own example is served as a writable copy, never written', async () => {
@@ -73,9 +79,12 @@ describe('modeler serve', () => {
     expect([r.code, r.stderr.trim()]).toEqual([1, `modeler: not a dbt project: ${empty} has no dbt_project.yml; pass --project-dir the folder that holds it`]);
     const data = tempDir('modeler-data-');
     const s = await spawnServe(['--project-dir', EXAMPLE, '--port', '0'], { MODELER_DATA_DIR: data });
-    expect(s.out()).toContain(`${EXAMPLE} is part of the modeler package, which is never written; serving a writable copy of it made now at ${join(data, 'examples', 'jaffle_shop')}`);
-    s.child.kill('SIGTERM');
-    await s.exited;
+    try {
+      expect(s.out()).toContain(`${EXAMPLE} is part of the modeler package, which is never written; serving a writable copy of it made now at ${join(data, 'examples', 'jaffle_shop')}`);
+    } finally {
+      s.child.kill('SIGTERM');
+      await s.exited;
+    }
     expect(existsSync(join(EXAMPLE, '.modeler'))).toBe(false);
   });
 
