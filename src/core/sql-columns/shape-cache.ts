@@ -1,18 +1,18 @@
 // Parsed query shapes by the hash of their SQL text (and parser dialect): parsing is the costly
 // step of reading a model's columns, and a shape depends on nothing but the text. Kept in memory
-// for the process and, when asked, in <project>/.modeler/cache/sql-shapes.json (the folder
-// ignores itself), so the next command on an unchanged project parses nothing.
+// for the process and, when asked, in the project's runtime folder (<project>/.modeler/, which
+// ignores itself; the user's data directory for the package's own examples, which are never
+// written) as cache/sql-shapes.json, so the next command on an unchanged project parses nothing.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../fs-atomic.js';
-import { containedPath } from '../paths.js';
-import { RUNTIME_DIR } from '../runtime-state.js';
+import { ensureRuntimeDir, runtimeDir } from '../runtime-state.js';
 import { parseQueryShape, type ParseDialect, type QueryShape } from './query-shape.js';
 
 type Parsed = { shape?: QueryShape; error?: string };
 const VERSION = 1;
-const FILE = `${RUNTIME_DIR}/cache/sql-shapes.json`;
+const FILE = join('cache', 'sql-shapes.json');
 
 const held = new Map<string, ShapeCache>();
 
@@ -38,8 +38,8 @@ export class ShapeCache {
   /** `root`: read and later write the project's cache file; undefined: memory only. */
   constructor(private root?: string) {
     if (!root) return;
-    const file = containedPath(root, FILE);
-    if (!file || !existsSync(file)) return;
+    const file = join(runtimeDir(root), FILE);
+    if (!existsSync(file)) return;
     try {
       const data = JSON.parse(readFileSync(file, 'utf8'));
       if (data?.version === VERSION && data.entries && typeof data.entries === 'object') this.entries = new Map(Object.entries(data.entries));
@@ -61,11 +61,9 @@ export class ShapeCache {
   /** Write the shapes used in this pass (older ones are dropped), when anything new was parsed. */
   save(): void {
     if (!this.root || !this.dirty) return;
-    const file = containedPath(this.root, FILE);
-    if (!file) return;
     try {
-      const dir = join(this.root, RUNTIME_DIR);
-      if (!existsSync(dir)) { mkdirSync(dir, { recursive: true }); writeFileSync(join(dir, '.gitignore'), '*\n'); }
+      const file = join(ensureRuntimeDir(this.root), FILE);
+      mkdirSync(dirname(file), { recursive: true });
       const keep: Record<string, Parsed> = {};
       for (const k of this.used) { const v = this.entries.get(k); if (v) keep[k] = v; }
       writeFileAtomic(file, JSON.stringify({ version: VERSION, entries: keep }));
