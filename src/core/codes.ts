@@ -1,6 +1,7 @@
 // Every code the tool reports (a Diagnostic's `code`, a UserError's `code`, an apply report's
 // `error.code`) is defined in its area's table with a one-line meaning; src/codes.ts gathers the
 // tables for the docs, and a test fails when a code is used that no table defines.
+import { LIMITS, showLimit, type LimitName } from './limits.js';
 
 export interface CodeInfo {
   /** error, warning or info; `error or warning` where the check decides (its meaning says when) */
@@ -10,6 +11,19 @@ export interface CodeInfo {
 }
 
 export type CodeTable = Readonly<Record<string, CodeInfo>>;
+
+/** One code per limit of core/limits.ts (two limits may share one: the file and artifact sizes). */
+function limitCodes(): Record<string, CodeInfo> {
+  const out: Record<string, CodeInfo> = {};
+  for (const name of Object.keys(LIMITS) as LimitName[]) {
+    const l = LIMITS[name];
+    const said = `${name} ${showLimit(name)}`;
+    out[l.code] = out[l.code]
+      ? { ...out[l.code], meaning: out[l.code].meaning.replace(/^over the limit \(([^)]*)\)/, `over the limit ($1; ${said})`) }
+      : { severity: 'error', meaning: `over the limit (${said}): ${l.what}; ${l.fix}` };
+  }
+  return out;
+}
 
 /** Codes of any command: usage, files, and the shared readers (YAML, JSON, JSON Schema). */
 export const CORE_CODES: CodeTable = {
@@ -22,6 +36,10 @@ export const CORE_CODES: CodeTable = {
   YAML_WARNING: { severity: 'warning', meaning: "the YAML parser's own warning about a file that still parses" },
   NOT_A_DBT_PROJECT: { severity: 'error', meaning: 'the folder a project command was given (or found) holds no dbt_project.yml; run it in the dbt project or pass --project-dir with the folder that holds it' },
   PACKAGE_EXAMPLE: { severity: 'error', meaning: 'a write into the package\'s own examples/ was refused (they stay as shipped); copy the example and work on the copy — `modeler serve` does this by itself' },
+  NOT_A_FILE: { severity: 'error', meaning: 'a device, FIFO or socket was given where a file is read; refused by its type before it is opened' },
+  INVALID_UTF8: { severity: 'error', meaning: 'a file (or a request body) holds bytes that are not UTF-8; located at the first one' },
+  NAME_INVALID: { severity: 'error', meaning: 'a file or folder name git or the OS would choke on: a control character, or a trailing dot or space' },
+  ...limitCodes(),
   // modeler serve
   LOCKED: { severity: 'error', meaning: 'another modeler serve is serving this project (its lock under .modeler/ names the port); stop it or use it' },
   PORT_IN_USE: { severity: 'error', meaning: 'the port is taken; choose another with --port' },

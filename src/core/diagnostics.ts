@@ -26,6 +26,11 @@ export function formatDiagnostic(d: Diagnostic): string {
   return d.hint ? `${head}\n  hint: ${d.hint}` : head;
 }
 
+/** Append `items` to `into` without spreading them as arguments (a file can have 100,000 findings). */
+export function pushAll<T>(into: T[], items: readonly T[]): void {
+  for (const x of items) into.push(x);
+}
+
 export function hasErrors(ds: readonly Diagnostic[]): boolean {
   return ds.some((d) => d.severity === 'error');
 }

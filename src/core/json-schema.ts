@@ -58,6 +58,8 @@ export function schemaErrorsToDiagnostics(errors: ErrorObject[] | null | undefin
   const kept = pruneUnionNoise(errors);
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
+  // one schema's allowed keys and hint, built once however many unknown keys it meets
+  const allowedOf = new Map<object, { allowed: string[]; hint: string }>();
   for (const e of kept) {
     const path = pointerToPath(e.instancePath);
     let message: string;
@@ -68,9 +70,15 @@ export function schemaErrorsToDiagnostics(errors: ErrorObject[] | null | undefin
     switch (e.keyword) {
       case 'additionalProperties': {
         const extra = String((e.params as any).additionalProperty);
-        const allowed = Object.keys((e.parentSchema as any)?.properties ?? {});
-        message = `unknown key '${extra}' at ${where}${didYouMeanSuffix(extra, allowed)}`;
-        hint = allowed.length ? `allowed keys here: ${allowed.join(', ')}; put free-form data under 'meta'` : 'remove the key or move it under meta';
+        const parent = (e.parentSchema ?? {}) as object;
+        let known = allowedOf.get(parent);
+        if (!known) {
+          const allowed = Object.keys((parent as any).properties ?? {});
+          known = { allowed, hint: allowed.length ? `allowed keys here: ${allowed.join(', ')}; put free-form data under 'meta'` : 'remove the key or move it under meta' };
+          allowedOf.set(parent, known);
+        }
+        message = `unknown key '${extra}' at ${where}${didYouMeanSuffix(extra, known.allowed)}`;
+        hint = known.hint;
         at = [...path, extra];
         key = true;
         break;

@@ -19,15 +19,18 @@ export function editDistance(a: string, b: string): number {
 /** The closest candidate within a distance proportional to the word's length, or undefined. */
 export function didYouMean(word: string, candidates: Iterable<string>): string | undefined {
   const w = word.toLowerCase();
+  const limit = Math.max(2, Math.floor(w.length / 3));
   let best: string | undefined;
   let bestScore = Infinity;
   for (const c of candidates) {
     const cl = c.toLowerCase();
+    const prefix = cl.startsWith(w) || w.startsWith(cl);
+    // the distance is at least the difference in length: a candidate that far off cannot be chosen
+    if (!prefix && Math.abs(cl.length - w.length) > limit) continue;
     let d = editDistance(w, cl);
-    if (cl.startsWith(w) || w.startsWith(cl)) d = Math.min(d, 1.5);
+    if (prefix) d = Math.min(d, 1.5);
     if (d < bestScore) { bestScore = d; best = c; }
   }
-  const limit = Math.max(2, Math.floor(w.length / 3));
   return bestScore <= limit ? best : undefined;
 }
 

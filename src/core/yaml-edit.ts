@@ -4,11 +4,11 @@
 // of everything else stay byte-for-byte. Each edit is verified by re-parsing; only when the
 // layout is too unusual to splice does the yaml Document API (which keeps comments, not every
 // byte) make the edit instead.
-import { isSeq, parseDocument, type Document } from 'yaml';
+import { isSeq, type Document } from 'yaml';
 import { load as loadFast } from 'js-yaml';
 import { same } from './model/diff.js';
 import { spliceOf, styleOf, type Splice, type YamlEdit } from './yaml-splice.js';
-import type { PathSeg } from './yaml-source.js';
+import { parseYamlDocument, type PathSeg } from './yaml-source.js';
 
 export type { YamlEdit } from './yaml-splice.js';
 
@@ -58,7 +58,7 @@ function verifyAll(text: string, edits: YamlEdit[]): boolean {
 }
 
 function parse(text: string): Document.Parsed {
-  const doc = parseDocument(text, { keepSourceTokens: false });
+  const doc = parseYamlDocument(text, { keepSourceTokens: false });
   if (doc.errors.length) throw new Error(`cannot edit YAML with syntax errors: ${doc.errors[0].message.split('\n')[0]}`);
   return doc;
 }

@@ -4,8 +4,11 @@
 // came through an anchor/alias (they keep the anchor's line) and items whose `name:` is not
 // their first key. Duplicate keys are read as dbt's YAML loader reads them: the last one wins,
 // and each duplicate is reported as a located warning instead of losing the whole file.
+// The limits (core/limits.ts) hold while it parses: depth, keys per mapping and aliases are
+// counted by the same listener, so a file over one stops at that point.
 import * as jsyaml from 'js-yaml';
 import type { Diagnostic } from './diagnostics.js';
+import { checkTextLimits, LimitError, LIMITS, limitDiagnostic, showLimit } from './limits.js';
 
 export interface FastYaml {
   value?: unknown;
@@ -14,9 +17,13 @@ export interface FastYaml {
   lineOf(obj: unknown): number | undefined;
 }
 
-interface Frame { pos: number; name?: number; keys?: Set<string> }
+interface Frame { pos: number; name?: number; keys?: Set<string>; count: number; size: number }
 
 export function parseYamlFast(text: string, file: string): FastYaml {
+  try { checkTextLimits(text, file); } catch (e) {
+    if (e instanceof LimitError) return { diagnostics: [limitDiagnostic(e, file)], lineOf: () => undefined };
+    throw e;
+  }
   const lines = new LineIndex(text);
   const first = tryLoad(text, file, lines, false);
   if (first.duplicate) return tryLoad(text, file, lines, true);
@@ -27,12 +34,35 @@ function tryLoad(text: string, file: string, lines: LineIndex, allowDuplicates: 
   const starts = new WeakMap<object, number>();
   const diagnostics: Diagnostic[] = [];
   const stack: Frame[] = [];
+  const sizes = new WeakMap<object, number>(); // nodes of a parsed collection with its aliases expanded
+  let aliases = 0;
+  let added = 0;
+  const over = (limit: 'nesting_depth' | 'keys_per_mapping' | 'yaml_aliases' | 'yaml_alias_expansion', message: string, pos: number, actual?: number) => {
+    const p = lines.position(skipBlank(text, pos));
+    return new LimitError(limit, message, { file, line: p.line, column: p.column, actual });
+  };
   const listener = (ev: string, st: any) => {
-    if (ev === 'open') { stack.push({ pos: st.position }); return; }
+    if (ev === 'open') {
+      // js-yaml composes recursively: stop before the stack gets deep
+      if (stack.length > LIMITS.nesting_depth.max) throw over('nesting_depth', `YAML nested deeper than ${showLimit('nesting_depth')}`, st.position, stack.length);
+      stack.push({ pos: st.position, count: 0, size: 0 });
+      return;
+    }
     const f = stack.pop()!;
     const r = st.result;
+    let size = 1 + f.size;
+    if (st.kind === null && text.charCodeAt(skipBlank(text, f.pos)) === 42) { // '*': an alias
+      aliases++;
+      if (aliases > LIMITS.yaml_aliases.max) throw over('yaml_aliases', `this document has more than ${showLimit('yaml_aliases')}`, f.pos, aliases);
+      size = r !== null && typeof r === 'object' ? sizes.get(r) ?? -1 : 1;
+      if (size < 0) throw over('yaml_alias_expansion', 'an alias refers to a node that contains it', f.pos);
+      added += size;
+      if (added > LIMITS.yaml_alias_expansion.max) throw over('yaml_alias_expansion', `the aliases expand this document by more than ${showLimit('yaml_alias_expansion')} (at alias number ${aliases.toLocaleString('en-US')})`, f.pos, added);
+    } else if (r !== null && typeof r === 'object' && (st.kind === 'mapping' || st.kind === 'sequence')) sizes.set(r, size);
+    if (stack.length) stack[stack.length - 1].size += size;
     if (st.kind === 'scalar' && stack.length && followedByColon(text, st.position)) {
       const parent = stack[stack.length - 1];
+      if (++parent.count > LIMITS.keys_per_mapping.max) throw over('keys_per_mapping', `a mapping has more than ${showLimit('keys_per_mapping')}`, f.pos, parent.count);
       const key = String(r);
       if (key === 'name' && parent.name === undefined) parent.name = f.pos;
       if (allowDuplicates) {
@@ -52,6 +82,7 @@ function tryLoad(text: string, file: string, lines: LineIndex, allowDuplicates: 
     const value = jsyaml.load(text, { filename: file, json: allowDuplicates, listener });
     return { value, diagnostics, lineOf: (o) => (o && typeof o === 'object' && starts.has(o) ? lines.lineOf(starts.get(o)!) : undefined) };
   } catch (e: any) {
+    if (e instanceof LimitError) return { diagnostics: [limitDiagnostic(e, file)], lineOf: () => undefined };
     const reason = String(e?.reason ?? e?.message ?? e).split('\n')[0];
     if (!allowDuplicates && /duplicated mapping key/.test(reason)) return { diagnostics: [], lineOf: () => undefined, duplicate: true };
     const mark = e?.mark;

@@ -14,5 +14,4 @@ export const PROPOSAL_CODES: CodeTable = {
   CONFLICT: { severity: 'error', meaning: 'the file changed since it was read (If-Match), or a create/rename targets a file that exists' },
   PATCH_FAILED: { severity: 'error', meaning: 'an RFC 6902 operation cannot apply (a missing path, a failed test op, an add onto a value that is already there)' },
   NOT_TEXT: { severity: 'error', meaning: 'the file is not UTF-8 text, so the editor does not open or change it' },
-  FILE_TOO_LARGE: { severity: 'error', meaning: 'the file is larger than the editor opens' },
 };

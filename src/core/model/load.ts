@@ -1,8 +1,9 @@
 // Load a model file: YAML with positions → schema check (closed keys, did-you-mean) →
 // normalise → semantic checks. Every problem is a located Diagnostic; nothing throws on bad input.
-import { readFileSync } from 'node:fs';
-import { formatDiagnostic, hasErrors, UserError, type Diagnostic } from '../diagnostics.js';
+import { formatDiagnostic, hasErrors, pushAll, UserError, type Diagnostic } from '../diagnostics.js';
 import { schemaErrorsToDiagnostics, schemaValidator } from '../json-schema.js';
+import { LimitError } from '../limits.js';
+import { readFinding, ReadRefusal, readTextFile } from '../read-text.js';
 import { parseYamlSource, type YamlSource } from '../yaml-source.js';
 import { isDbtPropertyFile } from '../project/dbt-yaml.js';
 import { normalizeModel } from './normalize.js';
@@ -36,7 +37,7 @@ export function loadModelText(text: string, file: string, opts: SemanticOptions 
   }
   const validate = schemaValidator('model.schema.json');
   if (!validate(raw)) {
-    diagnostics.push(...schemaErrorsToDiagnostics(validate.errors, { file, locate: source.locate, code: 'SCHEMA' }));
+    pushAll(diagnostics, schemaErrorsToDiagnostics(validate.errors, { file, locate: source.locate, code: 'SCHEMA' }));
   }
   for (const [ei, e] of ((raw as any).entities ?? []).entries?.() ?? []) {
     if (e && typeof e === 'object' && e.fields && e.columns) {
@@ -59,8 +60,10 @@ export function loadModelFile(path: string, opts: SemanticOptions & { displayPat
   const shown = opts.displayPath ?? path;
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readTextFile(path, shown);
   } catch (e: any) {
+    // a special file, bytes that are not UTF-8, a file over the size limit: located errors of the file
+    if (e instanceof LimitError || e instanceof ReadRefusal) return { file: shown, diagnostics: [readFinding(e, shown)], ok: false };
     return { file: shown, diagnostics: [{ code: 'IO', severity: 'error', file: shown, message: `cannot read ${shown}: ${e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'is a directory' : e.message}` }], ok: false };
   }
   return loadModelText(text, shown, opts);

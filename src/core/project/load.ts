@@ -1,12 +1,13 @@
 // The project reader: one pass over a dbt-style project into a typed Project that agrees with
 // what `dbt parse` reads. Each file is parsed on its own into a cached result, so one changed
 // file is re-read alone and the project views are rebuilt from the cache.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { UserError, type Diagnostic } from '../diagnostics.js';
+import { pushAll, UserError, type Diagnostic } from '../diagnostics.js';
 import { loadModelText, type LoadedModel } from '../model/load.js';
 import { bindingFindings } from '../model/semantic.js';
 import { containedPath } from '../paths.js';
+import { readTextFile, readTextOrFinding } from '../read-text.js';
 import { parseYamlFast } from '../yaml-fast.js';
 import { buildNodes, newBuildMemo, type CodeFile } from './build-nodes.js';
 import { isDbtPropertyFile, parseDbtProperties, type PropertyFile } from './dbt-yaml.js';
@@ -69,9 +70,22 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
   const readFile = (rel: string): FileResult | undefined => {
     const kind = classify(rel);
     if (kind === 'other' || kind === 'dbt_project' || kind === 'seed') return { kind, diagnostics: [] };
-    let text: string;
-    try { text = readFileSync(join(root, rel), 'utf8'); } catch { return undefined; }
+    // a file that cannot be read (special, over a limit, not UTF-8) is a finding naming it, never a failed read of the project
+    const read = readTextOrFinding(join(root, rel), rel, { size: kind === 'target_json' ? 'artifact_size' : 'file_size', lines: kind === 'sql' || kind === 'docs_md' || kind === 'skill' });
+    if (!read) return undefined;
+    if ('finding' in read) return { kind, diagnostics: [read.finding] };
+    const text = read.text;
     stats.filesRead++;
+    try {
+      return parseFile(rel, kind, text);
+    } catch (e) {
+      // a parser that gives up on a file (it should report instead) must not stop the project's read
+      return { kind, diagnostics: [{ code: 'IO', severity: 'error', file: rel, line: 1, column: 1,
+        message: `cannot read ${rel}: ${String((e as Error)?.message ?? e).split('\n')[0]}`, hint: 'fix or remove the file; please report this as a bug in modeler' }] };
+    }
+  };
+
+  const parseFile = (rel: string, kind: FileKind, text: string): FileResult => {
     switch (kind) {
       case 'sql': {
         if (rel.toLowerCase().endsWith('.py') && !/^\s*def\s+model\s*\(/m.test(text)) return { kind: 'other', diagnostics: [] };
@@ -164,7 +178,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
       const known = results.has(rel) && !rel.startsWith('/') && !rel.split('/').includes('..');
       const abs = known ? join(root, rel) : containedPath(root, rel);
       if (!abs) throw new UserError(`path escapes the project: ${rel}`);
-      return readFileSync(abs, 'utf8');
+      return readTextFile(abs, rel);
     },
   };
 
@@ -184,7 +198,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
     const files = new Map<string, FileKind>();
     for (const [rel, r] of results) {
       files.set(rel, r.kind);
-      diagnostics.push(...r.diagnostics.filter((d) => r.kind !== 'modeler_model' || d.code !== 'UNKNOWN_GLOSSARY_TERM'));
+      pushAll(diagnostics, r.diagnostics.filter((d) => r.kind !== 'modeler_model' || d.code !== 'UNKNOWN_GLOSSARY_TERM'));
       if (r.code) { code.push(r.code); sqlFiles.push(rel); }
       if (r.props) props.push(r.props);
       if (r.kind === 'seed') seedFiles.push(rel);

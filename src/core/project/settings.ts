@@ -1,8 +1,9 @@
 // dbt_project.yml: the project's name, resource paths, vars and the `+config` trees that
 // cascade onto resources by path — read once and kept for the rest of the reader.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
+import { readTextOrFinding } from '../read-text.js';
 import { parseYamlSource } from '../yaml-source.js';
 import { UNKNOWN, type JContext } from './jinja-expr.js';
 import { opt } from '../option-names.js';
@@ -67,8 +68,13 @@ export function readSettings(root: string, opts: ReadOptions, stats: { filesRead
     return base;
   }
   stats.filesRead++;
-  const src = parseYamlSource(readFileSync(file, 'utf8'), 'dbt_project.yml');
   base.isProject = true;
+  const read = readTextOrFinding(file, 'dbt_project.yml');
+  if (!read || 'finding' in read) {
+    if (read) base.diagnostics.push(read.finding);
+    return base;
+  }
+  const src = parseYamlSource(read.text, 'dbt_project.yml');
   base.diagnostics.push(...src.diagnostics);
   if (src.diagnostics.some((d) => d.severity === 'error') || !src.value || typeof src.value !== 'object') return base;
   const v = src.value as Record<string, any>;
