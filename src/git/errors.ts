@@ -15,6 +15,7 @@ export type GitErrorCode =
   | 'COMMIT_MESSAGE_EMPTY'
   | 'COMMIT_REJECTED'     // a hook refused the commit, or git has no author identity
   | 'PATH_ESCAPE'         // a path outside the project directory
+  | 'NAME_INVALID' | 'NAME_TOO_LONG' | 'PATH_TOO_LONG' // a name git or the OS refuses (core/path-names.ts)
   | 'PATH_NOT_FOUND'      // a path git knows nothing about (neither tracked nor new)
   | 'PUSH_REJECTED'       // the remote refused the push (non-fast-forward, protected branch, hook)
   | 'NOT_FAST_FORWARD'    // pull would need a merge and fast-forward only was asked

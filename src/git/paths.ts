@@ -2,7 +2,9 @@
 // server. A path a request names must stay inside the project (symlinks followed); it reaches git
 // as a repository-relative literal pathspec after "--". A changed file outside the project (when
 // the project is a folder of a bigger repository) is shown as ../path.
-import { posix } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { posix, relative, sep } from 'node:path';
+import { pathNameProblem, reservedIn } from '../core/path-names.js';
 import { containedPath } from '../core/paths.js';
 import { GitError } from './errors.js';
 import type { Repo } from './repo.js';
@@ -17,7 +19,12 @@ export function repoPath(repo: Repo, p: string): string {
   }
   const norm = posix.normalize(p).replace(/\/+$/, '') || '.';
   const segs = norm.split('/');
-  if (segs.includes('..') || segs[0] === '.git' || segs[0] === '.modeler' || !containedPath(repo.projectDir, norm)) {
+  // `..` is an escape, not a name that ends with a dot
+  const named = norm === '.' || segs.includes('..') ? undefined : pathNameProblem(segs);
+  if (named && named.code !== 'PATH_ESCAPE') throw new GitError(named.code, `'${shown}' is refused: ${named.why}`, { path: shown });
+  const abs = segs.includes('..') || named ? undefined : containedPath(repo.projectDir, norm);
+  // a symlink inside the project may lead into .git/ or .modeler/: checked on the resolved path
+  if (!abs || reservedIn(relative(realpathSync(repo.projectDir), abs).split(sep))) {
     throw new GitError('PATH_ESCAPE', `'${shown}' is outside the project directory, or in .git/ or .modeler/`, { path: shown });
   }
   if (norm === '.') return repo.prefix ? repo.prefix.slice(0, -1) : '.';

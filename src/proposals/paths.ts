@@ -3,11 +3,12 @@
 // symlinks, so a link inside the project cannot lead a read or a write out of it.
 import { lstatSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { LIMITS, limitOfCode } from '../core/limits.js';
+import { pathNameProblem, reservedIn, type NameProblem } from '../core/path-names.js';
 import { containedPath } from '../core/paths.js';
 import { ChangeError } from './errors.js';
 
-/** Folders no request may read or write: git's own data and modeler's runtime state. */
-export const RESERVED_DIRS = ['.git', '.modeler'];
+export { RESERVED_DIRS } from '../core/path-names.js';
 
 export interface ProjectPath {
   /** Normalised project-relative POSIX path (`./a//b` → `a/b`). */
@@ -16,8 +17,8 @@ export interface ProjectPath {
   abs: string;
 }
 
-/** Why `p` is not an acceptable project-relative path, or its normalised form. */
-export function normaliseRel(p: unknown): { rel?: string; problem?: string } {
+/** Why `p` is not an acceptable project-relative path (and its code when not PATH_ESCAPE), or its normalised form. */
+export function normaliseRel(p: unknown): { rel?: string; problem?: string; code?: NameProblem['code'] } {
   if (typeof p !== 'string' || p === '') return { problem: 'the path is empty' };
   if (p.includes('\0')) return { problem: 'the path contains a NUL byte' };
   if (p.includes('\\')) return { problem: "the path contains a backslash; use '/' between folders" };
@@ -25,20 +26,15 @@ export function normaliseRel(p: unknown): { rel?: string; problem?: string } {
   const segs = p.split('/').filter((s) => s !== '' && s !== '.');
   if (segs.includes('..')) return { problem: "the path contains '..'" };
   if (!segs.length) return { problem: 'the path names the project folder itself, not a file' };
-  const reserved = reservedIn(segs);
-  if (reserved) return { problem: `the path is inside ${reserved}/, which requests may not touch` };
+  const named = pathNameProblem(segs);
+  if (named) return { problem: named.why, code: named.code };
   return { rel: segs.join('/') };
-}
-
-function reservedIn(segs: string[]): string | undefined {
-  // case-insensitively: on macOS and Windows `.GIT` is `.git`
-  return segs.map((s) => s.toLowerCase()).find((s) => RESERVED_DIRS.includes(s));
 }
 
 /** Resolve a request path inside `root`, or throw PATH_ESCAPE naming the path and the reason. */
 export function projectPath(root: string, p: unknown, field = 'path'): ProjectPath {
-  const { rel, problem } = normaliseRel(p);
-  if (problem) throw escape(field, p, problem);
+  const { rel, problem, code } = normaliseRel(p);
+  if (problem) throw escape(field, p, problem, code);
   const abs = containedPath(root, rel!);
   if (!abs) throw escape(field, p, 'a symlink leads outside the project');
   if (danglingLink(root, rel!)) throw escape(field, p, 'a symlink on the way leads nowhere (writing through it could create a file anywhere)');
@@ -63,7 +59,10 @@ function danglingLink(root: string, rel: string): boolean {
   return false;
 }
 
-function escape(field: string, p: unknown, why: string): ChangeError {
-  const shown = typeof p === 'string' ? JSON.stringify(p.replace(/\0/g, '\\0')) : String(p);
-  return new ChangeError('PATH_ESCAPE', `${field} ${shown} is refused: ${why}`, { field, path: typeof p === 'string' ? p : undefined, reason: why });
+function escape(field: string, p: unknown, why: string, code: NameProblem['code'] = 'PATH_ESCAPE'): ChangeError {
+  // a path is shown cut short and with control characters escaped: it came from a request
+  const shown = typeof p === 'string' ? JSON.stringify(p.length > 200 ? `${p.slice(0, 200)}…` : p) : String(p);
+  const limit = limitOfCode(code);
+  return new ChangeError(code, `${field} ${shown} is refused: ${why}`,
+    { field, path: typeof p === 'string' ? p.slice(0, 1100) : undefined, reason: why, ...(limit ? { limit, max: LIMITS[limit].max } : {}) });
 }
