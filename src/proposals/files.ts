@@ -2,28 +2,39 @@
 // write when the file is still what was read, create, rename, delete. Paths are contained
 // (paths.ts), YAML is parsed before it is written, and every write goes through the journal.
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { checkTextLimits, LimitError, limitOfCode, LIMITS } from '../core/limits.js';
+import { decodeUtf8, readBytes } from '../core/read-text.js';
 import { parseYamlSource } from '../core/yaml-source.js';
 import { ChangeError } from './errors.js';
 import { commitFiles } from './journal.js';
 import { projectPath } from './paths.js';
 
-export const MAX_TEXT_FILE = 10 * 1024 * 1024;
+/** The largest file the editor reads or writes (the file_size limit). */
+export const MAX_TEXT_FILE = LIMITS.file_size.max;
 
 /** A strong ETag of a file's text (its content hash), as HTTP writes it, quotes included. */
 export function etagOf(text: string): string {
   return `"${createHash('sha256').update(text).digest('hex').slice(0, 32)}"`;
 }
 
-/** The text of a file, null when it does not exist; a folder, binary or huge file is refused. */
+/**
+ * The text of a file, null when it does not exist. A folder (CONFLICT), a device, FIFO or socket
+ * (NOT_A_FILE, refused before it is opened), a file over the size limit (FILE_TOO_LARGE), a
+ * binary file (NOT_TEXT) or one that is not UTF-8 (INVALID_UTF8, located) is refused.
+ */
 export function readTextOrNull(abs: string, rel: string): string | null {
   let st;
   try { st = statSync(abs); } catch { return null; }
   if (st.isDirectory()) throw new ChangeError('CONFLICT', `${rel} is a folder, not a file`, { location: { file: rel } });
-  if (st.size > MAX_TEXT_FILE) throw new ChangeError('FILE_TOO_LARGE', `${rel} is larger than ${MAX_TEXT_FILE / 1024 / 1024} MB`, { location: { file: rel }, size: st.size });
-  const buf = readFileSync(abs);
+  const buf = readBytes(abs, rel);
   if (buf.includes(0)) throw new ChangeError('NOT_TEXT', `${rel} is a binary file, not text`, { location: { file: rel } });
-  return buf.toString('utf8');
+  return decodeUtf8(buf, rel);
+}
+
+/** New content for a file must fit the size a read allows (so what is written can be read back). */
+export function checkContentSize(rel: string, content: string): void {
+  checkTextLimits(content, rel, { lines: false });
 }
 
 export interface FileRead { path: string; content: string; etag: string }
@@ -41,6 +52,7 @@ export function writeProjectFile(root: string, p: unknown, content: string, ifMa
   const now = readTextOrNull(abs, rel);
   if (now === null) throw new ChangeError('NOT_FOUND', `${rel} does not exist; create it instead`, { location: { file: rel } });
   precondition(rel, now, ifMatch);
+  checkContentSize(rel, content);
   checkYaml(rel, content);
   commitFiles(root, [{ rel, content }]);
   return { path: rel, etag: etagOf(content) };
@@ -49,6 +61,7 @@ export function writeProjectFile(root: string, p: unknown, content: string, ifMa
 export function createProjectFile(root: string, p: unknown, content: string): { path: string; etag: string } {
   const { rel, abs } = projectPath(root, p);
   if (readTextOrNull(abs, rel) !== null) throw new ChangeError('CONFLICT', `${rel} already exists`, { location: { file: rel } });
+  checkContentSize(rel, content);
   checkYaml(rel, content);
   commitFiles(root, [{ rel, content }]);
   return { path: rel, etag: etagOf(content) };
@@ -91,5 +104,8 @@ export function checkYaml(rel: string, text: string): void {
   const parsed = parseYamlSource(text, rel);
   const d = parsed.diagnostics.find((x) => x.severity === 'error');
   if (!d) return;
+  // over a limit: the limit's own code and status, its name in the details
+  const limit = limitOfCode(d.code);
+  if (limit) throw new LimitError(limit, d.message, { file: rel, line: d.line, column: d.column });
   throw new ChangeError('YAML_INVALID', `${rel}:${d.line}:${d.column}: ${d.message}`, { location: { file: rel, line: d.line, column: d.column }, hint: d.hint });
 }

@@ -2,17 +2,20 @@
 // sees what an earlier one did), each is checked, and the result says per change whether it
 // may be written and, if not, the one code and the location that block it. Nothing is written.
 import { countBySeverity, type Diagnostic } from '../core/diagnostics.js';
+import { limitOfCode, LIMITS } from '../core/limits.js';
 import { loadModelText } from '../core/model/load.js';
 import { parseYamlSource, type YamlSource } from '../core/yaml-source.js';
 import { addedRelationships, docBlockOverwrite, duplicateRelationship, fileLayer, isModelFile, wrongLayer, type Finding } from './checks.js';
-import { ChangeError, type Location } from './errors.js';
-import { etagOf, readTextOrNull } from './files.js';
+import { asChangeError, ChangeError, type Location } from './errors.js';
+import { checkContentSize, etagOf, readTextOrNull } from './files.js';
 import { applyJsonPatch, toPointer, type Reanchor } from './json-patch.js';
 import { projectPath } from './paths.js';
 import type { ChangeRequest } from './types.js';
 
 /** The five causes the spec names, plus the ones a change can meet before its content is read. */
-export const BLOCK_CODES = ['YAML_INVALID', 'PATH_ESCAPE', 'WRONG_LAYER', 'DUPLICATE_RELATIONSHIP', 'DOC_BLOCK_OVERWRITE', 'STALE_PROPOSAL', 'DUPLICATE_ENTRY', 'NOT_FOUND', 'CONFLICT', 'PATCH_FAILED', 'NOT_TEXT', 'FILE_TOO_LARGE'] as const;
+export const BLOCK_CODES = ['YAML_INVALID', 'PATH_ESCAPE', 'WRONG_LAYER', 'DUPLICATE_RELATIONSHIP', 'DOC_BLOCK_OVERWRITE', 'STALE_PROPOSAL', 'DUPLICATE_ENTRY', 'NOT_FOUND', 'CONFLICT', 'PATCH_FAILED', 'NOT_TEXT', 'FILE_TOO_LARGE',
+  // a path or content over a limit (core/limits.ts), a name git or the OS refuses, a file that is not readable text
+  'NAME_INVALID', 'NAME_TOO_LONG', 'PATH_TOO_LONG', 'LINE_TOO_LONG', 'NESTING_TOO_DEEP', 'TOO_MANY_KEYS', 'YAML_TOO_MANY_ALIASES', 'YAML_ALIAS_LIMIT', 'NOT_A_FILE', 'INVALID_UTF8'] as const;
 
 export interface ChangeResult {
   index: number;
@@ -73,8 +76,9 @@ export function validateProposal(ctx: ValidateContext, changes: readonly ChangeR
       for (const r of sim.relationships) introduced.push({ change: index, ...r });
       return { ...base, valid: true, message: sim.message, validation_impact: sim.impact,
         ...(sim.already ? { already: true } : {}), ...(sim.reanchored?.length ? { reanchored: sim.reanchored } : {}) };
-    } catch (e) {
-      if (!(e instanceof ChangeError)) throw e;
+    } catch (err) {
+      const e = asChangeError(err);
+      if (!e) throw err;
       const { location, ...details } = (e.details ?? {}) as { location?: Location };
       return { ...base, valid: false, code: e.code, message: e.message, ...(location ? { location } : {}),
         ...(Object.keys(details).length ? { details } : {}), validation_impact: `Blocked (${e.code}): nothing is written until this change is fixed or removed.` };
@@ -187,6 +191,7 @@ function simulate(ctx: ValidateContext, c: ChangeRequest, current: (rel: string,
 /** `parsed`: the texts already parsed by the caller (a patch parses both), so no file is parsed twice. */
 function content(ctx: ValidateContext, rel: string, before: string | null, after: string, op: string, parsedAlready?: { old: unknown; now: YamlSource }): Simulated {
   const done: Simulated = { files: [[rel, after]], relationships: [], message: `${rel}: ok`, impact: `No blocking issues in ${rel}.` };
+  checkContentSize(rel, after);
   if (!isYaml(rel)) return done;
   const parsed = parsedAlready?.now ?? parseYamlSource(after, rel);
   if (parsed.value === undefined) throw yamlInvalid(rel, parsed.diagnostics, 'the new content does not parse');
@@ -246,6 +251,8 @@ function notFound(rel: string, instead?: string): ChangeError {
 
 function yamlInvalid(rel: string, ds: Diagnostic[], what: string): ChangeError {
   const d = ds.find((x) => x.severity === 'error')!;
-  return new ChangeError('YAML_INVALID', `${rel}:${d.line}:${d.column}: ${what}: ${d.message}`,
-    { location: { file: rel, line: d.line, column: d.column }, hint: d.hint });
+  // over a limit: the limit's own code, its name in the details
+  const limit = limitOfCode(d.code);
+  return new ChangeError(limit ? d.code : 'YAML_INVALID', `${rel}:${d.line}:${d.column}: ${what}: ${d.message}`,
+    { location: { file: rel, line: d.line, column: d.column }, hint: d.hint, ...(limit ? { limit, max: LIMITS[limit].max } : {}) });
 }

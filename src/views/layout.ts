@@ -8,7 +8,7 @@ import { applyYamlEdits, type YamlEdit } from '../core/yaml-edit.js';
 import { ChangeError } from '../proposals/errors.js';
 import { isModelFile } from '../proposals/checks.js';
 import { commitFiles } from '../proposals/journal.js';
-import { etagOf, readTextOrNull } from '../proposals/files.js';
+import { checkYaml, etagOf, readTextOrNull } from '../proposals/files.js';
 import { projectPath } from '../proposals/paths.js';
 
 export interface Position { x: number; y: number }
@@ -38,6 +38,8 @@ export function saveLayout(root: string, req: LayoutRequest): LayoutResult {
     if (!id || !Number.isFinite(p?.x) || !Number.isFinite(p?.y)) throw new ChangeError('BAD_REQUEST', `position of ${JSON.stringify(id)} must be {x, y} with finite numbers`);
   }
   const before = readTextOrNull(abs, rel);
+  // a file over a limit (an alias bomb, too deep) is refused before it is edited
+  if (before !== null) checkYaml(rel, before);
   const round = (n: number) => Math.round(n * 10) / 10;
   let text = before ?? newDiagram(req.name ?? rel.split('/').pop()!.replace(/(\.(model|diagram))?\.ya?ml$/i, '').replace(/[^A-Za-z0-9_]+/g, '_'));
   const doc = parseDocument(text);
