@@ -88,7 +88,7 @@ export { anchorOf, formatAnchor, parseAnchor, resolveAnchor } from './proposals/
 export { bindChanges } from './proposals/bind.js';
 export { BLOCK_CODES, validateProposal, type ChangeResult, type ProposalValidation, type ValidateContext } from './proposals/validate.js';
 export { applyProposal, refusal, type ApplyOutcome } from './proposals/apply.js';
-export { commitFiles, JOURNAL_DIR, recoverJournals, type FileWrite, type Recovered } from './proposals/journal.js';
+export { commitFiles, JOURNAL_DIR, QUARANTINE_DIR, recoverJournals, type FileWrite, type Recovered } from './proposals/journal.js';
 export { checkYaml, createProjectFile, deleteProjectFile, etagOf, readProjectFile, renameProjectFile, writeProjectFile, type FileRead } from './proposals/files.js';
 
 // git automation (branch, push, pull, status, diff, commit, log; pull/merge requests on GitHub and GitLab)

@@ -1,6 +1,6 @@
 // Writes that never leave a half-written file: write a sibling temp file, then rename over.
 import { lstatSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, basename, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { UserError } from './diagnostics.js';
 
@@ -15,7 +15,8 @@ function realTarget(path: string): string {
 }
 
 function writeTemp(path: string, data: string | Uint8Array): string {
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  // a fixed-length name: any target name the OS allows (up to NAME_MAX) can be written
+  const tmp = join(dirname(path), `.modeler-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   try {
     mkdirSync(dirname(path), { recursive: true });
     // found now rather than at the rename, so a batch fails before it replaces anything

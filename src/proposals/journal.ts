@@ -11,15 +11,22 @@
 // `recoverJournals` — run before a server reads the project — then finishes the job the same way:
 // `preparing` → remove the staged files (nothing was replaced); `committing` → restore every
 // target from its backup (or remove it when it did not exist) — so an apply that never answered
-// is never half there; `committed` → only clean up.
+// is never half there; `committed` → only clean up. Recovery never fails: what it cannot finish
+// (a file it cannot restore, a journal it cannot read) is moved, journal and backups, to
+// `.modeler/quarantine/<id>/` with a report, and said — the server starts all the same.
+//
+// Staged and restore files have fixed-length names (`.<journal id>-<n>.modeler-tmp`) that never
+// depend on the target's name, so any name the OS allows can be written.
 import { chmodSync, closeSync, copyFileSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { refusePackageExample } from '../core/project-dir.js';
 import { ensureRuntimeDir } from '../core/runtime-state.js';
+import { ChangeError } from './errors.js';
 import { projectPath } from './paths.js';
 
 export const JOURNAL_DIR = join('.modeler', 'journal');
+export const QUARANTINE_DIR = join('.modeler', 'quarantine');
 
 export interface FileWrite {
   /** Project-relative path. */
@@ -58,18 +65,22 @@ export function commitFiles(root: string, writes: readonly FileWrite[]): CommitR
   const real = realpathSync(root);
   const id = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
   const dir = join(real, JOURNAL_DIR, id);
-  ensureRuntimeDir(real); // .modeler/ ignores itself before anything is put there
-  mkdirSync(dir, { recursive: true });
   const entries: Entry[] = writes.map((w, i) => {
     const { rel, abs } = projectPath(real, w.rel);
-    const existed = existsSync(abs);
+    const st = lstatSync(abs, { throwIfNoEntry: false });
+    // found before anything is written: a folder or a device in the way would fail half-way
+    if (st?.isDirectory()) throw new ChangeError('CONFLICT', `${rel} is a folder; give the path of a file`, { location: { file: rel } });
+    if (st && !st.isFile()) throw new ChangeError('NOT_A_FILE', `${rel} is not a regular file (a device, FIFO or socket); modeler replaces only regular files`, { location: { file: rel } });
+    const existed = !!st;
     const target = relative(real, abs);
     return {
       rel, target, existed,
-      ...(w.content !== null ? { staged: join(dirname(target), `.${basename(target)}.${id}.modeler-tmp`) } : {}),
+      ...(w.content !== null ? { staged: join(dirname(target), `.${id}-${i}.modeler-tmp`) } : {}),
       ...(existed ? { backup: `backup-${i}` } : {}),
     };
   });
+  ensureRuntimeDir(real); // .modeler/ ignores itself before anything is put there
+  mkdirSync(dir, { recursive: true });
   const journal: Journal = { version: 1, id, state: 'preparing', started: new Date().toISOString(), entries, createdDirs: [] };
   for (const e of entries) if (e.staged) for (const d of missingDirs(real, dirname(e.target))) if (!journal.createdDirs.includes(d)) journal.createdDirs.push(d);
   saveJournal(dir, journal);
@@ -96,9 +107,9 @@ export function commitFiles(root: string, writes: readonly FileWrite[]): CommitR
     saveJournal(dir, { ...journal, state: 'committed' });
   } catch (err) {
     // before `committing` no target was touched (and a backup may be incomplete): only clean up
-    if (committing) rollBack(real, dir, { ...journal, state: 'committing' });
-    else removeStaged(real, journal);
-    rmSync(dir, { recursive: true, force: true });
+    const left = committing ? rollBack(real, dir, { ...journal, state: 'committing' }) : removeStaged(real, journal);
+    // what could not be undone stays for the next start's recovery (which quarantines it)
+    if (!left.length) rmSync(dir, { recursive: true, force: true });
     throw err;
   }
   rmSync(dir, { recursive: true, force: true });
@@ -108,52 +119,128 @@ export function commitFiles(root: string, writes: readonly FileWrite[]): CommitR
   };
 }
 
-export interface Recovered { id: string; state: string; files: string[] }
+export interface Recovered {
+  id: string;
+  state: string;
+  files: string[];
+  /** rolled_back (committing), cleaned (preparing, committed), quarantined (something could not be finished) */
+  outcome: 'rolled_back' | 'cleaned' | 'quarantined';
+  /** for quarantined: where the journal and its backups are now (project-relative), and why */
+  quarantine?: string;
+  problems?: string[];
+}
 
-/** Finish every interrupted commit under `root` (see the top of this file); what was done, per journal. */
+/**
+ * Finish every interrupted commit under `root` (see the top of this file); what was done, per
+ * journal. Never throws for a journal: what cannot be finished is quarantined and reported.
+ */
 export function recoverJournals(root: string): Recovered[] {
   const real = realpathSync(root);
   const base = join(real, JOURNAL_DIR);
-  if (!existsSync(base)) return [];
+  let ids: string[];
+  try { ids = readdirSync(base); } catch { return []; }
   const out: Recovered[] = [];
-  for (const id of readdirSync(base)) {
+  for (const id of ids) {
     const dir = join(base, id);
+    const problems: string[] = [];
     let journal: Journal | undefined;
-    try { journal = JSON.parse(readFileSync(join(dir, 'journal.json'), 'utf8')); } catch { journal = undefined; }
-    // no journal: the crash came before anything was staged
-    if (journal?.version === 1 && Array.isArray(journal.entries)) {
-      if (journal.state === 'committing') rollBack(real, dir, journal);
-      else if (journal.state === 'preparing') removeStaged(real, journal);
-      out.push({ id, state: journal.state, files: journal.entries.map((e) => e.rel) });
+    let readable = false;
+    try {
+      journal = JSON.parse(readFileSync(join(dir, 'journal.json'), 'utf8'));
+      readable = true;
+    } catch (e: any) {
+      // no journal file: the crash came before anything was staged; anything else cannot be trusted
+      if (e?.code !== 'ENOENT') problems.push(`its journal.json cannot be read: ${firstLine(e)}`);
     }
-    rmSync(dir, { recursive: true, force: true });
+    const valid = readable && journal?.version === 1 && Array.isArray(journal.entries) && journal.entries.every(validEntry)
+      && (journal.createdDirs === undefined || (Array.isArray(journal.createdDirs) && journal.createdDirs.every(safeRel)));
+    if (readable && !valid) problems.push('its journal.json is not a journal this version of modeler wrote');
+    if (valid) {
+      if (journal!.state === 'committing') problems.push(...rollBack(real, dir, journal!));
+      else problems.push(...removeStaged(real, journal!));
+    }
+    const files = valid ? journal!.entries.map((e) => e.rel) : [];
+    const state = valid ? journal!.state : 'unknown';
+    if (problems.length) {
+      out.push({ id, state, files, outcome: 'quarantined', problems, ...quarantine(real, dir, id, problems) });
+      continue;
+    }
+    try { rmSync(dir, { recursive: true, force: true }); } catch (e) { problems.push(`its folder cannot be removed: ${firstLine(e)}`); }
+    if (problems.length) out.push({ id, state, files, outcome: 'quarantined', problems, ...quarantine(real, dir, id, problems) });
+    else if (valid) out.push({ id, state, files, outcome: state === 'committing' ? 'rolled_back' : 'cleaned' });
   }
   return out;
 }
 
-/** Put every target back as it was before the commit started. */
-function rollBack(real: string, dir: string, j: Journal): void {
-  for (const e of [...j.entries].reverse()) {
-    const target = join(real, e.target);
-    if (e.backup && existsSync(join(dir, e.backup))) {
-      // restore through a staged copy too: the target is never half-written
-      const tmp = join(dirname(target), `.${basename(target)}.${j.id}.modeler-restore`);
-      copyFileSync(join(dir, e.backup), tmp);
-      flush(tmp);
-      renameSync(tmp, target);
-    } else if (!e.existed) {
-      try { lstatSync(target); unlinkSync(target); } catch { /* it was never created */ }
-    }
+/** Move a journal that could not be finished out of the way, with a report of why. */
+function quarantine(real: string, dir: string, id: string, problems: string[]): { quarantine?: string } {
+  const to = join(real, QUARANTINE_DIR, id);
+  try {
+    mkdirSync(dirname(to), { recursive: true });
+    renameSync(dir, to);
+    writeFileSync(join(to, 'quarantine.json'), JSON.stringify({ id, quarantined: new Date().toISOString(), problems }, null, 1));
+    return { quarantine: relative(real, to).split('\\').join('/') };
+  } catch (e) {
+    problems.push(`it cannot be moved to ${QUARANTINE_DIR}: ${firstLine(e)}`);
+    return {};
   }
-  removeStaged(real, j);
+}
+
+/** A path a journal may name: relative to the project, never leading out of it. */
+function safeRel(p: unknown): boolean {
+  return typeof p === 'string' && p !== '' && !p.startsWith('/') && !/^[A-Za-z]:/.test(p) && !p.split(/[\\/]/).includes('..');
+}
+
+function validEntry(e: unknown): e is Entry {
+  const x = e as Entry;
+  const rel = safeRel;
+  return !!x && typeof x === 'object' && typeof x.rel === 'string' && rel(x.target) && (x.staged === undefined || rel(x.staged))
+    && (x.backup === undefined || (typeof x.backup === 'string' && /^backup-\d+$/.test(x.backup))) && typeof x.existed === 'boolean';
+}
+
+function firstLine(e: unknown): string {
+  return String((e as Error)?.message ?? e).split('\n')[0];
+}
+
+/** Put every target back as it was before the commit started; the problems of those it could not. */
+function rollBack(real: string, dir: string, j: Journal): string[] {
+  const problems: string[] = [];
+  [...j.entries].reverse().forEach((e) => {
+    const target = join(real, e.target);
+    try {
+      if (e.backup && existsSync(join(dir, e.backup))) {
+        // restore through a staged copy too: the target is never half-written
+        const tmp = join(dirname(target), `.${j.id}-restore.modeler-restore`);
+        copyFileSync(join(dir, e.backup), tmp);
+        flush(tmp);
+        renameSync(tmp, target);
+      } else if (!e.existed) {
+        try { lstatSync(target); unlinkSync(target); } catch (x: any) { if (!gone(x)) throw x; }
+      }
+    } catch (x) {
+      problems.push(`${e.rel} could not be restored: ${firstLine(x)}`);
+    }
+  });
+  return [...problems, ...removeStaged(real, j)];
+}
+
+/** An error that means the file is not there (or never could have been). */
+function gone(e: any): boolean {
+  return e?.code === 'ENOENT' || e?.code === 'ENOTDIR' || e?.code === 'ENAMETOOLONG';
 }
 
 /** Remove staged files left behind, and the folders made for new files when they are empty. */
-function removeStaged(real: string, j: Journal): void {
-  for (const e of j.entries) if (e.staged) rmSync(join(real, e.staged), { force: true });
-  for (const d of [...j.createdDirs].reverse()) {
+function removeStaged(real: string, j: Journal): string[] {
+  const problems: string[] = [];
+  for (const e of j.entries) {
+    if (!e.staged) continue;
+    // a name too long to create was never created (journals written before temp names had a fixed length)
+    try { unlinkSync(join(real, e.staged)); } catch (x) { if (!gone(x)) problems.push(`the staged file of ${e.rel} could not be removed: ${firstLine(x)}`); }
+  }
+  for (const d of [...(Array.isArray(j.createdDirs) ? j.createdDirs : [])].reverse()) {
     try { rmdirSync(join(real, d)); } catch { /* not empty, or gone */ }
   }
+  return problems;
 }
 
 /** Folders (relative to `real`) to create for `dir`, outermost first. */

@@ -34,7 +34,10 @@ export async function startServer(o: StartOptions): Promise<Running> {
   try {
     ensureRuntimeDir(dir);
     session = new ProjectSession(dir, { log: o.verbose ? o.log : () => {} });
-    for (const r of session.recovered) o.log(`modeler serve: an apply interrupted earlier (${r.state}) was ${r.state === 'committing' ? 'rolled back' : 'cleaned up'}; its files are as they were before it: ${r.files.join(', ')}`);
+    for (const r of session.recovered) {
+      if (r.outcome === 'quarantined') o.log(`modeler serve: warning: an apply interrupted earlier (${r.state}) could not be finished${r.quarantine ? `; its journal and backups are in ${r.quarantine}` : ''}: ${(r.problems ?? []).join('; ')}${r.files.length ? ` (files: ${r.files.join(', ')})` : ''}`);
+      else o.log(`modeler serve: an apply interrupted earlier (${r.state}) was ${r.outcome === 'rolled_back' ? 'rolled back' : 'cleaned up'}; its files are as they were before it: ${r.files.join(', ')}`);
+    }
     const app = await buildApp(session, { host: o.host, port: o.port, log: (l) => (o.verbose || l.startsWith('error ') ? o.log(l) : undefined) });
     try {
       await app.listen({ host: o.host, port: o.port });
