@@ -7,8 +7,9 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { hostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
-import { initSqlColumns, PACKAGE_ROOT, renderOptionNames, toolVersion, type OptionStyle } from '../api.js';
+import { initSqlColumns, LIMITS, PACKAGE_ROOT, renderOptionNames, toolVersion, type OptionStyle } from '../api.js';
 import { ApiError, toErrorReply } from './errors.js';
+import { clientError, frameworkError, installInputChecks } from './input.js';
 import type { ProjectSession } from './session.js';
 import { placeholderPage } from './placeholder.js';
 import { registerAgentRoutes } from './routes/agents.js';
@@ -29,8 +30,6 @@ export interface AppOptions {
   port: number;
   /** request and error log lines (stderr in `modeler serve`); default: none */
   log?: (line: string) => void;
-  /** largest request body, bytes */
-  bodyLimit?: number;
   /** the web UI's built files; default dist/web of the package */
   webRoot?: string;
   env?: Record<string, string | undefined>;
@@ -49,7 +48,13 @@ export async function buildApp(session: ProjectSession, opts: AppOptions): Promi
   const log = opts.log ?? (() => {});
   const app = Fastify({
     logger: false,
-    bodyLimit: opts.bodyLimit ?? 32 * 1024 * 1024,
+    // each route gets its own body limit (input.ts); this is only the ceiling
+    bodyLimit: LIMITS.request_body_content.max,
+    // a long parameter is refused by the URL limit (414) or by its schema (400), never by the router
+    routerOptions: { maxParamLength: LIMITS.url_length.max },
+    http: { maxHeaderSize: LIMITS.header_size.max },
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
     // unknown keys are errors, not silently dropped; no type coercion of bodies
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     return503OnClosing: true,
@@ -70,6 +75,10 @@ export async function buildApp(session: ProjectSession, opts: AppOptions): Promi
       throw new ApiError(403, 'ORIGIN_REFUSED', `requests from other sites are refused (Origin ${JSON.stringify(origin)}); open the page this server serves`);
     }
     if (req.headers['sec-fetch-site'] === 'cross-site') throw new ApiError(403, 'ORIGIN_REFUSED', 'requests from other sites are refused (Sec-Fetch-Site: cross-site)');
+  });
+  // after the Host/Origin checks: the URL's length, 405, the body limits and the JSON body parser
+  installInputChecks(app);
+  app.addHook('onRequest', async (req) => {
     if (STATE_CHANGING.has(req.method)) {
       const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
       if (type !== 'application/json') {
@@ -94,7 +103,7 @@ export async function buildApp(session: ProjectSession, opts: AppOptions): Promi
     log(`${req.method} ${redactUrl(req.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)}ms`);
   });
   app.setErrorHandler((err, req, reply) => {
-    const r = toErrorReply(err);
+    const r = toErrorReply(err, { bodyLimit: req.routeOptions?.bodyLimit });
     if (r.logId) log(`error ${r.logId} in ${req.method} ${redactUrl(req.url)}: ${(err as Error)?.stack ?? err}`);
     return reply.status(r.status).type('application/json').send(r.body);
   });

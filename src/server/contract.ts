@@ -4,8 +4,9 @@
 // generates its client types). test/server/contract.test.ts fails when the two drift apart;
 // `node scripts/server-schemas.mjs` writes the files again.
 import { z } from 'zod';
+import { LIMITS } from '../api.js';
 
-const relPath = z.string().min(1).max(4096).describe('project-relative POSIX path; never absolute, never leaving the project');
+const relPath = z.string().min(1).max(LIMITS.path_length.max).describe('project-relative POSIX path; never absolute, never leaving the project');
 const projectId = z.string().min(1).describe('the id from GET /api/projects');
 const diagnostic = z.object({
   code: z.string(), severity: z.enum(['error', 'warning', 'info']), message: z.string(),
@@ -23,7 +24,14 @@ export const ErrorBody = z.object({
 }).describe('the body of every error response');
 
 // ---- projects, health -------------------------------------------------------------------------
-export const Health = z.object({ status: z.literal('ok'), version: z.string().describe('modeler\'s version'), project: z.object({ id: z.string(), name: z.string() }) });
+const recovered = z.object({
+  id: z.string(), state: z.string(), files: z.array(z.string()), outcome: z.enum(['rolled_back', 'cleaned', 'quarantined']),
+  quarantine: z.string().optional().describe('where the journal and its backups were moved (project-relative)'), problems: z.array(z.string()).optional(),
+});
+export const Health = z.object({
+  status: z.literal('ok'), version: z.string().describe('modeler\'s version'), project: z.object({ id: z.string(), name: z.string() }),
+  recovery: z.array(recovered).optional().describe('applies interrupted by a crash that the server finished when it started; `quarantined` ones it could not finish'),
+});
 export const ProjectRef = z.object({ id: z.string(), name: z.string(), path: z.string() });
 export const ProjectList = z.object({ projects: z.array(ProjectRef) });
 export const ProjectParams = z.strictObject({ id: projectId });
@@ -39,6 +47,9 @@ export const FileList = z.object({
 export const PathQuery = z.strictObject({ path: relPath });
 export const FileRead = z.object({ path: z.string(), content: z.string(), etag: z.string() });
 export const FileWriteBody = z.strictObject({ path: relPath, content: z.string() });
+export const IfMatchHeaders = z.looseObject({
+  'if-match': z.string().min(1).describe('the ETag the file was read with (GET …/file answers it), or * to replace whatever is there; without it 428 IF_MATCH_REQUIRED'),
+}).describe('the headers of a write that must not overwrite a change it has not seen');
 export const FileWritten = z.object({ path: z.string(), etag: z.string(), version: z.int() });
 export const FileRenameBody = z.strictObject({ path: relPath, to: relPath });
 export const FileRenamed = z.object({ path: z.string(), from: z.string(), etag: z.string(), version: z.int() });
@@ -100,6 +111,8 @@ export const ValidationQuery = z.strictObject({ path: relPath.optional() });
 export const ProjectValidationResponse = z.looseObject({
   project: z.string(), valid: z.boolean(), summary: open, files: z.array(FileValidationResponse), loader: open,
 }).describe('every Modeler/ file as `modeler validate --output-json` prints it, plus the project reader\'s diagnostics');
+export const ValidationResponse = z.union([ProjectValidationResponse, FileValidationResponse])
+  .describe('without ?path=: the whole project (ProjectValidationResponse); with ?path=: that one file (FileValidationResponse)');
 export const MeshQuery = z.strictObject({ strict: z.enum(['true', 'false']).optional() });
 const finding = z.looseObject({
   code: z.string(), severity: z.enum(['error', 'warning', 'info']), message: z.string(), hint: z.string().optional(), file: z.string().optional(),
@@ -291,11 +304,11 @@ export const ServerEvent = z.object({
 export const SHAPES = {
   ErrorBody: { schema: ErrorBody, io: 'output' }, Health: { schema: Health, io: 'output' }, ProjectList: { schema: ProjectList, io: 'output' },
   ProjectParams: { schema: ProjectParams, io: 'input' }, ProjectSummaryResponse: { schema: ProjectSummaryResponse, io: 'output' }, FileList: { schema: FileList, io: 'output' }, PathQuery: { schema: PathQuery, io: 'input' },
-  FileRead: { schema: FileRead, io: 'output' }, FileWriteBody: { schema: FileWriteBody, io: 'input' }, FileWritten: { schema: FileWritten, io: 'output' },
+  FileRead: { schema: FileRead, io: 'output' }, FileWriteBody: { schema: FileWriteBody, io: 'input' }, IfMatchHeaders: { schema: IfMatchHeaders, io: 'input' }, FileWritten: { schema: FileWritten, io: 'output' },
   FileRenameBody: { schema: FileRenameBody, io: 'input' }, FileRenamed: { schema: FileRenamed, io: 'output' }, FileDeleteBody: { schema: FileDeleteBody, io: 'input' },
   FileDeleted: { schema: FileDeleted, io: 'output' }, ModelViewResponse: { schema: ModelViewResponse, io: 'output' }, GraphResponse: { schema: GraphResponse, io: 'output' },
   FileValidationResponse: { schema: FileValidationResponse, io: 'output' }, ValidationQuery: { schema: ValidationQuery, io: 'input' },
-  ProjectValidationResponse: { schema: ProjectValidationResponse, io: 'output' }, MeshQuery: { schema: MeshQuery, io: 'input' }, MeshResponse: { schema: MeshResponse, io: 'output' },
+  ProjectValidationResponse: { schema: ProjectValidationResponse, io: 'output' }, ValidationResponse: { schema: ValidationResponse, io: 'output' }, MeshQuery: { schema: MeshQuery, io: 'input' }, MeshResponse: { schema: MeshResponse, io: 'output' },
   ReadinessQuery: { schema: ReadinessQuery, io: 'input' }, ReadinessResponse: { schema: ReadinessResponse, io: 'output' }, StatusResponse: { schema: StatusResponse, io: 'output' },
   DocBlocks: { schema: DocBlocks, io: 'output' }, LayoutBody: { schema: LayoutBody, io: 'input' }, GraphDiffQuery: { schema: GraphDiffQuery, io: 'input' }, GraphDiffResponse: { schema: GraphDiffResponse, io: 'output' }, LayoutResponse: { schema: LayoutResponse, io: 'output' }, ConceptualizeBody: { schema: ConceptualizeBody, io: 'input' }, CanonicalizeBody: { schema: CanonicalizeBody, io: 'input' },
   AgentProposal: { schema: AgentProposal, io: 'output' }, ProposalBody: { schema: ProposalBody, io: 'input' }, ValidateBody: { schema: ValidateBody, io: 'input' }, ValidateResponse: { schema: ValidateResponse, io: 'output' },

@@ -2,7 +2,7 @@
 // the status its code has (DESIGN.md). A domain error of the core keeps its code; an error the
 // core did not expect is a bug: 500 with an id that is also in the log, never a stack trace.
 import { randomUUID } from 'node:crypto';
-import { UserError } from '../api.js';
+import { LIMITS, showLimit, UserError } from '../api.js';
 
 export class ApiError extends Error {
   constructor(public status: number, public code: string, message: string, public details?: Record<string, unknown>) {
@@ -10,13 +10,20 @@ export class ApiError extends Error {
   }
 }
 
+/** A replace without If-Match: it could overwrite a change its sender has not seen. */
+export function ifMatchRequired(): ApiError {
+  return new ApiError(428, 'IF_MATCH_REQUIRED', 'send If-Match with the ETag the file was read with (GET …/file answers it), or If-Match: * to replace whatever is there');
+}
+
 /** The status of each code the core or the server uses. */
 export const STATUS: Record<string, number> = {
-  BAD_REQUEST: 400, MALFORMED_JSON: 400, PATH_ESCAPE: 400, USAGE: 400, IO: 400,
+  BAD_REQUEST: 400, MALFORMED_JSON: 400, PATH_ESCAPE: 400, USAGE: 400, IO: 400, NAME_INVALID: 400,
+  METHOD_NOT_ALLOWED: 405, IF_MATCH_REQUIRED: 428, NOT_A_FILE: 422, INVALID_UTF8: 422,
+  // every limit's code with its status (413 for a size, 414, 431, 422 for a shape)
+  ...Object.fromEntries(Object.values(LIMITS).map((l) => [l.code, l.status])),
   HOST_REFUSED: 403, ORIGIN_REFUSED: 403, DIRECT_APPLY_DISABLED: 403,
   NOT_FOUND: 404, PROJECT_NOT_FOUND: 404, ROUTE_NOT_FOUND: 404,
   CONFLICT: 409, STALE_PROPOSAL: 409, PACKAGE_EXAMPLE: 409, CONTRACT_PREFLIGHT: 409, DESTRUCTIVE_REFUSED: 409, CHECKSUM_DRIFT: 409,
-  BODY_TOO_LARGE: 413, FILE_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   YAML_INVALID: 422, DOC_BLOCK_OVERWRITE: 422, PROPOSAL_INVALID: 422, MODEL_INVALID: 422, IMPORT_FAILED: 422, PATCH_FAILED: 422,
   WRONG_LAYER: 422, DUPLICATE_RELATIONSHIP: 422, DUPLICATE_ENTRY: 422, NOT_TEXT: 422, POLICY_PACK_INVALID: 422, POLICY_FAILED: 422,
@@ -48,7 +55,8 @@ const FASTIFY: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'BAD_REQUEST'],
 };
 
-export function toErrorReply(e: unknown): ErrorReply {
+/** `bodyLimit`: the route's body limit, named when a body is over it. */
+export function toErrorReply(e: unknown, ctx: { bodyLimit?: number } = {}): ErrorReply {
   const reply = (status: number, code: string, message: string, details?: Record<string, unknown>): ErrorReply =>
     ({ status, body: { error: { code, message, ...(details && Object.keys(details).length ? { details } : {}) } } });
   if (e instanceof ApiError) return reply(e.status, e.code, e.message, e.details);
@@ -60,9 +68,18 @@ export function toErrorReply(e: unknown): ErrorReply {
   }
   const err = e as { code?: string; statusCode?: number; validation?: { instancePath?: string; message?: string; params?: unknown }[]; validationContext?: string; message?: string };
   if (err?.validation) {
+    // PUT of a file requires If-Match (docs/server.md): a missing one is 428, not a malformed request
+    if (err.validationContext === 'headers' && err.validation.some((v) => (v.params as { missingProperty?: string } | undefined)?.missingProperty === 'if-match')) {
+      return toErrorReply(ifMatchRequired());
+    }
     const errors = err.validation.map((v) => ({ path: v.instancePath || '/', message: v.message ?? 'invalid', ...(v.params ? { params: v.params } : {}) }));
     const first = errors[0];
     return reply(400, 'BAD_REQUEST', `invalid request ${err.validationContext ?? 'body'}: ${first ? `${first.path} ${first.message}` : 'does not match the schema'}`, { in: err.validationContext, errors });
+  }
+  if (err?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    const max = ctx.bodyLimit ?? LIMITS.request_body.max;
+    const limit = max === LIMITS.request_body_content.max ? 'request_body_content' : 'request_body';
+    return reply(413, 'BODY_TOO_LARGE', `the request body is over the ${showLimit(limit)} this route accepts`, { limit, max });
   }
   if (err?.code && FASTIFY[err.code]) {
     const [status, code] = FASTIFY[err.code];

@@ -25,6 +25,7 @@ export interface RouteDoc {
   params?: ShapeName;
   query?: ShapeName;
   body?: ShapeName;
+  headers?: ShapeName;
   /** the success response and its status (default 200) */
   response: ShapeName;
   status?: number;
@@ -37,6 +38,7 @@ export function routeSchema(d: RouteDoc): Record<string, unknown> {
     ...(d.params ? { params: shape(d.params) } : {}),
     ...(d.query ? { querystring: shape(d.query) } : {}),
     ...(d.body ? { body: shape(d.body) } : {}),
+    ...(d.headers ? { headers: shape(d.headers) } : {}),
     response: { [d.status ?? 200]: shape(d.response), '4xx': shape('ErrorBody'), '5xx': shape('ErrorBody') },
   };
 }

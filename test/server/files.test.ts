@@ -56,10 +56,21 @@ describe('files', () => {
     expect(readFileSync(join(s.root, path), 'utf8')).toBe(edited);
   });
 
+  it('a replace without If-Match is 428 IF_MATCH_REQUIRED (it could overwrite a change it has not seen); If-Match: * replaces whatever is there', async () => {
+    const path = 'dbt_project.yml';
+    const before = readFileSync(join(s.root, path), 'utf8');
+    const r = await req(s.port, 'PUT', fileApi, { body: { path, content: 'overwritten: true\n' } });
+    expect(r.status).toBe(428);
+    expect(r.json.error.code).toBe('IF_MATCH_REQUIRED');
+    expect(readFileSync(join(s.root, path), 'utf8')).toBe(before);
+    const star = await req(s.port, 'PUT', fileApi, { body: { path, content: before }, headers: { 'if-match': '*' } });
+    expect(star.status).toBe(200);
+  });
+
   it('parses YAML before writing: 422 YAML_INVALID with the line, and the file unchanged', async () => {
     const path = 'models/staging/shop/_shop__models.yml';
     const before = readFileSync(join(s.root, path), 'utf8');
-    const r = await req(s.port, 'PUT', fileApi, { body: { path, content: 'version: 2\nmodels:\n  - name: x\n   bad: indent\n' } });
+    const r = await req(s.port, 'PUT', fileApi, { body: { path, content: 'version: 2\nmodels:\n  - name: x\n   bad: indent\n' }, headers: { 'if-match': '*' } });
     expect(r.status).toBe(422);
     expect(r.json.error.code).toBe('YAML_INVALID');
     expect(r.json.error.details.location).toMatchObject({ file: path, line: 4 });
@@ -117,11 +128,11 @@ describe('path-escape fuzz: nothing read or written outside the project', () => 
   });
 
   it('writes, creates, renames, deletes and proposals refuse them too; outside stays as it was', async () => {
-    const bodies: [string, string, unknown][] = [];
+    const bodies: [string, string, unknown, Record<string, string>?][] = [];
     for (const raw of ESCAPES) {
       let p: string;
       try { p = decodeURIComponent(raw); } catch { p = raw; }
-      bodies.push(['PUT', fileApi, { path: p, content: 'pwned' }]);
+      bodies.push(['PUT', fileApi, { path: p, content: 'pwned' }, { 'if-match': '*' }]);
       bodies.push(['POST', fileApi, { path: p, content: 'pwned' }]);
       bodies.push(['POST', `${fileApi}/rename`, { path: 'README-missing.md', to: p }]);
       bodies.push(['POST', `${fileApi}/rename`, { path: p, to: 'stolen.txt' }]);
@@ -131,8 +142,8 @@ describe('path-escape fuzz: nothing read or written outside the project', () => 
       bodies.push(['POST', '/api/ai/proposals/apply', { projectId: s.id, changes: [{ op: 'rename_file', path: 'dbt_project.yml', to: p, rationale: 'r' }] }]);
       bodies.push(['POST', '/api/forward/generate-sql', { model_path: p, dialect: 'postgres' }]);
     }
-    for (const [method, url, body] of bodies) {
-      const r = await req(s.port, method, url, { body });
+    for (const [method, url, body, headers] of bodies) {
+      const r = await req(s.port, method, url, { body, headers });
       expect(r.status, `${method} ${url} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
       expect(r.text).not.toContain('must never be read');
     }

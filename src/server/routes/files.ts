@@ -6,6 +6,7 @@ import { createProjectFile, deleteProjectFile, fileList, readProjectFile, rename
 import type { RouteContext } from '../app.js';
 import type { FileDeleteBody, FileDeleted, FileList, FileRead, FileRenameBody, FileRenamed, FileWriteBody, FileWritten, PathQuery, ProjectParams } from '../contract.js';
 import { routeSchema } from '../schemas.js';
+import { ifMatchRequired } from '../errors.js';
 import { checkProject } from './common.js';
 
 const ifMatch = (h: string | string[] | undefined) => (Array.isArray(h) ? h.join(',') : h);
@@ -29,10 +30,13 @@ export function registerFileRoutes(app: FastifyInstance, { session }: RouteConte
   });
 
   app.put<{ Params: ProjectParams; Body: FileWriteBody }>('/api/projects/:id/file', {
-    schema: routeSchema({ tags, summary: 'replace a file (If-Match: its ETag, else 409 CONFLICT); YAML must parse (422 YAML_INVALID)', params: 'ProjectParams', body: 'FileWriteBody', response: 'FileWritten' }),
+    schema: routeSchema({ tags, summary: 'replace a file; If-Match (its ETag, or *) is required: 428 IF_MATCH_REQUIRED without it, 409 CONFLICT when the file changed since; YAML must parse (422 YAML_INVALID)',
+      params: 'ProjectParams', headers: 'IfMatchHeaders', body: 'FileWriteBody', response: 'FileWritten' }),
   }, async (req, reply): Promise<FileWritten> => {
     checkProject(session, req.params.id);
-    const r = await session.write('files_written', () => writeProjectFile(session.root, req.body.path, req.body.content, ifMatch(req.headers['if-match'])), (x) => [x.path]);
+    const given = ifMatch(req.headers['if-match']);
+    if (!given) throw ifMatchRequired();
+    const r = await session.write('files_written', () => writeProjectFile(session.root, req.body.path, req.body.content, given), (x) => [x.path]);
     reply.header('ETag', r.etag);
     return { ...r, version: session.version };
   });

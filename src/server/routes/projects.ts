@@ -8,7 +8,10 @@ import { checkProject } from './common.js';
 
 export function registerProjectRoutes(app: FastifyInstance, { session }: RouteContext): void {
   app.get('/api/health', { schema: routeSchema({ tags: ['projects'], summary: 'the server is up', response: 'Health' }) },
-    async (): Promise<Health> => ({ status: 'ok', version: toolVersion(), project: { id: session.id, name: session.name } }));
+    async (): Promise<Health> => ({
+      status: 'ok', version: toolVersion(), project: { id: session.id, name: session.name },
+      ...(session.recovered.length ? { recovery: session.recovered } : {}),
+    }));
 
   app.get('/api/projects', { schema: routeSchema({ tags: ['projects'], summary: 'the project this server serves', response: 'ProjectList' }) },
     async (): Promise<ProjectList> => ({ projects: [{ id: session.id, name: session.name, path: session.root }] }));

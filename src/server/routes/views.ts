@@ -47,7 +47,7 @@ export function registerViewRoutes(app: FastifyInstance, { session }: RouteConte
   }, async (req) => { checkProject(session, req.params.id); return projectGraphDiff(session.root, session.project, req.query.ref); });
 
   app.get<{ Params: ProjectParams; Querystring: ValidationQuery }>('/api/projects/:id/validation', {
-    schema: routeSchema({ tags, summary: 'validation of every Modeler/ file plus the loader diagnostics; with ?path= one file as `modeler validate FILE --output-json`', params: 'ProjectParams', query: 'ValidationQuery', response: 'ProjectValidationResponse',
+    schema: routeSchema({ tags, summary: 'validation of every Modeler/ file plus the loader diagnostics; with ?path= one file as `modeler validate FILE --output-json`', params: 'ProjectParams', query: 'ValidationQuery', response: 'ValidationResponse',
       description: 'Without `path`: {project, valid, summary, files[], loader}. With `path`: {file, valid, errors, warnings, diagnostics}.' }),
   }, async (req) => {
     checkProject(session, req.params.id);

@@ -3032,6 +3032,17 @@ export interface paths {
                                 id: string;
                                 name: string;
                             };
+                            /** @description applies interrupted by a crash that the server finished when it started; `quarantined` ones it could not finish */
+                            recovery?: {
+                                files: string[];
+                                id: string;
+                                /** @enum {string} */
+                                outcome: "rolled_back" | "cleaned" | "quarantined";
+                                problems?: string[];
+                                /** @description where the journal and its backups were moved (project-relative) */
+                                quarantine?: string;
+                                state: string;
+                            }[];
                             /** @enum {string} */
                             status: "ok";
                             /** @description modeler's version */
@@ -3503,11 +3514,14 @@ export interface paths {
                 };
             };
         };
-        /** replace a file (If-Match: its ETag, else 409 CONFLICT); YAML must parse (422 YAML_INVALID) */
+        /** replace a file; If-Match (its ETag, or *) is required: 428 IF_MATCH_REQUIRED without it, 409 CONFLICT when the file changed since; YAML must parse (422 YAML_INVALID) */
         put: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    /** @description the ETag the file was read with (GET …/file answers it), or * to replace whatever is there; without it 428 IF_MATCH_REQUIRED */
+                    "if-match": string;
+                };
                 path: {
                     /** @description the id from GET /api/projects */
                     id: string;
@@ -4935,13 +4949,13 @@ export interface paths {
                         };
                     };
                 };
-                /** @description every Modeler/ file as `modeler validate --output-json` prints it, plus the project reader's diagnostics */
+                /** @description without ?path=: the whole project (ProjectValidationResponse); with ?path=: that one file (FileValidationResponse) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
+                        "application/json": ({
                             files: {
                                 diagnostics: {
                                     code: string;
@@ -4970,6 +4984,23 @@ export interface paths {
                             valid: boolean;
                         } & {
                             [key: string]: unknown;
+                        }) | {
+                            diagnostics: {
+                                code: string;
+                                column?: number;
+                                file?: string;
+                                hint?: string;
+                                line?: number;
+                                message: string;
+                                path?: string;
+                                /** @enum {string} */
+                                severity: "error" | "warning" | "info";
+                            }[];
+                            errors: number;
+                            file: string;
+                            ok: boolean;
+                            valid: boolean;
+                            warnings: number;
                         };
                     };
                 };
