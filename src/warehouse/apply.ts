@@ -3,7 +3,7 @@
 // destructive guard → run or dry run → ledger row → report (JSON-able, secrets scrubbed) →
 // optional report/SQL files. Usage problems throw UserError; everything that happens once the
 // inputs are understood (connection, drift, refusal, a failing statement) is a report.
-import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { UserError } from '../core/diagnostics.js';
@@ -16,6 +16,7 @@ import { driverLoader, getConnector } from './connectors/index.js';
 import { DEFAULT_LEDGER_TABLE, Ledger, parseLedgerTable, type LedgerStatus } from './ledger.js';
 import { planModelDiff, type PolicyPreflight } from './model-diff.js';
 import { governancePreflight } from './policy-preflight.js';
+import { readTextFile } from '../core/read-text.js';
 import { checkApplyRequest, publicConnection, resolveConnection, scrub, secretsOf } from './options.js';
 import { buildPlan, defaultMigrationName, type Plan } from './plan.js';
 import { dryRun, errorText, execute, notRun, type RunOutcome } from './run.js';
@@ -34,6 +35,8 @@ export interface ApplyContext {
   openSession?: (connector: Connector, params: ConnectionParams) => Promise<Session>;
   /** model-diff policy pre-flight (default: the policy engine of src/governance/policy) */
   policyPreflight?: PolicyPreflight;
+  /** a policy pack, and every pack it extends, must lie in this folder (the HTTP face: the project) */
+  packRoot?: string;
   appliedBy?: string;
   /** how the report file (report_json) names the request's options: `--allow-destructive` or `allow_destructive` (default) */
   optionStyle?: OptionStyle;
@@ -269,7 +272,7 @@ async function runPolicy(ctx: ApplyContext, pack: string | undefined, skip: bool
   input: Parameters<PolicyPreflight>[0]): Promise<PolicyReport> {
   if (skip) return { checked: false, reason: `skipped (${opt('skip_policy_check')})`, errors: 0, warnings: 0, results: [] };
   if (!pack) return { checked: false, reason: `no policy pack given (${opt('policy_pack')})`, errors: 0, warnings: 0, results: [] };
-  return (ctx.policyPreflight ?? governancePreflight)({ ...input, policyPack: pack });
+  return (ctx.policyPreflight ?? governancePreflight)({ ...input, policyPack: pack, ...(ctx.packRoot ? { packRoot: ctx.packRoot } : {}) });
 }
 
 // the drivers' own defaults, so the message names where the connection really went
@@ -297,8 +300,9 @@ function checkOutput(abs: string, option: string): void {
 
 function readInput(abs: string, shown: string): string {
   try {
-    return readFileSync(abs, 'utf8');
+    return readTextFile(abs, shown);
   } catch (e: any) {
+    if (e instanceof UserError) throw e; // a special file, over the size limit, not UTF-8
     throw new UserError(`cannot read ${shown}: ${e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'is a directory' : e.message}`);
   }
 }

@@ -25,6 +25,8 @@ export interface ModelDiffPlan {
 /** The policy pre-flight the pipeline calls in model-diff mode (wired to src/governance/policy). */
 export type PolicyPreflight = (input: {
   oldModel: Model; newModel: Model; oldPath: string; newPath: string; policyPack?: string;
+  /** the pack and every pack it extends must lie in this folder (the server's project); bundled packs aside */
+  packRoot?: string;
 }) => Promise<PolicyReport>;
 
 /** Both models valid (and valid against --model-schema when given), then the migration. */

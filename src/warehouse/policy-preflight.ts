@@ -4,8 +4,8 @@
 import { checkPolicies } from '../governance/policy/engine.js';
 import type { PolicyPreflight } from './model-diff.js';
 
-export const governancePreflight: PolicyPreflight = async ({ newPath, policyPack }) => {
-  const r = checkPolicies({ modelFile: newPath }, [policyPack!], { inherit: true });
+export const governancePreflight: PolicyPreflight = async ({ newPath, policyPack, packRoot }) => {
+  const r = checkPolicies({ modelFile: newPath }, [policyPack!], { inherit: true, root: packRoot });
   return {
     checked: true,
     pack: r.packs.map((p) => `${p.name}@${p.version}`).join(', ') || policyPack,

@@ -41,7 +41,7 @@ export interface PolicyResult {
 
 const SEVERITY: Record<string, Severity> = { error: 'error', warn: 'warning', info: 'info' };
 
-export function checkPolicies(target: PolicyTarget, packPaths: string[], opts: { inherit?: boolean } = {}): PolicyResult {
+export function checkPolicies(target: PolicyTarget, packPaths: string[], opts: { inherit?: boolean; root?: string } = {}): PolicyResult {
   if (!packPaths.length) throw new UserError(`no policy pack given: pass ${opt('policy')} <pack.yaml> (or a bundled pack such as modeler/base)`);
   const set = loadPacks(packPaths, opts);
   const { subjects, diagnostics: loadDiags, label } = resolveTarget(target);

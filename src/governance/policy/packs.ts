@@ -1,10 +1,11 @@
 // Policy packs: read, validate against schemas/policy.schema.json, check every rule's type and
 // parameters, resolve `extends` (with --inherit) and merge several packs by rule id.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { readTextFile } from '../../core/read-text.js';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { UserError, type Diagnostic } from '../../core/diagnostics.js';
 import { schemaErrorsToDiagnostics, schemaValidator } from '../../core/json-schema.js';
-import { PACKAGE_ROOT } from '../../core/paths.js';
+import { containedPath, PACKAGE_ROOT } from '../../core/paths.js';
 import { didYouMeanSuffix } from '../../core/suggest.js';
 import { parseYamlSource, type PathSeg, type YamlSource } from '../../core/yaml-source.js';
 import { PEER_RULE_TYPES, RULE_TYPES } from './rules/index.js';
@@ -22,19 +23,35 @@ export interface PackSet {
   diagnostics: Diagnostic[];
 }
 
-/** `modeler/base` → the bundled packs/base.policy.yaml; anything else is a path (relative to `fromDir`). */
-export function resolvePackRef(ref: string, fromDir: string): string | undefined {
+/**
+ * `modeler/base` → the bundled packs/base.policy.yaml (a plain name: never a path out of packs/);
+ * anything else is a path relative to `fromDir` — inside `root` when one is given (the server's
+ * project), refused before it is looked at so that the answer never tells whether an outside file exists.
+ */
+export function resolvePackRef(ref: string, fromDir: string, root?: string): string | undefined {
   if (ref.startsWith('modeler/')) {
     const name = ref.slice('modeler/'.length).replace(/\.policy\.ya?ml$|\.ya?ml$/, '');
+    if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(name)) return undefined;
     for (const f of [`${name}.policy.yaml`, `${name}.yaml`]) if (existsSync(join(PACKS_DIR, f))) return join(PACKS_DIR, f);
     return undefined;
   }
+  if (root !== undefined && outsideRoot(root, fromDir, ref)) return undefined;
   const p = resolve(fromDir, ref);
   return existsSync(p) && statSync(p).isFile() ? p : undefined;
 }
 
+/** Whether `ref` (from `fromDir`) leads out of `root`, symlinks included. */
+export function outsideRoot(root: string, fromDir: string, ref: string): boolean {
+  if (ref.includes('\0')) return true;
+  const real = realpathSync(root);
+  const abs = resolve(fromDir, ref);
+  const rel = relative(real, abs);
+  if (rel.startsWith('..') || isAbsolute(rel)) return true;
+  return containedPath(real, rel) === undefined;
+}
+
 /** Load packs given on the command line, left to right, merged by rule id. */
-export function loadPacks(paths: string[], opts: { inherit?: boolean; cwd?: string } = {}): PackSet {
+export function loadPacks(paths: string[], opts: { inherit?: boolean; cwd?: string; root?: string } = {}): PackSet {
   const set: PackSet = { packs: [], rules: [], diagnostics: [] };
   const byId = new Map<string, number>();
   for (const p of paths) {
@@ -43,7 +60,7 @@ export function loadPacks(paths: string[], opts: { inherit?: boolean; cwd?: stri
       throw new UserError(`policy pack ${p} is a directory; give a pack file such as ${join(p, 'team.policy.yaml')}`);
     }
     if (!file) throw new UserError(`policy pack not found: ${p}${p.startsWith('modeler/') ? ` (bundled packs: ${bundledPacks().join(', ')})` : ''}`);
-    for (const r of loadChain(file, p, !!opts.inherit, [], set)) {
+    for (const r of loadChain(file, p, !!opts.inherit, [], set, opts.root)) {
       const i = byId.get(r.id);
       if (i === undefined) { byId.set(r.id, set.rules.length); set.rules.push(r); } else set.rules[i] = r;
     }
@@ -58,7 +75,7 @@ export function bundledPacks(): string[] {
 }
 
 /** A pack and (with inherit) its bases, base rules first so the derived pack overrides them. */
-function loadChain(file: string, shown: string, inherit: boolean, stack: string[], set: PackSet): PolicyRule[] {
+function loadChain(file: string, shown: string, inherit: boolean, stack: string[], set: PackSet, root?: string): PolicyRule[] {
   if (stack.includes(file)) {
     set.diagnostics.push({ code: 'POLICY_EXTENDS_CYCLE', severity: 'error', file: shown, line: 1, column: 1,
       message: `pack extends itself through ${[...stack, file].map((f) => f.split('/').pop()).join(' → ')}`, hint: 'remove one of the extends entries' });
@@ -82,15 +99,22 @@ function loadChain(file: string, shown: string, inherit: boolean, stack: string[
     }
   };
   info.extends.forEach((ref, k) => {
-    const base = resolvePackRef(ref, dirname(file));
+    const at: PathSeg[] = Array.isArray((src!.value as any).pack.extends) ? ['pack', 'extends', k] : ['pack', 'extends'];
+    if (root !== undefined && !ref.startsWith('modeler/') && outsideRoot(root, dirname(file), ref)) {
+      // the same answer whether or not such a file exists
+      set.diagnostics.push({ code: 'POLICY_BASE_NOT_FOUND', severity: 'error', file: shown, ...src!.locate(at),
+        message: `base pack '${ref}' of '${info.name}' is refused: it is not inside the project, and the server reads packs only there`,
+        hint: 'keep the base pack in the project (a path relative to this pack) or use a bundled pack such as modeler/base' });
+      return;
+    }
+    const base = resolvePackRef(ref, dirname(file), root);
     if (!base) {
-      const at: PathSeg[] = Array.isArray((src!.value as any).pack.extends) ? ['pack', 'extends', k] : ['pack', 'extends'];
       set.diagnostics.push({ code: 'POLICY_BASE_NOT_FOUND', severity: 'error', file: shown, ...src!.locate(at),
         message: `base pack '${ref}' of '${info.name}' cannot be found${ref.startsWith('modeler/') ? ` (bundled packs: ${bundledPacks().join(', ')})` : ` (looked in ${dirname(file)})`}`,
         hint: 'fix the path (relative to this pack) or use a bundled pack such as modeler/base' });
       return;
     }
-    merge(loadChain(base, ref.startsWith('modeler/') ? ref : displayPath(base), inherit, [...stack, file], set));
+    merge(loadChain(base, ref.startsWith('modeler/') ? ref : displayPath(base), inherit, [...stack, file], set, root));
   });
   merge(rules);
   return out;
@@ -104,7 +128,10 @@ function displayPath(abs: string): string {
 /** One pack file: schema, rule types, parameters. Rules with problems are dropped (and reported). */
 export function readPack(file: string, shown = file): { info?: PackInfo; rules: PolicyRule[]; src?: YamlSource; diagnostics: Diagnostic[] } {
   let text: string;
-  try { text = readFileSync(file, 'utf8'); } catch (e: any) { throw new UserError(`cannot read policy pack ${shown}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`); }
+  try { text = readTextFile(file, shown); } catch (e: any) {
+    if (e instanceof UserError) throw e; // a special file, over the size limit, not UTF-8
+    throw new UserError(`cannot read policy pack ${shown}: ${e.code === 'ENOENT' ? 'no such file' : e.message}`);
+  }
   const src = parseYamlSource(text, shown);
   const diagnostics: Diagnostic[] = [...src.diagnostics];
   if (diagnostics.some((d) => d.severity === 'error')) return { rules: [], src, diagnostics };

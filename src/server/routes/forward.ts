@@ -78,7 +78,7 @@ export function registerForwardRoutes(app: FastifyInstance, { session, opts }: R
     if (typeof request.key_file === 'string') request.key_file = resolvePath(request.key_file, 'read');
     const writes = [request.report_json, request.write_sql, ...connectionFiles(request)]
       .filter((x): x is string => typeof x === 'string').map((p) => projectPath(session.root, p).rel);
-    const report: ApplyReport = await session.write('files_written', () => applySql(request, { resolvePath, env }), () => writes);
+    const report: ApplyReport = await session.write('files_written', () => applySql(request, { resolvePath, env, packRoot: session.root }), () => writes);
     if (report.status === 'failed' || report.status === 'refused') {
       const code = report.error?.code ?? 'APPLY_FAILED';
       throw new ApiError(APPLY_STATUS[code] ?? STATUS.APPLY_FAILED, code, report.error?.message ?? `apply ${report.status}`, { report });
