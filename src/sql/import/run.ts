@@ -1,7 +1,7 @@
 // The file-level import used by the CLI (and any other face): read the input, pick the dialect,
 // import, and re-validate the result as a model file before anyone writes it.
-import { readFileSync } from 'node:fs';
 import { UserError, type Diagnostic } from '../../core/diagnostics.js';
+import { ReadRefusal, readTextFile } from '../../core/read-text.js';
 import { schemaErrorsToDiagnostics, schemaValidator } from '../../core/json-schema.js';
 import { normalizeModel } from '../../core/model/normalize.js';
 import { semanticChecks } from '../../core/model/semantic.js';
@@ -23,12 +23,22 @@ export interface ImportRun {
   diagnostics: Diagnostic[];
 }
 
-export function readInput(path: string): string {
+/**
+ * The text of an input file. A special file, one over the size limit, or one that is not text
+ * (bytes that are not UTF-8, NUL bytes) is refused with exit 1 — binary input is never read as SQL.
+ */
+export function readInput(path: string, what = 'SQL'): string {
+  let text: string;
   try {
-    return readFileSync(path, 'utf8');
+    text = readTextFile(path, path);
   } catch (e: any) {
+    if (e instanceof ReadRefusal && e.code === 'INVALID_UTF8') throw new UserError(`${e.message.replace(/; save the file as UTF-8$/, '')}: ${path} is not ${what} text (a binary file?); nothing imported`, 1, 'INVALID_UTF8');
+    if (e instanceof UserError) throw e;
     throw new UserError(`cannot read ${path}: ${e.code === 'ENOENT' ? 'no such file' : e.code === 'EISDIR' ? 'is a directory' : e.message}`, 64, 'IO');
   }
+  const nul = text.indexOf('\0');
+  if (nul >= 0) throw new UserError(`${path}: holds a NUL byte (offset ${nul}), so it is not ${what} text (a binary file?); nothing imported`, 1, 'NOT_TEXT');
+  return text;
 }
 
 /**
@@ -67,7 +77,7 @@ export async function importSqlText(text: string, file: string, opts: { dialect?
 }
 
 export async function importDbmlFile(path: string, opts: { modelName?: string } = {}): Promise<ImportRun> {
-  return importDbmlText(readInput(path), path, opts);
+  return importDbmlText(readInput(path, 'DBML'), path, opts);
 }
 
 /** Import DBML text; `file` names it in messages. */
