@@ -21,7 +21,7 @@ function proposal(id: string, dir: string, mark: string, pad = 0) {
   return {
     projectId: id,
     changes: [
-      ...FILES.map((f) => ({ op: 'update_file', path: f, content: readFileSync(join(dir, f), 'utf8') + `\n# ${mark}\n${'#'.repeat(pad)}\n`, rationale: 'crash test' })),
+      ...FILES.map((f) => ({ op: 'update_file', path: f, content: readFileSync(join(dir, f), 'utf8') + `\n# ${mark}\n${('#'.repeat(99) + '\n').repeat(Math.ceil(pad / 100))}`, rationale: 'crash test' })),
       { op: 'create_file', path: 'Modeler/new-a.md', content: `${mark} a\n`, rationale: 'crash test' },
       { op: 'create_file', path: 'Modeler/new-b.md', content: `${mark} b\n`, rationale: 'crash test' },
     ],
@@ -68,7 +68,7 @@ describe('SIGKILL in the middle of a multi-file apply', () => {
       const s = await spawnServe(['--project-dir', dir, '--port', '0']);
       const id = (await req(s.port, 'GET', '/api/projects')).json.projects[0].id;
       const mark = `round ${round}`;
-      const p = proposal(id, dir, mark, 2_000_000); // large files: the apply takes a while
+      const p = proposal(id, dir, mark, 2_000_000); // large files (in lines under the line limit): the apply takes a while
       const pending = req(s.port, 'POST', '/api/ai/proposals/apply', { body: p }).catch(() => undefined);
       await new Promise((r) => setTimeout(r, 20 + Math.floor(Math.random() * 120)));
       s.child.kill('SIGKILL');
