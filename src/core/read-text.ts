@@ -146,7 +146,7 @@ export function readFinding(e: unknown, rel: string): Diagnostic {
   if (e instanceof ReadRefusal) {
     const l = e.details.location;
     return { code: e.code, severity: 'error', file: rel, ...(l.line !== undefined ? { line: l.line, column: l.column } : {}), message: e.reason,
-      hint: e.code === 'INVALID_UTF8' ? 're-save the file with UTF-8 encoding' : 'remove it from the project, or replace it with a regular file' };
+      hint: e.code === 'INVALID_UTF8' ? 're-save the file with UTF-8 encoding' : 'give the path of a regular file (in a project: remove it, or replace it with one)' };
   }
   const code = (e as NodeJS.ErrnoException)?.code;
   return { code: 'IO', severity: 'error', file: rel, message: `cannot read ${rel}: ${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'is a directory' : String((e as Error)?.message ?? e).split('\n')[0]}`,
