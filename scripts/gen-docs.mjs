@@ -15,6 +15,7 @@
 //   codes:<area>         one area's table (core, model, project, sql, tform, gate, policy, mesh, readiness, catalog, manifest, warehouse)
 //   dialects             the SQL dialects with their aliases, parser and catalog platform
 //   domain-dictionary    the Conceptualizer's built-in noun → domain dictionary
+//   limits               the input limits (src/core/limits.ts) with their codes and HTTP statuses
 //
 // Usage: node scripts/gen-docs.mjs [--check] [--root DIR]
 //   --check     write nothing; name each file that differs from what would be written, exit 1 if any
@@ -116,7 +117,13 @@ function domainDictionary(arg) {
   return table(['Domain', 'Nouns'], Object.entries(api.DOMAIN_DICTIONARY).map(([d, words]) => [d, words.join(', ')]));
 }
 
-const KINDS = { 'cli-usage': cliUsage, 'policy-rules': policyRules, codes, dialects, 'domain-dictionary': domainDictionary };
+function limits(arg) {
+  if (arg) throw new MarkerError('limits takes no argument');
+  return table(['Limit', 'At most', 'Code (HTTP status)', 'Applies to'], Object.entries(api.LIMITS).map(([name, l]) =>
+    [`\`${name}\``, api.showLimit(name), `\`${l.code}\` (${l.status})`, l.what]));
+}
+
+const KINDS = { 'cli-usage': cliUsage, limits, 'policy-rules': policyRules, codes, dialects, 'domain-dictionary': domainDictionary };
 
 // ---------------------------------------------------------------- Markdown regions
 
