@@ -8,6 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { load as parseYaml } from 'js-yaml';
+import { dbtProfileDefaults } from '../../sql/dialects/index.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { opt } from '../option-names.js';
 import { renderValue, UNKNOWN, type JContext } from './jinja-expr.js';
@@ -117,16 +118,17 @@ export function resolveTarget(inp: TargetInputs): ResolvedTarget {
   if (!type) { note(`target '${targetName}' of profile '${profileName}' has no type`, 'set `type:` to the adapter name'); return out; }
   const first = (keys: string[]) => { for (const k of keys) { const v = render(output[k]); if (v !== undefined) return v; } return undefined; };
   let database = first(DATABASE_KEYS);
-  if (database === undefined && type === 'duckdb') database = duckdbDatabase(render(output.path));
+  const defaults = dbtProfileDefaults(type);
+  if (database === undefined && defaults.databaseFromPath) database = databaseFromPath(render(output.path));
   let schema = first(SCHEMA_KEYS);
-  if (schema === undefined && type === 'duckdb') schema = 'main';
+  if (schema === undefined) schema = defaults.schema;
   out.target = { name: targetName, type, schema, database, profile_name: profileName };
   out.file = file;
   return out;
 }
 
 /** dbt-duckdb names the database after the file the path points at (`memory` for `:memory:`). */
-function duckdbDatabase(path: string | undefined): string {
+function databaseFromPath(path: string | undefined): string {
   if (path === undefined || path === ':memory:') return 'memory';
   const base = path.split('?')[0].split(/[\\/]/).pop() ?? '';
   if (/^md:|^motherduck:/i.test(path)) return base.replace(/^(md|motherduck):/i, '') || 'my_db';

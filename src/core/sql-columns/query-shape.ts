@@ -4,7 +4,8 @@
 // name, the columns it reads, whether it aggregates and the type of an explicit cast — or a
 // `*` / `t.*` with its EXCLUDE/EXCEPT, REPLACE and RENAME lists. Only shapes, no resolution: the
 // shape depends on the SQL text alone, so it can be cached by the text's hash (shape-cache.ts).
-import { init, Parser } from '@guanmingchiu/sqlparser-ts';
+import { init, Parser, type DialectName } from '@guanmingchiu/sqlparser-ts';
+import { dbtParserDialect } from '../../sql/dialects/index.js';
 
 export type Ident = string;
 export interface ColumnUse { qualifier?: Ident[]; name: Ident }
@@ -36,7 +37,8 @@ export type SetShape =
   | { k: 'opaque'; what: string };
 export interface QueryShape { ctes: { name: Ident; columns?: Ident[]; query: QueryShape }[]; body: SetShape }
 
-export type ParseDialect = 'duckdb' | 'snowflake' | 'bigquery' | 'postgresql' | 'redshift' | 'databricks' | 'mysql' | 'mssql' | 'generic';
+/** A sqlparser-rs dialect name; the dialect files (src/sql/dialects) say which one reads each dbt adapter's SQL. */
+export type ParseDialect = string;
 
 let ready: Promise<void> | undefined;
 let loaded = false;
@@ -48,20 +50,14 @@ export const sqlColumnsReady = () => loaded;
 
 /** The parser dialect for a dbt adapter (`target.type`). */
 export function parserDialect(adapter: string | undefined): ParseDialect {
-  switch (adapter) {
-    case 'snowflake': case 'bigquery': case 'redshift': case 'databricks': case 'duckdb': case 'mysql': return adapter;
-    case 'postgres': return 'postgresql';
-    case 'spark': return 'databricks';
-    case 'sqlserver': case 'fabric': case 'synapse': return 'mssql';
-    default: return 'duckdb';
-  }
+  return dbtParserDialect(adapter) as ParseDialect; // the dialect files say which adapter is which
 }
 
 /** Parse one SELECT statement (a model's rendered SQL) into its shape, or say why not. */
 export function parseQueryShape(sql: string, dialect: ParseDialect): { shape?: QueryShape; error?: string } {
   if (!loaded) throw new Error('initSqlColumns() must be awaited before reading SQL columns');
   let stmts: any[];
-  try { stmts = Parser.parse(sql, dialect) as any[]; } catch (e: any) {
+  try { stmts = Parser.parse(sql, dialect as DialectName) as any[]; } catch (e: any) {
     return { error: String(e?.message ?? e).replace(/^sql parser error:\s*/, '') };
   }
   const queries = stmts.filter((s) => s && typeof s === 'object' && s.Query);

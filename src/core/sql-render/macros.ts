@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load as parseYaml } from 'js-yaml';
 import { parseTemplate, TemplateError, type TNode } from './template.js';
+import { dbtAdapterParents } from '../../sql/dialects/index.js';
 
 export type MacroDef = Extract<TNode, { k: 'macro' }> & { package: string; file: string };
 
@@ -108,11 +109,6 @@ export function readMacroLibrary(root: string, rootName: string, macroPaths: rea
   return lib;
 }
 
-/** Adapters whose macros an adapter falls back to (dbt's adapter inheritance), before `default__`. */
-const PARENTS: Record<string, string[]> = {
-  redshift: ['postgres'], materialize: ['postgres'], databricks: ['spark'], fabric: ['sqlserver'], synapse: ['fabric', 'sqlserver'],
-  trino: [], duckdb: [], snowflake: [], bigquery: [], postgres: [],
-};
 
 export type Dispatched = { def: MacroDef } | { unknown: string };
 
@@ -134,7 +130,7 @@ export function dispatchMacro(lib: MacroLibrary, name: string, namespace: string
       const specific = [...macros.keys()].find((k) => k.endsWith(`__${name}`) && k !== `default__${name}` && /^[a-z0-9]+$/i.test(k.slice(0, -name.length - 2)));
       if (specific) return { unknown: `${namespace ? `${namespace}.` : ''}${name} has a version per adapter (${specific}) and the target's adapter is not known` };
     } else {
-      for (const a of [adapter, ...(PARENTS[adapter] ?? [])]) {
+      for (const a of [adapter, ...dbtAdapterParents(adapter)]) {
         const d = macros.get(`${a}__${name}`);
         if (d) return { def: d };
       }

@@ -9,6 +9,7 @@ import { evaluate, isJinjaCallable, jinjaCallable, jinjaTruthy, UNKNOWN, type JC
 import { dispatchMacro, type MacroDef, type MacroLibrary } from './macros.js';
 import { parseTemplate, TemplateError, type Expr, type TNode } from './template.js';
 import { applyTemplateFilter, COLUMN, isRelation, methodOf, pyStr, RELATION, type Relation } from './values.js';
+import { dbtQuoteChar } from '../../sql/dialects/index.js';
 
 export interface DbtTargetInfo { name?: string; type?: string; schema?: string; database?: string; profile_name?: string }
 
@@ -373,7 +374,7 @@ class Renderer {
       require: jinjaCallable((a) => (Object.prototype.hasOwnProperty.call(cfg, String(a[0])) ? cfg[String(a[0])] : UNKNOWN)),
     });
     const target = inp.target ? Object.fromEntries(Object.entries(inp.target).filter(([, v]) => v !== undefined)) : undefined;
-    const quoteChar = inp.target?.type === 'bigquery' || inp.target?.type === 'databricks' || inp.target?.type === 'spark' ? '`' : '"';
+    const quoteChar = dbtQuoteChar(inp.target?.type);
     const adapter = {
       dispatch: jinjaCallable((a, kw) => {
         const name = a[0], ns = a[1] ?? kw.macro_namespace;

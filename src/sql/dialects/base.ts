@@ -73,6 +73,17 @@ export interface DialectTraits {
   nodeSqlParser?: string;
   /** the platform id data catalogs (Atlan, DataHub, OpenMetadata) use for it */
   catalogPlatform: string;
+  /**
+   * dbt adapters (a profile's `type:`) whose models are written in this dialect, each with the
+   * sqlparser-rs dialect that reads their SQL (columns from SQL, lineage)
+   */
+  dbtAdapters?: Readonly<Record<string, string>>;
+  /** what a dbt profile of this adapter leaves out: dbt-duckdb's schema `main` and a database named after its file */
+  dbtProfileDefaults?: { schema?: string; databaseFromPath?: boolean };
+  /** dbt's adapter inheritance: adapters whose dispatched macros an adapter falls back to, nearest first */
+  dbtAdapterParents?: Readonly<Record<string, readonly string[]>>;
+  /** the character dbt's `adapter.quote()` wraps an identifier in for these adapters (else `"`) */
+  dbtQuote?: string;
 }
 
 export type DetectMark = 'brackets' | 'go' | 'backticks';

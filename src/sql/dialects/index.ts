@@ -38,6 +38,35 @@ export function dialectTraits(name: string | undefined): DialectTraits | undefin
   return alias ? { ...d.traits, ...alias } : d.traits;
 }
 
+/** The dialect whose models a dbt adapter (a profile's `type:`) writes, when we know it. */
+function forDbtAdapter(adapter: string | undefined): Dialect | undefined {
+  const key = String(adapter ?? '').trim().toLowerCase();
+  return ALL.find((d) => d.traits.dbtAdapters?.[key] !== undefined);
+}
+
+/** The sqlparser-rs dialect that reads a dbt adapter's model SQL; DuckDB's where the adapter is unknown or not given. */
+export function dbtParserDialect(adapter: string | undefined): string {
+  const key = String(adapter ?? '').trim().toLowerCase();
+  return forDbtAdapter(key)?.traits.dbtAdapters?.[key] ?? DEFAULT_DBT_PARSER;
+}
+const DEFAULT_DBT_PARSER = 'duckdb';
+
+/** What a dbt profile of this adapter leaves for the adapter to fill in (none known: {}). */
+export function dbtProfileDefaults(adapter: string | undefined): NonNullable<DialectTraits['dbtProfileDefaults']> {
+  return forDbtAdapter(adapter)?.traits.dbtProfileDefaults ?? {};
+}
+
+/** dbt's adapter inheritance for dispatched macros: the adapters an adapter falls back to, nearest first. */
+export function dbtAdapterParents(adapter: string | undefined): readonly string[] {
+  const key = String(adapter ?? '').trim().toLowerCase();
+  return forDbtAdapter(key)?.traits.dbtAdapterParents?.[key] ?? [];
+}
+
+/** The character dbt's `adapter.quote()` uses for a dbt adapter. */
+export function dbtQuoteChar(adapter: string | undefined): string {
+  return forDbtAdapter(adapter)?.traits.dbtQuote ?? '"';
+}
+
 /** Dialects with detection signals, in the order `import sql` tries them. */
 export function detectableDialects(): { name: string; detect: NonNullable<DialectTraits['detect']> }[] {
   return ALL.filter((d) => d.traits.detect).map((d) => ({ name: d.name, detect: d.traits.detect! })).sort((a, b) => a.detect.order - b.detect.order);

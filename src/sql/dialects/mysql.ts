@@ -20,7 +20,7 @@ export class MySqlDialect extends Dialect {
   readonly caps: DialectCaps = { alterForeignKeys: true, enforcedForeignKeys: true, indexes: true, uniqueConstraints: true, checkConstraints: true, transactionalDdl: false, columnOrder: 'position', foreignKeyIndex: true, primaryKeyNames: false };
   readonly traits: DialectTraits = {
     lex: { hashComments: true, backslashEscapes: true, doubleQuotedStrings: true }, decimalDefault: [10, 0], textLength: 65535,
-    parser: { kind: 'sqlparser-rs', dialect: 'mysql' }, nodeSqlParser: 'mysql', catalogPlatform: 'mysql',
+    parser: { kind: 'sqlparser-rs', dialect: 'mysql' }, nodeSqlParser: 'mysql', catalogPlatform: 'mysql', dbtAdapters: { mysql: 'mysql' },
     detect: { order: 5, words: ['auto_increment', 'unsigned', 'mediumtext', 'longtext', 'charset'], fallbackMark: 'backticks' },
   };
   override readonly aliasTraits = { mariadb: { nodeSqlParser: 'mariadb', catalogPlatform: 'mariadb' } };

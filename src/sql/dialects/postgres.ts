@@ -8,6 +8,8 @@ export class PostgresDialect extends Dialect {
   readonly caps: DialectCaps = { alterForeignKeys: true, enforcedForeignKeys: true, indexes: true, uniqueConstraints: true, checkConstraints: true, transactionalDdl: true, columnOrder: 'rebuild' };
   readonly traits: DialectTraits = {
     lex: { dollarQuotes: true, nestedBlockComments: true }, parser: { kind: 'libpg_query' }, nodeSqlParser: 'postgresql', catalogPlatform: 'postgres',
+    dbtAdapters: { postgres: 'postgresql', redshift: 'redshift', materialize: 'postgresql' },
+    dbtAdapterParents: { redshift: ['postgres'], materialize: ['postgres'] },
   };
   // types: BASE_TYPES, which are PostgreSQL's spellings
 

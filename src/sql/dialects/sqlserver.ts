@@ -21,6 +21,8 @@ export class SqlServerDialect extends Dialect {
   readonly caps: DialectCaps = { alterForeignKeys: true, enforcedForeignKeys: true, indexes: true, uniqueConstraints: true, checkConstraints: true, transactionalDdl: true };
   readonly traits: DialectTraits = {
     lex: { bracketIdents: true }, goBatches: true, parser: { kind: 'sqlparser-rs', dialect: 'mssql' }, catalogPlatform: 'mssql',
+    dbtAdapters: { sqlserver: 'mssql', fabric: 'mssql', synapse: 'mssql' },
+    dbtAdapterParents: { fabric: ['sqlserver'], synapse: ['fabric', 'sqlserver'] },
     detect: { order: 1, words: ['nvarchar', 'datetime2', 'uniqueidentifier', 'getdate', 'sysdatetime', 'clustered', 'nonclustered'], marks: ['brackets', 'go'] },
   };
   protected override reserved = RESERVED;
