@@ -4,13 +4,15 @@
 import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
+import { dbtShapedManifest } from './dbt-shaped-manifest.mjs';
 
 const NOUNS = ['customer', 'order', 'order_item', 'product', 'payment', 'invoice', 'account', 'user', 'store', 'shipment', 'supplier', 'employee', 'campaign', 'lead', 'opportunity', 'ticket'];
 const SOURCES = ['shop', 'stripe', 'hubspot', 'salesforce', 'zendesk', 'netsuite'];
 
 /**
  * @param {string} dir target directory (emptied first)
- * @param {{models?: number, columns?: number, perFile?: number, stagingShare?: number, manifest?: boolean}} opts
+ * @param {{models?: number, columns?: number, perFile?: number, stagingShare?: number, manifest?: boolean | 'dbt'}} opts
+ *   manifest: false none; 'dbt' one the size and shape `dbt parse` writes; else a lean one
  */
 export function generateProject(dir, opts = {}) {
   const n = opts.models ?? 1000;
@@ -31,10 +33,13 @@ export function generateProject(dir, opts = {}) {
   const docs = [];
   const manifestNodes = {};
   const byFile = new Map();
+  const sqlByName = new Map();
   for (const m of models) {
     mkdirSync(join(dir, 'models', m.folder), { recursive: true });
     const parent = m.i > 0 ? models[m.i - 1] : undefined;
-    writeFileSync(join(dir, 'models', m.folder, `${m.name}.sql`), modelSql(m, parent, ncols));
+    const text = modelSql(m, parent, ncols);
+    sqlByName.set(m.name, text);
+    writeFileSync(join(dir, 'models', m.folder, `${m.name}.sql`), text);
     const columns = [];
     for (let c = 0; c < ncols; c++) {
       const cname = c === 0 ? `${m.noun}_id` : c === 1 && parent ? `${parent.noun}_id` : `attr_${c}`;
@@ -76,7 +81,9 @@ export function generateProject(dir, opts = {}) {
   writeFileSync(join(dir, 'macros', 'cents_to_dollars.sql'), '{% macro cents_to_dollars(column_name) -%}\n    ({{ column_name }} / 100)::numeric(16, 2)\n{%- endmacro %}\n');
   if (opts.manifest !== false) {
     mkdirSync(join(dir, 'target'), { recursive: true });
-    writeFileSync(join(dir, 'target', 'manifest.json'), JSON.stringify({ metadata: { dbt_schema_version: 'https://schemas.getdbt.com/dbt/manifest/v12.json', project_name: 'synthetic' }, nodes: manifestNodes, sources: {}, docs: {} }));
+    const manifest = opts.manifest === 'dbt' ? dbtShapedManifest('synthetic', manifestNodes, sqlByName)
+      : { metadata: { dbt_schema_version: 'https://schemas.getdbt.com/dbt/manifest/v12.json', project_name: 'synthetic' }, nodes: manifestNodes, sources: {}, docs: {} };
+    writeFileSync(join(dir, 'target', 'manifest.json'), JSON.stringify(manifest));
   }
   return { dir, models: models.length, staging: models.filter((m) => m.staging).length, yamlFiles: byFile.size };
 }

@@ -7,12 +7,13 @@ import { pushAll, UserError, type Diagnostic } from '../diagnostics.js';
 import { loadModelText, type LoadedModel } from '../model/load.js';
 import { bindingFindings } from '../model/semantic.js';
 import { containedPath } from '../paths.js';
-import { readTextFile, readTextOrFinding } from '../read-text.js';
+import { readBytes, readFinding, readTextFile, readTextOrFinding } from '../read-text.js';
 import { parseYamlFast } from '../yaml-fast.js';
 import { buildNodes, newBuildMemo, type CodeFile } from './build-nodes.js';
 import { isDbtPropertyFile, parseDbtProperties, type PropertyFile } from './dbt-yaml.js';
 import { parseDocBlocks } from './docs.js';
 import { applyManifestIndex, indexManifest, type ManifestIndex } from './manifest-nodes.js';
+import { readManifestBytes } from './manifest-read.js';
 import { readSettings, varContext, type DbtSettings, type ReadOptions } from './settings.js';
 import { parseSkill } from './skills.js';
 import { readSqlFacts } from './sql-file.js';
@@ -71,6 +72,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
     const kind = classify(rel);
     if (kind === 'other' || kind === 'dbt_project' || kind === 'seed') return { kind, diagnostics: [] };
     // a file that cannot be read (special, over a limit, not UTF-8) is a finding naming it, never a failed read of the project
+    if (kind === 'target_json' && rel === `${settings.targetPath}/manifest.json`) return readManifestFile(rel);
     const read = readTextOrFinding(join(root, rel), rel, { size: kind === 'target_json' ? 'artifact_size' : 'file_size', lines: kind === 'sql' || kind === 'docs_md' || kind === 'skill' });
     if (!read) return undefined;
     if ('finding' in read) return { kind, diagnostics: [read.finding] };
@@ -85,6 +87,19 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
     }
   };
 
+  // dbt's manifest is read from its bytes, only the parts used (manifest-read.ts)
+  const readManifestFile = (rel: string): FileResult | undefined => {
+    let buf: Buffer;
+    try { buf = readBytes(join(root, rel), rel, { size: 'artifact_size' }); } catch (e: any) {
+      if (e?.code === 'ENOENT' || e?.code === 'ENOTDIR') return undefined;
+      return { kind: 'target_json', diagnostics: [readFinding(e, rel)] };
+    }
+    stats.filesRead++;
+    try { return { kind: 'target_json', json: readManifestBytes(buf, settings.name), diagnostics: [] }; } catch (e: any) {
+      return { kind: 'target_json', diagnostics: [targetJsonFinding(rel, e)] };
+    }
+  };
+
   const parseFile = (rel: string, kind: FileKind, text: string): FileResult => {
     switch (kind) {
       case 'sql': {
@@ -95,8 +110,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
       }
       case 'target_json': {
         try { return { kind, json: JSON.parse(text), diagnostics: [] }; } catch (e: any) {
-          return { kind, diagnostics: [{ code: 'TARGET_JSON', severity: 'warning', file: rel, line: 1, column: 1,
-            message: `cannot parse ${rel}: ${String(e.message).split('\n')[0]}`, hint: 're-run `dbt parse` to regenerate it' }] };
+          return { kind, diagnostics: [targetJsonFinding(rel, e)] };
         }
       }
       case 'docs_md': {
@@ -267,4 +281,10 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
 /** The first `n` items, then "and N more". */
 export function cut(items: readonly string[], n: number): string {
   return items.length <= n ? items.join(', ') : `${items.slice(0, n).join(', ')} and ${items.length - n} more`;
+}
+
+/** A dbt artifact that does not parse: a warning (the project's own files are still read). */
+function targetJsonFinding(rel: string, e: unknown): Diagnostic {
+  return { code: 'TARGET_JSON', severity: 'warning', file: rel, line: 1, column: 1,
+    message: `cannot parse ${rel}: ${String((e as Error)?.message ?? e).split('\n')[0]}`, hint: 're-run `dbt parse` to regenerate it' };
 }

@@ -1,0 +1,91 @@
+// dbt's manifest is read from its bytes, only the members modeler uses (src/core/project/manifest-read.ts):
+// what it keeps must equal what JSON.parse of the whole file says, for dbt's own output and for
+// any JSON (escapes, unicode, whitespace), and a damaged file is a warning that names where.
+import { describe, expect, it } from 'vitest';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { loadProject } from '../../src/core/project/load.js';
+import { readManifestBytes } from '../../src/core/project/manifest-read.js';
+import { EXAMPLE, tempDir } from '../helpers/cli.js';
+
+const MANIFEST = join(EXAMPLE, 'target', 'manifest.json'); // written by a real `dbt parse` (example-dbt.test.ts checks it)
+const TOP = ['metadata', 'nodes', 'sources'];
+const USED = ['unique_id', 'resource_type', 'name', 'package_name', 'depends_on', 'compiled_code', 'checksum', 'relation_name',
+  'original_file_path', 'patch_path', 'source_name', 'test_metadata', 'attached_node', 'column_name'];
+
+describe('reading dbt\'s manifest from its bytes', () => {
+  const bytes = readFileSync(MANIFEST);
+  const whole = JSON.parse(bytes.toString('utf8'));
+
+  it('keeps of a real manifest the members modeler reads, equal to JSON.parse of the whole file, and nothing else', () => {
+    const read = readManifestBytes(bytes, 'jaffle_shop');
+    expect(Object.keys(read).sort()).toEqual(TOP.filter((k) => k in whole).sort());
+    expect(read.metadata).toEqual(whole.metadata);
+    for (const part of ['nodes', 'sources']) {
+      expect(Object.keys(read[part]).sort()).toEqual(Object.keys(whole[part]).sort());
+      for (const [id, n] of Object.entries<any>(read[part])) {
+        const full = whole[part][id];
+        for (const k of USED) if (k in full) expect(n[k], `${id}.${k}`).toEqual(full[k]);
+        for (const k of Object.keys(n)) expect(n[k], `${id}.${k}`).toEqual(full[k]);
+        // an own node's SQL and full config are left behind; a test keeps its config (enabled, severity)
+        expect('raw_code' in n && full.checksum?.name === 'sha256').toBe(false);
+        if (full.resource_type === 'test') expect(n.config).toEqual(full.config);
+        if (full.resource_type === 'model') expect(n.config).toBeUndefined();
+      }
+    }
+    // the macro library, doc blocks and the parent/child maps are not read at all
+    expect(read.macros).toBeUndefined();
+    expect(read.child_map).toBeUndefined();
+  });
+
+  it('keeps the nodes of other packages whole (they are package context, with their raw entry)', () => {
+    const read = readManifestBytes(bytes, 'some_other_project');
+    expect(read.nodes).toEqual(whole.nodes);
+    expect(read.sources).toEqual(whole.sources);
+  });
+
+  it('agrees with JSON.parse on any JSON: escapes, unicode, nesting and whitespace', () => {
+    const anyNode = fc.dictionary(fc.string({ unit: 'binary' }), fc.jsonValue({ maxDepth: 3 }));
+    fc.assert(fc.property(
+      fc.record({ metadata: fc.jsonValue({ maxDepth: 2 }), nodes: fc.dictionary(fc.string({ unit: 'binary' }), anyNode), sources: fc.jsonValue({ maxDepth: 3 }), macros: fc.jsonValue({ maxDepth: 2 }) }),
+      fc.constantFrom(undefined, 0, 2, '\t'),
+      (m, indent) => {
+        const text = JSON.stringify(m, null, indent);
+        const expected = JSON.parse(text);
+        delete expected.macros;
+        expect(readManifestBytes(Buffer.from(text, 'utf8'), undefined)).toEqual(expected);
+      },
+    ), { numRuns: 300, seed: 20261125 });
+  });
+
+  it('a node named __proto__ is a node, as JSON.parse reads it', () => {
+    const text = '{"nodes":{"__proto__":{"name":"x","package_name":"p"}},"sources":{}}';
+    const read = readManifestBytes(Buffer.from(text), 'p');
+    expect(Object.keys(read.nodes)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(read.nodes)).toBe(Object.prototype);
+  });
+
+  it('a damaged manifest is a warning naming the byte where it breaks; the project\'s own files are still read', () => {
+    const d = join(tempDir(), 'jaffle_shop');
+    cpSync(EXAMPLE, d, { recursive: true });
+    writeFileSync(join(d, 'target', 'manifest.json'), bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const p = loadProject(d);
+    const w = p.diagnostics.find((x) => x.code === 'TARGET_JSON');
+    expect(w).toMatchObject({ severity: 'warning', file: 'target/manifest.json' });
+    expect(w!.message).toMatch(/cannot parse target\/manifest\.json: unterminated .* at byte \d+/);
+    expect(p.models.map((m) => m.name)).toContain('customers');
+    expect(p.target.manifest).toBeUndefined();
+  });
+
+  it('a project read with the manifest pretty-printed is the same read', () => {
+    const d = join(tempDir(), 'jaffle_shop');
+    cpSync(EXAMPLE, d, { recursive: true });
+    const a = loadProject(d);
+    writeFileSync(join(d, 'target', 'manifest.json'), JSON.stringify(whole, null, 2));
+    const b = loadProject(d);
+    const view = (p: ReturnType<typeof loadProject>) => ({ models: p.models.map((m) => [m.uniqueId, m.origins, m.refs]), pkgs: p.packageNodes.map((n) => n.uniqueId), diags: p.diagnostics.map((x) => x.code) });
+    expect(view(b)).toEqual(view(a));
+    expect(a.models.every((m) => m.origins.includes('manifest'))).toBe(true);
+  });
+});
