@@ -16,7 +16,7 @@ let page: Page;
 beforeAll(async () => {
   if (skip) return;
   const dir = join(tempDir('modeler-large-'), 'p');
-  generateProject(dir, { models: MODELS, columns: 6 });
+  generateProject(dir, { models: MODELS, columns: 6, shape: 'chain' });
   ui = await startUi({ project: dir });
   page = ui.page;
 }, 180_000);
