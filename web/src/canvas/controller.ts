@@ -41,7 +41,11 @@ export async function setDiffRef(ref: string | undefined): Promise<void> {
   await reload(false);
 }
 
+// reloads and layouts are counted apart: a reload that arrives while a layout runs (a save's own
+// file event, say) must not orphan that layout — its recompute may find nothing to lay out and
+// return, and the canvas would stay busy for good
 let generation = 0;
+let layoutGeneration = 0;
 let laidOutKey = '';
 /** What a layout depends on: the tables (and their heights), the edges, the hand-placed positions. */
 const keyOf = (g: CanvasGraph, pinned: Record<string, Point>) =>
@@ -82,17 +86,17 @@ export async function recompute(fit = false, force = false): Promise<void> {
     if (fit) requestFit();
     return;
   }
-  const my = ++generation;
+  const my = ++layoutGeneration;
   canvas.set({ layingOut: true });
   const t0 = performance.now();
   try {
     const positions = await layoutGraph(visible.graph, c.pinned, runElk);
-    if (my !== generation) return;
+    if (my !== layoutGeneration) return;
     laidOutKey = key;
     canvas.set({ positions, layingOut: false, lastLayoutMs: Math.round(performance.now() - t0) });
     if (fit || force) requestFit();
   } catch (e) {
-    if (my === generation) canvas.set({ layingOut: false, error: errorText(e) });
+    if (my === layoutGeneration) canvas.set({ layingOut: false, error: errorText(e) });
   }
 }
 
