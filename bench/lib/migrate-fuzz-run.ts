@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { ENGINES, type Engine } from '../../test/sql/engines.js';
 import { checkPair, pairArb, specModel } from '../../test/sql/migrate-fuzz.js';
 import { generateMigration } from '../../src/sql/migrate.js';
+import { generateSql } from '../../src/sql/generate.js';
 
 const arg = (name: string, dflt: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : dflt; };
 const runs = Number(arg('runs', '300'));
@@ -24,7 +25,8 @@ for (const kind of kinds) {
     const out = await checkPair(engine, pair);
     if (!out.ok) {
       stages[out.stage] = (stages[out.stage] ?? 0) + 1;
-      if (failures.length < 5) failures.push(`[${out.stage}] ${out.message}\n    edits ${JSON.stringify(pair.edits)}\n    migration:\n${generateMigration(specModel(pair.old, '1.0.0', false), specModel(pair.new, '2.0.0', true), engine.dialect).sql.split('\n').map((l) => `      ${l}`).join('\n')}`);
+      const indent = (sql: string) => sql.split('\n').filter((l) => l && !/^-- |^(BEGIN|COMMIT);$/.test(l)).map((l) => `      ${l}`).join('\n');
+      if (failures.length < Number(arg('show', '5'))) failures.push(`[${out.stage}] ${out.message}\n    edits ${JSON.stringify(pair.edits)}\n    old:\n${indent(generateSql(specModel(pair.old, '1.0.0', false), engine.dialect))}\n    migration:\n${indent(generateMigration(specModel(pair.old, '1.0.0', false), specModel(pair.new, '2.0.0', true), engine.dialect).sql)}`);
     }
     return true;
   }), { numRuns: runs, seed });
