@@ -20,7 +20,7 @@ for (const kind of kinds) {
   const failures: string[] = [];
   const stages: Record<string, number> = {};
   // every pair runs; a failing pair is recorded (not shrunk) so one bug does not hide the rest
-  await fc.assert(fc.asyncProperty(pairArb, async (pair) => {
+  await fc.assert(fc.asyncProperty(pairArb(engine.dialect), async (pair) => {
     count++;
     const out = await checkPair(engine, pair);
     if (!out.ok) {
