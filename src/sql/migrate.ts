@@ -104,14 +104,16 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
     }
   }
   if (d.caps.dropColumnBeforeKey === false) {
-    // DuckDB: a column cannot be dropped while a key or index covers a column after it
+    // DuckDB: a column cannot be dropped while a key, foreign key or index covers it or a column
+    // after it (an index dropped earlier in the same transaction still counts)
     for (const k of diff.kept) {
       const covered = new Set([...(k.old.primaryKey?.columns ?? []), ...k.old.uniques.flatMap((u) => u.columns),
+        ...oldFks.filter((fk) => fk.table === k.old.key).flatMap((fk) => fk.columns),
         ...a.indexes.filter((ix) => ix.table === k.old.key).flatMap((ix) => ix.columns)]);
       const pos = (n: string) => k.old.columns.findIndex((c) => c.name === n);
       const last = Math.max(-1, ...[...covered].map(pos));
-      const col = k.dropped.find((c) => pos(c.name) < last);
-      if (col) mark(k.new.key, `${d.name} cannot drop ${col.name} while a key or index covers a column after it; rows are copied`);
+      const col = k.dropped.find((c) => pos(c.name) <= last);
+      if (col) mark(k.new.key, `${d.name} cannot drop ${col.name} while a key or index covers it or a column after it; rows are copied`);
     }
   }
   if (d.caps.reuseUniqueIndexName === false) {

@@ -45,8 +45,9 @@ export interface DialectCaps {
    */
   reuseUniqueIndexName?: boolean;
   /**
-   * A column can be dropped while an index or key covers a column after it (default true; DuckDB
-   * refuses: "an index depends on a column after it"), so such a table is rebuilt.
+   * A column can be dropped while an index, key or foreign key covers it or a column after it
+   * (default true; DuckDB refuses — "an index depends on a column after it" — even for an index
+   * dropped earlier in the transaction), so such a table is rebuilt.
    */
   dropColumnBeforeKey?: boolean;
   /**
