@@ -99,7 +99,9 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
     // the engine refuses most ALTERs on a table foreign keys point at: rebuild it instead
     for (const k of diff.kept) {
       const referenced = oldFks.some((fk) => fk.refTable === k.old.key && fk.table !== k.old.key && keptByOld.has(fk.table));
-      const altered = k.renamed || k.dropped.length > 0 || k.columns.some((c) => c.renamed || c.type || c.nullable);
+      // (a NOT NULL column added where ADD COLUMN cannot carry it is an ALTER … SET NOT NULL too)
+      const altered = k.renamed || k.dropped.length > 0 || k.columns.some((c) => c.renamed || c.type || c.nullable)
+        || (d.caps.addColumnNotNull === false && k.added.some((c) => !c.nullable));
       if (referenced && altered) mark(k.new.key, `${d.name} cannot alter a table foreign keys point at in place; rows are copied`);
     }
   }

@@ -59,6 +59,14 @@ export const FUZZ_SCENARIOS: Scenario[] = [
     verify: { sql: 'SELECT driver_id, wins FROM driver', rows: [{ driver_id: 1, wins: 0 }] },
   },
   {
+    // DuckDB: ALTER … SET NOT NULL (how it adds a NOT NULL column) on a table a foreign key points at
+    name: 'fuzz: a NOT NULL column is added to a table a foreign key points at (data kept)',
+    old: drivers('      - {name: code, data_type: varchar(3)}\n', lap),
+    new: drivers("      - {name: code, data_type: varchar(3)}\n      - {name: team, data_type: varchar(20), nullable: false, default: \"'none'\"}\n", lap, '1.1.0'),
+    seed: "INSERT INTO driver (driver_id, code) VALUES (1, 'HAM'); INSERT INTO lap (lap_id, driver_id) VALUES (7, 1)",
+    verify: { sql: 'SELECT d.driver_id, d.team, l.lap_id FROM driver d JOIN lap l ON l.driver_id = d.driver_id', rows: [{ driver_id: 1, team: 'none', lap_id: 7 }] },
+  },
+  {
     // DuckDB refuses to rename a table an index depends on: the index is dropped and re-created
     name: 'fuzz: a table with an index is renamed (data kept)',
     old: drivers('      - {name: code, data_type: varchar(3)}\n', 'indexes:\n  - {name: ix_driver_code, entity: Driver, columns: [code]}\n'),
