@@ -1,9 +1,10 @@
 // `migrate`: the statements that turn the database of one model version into the next, in an
-// order that always executes — drop foreign keys and indexes that go away, drop tables, create
-// schemas that arrive, rename tables, alter columns (rename, add, type, nullability, default,
-// drop) and add keys, create tables (after the alters: a new table's foreign keys may point at
-// an altered one), add foreign keys, create indexes. Renames are renames. Where an engine cannot do a change in place
-// (DuckDB keys, a column inserted mid-table in PostgreSQL), the table is rebuilt with its data.
+// order that always executes — drop foreign keys and indexes that go away, drop tables, drop
+// keys and checks that go away, create schemas that arrive, rename tables, alter columns
+// (rename, add, type, nullability, default, drop) and add keys, create tables (after the
+// alters: a new table's foreign keys may point at an altered one), add foreign keys, create
+// indexes. Renames are renames. Where an engine cannot do a change in place (DuckDB keys, a
+// column inserted mid-table in PostgreSQL), the table is rebuilt with its data.
 import type { Model } from '../core/model/types.js';
 import type { Dialect, Statement } from './dialects/base.js';
 import { requireModel } from '../core/model/load.js';
@@ -180,18 +181,7 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
   for (const ix of diff.indexesDropped) if (!rebuiltOld(ix.table)) emit(ctx, d.dropIndex(oldByKey.get(ix.table)!, ix));
   for (const ix of ixReAdd) if (!rebuilt(ix.table)) emit(ctx, d.dropIndex(keptByNew.get(ix.table)!.old, ix));
 
-  // ---- 3. drop keys and checks that go away ------------------------------------------------
-  if (alterConstraints) {
-    for (const k of diff.kept) {
-      if (rebuilt(k.new.key)) continue;
-      const t = k.old;
-      if (k.pkChanged && t.primaryKey) emit(ctx, d.dropConstraint(t, 'primary_key', t.primaryKey));
-      for (const u of k.uniquesDropped) emit(ctx, d.dropConstraint(t, 'unique', u));
-      for (const c of k.checksDropped) emit(ctx, d.dropConstraint(t, 'check', c));
-    }
-  }
-
-  // ---- 4. drop tables (removed ones, and rebuilt ones after stashing their rows) -------------
+  // ---- 3. drop tables (removed ones, and rebuilt ones after stashing their rows) -------------
   const stash = (t: PhysTable): PhysTable => ({ ...t, name: constraintName(t.name, 'modeler_tmp') });
   const toDrop = [...diff.dropped, ...diff.kept.filter((k) => rebuilt(k.new.key)).map((k) => k.old)];
   const dropOrder = topoOrder(toDrop, oldFks).reverse(); // children first
@@ -204,6 +194,18 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
       emit(ctx, [{ sql: `DROP TABLE ${d.qualified(t)}`, kind: 'rebuild_table' }], lossy);
     } else {
       emit(ctx, d.dropTable(t), true);
+    }
+  }
+
+  // ---- 4. drop keys and checks that go away (after the tables: a dropped table's foreign keys
+  // may still depend on a key that changes) ----------------------------------------------------
+  if (alterConstraints) {
+    for (const k of diff.kept) {
+      if (rebuilt(k.new.key)) continue;
+      const t = k.old;
+      if (k.pkChanged && t.primaryKey) emit(ctx, d.dropConstraint(t, 'primary_key', t.primaryKey));
+      for (const u of k.uniquesDropped) emit(ctx, d.dropConstraint(t, 'unique', u));
+      for (const c of k.checksDropped) emit(ctx, d.dropConstraint(t, 'check', c));
     }
   }
 

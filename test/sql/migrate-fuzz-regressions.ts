@@ -84,6 +84,22 @@ indexes:
     expectKinds: ['rename_table'],
   },
   {
+    // PostgreSQL: the renamed table's primary key (pk_driver → pk_racer) was dropped while the
+    // foreign key of a table the migration drops still depended on it
+    name: 'fuzz: a table is renamed while the table referencing it is dropped (data kept)',
+    old: drivers('      - {name: code, data_type: varchar(3)}\n', lap),
+    new: model(`entities:
+  - name: Racer
+    previous_name: Driver
+    columns:
+      - {name: driver_id, data_type: integer, primary_key: true}
+      - {name: code, data_type: varchar(3)}
+`, '2.0.0'),
+    seed: "INSERT INTO driver (driver_id, code) VALUES (1, 'HAM'); INSERT INTO lap (lap_id, driver_id) VALUES (7, 1)",
+    verify: { sql: 'SELECT driver_id, code FROM racer', rows: [{ driver_id: 1, code: 'HAM' }] },
+    expectKinds: ['rename_table', 'drop_table'],
+  },
+  {
     // PostgreSQL: "default for column … cannot be cast automatically to type double precision"
     name: 'fuzz: a column with a default changes type (data kept)',
     old: drivers("      - {name: rating, data_type: varchar(20), default: \"'5'\"}\n"),
