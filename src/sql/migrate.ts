@@ -1,8 +1,10 @@
 // `migrate`: the statements that turn the database of one model version into the next, in an
-// order that always executes — drop foreign keys and indexes that go away, drop tables, create
-// schemas that arrive, rename and create tables, alter columns (rename, add, type, nullability, default, drop), add keys and
-// foreign keys, create indexes. Renames are renames. Where an engine cannot do a change in place
-// (DuckDB keys, a column inserted mid-table in PostgreSQL), the table is rebuilt with its data.
+// order that always executes — drop foreign keys and indexes that go away, drop tables, drop
+// keys and checks that go away, create schemas that arrive, rename tables, alter columns
+// (rename, add, type, nullability, default, drop) and add keys, create tables (after the
+// alters: a new table's foreign keys may point at an altered one), add foreign keys, create
+// indexes. Renames are renames. Where an engine cannot do a change in place (DuckDB keys, a
+// column inserted mid-table in PostgreSQL), the table is rebuilt with its data.
 import type { Model } from '../core/model/types.js';
 import type { Dialect, Statement } from './dialects/base.js';
 import { requireModel } from '../core/model/load.js';
@@ -98,8 +100,34 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
     // the engine refuses most ALTERs on a table foreign keys point at: rebuild it instead
     for (const k of diff.kept) {
       const referenced = oldFks.some((fk) => fk.refTable === k.old.key && fk.table !== k.old.key && keptByOld.has(fk.table));
-      const altered = k.renamed || k.dropped.length > 0 || k.columns.some((c) => c.renamed || c.type || c.nullable);
+      // (a NOT NULL column added where ADD COLUMN cannot carry it is an ALTER … SET NOT NULL too)
+      const altered = k.renamed || k.dropped.length > 0 || k.columns.some((c) => c.renamed || c.type || c.nullable)
+        || (d.caps.addColumnNotNull === false && k.added.some((c) => !c.nullable));
       if (referenced && altered) mark(k.new.key, `${d.name} cannot alter a table foreign keys point at in place; rows are copied`);
+    }
+  }
+  if (d.caps.dropColumnBeforeKey === false) {
+    // DuckDB: a column cannot be dropped while a key, foreign key or index covers it or a column
+    // after it (an index dropped earlier in the same transaction still counts)
+    for (const k of diff.kept) {
+      const covered = new Set([...(k.old.primaryKey?.columns ?? []), ...k.old.uniques.flatMap((u) => u.columns),
+        ...oldFks.filter((fk) => fk.table === k.old.key).flatMap((fk) => fk.columns),
+        ...a.indexes.filter((ix) => ix.table === k.old.key).flatMap((ix) => ix.columns)]);
+      const pos = (n: string) => k.old.columns.findIndex((c) => c.name === n);
+      const last = Math.max(-1, ...[...covered].map(pos));
+      const col = k.dropped.find((c) => pos(c.name) <= last);
+      if (col) mark(k.new.key, `${d.name} cannot drop ${col.name} while a key or index covers it or a column after it; rows are copied`);
+    }
+  }
+  if (d.caps.reuseUniqueIndexName === false) {
+    // DuckDB keeps a dropped unique index's name on its table until commit: a unique index that
+    // comes back under its name (re-created around an ALTER, or changed) needs the table rebuilt
+    for (const k of diff.kept) {
+      const altered = k.renamed || k.added.length > 0 || k.dropped.length > 0 || k.columns.some((c) => c.renamed || c.type || c.nullable || c.default);
+      const newNames = new Set(b.indexes.filter((ix) => ix.table === k.new.key).map((ix) => ix.name));
+      const uniqueOld = a.indexes.filter((ix) => ix.table === k.old.key && ix.unique);
+      const back = uniqueOld.find((ix) => newNames.has(ix.name) && (altered || diff.indexesDropped.includes(ix)));
+      if (back) mark(k.new.key, `${d.name} cannot re-create unique index ${back.name} in the transaction that drops it; rows are copied`);
     }
   }
   if (!d.caps.alterForeignKeys) {
@@ -147,24 +175,13 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
   // ---- 2. drop indexes that go away; DuckDB also drops indexes of tables it alters --------
   const alteredDuck = new Set<string>();
   if (!alterConstraints) {
-    for (const k of diff.kept) if (!rebuilt(k.new.key) && (k.columns.some((c) => c.renamed || c.type || c.nullable || c.default) || k.dropped.length || k.added.length)) alteredDuck.add(k.new.key);
+    for (const k of diff.kept) if (!rebuilt(k.new.key) && (k.renamed || k.columns.some((c) => c.renamed || c.type || c.nullable || c.default) || k.dropped.length || k.added.length)) alteredDuck.add(k.new.key);
   }
   const ixReAdd = diff.indexesKept.filter((ix) => alteredDuck.has(ix.table) || rebuilt(ix.table));
   for (const ix of diff.indexesDropped) if (!rebuiltOld(ix.table)) emit(ctx, d.dropIndex(oldByKey.get(ix.table)!, ix));
   for (const ix of ixReAdd) if (!rebuilt(ix.table)) emit(ctx, d.dropIndex(keptByNew.get(ix.table)!.old, ix));
 
-  // ---- 3. drop keys and checks that go away ------------------------------------------------
-  if (alterConstraints) {
-    for (const k of diff.kept) {
-      if (rebuilt(k.new.key)) continue;
-      const t = k.old;
-      if (k.pkChanged && t.primaryKey) emit(ctx, d.dropConstraint(t, 'primary_key', t.primaryKey));
-      for (const u of k.uniquesDropped) emit(ctx, d.dropConstraint(t, 'unique', u));
-      for (const c of k.checksDropped) emit(ctx, d.dropConstraint(t, 'check', c));
-    }
-  }
-
-  // ---- 4. drop tables (removed ones, and rebuilt ones after stashing their rows) -------------
+  // ---- 3. drop tables (removed ones, and rebuilt ones after stashing their rows) -------------
   const stash = (t: PhysTable): PhysTable => ({ ...t, name: constraintName(t.name, 'modeler_tmp') });
   const toDrop = [...diff.dropped, ...diff.kept.filter((k) => rebuilt(k.new.key)).map((k) => k.old)];
   const dropOrder = topoOrder(toDrop, oldFks).reverse(); // children first
@@ -180,6 +197,18 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
     }
   }
 
+  // ---- 4. drop keys and checks that go away (after the tables: a dropped table's foreign keys
+  // may still depend on a key that changes) ----------------------------------------------------
+  if (alterConstraints) {
+    for (const k of diff.kept) {
+      if (rebuilt(k.new.key)) continue;
+      const t = k.old;
+      if (k.pkChanged && t.primaryKey) emit(ctx, d.dropConstraint(t, 'primary_key', t.primaryKey));
+      for (const u of k.uniquesDropped) emit(ctx, d.dropConstraint(t, 'unique', u));
+      for (const c of k.checksDropped) emit(ctx, d.dropConstraint(t, 'check', c));
+    }
+  }
+
   // ---- 5. create schemas no old table lived in (IF NOT EXISTS: it may hold other things) ----
   const oldSchemas = new Set(schemasOf(a.tables).map((x) => `${x.database ?? ''}\u0000${x.schema}`));
   const arriving = [...diff.kept.filter((k) => k.renamed).map((k) => k.new), ...topoOrder(diff.created, b.foreignKeys)];
@@ -188,23 +217,10 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
   // ---- 6. rename tables ---------------------------------------------------------------------
   for (const k of diff.kept) if (k.renamed && !rebuilt(k.new.key)) emit(ctx, d.renameTable(k.old, k.new));
 
-  // ---- 7. create tables (new ones, and rebuilt ones refilled from their stash) ---------------
-  const toCreate = [...diff.created, ...diff.kept.filter((k) => rebuilt(k.new.key)).map((k) => k.new)];
-  const pending = new Set(toCreate.map((t) => t.key));
-  for (const t of topoOrder(toCreate, b.foreignKeys)) {
-    const { inline, notes } = inlineForeignKeys(d, t, b.foreignKeys, newByKey, (key) => !pending.has(key));
-    emit(ctx, [...d.createTable(t, inline), ...notes]);
-    pending.delete(t.key);
-    const k = keptByNew.get(t.key);
-    if (k) {
-      const cols = k.columns.map((c) => c.new.name);
-      const exprs = k.columns.map((c) => (c.type ? `CAST(${d.quoteIdent(c.old.name)} AS ${d.renderType(c.new.type)})` : d.quoteIdent(c.old.name)));
-      emit(ctx, [{ sql: `INSERT INTO ${d.qualified(t)} (${d.cols(cols)}) SELECT ${exprs.join(', ')} FROM ${d.qualified(stash(k.old))}`, kind: 'rebuild_table' }]);
-      emit(ctx, [{ sql: `DROP TABLE ${d.qualified(stash(k.old))}`, kind: 'rebuild_table' }]);
-    }
-  }
-
-  // ---- 8. alter columns of kept tables, then add their new keys and checks -------------------
+  // ---- 7. alter columns of kept tables, then add their new keys and checks -------------------
+  // before any table is created: a new (or rebuilt) table may reference one of these, and
+  // DuckDB refuses to alter a table that a foreign key points at; elsewhere a new foreign key
+  // may need the key added here
   for (const k of diff.kept) {
     if (rebuilt(k.new.key)) continue;
     const t = k.new;
@@ -222,6 +238,22 @@ function plan(diff: SchemaDiff, a: PhysSchema, b: PhysSchema, d: Dialect): Migra
       for (const c of k.checksAdded) emit(ctx, d.addConstraint(t, 'check', c));
     }
     emit(ctx, descriptionChanges(k, d));
+  }
+
+  // ---- 8. create tables (new ones, and rebuilt ones refilled from their stash) ---------------
+  const toCreate = [...diff.created, ...diff.kept.filter((k) => rebuilt(k.new.key)).map((k) => k.new)];
+  const pending = new Set(toCreate.map((t) => t.key));
+  for (const t of topoOrder(toCreate, b.foreignKeys)) {
+    const { inline, notes } = inlineForeignKeys(d, t, b.foreignKeys, newByKey, (key) => !pending.has(key));
+    emit(ctx, [...d.createTable(t, inline), ...notes]);
+    pending.delete(t.key);
+    const k = keptByNew.get(t.key);
+    if (k) {
+      const cols = k.columns.map((c) => c.new.name);
+      const exprs = k.columns.map((c) => (c.type ? `CAST(${d.quoteIdent(c.old.name)} AS ${d.renderType(c.new.type)})` : d.quoteIdent(c.old.name)));
+      emit(ctx, [{ sql: `INSERT INTO ${d.qualified(t)} (${d.cols(cols)}) SELECT ${exprs.join(', ')} FROM ${d.qualified(stash(k.old))}`, kind: 'rebuild_table' }]);
+      emit(ctx, [{ sql: `DROP TABLE ${d.qualified(stash(k.old))}`, kind: 'rebuild_table' }]);
+    }
   }
 
   // ---- 9. add foreign keys and create indexes (indexes first where they serve foreign keys) --

@@ -7,6 +7,7 @@ import { generateMigration } from '../../src/sql/migrate.js';
 import { ENGINES, type Engine } from './engines.js';
 import { describeShared } from '../helpers/shared.js';
 import { peerScenarios, SCENARIOS, type Scenario } from './migrate-scenarios.js';
+import { FUZZ_SCENARIOS } from './migrate-fuzz-regressions.js';
 
 for (const kind of ['duckdb', 'postgres', 'mariadb'] as const) {
   describe(`migrate on ${kind}`, () => {
@@ -46,6 +47,7 @@ for (const kind of ['duckdb', 'postgres', 'mariadb'] as const) {
       });
     };
     SCENARIOS.forEach(scenario);
+    FUZZ_SCENARIOS.forEach(scenario);
     describeShared('the peer scenario pairs', () => {
       const pairs = peerScenarios();
       it('both peer pairs are there', () => expect(pairs).toHaveLength(2));

@@ -38,6 +38,23 @@ export interface DialectCaps {
    * refuses, and an index dropped earlier in the same transaction still counts until commit.
    */
   alterCoveredColumnTypes?: boolean;
+  /**
+   * A unique index dropped in a transaction frees its name on that table at once (default true).
+   * DuckDB keeps the name until commit, so a unique index re-created under its name (after an
+   * ALTER of the table, or with other columns) needs the table rebuilt instead.
+   */
+  reuseUniqueIndexName?: boolean;
+  /**
+   * A column can be dropped while an index, key or foreign key covers it or a column after it
+   * (default true; DuckDB refuses — "an index depends on a column after it" — even for an index
+   * dropped earlier in the transaction), so such a table is rebuilt.
+   */
+  dropColumnBeforeKey?: boolean;
+  /**
+   * ADD COLUMN can carry NOT NULL (default true; DuckDB refuses constraints there, so the
+   * column is added nullable and then set NOT NULL).
+   */
+  addColumnNotNull?: boolean;
   /** ALTER TABLE … SET SCHEMA moves a table to another schema (default true; DuckDB has none) */
   moveTableSchema?: boolean;
   /**
@@ -320,6 +337,10 @@ export abstract class Dialect {
   }
 
   addColumn(t: PhysTable, c: PhysColumn): Statement[] {
+    if (this.caps.addColumnNotNull === false && !c.nullable) {
+      // added nullable (with its default, which fills existing rows), then made NOT NULL
+      return [...this.addColumn(t, { ...c, nullable: true }), ...this.alterColumn(t, { ...c, nullable: true }, c, { type: false, nullable: true, default: false })];
+    }
     return [{ sql: `ALTER TABLE ${this.qualified(t)} ADD COLUMN ${this.columnDef(t, c)}`, kind: 'add_column' }];
   }
 
@@ -340,13 +361,16 @@ export abstract class Dialect {
   alterColumn(t: PhysTable, old: PhysColumn, c: PhysColumn, ch: ColumnChange): Statement[] {
     const q = `ALTER TABLE ${this.qualified(t)} ALTER COLUMN ${this.quoteIdent(c.name)}`;
     const out: Statement[] = [];
+    // a default of the old type may not cast to the new one (PostgreSQL refuses): it goes first
+    // and the model's default is set again after the type change
+    const hadDefault = ch.type && this.renderDefault(old.default, old.type) !== undefined;
+    if (hadDefault) out.push({ sql: `${q} DROP DEFAULT`, kind: 'alter_column_default' });
     if (ch.type) out.push({ sql: `${q} TYPE ${this.renderType(c.type)}${this.usingClause(c)}`, kind: 'alter_column_type' });
     if (ch.nullable) out.push({ sql: `${q} ${c.nullable ? 'DROP NOT NULL' : 'SET NOT NULL'}`, kind: 'alter_column_nullability' });
-    if (ch.default) {
+    if (ch.default || hadDefault) {
       const d = this.renderDefault(c.default, c.type);
-      out.push({ sql: d === undefined ? `${q} DROP DEFAULT` : `${q} SET DEFAULT ${d}`, kind: 'alter_column_default' });
+      if (d !== undefined || !hadDefault) out.push({ sql: d === undefined ? `${q} DROP DEFAULT` : `${q} SET DEFAULT ${d}`, kind: 'alter_column_default' });
     }
-    void old;
     return out;
   }
 

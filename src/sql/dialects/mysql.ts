@@ -111,6 +111,16 @@ export class MySqlDialect extends Dialect {
     return [{ sql: `RENAME TABLE ${this.qualified(old)} TO ${this.qualified(t)}`, kind: 'rename_table' }];
   }
 
+  /**
+   * MariaDB gives a JSON column a CHECK (json_valid) named after the column; RENAME COLUMN keeps
+   * the old name on it, CHANGE COLUMN renames it with the column (as a fresh CREATE names it).
+   */
+  override renameColumn(t: PhysTable, from: string, to: string): Statement[] {
+    const c = t.columns.find((x) => x.name === to);
+    if (!c || this.renderType(c.type) !== 'JSON') return super.renameColumn(t, from, to);
+    return [{ sql: `ALTER TABLE ${this.qualified(t)} CHANGE COLUMN ${this.quoteIdent(from)} ${this.columnDef(t, c)}`, kind: 'rename_column' }];
+  }
+
   override addColumn(t: PhysTable, c: PhysColumn): Statement[] {
     return [{ sql: `ALTER TABLE ${this.qualified(t)} ADD COLUMN ${this.columnDef(t, c)}${this.position(t, c)}`, kind: 'add_column' }];
   }
