@@ -95,6 +95,16 @@ export const GraphResponse = z.looseObject({
   edges: z.array(z.looseObject({ kind: z.enum(['relationship', 'foreign_key', 'ref', 'source']), from: graphEnd, to: graphEnd, via: z.string(), cardinality: cardinality.optional() })),
   unresolved: z.array(z.looseObject({ from: graphEnd, target: z.string(), via: z.string() })),
 }).describe('the dbt project as tables (with columns) and edges: relationship/foreign_key between columns, ref/source lineage');
+const graphColumnEnd = z.object({ node: z.string(), column: z.string() });
+export const InferredEdgesResponse = z.object({
+  project: z.string(),
+  edges: z.array(z.object({
+    kind: z.literal('inferred'), from: graphColumnEnd.describe('the referencing column'), to: graphColumnEnd.describe('the key it refers to'), via: z.string(), cardinality,
+    evidence: z.object({ rule: z.string(), confidence: z.number().min(0).max(1) }).describe('the key-inference rule and its confidence'),
+    entities: z.object({ from: z.string(), to: z.string() }).describe('the entities it relates, as the Conceptualizer names them'), verb: z.string().optional(),
+  })),
+  counts: z.object({ inferred: z.int(), declared_elsewhere: z.int().describe('inferred ones left out because the project declares that column\'s key') }),
+}).describe('relationships the project does not declare that the Conceptualizer infers from column names (drawn dashed on the canvas)');
 export const GraphDiffQuery = z.strictObject({ ref: z.string().min(1).max(256).describe('a branch, tag or commit to compare the work tree with') });
 const change = z.enum(['added', 'changed', 'removed']);
 export const GraphDiffResponse = z.object({
@@ -306,7 +316,7 @@ export const SHAPES = {
   ProjectParams: { schema: ProjectParams, io: 'input' }, ProjectSummaryResponse: { schema: ProjectSummaryResponse, io: 'output' }, FileList: { schema: FileList, io: 'output' }, PathQuery: { schema: PathQuery, io: 'input' },
   FileRead: { schema: FileRead, io: 'output' }, FileWriteBody: { schema: FileWriteBody, io: 'input' }, IfMatchHeaders: { schema: IfMatchHeaders, io: 'input' }, FileWritten: { schema: FileWritten, io: 'output' },
   FileRenameBody: { schema: FileRenameBody, io: 'input' }, FileRenamed: { schema: FileRenamed, io: 'output' }, FileDeleteBody: { schema: FileDeleteBody, io: 'input' },
-  FileDeleted: { schema: FileDeleted, io: 'output' }, ModelViewResponse: { schema: ModelViewResponse, io: 'output' }, GraphResponse: { schema: GraphResponse, io: 'output' },
+  FileDeleted: { schema: FileDeleted, io: 'output' }, ModelViewResponse: { schema: ModelViewResponse, io: 'output' }, GraphResponse: { schema: GraphResponse, io: 'output' }, InferredEdgesResponse: { schema: InferredEdgesResponse, io: 'output' },
   FileValidationResponse: { schema: FileValidationResponse, io: 'output' }, ValidationQuery: { schema: ValidationQuery, io: 'input' },
   ProjectValidationResponse: { schema: ProjectValidationResponse, io: 'output' }, ValidationResponse: { schema: ValidationResponse, io: 'output' }, MeshQuery: { schema: MeshQuery, io: 'input' }, MeshResponse: { schema: MeshResponse, io: 'output' },
   ReadinessQuery: { schema: ReadinessQuery, io: 'input' }, ReadinessResponse: { schema: ReadinessResponse, io: 'output' }, StatusResponse: { schema: StatusResponse, io: 'output' },

@@ -1,6 +1,7 @@
 // Typed calls for each route the UI uses (types from the generated OpenAPI types).
 import { projectPath, request, requestRaw, getProjectId } from './client';
 import type {
+  InferredReply,
   AgentProposal, ApplyReply, Change, DocBlocksReply, FileListReply, FileReadReply, FileWrittenReply, GenerateSqlReply, GraphDiffReply, GraphReply,
   LayoutBody, MeshReply, ModelReply, ReadinessReply, StatusReply, ValidateReply, ValidationReply,
 } from './types';
@@ -10,6 +11,7 @@ export const api = {
   files: () => request<FileListReply>('GET', projectPath('files')),
   status: () => request<StatusReply>('GET', projectPath('status')),
   graph: () => request<GraphReply>('GET', projectPath('graph')),
+  graphInferred: () => request<InferredReply>('GET', projectPath('graph/inferred')),
   graphDiff: (ref: string) => request<GraphDiffReply>('GET', projectPath('graph/diff'), { query: { ref } }),
   model: (path: string) => request<ModelReply>('GET', projectPath('model'), { query: { path } }),
   validation: () => request<ValidationReply>('GET', projectPath('validation')),

@@ -4241,6 +4241,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{id}/graph/inferred": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** relationships the project does not declare, inferred from column names by the Conceptualizer, with their evidence (the canvas draws them dashed) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the id from GET /api/projects */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the body of every error response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description UPPER_SNAKE code, stable; see docs/server.md */
+                                code: string;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description the body of every error response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description UPPER_SNAKE code, stable; see docs/server.md */
+                                code: string;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description relationships the project does not declare that the Conceptualizer infers from column names (drawn dashed on the canvas) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            counts: {
+                                /** @description inferred ones left out because the project declares that column's key */
+                                declared_elsewhere: number;
+                                inferred: number;
+                            };
+                            edges: {
+                                /** @enum {string} */
+                                cardinality: "one_to_one" | "one_to_many" | "many_to_one" | "many_to_many";
+                                /** @description the entities it relates, as the Conceptualizer names them */
+                                entities: {
+                                    from: string;
+                                    to: string;
+                                };
+                                /** @description the key-inference rule and its confidence */
+                                evidence: {
+                                    confidence: number;
+                                    rule: string;
+                                };
+                                /** @description the referencing column */
+                                from: {
+                                    column: string;
+                                    node: string;
+                                };
+                                /** @enum {string} */
+                                kind: "inferred";
+                                /** @description the key it refers to */
+                                to: {
+                                    column: string;
+                                    node: string;
+                                };
+                                verb?: string;
+                                via: string;
+                            }[];
+                            project: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{id}/layout": {
         parameters: {
             query?: never;

@@ -22,6 +22,7 @@ export type GraphNode = GraphReply['nodes'][number];
 export type GraphEdge = GraphReply['edges'][number];
 export type GraphColumn = GraphNode['columns'][number];
 export type GraphDiffReply = Reply<'/api/projects/{id}/graph/diff', 'get'>;
+export type InferredReply = Reply<'/api/projects/{id}/graph/inferred', 'get'>;
 export type ModelReply = Reply<'/api/projects/{id}/model', 'get'>;
 export type ModelEntity = ModelReply['entities'][number];
 export type ModelColumn = ModelEntity['columns'][number];

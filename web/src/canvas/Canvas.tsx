@@ -68,7 +68,7 @@ function Flow() {
         id: e.id, type: 'er', source: e.from.node, target: e.to.node, selected: e.id === sel,
         sourceHandle: `${fromCol}:${s.from === 'right' ? 'R' : 'L'}`, targetHandle: `${toCol}:${s.to === 'right' ? 'R' : 'L'}`,
         ariaLabel: edgeLabel(e, (id) => byId.get(id)?.name ?? id),
-        data: { from: marks.from, to: marks.to, lineage: !isKeyEdge(e) },
+        data: { from: marks.from, to: marks.to, lineage: !isKeyEdge(e), inferred: e.kind === 'inferred' },
       });
     }
     return out;
@@ -143,14 +143,14 @@ function Flow() {
     >
       <Background gap={24} size={1} />
       <MiniMap pannable zoomable ariaLabel="Minimap of the diagram" nodeStrokeWidth={2} />
-      <Controls showInteractive={false} aria-label="Zoom controls" />
+      <Controls showInteractive={false} showFitView={false} aria-label="Zoom controls" />
     </ReactFlow>
   );
 }
 
 function edgeLabel(e: CEdge, names: (id: string) => string): string {
   const end = (x: CEdge['from']) => `${names(x.node)}${x.column ? `.${x.column}` : ''}`;
-  const what = e.kind === 'ref' || e.kind === 'source' ? 'lineage' : 'relationship';
+  const what = e.kind === 'ref' || e.kind === 'source' ? 'lineage' : e.kind === 'inferred' ? 'inferred relationship' : 'relationship';
   return `${what} ${end(e.from)} to ${end(e.to)}${e.cardinality ? ` (${e.cardinality.replace(/_/g, ' ')})` : ''}${e.verb ? ` ${e.verb}` : ''}`;
 }
 

@@ -69,9 +69,10 @@ export function CanvasToolbar() {
         <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>Filters{count ? ` (${count})` : ''}</button>
         {open && graph && <FilterPanel f={filters} all={facets(graph)} close={() => setOpen(false)} />}
       </span>
-      {source.kind === 'project' && (
+      {source.kind === 'project' && (<>
         <label className="check"><input type="checkbox" checked={filters.lineage} onChange={(e) => setFilters({ lineage: e.target.checked })} />Lineage</label>
-      )}
+        <label className="check" title="keys the project does not declare, inferred from column names (dashed)"><input type="checkbox" checked={filters.inferred} onChange={(e) => setFilters({ inferred: e.target.checked })} />Inferred</label>
+      </>)}
       <button type="button" onClick={() => void exportDiagram('png')}>Export PNG</button>
       <button type="button" onClick={() => void exportDiagram('svg')}>Export SVG</button>
       {source.kind === 'project' && offers('GET /api/git/branches') && <DiffControl />}

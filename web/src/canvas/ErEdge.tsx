@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { BaseEdge, Position, type Edge, type EdgeProps } from '@xyflow/react';
 import { edgePath, markPath, type EndMark, type Side } from './geometry';
 
-export interface ErEdgeData extends Record<string, unknown> { from: EndMark; to: EndMark; lineage: boolean; label?: string; diff?: string }
+export interface ErEdgeData extends Record<string, unknown> { from: EndMark; to: EndMark; lineage: boolean; inferred?: boolean; label?: string; diff?: string }
 export type ErFlowEdge = Edge<ErEdgeData, 'er'>;
 
 const side = (p: Position): Side => (p === Position.Left ? 'left' : 'right');
@@ -11,7 +11,7 @@ const side = (p: Position): Side => (p === Position.Left ? 'left' : 'right');
 function ErEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, selected }: EdgeProps<ErFlowEdge>) {
   const a = { x: sourceX, y: sourceY }, b = { x: targetX, y: targetY };
   const sa = side(sourcePosition), sb = side(targetPosition);
-  const cls = `er-edge${data?.lineage ? ' lineage' : ''}${selected ? ' selected' : ''}`;
+  const cls = `er-edge${data?.lineage ? ' lineage' : ''}${data?.inferred ? ' inferred' : ''}${selected ? ' selected' : ''}`;
   return (
     <>
       <BaseEdge id={id} path={edgePath(a, sa, b, sb)} className={cls} interactionWidth={14} />

@@ -1,7 +1,7 @@
 // From the server's views to the canvas graph: the dbt project (GET …/graph) or one model or
 // diagram file (GET …/model). Nothing is inferred here: keys, cardinalities and lines come
 // from the server; this only reshapes them.
-import type { GraphReply, ModelReply } from '../api/types';
+import type { GraphReply, InferredReply, ModelReply } from '../api/types';
 import type { CanvasGraph, CEdge, CNode } from './model';
 
 const dirOf = (p?: string) => (p && p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : undefined);
@@ -21,7 +21,7 @@ export function positionsOf(display: unknown): Record<string, { x: number; y: nu
   return out;
 }
 
-export function fromProjectGraph(g: GraphReply, layoutPath: string, layout?: ModelReply): CanvasGraph {
+export function fromProjectGraph(g: GraphReply, layoutPath: string, layout?: ModelReply, inferred?: InferredReply): CanvasGraph {
   const fkCols = new Set<string>();
   for (const e of g.edges) if (e.from.column && (e.kind === 'relationship' || e.kind === 'foreign_key')) fkCols.add(`${e.from.node}\u0000${e.from.column}`);
   const nodes: CNode[] = g.nodes.map((n) => ({
@@ -47,6 +47,13 @@ export function fromProjectGraph(g: GraphReply, layoutPath: string, layout?: Mod
       file: owner?.file, line: col?.line ?? owner?.line,
     };
   });
+  // keys the project does not declare, inferred by the server's Conceptualizer (drawn dashed)
+  for (const e of inferred?.edges ?? []) {
+    const owner = byId.get(e.from.node);
+    if (!owner || !byId.has(e.to.node)) continue;
+    edges.push({ id: `inferred:${e.from.node}.${e.from.column}>${e.to.node}.${e.to.column}`, kind: 'inferred', from: e.from, to: e.to, cardinality: e.cardinality,
+      verb: undefined, via: e.via, evidence: e.evidence, file: owner.file, line: owner.columns.find((c) => c.name === e.from.column)?.line ?? owner.line });
+  }
   return { source: { kind: 'project' }, layoutPath, nodes, edges, pinned: positionsOf(layout?.display) };
 }
 

@@ -3,6 +3,7 @@
 // layout" writes them into the layout file), filter, focus on a table and its neighbours, and
 // export the whole diagram. Components call these; none holds logic itself.
 import { api } from '../api/endpoints';
+import type { InferredReply } from '../api/types';
 import { onRefresh } from '../state/data';
 import { app, errorText, toast } from '../state/app';
 import { fromModel, fromProjectGraph, projectLayoutPath } from './build';
@@ -27,7 +28,19 @@ async function buildGraph(source: CanvasSource): Promise<CanvasGraph | undefined
   const diff = canvas.get().diff;
   // with the diff overlay, what the ref had and the work tree lost is drawn too, marked removed
   const graph = diff ? { ...s.graph, nodes: [...s.graph.nodes.map((n) => (diff.removed_columns[n.id] ? { ...n, columns: [...n.columns, ...diff.removed_columns[n.id]] } : n)), ...diff.removed] } : s.graph;
-  return fromProjectGraph(graph, layoutPath, layout);
+  return fromProjectGraph(graph, layoutPath, layout, inferredFor(s.graph));
+}
+
+// Inferred keys are asked for after the first screen is drawn (the inference can take seconds on
+// a big project); when they arrive the diagram is rebuilt with them. One request per project graph.
+const inferred = new WeakMap<object, InferredReply | 'pending' | 'failed'>();
+function inferredFor(graph: object): InferredReply | undefined {
+  const have = inferred.get(graph);
+  if (have === undefined) {
+    inferred.set(graph, 'pending');
+    api.graphInferred().then((r) => { inferred.set(graph, r); if (app.get().graph === graph && r.edges.length) void reload(true); }, () => inferred.set(graph, 'failed'));
+  }
+  return typeof have === 'object' ? have : undefined;
 }
 
 /** Mark what changed since a git ref (undefined: no overlay); follows later changes on disk. */

@@ -49,7 +49,7 @@ export interface CNode {
   columns: CColumn[];
 }
 
-export type EdgeKind = 'relationship' | 'foreign_key' | 'ref' | 'source' | 'model';
+export type EdgeKind = 'relationship' | 'foreign_key' | 'ref' | 'source' | 'model' | 'inferred';
 
 export interface CEdge {
   id: string;
@@ -63,6 +63,8 @@ export interface CEdge {
   via?: string;
   file?: string;
   line?: number;
+  /** an inferred key: the Conceptualizer's rule and confidence (the project does not declare it) */
+  evidence?: { rule: string; confidence: number };
 }
 
 export type CanvasSource = { kind: 'project' } | { kind: 'model'; path: string };

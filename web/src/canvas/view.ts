@@ -10,9 +10,11 @@ export interface Filters {
   tags: string[];
   /** show ref()/source() lineage edges too */
   lineage: boolean;
+  /** show keys the project does not declare but the Conceptualizer infers (dashed) */
+  inferred: boolean;
 }
 
-export const NO_FILTERS: Filters = { folders: [], layers: [], domains: [], tags: [], lineage: false };
+export const NO_FILTERS: Filters = { folders: [], layers: [], domains: [], tags: [], lineage: false, inferred: true };
 
 export interface Focus { ids: string[]; hops: number }
 
@@ -51,9 +53,9 @@ function subgraph(g: CanvasGraph, nodes: CNode[], edgeOk: (e: CEdge) => boolean)
 export function applyFilters(g: CanvasGraph, f: Filters): CanvasGraph {
   // a source with no columns is only a lineage root: drawn when lineage is, or when a key names it
   const keyed = new Set<string>();
-  if (!f.lineage) for (const e of g.edges) if (isKeyEdge(e)) { keyed.add(e.from.node); keyed.add(e.to.node); }
+  if (!f.lineage) for (const e of g.edges) if (isKeyEdge(e) && (f.inferred || e.kind !== 'inferred')) { keyed.add(e.from.node); keyed.add(e.to.node); }
   const shown = (n: CNode) => f.lineage || n.kind !== 'source' || n.columns.length > 0 || keyed.has(n.id);
-  return subgraph(g, g.nodes.filter((n) => keep(n, f) && shown(n)), (e) => f.lineage || isKeyEdge(e));
+  return subgraph(g, g.nodes.filter((n) => keep(n, f) && shown(n)), (e) => (f.lineage || isKeyEdge(e)) && (f.inferred || e.kind !== 'inferred'));
 }
 
 /** `seeds` and every table within `hops` edges of them (edges of the given graph, both ways). */

@@ -1,5 +1,5 @@
 // A relationship: its two ends, cardinality, verb, and where it is declared.
-import { askAbout } from '../ai/actions';
+import { askAbout, proposeInReview } from '../ai/actions';
 import { edgeContext } from '../canvas/context';
 import type { CEdge } from '../canvas/model';
 import { canvas } from '../canvas/store';
@@ -15,17 +15,25 @@ export function EdgeView({ e }: { e: CEdge }) {
       onClick={() => select(x.column ? { kind: 'column', id: x.node, column: x.column } : { kind: 'node', id: x.node })}>{name(x.node)}{x.column ? `.${x.column}` : ''}</button>
   );
   const lineage = e.kind === 'ref' || e.kind === 'source';
+  const inferred = e.kind === 'inferred';
+  const endText = (x: CEdge['from']) => `${name(x.node)}.${x.column ?? ''}`;
   return (
     <article aria-label="Inspector for a relationship">
-      <h2>{lineage ? 'Lineage' : 'Relationship'}{e.name ? ` ${e.name}` : ''}</h2>
+      <h2>{lineage ? 'Lineage' : inferred ? 'Inferred relationship' : 'Relationship'}{e.name ? ` ${e.name}` : ''}</h2>
+      {inferred && <p className="muted">The project does not declare this key; it is inferred from the column name ({e.evidence?.rule}, confidence {e.evidence?.confidence}).</p>}
       <dl>
         <dt>From</dt><dd>{end(e.from, 'From')}</dd>
         <dt>To</dt><dd>{end(e.to, 'To')}</dd>
         {e.cardinality && <><dt>Cardinality</dt><dd>{e.cardinality.replace(/_/g, ' ')}</dd></>}
         {e.verb && <><dt>Verb</dt><dd>{e.verb}</dd></>}
-        {e.via && <><dt>Declared by</dt><dd>{e.via}</dd></>}
+        {e.via && !inferred && <><dt>Declared by</dt><dd>{e.via}</dd></>}
         {e.file && <><dt>Defined in</dt><dd><button type="button" className="link" onClick={() => openFile(e.file!, e.line)}>{e.file}{e.line ? `:${e.line}` : ''}</button></dd></>}
       </dl>
+      {inferred && (
+        <button type="button" onClick={() => void proposeInReview(`add a relationships test from ${endText(e.from)} to ${endText(e.to)}`, [])}>
+          Propose relationships test
+        </button>
+      )}
       <button type="button" onClick={() => askAbout([edgeContext(e, name, source)])}>Ask AI about this relationship</button>
     </article>
   );
