@@ -51,3 +51,22 @@ function parseVars(text: string | undefined): Record<string, unknown> | undefine
   if (typeof v !== 'object' || Array.isArray(v)) throw new UserError(`--vars must be a mapping such as '{key: value}', got ${JSON.stringify(v)}`);
   return v as Record<string, unknown>;
 }
+
+export interface SelectFlags { select?: string[]; exclude?: string[] }
+
+const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
+
+/**
+ * dbt's `--select`/`-s` and `--exclude` (docs/cli.md, "Selecting nodes"): each takes one or more
+ * selectors (`--select a b` or `--select "a b"`, repeatable); a space unites, a comma intersects.
+ */
+export function selectOptions(cmd: Command): Command {
+  return cmd
+    .option('-s, --select <selector...>', "select nodes as dbt does: names, path:, tag:, config.materialized:, resource_type:, source:, package:, wildcards, and +, n+, @ (e.g. 'stg_orders+' 'tag:nightly,path:models/marts')", collect)
+    .option('--exclude <selector...>', "leave out nodes, in the same syntax as --select", collect);
+}
+
+/** The flags as the core takes them (undefined when not given). */
+export function selectionOf(f: SelectFlags): { select?: string[]; exclude?: string[] } {
+  return { ...(f.select?.length ? { select: f.select } : {}), ...(f.exclude?.length ? { exclude: f.exclude } : {}) };
+}
