@@ -6,7 +6,7 @@
 import { Option, type Command } from 'commander';
 import { load as parseYaml } from 'js-yaml';
 import { statSync } from 'node:fs';
-import { dbtProjectDir, UserError, type ReadOptions } from '../api.js';
+import { dbtProjectDir, parseSelection, UserError, type ReadOptions } from '../api.js';
 
 export interface ProjectFlags { projectDir?: string; project?: string; vars?: string; profilesDir?: string; target?: string }
 export interface ProjectRef { dir: string; vars?: Record<string, unknown>; read: ReadOptions }
@@ -66,7 +66,8 @@ export function selectOptions(cmd: Command): Command {
     .option('--exclude <selector...>', "leave out nodes, in the same syntax as --select", collect);
 }
 
-/** The flags as the core takes them (undefined when not given). */
+/** The flags as the core takes them (undefined when not given); a bad selector fails here, before the project is read. */
 export function selectionOf(f: SelectFlags): { select?: string[]; exclude?: string[] } {
+  parseSelection(f.select ?? [], f.exclude ?? []);
   return { ...(f.select?.length ? { select: f.select } : {}), ...(f.exclude?.length ? { exclude: f.exclude } : {}) };
 }
