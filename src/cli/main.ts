@@ -7,7 +7,7 @@ import { registrars } from './commands/index.js';
 
 export function buildProgram(): Command {
   const program = new Command('modeler')
-    .description('Local-first data modeling and governance for dbt-style (tform) SQL projects')
+    .description('Local-first data modeling and governance for dbt projects')
     .version(toolVersion(), '-V, --version', 'print the version')
     .showSuggestionAfterError(false)
     .enablePositionalOptions(false);

@@ -21,7 +21,7 @@ async function summaryAction(ref: ProjectRef, opts: { outputJson?: boolean } & S
 
 export function registerDemo(program: Command): void {
   selectOptions(projectOptions(program.command('summary')
-    .description('read a dbt-style project as `dbt parse` does (YAML, SQL, doc blocks, target/*.json, Modeler/) and print what was found')))
+    .description('read a dbt project as `dbt parse` does (YAML, SQL, doc blocks, target/*.json, Modeler/) and print what was found')))
     .option('--output-json', 'print the summary as JSON')
     .addHelpText('after', '\nWith --select/--exclude the counts are of the selected nodes only (dbt\'s selection syntax; docs/cli.md).\n' +
       'Exit codes: 0 read cleanly (also when the selection matches nothing: a warning says so), 1 some files have errors (each printed as file:line:col), 64 usage (e.g. an unknown selector method).\n' +
