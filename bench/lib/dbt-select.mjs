@@ -1,7 +1,7 @@
 // The nodes a real `dbt ls --select … --resource-type model` lists, for many selectors in one
 // dbt process (dbt's programmatic runner: the same command as the CLI, parsed once), so a table of
 // selectors can be held against modeler's selection without one dbt start per row.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -29,14 +29,24 @@ for i, row in enumerate(a["selectors"]):
 print("@@RESULT@@" + json.dumps(out))
 `;
 
-/** { selector: sorted unique ids | {error} } from real dbt ls on `dir` (a writable copy); a row `a --exclude b` passes both. */
-export function dbtLsModels(dir, selectors, { profiles, profile = 'default', vars } = {}) {
+/**
+ * { selector: sorted unique ids | {error} } from real dbt ls on `dir` (a writable copy); a row
+ * `a --exclude b` passes both. Asynchronous: dbt takes minutes on a large project, and a test
+ * worker must keep answering its runner meanwhile.
+ */
+export async function dbtLsModels(dir, selectors, { profiles, profile = 'default', vars } = {}) {
   const bin = dbtBin();
   if (!bin) throw new Error('dbt not found: run `npm run test:deps` (installs dbt-core + dbt-duckdb into .ci/venv)');
   const python = join(dirname(bin), 'python');
   if (!existsSync(python)) throw new Error(`no python beside ${bin}`);
-  const r = spawnSync(python, ['-c', SCRIPT, JSON.stringify({ dir, selectors, profiles, profile, vars })], {
-    cwd: dir, encoding: 'utf8', env: { ...process.env, DBT_SEND_ANONYMOUS_USAGE_STATS: 'false', DO_NOT_TRACK: '1' }, timeout: 900_000, maxBuffer: 256 * 1024 * 1024,
+  const r = await new Promise((resolve) => {
+    const p = spawn(python, ['-c', SCRIPT, JSON.stringify({ dir, selectors, profiles, profile, vars })], {
+      cwd: dir, env: { ...process.env, DBT_SEND_ANONYMOUS_USAGE_STATS: 'false', DO_NOT_TRACK: '1' }, timeout: 900_000,
+    });
+    let stdout = '', stderr = '';
+    p.stdout.on('data', (d) => (stdout += d));
+    p.stderr.on('data', (d) => (stderr += d));
+    p.on('close', (status) => resolve({ status, stdout, stderr }));
   });
   const line = (r.stdout ?? '').split('\n').find((l) => l.startsWith('@@RESULT@@'));
   if (!line) throw new Error(`dbt ls failed in ${dir} (status ${r.status}):\n${(r.stdout ?? '').slice(-3000)}${(r.stderr ?? '').slice(-3000)}`);
