@@ -14,10 +14,10 @@ from setuptools.command.build_py import build_py
 
 
 def modeler_checkout():
-    """python/'s parent when it is the modeler package (package.json named "modeler")."""
+    """python/'s parent when it is the modeler package (package.json named "dbt-modeler", or "modeler" before the rename)."""
     root = Path(__file__).resolve().parent.parent
     try:
-        if json.loads((root / "package.json").read_text(encoding="utf-8")).get("name") == "modeler":
+        if json.loads((root / "package.json").read_text(encoding="utf-8")).get("name") in ("dbt-modeler", "modeler"):
             return str(root)
     except (OSError, ValueError):
         pass

@@ -26,6 +26,7 @@ export type { Model, Entity, Column, Relationship } from './core/model/types.js'
 export { loadProject, type LoadOptions } from './core/project/load.js';
 export { readOptionsOf, type ReadOptions } from './core/project/settings.js';
 export { summarizeProject, summarizeWithColumns, formatSummary, type ProjectSummary } from './core/project/summary.js';
+export { selectProject, selectNodes, parseSelection, SelectorError, hasSelection, nothingSelectedMessage, type SelectionOptions, type ProjectSelection } from './core/select/index.js';
 // columns of every node with origin (yaml, sql, catalog) and type; the SQL reading and its scopes
 export { projectColumns, nodeColumns, type ProjectColumns, type NodeColumn, type ColumnOrigin, type SqlReading, type ColumnStats, type ColumnsOptions } from './core/columns/project-columns.js';
 export { initSqlColumns, parserDialect, type QueryShape } from './core/sql-columns/query-shape.js';

@@ -23,12 +23,16 @@ class LaunchError(Exception):
         self.code = code
 
 
+PACKAGE_NAMES = ("dbt-modeler", "modeler")
+
+
 def _is_modeler_package(root):
     pkg = root / "package.json"
     if not (root / "bin" / "modeler.js").is_file() or not pkg.is_file():
         return False
     try:
-        return json.loads(pkg.read_text(encoding="utf-8")).get("name") == "modeler"
+        # dbt-modeler on npm; checkouts from before the rename are named modeler
+        return json.loads(pkg.read_text(encoding="utf-8")).get("name") in PACKAGE_NAMES
     except (OSError, ValueError):
         return False
 
@@ -54,7 +58,7 @@ def _npm_global_root():
     root = r.stdout.strip()
     if r.returncode != 0 or not root:
         return None, "`npm root -g` failed (exit %s)" % r.returncode
-    return Path(root) / "modeler", None
+    return Path(root) / "dbt-modeler", None
 
 
 def find_package():
@@ -64,7 +68,7 @@ def find_package():
     2. the checkout `pip install ./python` was run in (recorded at build time in _home.py);
     3. the checkout around this file (python/ on PYTHONPATH, or an editable install);
     4. a `modeler` command on PATH (its symlink leads to <package>/bin/modeler.js);
-    5. <`npm root -g`>/modeler (`npm install -g`).
+    5. <`npm root -g`>/dbt-modeler (`npm install -g dbt-modeler`).
     """
     home = os.environ.get("MODELER_HOME")
     if home:
@@ -107,7 +111,7 @@ def find_package():
 
     raise LaunchError(
         "cannot find the modeler package: set MODELER_HOME to the directory that holds "
-        "bin/modeler.js, or install it with `npm install -g` (searched: %s)" % "; ".join(searched)
+        "bin/modeler.js, or install it with `npm install -g dbt-modeler` (searched: %s)" % "; ".join(searched)
     )
 
 

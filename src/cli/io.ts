@@ -2,7 +2,7 @@
 import { Command } from 'commander';
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UserError, countBySeverity, formatDiagnostic, renderOptionNames, type Diagnostic } from '../api.js';
+import { UserError, countBySeverity, formatDiagnostic, nothingSelectedMessage, renderOptionNames, type Diagnostic } from '../api.js';
 import { EXIT } from './exit-codes.js';
 
 // Everything a command prints passes here, so the core's opt() markers become this face's flags.
@@ -14,11 +14,44 @@ export function count(n: number, singular: string, plural = `${singular}s`): str
 }
 
 export function out(text = ''): void {
-  process.stdout.write(flags(text.endsWith('\n') ? text : text + '\n'));
+  process.stdout.write(paint(flags(text.endsWith('\n') ? text : text + '\n'), process.stdout));
 }
 export function err(text: string): void {
-  process.stderr.write(flags(text.endsWith('\n') ? text : text + '\n'));
+  process.stderr.write(paint(flags(text.endsWith('\n') ? text : text + '\n'), process.stderr));
 }
+/**
+ * Colour on a terminal, as dbt does: errors red, warnings yellow, headers bold. Never when
+ * NO_COLOR is set (https://no-color.org) or the stream is not a terminal, unless FORCE_COLOR asks
+ * (FORCE_COLOR=0 turns it off too). JSON is never coloured.
+ */
+export function colourOn(stream: { isTTY?: boolean }): boolean {
+  if (process.env.NO_COLOR) return false;
+  const force = process.env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force !== 'false';
+  return stream.isTTY === true;
+}
+const SGR = { red: '\x1b[31m', yellow: '\x1b[33m', green: '\x1b[32m', bold: '\x1b[1m', reset: '\x1b[0m' } as const;
+const HEADER = '\u0000h';
+/** Mark a line as a header (bold on a terminal; the mark is dropped otherwise). */
+export const header = (line: string): string => HEADER + line;
+
+function paint(text: string, stream: { isTTY?: boolean }): string {
+  if (!colourOn(stream)) return text.includes(HEADER) ? text.split(HEADER).join('') : text;
+  return text.split('\n').map((l) => {
+    if (l.startsWith(HEADER)) return SGR.bold + l.slice(HEADER.length) + SGR.reset;
+    return l
+      .replace(/^modeler:(?= (?!warning))/, `${SGR.red}modeler:${SGR.reset}`)
+      .replace(/\b(error(?:\[[A-Z0-9_]+\])?)(?=:)/, `${SGR.red}${SGR.bold}$1${SGR.reset}`)
+      .replace(/\b(warning(?:\[[A-Z0-9_]+\])?)(?=:)/, `${SGR.yellow}$1${SGR.reset}`)
+      .replace(/\b(passed|failed)$/, (m) => (m === 'passed' ? SGR.green : SGR.red) + m + SGR.reset);
+  }).join('\n');
+}
+
+/** dbt's warning when a selection matches nothing (it then has nothing to do). */
+export function warnNothingSelected(sel: { select?: readonly string[]; exclude?: readonly string[] }): void {
+  err(`modeler: warning: ${nothingSelectedMessage(sel)}`);
+}
+
 export function printJson(value: unknown): void {
   process.stdout.write(flags(JSON.stringify(value, null, 2) + '\n'));
 }

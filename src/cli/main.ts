@@ -1,5 +1,5 @@
 // The `modeler` program: parse argv, dispatch to a command, return its exit code.
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { didYouMeanSuffix, toolVersion } from '../api.js';
 import { EXIT } from './exit-codes.js';
 import { err, reportError, takeExitCode } from './io.js';
@@ -7,7 +7,7 @@ import { registrars } from './commands/index.js';
 
 export function buildProgram(): Command {
   const program = new Command('modeler')
-    .description('Local-first data modeling and governance for dbt-style (tform) SQL projects')
+    .description('Local-first data modeling and governance for dbt projects')
     .version(toolVersion(), '-V, --version', 'print the version')
     .showSuggestionAfterError(false)
     .enablePositionalOptions(false);
@@ -23,10 +23,25 @@ export function buildProgram(): Command {
           `unknown command '${operands[0]}'${didYouMeanSuffix(operands[0], names)}; see 'modeler ${cmd === program ? '' : cmd.name() + ' '}--help'`);
       });
     }
+    dbtOutputFlag(cmd);
     for (const c of cmd.commands) configure(c);
   };
   configure(program);
   return program;
+}
+
+/**
+ * `--output json`, as dbt spells it, beside every `--output-json` (`--output text` is the default).
+ * A command that already has its own `--output` keeps it.
+ */
+function dbtOutputFlag(cmd: Command): void {
+  if (!cmd.options.some((o) => o.long === '--output-json') || cmd.options.some((o) => o.long === '--output')) return;
+  cmd.addOption(new Option('--output <format>', 'json or text, as dbt spells it (--output json is --output-json)').choices(['json', 'text']));
+  cmd.hook('preAction', (self) => {
+    const o = self.opts();
+    if (o.output === 'json') self.setOptionValue('outputJson', true);
+    else if (o.output === 'text' && o.outputJson) throw new CommanderError(EXIT.USAGE, 'modeler.outputConflict', '--output text and --output-json disagree; give one');
+  });
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -6,7 +6,7 @@
 import { Option, type Command } from 'commander';
 import { load as parseYaml } from 'js-yaml';
 import { statSync } from 'node:fs';
-import { dbtProjectDir, UserError, type ReadOptions } from '../api.js';
+import { dbtProjectDir, parseSelection, UserError, type ReadOptions } from '../api.js';
 
 export interface ProjectFlags { projectDir?: string; project?: string; vars?: string; profilesDir?: string; target?: string }
 export interface ProjectRef { dir: string; vars?: Record<string, unknown>; read: ReadOptions }
@@ -50,4 +50,24 @@ function parseVars(text: string | undefined): Record<string, unknown> | undefine
   if (v === null || v === undefined) return {};
   if (typeof v !== 'object' || Array.isArray(v)) throw new UserError(`--vars must be a mapping such as '{key: value}', got ${JSON.stringify(v)}`);
   return v as Record<string, unknown>;
+}
+
+export interface SelectFlags { select?: string[]; exclude?: string[] }
+
+const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
+
+/**
+ * dbt's `--select`/`-s` and `--exclude` (docs/cli.md, "Selecting nodes"): each takes one or more
+ * selectors (`--select a b` or `--select "a b"`, repeatable); a space unites, a comma intersects.
+ */
+export function selectOptions(cmd: Command): Command {
+  return cmd
+    .option('-s, --select <selector...>', "select nodes as dbt does: names, path:, tag:, config.materialized:, resource_type:, source:, package:, wildcards, and +, n+, @ (e.g. 'stg_orders+' 'tag:nightly,path:models/marts')", collect)
+    .option('--exclude <selector...>', "leave out nodes, in the same syntax as --select", collect);
+}
+
+/** The flags as the core takes them (undefined when not given); a bad selector fails here, before the project is read. */
+export function selectionOf(f: SelectFlags): { select?: string[]; exclude?: string[] } {
+  parseSelection(f.select ?? [], f.exclude ?? []);
+  return { ...(f.select?.length ? { select: f.select } : {}), ...(f.exclude?.length ? { exclude: f.exclude } : {}) };
 }

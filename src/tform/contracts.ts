@@ -15,8 +15,10 @@ import { applyYamlEdits, type YamlEdit } from '../core/yaml-edit.js';
 import { parseYamlFast } from '../core/yaml-fast.js';
 import { inferLayers, LAYERS, normalizeLayer } from '../governance/layers.js';
 import { opt } from '../core/option-names.js';
+import { selectNodes } from '../core/select/evaluate.js';
+import { hasSelection, type SelectionOptions } from '../core/select/restrict.js';
 
-export interface ContractsOptions extends ReadOptions {
+export interface ContractsOptions extends ReadOptions, SelectionOptions {
   layer?: string; files?: string[]; enforce?: boolean; dryRun?: boolean;
   /** enforce also models the pre-flight refuses (dbt will then reject them) */
   force?: boolean;
@@ -70,7 +72,7 @@ export function contractPreflight(m: DbtNode, known: ReadonlyMap<string, string>
 
 export function enforceContracts(projectDir: string, o: ContractsOptions): ContractsResult {
   const enforce = o.enforce !== false;
-  if (!o.layer && !o.files?.length) throw new UserError(`select models with ${opt('layer')} <layer> and/or ${opt('file')} <path>`);
+  if (!o.layer && !o.files?.length && !hasSelection(o)) throw new UserError(`select models with ${opt('select')} <selector> (dbt's syntax), ${opt('layer')} <layer> and/or ${opt('file')} <path>`);
   const layer = o.layer ? normalizeLayer(o.layer) : undefined;
   if (o.layer && !layer) throw new UserError(`unknown layer '${o.layer}'; use one of ${LAYERS.join(', ')} (or staging, intermediate, marts)`);
   const project = loadProject(projectDir, readOptionsOf(o));
@@ -82,7 +84,9 @@ export function enforceContracts(projectDir: string, o: ContractsOptions): Contr
     return relative(realpathSync(project.root), abs).split(sep).join('/');
   });
   stopOnBrokenYaml(project, files);
+  const ids = hasSelection(o) ? selectNodes(project, o.select, o.exclude).ids : undefined;
   const chosen = project.models.filter((m) => {
+    if (ids && !ids.has(m.uniqueId)) return false;
     const byFile = !files.length || (m.file !== undefined && files.includes(m.file)) || (m.sqlPath !== undefined && files.includes(m.sqlPath));
     const byLayer = !layer || inferLayers({ name: m.name, path: m.sqlPath ?? m.file, declared: m.meta?.layer }).includes(layer);
     return byFile && byLayer;

@@ -20,7 +20,8 @@ describe('CLI help', () => {
     for (const { path, leaf, r } of results) {
       const name = path.join(' ');
       expect(r.code, name).toBe(0);
-      expect(r.stdout.startsWith(`Usage: modeler ${name} `), name).toBe(true);
+      // a command with an alias shows it after its name (`generate dbt|tform`)
+      expect(r.stdout.startsWith(`Usage: modeler ${name} `) || r.stdout.startsWith(`Usage: modeler ${name}|`), name).toBe(true);
       expect(r.stdout.split('\n')[2]?.trim(), `${name}: description`).not.toBe('');
       if (leaf) expect(r.stdout, `${name}: example`).toMatch(/Example/);
       expect(r.stderr, name).toBe('');

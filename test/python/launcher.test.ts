@@ -62,10 +62,10 @@ describe('python launcher: finding the modeler package', () => {
     expect(r.stdout).toBe(node);
   });
 
-  it('`npm root -g`/modeler (npm install -g) is found', async () => {
+  it('`npm root -g`/dbt-modeler (npm install -g dbt-modeler) is found', async () => {
     const prefix = tempDir('modeler-prefix-');
     mkdirSync(join(prefix, 'lib', 'node_modules'), { recursive: true });
-    symlinkSync(REPO, join(prefix, 'lib', 'node_modules', 'modeler'));
+    symlinkSync(REPO, join(prefix, 'lib', 'node_modules', 'dbt-modeler'));
     const r = await run(PYTHON, ARGS, { cwd: tempDir(), env: { MODELER_HOME: undefined, PYTHONPATH: bareCopy(), npm_config_prefix: prefix, PATH: pathWith({ node: NODE, npm: whichNpm() }) } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(node);
@@ -86,9 +86,9 @@ describe('python launcher: finding the modeler package', () => {
       expect(r.code).toBe(70);
       expect(r.stdout).toBe('');
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      expect(r.stderr).toMatch(/^python -m modeler_core\.agents: cannot find the modeler package: set MODELER_HOME to the directory that holds bin\/modeler\.js, or install it with `npm install -g` \(searched: /);
+      expect(r.stderr).toMatch(/^python -m modeler_core\.agents: cannot find the modeler package: set MODELER_HOME to the directory that holds bin\/modeler\.js, or install it with `npm install -g dbt-modeler` \(searched: /);
     }
-    expect(lost.stderr).toContain(`(searched: no checkout recorded at install; ${dirname(site)} (around this launcher): not the modeler package; no \`modeler\` on PATH; ${join(prefix, 'lib', 'node_modules', 'modeler')} (npm root -g): not found)`);
+    expect(lost.stderr).toContain(`(searched: no checkout recorded at install; ${dirname(site)} (around this launcher): not the modeler package; no \`modeler\` on PATH; ${join(prefix, 'lib', 'node_modules', 'dbt-modeler')} (npm root -g): not found)`);
     expect(gone.stderr).toContain('/nonexistent/modeler-checkout (recorded at install): not the modeler package any more');
     expect(noNpm.stderr).toContain('; npm not on PATH)');
   });

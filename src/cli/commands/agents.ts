@@ -1,21 +1,25 @@
 import type { Command } from 'commander';
-import { canonicalize, conceptualize, DEFAULT_MIN_RECURRENCE, loadProject, UserError } from '../../api.js';
-import { action, intOption, parentCommand, printJson } from '../io.js';
-import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
+import { canonicalize, conceptualize, DEFAULT_MIN_RECURRENCE, loadProject, selectProject, UserError } from '../../api.js';
+import { action, intOption, parentCommand, printJson, warnNothingSelected } from '../io.js';
+import { projectOptions, projectRef, selectionOf, selectOptions, type ProjectFlags, type SelectFlags } from '../project-options.js';
 
 export function registerAgents(program: Command): void {
   const agents = parentCommand(program, 'agents', 'deterministic modeling agents (no AI provider needed); each prints a proposal as JSON and writes nothing');
 
-  projectOptions(agents.command('conceptualize')
-    .description('propose a conceptual diagram: business entities, domains and relationships from the staging models'))
+  selectOptions(projectOptions(agents.command('conceptualize')
+    .description('propose a conceptual diagram: business entities, domains and relationships from the staging models')))
     .option('--declared-only', 'draw only relationships the project declares (tests, foreign_key/references, constraints, also on downstream models); the inferred ones are listed in a note')
     .addHelpText('after', '\nPrints a `kind: diagram` proposal (entities, relationships, domains, notes, changes) as JSON.\n' +
       'Each relationship carries evidence: {kind: declared, file, line} or {kind: inferred, rule, confidence}; the diagram marks inferred ones `inferred: true`.\n' +
-      'Exit codes: 0 proposal printed (also when no staging model was found), 64 usage error (e.g. missing project directory).\n' +
+      'With --select/--exclude (dbt\'s selection syntax) only the selected models are read, e.g. --select "path:models/staging/shop".\n' +
+      'Exit codes: 0 proposal printed (also when no staging model was found), 64 usage error (e.g. missing project directory, an unknown selector method).\n' +
       'Example: modeler agents conceptualize --project-dir examples/jaffle_shop --declared-only')
-    .action(action((opts: ProjectFlags & { declaredOnly?: boolean }) => {
+    .action(action((opts: ProjectFlags & SelectFlags & { declaredOnly?: boolean }) => {
       const ref = projectRef(opts);
-      printJson(conceptualize(loadProject(ref.dir, ref.read), { declaredOnly: opts.declaredOnly === true }));
+      const sel = selectionOf(opts);
+      const chosen = selectProject(loadProject(ref.dir, ref.read), sel);
+      if (chosen.selected && !chosen.selected.length) warnNothingSelected(sel);
+      printJson(conceptualize(chosen.project, { declaredOnly: opts.declaredOnly === true }));
       return 0;
     }));
 

@@ -1,26 +1,32 @@
 import type { Command } from 'commander';
-import { EXAMPLE_PROJECT, formatSummary, hasErrors, initSqlColumns, loadProject, summarizeWithColumns } from '../../api.js';
-import { action, out, printDiagnostics, printJson } from '../io.js';
-import { projectOptions, projectRef, type ProjectFlags, type ProjectRef } from '../project-options.js';
+import { EXAMPLE_PROJECT, formatSummary, hasErrors, initSqlColumns, loadProject, selectProject, summarizeWithColumns } from '../../api.js';
+import { action, header, out, printDiagnostics, printJson, warnNothingSelected } from '../io.js';
+import { projectOptions, projectRef, selectionOf, selectOptions, type ProjectFlags, type ProjectRef, type SelectFlags } from '../project-options.js';
 
-async function summaryAction(ref: ProjectRef, opts: { outputJson?: boolean }): Promise<number> {
-  const project = loadProject(ref.dir, ref.read);
+async function summaryAction(ref: ProjectRef, opts: { outputJson?: boolean } & SelectFlags): Promise<number> {
+  const sel = selectionOf(opts);
+  const chosen = selectProject(loadProject(ref.dir, ref.read), sel);
   await initSqlColumns();
-  const { summary, diagnostics } = summarizeWithColumns(project);
-  if (opts.outputJson) printJson({ ...summary, diagnosticsList: diagnostics });
+  const { summary, diagnostics } = summarizeWithColumns(chosen.project);
+  const selection = chosen.selected ? { selection: { select: sel.select ?? [], exclude: sel.exclude ?? [], nodes: chosen.selected } } : {};
+  if (chosen.selected && !chosen.selected.length) warnNothingSelected(sel);
+  if (opts.outputJson) printJson({ ...summary, ...selection, diagnosticsList: diagnostics });
   else {
     printDiagnostics(diagnostics);
-    out(formatSummary(summary));
+    out(header(formatSummary(summary)));
+    if (chosen.selected) out(`  selected:      ${chosen.selected.length} node(s) by ${[sel.select?.length ? `--select ${sel.select.join(' ')}` : '', sel.exclude?.length ? `--exclude ${sel.exclude.join(' ')}` : ''].filter(Boolean).join(' ')}`);
   }
   return hasErrors(diagnostics) ? 1 : 0;
 }
 
 export function registerDemo(program: Command): void {
-  projectOptions(program.command('summary')
-    .description('read a dbt-style project as `dbt parse` does (YAML, SQL, doc blocks, target/*.json, Modeler/) and print what was found'))
+  selectOptions(projectOptions(program.command('summary')
+    .description('read a dbt project as `dbt parse` does (YAML, SQL, doc blocks, target/*.json, Modeler/) and print what was found')))
     .option('--output-json', 'print the summary as JSON')
-    .addHelpText('after', '\nExit codes: 0 read cleanly, 1 some files have errors (each printed as file:line:col), 64 usage.\nExample: modeler summary --project-dir examples/jaffle_shop')
-    .action(action((opts: ProjectFlags & { outputJson?: boolean }) => summaryAction(projectRef(opts), opts)));
+    .addHelpText('after', '\nWith --select/--exclude the counts are of the selected nodes only (dbt\'s selection syntax; docs/cli.md).\n' +
+      'Exit codes: 0 read cleanly (also when the selection matches nothing: a warning says so), 1 some files have errors (each printed as file:line:col), 64 usage (e.g. an unknown selector method).\n' +
+      'Example: modeler summary --project-dir examples/jaffle_shop --select +customers')
+    .action(action((opts: ProjectFlags & { outputJson?: boolean } & SelectFlags) => summaryAction(projectRef(opts), opts)));
   program.command('demo')
     .description('validate the embedded example project (examples/jaffle_shop) and print its summary')
     .option('--output-json', 'print the summary as JSON')

@@ -7,7 +7,7 @@ import { projectOptions, projectRef, type ProjectFlags } from '../project-option
 function addCheck(mesh: Command): void {
   projectOptions(mesh.command('check')
     .description('check the Interface readiness of every model with meta.modeler.interface (spec §4.7)')
-    .argument('[project_dir]', 'the dbt-style project directory (same as --project-dir)'))
+    .argument('[project_dir]', 'the dbt project directory (same as --project-dir)'))
     .option('--strict', 'blocking findings become errors; exit non-zero on any Interface error or project loader error')
     .option('--output-json', 'print the report as JSON on stdout')
     .addHelpText('after', '\nExit codes: 0 ready (or only warnings without --strict), 1 Interface errors (or loader errors with --strict), 64 usage.\n' +

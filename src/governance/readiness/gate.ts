@@ -12,8 +12,10 @@ import { prComment } from './pr-comment.js';
 import { toSarif } from './sarif.js';
 import { scoreFile, type FileScore } from './score.js';
 import { opt } from '../../core/option-names.js';
+import { selectNodes } from '../../core/select/evaluate.js';
+import { hasSelection, type SelectionOptions } from '../../core/select/restrict.js';
 
-export interface ReadinessOptions extends ReadOptions {
+export interface ReadinessOptions extends ReadOptions, SelectionOptions {
   project: string;
   minScore?: number;
   maxRed?: number;
@@ -35,6 +37,8 @@ export interface ReadinessOptions extends ReadOptions {
 export interface ReadinessResult {
   project: string;
   scope: 'all' | 'changed';
+  /** dbt's --select/--exclude, when given: the selected nodes' unique ids (their files are the ones scored). */
+  selected?: string[];
   baseRef?: string;
   /** every threshold met */
   ok: boolean;
@@ -66,6 +70,16 @@ export function readinessGate(o: ReadinessOptions): ReadinessResult {
   const paths = new Set<string>();
   for (const [rel, kind] of project.files) if (kind === 'dbt_yaml' || kind === 'modeler_model') paths.add(rel);
   for (const f of findings) paths.add(f.file);
+  let selected: string[] | undefined;
+  if (hasSelection(o)) {
+    // dbt's --select/--exclude: only the files that define or describe a selected node
+    const ids = selectNodes(project, o.select, o.exclude).ids;
+    const nodes = [...project.models, ...project.sources, ...project.seeds, ...project.snapshots, ...project.exposures, ...project.semanticModels, ...project.metrics].filter((n) => ids.has(n.uniqueId));
+    selected = nodes.map((n) => n.uniqueId).sort();
+    const keep = new Set(nodes.flatMap((n) => [n.file, n.sqlPath]).filter((f): f is string => !!f));
+    for (const p of [...paths]) if (!keep.has(p)) paths.delete(p);
+    progress(`readiness: ${selected.length} node(s) selected; scoring ${paths.size} file(s)`);
+  }
   let scope: ReadinessResult['scope'] = 'all';
   if (o.changedOnly) {
     scope = 'changed';
@@ -92,7 +106,7 @@ export function readinessGate(o: ReadinessOptions): ReadinessResult {
   if (summary.red > thresholds.maxRed) failures.push(`${summary.red} red file(s), more than ${opt('max_red')} ${thresholds.maxRed}`);
   if (thresholds.maxYellow !== undefined && summary.yellow > thresholds.maxYellow) failures.push(`${summary.yellow} yellow file(s), more than ${opt('max_yellow')} ${thresholds.maxYellow}`);
   progress(`readiness: scored ${files.length} file(s) in ${Math.round(performance.now() - t0)} ms`);
-  const partial: Omit<ReadinessResult, 'sarif' | 'prComment'> = { project: o.project, scope, baseRef: o.baseRef, ok: !failures.length, passed: !failures.length, failures, thresholds, summary, files };
+  const partial: Omit<ReadinessResult, 'sarif' | 'prComment'> = { project: o.project, scope, ...(selected ? { selected } : {}), baseRef: o.baseRef, ok: !failures.length, passed: !failures.length, failures, thresholds, summary, files };
   const result = partial as ReadinessResult;
   if (o.artifacts === false) return Object.assign(result, { sarif: {}, prComment: '' });
   result.sarif = toSarif(files, { version: o.version ?? toolVersion(), uriPrefix: repoPrefix(project.root) ?? '' });
