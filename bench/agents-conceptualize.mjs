@@ -15,6 +15,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const dist = (p) => import(join(ROOT, 'dist', p));
 const { loadProject } = await dist('core/project/load.js');
 const { conceptualize } = await dist('agents/conceptualizer.js');
+await (await dist('core/sql-columns/query-shape.js')).initSqlColumns(); // the columns models' SQL returns
 const { canonicalize } = await dist('agents/canonicalizer.js');
 const { scoreProposal, combineScores } = await dist('agents/evaluate.js');
 

@@ -33,6 +33,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const dist = (p) => import(join(ROOT, 'dist', p));
 const { loadProject } = await dist('core/project/load.js');
 const { conceptualize } = await dist('agents/conceptualizer.js');
+await (await dist('core/sql-columns/query-shape.js')).initSqlColumns(); // the columns models' SQL returns
 const { scoreAgainstRealLabels, labelScope } = await dist('agents/evaluate.js');
 
 const verbose = process.argv.includes('--verbose');

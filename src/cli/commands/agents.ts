@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { canonicalize, conceptualize, DEFAULT_MIN_RECURRENCE, loadProject, selectProject, UserError } from '../../api.js';
+import { canonicalize, conceptualize, DEFAULT_MIN_RECURRENCE, initSqlColumns, loadProject, selectProject, UserError } from '../../api.js';
 import { action, intOption, parentCommand, printJson, warnNothingSelected } from '../io.js';
 import { projectOptions, projectRef, selectionOf, selectOptions, type ProjectFlags, type SelectFlags } from '../project-options.js';
 
@@ -14,8 +14,9 @@ export function registerAgents(program: Command): void {
       'With --select/--exclude (dbt\'s selection syntax) only the selected models are read, e.g. --select "path:models/staging/shop".\n' +
       'Exit codes: 0 proposal printed (also when no staging model was found), 64 usage error (e.g. missing project directory, an unknown selector method).\n' +
       'Example: modeler agents conceptualize --project-dir examples/jaffle_shop --declared-only')
-    .action(action((opts: ProjectFlags & SelectFlags & { declaredOnly?: boolean }) => {
+    .action(action(async (opts: ProjectFlags & SelectFlags & { declaredOnly?: boolean }) => {
       const ref = projectRef(opts);
+      await initSqlColumns(); // keys are read off the columns models' SQL returns too
       const sel = selectionOf(opts);
       const chosen = selectProject(loadProject(ref.dir, ref.read), sel);
       if (chosen.selected && !chosen.selected.length) warnNothingSelected(sel);
@@ -29,8 +30,9 @@ export function registerAgents(program: Command): void {
     .addHelpText('after', '\nPrints a `kind: canonical` proposal (entities, notes, changes) as JSON.\n' +
       'Exit codes: 0 proposal printed (also when no column recurs), 64 usage error (bad --min-recurrence, missing project directory).\n' +
       'Example: modeler agents canonicalize --project-dir examples/jaffle_shop --min-recurrence 2')
-    .action(action((opts: ProjectFlags & { minRecurrence?: string }) => {
+    .action(action(async (opts: ProjectFlags & { minRecurrence?: string }) => {
       const ref = projectRef(opts);
+      await initSqlColumns();
       const minRecurrence = intOption(opts.minRecurrence, '--min-recurrence', DEFAULT_MIN_RECURRENCE)!;
       if (minRecurrence < 1) throw new UserError(`--min-recurrence must be at least 1, got ${minRecurrence}`);
       printJson(canonicalize(loadProject(ref.dir, ref.read), { minRecurrence }));
