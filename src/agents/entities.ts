@@ -12,7 +12,7 @@ import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { singularPhrase } from './inflection.js';
 import { containsRun, EntityIndex, isActorRole, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { isUniqueColumn, primaryKeyColumn } from './keys.js';
-import { applySystemPrefixes, grainOf, markDuplicates, ownIdentifiers, systemOf } from './layer-systems.js';
+import { applySystemPrefixes, grainOf, markDuplicates, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
 import { describedAsLink, hasValidityColumns, isLinkFiller, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsOf, semanticKeys, type AgentColumn } from './node-columns.js';
@@ -118,6 +118,11 @@ export function readStagingLayer(project: Project): StagingLayer {
   for (const { model, of } of markDuplicates(models)) {
     model.kind = 'duplicate';
     model.why = `a filtered copy of ${of.node.name} (the same columns)`;
+    (model as Served).served = of.parsed.tokens;
+  }
+  for (const { model, of } of markSubsets(project, models, (n) => upstreamModels(project, n))) {
+    model.kind = 'duplicate';
+    model.why = `a filtered subset of ${of.node.name} (selects from it and returns only columns it has)`;
     (model as Served).served = of.parsed.tokens;
   }
   // the same noun in two source systems is two entities unless the project says they are one

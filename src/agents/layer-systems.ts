@@ -50,13 +50,45 @@ export function applySystemPrefixes(models: LayerModel[]): void {
     s.add(word);
     wordsBefore.set(rest, s);
   }
+  const confirmed = new Set<string>();
   for (const [word, list] of hits) {
     if (list.length < 2 && !list.some((m) => (wordsBefore.get(snakeOf(m.parsed.tokens.slice(1)))?.size ?? 0) > 1)) continue;
-    for (const m of list) {
-      m.parsed = { ...m.parsed, tokens: m.parsed.tokens.slice(1), source: word };
-      m.source = word;
+    confirmed.add(word);
+  }
+  // once a word is a system word, it is one before every noun of the layer (claims_location, clinical_immunization)
+  for (const m of models) {
+    const t = m.parsed.tokens;
+    if (m.parsed.source || t.length < 2 || !confirmed.has(t[0])) continue;
+    m.parsed = { ...m.parsed, tokens: t.slice(1), source: t[0] };
+    m.source = t[0];
+  }
+}
+
+/**
+ * A staging model that selects from other staging models and returns only columns one of them
+ * has (fewer of them) is a filtered subset of that model's rows (claims of one type, an
+ * institutional claim list): a copy, folded into what it copies. Followed through chains.
+ */
+export function markSubsets(project: Project, models: LayerModel[], upstream: (node: DbtNode) => string[]): { model: LayerModel; of: LayerModel }[] {
+  const byName = new Map(models.map((m) => [m.node.name, m]));
+  const out: { model: LayerModel; of: LayerModel }[] = [];
+  for (const m of models) {
+    if (m.kind !== 'entity' || !m.columns.length || m.ownKeys.size) continue;
+    const ups = upstream(m.node);
+    if (!ups.some((u) => byName.has(u)) || m.node.sourceRefs.length) continue;
+    const names = m.columns.map((c) => c.name.toLowerCase());
+    for (const u of ups) {
+      const of = byName.get(u);
+      if (!of || of === m || of.columns.length <= names.length) continue;
+      const have = new Set(of.columns.map((c) => c.name.toLowerCase()));
+      if (names.every((n) => have.has(n))) { out.push({ model: m, of }); break; }
     }
   }
+  // a copy of a copy copies the first one's original
+  const origin = new Map(out.map((x) => [x.model, x.of]));
+  for (const x of out) { let o = x.of; for (let i = 0; i < 8 && origin.has(o); i++) o = origin.get(o)!; x.of = o; }
+  void project;
+  return out;
 }
 
 /**

@@ -45,6 +45,8 @@ const CONFIG_NOUNS = new Set(['ldap', 'saml', 'oauth', 'sso', 'smtp', 'config', 
 /** Words of an aggregate: a breakdown by something, a time series, a distribution, per-period figures. */
 const AGGREGATE_WORDS = new Set(['timeseries', 'summary', 'summaries', 'distribution', 'stats', 'statistic', 'statistics', 'kpi', 'kpis', 'aggregate',
   'aggregates', 'aggregated', 'rollup', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual']);
+/** Head words of a per-period grain (member_month). */
+const PERIOD_HEADS = new Set(['day', 'week', 'month', 'quarter', 'year']);
 const PERIOD_COLUMNS = new Set(['year', 'report_year', 'yr', 'fiscal_year', 'month', 'mo', 'year_month', 'period', 'week', 'quarter', 'date_day', 'date_month',
   'date', 'day', 'report_date', 'month_start', 'period_start']);
 /** Nouns of tables that may describe the source system's fields rather than business things. */
@@ -79,6 +81,8 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (REPORT_WORDS.has(last) && !node.columns.some((c) => isUniqueColumn(node, c.name))) return { kind: 'report', why: `a ${last} table (aggregated rows, no key of its own)`, served: lead };
   const by = tokens.indexOf('by');
   if (by > 0 && by < tokens.length - 1) return { kind: 'report', why: `a breakdown by ${tokens.slice(by + 1).join(' ')} (aggregated rows)`, served: [] };
+  // member_months, patient_days: one row per thing per period
+  if (lead.length && PERIOD_HEADS.has(last)) return { kind: 'report', why: `one row per ${lead.join(' ')} per ${last} (a per-period grain)`, served: [] };
   const ts = tokens.findIndex((t, i) => t === 'time' && tokens[i + 1]?.startsWith('serie'));
   if (ts >= 0 || tokens.some((t) => AGGREGATE_WORDS.has(t))) return { kind: 'report', why: 'a time series or per-period summary (aggregated rows)', served: [] };
   if (DEFINITION_HEADS.has(last) && describesFields(node, tokens)) {
