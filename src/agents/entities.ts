@@ -261,11 +261,24 @@ function buildIndex(models: StagingModel[], sourceNames: string[], semantic: Ret
     if (!e) byName.set(m.entity!, (e = { name: m.entity!, tokens: m.parsed.tokens, sources: new Set() }));
     e.sources.add(m.source);
     if (!e.key) {
-      const key = primaryKeyColumn(m.node, snakeOf(m.parsed.tokens));
+      const key = primaryKeyColumn(m.node, snakeOf(m.parsed.tokens)) ?? semanticPrimary(m, semantic) ?? describedKey(m);
       if (key) e.key = { column: key.toLowerCase(), type: m.columns.find((c) => c.name.toLowerCase() === key.toLowerCase())?.data_type };
     }
   }
   return new EntityIndex(byName.values(), sourceNames, semantic);
+}
+
+/** The column a semantic model built on this model declares its primary entity (entities: [{type: primary, expr: customer_id}]). */
+function semanticPrimary(m: StagingModel, semantic: ReturnType<typeof semanticKeys>): string | undefined {
+  const names = new Set(m.columns.map((c) => c.name.toLowerCase()));
+  for (const [expr, keys] of semantic) if (names.has(expr) && keys.some((k) => k.type === 'primary' && k.model === m.node.name)) return expr;
+  return undefined;
+}
+
+/** The key-shaped column documented as the row's unique identifier ("Unique identifier for each person"). */
+function describedKey(m: StagingModel): string | undefined {
+  const hits = m.columns.filter((c) => keyStem(c.name).length && /\bunique(?:ly)?\s+(?:identif(?:ier|ies)|id|key)\b/i.test(c.description ?? ''));
+  return hits.length === 1 ? hits[0].name : undefined;
 }
 
 /** Fill each model's declared targets and column-name guesses (helpers and technical tables are not read). */

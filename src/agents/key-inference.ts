@@ -26,7 +26,7 @@ export interface IndexedEntity {
   key?: { column: string; type?: string };
 }
 
-export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic';
+export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key';
 
 /** Why a key-shaped column was not drawn, for the proposal's notes (counted per reason). */
 export type RejectReason = 'attribute' | 'other system' | 'own id' | 'type';
@@ -79,7 +79,7 @@ const NOT_A_REFERENCE = new Set(['external', 'unique', 'remote', 'hashed', 'hash
  */
 const COMPOUNDS = new Set(Object.values(DOMAIN_DICTIONARY).flat().filter((w) => w.includes('_')));
 
-const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, semantic: 0.85, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6 };
+const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, key: 0.8, semantic: 0.85, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6 };
 
 /** Roles under which a row points at another row of its own entity: parent_id, caused_by_event_id, renewed_from_…, manager_id. */
 function selfRole(role: readonly string[]): boolean {
@@ -93,6 +93,8 @@ export class EntityIndex {
   /** Noun → its entities (one per source system when the systems keep the noun apart). */
   private byNoun = new Map<string, IndexedEntity[]>();
   private byHead = new Map<string, IndexedEntity[]>();
+  /** Key column (not named for its noun: person_id of Patient) → the entities keyed by it. */
+  private byKey = new Map<string, IndexedEntity[]>();
   readonly sourceNames: Set<string>;
   private semantic: ReadonlyMap<string, { type: string; noun: string }[]>;
 
@@ -102,6 +104,10 @@ export class EntityIndex {
       const same = this.byNoun.get(snakeOf(e.tokens));
       if (same) same.push(e); else this.byNoun.set(snakeOf(e.tokens), [e]);
       const t = e.tokens.length > 1 && DATA_WORDS.has(e.tokens[e.tokens.length - 1]) ? e.tokens.slice(0, -1) : e.tokens;
+      if (e.key && e.key.column !== 'id' && e.key.column !== `${snakeOf(e.tokens)}_id`) {
+        const l = this.byKey.get(e.key.column);
+        if (l) l.push(e); else this.byKey.set(e.key.column, [e]);
+      }
       if (t.length > 1 || t !== e.tokens) {
         const head = t[t.length - 1];
         const list = this.byHead.get(head);
@@ -224,6 +230,12 @@ export class EntityIndex {
         const prefix = child.tokens.slice(0, p);
         if (prefix.join('_') !== noun.join('_')) add(this.get([...prefix, ...noun], child.source), 'context', role, 10 + (child.tokens.length - p));
       }
+    }
+    // key: the column is another entity's own key by name (person_id, the key of Patient), when no noun matched
+    if (!out.length) {
+      // the key of exactly one entity, whose words are not a qualifier (external_id, source_id name no thing)
+      const keyed = this.byKey.get(column) ?? [];
+      if (keyed.length === 1 && snakeOf(keyed[0].tokens) !== snakeOf(child.tokens) && !stem.some((w) => NOT_A_REFERENCE.has(w) || this.sourceNames.has(w) || w === 'source')) add(keyed[0], 'key', [], 5);
     }
     // head: variant_id → the one entity that is a kind of variant (in the model's own source first)
     // head: variant_id → ProductVariant, funding_source_id → CustomerFundingSource, incentive_product_id → ProductData:

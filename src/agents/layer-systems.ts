@@ -81,7 +81,9 @@ export function markSubsets(project: Project, models: LayerModel[], upstream: (n
       const of = byName.get(u);
       if (!of || of === m || of.columns.length <= names.length) continue;
       const have = new Set(of.columns.map((c) => c.name.toLowerCase()));
-      if (names.every((n) => have.has(n))) { out.push({ model: m, of }); break; }
+      // its key comes from the upstream; at most two columns of its own (a derived type)
+      const added = names.filter((n) => !have.has(n)).length;
+      if (have.has(names[0]) && added <= 2 && added * 2 < names.length) { out.push({ model: m, of }); break; }
     }
   }
   // a copy of a copy copies the first one's original
