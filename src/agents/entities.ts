@@ -168,14 +168,14 @@ export function readStagingLayer(project: Project): StagingLayer {
   for (const m of models) m.ownIds = ownIdentifiers(project, m, semantic);
 
   // 2. references: declared ones resolved, the others read off the column names
-  let index = buildIndex(models, sourceNames, semantic);
+  let index = buildIndex(project, models, sourceNames, semantic);
   const rejected = new Map<string, string[]>();
   let typeMismatches = readReferences(project, models, byModel, index, rejected);
 
   // 3. bridges and histories told by their columns; then read again without them
   const removed = classifyByColumns(models);
   if (removed) {
-    index = buildIndex(models, sourceNames, semantic);
+    index = buildIndex(project, models, sourceNames, semantic);
     rejected.clear();
     typeMismatches = readReferences(project, models, byModel, index, rejected);
   }
@@ -253,17 +253,18 @@ function settleHelpers(models: StagingModel[]): void {
   }
 }
 
-function buildIndex(models: StagingModel[], sourceNames: string[], semantic: ReturnType<typeof semanticKeys>): EntityIndex {
+function buildIndex(project: Project, models: StagingModel[], sourceNames: string[], semantic: ReturnType<typeof semanticKeys>): EntityIndex {
+  const nextTo = neighbours(project);
   const byName = new Map<string, IndexedEntity>();
   for (const m of models) {
     if (m.kind !== 'entity') continue;
     let e = byName.get(m.entity!);
     if (!e) byName.set(m.entity!, (e = { name: m.entity!, tokens: m.parsed.tokens, sources: new Set() }));
     e.sources.add(m.source);
-    if (!e.key) {
-      const key = primaryKeyColumn(m.node, snakeOf(m.parsed.tokens)) ?? semanticPrimary(m, semantic) ?? describedKey(m);
-      if (key) e.key = { column: key.toLowerCase(), type: m.columns.find((c) => c.name.toLowerCase() === key.toLowerCase())?.data_type };
-    }
+    // the first model with evidence names the key; every model whose evidence names the same column supports it
+    const key = primaryKeyColumn(m.node, snakeOf(m.parsed.tokens)) ?? semanticPrimary(m, semantic) ?? describedKey(m) ?? neighbourKey(m, nextTo);
+    if (key && !e.key) e.key = { column: key.toLowerCase(), type: m.columns.find((c) => c.name.toLowerCase() === key.toLowerCase())?.data_type, support: 0 };
+    if (key && e.key?.column === key.toLowerCase()) e.key.support = (e.key.support ?? 0) + 1;
   }
   return new EntityIndex(byName.values(), sourceNames, semantic);
 }
@@ -275,9 +276,42 @@ function semanticPrimary(m: StagingModel, semantic: ReturnType<typeof semanticKe
   return undefined;
 }
 
+/** Models one ref away (either way) from each model, by name; read once per project. */
+function neighbours(project: Project): (name: string) => DbtNode[] {
+  let map: Map<string, DbtNode[]> | undefined;
+  return (name) => {
+    if (!map) {
+      map = new Map();
+      const push = (k: string, n: DbtNode) => { const l = map!.get(k); if (l) l.push(n); else map!.set(k, [n]); };
+      for (const n of project.models) for (const r of n.refs) { const up = project.modelByName.get(r.name); if (up) { push(n.name, up); push(up.name, n); } }
+    }
+    return map.get(name) ?? [];
+  };
+}
+
+/**
+ * The key a model next to this one declares for the same noun (core__patient.person_id is unique,
+ * and the staging patient feeds it or is copied from it): the staging entity's key.
+ */
+function neighbourKey(m: StagingModel, nextTo: (name: string) => DbtNode[]): string | undefined {
+  const names = new Set(m.columns.map((c) => c.name.toLowerCase()));
+  const noun = snakeOf(m.parsed.tokens);
+  for (const n of nextTo(m.node.name)) {
+    if (snakeOf(parseModelName(n.name, [], { otherLayers: true }).tokens) !== noun) continue;
+    const key = primaryKeyColumn(n, noun)?.toLowerCase();
+    if (key && names.has(key) && keyStem(key).length) return key;
+  }
+  return undefined;
+}
+
 /** The key-shaped column documented as the row's unique identifier ("Unique identifier for each person"). */
 function describedKey(m: StagingModel): string | undefined {
-  const hits = m.columns.filter((c) => keyStem(c.name).length && /\bunique(?:ly)?\s+(?:identif(?:ier|ies)|id|key)\b/i.test(c.description ?? ''));
+  // the thing described must be the model's own noun: "a unique identifier for a person" in eligible_benes is the person's key
+  const noun = m.parsed.tokens.join(' ');
+  const hits = m.columns.filter((c) => {
+    const d = /\bunique(?:ly)?\s+(?:identif(?:ier|ies)|id|key)\s+(?:for|of)\s+(?:the|each|a|an|every)\s+([a-z][a-z ]*?)(?=\s+(?:in|of|from|that|which|record|row)\b|\s*[.,;:()]|$)/i.exec(c.description ?? '');
+    return !!d && keyStem(c.name).length > 0 && singularPhrase(d[1].toLowerCase().split(/\s+/)).join(' ') === noun;
+  });
   return hits.length === 1 ? hits[0].name : undefined;
 }
 

@@ -23,7 +23,7 @@ export interface IndexedEntity {
   /** Source systems of its models ('' for a model without one). */
   sources: Set<string>;
   /** Its key column (lower case) and declared type, when known. */
-  key?: { column: string; type?: string };
+  key?: { column: string; type?: string; /** how many of its models give evidence for it */ support?: number };
 }
 
 export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key';
@@ -234,7 +234,9 @@ export class EntityIndex {
     // key: the column is another entity's own key by name (person_id, the key of Patient), when no noun matched
     if (!out.length) {
       // the key of exactly one entity, whose words are not a qualifier (external_id, source_id name no thing)
-      const keyed = this.byKey.get(column) ?? [];
+      // several entities keyed by one column (a per-person copy keyed by person_id): the one most of whose models say so
+      const keyed = [...(this.byKey.get(column) ?? [])].sort((a, b) => (b.key!.support ?? 0) - (a.key!.support ?? 0));
+      if (keyed.length > 1 && (keyed[0].key!.support ?? 0) > 2 * (keyed[1].key!.support ?? 0)) keyed.length = 1;
       if (keyed.length === 1 && snakeOf(keyed[0].tokens) !== snakeOf(child.tokens) && !stem.some((w) => NOT_A_REFERENCE.has(w) || this.sourceNames.has(w) || w === 'source')) add(keyed[0], 'key', [], 5);
     }
     // head: variant_id → the one entity that is a kind of variant (in the model's own source first)
