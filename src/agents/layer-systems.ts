@@ -5,9 +5,9 @@
 // model's own identifier columns (its grain, unique or primary key, `id as x_id`).
 import type { DbtNode, Project } from '../core/project/types.js';
 import type { AgentColumn } from './node-columns.js';
-import { semanticKeys } from './node-columns.js';
+import { columnsOf, semanticKeys } from './node-columns.js';
 import type { ParsedName } from './naming.js';
-import { snakeOf } from './naming.js';
+import { parseModelName, snakeOf } from './naming.js';
 import { sqlShape } from './sql-shape.js';
 
 interface LayerModel {
@@ -65,22 +65,33 @@ export function applySystemPrefixes(models: LayerModel[]): void {
 }
 
 /**
- * A staging model that selects from other staging models and returns only columns one of them
- * has (fewer of them) is a filtered subset of that model's rows (claims of one type, an
- * institutional claim list): a copy, folded into what it copies. Followed through chains.
+ * A staging model that selects from another model and returns only columns that one has (fewer
+ * of them; at most two derived ones) is a filtered subset of its rows (claims of one type, the
+ * inpatient encounters): a copy, folded into what it copies. The other model is a staging model,
+ * or a model of another noun the layer has as an entity (core__encounter for Encounter).
+ * Followed through chains.
  */
 export function markSubsets(project: Project, models: LayerModel[], upstream: (node: DbtNode) => string[]): { model: LayerModel; of: LayerModel }[] {
   const byName = new Map(models.map((m) => [m.node.name, m]));
+  const byNoun = new Map<string, LayerModel>();
+  for (const m of models) if (m.kind === 'entity' && !byNoun.has(snakeOf(m.parsed.tokens))) byNoun.set(snakeOf(m.parsed.tokens), m);
   const out: { model: LayerModel; of: LayerModel }[] = [];
   for (const m of models) {
-    if (m.kind !== 'entity' || !m.columns.length || m.ownKeys.size) continue;
-    const ups = upstream(m.node);
-    if (!ups.some((u) => byName.has(u)) || m.node.sourceRefs.length) continue;
+    if (m.kind !== 'entity' || !m.columns.length || m.node.sourceRefs.length) continue;
     const names = m.columns.map((c) => c.name.toLowerCase());
-    for (const u of ups) {
-      const of = byName.get(u);
-      if (!of || of === m || of.columns.length <= names.length) continue;
-      const have = new Set(of.columns.map((c) => c.name.toLowerCase()));
+    const noun = snakeOf(m.parsed.tokens);
+    for (const u of upstream(m.node)) {
+      let of = byName.get(u);
+      let columns = of?.columns;
+      if (!of) {
+        // a model outside the layer: counts when its noun is another entity of the layer
+        const node = project.modelByName.get(u);
+        const theirs = node && snakeOf(parseModelName(u, [], { otherLayers: true }).tokens);
+        of = theirs && theirs !== noun ? byNoun.get(theirs) : undefined;
+        columns = node && of ? columnsOf(project, node) : undefined;
+      }
+      if (!of || of === m || !columns || columns.length <= names.length) continue;
+      const have = new Set(columns.map((c) => c.name.toLowerCase()));
       // its key comes from the upstream; at most two columns of its own (a derived type)
       const added = names.filter((n) => !have.has(n)).length;
       if (have.has(names[0]) && added <= 2 && added * 2 < names.length) { out.push({ model: m, of }); break; }
@@ -89,7 +100,6 @@ export function markSubsets(project: Project, models: LayerModel[], upstream: (n
   // a copy of a copy copies the first one's original
   const origin = new Map(out.map((x) => [x.model, x.of]));
   for (const x of out) { let o = x.of; for (let i = 0; i < 8 && origin.has(o); i++) o = origin.get(o)!; x.of = o; }
-  void project;
   return out;
 }
 

@@ -69,6 +69,8 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (tokens.some((t) => PIPELINE_WORDS.has(t)) || (tokens.length > 1 && (last === 'map' || last === 'mapping')) || tokens[0] === 'relationships') {
     return { kind: 'technical', why: 'the pipeline\'s own bookkeeping (load outcomes, validator output, id maps)', served: [] };
   }
+  // a table named after a key (patient_data_source_id): which id goes with which, an id map
+  if (lead.length && (last === 'id' || last === 'ids' || last === 'key' || last === 'keys')) return { kind: 'technical', why: 'a table named after a key: an id map', served: [] };
   if (HISTORY_WORDS.has(last) && lead.length) return { kind: 'history', why: `a ${last} table`, served: lead };
   // opportunity_field_history_migrated: a history with a qualifier after it
   const hist = tokens.findIndex((t, i) => i > 0 && i < tokens.length - 1 && HISTORY_WORDS.has(t));
