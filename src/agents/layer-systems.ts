@@ -90,7 +90,8 @@ export function markSubsets(project: Project, models: LayerModel[], upstream: (n
         of = theirs && theirs !== noun ? byNoun.get(theirs) : undefined;
         columns = node && of ? columnsOf(project, node) : undefined;
       }
-      if (!of || of === m || !columns || columns.length <= names.length) continue;
+      // a staging model's copy of a model before it (not a helper it is built on) may keep every column
+      if (!of || of === m || of.kind === 'helper' || !columns || columns.length < names.length) continue;
       const have = new Set(columns.map((c) => c.name.toLowerCase()));
       // its key comes from the upstream; at most two columns of its own (a derived type)
       const added = names.filter((n) => !have.has(n)).length;
