@@ -66,6 +66,9 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
     return { kind: 'technical', why: 'the source system\'s own bookkeeping or schema', served: [] };
   }
   if (CONFIG_NOUNS.has(phrase) || (tokens.length <= 2 && CONFIG_NOUNS.has(last))) return { kind: 'configuration', why: 'configuration settings, not business things', served: [] };
+  // ipv4_to_country: a lookup from one thing to another
+  const to = tokens.indexOf('to');
+  if (to > 0 && to < tokens.length - 1) return { kind: 'technical', why: `a lookup from ${tokens.slice(0, to).join(' ')} to ${tokens.slice(to + 1).join(' ')}`, served: [] };
   if (tokens.some((t) => PIPELINE_WORDS.has(t)) || (tokens.length > 1 && (last === 'map' || last === 'mapping')) || tokens[0] === 'relationships') {
     return { kind: 'technical', why: 'the pipeline\'s own bookkeeping (load outcomes, validator output, id maps)', served: [] };
   }
@@ -118,6 +121,9 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
     return { kind: 'report', why: `its grain is ${grain.join(' + ')}: figures per period, no identifier of its own`, served: [] };
   }
   const names = columns.map((c) => c.name.toLowerCase()).filter((n) => !isTechnicalColumn(n) && !n.startsWith('context_'));
+  // rows of figures: most columns are counts (count_posts, daily_active_users, num_members) — a metrics report
+  const measures = names.filter((n) => /^(?:count|num|total|sum|avg)_|_(?:count|total)$|^(?:daily|weekly|monthly)_active_/.test(n)).length;
+  if (measures >= 8 && measures * 2 >= names.length) return { kind: 'report', why: `${measures} of its ${names.length} columns are counts or totals (a metrics report)`, served: [] };
   const settings = names.filter((n) => /^(?:enable|enabled|isdefault|isnotempty|allow|use|max|min|experimental|restrict|show)_|_(?:enabled|enable|setting|settings)$/.test(n)).length;
   // a keyed thing with many feature flags (a license) is still a thing
   if (!keyed && settings >= 5 && settings >= names.length / 2) return { kind: 'configuration', why: 'its columns are settings (enable_*, isdefault_*, max_*)', served: [] };

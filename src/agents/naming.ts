@@ -12,7 +12,8 @@ const OTHER_LAYER_PREFIXES = ['dim', 'fct', 'fact', 'mart', 'rpt', 'agg'];
 const ALWAYS_STRIPPED = [...STAGING_PREFIXES, 'int'];
 /** Markers of a model that only prepares another model of the same noun (dbt / Fivetran conventions). */
 const HELPER_PREFIXES = ['base', 'deduped', 'dedup', 'merged'];
-const HELPER_SUFFIXES = ['tmp', 'deduped', 'dedup'];
+/** …and suffixes of one step of its preparation (events_merged, events_delta): plumbing words, not the noun. */
+const HELPER_SUFFIXES = ['tmp', 'deduped', 'dedup', 'merged', 'delta', 'unioned', 'incremental'];
 /**
  * Where and how a system stores its tables, never part of the business noun:
  * stg__mitxonline__app__postgres__auth_user is the auth_user of the mitxonline system.
