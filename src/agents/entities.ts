@@ -115,6 +115,7 @@ export function readStagingLayer(project: Project): StagingLayer {
       if (k.kind === 'technical') technical.add(snakeOf(m.parsed.tokens));
     }
   }
+  siblingKinds(models);
   for (const { model, of } of markDuplicates(models)) {
     model.kind = 'duplicate';
     model.why = `a filtered copy of ${of.node.name} (the same columns)`;
@@ -192,6 +193,41 @@ export function readStagingLayer(project: Project): StagingLayer {
 }
 
 type Served = StagingModel & { served: string[] };
+
+/**
+ * The same table in sibling pipelines (activity, plugin in each product's telemetry) is the same
+ * kind of table: where at least half the systems' copies of a noun are reports or configuration
+ * by their structure, the others are too — in systems that share at least three table names with them.
+ */
+function siblingKinds(models: StagingModel[]): void {
+  const byNoun = new Map<string, StagingModel[]>();
+  for (const m of models) {
+    if (m.kind === 'helper' || !m.source) continue;
+    const k = snakeOf(m.parsed.tokens);
+    const l = byNoun.get(k);
+    if (l) l.push(m); else byNoun.set(k, [m]);
+  }
+  const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+  const shared = new Map<string, number>();
+  for (const list of byNoun.values()) {
+    const systems = [...new Set(list.map((m) => m.source))];
+    for (let i = 0; i < systems.length; i++) for (let j = i + 1; j < systems.length; j++) shared.set(pairKey(systems[i], systems[j]), (shared.get(pairKey(systems[i], systems[j])) ?? 0) + 1);
+  }
+  for (const list of byNoun.values()) {
+    if (new Set(list.map((m) => m.source)).size < 2) continue;
+    for (const kind of ['report', 'configuration'] as const) {
+      const like = list.filter((m) => m.kind === kind);
+      if (!like.length || like.length * 2 < list.length) continue;
+      for (const m of list) {
+        // …of a sibling pipeline: a system with several tables of the same names (not a licensing system that shares one noun)
+        if (m.kind !== 'entity' || !like.some((l) => (shared.get(pairKey(l.source, m.source)) ?? 0) >= 3)) continue;
+        m.kind = kind;
+        m.why = `the same table as ${like[0].node.name} in a sibling pipeline (${like[0].why})`;
+        (m as Served).served = [];
+      }
+    }
+  }
+}
 
 /** The longest leading run of `tokens` that names an entity noun (company_property_history → company). */
 function servedNoun(tokens: readonly string[], nouns: ReadonlySet<string>): string[] | undefined {
