@@ -77,7 +77,8 @@ export function markSubsets(project: Project, models: LayerModel[], upstream: (n
   for (const m of models) if (m.kind === 'entity' && !byNoun.has(snakeOf(m.parsed.tokens))) byNoun.set(snakeOf(m.parsed.tokens), m);
   const out: { model: LayerModel; of: LayerModel }[] = [];
   for (const m of models) {
-    if (m.kind !== 'entity' || !m.columns.length || m.node.sourceRefs.length) continue;
+    // a model that declares a key of its own is a thing of its own, whatever it selects from
+    if (m.kind !== 'entity' || !m.columns.length || m.node.sourceRefs.length || m.ownKeys.size) continue;
     const names = m.columns.map((c) => c.name.toLowerCase());
     const noun = snakeOf(m.parsed.tokens);
     for (const u of upstream(m.node)) {

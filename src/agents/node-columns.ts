@@ -2,6 +2,10 @@
 // YAML, what the model's rendered SQL returns, target/catalog.json) with each one's type and where
 // it was read, plus the YAML entry (tests, meta, description) where the column is documented.
 // When the SQL parser is not loaded (initSqlColumns), the SQL part is simply absent.
+// Reading a model's SQL costs a render and a parse (about 2 ms a model), so it is read only where
+// the YAML leaves something to learn: a model that documents no column, or whose SQL names a
+// key-shaped column (…_id, …_key, …_fk) the YAML does not list. Catalog columns are always used.
+import { catalogColumns } from '../core/columns/catalog-columns.js';
 import { projectColumns } from '../core/columns/project-columns.js';
 import type { DbtColumn, DbtNode, Project } from '../core/project/types.js';
 
@@ -22,13 +26,36 @@ export function columnsOf(project: Project, node: DbtNode): AgentColumn[] {
   let out = cache.get(node);
   if (out) return out;
   const yaml = new Map(node.columns.map((c) => [c.name.toLowerCase(), c]));
-  out = projectColumns(project).of(node).map((c) => {
+  out = (sqlWorthReading(project, node, yaml) ? projectColumns(project).of(node) : withoutSql(project, node)).map((c) => {
     const y = yaml.get(c.name.toLowerCase());
     const base: DbtColumn = y ?? { name: c.name, tests: [], constraints: [], meta: {}, tags: [], raw: {} };
     return { ...base, ...(c.data_type ? { data_type: c.data_type } : {}), origin: c.origin, ...(c.type_origin ? { type_origin: c.type_origin } : {}),
       ...(c.sql_line ? { sql_line: c.sql_line } : {}) };
   });
   cache.set(node, out);
+  return out;
+}
+
+/** Does the model's SQL name a key-shaped column its YAML does not document (or does it document none)? */
+function sqlWorthReading(project: Project, node: DbtNode, yaml: ReadonlyMap<string, DbtColumn>): boolean {
+  if (!node.sqlPath || !node.origins.includes('sql')) return false;
+  if (!yaml.size) return true;
+  let text = '';
+  try { text = project.readText(node.sqlPath); } catch { return false; }
+  for (const m of text.matchAll(/\b([A-Za-z_][A-Za-z0-9_]*?_(?:id|key|fk|uuid))\b/gi)) if (!yaml.has(m[1].toLowerCase())) return true;
+  return false;
+}
+
+/** The YAML's columns, typed by the catalog where the YAML gives no type, then the catalog's others (the SQL left unread). */
+function withoutSql(project: Project, node: DbtNode): { name: string; origin: ColumnOrigin; data_type?: string; type_origin?: ColumnOrigin; sql_line?: number }[] {
+  const cat = new Map((catalogColumns(project, node.uniqueId) ?? []).map((c) => [c.name.toLowerCase(), c]));
+  const out: { name: string; origin: ColumnOrigin; data_type?: string; type_origin?: ColumnOrigin }[] = node.columns.map((c) => {
+    const t = c.data_type ?? c.type;
+    const k = cat.get(c.name.toLowerCase());
+    return { name: c.name, origin: 'yaml' as const, ...(t ? { data_type: String(t), type_origin: 'yaml' as const } : k?.type ? { data_type: k.type, type_origin: 'catalog' as const } : {}) };
+  });
+  const have = new Set(node.columns.map((c) => c.name.toLowerCase()));
+  for (const [k, c] of cat) if (!have.has(k)) out.push({ name: c.name, origin: 'catalog', ...(c.type ? { data_type: c.type, type_origin: 'catalog' as const } : {}) });
   return out;
 }
 
