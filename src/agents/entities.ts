@@ -121,9 +121,9 @@ export function readStagingLayer(project: Project): StagingLayer {
     model.why = `a filtered copy of ${of.node.name} (the same columns)`;
     (model as Served).served = of.parsed.tokens;
   }
-  for (const { model, of } of markSubsets(project, models, (n) => upstreamModels(project, n))) {
+  for (const { model, of, via } of markSubsets(project, models, (n) => upstreamModels(project, n))) {
     model.kind = 'duplicate';
-    model.why = `a filtered subset of ${of.node.name} (selects from it and returns only columns it has)`;
+    model.why = `a filtered subset of ${via} (selects from it and returns only columns it has)`;
     (model as Served).served = of.parsed.tokens;
   }
   // the same noun in two source systems is two entities unless the project says they are one

@@ -71,11 +71,11 @@ export function applySystemPrefixes(models: LayerModel[]): void {
  * or a model of another noun the layer has as an entity (core__encounter for Encounter).
  * Followed through chains.
  */
-export function markSubsets(project: Project, models: LayerModel[], upstream: (node: DbtNode) => string[]): { model: LayerModel; of: LayerModel }[] {
+export function markSubsets(project: Project, models: LayerModel[], upstream: (node: DbtNode) => string[]): { model: LayerModel; of: LayerModel; via: string }[] {
   const byName = new Map(models.map((m) => [m.node.name, m]));
   const byNoun = new Map<string, LayerModel>();
   for (const m of models) if (m.kind === 'entity' && !byNoun.has(snakeOf(m.parsed.tokens))) byNoun.set(snakeOf(m.parsed.tokens), m);
-  const out: { model: LayerModel; of: LayerModel }[] = [];
+  const out: { model: LayerModel; of: LayerModel; via: string }[] = [];
   for (const m of models) {
     // a model that declares a key of its own is a thing of its own, whatever it selects from
     if (m.kind !== 'entity' || !m.columns.length || m.node.sourceRefs.length || m.ownKeys.size) continue;
@@ -96,7 +96,7 @@ export function markSubsets(project: Project, models: LayerModel[], upstream: (n
       const have = new Set(columns.map((c) => c.name.toLowerCase()));
       // its key comes from the upstream; at most two columns of its own (a derived type)
       const added = names.filter((n) => !have.has(n)).length;
-      if (have.has(names[0]) && added <= 2 && added * 2 < names.length) { out.push({ model: m, of }); break; }
+      if (have.has(names[0]) && added <= 2 && added * 2 < names.length) { out.push({ model: m, of, via: u }); break; }
     }
   }
   // a copy of a copy copies the first one's original
