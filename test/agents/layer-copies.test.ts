@@ -31,13 +31,16 @@ describe('columns and their types come from the SQL', () => {
     expect(notes(p)).toContain('stg_shop__orders.store_id (a flag)');
   });
 
-  it('a model whose YAML documents its columns but whose SQL names another key is read for it', () => {
+  it('a model whose YAML documents its columns but whose SQL names another key is read for it, a star expanded from the model it selects from', () => {
     const p = run({
       'models/staging/stg_app__users.sql': src('app', 'users', 'id as user_id'),
       'models/staging/stg_app__posts.sql': src('app', 'posts', 'id as post_id, author as user_id, body'),
       'models/staging/_app.yml': 'version: 2\nmodels:\n  - name: stg_app__posts\n    columns:\n      - name: post_id\n      - name: body\n',
+      // the comments' columns are the base model's: `select *` names none of them
+      'models/staging/base_app__comments.sql': src('app', 'comments', 'id as comment_id, post as post_id, text'),
+      'models/staging/stg_app__comments.sql': "with c as (select * from {{ ref('base_app__comments') }})\nselect * from c\n",
     });
-    expect(refs(p)).toEqual(['User>Post.user_id']);
+    expect(refs(p)).toEqual(['Post>Comment.post_id', 'User>Post.user_id']);
   });
 });
 

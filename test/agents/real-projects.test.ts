@@ -12,6 +12,7 @@ import { resolveDescription } from '../../src/agents/entities.js';
 import { schemaValidator } from '../../src/core/json-schema.js';
 import { loadModelText } from '../../src/core/model/load.js';
 import { loadProject } from '../../src/core/project/load.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
 import { describeFetched, describeShared, fetchedProject, hasShared, REAL_DBT as REAL } from '../helpers/shared.js';
 
 const OWN = join(import.meta.dirname, '..', 'fixtures', 'agents-real');
@@ -133,17 +134,20 @@ describe('own real-style staging layers (labels written before the rules)', () =
 });
 
 // ---- public projects fetched at a pinned commit (test/fixtures/real-projects), labelled from their files
-// before the tool ran on them (RULES-conceptual.md). Floors are what issue 23 reached; jira-source and tuva
-// are the held-out pair, never used to tune the rules. Skipped, naming the repository, where a mirror is absent.
+// before the tool ran on them (RULES-conceptual.md). Floors are what issue 23 reached (tuning projects at the
+// targets: entity P ≥ 0.85, relationship P ≥ 0.90, R ≥ 0.85, except tuva's recall: 14 of its clinical staging
+// models have no readable columns, see docs/agents.md); jira-source is held out, never used to tune the rules
+// (meltano-squared, held out from round 2 on, is scored by bench/agents-real.mjs only). Skipped, naming the repository, where a mirror is absent.
+await initSqlColumns(); // the Conceptualizer reads the columns models' SQL returns
 const REGISTRY = join(import.meta.dirname, '..', 'fixtures', 'real-projects');
 const FLOORS: Record<string, { entityP: number; relP: number; relR: number }> = {
   'jaffle-shop': { entityP: 1, relP: 1, relR: 1 },
   'shopify-source': { entityP: 0.95, relP: 0.9, relR: 0.95 },
   'zendesk-source': { entityP: 0.9, relP: 0.95, relR: 0.9 },
   'cal-itp-warehouse': { entityP: 0.9, relP: 0.9, relR: 0.85 },
-  'mattermost-analytics': { entityP: 0.8, relP: 0.85, relR: 0.95 },
+  'mattermost-analytics': { entityP: 0.9, relP: 0.95, relR: 0.95 },
   'jira-source': { entityP: 0.85, relP: 0.9, relR: 0.95 },
-  tuva: { entityP: 0.35, relP: 0.45, relR: 0.15 },
+  tuva: { entityP: 0.85, relP: 0.95, relR: 0.5 },
 };
 
 for (const name of Object.keys(FLOORS)) {
