@@ -73,7 +73,8 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
     return { kind: 'technical', why: 'the pipeline\'s own bookkeeping (load outcomes, validator output, id maps)', served: [] };
   }
   // a table named after a key (patient_data_source_id): which id goes with which, an id map
-  if (lead.length && (last === 'id' || last === 'ids' || last === 'key' || last === 'keys')) return { kind: 'technical', why: 'a table named after a key: an id map', served: [] };
+  // (api_keys, license_keys are things: only an _id names a key column)
+  if (lead.length && (last === 'id' || last === 'ids')) return { kind: 'technical', why: 'a table named after a key: an id map', served: [] };
   if (HISTORY_WORDS.has(last) && lead.length) return { kind: 'history', why: `a ${last} table`, served: lead };
   // opportunity_field_history_migrated: a history with a qualifier after it
   const hist = tokens.findIndex((t, i) => i > 0 && i < tokens.length - 1 && HISTORY_WORDS.has(t));
