@@ -364,7 +364,8 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
     }
     if (m.kind === 'helper' || m.kind === 'technical') continue;
     const columns = new Set(m.columns.map((c) => c.name.toLowerCase()));
-    const child = { entity: m.entity ?? m.noun, tokens: m.parsed.tokens, source: m.source, ownKeys: m.ownKeys, ownIds: m.ownIds, columns };
+    const reads = new Set(m.node.refs.map((r) => snakeOf(parseModelName(r.name, [], { otherLayers: true }).tokens)));
+    const child = { entity: m.entity ?? m.noun, tokens: m.parsed.tokens, source: m.source, ownKeys: m.ownKeys, ownIds: m.ownIds, columns, reads };
     for (const c of m.columns) {
       const lower = c.name.toLowerCase();
       if (m.guesses.has(lower) || m.declared.has(lower)) continue; // what the project declares needs no guess

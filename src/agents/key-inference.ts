@@ -51,6 +51,8 @@ export interface ChildModel {
   ownIds?: ReadonlySet<string>;
   /** Lower-case names of all its columns (sibling evidence). */
   columns?: ReadonlySet<string>;
+  /** Nouns (snake) of the models it selects from (lineage evidence). */
+  reads?: ReadonlySet<string>;
 }
 
 /** People roles that point at a person entity when no entity is named after the role itself. */
@@ -252,7 +254,9 @@ export class EntityIndex {
         const pool = kinds.filter((e) => endsWith(trimmed(e), tail) && trimmed(e).length >= tail.length);
         const role = stem.slice(0, stem.length - tail.length);
         const related = pool.filter((e) => e.tokens.some((t) => child.tokens.includes(t)));
-        const pick = pool.length === 1 ? pool[0] : related.length === 1 ? related[0] : undefined;
+        // …else the one the model is built from (a condition read off the medical claims: claim_id → MedicalClaim, not PharmacyClaim)
+        const read = pool.filter((e) => child.reads?.has(snakeOf(e.tokens)));
+        const pick = pool.length === 1 ? pool[0] : related.length === 1 ? related[0] : read.length === 1 ? read[0] : undefined;
         if (pick) { add(pick, 'head', role, role.length ? 25 : 20); break; }
       }
     }

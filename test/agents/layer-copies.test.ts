@@ -75,6 +75,16 @@ describe('keys of the parent', () => {
     const p = run({ 'models/staging/_crm.yml': yaml });
     expect(refs(p)).toEqual(['Member>Claim.member_ref_id']);
   });
+
+  it('a key naming a kind of thing several entities are (claim_id: medical or pharmacy claim) points at the one the model is built from', () => {
+    const p = run({
+      'models/staging/stg_ehr__medical_claims.sql': src('ehr', 'medical_claims', 'id as medical_claim_id, claim_id, paid_amount'),
+      'models/staging/stg_ehr__pharmacy_claims.sql': src('ehr', 'pharmacy_claims', 'id as pharmacy_claim_id, claim_id, ndc_code'),
+      'models/staging/stg_ehr__conditions.sql': "select id as condition_id, claim_id, diagnosis_code from {{ ref('stg_ehr__medical_claims') }}\n",
+      'models/staging/stg_ehr__refills.sql': src('ehr', 'refills', 'id as refill_id, claim_id'),
+    });
+    expect(refs(p)).toEqual(['MedicalClaim>Condition.claim_id']);
+  });
 });
 
 describe("a data modeler's reading of copies", () => {

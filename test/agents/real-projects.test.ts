@@ -147,7 +147,7 @@ const FLOORS: Record<string, { entityP: number; relP: number; relR: number }> = 
   'cal-itp-warehouse': { entityP: 0.9, relP: 0.9, relR: 0.85 },
   'mattermost-analytics': { entityP: 0.9, relP: 0.95, relR: 0.95 },
   'jira-source': { entityP: 0.85, relP: 0.9, relR: 0.95 },
-  tuva: { entityP: 0.85, relP: 0.95, relR: 0.5 },
+  tuva: { entityP: 0.85, relP: 0.95, relR: 0.55 },
 };
 
 for (const name of Object.keys(FLOORS)) {
