@@ -93,7 +93,9 @@ function setExpr(s: SetShape, lookup: TableLookup, ctes: Ctes, sink: Influence[]
         const o = r[i];
         if (!o) return e;
         if (isGap(o)) return { ...(e as OutputColumn), unresolved: o.gap };
-        return merge(e as OutputColumn, o);
+        // the right side's column takes the left side's name: a passthrough there is a rename here
+        const named = low(o.name) === low((e as OutputColumn).name) ? o : { ...o, kind: worst(o.kind, 'rename'), sources: o.sources.map((x) => ({ ...x, kind: worst(x.kind, 'rename') })) };
+        return merge(e as OutputColumn, named);
       });
     }
   }
