@@ -23,23 +23,18 @@ export interface ColumnAddress { id: string; node: string; column?: string }
 /** Read `NODE.COLUMN` (or `NODE` alone when `nodeOnly` allows it) against the graph; unknown names are refused with a suggestion. */
 export function parseAddress(g: LineageGraph, text: string, opts: { allowNode?: boolean } = {}): ColumnAddress {
   const t = text.trim();
-  if (!t) throw new UserError('give a column as NODE.COLUMN, e.g. orders.customer_id', 1, 'LINEAGE_UNKNOWN');
+  if (!t) throw new UserError('give a column as NODE.COLUMN, e.g. orders.customer_id', 1, 'COLUMN_NOT_FOUND');
   const whole = g.idOf(t);
   if (whole && opts.allowNode) return { id: whole, node: g.nameOf(whole) };
   const dot = t.lastIndexOf('.');
   const nodeText = dot > 0 ? t.slice(0, dot) : t;
   const colText = dot > 0 ? t.slice(dot + 1) : undefined;
   const id = g.idOf(nodeText);
-  if (!id || colText === undefined) {
-    const what = opts.allowNode ? 'node' : 'column';
-    const hint = didYouMeanSuffix(colText === undefined || !id ? nodeText : t, g.names());
-    throw new UserError(colText === undefined && whole === undefined && !opts.allowNode
-      ? `give a column as NODE.COLUMN: '${t}' names no column${hint}`
-      : `no ${what} '${nodeText}' in the project${hint}`, 1, 'LINEAGE_UNKNOWN');
-  }
+  if (colText === undefined && !opts.allowNode) throw new UserError(`give a column as NODE.COLUMN: '${t}' ${whole ? 'is a node' : 'names no column'}${whole ? `; e.g. ${t}.${g.columnsOf(whole)[0] ?? 'id'}` : didYouMeanSuffix(t, g.names())}`, 1, 'COLUMN_NOT_FOUND');
+  if (!id || colText === undefined) throw new UserError(`no node '${nodeText}' in the project${didYouMeanSuffix(nodeText, g.names())}`, 1, 'COLUMN_NOT_FOUND');
   const cols = g.columnsOf(id);
   const col = cols.find((c) => c.toLowerCase() === colText.toLowerCase());
-  if (!col) throw new UserError(`${g.nameOf(id)} has no column '${colText}'${didYouMeanSuffix(colText, cols)}`, 1, 'LINEAGE_UNKNOWN');
+  if (!col) throw new UserError(`${g.nameOf(id)} has no column '${colText}'${didYouMeanSuffix(colText, cols)}`, 1, 'COLUMN_NOT_FOUND');
   return { id, node: g.nameOf(id), column: col };
 }
 

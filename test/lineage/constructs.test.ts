@@ -174,7 +174,7 @@ describe('questions asked of the graph', () => {
   beforeAll(() => { g = lineageGraph(loadProject(project('duckdb')), { target: { type: 'duckdb' } }); });
 
   it('refuses an unknown node or column with the nearest name', () => {
-    expect(() => parseAddress(g, 'stg_ordrs.order_id')).toThrow(/no column 'stg_ordrs' in the project \(did you mean 'stg_orders'\?\)|no node 'stg_ordrs'|no column 'stg_ordrs'/);
+    expect(() => parseAddress(g, 'stg_ordrs.order_id')).toThrow("no node 'stg_ordrs' in the project (did you mean 'stg_orders'?)");
     expect(() => parseAddress(g, 'stg_orders.ordr_id')).toThrow("stg_orders has no column 'ordr_id' (did you mean 'order_id'?)");
   });
 
