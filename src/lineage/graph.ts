@@ -76,6 +76,7 @@ function build(p: Project, opts: ColumnsOptions): LineageGraph {
   const gaps = new Map<string, string[]>();
   const influence = new Map<string, InfluenceEdge[]>();
   const outputs = new Map<string, string[]>();
+  const read = new Map<string, Map<string, string>>();
   let edges = 0, unres = 0;
 
   for (const n of [...p.models, ...p.snapshots]) {
@@ -104,6 +105,10 @@ function build(p: Project, opts: ColumnsOptions): LineageGraph {
       const list = [...merged.values()];
       if (list.length) up.set(k, list);
       for (const e of list) {
+        // a column read from upstream is a column of it, documented or not (a source's YAML may list few)
+        const seenCols = read.get(e.from.id) ?? new Map<string, string>();
+        if (!seenCols.has(e.from.column.toLowerCase())) seenCols.set(e.from.column.toLowerCase(), e.from.column);
+        read.set(e.from.id, seenCols);
         const dk = key(e.from.id, e.from.column);
         let d = down.get(dk);
         if (!d) down.set(dk, (d = []));
@@ -136,7 +141,7 @@ function build(p: Project, opts: ColumnsOptions): LineageGraph {
       let c = known.get(id);
       if (c) return c;
       const seen = new Map<string, string>();
-      for (const x of [...(outputs.get(id) ?? []), ...(byId.get(id) ? cols.of(id).map((y) => y.name) : [])]) if (!seen.has(x.toLowerCase())) seen.set(x.toLowerCase(), x);
+      for (const x of [...(outputs.get(id) ?? []), ...(byId.get(id) ? cols.of(id).map((y) => y.name) : []), ...(read.get(id)?.values() ?? [])]) if (!seen.has(x.toLowerCase())) seen.set(x.toLowerCase(), x);
       c = [...seen.values()];
       known.set(id, c);
       return c;
