@@ -177,7 +177,12 @@ export function expr(e: any): ExprShape {
         walk(f.args); walk(f.over); walk(f.filter);
         continue;
       }
-      if (k === 'Named' || k === 'ExprNamed') { walk((v as any).arg ?? (v as any).expr); continue; }
+      if (k === 'Named' || k === 'ExprNamed') {
+        // `f(a = b)` reads as a named argument to the parser, but in SQL it compares the column a
+        if ((v as any).operator === 'Equals' && (v as any).name?.value !== undefined) use([ident((v as any).name)]);
+        walk((v as any).arg ?? (v as any).expr);
+        continue;
+      }
       if (k === 'Lambda') continue;
       walk(v, k);
     }
