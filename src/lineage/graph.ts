@@ -41,6 +41,13 @@ export interface LineageGraph {
   stats: { models: number; edges: number; unresolved: number; ms: number };
 }
 
+/** An edge whose line is found when first read. */
+function edge(from: LineageEdge['from'], to: LineageEdge['to'], kind: LineageKind, file: string | undefined, lineOf: (name: string) => number | undefined): LineageEdge {
+  if (!file) return { from, to, kind };
+  let line: number | undefined;
+  return { from, to, kind, file, get line() { return (line ??= lineOf(to.column)); } };
+}
+
 const key = (id: string, column: string) => `${id}\u0000${column.toLowerCase()}`;
 const RANK: LineageKind[] = ['passthrough', 'rename', 'transform', 'aggregate'];
 
@@ -78,29 +85,30 @@ function build(p: Project, opts: ColumnsOptions): LineageGraph {
   const outputs = new Map<string, string[]>();
   const read = new Map<string, Map<string, string>>();
   let edges = 0, unres = 0;
+  const fileLines = new Map<string, Map<string, number>>();
+  const lazyLine = (file: string, name: string) => {
+    let lines = fileLines.get(file);
+    if (!lines) { try { lines = nameLines(p.readText(file)); } catch { lines = new Map(); } fileLines.set(file, lines); }
+    return lines.get(name.toLowerCase()) ?? 1;
+  };
 
   for (const n of [...p.models, ...p.snapshots]) {
     const r = cols.sql(n);
     if (!r) continue;
     const file = n.sqlPath;
-    let lines: Map<string, number> | undefined;
-    const lineOf = (name: string) => {
-      if (!file) return undefined;
-      if (!lines) { try { lines = nameLines(p.readText(file)); } catch { lines = new Map(); } }
-      return lines.get(name.toLowerCase()) ?? 1;
-    };
+    // lines are found when first asked for (reading every file up front would double the build)
+    const lineOf = (name: string) => (file ? lazyLine(file, name) : undefined);
     if (r.gaps.length) gaps.set(n.uniqueId, r.gaps);
     outputs.set(n.uniqueId, r.columns.map((c) => c.name));
     for (const c of r.columns) {
       const k = key(n.uniqueId, c.name);
-      const line = lineOf(c.name);
       const merged = new Map<string, LineageEdge>();
       for (const s of c.sources) {
         if (s.kind === 'literal') continue;
         const sk = key(s.relation, s.column);
         const prev = merged.get(sk);
         if (prev) { if (RANK.indexOf(s.kind) > RANK.indexOf(prev.kind)) prev.kind = s.kind; continue; }
-        merged.set(sk, { from: { id: s.relation, column: s.column }, to: { id: n.uniqueId, column: c.name }, kind: s.kind, ...(file ? { file, line } : {}) });
+        merged.set(sk, edge({ id: s.relation, column: s.column }, { id: n.uniqueId, column: c.name }, s.kind, file, lineOf));
       }
       const list = [...merged.values()];
       if (list.length) up.set(k, list);
@@ -124,7 +132,8 @@ function build(p: Project, opts: ColumnsOptions): LineageGraph {
         const ik = `${i.as}\u0000${key(i.relation, i.column)}`;
         if (seen.has(ik)) continue;
         seen.add(ik);
-        list.push({ from: { id: i.relation, column: i.column }, to: n.uniqueId, as: i.as, ...(file ? { file, line: lineOf(i.column) } : {}) });
+        const column = i.column;
+        list.push({ from: { id: i.relation, column }, to: n.uniqueId, as: i.as, ...(file ? { file, get line() { return lineOf(column); } } : {}) });
       }
       influence.set(n.uniqueId, list);
     }
