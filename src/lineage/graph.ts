@@ -133,7 +133,8 @@ function build(p: Project, opts: ColumnsOptions): LineageGraph {
         if (seen.has(ik)) continue;
         seen.add(ik);
         const column = i.column;
-        list.push({ from: { id: i.relation, column }, to: n.uniqueId, as: i.as, ...(file ? { file, get line() { return lineOf(column); } } : {}) });
+        // a getter, not a spread: spreading would read every line now
+        list.push(file ? { from: { id: i.relation, column }, to: n.uniqueId, as: i.as, file, get line() { return lineOf(column); } } : { from: { id: i.relation, column }, to: n.uniqueId, as: i.as });
       }
       influence.set(n.uniqueId, list);
     }
