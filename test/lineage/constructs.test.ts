@@ -77,6 +77,8 @@ join {{ ref('stg_orders') }} as o using (customer_id)
 `,
     'models/mystery.sql': `select order_id, {{ mystery_macro('amount') }} as amount_x from {{ ref('stg_orders') }}
 `,
+    'models/flags.sql': `select order_id, coalesce(status = 'returned', false) as is_returned from {{ ref('stg_orders') }}
+`,
     'models/countries.sql': `select code as country_code, upper(name) as country_name from {{ ref('country_codes') }}
 `,
   };
@@ -158,6 +160,10 @@ describe.each(['duckdb', 'snowflake', 'bigquery'] as Dialect[])('column lineage 
     expect(g.up(id, 'amount_x')).toEqual([]);
     expect(g.unresolved(id, 'amount_x')[0]).toMatch(/macro that is not rendered/);
     expect(edges(g, 'mystery')).toEqual(['order_id <- stg_orders.order_id passthrough']);
+  });
+
+  it('reads a comparison inside a function call (the parser takes \`a = b\` there for a named argument)', () => {
+    expect(edges(g, 'flags')).toEqual(['is_returned <- stg_orders.status transform', 'order_id <- stg_orders.order_id passthrough']);
   });
 
   it('treats a seed as a node, and answers downstream through it', () => {
