@@ -130,3 +130,8 @@ export { scoreRetrieval, type LabelledQuestion, type RetrievalScore } from './as
 export { AGENT_DIR } from './assistant/runtime-dir.js';
 export type { Memory } from './assistant/memory.js';
 export type { Chat, ChatSummary } from './assistant/chats.js';
+
+// Column-level lineage
+export { lineageOf, impactOf, lineageGraph, columnLineage, nodeLineage, parseAddress, columnImpact, formatColumnLineage, formatNodeLineage, formatImpact as formatLineageImpact, type LineageGraph, type LineageEdge, type ColumnLineage, type NodeLineage, type ColumnImpact } from './lineage/index.js';
+export { gateWithLineage } from './lineage/gate-impact.js';
+export { droppedColumns } from './lineage/dropped.js';

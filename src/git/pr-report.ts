@@ -2,12 +2,16 @@
 // file the branch changes (base version vs head version, from git, the same gateModels the
 // `modeler gate` command runs) and the readiness summary of the changed files (the same
 // readinessGate as `modeler readiness-gate --changed-only`).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadModelText } from '../core/model/load.js';
 import { gateModels } from '../governance/gate.js';
 import { readinessGate } from '../governance/readiness/gate.js';
+import { loadProject } from '../core/project/load.js';
+import { initSqlColumns } from '../core/sql-columns/query-shape.js';
+import { droppedColumns } from '../lineage/dropped.js';
 import { projectPath } from './paths.js';
 import type { Repo } from './repo.js';
 
@@ -23,6 +27,8 @@ export interface PrReport {
   markdown: string;
   gate: { status: 'pass' | 'breaking'; files: GateFileReport[] };
   readiness?: { score: number; passed: boolean; files: number; red: number; yellow: number; green: number };
+  /** columns of dbt models, snapshots or seeds the branch drops, and what each breaks downstream (column lineage) */
+  dropped?: { node: string; column: string; summary: string; breaks: string[] }[];
   notes: string[];
 }
 
@@ -75,7 +81,15 @@ export async function prReport(repo: Repo, o: { baseRef: string; headRef: string
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
-  const gateStatus = files.some((f) => f.status === 'breaking' || f.status === 'removed') ? 'breaking' : 'pass';
+  let dropped: PrReport['dropped'];
+  if (changed.some((p) => /\.(sql|ya?ml|csv)$/i.test(p))) {
+    try {
+      dropped = await droppedByBranch(repo, from, o.headRef, o.headIsCheckedOut);
+    } catch (e) {
+      notes.push(`dropped columns were not computed: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+    }
+  }
+  const gateStatus = files.some((f) => f.status === 'breaking' || f.status === 'removed') || dropped?.some((d) => d.breaks.length) ? 'breaking' : 'pass';
 
   let readiness: PrReport['readiness'];
   let readinessMd = '';
@@ -101,10 +115,40 @@ export async function prReport(repo: Repo, o: { baseRef: string; headRef: string
       for (const m of f.breaking) md.push(`  - ${m}`);
     }
   }
+  if (dropped?.length) {
+    md.push('', '### Columns dropped (column lineage)', '');
+    for (const d of dropped) md.push(`- ${d.breaks.length ? '❌' : 'ℹ️'} ${d.summary}`);
+  }
   md.push('');
   if (readinessMd) md.push(readinessMd);
   for (const n of notes) md.push(`_${n}_`);
-  return { markdown: md.join('\n').trimEnd() + '\n', gate: { status: gateStatus, files }, ...(readiness ? { readiness } : {}), notes };
+  return { markdown: md.join('\n').trimEnd() + '\n', gate: { status: gateStatus, files }, ...(readiness ? { readiness } : {}), ...(dropped?.length ? { dropped } : {}), notes };
+}
+
+/** The project's tree at a commit, extracted into `dir` (git archive of the project folder). */
+function extract(repo: Repo, rev: string, dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  const tar = join(dir, '..', `${rev.replace(/[^A-Za-z0-9]/g, '_')}.tar`);
+  const a = spawnSync('git', ['archive', '--format=tar', '-o', tar, rev, ...(repo.prefix ? [repo.prefix] : [])], { cwd: repo.root, encoding: 'utf8' });
+  if (a.status !== 0) throw new Error(`git archive ${rev}: ${a.stderr.trim()}`);
+  const x = spawnSync('tar', ['-xf', tar, '-C', dir], { encoding: 'utf8' });
+  if (x.status !== 0) throw new Error(`tar: ${x.stderr.trim()}`);
+  return repo.prefix ? join(dir, repo.prefix) : dir;
+}
+
+/** Columns the branch drops from dbt models, snapshots and seeds, each with what it breaks. */
+async function droppedByBranch(repo: Repo, base: string, head: string, headIsCheckedOut: boolean): Promise<PrReport['dropped']> {
+  await initSqlColumns();
+  const tmp = mkdtempSync(join(tmpdir(), 'modeler-pr-lineage-'));
+  try {
+    const before = loadProject(extract(repo, base, join(tmp, 'base')));
+    if (!before.isDbtProject) return undefined;
+    const after = loadProject(headIsCheckedOut ? repo.projectDir : extract(repo, head, join(tmp, 'head')));
+    return droppedColumns(before, after).map((d) => ({ node: d.node, column: d.column, summary: d.impact.summary,
+      breaks: d.impact.columns.map((c) => `${c.node}.${c.column}`) }));
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 }
 
 /** The user's body, then the report, cut to fit the host's limit. */

@@ -21,6 +21,8 @@ export interface GateChange extends ModelChange {
   file?: string;
   line?: number;
   col?: number;
+  /** with a dbt project (gate --project-dir): what dropping the column breaks downstream (column lineage) */
+  impact?: { columns: string[]; tests: number; contracts: string[]; interfaces: string[] };
 }
 
 export interface GateResult {

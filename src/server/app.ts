@@ -23,6 +23,7 @@ import { registerImportRoutes } from './routes/import.js';
 import { registerProjectRoutes } from './routes/projects.js';
 import { registerProposalRoutes } from './routes/proposals.js';
 import { registerViewRoutes } from './routes/views.js';
+import { registerLineageRoutes } from './routes/lineage.js';
 
 export interface AppOptions {
   /** the host the server binds (a name or an address); requests may address it by this name */
@@ -38,7 +39,7 @@ export interface AppOptions {
 export interface RouteContext { session: ProjectSession; opts: AppOptions }
 
 /** Area modules: later issues add theirs here (git automation, the AI assistant). */
-const AREAS = [registerProjectRoutes, registerFileRoutes, registerViewRoutes, registerAgentRoutes, registerProposalRoutes,
+const AREAS = [registerProjectRoutes, registerFileRoutes, registerViewRoutes, registerLineageRoutes, registerAgentRoutes, registerProposalRoutes,
   registerForwardRoutes, registerContractRoutes, registerImportRoutes, registerEventRoutes, registerGitRoutes, registerAiRoutes];
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

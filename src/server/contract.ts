@@ -123,6 +123,29 @@ export const ProjectValidationResponse = z.looseObject({
 }).describe('every Modeler/ file as `modeler validate --output-json` prints it, plus the project reader\'s diagnostics');
 export const ValidationResponse = z.union([ProjectValidationResponse, FileValidationResponse])
   .describe('without ?path=: the whole project (ProjectValidationResponse); with ?path=: that one file (FileValidationResponse)');
+// ---- column lineage ---------------------------------------------------------------------------
+const lineageEntry = z.object({
+  node: z.string().describe('a model, seed or snapshot name, or source_name.table_name'), column: z.string(),
+  kind: z.enum(['passthrough', 'rename', 'transform', 'aggregate']), file: z.string().optional(), line: z.int().optional(), depth: z.int().optional(),
+});
+export const LineageQuery = z.strictObject({
+  column: z.string().min(1).max(1024).describe('NODE.COLUMN, e.g. orders.customer_id (a source: source_name.table_name.column)'),
+  depth: z.string().regex(/^[1-9][0-9]{0,2}$/).optional().describe('hops to follow (default 1: direct parents and children); entries then carry their depth'),
+});
+export const LineageResponse = z.object({
+  column: z.string(),
+  upstream: z.array(lineageEntry), downstream: z.array(lineageEntry),
+  unresolved: z.array(z.object({ node: z.string(), column: z.string(), reason: z.string(), depth: z.int().optional() })),
+  influence: z.array(z.object({ node: z.string(), column: z.string(), kind: z.enum(['join', 'filter']), file: z.string().optional(), line: z.int().optional() }))
+    .describe('columns deciding which rows the model has (join keys, filters): not value lineage'),
+}).describe('`modeler lineage NODE.COLUMN --output-json`');
+export const LineageImpactQuery = z.strictObject({ column: LineageQuery.shape.column });
+export const LineageImpactResponse = z.looseObject({
+  column: z.string(), summary: z.string(),
+  columns: z.array(z.looseObject({ node: z.string(), column: z.string(), depth: z.int(), kind: z.string(), contracted: z.boolean(), interface: z.boolean() })),
+  tests: z.array(open), contracts: z.array(open), interfaces: z.array(open), rows: z.array(open),
+}).describe('`modeler lineage --impact NODE.COLUMN --output-json`');
+
 export const MeshQuery = z.strictObject({ strict: z.enum(['true', 'false']).optional() });
 const finding = z.looseObject({
   code: z.string(), severity: z.enum(['error', 'warning', 'info']), message: z.string(), hint: z.string().optional(), file: z.string().optional(),
@@ -336,7 +359,8 @@ export const SHAPES = {
   IndexStats: { schema: IndexStats, io: 'output' }, ChatList: { schema: ChatList, io: 'output' }, ChatCreateBody: { schema: ChatCreateBody, io: 'input' },
   ChatParams: { schema: ChatParams, io: 'input' }, ChatResponse: { schema: ChatResponse, io: 'output' }, ChatDeleted: { schema: ChatDeleted, io: 'output' }, MemoryList: { schema: MemoryList, io: 'output' },
   MemoryParams: { schema: MemoryParams, io: 'input' }, MemoryDeleted: { schema: MemoryDeleted, io: 'output' }, SkillList: { schema: SkillList, io: 'output' },
-  ProviderList: { schema: ProviderList, io: 'output' }, SettingsTestBody: { schema: SettingsTestBody, io: 'input' }, SettingsTestResponse: { schema: SettingsTestResponse, io: 'output' },
+  ProviderList: { schema: ProviderList, io: 'output' }, LineageQuery: { schema: LineageQuery, io: 'input' }, LineageResponse: { schema: LineageResponse, io: 'output' },
+  LineageImpactQuery: { schema: LineageImpactQuery, io: 'input' }, LineageImpactResponse: { schema: LineageImpactResponse, io: 'output' }, SettingsTestBody: { schema: SettingsTestBody, io: 'input' }, SettingsTestResponse: { schema: SettingsTestResponse, io: 'output' },
 } as const;
 export type ShapeName = keyof typeof SHAPES;
 
@@ -358,6 +382,8 @@ export type FileRenameBody = z.infer<typeof FileRenameBody>;
 export type FileDeleteBody = z.infer<typeof FileDeleteBody>;
 export type ValidationQuery = z.infer<typeof ValidationQuery>;
 export type MeshQuery = z.infer<typeof MeshQuery>;
+export type LineageQuery = z.infer<typeof LineageQuery>;
+export type LineageImpactQuery = z.infer<typeof LineageImpactQuery>;
 export type ReadinessQuery = z.infer<typeof ReadinessQuery>;
 export type StatusResponse = z.infer<typeof StatusResponse>;
 export type ConceptualizeBody = z.infer<typeof ConceptualizeBody>;

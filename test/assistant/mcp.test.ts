@@ -23,7 +23,7 @@ afterAll(async () => { await client.close(); });
 describe('modeler mcp', () => {
   it('lists the read-only tools', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['canonicalize', 'conceptualize', 'explain', 'mesh_check', 'readiness', 'search_index', 'validate', 'validate_proposal']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['canonicalize', 'column_lineage', 'conceptualize', 'explain', 'mesh_check', 'readiness', 'search_index', 'validate', 'validate_proposal']);
     for (const t of tools) expect(t.annotations?.readOnlyHint, t.name).toBe(true);
   });
 
@@ -36,6 +36,16 @@ describe('modeler mcp', () => {
     expect(f).toContain('doc_block order_status (line 12)');
     const none = await client.callTool({ name: 'explain', arguments: { name: 'zzzz_nothing_like_this' } });
     expect(none.isError).toBe(true);
+  });
+
+  it('column_lineage answers as `modeler lineage --output-json` does, and refuses an unknown column with the nearest name', async () => {
+    const l = JSON.parse(text(await client.callTool({ name: 'column_lineage', arguments: { column: 'orders.customer_id', depth: 2 } })));
+    expect(l.upstream.map((u: any) => `${u.node}.${u.column}@${u.depth}:${u.kind}`)).toEqual(['stg_shop__orders.customer_id@1:passthrough', 'shop.orders.user_id@2:rename']);
+    const i = JSON.parse(text(await client.callTool({ name: 'column_lineage', arguments: { column: 'stg_shop__orders.customer_id', impact: true } })));
+    expect(i.columns.map((c: any) => `${c.node}.${c.column}`)).toContain('orders.customer_id');
+    const bad = await client.callTool({ name: 'column_lineage', arguments: { column: 'orders.custmer_id' } });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toBe("orders has no column 'custmer_id' (did you mean 'customer_id'?)");
   });
 
   it('validate, mesh_check, readiness and the agents return their reports', async () => {

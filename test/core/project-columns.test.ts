@@ -95,7 +95,7 @@ describe('columns of a project, with origin and type', () => {
     const first = projectColumns(loadProject(dir), { cache: true }).stats();
     expect(first.parsed).toBeGreaterThan(0);
     expect(readFileSync(join(dir, '.modeler/.gitignore'), 'utf8')).toMatch(/^\*$/m);
-    expect(JSON.parse(readFileSync(join(dir, '.modeler/cache/sql-shapes.json'), 'utf8')).version).toBe(1);
+    expect(JSON.parse(readFileSync(join(dir, '.modeler/cache/sql-shapes.json'), 'utf8')).version).toBe(3);
     const second = projectColumns(loadProject(dir), { cache: true }).stats();
     expect(second).toMatchObject({ parsed: 0, cached: first.parsed, complete: first.complete });
   });

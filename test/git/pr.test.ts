@@ -216,6 +216,31 @@ describe('include_report', () => {
   });
 });
 
+describe('include_report: columns a branch drops, from column lineage', () => {
+  it('says which downstream columns dropping a model\'s column breaks, and the gate fails', async () => {
+    const fx = originWithCommit();
+    const a = fx.clone('a');
+    write(a, 'dbt_project.yml', 'name: shop\nversion: "1.0"\nconfig-version: 2\nprofile: shop\n');
+    write(a, 'models/sources.yml', 'version: 2\nsources:\n  - name: raw\n    tables:\n      - name: orders\n        columns: [{name: id}, {name: user_id}]\n');
+    write(a, 'models/stg_orders.sql', "select id as order_id, user_id as customer_id from {{ source('raw', 'orders') }}\n");
+    write(a, 'models/orders.sql', "select order_id, customer_id from {{ ref('stg_orders') }}\n");
+    write(a, 'models/orders.yml', 'version: 2\nmodels:\n  - name: orders\n    config: {contract: {enforced: true}}\n    columns:\n      - {name: order_id, data_type: integer}\n      - {name: customer_id, data_type: integer, data_tests: [not_null]}\n');
+    git(a, 'add', '.');
+    git(a, 'commit', '-q', '-m', 'models');
+    git(a, 'push', '-q', 'origin', 'main');
+    git(a, 'checkout', '-q', '-b', 'feature');
+    write(a, 'models/stg_orders.sql', "select id as order_id from {{ source('raw', 'orders') }}\n");
+    git(a, 'commit', '-q', '-am', 'drop customer_id');
+    git(a, 'push', '-q', '-u', 'origin', 'feature');
+    git(a, 'remote', 'set-url', 'origin', `${server.url}/acme/devfirst.git`);
+    const r = await openPullRequest(a, 'github', { token: TOKEN, title: 'Drop customer_id', base: 'main', includeReport: true });
+    expect(r.report?.dropped).toEqual([{ node: 'stg_orders', column: 'customer_id', breaks: ['orders.customer_id'],
+      summary: 'dropping `stg_orders.customer_id` breaks `orders.customer_id` (contracted); 1 test(s) read them' }]);
+    expect(r.report?.gate.status).toBe('breaking');
+    expect(lastRequest('POST', '/pulls').body.body).toContain('❌ dropping `stg_orders.customer_id` breaks `orders.customer_id` (contracted)');
+  });
+});
+
 describe('the token never leaves the request', () => {
   it('is not in any error, result, output, or file after every kind of outcome, even when the host echoes it', async () => {
     const printed: string[] = [];

@@ -63,7 +63,7 @@ describe('/api/openapi.json', () => {
     }
     // and the project id in a path is checked everywhere
     for (const r of routes().filter((x) => x.path.includes('{id}') && x.method === 'GET')) {
-      const query = /\/(file|model)$/.test(r.path) ? '?path=dbt_project.yml' : r.path.endsWith('/graph/diff') ? '?ref=main' : '';
+      const query = /\/(file|model)$/.test(r.path) ? '?path=dbt_project.yml' : r.path.endsWith('/graph/diff') ? '?ref=main' : /\/lineage(\/impact)?$/.test(r.path) ? '?column=orders.customer_id' : '';
       const res = await req(s.port, 'GET', r.path.replace('{id}', 'p_other') + query);
       expect(res.status, r.path).toBe(404);
       expect(res.json.error.code).toBe('PROJECT_NOT_FOUND');

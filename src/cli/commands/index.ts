@@ -18,6 +18,7 @@ import { registerServe } from './serve.js';
 import { registerAsk } from './ask.js';
 import { registerAi } from './ai.js';
 import { registerMcp } from './mcp.js';
+import { registerLineage } from './lineage.js';
 
 export const registrars: Registrar[] = [
   registerValidate,
@@ -38,4 +39,5 @@ export const registrars: Registrar[] = [
   registerAsk,
   registerAi,
   registerMcp,
+  registerLineage,
 ];

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import type { DbtNode, Project } from '../project/types.js';
 import { parserDialect, sqlColumnsReady } from '../sql-columns/query-shape.js';
-import { type BaseColumn, type EdgeKind, type OutputColumn } from '../sql-columns/scope.js';
+import { type BaseColumn, type EdgeKind, type Influence, type OutputColumn } from '../sql-columns/scope.js';
 import { readSqlColumns } from '../sql-columns/read-columns.js';
 import { ShapeCache } from '../sql-columns/shape-cache.js';
 import { readMacroLibrary, type MacroLibrary } from '../sql-render/macros.js';
@@ -46,6 +46,8 @@ export interface SqlReading {
   columns: OutputColumn[];
   /** why some columns cannot be known */
   gaps: string[];
+  /** base columns join conditions and filters read */
+  influence?: Influence[];
   placeholders: Placeholder[];
   /** the SQL as read (compiled or rendered) */
   sql?: string;
@@ -199,7 +201,7 @@ function build(p: Project, opts: ColumnsOptions): ProjectColumns {
       return { id: nid, columns: cols, reason: cols ? undefined : `the columns of ${n?.name ?? nid} are not known`, more };
     }, cache);
     if (r.error) return { ...base, status: 'unknown', columns: [], gaps: [`the ${ms.via} SQL does not parse: ${r.error}${ms.placeholders.length ? ` (it holds ${ms.placeholders.length} macro call(s) not rendered: ${ms.placeholders[0].src})` : ''}`] };
-    return { ...base, status: r.gaps.length ? (r.columns.length ? 'partial' : 'unknown') : 'complete', columns: r.columns, gaps: r.gaps };
+    return { ...base, status: r.gaps.length ? (r.columns.length ? 'partial' : 'unknown') : 'complete', columns: r.columns, gaps: r.gaps, influence: r.influence };
   };
 
   const columnsOf = (node: DbtNode | string): NodeColumn[] => {

@@ -19,6 +19,8 @@ export interface ExprShape {
   cast?: string;
   /** placeholders (`__modeler_unrendered_N__`) the expression holds */
   placeholders?: string[];
+  /** it holds a scalar subquery (its columns are another scope's, not traced) */
+  subquery?: boolean;
 }
 export type Item =
   | { k: 'expr'; name?: Ident; alias: boolean; expr: ExprShape }
@@ -28,7 +30,8 @@ export type Relation =
   | { k: 'subquery'; query: QueryShape }
   | { k: 'opaque'; what: string };
 export interface FromItem { alias?: Ident; columnAliases?: Ident[]; rel: Relation; using?: Ident[] }
-export interface SelectShape { from: FromItem[]; items: Item[] }
+/** `join`: the columns join conditions read (ON, USING); `filter`: those WHERE, HAVING and QUALIFY read. */
+export interface SelectShape { from: FromItem[]; items: Item[]; join?: ColumnUse[]; filter?: ColumnUse[] }
 export type SetShape =
   | { k: 'select'; select: SelectShape }
   | { k: 'setop'; op: string; byName: boolean; left: SetShape; right: SetShape }
@@ -90,17 +93,23 @@ function setExpr(b: any): SetShape {
 
 function select(s: any): SelectShape {
   const from: FromItem[] = [];
+  const join: ColumnUse[] = [];
   for (const twj of s.from ?? []) {
     from.push(fromItem(twj.relation));
     for (const j of twj.joins ?? []) {
       const item = fromItem(j.relation);
       const op = j.join_operator && Object.values(j.join_operator)[0] as any;
       const using = op?.Using;
-      if (Array.isArray(using)) item.using = using.flat().map((u: any) => (Array.isArray(u) ? ident(u[u.length - 1]) : u.ObjectName ? objectName(u).pop()! : ident(u)));
+      if (Array.isArray(using)) {
+        item.using = using.flat().map((u: any) => (Array.isArray(u) ? ident(u[u.length - 1]) : u.ObjectName ? objectName(u).pop()! : ident(u)));
+        join.push(...item.using.map((name) => ({ name })));
+      }
+      if (op?.On) join.push(...expr(op.On).uses);
       from.push(item);
     }
   }
-  return { from, items: (s.projection ?? []).map(item) };
+  const filter = [s.selection, s.having, s.qualify].filter(Boolean).flatMap((e: any) => expr(e).uses);
+  return { from, items: (s.projection ?? []).map(item), ...(join.length ? { join } : {}), ...(filter.length ? { filter } : {}) };
 }
 
 function fromItem(r: any): FromItem {
@@ -144,7 +153,7 @@ const AGGREGATES = new Set(['sum', 'count', 'avg', 'min', 'max', 'any_value', 'a
 export function expr(e: any): ExprShape {
   const uses: ColumnUse[] = [];
   const placeholders: string[] = [];
-  let aggregate = false, window = false;
+  let aggregate = false, window = false, subquery = false;
   const use = (parts: Ident[]) => {
     const name = parts[parts.length - 1];
     const m = /^__modeler_unrendered_\d+__$/.exec(name);
@@ -157,7 +166,7 @@ export function expr(e: any): ExprShape {
     for (const [k, v] of Object.entries(x)) {
       if (k === 'Identifier' && key !== 'name') { use([ident(v)]); continue; }
       if (k === 'CompoundIdentifier') { use((v as any[]).map(ident)); continue; }
-      if (k === 'Subquery' || k === 'Exists') continue; // a nested query has its own scope
+      if (k === 'Subquery' || k === 'Exists') { subquery = true; continue; } // a nested query has its own scope
       if (k === 'InSubquery') { walk((v as any).expr); continue; }
       if (k === 'data_type' || k === 'span' || k === 'field' || k === 'leading_field') continue;
       if (k === 'Function') {
@@ -168,7 +177,12 @@ export function expr(e: any): ExprShape {
         walk(f.args); walk(f.over); walk(f.filter);
         continue;
       }
-      if (k === 'Named' || k === 'ExprNamed') { walk((v as any).arg ?? (v as any).expr); continue; }
+      if (k === 'Named' || k === 'ExprNamed') {
+        // `f(a = b)` reads as a named argument to the parser, but in SQL it compares the column a
+        if ((v as any).operator === 'Equals' && (v as any).name?.value !== undefined) use([ident((v as any).name)]);
+        walk((v as any).arg ?? (v as any).expr);
+        continue;
+      }
       if (k === 'Lambda') continue;
       walk(v, k);
     }
@@ -177,7 +191,7 @@ export function expr(e: any): ExprShape {
   let cast: string | undefined;
   if (e?.Cast) cast = typeText(e.Cast.data_type);
   const kind: ExprShape['kind'] = (e?.Identifier || e?.CompoundIdentifier) && uses.length === 1 ? 'column' : uses.length || placeholders.length ? 'expression' : 'literal';
-  return { kind, uses, ...(aggregate ? { aggregate } : {}), ...(window ? { window } : {}), ...(cast ? { cast } : {}), ...(placeholders.length ? { placeholders } : {}) };
+  return { kind, uses, ...(aggregate ? { aggregate } : {}), ...(window ? { window } : {}), ...(cast ? { cast } : {}), ...(placeholders.length ? { placeholders } : {}), ...(subquery ? { subquery } : {}) };
 }
 
 /** A parsed data type as SQL text: `{"Varchar":{"IntegerLength":{"length":10}}}` → `varchar(10)`. */

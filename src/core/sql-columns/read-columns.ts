@@ -1,13 +1,15 @@
 // One SELECT's output columns from its text: parse (cached by text when a cache is given), then
 // resolve against what the caller knows of the tables it reads.
 import { parseQueryShape, type ParseDialect } from './query-shape.js';
-import { isGap, resolveQuery, type OutputColumn, type TableLookup } from './scope.js';
+import { isGap, resolveQuery, type Influence, type OutputColumn, type TableLookup } from './scope.js';
 import type { ShapeCache } from './shape-cache.js';
 
 export interface SqlColumns {
   columns: OutputColumn[];
   /** why some output columns cannot be known (each reason once) */
   gaps: string[];
+  /** base columns that join conditions and filters read (which rows, not which values) */
+  influence?: Influence[];
   /** the SQL does not parse */
   error?: string;
 }
@@ -15,6 +17,6 @@ export interface SqlColumns {
 export function readSqlColumns(sql: string, dialect: ParseDialect, lookup: TableLookup, cache?: ShapeCache): SqlColumns {
   const parsed = cache ? cache.parse(sql, dialect) : parseQueryShape(sql, dialect);
   if (!parsed.shape) return { columns: [], gaps: [], error: parsed.error };
-  const entries = resolveQuery(parsed.shape, lookup).entries;
-  return { columns: entries.filter((e): e is OutputColumn => !isGap(e)), gaps: [...new Set(entries.filter(isGap).map((g) => g.gap))] };
+  const { entries, influence } = resolveQuery(parsed.shape, lookup);
+  return { columns: entries.filter((e): e is OutputColumn => !isGap(e)), gaps: [...new Set(entries.filter(isGap).map((g) => g.gap))], influence };
 }

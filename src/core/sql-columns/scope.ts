@@ -40,7 +40,9 @@ export const isGap = (e: Entry): e is Gap => 'gap' in e;
 export interface TableInfo { id: string; columns?: { name: string; type?: string }[]; reason?: string; more?: string }
 export type TableLookup = (name: Ident[]) => TableInfo;
 
-export interface ResolvedQuery { entries: Entry[] }
+/** A base column that decides which rows there are (a join key, a filter), not any column's value. */
+export interface Influence { relation: string; column: Ident; as: 'join' | 'filter' }
+export interface ResolvedQuery { entries: Entry[]; influence: Influence[] }
 
 interface Rel { names: string[]; entries?: Entry[]; reason?: string; using?: Ident[]; open?: string }
 
@@ -53,14 +55,14 @@ type Ctes = Map<string, Entry[]>;
 
 const low = (s: string) => s.toLowerCase();
 
-export function resolveQuery(q: QueryShape, lookup: TableLookup, outer: Ctes = new Map()): ResolvedQuery {
+export function resolveQuery(q: QueryShape, lookup: TableLookup, outer: Ctes = new Map(), sink: Influence[] = []): ResolvedQuery {
   const ctes: Ctes = new Map(outer);
   for (const c of q.ctes) {
-    let entries = resolveQuery(c.query, lookup, ctes).entries;
+    let entries = resolveQuery(c.query, lookup, ctes, sink).entries;
     if (c.columns) entries = renamePositions(entries, c.columns);
     ctes.set(low(c.name), entries);
   }
-  return { entries: setExpr(q.body, lookup, ctes) };
+  return { entries: setExpr(q.body, lookup, ctes, sink), influence: sink };
 }
 
 function renamePositions(entries: Entry[], names: Ident[]): Entry[] {
@@ -68,14 +70,14 @@ function renamePositions(entries: Entry[], names: Ident[]): Entry[] {
   return entries.map((e, i) => (i < names.length && !isGap(e) ? { ...e, name: names[i], kind: e.kind === 'passthrough' && low(e.name) !== low(names[i]) ? 'rename' : e.kind } : e));
 }
 
-function setExpr(s: SetShape, lookup: TableLookup, ctes: Ctes): Entry[] {
+function setExpr(s: SetShape, lookup: TableLookup, ctes: Ctes, sink: Influence[]): Entry[] {
   switch (s.k) {
-    case 'select': return select(s.select, lookup, ctes);
-    case 'query': return resolveQuery(s.query, lookup, ctes).entries;
+    case 'select': return select(s.select, lookup, ctes, sink);
+    case 'query': return resolveQuery(s.query, lookup, ctes, sink).entries;
     case 'values': return [{ gap: 'a VALUES list: its column names are the engine\'s' }];
     case 'opaque': return [{ gap: `${s.what} is not read` }];
     case 'setop': {
-      const l = setExpr(s.left, lookup, ctes), r = setExpr(s.right, lookup, ctes);
+      const l = setExpr(s.left, lookup, ctes, sink), r = setExpr(s.right, lookup, ctes, sink);
       if (s.byName) {
         if (l.some(isGap) || r.some(isGap)) return [...l.filter(isGap), ...r.filter(isGap)];
         const out = new Map<string, OutputColumn>();
@@ -91,7 +93,9 @@ function setExpr(s: SetShape, lookup: TableLookup, ctes: Ctes): Entry[] {
         const o = r[i];
         if (!o) return e;
         if (isGap(o)) return { ...(e as OutputColumn), unresolved: o.gap };
-        return merge(e as OutputColumn, o);
+        // the right side's column takes the left side's name: a passthrough there is a rename here
+        const named = low(o.name) === low((e as OutputColumn).name) ? o : { ...o, kind: worst(o.kind, 'rename'), sources: o.sources.map((x) => ({ ...x, kind: worst(x.kind, 'rename') })) };
+        return merge(e as OutputColumn, named);
       });
     }
   }
@@ -105,7 +109,7 @@ function merge(a: OutputColumn, b: OutputColumn): OutputColumn {
   return { ...a, type, typeFrom: type ? a.typeFrom : undefined, kind: worst(a.kind, b.kind), sources: [...a.sources, ...b.sources], ...(a.unresolved || b.unresolved ? { unresolved: a.unresolved ?? b.unresolved } : {}) };
 }
 
-function relationOf(f: FromItem, lookup: TableLookup, ctes: Ctes): Rel {
+function relationOf(f: FromItem, lookup: TableLookup, ctes: Ctes, sink: Influence[]): Rel {
   const rel = f.rel;
   let r: Rel;
   if (rel.k === 'table') {
@@ -120,7 +124,7 @@ function relationOf(f: FromItem, lookup: TableLookup, ctes: Ctes): Rel {
     }
     if (cte) r.open = openOf(cte);
   } else if (rel.k === 'subquery') {
-    const entries = resolveQuery(rel.query, lookup, ctes).entries;
+    const entries = resolveQuery(rel.query, lookup, ctes, sink).entries;
     r = { names: [], entries, open: openOf(entries) };
   }
   else r = { names: [], reason: `${rel.what} is not read` };
@@ -130,8 +134,11 @@ function relationOf(f: FromItem, lookup: TableLookup, ctes: Ctes): Rel {
   return r;
 }
 
-function select(s: SelectShape, lookup: TableLookup, ctes: Ctes): Entry[] {
-  const rels = s.from.map((f) => relationOf(f, lookup, ctes));
+function select(s: SelectShape, lookup: TableLookup, ctes: Ctes, sink: Influence[]): Entry[] {
+  const rels = s.from.map((f) => relationOf(f, lookup, ctes, sink));
+  for (const [as, uses] of [['join', s.join], ['filter', s.filter]] as const) {
+    for (const u of uses ?? []) for (const src of find(u, rels).entry?.sources ?? []) sink.push({ relation: src.relation, column: src.column, as });
+  }
   const out: Entry[] = [];
   for (const it of s.items) out.push(...item(it, rels));
   return out;
@@ -180,7 +187,7 @@ function fromExpr(name: Ident, e: ExprShape, rels: Rel[]): OutputColumn {
   }
   if (e.kind === 'column' && e.cast) kind = worst(kind, 'transform');
   if (e.kind === 'column') for (const s of sources) s.kind = kind;
-  const unresolved = e.placeholders?.length ? 'part of the expression is a macro that is not rendered' : reasons[0];
+  const unresolved = e.placeholders?.length ? 'part of the expression is a macro that is not rendered' : e.subquery ? 'part of the expression is a scalar subquery, not traced' : reasons[0];
   return { name, kind, sources, ...(type ? { type, typeFrom } : {}), ...(unresolved ? { unresolved } : {}), ...(e.placeholders?.length ? { placeholders: e.placeholders } : {}) };
 }
 

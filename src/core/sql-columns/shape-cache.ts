@@ -11,7 +11,7 @@ import { ensureRuntimeDir, runtimeDir } from '../runtime-state.js';
 import { parseQueryShape, type ParseDialect, type QueryShape } from './query-shape.js';
 
 type Parsed = { shape?: QueryShape; error?: string };
-const VERSION = 1;
+const VERSION = 3;
 const FILE = join('cache', 'sql-shapes.json');
 
 const held = new Map<string, ShapeCache>();

@@ -3,7 +3,7 @@ import { projectPath, request, requestRaw, getProjectId } from './client';
 import type {
   InferredReply,
   AgentProposal, ApplyReply, Change, DocBlocksReply, FileListReply, FileReadReply, FileWrittenReply, GenerateSqlReply, GraphDiffReply, GraphReply,
-  LayoutBody, MeshReply, ModelReply, ReadinessReply, StatusReply, ValidateReply, ValidationReply,
+  LayoutBody, LineageReply, MeshReply, ModelReply, ReadinessReply, StatusReply, ValidateReply, ValidationReply,
 } from './types';
 
 export const api = {
@@ -17,6 +17,7 @@ export const api = {
   validation: () => request<ValidationReply>('GET', projectPath('validation')),
   readiness: () => request<ReadinessReply>('GET', projectPath('readiness')),
   mesh: () => request<MeshReply>('GET', projectPath('mesh')),
+  lineage: (column: string, depth?: number) => request<LineageReply>('GET', projectPath('lineage'), { query: { column, ...(depth ? { depth: String(depth) } : {}) } }),
   docBlocks: () => request<DocBlocksReply>('GET', projectPath('doc-blocks')),
   readFile: (path: string) => request<FileReadReply>('GET', projectPath('file'), { query: { path } }),
   /** Replace a file while it still has `etag` (409 CONFLICT otherwise). */

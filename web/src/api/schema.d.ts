@@ -4450,6 +4450,228 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{id}/lineage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** where a column comes from and what it feeds (`modeler lineage NODE.COLUMN --output-json`); 404 COLUMN_NOT_FOUND names the nearest column */
+        get: {
+            parameters: {
+                query: {
+                    /** @description NODE.COLUMN, e.g. orders.customer_id (a source: source_name.table_name.column) */
+                    column: string;
+                    /** @description hops to follow (default 1: direct parents and children); entries then carry their depth */
+                    depth?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description the id from GET /api/projects */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the body of every error response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description UPPER_SNAKE code, stable; see docs/server.md */
+                                code: string;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description the body of every error response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description UPPER_SNAKE code, stable; see docs/server.md */
+                                code: string;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description `modeler lineage NODE.COLUMN --output-json` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            column: string;
+                            downstream: {
+                                column: string;
+                                depth?: number;
+                                file?: string;
+                                /** @enum {string} */
+                                kind: "passthrough" | "rename" | "transform" | "aggregate";
+                                line?: number;
+                                /** @description a model, seed or snapshot name, or source_name.table_name */
+                                node: string;
+                            }[];
+                            /** @description columns deciding which rows the model has (join keys, filters): not value lineage */
+                            influence: {
+                                column: string;
+                                file?: string;
+                                /** @enum {string} */
+                                kind: "join" | "filter";
+                                line?: number;
+                                node: string;
+                            }[];
+                            unresolved: {
+                                column: string;
+                                depth?: number;
+                                node: string;
+                                reason: string;
+                            }[];
+                            upstream: {
+                                column: string;
+                                depth?: number;
+                                file?: string;
+                                /** @enum {string} */
+                                kind: "passthrough" | "rename" | "transform" | "aggregate";
+                                line?: number;
+                                /** @description a model, seed or snapshot name, or source_name.table_name */
+                                node: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/lineage/impact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** what dropping a column breaks: downstream columns, tests, contracts, Interfaces (`modeler lineage --impact NODE.COLUMN --output-json`) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description NODE.COLUMN, e.g. orders.customer_id (a source: source_name.table_name.column) */
+                    column: string;
+                };
+                header?: never;
+                path: {
+                    /** @description the id from GET /api/projects */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the body of every error response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description UPPER_SNAKE code, stable; see docs/server.md */
+                                code: string;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description the body of every error response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description UPPER_SNAKE code, stable; see docs/server.md */
+                                code: string;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description `modeler lineage --impact NODE.COLUMN --output-json` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            column: string;
+                            columns: ({
+                                column: string;
+                                contracted: boolean;
+                                depth: number;
+                                interface: boolean;
+                                kind: string;
+                                node: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            contracts: {
+                                [key: string]: unknown;
+                            }[];
+                            interfaces: {
+                                [key: string]: unknown;
+                            }[];
+                            rows: {
+                                [key: string]: unknown;
+                            }[];
+                            summary: string;
+                            tests: {
+                                [key: string]: unknown;
+                            }[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{id}/mesh": {
         parameters: {
             query?: never;

@@ -50,3 +50,4 @@ export interface ServerEvent {
   version: number;
   summary?: { validation: StatusReply['validation']; readiness: StatusReply['readiness'] };
 }
+export type LineageReply = Reply<'/api/projects/{id}/lineage', 'get'>;

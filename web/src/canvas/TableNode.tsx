@@ -3,6 +3,7 @@
 import { memo } from 'react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import { ORIGIN_WORDS, type CColumn, type CNode } from './model';
+import { lineage, marksOf } from '../lineage/store';
 
 /** A column that YAML does not document is marked with where it is known from (its SQL, the catalog). */
 function originMark(c: CColumn) {
@@ -29,6 +30,7 @@ const anchors = (column: string) => (
 function TableNodeView({ data, selected }: NodeProps<TableFlowNode>) {
   const n = data.node;
   const iface = n.interface;
+  const marks = lineage.use((s) => marksOf(s, n.name));
   return (
     <div className={`table-node${selected ? ' selected' : ''}${data.diff ? ` diff-${data.diff}` : ''}${data.dimmed ? ' dimmed' : ''}`} data-layer={n.layer}>
       <div className="table-head">
@@ -40,14 +42,16 @@ function TableNodeView({ data, selected }: NodeProps<TableFlowNode>) {
       </div>
       {n.columns.map((c) => {
         const d = data.columnDiff?.[c.name];
+        const lin = marks.get(c.name.toLowerCase());
         return (
-          <div key={c.name} className={`table-row${d ? ` diff-${d}` : ''}`} data-column={c.name}>
+          <div key={c.name} className={`table-row${d ? ` diff-${d}` : ''}${lin ? ` lineage-${lin}` : ''}`} data-column={c.name} data-lineage={lin}>
             {anchors(c.name)}
             <span className={`key-mark${c.pk ? ' pk' : ''}`}>{c.pk ? 'PK' : c.fk ? 'FK' : ''}</span>
             <span className="col-name" title={c.description ?? c.name}>{c.name}</span>
             {originMark(c)}
             {c.type && <span className="col-type" title={c.typeOrigin ? `type from ${ORIGIN_WORDS[c.typeOrigin]}` : undefined}>{c.type}</span>}
             {d && <span className="sr-only"> ({d})</span>}
+            {lin && <span className="lineage-mark" aria-label={lin === 'upstream' ? 'upstream of the selected column' : 'downstream of the selected column'}>{lin === 'upstream' ? '↑' : '↓'}</span>}
           </div>
         );
       })}

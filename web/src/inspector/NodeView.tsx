@@ -11,6 +11,7 @@ import { app, select } from '../state/app';
 import { FindingList } from './Findings';
 import { findingsOfTable } from './findings-of';
 import { SqlPreview } from './SqlPreview';
+import { LineageSection } from '../lineage/LineageSection';
 
 function DocSource({ doc }: { doc: string }) {
   const block = app.use((s) => s.docBlocks.find((b) => b.name === doc));
@@ -54,6 +55,7 @@ function ColumnDetail({ n, c }: { n: CNode; c: CColumn }) {
         {n.sqlPath && c.sqlLine && <button type="button" onClick={() => openFile(n.sqlPath!, c.sqlLine)}>Open SQL</button>}
         <button type="button" onClick={() => askAbout([{ ...nodeContext(n, source), kind: 'column', name: `${n.name}.${c.name}`, line: c.line ?? n.line }])}>Ask AI about {c.name}</button>
       </div>
+      {source.kind === 'project' && n.kind !== 'concept' && <LineageSection node={n.name} column={c.name} />}
       <h4>Findings</h4>
       <FindingList rows={findingsOfTable(n.name, readiness, mesh, c.name)} empty="No findings for this column." />
     </section>

@@ -1,0 +1,58 @@
+// Lineage as text: one column's chain drawn as a tree (upstream, then downstream), a node's
+// columns each with its direct upstream, and an impact report.
+import type { LineageEdge, LineageGraph } from './graph.js';
+import type { ColumnImpact } from './impact.js';
+import type { ColumnLineage, NodeLineage } from './query.js';
+
+const at = (e: { file?: string; line?: number }) => (e.file ? `  ${e.file}:${e.line ?? 1}` : '');
+
+function tree(g: LineageGraph, id: string, column: string, dir: 'up' | 'down', depth: number, prefix: string, seen: Set<string>, out: string[]): void {
+  if (depth <= 0) return;
+  const edges: LineageEdge[] = dir === 'up' ? g.up(id, column) : g.down(id, column);
+  edges.forEach((e, i) => {
+    const last = i === edges.length - 1;
+    const o = dir === 'up' ? e.from : e.to;
+    const k = `${o.id}\u0000${o.column.toLowerCase()}`;
+    const again = seen.has(k);
+    out.push(`${prefix}${last ? '└─ ' : '├─ '}${g.nameOf(o.id)}.${o.column}  (${e.kind})${at(e)}${again ? '  (shown above)' : ''}`);
+    if (again) return;
+    seen.add(k);
+    tree(g, o.id, o.column, dir, depth - 1, prefix + (last ? '   ' : '│  '), seen, out);
+  });
+}
+
+/** One column: its upstream and downstream trees, `depth` levels deep. */
+export function formatColumnLineage(g: LineageGraph, addr: { id: string; column: string }, l: ColumnLineage, depth: number): string {
+  const out = [l.column];
+  const up: string[] = [], down: string[] = [];
+  tree(g, addr.id, addr.column, 'up', depth, '   ', new Set(), up);
+  tree(g, addr.id, addr.column, 'down', depth, '   ', new Set(), down);
+  out.push(`upstream${up.length ? '' : ': none'}`, ...up);
+  out.push(`downstream${down.length ? '' : ': none'}`, ...down);
+  for (const u of l.unresolved) out.push(`unresolved: ${u.node}.${u.column}: ${u.reason}`);
+  if (l.influence.length) out.push(`rows decided by (not values): ${l.influence.map((i) => `${i.node}.${i.column} (${i.kind})`).join(', ')}`);
+  return out.join('\n');
+}
+
+/** Every column of a node with its direct upstream. */
+export function formatNodeLineage(n: NodeLineage): string {
+  const out = [n.node];
+  n.columns.forEach((c, i) => {
+    const last = i === n.columns.length - 1;
+    const name = c.column.slice(n.node.length + 1);
+    const from = c.upstream.map((u) => `${u.node}.${u.column} (${u.kind})`).join(', ');
+    const why = c.unresolved.map((u) => `unresolved: ${u.reason}`).join('; ');
+    out.push(`${last ? '└─ ' : '├─ '}${name} ← ${[from, why].filter(Boolean).join('; ') || 'no input column (a literal, or a seed/source column)'}`);
+  });
+  return out.join('\n');
+}
+
+export function formatImpact(r: ColumnImpact): string {
+  const out = [r.summary];
+  for (const c of r.columns) out.push(`  column    ${c.node}.${c.column}  (depth ${c.depth}, ${c.kind})${at(c)}`);
+  for (const t of r.tests) out.push(`  test      ${t.node}.${t.column}: ${t.test}${at(t)}`);
+  for (const c of r.contracts) out.push(`  contract  ${c.node}: ${c.columns.join(', ')}${at(c)}`);
+  for (const i of r.interfaces) out.push(`  interface ${i.node}${i.owner ? ` (owner ${i.owner})` : ''}: ${i.columns.join(', ')}${at(i)}`);
+  for (const w of r.rows) out.push(`  rows      ${w.node}: its ${w.as} reads ${w.column}${at(w)}`);
+  return out.join('\n');
+}

@@ -1,0 +1,98 @@
+// Questions asked of the lineage graph: where one column comes from and what it feeds (one hop,
+// or up to a depth), every column of a node with its direct upstream, and the one-line refusal
+// for a node or column the project does not have (with the nearest name).
+import { UserError } from '../core/diagnostics.js';
+import { didYouMeanSuffix } from '../core/suggest.js';
+import type { LineageEdge, LineageGraph, LineageKind } from './graph.js';
+
+export interface LineageEntry { node: string; column: string; kind: LineageKind; file?: string; line?: number; depth?: number }
+export interface UnresolvedEntry { node: string; column: string; reason: string; depth?: number }
+export interface InfluenceEntry { node: string; column: string; kind: 'join' | 'filter'; file?: string; line?: number }
+export interface ColumnLineage {
+  column: string;
+  upstream: LineageEntry[];
+  downstream: LineageEntry[];
+  unresolved: UnresolvedEntry[];
+  /** columns deciding which rows the column's model has (join keys, filters): not value lineage */
+  influence: InfluenceEntry[];
+}
+export interface NodeLineage { node: string; columns: ColumnLineage[] }
+
+export interface ColumnAddress { id: string; node: string; column?: string }
+
+/** Read `NODE.COLUMN` (or `NODE` alone when `nodeOnly` allows it) against the graph; unknown names are refused with a suggestion. */
+export function parseAddress(g: LineageGraph, text: string, opts: { allowNode?: boolean } = {}): ColumnAddress {
+  const t = text.trim();
+  if (!t) throw new UserError('give a column as NODE.COLUMN, e.g. orders.customer_id', 1, 'COLUMN_NOT_FOUND');
+  const whole = g.idOf(t);
+  if (whole && opts.allowNode) return { id: whole, node: g.nameOf(whole) };
+  const dot = t.lastIndexOf('.');
+  const nodeText = dot > 0 ? t.slice(0, dot) : t;
+  const colText = dot > 0 ? t.slice(dot + 1) : undefined;
+  const id = g.idOf(nodeText);
+  if (colText === undefined && !opts.allowNode) throw new UserError(`give a column as NODE.COLUMN: '${t}' ${whole ? 'is a node' : 'names no column'}${whole ? `; e.g. ${t}.${g.columnsOf(whole)[0] ?? 'id'}` : didYouMeanSuffix(t, g.names())}`, 1, 'COLUMN_NOT_FOUND');
+  if (!id || colText === undefined) throw new UserError(`no node '${nodeText}' in the project${didYouMeanSuffix(nodeText, g.names())}`, 1, 'COLUMN_NOT_FOUND');
+  const cols = g.columnsOf(id);
+  const col = cols.find((c) => c.toLowerCase() === colText.toLowerCase());
+  if (!col) throw new UserError(`${g.nameOf(id)} has no column '${colText}'${didYouMeanSuffix(colText, cols)}`, 1, 'COLUMN_NOT_FOUND');
+  return { id, node: g.nameOf(id), column: col };
+}
+
+const entry = (g: LineageGraph, e: LineageEdge, side: 'from' | 'to', depth?: number): LineageEntry => ({
+  node: g.nameOf(e[side].id), column: e[side].column, kind: e.kind,
+  ...(e.file ? { file: e.file, line: e.line } : {}), ...(depth !== undefined ? { depth } : {}),
+});
+
+/** Breadth-first over the edges one way, up to `depth` hops (each column once, at its nearest depth). */
+function walk(g: LineageGraph, id: string, column: string, dir: 'up' | 'down', depth: number, onColumn?: (id: string, column: string, d: number) => void): { edge: LineageEdge; depth: number }[] {
+  const out: { edge: LineageEdge; depth: number }[] = [];
+  const seen = new Set<string>([`${id}\u0000${column.toLowerCase()}`]);
+  let frontier = [{ id, column }];
+  for (let d = 1; d <= depth && frontier.length; d++) {
+    const next: { id: string; column: string }[] = [];
+    for (const f of frontier) {
+      for (const e of dir === 'up' ? g.up(f.id, f.column) : g.down(f.id, f.column)) {
+        const o = dir === 'up' ? e.from : e.to;
+        const k = `${o.id}\u0000${o.column.toLowerCase()}`;
+        out.push({ edge: e, depth: d });
+        if (seen.has(k)) continue;
+        seen.add(k);
+        next.push(o);
+        onColumn?.(o.id, o.column, d);
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}
+
+/** One column's lineage: direct parents and children, or all within `depth` hops (then each entry has its depth). */
+export function columnLineage(g: LineageGraph, addr: { id: string; column: string }, depth?: number): ColumnLineage {
+  const d = depth ?? 1;
+  const tag = depth !== undefined;
+  const unresolved: UnresolvedEntry[] = g.unresolved(addr.id, addr.column).map((reason) => ({ node: g.nameOf(addr.id), column: addr.column, reason, ...(tag ? { depth: 0 } : {}) }));
+  const upstream = walk(g, addr.id, addr.column, 'up', d, tag ? (id, column, k) => {
+    for (const reason of g.unresolved(id, column)) unresolved.push({ node: g.nameOf(id), column, reason, depth: k });
+  } : undefined).map((x) => entry(g, x.edge, 'from', tag ? x.depth : undefined));
+  const downstream = walk(g, addr.id, addr.column, 'down', d).map((x) => entry(g, x.edge, 'to', tag ? x.depth : undefined));
+  const influence = g.influence(addr.id).map((i) => ({ node: g.nameOf(i.from.id), column: i.from.column, kind: i.as, ...(i.file ? { file: i.file, line: i.line } : {}) }));
+  return { column: `${g.nameOf(addr.id)}.${addr.column}`, upstream, downstream, unresolved, influence };
+}
+
+/** Every column of a node with its direct upstream. */
+export function nodeLineage(g: LineageGraph, id: string): NodeLineage {
+  return { node: g.nameOf(id), columns: g.columnsOf(id).map((c) => columnLineage(g, { id, column: c })) };
+}
+
+/** Every column downstream of one, at all depths (each once, at its nearest depth). */
+export function downstreamColumns(g: LineageGraph, id: string, column: string): { id: string; column: string; depth: number; via: LineageEdge }[] {
+  const out: { id: string; column: string; depth: number; via: LineageEdge }[] = [];
+  const seen = new Set<string>();
+  for (const x of walk(g, id, column, 'down', Infinity)) {
+    const k = `${x.edge.to.id}\u0000${x.edge.to.column.toLowerCase()}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push({ id: x.edge.to.id, column: x.edge.to.column, depth: x.depth, via: x.edge });
+  }
+  return out;
+}
