@@ -54,8 +54,10 @@ export function localAnswer(project: Project, index: ProjectIndex, r: Retrieval,
   const out: string[] = [];
   const lower = message.toLowerCase();
 
-  // a repo-wide "which models lack …" question
-  const facet = r.scope === 'repo_wide' && LACK.test(lower) ? FACETS.find(([re]) => re.test(lower)) : undefined;
+  // a question of a kind the Local engine answers directly: the fact first, with file:line
+  const u = understand(project, index, message, r.selected, opts.context, opts.last);
+  // a repo-wide "which models lack …" question (one that names no table)
+  const facet = r.scope === 'repo_wide' && LACK.test(lower) && u.subject.from !== 'question' ? FACETS.find(([re]) => re.test(lower)) : undefined;
   if (facet) {
     const tier = /\bstaging\b/.test(lower) ? 'stg' : /\bmarts?\b/.test(lower) ? 'mart' : undefined;
     const models = project.models.filter((n) => n.origins.includes('yaml') && (!tier || (tier === 'stg' ? /^stg_|\/staging\//.test(`${n.name} ${n.file}`) : !/^stg_|\/staging\//.test(`${n.name} ${n.file}`))));
@@ -66,8 +68,6 @@ export function localAnswer(project: Project, index: ProjectIndex, r: Retrieval,
     return { answer: out.join('\n'), changes, cited };
   }
 
-  // a question of a kind the Local engine answers directly: the fact first, with file:line
-  const u = understand(project, index, message, r.selected, opts.context, opts.last);
   const cite = (n?: DbtNode) => { const rec = n && index.get(`${n.resourceType}:${n.name}`); if (rec && !cited.includes(rec)) cited.push(rec); };
   const issueSelected = r.selected.some((x) => x.kind === 'issue');
   if (u.kind && !issueSelected && (!r.route.wantsChanges || u.kind === 'interface_howto')) {

@@ -30,7 +30,7 @@ export interface Subject {
 
 const KINDS: [QuestionKind, RegExp][] = [
   ['interface_howto', /\bhow\b.*\binterface\b|\bmake\b.*\b(an? )?interface\b|\b(share|publish|expose)\b.*\b(as an? )?interface\b/i],
-  ['enabled', /\b(enabl\w*|disabl\w*|turn(s|ed)? (on|off)|switch(es|ed)? (on|off)|is \S+ (built|running|on|off)\b)|\bwhich var/i],
+  ['enabled', /\b(enabl\w*|disabl\w*|turn(s|ed)? (on|off)|switch(es|ed)? (on|off))|\bwhich var/i],
   ['diff', /\b(differ\w*|compare[sd]?|comparison|vs\.?|versus)\b/i],
   ['column_origin', /\b(where (does|do|is) .* (come|computed|calculated|made|derived|from)|comes? from|come from|derived|computed|calculated|originat\w*|what (does|do) .* feed|where does it go)\b/i],
   ['downstream', /\b(downstream|children|dependents?|what (models? )?(depends?|relies) on|(depend|rely|relies)( on)? (it|this|that|them)\b|depends? on (it|this|that)\b|what uses|used by|uses (it|this)|consumers?|impact\w*|affected|breaks?|(read|reads|ref|refs|reference|references) (it|this|that)\b|who reads)/i],

@@ -4,7 +4,7 @@
 import { projectColumns } from '../../../core/columns/project-columns.js';
 import type { DbtNode, Project } from '../../../core/project/types.js';
 import { upstreamAnswer } from './lineage.js';
-import { at, cannot, colAt, list, q, where, type Direct, type KindInput } from './shared.js';
+import { at, cannot, colAt, esc, lineIn, list, q, where, type Direct, type KindInput } from './shared.js';
 
 const HOW: Record<string, string> = {
   passthrough: 'passes through unchanged from', rename: 'is renamed from', transform: 'is computed from',
@@ -29,7 +29,9 @@ export function columnOriginAnswer(input: KindInput): Direct | undefined {
     col = pc.of(n).find((c) => c.name.toLowerCase() === name.toLowerCase());
   } catch { /* unreadable SQL: said below */ }
   const out = reading?.columns.find((c) => c.name.toLowerCase() === name.toLowerCase());
-  const sqlAt = at(n.sqlPath, col?.sql_line);
+  // a column the SQL never names comes through a `select *`: no line of its own
+  const named = lineIn(project, n.sqlPath, new RegExp(`\\b${esc(name)}\\b`, 'i'));
+  const sqlAt = named ? at(n.sqlPath, col?.sql_line ?? named) : `${at(n.sqlPath)}, through a select *`;
   if (!out) {
     const why = reading?.status === 'unknown' ? `its SQL could not be read${reading.gaps[0] ? ` (${reading.gaps[0]})` : ''}` : `its SQL as read does not return ${q(name)}`;
     const up = upstreamAnswer(input);

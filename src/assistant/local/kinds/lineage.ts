@@ -10,12 +10,21 @@ export function upstreamAnswer({ project, subject, message }: KindInput): Direct
   if (n.resourceType === 'source') {
     return { lead: `${q(n.name)} is a source table: nothing in the project feeds it; it is loaded into the warehouse outside dbt (declared at ${where(n)}).`, evidence: downstreamEvidence(project, n) };
   }
-  const models = n.refs.map((r) => project.modelByName.get(r.name) ?? [...project.seeds, ...project.snapshots].find((x) => x.name === r.name)).filter((x): x is DbtNode => !!x);
-  const sources = n.sourceRefs.map((s) => project.sources.find((x) => x.name === s)).filter((x): x is DbtNode => !!x);
+  const models = parentsOf(project, n);
+  const sources = sourcesOf(project, n);
   const refAt = (name: string) => at(n.sqlPath, lineIn(project, n.sqlPath, new RegExp(`ref\\(\\s*['"]${esc(name)}['"]`)));
   const srcAt = (s: DbtNode) => at(n.sqlPath, lineIn(project, n.sqlPath, new RegExp(`source\\(\\s*['"]${esc(s.sourceName ?? '')}['"]\\s*,\\s*['"]${esc(s.tableName ?? '')}['"]`)));
   const colNote = subject.column || subject.columnName ? ` (at model level: ${q(subject.column?.name ?? subject.columnName!)} comes from one of these; column lineage is not traced by this answer)` : '';
-  const onlySources = /\bsources?\b|\braw\b/i.test(message) && sources.length > 0;
+  const wantsSources = /\bsources?\b|\braw\b/i.test(message);
+  if (wantsSources && !sources.length && models.length) {
+    // the sources reached through intermediate models (a staging model over a _tmp model)
+    const via = sourcesUpstream(project, n);
+    if (via.length) {
+      const lead = `${q(n.name)} is fed by the ${via.length === 1 ? 'source table' : 'source tables'} ${list(via.map((v) => `${q(v.source.name)} (${where(v.source)})`))}, through ${list([...new Set(via.map((v) => q(v.through.name)))])}.`;
+      return { lead, evidence: via.map((v) => `- ${v.through.name} reads source ${v.source.name} (${at(v.through.sqlPath ?? v.through.file)})`) };
+    }
+  }
+  const onlySources = wantsSources && sources.length > 0;
   const parts: string[] = [];
   if (sources.length) parts.push(`the ${sources.length === 1 ? 'source table' : 'source tables'} ${list(sources.map((s) => `${q(s.name)} (${srcAt(s)})`))}`);
   if (models.length && !onlySources) parts.push(`${models.length === 1 ? `the ${kindWord(models[0])}` : `the ${plural(models.length, 'model')}:`} ${list(models.map((m) => `${q(m.name)} (${refAt(m.name)})`))}`);
@@ -61,4 +70,52 @@ export function dependents(project: Project, n: DbtNode): { node: DbtNode; at: s
 function downstreamEvidence(project: Project, n: DbtNode): string[] {
   const users = dependents(project, n);
   return users.length ? [`Read by ${list(users.map((u) => `${q(u.node.name)} (${u.at})`))}.`] : [];
+}
+
+function parentsOf(project: Project, n: DbtNode): DbtNode[] {
+  const out: DbtNode[] = [];
+  for (const r of n.refs) {
+    const m = project.modelByName.get(r.name) ?? [...project.seeds, ...project.snapshots].find((x) => x.name === r.name);
+    if (m && !out.includes(m)) out.push(m);
+  }
+  return out;
+}
+
+function sourcesOf(project: Project, n: DbtNode): DbtNode[] {
+  const out: DbtNode[] = [];
+  for (const s of n.sourceRefs) { const x = project.sources.find((y) => y.name === s); if (x && !out.includes(x)) out.push(x); }
+  if (!out.length) for (const x of viaVars(project, n)) if (!out.includes(x)) out.push(x);
+  return out;
+}
+
+/** Sources a model reads through a var the project sets to a source() (Fivetran's `from {{ var('comment') }}`). */
+function viaVars(project: Project, n: DbtNode): DbtNode[] {
+  if (!n.sqlPath) return [];
+  let sql: string, proj: string;
+  try { sql = project.readText(n.sqlPath); proj = project.readText('dbt_project.yml'); } catch { return []; }
+  const out: DbtNode[] = [];
+  for (const m of sql.matchAll(/\bfrom\s+\{\{\s*var\(\s*['"]([\w.-]+)['"]/gi)) {
+    const set = new RegExp(`^\\s*${esc(m[1])}:\\s*["']?\\{\\{\\s*source\\(\\s*['"]([\\w.-]+)['"]\\s*,\\s*['"]([\\w.-]+)['"]`, 'm').exec(proj);
+    const src = set && project.sources.find((x) => x.name === `${set[1]}.${set[2]}`);
+    if (src) out.push(src);
+  }
+  return out;
+}
+
+/** Sources up to three models upstream, each with the model that reads it. */
+function sourcesUpstream(project: Project, n: DbtNode): { source: DbtNode; through: DbtNode }[] {
+  const out: { source: DbtNode; through: DbtNode }[] = [];
+  let frontier = parentsOf(project, n);
+  const seen = new Set<DbtNode>([n]);
+  for (let depth = 0; depth < 3 && frontier.length && !out.length; depth++) {
+    const next: DbtNode[] = [];
+    for (const m of frontier) {
+      if (seen.has(m)) continue;
+      seen.add(m);
+      for (const s of sourcesOf(project, m)) if (!out.some((o) => o.source === s)) out.push({ source: s, through: m });
+      next.push(...parentsOf(project, m));
+    }
+    frontier = next;
+  }
+  return out;
 }
