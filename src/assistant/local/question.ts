@@ -33,15 +33,18 @@ const KINDS: [QuestionKind, RegExp][] = [
   ['enabled', /\b(enabl\w*|disabl\w*|turn(s|ed)? (on|off)|switch(es|ed)? (on|off))|\bwhich var/i],
   ['diff', /\b(differ\w*|compare[sd]?|comparison|vs\.?|versus)\b/i],
   ['column_origin', /\b(where (does|do|is) .* (come|computed|calculated|made|derived|from)|comes? from|come from|derived|computed|calculated|originat\w*|what (does|do) .* feed|where does it go)\b/i],
-  ['downstream', /\b(downstream|children|dependents?|what (models? )?(depends?|relies) on|(depend|rely|relies)( on)? (it|this|that|them)\b|depends? on (it|this|that)\b|what uses|used by|uses (it|this)|consumers?|impact\w*|affected|breaks?|(read|reads|ref|refs|reference|references) (it|this|that)\b|who reads)/i],
-  ['upstream', /\b(feeds?|fed|feeding|upstream|parents?|built from|built on|reads? from|sources? (of|for|feeding)|which sources?|what sources?|inputs?|depends? on\b|depend on\??$|refs\b|references\b|selects? from)/i],
+  ['downstream', /\b(downstream|children|dependents?|what (models? )?(depends?|relies) on|(depend|rely|relies)( on)? (it|this|that|them)\b|depends? on (it|this|that)\b|what uses|used by|uses (it|this)|consumers?|impact\w*|affected|breaks?|(read|reads|ref|refs|reference|references) (it|this|that)\b|who reads)\b/i],
+  ['upstream', /\b(feeds?|fed|feeding|upstream|parents?|built from|built on|reads? from|sources? (of|for|feeding)|which sources?|what sources?|inputs?|depends? on\b|depend on\??$|refs\b|references\b|selects? from)\b/i],
   ['sensitive', /\b(sensitiv\w*|pii|personal|classif\w*|confidential|gdpr|privacy)\b/i],
   ['descriptions', /\b(descri\w*|documented|undocumented|documentation)\b/i],
   ['tests', /\b(tests?|tested|untested|testing|coverage)\b/i],
-  ['grain', /\b(grain|granularit\w*|one row per|rows? (per|represent)|(primary|unique|natural|surrogate|compound|composite) key|keys?\b)/i],
+  ['grain', /\b(grain|granularit\w*|one row per|rows? (per|represent)|(primary|unique|natural|surrogate|compound|composite) key|keys?)\b/i],
   ['sql_columns', /\bcolumns?\b|\bfields?\b|\bselect\b|\breturns?\b/i],
   ['config', /\b(materiali[sz]\w*|schema|database|alias|tags?|tagged|owners?|owns|owned|interfaces?|contracts?|loaded_at\w*|freshness|fresh|stale|config\w*|incremental|table or view|view or table|stability|domain|group|access)\b/i],
 ];
+
+/** dbt's own words spelt as identifiers: they say what is asked. */
+const DBT_WORDS = /^(loaded_at_field|not_null|unique_combination_of_columns|accepted_values|data_tests|data_type|unique_key|on_schema_change|incremental_strategy|generate_schema_name|meta\.\w+)$/i;
 
 const CODE = /\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+){1,}\b/g;
 const CODES = new Set(ALL_CODES.map((c) => c.code));
@@ -49,7 +52,9 @@ const CODES = new Set(ALL_CODES.map((c) => c.code));
 export function classify(message: string, context?: { kind?: string; code?: string }): QuestionKind | undefined {
   if ([...message.matchAll(CODE)].some((m) => CODES.has(m[0]))) return 'finding';
   if (context?.kind === 'validation' && /\b(mean|means|meaning|fix|why|what is this)\b/i.test(message)) return 'finding';
-  for (const [k, re] of KINDS) if (re.test(message)) return k;
+  // names (stg_orders, shop.orders) say what it is about, not what is asked: classify the words around them
+  const words = message.replace(/\b[A-Za-z]\w*(?:_\w+|\.\w+)+\b/g, (w) => (DBT_WORDS.test(w) ? w : ' X '));
+  for (const [k, re] of KINDS) if (re.test(words)) return k;
   return undefined;
 }
 

@@ -4,7 +4,7 @@
 import type { DbtNode, Project } from '../../../core/project/types.js';
 import { ownerOf } from '../../index/build-nodes.js';
 import { interfaceState } from '../facts.js';
-import { at, cannot, lineIn, list, plural, q, where, type Direct, type KindInput } from './shared.js';
+import { at, cannot, lineIn, lineInEntry, list, plural, q, where, type Direct, type KindInput } from './shared.js';
 
 type Facet = 'materialized' | 'schema' | 'tags' | 'owner' | 'interface' | 'freshness' | 'access';
 const FACETS: [Facet, RegExp][] = [
@@ -52,14 +52,14 @@ function sentence(project: Project, n: DbtNode, f: Facet, evidence: string[]): s
     case 'owner': {
       const o = ownerOf(n);
       const grp = n.config?.group ?? n.raw?.group;
-      if (o) return `${name} is owned by ${q(o)} (${at(n.file, lineIn(project, n.file, /owner/) ?? n.line)}).`;
+      if (o) return `${name} is owned by ${q(o)} (${at(n.file, lineInEntry(project, n, /owner/) ?? n.line)}).`;
       return `${name} has no owner set: no meta.owner, meta.modeler.interface.owner${grp ? '' : ' or group'} (${where(n)})${grp ? `; it belongs to the group ${q(String(grp))}` : ''}.`;
     }
     case 'interface': {
       const st = interfaceState(n);
       if (st) {
         evidence.push(`meta.modeler.interface: ${JSON.stringify(n.interface)} (${where(n)}).`);
-        return `${name} is an Interface (${st}) (${at(n.file, lineIn(project, n.file, /interface:/) ?? n.line)}).`;
+        return `${name} is an Interface (${st}) (${at(n.file, lineInEntry(project, n, /interface:/) ?? n.line)}).`;
       }
       return `${name} is not an Interface: it has no meta.modeler.interface (${where(n)}); its contract is ${n.contractEnforced ? 'enforced' : 'not enforced'}.`;
     }
@@ -67,7 +67,7 @@ function sentence(project: Project, n: DbtNode, f: Facet, evidence: string[]): s
       if (n.resourceType !== 'source') return `${name} is a ${n.resourceType}; loaded_at_field and freshness are set on sources (${where(n)}).`;
       const fr = n.freshness ? JSON.stringify(n.freshness) : undefined;
       const laf = n.loadedAtField;
-      const line = at(n.file, lineIn(project, n.file, /loaded_at_field/) ?? n.line);
+      const line = at(n.file, lineInEntry(project, n, /loaded_at_field/) ?? sourceLine(project, n) ?? n.line);
       return `${name} ${laf ? `has loaded_at_field ${q(laf)}` : 'has no loaded_at_field'}${fr ? ` and freshness ${fr}` : ', no freshness check'} (${line}).`;
     }
     case 'access': {
@@ -81,7 +81,7 @@ function sentence(project: Project, n: DbtNode, f: Facet, evidence: string[]): s
 function materializedWhere(project: Project, n: DbtNode): string {
   switch (n.materializedFrom) {
     case 'sql': return `set in its SQL config() (${at(n.sqlPath, lineIn(project, n.sqlPath, /materialized/))})`;
-    case 'yaml': return `set in its YAML config (${at(n.file, lineIn(project, n.file, /materialized/) ?? n.line)})`;
+    case 'yaml': return `set in its YAML config (${at(n.file, lineInEntry(project, n, /materialized/) ?? n.line)})`;
     case 'dbt_project': return `set in dbt_project.yml (${at('dbt_project.yml', projectLine(project, n))})`;
     default: return 'dbt\'s default (nothing sets it)';
   }
@@ -105,7 +105,7 @@ function configAt(project: Project, n: DbtNode, key: string): string {
   const re = new RegExp(`\\+?${key}\\s*[:=]`);
   const inSql = lineIn(project, n.sqlPath, re);
   if (inSql) return at(n.sqlPath, inSql);
-  const inYaml = lineIn(project, n.file, re);
+  const inYaml = lineInEntry(project, n, re);
   if (inYaml) return at(n.file, inYaml);
   const inProject = lineIn(project, 'dbt_project.yml', re);
   return inProject ? at('dbt_project.yml', inProject) : where(n);
@@ -122,4 +122,15 @@ function groupMaterialized(project: Project, label: string, nodes: DbtNode[]): D
     ? `All ${plural(nodes.length, label.replace(/s$/, ''), label)} are materialized as ${q(top)}, ${whereSet}.`
     : `Most ${label} (${topNodes.length} of ${nodes.length}) are materialized as ${q(top)}, ${whereSet}; ${ranked.slice(1).map(([m, ns]) => `${list(ns.map((x) => q(x.name)), 4)} ${ns.length === 1 ? 'is' : 'are'} ${q(m)}`).join('; ')}.`;
   return { lead, evidence: ranked.map(([m, ns]) => `- ${m}: ${list(ns.map((x) => x.name), 12)}`) };
+}
+
+/** The loaded_at_field a source table inherits: the line in its source's block. */
+function sourceLine(project: Project, n: DbtNode): number | undefined {
+  if (!n.file || !n.sourceName) return undefined;
+  let lines: string[];
+  try { lines = project.readText(n.file).split('\n'); } catch { return undefined; }
+  const start = lines.findIndex((l) => new RegExp(`^\\s*- name:\\s*['"]?${n.sourceName}['"]?\\s*$`).test(l));
+  if (start < 0) return undefined;
+  for (let i = start + 1; i < lines.length && !/^\s*tables:/.test(lines[i]); i++) if (/loaded_at_field/.test(lines[i])) return i + 1;
+  return undefined;
 }

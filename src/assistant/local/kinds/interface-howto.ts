@@ -3,7 +3,7 @@
 import { hasNotNullTest, hasUniqueTest } from '../../../core/project/dbt-tests.js';
 import { ownerOf } from '../../index/build-nodes.js';
 import { interfaceState } from '../facts.js';
-import { at, lineIn, plural, q, where, type Direct, type KindInput } from './shared.js';
+import { at, lineInEntry, plural, q, where, type Direct, type KindInput } from './shared.js';
 
 export function interfaceHowtoAnswer({ project, subject }: KindInput): Direct | undefined {
   const n = subject.node;
@@ -26,7 +26,7 @@ export function interfaceHowtoAnswer({ project, subject }: KindInput): Direct | 
   if (key && !(hasUniqueTest(key, n) && hasNotNullTest(key))) steps.push(`2. Test its key ${q(key.name)} (${at(n.file, key.line)}):`, '```yaml', `      - name: ${key.name}`, '        data_tests:', '          - unique', '          - not_null', '```');
   if (untyped.length) steps.push(`${key ? 3 : 2}. An enforced contract needs a data_type on every column: ${untyped.slice(0, 8).map((c) => q(c.name)).join(', ')}${untyped.length > 8 ? ', …' : ''}.`);
   const lead = state
-    ? `${q(n.name)} is already an Interface (${state}) (${at(n.file, lineIn(project, n.file, /interface:/) ?? n.line)})${missing.length ? `; it still lacks ${missing.join(', ')}` : ''}.`
+    ? `${q(n.name)} is already an Interface (${state}) (${at(n.file, lineInEntry(project, n, /interface:/) ?? n.line)})${missing.length ? `; it still lacks ${missing.join(', ')}` : ''}.`
     : `To make ${q(n.name)} an Interface, add meta.modeler.interface with an owner, status and version and enforce its contract in ${at(n.file, n.line)}${missing.length > 2 ? `; it also lacks ${missing.slice(2).join(', ')}` : ''}.`;
   return { lead, evidence: steps };
 }

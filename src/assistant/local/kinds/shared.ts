@@ -48,3 +48,17 @@ export const colAt = (n: DbtNode, col: { line?: number }) => at(n.file, col.line
 export function cannot(what: string, closest: string[]): Direct {
   return { lead: what, evidence: closest.length ? ['Closest facts:', ...closest.map((c) => `- ${c}`)] : [], cannot: true };
 }
+
+/** The line of a node's own YAML entry (from its line to the next entry) the pattern matches. */
+export function lineInEntry(project: Project, n: DbtNode, re: RegExp): number | undefined {
+  if (!n.file || !n.line) return undefined;
+  let lines: string[];
+  try { lines = project.readText(n.file).split('\n'); } catch { return undefined; }
+  const start = n.line - 1;
+  const indent = (lines[start] ?? '').search(/\S/);
+  for (let i = start; i < lines.length; i++) {
+    if (i > start && /^\s*- name:/.test(lines[i]) && lines[i].search(/\S/) <= indent) break;
+    if (re.test(lines[i])) return i + 1;
+  }
+  return undefined;
+}
