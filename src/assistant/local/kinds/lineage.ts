@@ -85,7 +85,18 @@ function sourcesOf(project: Project, n: DbtNode): DbtNode[] {
   const out: DbtNode[] = [];
   for (const s of n.sourceRefs) { const x = project.sources.find((y) => y.name === s); if (x && !out.includes(x)) out.push(x); }
   if (!out.length) for (const x of viaVars(project, n)) if (!out.includes(x)) out.push(x);
+  if (!out.length) for (const x of viaMacroArgs(project, n)) if (!out.includes(x)) out.push(x);
   return out;
+}
+
+/** Sources a macro call names by its source and table as string arguments (Fivetran's union macros). */
+function viaMacroArgs(project: Project, n: DbtNode): DbtNode[] {
+  if (!n.sqlPath) return [];
+  let sql: string;
+  try { sql = project.readText(n.sqlPath); } catch { return []; }
+  if (/\b(ref|source)\(/.test(sql)) return [];
+  const lits = new Set([...sql.matchAll(/=\s*['"]([\w.-]+)['"]/g)].map((m) => m[1].toLowerCase()));
+  return project.sources.filter((s) => lits.has((s.sourceName ?? '').toLowerCase()) && lits.has((s.tableName ?? '').toLowerCase()));
 }
 
 /** Sources a model reads through a var the project sets to a source() (Fivetran's `from {{ var('comment') }}`). */
