@@ -120,7 +120,7 @@ export async function ask(session: AssistantSession, req: AskRequest, opts: AskO
   const added = session.memory.remember(req.message, chatId);
   if (added.length) session.refreshMemory();
   const result: AskResult = {
-    chatId, answer, sources: r.sources,
+    chatId, answer, sources: subjectFirst(r.sources, understood),
     proposed_changes: checked,
     agent_run: {
       modes: r.route.modes, skills: r.skills.map((s) => ({ name: s.name, file: s.file, pinned: s.pinned, reasons: s.reasons })),
@@ -136,6 +136,14 @@ export async function ask(session: AssistantSession, req: AskRequest, opts: AskO
   };
   session.chats.append(chatId, req.message, answer, result as unknown as Record<string, unknown>);
   return result;
+}
+
+/** A direct answer's subject leads the sources (it is what the answer cites first). */
+function subjectFirst(sources: Source[], u: Understood | undefined): Source[] {
+  if (!u?.direct || !u.subject.nodes.length) return sources;
+  const ids = u.subject.nodes.map((n) => `${n.resourceType}:${n.name}`);
+  const lead = ids.map((id) => sources.find((s) => s.id === id)).filter((s): s is Source => !!s);
+  return [...lead, ...sources.filter((s) => !lead.includes(s))];
 }
 
 /** The subject of the chat's last answer that had one. */
