@@ -118,8 +118,11 @@ export function localAnswer(project: Project, index: ProjectIndex, r: Retrieval,
       cited.push(main);
       return { answer: withChanges(out, changes), changes, cited };
     }
+    // the tables the request names are the ones changed (one change per thing asked), not their neighbours
+    const named = u.subject.from === 'question' ? u.subject.nodes.filter((n) => TABLE_KINDS.has(n.resourceType as any)) : [];
     const nodes = r.scope === 'repo_wide'
       ? project.models.filter((n) => n.origins.includes('yaml'))
+      : named.length ? named
       : uniqueNodes(targets.map((t) => (t.kind === 'column' ? columnOf(project, t)?.node : t.kind === 'issue' ? issueNode(project, index, t) : nodeOf(project, t))));
     // "a relationship between invoice and customer": the one between the tables named, not every one they have
     const between = r.scope !== 'repo_wide' && nodes.length >= 2 && chosen.length === 1 && chosen[0] === 'relationship_tests' ? nodes : undefined;
