@@ -17,7 +17,7 @@ export function sqlColumnsAnswer({ project, subject }: KindInput): Direct | unde
   const shown = fromSql.length ? fromSql : cols;
   const undocumented = shown.filter((c) => !c.origins.includes('yaml'));
   const yamlOnly = cols.filter((c) => c.origins.includes('yaml') && !c.origins.includes('sql'));
-  const what = n.resourceType === 'model' ? `${q(n.name)}'s SQL returns ${plural(shown.length, 'column')}` : `${q(n.name)} has ${plural(shown.length, 'column')}`;
+  const what = n.resourceType === 'model' ? `The SQL of ${q(n.name)} returns ${plural(shown.length, 'column')}` : `${q(n.name)} has ${plural(shown.length, 'column')}`;
   const lead = `${what}: ${list(shown.map((c) => q(c.name)), 30)} (${at(n.sqlPath ?? n.file)})${reading?.status === 'partial' ? '; the list may be incomplete' : ''}.`;
   const evidence: string[] = [];
   if (undocumented.length) evidence.push(`Not documented in YAML: ${undocumented.map((c) => c.name).join(', ')}.`);
