@@ -36,9 +36,9 @@ const KINDS: [QuestionKind, RegExp][] = [
   ['downstream', /\b(downstream|children|dependents?|what (models? )?(depends?|relies) on|(depend|rely|relies)( on)? (it|this|that|them)\b|depends? on (it|this|that)\b|what uses|used by|uses (it|this)|consumers?|impact\w*|affected|breaks?|(read|reads|ref|refs|reference|references) (it|this|that)\b|who reads|which (models?|tables?|nodes?) (read|reads|use|uses|ref|refs|reference|references|select from|selects from|query|queries))\b/i],
   ['upstream', /\b(feeds?|fed|feeding|upstream|parents?|built from|built on|reads? from|sources? (of|for|feeding)|which sources?|what sources?|inputs?|depends? on\b|depend on\??$|refs\b|references\b|selects? from)\b/i],
   ['sensitive', /\b(sensitiv\w*|pii|personal|classif\w*|confidential|gdpr|privacy)\b/i],
-  ['descriptions', /\b(descri\w*|documented|undocumented|documentation)\b/i],
+  ['descriptions', /\b(descriptions?|described|documented|undocumented|documentation)\b/i],
   ['tests', /\b(tests?|tested|untested|testing|coverage)\b/i],
-  ['grain', /\b(grain|granularit\w*|one row per|rows? (per|represent)|(primary|unique|natural|surrogate|compound|composite) key|keys?)\b/i],
+  ['grain', /\bis\b.*\b(unique|a key|the key|primary key)\b|\b(grain|granularit\w*|one row per|rows? (per|represent)|(primary|unique|natural|surrogate|compound|composite) key|keys?)\b/i],
   ['sql_columns', /\bcolumns?\b|\bfields?\b|\bselect\b|\breturns?\b/i],
   ['config', /\b(materiali[sz]\w*|schema|database|alias|tags?|tagged|owners?|owns|owned|interfaces?|contracts?|loaded_at\w*|freshness|fresh|stale|config\w*|incremental|table or view|view or table|stability|domain|group|access)\b/i],
 ];
