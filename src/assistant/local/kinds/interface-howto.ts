@@ -3,6 +3,7 @@
 import { hasNotNullTest, hasUniqueTest } from '../../../core/project/dbt-tests.js';
 import { ownerOf } from '../../index/build-nodes.js';
 import { interfaceState } from '../facts.js';
+import { projectTestKey } from '../test-key.js';
 import { at, lineInEntry, plural, q, where, type Direct, type KindInput } from './shared.js';
 
 export function interfaceHowtoAnswer({ project, subject }: KindInput): Direct | undefined {
@@ -23,7 +24,7 @@ export function interfaceHowtoAnswer({ project, subject }: KindInput): Direct | 
   steps.push('```yaml', '    config:', '      contract:', '        enforced: true', '    meta:', '      modeler:', '        interface:', '          enabled: true',
     `          owner: ${owner}`, '          status: active', '          version: v1', `          description: ${JSON.stringify(firstSentence(n.description) ?? `${n.name} shared with other domains`)}`,
     ...(key ? [`          unique_key: ${key.name}`] : []), '```');
-  if (key && !(hasUniqueTest(key, n) && hasNotNullTest(key))) steps.push(`2. Test its key ${q(key.name)} (${at(n.file, key.line)}):`, '```yaml', `      - name: ${key.name}`, '        data_tests:', '          - unique', '          - not_null', '```');
+  if (key && !(hasUniqueTest(key, n) && hasNotNullTest(key))) steps.push(`2. Test its key ${q(key.name)} (${at(n.file, key.line)}):`, '```yaml', `      - name: ${key.name}`, `        ${projectTestKey(project)}:`, '          - unique', '          - not_null', '```');
   if (untyped.length) steps.push(`${key ? 3 : 2}. An enforced contract needs a data_type on every column: ${untyped.slice(0, 8).map((c) => q(c.name)).join(', ')}${untyped.length > 8 ? ', …' : ''}.`);
   const lead = state
     ? `${q(n.name)} is already an Interface (${state}) (${at(n.file, lineInEntry(project, n, /interface:/) ?? n.line)})${missing.length ? `; it still lacks ${missing.join(', ')}` : ''}.`
