@@ -9,6 +9,8 @@ import { UserError } from '../core/diagnostics.js';
 import { bindChanges } from '../proposals/bind.js';
 import type { ProposalChange } from '../proposals/types.js';
 import { localAnswer } from './local/answer.js';
+import { understand, type Understood } from './local/direct.js';
+import { subjectRef, type SubjectRef } from './local/question.js';
 import { extractRules, onlyRules } from './memory.js';
 import { loc } from './local/facts.js';
 import { systemPrompt, userMessages } from './prompt.js';
@@ -44,6 +46,9 @@ export interface AskResult {
     scope: 'specific' | 'repo_wide';
     provider: { kind: string; model?: string };
     agent?: string;
+    /** What the Local engine understood the question to ask, and what about (a follow-up keeps the subject). */
+    question_kind?: string;
+    subject?: SubjectRef;
   };
   requires_user_approval: boolean;
   review_plan: ReviewPlan;
@@ -72,6 +77,9 @@ export async function ask(session: AssistantSession, req: AskRequest, opts: AskO
   const history = req.chatId !== undefined ? session.chats.get(req.chatId) : undefined;
   const r = retrieve(session.index, session.project.skills, { message: req.message, context: req.context, skills: req.skills });
 
+  // a follow-up that names nothing stays on what the chat's last answer was about
+  const last = lastSubject(history);
+  let understood: Understood | undefined;
   let answer: string;
   let raw: ProposalChange[] = [];
   let malformed: CheckedChange[] = [];
@@ -84,13 +92,15 @@ export async function ask(session: AssistantSession, req: AskRequest, opts: AskO
     ({ answer, changes: raw } = runAgent(session, r.route.agent, req.message));
     opts.onDelta?.(answer);
   } else if (settings.kind === 'local') {
-    const la = localAnswer(session.project, session.index, r, req.message);
+    const la = localAnswer(session.project, session.index, r, req.message, { context: req.context, last });
     answer = la.answer;
     raw = la.changes;
+    understood = la.understood;
     opts.onDelta?.(answer);
   } else {
     const memories = r.memories.map((m) => m.text);
-    const out: ModelAnswer = await callModel(settings, systemPrompt(session.project, r, memories), userMessages(session.project, session.index, r, req.message, history),
+    understood = understand(session.project, session.index, req.message, r.selected, req.context, last);
+    const out: ModelAnswer = await callModel(settings, systemPrompt(session.project, r, memories), userMessages(session.project, session.index, r, req.message, history, understood),
       { endpoints: session.endpoints, onDelta: opts.onDelta, signal: opts.signal, maxRetries: opts.maxRetries });
     answer = out.answer;
     ({ changes: raw, malformed } = fromModel(out));
@@ -110,7 +120,7 @@ export async function ask(session: AssistantSession, req: AskRequest, opts: AskO
   const added = session.memory.remember(req.message, chatId);
   if (added.length) session.refreshMemory();
   const result: AskResult = {
-    chatId, answer, sources: r.sources,
+    chatId, answer, sources: subjectFirst(r.sources, understood),
     proposed_changes: checked,
     agent_run: {
       modes: r.route.modes, skills: r.skills.map((s) => ({ name: s.name, file: s.file, pinned: s.pinned, reasons: s.reasons })),
@@ -118,12 +128,31 @@ export async function ask(session: AssistantSession, req: AskRequest, opts: AskO
       retrieval_pipeline: r.stages, scope: r.scope,
       provider: { kind: settings.kind, ...(settings.kind !== 'local' ? { model: settings.model ?? PROVIDERS.find((p) => p.kind === settings.kind)?.defaultModel } : {}) },
       ...(r.route.agent ? { agent: r.route.agent } : {}),
+      ...(understood?.kind ? { question_kind: understood.kind } : {}),
+      ...(understood && subjectRef(understood.subject) ? { subject: subjectRef(understood.subject) } : {}),
     },
     requires_user_approval: checked.length > 0,
     review_plan: reviewPlan(checked),
   };
   session.chats.append(chatId, req.message, answer, result as unknown as Record<string, unknown>);
   return result;
+}
+
+/** A direct answer's subject leads the sources (it is what the answer cites first). */
+function subjectFirst(sources: Source[], u: Understood | undefined): Source[] {
+  if (!u?.direct || !u.subject.nodes.length) return sources;
+  const ids = u.subject.nodes.map((n) => `${n.resourceType}:${n.name}`);
+  const lead = ids.map((id) => sources.find((s) => s.id === id)).filter((s): s is Source => !!s);
+  return [...lead, ...sources.filter((s) => !lead.includes(s))];
+}
+
+/** The subject of the chat's last answer that had one. */
+function lastSubject(history: { messages: { role: string; result?: Record<string, any> }[] } | undefined): SubjectRef | undefined {
+  for (const m of [...(history?.messages ?? [])].reverse()) {
+    const sub = m.role === 'assistant' ? (m.result?.agent_run as any)?.subject : undefined;
+    if (sub && typeof sub.node === 'string') return sub;
+  }
+  return undefined;
 }
 
 function checkMessage(message: unknown): void {

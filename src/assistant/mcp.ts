@@ -18,6 +18,7 @@ import { impactOf, lineageOf } from '../lineage/index.js';
 import type { ProposalChange } from '../proposals/types.js';
 import { preview } from './ask.js';
 import { explain } from './local/explain.js';
+import { registerContext } from './mcp-context.js';
 import { resolveContext } from './retrieve.js';
 import type { AssistantSession } from './session.js';
 
@@ -61,7 +62,7 @@ export function liveTools(mcp: McpServer, session: AssistantSession): McpServer[
 }
 
 export function createMcpServer(session: AssistantSession, version = '0.0.0'): McpServer {
-  const mcp = new McpServer({ name: 'modeler', version }, { capabilities: { tools: {} } });
+  const mcp = new McpServer({ name: 'modeler', version }, { capabilities: { tools: {}, resources: {}, prompts: {} } });
   const project = () => session.project;
   session.syncWithDisk(); // what is on disk now: later calls read again what changed since
   const server = { registerTool: liveTools(mcp, session) };
@@ -142,6 +143,7 @@ export function createMcpServer(session: AssistantSession, version = '0.0.0'): M
     const verdicts = session.validate(full);
     return json(verdicts.map((v, i) => ({ index: i, path: full[i].path, valid: v.valid, ...(v.blocked ? { blocked: v.blocked } : {}), warnings: v.warnings })));
   });
+  registerContext(mcp, session, server.registerTool);
   return mcp;
 }
 

@@ -8,6 +8,21 @@ import type { ProjectIndex } from './index/project-index.js';
 import { clip } from './index/records.js';
 import type { Retrieval } from './retrieve.js';
 import type { Mode } from './router.js';
+import { renderDirect, type Understood } from './local/direct.js';
+
+/** The Local engine's reading of the question: its kind, its subject and the facts it found (file:line), so a hosted answer starts from them. */
+export function understoodText(u: Understood | undefined): string {
+  if (!u) return '';
+  const s = u.subject;
+  const parts: string[] = [];
+  if (u.kind) parts.push(`Question kind: ${u.kind}`);
+  const subj = s.group ? `${s.group.label} (${s.group.nodes.length})` : s.nodes.length
+    ? s.nodes.map((n) => `${n.resourceType} ${n.name}${n.file ? ` (${n.file}:${n.line ?? 1})` : ''}`).join(', ') + (s.column ? `, column ${s.column.name}` : s.columnName ? `, column ${s.columnName}` : '')
+    : s.code ? `finding code ${s.code}` : undefined;
+  if (subj) parts.push(`Subject: ${subj}${s.from === 'chat' ? ' (from the previous answer in this chat)' : s.from === 'context' ? ' (selected)' : ''}`);
+  if (u.direct) parts.push(`Facts the project states (state them first, in words, with their file:line):\n${clip(renderDirect(u.direct), 3000)}`);
+  return parts.length ? `${parts.join('\n')}\n\n` : '';
+}
 
 const CONTRACT: Record<Mode, string> = {
   conceptual_architect: 'Conceptual architect: business concepts, domains, glossary terms; no columns, types or dbt details in conceptual files.',
@@ -50,7 +65,7 @@ export function systemPrompt(project: Project, r: Retrieval, memories: string[])
 
 const EXCERPT_LINES = 80;
 
-export function userMessages(project: Project, index: ProjectIndex, r: Retrieval, message: string, history?: Chat): ModelMessage[] {
+export function userMessages(project: Project, index: ProjectIndex, r: Retrieval, message: string, history?: Chat, understood?: Understood): ModelMessage[] {
   const msgs: ModelMessage[] = [];
   for (const m of (history?.messages ?? []).slice(-6)) msgs.push({ role: m.role, content: clip(m.content, 2000) });
   const facts: string[] = [];
@@ -71,7 +86,7 @@ export function userMessages(project: Project, index: ProjectIndex, r: Retrieval
   const ctx = r.selected.length ? `Selected: ${r.selected.map((x) => `${x.kind} ${x.name} (${x.file ?? ''}:${x.line ?? ''})`).join(', ')}\n` : '';
   msgs.push({
     role: 'user',
-    content: `${ctx}Question: ${message}\n\nProject facts (retrieved):\n${facts.join('\n')}` +
+    content: `${ctx}${understoodText(understood)}Question: ${message}\n\nProject facts (retrieved):\n${facts.join('\n')}` +
       (r.findings.length ? `\n\nOpen findings:\n${r.findings.slice(0, 10).map((f) => `- ${f.title} (${f.file}:${f.line})`).join('\n')}` : '') +
       (excerpts.length ? `\n\nFile excerpts:\n${excerpts.join('\n\n')}` : ''),
   });

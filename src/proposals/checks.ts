@@ -102,7 +102,8 @@ function bindingOf(node: Record<string, any>): string | undefined {
 /**
  * A description bound to a doc block (by description_ref or a `{{ doc("…") }}` in it) that the
  * change rewrites. Allowed: removing the description, rebinding it to a doc call, removing the
- * description_ref in the same change (an explicit unbinding), deleting the whole node.
+ * description_ref in the same change (an explicit unbinding), deleting the whole node, and editing
+ * the prose of a description that mixes prose and doc calls, the calls kept as they were.
  */
 export function docBlockOverwrite(before: unknown, after: unknown, docFile: (name: string) => { file: string; line: number } | undefined): Finding | undefined {
   const now = describedNodes(after);
@@ -114,6 +115,8 @@ export function docBlockOverwrite(before: unknown, after: unknown, docFile: (nam
     const was = b.node.description, is = a.node.description;
     if (is === undefined || same(was, is)) continue;
     if (typeof is === 'string' && PURE_DOC_CALL.test(is)) continue;
+    // prose beside its doc calls, edited around them: the calls (and so the binding) stay as they were
+    if (typeof was === 'string' && typeof is === 'string' && !PURE_DOC_CALL.test(was) && sameDocCalls(was, is)) continue;
     if (b.node.description_ref !== undefined && a.node.description_ref === undefined) continue;
     const where = docFile(name);
     const pointer = toPointer([...a.path, 'description']);
@@ -124,6 +127,13 @@ export function docBlockOverwrite(before: unknown, after: unknown, docFile: (nam
     };
   }
   return undefined;
+}
+
+const ANY_DOC_CALL = /\{\{\s*doc\(\s*(['"])[^'"]+\1\s*\)\s*\}\}/g;
+function sameDocCalls(a: string, b: string): boolean {
+  const calls = (s: string) => [...s.matchAll(ANY_DOC_CALL)].map((m) => m[0].replace(/\s+/g, ''));
+  const x = calls(a);
+  return x.length > 0 && JSON.stringify(x) === JSON.stringify(calls(b));
 }
 
 function same(a: unknown, b: unknown): boolean {

@@ -41,7 +41,7 @@ describe('modeler ask', () => {
     const dir = copyProject(EXAMPLE);
     const r = runCli(['ask', 'which models feed customers?', '--project-dir', dir]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('Lineage: upstream stg_shop__customers, stg_shop__orders, stg_stripe__payments; downstream none.');
+    expect(r.stdout).toMatch(/^`customers` is built from the 3 models: `stg_shop__customers` \(models\/marts\/customers\.sql:2\), `stg_shop__orders` \(models\/marts\/customers\.sql:5\) and `stg_stripe__payments` \(models\/marts\/customers\.sql:8\)\./);
     expect(r.stdout).toMatch(/\nSources:\n  model customers — models\/marts\/_marts\.yml:4\n/);
     expect(r.stdout).toMatch(/\nchat [0-9a-f-]{36} · modes .* · local\n$/);
     const j = JSON.parse(runCli(['ask', 'add key tests to stg_stores', '--project-dir', dir, '--json']).stdout);

@@ -27,7 +27,7 @@ describe('Local explanations', () => {
 
   it('explains a model: columns and types, tests, relationships, lineage, owner, Interface, findings, with sources', async () => {
     const r = await ask(s, { message: 'explain the orders model' });
-    expect(r.answer).toMatch(/^\*\*orders\*\* — model \(mart\), materialized as table · models\/marts\/_marts\.yml:46/);
+    expect(r.answer).toMatch(/^`orders` is a model \(mart\), materialized as table, defined at models\/marts\/_marts\.yml:46\./);
     expect(r.answer).toContain('| order_id |  | unique; not_null | The unique identifier of an order placed in the shop. (doc `order_id`) |');
     expect(r.answer).toContain('| customer_id |  | relationships → customers.customer_id |');
     expect(r.answer).toContain('Lineage: upstream stg_shop__orders, stg_stripe__payments; downstream rpt_daily_revenue.');
@@ -43,7 +43,7 @@ describe('Local explanations', () => {
     for (const message of ['explain orders', 'tell me about customers', 'what is stg_shop__orders']) {
       const r = await ask(s, { message });
       const name = message.split(' ').pop()!;
-      expect(r.answer, message).toMatch(new RegExp(`^\\*\\*${name}\\*\\* — model `));
+      expect(r.answer, message).toMatch(new RegExp(`^\`${name}\` is a model `));
       expect(r.sources[0].id, message).toBe(`model:${name}`);
     }
   });

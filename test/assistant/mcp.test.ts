@@ -23,7 +23,7 @@ afterAll(async () => { await client.close(); });
 describe('modeler mcp', () => {
   it('lists the read-only tools', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['canonicalize', 'column_lineage', 'conceptualize', 'explain', 'mesh_check', 'readiness', 'search_index', 'validate', 'validate_proposal']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['canonicalize', 'column_lineage', 'column_yaml', 'conceptualize', 'explain', 'mesh_check', 'model_details', 'propose_changes', 'readiness', 'search_index', 'validate', 'validate_proposal']);
     for (const t of tools) expect(t.annotations?.readOnlyHint, t.name).toBe(true);
   });
 

@@ -9,9 +9,17 @@ import { TABLE_KINDS, type IndexRecord } from '../index/records.js';
 import type { Retrieval } from '../retrieve.js';
 import { explain } from './explain.js';
 import { columnOf, loc, nodeOf, ownerOf, hasNotNullTest, hasUniqueTest } from './facts.js';
+import { renderDirect, understand, type Understood } from './direct.js';
+import type { SubjectRef } from './question.js';
 import { ALL_RULES, improveDescription, proposeFor, type Rule } from './propose.js';
 
-export interface LocalAnswer { answer: string; changes: ProposalChange[]; cited: IndexRecord[] }
+export interface LocalAnswer { answer: string; changes: ProposalChange[]; cited: IndexRecord[]; understood?: Understood }
+
+export interface LocalOptions {
+  context?: { kind?: string; code?: string };
+  /** What the chat's last answer was about: a follow-up that names nothing stays on it. */
+  last?: SubjectRef;
+}
 
 const RULE_WORDS: [RegExp, Rule[]][] = [
   [/\b(tests?|unique|not[_ ]null|keys?)\b/i, ['key_tests']],
@@ -40,14 +48,16 @@ const FACETS: [RegExp, string, (p: Project, n: DbtNode) => boolean][] = [
 ];
 const LACK = /\b(lack\w*|without|missing|no|none|not have|don'?t have|doesn'?t have|have no|has no)\b/i;
 
-export function localAnswer(project: Project, index: ProjectIndex, r: Retrieval, message: string): LocalAnswer {
+export function localAnswer(project: Project, index: ProjectIndex, r: Retrieval, message: string, opts: LocalOptions = {}): LocalAnswer {
   const cited: IndexRecord[] = [];
   const changes: ProposalChange[] = [];
   const out: string[] = [];
   const lower = message.toLowerCase();
 
-  // a repo-wide "which models lack …" question
-  const facet = r.scope === 'repo_wide' && LACK.test(lower) ? FACETS.find(([re]) => re.test(lower)) : undefined;
+  // a question of a kind the Local engine answers directly: the fact first, with file:line
+  const u = understand(project, index, message, r.selected, opts.context, opts.last);
+  // a repo-wide "which models lack …" question (one that names no table)
+  const facet = r.scope === 'repo_wide' && LACK.test(lower) && u.subject.from !== 'question' ? FACETS.find(([re]) => re.test(lower)) : undefined;
   if (facet) {
     const tier = /\bstaging\b/.test(lower) ? 'stg' : /\bmarts?\b/.test(lower) ? 'mart' : undefined;
     const models = project.models.filter((n) => n.origins.includes('yaml') && (!tier || (tier === 'stg' ? /^stg_|\/staging\//.test(`${n.name} ${n.file}`) : !/^stg_|\/staging\//.test(`${n.name} ${n.file}`))));
@@ -56,6 +66,20 @@ export function localAnswer(project: Project, index: ProjectIndex, r: Retrieval,
     for (const n of hits.slice(0, 50)) { out.push(`- ${n.name} (${n.file}:${n.line ?? 1})`); const rec = index.get(`model:${n.name}`); if (rec) cited.push(rec); }
     if (hits.length > 50) out.push(`- … and ${hits.length - 50} more`);
     return { answer: out.join('\n'), changes, cited };
+  }
+
+  const cite = (n?: DbtNode) => { const rec = n && index.get(`${n.resourceType}:${n.name}`); if (rec && !cited.includes(rec)) cited.push(rec); };
+  const issueSelected = r.selected.some((x) => x.kind === 'issue');
+  if (u.kind && !issueSelected && (!r.route.wantsChanges || u.kind === 'interface_howto')) {
+    if (u.direct) {
+      for (const n of u.subject.nodes) cite(n);
+      return { answer: renderDirect(u.direct), changes, cited, understood: u };
+    }
+    if (!u.subject.node && !u.subject.group && u.kind !== 'finding') {
+      out.push(`I cannot tell which model this asks about: name it, or select it first.`);
+      closest(out, r);
+      return { answer: out.join('\n'), changes, cited, understood: u };
+    }
   }
 
   const targets = pickTargets(index, r);
@@ -70,6 +94,7 @@ export function localAnswer(project: Project, index: ProjectIndex, r: Retrieval,
   // a validation row (selected, or the question only asks about it): explain it and propose its fix when a rule covers it
   if (main.kind === 'issue' && (r.selected.length > 0 || !r.route.wantsChanges)) {
     const e = explain(project, index, main);
+    if (u.direct && u.kind === 'finding') out.push(renderDirect(u.direct), '');
     out.push(e.text); cited.push(...e.cited);
     const rule = ISSUE_RULE[main.name.split(':')[0]];
     const about = index.get(main.links[0]);
@@ -79,7 +104,7 @@ export function localAnswer(project: Project, index: ProjectIndex, r: Retrieval,
       changes.push(...set.changes());
       notesInto(out, set.notes);
     } else out.push('', 'This finding has no fix I can derive from the project; change it by hand as the hint says.');
-    return { answer: withChanges(out, changes), changes, cited };
+    return { answer: withChanges(out, changes), changes, cited, understood: u };
   }
 
   if (r.route.wantsChanges) {
@@ -93,8 +118,11 @@ export function localAnswer(project: Project, index: ProjectIndex, r: Retrieval,
       cited.push(main);
       return { answer: withChanges(out, changes), changes, cited };
     }
+    // the tables the request names are the ones changed (one change per thing asked), not their neighbours
+    const named = u.subject.from === 'question' ? u.subject.nodes.filter((n) => TABLE_KINDS.has(n.resourceType as any)) : [];
     const nodes = r.scope === 'repo_wide'
       ? project.models.filter((n) => n.origins.includes('yaml'))
+      : named.length ? named
       : uniqueNodes(targets.map((t) => (t.kind === 'column' ? columnOf(project, t)?.node : t.kind === 'issue' ? issueNode(project, index, t) : nodeOf(project, t))));
     // "a relationship between invoice and customer": the one between the tables named, not every one they have
     const between = r.scope !== 'repo_wide' && nodes.length >= 2 && chosen.length === 1 && chosen[0] === 'relationship_tests' ? nodes : undefined;
@@ -119,7 +147,7 @@ export function localAnswer(project: Project, index: ProjectIndex, r: Retrieval,
     out.push('', 'Also relevant:');
     for (const t of more) { out.push(`- ${t.title} (${loc(t)})`); cited.push(t); }
   }
-  return { answer: out.join('\n'), changes, cited };
+  return { answer: out.join('\n'), changes, cited, understood: u };
 }
 
 /** The objects a question is about: the selection, else the strongest records the question itself found (not its neighbours). */
@@ -140,6 +168,11 @@ function uniqueNodes(ns: (DbtNode | undefined)[]): DbtNode[] {
   const out: DbtNode[] = [];
   for (const n of ns) if (n && !out.includes(n) && TABLE_KINDS.has(n.resourceType as any)) out.push(n);
   return out;
+}
+
+function closest(out: string[], r: Retrieval): void {
+  const srcs = r.sources.filter((s) => s.kind !== 'skill' && s.kind !== 'memory').slice(0, 5);
+  if (srcs.length) { out.push('', 'Closest facts:'); for (const s of srcs) out.push(`- ${s.kind} ${s.name} (${loc({ file: s.path, line: s.line })})`); }
 }
 
 function notesInto(out: string[], notes: string[]): void {

@@ -24,7 +24,8 @@ export function explain(project: Project, index: ProjectIndex, rec: IndexRecord)
 
   if (TABLE_KINDS.has(rec.kind) || rec.kind === 'exposure' || rec.kind === 'semantic_model' || rec.kind === 'metric') {
     const n = nodeOf(project, rec);
-    lines.push(`**${rec.name}** — ${rec.kind}${rec.tier ? ` (${rec.tier})` : ''}${n?.materialized ? `, materialized as ${n.materialized}` : ''} · ${loc(rec)}`);
+    const what = rec.kind === 'semantic_model' ? 'semantic model' : rec.kind;
+    lines.push(`\`${rec.name}\` is ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what}${rec.tier ? ` (${rec.tier})` : ''}${n?.materialized && TABLE_KINDS.has(rec.kind) && rec.kind !== 'source' ? `, materialized as ${n.materialized}` : ''}, defined at ${loc(rec)}.`);
     const desc = n?.description ?? (typeof n?.raw?.description === 'string' ? n.raw.description : undefined);
     lines.push(desc ? clip(desc, 600) : '_No description._');
     if (n?.sqlPath && n.sqlPath !== rec.file) { lines.push(`SQL: ${n.sqlPath}`); cite(index.get(`file:${n.sqlPath}`)); }
@@ -52,7 +53,7 @@ export function explain(project: Project, index: ProjectIndex, rec: IndexRecord)
     findings();
   } else if (rec.kind === 'column') {
     const hit = columnOf(project, rec);
-    lines.push(`**${rec.name}** — column · ${loc(rec)}`);
+    lines.push(`\`${rec.name}\` is a column${hit ? ` of \`${hit.node.name}\`` : ''} (${loc(rec)}).`);
     if (hit) {
       const { node, column } = hit;
       const d = columnDescription(project, column);
@@ -74,23 +75,23 @@ export function explain(project: Project, index: ProjectIndex, rec: IndexRecord)
     findings();
   } else if (rec.kind === 'issue') {
     const [msg, fix] = rec.text.split('\n');
-    lines.push(`**${rec.name.split(':')[0]}** — ${rec.title.split(' ')[0]} at ${loc(rec)}`, msg);
+    lines.push(`\`${rec.name.split(':')[0]}\` is a ${rec.title.split(' ')[0]} finding at ${loc(rec)}: ${msg}`);
     if (fix?.startsWith('fix:')) lines.push(`How to fix: ${fix.slice(5)}`);
     const about = cite(index.get(rec.links[0]));
     if (about && about.kind !== 'file') lines.push(`About: ${about.kind} ${about.name} (${loc(about)})`);
   } else if (rec.kind === 'doc_block' || rec.kind === 'glossary_term' || rec.kind === 'skill' || rec.kind === 'memory') {
-    lines.push(`**${rec.name}** — ${rec.kind.replace('_', ' ')} · ${loc(rec)}`, clip(rec.text, 900));
+    lines.push(`\`${rec.name}\` is a ${rec.kind.replace('_', ' ')} (${loc(rec)}).`, clip(rec.text, 900));
     const users = index.neighbours(rec.id).filter((r) => r.kind === 'column');
     if (users.length) lines.push('', `Used by ${users.length} column(s): ${users.slice(0, 12).map((u) => u.name).join(', ')}${users.length > 12 ? ', …' : ''}`);
     for (const u of users.slice(0, 5)) cite(u);
   } else if (rec.kind === 'relationship' || rec.kind === 'concept' || rec.kind === 'entity' || rec.kind === 'diagram') {
-    lines.push(`**${rec.name}** — ${rec.kind} · ${loc(rec)}`, rec.title.replace(/^\S+ /, ''));
+    lines.push(`\`${rec.name}\` is a ${rec.kind} (${loc(rec)}): ${rec.title.replace(/^\S+ /, '')}`);
     if (rec.text && !rec.title.includes(rec.text)) lines.push(clip(rec.text, 600));
     const nb = index.neighbours(rec.id).filter((r) => r.kind !== 'file' && r.kind !== 'issue');
     if (nb.length) { lines.push('', 'Connected:'); for (const r of nb.slice(0, 12)) { cite(r); lines.push(`- ${r.kind} ${r.name} (${loc(r)})`); } }
     findings();
   } else if (rec.kind === 'file') {
-    lines.push(`**${rec.name}** — ${rec.title.split(' — ')[0]}`);
+    lines.push(`\`${rec.name}\` is a file: ${rec.title.split(' — ')[0]}.`);
     const inside = index.neighbours(rec.id).filter((r) => r.file === rec.name && r.kind !== 'issue');
     if (inside.length) { lines.push('', `Defines ${inside.length}:`); for (const r of inside.slice(0, 20)) { cite(r); lines.push(`- ${r.kind} ${r.name}${r.line ? ` (line ${r.line})` : ''}`); } }
     else if (rec.text) lines.push(clip(rec.text, 900));
@@ -99,7 +100,7 @@ export function explain(project: Project, index: ProjectIndex, rec: IndexRecord)
   } else {
     // domain, owner, tag, data type: what belongs to it
     const members = index.neighbours(rec.id);
-    lines.push(`**${rec.name}** — ${rec.kind.replace('_', ' ')}: ${rec.text}`);
+    lines.push(`\`${rec.name}\` is a ${rec.kind.replace('_', ' ')}: ${rec.text}`);
     for (const m of members.slice(0, 25)) { cite(m); lines.push(`- ${m.kind} ${m.name} (${loc(m)})`); }
     if (members.length > 25) lines.push(`- … and ${members.length - 25} more`);
   }

@@ -10,6 +10,7 @@ import { inferLayers } from '../../governance/layers.js';
 import { classificationRequired } from '../../governance/policy/rules/classification-required.js';
 import type { ProposalChange, YamlPatchOp } from '../../proposals/types.js';
 import { boundDoc } from '../index/context.js';
+import { keyCombinations } from '../../core/project/dbt-tests.js';
 import { activeTests, hasNotNullTest, hasUniqueTest } from './facts.js';
 import { locateColumn, type ColumnEntry } from './yaml-locate.js';
 
@@ -65,6 +66,12 @@ const tableTier = (n: DbtNode) => inferLayers({ name: n.name, path: n.sqlPath ??
 
 export function keyTests(p: Project, n: DbtNode, set: ChangeSet): void {
   const keyName = typeof n.interface?.unique_key === 'string' ? n.interface.unique_key : [...ownKeyNames(n)].find((k) => n.columns.some((c) => c.name === k));
+  // a compound key (unique_combination_of_columns, a multi-column constraint) stays the key: no single-column unique
+  const combo = keyCombinations(n).find((k) => k.length > 1);
+  if (combo) {
+    set.notes.push(`${n.name}: its key is the combination ${combo.join(' + ')} (tested together); no single-column unique is proposed`);
+    return;
+  }
   const col = n.columns.find((c) => c.name === keyName);
   if (!col) { if (n.resourceType === 'model') set.notes.push(`${n.name}: no key column found (no unique_key, no <entity>_id or id column)`); return; }
   const missing = [!hasUniqueTest(col, n) ? 'unique' : '', !hasNotNullTest(col) ? 'not_null' : ''].filter(Boolean);
@@ -240,6 +247,19 @@ export function improveDescription(p: Project, n: DbtNode, c: DbtColumn): { chan
   if (!block) {
     const ce = locateColumn(p, n, c.name);
     if (!ce) return { note: `${n.name}.${c.name} has no YAML entry to describe` };
+    const calls = docCalls(c.description);
+    if (calls.length) {
+      // prose beside {{ doc() }}: the prose is rewritten, the doc call kept where it is
+      const value = aroundDocCalls(String(c.description), best.text);
+      return {
+        note: `proposed the text of ${best.from} for the prose of ${n.name}.${c.name}'s description, keeping ${calls.join(', ')}`,
+        change: {
+          op: 'patch_yaml', path: ce.file, patch: [{ op: 'replace', path: `${ce.columnPointer}/description`, value }],
+          rationale: `the prose of ${n.name}.${c.name}'s description is taken from ${best.from}; its doc call stays as it is.`, source_context: [ce.file], validation_impact: '',
+          review_summary: `describe ${n.name}.${c.name} (keeping its doc call)`,
+        },
+      };
+    }
     return {
       note: `proposed the text of ${best.from} as the description of ${n.name}.${c.name}`,
       change: {
@@ -263,4 +283,22 @@ export function improveDescription(p: Project, n: DbtNode, c: DbtColumn): { chan
       review_summary: `rewrite doc block ${docName} in ${block.file}`,
     },
   };
+}
+
+const DOC_CALL = /\{\{\s*doc\(\s*['"][^'"]+['"]\s*\)\s*\}\}/g;
+function docCalls(d: unknown): string[] {
+  return typeof d === 'string' ? [...d.matchAll(DOC_CALL)].map((m) => m[0]) : [];
+}
+
+/** The description with its prose replaced by `text` and every doc call kept in its place. */
+function aroundDocCalls(description: string, text: string): string {
+  const parts = description.split(DOC_CALL);
+  const calls = docCalls(description);
+  const i = parts.findIndex((x) => x.trim());
+  const out: string[] = [];
+  for (let k = 0; k < parts.length; k++) {
+    out.push(k === (i < 0 ? 0 : i) ? (k === 0 ? `${text} ` : ` ${text} `) : parts[k].trim() ? '' : parts[k]);
+    if (k < calls.length) out.push(calls[k]);
+  }
+  return out.join('').replace(/\s{2,}/g, ' ').trim();
 }

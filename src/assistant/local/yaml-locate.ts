@@ -3,6 +3,7 @@
 // `data_tests:`, classic or `arguments:`-nested test arguments).
 import { parse } from 'yaml';
 import type { DbtNode, Project } from '../../core/project/types.js';
+import { projectTestKey } from './test-key.js';
 
 export interface NodeEntry {
   file: string;
@@ -16,7 +17,7 @@ export interface NodeEntry {
 export interface ColumnEntry extends NodeEntry {
   columnPointer: string;
   column: Record<string, any>;
-  /** The list key the column already uses for tests, else the file's habit, else data_tests. */
+  /** The list key the column already uses for tests, else the file's habit, else the project's (test-key.ts). */
   testsKey: 'tests' | 'data_tests';
 }
 
@@ -53,7 +54,13 @@ export function locateColumn(project: Project, node: DbtNode, column: string): C
   const k = cols.map((c) => c?.name).lastIndexOf(column);
   if (k < 0) return undefined;
   const c = cols[k];
-  const habit = cols.some((x) => Array.isArray(x?.data_tests)) ? 'data_tests' : cols.some((x) => Array.isArray(x?.tests)) ? 'tests' : 'data_tests';
+  // the file's habit, else the project's (its require-dbt-version and its other files)
+  const habit = cols.some((x) => Array.isArray(x?.data_tests)) ? 'data_tests' : cols.some((x) => Array.isArray(x?.tests)) ? 'tests' : fileHabit(n.entry) ?? projectTestKey(project);
   const testsKey = Array.isArray(c.data_tests) ? 'data_tests' : Array.isArray(c.tests) ? 'tests' : habit;
   return { ...n, columnPointer: `${n.pointer}/columns/${k}`, column: c, testsKey };
+}
+
+/** The key the resource's own model-level tests use. */
+function fileHabit(entry: Record<string, any>): 'tests' | 'data_tests' | undefined {
+  return Array.isArray(entry?.data_tests) ? 'data_tests' : Array.isArray(entry?.tests) ? 'tests' : undefined;
 }

@@ -1,0 +1,63 @@
+// The Local provider's direct answers: classify the question, resolve its subject, and let the
+// answerer of that kind state the fact first (a sentence with file:line), then its evidence.
+import type { Project } from '../../core/project/types.js';
+import type { ProjectIndex } from '../index/project-index.js';
+import type { IndexRecord } from '../index/records.js';
+import { nodeOf } from './facts.js';
+import { columnOriginAnswer } from './kinds/column-origin.js';
+import { configAnswer } from './kinds/config.js';
+import { descriptionsAnswer } from './kinds/descriptions.js';
+import { diffAnswer } from './kinds/diff.js';
+import { enabledAnswer } from './kinds/enabled.js';
+import { findingAnswer } from './kinds/finding.js';
+import { grainAnswer } from './kinds/grain.js';
+import { interfaceHowtoAnswer } from './kinds/interface-howto.js';
+import { downstreamAnswer, upstreamAnswer } from './kinds/lineage.js';
+import { sensitiveAnswer } from './kinds/sensitive.js';
+import type { Direct, KindInput } from './kinds/shared.js';
+import { sqlColumnsAnswer } from './kinds/sql-columns.js';
+import { testsAnswer } from './kinds/tests.js';
+import { classify, resolveSubject, type QuestionKind, type Subject, type SubjectRef } from './question.js';
+
+const ANSWERERS: Record<QuestionKind, (i: KindInput) => Direct | undefined> = {
+  finding: (i) => findingAnswer(i),
+  interface_howto: interfaceHowtoAnswer,
+  enabled: enabledAnswer,
+  diff: diffAnswer,
+  column_origin: columnOriginAnswer,
+  downstream: downstreamAnswer,
+  upstream: upstreamAnswer,
+  sensitive: sensitiveAnswer,
+  descriptions: descriptionsAnswer,
+  tests: testsAnswer,
+  grain: grainAnswer,
+  sql_columns: sqlColumnsAnswer,
+  config: configAnswer,
+};
+
+/** The question as the Local engine understood it: handed to hosted models too. */
+export interface Understood { kind?: QuestionKind; subject: Subject; direct?: Direct }
+
+export function understand(project: Project, index: ProjectIndex, message: string, selected: IndexRecord[], context: { kind?: string; code?: string } | undefined, last?: SubjectRef): Understood {
+  const kind = classify(message, context);
+  const sel = selected.find((r) => r.kind !== 'issue' && r.kind !== 'file');
+  const selNode = sel ? nodeOf(project, sel) : undefined;
+  const selCol = sel?.kind === 'column' ? sel.name.slice(sel.name.lastIndexOf('.') + 1) : undefined;
+  // a selected finding is about a table or column: that is the subject
+  const issue = selected.find((r) => r.kind === 'issue');
+  const about = !selNode && issue ? index.get(issue.links[0]) : undefined;
+  const aboutNode = about ? nodeOf(project, about) : undefined;
+  const subject = resolveSubject(project, message, selNode ?? aboutNode, selCol ?? (about?.kind === 'column' ? about.name.slice(about.name.lastIndexOf('.') + 1) : undefined), last);
+  if (!kind) return { subject };
+  const input: KindInput = { project, index, message, kind, subject };
+  let direct = kind === 'finding' ? findingAnswer(input, issue) : ANSWERERS[kind](input);
+  // a column question that names no column asks about the table: "what columns has orders" → sql_columns
+  if (!direct && kind === 'column_origin') direct = upstreamAnswer(input);
+  if (!direct && kind === 'grain' && /\btests?\b/i.test(message)) direct = testsAnswer(input);
+  return { kind, subject, direct };
+}
+
+/** The answer text: the lead, then the evidence. */
+export function renderDirect(d: Direct): string {
+  return [d.lead, ...(d.evidence.length ? ['', ...d.evidence] : [])].join('\n');
+}

@@ -1,0 +1,64 @@
+// Where a column comes from: the line of the model's SQL that returns it, how its value is made
+// (passed through, renamed, computed, aggregated, a literal) and the columns of the tables it
+// reads — the model's columns as its SQL returns them (core/columns), one step up, not a trace.
+import { projectColumns } from '../../../core/columns/project-columns.js';
+import type { DbtNode, Project } from '../../../core/project/types.js';
+import { upstreamAnswer } from './lineage.js';
+import { at, cannot, colAt, esc, lineIn, list, q, where, type Direct, type KindInput } from './shared.js';
+
+const HOW: Record<string, string> = {
+  passthrough: 'passes through unchanged from', rename: 'is renamed from', transform: 'is computed from',
+  aggregate: 'is aggregated from', literal: 'is a literal value',
+};
+
+export function columnOriginAnswer(input: KindInput): Direct | undefined {
+  const { project, subject } = input;
+  const n = subject.node;
+  const name = subject.column?.name ?? subject.columnName;
+  if (!n) return undefined;
+  if (!name) return upstreamAnswer(input);
+  if (n.resourceType === 'source') {
+    return { lead: `${q(`${n.name}.${name}`)} is a column of the source table ${q(n.name)}: it is loaded into the warehouse outside dbt, nothing in the project computes it (${subject.column ? colAt(n, subject.column) : where(n)}).`, evidence: [] };
+  }
+  if (n.resourceType === 'seed') return { lead: `${q(`${n.name}.${name}`)} is a column of the seed ${q(n.name)}: its values are in the CSV file (${at(n.sqlPath ?? n.file)}).`, evidence: [] };
+  let reading;
+  let col;
+  try {
+    const pc = projectColumns(project);
+    reading = pc.sql(n);
+    col = pc.of(n).find((c) => c.name.toLowerCase() === name.toLowerCase());
+  } catch { /* unreadable SQL: said below */ }
+  const out = reading?.columns.find((c) => c.name.toLowerCase() === name.toLowerCase());
+  // a column the SQL never names comes through a `select *`: no line of its own
+  const named = lineIn(project, n.sqlPath, new RegExp(`\\b${esc(name)}\\b`, 'i'));
+  const sqlAt = named ? at(n.sqlPath, col?.sql_line ?? named) : `${at(n.sqlPath)}, through a select *`;
+  if (!out) {
+    const why = reading?.status === 'unknown' ? `its SQL could not be read${reading.gaps[0] ? ` (${reading.gaps[0]})` : ''}` : `its SQL as read does not return ${q(name)}`;
+    const up = upstreamAnswer(input);
+    return cannot(`I cannot tell where ${q(`${n.name}.${name}`)} comes from: ${why} (${at(n.sqlPath ?? n.file)}).`, up && !up.cannot ? [up.lead.replace(/ \(at model level[^)]*\)/, '')] : []);
+  }
+  const names = out.sources.map((s) => `${q(`${relName(project, s.relation)}.${s.column}`)}`);
+  const how = HOW[out.kind] ?? 'comes from';
+  const lead = out.kind === 'literal'
+    ? `${q(`${n.name}.${name}`)} is a literal value in its SQL (${sqlAt}).`
+    : names.length
+      ? `${q(`${n.name}.${name}`)} ${how} ${list(names)} in the SQL of ${q(n.name)} (${sqlAt}).`
+      : `${q(`${n.name}.${name}`)} is returned by the SQL of ${q(n.name)} (${sqlAt}, ${out.kind}); the columns it is made from could not be traced${out.unresolved ? ` (${out.unresolved})` : ''}.`;
+  const evidence: string[] = [];
+  if (out.type) evidence.push(`Type: ${out.type}${out.typeFrom === 'cast' ? ' (an explicit cast)' : ' (from the column it reads)'}.`);
+  if (subject.column) evidence.push(`Documented at ${colAt(n, subject.column)}.`);
+  else evidence.push(`Not documented in YAML (${where(n)}); known from the SQL only.`);
+  if (reading?.via) evidence.push(`Read from the ${reading.via} SQL.`);
+  return { lead, evidence };
+}
+
+const names = new WeakMap<Project, Map<string, string>>();
+function relName(project: Project, id: string): string {
+  let m = names.get(project);
+  if (!m) {
+    m = new Map();
+    for (const n of [...project.models, ...project.sources, ...project.seeds, ...project.snapshots] as DbtNode[]) m.set(n.uniqueId, n.name);
+    names.set(project, m);
+  }
+  return m.get(id) ?? id;
+}

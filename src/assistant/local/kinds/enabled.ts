@@ -1,0 +1,52 @@
+// Which var or target setting enables or disables a table: its `enabled` config as dbt resolves
+// it (SQL config(), YAML, dbt_project.yml), with the var it reads and where.
+import type { DbtNode, Project } from '../../../core/project/types.js';
+import { at, q, where, type Direct, type KindInput } from './shared.js';
+
+const ENABLED = /\benabled\b\s*[:=]/;
+const VAR = /var\(\s*['"]([\w.-]+)['"](?:\s*,\s*([^)]+))?\)/;
+const TARGET = /target\.(\w+)/;
+
+export function enabledAnswer({ project, subject }: KindInput): Direct | undefined {
+  const n = subject.node;
+  if (!n) return undefined;
+  const found = enabledSetting(project, n);
+  const state = n.enabled ? 'enabled' : 'disabled';
+  if (!found) {
+    return { lead: `${q(n.name)} is ${state}${n.disabledBy ? ` by ${n.disabledBy}` : ''}: no var or target setting decides it — nothing sets its \`enabled\` config (${where(n)}).`, evidence: [] };
+  }
+  const v = VAR.exec(found.text);
+  const t = TARGET.exec(found.text);
+  const by = v ? `the var ${q(v[1])}${v[2] ? ` (default ${v[2].trim()})` : ''}` : t ? `the target setting ${q(`target.${t[1]}`)}` : `the expression ${q(found.text.trim())}`;
+  return {
+    lead: `${q(n.name)} is enabled or disabled by ${by} (${at(found.file, found.line)}); as the project is read now it is ${state}.`,
+    evidence: [`${found.file}:${found.line}: ${found.text.trim()}`, ...(v ? [`Set it in dbt_project.yml under vars: (${v[1]}: false) or on the command line with --vars '{${v[1]}: false}'.`] : []), ...(n.disabledBy ? [`Disabled by: ${n.disabledBy}`] : [])],
+  };
+}
+
+/** The line that sets the node's `enabled` with an expression: its SQL, its YAML, else dbt_project.yml under its folders. */
+export function enabledSetting(project: Project, n: DbtNode): { file: string; line: number; text: string } | undefined {
+  const look = (file: string | undefined, from = 0, to = Infinity) => {
+    if (!file) return undefined;
+    let lines: string[];
+    try { lines = project.readText(file).split('\n'); } catch { return undefined; }
+    for (let i = from; i < Math.min(lines.length, to); i++) if (ENABLED.test(lines[i]) && /var\(|target\.|env_var\(/.test(lines[i])) return { file, line: i + 1, text: lines[i] };
+    return undefined;
+  };
+  const inSql = look(n.sqlPath);
+  if (inSql) return inSql;
+  const inYaml = n.file && n.line ? look(n.file, n.line - 1, n.line + 12) : undefined;
+  if (inYaml) return inYaml;
+  // dbt_project.yml: the enabled under the node's nearest folder key
+  let lines: string[];
+  try { lines = project.readText('dbt_project.yml').split('\n'); } catch { return undefined; }
+  for (const key of [n.name, ...n.fqn.slice(1, -1).reverse(), ...(n.sourceName ? [n.sourceName] : [])]) {
+    const i = lines.findIndex((l) => new RegExp(`^\\s*\\+?${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\s*$`).test(l));
+    if (i < 0) continue;
+    const indent = lines[i].search(/\S/);
+    for (let j = i + 1; j < lines.length && (lines[j].trim() === '' || lines[j].search(/\S/) > indent); j++) {
+      if (ENABLED.test(lines[j]) && lines[j].search(/\S/) === indent + 2) return { file: 'dbt_project.yml', line: j + 1, text: lines[j] };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,132 @@
+// Upstream and downstream at model level: the ref() and source() calls of a model's SQL, and
+// the models, snapshots, exposures and semantic models that ref() it. Column-level lineage is
+// not traced here; a column question is answered at its model's level and says so.
+import type { DbtNode, Project } from '../../../core/project/types.js';
+import { at, cannot, esc, kindWord, lineIn, list, plural, q, where, type Direct, type KindInput } from './shared.js';
+
+export function upstreamAnswer({ project, subject, message }: KindInput): Direct | undefined {
+  const n = subject.node;
+  if (!n) return undefined;
+  if (n.resourceType === 'source') {
+    return { lead: `${q(n.name)} is a source table: nothing in the project feeds it; it is loaded into the warehouse outside dbt (declared at ${where(n)}).`, evidence: downstreamEvidence(project, n) };
+  }
+  const models = parentsOf(project, n);
+  const sources = sourcesOf(project, n);
+  const refAt = (name: string) => at(n.sqlPath, lineIn(project, n.sqlPath, new RegExp(`ref\\(\\s*['"]${esc(name)}['"]`)));
+  const srcAt = (s: DbtNode) => at(n.sqlPath, lineIn(project, n.sqlPath, new RegExp(`source\\(\\s*['"]${esc(s.sourceName ?? '')}['"]\\s*,\\s*['"]${esc(s.tableName ?? '')}['"]`)));
+  const colNote = subject.column || subject.columnName ? ` (at model level: ${q(subject.column?.name ?? subject.columnName!)} comes from one of these; column lineage is not traced by this answer)` : '';
+  const wantsSources = /\bsources?\b|\braw\b/i.test(message);
+  if (wantsSources && !sources.length && models.length) {
+    // the sources reached through intermediate models (a staging model over a _tmp model)
+    const via = sourcesUpstream(project, n);
+    if (via.length) {
+      const lead = `${q(n.name)} is fed by the ${via.length === 1 ? 'source table' : 'source tables'} ${list(via.map((v) => `${q(v.source.name)} (${where(v.source)})`))}, through ${list([...new Set(via.map((v) => q(v.through.name)))])}.`;
+      return { lead, evidence: via.map((v) => `- ${v.through.name} reads source ${v.source.name} (${at(v.through.sqlPath ?? v.through.file)})`) };
+    }
+  }
+  const onlySources = wantsSources && sources.length > 0;
+  const parts: string[] = [];
+  if (sources.length) parts.push(`the ${sources.length === 1 ? 'source table' : 'source tables'} ${list(sources.map((s) => `${q(s.name)} (${srcAt(s)})`))}`);
+  if (models.length && !onlySources) parts.push(`${models.length === 1 ? `the ${kindWord(models[0])}` : `the ${plural(models.length, 'model')}:`} ${list(models.map((m) => `${q(m.name)} (${refAt(m.name)})`))}`);
+  if (!parts.length) {
+    return cannot(`${q(n.name)} reads no model or source through ref() or source() (${at(n.sqlPath ?? n.file)}).`, n.sqlPath ? [`its SQL: ${n.sqlPath}`] : []);
+  }
+  const verb = onlySources ? 'is fed by' : 'is built from';
+  const evidence: string[] = [];
+  if (onlySources && models.length) evidence.push(`It also refs ${list(models.map((m) => q(m.name)))}.`);
+  for (const s of sources) evidence.push(`- source ${s.name} is declared at ${where(s)}${s.loadedAtField ? `; loaded_at_field ${s.loadedAtField}` : ''}`);
+  for (const m of models) evidence.push(`- ${m.resourceType} ${m.name} is defined at ${where(m)}`);
+  return { lead: `${q(n.name)} ${verb} ${parts.join(' and ')}${colNote}.`, evidence };
+}
+
+export function downstreamAnswer({ project, subject }: KindInput): Direct | undefined {
+  const n = subject.node;
+  if (!n) return undefined;
+  const users = dependents(project, n);
+  const colNote = subject.column || subject.columnName ? ` (at model level; which of them read ${q(subject.column?.name ?? subject.columnName!)} is column lineage, not traced by this answer)` : '';
+  if (!users.length) return { lead: `Nothing in the project depends on ${q(n.name)}: no model, snapshot, exposure or semantic model refs it (${where(n)}).`, evidence: [] };
+  const shown = users.map((u) => `${q(u.node.name)} (${u.at})`);
+  const kinds = new Set(users.map((u) => u.node.resourceType));
+  const noun = kinds.size === 1 ? plural(users.length, users[0].node.resourceType === 'semantic_model' ? 'semantic model' : users[0].node.resourceType) : plural(users.length, 'node');
+  return { lead: `${noun} depend${users.length === 1 ? 's' : ''} on ${q(n.name)}${colNote}: ${list(shown, 10)}.`, evidence: users.length > 10 ? [`All of them: ${users.map((u) => u.node.name).join(', ')}`] : [] };
+}
+
+/** What reads `n` directly, each with where the reference is written. */
+export function dependents(project: Project, n: DbtNode): { node: DbtNode; at: string }[] {
+  const out: { node: DbtNode; at: string }[] = [];
+  const all = [...project.models, ...project.snapshots, ...project.exposures, ...project.semanticModels, ...project.metrics];
+  for (const m of all) {
+    if (m === n) continue;
+    let re: RegExp | undefined;
+    if (n.resourceType === 'source' ? m.sourceRefs.includes(n.name) : m.refs.some((r) => r.name === n.name)) {
+      re = n.resourceType === 'source' ? new RegExp(`source\\(\\s*['"]${esc(n.sourceName ?? '')}['"]\\s*,\\s*['"]${esc(n.tableName ?? '')}['"]`) : new RegExp(`ref\\(\\s*['"]${esc(n.name)}['"]`);
+      const file = m.sqlPath ?? m.file;
+      out.push({ node: m, at: at(file, lineIn(project, file, re) ?? (file === m.file ? m.line : undefined)) });
+    }
+  }
+  return out;
+}
+
+function downstreamEvidence(project: Project, n: DbtNode): string[] {
+  const users = dependents(project, n);
+  return users.length ? [`Read by ${list(users.map((u) => `${q(u.node.name)} (${u.at})`))}.`] : [];
+}
+
+function parentsOf(project: Project, n: DbtNode): DbtNode[] {
+  const out: DbtNode[] = [];
+  for (const r of n.refs) {
+    const m = project.modelByName.get(r.name) ?? [...project.seeds, ...project.snapshots].find((x) => x.name === r.name);
+    if (m && !out.includes(m)) out.push(m);
+  }
+  return out;
+}
+
+function sourcesOf(project: Project, n: DbtNode): DbtNode[] {
+  const out: DbtNode[] = [];
+  for (const s of n.sourceRefs) { const x = project.sources.find((y) => y.name === s); if (x && !out.includes(x)) out.push(x); }
+  if (!out.length) for (const x of viaVars(project, n)) if (!out.includes(x)) out.push(x);
+  if (!out.length) for (const x of viaMacroArgs(project, n)) if (!out.includes(x)) out.push(x);
+  return out;
+}
+
+/** Sources a macro call names by its source and table as string arguments (Fivetran's union macros). */
+function viaMacroArgs(project: Project, n: DbtNode): DbtNode[] {
+  if (!n.sqlPath) return [];
+  let sql: string;
+  try { sql = project.readText(n.sqlPath); } catch { return []; }
+  if (/\b(ref|source)\(/.test(sql)) return [];
+  const lits = new Set([...sql.matchAll(/=\s*['"]([\w.-]+)['"]/g)].map((m) => m[1].toLowerCase()));
+  return project.sources.filter((s) => lits.has((s.sourceName ?? '').toLowerCase()) && lits.has((s.tableName ?? '').toLowerCase()));
+}
+
+/** Sources a model reads through a var the project sets to a source() (Fivetran's `from {{ var('comment') }}`). */
+function viaVars(project: Project, n: DbtNode): DbtNode[] {
+  if (!n.sqlPath) return [];
+  let sql: string, proj: string;
+  try { sql = project.readText(n.sqlPath); proj = project.readText('dbt_project.yml'); } catch { return []; }
+  const out: DbtNode[] = [];
+  for (const m of sql.matchAll(/\bfrom\s+\{\{\s*var\(\s*['"]([\w.-]+)['"]/gi)) {
+    const set = new RegExp(`^\\s*${esc(m[1])}:\\s*["']?\\{\\{\\s*source\\(\\s*['"]([\\w.-]+)['"]\\s*,\\s*['"]([\\w.-]+)['"]`, 'm').exec(proj);
+    const src = set && project.sources.find((x) => x.name === `${set[1]}.${set[2]}`);
+    if (src) out.push(src);
+  }
+  return out;
+}
+
+/** Sources up to three models upstream, each with the model that reads it. */
+function sourcesUpstream(project: Project, n: DbtNode): { source: DbtNode; through: DbtNode }[] {
+  const out: { source: DbtNode; through: DbtNode }[] = [];
+  let frontier = parentsOf(project, n);
+  const seen = new Set<DbtNode>([n]);
+  for (let depth = 0; depth < 3 && frontier.length && !out.length; depth++) {
+    const next: DbtNode[] = [];
+    for (const m of frontier) {
+      if (seen.has(m)) continue;
+      seen.add(m);
+      for (const s of sourcesOf(project, m)) if (!out.some((o) => o.source === s)) out.push({ source: s, through: m });
+      next.push(...parentsOf(project, m));
+    }
+    frontier = next;
+  }
+  return out;
+}

@@ -1,0 +1,64 @@
+// What every question kind's answerer receives and returns, and the small helpers they share:
+// a name in backticks, a file:line, the line of a file a pattern first matches.
+import type { DbtNode, Project } from '../../../core/project/types.js';
+import type { ProjectIndex } from '../../index/project-index.js';
+import type { QuestionKind, Subject } from '../question.js';
+
+export interface KindInput {
+  project: Project;
+  index: ProjectIndex;
+  message: string;
+  kind: QuestionKind;
+  subject: Subject;
+}
+
+/** A direct answer: the lead sentence states the fact; evidence lines follow; `cannot` marks "I cannot answer that". */
+export interface Direct { lead: string; evidence: string[]; cannot?: boolean }
+
+export const q = (s: string) => `\`${s}\``;
+export const at = (file?: string, line?: number) => (file ? `${file}${line ? `:${line}` : ''}` : 'its file');
+export const where = (n: DbtNode) => at(n.file ?? n.sqlPath, n.file ? n.line : undefined);
+export const kindWord = (n: DbtNode) => (n.resourceType === 'source' ? 'source table' : n.resourceType);
+
+/** The 1-based line of `file` the pattern first matches, or undefined. */
+export function lineIn(project: Project, file: string | undefined, re: RegExp): number | undefined {
+  if (!file) return undefined;
+  let text: string;
+  try { text = project.readText(file); } catch { return undefined; }
+  const lines = text.split('\n');
+  const i = lines.findIndex((l) => re.test(l));
+  return i < 0 ? undefined : i + 1;
+}
+
+export const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** "a, b and c" */
+export function list(xs: string[], max = 8): string {
+  const shown = xs.slice(0, max);
+  const more = xs.length > max ? ` and ${xs.length - max} more` : '';
+  if (shown.length <= 1) return shown.join('') + more;
+  return more ? `${shown.join(', ')}${more}` : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
+}
+
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The node's YAML entry line for a column, else the node's line. */
+export const colAt = (n: DbtNode, col: { line?: number }) => at(n.file, col.line ?? n.line);
+
+export function cannot(what: string, closest: string[]): Direct {
+  return { lead: what, evidence: closest.length ? ['Closest facts:', ...closest.map((c) => `- ${c}`)] : [], cannot: true };
+}
+
+/** The line of a node's own YAML entry (from its line to the next entry) the pattern matches. */
+export function lineInEntry(project: Project, n: DbtNode, re: RegExp): number | undefined {
+  if (!n.file || !n.line) return undefined;
+  let lines: string[];
+  try { lines = project.readText(n.file).split('\n'); } catch { return undefined; }
+  const start = n.line - 1;
+  const indent = (lines[start] ?? '').search(/\S/);
+  for (let i = start; i < lines.length; i++) {
+    if (i > start && /^\s*- name:/.test(lines[i]) && lines[i].search(/\S/) <= indent) break;
+    if (re.test(lines[i])) return i + 1;
+  }
+  return undefined;
+}

@@ -1,0 +1,30 @@
+// Tests on a table or a column, and what is left untested.
+import { activeTests } from '../../../core/project/dbt-tests.js';
+import { describeTest } from '../facts.js';
+import { at, colAt, list, plural, q, where, type Direct, type KindInput } from './shared.js';
+
+export function testsAnswer({ subject, message }: KindInput): Direct | undefined {
+  const n = subject.node;
+  if (!n) return undefined;
+  const c = subject.column;
+  if (c) {
+    const ts = c.tests;
+    const lead = ts.length
+      ? `${q(`${n.name}.${c.name}`)} is tested with ${list(ts.map((t) => `${describeTest(t)}`))} (${at(n.file, ts[0].line ?? c.line)}).`
+      : `${q(`${n.name}.${c.name}`)} has no tests (${colAt(n, c)}).`;
+    return { lead, evidence: ts.filter((t) => t.enabled === false).map((t) => `${t.name} is disabled by its config (${at(n.file, t.line)}).`) };
+  }
+  if (subject.columnName) return { lead: `${q(`${n.name}.${subject.columnName}`)} has no tests: it is not documented in YAML (${where(n)}), where dbt tests are declared.`, evidence: [] };
+  const tested = n.columns.filter((x) => activeTests(x.tests).length);
+  const untested = n.columns.filter((x) => !activeTests(x.tests).length);
+  const modelTests = activeTests(n.tests);
+  const total = tested.reduce((s, x) => s + activeTests(x.tests).length, 0) + modelTests.length;
+  const asksUntested = /\buntested|not tested|no tests?|without tests?|lack|missing\b/i.test(message);
+  const parts = tested.map((x) => `${x.name}: ${activeTests(x.tests).map(describeTest).join(', ')} (${colAt(n, x)})`);
+  if (!total) return { lead: `${q(n.name)} has no tests: none of its ${plural(n.columns.length, 'documented column')} and no model-level test (${where(n)}).`, evidence: [] };
+  const untestedText = untested.length ? `${plural(untested.length, 'column')} ${untested.length === 1 ? 'is' : 'are'} untested: ${list(untested.map((x) => q(x.name)), 10)}` : 'every documented column has a test';
+  const lead = asksUntested
+    ? `In ${q(n.name)}, ${untestedText} (${where(n)}); ${plural(tested.length, 'column')} ${tested.length === 1 ? 'has' : 'have'} tests.`
+    : `${q(n.name)} has ${plural(total, 'test')}: ${list(tested.map((x) => `${q(x.name)} (${activeTests(x.tests).map(describeTest).join(', ')})`), 6)}${modelTests.length ? `${tested.length ? '; ' : ''}model-level: ${list(modelTests.map(describeTest))}` : ''} (${where(n)}); ${untestedText}.`;
+  return { lead, evidence: [...parts.map((p) => `- ${p}`), ...modelTests.map((t) => `- model: ${describeTest(t)} (${at(n.file, t.line)})`)] };
+}

@@ -1,0 +1,155 @@
+// What a question asks and what it is about: its kind (grain, lineage, where a column comes
+// from, config, tests, …) and its subject (a table, a column of one, a group of models, two
+// tables to compare, a finding code), resolved from the words of the question, then the object
+// selected when asking, then the subject the chat was last about.
+import { ALL_CODES } from '../../codes.js';
+import { projectColumns } from '../../core/columns/project-columns.js';
+import type { DbtColumn, DbtNode, Project } from '../../core/project/types.js';
+
+export type QuestionKind =
+  | 'finding' | 'interface_howto' | 'enabled' | 'diff' | 'column_origin' | 'downstream' | 'upstream'
+  | 'sensitive' | 'descriptions' | 'tests' | 'grain' | 'sql_columns' | 'config';
+
+/** What a chat remembers of the subject of its last answer. */
+export interface SubjectRef { node: string; resourceType: string; column?: string }
+
+export interface Subject {
+  /** The table asked about (the first one named). */
+  node?: DbtNode;
+  column?: DbtColumn;
+  /** A column named that YAML does not document (known from SQL only). */
+  columnName?: string;
+  /** Every table the question names, in order (two for a comparison). */
+  nodes: DbtNode[];
+  /** "the staging models", "the marts": a group instead of one table. */
+  group?: { label: string; nodes: DbtNode[] };
+  code?: string;
+  /** Where the subject came from. */
+  from: 'question' | 'context' | 'chat' | 'none';
+}
+
+const KINDS: [QuestionKind, RegExp][] = [
+  ['interface_howto', /\bhow\b.*\binterface\b|\bmake\b.*\b(an? )?interface\b|\b(share|publish|expose)\b.*\b(as an? )?interface\b/i],
+  ['enabled', /\b(enabl\w*|disabl\w*|turn(s|ed)? (on|off)|switch(es|ed)? (on|off))|\bwhich var/i],
+  ['diff', /\b(differ\w*|compare[sd]?|comparison|vs\.?|versus)\b/i],
+  ['column_origin', /\b(where (does|do|is) .* (come|computed|calculated|made|derived|from)|comes? from|come from|derived|computed|calculated|originat\w*|what (does|do) .* feed|where does it go)\b/i],
+  ['downstream', /\b(downstream|children|dependents?|what (models? )?(depends?|relies) on|(depend|rely|relies)( on)? (it|this|that|them)\b|depends? on (it|this|that)\b|what uses|used by|uses (it|this)|consumers?|impact\w*|affected|breaks?|(read|reads|ref|refs|reference|references) (it|this|that)\b|who reads|which (models?|tables?|nodes?) (read|reads|use|uses|ref|refs|reference|references|select from|selects from|query|queries))\b/i],
+  ['upstream', /\b(feeds?|fed|feeding|upstream|parents?|built from|built on|reads? from|sources? (of|for|feeding)|which sources?|what sources?|inputs?|depends? on\b|depend on\??$|refs\b|references\b|selects? from)\b/i],
+  ['sensitive', /\b(sensitiv\w*|pii|personal|classif\w*|confidential|gdpr|privacy)\b/i],
+  ['descriptions', /\b(descriptions?|described|documented|undocumented|documentation)\b/i],
+  ['tests', /\b(tests?|tested|untested|testing|coverage)\b/i],
+  ['grain', /\bis\b.*\b(unique|a key|the key|primary key)\b|\b(grain|granularit\w*|one row per|rows? (per|represent)|(primary|unique|natural|surrogate|compound|composite) key|keys?)\b/i],
+  ['sql_columns', /\bcolumns?\b|\bfields?\b|\bselect\b|\breturns?\b/i],
+  ['config', /\b(materiali[sz]\w*|schema|database|alias|tags?|tagged|owners?|owns|owned|interfaces?|contracts?|loaded_at\w*|freshness|fresh|stale|config\w*|incremental|table or view|view or table|stability|domain|group|access)\b/i],
+];
+
+/** dbt's own words spelt as identifiers: they say what is asked. */
+const DBT_WORDS = /^(loaded_at_field|not_null|unique_combination_of_columns|accepted_values|data_tests|data_type|unique_key|on_schema_change|incremental_strategy|generate_schema_name|meta\.\w+)$/i;
+
+const CODE = /\b[A-Z][A-Z0-9]+(?:_[A-Z0-9]+){1,}\b/g;
+const CODES = new Set(ALL_CODES.map((c) => c.code));
+
+export function classify(message: string, context?: { kind?: string; code?: string }): QuestionKind | undefined {
+  if ([...message.matchAll(CODE)].some((m) => CODES.has(m[0]))) return 'finding';
+  if (context?.kind === 'validation' && /\b(mean|means|meaning|fix|why|what is this)\b/i.test(message)) return 'finding';
+  // names (stg_orders, shop.orders) say what it is about, not what is asked: classify the words around them
+  const words = message.replace(/\b[A-Za-z]\w*(?:_\w+|\.\w+)+\b/g, (w) => (DBT_WORDS.test(w) ? w : ' X '));
+  for (const [k, re] of KINDS) if (re.test(words)) return k;
+  return undefined;
+}
+
+const PRONOUN = /\b(it|its|it's|this|that|them|they|their|same|there)\b/i;
+const STAGING = /^stg_|\/staging\//i;
+
+export function resolveSubject(project: Project, message: string, selected: DbtNode | undefined, selectedColumn: string | undefined, last?: SubjectRef): Subject {
+  const nodes: DbtNode[] = [];
+  let column: DbtColumn | undefined;
+  let columnName: string | undefined;
+  const code = [...message.matchAll(CODE)].map((m) => m[0]).find((c) => CODES.has(c));
+  const words = [...message.matchAll(/[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*/g)].map((m) => m[0]);
+  const unnamedColumns: string[] = [];
+  for (const w of words) {
+    const hit = tableNamed(project, w);
+    if (hit) { if (!nodes.includes(hit)) nodes.push(hit); continue; }
+    const dot = w.lastIndexOf('.');
+    if (dot > 0) {
+      const t = tableNamed(project, w.slice(0, dot));
+      if (t) { if (!nodes.includes(t)) nodes.push(t); const c = w.slice(dot + 1); column ??= colOf(t, c); if (!column) columnName ??= c; continue; }
+    }
+    if (/_/.test(w) || /^[a-z]+$/.test(w)) unnamedColumns.push(w);
+  }
+  let from: Subject['from'] = nodes.length ? 'question' : 'none';
+  // a group: "the staging models", "all marts"
+  let group: Subject['group'];
+  if (!nodes.length && /\bstaging\b|\bstg\b/i.test(message)) group = { label: 'staging models', nodes: project.models.filter((n) => STAGING.test(`${n.name} ${n.file ?? n.sqlPath ?? ''}`)) };
+  else if (!nodes.length && /\bmarts?\b/i.test(message)) group = { label: 'mart models', nodes: project.models.filter((n) => /\/marts?\//i.test(n.file ?? n.sqlPath ?? '')) };
+  if (group && !group.nodes.length) group = undefined;
+  if (group) from = 'question';
+  if (!nodes.length && !group) {
+    // unnamed: the selected object, else what the chat was about
+    const fromChat = last ? findNode(project, last.node, last.resourceType) : undefined;
+    const base = selected ?? fromChat;
+    if (base) {
+      nodes.push(base);
+      from = selected ? 'context' : 'chat';
+      const colName = selected ? selectedColumn : last?.column;
+      if (colName && !(from === 'chat' && !PRONOUN.test(message) && unnamedColumns.some((w) => colOf(base, w)))) column = colOf(base, colName), columnName = column ? undefined : colName;
+    }
+  }
+  const node = nodes[0];
+  // a column named beside its table, or alone ("where does order_total come from")
+  if (node && !column) {
+    for (const w of unnamedColumns) { const c = colOf(node, w); if (c) { column = c; columnName = undefined; break; } }
+    if (!column && !columnName) for (const w of unnamedColumns) if (w.includes('_') && sqlOnly(project, node, w)) { columnName = w; break; }
+  }
+  if (!node && !group) {
+    for (const w of unnamedColumns.filter((x) => x.includes('_'))) {
+      const owners = project.models.filter((n) => colOf(n, w));
+      if (owners.length) {
+        const best = owners.find((n) => !STAGING.test(`${n.name} ${n.file ?? ''}`)) ?? owners[0];
+        nodes.push(best); column = colOf(best, w); from = 'question'; break;
+      }
+    }
+  }
+  return { node: nodes[0], column, columnName, nodes, group, code, from };
+}
+
+export function subjectRef(s: Subject): SubjectRef | undefined {
+  if (!s.node) return undefined;
+  return { node: s.node.name, resourceType: s.node.resourceType, ...(s.column ? { column: s.column.name } : s.columnName ? { column: s.columnName } : {}) };
+}
+
+export function findNode(project: Project, name: string, resourceType?: string): DbtNode | undefined {
+  if ((!resourceType || resourceType === 'model') && project.modelByName.has(name)) return project.modelByName.get(name);
+  return [...project.sources, ...project.seeds, ...project.snapshots, ...project.models].find((n) => n.name === name && (!resourceType || n.resourceType === resourceType));
+}
+
+const sourceTables = new WeakMap<Project, Map<string, DbtNode>>();
+
+/** A table the word names: a model, seed or snapshot by name; a source by `source.table` or its table name. */
+function tableNamed(project: Project, word: string): DbtNode | undefined {
+  const m = project.modelByName.get(word);
+  if (m) return m;
+  let byName = sourceTables.get(project);
+  if (!byName) {
+    byName = new Map();
+    for (const n of [...project.seeds, ...project.snapshots]) byName.set(n.name.toLowerCase(), n);
+    for (const s of project.sources) {
+      byName.set(s.name.toLowerCase(), s);
+      const t = (s.tableName ?? s.name.split('.').pop() ?? '').toLowerCase();
+      if (t && !byName.has(t)) byName.set(t, s);
+      const id = String(s.raw?.identifier ?? '').toLowerCase();
+      if (id && !byName.has(id)) byName.set(id, s);
+    }
+    sourceTables.set(project, byName);
+  }
+  // a plain English word ("orders") names a table only when spelt exactly as one
+  return byName.get(word.toLowerCase()) ?? (word.length > 3 ? project.modelByName.get(word.toLowerCase()) : undefined);
+}
+
+export const colOf = (n: DbtNode, name: string) => n.columns.find((c) => c.name.toLowerCase() === name.toLowerCase());
+
+function sqlOnly(project: Project, node: DbtNode, w: string): boolean {
+  if (node.resourceType !== 'model' && node.resourceType !== 'snapshot') return false;
+  try { return projectColumns(project).of(node).some((c) => c.name.toLowerCase() === w.toLowerCase()); } catch { return false; }
+}

@@ -1,0 +1,89 @@
+// Proposals follow the project: a new test list takes the project's key (`tests:` while its
+// require-dbt-version admits dbt < 1.8, else the key its files use); a compound key stays the key
+// (no single-column unique beside unique_combination_of_columns); a description that mixes prose
+// and {{ doc() }} is rewritten around the doc call, which stays.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ask } from '../../src/assistant/ask.js';
+import { AssistantSession } from '../../src/assistant/session.js';
+import { admitsBelow18 } from '../../src/assistant/local/test-key.js';
+import { tempDir } from '../helpers/cli.js';
+
+function project(opts: { require?: string; extraYaml?: string } = {}): string {
+  const dir = join(tempDir('modeler-follow-'), 'p');
+  mkdirSync(join(dir, 'models'), { recursive: true });
+  writeFileSync(join(dir, 'dbt_project.yml'), `name: follow\nversion: '1.0.0'\nconfig-version: 2\nprofile: follow\n${opts.require ? `require-dbt-version: ${opts.require}\n` : ''}`);
+  writeFileSync(join(dir, 'models', 'customers.sql'), 'select 1 as customer_id, 2 as region_id, 3 as day\n');
+  writeFileSync(join(dir, 'models', 'orders.sql'), "select 1 as order_id, customer_id from {{ ref('customers') }}\n");
+  writeFileSync(join(dir, 'models', 'customers.yml'), `version: 2
+models:
+  - name: customers
+    columns:
+      - name: customer_id
+        description: The customer. {{ doc('customer_id') }}
+      - name: region_id
+      - name: day
+`);
+  writeFileSync(join(dir, 'models', 'orders.yml'), `version: 2
+models:
+  - name: orders
+    columns:
+      - name: order_id
+      - name: customer_id
+        description: The unique identifier of the customer who placed the order, as the shop assigns it.
+${opts.extraYaml ?? ''}`);
+  writeFileSync(join(dir, 'models', 'docs.md'), '{% docs customer_id %}\nA customer id.\n{% enddocs %}\n');
+  return dir;
+}
+
+const patchPaths = (r: Awaited<ReturnType<typeof ask>>) => r.proposed_changes.flatMap((c) => (c.patch ?? []).map((o) => o.path));
+
+describe('proposals follow the project', () => {
+  it('require-dbt-version ranges: below 1.8 admitted or not', () => {
+    expect(admitsBelow18(['>=1.3.0', '<2.0.0'])).toBe(true);
+    expect(admitsBelow18(['>=1.8.0'])).toBe(false);
+    expect(admitsBelow18(['>=1.7.0, <2.0.0'])).toBe(true);
+    expect(admitsBelow18([])).toBe(false);
+  });
+
+  it('new test lists take `tests:` in a project that supports dbt < 1.8, `data_tests:` otherwise', async () => {
+    const old = AssistantSession.open(project({ require: '[">=1.3.0", "<2.0.0"]' }));
+    const a = await ask(old, { message: 'add key tests to customers' });
+    expect(patchPaths(a)).toContain('/models/0/columns/0/tests');
+    expect(patchPaths(a).some((p) => p.includes('data_tests'))).toBe(false);
+    const now = AssistantSession.open(project({ require: '">=1.8.0"' }));
+    const b = await ask(now, { message: 'add key tests to customers' });
+    expect(patchPaths(b)).toContain('/models/0/columns/0/data_tests');
+    for (const c of [...a.proposed_changes, ...b.proposed_changes]) expect(c.valid, JSON.stringify(c.blocked)).toBe(true);
+  });
+
+  it('a compound key stays the key: no single-column unique beside unique_combination_of_columns', async () => {
+    const dir = project();
+    writeFileSync(join(dir, 'models', 'customers.yml'), `version: 2
+models:
+  - name: customers
+    data_tests:
+      - dbt_utils.unique_combination_of_columns:
+          combination_of_columns: [customer_id, day]
+    columns:
+      - name: customer_id
+      - name: region_id
+      - name: day
+`);
+    const r = await ask(AssistantSession.open(dir), { message: 'add key tests to customers' });
+    expect(r.proposed_changes).toEqual([]);
+    expect(r.answer).toContain('its key is the combination customer_id + day');
+  });
+
+  it('a description mixing prose and {{ doc() }} is rewritten around the doc call', async () => {
+    const r = await ask(AssistantSession.open(project()), { message: 'improve the description of customers.customer_id' });
+    const ops = r.proposed_changes.flatMap((c) => c.patch ?? []);
+    expect(ops).toHaveLength(1);
+    expect(ops[0]).toMatchObject({ op: 'replace', path: '/models/0/columns/0/description' });
+    expect(String((ops[0] as any).value)).toContain("{{ doc('customer_id') }}");
+    expect(String((ops[0] as any).value)).toContain('who placed the order');
+    expect(String((ops[0] as any).value)).not.toContain('The customer.');
+    expect(r.proposed_changes[0].valid, JSON.stringify(r.proposed_changes[0].blocked)).toBe(true);
+  });
+});
