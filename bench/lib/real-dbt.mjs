@@ -70,3 +70,20 @@ export function countsFromManifest(m, pkg) {
 export function countsFromSummary(s) {
   return { models: s.models.total, models_disabled: s.models.disabled, sources: s.sources, columns: s.columns, tests: s.tests.total, relationships: s.tests.relationships };
 }
+
+/** The further counts dbt's manifest allows comparing: snapshots, seeds, the semantic layer, groups, unit tests, macros. */
+export function moreCountsFromManifest(m, pkg) {
+  const own = (o) => Object.values(o ?? {}).filter((n) => n.package_name === pkg);
+  const nodes = own(m.nodes);
+  return {
+    seeds: nodes.filter((n) => n.resource_type === 'seed').length, snapshots: nodes.filter((n) => n.resource_type === 'snapshot').length,
+    semantic_models: own(m.semantic_models).length, metrics: own(m.metrics).length, saved_queries: own(m.saved_queries).length,
+    groups: own(m.groups).length, unit_tests: own(m.unit_tests).length, macros: own(m.macros).length,
+  };
+}
+
+/** The same from a modeler summary JSON. */
+export function moreCountsFromSummary(s) {
+  return { seeds: s.seeds, snapshots: s.snapshots, semantic_models: s.semanticModels, metrics: s.metrics, saved_queries: s.savedQueries,
+    groups: s.groups, unit_tests: s.unitTests, macros: s.macros };
+}
