@@ -3,7 +3,7 @@
 // dbt's manifest allows, node by node (the unique ids of enabled and disabled models, sources and
 // tests). Shared by test/project/real-fetched.test.ts and bench/dbt-agreement.mjs.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fetchedCopy, fetchedProject } from './fetched-projects.mjs';
 import { countsFromManifest, countsFromSummary, dbtParseManifest, REPO } from './real-dbt.mjs';
@@ -11,9 +11,9 @@ import { countsFromManifest, countsFromSummary, dbtParseManifest, REPO } from '.
 const BIN = join(REPO, 'bin', 'modeler.js');
 
 /** `modeler summary --output-json` on a project (with vars), and the time it took. */
-export function modelerSummary(dir, vars) {
+export function modelerSummary(dir, vars, profilesDir) {
   const t0 = performance.now();
-  const args = [BIN, 'summary', '--project-dir', dir, '--output-json', ...(vars ? ['--vars', JSON.stringify(vars)] : [])];
+  const args = [BIN, 'summary', '--project-dir', dir, '--output-json', ...(vars ? ['--vars', JSON.stringify(vars)] : []), ...(profilesDir ? ['--profiles-dir', profilesDir] : [])];
   const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
   const ms = performance.now() - t0;
   if (r.status !== 0 && r.status !== 1) throw new Error(`modeler summary failed (${r.status}): ${r.stderr}`);
@@ -42,10 +42,12 @@ export function idsFromProject(p) {
 export function dbtOnFetched(name) {
   const { project } = fetchedProject(name);
   const copy = fetchedCopy(name);
-  writeFileSync(join(copy, 'profiles.yml'), "modeler_fetched:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: ':memory:'\n");
+  // the profile the project names, on in-memory DuckDB: dbt and modeler read the same target
+  const profile = /^profile:\s*['"]?([\w-]+)/m.exec(readFileSync(join(copy, 'dbt_project.yml'), 'utf8'))?.[1] ?? 'default';
+  writeFileSync(join(copy, 'profiles.yml'), `${profile}:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: ':memory:'\n`);
   const vars = agreementVars(project);
   const extra = vars ? ['--vars', JSON.stringify(vars)] : [];
-  const { manifest, ms } = dbtParseManifest(copy, copy, 'modeler_fetched', extra);
+  const { manifest, ms } = dbtParseManifest(copy, copy, profile, extra);
   const pkg = manifest.metadata.project_name;
   return { manifest, pkg, counts: countsFromManifest(manifest, pkg), ms, copy };
 }
@@ -57,7 +59,7 @@ export const agreementVars = (project) => project.agreementVars ?? project.vars;
 export function agreementOn(name) {
   const { dir, project } = fetchedProject(name);
   const dbt = dbtOnFetched(name);
-  const got = modelerSummary(dir, agreementVars(project));
+  const got = modelerSummary(dir, agreementVars(project), dbt.copy);
   const modeler = countsFromSummary(got.summary);
   const keys = Object.keys(dbt.counts);
   return { name, dbt: dbt.counts, modeler, agree: keys.filter((k) => dbt.counts[k] === modeler[k]).length, of: keys.length,

@@ -283,7 +283,8 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
       disabled: built.disabled, packageNodes, singularTests: built.singularTests, orphanTests: built.orphanTests,
       savedQueries: props.flatMap((f) => f.entries.filter((e) => e.section === 'saved_queries').map((e) => e.name)),
       groups: props.flatMap((f) => f.named.filter((n) => n.section === 'groups').map((n) => n.name)),
-      unitTests: props.flatMap((f) => f.named.filter((n) => n.section === 'unit_tests').map((n) => n.name)),
+      // a unit test of a model dbt does not build is disabled with it
+      unitTests: props.flatMap((f) => f.named.filter((n) => n.section === 'unit_tests' && (n.model === undefined || modelByName.has(n.model))).map((n) => n.name)),
       macros: macros.sort(),
       docs, target, modelerFiles, sqlFiles, files, diagnostics,
       skills: skills.sort((a, b) => b.priority - a.priority || a.name.localeCompare(b.name)),

@@ -126,6 +126,7 @@ export function varContext(s: DbtSettings, scope: 'resource' | 'project-file', n
     env: (name) => process.env[name],
     note,
     globals: s.target ? { target: s.target } : undefined,
+    markers: true,
   };
 }
 

@@ -5,7 +5,7 @@
 // renders whatever the vars are, so a missing target or unset variable makes it refuse).
 import type { Diagnostic } from '../diagnostics.js';
 import { LineIndex } from '../yaml-fast.js';
-import { evaluate, parseExpression, UNKNOWN, type JContext } from './jinja-expr.js';
+import { evaluate, parseExpression, UNKNOWN, unmark, type JContext } from './jinja-expr.js';
 import { mergeConfig, type Config } from './config-cascade.js';
 
 type Expr = ReturnType<typeof parseExpression>['node'];
@@ -89,12 +89,15 @@ export function sqlConfig(facts: SqlFacts, ctx: JContext): Config {
   let out: Config = {};
   for (const c of facts.configCalls) {
     let kwargs: Record<string, unknown> | undefined;
-    evaluate(c.expr, { ...ctx, call: (name, _args, kw) => {
-      if (name === 'config' || name === 'dbt.config') { kwargs = kw; return ''; }
+    // SQL is rendered as text, where dbt's as_bool passes its value through (no marker)
+    evaluate(c.expr, { ...ctx, markers: false, call: (name, args, kw) => {
+      // config(materialized='table') or config({'materialized': 'table'}): dbt takes both
+      const dict = args[0] && typeof args[0] === 'object' && !Array.isArray(args[0]) ? args[0] as Record<string, unknown> : {};
+      if (name === 'config' || name === 'dbt.config') { kwargs = { ...dict, ...kw }; return ''; }
       ctx.note?.(`${name}() is a macro that is not evaluated when reading the project`);
       return UNKNOWN;
     } });
-    if (kwargs) out = mergeConfig(out, kwargs);
+    if (kwargs) out = mergeConfig(out, Object.fromEntries(Object.entries(kwargs).map(([k, v]) => [k, unmark(v)])));
   }
   return out;
 }
