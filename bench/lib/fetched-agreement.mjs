@@ -32,12 +32,6 @@ export function idsFromManifest(m, pkg) {
   };
 }
 
-/** The same ids from a modeler summary's project (read in-process by the caller) or its JSON `nodes`, when given. */
-export function idsFromProject(p) {
-  const ids = (list) => list.map((n) => n.uniqueId).sort();
-  return { models: ids(p.models), models_disabled: ids(p.disabled.filter((n) => n.resourceType === 'model')), sources: ids(p.sources) };
-}
-
 /** dbt parse on a writable copy of the fetched project; returns {manifest, pkg, counts, ms}. */
 export function dbtOnFetched(name) {
   const { project } = fetchedProject(name);
@@ -63,5 +57,5 @@ export function agreementOn(name) {
   const modeler = countsFromSummary(got.summary);
   const keys = Object.keys(dbt.counts);
   return { name, dbt: dbt.counts, modeler, agree: keys.filter((k) => dbt.counts[k] === modeler[k]).length, of: keys.length,
-    dbtMs: dbt.ms, modelerMs: got.ms, manifest: dbt.manifest, pkg: dbt.pkg, dir, vars: agreementVars(project), summary: got.summary, code: got.code };
+    dbtMs: dbt.ms, modelerMs: got.ms, manifest: dbt.manifest, pkg: dbt.pkg, dir, copy: dbt.copy, vars: agreementVars(project), summary: got.summary, code: got.code };
 }
