@@ -20,8 +20,8 @@ const cases: Case[] = [
     dbt: `Env var required but not provided: '${UNSET}'`, code: 'DBT_ENV_VAR_MISSING', at: 'models/a.sql:2', says: `Env var required but not provided: '${UNSET}'` },
   { what: 'env_var() without a default, unset, in a property file', files: { 'models/a.sql': 'select 1 as id\n', 'models/a.yml': `version: 2\nmodels:\n  - name: a\n    config:\n      tags: ["{{ env_var('${UNSET}') }}"]\n` },
     dbt: `Env var required but not provided: '${UNSET}'`, code: 'DBT_ENV_VAR_MISSING', at: 'models/a.yml:5', says: UNSET },
-  { what: 'var() without a default in a property file, defined nowhere', files: { 'models/a.sql': 'select 1 as id\n', 'models/a.yml': "version: 2\nmodels:\n  - name: a\n    description: \"{{ var('not_rendered_here') }}\"\n    config:\n      tags: [\"{{ var('tiny_tag') }}\"]\n" },
-    dbt: "Required var 'tiny_tag' not found in config", code: 'DBT_VAR_MISSING', at: 'models/a.yml:6', says: "Required var 'tiny_tag' not found in config" },
+  { what: 'var() without a default in a property file, defined nowhere', files: { 'models/a.sql': 'select 1 as id\n', 'models/a.yml': "version: 2\nmodels:\n  - name: a\n    config:\n      tags: [\"{{ var('tiny_tag') }}\"]\n" },
+    dbt: "Required var 'tiny_tag' not found in config", code: 'DBT_VAR_MISSING', at: 'models/a.yml:5', says: "Required var 'tiny_tag' not found in config" },
   { what: 'var() in dbt_project.yml defined only under vars: (dbt_project.yml sees --vars only)', files: { 'models/a.sql': 'select 1 as id\n' },
     project: "vars:\n  tiny_tag: x\nmodels:\n  tiny:\n    +tags: \"{{ var('tiny_tag') }}\"\n",
     dbt: "Required var 'tiny_tag' not found in config", code: 'DBT_VAR_MISSING', at: 'dbt_project.yml:9', says: "Required var 'tiny_tag'" },
@@ -35,12 +35,12 @@ describe('where dbt parse refuses, modeler says so', () => {
       expect(dbt.code, dbt.output).not.toBe(0);
       expect(dbt.output).toContain(c.dbt);
       const ours = modelerOn(dir);
-      expect(ours.code, ours.stderr).toBe(1);
-      const line = ours.stderr.split('\n').find((l) => l.includes(`error[${c.code}]`));
-      expect(line, ours.stderr).toBeDefined();
+      expect(ours.code, ours.text).toBe(1);
+      const line = ours.text.split('\n').find((l) => l.includes(`error[${c.code}]`));
+      expect(line, ours.text).toBeDefined();
       expect(line!.startsWith(`${c.at}:1: error[${c.code}]: `)).toBe(true);
       expect(line).toContain(c.says);
-      expect(ours.stderr.split('\n')[ours.stderr.split('\n').indexOf(line!) + 1]).toMatch(/^ {2}hint: \S/);
+      expect(ours.text.split('\n')[ours.text.split('\n').indexOf(line!) + 1]).toMatch(/^ {2}hint: \S/);
       // the rest of the project is still read
       expect(ours.json.models.total).toBeGreaterThanOrEqual(2);
       expect(ours.json.diagnosticsList.filter((d: any) => d.severity === 'error').map((d: any) => d.code)).toEqual([c.code]);
@@ -54,7 +54,7 @@ describe('where dbt parse refuses, modeler says so', () => {
         "{% if var('with_legacy', false) %}", "select * from {{ ref('legacy_orders') }}", "{% else %}", "select * from {{ ref('ok') }}", '{% endif %}',
         `-- {{ env_var('${UNSET}', 'fallback') }} {{ var('not_needed_in_sql') }}`, '',
       ].join('\n'),
-      'models/a.yml': `version: 2\nmodels:\n  - name: a\n    description: "{{ env_var('${UNSET}') }}"\n    config:\n      tags: ["{% if var('tiny_flag', false) %}{{ var('tiny_tag') }}{% endif %}"]\n`,
+      'models/a.yml': `version: 2\nmodels:\n  - name: a\n    columns:\n      - name: id\n        data_tests:\n          - accepted_values: {values: [1], config: {where: "1 = 1"}}\n    config:\n      tags: ["{% if var('tiny_flag', false) %}{{ var('tiny_tag') }}{% endif %}"]\n`,
     });
     const dbt = dbtOn(dir, { [UNSET]: undefined });
     expect(dbt.code, dbt.output).toBe(0);

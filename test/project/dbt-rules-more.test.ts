@@ -34,7 +34,7 @@ describe('dbt reading rules the reader follows, against a real dbt parse', () =>
     expect(dbt.code, dbt.output).toBe(0);
     expect(dbt.output).toContain("Did not find matching node for patch with name 'ghost'");
     const ours = modelerOn(dir);
-    expect(ours.stderr).toMatch(/models\/schema\.yml:7:1: warning\[YAML_WITHOUT_NODE\]: model 'ghost'/);
+    expect(ours.text).toMatch(/models\/schema\.yml:7:1: warning\[YAML_WITHOUT_NODE\]: model 'ghost'/);
     expect(ours.json.tests.total).toBe(3);
     expect(countsFromSummary(ours.json)).toEqual(countsFromManifest(dbt.manifest, TINY));
   }, T);
@@ -80,7 +80,7 @@ describe('dbt reading rules the reader follows, against a real dbt parse', () =>
   it('summary counts saved queries, groups, unit tests, macros and package nodes (text and JSON)', () => {
     const dir = tinyProject({
       'models/orders.sql': 'select 1 as id, 2 as amount, current_date as ordered_at\n',
-      'models/off.sql': '{{ config(enabled=false) }}\nselect 1 as id\n',
+      'models/retired.sql': '{{ config(enabled=false) }}\nselect 1 as id\n',
       'models/time_spine.sql': 'select current_date as date_day\n',
       'macros/util.sql': '{% macro cents(x) %}{{ x }} * 100{% endmacro %}\n{# {% macro commented() %}{% endmacro %} #}\n{% macro dollars(x) %}{{ x }} / 100{% endmacro %}\n',
       'tests/generic/positive.sql': '{% test positive(model, column_name) %}select * from {{ model }} where {{ column_name }} < 0{% endtest %}\n',
@@ -90,7 +90,7 @@ describe('dbt reading rules the reader follows, against a real dbt parse', () =>
         'semantic_models:', '  - name: orders_sm', "    model: ref('orders')", '    defaults: {agg_time_dimension: ordered_at}', '    entities: [{name: id, type: primary}]',
         '    dimensions: [{name: ordered_at, type: time, type_params: {time_granularity: day}}]', '    measures: [{name: revenue, agg: sum, expr: amount, create_metric: true}]',
         'saved_queries:', '  - {name: revenue_daily, query_params: {metrics: [revenue], group_by: ["TimeDimension(\'orders_sm__ordered_at\', \'day\')"]}}',
-        'unit_tests:', '  - {name: one_order, model: orders, given: [], expect: {rows: [{id: 1}]}}', '  - {name: of_disabled, model: off, given: [], expect: {rows: [{id: 1}]}}', '',
+        'unit_tests:', '  - {name: one_order, model: orders, given: [], expect: {rows: [{id: 1}]}}', '  - {name: of_disabled, model: retired, given: [], expect: {rows: [{id: 1}]}}', '',
       ].join('\n'),
     });
     const dbt = dbtOn(dir);

@@ -1,6 +1,6 @@
 // The var() and env_var() calls without a default in a YAML file (dbt_project.yml or a property
-// file), in the values dbt renders when it reads the file: descriptions, tests, hooks and vars are
-// rendered later or never, so calls there are left out. A line-based reading: fast, and enough to
+// file), in the values dbt renders when it reads the file: tests, hooks and vars are rendered
+// elsewhere or never, so calls there are left out. A line-based reading: fast, and enough to
 // point at the line.
 
 import { guardedRanges } from './sql-file.js';
@@ -8,8 +8,12 @@ import { guardedRanges } from './sql-file.js';
 /** A var() or env_var() call without a default, in a YAML value dbt renders. */
 export interface YamlCall { kind: 'var' | 'env_var'; name: string; line: number }
 
-/** Keys whose values dbt does not render when it reads the file (descriptions, tests, hooks, vars). */
-export const PROPERTY_NORENDER = new Set(['description', 'tests', 'data_tests', 'loaded_at_query', 'pre_hook', 'post_hook', 'pre-hook', 'post-hook']);
+/**
+ * Keys whose values are left alone here: tests (their arguments are rendered per test), hooks and
+ * loaded_at_query (rendered when they run), dbt_project.yml's vars. Descriptions are rendered
+ * (later than the rest, but a missing var or env var there stops dbt parse all the same).
+ */
+export const PROPERTY_NORENDER = new Set(['tests', 'data_tests', 'loaded_at_query', 'pre_hook', 'post_hook', 'pre-hook', 'post-hook']);
 export const PROJECT_NORENDER = new Set(['vars', 'on-run-start', 'on-run-end', 'pre-hook', 'post-hook', 'pre_hook', 'post_hook']);
 
 const VAR = /(?<![\w.])var\s*\(\s*(['"])([^'"\n]+)\1\s*\)/g;
