@@ -55,7 +55,7 @@ for (const r of rows) {
   console.log(`${r.name.padEnd(24)} agree ${r.agree}  dbt parse ${(r.dbtMs / 1000).toFixed(1).padStart(6)} s  modeler summary ${(r.modelerMs / 1000).toFixed(2).padStart(6)} s  ratio ${(r.dbtMs / r.modelerMs).toFixed(0).padStart(4)}×`);
   if (r.agree.split('/')[0] !== r.agree.split('/')[1]) console.log(`   dbt     ${JSON.stringify(r.dbt)}\n   modeler ${JSON.stringify(r.modeler)}`);
 }
-console.log(`agreement: ${ok} of ${total} counts equal dbt parse`);
+if (rows.length) console.log(`agreement: ${ok} of ${total} counts equal dbt parse`);
 
 if (!process.argv.includes('--skip-fetched')) {
   let fOk = 0, fTotal = 0;
