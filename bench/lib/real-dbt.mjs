@@ -40,11 +40,11 @@ export function dbtBin() {
 }
 
 /** Run a real `dbt parse` (in-memory DuckDB profile); returns the manifest or throws with dbt's output. */
-export function dbtParseManifest(dir, profilesDir = REAL_DBT, profile = 'default') {
+export function dbtParseManifest(dir, profilesDir = REAL_DBT, profile = 'default', extra = []) {
   const bin = dbtBin();
   if (!bin) throw new Error('dbt not found: run `npm run test:deps` (installs dbt-core + dbt-duckdb into .ci/venv)');
   const t0 = performance.now();
-  const r = spawnSync(bin, ['parse', '--profiles-dir', profilesDir, '--profile', profile, '--project-dir', dir, '--no-use-colors', '--no-partial-parse'], {
+  const r = spawnSync(bin, ['parse', '--profiles-dir', profilesDir, '--profile', profile, '--project-dir', dir, '--no-use-colors', '--no-partial-parse', ...extra], {
     cwd: dir, encoding: 'utf8', env: { ...process.env, DBT_SEND_ANONYMOUS_USAGE_STATS: 'false', DO_NOT_TRACK: '1' }, timeout: 1_800_000, maxBuffer: 256 * 1024 * 1024,
   });
   const ms = performance.now() - t0;
@@ -69,4 +69,21 @@ export function countsFromManifest(m, pkg) {
 /** The same six counts from a modeler summary JSON. */
 export function countsFromSummary(s) {
   return { models: s.models.total, models_disabled: s.models.disabled, sources: s.sources, columns: s.columns, tests: s.tests.total, relationships: s.tests.relationships };
+}
+
+/** The further counts dbt's manifest allows comparing: snapshots, seeds, the semantic layer, groups, unit tests, macros. */
+export function moreCountsFromManifest(m, pkg) {
+  const own = (o) => Object.values(o ?? {}).filter((n) => n.package_name === pkg);
+  const nodes = own(m.nodes);
+  return {
+    seeds: nodes.filter((n) => n.resource_type === 'seed').length, snapshots: nodes.filter((n) => n.resource_type === 'snapshot').length,
+    semantic_models: own(m.semantic_models).length, metrics: own(m.metrics).length, saved_queries: own(m.saved_queries).length,
+    groups: own(m.groups).length, unit_tests: own(m.unit_tests).length, macros: own(m.macros).length,
+  };
+}
+
+/** The same from a modeler summary JSON. */
+export function moreCountsFromSummary(s) {
+  return { seeds: s.seeds, snapshots: s.snapshots, semantic_models: s.semanticModels, metrics: s.metrics, saved_queries: s.savedQueries,
+    groups: s.groups, unit_tests: s.unitTests, macros: s.macros };
 }

@@ -41,6 +41,8 @@ export interface Built {
   models: DbtNode[]; sources: DbtNode[]; seeds: DbtNode[]; snapshots: DbtNode[];
   exposures: DbtNode[]; semanticModels: DbtNode[]; metrics: DbtNode[];
   disabled: DbtNode[]; singularTests: { name: string; file: string; enabled: boolean }[];
+  /** Tests declared on YAML entries no file defines: dbt still makes them test nodes (see orphanTests). */
+  orphanTests: { file: string; tests: DbtTest[] }[];
   diagnostics: Diagnostic[];
 }
 
@@ -55,7 +57,7 @@ function dirsUnder(rel: string, roots: readonly string[]): string[] {
 
 export function buildNodes(input: BuildInput): Built {
   const { settings: s } = input;
-  const out: Built = { models: [], sources: [], seeds: [], snapshots: [], exposures: [], semanticModels: [], metrics: [], disabled: [], singularTests: [], diagnostics: [] };
+  const out: Built = { models: [], sources: [], seeds: [], snapshots: [], exposures: [], semanticModels: [], metrics: [], disabled: [], singularTests: [], orphanTests: [], diagnostics: [] };
   let notes: string[] = [];
   const resCtx: JContext = varContext(s, 'resource', (r) => notes.push(r));
   const fileCtx: JContext = varContext(s, 'project-file', (r) => notes.push(r));
@@ -115,6 +117,12 @@ export function buildNodes(input: BuildInput): Built {
     list.push(e);
     entries.set(e.name, list);
   }
+  // dbt makes the tests of an entry with no node into test nodes all the same (they point at a
+  // node it cannot find, so it disables them and warns, but lists them among its nodes)
+  const orphan = (e: YamlEntry) => {
+    const tests = [...e.tests, ...e.columns.flatMap((c) => c.tests)];
+    if (tests.length) out.orphanTests.push({ file: e.file, tests });
+  };
   const used = new Set<CodeFile>();
   const memo = input.memo;
   if (memo && memo.settings !== s) { memo.models.clear(); memo.settings = s; }
@@ -182,7 +190,11 @@ export function buildNodes(input: BuildInput): Built {
       continue;
     }
     const code = codeByName.get(name);
-    if (!code && !input.entriesAreResources) { out.diagnostics.push(missingCode(entry.file, entry.line, `model '${name}'`, `${name}.sql`, s.modelPaths)); continue; }
+    if (!code && !input.entriesAreResources) {
+      out.diagnostics.push(missingCode(entry.file, entry.line, `model '${name}'`, `${name}.sql`, s.modelPaths));
+      orphan(entry);
+      continue;
+    }
     if (code) used.add(code);
     place(out, modelNode(name, code, entry));
   }
@@ -205,7 +217,10 @@ export function buildNodes(input: BuildInput): Built {
       const node = baseNode('seed', e.name, `seed.${s.name}.${e.name}`, [s.name, e.name], s.name);
       Object.assign(node, { file: e.file, line: e.line, origins: ['yaml'], description: e.obj.description, raw: e.obj, columns: e.columns, tests: e.tests });
       place(out, settle(node, [{ config: render(yamlConfig(e.obj)), where: `${e.file}:${e.line}` }], e));
-    } else out.diagnostics.push(missingCode(e.file, e.line, `seed '${e.name}'`, `${e.name}.csv`, s.seedPaths));
+    } else {
+      out.diagnostics.push(missingCode(e.file, e.line, `seed '${e.name}'`, `${e.name}.csv`, s.seedPaths));
+      orphan(e);
+    }
   }
 
   // --- snapshots: `{% snapshot %}` blocks, or YAML snapshots with a relation (dbt ≥ 1.9) ---
@@ -220,13 +235,23 @@ export function buildNodes(input: BuildInput): Built {
     place(out, settle(node, [
       { config: projectConfig(s.trees.snapshots, fqn, fileCtx), where: 'dbt_project.yml' },
       { config: e ? render(yamlConfig(e.obj)) : undefined, where: `${e?.file}:${e?.line}` },
-      { config: facts ? sqlConfig(facts, resCtx) : undefined, where: `${rel}:${line}` },
+      { config: facts ? sqlConfig(facts, resCtx) : undefined, where: `${rel}:${facts?.configCalls[0]?.line ?? line}` },
     ], { file: rel, line }));
   };
-  for (const c of input.code) if (c.role === 'snapshot') for (const b of c.facts.snapshots) snapshot(b.name, c.rel, b.line);
+  // each block's own config() (the calls between its opening tag and the next block's) is its config
+  for (const c of input.code) {
+    if (c.role !== 'snapshot') continue;
+    c.facts.snapshots.forEach((b, i) => {
+      const next = c.facts.snapshots[i + 1]?.line ?? Infinity;
+      snapshot(b.name, c.rel, b.line, { ...c.facts, configCalls: c.facts.configCalls.filter((k) => k.line >= b.line && k.line < next) });
+    });
+  }
   for (const e of [...snapEntries.values()]) {
     if (e.obj.relation !== undefined || input.entriesAreResources) snapshot(e.name, e.file, e.line ?? 1);
-    else out.diagnostics.push(missingCode(e.file, e.line, `snapshot '${e.name}'`, `a {% snapshot ${e.name} %} block`, s.snapshotPaths));
+    else {
+      out.diagnostics.push(missingCode(e.file, e.line, `snapshot '${e.name}'`, `a {% snapshot ${e.name} %} block`, s.snapshotPaths));
+      orphan(e);
+    }
   }
 
   // --- sources: tables inherit the source's config, meta, freshness and loaded_at_field -------
@@ -257,6 +282,19 @@ export function buildNodes(input: BuildInput): Built {
     }
   }
 
+  // a measure with `create_metric: true` makes a simple metric of the same name (unless one is declared)
+  const metricNames = new Set(bySection('metrics').map((e) => e.name));
+  for (const sm of [...out.semanticModels, ...out.disabled.filter((n) => n.resourceType === 'semantic_model')]) {
+    for (const m of Array.isArray(sm.raw.measures) ? sm.raw.measures : []) {
+      if (m?.create_metric !== true || typeof m.name !== 'string' || metricNames.has(m.name)) continue;
+      metricNames.add(m.name);
+      const node = baseNode('metric', m.name, `metric.${s.name}.${m.name}`, [s.name, ...sm.fqn.slice(1, -1), m.name], s.name);
+      Object.assign(node, { file: sm.file, line: sm.line, origins: ['yaml'], description: m.description, raw: { name: m.name, type: 'simple', type_params: { measure: m.name } },
+        enabled: sm.enabled, disabledBy: sm.disabledBy, config: sm.config, meta: sm.meta, tags: sm.tags });
+      place(out, node);
+    }
+  }
+
   // --- tests: a test runs when its node is enabled and its own config does not disable it ---
   const testTree = s.trees.data_tests ?? s.trees.tests;
   for (const n of [...out.models, ...out.sources, ...out.seeds, ...out.snapshots, ...out.disabled]) {
@@ -270,6 +308,10 @@ export function buildNodes(input: BuildInput): Built {
     };
     n.tests.forEach(decide);
     for (const c of n.columns) c.tests.forEach(decide);
+  }
+  for (const o of out.orphanTests) {
+    const base = projectConfig(testTree, [s.name, ...dirsUnder(o.file, [...s.modelPaths, ...s.seedPaths, ...s.snapshotPaths])], fileCtx);
+    for (const t of o.tests) { t.enabled = isEnabled(mergeConfig(base, render(t.config))) !== false; notes = []; }
   }
   for (const c of input.code) {
     if (c.role !== 'test' || c.rel.split('/').includes('generic')) continue;

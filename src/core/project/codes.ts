@@ -14,5 +14,9 @@ export const PROJECT_CODES: CodeTable = {
   TARGET_JSON: { severity: 'warning', meaning: 'a target/*.json file (manifest, catalog) does not parse; re-run dbt parse to regenerate it' },
   TARGET_NOT_FOUND: { severity: 'warning', meaning: 'the profiles folder, profile or target the command was given is not there; target.* in configs is not evaluated' },
   PROFILE_INVALID: { severity: 'warning', meaning: 'profiles.yml is not valid YAML; target.* in configs is not evaluated (its text is never printed)' },
+  DBT_REF_NOT_FOUND: { severity: 'error', meaning: "a model or snapshot ref()s a node that does not exist or is disabled, which dbt parse refuses; the rest of the project is still read" },
+  DBT_SOURCE_NOT_FOUND: { severity: 'error', meaning: 'a model or snapshot calls source() for a table no property file declares (or one that is disabled), which dbt parse refuses' },
+  DBT_ENV_VAR_MISSING: { severity: 'error', meaning: 'env_var() without a default names a variable that is not set, which dbt parse refuses (set it, or give a default)' },
+  DBT_VAR_MISSING: { severity: 'error', meaning: 'var() without a default in dbt_project.yml or a property file names a var nothing defines, which dbt parse refuses (pass it with --vars)' },
   MANIFEST_STALE: { severity: 'info', meaning: 'target/manifest.json lists models no file defines any more; they are not read' },
 };

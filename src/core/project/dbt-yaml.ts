@@ -4,6 +4,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import type { FastYaml } from '../yaml-fast.js';
 import { normalizeTests } from './dbt-tests.js';
+import type { YamlCall } from './jinja-calls.js';
 import type { DbtColumn, DbtTest } from './types.js';
 
 export type Section = 'models' | 'seeds' | 'snapshots' | 'analyses' | 'exposures' | 'semantic_models' | 'metrics' | 'saved_queries';
@@ -45,16 +46,24 @@ export interface SourceTableEntry {
   tests: DbtTest[];
 }
 
-export interface PropertyFile { entries: YamlEntry[]; sourceTables: SourceTableEntry[]; diagnostics: Diagnostic[] }
+export interface PropertyFile {
+  entries: YamlEntry[]; sourceTables: SourceTableEntry[];
+  /** Groups and unit tests the file declares (counted as dbt counts them). */
+  named: { section: 'groups' | 'unit_tests'; name: string; model?: string; line?: number }[];
+  diagnostics: Diagnostic[];
+  /** Set by the project reader: the file, and its var()/env_var() calls without a default that dbt renders. */
+  file?: string;
+  calls?: YamlCall[];
+}
 
 /** Does this parsed YAML look like a dbt property file? */
 export function isDbtPropertyFile(value: unknown): boolean {
   return !!value && typeof value === 'object' && !Array.isArray(value) &&
-    Object.keys(value).some((k) => (SECTIONS as string[]).includes(k) || k === 'sources');
+    Object.keys(value).some((k) => (SECTIONS as string[]).includes(k) || k === 'sources' || k === 'groups' || k === 'unit_tests');
 }
 
 export function parseDbtProperties(parsed: FastYaml, text: string, file: string): PropertyFile {
-  const out: PropertyFile = { entries: [], sourceTables: [], diagnostics: [] };
+  const out: PropertyFile = { entries: [], sourceTables: [], named: [], diagnostics: [] };
   const value = parsed.value;
   if (!value || typeof value !== 'object' || Array.isArray(value)) return out;
   const lineOf = (o: unknown) => parsed.lineOf(o);
@@ -69,6 +78,12 @@ export function parseDbtProperties(parsed: FastYaml, text: string, file: string)
           out.sourceTables.push({ sourceName: s.name, tableName: t.name, source: s, table: t, file, line,
             columns: columnsOf(t, file, line, lineOf, out.diagnostics), tests: testsOf(t, line, lineOf) });
         }
+      }
+      continue;
+    }
+    if (key === 'groups' || key === 'unit_tests') {
+      for (const g of Array.isArray(list) ? list : []) {
+        if (g && typeof g === 'object' && typeof g.name === 'string') out.named.push({ section: key, name: g.name, model: typeof g.model === 'string' ? g.model : undefined, line: lineOf(g) });
       }
       continue;
     }

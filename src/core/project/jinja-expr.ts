@@ -24,6 +24,8 @@ export interface JContext {
   attribute?(obj: unknown, name: string): unknown;
   /** Templates: a filter the evaluator does not know itself (join, map, replace, …). */
   filter?(name: string, value: unknown, args: unknown[], kwargs: Record<string, unknown>): unknown;
+  /** `as_bool` gives dbt's marker (see BoolMarker), as when dbt renders a config value. */
+  markers?: boolean;
 }
 
 // Only functions made here are ever called, never a value found by attribute or index access: a
@@ -260,7 +262,16 @@ export function parseExpression(src: string, start = 0): { node: Node; end: numb
   return { node, end: p.end };
 }
 
-const truthy = (v: unknown): boolean => !(v === false || v === null || v === undefined || v === 0 || v === '' || (Array.isArray(v) && !v.length));
+/**
+ * What dbt's `as_bool` filter gives: a marker that is a string ("True"/"False") until the whole
+ * rendered value is read back as a boolean. So `(a | as_bool) and (b | as_bool)` is `b`'s value in
+ * dbt (a non-empty string is true), and the reader follows it.
+ */
+export class BoolMarker { constructor(readonly value: boolean) {} }
+/** A rendered value with dbt's markers read back (as dbt does once the rendering is done). */
+export const unmark = (v: unknown): unknown => (v instanceof BoolMarker ? v.value : v);
+
+const truthy = (v: unknown): boolean => v instanceof BoolMarker || !(v === false || v === null || v === undefined || v === 0 || v === '' || (Array.isArray(v) && !v.length));
 
 export function evaluate(node: Node, ctx: JContext): JValue {
   switch (node.k) {
@@ -357,11 +368,14 @@ export function evaluate(node: Node, ctx: JContext): JValue {
 
 function looseEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  // a marker is the string "True"/"False": equal to that string, never to a boolean
+  if (a instanceof BoolMarker || b instanceof BoolMarker) return typeof a === 'string' || typeof b === 'string' ? str(a) === str(b) : a instanceof BoolMarker && b instanceof BoolMarker && a.value === b.value;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => looseEqual(x, b[i]));
   return false;
 }
 
 function str(v: unknown): string {
+  if (v instanceof BoolMarker) return v.value ? 'True' : 'False';
   if (v === true) return 'True';
   if (v === false) return 'False';
   if (v === null || v === undefined) return 'None';
@@ -435,7 +449,8 @@ function varsList(args: unknown[], ctx: JContext, def: boolean, mode: 'all' | 'a
 function applyFilter(name: string, v: unknown, args: unknown[], ctx: JContext, kwargs: Record<string, unknown> = {}): JValue {
   if (v === UNKNOWN) return name === 'default' ? UNKNOWN : UNKNOWN;
   switch (name) {
-    case 'as_bool': case 'bool': return typeof v === 'string' ? /^(true|1|yes|on)$/i.test(v.trim()) : truthy(v);
+    case 'as_bool': { const u = unmark(v); const b = (typeof u === 'string' ? /^(true|1|yes|on)$/i.test(u.trim()) : truthy(u)); return ctx.markers ? new BoolMarker(b) : b; }
+    case 'bool': { const u = unmark(v); return typeof u === 'string' ? /^(true|1|yes|on)$/i.test(u.trim()) : truthy(u); }
     case 'as_number': case 'int': case 'float': { const n = Number(v); return Number.isNaN(n) ? UNKNOWN : name === 'int' ? Math.trunc(n) : n; }
     case 'as_text': case 'string': return str(v);
     case 'as_native': return v;
@@ -461,7 +476,7 @@ export function renderValue(value: unknown, ctx: JContext): JValue {
   if (whole && !whole[1].includes('}}')) {
     try {
       const { node } = parseExpression(whole[1], 0);
-      return evaluate(node, ctx);
+      return unmark(evaluate(node, ctx));
     } catch (e: any) { ctx.note?.(`cannot read the expression '${value.trim()}': ${e.message}`); return UNKNOWN; }
   }
   let out = '';
@@ -476,7 +491,7 @@ export function renderValue(value: unknown, ctx: JContext): JValue {
       if (close < 0) return UNKNOWN;
       const v = evaluate(node, ctx);
       if (v === UNKNOWN) return UNKNOWN;
-      out += str(v);
+      out += str(unmark(v));
       i = close + 2;
     } catch (e: any) { ctx.note?.(`cannot read the expression in '${value.trim()}': ${e.message}`); return UNKNOWN; }
   }

@@ -16,7 +16,9 @@ import { applyManifestIndex, indexManifest, type ManifestIndex } from './manifes
 import { readManifestBytes } from './manifest-read.js';
 import { readSettings, varContext, type DbtSettings, type ReadOptions } from './settings.js';
 import { parseSkill } from './skills.js';
-import { readSqlFacts } from './sql-file.js';
+import { macroNames, readSqlFacts } from './sql-file.js';
+import { PROPERTY_NORENDER, yamlJinjaCalls } from './jinja-calls.js';
+import { refusals } from './refusals.js';
 import type { DbtNode, DocBlock, FileKind, Project, Skill, TargetArtifacts } from './types.js';
 import { isOutsideProject, TARGET_FILES, walkProject, type Walked } from './walk.js';
 
@@ -28,6 +30,8 @@ interface FileResult {
   modeler?: LoadedModel;
   skill?: Skill;
   json?: unknown;
+  /** Macros a macro file (or a generic test file) defines. */
+  macros?: string[];
   diagnostics: Diagnostic[];
 }
 
@@ -61,7 +65,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
     const s = settings;
     const resourcePaths = [...s.modelPaths, ...s.seedPaths, ...s.snapshotPaths, ...s.analysisPaths, ...s.macroPaths, ...s.testPaths];
     if (lower.endsWith('.yml') || lower.endsWith('.yaml')) return !NOT_PROPERTY_FILES.has(rel) && under(rel, resourcePaths) ? 'dbt_yaml' : 'other';
-    if (lower.endsWith('.sql')) return under(rel, s.modelPaths) || under(rel, s.snapshotPaths) || under(rel, s.testPaths) ? 'sql' : 'other';
+    if (lower.endsWith('.sql')) return under(rel, s.modelPaths) || under(rel, s.snapshotPaths) || under(rel, s.testPaths) ? 'sql' : under(rel, s.macroPaths) ? 'macro' : 'other';
     if (lower.endsWith('.py')) return under(rel, s.modelPaths) ? 'sql' : 'other';
     if (lower.endsWith('.csv')) return under(rel, s.seedPaths) ? 'seed' : 'other';
     if (lower.endsWith('.md')) return under(rel, resourcePaths) ? 'docs_md' : 'other';
@@ -106,8 +110,9 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
         if (rel.toLowerCase().endsWith('.py') && !/^\s*def\s+model\s*\(/m.test(text)) return { kind: 'other', diagnostics: [] };
         const role = under(rel, settings.modelPaths) ? 'model' : under(rel, settings.snapshotPaths) ? 'snapshot' : 'test';
         const facts = readSqlFacts(text, rel);
-        return { kind, code: { rel, role, facts }, diagnostics: facts.diagnostics };
+        return { kind, code: { rel, role, facts }, macros: role === 'test' ? macroNames(text) : undefined, diagnostics: facts.diagnostics };
       }
+      case 'macro': return { kind, macros: macroNames(text), diagnostics: [] };
       case 'target_json': {
         try { return { kind, json: JSON.parse(text), diagnostics: [] }; } catch (e: any) {
           return { kind, diagnostics: [targetJsonFinding(rel, e)] };
@@ -131,6 +136,8 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
         if (parsed.value === undefined) return { kind, diagnostics: parsed.diagnostics };
         if (!isDbtPropertyFile(parsed.value)) return { kind: 'other', diagnostics: [] };
         const props = parseDbtProperties(parsed, text, rel);
+        props.file = rel;
+        props.calls = yamlJinjaCalls(text, PROPERTY_NORENDER);
         return { kind, props, diagnostics: [...parsed.diagnostics, ...props.diagnostics] };
       }
     }
@@ -151,6 +158,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
     root, name: settings.name, modelPaths: settings.modelPaths, isDbtProject: settings.isProject, cliVars: settings.cliVars, dbtTarget: settings.target, jinja: varContext(settings, 'resource'),
     macroPaths: settings.macroPaths, packagesInstallPath: settings.packagesInstallPath,
     models: [], sources: [], seeds: [], snapshots: [], exposures: [], semanticModels: [], metrics: [], disabled: [], packageNodes: [], singularTests: [],
+    orphanTests: [], savedQueries: [], groups: [], unitTests: [], macros: [],
     modelByName: new Map(), docs: new Map(), target: {}, modelerFiles: [], skills: [], sqlFiles: [],
     files: new Map(), diagnostics: [], stats,
     reloadFile(rel: string) {
@@ -209,6 +217,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
     const code: CodeFile[] = [];
     const props: PropertyFile[] = [];
     const seedFiles: string[] = [];
+    const macros: string[] = [];
     const files = new Map<string, FileKind>();
     for (const [rel, r] of results) {
       files.set(rel, r.kind);
@@ -216,6 +225,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
       if (r.code) { code.push(r.code); sqlFiles.push(rel); }
       if (r.props) props.push(r.props);
       if (r.kind === 'seed') seedFiles.push(rel);
+      if (r.macros) macros.push(...r.macros);
       for (const d of r.docs ?? []) {
         const prev = docs.get(d.name);
         if (prev) diagnostics.push({ code: 'DOC_DUPLICATE', severity: 'error', file: d.file, line: d.line, column: 1,
@@ -236,6 +246,8 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
     if (target.manifest !== memoManifest) { memo.models.clear(); memoManifest = target.manifest; }
     const built = buildNodes({ settings, code, seedFiles, props, memo });
     diagnostics.push(...built.diagnostics);
+    // where dbt refuses to parse (a ref() or source() to nothing, an unset env_var(), a missing var()): a located error each
+    diagnostics.push(...refusals({ root, settings, code, props, built }));
     const modelByName = new Map<string, DbtNode>();
     for (const m of built.models) if (m.version === undefined || m.latestVersion || !modelByName.has(m.name)) modelByName.set(m.name, m);
     let packageNodes: DbtNode[] = [];
@@ -268,7 +280,12 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
       macroPaths: settings.macroPaths, packagesInstallPath: settings.packagesInstallPath,
       models: built.models, modelByName, sources: built.sources, seeds: built.seeds, snapshots: built.snapshots,
       exposures: built.exposures, semanticModels: built.semanticModels, metrics: built.metrics,
-      disabled: built.disabled, packageNodes, singularTests: built.singularTests,
+      disabled: built.disabled, packageNodes, singularTests: built.singularTests, orphanTests: built.orphanTests,
+      savedQueries: props.flatMap((f) => f.entries.filter((e) => e.section === 'saved_queries').map((e) => e.name)),
+      groups: props.flatMap((f) => f.named.filter((n) => n.section === 'groups').map((n) => n.name)),
+      // a unit test of a model dbt does not build is disabled with it
+      unitTests: props.flatMap((f) => f.named.filter((n) => n.section === 'unit_tests' && (n.model === undefined || modelByName.has(n.model))).map((n) => n.name)),
+      macros: macros.sort(),
       docs, target, modelerFiles, sqlFiles, files, diagnostics,
       skills: skills.sort((a, b) => b.priority - a.priority || a.name.localeCompare(b.name)),
     });

@@ -7,6 +7,7 @@ import { readTextOrFinding } from '../read-text.js';
 import { parseYamlSource } from '../yaml-source.js';
 import { UNKNOWN, type JContext } from './jinja-expr.js';
 import { opt } from '../option-names.js';
+import { PROJECT_NORENDER, yamlJinjaCalls, type YamlCall } from './jinja-calls.js';
 import { resolveTarget, type DbtTarget, type TargetOptions } from './target.js';
 
 export interface DbtSettings {
@@ -31,6 +32,8 @@ export interface DbtSettings {
   profile?: string;
   /** The target dbt would use (profiles.yml), when one was found: `{{ target.* }}` in configs. */
   target?: DbtTarget;
+  /** dbt_project.yml's var()/env_var() calls without a default, in the parts dbt renders. */
+  jinjaCalls?: YamlCall[];
   trees: { models?: unknown; seeds?: unknown; snapshots?: unknown; sources?: unknown; data_tests?: unknown; tests?: unknown };
   diagnostics: Diagnostic[];
 }
@@ -91,6 +94,7 @@ export function readSettings(root: string, opts: ReadOptions, stats: { filesRead
     packagesInstallPath: typeof v['packages-install-path'] === 'string' ? v['packages-install-path'].replace(/\/+$/, '') : base.packagesInstallPath,
     vars: v.vars && typeof v.vars === 'object' && !Array.isArray(v.vars) ? v.vars : {},
     profile: typeof v.profile === 'string' ? v.profile : undefined,
+    jinjaCalls: yamlJinjaCalls(read.text, PROJECT_NORENDER),
     trees: { models: v.models, seeds: v.seeds, snapshots: v.snapshots, sources: v.sources, data_tests: v.data_tests, tests: v.tests },
   };
   const found = resolveTarget({ projectDir: root, projectProfile: s.profile, cliVars: s.cliVars, profilesDir: opts.profilesDir, target: opts.target, profile: opts.profile });
@@ -122,6 +126,7 @@ export function varContext(s: DbtSettings, scope: 'resource' | 'project-file', n
     env: (name) => process.env[name],
     note,
     globals: s.target ? { target: s.target } : undefined,
+    markers: true,
   };
 }
 

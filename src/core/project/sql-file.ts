@@ -1,9 +1,11 @@
 // What the reader needs from a model's SQL (or Python) file without rendering it: its
 // `config(...)` calls (kept as parsed expressions, evaluated later against the project's vars),
-// its ref()/source() calls for lineage, and the names of `{% snapshot %}` blocks.
+// its ref()/source() calls for lineage, the names of `{% snapshot %}` blocks, and where the file
+// calls ref(), source() and env_var() outside any {% if %}/{% for %}/{% macro %} block (calls dbt
+// renders whatever the vars are, so a missing target or unset variable makes it refuse).
 import type { Diagnostic } from '../diagnostics.js';
 import { LineIndex } from '../yaml-fast.js';
-import { evaluate, parseExpression, UNKNOWN, type JContext } from './jinja-expr.js';
+import { evaluate, parseExpression, UNKNOWN, unmark, type JContext } from './jinja-expr.js';
 import { mergeConfig, type Config } from './config-cascade.js';
 
 type Expr = ReturnType<typeof parseExpression>['node'];
@@ -14,18 +16,23 @@ export interface SqlFacts {
   refs: SqlRef[];
   sources: { source: string; table: string }[];
   snapshots: { name: string; line: number }[];
+  /** ref()/source()/env_var() calls (env_var without a default only) rendered unconditionally, with their lines. */
+  calls: SqlCall[];
   diagnostics: Diagnostic[];
 }
+export interface SqlCall { kind: 'ref' | 'source' | 'env_var'; name: string; package?: string; line: number }
 
 const REF = /\bref\s*\(\s*(['"])([^'"\n]+)\1(?:\s*,\s*(['"])([^'"\n]+)\3)?(?:\s*,\s*v(?:ersion)?\s*=\s*['"]?([^'")\s]+)['"]?)?\s*\)/g;
 const SOURCE = /\bsource\s*\(\s*(['"])([^'"\n]+)\1\s*,\s*(['"])([^'"\n]+)\3\s*\)/g;
 const CONFIG = /(\{\{-?|\{%-?\s*do)\s*(?:dbt\s*\.\s*)?config\s*\(|\bdbt\s*\.\s*config\s*\(/g;
+const ENV_VAR = /\benv_var\s*\(\s*(['"])([^'"\n]+)\1\s*\)/g;
+const BLOCK_TAG = /\{%-?\s*(if|for|macro|call|filter|set|raw|endif|endfor|endmacro|endcall|endfilter|endset|endraw)\b([^%]*)%\}/g;
 const SNAPSHOT = /\{%-?\s*snapshot\s+([A-Za-z_][A-Za-z0-9_]*)\s*-?%\}/g;
 
 export function readSqlFacts(raw: string, file: string): SqlFacts {
   // Jinja comments are not rendered; blank them out (keeping offsets) so nothing in them counts.
   const text = raw.includes('{#') ? raw.replace(/\{#[\s\S]*?#\}/g, (m) => m.replace(/[^\n]/g, ' ')) : raw;
-  const facts: SqlFacts = { configCalls: [], refs: [], sources: [], snapshots: [], diagnostics: [] };
+  const facts: SqlFacts = { configCalls: [], refs: [], sources: [], snapshots: [], calls: [], diagnostics: [] };
   let lines: LineIndex | undefined;
   const lineAt = (off: number) => (lines ??= new LineIndex(text)).lineOf(off);
   if (text.includes('config')) {
@@ -40,14 +47,41 @@ export function readSqlFacts(raw: string, file: string): SqlFacts {
       }
     }
   }
+  let guarded: ((off: number) => boolean) | undefined;
+  const plain = (off: number) => !(guarded ??= guardedRanges(text))(off);
   if (text.includes('ref')) {
     for (const m of text.matchAll(REF)) {
       facts.refs.push(m[4] ? { package: m[2], name: m[4], version: m[5] } : { name: m[2], version: m[5] });
+      if (plain(m.index!)) facts.calls.push({ kind: 'ref', name: m[4] ?? m[2], ...(m[4] ? { package: m[2] } : {}), line: lineAt(m.index!) });
     }
   }
-  if (text.includes('source')) for (const m of text.matchAll(SOURCE)) facts.sources.push({ source: m[2], table: m[4] });
+  if (text.includes('source')) {
+    for (const m of text.matchAll(SOURCE)) {
+      facts.sources.push({ source: m[2], table: m[4] });
+      if (plain(m.index!)) facts.calls.push({ kind: 'source', name: `${m[2]}.${m[4]}`, line: lineAt(m.index!) });
+    }
+  }
+  if (text.includes('env_var')) for (const m of text.matchAll(ENV_VAR)) if (plain(m.index!)) facts.calls.push({ kind: 'env_var', name: m[2], line: lineAt(m.index!) });
   if (text.includes('snapshot')) for (const m of text.matchAll(SNAPSHOT)) facts.snapshots.push({ name: m[1], line: lineAt(m.index!) });
   return facts;
+}
+
+/**
+ * Whether an offset lies inside a Jinja block that may not be rendered (or rendered with other
+ * values): {% if %}, {% for %}, {% macro %}, {% call %}, {% filter %}, a block {% set %}, {% raw %}.
+ */
+export function guardedRanges(text: string): (off: number) => boolean {
+  const ranges: [number, number][] = [];
+  const open: number[] = [];
+  for (const m of text.matchAll(BLOCK_TAG)) {
+    const tag = m[1];
+    if (tag === 'set' && m[2].includes('=')) continue; // `{% set x = ... %}` has no end tag
+    if (!tag.startsWith('end')) { open.push(m.index!); continue; }
+    const start = open.pop();
+    if (start !== undefined && open.length === 0) ranges.push([start, m.index! + m[0].length]);
+  }
+  if (open.length) ranges.push([open[0], text.length]); // unclosed: treat the rest as guarded
+  return (off) => ranges.some(([a, b]) => off >= a && off < b);
 }
 
 /** The settings of a file's config() calls, later calls on top of earlier ones. */
@@ -55,12 +89,24 @@ export function sqlConfig(facts: SqlFacts, ctx: JContext): Config {
   let out: Config = {};
   for (const c of facts.configCalls) {
     let kwargs: Record<string, unknown> | undefined;
-    evaluate(c.expr, { ...ctx, call: (name, _args, kw) => {
-      if (name === 'config' || name === 'dbt.config') { kwargs = kw; return ''; }
+    // SQL is rendered as text, where dbt's as_bool passes its value through (no marker)
+    evaluate(c.expr, { ...ctx, markers: false, call: (name, args, kw) => {
+      // config(materialized='table') or config({'materialized': 'table'}): dbt takes both
+      const dict = args[0] && typeof args[0] === 'object' && !Array.isArray(args[0]) ? args[0] as Record<string, unknown> : {};
+      if (name === 'config' || name === 'dbt.config') { kwargs = { ...dict, ...kw }; return ''; }
       ctx.note?.(`${name}() is a macro that is not evaluated when reading the project`);
       return UNKNOWN;
     } });
-    if (kwargs) out = mergeConfig(out, kwargs);
+    if (kwargs) out = mergeConfig(out, Object.fromEntries(Object.entries(kwargs).map(([k, v]) => [k, unmark(v)])));
   }
   return out;
+}
+
+const MACRO_DEF = /\{%-?\s*(macro|test|materialization)\s+([A-Za-z_][A-Za-z0-9_]*)\s*(?:\(|,\s*(?:adapter\s*=\s*['"]([A-Za-z0-9_]+)['"]|default))?/g;
+
+/** The macros a file defines, named as dbt names them (`test_<name>` for generic tests, `materialization_<name>_<adapter>`). */
+export function macroNames(text: string): string[] {
+  if (!text.includes('{%')) return [];
+  const plain = text.includes('{#') ? text.replace(/\{#[\s\S]*?#\}/g, '') : text;
+  return [...plain.matchAll(MACRO_DEF)].map((m) => m[1] === 'macro' ? m[2] : m[1] === 'test' ? `test_${m[2]}` : `materialization_${m[2]}_${m[3] ?? 'default'}`);
 }

@@ -22,6 +22,8 @@ export interface ProjectSummary {
   disabled: { name: string; resourceType: string; decidedBy?: string }[];
   seeds: number; snapshots: number; exposures: number; semanticModels: number; metrics: number;
   packageNodes: number;
+  /** Saved queries, groups, unit tests and macros of the project itself, as dbt lists them. */
+  savedQueries: number; groups: number; unitTests: number; macros: number;
   columns: number;
   /** Columns read from each model's SQL (when computed): how many models were read completely, and columns by origin. */
   sqlColumns?: Omit<ColumnStats, 'readMs' | 'parsed' | 'cached'>;
@@ -41,7 +43,8 @@ export function summarizeProject(p: Project, columnStats?: ColumnStats): Project
   // dbt lists the tests a YAML entry declares among its nodes also when the model or source
   // itself is disabled (they never run); only a test whose own config disables it is left out
   const testedNodes: DbtNode[] = [...p.models, ...p.sources, ...p.seeds, ...p.snapshots, ...p.disabled];
-  const all: DbtTest[] = testedNodes.flatMap((m) => [...m.tests, ...m.columns.flatMap((c) => c.tests)]);
+  // the tests of an entry that no file defines too: dbt keeps them as test nodes (disabled, with a warning)
+  const all: DbtTest[] = [...testedNodes.flatMap((m) => [...m.tests, ...m.columns.flatMap((c) => c.tests)]), ...p.orphanTests.flatMap((o) => o.tests)];
   const active = activeTests(all);
   const singular = p.singularTests.filter((t) => t.enabled).length;
   return {
@@ -59,6 +62,7 @@ export function summarizeProject(p: Project, columnStats?: ColumnStats): Project
     disabled: p.disabled.map((d) => ({ name: d.name, resourceType: d.resourceType, decidedBy: d.disabledBy })),
     seeds: p.seeds.length, snapshots: p.snapshots.length, exposures: p.exposures.length,
     semanticModels: p.semanticModels.length, metrics: p.metrics.length, packageNodes: p.packageNodes.length,
+    savedQueries: p.savedQueries.length, groups: p.groups.length, unitTests: p.unitTests.length, macros: p.macros.length,
     columns,
     ...(columnStats ? { sqlColumns: (({ readMs: _r, parsed: _p, cached: _c, ...rest }) => rest)(columnStats) } : {}),
     tests: { total: active.length + singular, relationships: active.filter((t) => t.name === 'relationships' || t.name === 'dbt.relationships').length,
@@ -102,7 +106,9 @@ export function formatSummary(s: ProjectSummary): string {
     `  columns:       ${s.columns}${s.sqlColumns ? ` in YAML, ${s.sqlColumns.columns.sql} more returned by the SQL${s.sqlColumns.columns.catalog ? `, ${s.sqlColumns.columns.catalog} more in target/catalog.json` : ''} (${s.sqlColumns.complete} of ${s.sqlColumns.models} models' SQL read completely)` : ''}`,
     `  tests:         ${s.tests.total} (${s.tests.relationships} relationships${s.tests.singular ? `, ${s.tests.singular} singular` : ''}${s.tests.disabled ? `, ${s.tests.disabled} disabled not counted` : ''})`,
     ...(s.seeds || s.snapshots ? [`  seeds:         ${s.seeds}, snapshots: ${s.snapshots}`] : []),
-    ...(s.packageNodes ? [`  packages:      ${s.packageNodes} nodes of other packages (from target/manifest.json; lineage only)`] : []),
+    ...(s.semanticModels || s.metrics || s.savedQueries ? [`  semantic:      ${s.semanticModels} semantic models, ${s.metrics} metrics, ${s.savedQueries} saved queries`] : []),
+    `  groups:        ${s.groups}, unit tests: ${s.unitTests}, macros: ${s.macros}`,
+    `  packages:      ${s.packageNodes} nodes of other packages (${s.target.includes('manifest') ? 'from target/manifest.json; lineage only' : 'listed by target/manifest.json, which is absent'})`,
     `  doc blocks:    ${s.docBlocks}`,
     `  target/:       ${s.target.length ? s.target.join(', ') : 'none'}`,
     `  Modeler/:      ${s.modeler.files} model files (${s.modeler.valid} valid, ${s.modeler.entities} entities, ${s.modeler.glossaryTerms} glossary terms)`,

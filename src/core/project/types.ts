@@ -116,7 +116,7 @@ export interface TargetArtifacts {
   runResults?: any;
 }
 
-export type FileKind = 'dbt_project' | 'dbt_yaml' | 'sql' | 'seed' | 'docs_md' | 'target_json' | 'modeler_model' | 'skill' | 'other';
+export type FileKind = 'dbt_project' | 'dbt_yaml' | 'sql' | 'macro' | 'seed' | 'docs_md' | 'target_json' | 'modeler_model' | 'skill' | 'other';
 
 export interface Project {
   root: string;
@@ -133,6 +133,13 @@ export interface Project {
   disabled: DbtNode[];
   /** Nodes of other packages known from target/manifest.json: lineage context, never the project's own. */
   packageNodes: DbtNode[];
+  /** Tests declared on YAML entries that no file defines: dbt keeps them as (disabled) test nodes. */
+  orphanTests: { file: string; tests: DbtTest[] }[];
+  /** Names of the project's saved queries, groups, unit tests and macros (as dbt lists them). */
+  savedQueries: string[];
+  groups: string[];
+  unitTests: string[];
+  macros: string[];
   /** Singular data tests (SQL files under test-paths). */
   singularTests: { name: string; file: string; enabled: boolean }[];
   /** Whether the folder is a dbt project root (holds dbt_project.yml). */

@@ -1,0 +1,43 @@
+// The fetched public projects (test/fixtures/real-projects/*.project.json) read by a real
+// `dbt parse` (in-memory DuckDB, the project's own profile name, the registry's vars) and by
+// modeler: the fourteen summary counts equal, and node by node the same enabled and disabled
+// models and the same source tables. Tuva with its labelling vars is a project dbt refuses: so
+// does modeler, naming the same model and the same missing node among its located errors.
+import { expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import { agreementOn, idsFromManifest, modelerSummary } from '../../bench/lib/fetched-agreement.mjs';
+import { fetchedCopy, fetchedProject } from '../../bench/lib/fetched-projects.mjs';
+import { countsFromManifest, countsFromSummary, dbtParseManifest, moreCountsFromManifest, moreCountsFromSummary } from '../../bench/lib/real-dbt.mjs';
+import { loadProject } from '../../src/core/project/load.js';
+import { describeFetched, registeredProjects } from '../helpers/shared.js';
+
+for (const { name } of registeredProjects()) {
+  describeFetched(`${name} agrees with dbt parse`, name, () => {
+    it('the fourteen summary counts, and node by node the models (enabled, disabled) and sources', () => {
+      const a = agreementOn(name);
+      expect({ ...countsFromSummary(a.summary), ...moreCountsFromSummary(a.summary) })
+        .toEqual({ ...countsFromManifest(a.manifest, a.pkg), ...moreCountsFromManifest(a.manifest, a.pkg) });
+      const p = loadProject(a.dir, { vars: a.vars, profilesDir: a.copy });
+      const ids = (list: { uniqueId: string }[]) => list.map((n) => n.uniqueId).sort();
+      expect({ models: ids(p.models), models_disabled: ids(p.disabled.filter((n) => n.resourceType === 'model')), sources: ids(p.sources) })
+        .toEqual(idsFromManifest(a.manifest, a.pkg));
+      expect(p.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    }, 1_200_000);
+  });
+}
+
+describeFetched('tuva with its labelling vars: dbt parse refuses, and so does modeler', 'tuva', () => {
+  it("dbt's error is among modeler's located errors", () => {
+    const { dir, project } = fetchedProject('tuva');
+    const copy = fetchedCopy('tuva');
+    writeFileSync(`${copy}/profiles.yml`, "default:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: ':memory:'\n");
+    let refused = '';
+    try { dbtParseManifest(copy, copy, 'default', ['--vars', JSON.stringify(project.vars)]); } catch (e) { refused = String((e as Error).message); }
+    const m = /Model '([^']+)' \(([^)]+)\) depends on a node named '([^']+)' which was not found/.exec(refused);
+    expect(m, refused.slice(-2000)).not.toBeNull();
+    const ours = modelerSummary(dir, project.vars, copy);
+    expect(ours.code).toBe(1);
+    const found = ours.summary.diagnosticsList.filter((d: any) => d.code === 'DBT_REF_NOT_FOUND');
+    expect(found.map((d: any) => `${d.file}|${d.message.split(' (dbt parse')[0]}`)).toContain(`${m![2]}|${m![0]}`);
+  }, 1_200_000);
+});
