@@ -62,7 +62,7 @@ if (!process.argv.includes('--skip-fetched')) {
   console.log('\nfetched projects: fourteen counts each');
   for (const { name } of registeredProjects()) {
     if (only && name !== only) continue;
-    const why = fetchedSkipReason(name);
+    const why = fetchedSkipReason(name) ?? registeredProjects().find((x) => x.name === name)?.noDbtParse;
     if (why) { console.log(`${name.padEnd(24)} skipped: ${why}`); continue; }
     const a = agreementOn(name);
     const want = { ...a.dbt, ...moreCountsFromManifest(a.manifest, a.pkg) };

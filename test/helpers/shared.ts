@@ -81,6 +81,27 @@ export function registeredProjects(): { name: string; repo: string; commit: stri
   return fetched.registeredProjects();
 }
 
+/**
+ * Why a real `dbt parse` of the fetched project is not run in the test suite: it cannot run
+ * offline (the registry's `noDbtParse` says why), or it takes minutes (`slow`; MODELER_SLOW=1
+ * runs it, and bench/dbt-agreement.mjs measures it), or the project is not fetched.
+ */
+export function dbtParseSkipReason(project: string): string | undefined {
+  const why = fetchedSkipReason(project);
+  if (why) return why;
+  const p = registeredProjects().find((x) => x.name === project) as { noDbtParse?: string; slow?: boolean } | undefined;
+  if (p?.noDbtParse) return `dbt parse cannot run on ${project} offline: ${p.noDbtParse}`;
+  if (p?.slow && !process.env.MODELER_SLOW) return `dbt parse of ${project} takes minutes; MODELER_SLOW=1 runs it (bench/dbt-agreement.mjs measures it)`;
+  return undefined;
+}
+
+/** describeFetched for tests that run a real dbt parse on the project (see dbtParseSkipReason). */
+export function describeFetchedDbt(name: string, project: string, fn: () => void): void {
+  const reason = dbtParseSkipReason(project);
+  if (!reason) describe(name, fn);
+  else describe(name, () => { it.skip(marked('all tests', reason), () => {}); });
+}
+
 /** describe() when the fetched project exists, else one skipped entry naming what to fetch. */
 export function describeFetched(name: string, project: string, fn: () => void): void {
   const reason = fetchedSkipReason(project);

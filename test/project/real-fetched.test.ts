@@ -9,10 +9,10 @@ import { agreementOn, idsFromManifest, modelerSummary } from '../../bench/lib/fe
 import { fetchedCopy, fetchedProject } from '../../bench/lib/fetched-projects.mjs';
 import { countsFromManifest, countsFromSummary, dbtParseManifest, moreCountsFromManifest, moreCountsFromSummary } from '../../bench/lib/real-dbt.mjs';
 import { loadProject } from '../../src/core/project/load.js';
-import { describeFetched, registeredProjects } from '../helpers/shared.js';
+import { describeFetchedDbt, registeredProjects } from '../helpers/shared.js';
 
 for (const { name } of registeredProjects()) {
-  describeFetched(`${name} agrees with dbt parse`, name, () => {
+  describeFetchedDbt(`${name} agrees with dbt parse`, name, () => {
     it('the fourteen summary counts, and node by node the models (enabled, disabled) and sources', () => {
       const a = agreementOn(name);
       expect({ ...countsFromSummary(a.summary), ...moreCountsFromSummary(a.summary) })
@@ -26,7 +26,7 @@ for (const { name } of registeredProjects()) {
   });
 }
 
-describeFetched('tuva with its labelling vars: dbt parse refuses, and so does modeler', 'tuva', () => {
+describeFetchedDbt('tuva with its labelling vars: dbt parse refuses, and so does modeler', 'tuva', () => {
   it("dbt's error is among modeler's located errors", () => {
     const { dir, project } = fetchedProject('tuva');
     const copy = fetchedCopy('tuva');

@@ -4,7 +4,7 @@
 // and on fetched real projects.
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE, runCliAsync } from '../helpers/cli.js';
-import { describeFetched, fetchedProject } from '../helpers/shared.js';
+import { describeFetched, describeFetchedDbt, fetchedProject } from '../helpers/shared.js';
 import { parseableCopy } from '../../bench/lib/real-dbt.mjs';
 import { dbtLsModels, duckdbProfiles, selectableCopy } from '../../bench/lib/dbt-select.mjs';
 
@@ -69,7 +69,7 @@ const MATTERMOST_SELECTORS = [
   'path:models/staging', 'marts.*', 'int_*', 'package:mattermost_analytics', 'tag:nightly --exclude tag:product',
 ];
 
-describeFetched('dbt selection on mattermost-analytics equals dbt ls', 'mattermost-analytics', () => {
+describeFetchedDbt('dbt selection on mattermost-analytics equals dbt ls', 'mattermost-analytics', () => {
   it('selects the models dbt ls lists, selector by selector', async () => {
     const copy = selectableCopy('mattermost-analytics');
     const dbt = await dbtLsModels(copy, MATTERMOST_SELECTORS, duckdbProfiles(copy));

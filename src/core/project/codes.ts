@@ -19,4 +19,5 @@ export const PROJECT_CODES: CodeTable = {
   DBT_ENV_VAR_MISSING: { severity: 'error', meaning: 'env_var() without a default names a variable that is not set, which dbt parse refuses (set it, or give a default)' },
   DBT_VAR_MISSING: { severity: 'error', meaning: 'var() without a default in dbt_project.yml or a property file names a var nothing defines, which dbt parse refuses (pass it with --vars)' },
   MANIFEST_STALE: { severity: 'info', meaning: 'target/manifest.json lists models no file defines any more; they are not read' },
+  SELECTOR: { severity: 'error', meaning: 'a --select/--exclude selector dbt would refuse: an unknown method or a malformed graph operator (exit 64, nothing read)' },
 };
