@@ -19,6 +19,7 @@ import type { ProposalChange } from '../proposals/types.js';
 import { preview } from './ask.js';
 import { explain } from './local/explain.js';
 import { registerContext } from './mcp-context.js';
+import { registerGraphTools } from './mcp-graph.js';
 import { resolveContext } from './retrieve.js';
 import type { AssistantSession } from './session.js';
 
@@ -144,6 +145,7 @@ export function createMcpServer(session: AssistantSession, version = '0.0.0'): M
     return json(verdicts.map((v, i) => ({ index: i, path: full[i].path, valid: v.valid, ...(v.blocked ? { blocked: v.blocked } : {}), warnings: v.warnings })));
   });
   registerContext(mcp, session, server.registerTool);
+  registerGraphTools(session, server.registerTool);
   return mcp;
 }
 
