@@ -23,7 +23,7 @@ afterAll(async () => { await client.close(); });
 describe('modeler mcp', () => {
   it('lists the read-only tools', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['canonicalize', 'column_lineage', 'column_yaml', 'conceptualize', 'explain', 'mesh_check', 'model_details', 'propose_changes', 'readiness', 'search_index', 'validate', 'validate_proposal']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['canonicalize', 'column_lineage', 'column_yaml', 'conceptualize', 'explain', 'lineage', 'list_models', 'mesh_check', 'model_details', 'propose_changes', 'readiness', 'search_index', 'validate', 'validate_proposal']);
     for (const t of tools) expect(t.annotations?.readOnlyHint, t.name).toBe(true);
   });
 
@@ -46,6 +46,50 @@ describe('modeler mcp', () => {
     const bad = await client.callTool({ name: 'column_lineage', arguments: { column: 'orders.custmer_id' } });
     expect(bad.isError).toBe(true);
     expect(text(bad)).toBe("orders has no column 'custmer_id' (did you mean 'customer_id'?)");
+  });
+
+  it('lineage gives a model\'s parents and children through ref()/source() up to a depth, or a column\'s lineage, and refuses an unknown name with the nearest one', async () => {
+    const call = async (args: Record<string, unknown>) => JSON.parse(text(await client.callTool({ name: 'lineage', arguments: args })));
+    const m = await call({ name: 'orders', depth: 2 });
+    expect(m.upstream.map((u: any) => `${u.resource_type}:${u.name}@${u.depth}`)).toEqual(['model:stg_shop__orders@1', 'model:stg_stripe__payments@1', 'source:shop.orders@2', 'source:stripe.payments@2']);
+    expect(m.downstream.map((u: any) => u.name)).toEqual(['rpt_daily_revenue']);
+    const src = await call({ name: 'shop.orders', direction: 'downstream' });
+    expect([src.resource_type, src.upstream, src.downstream.map((u: any) => `${u.name}:${u.path}`)]).toEqual(['source', undefined, ['stg_shop__orders:models/staging/shop/stg_shop__orders.sql']]);
+    // a column: the lineage column_lineage gives, only the side asked for
+    const c = await call({ column: 'orders.customer_id', depth: 2, direction: 'upstream' });
+    const same = JSON.parse(text(await client.callTool({ name: 'column_lineage', arguments: { column: 'orders.customer_id', depth: 2 } })));
+    expect([c.upstream, c.downstream]).toEqual([same.upstream, undefined]);
+    expect(c.upstream.map((u: any) => `${u.node}.${u.column}`)).toEqual(['stg_shop__orders.customer_id', 'shop.orders.user_id']);
+    const bad = await client.callTool({ name: 'lineage', arguments: { name: 'ordrs' } });
+    expect([bad.isError, text(bad)]).toEqual([true, "no model, source, seed or snapshot named 'ordrs' in the project (did you mean 'orders'?)"]);
+    const badCol = await client.callTool({ name: 'lineage', arguments: { column: 'orders.custmer_id' } });
+    expect([badCol.isError, text(badCol)]).toEqual([true, "orders has no column 'custmer_id' (did you mean 'customer_id'?)"]);
+    const both = await client.callTool({ name: 'lineage', arguments: { name: 'orders', column: 'orders.order_id' } });
+    expect(both.isError).toBe(true);
+    const badDir = await client.callTool({ name: 'lineage', arguments: { name: 'orders', direction: 'sideways' } });
+    expect(badDir.isError).toBe(true);
+  });
+
+  it('list_models selects with dbt\'s syntax (graph operators, methods, exclude) and refuses a bad selector with the SELECTOR message', async () => {
+    const call = async (args: Record<string, unknown>) => JSON.parse(text(await client.callTool({ name: 'list_models', arguments: args })));
+    const up = await call({ select: '+orders', exclude: 'resource_type:source' });
+    expect(up.nodes.map((n: any) => n.name)).toEqual(['orders', 'stg_shop__orders', 'stg_stripe__payments']);
+    expect(up.nodes[0]).toEqual({ name: 'orders', resource_type: 'model', unique_id: 'model.jaffle_shop.orders', path: 'models/marts/orders.sql', materialized: 'table', tags: [], description: 'One row per order with its payment total.' });
+    const views = await call({ select: 'config.materialized:view' });
+    expect(views.nodes.length).toBeGreaterThan(0);
+    expect(views.nodes.every((n: any) => n.materialized === 'view')).toBe(true);
+    const all = await call({});
+    expect(all.total).toBeGreaterThan(views.total);
+    expect(all.nodes.some((n: any) => n.resource_type === 'test')).toBe(false);
+    const one = await call({ select: 'path:models/marts', limit: 1 });
+    expect([one.nodes.length, one.total > 1, typeof one.truncated]).toEqual([1, true, 'string']);
+    expect((await call({ select: 'tag:no_such_tag' })).nodes).toEqual([]);
+    const bad = await client.callTool({ name: 'list_models', arguments: { select: 'tagg:nightly' } });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toMatch(/^'tagg' is not a valid selector method \(in 'tagg:nightly'\) \(did you mean 'tag'\?\)/);
+    const empty = await client.callTool({ name: 'list_models', arguments: { exclude: 'orders,' } });
+    expect([empty.isError, text(empty)]).toEqual([true, "invalid selector 'orders,': an empty part around ','"]);
+    expect(changed(before, tree(dir))).toEqual([]);
   });
 
   it('validate, mesh_check, readiness and the agents return their reports', async () => {
