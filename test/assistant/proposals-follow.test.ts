@@ -1,7 +1,8 @@
 // Proposals follow the project: a new test list takes the project's key (`tests:` while its
 // require-dbt-version admits dbt < 1.8, else the key its files use); a compound key stays the key
 // (no single-column unique beside unique_combination_of_columns); a description that mixes prose
-// and {{ doc() }} is rewritten around the doc call, which stays.
+// and {{ doc() }} is rewritten around the doc call, which stays; a change on a table a var can
+// disable says so.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -85,5 +86,28 @@ models:
     expect(String((ops[0] as any).value)).toContain('who placed the order');
     expect(String((ops[0] as any).value)).not.toContain('The customer.');
     expect(r.proposed_changes[0].valid, JSON.stringify(r.proposed_changes[0].blocked)).toBe(true);
+  });
+
+  it('a change on a table a var can disable says so in its rationale and review summary; others do not', async () => {
+    const dir = project();
+    // the var in the model's SQL config() (as Fivetran packages write it) and in dbt_project.yml for another
+    writeFileSync(join(dir, 'models', 'customers.sql'), "{{ config(enabled=var('using_customers', True)) }}\nselect 1 as customer_id, 2 as region_id, 3 as day\n");
+    writeFileSync(join(dir, 'dbt_project.yml'), "name: follow\nversion: '1.0.0'\nconfig-version: 2\nprofile: follow\nmodels:\n  follow:\n    orders:\n      +enabled: \"{{ var('using_orders', true) }}\"\n");
+    const s = AssistantSession.open(dir);
+    const a = await ask(s, { message: 'add key tests to customers' });
+    expect(a.proposed_changes.length).toBeGreaterThan(0);
+    for (const c of a.proposed_changes) {
+      expect(c.rationale).toContain('`customers` is enabled only when var `using_customers` is true (default True), set at models/customers.sql:1.');
+      expect(c.review_summary).toContain('(note: `customers` is enabled only when var `using_customers` is true (default True))');
+    }
+    const b = await ask(s, { message: 'add key tests to orders' });
+    expect(b.proposed_changes.length).toBeGreaterThan(0);
+    for (const c of b.proposed_changes) expect(c.rationale).toMatch(/`orders` is enabled only when var `using_orders` is true \(default true\), set at dbt_project\.yml:8\.$/);
+    const d = await ask(s, { message: 'improve the description of customers.customer_id' });
+    expect(d.proposed_changes[0].review_summary).toContain('enabled only when var `using_customers` is true');
+    // without the var, no flag
+    const plain = await ask(AssistantSession.open(project()), { message: 'add key tests to customers' });
+    expect(plain.proposed_changes.length).toBeGreaterThan(0);
+    for (const c of plain.proposed_changes) expect(`${c.rationale} ${c.review_summary}`).not.toContain('enabled only when');
   });
 });

@@ -2,7 +2,8 @@
 // `unique` + `not_null` on key columns, `relationships` tests for foreign-key-like columns
 // whose parent is unambiguous, descriptions from doc blocks of the same name, glossary bindings
 // by name, sensitivity for personal-looking columns, contract data types from the warehouse
-// catalog. A description bound to a doc block is improved in the block's .md file only.
+// catalog. A description bound to a doc block is improved in the block's .md file only. A change
+// on a table a var or target setting can disable says so in its rationale and review summary.
 import { parse } from 'yaml';
 import type { DbtColumn, DbtNode, Project } from '../../core/project/types.js';
 import { looksSensitive, ownKeyNames } from '../../governance/column-roles.js';
@@ -12,6 +13,7 @@ import type { ProposalChange, YamlPatchOp } from '../../proposals/types.js';
 import { boundDoc } from '../index/context.js';
 import { keyCombinations } from '../../core/project/dbt-tests.js';
 import { activeTests, hasNotNullTest, hasUniqueTest } from './facts.js';
+import { enabledCondition } from './kinds/enabled.js';
 import { locateColumn, type ColumnEntry } from './yaml-locate.js';
 
 export type Rule = 'key_tests' | 'relationship_tests' | 'doc_descriptions' | 'glossary_bindings' | 'sensitivity' | 'data_types';
@@ -22,8 +24,12 @@ export const ALL_RULES: Rule[] = ['key_tests', 'relationship_tests', 'doc_descri
  * so a reviewer keeps or leaves out each on its own; an item's operations stay together.
  */
 export class ChangeSet {
-  private items = new Map<string, { file: string; ops: YamlPatchOp[]; summaries: string[]; why: Set<string>; sources: Set<string> }>();
+  private items = new Map<string, { file: string; ops: YamlPatchOp[]; summaries: string[]; why: Set<string>; sources: Set<string>; flags: Set<string> }>();
   readonly notes: string[] = [];
+  private flag?: string;
+
+  /** The table the next additions are about: `flag`, when a var can disable it, goes with each of its changes. */
+  about(flag: string | undefined): void { this.flag = flag; }
 
   /**
    * Add an operation to the item `item` of `file` (by default the item its summary names); with
@@ -32,7 +38,8 @@ export class ChangeSet {
   add(file: string, op: YamlPatchOp | undefined, summary: string, why: string, sources: string[], item = summary): void {
     const key = `${file}\u0000${item}`;
     let f = this.items.get(key);
-    if (!f) this.items.set(key, (f = { file, ops: [], summaries: [], why: new Set(), sources: new Set() }));
+    if (!f) this.items.set(key, (f = { file, ops: [], summaries: [], why: new Set(), sources: new Set(), flags: new Set() }));
+    if (this.flag) f.flags.add(this.flag);
     if (op) f.ops.push(op);
     if (summary && !f.summaries.includes(summary)) f.summaries.push(summary);
     f.why.add(why);
@@ -44,12 +51,23 @@ export class ChangeSet {
   changes(): ProposalChange[] {
     return [...this.items.values()].filter((f) => f.ops.length).map((f) => ({
       op: 'patch_yaml', path: f.file, patch: f.ops,
-      rationale: [...f.why].join(' '),
+      rationale: [...f.why, ...f.flags].join(' '),
       source_context: [...f.sources].sort(),
       validation_impact: '',
-      review_summary: f.summaries.length <= 3 ? f.summaries.join('; ') : `${f.summaries.slice(0, 3).join('; ')}; and ${f.summaries.length - 3} more`,
+      review_summary: withFlags(f.summaries.length <= 3 ? f.summaries.join('; ') : `${f.summaries.slice(0, 3).join('; ')}; and ${f.summaries.length - 3} more`, [...f.flags]),
     }));
   }
+}
+
+/** A review summary that says when its target can be disabled by a var (the flag without its location). */
+function withFlags(summary: string, flags: string[]): string {
+  return flags.length ? `${summary} (note: ${flags.map((x) => x.replace(/, set at .*$/, '').replace(/\.$/, '')).join('; ')})` : summary;
+}
+
+/** A change on `n`, flagged when a var or target setting can disable `n`. */
+function flagged(p: Project, n: DbtNode, c: ProposalChange): ProposalChange {
+  const flag = enabledCondition(p, n);
+  return flag ? { ...c, rationale: `${c.rationale} ${flag}`, review_summary: withFlags(c.review_summary, [flag]) } : c;
 }
 
 /** Append test entries to a column's test list (creating the list in the file's style). */
@@ -172,6 +190,7 @@ export function glossaryBindings(p: Project, nodes: DbtNode[], set: ChangeSet): 
   const entities: any[] = Array.isArray(raw?.entities) ? raw.entities : [];
   const newEntities = new Map<string, any[]>();
   for (const n of nodes) {
+    set.about(enabledCondition(p, n));
     for (const c of n.columns) {
       const term = byName.get(c.name.toLowerCase());
       if (!term || alreadyBound(c, entities, n.name)) continue;
@@ -187,6 +206,7 @@ export function glossaryBindings(p: Project, nodes: DbtNode[], set: ChangeSet): 
     }
   }
   // one new glossary entity per table, holding all its new bindings
+  set.about(undefined);
   for (const [name, columns] of newEntities) set.add(g.file, { op: 'add', path: '/entities/-', value: { name, type: 'table', columns } }, '', 'tables not yet in the glossary file get an entity for their bindings.', [g.file], `entity ${name}`);
 }
 
@@ -203,6 +223,7 @@ function alreadyBound(c: DbtColumn, entities: any[], table: string): boolean {
 export function proposeFor(p: Project, nodes: DbtNode[], rules: readonly Rule[], opts: { between?: DbtNode[] } = {}): ChangeSet {
   const set = new ChangeSet();
   for (const n of nodes) {
+    set.about(enabledCondition(p, n));
     if (rules.includes('key_tests')) keyTests(p, n, set);
     if (rules.includes('relationship_tests')) relationshipTests(p, n, set, opts.between);
     if (rules.includes('doc_descriptions')) docDescriptions(p, n, set);
@@ -210,6 +231,7 @@ export function proposeFor(p: Project, nodes: DbtNode[], rules: readonly Rule[],
     if (rules.includes('data_types')) dataTypes(p, n, set);
   }
   if (rules.includes('glossary_bindings')) glossaryBindings(p, nodes, set);
+  set.about(undefined);
   return set;
 }
 
@@ -234,6 +256,11 @@ function betterText(p: Project, c: DbtColumn, current: string): { text: string; 
  * is patched in its YAML entry. No change when nothing better is known.
  */
 export function improveDescription(p: Project, n: DbtNode, c: DbtColumn): { change?: ProposalChange; note: string } {
+  const r = describeBetter(p, n, c);
+  return r.change ? { ...r, change: flagged(p, n, r.change) } : r;
+}
+
+function describeBetter(p: Project, n: DbtNode, c: DbtColumn): { change?: ProposalChange; note: string } {
   const docName = boundDoc(c);
   const block = docName ? p.docs.get(docName) : undefined;
   if (docName && !block) return { note: `${n.name}.${c.name} is bound to the doc block '${docName}', which no .md file defines; add the block first` };

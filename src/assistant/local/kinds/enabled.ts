@@ -50,3 +50,19 @@ export function enabledSetting(project: Project, n: DbtNode): { file: string; li
   }
   return undefined;
 }
+
+/**
+ * One sentence when a var or target setting decides whether `n` is built ("`stg_x` is enabled
+ * only when var `using_schedules` is true (default True; dbt_project.yml:12)"), for proposals
+ * to flag a target a var can disable; undefined when nothing but a constant decides it.
+ */
+export function enabledCondition(project: Project, n: DbtNode): string | undefined {
+  const found = enabledSetting(project, n);
+  if (!found) return undefined;
+  // the value after `enabled:` / `enabled=`, without its quotes and {{ }}
+  const rest = found.text.slice(found.text.search(ENABLED)).replace(/^enabled\s*[:=]\s*/, '').replace(/^['"]?\s*(\{\{-?\s*)?/, '');
+  const v = /^(not\s+)?var\(\s*['"]([\w.-]+)['"](?:\s*,\s*([^)]+))?\)/.exec(rest);
+  const only = v && /^[\s)}'",-]*$/.test(rest.slice(v[0].length));
+  const cond = only ? `var ${q(v[2])} is ${v[1] ? 'false' : 'true'}${v[3] ? ` (default ${v[3].trim()})` : ''}` : `${q(rest.replace(/[\s)}'",-]*$/, ''))} is true`;
+  return `${q(n.name)} is enabled only when ${cond}, set at ${at(found.file, found.line)}.`;
+}
