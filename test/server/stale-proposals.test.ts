@@ -39,7 +39,8 @@ describeShared('a stale proposal on a real project (Stripe)', () => {
     expect(proposed).toHaveLength(1);
     const [c] = proposed;
     expect(c).toMatchObject({ op: 'patch_yaml', path: FILE, valid: true, base_etag: expect.stringMatching(/^"[0-9a-f]{32}"$/) });
-    expect(c.review_summary).toBe('relationships stg_stripe__invoice.customer_id → stg_stripe__customer.customer_id');
+    // stg_stripe__invoice is enabled by the var stripe__using_invoices: the proposal says so
+    expect(c.review_summary).toBe('relationships stg_stripe__invoice.customer_id → stg_stripe__customer.customer_id (note: `stg_stripe__invoice` is enabled only when var `stripe__using_invoices` is true (default True))');
     expect(c.patch.map((o: any) => o.anchor)).toEqual(['models[name=stg_stripe__invoice].columns[name=customer_id].tests']);
   });
 
