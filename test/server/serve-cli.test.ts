@@ -47,7 +47,7 @@ describe('modeler serve', () => {
     const s = await spawnServe(['--project-dir', dir, '--port', '0']);
     try {
       const { projects: [{ id }] } = (await req(s.port, 'GET', '/api/projects')).json;
-      const ask = await req(s.port, 'POST', '/api/ai/ask', { body: { projectId: id, message: 'classify sensitive columns of customers' } });
+      const ask = await req(s.port, 'POST', '/api/ai/ask', { body: { projectId: id, message: 'classify sensitive columns of stg_stripe__customers' } });
       expect(ask.status, ask.text).toBe(200);
       expect(ask.json.proposed_changes.length).toBeGreaterThan(0);
     } finally {

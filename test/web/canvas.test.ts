@@ -100,6 +100,8 @@ describe.skipIf(!!skip)(`the canvas${skip ? ` [skipped: ${skip}]` : ''}`, () => 
     expect((text.match(/<g class="table"/g) ?? []).length).toBe(shown);
     for (const name of ['customers', 'orders', 'stg_supplies', 'stg_stripe__payments']) expect(text).toContain(`>${name}<`);
     expect((text.match(/<g class="edge"/g) ?? []).length).toBe(7);
+    // and the one key the example does not declare but the Conceptualizer infers, dotted
+    expect((text.match(/<g class="edge inferred"[^>]*><path [^>]*stroke-dasharray="2 3"/g) ?? []).length).toBe(1);
     expect(ui.errors).toEqual([]);
   });
 });

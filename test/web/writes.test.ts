@@ -49,7 +49,7 @@ describe.skipIf(!!skip)(`nothing written that nobody asked for${skip ? ` [skippe
   it('serve and an answer with a proposal leave git status clean (.modeler/ ignores itself; .gitignore untouched)', async () => {
     await page.getByRole('tab', { name: 'AI', exact: true }).click();
     const box = page.getByRole('textbox', { name: 'Message to the assistant' });
-    await box.fill('classify sensitive columns of customers');
+    await box.fill('classify sensitive columns of stg_stripe__customers');
     await box.press('Enter');
     await page.getByRole('region', { name: 'Proposed changes' }).getByRole('button', { name: 'Review plan' }).waitFor();
     expect(git('status', '--porcelain')).toBe('');
@@ -91,7 +91,7 @@ describe.skipIf(!!skip)(`nothing written that nobody asked for${skip ? ` [skippe
   it('a proposal whose column changed on disk since is shown stale, nothing is written, and the request runs again', async () => {
     await page.getByRole('tab', { name: 'AI', exact: true }).click();
     const box = page.getByRole('textbox', { name: 'Message to the assistant' });
-    await box.fill('classify sensitive columns of customers');
+    await box.fill('classify sensitive columns of stg_stripe__customers');
     await box.press('Enter');
     await page.getByRole('region', { name: 'Proposed changes' }).getByRole('button', { name: 'Review plan' }).first().click();
     const file = 'models/staging/stripe/_stripe__models.yml';

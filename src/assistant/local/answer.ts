@@ -11,6 +11,7 @@ import { explain } from './explain.js';
 import { columnOf, loc, nodeOf, ownerOf, hasNotNullTest, hasUniqueTest } from './facts.js';
 import { renderDirect, understand, type Understood } from './direct.js';
 import type { SubjectRef } from './question.js';
+import { stagingModelOf } from './kinds/lineage.js';
 import { ALL_RULES, improveDescription, proposeFor, type Rule } from './propose.js';
 
 export interface LocalAnswer { answer: string; changes: ProposalChange[]; cited: IndexRecord[]; understood?: Understood }
@@ -119,7 +120,8 @@ export function localAnswer(project: Project, index: ProjectIndex, r: Retrieval,
       return { answer: withChanges(out, changes), changes, cited };
     }
     // the tables the request names are the ones changed (one change per thing asked), not their neighbours
-    const named = u.subject.from === 'question' ? u.subject.nodes.filter((n) => TABLE_KINDS.has(n.resourceType as any)) : [];
+    // (a source table named is changed on the model that stages it, where its tests and keys live)
+    const named = u.subject.from === 'question' ? uniqueNodes(u.subject.nodes.map((n) => (n.resourceType === 'source' ? stagingModelOf(project, n) ?? n : n))).filter((n) => TABLE_KINDS.has(n.resourceType as any)) : [];
     const nodes = r.scope === 'repo_wide'
       ? project.models.filter((n) => n.origins.includes('yaml'))
       : named.length ? named

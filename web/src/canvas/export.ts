@@ -35,7 +35,9 @@ export function diagramSvg(g: CanvasGraph, pos: Record<string, Point>, theme: Ex
     const key = isKeyEdge(e);
     const stroke = key ? theme.key : theme.lineage;
     const marks = endMarks(e);
-    out.push(`<g class="edge" data-id="${esc(e.id)}"><path d="${edgePath(p1, s.from, p2, s.to)}" fill="none" stroke="${stroke}" stroke-width="1.4"${key ? '' : ' stroke-dasharray="5 4"'}/>`
+    // inferred keys (the project does not declare them) are dotted, as on the canvas
+    const dash = !key ? ' stroke-dasharray="5 4"' : e.kind === 'inferred' ? ' stroke-dasharray="2 3"' : '';
+    out.push(`<g class="${e.kind === 'inferred' ? 'edge inferred' : 'edge'}" data-id="${esc(e.id)}"><path d="${edgePath(p1, s.from, p2, s.to)}" fill="none" stroke="${stroke}" stroke-width="1.4"${dash}/>`
       + `<path d="${markPath(marks.from, p1, s.from === 'right' ? 1 : -1)} ${markPath(marks.to, p2, s.to === 'right' ? 1 : -1)}" fill="none" stroke="${stroke}" stroke-width="1.4"/></g>`);
   }
   for (const n of g.nodes) {

@@ -81,7 +81,23 @@ function parentsOf(project: Project, n: DbtNode): DbtNode[] {
   return out;
 }
 
-function sourcesOf(project: Project, n: DbtNode): DbtNode[] {
+/**
+ * The model that stages a source table: the one model that selects from it, or — when that is a
+ * `_tmp` helper (Fivetran's packages) — the one model built on the helper. Changes asked for on
+ * "invoice" in a project whose source table and staging model share the noun go on the model.
+ */
+export function stagingModelOf(project: Project, source: DbtNode): DbtNode | undefined {
+  if (source.resourceType !== 'source') return source;
+  const readers = project.models.filter((m) => sourcesOf(project, m).includes(source));
+  if (readers.length !== 1) return undefined;
+  const [r] = readers;
+  if (!/_tmp$/i.test(r.name)) return r;
+  const on = project.models.filter((m) => m.refs.some((x) => x.name === r.name));
+  return on.length === 1 ? on[0] : r;
+}
+
+/** The source tables a model reads: source() calls, a var the project sets to a source, a union macro's arguments. */
+export function sourcesOf(project: Project, n: DbtNode): DbtNode[] {
   const out: DbtNode[] = [];
   for (const s of n.sourceRefs) { const x = project.sources.find((y) => y.name === s); if (x && !out.includes(x)) out.push(x); }
   if (!out.length) for (const x of viaVars(project, n)) if (!out.includes(x)) out.push(x);
