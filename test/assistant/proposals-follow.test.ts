@@ -59,6 +59,16 @@ describe('proposals follow the project', () => {
     for (const c of [...a.proposed_changes, ...b.proposed_changes]) expect(c.valid, JSON.stringify(c.blocked)).toBe(true);
   });
 
+  it('a relationships test asked for from one named column is that one change only (no key tests, no other column)', async () => {
+    const dir = project({ extraYaml: '' });
+    writeFileSync(join(dir, 'models', 'regions.sql'), 'select 1 as region_id\n');
+    writeFileSync(join(dir, 'models', 'regions.yml'), 'version: 2\nmodels:\n  - name: regions\n    columns:\n      - name: region_id\n        data_tests: [unique, not_null]\n');
+    writeFileSync(join(dir, 'models', 'orders.sql'), "select 1 as order_id, customer_id, 1 as region_id from {{ ref('customers') }}\n");
+    writeFileSync(join(dir, 'models', 'orders.yml'), 'version: 2\nmodels:\n  - name: orders\n    columns:\n      - name: order_id\n      - name: customer_id\n      - name: region_id\n');
+    const a = await ask(AssistantSession.open(dir), { message: 'add a relationships test from orders.customer_id to customers.customer_id' });
+    expect(a.proposed_changes.map((c) => c.review_summary)).toEqual(['relationships orders.customer_id → customers.customer_id']);
+  });
+
   it('a compound key stays the key: no single-column unique beside unique_combination_of_columns', async () => {
     const dir = project();
     writeFileSync(join(dir, 'models', 'customers.yml'), `version: 2

@@ -23,7 +23,8 @@ export interface LocalOptions {
 }
 
 const RULE_WORDS: [RegExp, Rule[]][] = [
-  [/\b(tests?|unique|not[_ ]null|keys?)\b/i, ['key_tests']],
+  // ("relationships test" and "foreign keys" ask for relationships, not key tests)
+  [/\b(?<!(?:relationships?|foreign)[ -])(tests?|keys?)\b|\b(unique|not[_ ]null)\b/i, ['key_tests']],
   [/\b(relationships?|foreign[- ]keys?|fks?|references)\b/i, ['relationship_tests']],
   [/\b(descri\w*|document\w*|docs?|doc[- ]blocks?)\b/i, ['doc_descriptions']],
   [/\b(glossary|terms?|bind\w*)\b/i, ['glossary_bindings']],
@@ -131,7 +132,9 @@ export function localAnswer(project: Project, index: ProjectIndex, r: Retrieval,
     if (!nodes.length) {
       out.push(`I can propose tests, relationships, descriptions, glossary bindings, classifications and data types for tables; ${main.kind} ${main.name} is not one.`);
     } else {
-      const set = proposeFor(project, nodes, chosen, { between });
+      // a column named with its table ("from stg_card.customer_id to …") is the only one changed
+      const columns = u.subject.from === 'question' && u.subject.column && nodes[0] === u.subject.node ? [u.subject.column.name] : undefined;
+      const set = proposeFor(project, nodes, chosen, { between, columns });
       changes.push(...set.changes());
       out.push(`Checked ${nodes.length === 1 ? nodes[0].name : `${nodes.length} models`} for: ${chosen.map((x) => x.replace('_', ' ')).join(', ')}.`);
       notesInto(out, set.notes);

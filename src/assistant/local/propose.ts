@@ -106,10 +106,11 @@ function parentsOf(p: Project, column: string, self: DbtNode): DbtNode[] {
 }
 
 /** `among`: only relationships between these tables (the ones a question names). */
-export function relationshipTests(p: Project, n: DbtNode, set: ChangeSet, among?: DbtNode[]): void {
+export function relationshipTests(p: Project, n: DbtNode, set: ChangeSet, among?: DbtNode[], only?: string[]): void {
   const own = ownKeyNames(n);
   const tier = tableTier(n);
   for (const c of n.columns) {
+    if (only && !only.some((x) => x.toLowerCase() === c.name.toLowerCase())) continue;
     if (!/_(id|key)$/.test(c.name) || own.has(c.name)) continue;
     if (activeTests(c.tests).some((t) => t.name === 'relationships') || c.constraints.some((k) => k?.type === 'foreign_key') || c.meta?.references) continue;
     let cands = parentsOf(p, c.name, n).filter((t) => !among || among.includes(t));
@@ -220,12 +221,13 @@ function alreadyBound(c: DbtColumn, entities: any[], table: string): boolean {
  * Run the chosen rules over the tables; one change per thing proposed. `between`: relationships
  * only among these tables (a question that names two tables asks for the one between them).
  */
-export function proposeFor(p: Project, nodes: DbtNode[], rules: readonly Rule[], opts: { between?: DbtNode[] } = {}): ChangeSet {
+/** `between`: relationships only among these tables; `columns`: only these columns of the first table (the ones a request names). */
+export function proposeFor(p: Project, nodes: DbtNode[], rules: readonly Rule[], opts: { between?: DbtNode[]; columns?: string[] } = {}): ChangeSet {
   const set = new ChangeSet();
   for (const n of nodes) {
     set.about(enabledCondition(p, n));
     if (rules.includes('key_tests')) keyTests(p, n, set);
-    if (rules.includes('relationship_tests')) relationshipTests(p, n, set, opts.between);
+    if (rules.includes('relationship_tests')) relationshipTests(p, n, set, opts.between, n === nodes[0] ? opts.columns : undefined);
     if (rules.includes('doc_descriptions')) docDescriptions(p, n, set);
     if (rules.includes('sensitivity')) sensitivity(p, n, set);
     if (rules.includes('data_types')) dataTypes(p, n, set);
