@@ -33,7 +33,7 @@ const KINDS: [QuestionKind, RegExp][] = [
   ['enabled', /\b(enabl\w*|disabl\w*|turn(s|ed)? (on|off)|switch(es|ed)? (on|off))|\bwhich var/i],
   ['diff', /\b(differ\w*|compare[sd]?|comparison|vs\.?|versus)\b/i],
   ['column_origin', /\b(where (does|do|is) .* (come|computed|calculated|made|derived|from)|comes? from|come from|derived|computed|calculated|originat\w*|what (does|do) .* feed|where does it go)\b/i],
-  ['downstream', /\b(downstream|children|dependents?|what (models? )?(depends?|relies) on|(depend|rely|relies)( on)? (it|this|that|them)\b|depends? on (it|this|that)\b|what uses|used by|uses (it|this)|consumers?|impact\w*|affected|breaks?|(read|reads|ref|refs|reference|references) (it|this|that)\b|who reads|which (models?|tables?|nodes?) (read|reads|use|uses|ref|refs|reference|references|select from|selects from|query|queries))\b/i],
+  ['downstream', /\b(downstream|children|dependents?|(what|which) ((models?|tables?|nodes?) )?(depends?|depend|relies|rely) on|(depend|rely|relies)( on)? (it|this|that|them)\b|depends? on (it|this|that)\b|what uses|used by|uses (it|this)|consumers?|impact\w*|affected|breaks?|(read|reads|ref|refs|reference|references) (it|this|that)\b|who reads|which (models?|tables?|nodes?) (read|reads|use|uses|ref|refs|reference|references|select from|selects from|query|queries))\b/i],
   ['upstream', /\b(feeds?|fed|feeding|upstream|parents?|built from|built on|reads? from|sources? (of|for|feeding)|which sources?|what sources?|inputs?|depends? on\b|depend on\??$|refs\b|references\b|selects? from)\b/i],
   ['sensitive', /\b(sensitiv\w*|pii|personal|classif\w*|confidential|gdpr|privacy)\b/i],
   ['descriptions', /\b(descriptions?|described|documented|undocumented|documentation)\b/i],

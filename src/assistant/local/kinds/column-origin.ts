@@ -3,6 +3,7 @@
 // reads — the model's columns as its SQL returns them (core/columns), one step up, not a trace.
 import { projectColumns } from '../../../core/columns/project-columns.js';
 import type { DbtNode, Project } from '../../../core/project/types.js';
+import { lineageOf, type ColumnLineage } from '../../../lineage/index.js';
 import { upstreamAnswer } from './lineage.js';
 import { at, cannot, colAt, esc, lineIn, list, q, where, type Direct, type KindInput } from './shared.js';
 
@@ -17,6 +18,7 @@ export function columnOriginAnswer(input: KindInput): Direct | undefined {
   const name = subject.column?.name ?? subject.columnName;
   if (!n) return undefined;
   if (!name) return upstreamAnswer(input);
+  if (FEEDS.test(input.message)) return feedsAnswer(project, n, name);
   if (n.resourceType === 'source') {
     return { lead: `${q(`${n.name}.${name}`)} is a column of the source table ${q(n.name)}: it is loaded into the warehouse outside dbt, nothing in the project computes it (${subject.column ? colAt(n, subject.column) : where(n)}).`, evidence: [] };
   }
@@ -50,6 +52,20 @@ export function columnOriginAnswer(input: KindInput): Direct | undefined {
   else evidence.push(`Not documented in YAML (${where(n)}); known from the SQL only.`);
   if (reading?.via) evidence.push(`Read from the ${reading.via} SQL.`);
   return { lead, evidence };
+}
+
+// "what does X feed", "where does it go": the columns downstream, from the column lineage
+const FEEDS = /\bwhat (does|do) .* feed\b|\bfeeds? into\b|\bwhere does .* go\b|\bwhat (uses|reads)\b|\bdownstream\b/i;
+
+function feedsAnswer(project: Project, n: DbtNode, name: string): Direct {
+  const address = `${n.name}.${name}`;
+  let l: ColumnLineage;
+  try { l = lineageOf(project, address, { depth: 1 }) as ColumnLineage; } catch (e) { return cannot(`I cannot tell what ${q(address)} feeds: ${String((e as Error).message)}.`, []); }
+  if (!l.downstream.length) {
+    return { lead: `No column of another model is made from ${q(address)}${l.influence.length ? '' : ''} (${at(n.sqlPath ?? n.file)}); nothing downstream reads its value.`, evidence: [] };
+  }
+  const each = l.downstream.map((d) => `${q(`${d.node}.${d.column}`)} (${d.kind}, ${at(d.file, d.line)})`);
+  return { lead: `${q(address)} feeds ${list(each)}.`, evidence: ['From the column lineage of the project\'s SQL (`modeler lineage` shows every depth).'] };
 }
 
 const names = new WeakMap<Project, Map<string, string>>();
