@@ -10,7 +10,7 @@ import { bounds, layoutGraph, type ElkRun } from '../../web/src/canvas/layout';
 import type { CanvasGraph, CNode } from '../../web/src/canvas/model';
 import { pngScale } from '../../web/src/canvas/png';
 import { applyFilters, FOCUS_LIMIT, hub, neighbourhood, NO_FILTERS, visibleGraph } from '../../web/src/canvas/view';
-import { buildTree, newFileContent, visibleRows } from '../../web/src/explorer/tree';
+import { buildTree, initialExpanded, newFileContent, visibleRows } from '../../web/src/explorer/tree';
 import { projectGraph } from '../../src/api.js';
 import { loadProject } from '../../src/core/project/load.js';
 import { EXAMPLE } from '../helpers/cli.js';
@@ -139,5 +139,11 @@ describe('the Explorer tree', () => {
     expect(t.map((n) => n.name)).toEqual(['models', 'b.sql']);
     expect(visibleRows(t, new Set(['models'])).map((r) => `${r.depth}:${r.node.name}`)).toEqual(['1:models', '2:x', '2:a.sql', '1:b.sql']);
     expect(newFileContent('diagram', 'd', 'Modeler/conceptual')).toContain('layer: conceptual');
+  });
+
+  it('the Explorer opens on the project: hidden folders (.github, .buildkite) come after it, closed', () => {
+    const t = buildTree([{ path: '.github/workflows/ci.yml', kind: 'other' }, { path: '.buildkite/pipeline.yml', kind: 'other' }, { path: 'models/a.sql', kind: 'sql' }, { path: 'macros/m.sql', kind: 'other' }]);
+    expect(t.map((n) => n.name)).toEqual(['macros', 'models', '.buildkite', '.github']);
+    expect([...initialExpanded(t)].sort()).toEqual(['macros', 'models']);
   });
 });

@@ -21,8 +21,10 @@ export function buildTree(files: FileEntry[]): TreeNode[] {
     const cut = file.path.lastIndexOf('/');
     folder(cut < 0 ? '' : file.path.slice(0, cut)).children.push({ name: file.path.slice(cut + 1), path: file.path, kind: 'file', file, children: [] });
   }
+  // folders first; hidden ones (.github, .buildkite) after the project's own
+  const hidden = (x: TreeNode) => (x.name.startsWith('.') ? 1 : 0);
   const sort = (n: TreeNode) => {
-    n.children.sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === 'folder' ? -1 : 1));
+    n.children.sort((a, b) => (a.kind !== b.kind ? (a.kind === 'folder' ? -1 : 1) : hidden(a) - hidden(b) || a.name.localeCompare(b.name)));
     n.children.forEach(sort);
   };
   sort(root);
@@ -41,10 +43,11 @@ export function visibleRows(tree: TreeNode[], expanded: Set<string>): Row[] {
   return out;
 }
 
-/** Folders open at first: the top two levels. */
+/** Folders open at first: the top two levels, except hidden ones (.github, .buildkite: CI, not the project). */
 export function initialExpanded(tree: TreeNode[]): Set<string> {
   const out = new Set<string>();
-  for (const n of tree) if (n.kind === 'folder') { out.add(n.path); for (const c of n.children) if (c.kind === 'folder') out.add(c.path); }
+  const shown = (n: TreeNode) => n.kind === 'folder' && !n.name.startsWith('.');
+  for (const n of tree) if (shown(n)) { out.add(n.path); for (const c of n.children) if (shown(c)) out.add(c.path); }
   return out;
 }
 
