@@ -35,9 +35,10 @@ export function registerAsk(program: Command): void {
         if (e instanceof ProviderError) throw new UserError(`${e.code}: ${e.message}`, 1, e.code);
         throw e;
       }
+      // the streamed answer ends its line before the note, so the two streams never share a line on a terminal
+      if (streamed) out('');
       if (packageExample(ref.dir) !== undefined) err(`note: ${ref.dir} is the package's own example, which is never written; the chat and memory are kept in ${runtimeDir(ref.dir)}`);
       if (opts.json) { printJson(result); return 0; }
-      if (streamed) out('');
       printTail(result);
       return 0;
     }));
