@@ -3,7 +3,10 @@
 import { createHash } from 'node:crypto';
 import { cpSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { EXAMPLE, REPO, tempDir } from '../helpers/cli.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll } from 'vitest';
+import { BIN, EXAMPLE, REPO, tempDir } from '../helpers/cli.js';
 
 export const SAAS = join(REPO, 'test', 'fixtures', 'retrieval', 'saas_analytics');
 export { EXAMPLE };
@@ -39,4 +42,17 @@ export function changed(before: Map<string, string>, after: Map<string, string>)
 /** Every file's text under `dir` joined, for "is this secret anywhere" checks. */
 export function allText(dir: string): string {
   return [...tree(dir).keys()].map((k) => readFileSync(join(dir, k), 'utf8')).join('\n');
+}
+
+/**
+ * The official MCP client connected to `modeler mcp --project-dir dir` over stdio for the test
+ * file (connected before its tests, closed after them); `text` joins a tool result's text.
+ */
+export function mcpClientFor(dir: string): { client: Client; text: (r: any) => string } {
+  const client = new Client({ name: 'modeler-test', version: '1.0.0' });
+  beforeAll(async () => {
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--project-dir', dir], stderr: 'pipe' }));
+  }, 60_000);
+  afterAll(async () => { await client.close(); });
+  return { client, text: (r: any) => r.content.map((c: any) => c.text).join('') };
 }

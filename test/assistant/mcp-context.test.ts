@@ -3,22 +3,13 @@
 // propose_changes (validated, never applied) and column_yaml (the YAML entry for a model's
 // columns from its SQL), each with valid and invalid input (errors as MCP errors); nothing in the
 // project is written.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { parse } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN } from '../helpers/cli.js';
-import { changed, copyProject, EXAMPLE, tree } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { changed, copyProject, EXAMPLE, mcpClientFor, tree } from './helpers.js';
 
 const dir = copyProject(EXAMPLE);
 const before = tree(dir);
-const client = new Client({ name: 'modeler-test', version: '1.0.0' });
-const text = (r: any) => r.content.map((c: any) => c.text).join('');
-
-beforeAll(async () => {
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--project-dir', dir], stderr: 'pipe' }));
-}, 60_000);
-afterAll(async () => { await client.close(); });
+const { client, text } = mcpClientFor(dir);
 
 describe('modeler mcp: resources, prompts, model tools', () => {
   it('lists models, sources and files as resources, and reads them', async () => {

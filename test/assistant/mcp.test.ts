@@ -2,23 +2,14 @@
 // answer from the same core functions; validate_proposal checks and never applies, and takes a
 // proposal as another tool returned it; a file changed on disk after the start is what the next
 // call sees; messages name inputs as the tools take them; nothing in the project is written.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN } from '../helpers/cli.js';
-import { changed, copyProject, EXAMPLE, tree } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { changed, copyProject, EXAMPLE, mcpClientFor, tree } from './helpers.js';
 
 const dir = copyProject(EXAMPLE);
 const before = tree(dir);
-const client = new Client({ name: 'modeler-test', version: '1.0.0' });
-const text = (r: any) => r.content.map((c: any) => c.text).join('');
-
-beforeAll(async () => {
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', '--project-dir', dir], stderr: 'pipe' }));
-}, 60_000);
-afterAll(async () => { await client.close(); });
+const { client, text } = mcpClientFor(dir);
 
 describe('modeler mcp', () => {
   it('lists the read-only tools', async () => {
