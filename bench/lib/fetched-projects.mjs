@@ -88,9 +88,13 @@ export function fetchedProject(name) {
   const dir = p.subdir ? join(root, p.subdir) : root;
   for (const k of p.packages ?? []) {
     const to = join(dir, 'dbt_packages', k.as);
-    if (existsSync(to)) continue;
+    // the package's commit is recorded beside it, so a registration that pins another commit replaces it
+    const stamp = join(dir, 'dbt_packages', `.${k.as}.commit`);
+    if (existsSync(to) && existsSync(stamp) && readFileSync(stamp, 'utf8') === k.commit) continue;
+    rmSync(to, { recursive: true, force: true });
     const pkg = extract(k.repo, k.commit, join(CACHE, `pkg-${k.repo.replace('/', '+')}@${k.commit.slice(0, 12)}`));
     cpSync(pkg, to, { recursive: true, filter: (src) => !src.endsWith('.complete') });
+    writeFileSync(stamp, k.commit);
   }
   return { dir, project: p };
 }
