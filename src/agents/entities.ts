@@ -90,9 +90,10 @@ export function readStagingLayer(project: Project): StagingLayer {
   const notes: string[] = [];
   const sourceNames = sourceSystemNames(project);
   const nodes = project.models.filter(isStagingModel).sort((a, b) => a.name.localeCompare(b.name));
+  const siblings = new Set(nodes.map((n) => n.name.toLowerCase()));
   const models: StagingModel[] = nodes.map((node) => {
     const folder = stagingFolder(node);
-    const parsed = parseModelName(node.name, sourceNames, { folder });
+    const parsed = parseModelName(node.name, sourceNames, { folder, siblings });
     const ownKeys = new Set(node.columns.filter((c) => isUniqueColumn(node, c.name)).map((c) => c.name.toLowerCase()));
     return { node, parsed, source: systemOf(node, parsed, folder), columns: columnsOf(project, node), ownIds: ownKeys, kind: parsed.helper ? 'helper' : 'entity',
       noun: pascalName(parsed.tokens), foreignKeys: foreignKeysOf(node), ownKeys, guesses: new Map(), declared: new Map() };

@@ -21,6 +21,10 @@ const HELPER_SUFFIXES = ['tmp', 'deduped', 'dedup', 'merged', 'delta', 'unioned'
 export const STORAGE_WORDS = new Set(['app', 'postgres', 'postgresql', 'mysql', 'mssql', 'sqlserver', 'oracle', 'mongo', 'mongodb', 'dynamodb',
   'api', 's3', 'gcs', 'bigquery', 'bq', 'snowflake', 'redshift', 'rds', 'studio', 'google_sheets', 'sheets', 'csv', 'sftp', 'ftp', 'db',
   'database', 'dbo', 'public', 'external']);
+/** Words naming the storage of a table, not the thing (organizations_table, users_tbl). */
+const TABLE_WORDS = new Set(['table', 'tbl']);
+/** dbt's `<model>_base`: the base step the model of the same name selects from (issues_base feeds issues). */
+const BASE_SUFFIX = '_base';
 /** A calendar year in a table name: a per-period copy (agency_information_2023), not a different thing. */
 const PERIOD_RE = /^(?:(?:fy|cy|y)?(?:19[5-9]\d|20\d\d)|fy\d\d)$/;
 
@@ -51,7 +55,7 @@ export interface ParsedName {
  * Parse a model name. `knownSources` are source-system names (dbt sources, staging folder
  * names) that may prefix a single-underscore name such as `stg_shopify_orders`.
  */
-export function parseModelName(name: string, knownSources: readonly string[] = [], opts: { otherLayers?: boolean; folder?: string } = {}): ParsedName {
+export function parseModelName(name: string, knownSources: readonly string[] = [], opts: { otherLayers?: boolean; folder?: string; siblings?: ReadonlySet<string> } = {}): ParsedName {
   // letters beyond ASCII are letters (stg_erp__größen), not separators
   let rest = name.toLowerCase().replace(/[^\p{L}\p{N}_]+/gu, '_');
   let marker: string | undefined;
@@ -69,6 +73,8 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
   }
   const suffix = HELPER_SUFFIXES.find((s) => rest.endsWith('_' + s) && rest.length > s.length + 1);
   if (suffix) { rest = rest.slice(0, -suffix.length - 1); marker ??= suffix; }
+  // …_base only beside the model it is the base of (a knowledge_base alone is a thing)
+  else if (rest.endsWith(BASE_SUFFIX) && opts.siblings?.has(name.toLowerCase().slice(0, -BASE_SUFFIX.length))) { rest = rest.slice(0, -BASE_SUFFIX.length); marker ??= 'base'; }
   rest = rest.replace(/__c$/, '').replace(/^_+|_+$/g, ''); // Salesforce custom object: invoice__c
   let source: string | undefined;
   let subsystem: string[] | undefined;
@@ -97,6 +103,7 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
   if (innerHelper) { table = table.slice(innerHelper.length + 1); marker ??= innerHelper; }
   let raw = table.split('_').filter(Boolean);
   while (raw.length > 1 && STORAGE_WORDS.has(raw[0])) raw = raw.slice(1);
+  while (raw.length > 1 && TABLE_WORDS.has(raw[raw.length - 1])) raw = raw.slice(0, -1);
   const periods = raw.filter((t) => PERIOD_RE.test(t));
   if (periods.length && periods.length < raw.length) raw = raw.filter((t) => !PERIOD_RE.test(t));
   let tokens = nounTokens(raw);
