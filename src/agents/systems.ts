@@ -54,10 +54,10 @@ export function systemTokens(system: string): string[] {
 
 /**
  * Why models of two systems that share a noun are one thing, or undefined when nothing says so.
- * `a` and `b` are the models of each system; `unions` lists sets of model names a downstream model
- * unions.
+ * `a` and `b` are the models of each system; `unions` lists the models each downstream model
+ * unions, with the labels it gives its branches.
  */
-export function sameThingEvidence(project: Project, a: SystemMember[], b: SystemMember[], unions: ReadonlyArray<ReadonlySet<string>>): string | undefined {
+export function sameThingEvidence(project: Project, a: SystemMember[], b: SystemMember[], unions: readonly UnionedModels[]): string | undefined {
   for (const [x, y] of [[a, b], [b, a]] as const) {
     const other = y[0].source;
     const otherWords = systemTokens(other);
@@ -97,21 +97,46 @@ export function sameThingEvidence(project: Project, a: SystemMember[], b: System
   const entityOf = (n: DbtNode) => n.meta?.modeler?.entity ?? n.meta?.entity ?? n.config?.meta?.modeler?.entity;
   const declared = new Set([...a, ...b].map((m) => entityOf(m.node)));
   if (declared.size === 1 && [...declared][0]) return `both declare meta.modeler.entity ${[...declared][0]}`;
+  const sa = systemTokens(a[0].source), sb = systemTokens(b[0].source);
   for (const u of unions) {
-    if (a.some((m) => u.has(m.node.name)) && b.some((m) => u.has(m.node.name))) return 'a downstream model unions them';
+    if (!a.some((m) => u.models.has(m.node.name)) || !b.some((m) => u.models.has(m.node.name))) continue;
+    // a union that labels each branch with its system ('gitlab' AS platform, 'github' AS platform) is a
+    // supertype over things it keeps apart: two id spaces, not one thing
+    const ta = [...u.tags].filter((t) => sa.includes(t)), tb = [...u.tags].filter((t) => sb.includes(t));
+    if (ta.length && tb.length && ta.some((t) => !tb.includes(t))) continue;
+    // a union that also takes in other things of the same systems (issues with pull requests: contributions)
+    // is a supertype over them, not a statement that the systems' issues are one thing
+    if ((u.nouns.get(a[0].source)?.size ?? 0) > 1 || (u.nouns.get(b[0].source)?.size ?? 0) > 1) continue;
+    return 'a downstream model unions them';
   }
   return undefined;
 }
 
+export interface UnionedModels {
+  /** the models it unions */
+  models: Set<string>;
+  /** string literals its SQL returns as a column ('gitlab' AS platform): the branch labels */
+  tags: Set<string>;
+  /** system → the nouns of the staging models of that system it reads */
+  nouns: Map<string, Set<string>>;
+}
+
 /** Sets of models that one (non-staging) model unions: evidence that the project treats them as one thing. */
-export function unionedModels(project: Project, staging: ReadonlySet<string>): Set<string>[] {
-  const out: Set<string>[] = [];
+export function unionedModels(project: Project, staging: ReadonlyMap<string, SystemMember>): UnionedModels[] {
+  const out: UnionedModels[] = [];
   for (const n of project.models) {
     if (staging.has(n.name) || !n.sqlPath || n.refs.length < 2) continue;
     let text = '';
     try { text = project.readText(n.sqlPath); } catch { continue; }
     if (!/\bunion\b/i.test(text) && !/union_relations/.test(text)) continue;
-    out.push(new Set(n.refs.map((r) => r.name)));
+    const nouns = new Map<string, Set<string>>();
+    for (const r of n.refs) {
+      const m = staging.get(r.name);
+      if (!m?.source) continue;
+      const l = nouns.get(m.source);
+      if (l) l.add(snakeOf(m.tokens)); else nouns.set(m.source, new Set([snakeOf(m.tokens)]));
+    }
+    out.push({ models: new Set(n.refs.map((r) => r.name)), tags: new Set([...text.matchAll(/'([A-Za-z][\w ]*)'\s+as\s+\w+/gi)].map((m) => m[1].toLowerCase())), nouns });
   }
   return out;
 }
@@ -150,7 +175,7 @@ export function qualifyNouns(project: Project, members: SystemMember[], sourced:
     const list = byNoun.get(k);
     if (list) list.push(m); else byNoun.set(k, [m]);
   }
-  let unions: Set<string>[] | undefined;
+  let unions: UnionedModels[] | undefined;
   for (const [noun, list] of byNoun) {
     const bySystem = new Map<string, SystemMember[]>();
     for (const m of list) {
@@ -159,7 +184,7 @@ export function qualifyNouns(project: Project, members: SystemMember[], sourced:
       if (l) l.push(m); else bySystem.set(m.source, [m]);
     }
     if (bySystem.size < 2) continue;
-    unions ??= unionedModels(project, new Set(members.map((m) => m.node.name)));
+    unions ??= unionedModels(project, new Map(members.map((m) => [m.node.name, m])));
     // systems the project ties together stay one entity
     const systems = [...bySystem.keys()].sort();
     const group = new Map(systems.map((s) => [s, s]));
