@@ -71,6 +71,8 @@ function readKeyShape(name: string): KeyShape | undefined {
     suffix = 'code';
   }
   if (!suffix) return undefined;
+  // deployment_surrogate_key, user_hash_key: how the key is made, not what it names (a bare surrogate_key names nothing)
+  if (t.length > 1 && (t[t.length - 1] === 'surrogate' || t[t.length - 1] === 'hash')) t = t.slice(0, -1);
   // Salesforce product2_id is a Product key, as stg_salesforce__product2 is Product
   const last = t.length ? /^(\p{L}{3,})\d+$/u.exec(t[t.length - 1]) : null;
   if (last) t = [...t.slice(0, -1), last[1]];
