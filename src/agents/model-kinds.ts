@@ -16,7 +16,7 @@
 // report_year), or SQL that aggregates (GROUP BY with sum/count).
 // Subtypes (email_event_bounce keyed by the event it specialises) stay entities.
 import type { DbtNode } from '../core/project/types.js';
-import { columnTokens, isTechnicalColumn } from './columns.js';
+import { columnTokens, isTechnicalColumn, keyShape } from './columns.js';
 import { isUniqueColumn } from './keys.js';
 import type { SqlShape } from './sql-shape.js';
 
@@ -31,6 +31,8 @@ export interface NameKind {
 
 const HISTORY_WORDS = new Set(['history', 'snapshot', 'audit', 'changelog']);
 const LOG_WORDS = new Set(['log']);
+/** Rows that failed validation or loading, kept aside by the pipeline (events_bad, rejected_rows): dead letters. */
+const FAILED_WORDS = new Set(['bad', 'invalid', 'rejected', 'quarantine', 'quarantined', 'deadletter', 'dlq']);
 const REPORT_WORDS = new Set(['report', 'export', 'extract']);
 /** Noun phrases that are always the source system's own bookkeeping or schema. */
 const TECHNICAL_NOUNS = new Set(['migration', 'schema_migration', 'schema_version', 'schema_history', 'flyway_schema_history', 'metafield', 'custom_field',
@@ -80,6 +82,7 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   const hist = tokens.findIndex((t, i) => i > 0 && i < tokens.length - 1 && HISTORY_WORDS.has(t));
   if (hist > 0) return { kind: 'history', why: `a ${tokens[hist]} table`, served: tokens.slice(0, hist) };
   if (tokens.length > 2 && last === 'log' && tokens[tokens.length - 2] === 'change') return { kind: 'history', why: 'a change log', served: tokens.slice(0, -2) };
+  if (tokens.some((t) => FAILED_WORDS.has(t))) return { kind: 'log', why: 'rows that failed validation or loading (the pipeline\'s dead letters)', served: [] };
   if (LOG_WORDS.has(last)) return { kind: 'log', why: 'a log', served: lead };
   if (tokens.includes('log') || tokens.includes('logs')) return { kind: 'log', why: 'a log', served: [] };
   if (last === 'tag') return { kind: 'tag', why: lead.length ? 'tags of another entity' : 'a tag vocabulary', served: lead };
@@ -125,6 +128,18 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   // rows of figures: most columns are counts (count_posts, daily_active_users, num_members) — a metrics report
   const measures = names.filter((n) => /^(?:count|num|total|sum|avg)_|_(?:count|total)$|^(?:daily|weekly|monthly)_active_/.test(n)).length;
   if (measures >= 8 && measures * 2 >= names.length) return { kind: 'report', why: `${measures} of its ${names.length} columns are counts or totals (a metrics report)`, served: [] };
+  // a reporting API's rows (Google Analytics, ad platforms): a report period and counts, one row per combination of dimensions
+  if (names.some((n) => /^report_(?:start_|end_)?(?:date|day|month|week|year|period)$|^report_(?:start|end)$/.test(n)) && names.some((n) => /_count$|^count_|^total_|^num_/.test(n))) {
+    return { kind: 'report', why: 'a reporting API\'s rows: a report period and counts per combination of dimensions', served: [] };
+  }
+  // no key, and the columns that name a row name another thing (readme: repo_name, repo_url): values of that thing
+  if (!keyed && !grain.length && !names.some((n) => keyShape(n) || /(?:^|_)(?:uuid|number|no|num|guid)$/.test(n))) {
+    const naming = names.filter((n) => /_(?:name|url|namespace|slug|handle)$/.test(n));
+    const others = naming.filter((n) => !tokens.includes(columnTokens(n)[0]));
+    if (others.length && others.length === naming.length) {
+      return { kind: 'attribute', why: `no key of its own, and the columns naming its rows (${others.join(', ')}) name another thing: values of that thing`, served: [] };
+    }
+  }
   const settings = names.filter((n) => /^(?:enable|enabled|isdefault|isnotempty|allow|use|max|min|experimental|restrict|show)_|_(?:enabled|enable|setting|settings)$/.test(n)).length;
   // a keyed thing with many feature flags (a license) is still a thing
   if (!keyed && settings >= 5 && settings >= names.length / 2) return { kind: 'configuration', why: 'its columns are settings (enable_*, isdefault_*, max_*)', served: [] };
