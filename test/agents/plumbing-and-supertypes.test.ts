@@ -1,0 +1,119 @@
+// Issue 23, round 2 on Meltano's own warehouse (meltano/squared): classes of error a data modeler
+// would not make, each on a small project read by the real project reader, then on the real files.
+//   - storage words at the end of a name (organizations_table) and dbt's `<model>_base` step are plumbing;
+//   - a union that labels each branch with its system, or that also takes in other things (issues with
+//     pull requests: contributions), is a supertype, not evidence that two systems' rows are one thing;
+//   - a key named for how it is made (deployment_surrogate_key) still names its entity;
+//   - rows that failed validation, a reporting API's rows and key-less values of another thing are not entities.
+import { describe, expect, it } from 'vitest';
+import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { drawnReferences } from '../../src/agents/evaluate.js';
+import { loadProject } from '../../src/core/project/load.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
+import type { DiagramProposal } from '../../src/proposals/types.js';
+import { describeFetched, fetchedProject } from '../helpers/shared.js';
+import { conceptualizeLayer, writeProject } from './helpers.js';
+
+await initSqlColumns();
+const refs = (p: DiagramProposal) => drawnReferences(p).map((r) => `${r.parent}>${r.child}.${r.column}`).sort();
+const names = (p: DiagramProposal) => p.entities.map((e) => e.name).sort();
+const notes = (p: DiagramProposal) => p.notes.join('\n');
+const sql = (source: string, table: string, select: string) => `select ${select} from {{ source('${source}', '${table}') }}\n`;
+
+describe('names drop storage words and base steps', () => {
+  it('organizations_table is Organization; issues_base beside issues folds into Issue; a knowledge_base alone keeps its name', () => {
+    const p = conceptualizeLayer([
+      ['stg_dynamodb__organizations_table', ['tenant_resource_key!', 'org_name']],
+      ['stg_dynamodb__projects_table', ['cloud_project_id!', 'tenant_resource_key']],
+      ['stg_github__issues_base', ['issue_id', 'title']], ['stg_github__issues', ['issue_id!', 'title']],
+      ['stg_help__knowledge_base', ['knowledge_base_id!', 'title']],
+    ], { 'models/staging/stg_github__issues.sql': "select * from {{ ref('stg_github__issues_base') }}\n" });
+    expect(names(p)).toEqual(['Issue', 'KnowledgeBase', 'Organization', 'Project']);
+    expect(p.entities.find((e) => e.name === 'Issue')!.sources).toEqual(['stg_github__issues', 'stg_github__issues_base']);
+    expect(refs(p)).toEqual(['Organization>Project.tenant_resource_key']);
+  });
+});
+
+describe('a union over systems is not always one thing', () => {
+  const files = (union: string) => ({
+    'models/staging/github/stg_github__issues.sql': sql('github', 'issues', 'id as issue_id, repo_id'),
+    'models/staging/github/stg_github__pull_requests.sql': sql('github', 'pull_requests', 'id as pull_request_id, repo_id'),
+    'models/staging/gitlab/stg_gitlab__issues.sql': sql('gitlab', 'issues', 'id as issue_id, project_id'),
+    'models/staging/gitlab/stg_gitlab__merge_requests.sql': sql('gitlab', 'merge_requests', 'id as merge_request_id, project_id'),
+    'models/marts/all_issues.sql': union,
+  });
+  const plain = "select issue_id from {{ ref('stg_github__issues') }}\nunion all\nselect issue_id from {{ ref('stg_gitlab__issues') }}\n";
+
+  it('a plain union of the same noun from two systems keeps one entity, and says why', () => {
+    const p = conceptualize(loadProject(writeProject(files(plain))));
+    expect(names(p)).toContain('Issue');
+    expect(notes(p)).toContain('issue (github, gitlab: a downstream model unions them)');
+  });
+
+  it("branches labelled with their system ('gitlab' as platform) are two things, qualified by system", () => {
+    const labelled = "select 'github' as platform, issue_id from {{ ref('stg_github__issues') }}\nunion all\nselect 'gitlab' as platform, issue_id from {{ ref('stg_gitlab__issues') }}\n";
+    const p = conceptualize(loadProject(writeProject(files(labelled))));
+    expect(names(p)).toEqual(expect.arrayContaining(['GithubIssue', 'GitlabIssue']));
+    expect(notes(p)).toContain('issue (github, gitlab)');
+  });
+
+  it('a union that also takes in pull requests and merge requests (contributions) is a supertype, not a merge', () => {
+    const contributions = `${plain}union all\nselect pull_request_id from {{ ref('stg_github__pull_requests') }}\nunion all\nselect merge_request_id from {{ ref('stg_gitlab__merge_requests') }}\n`;
+    const p = conceptualize(loadProject(writeProject(files(contributions))));
+    expect(names(p)).toEqual(expect.arrayContaining(['GithubIssue', 'GitlabIssue']));
+    expect(names(p)).not.toContain('Issue');
+  });
+});
+
+describe('keys named for how they are made', () => {
+  it('deployment_surrogate_key in schedules points at the deployment keyed by it', () => {
+    const p = conceptualizeLayer([
+      ['stg_cloud__project_deployments', ['deployment_surrogate_key!', 'git_rev']],
+      ['stg_cloud__project_schedules', ['schedule_surrogate_key!', 'deployment_surrogate_key', 'interval']],
+    ]);
+    expect(refs(p)).toEqual(['ProjectDeployment>ProjectSchedule.deployment_surrogate_key']);
+  });
+});
+
+describe('rows that are not things', () => {
+  it('failed-validation rows, a reporting API\'s counts and key-less values of another thing are left out, with reasons', () => {
+    const p = conceptualizeLayer([
+      ['stg_snowplow__events', ['event_id!', 'event_name']],
+      ['stg_snowplow__events_bad', ['id!', 'event_id', 'failure_message']],
+      ['stg_ga__cli_events', ['event_surrogate_key!', 'command', 'event_count', 'report_start_date', 'report_end_date']],
+      ['stg_github__repositories', ['repo_id!', 'repo_name', 'repo_url']],
+      ['stg_github__readme', ['repo_name', 'repo_url', 'size_kb', 'readme_text']],
+      ['stg_gtfs__feed_info', ['base64_url', 'feed_publisher_name', 'feed_lang']],
+    ]);
+    expect(names(p)).toEqual(['Event', 'FeedInfo', 'Repository']);
+    expect(refs(p)).toEqual([]);
+    expect(notes(p)).toContain("stg_snowplow__events_bad (rows that failed validation or loading (the pipeline's dead letters))");
+    expect(notes(p)).toContain("stg_ga__cli_events (a reporting API's rows: a report period and counts per combination of dimensions)");
+    expect(notes(p)).toMatch(/stg_github__readme \(no key of its own, and the columns naming its rows \(repo_name, repo_url\) name another thing/);
+  });
+});
+
+describeFetched('on the real files: Meltano\'s warehouse (meltano/squared)', 'meltano-squared', () => {
+  const { dir } = fetchedProject('meltano-squared');
+  const p = conceptualize(loadProject(dir));
+
+  it('DynamoDB tables are named without _table, the _base step folds in, and Meltano Cloud projects are not GitLab projects', () => {
+    expect(names(p)).toEqual(expect.arrayContaining(['Organization', 'ProjectDeployment', 'ProjectSchedule', 'WorkloadMetadata', 'DynamodbProject', 'GitlabProject']));
+    expect(names(p).filter((n) => /Table$|Base$/.test(n))).toEqual([]);
+    expect(refs(p)).toEqual(expect.arrayContaining(['Organization>DynamodbProject.tenant_resource_key', 'DynamodbProject>ProjectDeployment.cloud_project_id',
+      'ProjectDeployment>ProjectSchedule.deployment_surrogate_key', 'GitlabProject>GitlabIssue.project_id']));
+  });
+
+  it('GitHub and GitLab issues stay apart: the contributions unions label their branches and take in pull requests too', () => {
+    expect(names(p)).toEqual(expect.arrayContaining(['GithubIssue', 'GitlabIssue']));
+    expect(notes(p)).not.toContain('a downstream model unions them');
+  });
+
+  it('Slack messages read with the dbt_utils the project pins (0.8.2, whose surrogate_key renders) point at channels and users', () => {
+    expect(refs(p)).toEqual(expect.arrayContaining(['Channel>Message.channel_id', 'User>Message.user_id', 'User>Message.parent_user_id']));
+  });
+
+  it('bad events, the Google Analytics totals and the README text are not entities', () => {
+    expect(names(p).filter((n) => /Bad|CliEvent|Readme/.test(n))).toEqual([]);
+  });
+});
