@@ -100,3 +100,29 @@ describe('columns of a project, with origin and type', () => {
     expect(second).toMatchObject({ parsed: 0, cached: first.parsed, complete: first.complete });
   });
 });
+
+describe('columns of SQL whose Jinja is only partly known (tuva clinical and claims staging)', () => {
+  it('a loop over the warehouse\'s columns on a line of its own leaves the other columns known, the rest a gap', () => {
+    const dir = copy();
+    writeFileSync(join(dir, 'models/staging/stg_orders_extended.sql'), [
+      "{%- set core -%}\n      cast(order_id as {{ dbt.type_string() }}) as order_id\n    , customer_id\n{%- endset -%}",
+      "{%- set extension -%}\n{% for col in run_query('select * from extension_columns').columns %}\n    , {{ col.name }}\n{% endfor %}\n{%- endset %}",
+      "select\n    {{ core }}\n    {{ extension }}\n    , status\nfrom {{ ref('stg_shop__orders') }}\n",
+    ].join('\n'));
+    const project = loadProject(dir);
+    const s = projectColumns(project).sql(project.modelByName.get('stg_orders_extended')!)!;
+    expect(s.columns.map((c) => c.name)).toEqual(['order_id', 'customer_id', 'status']);
+    expect(s.status).toBe('partial');
+    expect(s.gaps.join('\n')).toMatch(/the columns made by for col in run_query\('select \* from extension_columns'\)\.columns are not known/);
+  });
+
+  it('many conditions the target decides (union or union distinct, once per loop turn) are read all one way and all the other', () => {
+    const dir = copy();
+    writeFileSync(join(dir, 'models/staging/stg_order_codes.sql'),
+      "select order_id, 0 as n from {{ ref('stg_shop__orders') }}\n{% for i in range(1, 6) %}\n{% if run_query('select 1') %}\nunion\n{% else %}\nunion all\n{% endif %}\nselect order_id, {{ i }} as n from {{ ref('stg_shop__orders') }}\n{% endfor %}\n");
+    const project = loadProject(dir);
+    const s = projectColumns(project).sql(project.modelByName.get('stg_order_codes')!)!;
+    expect(s.status).toBe('complete');
+    expect(s.columns.map((c) => c.name)).toEqual(['order_id', 'n']);
+  });
+});

@@ -13,7 +13,7 @@ import { type BaseColumn, type EdgeKind, type Influence, type OutputColumn } fro
 import { readSqlColumns } from '../sql-columns/read-columns.js';
 import { ShapeCache } from '../sql-columns/shape-cache.js';
 import { readMacroLibrary, type MacroLibrary } from '../sql-render/macros.js';
-import type { DbtTargetInfo, Placeholder } from '../sql-render/render.js';
+import { PLACEHOLDER, type DbtTargetInfo, type Placeholder } from '../sql-render/render.js';
 import { catalogColumns } from './catalog-columns.js';
 import { columnFindings } from './findings.js';
 import { modelSql, type ModelSql } from './model-sql.js';
@@ -76,6 +76,9 @@ export interface ColumnStats {
   columns: Record<ColumnOrigin, number>;
   readMs: number; parsed: number; cached: number;
 }
+
+/** A line holding nothing but placeholders of blocks not rendered. */
+const STANDALONE_PLACEHOLDERS = /^[ \t]*(?:__modeler_unrendered_\d+__)+[ \t]*$/gm;
 
 type State = { key: unknown; target?: string; api: ProjectColumns };
 const states = new WeakMap<Project, State>();
@@ -178,10 +181,11 @@ function build(p: Project, opts: ColumnsOptions): ProjectColumns {
     if (!first) return { status: 'unknown', columns: [], gaps: ['the model has no SQL file'], placeholders: [] };
     if (!first.decisions) return readSql(first);
     // conditions that cannot be decided here: read every way they can go (up to 8), and keep
-    // the columns only when all ways agree
-    if (first.decisions > 3) return readSql(modelSql(n, inputs)!);
+    // the columns only when all ways agree; more of them (one per loop turn: `{% if target.type == 'x' %}
+    // union {% else %} union distinct {% endif %}` 25 times) are read all one way and all the other
     const ways: SqlReading[] = [];
-    for (let bits = 0; bits < 1 << first.decisions; bits++) ways.push(readSql(modelSql(n, inputs, (i) => (i < first.decisions ? ((bits >> i) & 1) === 1 : undefined))!));
+    if (first.decisions > 3) ways.push(readSql(first), readSql(modelSql(n, inputs, () => true)!));
+    else for (let bits = 0; bits < 1 << first.decisions; bits++) ways.push(readSql(modelSql(n, inputs, (i) => (i < first.decisions ? ((bits >> i) & 1) === 1 : undefined))!));
     const names = (r: SqlReading) => r.columns.map((c) => c.name.toLowerCase()).join('\0');
     if (ways.every((w) => w.status === 'complete' && names(w) === names(ways[0]))) return ways[0];
     const placeholder = readSql(modelSql(n, inputs)!);
@@ -191,7 +195,7 @@ function build(p: Project, opts: ColumnsOptions): ProjectColumns {
   const readSql = (ms: ModelSql): SqlReading => {
     const base = { via: ms.via, placeholders: ms.placeholders, sql: ms.sql };
     if (ms.error) return { ...base, status: 'unknown', columns: [], gaps: [`line ${ms.error.line}: ${ms.error.message}`] };
-    const r = readSqlColumns(ms.sql, dialect, (name) => {
+    const read = (sql: string) => readSqlColumns(sql, dialect, (name) => {
       const nid = ms.relationOf(name);
       if (!nid) return { id: name.join('.'), reason: `${name.join('.')} is not a node of the project` };
       const cols = relationColumns(nid);
@@ -200,6 +204,18 @@ function build(p: Project, opts: ColumnsOptions): ProjectColumns {
       const more = cols && n?.resourceType === 'source' && !catalogColumns(p, nid) ? `${n.name} may have columns its YAML does not list (no target/catalog.json entry)` : undefined;
       return { id: nid, columns: cols, reason: cols ? undefined : `the columns of ${n?.name ?? nid} are not known`, more };
     }, cache);
+    let r = read(ms.sql);
+    // a block not rendered (a loop over the warehouse's columns) left on a line of its own between select
+    // items breaks the parse or reads as the previous column's alias: the other columns are still known
+    // without it; what it makes is a gap
+    const alone = [...ms.sql.matchAll(STANDALONE_PLACEHOLDERS)].flatMap((m) => [...m[0].matchAll(PLACEHOLDER)].map((x) => x[0]));
+    if (alone.length && (r.error || r.columns.some((c) => alone.includes(c.name)))) {
+      const retry = read(ms.sql.replace(STANDALONE_PLACEHOLDERS, ''));
+      if (!retry.error) {
+        const srcs = [...new Set(ms.placeholders.filter((x) => alone.includes(x.id)).map((x) => x.src))];
+        r = { ...retry, gaps: [...retry.gaps, `the columns made by ${srcs.join('; ')} are not known (not rendered)`] };
+      }
+    }
     if (r.error) return { ...base, status: 'unknown', columns: [], gaps: [`the ${ms.via} SQL does not parse: ${r.error}${ms.placeholders.length ? ` (it holds ${ms.placeholders.length} macro call(s) not rendered: ${ms.placeholders[0].src})` : ''}`] };
     return { ...base, status: r.gaps.length ? (r.columns.length ? 'partial' : 'unknown') : 'complete', columns: r.columns, gaps: r.gaps, influence: r.influence };
   };
