@@ -25,7 +25,7 @@
 // Targets on the real projects (issue 12): entity precision ≥ 0.85, relationship precision ≥ 0.90,
 // relationship recall ≥ 0.80. test/agents/real-projects.test.ts asserts them.
 //
-// Usage: npx tsc -p . && node bench/agents-real.mjs [--verbose] [--json] [--tuning]
+// Usage: npx tsc -p . && node bench/agents-real.mjs [--verbose] [--json] [--tuning] [--only <project>]
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -60,6 +60,8 @@ const { registeredProjects, fetchedProject, fetchedSkipReason, REGISTRY } = awai
 // tuva was held out in round 1 and tuned on in round 2 (issue 23); meltano-squared is held out from round 2 on
 const HELD_OUT = new Set(['jira-source', 'meltano-squared']);
 const tuningOnly = process.argv.includes('--tuning'); // leave the held-out projects unread while tuning
+const onlyAt = process.argv.indexOf('--only'); // --only <name>: one project (to look at its errors)
+const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
 for (const reg of registeredProjects()) {
   const f = join(REGISTRY, `labels-${reg.name}.json`);
   if (!existsSync(f) || (tuningOnly && HELD_OUT.has(reg.name))) continue;
@@ -69,6 +71,7 @@ for (const reg of registeredProjects()) {
   sets.push({ group: HELD_OUT.has(reg.name) ? 'fetched public projects, HELD OUT (not used for tuning)' : 'fetched public projects (tuning set)',
     name: reg.name, dir, vars: reg.vars, labels: JSON.parse(readFileSync(f, 'utf8')), fetched: true });
 }
+if (only) sets.splice(0, sets.length, ...sets.filter((s) => s.name === only));
 sets.sort((a, b) => (a.group === b.group ? 0 : a.group.includes('HELD OUT') ? 1 : b.group.includes('HELD OUT') ? -1 : 0));
 
 const pct = (x) => (x === undefined || Number.isNaN(x) ? '  n/a' : `${(100 * x).toFixed(1)}%`).padStart(6);

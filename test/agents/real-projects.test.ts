@@ -135,9 +135,9 @@ describe('own real-style staging layers (labels written before the rules)', () =
 
 // ---- public projects fetched at a pinned commit (test/fixtures/real-projects), labelled from their files
 // before the tool ran on them (RULES-conceptual.md). Floors are what issue 23 reached (tuning projects at the
-// targets: entity P ≥ 0.85, relationship P ≥ 0.90, R ≥ 0.85, except tuva's recall: 14 of its clinical staging
-// models have no readable columns, see docs/agents.md); jira-source is held out, never used to tune the rules
-// (meltano-squared, held out from round 2 on, is scored by bench/agents-real.mjs only). Skipped, naming the repository, where a mirror is absent.
+// targets: entity P ≥ 0.85, relationship P ≥ 0.90, R ≥ 0.85); jira-source is held out, never used to tune the rules;
+// meltano-squared, held out when labelled and scored once, was tuned on in round 2 (its errors read for classes of
+// error); the round-2 held-out project is scored by bench/agents-real.mjs. Skipped, naming the repository, where a mirror is absent.
 await initSqlColumns(); // the Conceptualizer reads the columns models' SQL returns
 const REGISTRY = join(import.meta.dirname, '..', 'fixtures', 'real-projects');
 const FLOORS: Record<string, { entityP: number; relP: number; relR: number }> = {
@@ -147,7 +147,8 @@ const FLOORS: Record<string, { entityP: number; relP: number; relR: number }> = 
   'cal-itp-warehouse': { entityP: 0.9, relP: 0.9, relR: 0.85 },
   'mattermost-analytics': { entityP: 0.9, relP: 0.95, relR: 0.95 },
   'jira-source': { entityP: 0.85, relP: 0.9, relR: 0.95 },
-  tuva: { entityP: 0.85, relP: 0.95, relR: 0.55 },
+  tuva: { entityP: 0.85, relP: 0.95, relR: 0.9 },
+  'meltano-squared': { entityP: 0.95, relP: 0.95, relR: 0.95 },
 };
 
 for (const name of Object.keys(FLOORS)) {
