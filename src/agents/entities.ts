@@ -7,7 +7,7 @@
 import type { DbtNode, Project } from '../core/project/types.js';
 import { docReference } from '../core/project/docs.js';
 import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js';
-import { isTechnicalColumn, keyStem, roleOf } from './columns.js';
+import { isTechnicalColumn, keyShape, keyStem, roleOf } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { singularPhrase } from './inflection.js';
 import { containsRun, EntityIndex, isActorRole, type IndexedEntity, type KeyGuess } from './key-inference.js';
@@ -292,6 +292,7 @@ function settleHelpers(models: StagingModel[]): void {
 
 function buildIndex(project: Project, models: StagingModel[], sourceNames: string[], semantic: ReturnType<typeof semanticKeys>): EntityIndex {
   const nextTo = neighbours(project);
+  const nouns = new Set(models.filter((m) => m.kind === 'entity').map((m) => nounKey(m.parsed.tokens, m.source)));
   const byName = new Map<string, IndexedEntity>();
   for (const m of models) {
     if (m.kind !== 'entity') continue;
@@ -299,11 +300,30 @@ function buildIndex(project: Project, models: StagingModel[], sourceNames: strin
     if (!e) byName.set(m.entity!, (e = { name: m.entity!, tokens: m.parsed.tokens, sources: new Set() }));
     e.sources.add(m.source);
     // the first model with evidence names the key; every model whose evidence names the same column supports it
-    const key = primaryKeyColumn(m.node, snakeOf(m.parsed.tokens)) ?? semanticPrimary(m, semantic) ?? describedKey(m) ?? neighbourKey(m, nextTo);
+    const key = primaryKeyColumn(m.node, snakeOf(m.parsed.tokens)) ?? semanticPrimary(m, semantic) ?? describedKey(m) ?? neighbourKey(m, nextTo)
+      ?? soleKey(m, (stem) => nouns.has(nounKey(stem, m.source)));
     if (key && !e.key) e.key = { column: key.toLowerCase(), type: m.columns.find((c) => c.name.toLowerCase() === key.toLowerCase())?.data_type, support: 0 };
     if (key && e.key?.column === key.toLowerCase()) e.key.support = (e.key.support ?? 0) + 1;
   }
   return new EntityIndex(byName.values(), sourceNames, semantic);
+}
+
+/** Columns of a per-period grain (calendar_dates: service_id + date): a key beside one is not the row's key alone. */
+const PERIOD_NAMES = new Set(['date', 'day', 'month', 'year', 'week', 'period', 'date_day', 'report_date']);
+
+/**
+ * A table whose one key-shaped column names no thing of its own system is keyed by it: the GTFS calendar by
+ * service_id, fare_attributes by fare_id (not when a date beside it makes the grain a key per period).
+ */
+function soleKey(m: StagingModel, namesEntity: (stem: string[]) => boolean): string | undefined {
+  if (m.ownIds.size || m.columns.some((c) => PERIOD_NAMES.has(c.name.toLowerCase()))) return undefined;
+  const keys = m.columns.filter((c) => !isTechnicalColumn(c.name) && keyShape(c.name)?.stem.length);
+  if (keys.length !== 1 || keyShape(keys[0].name)!.suffix !== 'id') return undefined;
+  const stem = keyShape(keys[0].name)!.stem;
+  for (let k = 1; k <= stem.length; k++) if (namesEntity(stem.slice(stem.length - k))) return undefined;
+  // described as the identifier of another thing ("a unique identifier for a person" in eligible_benes): not this row's key
+  const thing = describedThing(keys[0].description);
+  return thing && thing !== m.parsed.tokens.join(' ') ? undefined : keys[0].name;
 }
 
 /** The column a semantic model built on this model declares its primary entity (entities: [{type: primary, expr: customer_id}]). */
@@ -345,11 +365,14 @@ function neighbourKey(m: StagingModel, nextTo: (name: string) => DbtNode[]): str
 function describedKey(m: StagingModel): string | undefined {
   // the thing described must be the model's own noun: "a unique identifier for a person" in eligible_benes is the person's key
   const noun = m.parsed.tokens.join(' ');
-  const hits = m.columns.filter((c) => {
-    const d = /\bunique(?:ly)?\s+(?:identif(?:ier|ies)|id|key)\s+(?:for|of)\s+(?:the|each|a|an|every)\s+([a-z][a-z ]*?)(?=\s+(?:in|of|from|that|which|record|row)\b|\s*[.,;:()]|$)/i.exec(c.description ?? '');
-    return !!d && keyStem(c.name).length > 0 && singularPhrase(d[1].toLowerCase().split(/\s+/)).join(' ') === noun;
-  });
+  const hits = m.columns.filter((c) => keyStem(c.name).length > 0 && describedThing(c.description) === noun);
   return hits.length === 1 ? hits[0].name : undefined;
+}
+
+/** The thing a column's description says it uniquely identifies ("Unique identifier for each person" → person). */
+function describedThing(description: string | undefined): string | undefined {
+  const d = /\bunique(?:ly)?\s+(?:identif(?:ier|ies)|id|key)\s+(?:for|of)\s+(?:the|each|a|an|every)\s+([a-z][a-z ]*?)(?=\s+(?:in|of|from|that|which|record|row)\b|\s*[.,;:()]|$)/i.exec(description ?? '');
+  return d ? singularPhrase(d[1].toLowerCase().split(/\s+/)).join(' ') : undefined;
 }
 
 /** Fill each model's declared targets and column-name guesses (helpers and technical tables are not read). */
@@ -436,7 +459,8 @@ function columnKind(m: StagingModel, entityTokens: (name: string) => string[]): 
   // multi-valued attributes of one thing (order_discount_code, domain_name): its key, no identity, a few values
   if (refs.length === 1 && !m.ownIds.size && !m.ownKeys.size) {
     const values = m.columns.filter((c) => { const n = c.name.toLowerCase(); return n !== refs[0].column.toLowerCase() && !isTechnicalColumn(n) && !['index', 'position', 'ts', 'dt'].includes(n); });
-    if (values.length && values.length <= 3 && !hasValidityColumns(m.node)) {
+    // …not rows of a day (calendar_dates: service_id + date + exception_type): those are dated records of their own
+    if (values.length && values.length <= 3 && !hasValidityColumns(m.node) && !values.some((c) => PERIOD_NAMES.has(c.name.toLowerCase()))) {
       return { kind: 'attribute', why: `values of ${refs[0].entity} (its key ${refs[0].column} and ${values.map((c) => c.name).join(', ')}, no identifier of its own)`, served: refs[0].entity };
     }
   }

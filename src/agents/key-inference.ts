@@ -234,7 +234,8 @@ export class EntityIndex {
       }
     }
     // key: the column is another entity's own key by name (person_id, the key of Patient), when no noun matched
-    if (!out.length) {
+    // in the child's own system (GTFS trips.service_id is the key of the GTFS calendar, not an Airtable Service)
+    if (!out.some((c) => c.rank < 100)) {
       // the key of exactly one entity, whose words are not a qualifier (external_id, source_id name no thing)
       // several entities keyed by one column (a per-person copy keyed by person_id): the one most of whose models say so
       const keyed = [...(this.byKey.get(column) ?? [])].sort((a, b) => (b.key!.support ?? 0) - (a.key!.support ?? 0));

@@ -75,6 +75,21 @@ describe('keys named for how they are made', () => {
   });
 });
 
+describe('a table keyed by the one key it holds, in its own system first', () => {
+  it('GTFS trips.service_id and calendar_dates.service_id are the calendar\'s key, not the Airtable Service of another system', () => {
+    const p = conceptualize(loadProject(writeProject({
+      'models/staging/gtfs/stg_gtfs__calendar.sql': sql('gtfs', 'calendar', 'base64_url, service_id, monday, start_date'),
+      'models/staging/gtfs/stg_gtfs__calendar_dates.sql': sql('gtfs', 'calendar_dates', 'base64_url, service_id, date, exception_type'),
+      'models/staging/gtfs/stg_gtfs__routes.sql': sql('gtfs', 'routes', 'route_id, route_name'),
+      'models/staging/gtfs/stg_gtfs__trips.sql': sql('gtfs', 'trips', 'trip_id, route_id, service_id'),
+      'models/staging/airtable/stg_airtable__services.sql': sql('airtable', 'services', 'service_id, name'),
+      'models/staging/airtable/_airtable.yml': 'version: 2\nmodels:\n  - name: stg_airtable__services\n    columns:\n      - name: service_id\n        data_tests: [unique]\n',
+    })));
+    expect(names(p)).toEqual(['Calendar', 'CalendarDate', 'Route', 'Service', 'Trip']);
+    expect(refs(p)).toEqual(['Calendar>CalendarDate.service_id', 'Calendar>Trip.service_id', 'Route>Trip.route_id']);
+  });
+});
+
 describe('rows that are not things', () => {
   it('failed-validation rows, a reporting API\'s counts and key-less values of another thing are left out, with reasons', () => {
     const p = conceptualizeLayer([

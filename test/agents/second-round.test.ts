@@ -47,10 +47,11 @@ describe('one source system at a time', () => {
   it('a key resolves in its own system; another system only when the column names it; the same noun in two systems is two entities', () => {
     const p = conceptualize(loadProject(writeProject(files)));
     expect(names(p)).toEqual(['Calendar', 'ElavonTransaction', 'EnghouseTransaction', 'Route', 'Service', 'Tap', 'Trip']);
-    // GTFS trips.service_id is not the Airtable Service; Enghouse's route_id is not the GTFS route
-    expect(refs(p)).toEqual(['EnghouseTransaction>Tap.transaction_id', 'Route>Trip.route_id', 'Service>Tap.airtable_service_id']);
+    // GTFS trips.service_id is not the Airtable Service (it is the key of the GTFS calendar, the one key that table
+    // holds); Enghouse's route_id is not the GTFS route
+    expect(refs(p)).toEqual(['Calendar>Trip.service_id', 'EnghouseTransaction>Tap.transaction_id', 'Route>Trip.route_id', 'Service>Tap.airtable_service_id']);
     expect(notes(p)).toContain('transaction (elavon, enghouse)');
-    expect(notes(p)).toMatch(/name an entity only another source system has.*stg_gtfs__trips\.service_id → Service \(airtable; the column is in gtfs\)/);
+    expect(notes(p)).toMatch(/name an entity only another source system has.*stg_enghouse__taps\.route_id → Route \(gtfs; the column is in enghouse\)/);
     expect(p.relationships.find((r) => r.from_column === 'airtable_service_id' || r.to_column === 'airtable_service_id')!.evidence).toMatchObject({ kind: 'inferred', confidence: 0.7 });
   });
 
