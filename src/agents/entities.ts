@@ -9,7 +9,7 @@ import { docReference } from '../core/project/docs.js';
 import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js';
 import { isTechnicalColumn, keyShape, keyStem, roleOf } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
-import { singularPhrase } from './inflection.js';
+import { singularPhrase, singularWord } from './inflection.js';
 import { containsRun, EntityIndex, isActorRole, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { applySystemPrefixes, grainOf, markDuplicates, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
@@ -47,6 +47,8 @@ export interface StagingModel {
   declared: Map<string, ResolvedTarget>;
   /** For a helper of a model that is not an entity (a bridge's _tmp): that model's name. */
   owner?: string;
+  /** A link table's reference to what both its ends belong to (teams_users.organization_id): not an end of the link. */
+  tenant?: string;
 }
 
 export interface EntityGroup {
@@ -433,10 +435,14 @@ function classifyByColumns(models: StagingModel[]): boolean {
   const modelsOf = new Map<string, StagingModel[]>();
   const tokensOf = (name: string) => modelsOf.get(name)?.[0].parsed.tokens ?? [];
   for (const m of models) if (m.kind === 'entity') { const l = modelsOf.get(m.entity!); if (l) l.push(m); else modelsOf.set(m.entity!, [m]); }
+  const parentsOf = new Map<string, Set<string>>();
+  for (const [entity, list] of modelsOf) parentsOf.set(entity, new Set(list.flatMap((m) => referenceColumns(m).map((r) => r.entity))));
   let removed = false;
   for (const [entity, list] of modelsOf) {
     if (referenced.has(entity)) continue;
+    for (const m of list) markTenant(m, (e) => parentsOf.get(e) ?? new Set(), tokensOf);
     const verdicts = list.map((m) => columnKind(m, tokensOf));
+    if (!verdicts.every((v) => v && v.kind === verdicts[0]!.kind)) for (const m of list) m.tenant = undefined;
     if (!verdicts.every((v) => v && v.kind === verdicts[0]!.kind)) continue;
     list.forEach((m, i) => {
       const v = verdicts[i]!;
@@ -451,14 +457,33 @@ function classifyByColumns(models: StagingModel[]): boolean {
 
 /** The references that link things: who created or last changed the row (created_by_id, last_modified_by_id) is bookkeeping, not an end of a link. */
 function linkEnds(m: StagingModel): { column: string; entity: string }[] {
-  return referenceColumns(m).filter((r) => !/(?:^|_)(?:created|updated|modified|deleted|changed|inserted)_by$/.test(keyStem(r.column).join('_')) || m.declared.has(r.column.toLowerCase()));
+  return referenceColumns(m).filter((r) => r.column !== m.tenant
+    && (!/(?:^|_)(?:created|updated|modified|deleted|changed|inserted)_by$/.test(keyStem(r.column).join('_')) || m.declared.has(r.column.toLowerCase())));
 }
+
+/**
+ * Three references, two of them to the things the table is named for and the third to what one of those
+ * belongs to (teams_users: team_id, user_id and the organization_id teams carry too): the third is the
+ * link's tenant, copied onto it, not an end.
+ */
+function markTenant(m: StagingModel, parentsOf: (entity: string) => ReadonlySet<string>, entityTokens: (name: string) => string[]): void {
+  m.tenant = undefined;
+  const refs = linkEnds(m);
+  if (refs.length !== 3) return;
+  const named = refs.filter((r) => containsRun(singularAll(m.parsed.tokens), singularAll(entityTokens(r.entity))));
+  const rest = refs.filter((r) => !named.includes(r));
+  if (named.length === 2 && rest.length === 1 && named.some((r) => parentsOf(r.entity).has(rest[0].entity))) m.tenant = rest[0].column;
+}
+
+const singularAll = (tokens: readonly string[]) => tokens.map(singularWord);
 
 function columnKind(m: StagingModel, entityTokens: (name: string) => string[]): { kind: 'bridge' | 'history' | 'attribute'; why: string; served?: string } | undefined {
   const refs = linkEnds(m);
   // multi-valued attributes of one thing (order_discount_code, domain_name): its key, no identity, a few values
   if (refs.length === 1 && !m.ownIds.size && !m.ownKeys.size) {
-    const values = m.columns.filter((c) => { const n = c.name.toLowerCase(); return n !== refs[0].column.toLowerCase() && !isTechnicalColumn(n) && !['index', 'position', 'ts', 'dt'].includes(n); });
+    // (when a row was written is bookkeeping, not a value: onboarding_checklist's created_at, updated_at)
+    const values = m.columns.filter((c) => { const n = c.name.toLowerCase(); return n !== refs[0].column.toLowerCase() && !isTechnicalColumn(n) && !['index', 'position', 'ts', 'dt'].includes(n)
+      && !/^(?:created|updated|modified|inserted|loaded|synced)(?:_at|_on|_date|_time|_timestamp)?$|^(?:create|update)_timestamp$/.test(n); });
     // …not rows of a day (calendar_dates: service_id + date + exception_type): those are dated records of their own
     if (values.length && values.length <= 3 && !hasValidityColumns(m.node) && !values.some((c) => PERIOD_NAMES.has(c.name.toLowerCase()))) {
       return { kind: 'attribute', why: `values of ${refs[0].entity} (its key ${refs[0].column} and ${values.map((c) => c.name).join(', ')}, no identifier of its own)`, served: refs[0].entity };
@@ -468,12 +493,14 @@ function columnKind(m: StagingModel, entityTokens: (name: string) => string[]): 
     if (describedAsLink(m.node.description)) return { kind: 'bridge', why: 'its description says it maps one thing to another' };
     const refCols = new Set(refs.map((r) => r.column.toLowerCase()));
     const ownNamed = (c: string) => c === 'id' || c === `${snakeOf(m.parsed.tokens)}_id`;
-    const ownKey = m.columns.some((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && (ownNamed(n) || m.ownKeys.has(n)); });
+    // its own identifier: unique, named for it, or the id it renames (id as teams_users_id)
+    const own = (n: string) => ownNamed(n) || m.ownKeys.has(n) || m.ownIds.has(n);
+    const ownKey = m.columns.some((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && own(n); });
     const keyedByReference = refs.some((r) => m.ownKeys.has(r.column.toLowerCase()));
-    const extra = m.columns.filter((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && !ownNamed(n) && !m.ownKeys.has(n) && !isLinkFiller(n); });
+    const extra = m.columns.filter((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && n !== m.tenant?.toLowerCase() && !own(n) && !isLinkFiller(n); });
     // a row with an identity of its own (interview_id) is a thing that happens to hold two references,
     // unless its name is made of the two things it links (opportunity_contact_role)
-    const namedForEnds = refs.every((r) => containsRun(m.parsed.tokens, entityTokens(r.entity)));
+    const namedForEnds = refs.every((r) => containsRun(singularAll(m.parsed.tokens), singularAll(entityTokens(r.entity))));
     // an association holds the plain keys of what it links (deal_id, company_id); billing_address_id
     // and shipping_address_id are two roles of one thing's attributes
     const roles = refs.map((r) => roleOf(r.column, entityTokens(r.entity)));

@@ -39,7 +39,12 @@ export function singularPhrase(tokens: readonly string[]): string[] {
   for (let i = out.length - 1; i >= 0; i--) {
     if (/^\d+$/.test(out[i]) || /^v\d+$/.test(out[i])) continue;
     out[i] = singularWord(out[i]);
+    // repository_locations_data: a word that only says "a record of" leaves the noun before it the head
+    if (i > 0 && RECORD_WORDS.has(out[i])) out[i - 1] = singularWord(out[i - 1]);
     break;
   }
   return out;
 }
+
+/** Head words that only say "a record of" the noun before them. */
+const RECORD_WORDS = new Set(['data', 'info', 'information', 'details', 'metadata']);

@@ -14,7 +14,7 @@
 import type { DbtColumn } from '../core/project/types.js';
 import { attributeKind, columnTokens, compatibleTypes, isTechnicalColumn, keyShape } from './columns.js';
 import { DOMAIN_DICTIONARY } from './domains.js';
-import { singularPhrase } from './inflection.js';
+import { singularPhrase, singularWord } from './inflection.js';
 import { snakeOf } from './naming.js';
 
 export interface IndexedEntity {
@@ -139,6 +139,8 @@ export class EntityIndex {
     const attribute = attributeKind(column.name, type, child.columns);
     if (attribute) { why?.('attribute', `${column.name} (${attribute === 'number' ? 'a number/count/amount' : attribute === 'time' ? 'a date/time' : attribute === 'flag' ? 'a flag' : 'free text'})`); return undefined; }
     const stem = shape.stem;
+    // named for the row's own noun (users_permissions.user_permission_id): its own identifier, whatever words it contains
+    if (stem.length > 1 && snakeOf(stem.map(singularWord)) === snakeOf(child.tokens.map(singularWord))) return undefined;
     const found = this.candidates(child, stem, lower);
     for (const c of found) {
       // a role guessed onto a head noun (source_transaction → BalanceTransaction) yields to what the description says
@@ -225,6 +227,9 @@ export class EntityIndex {
       const role = stem.slice(0, stem.length - k);
       // the words before the noun make a compound noun of their own: not this entity
       if (role.length && COMPOUNDS.has([role[role.length - 1], ...noun].join('_')) && !this.get([role[role.length - 1], ...noun], child.source)) break;
+      // the words before the noun name the system that holds it (stripe_customer_id in the app's customer_info)
+      const named = role.length ? this.byNoun.get(noun.join('_'))?.find((e) => e.sources.has(role.join('_')) && !e.sources.has(child.source)) : undefined;
+      if (named) add(named, 'role', role, -100);
       add(this.get(noun, child.source), role.length ? 'role' : 'noun', role, 0);
       // a role that is itself an entity's noun (invoice_item_id) names a compound, not a role
       if (role.some((r) => this.get([r], child.source))) continue;

@@ -8,7 +8,7 @@
 import type { DbtNode, Project } from '../core/project/types.js';
 import { columnTokens, keyShape } from './columns.js';
 import { columnsOf } from './node-columns.js';
-import { snakeOf } from './naming.js';
+import { snakeOf, STORAGE_WORDS } from './naming.js';
 import { upstreamModels } from './staging.js';
 
 export interface SystemMember {
@@ -151,6 +151,21 @@ export function namesOtherSystem(column: string, systems: ReadonlySet<string>): 
   return undefined;
 }
 
+/** Loader words before a dbt source's name (Singer's tap_dynamodb): how it is loaded, not whose it is. */
+const LOADER_WORDS = new Set(['tap', 'src', 'raw', 'source', 'fivetran', 'airbyte', 'stitch']);
+
+/**
+ * The words that qualify a noun by its system: the system's, unless they only say where it is stored
+ * (stg_postgres__users): then the dbt source its models read (cloud_product → CloudProductUser).
+ */
+function qualifierTokens(system: string, members: readonly SystemMember[]): string[] {
+  const own = systemTokens(system);
+  if (!own.every((t) => STORAGE_WORDS.has(t))) return own;
+  const read = members.map((m) => m.node.sourceRefs[0]?.split('.')[0]).find((x) => x);
+  const words = read ? systemTokens(read).filter((t) => !LOADER_WORDS.has(t)) : [];
+  return words.length && !words.every((t) => STORAGE_WORDS.has(t)) ? words : own;
+}
+
 export interface QualifiedNouns {
   /** `<noun>|<system>` → the entity name tokens, system words first (['elavon', 'transaction']). */
   names: Map<string, string[]>;
@@ -198,7 +213,7 @@ export function qualifyNouns(project: Project, members: SystemMember[], sourced:
     const roots = new Set(systems.map(find));
     if (roots.size < 2) continue;
     out.split.push(`${noun} (${[...roots].join(', ')})`);
-    for (const s of systems) out.names.set(`${noun}|${s}`, [...systemTokens(find(s)), ...list[0].tokens]);
+    for (const s of systems) out.names.set(`${noun}|${s}`, [...qualifierTokens(find(s), bySystem.get(find(s)) ?? bySystem.get(s)!), ...list[0].tokens]);
   }
   return out;
 }

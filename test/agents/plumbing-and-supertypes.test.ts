@@ -90,6 +90,41 @@ describe('a table keyed by the one key it holds, in its own system first', () =>
   });
 });
 
+describe('an application database read through a storage word (stg_postgres__…)', () => {
+  const files = {
+    'models/staging/stg_postgres__organizations.sql': sql('cloud_product', 'organizations', 'id as organization_id, name'),
+    'models/staging/stg_postgres__users.sql': sql('cloud_product', 'users', 'id as user_id, email'),
+    'models/staging/stg_postgres__teams.sql': sql('cloud_product', 'teams', 'id as team_id, organization_id, creator_id'),
+    'models/staging/stg_postgres__permissions.sql': sql('cloud_product', 'permissions', 'id as permission_id, organization_id, "GRANT" as permission_grant'),
+    'models/staging/stg_postgres__teams_users.sql': sql('cloud_product', 'teams_users', 'id as teams_users_id, user_id, team_id, organization_id, create_timestamp'),
+    'models/staging/stg_postgres__users_permissions.sql': sql('cloud_product', 'users_permissions', 'id as user_permission_id, permission_id, organization_id, user_id, created_at'),
+    'models/staging/stg_postgres__customer_info.sql': sql('cloud_product', 'customer_info', 'id as customer_info_id, organization_id, stripe_customer_id, plan_type'),
+    'models/staging/stg_postgres__onboarding_checklist.sql': "select {{ dbt_utils.generate_surrogate_key(['organization_id', 'entry_key']) }} as primary_id, organization_id, entry_key, status, create_timestamp as created_at, update_timestamp as updated_at from {{ source('cloud_product', 'onboarding_checklist') }}\n",
+    'models/staging/stg_postgres__repository_locations_data.sql': sql('cloud_product', 'repository_locations_data', 'id as repository_location_id, organization_id'),
+    'models/staging/stg_stripe__customers.sql': sql('stripe', 'customers', 'id as customer_id, email'),
+    'models/staging/stg_salesforce__users.sql': sql('salesforce', 'user', 'id as user_id, email'),
+  };
+  const p = conceptualize(loadProject(writeProject(files)));
+
+  it('a noun split by system is qualified by the dbt source, not the storage word (CloudProductUser, never PostgresUser); locations_data is a location', () => {
+    expect(names(p)).toEqual(expect.arrayContaining(['CloudProductUser', 'SalesforceUser', 'RepositoryLocationData']));
+    expect(names(p).filter((n) => /Postgres|Locations/.test(n))).toEqual([]);
+  });
+
+  it('link tables named for their two ends stay links though they carry the tenant key and their own id; the own id is no reference', () => {
+    expect(names(p).filter((n) => /Teams|Permission(?!$)/.test(n))).toEqual([]);
+    expect(refs(p)).toEqual(expect.arrayContaining(['CloudProductUser>TeamsUser.user_id', 'Team>TeamsUser.team_id',
+      'CloudProductUser>UsersPermission.user_id', 'Permission>UsersPermission.permission_id']));
+    expect(refs(p).filter((r) => /user_permission_id|teams_users_id|UsersPermission\.organization_id|TeamsUser\.organization_id/.test(r))).toEqual([]);
+  });
+
+  it('stripe_customer_id points at the Stripe customer, not at the table it sits in; a checklist keyed by organization + entry is values of the organization', () => {
+    expect(refs(p)).toContain('Customer>CustomerInfo.stripe_customer_id');
+    expect(names(p)).not.toContain('OnboardingChecklist');
+    expect(notes(p)).toContain('stg_postgres__onboarding_checklist → Organization (values of Organization (its key organization_id and primary_id, entry_key, status');
+  });
+});
+
 describe('rows that are not things', () => {
   it('failed-validation rows, a reporting API\'s counts and key-less values of another thing are left out, with reasons', () => {
     const p = conceptualizeLayer([
