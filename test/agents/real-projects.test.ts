@@ -136,8 +136,8 @@ describe('own real-style staging layers (labels written before the rules)', () =
 // ---- public projects fetched at a pinned commit (test/fixtures/real-projects), labelled from their files
 // before the tool ran on them (RULES-conceptual.md). Floors are what issue 23 reached (tuning projects at the
 // targets: entity P ≥ 0.85, relationship P ≥ 0.90, R ≥ 0.85); jira-source is held out, never used to tune the rules;
-// meltano-squared, held out when labelled and scored once, was tuned on in round 2 (its errors read for classes of
-// error); the round-2 held-out project is scored by bench/agents-real.mjs. Skipped, naming the repository, where a mirror is absent.
+// meltano-squared and dagster-open-platform, each held out when labelled and scored once, were tuned on in round 2
+// (their errors read for classes of error; docs/agents.md keeps the first figures). Skipped, naming the repository, where a mirror is absent.
 await initSqlColumns(); // the Conceptualizer reads the columns models' SQL returns
 const REGISTRY = join(import.meta.dirname, '..', 'fixtures', 'real-projects');
 const FLOORS: Record<string, { entityP: number; relP: number; relR: number }> = {
@@ -149,6 +149,7 @@ const FLOORS: Record<string, { entityP: number; relP: number; relR: number }> = 
   'jira-source': { entityP: 0.85, relP: 0.9, relR: 0.95 },
   tuva: { entityP: 0.85, relP: 0.95, relR: 0.9 },
   'meltano-squared': { entityP: 0.95, relP: 0.95, relR: 0.95 },
+  'dagster-open-platform': { entityP: 0.95, relP: 0.95, relR: 0.95 },
 };
 
 for (const name of Object.keys(FLOORS)) {
