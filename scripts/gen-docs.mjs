@@ -36,13 +36,13 @@ if (!existsSync(join(dist, 'api.js'))) {
   process.exit(2);
 }
 const api = await import(join(dist, 'api.js'));
-const { buildProgram } = await import(join(dist, 'cli', 'main.js'));
+const { loadProgram } = await import(join(dist, 'cli', 'main.js'));
 
 class MarkerError extends Error {}
 
 // ---------------------------------------------------------------- what each kind generates
 
-const program = buildProgram();
+const program = await loadProgram();
 
 /** Every command path in registration order, e.g. ['generate', 'sql']. */
 function commandPaths(cmd = program, prefix = []) {

@@ -1,6 +1,7 @@
 // The CLI's exit codes, and the one place core outcomes become them. The core reports what
 // happened (`ok`, a status); another face maps the same outcomes to its own codes (HTTP statuses).
-import type { ApplyReport, GateResult } from '../api.js';
+import type { ApplyReport } from '../api/warehouse.js';
+import type { GateResult } from '../api/governance.js';
 
 /** 0 success, 1 a check failed or an input is invalid, 2 breaking/destructive refused, 64 usage (sysexits), 70 internal error. */
 export const EXIT = { OK: 0, FAIL: 1, BREAKING: 2, USAGE: 64, SOFTWARE: 70 } as const;

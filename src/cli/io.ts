@@ -2,7 +2,8 @@
 import { Command } from 'commander';
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UserError, countBySeverity, formatDiagnostic, nothingSelectedMessage, renderOptionNames, type Diagnostic } from '../api.js';
+import { UserError, countBySeverity, formatDiagnostic, renderOptionNames, type Diagnostic } from '../api/base.js';
+import { nothingSelectedMessage } from '../api/select.js';
 import { EXIT } from './exit-codes.js';
 
 // Everything a command prints passes here, so the core's opt() markers become this face's flags.

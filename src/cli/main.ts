@@ -1,11 +1,18 @@
 // The `modeler` program: parse argv, dispatch to a command, return its exit code.
 import { Command, CommanderError, Option } from 'commander';
-import { didYouMeanSuffix, toolVersion } from '../api.js';
+import { didYouMeanSuffix, toolVersion } from '../api/base.js';
 import { EXIT } from './exit-codes.js';
-import { err, reportError, takeExitCode } from './io.js';
-import { registrars } from './commands/index.js';
+import { err, reportError, takeExitCode, type Registrar } from './io.js';
+import { registrarsFor } from './commands/index.js';
 
-export function buildProgram(): Command {
+/** The program with the commands `argv` needs (all of them when argv is not given). */
+export async function loadProgram(argv: readonly string[] = []): Promise<Command> {
+  // `--version` needs no command; anything else that is not a command's name needs them all
+  const version = argv.length === 1 && (argv[0] === '-V' || argv[0] === '--version');
+  return buildProgram(version ? [] : await registrarsFor(argv));
+}
+
+function buildProgram(registrars: readonly Registrar[]): Command {
   const program = new Command('modeler')
     .description('Local-first data modeling and governance for dbt projects')
     .version(toolVersion(), '-V, --version', 'print the version')
@@ -45,8 +52,9 @@ function dbtOutputFlag(cmd: Command): void {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const program = buildProgram();
+  let program: Command | undefined;
   try {
+    program = await loadProgram(argv);
     await program.parseAsync(argv, { from: 'user' });
     return takeExitCode();
   } catch (e) {
@@ -55,7 +63,7 @@ export async function main(argv: string[]): Promise<number> {
       // `modeler` or `modeler generate` without a command: commander printed the help to stderr
       if (e.code === 'commander.help') return e.exitCode === 0 ? 0 : EXIT.USAGE;
       if (e.code === 'commander.executeSubCommandAsync') return e.exitCode;
-      err(`modeler: ${oneLine(e, program, argv)}`);
+      err(`modeler: ${oneLine(e, program!, argv)}`);
       return EXIT.USAGE;
     }
     return reportError(e);

@@ -6,7 +6,10 @@
 import { Option, type Command } from 'commander';
 import { load as parseYaml } from 'js-yaml';
 import { statSync } from 'node:fs';
-import { dbtProjectDir, parseSelection, UserError, type ReadOptions } from '../api.js';
+import { dbtProjectDir } from '../api/runtime.js';
+import { parseSelection } from '../api/select.js';
+import { UserError } from '../api/base.js';
+import type { ReadOptions } from '../api/project.js';
 
 export interface ProjectFlags { projectDir?: string; project?: string; vars?: string; profilesDir?: string; target?: string }
 export interface ProjectRef { dir: string; vars?: Record<string, unknown>; read: ReadOptions }

@@ -2,7 +2,7 @@
 // without a subcommand (`modeler`, `modeler generate`): help on stderr and exit 64, not silence.
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { buildProgram } from '../../src/cli/main.js';
+import { loadProgram } from '../../src/cli/main.js';
 import { runCli, runCliAsync } from '../helpers/cli.js';
 
 function commandPaths(cmd: Command, prefix: string[] = []): { path: string[]; leaf: boolean }[] {
@@ -12,8 +12,9 @@ function commandPaths(cmd: Command, prefix: string[] = []): { path: string[]; le
   });
 }
 
+const paths = commandPaths(await loadProgram());
+
 describe('CLI help', () => {
-  const paths = commandPaths(buildProgram());
   it('finds the command tree', () => expect(paths.length).toBeGreaterThanOrEqual(20));
   it('--help works on every command: usage on stdout, exit 0, a description; leaves show an example', async () => {
     const results = await Promise.all(paths.map(async (p) => ({ ...p, r: await runCliAsync([...p.path, '--help']) })));

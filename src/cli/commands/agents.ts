@@ -1,5 +1,8 @@
 import type { Command } from 'commander';
-import { canonicalize, conceptualize, DEFAULT_MIN_RECURRENCE, initSqlColumns, loadProject, selectProject, UserError } from '../../api.js';
+import { canonicalize, conceptualize, DEFAULT_MIN_RECURRENCE } from '../../api/agents.js';
+import { initSqlColumns, loadProject } from '../../api/project.js';
+import { selectProject } from '../../api/select.js';
+import { UserError } from '../../api/base.js';
 import { action, intOption, parentCommand, printJson, warnNothingSelected } from '../io.js';
 import { projectOptions, projectRef, selectionOf, selectOptions, type ProjectFlags, type SelectFlags } from '../project-options.js';
 

@@ -1,7 +1,8 @@
 // `modeler ai search "<query>"`: the ranked sources the assistant would use (the server's
 // context preview), for scripts and for checking retrieval.
 import type { Command } from 'commander';
-import { AssistantSession, preview, UserError } from '../../api.js';
+import { AssistantSession, preview } from '../../api/assistant.js';
+import { UserError } from '../../api/base.js';
 import { action, intOption, out, parentCommand, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { applySql, formatReport, type ApplyRequest } from '../../api.js';
+import { applySql, formatReport, type ApplyRequest } from '../../api/warehouse.js';
 import { applyExitCode } from '../exit-codes.js';
 import { action, err, out, printJson } from '../io.js';
 

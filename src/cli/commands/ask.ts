@@ -3,7 +3,11 @@
 // the project's .modeler/agent/ as in the app (for the package's own example, in the user's
 // data directory: the package is never written, and the note says where they went).
 import type { Command } from 'commander';
-import { AssistantSession, initSqlColumns, ask, endpointsFromEnv, packageExample, ProviderError, providerFromEnv, PROVIDER_KINDS, runtimeDir, UserError, type AskResult } from '../../api.js';
+import { AssistantSession, ask, type AskResult } from '../../api/assistant.js';
+import { initSqlColumns } from '../../api/project.js';
+import { endpointsFromEnv, ProviderError, providerFromEnv, PROVIDER_KINDS } from '../../api/providers.js';
+import { packageExample, runtimeDir } from '../../api/runtime.js';
+import { UserError } from '../../api/base.js';
 import { action, err, out, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
 

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { enforceContracts, formatDiagnostic, tformSync } from '../../api.js';
+import { enforceContracts, tformSync } from '../../api/sql.js';
+import { formatDiagnostic } from '../../api/base.js';
 import { exitCodeOf } from '../exit-codes.js';
 import { action, out, parentCommand, printJson, warnNothingSelected } from '../io.js';
 import { projectOptions, projectRef, selectionOf, selectOptions, type ProjectFlags, type SelectFlags } from '../project-options.js';

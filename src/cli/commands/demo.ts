@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
-import { EXAMPLE_PROJECT, formatSummary, hasErrors, initSqlColumns, loadProject, selectProject, summarizeWithColumns } from '../../api.js';
+import { EXAMPLE_PROJECT, hasErrors } from '../../api/base.js';
+import { formatSummary, initSqlColumns, loadProject, summarizeWithColumns } from '../../api/project.js';
+import { selectProject } from '../../api/select.js';
 import { action, header, out, printDiagnostics, printJson, warnNothingSelected } from '../io.js';
 import { projectOptions, projectRef, selectionOf, selectOptions, type ProjectFlags, type ProjectRef, type SelectFlags } from '../project-options.js';
 

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { exportCatalog, parseTargets, UserError } from '../../api.js';
+import { exportCatalog, parseTargets } from '../../api/catalog.js';
+import { UserError } from '../../api/base.js';
 import { exitCodeOf } from '../exit-codes.js';
 import { action, err, out, parentCommand, printDiagnostics, printJson } from '../io.js';
 

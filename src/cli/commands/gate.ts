@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
-import { formatGate, gateModels, gateWithLineage, initSqlColumns, loadProject } from '../../api.js';
+import { formatGate, gateModels } from '../../api/governance.js';
+import { gateWithLineage } from '../../api/lineage.js';
+import { initSqlColumns, loadProject } from '../../api/project.js';
 import { projectRef } from '../project-options.js';
 import { gateExitCode } from '../exit-codes.js';
 import { action, out, printJson } from '../io.js';

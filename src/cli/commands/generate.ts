@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
 import { join } from 'node:path';
-import { DIALECTS, generateSqlForFile, getDialect, metadataJson, requireModel, UserError, writeFileAtomic, writeTformScaffold } from '../../api.js';
+import { DIALECTS, getDialect } from '../../api/dialects.js';
+import { generateSqlForFile, metadataJson, writeTformScaffold } from '../../api/sql.js';
+import { requireModel } from '../../api/model.js';
+import { UserError, writeFileAtomic } from '../../api/base.js';
 import { action, checkOut, err, out, parentCommand } from '../io.js';
 
 export function registerGenerate(program: Command): void {

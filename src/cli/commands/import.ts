@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
-import { DIALECTS, importDbmlFile, importSqlFile, UserError, writeFileAtomic, type ImportRun } from '../../api.js';
+import { DIALECTS } from '../../api/dialects.js';
+import { importDbmlFile, importSqlFile, type ImportRun } from '../../api/sql.js';
+import { UserError, writeFileAtomic } from '../../api/base.js';
 import { action, checkOut, count, err, out, parentCommand, printDiagnostics } from '../io.js';
 
 export function registerImport(program: Command): void {

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
-import { formatColumnLineage, formatLineageImpact, formatNodeLineage, initSqlColumns, lineageGraph, loadProject, parseAddress, columnLineage, nodeLineage, impactOf, UserError } from '../../api.js';
+import { formatColumnLineage, formatLineageImpact, formatNodeLineage, lineageGraph, parseAddress, columnLineage, nodeLineage, impactOf } from '../../api/lineage.js';
+import { initSqlColumns, loadProject } from '../../api/project.js';
+import { UserError } from '../../api/base.js';
 import { action, intOption, out, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
 

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { blockForConsumer, buildModelerManifestTo, checkContractsFor, checkManifestFile, countBySeverity, formatBlock, formatImpact, impactFor, InvalidManifest, manifestCounts, UserError } from '../../api.js';
+import { blockForConsumer, buildModelerManifestTo, checkContractsFor, checkManifestFile, formatBlock, formatImpact, impactFor, InvalidManifest, manifestCounts } from '../../api/catalog.js';
+import { countBySeverity, UserError } from '../../api/base.js';
 import { exitCodeOf } from '../exit-codes.js';
 import { action, count, err, out, parentCommand, printDiagnostics, printJson, validationJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';

@@ -1,6 +1,8 @@
 // `modeler mcp`: serve the project's read-only tools to coding agents over stdio (MCP).
 import type { Command } from 'commander';
-import { AssistantSession, initSqlColumns, startMcpServer, toolVersion } from '../../api.js';
+import { AssistantSession, startMcpServer } from '../../api/assistant.js';
+import { initSqlColumns } from '../../api/project.js';
+import { toolVersion } from '../../api/base.js';
 import { action } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { formatMesh, meshCheck } from '../../api.js';
+import { formatMesh, meshCheck } from '../../api/governance.js';
 import { exitCodeOf } from '../exit-codes.js';
 import { action, err, out, parentCommand, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
-import { DIALECTS, generateMigrationForFiles, getDialect, writeFileAtomic } from '../../api.js';
+import { DIALECTS, getDialect } from '../../api/dialects.js';
+import { generateMigrationForFiles } from '../../api/sql.js';
+import { writeFileAtomic } from '../../api/base.js';
 import { action, checkOut, err, printJson } from '../io.js';
 
 export function registerMigrate(program: Command): void {

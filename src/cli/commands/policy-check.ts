@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { checkPolicies, formatDiagnostic, UserError } from '../../api.js';
+import { checkPolicies } from '../../api/governance.js';
+import { formatDiagnostic, UserError } from '../../api/base.js';
 import { exitCodeOf } from '../exit-codes.js';
 import { action, out, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { readinessGate, writeReadinessArtifacts } from '../../api.js';
+import { readinessGate, writeReadinessArtifacts } from '../../api/governance.js';
 import { exitCodeOf } from '../exit-codes.js';
 import { action, count, err, intOption, out, printJson, warnNothingSelected } from '../io.js';
 import { projectOptions, projectRef, selectionOf, selectOptions, type ProjectFlags, type SelectFlags } from '../project-options.js';

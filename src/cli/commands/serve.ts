@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { UserError } from '../../api.js';
+import { UserError } from '../../api/base.js';
 import { action, err, intOption, out } from '../io.js';
 
 export function registerServe(program: Command): void {

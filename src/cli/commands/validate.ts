@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { loadModelFile, UserError } from '../../api.js';
+import { loadModelFile } from '../../api/model.js';
+import { UserError } from '../../api/base.js';
 import { exitCodeOf } from '../exit-codes.js';
 import { action, count, out, printDiagnostics, printJson, validationJson } from '../io.js';
 
