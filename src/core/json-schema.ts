@@ -6,6 +6,7 @@ import _addFormats from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Diagnostic } from './diagnostics.js';
 import { SCHEMAS_DIR } from './paths.js';
+import { cachedValidator, keepValidator } from './schema-code.js';
 import { didYouMeanSuffix } from './suggest.js';
 import { pointerToPath, type PathSeg } from './yaml-source.js';
 
@@ -15,10 +16,12 @@ const addFormats = ((_addFormats as any).default ?? _addFormats) as typeof impor
 
 let ajv: InstanceType<typeof Ajv2020> | undefined;
 const compiled = new Map<string, ValidateFunction>();
+// code.source: a compiled validator can be kept as code (schema-code.ts)
+const OPTIONS = { allErrors: true, strict: false, allowUnionTypes: true, verbose: true, validateSchema: false, code: { source: true } };
 
 export function getAjv(): InstanceType<typeof Ajv2020> {
   if (!ajv) {
-    ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, verbose: true, validateSchema: false });
+    ajv = new Ajv2020(OPTIONS);
     addFormats(ajv);
   }
   return ajv;
@@ -28,16 +31,20 @@ export function loadSchemaJson(name: string): any {
   return JSON.parse(readFileSync(join(SCHEMAS_DIR, name), 'utf8'));
 }
 
-/** Compile `schemas/<name>` (cached). */
+/** Compile `schemas/<name>` (once per process; its code is kept across processes by the schema's content). */
 export function schemaValidator(name: string): ValidateFunction {
-  let v = compiled.get(name);
+  const held = compiled.get(name);
+  if (held) return held;
+  const text = readFileSync(join(SCHEMAS_DIR, name), 'utf8');
+  let v = cachedValidator(name, text, OPTIONS);
   if (!v) {
-    const schema = loadSchemaJson(name);
+    const schema = JSON.parse(text);
     const a = getAjv();
-    const fresh: ValidateFunction = (schema.$id && a.getSchema(schema.$id)) || a.compile(schema);
-    compiled.set(name, fresh);
-    return fresh;
+    const known = schema.$id ? a.getSchema(schema.$id) : undefined;
+    v = known ?? a.compile(schema);
+    if (!known) keepValidator(name, text, OPTIONS, a, v);
   }
+  compiled.set(name, v);
   return v;
 }
 
