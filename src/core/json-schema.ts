@@ -1,8 +1,7 @@
 // Every JSON Schema of the product is compiled here, once, and its errors become Diagnostics.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import _Ajv2020 from 'ajv/dist/2020.js';
-import _addFormats from 'ajv-formats';
+import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Diagnostic } from './diagnostics.js';
 import { SCHEMAS_DIR } from './paths.js';
@@ -10,19 +9,22 @@ import { cachedValidator, keepValidator } from './schema-code.js';
 import { didYouMeanSuffix } from './suggest.js';
 import { pointerToPath, type PathSeg } from './yaml-source.js';
 
-// ajv ships CommonJS; under NodeNext the class sits on `.default`.
-const Ajv2020 = ((_Ajv2020 as any).default ?? _Ajv2020) as typeof import('ajv/dist/2020.js').default;
-const addFormats = ((_addFormats as any).default ?? _addFormats) as typeof import('ajv-formats').default;
+// ajv loads when a schema is compiled (a kept validator needs only its runtime helpers);
+// it ships CommonJS, and the class sits on `.default`.
+const require = createRequire(import.meta.url);
+type Ajv2020Ctor = typeof import('ajv/dist/2020.js').default;
+type Ajv = InstanceType<Ajv2020Ctor>;
 
-let ajv: InstanceType<typeof Ajv2020> | undefined;
+let ajv: Ajv | undefined;
 const compiled = new Map<string, ValidateFunction>();
 // code.source: a compiled validator can be kept as code (schema-code.ts)
 const OPTIONS = { allErrors: true, strict: false, allowUnionTypes: true, verbose: true, validateSchema: false, code: { source: true } };
 
-export function getAjv(): InstanceType<typeof Ajv2020> {
+export function getAjv(): Ajv {
   if (!ajv) {
+    const Ajv2020 = require('ajv/dist/2020.js').default as Ajv2020Ctor;
     ajv = new Ajv2020(OPTIONS);
-    addFormats(ajv);
+    require('ajv-formats').default(ajv);
   }
   return ajv;
 }
