@@ -3,7 +3,7 @@ export { loadProject, type LoadOptions } from '../core/project/load.js';
 export { readOptionsOf, type ReadOptions } from '../core/project/settings.js';
 export { summarizeProject, summarizeWithColumns, formatSummary, type ProjectSummary } from '../core/project/summary.js';
 export { projectColumns, nodeColumns, type ProjectColumns, type NodeColumn, type ColumnOrigin, type SqlReading, type ColumnStats, type ColumnsOptions } from '../core/columns/project-columns.js';
-export { initSqlColumns, parserDialect, type QueryShape } from '../core/sql-columns/query-shape.js';
+export { initSqlColumns, withSqlParser, parserDialect, type QueryShape } from '../core/sql-columns/query-shape.js';
 export { readSqlColumns, type SqlColumns } from '../core/sql-columns/read-columns.js';
 export type { OutputColumn, BaseColumn, EdgeKind, TableLookup, TableInfo, Gap } from '../core/sql-columns/scope.js';
 export { renderModelSql, type RenderInput, type RenderResult, type Placeholder, type DbtTargetInfo } from '../core/sql-render/render.js';

@@ -3,7 +3,6 @@ import { Command } from 'commander';
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UserError, countBySeverity, formatDiagnostic, renderOptionNames, type Diagnostic } from '../api/base.js';
-import { nothingSelectedMessage } from '../api/select.js';
 import { EXIT } from './exit-codes.js';
 
 // Everything a command prints passes here, so the core's opt() markers become this face's flags.
@@ -46,11 +45,6 @@ function paint(text: string, stream: { isTTY?: boolean }): string {
       .replace(/\b(warning(?:\[[A-Z0-9_]+\])?)(?=:)/, `${SGR.yellow}$1${SGR.reset}`)
       .replace(/\b(passed|failed)$/, (m) => (m === 'passed' ? SGR.green : SGR.red) + m + SGR.reset);
   }).join('\n');
-}
-
-/** dbt's warning when a selection matches nothing (it then has nothing to do). */
-export function warnNothingSelected(sel: { select?: readonly string[]; exclude?: readonly string[] }): void {
-  err(`modeler: warning: ${nothingSelectedMessage(sel)}`);
 }
 
 export function printJson(value: unknown): void {

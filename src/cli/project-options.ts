@@ -7,7 +7,8 @@ import { Option, type Command } from 'commander';
 import { load as parseYaml } from 'js-yaml';
 import { statSync } from 'node:fs';
 import { dbtProjectDir } from '../api/runtime.js';
-import { parseSelection } from '../api/select.js';
+import { nothingSelectedMessage, parseSelection } from '../api/select.js';
+import { err } from './io.js';
 import { UserError } from '../api/base.js';
 import type { ReadOptions } from '../api/project.js';
 
@@ -73,4 +74,9 @@ export function selectOptions(cmd: Command): Command {
 export function selectionOf(f: SelectFlags): { select?: string[]; exclude?: string[] } {
   parseSelection(f.select ?? [], f.exclude ?? []);
   return { ...(f.select?.length ? { select: f.select } : {}), ...(f.exclude?.length ? { exclude: f.exclude } : {}) };
+}
+
+/** dbt's warning when a selection matches nothing (it then has nothing to do). */
+export function warnNothingSelected(sel: { select?: readonly string[]; exclude?: readonly string[] }): void {
+  err(`modeler: warning: ${nothingSelectedMessage(sel)}`);
 }

@@ -3,8 +3,8 @@ import { canonicalize, conceptualize, DEFAULT_MIN_RECURRENCE } from '../../api/a
 import { initSqlColumns, loadProject } from '../../api/project.js';
 import { selectProject } from '../../api/select.js';
 import { UserError } from '../../api/base.js';
-import { action, intOption, parentCommand, printJson, warnNothingSelected } from '../io.js';
-import { projectOptions, projectRef, selectionOf, selectOptions, type ProjectFlags, type SelectFlags } from '../project-options.js';
+import { action, intOption, parentCommand, printJson } from '../io.js';
+import { projectOptions, projectRef, selectionOf, selectOptions, type ProjectFlags, type SelectFlags, warnNothingSelected } from '../project-options.js';
 
 export function registerAgents(program: Command): void {
   const agents = parentCommand(program, 'agents', 'deterministic modeling agents (no AI provider needed); each prints a proposal as JSON and writes nothing');

@@ -2,8 +2,8 @@ import type { Command } from 'commander';
 import { enforceContracts, tformSync } from '../../api/sql.js';
 import { formatDiagnostic } from '../../api/base.js';
 import { exitCodeOf } from '../exit-codes.js';
-import { action, out, parentCommand, printJson, warnNothingSelected } from '../io.js';
-import { projectOptions, projectRef, selectionOf, selectOptions, type ProjectFlags, type SelectFlags } from '../project-options.js';
+import { action, out, parentCommand, printJson } from '../io.js';
+import { projectOptions, projectRef, selectionOf, selectOptions, type ProjectFlags, type SelectFlags, warnNothingSelected } from '../project-options.js';
 
 export function registerContracts(program: Command): void {
   const contracts = parentCommand(program, 'contracts', 'dbt model contracts');

@@ -1,15 +1,15 @@
 import type { Command } from 'commander';
 import { EXAMPLE_PROJECT, hasErrors } from '../../api/base.js';
-import { formatSummary, initSqlColumns, loadProject, summarizeWithColumns } from '../../api/project.js';
+import { formatSummary, loadProject, summarizeWithColumns, withSqlParser } from '../../api/project.js';
 import { selectProject } from '../../api/select.js';
-import { action, header, out, printDiagnostics, printJson, warnNothingSelected } from '../io.js';
-import { projectOptions, projectRef, selectionOf, selectOptions, type ProjectFlags, type ProjectRef, type SelectFlags } from '../project-options.js';
+import { action, header, out, printDiagnostics, printJson } from '../io.js';
+import { projectOptions, projectRef, selectionOf, selectOptions, type ProjectFlags, type ProjectRef, type SelectFlags, warnNothingSelected } from '../project-options.js';
 
 async function summaryAction(ref: ProjectRef, opts: { outputJson?: boolean } & SelectFlags): Promise<number> {
   const sel = selectionOf(opts);
   const chosen = selectProject(loadProject(ref.dir, ref.read), sel);
-  await initSqlColumns();
-  const { summary, diagnostics } = summarizeWithColumns(chosen.project);
+  // the SQL parser (WASM) loads only when some model's SQL is not in the shape cache
+  const { summary, diagnostics } = await withSqlParser(() => summarizeWithColumns(chosen.project));
   const selection = chosen.selected ? { selection: { select: sel.select ?? [], exclude: sel.exclude ?? [], nodes: chosen.selected } } : {};
   if (chosen.selected && !chosen.selected.length) warnNothingSelected(sel);
   if (opts.outputJson) printJson({ ...summary, ...selection, diagnosticsList: diagnostics });

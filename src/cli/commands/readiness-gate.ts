@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { readinessGate, writeReadinessArtifacts } from '../../api/governance.js';
 import { exitCodeOf } from '../exit-codes.js';
-import { action, count, err, intOption, out, printJson, warnNothingSelected } from '../io.js';
-import { projectOptions, projectRef, selectionOf, selectOptions, type ProjectFlags, type SelectFlags } from '../project-options.js';
+import { action, count, err, intOption, out, printJson } from '../io.js';
+import { projectOptions, projectRef, selectionOf, selectOptions, type ProjectFlags, type SelectFlags, warnNothingSelected } from '../project-options.js';
 
 interface Opts extends ProjectFlags, SelectFlags {
   minScore?: string; maxRed?: string; maxYellow?: string; changedOnly?: boolean; baseRef?: string;

@@ -161,7 +161,12 @@ function build(p: Project, opts: ColumnsOptions): ProjectColumns {
       }
       stack.pop();
       const t0 = performance.now();
-      readings.set(top.id, readOne(n));
+      try { readings.set(top.id, readOne(n)); } catch (e) {
+        // a read that stopped (withSqlParser loading the parser) leaves nothing half-read behind
+        for (const [k, v] of readings) if (v === 'busy') readings.delete(k);
+        relCols.clear();
+        throw e;
+      }
       readMs += performance.now() - t0;
     }
     const r = readings.get(id);

@@ -45,11 +45,29 @@ export type ParseDialect = string;
 
 let ready: Promise<void> | undefined;
 let loaded = false;
+let deferred = false;
 /** Load the parser (WASM) once; the sync functions below need it loaded. */
 export async function initSqlColumns(): Promise<void> {
   await (ready ??= init().then(() => { loaded = true; }));
 }
-export const sqlColumnsReady = () => loaded;
+export const sqlColumnsReady = () => loaded || deferred;
+
+/** Thrown inside withSqlParser when SQL must be parsed and the parser is not loaded yet. */
+class ParserNeeded extends Error {}
+
+/**
+ * Run `fn` (which reads SQL columns) loading the parser only when some SQL is not covered by a
+ * kept shape (shape-cache.ts): on an unchanged project a command then never loads the WASM.
+ * When it is needed, `fn` stops at the first such SQL and runs again with the parser loaded.
+ */
+export async function withSqlParser<T>(fn: () => T): Promise<T> {
+  if (!loaded) {
+    deferred = true;
+    try { return fn(); } catch (e) { if (!(e instanceof ParserNeeded)) throw e; } finally { deferred = false; }
+    await initSqlColumns();
+  }
+  return fn();
+}
 
 /** The parser dialect for a dbt adapter (`target.type`). */
 export function parserDialect(adapter: string | undefined): ParseDialect {
@@ -58,7 +76,7 @@ export function parserDialect(adapter: string | undefined): ParseDialect {
 
 /** Parse one SELECT statement (a model's rendered SQL) into its shape, or say why not. */
 export function parseQueryShape(sql: string, dialect: ParseDialect): { shape?: QueryShape; error?: string } {
-  if (!loaded) throw new Error('initSqlColumns() must be awaited before reading SQL columns');
+  if (!loaded) throw deferred ? new ParserNeeded('the SQL parser is needed') : new Error('initSqlColumns() must be awaited before reading SQL columns');
   let stmts: any[];
   try { stmts = Parser.parse(sql, dialect as DialectName) as any[]; } catch (e: any) {
     return { error: String(e?.message ?? e).replace(/^sql parser error:\s*/, '') };

@@ -51,8 +51,8 @@ export class ShapeCache {
     this.used.add(key);
     const hit = this.entries.get(key);
     if (hit) { this.hits++; return hit; }
+    const r = parseQueryShape(sql, dialect); // may stop for the parser to load (withSqlParser): not a miss yet
     this.misses++;
-    const r = parseQueryShape(sql, dialect);
     this.entries.set(key, r);
     this.dirty = true;
     return r;
