@@ -71,6 +71,33 @@ export function readBytes(abs: string, shown = abs, o: ReadTextOptions = {}): Bu
   }
 }
 
+/**
+ * A regular file read in pieces (refused and bounded as readBytes): `fn` gets a reader that fills
+ * `into` from `at` with up to `len` bytes and returns how many (0 at the end). For files too large
+ * to hold whole (dbt's manifest).
+ */
+export function readChunks<T>(abs: string, shown: string, o: ReadTextOptions, fn: (read: (into: Buffer, at: number, len: number) => number) => T): T {
+  const size = o.size ?? 'file_size';
+  const max = LIMITS[size].max;
+  const st = statSync(abs);
+  if (st.isDirectory()) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${shown}'`), { code: 'EISDIR' });
+  refuseSpecial(st, shown);
+  if (st.size > max) throw overSize(size, shown, st.size);
+  const fd = openSync(abs, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    refuseSpecial(fstatSync(fd), shown);
+    let total = 0;
+    return fn((into, at, len) => {
+      const got = readSync(fd, into, at, len, null);
+      total += got;
+      if (total > max) throw overSize(size, shown, total);
+      return got;
+    });
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function readRest(fd: number, room: number, size: LimitName, shown: string, have: number): Buffer {
   const chunk = Buffer.allocUnsafe(Math.min(room, 1024 * 1024));
   const parts: Buffer[] = [];

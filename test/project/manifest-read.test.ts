@@ -6,7 +6,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { loadProject } from '../../src/core/project/load.js';
-import { readManifestBytes } from '../../src/core/project/manifest-read.js';
+import { readManifestBytes, readManifestChunks } from '../../src/core/project/manifest-read.js';
 import { EXAMPLE, tempDir } from '../helpers/cli.js';
 
 const MANIFEST = join(EXAMPLE, 'target', 'manifest.json'); // written by a real `dbt parse` (example-dbt.test.ts checks it)
@@ -57,6 +57,28 @@ describe('reading dbt\'s manifest from its bytes', () => {
         expect(readManifestBytes(Buffer.from(text, 'utf8'), undefined)).toEqual(expected);
       },
     ), { numRuns: 300, seed: 20261125 });
+  });
+
+  it('read through a small window (a file in pieces), any JSON reads as from the whole bytes', () => {
+    /** A reader that hands out at most `piece` bytes a call, as a file read in chunks may. */
+    const pieces = (b: Buffer, piece: number) => {
+      let at = 0;
+      return (into: Buffer, to: number, len: number) => { const n = Math.min(len, piece, b.length - at); b.copy(into, to, at, at + n); at += n; return n; };
+    };
+    expect(readManifestChunks(pieces(bytes, 977), 'jaffle_shop', 64)).toEqual(readManifestBytes(bytes, 'jaffle_shop'));
+    const anyNode = fc.dictionary(fc.string({ unit: 'binary' }), fc.jsonValue({ maxDepth: 3 }));
+    fc.assert(fc.property(
+      fc.record({ metadata: fc.jsonValue({ maxDepth: 2 }), nodes: fc.dictionary(fc.string({ unit: 'binary' }), anyNode), macros: fc.jsonValue({ maxDepth: 2 }), sources: fc.jsonValue({ maxDepth: 3 }) }),
+      fc.constantFrom(undefined, 1, '\t'), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 64 }),
+      (m, indent, piece, window) => {
+        const b = Buffer.from(JSON.stringify(m, null, indent), 'utf8');
+        expect(readManifestChunks(pieces(b, piece), undefined, window)).toEqual(readManifestBytes(b, undefined));
+      },
+    ), { numRuns: 300, seed: 20261126 });
+    // a break is named at its byte in the file, however the window lay
+    const broken = Buffer.from('{"metadata":{},"nodes":{"a":{"name":"x"},"b":{"name" "y"}}}');
+    expect(() => readManifestChunks(pieces(broken, 5), 'p', 8)).toThrow(/expected ":" at byte 53/);
+    expect(() => readManifestBytes(broken, 'p')).toThrow(/expected ":" at byte 53/);
   });
 
   it('a node named __proto__ is a node, as JSON.parse reads it', () => {

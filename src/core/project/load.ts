@@ -7,13 +7,14 @@ import { pushAll, UserError, type Diagnostic } from '../diagnostics.js';
 import { loadModelText, type LoadedModel } from '../model/load.js';
 import { bindingFindings } from '../model/semantic.js';
 import { containedPath } from '../paths.js';
-import { readBytes, readFinding, readTextFile, readTextOrFinding } from '../read-text.js';
+import { readChunks, readFinding, ReadRefusal, readTextFile, readTextOrFinding } from '../read-text.js';
 import { parseYamlFast } from '../yaml-fast.js';
 import { buildNodes, newBuildMemo, type CodeFile } from './build-nodes.js';
 import { isDbtPropertyFile, parseDbtProperties, type PropertyFile } from './dbt-yaml.js';
 import { parseDocBlocks } from './docs.js';
 import { applyManifestIndex, indexManifest, type ManifestIndex } from './manifest-nodes.js';
-import { readManifestBytes } from './manifest-read.js';
+import { readManifestChunks } from './manifest-read.js';
+import { LimitError } from '../limits.js';
 import { readSettings, varContext, type DbtSettings, type ReadOptions } from './settings.js';
 import { parseSkill } from './skills.js';
 import { macroNames, readSqlFacts } from './sql-file.js';
@@ -93,14 +94,15 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
 
   // dbt's manifest is read from its bytes, only the parts used (manifest-read.ts)
   const readManifestFile = (rel: string): FileResult | undefined => {
-    let buf: Buffer;
-    try { buf = readBytes(join(root, rel), rel, { size: 'artifact_size' }); } catch (e: any) {
+    try {
+      const json = readChunks(join(root, rel), rel, { size: 'artifact_size' }, (read) => readManifestChunks(read, settings.name));
+      stats.filesRead++;
+      return { kind: 'target_json', json, diagnostics: [] };
+    } catch (e: any) {
       if (e?.code === 'ENOENT' || e?.code === 'ENOTDIR') return undefined;
-      return { kind: 'target_json', diagnostics: [readFinding(e, rel)] };
-    }
-    stats.filesRead++;
-    try { return { kind: 'target_json', json: readManifestBytes(buf, settings.name), diagnostics: [] }; } catch (e: any) {
-      return { kind: 'target_json', diagnostics: [targetJsonFinding(rel, e)] };
+      // the file could not be read (a limit, a special file, permissions), else its JSON is broken
+      const unread = e instanceof LimitError || e instanceof ReadRefusal || typeof e?.code === 'string';
+      return { kind: 'target_json', diagnostics: [unread ? readFinding(e, rel) : targetJsonFinding(rel, e)] };
     }
   };
 
@@ -147,8 +149,12 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
   const readAll = () => {
     results.clear();
     walked = walkProject(root, { targetPath: settings.targetPath, packagesInstallPath: settings.packagesInstallPath });
+    // dbt's manifest first: its bytes (≈100 MB at 10,000 models) are let go before the project's
+    // own files fill the heap, so the two never add up in the peak memory
+    const manifestRel = `${settings.targetPath}/manifest.json`;
+    const early = walked.files.includes(manifestRel) ? readFile(manifestRel) : undefined;
     for (const rel of walked.files) {
-      const r = readFile(rel);
+      const r = rel === manifestRel ? early : readFile(rel);
       if (r) results.set(rel, r);
     }
   };

@@ -1,7 +1,8 @@
 // dbt's target/manifest.json is large (≈120 MB at 10,000 models, one minified line) and most of
 // it — the macro library, doc blocks, parent/child maps, each own node's SQL and full config — is
 // never used here: the project's own files are what the reader reads. So the file is scanned as
-// bytes and only the members used are decoded and parsed; it is never held as one string.
+// bytes and only the members used are decoded and parsed; it is never held as one string, and
+// from a file not even whole: a window of it slides over the nodes one by one (readManifestChunks).
 // Other packages' nodes are kept whole (they become package context, with their raw entry).
 
 /** Members of an own node that modeler reads (see manifest-nodes, model-sql, columns, assistant). */
@@ -16,22 +17,140 @@ const WANTED_LENGTHS = new Set([...WANTED].map((k) => k.length));
 const TOP = new Set(['metadata', 'nodes', 'sources']);
 
 export class ManifestSyntaxError extends Error {
-  constructor(message: string, readonly offset: number) { super(`${message} at byte ${offset}`); }
+  constructor(readonly reason: string, readonly offset: number) { super(`${reason} at byte ${offset}`); }
 }
 
 /** The parts of a manifest modeler uses, from its bytes (`projectName`: whose nodes are the project's own). */
 export function readManifestBytes(b: Buffer, projectName: string | undefined): any {
-  const s = new Scanner(b);
+  let done = false;
+  return readManifestChunks((into, at, len) => {
+    if (done) return 0;
+    if (into.length < at + b.length) throw new Error('window too small'); // the first read asks for room enough
+    b.copy(into, at);
+    done = true;
+    return b.length;
+  }, projectName, b.length + 1);
+}
+
+const CHUNK = 4 * 1024 * 1024;
+
+/**
+ * The same from a reader (read-text.ts readChunks): the bytes pass through a window that holds
+ * one top-level member name, one node, or one value skipped whole (the largest, parent_map or
+ * macros, a few MB), never the whole file. `first`: the window's first size.
+ */
+export function readManifestChunks(read: (into: Buffer, at: number, len: number) => number, projectName: string | undefined, first = CHUNK): any {
+  const w = new Window(read, first);
+  const s = new Scanner(w.view());
+  /**
+   * Run `step` on the window from `from` on; when it runs past the bytes read so far, read more
+   * (keeping `from` on) and run it again. `step` gets `from` as the window now places it.
+   */
+  const whole = <T>(from: number, step: (at: number) => T): { v: T; at: number } => {
+    for (;;) {
+      try { return { v: step(from), at: from }; } catch (e) {
+        if (!(e instanceof ManifestSyntaxError)) throw e;
+        if (w.eof) throw new ManifestSyntaxError(e.reason, e.offset + w.base);
+        from = w.more(from);
+        s.b = w.view();
+      }
+    }
+  };
+  /** The next byte that is not white space (read on until there is one). */
+  const peek = (a: number) => {
+    const j = s.ws(a);
+    if (j >= s.b.length) throw new ManifestSyntaxError('unexpected end of the file', j);
+    return j;
+  };
   const out: Record<string, unknown> = {};
-  s.members(s.ws(0), (key, vs, ve) => {
-    if (!TOP.has(key)) return;
-    if (key === 'metadata') { out.metadata = s.json(vs, ve); return; }
-    const entries: Record<string, unknown> = {};
-    if (b[vs] !== 0x7b) { out[key] = s.json(vs, ve); return; }
-    s.members(vs, (id, ns, ne) => { put(entries, id, node(s, ns, ne, projectName)); });
-    out[key] = entries;
-  });
-  return out;
+  let i = whole(0, (a) => { const j = peek(a); if (s.b[j] !== 0x7b) throw new ManifestSyntaxError('expected an object', j); return j + 1; }).v;
+  i = whole(i, peek).v;
+  if (s.b[i] === 0x7d) return out;
+  for (;;) {
+    // a member's name and where its value starts
+    const head = whole(i, (a) => {
+      if (s.b[a] !== 0x22) throw new ManifestSyntaxError('expected a member name', a);
+      const ke = s.stringEnd(a);
+      const key = s.json(a, ke) as string;
+      const j = s.ws(ke);
+      if (s.b[j] !== 0x3a) throw new ManifestSyntaxError('expected ":"', j);
+      const vs = s.ws(j + 1);
+      if (vs >= s.b.length) throw new ManifestSyntaxError('expected a value', vs);
+      return { key, vs };
+    });
+    const { key } = head.v;
+    let vs = head.v.vs;
+    let end: number;
+    if (TOP.has(key) && key !== 'metadata' && s.b[vs] === 0x7b) {
+      // nodes and sources: one entry at a time
+      const entries: Record<string, unknown> = {};
+      let j = whole(vs + 1, peek).v;
+      if (s.b[j] === 0x7d) end = j + 1;
+      else {
+        for (;;) {
+          const one = whole(j, (a) => {
+            if (s.b[a] !== 0x22) throw new ManifestSyntaxError('expected a member name', a);
+            const ke = s.stringEnd(a);
+            const id = s.json(a, ke) as string;
+            const c = s.ws(ke);
+            if (s.b[c] !== 0x3a) throw new ManifestSyntaxError('expected ":"', c);
+            const ns = s.ws(c + 1);
+            const ne = s.valueEnd(ns);
+            return { id, value: node(s, ns, ne, projectName), after: peek(ne) };
+          });
+          put(entries, one.v.id, one.v.value);
+          j = one.v.after;
+          if (s.b[j] === 0x2c) { j = whole(j + 1, peek).v; continue; }
+          if (s.b[j] === 0x7d) { end = j + 1; break; }
+          throw new ManifestSyntaxError('expected "," or "}"', j + w.base);
+        }
+      }
+      out[key] = entries;
+    } else {
+      const v = whole(vs, (a) => { const z = s.valueEnd(a); return { z, value: TOP.has(key) ? s.json(a, z) : undefined }; });
+      vs = v.at;
+      end = v.v.z;
+      if (TOP.has(key)) out[key] = v.v.value;
+    }
+    const next = whole(end, peek).v;
+    if (s.b[next] === 0x2c) { i = whole(next + 1, peek).v; continue; }
+    if (s.b[next] === 0x7d) return out;
+    throw new ManifestSyntaxError('expected "," or "}"', next + w.base);
+  }
+}
+
+/** The bytes of the file from `base` on, as far as read so far. */
+class Window {
+  buf: Buffer;
+  len = 0;
+  base = 0;
+  eof = false;
+  constructor(private readonly read: (into: Buffer, at: number, len: number) => number, size: number) {
+    this.buf = Buffer.allocUnsafe(size);
+    this.fill();
+  }
+  view(): Buffer { return this.buf.subarray(0, this.len); }
+  /** Keep the bytes from `from` (an index in the view) on and read more; returns where `from` now is. */
+  more(from: number): number {
+    this.buf.copy(this.buf, 0, from, this.len);
+    this.len -= from;
+    this.base += from;
+    // a value larger than the window: double it
+    if (this.len > this.buf.length / 2) {
+      const bigger = Buffer.allocUnsafe(this.buf.length * 2);
+      this.buf.copy(bigger, 0, 0, this.len);
+      this.buf = bigger;
+    }
+    this.fill();
+    return 0;
+  }
+  private fill(): void {
+    while (this.len < this.buf.length) {
+      const n = this.read(this.buf, this.len, this.buf.length - this.len);
+      if (n === 0) { this.eof = true; return; }
+      this.len += n;
+    }
+  }
 }
 
 /** One node: whole when it belongs to another package, else only the members modeler reads. */
@@ -59,7 +178,7 @@ function put(o: Record<string, unknown>, k: string, v: unknown): void {
 }
 
 class Scanner {
-  constructor(readonly b: Buffer) {}
+  constructor(public b: Buffer) {}
 
   ws(i: number): number {
     const b = this.b;
@@ -80,7 +199,7 @@ class Scanner {
   }
 
   /** Index just past the string that opens at i. */
-  private stringEnd(i: number): number {
+  stringEnd(i: number): number {
     const b = this.b;
     let j = i + 1;
     for (;;) {
@@ -94,7 +213,7 @@ class Scanner {
   }
 
   /** Index just past the value that starts at i. */
-  private valueEnd(i: number): number {
+  valueEnd(i: number): number {
     const b = this.b;
     const c = b[i];
     if (c === 0x22) return this.stringEnd(i);
@@ -112,6 +231,8 @@ class Scanner {
     let j = i;
     while (j < b.length) { const d = b[j]; if (d === 0x2c || d === 0x7d || d === 0x5d || d === 0x20 || d === 0x0a || d === 0x0d || d === 0x09) break; j++; }
     if (j === i) throw new ManifestSyntaxError('expected a value', i);
+    // a scalar runs to the end of the bytes only when cut short (a member value is followed by , or })
+    if (j >= b.length) throw new ManifestSyntaxError('unexpected end of the file', j);
     return j;
   }
 
