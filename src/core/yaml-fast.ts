@@ -17,7 +17,19 @@ export interface FastYaml {
   lineOf(obj: unknown): number | undefined;
 }
 
-interface Frame { pos: number; name?: number; keys?: Set<string>; count: number; size: number }
+/**
+ * The open nodes, as parallel stacks of numbers rather than an object per node: a 10,000-model
+ * project's YAML has millions of nodes, scalars included, and each open event would allocate one.
+ */
+class Frames {
+  pos: number[] = []; name: number[] = []; count: number[] = []; size: number[] = [];
+  keys: (Set<string> | undefined)[] = [];
+  length = 0;
+  push(pos: number): void {
+    const i = this.length++;
+    this.pos[i] = pos; this.name[i] = -1; this.count[i] = 0; this.size[i] = 0; this.keys[i] = undefined;
+  }
+}
 
 export function parseYamlFast(text: string, file: string): FastYaml {
   try { checkTextLimits(text, file); } catch (e) {
@@ -33,7 +45,9 @@ export function parseYamlFast(text: string, file: string): FastYaml {
 function tryLoad(text: string, file: string, lines: LineIndex, allowDuplicates: boolean): FastYaml & { duplicate?: boolean } {
   const starts = new WeakMap<object, number>();
   const diagnostics: Diagnostic[] = [];
-  const stack: Frame[] = [];
+  const stack = new Frames();
+  // aliases need anchors: a text without '&' has none, and its collections' sizes are never asked
+  const anchors = text.includes('&');
   const sizes = new WeakMap<object, number>(); // nodes of a parsed collection with its aliases expanded
   let aliases = 0;
   let added = 0;
@@ -45,38 +59,39 @@ function tryLoad(text: string, file: string, lines: LineIndex, allowDuplicates: 
     if (ev === 'open') {
       // js-yaml composes recursively: stop before the stack gets deep
       if (stack.length > LIMITS.nesting_depth.max) throw over('nesting_depth', `YAML nested deeper than ${showLimit('nesting_depth')}`, st.position, stack.length);
-      stack.push({ pos: st.position, count: 0, size: 0 });
+      stack.push(st.position);
       return;
     }
-    const f = stack.pop()!;
+    const f = --stack.length;
+    const fpos = stack.pos[f];
     const r = st.result;
-    let size = 1 + f.size;
-    if (st.kind === null && text.charCodeAt(skipBlank(text, f.pos)) === 42) { // '*': an alias
+    let size = 1 + stack.size[f];
+    if (st.kind === null && text.charCodeAt(skipBlank(text, fpos)) === 42) { // '*': an alias
       aliases++;
-      if (aliases > LIMITS.yaml_aliases.max) throw over('yaml_aliases', `this document has more than ${showLimit('yaml_aliases')}`, f.pos, aliases);
+      if (aliases > LIMITS.yaml_aliases.max) throw over('yaml_aliases', `this document has more than ${showLimit('yaml_aliases')}`, fpos, aliases);
       size = r !== null && typeof r === 'object' ? sizes.get(r) ?? -1 : 1;
-      if (size < 0) throw over('yaml_alias_expansion', 'an alias refers to a node that contains it', f.pos);
+      if (size < 0) throw over('yaml_alias_expansion', 'an alias refers to a node that contains it', fpos);
       added += size;
-      if (added > LIMITS.yaml_alias_expansion.max) throw over('yaml_alias_expansion', `the aliases expand this document by more than ${showLimit('yaml_alias_expansion')} (at alias number ${aliases.toLocaleString('en-US')})`, f.pos, added);
-    } else if (r !== null && typeof r === 'object' && (st.kind === 'mapping' || st.kind === 'sequence')) sizes.set(r, size);
-    if (stack.length) stack[stack.length - 1].size += size;
-    if (st.kind === 'scalar' && stack.length && followedByColon(text, st.position)) {
-      const parent = stack[stack.length - 1];
-      if (++parent.count > LIMITS.keys_per_mapping.max) throw over('keys_per_mapping', `a mapping has more than ${showLimit('keys_per_mapping')}`, f.pos, parent.count);
+      if (added > LIMITS.yaml_alias_expansion.max) throw over('yaml_alias_expansion', `the aliases expand this document by more than ${showLimit('yaml_alias_expansion')} (at alias number ${aliases.toLocaleString('en-US')})`, fpos, added);
+    } else if (anchors && r !== null && typeof r === 'object' && (st.kind === 'mapping' || st.kind === 'sequence')) sizes.set(r, size);
+    const parent = f - 1;
+    if (parent >= 0) stack.size[parent] += size;
+    if (st.kind === 'scalar' && parent >= 0 && followedByColon(text, st.position)) {
+      if (++stack.count[parent] > LIMITS.keys_per_mapping.max) throw over('keys_per_mapping', `a mapping has more than ${showLimit('keys_per_mapping')}`, fpos, stack.count[parent]);
       const key = String(r);
-      if (key === 'name' && parent.name === undefined) parent.name = f.pos;
+      if (key === 'name' && stack.name[parent] < 0) stack.name[parent] = fpos;
       if (allowDuplicates) {
-        parent.keys ??= new Set();
-        if (parent.keys.has(key)) {
-          const p = lines.position(skipBlank(text, f.pos));
+        const keys = stack.keys[parent] ??= new Set();
+        if (keys.has(key)) {
+          const p = lines.position(skipBlank(text, fpos));
           diagnostics.push({ code: 'YAML_DUPLICATE_KEY', severity: 'warning', file, line: p.line, column: p.column,
             message: `key '${key}' appears twice in the same mapping; the last one wins (as in dbt)`,
             hint: 'remove or rename one of the two keys; dbt reads only the last' });
         }
-        parent.keys.add(key);
+        keys.add(key);
       }
     }
-    if (r !== null && typeof r === 'object' && !starts.has(r)) starts.set(r, f.name ?? skipBlank(text, f.pos));
+    if (r !== null && typeof r === 'object' && !starts.has(r)) starts.set(r, stack.name[f] >= 0 ? stack.name[f] : skipBlank(text, fpos));
   };
   try {
     const value = jsyaml.load(text, { filename: file, json: allowDuplicates, listener });
@@ -118,7 +133,7 @@ function skipBlank(text: string, pos: number): number {
 export class LineIndex {
   private starts: number[] = [0];
   constructor(text: string) {
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.starts.push(i + 1);
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
   }
   lineOf(offset: number): number {
     let lo = 0, hi = this.starts.length - 1;
