@@ -95,7 +95,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
   // dbt's manifest is read from its bytes, only the parts used (manifest-read.ts)
   const readManifestFile = (rel: string): FileResult | undefined => {
     try {
-      const json = readChunks(join(root, rel), rel, { size: 'artifact_size' }, (read) => readManifestChunks(read, settings.name));
+      const json = readChunks(join(root, rel), rel, { size: 'manifest_size' }, (read) => readManifestChunks(read, settings.name));
       stats.filesRead++;
       return { kind: 'target_json', json, diagnostics: [] };
     } catch (e: any) {
