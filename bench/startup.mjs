@@ -6,6 +6,7 @@
 // Usage: npm run build:core && node bench/startup.mjs [--runs N] [--baseline DIR]
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,15 +22,15 @@ if (baseline && !existsSync(join(baseline, 'dist', 'cli', 'main.js'))) {
 const example = join(REPO, 'examples', 'jaffle_shop');
 const time = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 
-/** One run: wall ms and peak RSS (MiB, from /usr/bin/time when present). */
+/** One run: wall ms, and CPU ms (user + system) and peak RSS (MiB) from /usr/bin/time when present. */
 function once(argv) {
-  const cmd = time ? [time, '-f', '%M', process.execPath, ...argv] : [process.execPath, ...argv];
+  const cmd = time ? [time, '-f', '%M %U %S', process.execPath, ...argv] : [process.execPath, ...argv];
   const t0 = performance.now();
   const r = spawnSync(cmd[0], cmd.slice(1), { encoding: 'utf8', cwd: REPO });
   const ms = performance.now() - t0;
   if (r.status !== 0) throw new Error(`${argv.join(' ')} exited ${r.status}: ${r.stderr}`);
-  const rss = time ? Number(r.stderr.trim().split('\n').pop()) / 1024 : NaN;
-  return { ms, rss };
+  const [kib, user, sys] = time ? r.stderr.trim().split('\n').pop().split(' ').map(Number) : [NaN, NaN, NaN];
+  return { ms, rss: kib / 1024, cpu: (user + sys) * 1000 };
 }
 
 const cases = [
@@ -51,7 +52,8 @@ for (let i = 0; i < runs; i++) {
     }
   }
 }
-console.log(`medians of ${runs} runs${baseline ? `, alternating with the baseline ${baseline}` : ''}`);
+console.log(`medians of ${runs} runs${baseline ? `, alternating with the baseline ${baseline}` : ''}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} (a shared machine: compare with the floor)`);
 for (const [key, rs] of results) {
-  console.log(`${key.padEnd(40)} ${median(rs.map((r) => r.ms)).toFixed(0).padStart(6)} ms   peak RSS ${time ? median(rs.map((r) => r.rss)).toFixed(0).padStart(4) + ' MiB' : 'n/a'}`);
+  const cpu = time ? `${median(rs.map((r) => r.cpu)).toFixed(0).padStart(5)} ms CPU` : '';
+  console.log(`${key.padEnd(40)} ${median(rs.map((r) => r.ms)).toFixed(0).padStart(6)} ms wall ${cpu}   peak RSS ${time ? median(rs.map((r) => r.rss)).toFixed(0).padStart(4) + ' MiB' : 'n/a'}`);
 }
