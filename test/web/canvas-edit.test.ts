@@ -41,13 +41,11 @@ async function toDiagram(): Promise<void> {
   await until(async () => { await tab.click(); await fitButton.click({ timeout: 2_000 }); return true; }, (x) => x === true, 'the diagram to show');
 }
 
-/** Validate the open plan, Apply it, and wait for the written-files status. */
+/** Validate the open plan, Apply it, and wait for the written file to open (the plan gives way to it). */
 async function validateAndApply(): Promise<void> {
   await plan().getByRole('button', { name: 'Validate' }).click();
   await plan().getByRole('status').filter({ hasText: /^Validation passed/ }).waitFor();
   await plan().getByRole('button', { name: 'Apply' }).click();
-  await plan().getByRole('status').filter({ hasText: /^Applied: \d+ files written/ }).waitFor();
-  // then the project is read again and the primary file opens in its own tab
   const tabs = page.getByRole('tablist', { name: 'Open views' });
   await until(() => tabs.getByRole('tab', { name: 'Review plan' }).getAttribute('aria-selected'), (v) => v === 'false', 'the written file to open');
 }
@@ -60,7 +58,11 @@ async function columnMenu(tableName: string, column: string, item: string): Prom
 describe.skipIf(!!skip)('editing on the canvas through the review plan', () => {
   it('Set type from a column\'s context menu: dialog, review plan with the diff, Apply writes the YAML', async () => {
     await fit();
-    await columnMenu('orders', 'amount', 'Set type');
+    await table(page, 'orders').locator('[data-column="amount"]').click({ button: 'right' });
+    const menu = page.getByRole('menu', { name: 'Actions for column orders.amount' });
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(expect.arrayContaining(['Rename', 'Edit description', 'Set type', 'Add relationship', 'Delete']));
+    await shot('ui-edit-menu', page.getByRole('region', { name: 'Diagram' }));
+    await menu.getByRole('menuitem', { name: 'Set type', exact: true }).click();
     const d = dialog();
     await d.getByRole('heading', { name: 'Set type: orders.amount' }).waitFor();
     await d.getByRole('textbox', { name: 'Data type' }).fill('decimal(18,2)');
@@ -73,10 +75,8 @@ describe.skipIf(!!skip)('editing on the canvas through the review plan', () => {
     await plan().getByRole('button', { name: 'Validate' }).click();
     await plan().getByRole('status').filter({ hasText: /^Validation passed/ }).waitFor();
     await shot('ui-edit-review');
-    await plan().getByRole('button', { name: 'Apply' }).click();
-    await plan().getByRole('status').filter({ hasText: /^Applied: 1 files written/ }).waitFor();
+    await validateAndApply();
     expect(columnOf(MARTS, 'orders', 'amount').data_type).toBe('decimal(18,2)');
-    await until(() => page.getByRole('tab', { name: '_marts.yml' }).getAttribute('aria-selected'), (v) => v === 'true', 'the written file to open');
   }, 90_000);
 
   it('Edit description of a doc-bound column (inspector) edits its doc block in the .md file', async () => {

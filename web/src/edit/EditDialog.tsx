@@ -9,8 +9,11 @@ import { Modal } from '../shell/Modal';
 import { app } from '../state/app';
 import { ACTION_NAMES, proposeEdit } from './actions';
 
-function focusReview(): void {
-  setTimeout(() => document.querySelector<HTMLElement>('section.review h2')?.focus(), 50);
+/** Focus the plan's heading once it is drawn (the dialog's own focus-return runs first and finds its opener hidden). */
+function focusReview(tries = 20): void {
+  const h = document.querySelector<HTMLElement>('section.review h2');
+  if (h && h.offsetParent) { h.focus(); return; }
+  if (tries > 0) setTimeout(() => focusReview(tries - 1), 50);
 }
 
 export function EditDialog() {

@@ -10,7 +10,7 @@ export function Modal({ title, onClose, children, wide, returnTo }: { title: str
     const first = box.current?.querySelector<HTMLElement>('[autofocus], input, select, textarea, button');
     first?.focus();
     // after the close has re-rendered (a menu or popover that was open is gone by then)
-    return () => { setTimeout(() => { if (back?.isConnected) back.focus(); }, 0); };
+    return () => { setTimeout(() => { if (back?.isConnected && back.offsetParent) back.focus(); }, 0); };
   }, []);
   // Escape closes it wherever focus is (a button that became disabled drops focus to the page)
   const closeRef = useRef(onClose);
