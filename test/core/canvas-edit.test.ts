@@ -88,10 +88,18 @@ describe('diagram edits on a dbt project', () => {
     cols = modelEntry(dir, MARTS, 'orders').columns;
     expect(cols.some((c: any) => c.name === 'channel')).toBe(false);
     expect(refusal(dir, { action: 'delete', table: 'customers', column: 'customer_id' }).message).toContain('parent of relationships tests on orders.customer_id');
+    // a column in the middle of the list: the ones after it move up, nothing else changes
+    const names = modelEntry(dir, MARTS, 'orders').columns.map((c: any) => c.name);
+    editAndApply(dir, { action: 'delete', table: 'orders', column: 'order_date' });
+    expect(modelEntry(dir, MARTS, 'orders').columns.map((c: any) => c.name)).toEqual(names.filter((n: string) => n !== 'order_date'));
+    expect(read(dir, MARTS)).toContain('- name: orders # the fact');
   });
 
-  it('deletes a model nobody reads; refuses one that others ref()', () => {
+  it('deletes a model nobody reads (its entry in the middle of its file); refuses one that others ref()', () => {
     const dir = copyProject();
+    editAndApply(dir, { action: 'delete', table: 'stg_shop__order_items' });
+    expect(existsSync(join(dir, 'models/staging/shop/stg_shop__order_items.sql'))).toBe(false);
+    expect(parse(read(dir, 'models/staging/shop/_shop__models.yml')).models.map((m: any) => m.name)).toEqual(['stg_shop__customers', 'stg_shop__orders', 'stg_shop__products']);
     expect(refusal(dir, { action: 'delete', table: 'orders' }).message).toContain('read by rpt_daily_revenue');
     editAndApply(dir, { action: 'delete', table: 'rpt_daily_revenue' });
     expect(existsSync(join(dir, 'models/marts/rpt_daily_revenue.sql'))).toBe(false);
