@@ -76,7 +76,8 @@ function dbtEdit(p: Project, edit: CanvasEdit): Omit<EditProposal, 'changes'> & 
 }
 
 /** ref('name') in any quoting, optionally package-qualified or versioned; group 1 is the text before the name. */
-const refPattern = (name: string) => new RegExp(`(ref\\(\\s*(?:(['"])[^'"]+\\2\\s*,\\s*)?)(['"])${name}\\3`, 'g');
+const reEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const refPattern = (name: string) => new RegExp(`(ref\\(\\s*(?:(['"])[^'"]+\\2\\s*,\\s*)?)(['"])${reEscape(name)}\\3`, 'g');
 const mentionsRef = (text: string, name: string) => refPattern(name).test(text);
 const swapRef = (text: string, name: string, to: string) => text.replace(refPattern(name), (_m, head, _q, q) => `${head}${q}${to}${q}`);
 
@@ -136,7 +137,7 @@ function safeRead(p: Project, f: string): string | undefined {
 
 /** The line (1-based) where `word` occurs in `text`, or undefined. */
 function lineOfWord(text: string, word: string): number | undefined {
-  const m = new RegExp(`\\b${word}\\b`).exec(text);
+  const m = new RegExp(`(?<![\\w$])${reEscape(word)}(?![\\w$])`).exec(text);
   return m ? text.slice(0, m.index).split('\n').length : undefined;
 }
 
@@ -202,8 +203,16 @@ function describe(p: Project, n: DbtNode, column: string | undefined, text: stri
     return { title: `Describe ${what}`, notes: [], changes: [patch(entry.file, [{ op: entry.entry.description === undefined ? 'add' : 'replace', path: `${entry.pointer}/description`, value: text }], `describe ${what}`, `the description of ${what} as written on the diagram.`)] };
   }
   const ce = locateColumn(p, n, column);
+  if (!ce) checkUndocumented(p, n, column);
   if (!ce) return { title: `Describe ${what}`, notes: [`${what} had no YAML entry: one is added`], changes: [newColumnEntry(entry, { name: column, description: text }, `document ${what}`)] };
   return { title: `Describe ${what}`, notes: [], changes: [patch(ce.file, [{ op: ce.column.description === undefined ? 'add' : 'replace', path: `${ce.columnPointer}/description`, value: text }], `describe ${what}`, `the description of ${what} as written on the diagram.`)] };
+}
+
+/** A column without a YAML entry is documented only if the model has it: its SQL names it (or selects *). */
+function checkUndocumented(p: Project, n: DbtNode, column: string): void {
+  const sql = n.sqlPath ? safeRead(p, n.sqlPath) : undefined;
+  if (sql !== undefined && (/select\s+(\w+\.)?\*/i.test(sql) || lineOfWord(sql, column))) return;
+  refuse(`${n.name} has no column ${column}: it is not in its YAML${n.sqlPath ? ` and ${n.sqlPath} does not name it` : ''}; use Add column to document a new one`);
 }
 
 function newColumnEntry(entry: { file: string; pointer: string; entry: Record<string, any> }, value: Record<string, unknown>, summary: string): ProposalChange {
@@ -216,6 +225,7 @@ function setType(p: Project, n: DbtNode, column: string, type: string) {
   if (!t || /[\n:#]/.test(t)) refuse(`'${type}' is not a data type (write it as the warehouse does, e.g. integer, varchar(20), decimal(18,2))`);
   const what = `${n.name}.${column}`;
   const ce = locateColumn(p, n, column);
+  if (!ce) checkUndocumented(p, n, column);
   if (!ce) return { title: `Set the type of ${what}`, notes: [`${what} had no YAML entry: one is added`], changes: [newColumnEntry(yamlEntry(p, n), { name: column, data_type: t }, `data_type ${t} on ${what}`)] };
   const key = ce.column.data_type === undefined && ce.column.type !== undefined ? 'type' : 'data_type';
   const notes = n.contractEnforced ? [] : [`${n.name} does not enforce a contract: dbt documents data_type but does not check it`];
@@ -271,6 +281,7 @@ function relate(p: Project, n: DbtNode, column: string, parent: DbtNode, parentC
   const why = `drawn on the diagram: every ${n.name}.${column} is a ${parent.name}.${parentColumn}.`;
   const ce = locateColumn(p, n, column);
   if (!ce) {
+    checkUndocumented(p, n, column);
     const entry = yamlEntry(p, n);
     const key = locateColumn(p, n, n.columns.find((c) => locateColumn(p, n, c.name))?.name ?? '')?.testsKey ?? (Array.isArray(entry.entry.data_tests) ? 'data_tests' : Array.isArray(entry.entry.tests) ? 'tests' : projectTestKey(p));
     const test = { relationships: entry.nestedArgs ? { arguments: { to, field: parentColumn } } : { to, field: parentColumn } };

@@ -13,6 +13,7 @@ const MARTS = 'models/marts/_marts.yml';
 const read = (dir: string, rel: string) => readFileSync(join(dir, rel), 'utf8');
 const yamlOf = (dir: string, rel: string) => parse(read(dir, rel));
 const modelEntry = (dir: string, rel: string, name: string) => yamlOf(dir, rel).models.find((m: any) => m.name === name);
+const columnOf = (dir: string, model: string, column: string) => modelEntry(dir, MARTS, model).columns.find((c: any) => c.name === column);
 
 /** Propose the edit on the project as it is on disk now and apply it; the proposal is returned. */
 function editAndApply(dir: string, edit: CanvasEdit, modelPath?: string) {
@@ -93,6 +94,15 @@ describe('diagram edits on a dbt project', () => {
     editAndApply(dir, { action: 'delete', table: 'orders', column: 'order_date' });
     expect(modelEntry(dir, MARTS, 'orders').columns.map((c: any) => c.name)).toEqual(names.filter((n: string) => n !== 'order_date'));
     expect(read(dir, MARTS)).toContain('- name: orders # the fact');
+  });
+
+  it('documents a column only its SQL returns with a new YAML entry; refuses a column the model does not have', () => {
+    const dir = copyProject();
+    writeFileSync(join(dir, MARTS), read(dir, MARTS).replace(/\n {6}- name: amount\n {8}description: [^\n]*/, ''));
+    expect(columnOf(dir, 'orders', 'amount')).toBeUndefined();
+    editAndApply(dir, { action: 'set_type', table: 'orders', column: 'amount', data_type: 'numeric' });
+    expect(columnOf(dir, 'orders', 'amount')).toEqual({ name: 'amount', data_type: 'numeric' });
+    expect(refusal(dir, { action: 'describe', table: 'orders', column: 'nope', description: 'x' }).message).toBe('orders has no column nope: it is not in its YAML and models/marts/orders.sql does not name it; use Add column to document a new one');
   });
 
   it('deletes a model nobody reads (its entry in the middle of its file); refuses one that others ref()', () => {
