@@ -186,6 +186,26 @@ describe.skipIf(!!skip)('editing on the canvas through the review plan', () => {
   }, 90_000);
 });
 
+describe.skipIf(!!skip)('editing a Modeler model file on its canvas', () => {
+  const FILE = 'Modeler/models/sales.model.yaml';
+  it('Add relationship between two entities writes a relationship into the model file', async () => {
+    ui.write(FILE, 'kind: model\nmodel: {name: sales, version: 1.0.0, layer: logical}\nentities:\n  - name: Customer\n    type: table\n    columns:\n      - {name: customer_id, primary_key: true}\n  - name: Order\n    type: table\n    columns:\n      - {name: order_id, primary_key: true}\n      - {name: customer_id}\n');
+    const tree = page.getByRole('tree', { name: 'Project files' });
+    await tree.getByRole('treeitem', { name: 'sales.model.yaml' }).click();
+    await inspector().getByRole('button', { name: 'Open on canvas' }).click();
+    await table(page, 'Order', 'table').locator('[data-column="customer_id"]').click();
+    await inspector().getByRole('group', { name: 'Edit column customer_id' }).getByRole('button', { name: 'Add relationship' }).click();
+    await dialog().getByRole('combobox', { name: 'Referenced table' }).selectOption('Customer');
+    await dialog().getByRole('button', { name: 'Review change' }).click();
+    await plan().getByRole('tab', { name: FILE }).waitFor();
+    await validateAndApply();
+    expect(parse(ui.read(FILE)).relationships).toEqual([{ from: 'Order.customer_id', to: 'Customer.customer_id', cardinality: 'many_to_one' }]);
+    await page.getByRole('tablist', { name: 'Open views' }).getByRole('tab', { name: 'Diagram' }).click();
+    await page.getByRole('button', { name: 'Project diagram' }).click();
+    await table(page, 'orders').waitFor();
+  }, 90_000);
+});
+
 describe.skipIf(!!skip)('keyboard and focus on the canvas', () => {
   it('Tab reaches every table before any edge', async () => {
     await toDiagram();
