@@ -65,7 +65,7 @@ function parse(text: string): Document.Parsed {
 
 function applyOne(text: string, e: YamlEdit): string {
   const doc = parse(text);
-  const before = e.op === 'insert' ? expectedAfterInsert(doc, e) : undefined;
+  const before = e.op === 'insert' ? expectedAfterInsert(doc, e) : e.op === 'delete' ? expectedAfterDelete(doc, e) : undefined;
   let result: string | undefined;
   try {
     const s = spliceOf(text, doc, e, styleOf(text));
@@ -85,11 +85,25 @@ function expectedAfterInsert(doc: Document.Parsed, e: Extract<YamlEdit, { op: 'i
   return items;
 }
 
+/**
+ * A list item deleted is checked against the whole list it should leave: the items after it move
+ * up, so the index it had is empty only when it was the last.
+ */
+function expectedAfterDelete(doc: Document.Parsed, e: Extract<YamlEdit, { op: 'delete' }>): unknown[] | undefined {
+  if (!e.path.length) return undefined;
+  const parent = e.path.length > 1 ? doc.getIn(e.path.slice(0, -1), true) : doc.contents;
+  if (!isSeq(parent)) return undefined;
+  const items = (parent.toJSON() as unknown[]).slice();
+  items.splice(Number(e.path[e.path.length - 1]), 1);
+  return items;
+}
+
 function verify(text: string, e: YamlEdit, expected?: unknown[]): boolean {
   let doc: Document.Parsed;
   try { doc = parse(text); } catch { return false; }
   const js = doc.toJS();
   if (e.op === 'insert') return expected !== undefined && same(get(js, e.path), expected);
+  if (e.op === 'delete' && expected) return same(get(js, e.path.slice(0, -1)), expected);
   return holds(js, e);
 }
 

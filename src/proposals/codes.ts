@@ -13,5 +13,6 @@ export const PROPOSAL_CODES: CodeTable = {
   NOT_FOUND: { severity: 'error', meaning: 'a change updates, patches, deletes or renames a file that does not exist' },
   CONFLICT: { severity: 'error', meaning: 'the file changed since it was read (If-Match), or a create/rename targets a file that exists' },
   PATCH_FAILED: { severity: 'error', meaning: 'an RFC 6902 operation cannot apply (a missing path, a failed test op, an add onto a value that is already there)' },
+  EDIT_REFUSED: { severity: 'error', meaning: 'an edit asked for on the diagram cannot be made safely (a name taken, a column the SQL makes, a table others read); the message says why and what to do instead' },
   NOT_TEXT: { severity: 'error', meaning: 'the file is not UTF-8 text, so the editor does not open or change it' },
 };

@@ -203,6 +203,17 @@ export const Change = z.strictObject({
 });
 export const ProposalBody = z.strictObject({ projectId, changes: z.array(Change).min(1).max(1000) });
 export const ValidateBody = ProposalBody.extend({ preview: z.boolean().optional().describe('also answer `files`: each touched file now and as the valid changes leave it') });
+const name = z.string().min(1).max(256);
+export const CanvasEdit = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.literal('rename'), table: name, column: name.optional(), to: name }),
+  z.strictObject({ action: z.literal('describe'), table: name, column: name.optional(), description: z.string().max(100_000) }),
+  z.strictObject({ action: z.literal('set_type'), table: name, column: name, data_type: name }),
+  z.strictObject({ action: z.literal('add_column'), table: name, column: name, data_type: name.optional(), description: z.string().max(100_000).optional() }),
+  z.strictObject({ action: z.literal('delete'), table: name, column: name.optional() }),
+  z.strictObject({ action: z.literal('relate'), table: name, column: name, to_table: name, to_column: name }),
+]).describe('one edit asked for on the diagram: `table` is the model, seed, snapshot or source table (or the entity of model_path)');
+export const EditBody = z.strictObject({ projectId, model_path: relPath.optional().describe('edit the entities of this Modeler model file instead of the dbt project'), edit: CanvasEdit });
+export const EditResponse = z.object({ title: z.string(), changes: z.array(Change), notes: z.array(z.string()) });
 export const ChangeResult = z.object({
   index: z.int(), op: z.string(), path: z.string(), to: z.string().optional(), valid: z.boolean(),
   code: z.string().optional(), message: z.string(), location: location.optional(), details: z.record(z.string(), z.unknown()).optional(), validation_impact: z.string(),
@@ -344,7 +355,7 @@ export const SHAPES = {
   ProjectValidationResponse: { schema: ProjectValidationResponse, io: 'output' }, ValidationResponse: { schema: ValidationResponse, io: 'output' }, MeshQuery: { schema: MeshQuery, io: 'input' }, MeshResponse: { schema: MeshResponse, io: 'output' },
   ReadinessQuery: { schema: ReadinessQuery, io: 'input' }, ReadinessResponse: { schema: ReadinessResponse, io: 'output' }, StatusResponse: { schema: StatusResponse, io: 'output' },
   DocBlocks: { schema: DocBlocks, io: 'output' }, LayoutBody: { schema: LayoutBody, io: 'input' }, GraphDiffQuery: { schema: GraphDiffQuery, io: 'input' }, GraphDiffResponse: { schema: GraphDiffResponse, io: 'output' }, LayoutResponse: { schema: LayoutResponse, io: 'output' }, ConceptualizeBody: { schema: ConceptualizeBody, io: 'input' }, CanonicalizeBody: { schema: CanonicalizeBody, io: 'input' },
-  AgentProposal: { schema: AgentProposal, io: 'output' }, ProposalBody: { schema: ProposalBody, io: 'input' }, ValidateBody: { schema: ValidateBody, io: 'input' }, ValidateResponse: { schema: ValidateResponse, io: 'output' },
+  AgentProposal: { schema: AgentProposal, io: 'output' }, ProposalBody: { schema: ProposalBody, io: 'input' }, ValidateBody: { schema: ValidateBody, io: 'input' }, EditBody: { schema: EditBody, io: 'input' }, EditResponse: { schema: EditResponse, io: 'output' }, ValidateResponse: { schema: ValidateResponse, io: 'output' },
   ApplyResponse: { schema: ApplyResponse, io: 'output' }, GenerateSqlBody: { schema: GenerateSqlBody, io: 'input' }, GenerateSqlResponse: { schema: GenerateSqlResponse, io: 'output' },
   MigrateBody: { schema: MigrateBody, io: 'input' }, MigrateResponse: { schema: MigrateResponse, io: 'output' }, ForwardApplyBody: { schema: ForwardApplyBody, io: 'input' },
   ForwardApplyResponse: { schema: ForwardApplyResponse, io: 'output' }, TformSyncBody: { schema: TformSyncBody, io: 'input' }, TformSyncResponse: { schema: TformSyncResponse, io: 'output' },
@@ -390,6 +401,8 @@ export type ConceptualizeBody = z.infer<typeof ConceptualizeBody>;
 export type CanonicalizeBody = z.infer<typeof CanonicalizeBody>;
 export type ProposalBody = z.infer<typeof ProposalBody>;
 export type ValidateBody = z.infer<typeof ValidateBody>;
+export type EditBody = z.infer<typeof EditBody>;
+export type EditResponse = z.infer<typeof EditResponse>;
 export type ValidateResponse = z.infer<typeof ValidateResponse>;
 export type ApplyResponse = z.infer<typeof ApplyResponse>;
 export type GenerateSqlBody = z.infer<typeof GenerateSqlBody>;

@@ -45,6 +45,10 @@ describe('RFC 6902 on YAML', () => {
     const ins = run([{ op: 'add', path: '/models/0/columns/1', value: { name: 'customer_id' } }]);
     expect(parse(ins.text).models[0].columns.map((c: any) => c.name)).toEqual(['id', 'customer_id', 'amount']);
     expect(ins.text).toContain('# header comment');
+    // removing a list item that is not the last: the items after it move up (its index is not left empty)
+    const rm = run([{ op: 'remove', path: '/models/0/columns/0' }]);
+    expect(parse(rm.text).models[0].columns).toEqual([{ name: 'amount' }]);
+    expect(rm.text).toContain('- name: orders # inline comment');
   });
 
   it('follows the RFC: add needs the parent, replace/remove need the target, test compares deeply, ops apply in order', () => {

@@ -47,7 +47,8 @@ describe.skipIf(!!skip)(`inferred relationships on the canvas${skip ? ` [skipped
     await plan.getByRole('button', { name: 'Validate' }).click();
     await plan.getByRole('status').filter({ hasText: /^Validation passed/ }).waitFor();
     await plan.getByRole('button', { name: 'Apply' }).click();
-    await plan.getByRole('status').filter({ hasText: /^Applied/ }).waitFor();
+    // (the plan's own "Applied" line shows only until the primary file opens over it: the toast stays)
+    await page.getByRole('region', { name: 'Notifications' }).getByRole('status').filter({ hasText: /^applied: \d+ written/ }).waitFor();
     await until(() => ui.read('models/stg_stripe.yml'), (t) => t.includes("to: ref('stg_stripe__customer')"), 'the relationships test on disk');
     await page.getByRole('tab', { name: 'Diagram' }).click();
     // (the diagram is laid out again with the new key; the canvas draws only what is in view)

@@ -42,7 +42,8 @@ describe.skipIf(!!skip)(`the review plan${skip ? ` [skipped: ${skip}]` : ''}`, (
     const readiness = page.getByRole('button', { name: /^Readiness score/ });
     const before = await readiness.getAttribute('aria-label');
     await apply.click();
-    await plan().getByRole('status').filter({ hasText: /^Applied: \d+ files written/ }).waitFor();
+    // the plan's own "Applied" line shows only until the primary file opens over it: the toast stays
+    await page.getByRole('region', { name: 'Notifications' }).getByRole('status').filter({ hasText: /^applied: \d+ written/ }).waitFor();
     expect(existsSync(join(ui.root, 'Modeler/logical/customer.model.yaml'))).toBe(true);
     expect(existsSync(join(ui.root, 'Modeler/docs/_canonical.md'))).toBe(true);
     expect(existsSync(join(ui.root, 'Modeler/logical/store.model.yaml'))).toBe(false);

@@ -7,6 +7,7 @@ import { closeFile } from './editor/actions';
 import { EditorTab } from './editor/EditorTab';
 import { dirty, editor } from './editor/store';
 import { Explorer } from './explorer/Explorer';
+import { EditDialog } from './edit/EditDialog';
 import { FileDialogs } from './explorer/FileDialogs';
 import { FindingsPanel } from './findings/FindingsPanel';
 import { GitPanel } from './git/GitPanel';
@@ -95,6 +96,7 @@ export function App() {
       <Toasts />
       <Search />
       <FileDialogs />
+      <EditDialog />
       <Settings />
       <GitPanel />
     </div>

@@ -71,7 +71,7 @@ function flagged(p: Project, n: DbtNode, c: ProposalChange): ProposalChange {
 }
 
 /** Append test entries to a column's test list (creating the list in the file's style). */
-function addTests(set: ChangeSet, ce: ColumnEntry, tests: unknown[], summary: string, why: string, sources: string[]): void {
+export function addTests(set: ChangeSet, ce: ColumnEntry, tests: unknown[], summary: string, why: string, sources: string[]): void {
   const key = ce.testsKey;
   if (Array.isArray(ce.column[key])) for (const t of tests) set.add(ce.file, { op: 'add', path: `${ce.columnPointer}/${key}/-`, value: t }, summary, why, sources);
   else {
@@ -298,11 +298,8 @@ function describeBetter(p: Project, n: DbtNode, c: DbtColumn): { change?: Propos
       },
     };
   }
-  let text: string;
-  try { text = p.readText(block.file); } catch { return { note: `cannot read ${block.file}` }; }
-  const re = new RegExp(`(\\{%-?\\s*docs\\s+${docName}\\s*-?%\\})([\\s\\S]*?)(\\{%-?\\s*enddocs\\s*-?%\\})`);
-  if (!re.test(text)) return { note: `cannot find the block '${docName}' in ${block.file}` };
-  const content = text.replace(re, (_m, open, _body, close) => `${open}\n${best.text}\n${close}`);
+  const content = docBlockRewritten(p, docName!, block.file, best.text);
+  if (typeof content !== 'string') return content;
   return {
     note: `proposed the text of ${best.from} for the doc block '${docName}'`,
     change: {
@@ -312,6 +309,15 @@ function describeBetter(p: Project, n: DbtNode, c: DbtColumn): { change?: Propos
       review_summary: `rewrite doc block ${docName} in ${block.file}`,
     },
   };
+}
+
+/** The text of `file` with the doc block `name`'s body replaced by `text`, or a note saying why it cannot be. */
+export function docBlockRewritten(p: Project, name: string, file: string, text: string): string | { note: string } {
+  let all: string;
+  try { all = p.readText(file); } catch { return { note: `cannot read ${file}` }; }
+  const re = new RegExp(`(\\{%-?\\s*docs\\s+${name}\\s*-?%\\})([\\s\\S]*?)(\\{%-?\\s*enddocs\\s*-?%\\})`);
+  if (!re.test(all)) return { note: `cannot find the block '${name}' in ${file}` };
+  return all.replace(re, (_m, open, _body, close) => `${open}\n${text}\n${close}`);
 }
 
 const DOC_CALL = /\{\{\s*doc\(\s*['"][^'"]+['"]\s*\)\s*\}\}/g;

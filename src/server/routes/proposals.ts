@@ -4,7 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import { applyProposal, validateProposal, validationCounts } from '../../api.js';
 import type { RouteContext } from '../app.js';
-import type { ApplyResponse, ProposalBody, ValidateBody, ValidateResponse } from '../contract.js';
+import type { ApplyResponse, EditBody, EditResponse, ProposalBody, ValidateBody, ValidateResponse } from '../contract.js';
+import { proposeEdit } from '../../proposals/canvas-edit.js';
 import { routeSchema } from '../schemas.js';
 import { checkProject } from './common.js';
 
@@ -16,6 +17,13 @@ export function registerProposalRoutes(app: FastifyInstance, { session }: RouteC
     checkProject(session, req.body.projectId);
     const { valid, results, summary, files } = validateProposal(session.validateContext(), req.body.changes);
     return { valid, results, summary, ...(req.body.preview ? { files: files.map((f) => ({ path: f.rel, before: f.before, after: f.after })) } : {}) };
+  });
+
+  app.post<{ Body: EditBody }>('/api/ai/proposals/edit', {
+    schema: routeSchema({ tags, summary: 'the changes one diagram edit makes (rename with its refs and tests, describe in YAML or the doc block, set type, add or delete a column or model, relate two columns), bound to the files now, for the review plan; refused 422 EDIT_REFUSED with why; writes nothing', body: 'EditBody', response: 'EditResponse' }),
+  }, async (req): Promise<EditResponse> => {
+    checkProject(session, req.body.projectId);
+    return proposeEdit(session.project, req.body.edit, req.body.model_path) as EditResponse;
   });
 
   app.post<{ Body: ProposalBody }>('/api/ai/proposals/apply', {

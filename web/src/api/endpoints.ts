@@ -2,7 +2,7 @@
 import { projectPath, request, requestRaw, getProjectId } from './client';
 import type {
   InferredReply,
-  AgentProposal, ApplyReply, Change, DocBlocksReply, FileListReply, FileReadReply, FileWrittenReply, GenerateSqlReply, GraphDiffReply, GraphReply,
+  AgentProposal, ApplyReply, CanvasEdit, Change, EditReply, DocBlocksReply, FileListReply, FileReadReply, FileWrittenReply, GenerateSqlReply, GraphDiffReply, GraphReply,
   LayoutBody, LineageReply, MeshReply, ModelReply, ReadinessReply, StatusReply, ValidateReply, ValidationReply,
 } from './types';
 
@@ -30,6 +30,7 @@ export const api = {
   conceptualize: () => request<AgentProposal>('POST', '/api/ai/conceptualize', { body: { projectId: getProjectId() } }),
   canonicalize: (minRecurrence?: number) => request<AgentProposal>('POST', '/api/ai/canonicalize', { body: { projectId: getProjectId(), ...(minRecurrence ? { minRecurrence } : {}) } }),
   validateProposal: (changes: Change[]) => request<ValidateReply>('POST', '/api/ai/proposals/validate', { body: { projectId: getProjectId(), changes, preview: true } }),
+  editProposal: (edit: CanvasEdit, model_path?: string) => request<EditReply>('POST', '/api/ai/proposals/edit', { body: { projectId: getProjectId(), edit, ...(model_path ? { model_path } : {}) } }),
   applyProposal: (changes: Change[]) => request<ApplyReply>('POST', '/api/ai/proposals/apply', { body: { projectId: getProjectId(), changes } }),
   generateSql: (model_path: string, dialect: string) => request<GenerateSqlReply>('POST', '/api/forward/generate-sql', { body: { projectId: getProjectId(), model_path, dialect } }),
 };

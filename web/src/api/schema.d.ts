@@ -1250,6 +1250,165 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ai/proposals/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** the changes one diagram edit makes (rename with its refs and tests, describe in YAML or the doc block, set type, add or delete a column or model, relate two columns), bound to the files now, for the review plan; refused 422 EDIT_REFUSED with why; writes nothing */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description one edit asked for on the diagram: `table` is the model, seed, snapshot or source table (or the entity of model_path) */
+                        edit: {
+                            /** @enum {string} */
+                            action: "rename";
+                            column?: string;
+                            table: string;
+                            to: string;
+                        } | {
+                            /** @enum {string} */
+                            action: "describe";
+                            column?: string;
+                            description: string;
+                            table: string;
+                        } | {
+                            /** @enum {string} */
+                            action: "set_type";
+                            column: string;
+                            data_type: string;
+                            table: string;
+                        } | {
+                            /** @enum {string} */
+                            action: "add_column";
+                            column: string;
+                            data_type?: string;
+                            description?: string;
+                            table: string;
+                        } | {
+                            /** @enum {string} */
+                            action: "delete";
+                            column?: string;
+                            table: string;
+                        } | {
+                            /** @enum {string} */
+                            action: "relate";
+                            column: string;
+                            table: string;
+                            to_column: string;
+                            to_table: string;
+                        };
+                        /** @description edit the entities of this Modeler model file instead of the dbt project */
+                        model_path?: string;
+                        /** @description the id from GET /api/projects */
+                        projectId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description the body of every error response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description UPPER_SNAKE code, stable; see docs/server.md */
+                                code: string;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description the body of every error response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description UPPER_SNAKE code, stable; see docs/server.md */
+                                code: string;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            changes: {
+                                /** @description review only (ignored) */
+                                already?: boolean;
+                                /** @description the ETag of `path` when the change was made; a file changed since is re-anchored by identity or refused 409 STALE_PROPOSAL */
+                                base_etag?: string;
+                                /** @description review only (ignored) */
+                                blocked?: {
+                                    [key: string]: unknown;
+                                };
+                                content?: string;
+                                /** @enum {string} */
+                                op: "create_file" | "update_file" | "patch_yaml" | "delete_file" | "rename_file";
+                                patch?: {
+                                    /** @description the identity of the element `path` named when the change was made (models[name=orders].columns[name=customer_id]); the operation acts where it is now */
+                                    anchor?: string;
+                                    /** @enum {string} */
+                                    op: "add" | "replace" | "remove" | "test";
+                                    /** @description JSON Pointer into the YAML document; `-` appends */
+                                    path: string;
+                                    value?: unknown;
+                                }[];
+                                /** @description project-relative POSIX path; never absolute, never leaving the project */
+                                path: string;
+                                rationale: string;
+                                /** @description review only (ignored) */
+                                reanchored?: unknown[];
+                                review_summary?: string;
+                                source_context?: string[];
+                                /** @description project-relative POSIX path; never absolute, never leaving the project */
+                                to?: string;
+                                /** @description review only (ignored): the verdict a face returned with the change */
+                                valid?: boolean;
+                                validation_impact?: string;
+                                /** @description review only (ignored) */
+                                warnings?: unknown[];
+                            }[];
+                            notes: string[];
+                            title: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ai/proposals/validate": {
         parameters: {
             query?: never;

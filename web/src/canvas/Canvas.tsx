@@ -5,9 +5,10 @@
 import { useEffect, useMemo, useState, type MouseEvent as ReactMouseEvent } from 'react';
 import {
   applyNodeChanges, Background, ConnectionMode, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow,
-  type NodeChange, type NodeMouseHandler, type EdgeMouseHandler,
+  type Connection, type NodeChange, type NodeMouseHandler, type EdgeMouseHandler,
 } from '@xyflow/react';
 import { askAbout } from '../ai/actions';
+import { ACTION_NAMES, COLUMN_ACTIONS, openEdit, relateByDrag, TABLE_ACTIONS } from '../edit/actions';
 import { openFile } from '../editor/actions';
 import { app, openMenu, select } from '../state/app';
 import { edgeContext, nodeContext, workspaceContext } from './context';
@@ -17,6 +18,7 @@ import { endMarks, nodeSize, sides } from './geometry';
 import { isKeyEdge, type CEdge } from './model';
 import { canvas } from './store';
 import { TableNode, type TableFlowNode } from './TableNode';
+import { tablesBeforeEdges } from './focus';
 import { CanvasToolbar } from './CanvasToolbar';
 
 const nodeTypes = { table: TableNode };
@@ -82,6 +84,8 @@ function Flow() {
     return () => clearTimeout(t);
   }, [fitRequest, flow]);
 
+  useEffect(() => { tablesBeforeEdges(document.querySelector('section.canvas')); }, [nodes.length > 0]);
+
   const names = (id: string) => visible?.graph.nodes.find((n) => n.id === id)?.name ?? id;
   const nodeOf = (id: string) => visible?.graph.nodes.find((n) => n.id === id);
   const edgeOf = (id: string) => visible?.graph.edges.find((e) => e.id === id);
@@ -97,14 +101,25 @@ function Flow() {
   const onNodeContextMenu: NodeMouseHandler<TableFlowNode> = (ev, node) => {
     ev.preventDefault();
     const n = node.data.node;
-    select({ kind: 'node', id: n.id });
+    // on a column row: the column's edits; elsewhere on the table: the table's
+    const col = (ev.target as HTMLElement).closest?.('[data-column]')?.getAttribute('data-column') ?? undefined;
+    select(col ? { kind: 'column', id: n.id, column: col } : { kind: 'node', id: n.id });
     const { x, y } = menuPoint(ev);
-    openMenu({ x, y, label: `${n.kind} ${n.name}`, items: [
+    const edits = (col ? COLUMN_ACTIONS : TABLE_ACTIONS).map((a) => ({ label: ACTION_NAMES[a], run: () => openEdit(a, { node: n.id, table: n.name, column: col }) }));
+    openMenu({ x, y, label: col ? `column ${n.name}.${col}` : `${n.kind} ${n.name}`, returnFocus: (ev.target as HTMLElement).closest?.('.react-flow__node') as HTMLElement | null, items: [
+      ...edits,
       { label: `Ask AI about ${n.name}`, run: () => askAbout([nodeContext(n, source)]) },
       { label: 'Focus with neighbours', run: () => void focusOn([n.id]) },
       { label: 'Open YAML', run: () => n.file && openFile(n.file, n.line), disabled: !n.file },
       ...(n.sqlPath ? [{ label: 'Open SQL', run: () => openFile(n.sqlPath!) }] : []),
     ] });
+  };
+  // a drag from one column's anchor to another column's proposes the relationship (the review plan confirms it)
+  const onConnect = (c: Connection) => {
+    const a = nodeOf(c.source), b = nodeOf(c.target);
+    const colA = c.sourceHandle?.replace(/:[LR]$/, ''), colB = c.targetHandle?.replace(/:[LR]$/, '');
+    if (!a || !b || !colA || !colB) return;
+    void relateByDrag({ node: a.id, table: a.name, column: colA }, { table: b.name, column: colB });
   };
   const onEdgeClick: EdgeMouseHandler<ErFlowEdge> = (_ev, edge) => select({ kind: 'edge', id: edge.id });
   const onEdgeContextMenu: EdgeMouseHandler<ErFlowEdge> = (ev, edge) => {
@@ -137,7 +152,7 @@ function Flow() {
       onNodeDragStop={(_e, _n, dragged) => moveNodes(dragged.map((d) => ({ id: d.id, position: d.position })))}
       onNodeContextMenu={onNodeContextMenu} onEdgeContextMenu={onEdgeContextMenu} onPaneContextMenu={onPaneContextMenu}
       onNodeDoubleClick={(_e, node) => node.data.node.file && openFile(node.data.node.file, node.data.node.line)}
-      connectionMode={ConnectionMode.Loose} nodesConnectable={false} onlyRenderVisibleElements minZoom={0.05} maxZoom={2.5}
+      connectionMode={ConnectionMode.Loose} nodesConnectable onConnect={onConnect} connectionRadius={24} onlyRenderVisibleElements minZoom={0.05} maxZoom={2.5}
       deleteKeyCode={null} selectionKeyCode={null} multiSelectionKeyCode="Shift" proOptions={{ hideAttribution: true }}
       ariaLabelConfig={{ 'node.a11yDescription.default': 'Press Enter to select, arrow keys to move, the context-menu key for actions.' }}
     >

@@ -20,10 +20,11 @@ export interface TableData extends Record<string, unknown> {
 }
 export type TableFlowNode = Node<TableData, 'table'>;
 
+// a column's anchors are where a drag to another column starts and ends (drag-to-relate); the title's are not
 const anchors = (column: string) => (
   <>
-    <Handle type="source" id={`${column}:L`} position={Position.Left} isConnectable={false} className="anchor" />
-    <Handle type="source" id={`${column}:R`} position={Position.Right} isConnectable={false} className="anchor" />
+    <Handle type="source" id={`${column}:L`} position={Position.Left} isConnectable={!!column} className="anchor" />
+    <Handle type="source" id={`${column}:R`} position={Position.Right} isConnectable={!!column} className="anchor" />
   </>
 );
 

@@ -2,6 +2,7 @@
 // Interface status, readiness findings, and its columns with types, keys, tests, glossary terms
 // and doc-block-bound descriptions shown with their .md source.
 import { askAbout } from '../ai/actions';
+import { ACTION_NAMES, COLUMN_ACTIONS, openEdit, TABLE_ACTIONS } from '../edit/actions';
 import { nodeContext } from '../canvas/context';
 import { focusOn } from '../canvas/controller';
 import { ORIGIN_WORDS, type CColumn, type CNode } from '../canvas/model';
@@ -55,10 +56,21 @@ function ColumnDetail({ n, c }: { n: CNode; c: CColumn }) {
         {n.sqlPath && c.sqlLine && <button type="button" onClick={() => openFile(n.sqlPath!, c.sqlLine)}>Open SQL</button>}
         <button type="button" onClick={() => askAbout([{ ...nodeContext(n, source), kind: 'column', name: `${n.name}.${c.name}`, line: c.line ?? n.line }])}>Ask AI about {c.name}</button>
       </div>
+      <EditButtons n={n} column={c.name} />
       {source.kind === 'project' && n.kind !== 'concept' && <LineageSection node={n.name} column={c.name} />}
       <h4>Findings</h4>
       <FindingList rows={findingsOfTable(n.name, readiness, mesh, c.name)} empty="No findings for this column." />
     </section>
+  );
+}
+
+/** The table's or the column's edits, each opening its dialog (a group of its own, so names stay unique in it). */
+function EditButtons({ n, column }: { n: CNode; column?: string }) {
+  const actions = column ? COLUMN_ACTIONS : TABLE_ACTIONS;
+  return (
+    <div className="row edit-actions" role="group" aria-label={column ? `Edit column ${column}` : `Edit table ${n.name}`}>
+      {actions.map((a) => <button key={a} type="button" onClick={() => openEdit(a, { node: n.id, table: n.name, column })}>{ACTION_NAMES[a]}</button>)}
+    </div>
   );
 }
 
@@ -86,6 +98,7 @@ export function NodeView({ n, column }: { n: CNode; column?: string }) {
         <button type="button" onClick={() => askAbout([nodeContext(n, source)])}>Ask AI about {n.name}</button>
         <button type="button" onClick={() => void focusOn([n.id])}>Focus with neighbours</button>
       </div>
+      {!col && <EditButtons n={n} />}
       <h3>Columns ({n.columns.length})</h3>
       <table className="columns">
         <thead><tr><th scope="col">Column</th><th scope="col">Type</th><th scope="col">Known from</th><th scope="col">Keys</th><th scope="col">Tests</th><th scope="col">Glossary</th></tr></thead>

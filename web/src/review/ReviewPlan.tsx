@@ -51,7 +51,7 @@ export function ReviewPlan() {
   return (
     <section className="review" aria-label="Review plan">
       <header className="review-head">
-        <h2>Review plan: {s.title}</h2>
+        <h2 tabIndex={-1}>Review plan: {s.title}</h2>
         <div className="row" role="toolbar" aria-label="Review actions">
           <button type="button" onClick={() => void validate()} disabled={!!s.busy || !!s.applied}>{s.busy === 'validate' ? 'Validating…' : 'Validate'}</button>
           <button type="button" className="primary" onClick={() => void apply()} disabled={!canApply(s)}>{s.busy === 'apply' ? 'Applying…' : 'Apply'}</button>

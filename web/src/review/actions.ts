@@ -103,7 +103,8 @@ export async function apply(): Promise<void> {
     const already = r.results.filter((x) => x.already).length;
     toast('success', `applied: ${r.written.length} written${r.deleted.length ? `, ${r.deleted.length} deleted` : ''}${moved ? `; ${moved} re-anchored to where their element is now` : ''}${already ? `; ${already} already there` : ''}`);
     await refresh([...r.written, ...r.deleted]);
-    if (r.primary_file) openFile(r.primary_file);
+    // the primary file opens over the plan, unless the user has gone elsewhere meanwhile (the diagram, say)
+    if (r.primary_file && app.get().center === 'review') openFile(r.primary_file);
   } catch (e) {
     review.set({ busy: undefined });
     if (e instanceof ApiError && (e.code === 'DOC_BLOCK_OVERWRITE' || e.code === 'PROPOSAL_INVALID' || e.code === 'PATH_ESCAPE' || e.code === 'STALE_PROPOSAL')) {

@@ -1,15 +1,24 @@
 // A modal dialog: labelled by its title, Escape closes, focus stays inside while open and returns
-// where it was on close.
+// where it was on close (or to `returnTo`, what opened it, when that was a menu now gone).
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-export function Modal({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+export function Modal({ title, onClose, children, wide, returnTo }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean; returnTo?: HTMLElement | null }) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const back = document.activeElement as HTMLElement | null;
+    const back = returnTo ?? (document.activeElement as HTMLElement | null);
     const first = box.current?.querySelector<HTMLElement>('[autofocus], input, select, textarea, button');
     first?.focus();
-    return () => back?.focus?.();
+    // after the close has re-rendered (a menu or popover that was open is gone by then)
+    return () => { setTimeout(() => { if (back?.isConnected && back.offsetParent) back.focus(); }, 0); };
+  }, []);
+  // Escape closes it wherever focus is (a button that became disabled drops focus to the page)
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  useEffect(() => {
+    const onEsc = (e: KeyboardEvent) => { if (e.key === 'Escape' && !box.current?.contains(e.target as Node)) closeRef.current(); };
+    window.addEventListener('keydown', onEsc);
+    return () => window.removeEventListener('keydown', onEsc);
   }, []);
   const onKey = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape') { e.stopPropagation(); onClose(); return; }

@@ -3,6 +3,7 @@
 // block opened at its line.
 import { useEffect, useRef, useState } from 'react';
 import { focusOn, openSource } from '../canvas/controller';
+import { focusTable } from '../canvas/focus';
 import { canvas } from '../canvas/store';
 import { openFile } from '../editor/actions';
 import { app, select } from '../state/app';
@@ -19,12 +20,15 @@ export async function jump(h: Hit): Promise<void> {
     app.set({ center: 'canvas' });
     await focusOn([node.id]);
     select(col ? { kind: 'column', id: node.id, column: col } : { kind: 'node', id: node.id });
+    // the keyboard carries on from the table found, not from the top of the page
+    setTimeout(() => focusTable(node.id), 50);
     return;
   }
   if (h.kind === 'entity' && h.path && s.files.some((f) => f.path === h.path && f.kind === 'modeler_model')) {
     await openSource({ kind: 'model', path: h.path });
     await focusOn([h.name]);
     select({ kind: 'node', id: h.name });
+    setTimeout(() => focusTable(h.name), 50);
     return;
   }
   if (h.kind === 'file' && h.path) { select({ kind: 'file', path: h.path }); openFile(h.path); return; }

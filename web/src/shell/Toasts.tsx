@@ -9,7 +9,7 @@ export function Toasts() {
       {toasts.map((t) => (
         <div key={t.id} className={`toast ${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
           <span className="toast-text">{t.message}</span>
-          <button type="button" className="dismiss" aria-label="Dismiss notification" onClick={() => dismissToast(t.id)}>×</button>
+          <button type="button" className="dismiss" aria-label={`Dismiss: ${t.message.length > 60 ? `${t.message.slice(0, 60)}…` : t.message}`} onClick={() => dismissToast(t.id)}>×</button>
           {t.action && <button type="button" className="toast-action" onClick={() => { t.action!.run(); dismissToast(t.id); }}>{t.action.label}</button>}
         </div>
       ))}

@@ -23,6 +23,8 @@ export type Dialog =
   | { kind: 'settings' }
   | { kind: 'git' }
   | { kind: 'search' }
+  /** a diagram edit (edit/EditDialog.tsx); focus goes back to `opener` when it closes */
+  | { kind: 'edit'; action: 'rename' | 'describe' | 'set_type' | 'add_column' | 'delete' | 'relate'; node: string; table: string; column?: string; opener?: HTMLElement | null }
   | null;
 
 export type CenterTab = 'canvas' | 'review' | `file:${string}`;
@@ -60,7 +62,8 @@ export const app = createStore<AppState>({
 let toastId = 1;
 export function toast(kind: Toast['kind'], message: string, action?: Toast['action'], ms = kind === 'error' ? 12_000 : 6_000): number {
   const id = toastId++;
-  app.set((s) => ({ toasts: [...s.toasts, { id, kind, message, action }] }));
+  // the same message again replaces the one shown (no pile of identical notes, each with its own Dismiss)
+  app.set((s) => ({ toasts: [...s.toasts.filter((t) => t.kind !== kind || t.message !== message), { id, kind, message, action }] }));
   if (ms > 0) setTimeout(() => dismissToast(id), ms);
   return id;
 }
