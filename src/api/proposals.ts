@@ -9,3 +9,4 @@ export { BLOCK_CODES, validateProposal, type ChangeResult, type ProposalValidati
 export { applyProposal, refusal, type ApplyOutcome } from '../proposals/apply.js';
 export { commitFiles, JOURNAL_DIR, QUARANTINE_DIR, recoverJournals, type FileWrite, type Recovered } from '../proposals/journal.js';
 export { checkYaml, createProjectFile, deleteProjectFile, etagOf, readProjectFile, renameProjectFile, writeProjectFile, type FileRead } from '../proposals/files.js';
+export { proposeEdit, type CanvasEdit, type EditProposal } from '../proposals/canvas-edit.js';

@@ -2,10 +2,9 @@
 // again under the write lock, then all files or none; refused with 400 PATH_ESCAPE, 422
 // DOC_BLOCK_OVERWRITE or 422 PROPOSAL_INVALID).
 import type { FastifyInstance } from 'fastify';
-import { applyProposal, validateProposal, validationCounts } from '../../api.js';
+import { applyProposal, proposeEdit, validateProposal, validationCounts } from '../../api.js';
 import type { RouteContext } from '../app.js';
 import type { ApplyResponse, EditBody, EditResponse, ProposalBody, ValidateBody, ValidateResponse } from '../contract.js';
-import { proposeEdit } from '../../proposals/canvas-edit.js';
 import { routeSchema } from '../schemas.js';
 import { checkProject } from './common.js';
 
