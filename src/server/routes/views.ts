@@ -3,9 +3,9 @@
 // check, the readiness review, and the doc blocks (so a DOC_BLOCK_OVERWRITE can point at one);
 // and the canvas positions a user placed, kept in a diagram file.
 import type { FastifyInstance } from 'fastify';
-import { ChangeError, fileValidation, projectGraphDiff, saveLayout, loadModelFile, meshCheck, modelView, inferredEdges, projectGraph, projectPath, projectValidation, readinessGate, toolVersion, type LoadedModel } from '../../api.js';
+import { ChangeError, fileValidation, projectGraphDiff, saveLayout, loadModelFile, meshCheck, modelView, inferredEdges, projectGraph, projectGraphClusters, projectGraphLod, projectPath, projectValidation, readinessGate, toolVersion, type LoadedModel } from '../../api.js';
 import type { RouteContext } from '../app.js';
-import type { GraphDiffQuery, LayoutBody, LayoutResponse, MeshQuery, PathQuery, ProjectParams, ReadinessQuery, ValidationQuery } from '../contract.js';
+import type { GraphClustersQuery, GraphDiffQuery, GraphQuery, LayoutBody, LayoutResponse, MeshQuery, PathQuery, ProjectParams, ReadinessQuery, ValidationQuery } from '../contract.js';
 import type { ProjectSession } from '../session.js';
 import { routeSchema } from '../schemas.js';
 import { checkProject } from './common.js';
@@ -38,9 +38,23 @@ export function registerViewRoutes(app: FastifyInstance, { session }: RouteConte
     return { ...r, version: session.version };
   });
 
-  app.get<{ Params: ProjectParams }>('/api/projects/:id/graph', {
-    schema: routeSchema({ tags, summary: 'the dbt project: models as tables with columns, key edges (relationships tests, foreign_key/references) and ref()/source() lineage', params: 'ProjectParams', response: 'GraphResponse' }),
-  }, async (req) => { checkProject(session, req.params.id); return projectGraph(session.project); });
+  app.get<{ Params: ProjectParams; Querystring: GraphQuery }>('/api/projects/:id/graph', {
+    schema: routeSchema({ tags, summary: 'the dbt project: models as tables with columns, key edges (relationships tests, foreign_key/references) and ref()/source() lineage; by level of detail (focus, folder, layer, limit) only the tables asked for', params: 'ProjectParams', query: 'GraphQuery', response: 'GraphResponse',
+      description: 'Without a query: the whole project. With `focus` (table ids, or `auto`) and `hops`, `folder`, `layer` or `limit`: only those tables with their columns, the edges among them, and `lod` (the totals, the focus in effect, whether `limit` cut it).' }),
+  }, async (req) => {
+    checkProject(session, req.params.id);
+    const q = req.query;
+    if (!Object.keys(q).length) return projectGraph(session.project);
+    return projectGraphLod(session.project, {
+      focus: q.focus === undefined ? undefined : q.focus === 'auto' ? 'auto' : q.focus.split(',').filter(Boolean),
+      hops: q.hops === undefined ? undefined : Number(q.hops), lineage: q.lineage === 'true', folder: q.folder, layer: q.layer,
+      limit: q.limit === undefined ? undefined : Number(q.limit),
+    });
+  });
+
+  app.get<{ Params: ProjectParams; Querystring: GraphClustersQuery }>('/api/projects/:id/graph/clusters', {
+    schema: routeSchema({ tags, summary: 'the project summarised for an overview: one cluster per folder or layer with its table counts, and the edges between clusters counted by kind', params: 'ProjectParams', query: 'GraphClustersQuery', response: 'GraphClustersResponse' }),
+  }, async (req) => { checkProject(session, req.params.id); return projectGraphClusters(session.project, req.query.by ?? 'folder'); });
 
   app.get<{ Params: ProjectParams }>('/api/projects/:id/graph/inferred', {
     schema: routeSchema({ tags, summary: 'relationships the project does not declare, inferred from column names by the Conceptualizer, with their evidence (the canvas draws them dashed)', params: 'ProjectParams', response: 'InferredEdgesResponse' }),
