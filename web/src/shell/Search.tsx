@@ -6,14 +6,15 @@ import { focusOn, openSource } from '../canvas/controller';
 import { canvas } from '../canvas/store';
 import { openFile } from '../editor/actions';
 import { app, select } from '../state/app';
+import { findTable } from '../state/data';
 import { Modal } from './Modal';
 import { indexSearch, localSearch, indexOffered, type Hit } from './search';
 
 export async function jump(h: Hit): Promise<void> {
   const s = app.get();
-  const table = (name: string) => s.graph?.nodes.find((n) => n.name === name);
   const [tname, col] = h.kind === 'column' ? [h.name.slice(0, h.name.lastIndexOf('.')), h.name.slice(h.name.lastIndexOf('.') + 1)] : [h.name, undefined];
-  const node = ['model', 'source', 'seed', 'snapshot', 'column', 'table'].includes(h.kind) ? table(tname) : undefined;
+  // a big project's graph is here only in part: the server finds the table
+  const node = ['model', 'source', 'seed', 'snapshot', 'column', 'table'].includes(h.kind) ? await findTable(tname).catch(() => undefined) : undefined;
   if (node) {
     if (canvas.get().source.kind !== 'project') await openSource({ kind: 'project' });
     app.set({ center: 'canvas' });
