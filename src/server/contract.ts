@@ -110,6 +110,10 @@ export const GraphQuery = z.strictObject({
   layer: z.string().min(1).max(64).optional().describe('only tables of this layer (staging, intermediate, marts, …)'),
   limit: z.string().regex(/^[1-9][0-9]{0,4}$/).optional().describe('at most this many tables (a focus keeps the nearest)'),
 }).describe('the level of detail of the graph: without any, the whole project');
+export const TableList = z.object({
+  project: z.string(),
+  tables: z.array(z.object({ id: z.string(), name: z.string(), resource_type: z.string(), file: z.string().optional(), line: z.int().optional(), layer: z.string().optional() })),
+}).describe('every table of the project by name, without columns or edges (what a search box needs of a big project)');
 export const GraphClustersQuery = z.strictObject({ by: z.enum(['folder', 'layer']).optional().describe('one cluster per folder (default) or per layer') });
 export const GraphClustersResponse = z.object({
   project: z.string(), by: z.enum(['folder', 'layer']),
@@ -367,7 +371,7 @@ export const SHAPES = {
   FileRead: { schema: FileRead, io: 'output' }, FileWriteBody: { schema: FileWriteBody, io: 'input' }, IfMatchHeaders: { schema: IfMatchHeaders, io: 'input' }, FileWritten: { schema: FileWritten, io: 'output' },
   FileRenameBody: { schema: FileRenameBody, io: 'input' }, FileRenamed: { schema: FileRenamed, io: 'output' }, FileDeleteBody: { schema: FileDeleteBody, io: 'input' },
   FileDeleted: { schema: FileDeleted, io: 'output' }, ModelViewResponse: { schema: ModelViewResponse, io: 'output' }, GraphResponse: { schema: GraphResponse, io: 'output' }, GraphQuery: { schema: GraphQuery, io: 'input' },
-  GraphClustersQuery: { schema: GraphClustersQuery, io: 'input' }, GraphClustersResponse: { schema: GraphClustersResponse, io: 'output' }, InferredEdgesResponse: { schema: InferredEdgesResponse, io: 'output' },
+  GraphClustersQuery: { schema: GraphClustersQuery, io: 'input' }, TableList: { schema: TableList, io: 'output' }, GraphClustersResponse: { schema: GraphClustersResponse, io: 'output' }, InferredEdgesResponse: { schema: InferredEdgesResponse, io: 'output' },
   FileValidationResponse: { schema: FileValidationResponse, io: 'output' }, ValidationQuery: { schema: ValidationQuery, io: 'input' },
   ProjectValidationResponse: { schema: ProjectValidationResponse, io: 'output' }, ValidationResponse: { schema: ValidationResponse, io: 'output' }, MeshQuery: { schema: MeshQuery, io: 'input' }, MeshResponse: { schema: MeshResponse, io: 'output' },
   ReadinessQuery: { schema: ReadinessQuery, io: 'input' }, ReadinessResponse: { schema: ReadinessResponse, io: 'output' }, StatusResponse: { schema: StatusResponse, io: 'output' },

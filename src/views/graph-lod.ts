@@ -124,3 +124,11 @@ export function projectGraphClusters(p: Project, by: 'folder' | 'layer'): GraphC
     lod: { total_nodes: skeleton.tables.length, total_edges: skeleton.edges.length, truncated: false },
   };
 }
+
+export interface TableEntry { id: string; name: string; resource_type: string; file?: string; line?: number; layer?: string }
+
+/** Every table of the project by name, without columns or edges: what a search box needs of a big project. */
+export function projectTables(p: Project): { project: string; tables: TableEntry[] } {
+  const tables = [...p.models, ...p.sources, ...p.seeds, ...p.snapshots];
+  return { project: p.name, tables: tables.map((n) => ({ id: n.uniqueId, name: n.name, resource_type: n.resourceType, file: n.file, line: n.line, layer: layerOf(n) || undefined })) };
+}

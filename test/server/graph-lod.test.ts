@@ -132,3 +132,13 @@ describe('a small project', () => {
     } finally { await small.close(); }
   });
 });
+
+describe('GET /api/projects/:id/graph/tables', () => {
+  it('names every table of the whole graph, without columns or edges', async () => {
+    const r = await req(s.port, 'GET', `/api/projects/${s.id}/graph/tables`);
+    expect(r.status, r.text).toBe(200);
+    expect(Buffer.byteLength(r.text)).toBeLessThan(Buffer.byteLength(JSON.stringify(whole)) / 10);
+    expect(r.json.tables.map((t: any) => [t.id, t.name, t.resource_type, t.layer]).sort())
+      .toEqual(whole.nodes.map((n: any) => [n.id, n.name, n.resource_type, n.layer]).sort());
+  });
+});

@@ -3,7 +3,7 @@
 // check, the readiness review, and the doc blocks (so a DOC_BLOCK_OVERWRITE can point at one);
 // and the canvas positions a user placed, kept in a diagram file.
 import type { FastifyInstance } from 'fastify';
-import { ChangeError, fileValidation, projectGraphDiff, saveLayout, loadModelFile, meshCheck, modelView, inferredEdges, projectGraph, projectGraphClusters, projectGraphLod, projectPath, projectValidation, readinessGate, toolVersion, type LoadedModel } from '../../api.js';
+import { ChangeError, fileValidation, projectGraphDiff, saveLayout, loadModelFile, meshCheck, modelView, inferredEdges, projectGraph, projectGraphClusters, projectGraphLod, projectPath, projectTables, projectValidation, readinessGate, toolVersion, type LoadedModel } from '../../api.js';
 import type { RouteContext } from '../app.js';
 import type { GraphClustersQuery, GraphDiffQuery, GraphQuery, LayoutBody, LayoutResponse, MeshQuery, PathQuery, ProjectParams, ReadinessQuery, ValidationQuery } from '../contract.js';
 import type { ProjectSession } from '../session.js';
@@ -51,6 +51,10 @@ export function registerViewRoutes(app: FastifyInstance, { session }: RouteConte
       limit: q.limit === undefined ? undefined : Number(q.limit),
     });
   });
+
+  app.get<{ Params: ProjectParams }>('/api/projects/:id/graph/tables', {
+    schema: routeSchema({ tags, summary: 'every table by name (id, type, file, line, layer), no columns or edges: what search needs when the graph is shown by level of detail', params: 'ProjectParams', response: 'TableList' }),
+  }, async (req) => { checkProject(session, req.params.id); return projectTables(session.project); });
 
   app.get<{ Params: ProjectParams; Querystring: GraphClustersQuery }>('/api/projects/:id/graph/clusters', {
     schema: routeSchema({ tags, summary: 'the project summarised for an overview: one cluster per folder or layer with its table counts, and the edges between clusters counted by kind', params: 'ProjectParams', query: 'GraphClustersQuery', response: 'GraphClustersResponse' }),

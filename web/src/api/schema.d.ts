@@ -4012,7 +4012,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description `auto` (the best-connected table, where the canvas starts on a big project) or table ids separated by commas: these tables and their neighbours */
+                    /** @description `auto` (the best-connected table, where the canvas starts on a big project) or table ids (or names) separated by commas: these tables and their neighbours */
                     focus?: string;
                     /** @description only tables whose SQL (else YAML) file is in this folder or under it, e.g. models/marts */
                     folder?: string;
@@ -4565,6 +4565,91 @@ export interface paths {
                                 via: string;
                             }[];
                             project: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/graph/tables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every table by name (id, type, file, line, layer), no columns or edges: what search needs when the graph is shown by level of detail */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the id from GET /api/projects */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the body of every error response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description UPPER_SNAKE code, stable; see docs/server.md */
+                                code: string;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description the body of every error response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description UPPER_SNAKE code, stable; see docs/server.md */
+                                code: string;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description every table of the project by name, without columns or edges (what a search box needs of a big project) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project: string;
+                            tables: {
+                                file?: string;
+                                id: string;
+                                layer?: string;
+                                line?: number;
+                                name: string;
+                                resource_type: string;
+                            }[];
                         };
                     };
                 };
