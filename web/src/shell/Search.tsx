@@ -6,7 +6,7 @@ import { focusOn, openSource } from '../canvas/controller';
 import { canvas } from '../canvas/store';
 import { openFile } from '../editor/actions';
 import { app, select } from '../state/app';
-import { findTable } from '../state/data';
+import { findTable, projectTables } from '../state/data';
 import { Modal } from './Modal';
 import { indexSearch, localSearch, indexOffered, type Hit } from './search';
 
@@ -44,14 +44,17 @@ export function Search() {
   useEffect(() => {
     if (!open) return;
     ctl.current?.abort();
-    const local = localSearch(q, graph, files, docs);
-    setHits(local);
+    // a big project's graph is here in part: its tables by name come from the server first
+    const all = projectTables();
+    let stale = false;
+    if (all) all.then((t) => { if (!stale) setHits(localSearch(q, graph, files, docs, 30, t)); }, () => { if (!stale) setHits(localSearch(q, graph, files, docs)); });
+    else setHits(localSearch(q, graph, files, docs));
     setActive(0);
-    if (!indexOffered() || q.trim().length < 2) return;
+    if (!indexOffered() || q.trim().length < 2) return () => { stale = true; };
     const c = new AbortController();
     ctl.current = c;
-    const t = setTimeout(() => { indexSearch(q, c.signal).then((h) => { if (!c.signal.aborted && h.length) setHits(h); }).catch(() => {}); }, 150);
-    return () => { clearTimeout(t); c.abort(); };
+    const t = setTimeout(() => { indexSearch(q, c.signal).then((h) => { if (!c.signal.aborted && h.length) { stale = true; setHits(h); } }).catch(() => {}); }, 150);
+    return () => { stale = true; clearTimeout(t); c.abort(); };
   }, [q, open, graph, files, docs]);
   if (!open) return null;
   const close = () => { app.set({ dialog: null }); setQ(''); };

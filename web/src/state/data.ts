@@ -4,7 +4,7 @@
 // computes none of it.
 import { ApiError, getProjectId, loadCapabilities, offers, request, setProjectId } from '../api/client';
 import { api } from '../api/endpoints';
-import type { GraphQuery, GraphReply, ServerEvent } from '../api/types';
+import type { GraphQuery, GraphReply, ServerEvent, TableEntry } from '../api/types';
 import { FOCUS_LIMIT } from '../canvas/view';
 import { app, errorText, toast } from './app';
 
@@ -45,6 +45,15 @@ export const loadGraphFocus = (ids: string[], hops: number, lineage = false) => 
 
 /** "Show all": every table of a big project (its size is the user's choice), or back to the automatic focus. */
 export const loadGraphAll = (all: boolean) => showPart(all ? undefined : AUTO);
+
+let tables: { version: number; list: Promise<TableEntry[]> } | undefined;
+/** Every table by name when only part of a big project's graph is here (for search); undefined otherwise. */
+export function projectTables(): Promise<TableEntry[]> | undefined {
+  if (whole !== false) return undefined;
+  const version = app.get().version;
+  if (tables?.version !== version) tables = { version, list: api.tables().then((r) => r.tables) };
+  return tables.list;
+}
 
 /** A table of the project by name, also one a big project's graph here does not hold. */
 export async function findTable(name: string): Promise<GraphReply['nodes'][number] | undefined> {
