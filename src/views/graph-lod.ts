@@ -125,6 +125,13 @@ export function projectGraphClusters(p: Project, by: 'folder' | 'layer'): GraphC
   };
 }
 
+/** Every edge of the project without building any table's columns (what inferring keys needs to know is declared). */
+export function projectEdges(p: Project): GraphEdge[] {
+  let edges: GraphEdge[] = [];
+  projectGraph(p, (s) => { edges = s.edges; return new Set(); });
+  return edges;
+}
+
 export interface TableEntry { id: string; name: string; resource_type: string; file?: string; line?: number; layer?: string }
 
 /** Every table of the project by name, without columns or edges: what a search box needs of a big project. */

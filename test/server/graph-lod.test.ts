@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateProject } from '../../bench/lib/synthetic-project.mjs';
 import { fromProjectGraph } from '../../web/src/canvas/build';
 import { NO_FILTERS, visibleGraph } from '../../web/src/canvas/view';
+import { inferredEdges, projectEdges, projectGraph } from '../../src/api.js';
 import { tempDir } from '../helpers/cli.js';
 import { req, serveDir, startTestServer, type TestServer } from './helpers.js';
 
@@ -140,5 +141,16 @@ describe('GET /api/projects/:id/graph/tables', () => {
     expect(Buffer.byteLength(r.text)).toBeLessThan(Buffer.byteLength(JSON.stringify(whole)) / 10);
     expect(r.json.tables.map((t: any) => [t.id, t.name, t.resource_type, t.layer]).sort())
       .toEqual(whole.nodes.map((n: any) => [n.id, n.name, n.resource_type, n.layer]).sort());
+  });
+});
+
+describe('GET /api/projects/:id/graph/inferred', () => {
+  it('infers from the declared edges alone the same keys as from the whole graph (no table built with its columns for it)', async () => {
+    const r = await req(s.port, 'GET', `/api/projects/${s.id}/graph/inferred`);
+    expect(r.status, r.text).toBe(200);
+    // the edges it is given are the whole graph's (cardinality aside, which inference does not read)
+    const bare = (e: any) => edgeKey(e);
+    expect(projectEdges(s.session.project).map(bare).sort()).toEqual(whole.edges.map(bare).sort());
+    expect(r.json).toEqual(JSON.parse(JSON.stringify(inferredEdges(s.session.project, projectGraph(s.session.project)))));
   });
 });
