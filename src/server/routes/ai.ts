@@ -47,7 +47,7 @@ export function registerAiRoutes(app: FastifyInstance, { session, opts }: RouteC
     const a = start();
     await a.ready;
     const st = a.indexState();
-    if (st.state === 'failed') throw new ApiError(500, 'INDEX_FAILED', `the assistant's index could not be built: ${st.message}; POST /api/ai/index/rebuild tries again`);
+    if (st.state === 'failed') throw new ApiError(500, 'AI_INDEX_FAILED', `the assistant's index could not be built: ${st.message}; POST /api/ai/index/rebuild tries again`);
     indexChanges();
     return a;
   };
