@@ -4,5 +4,6 @@ export { modelView, type ModelView } from '../views/model-view.js';
 export { saveLayout, MAX_POSITIONS, type LayoutRequest, type LayoutResult } from '../views/layout.js';
 export { graphDiff, projectGraphDiff, type GraphDiff } from '../views/graph-diff.js';
 export { projectGraph, type ProjectGraph } from '../views/project-graph.js';
+export { projectEdges, projectGraphClusters, projectGraphLod, projectTables, type GraphLodQuery } from '../views/graph-lod.js';
 export { inferredEdges, type InferredEdge, type InferredEdges } from '../views/inferred-edges.js';
 export { fileValidation, projectValidation, validationCounts, type FileValidation, type ProjectValidation } from '../views/validation.js';

@@ -22,7 +22,15 @@ export interface AssistantOptions {
   useSnapshot?: boolean;
   /** Write the snapshot after building (a long-running server does; one-off commands need not). */
   writeSnapshot?: boolean;
+  /**
+   * Build the index a slice at a time after the constructor returns (the server: it answers
+   * meanwhile); `ready` settles when it is built. Files changed meanwhile are indexed after.
+   */
+  background?: boolean;
 }
+
+/** Where the index is: being built (in the background), ready, or failed (with why). */
+export interface IndexState { state: 'building' | 'ready' | 'failed'; source: 'built' | 'snapshot'; message?: string }
 
 export class AssistantSession {
   readonly index: ProjectIndex;
@@ -32,6 +40,12 @@ export class AssistantSession {
   readonly endpoints: ProviderEndpoints;
   /** How the index came to be: built, or restored from the snapshot. */
   readonly indexSource: 'built' | 'snapshot';
+  /** Settles when the index is built (at once unless built in the background). */
+  readonly ready: Promise<void>;
+  private building = false;
+  private failure?: string;
+  /** files changed while the index was being built in the background */
+  private changedWhileBuilding = new Set<string>();
 
   constructor(public project: Project, private opts: AssistantOptions = {}) {
     this.memory = new MemoryStore(project.root);
@@ -39,10 +53,43 @@ export class AssistantSession {
     this.validate = opts.validator ?? proposalValidator(() => validateContextOf(this.project));
     this.endpoints = opts.endpoints ?? {};
     const restored = opts.useSnapshot ? readSnapshot(project) : undefined;
-    this.index = restored ?? new ProjectIndex(project).build();
     this.indexSource = restored ? 'snapshot' : 'built';
+    if (!restored && opts.background) {
+      this.index = new ProjectIndex(project);
+      this.building = true;
+      this.ready = this.buildInBackground();
+      return;
+    }
+    this.index = restored ?? new ProjectIndex(project).build();
     if (!restored && opts.writeSnapshot) this.saveSnapshot();
     this.refreshMemory();
+    this.ready = Promise.resolve();
+  }
+
+  private async buildInBackground(): Promise<void> {
+    try {
+      await new Promise((r) => setImmediate(r)); // not one slice before the caller's own work is done
+      await this.index.buildInSlices(this.project, { stopped: () => this.closed });
+      this.building = false;
+      this.refreshMemory();
+      const changed = [...this.changedWhileBuilding];
+      this.changedWhileBuilding.clear();
+      if (changed.length) this.filesChanged(changed, { reloaded: true });
+      if (this.opts.writeSnapshot) this.saveSnapshot();
+    } catch (e) {
+      this.building = false;
+      this.failure = (e as Error)?.message ?? String(e);
+    }
+  }
+
+  private closed = false;
+  /** Stop a build in the background (the server stops). */
+  close(): void { this.closed = true; }
+
+  /** Whether the index is still being built, ready, or failed to build. */
+  indexState(): IndexState {
+    const state = this.building ? 'building' : this.failure !== undefined ? 'failed' : 'ready';
+    return { state, source: this.indexSource, ...(this.failure !== undefined ? { message: this.failure } : {}) };
   }
 
   static open(dir: string, load: LoadOptions = {}, opts: AssistantOptions = {}): AssistantSession {
@@ -55,6 +102,7 @@ export class AssistantSession {
    */
   filesChanged(rels: string[], opts: { reloaded?: boolean } = {}): { ms: number; units: number; rebuilt: boolean } {
     if (!opts.reloaded) for (const r of rels) this.project.reloadFile(r);
+    if (this.building) { for (const r of rels) this.changedWhileBuilding.add(r); return { ms: 0, units: 0, rebuilt: false }; }
     // a change of many files at once (an import, a checkout) is cheaper to index from scratch
     if (rels.length > Math.max(50, this.project.files.size / 5)) {
       const t0 = performance.now();
@@ -85,6 +133,7 @@ export class AssistantSession {
   rebuild(project: Project = this.project): ProjectIndex['stats'] {
     this.project = project;
     this.index.build(project);
+    this.failure = undefined;
     this.refreshMemory();
     if (this.opts.writeSnapshot) this.saveSnapshot();
     return this.index.stats;

@@ -45,7 +45,8 @@ const AREAS = [registerProjectRoutes, registerFileRoutes, registerViewRoutes, re
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function buildApp(session: ProjectSession, opts: AppOptions): Promise<FastifyInstance> {
-  await initSqlColumns(); // the SQL parser (WASM) behind the columns every view shows
+  // the SQL parser (WASM) behind the columns every view shows loads while /api/health already answers
+  session.waitFor(initSqlColumns());
   const log = opts.log ?? (() => {});
   const app = Fastify({
     logger: false,
@@ -87,7 +88,7 @@ export async function buildApp(session: ProjectSession, opts: AppOptions): Promi
       }
     }
     // a change on disk the watcher has noticed but not yet read is read before the answer
-    if (req.url.startsWith('/api/')) await session.catchUp();
+    if (req.url.startsWith('/api/') && req.url !== '/api/health') await session.catchUp();
   });
   app.addHook('onSend', async (req, reply, payload) => {
     // the core's option markers leave as request keys (`min_score`), or as field labels for the web UI

@@ -90,11 +90,37 @@ const graphNode = z.looseObject({
   interface_version: z.string().optional(), columns: z.array(graphColumn),
 });
 const graphEnd = z.object({ node: z.string(), column: z.string().optional() });
+const graphLod = z.object({
+  total_nodes: z.int().describe('tables in the whole project'), total_edges: z.int().describe('edges in the whole project'),
+  focus: z.array(z.string()).optional().describe('the focus in effect (the table `auto` chose)'), hops: z.int().optional(),
+  truncated: z.boolean().describe('tables were left out by `limit`'),
+}).describe('what part of the whole project this is (only with a level-of-detail query)');
+const edgeKind = z.enum(['relationship', 'foreign_key', 'ref', 'source']);
 export const GraphResponse = z.looseObject({
   project: z.string(), nodes: z.array(graphNode),
-  edges: z.array(z.looseObject({ kind: z.enum(['relationship', 'foreign_key', 'ref', 'source']), from: graphEnd, to: graphEnd, via: z.string(), cardinality: cardinality.optional() })),
+  edges: z.array(z.looseObject({ kind: edgeKind, from: graphEnd, to: graphEnd, via: z.string(), cardinality: cardinality.optional() })),
   unresolved: z.array(z.looseObject({ from: graphEnd, target: z.string(), via: z.string() })),
-}).describe('the dbt project as tables (with columns) and edges: relationship/foreign_key between columns, ref/source lineage');
+  lod: graphLod.optional(),
+}).describe('the dbt project as tables (with columns) and edges: relationship/foreign_key between columns, ref/source lineage; with a level-of-detail query only the tables asked for and the edges among them');
+export const GraphQuery = z.strictObject({
+  focus: z.string().min(1).max(16384).optional().describe('`auto` (the best-connected table, where the canvas starts on a big project) or table ids (or names) separated by commas: these tables and their neighbours'),
+  hops: z.string().regex(/^[1-9]$/).optional().describe('how many edges from the focus (default 1)'),
+  lineage: z.enum(['true', 'false']).optional().describe('find neighbours along ref()/source() lineage too, not only keys (default false)'),
+  folder: z.string().min(1).max(LIMITS.path_length.max).optional().describe('only tables whose SQL (else YAML) file is in this folder or under it, e.g. models/marts'),
+  layer: z.string().min(1).max(64).optional().describe('only tables of this layer (staging, intermediate, marts, …)'),
+  limit: z.string().regex(/^[1-9][0-9]{0,4}$/).optional().describe('at most this many tables (a focus keeps the nearest)'),
+}).describe('the level of detail of the graph: without any, the whole project');
+export const TableList = z.object({
+  project: z.string(),
+  tables: z.array(z.object({ id: z.string(), name: z.string(), resource_type: z.string(), file: z.string().optional(), line: z.int().optional(), layer: z.string().optional() })),
+}).describe('every table of the project by name, without columns or edges (what a search box needs of a big project)');
+export const GraphClustersQuery = z.strictObject({ by: z.enum(['folder', 'layer']).optional().describe('one cluster per folder (default) or per layer') });
+export const GraphClustersResponse = z.object({
+  project: z.string(), by: z.enum(['folder', 'layer']),
+  clusters: z.array(z.object({ key: z.string().describe('the folder or layer (empty: none)'), nodes: z.int(), by_type: z.record(z.string(), z.int()).describe('tables per resource type') })),
+  edges: z.array(z.object({ from: z.string(), to: z.string(), kind: edgeKind, count: z.int() })).describe('edges between tables of two clusters (or within one), counted by kind'),
+  lod: graphLod,
+}).describe('the project summarised: a cluster per folder or layer and the edges between them counted');
 const graphColumnEnd = z.object({ node: z.string(), column: z.string() });
 export const InferredEdgesResponse = z.object({
   project: z.string(),
@@ -317,6 +343,11 @@ export const PreviewResponse = z.object({
 });
 export const AiProjectBody = z.strictObject({ projectId: projectId.optional() });
 export const AiQuery = z.strictObject({ projectId: projectId.optional() });
+export const IndexStatus = z.object({
+  state: z.enum(['building', 'ready', 'failed']).describe('building: the server builds the index in the background after serving the project; questions wait for it'),
+  source: z.enum(['built', 'snapshot']), message: z.string().optional().describe('why it failed'),
+  records: z.int().optional(), build_ms: z.int().optional().describe('wall time of the build, slices of it interleaved with requests'),
+}).describe('the assistant\'s index: being built, ready or failed');
 export const IndexStats = z.object({ records: z.int(), byKind: z.record(z.string(), z.int()), buildMs: z.number(), builtAt: z.string() });
 const chatSummary = z.object({ id: z.string(), title: z.string(), createdAt: z.string(), updatedAt: z.string(), messages: z.int() });
 export const ChatList = z.object({ chats: z.array(chatSummary) });
@@ -350,7 +381,8 @@ export const SHAPES = {
   ProjectParams: { schema: ProjectParams, io: 'input' }, ProjectSummaryResponse: { schema: ProjectSummaryResponse, io: 'output' }, FileList: { schema: FileList, io: 'output' }, PathQuery: { schema: PathQuery, io: 'input' },
   FileRead: { schema: FileRead, io: 'output' }, FileWriteBody: { schema: FileWriteBody, io: 'input' }, IfMatchHeaders: { schema: IfMatchHeaders, io: 'input' }, FileWritten: { schema: FileWritten, io: 'output' },
   FileRenameBody: { schema: FileRenameBody, io: 'input' }, FileRenamed: { schema: FileRenamed, io: 'output' }, FileDeleteBody: { schema: FileDeleteBody, io: 'input' },
-  FileDeleted: { schema: FileDeleted, io: 'output' }, ModelViewResponse: { schema: ModelViewResponse, io: 'output' }, GraphResponse: { schema: GraphResponse, io: 'output' }, InferredEdgesResponse: { schema: InferredEdgesResponse, io: 'output' },
+  FileDeleted: { schema: FileDeleted, io: 'output' }, ModelViewResponse: { schema: ModelViewResponse, io: 'output' }, GraphResponse: { schema: GraphResponse, io: 'output' }, GraphQuery: { schema: GraphQuery, io: 'input' },
+  GraphClustersQuery: { schema: GraphClustersQuery, io: 'input' }, TableList: { schema: TableList, io: 'output' }, GraphClustersResponse: { schema: GraphClustersResponse, io: 'output' }, InferredEdgesResponse: { schema: InferredEdgesResponse, io: 'output' },
   FileValidationResponse: { schema: FileValidationResponse, io: 'output' }, ValidationQuery: { schema: ValidationQuery, io: 'input' },
   ProjectValidationResponse: { schema: ProjectValidationResponse, io: 'output' }, ValidationResponse: { schema: ValidationResponse, io: 'output' }, MeshQuery: { schema: MeshQuery, io: 'input' }, MeshResponse: { schema: MeshResponse, io: 'output' },
   ReadinessQuery: { schema: ReadinessQuery, io: 'input' }, ReadinessResponse: { schema: ReadinessResponse, io: 'output' }, StatusResponse: { schema: StatusResponse, io: 'output' },
@@ -367,7 +399,7 @@ export const SHAPES = {
   GitPrResult: { schema: GitPrResult, io: 'output' },
   AskBody: { schema: AskBody, io: 'input' }, AskResponse: { schema: AskResponse, io: 'output' }, PreviewBody: { schema: PreviewBody, io: 'input' },
   PreviewResponse: { schema: PreviewResponse, io: 'output' }, AiProjectBody: { schema: AiProjectBody, io: 'input' }, AiQuery: { schema: AiQuery, io: 'input' },
-  IndexStats: { schema: IndexStats, io: 'output' }, ChatList: { schema: ChatList, io: 'output' }, ChatCreateBody: { schema: ChatCreateBody, io: 'input' },
+  IndexStats: { schema: IndexStats, io: 'output' }, IndexStatus: { schema: IndexStatus, io: 'output' }, ChatList: { schema: ChatList, io: 'output' }, ChatCreateBody: { schema: ChatCreateBody, io: 'input' },
   ChatParams: { schema: ChatParams, io: 'input' }, ChatResponse: { schema: ChatResponse, io: 'output' }, ChatDeleted: { schema: ChatDeleted, io: 'output' }, MemoryList: { schema: MemoryList, io: 'output' },
   MemoryParams: { schema: MemoryParams, io: 'input' }, MemoryDeleted: { schema: MemoryDeleted, io: 'output' }, SkillList: { schema: SkillList, io: 'output' },
   ProviderList: { schema: ProviderList, io: 'output' }, LineageQuery: { schema: LineageQuery, io: 'input' }, LineageResponse: { schema: LineageResponse, io: 'output' },
@@ -431,6 +463,9 @@ export type GitQuery = z.infer<typeof GitQuery>;
 export type GitDiffQuery = z.infer<typeof GitDiffQuery>;
 export type GitLogQuery = z.infer<typeof GitLogQuery>;
 export type GraphDiffQuery = z.infer<typeof GraphDiffQuery>;
+export type GraphQuery = z.infer<typeof GraphQuery>;
+export type GraphClustersQuery = z.infer<typeof GraphClustersQuery>;
+export type IndexStatus = z.infer<typeof IndexStatus>;
 export type AskBody = z.infer<typeof AskBody>;
 export type AskResponse = z.infer<typeof AskResponse>;
 export type PreviewBody = z.infer<typeof PreviewBody>;

@@ -38,7 +38,8 @@ export class ProjectSession {
   project: Project;
   version = 1;
   recovered: Recovered[];
-  private summary: StatusResponse;
+  /** computed when first asked for (not before the server listens), then after every change */
+  private summary?: StatusResponse;
   private lock: Promise<unknown> = Promise.resolve();
   private watcher?: Watcher;
   /** etag (null: deleted) of what the server last wrote, so the watcher's echo of it is not a change */
@@ -52,14 +53,19 @@ export class ProjectSession {
     // an apply interrupted by a crash is rolled back before anything reads the files
     this.recovered = recoverJournals(this.root);
     this.project = loadProject(this.root);
-    this.summary = this.computeStatus();
     this.events.setMaxListeners(0);
     if (o.watch !== false) this.watcher = watchProject(this.root, { ignore: ignoredPath, onChange: (rels) => this.onDiskChange(rels) });
   }
 
   get name(): string { return this.project.name || basename(this.root); }
 
-  status(): StatusResponse { return this.summary; }
+  status(): StatusResponse { return (this.summary ??= this.computeStatus()); }
+
+  /** Requests and changes wait for `p` (the SQL parser loading while the server already answers /api/health). */
+  waitFor(p: Promise<unknown>): void {
+    const run = this.lock.then(() => p);
+    this.lock = run.catch((e) => this.log(`start: ${e?.message ?? e}`));
+  }
 
   /** What proposal validation needs from the project. */
   validateContext(): ValidateContext {

@@ -69,6 +69,9 @@ export interface GraphEdge {
   cardinality?: Cardinality;
 }
 
+/** What a level-of-detail view chooses from: every table of the project and every edge (no cardinality yet). */
+export interface GraphSkeleton { tables: DbtNode[]; edges: GraphEdge[] }
+
 export interface ProjectGraph {
   project: string;
   nodes: GraphNode[];
@@ -78,7 +81,12 @@ export interface ProjectGraph {
   counts: { nodes: number; columns: number; relationship: number; foreign_key: number; ref: number; source: number };
 }
 
-export function projectGraph(p: Project): ProjectGraph {
+/**
+ * The graph of the whole project; with `select`, only the tables it picks from the skeleton (every
+ * table and edge, no columns) are built with their columns, and only the edges among them kept
+ * (the level-of-detail views in graph-lod.ts: a big project's columns are never all read for one screen).
+ */
+export function projectGraph(p: Project, select?: (s: GraphSkeleton) => Set<string>): ProjectGraph {
   const tables: DbtNode[] = [...p.models, ...p.sources, ...p.seeds, ...p.snapshots];
   const byName = new Map<string, DbtNode>();
   for (const n of tables) if (!byName.has(n.name)) byName.set(n.name, n);
@@ -90,10 +98,32 @@ export function projectGraph(p: Project): ProjectGraph {
     if (t.kind === 'name') return p.modelByName.get(t.name) ?? byName.get(t.name) ?? sourceByTable.get(t.name);
     return undefined; // `foreign_key: true` names no target; inferring one is the agents' job
   };
-  const subjects = dbtSubjects(tables, p);
+  let edges: GraphEdge[] = [];
+  const unresolved: ProjectGraph['unresolved'] = [];
+  for (const n of tables) {
+    for (const fk of foreignKeysOf(n)) {
+      const target = resolve(fk.target);
+      const from = { node: n.uniqueId, column: fk.column };
+      if (!target) { if (fk.target.kind !== 'infer') unresolved.push({ from, target: `${fk.target.kind}:${fk.target.name}`, via: fk.via }); continue; }
+      edges.push({
+        kind: fk.via.startsWith('relationships') ? 'relationship' : 'foreign_key', from, to: { node: target.uniqueId, ...(fk.targetColumn ? { column: fk.targetColumn } : {}) }, via: fk.via,
+      });
+    }
+    for (const r of n.refs) {
+      const target = p.modelByName.get(r.name) ?? byName.get(r.name);
+      if (target) edges.push({ kind: 'ref', from: { node: target.uniqueId }, to: { node: n.uniqueId }, via: `ref('${r.name}')` });
+    }
+    for (const s of n.sourceRefs) {
+      const target = byName.get(s);
+      if (target) edges.push({ kind: 'source', from: { node: target.uniqueId }, to: { node: n.uniqueId }, via: `source('${s.replace('.', "', '")}')` });
+    }
+  }
+  const picked = select?.({ tables, edges });
+  const chosen = picked ? tables.filter((n) => picked.has(n.uniqueId)) : tables;
+  const subjects = dbtSubjects(chosen, p);
   const known = projectColumns(p);
   const uniqueCols = new Set<string>();
-  const nodes: GraphNode[] = tables.map((n, i) => {
+  const nodes: GraphNode[] = chosen.map((n, i) => {
     const s = subjects[i];
     const iface = s.interfaceEnabled ? s.interface : undefined;
     return {
@@ -118,30 +148,12 @@ export function projectGraph(p: Project): ProjectGraph {
       }),
     };
   });
-  const edges: GraphEdge[] = [];
-  const unresolved: ProjectGraph['unresolved'] = [];
-  for (const n of tables) {
-    for (const fk of foreignKeysOf(n)) {
-      const target = resolve(fk.target);
-      const from = { node: n.uniqueId, column: fk.column };
-      if (!target) { if (fk.target.kind !== 'infer') unresolved.push({ from, target: `${fk.target.kind}:${fk.target.name}`, via: fk.via }); continue; }
-      edges.push({
-        kind: fk.via.startsWith('relationships') ? 'relationship' : 'foreign_key', from, to: { node: target.uniqueId, ...(fk.targetColumn ? { column: fk.targetColumn } : {}) }, via: fk.via,
-        cardinality: uniqueCols.has(`${n.uniqueId}\u0000${fk.column}`) ? 'one_to_one' : 'many_to_one',
-      });
-    }
-    for (const r of n.refs) {
-      const target = p.modelByName.get(r.name) ?? byName.get(r.name);
-      if (target) edges.push({ kind: 'ref', from: { node: target.uniqueId }, to: { node: n.uniqueId }, via: `ref('${r.name}')` });
-    }
-    for (const s of n.sourceRefs) {
-      const target = byName.get(s);
-      if (target) edges.push({ kind: 'source', from: { node: target.uniqueId }, to: { node: n.uniqueId }, via: `source('${s.replace('.', "', '")}')` });
-    }
-  }
+  if (picked) edges = edges.filter((e) => picked.has(e.from.node) && picked.has(e.to.node));
+  const unresolvedShown = picked ? unresolved.filter((u) => picked.has(u.from.node)) : unresolved;
+  for (const e of edges) if (e.kind === 'relationship' || e.kind === 'foreign_key') e.cardinality = uniqueCols.has(`${e.from.node}\u0000${e.from.column}`) ? 'one_to_one' : 'many_to_one';
   const count = (k: GraphEdge['kind']) => edges.filter((e) => e.kind === k).length;
   return {
-    project: p.name, nodes, edges, unresolved,
+    project: p.name, nodes, edges, unresolved: unresolvedShown,
     counts: { nodes: nodes.length, columns: nodes.reduce((x, n) => x + n.columns.length, 0), relationship: count('relationship'), foreign_key: count('foreign_key'), ref: count('ref'), source: count('source') },
   };
 }

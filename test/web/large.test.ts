@@ -1,6 +1,7 @@
 // A big project stays usable: the canvas shows a focused subgraph (the best-connected table and
 // its neighbours) instead of every table, search moves the focus, and "Show all" lays out every
-// table while only those on screen are rendered.
+// table while only those on screen are rendered. The graph comes by level of detail: the first
+// screen fetches only the tables it shows.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -35,6 +36,27 @@ describe.skipIf(!!skip)(`a ${MODELS}-model project${skip ? ` [skipped: ${skip}]`
     expect(shown).toBeLessThanOrEqual(150);
     await page.getByRole('region', { name: 'Diagram' }).and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 60_000 });
     await until(rendered, (n) => n === shown, `${shown} tables drawn`);
+  });
+
+  it('fetches only the tables it shows: the graph by level of detail, never the whole project', async () => {
+    const graphs: { url: string; nodes: number; total?: number }[] = [];
+    const seen: Promise<void>[] = [];
+    const onResponse = (r: import('playwright-core').Response) => {
+      if (/\/graph(\?|$)/.test(r.url())) seen.push(r.json().then((j) => { graphs.push({ url: r.url(), nodes: j.nodes.length, total: j.lod?.total_nodes }); }));
+    };
+    page.on('response', onResponse);
+    await page.reload();
+    await note().filter({ hasText: `of ${MODELS} tables` }).waitFor({ timeout: 60_000 });
+    await Promise.all(seen);
+    page.off('response', onResponse);
+    expect(graphs.length).toBeGreaterThan(0);
+    for (const g of graphs) {
+      expect(g.url).toContain('limit=150');
+      expect(g.nodes).toBeLessThanOrEqual(150);
+      expect(g.total).toBe(MODELS);
+    }
+    const shown = Number(/Showing (\d+) of/.exec((await note().textContent())!)?.[1]);
+    expect(graphs[graphs.length - 1].nodes).toBe(shown);
   });
 
   it('search focuses another table with its neighbours', async () => {

@@ -79,6 +79,27 @@ export class ProjectIndex {
 
   /** Build every unit from the project (cold start, after an import, or on request). */
   build(project: Project = this.project): this {
+    for (const _ of this.buildSteps(project)) { /* all at once */ }
+    return this;
+  }
+
+  /**
+   * Build every unit a few files at a time: the server awaits a turn of its event loop between
+   * slices (see buildInSlices), so it keeps answering while the index is built.
+   */
+  async buildInSlices(project: Project = this.project, o: { sliceMs?: number; stopped?: () => boolean } = {}): Promise<this> {
+    const sliceMs = o.sliceMs ?? 20;
+    let start = performance.now();
+    for (const _ of this.buildSteps(project)) {
+      if (performance.now() - start < sliceMs) continue;
+      await new Promise((r) => setImmediate(r));
+      if (o.stopped?.()) throw new Error('the build was stopped');
+      start = performance.now();
+    }
+    return this;
+  }
+
+  private *buildSteps(project: Project): Generator<void> {
     const t0 = performance.now();
     this.project = project;
     for (const m of [this.records, this.units, this.reverse, this.names, this.deps, this.pathUnits, this.docUsers, this.refUsers, this.aggContrib, this.aggs]) m.clear();
@@ -101,13 +122,13 @@ export class ProjectIndex {
       put(u, this.buildUnit(u));
       this.setDeps(u);
       this.contribute(u);
+      yield;
     }
     for (const rel of this.issueFiles()) put(issuesUnit(rel), issueRecords(this.ctx, rel, this.findings.byFile.get(rel) ?? [], issuesUnit(rel)));
     this.staleIssues.clear();
     put(AGG_UNIT, [...this.aggs.values()].map(aggregateRecord));
     for (const [u, recs] of this.extraUnits) put(u, recs);
     this.finish(t0);
-    return this;
   }
 
   /**

@@ -7,38 +7,88 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ask, AssistantSession, endpointsFromEnv, preview, PROVIDERS, proposalValidator, renderOptionNames, testProvider, type OptionStyle } from '../../api.js';
 import { optionStyleOf, type RouteContext } from '../app.js';
-import type { AiProjectBody, AiQuery, AskBody, ChatCreateBody, ChatParams, MemoryParams, PreviewBody, SettingsTestBody } from '../contract.js';
-import { toErrorReply } from '../errors.js';
+import type { AiProjectBody, AiQuery, AskBody, ChatCreateBody, ChatParams, IndexStatus, MemoryParams, PreviewBody, SettingsTestBody } from '../contract.js';
+import { ApiError, toErrorReply } from '../errors.js';
 import { routeSchema } from '../schemas.js';
 import type { ServerEvent } from '../contract.js';
 import { checkProject } from './common.js';
 
+/** How long the server is idle before it builds the assistant's index. */
+const INDEX_AFTER_IDLE_MS = 500;
+
 export function registerAiRoutes(app: FastifyInstance, { session, opts }: RouteContext): void {
   const tags = ['ai'];
   const endpoints = endpointsFromEnv(opts.env ?? process.env);
-  // the index is built on the first AI request (not at start-up), then kept current per change
+  // the index is built in the background once the project is served (a slice at a time between
+  // requests), then kept current per change. No snapshot: restoring one blocks the server while it
+  // parses (~120 MB at 10,000 models) and writing it made every stop take seconds, for a build that
+  // does not block anything (bench/server-10k.mjs measures both).
   let assistant: AssistantSession | undefined;
-  const ai = () => (assistant ??= new AssistantSession(session.project, {
-    validator: proposalValidator(() => session.validateContext()), endpoints, useSnapshot: true,
+  const start = () => (assistant ??= new AssistantSession(session.project, {
+    validator: proposalValidator(() => session.validateContext()), endpoints, background: true,
   }));
-  session.events.on('change', (ev: ServerEvent) => { if (assistant && ev.paths.length) assistant.filesChanged(ev.paths, { reloaded: true }); });
-  // the snapshot is written when the server stops (and on an explicit rebuild), never while answering
-  session.events.on('close', () => { try { assistant?.saveSnapshot(); } catch { /* a cache: the next start builds */ } });
+  // started once the server has been idle for a moment (the first screen's requests are answered
+  // first), or by the first AI request; after the SQL parser is loaded (session.catchUp waits for it)
+  let lastActivity = Date.now();
+  const busy = async () => { lastActivity = Date.now(); };
+  app.addHook('onRequest', busy);
+  app.addHook('onSend', busy);
+  app.addHook('onReady', async () => {
+    const tick = setInterval(() => {
+      if (assistant) clearInterval(tick);
+      else if (Date.now() - lastActivity >= INDEX_AFTER_IDLE_MS) { clearInterval(tick); void session.catchUp().then(start); }
+    }, 100);
+    tick.unref();
+    session.events.once('close', () => clearInterval(tick));
+  });
+  session.events.on('close', () => assistant?.close());
+  /** The assistant once its index is built: questions asked meanwhile wait for it. */
+  const ai = async (): Promise<AssistantSession> => {
+    const a = start();
+    await a.ready;
+    const st = a.indexState();
+    if (st.state === 'failed') throw new ApiError(500, 'AI_INDEX_FAILED', `the assistant's index could not be built: ${st.message}; POST /api/ai/index/rebuild tries again`);
+    indexChanges();
+    return a;
+  };
+  // changed files are indexed after the event is sent (the update never delays what the UI is
+  // told), or before a question that comes first
+  let unindexed = new Set<string>();
+  const indexChanges = () => {
+    if (!assistant || !unindexed.size) return;
+    const paths = [...unindexed];
+    unindexed = new Set();
+    assistant.filesChanged(paths, { reloaded: true });
+  };
+  session.events.on('change', (ev: ServerEvent) => {
+    if (!assistant || !ev.paths.length) return;
+    for (const p of ev.paths) unindexed.add(p);
+    setImmediate(indexChanges);
+  });
+
+  app.get<{ Querystring: AiQuery }>('/api/ai/index/status', {
+    schema: routeSchema({ tags, summary: 'whether the assistant\'s index is ready: the server builds it in the background after serving the project (the AI panel says so meanwhile)', query: 'AiQuery', response: 'IndexStatus' }),
+  }, async (req): Promise<IndexStatus> => {
+    checkProject(session, req.query.projectId);
+    const a = start();
+    const st = a.indexState();
+    return st.state === 'ready' ? { ...st, records: a.index.records.size, build_ms: a.index.stats.buildMs } : st;
+  });
 
   app.post<{ Body: AskBody }>('/api/ai/ask', {
     schema: routeSchema({ tags, summary: 'answer a question from the project index; proposed changes are validated, never applied (Accept: text/event-stream streams the answer)', body: 'AskBody', response: 'AskResponse' }),
   }, async (req, reply) => {
     checkProject(session, req.body.projectId);
     const { projectId: _p, ...request } = req.body;
-    if (!wantsStream(req)) return ask(ai(), request);
-    return stream(reply, optionStyleOf(req), (onDelta) => ask(ai(), request, { onDelta }));
+    if (!wantsStream(req)) return ask(await ai(), request);
+    return stream(reply, optionStyleOf(req), async (onDelta) => ask(await ai(), request, { onDelta }));
   });
 
   app.post<{ Body: PreviewBody }>('/api/ai/context/preview', {
     schema: routeSchema({ tags, summary: 'the retrieval alone: the sources an answer would use, with the stages that found them; writes nothing', body: 'PreviewBody', response: 'PreviewResponse' }),
   }, async (req) => {
     checkProject(session, req.body.projectId);
-    const r = preview(ai(), req.body);
+    const r = preview(await ai(), req.body);
     return {
       sources: r.sources, scope: r.scope, modes: r.route.modes, skills: r.skills, retrieval_pipeline: r.stages,
       memory: r.memories.map((m) => ({ id: m.id.slice('memory:'.length), text: m.text })),
@@ -50,7 +100,8 @@ export function registerAiRoutes(app: FastifyInstance, { session, opts }: RouteC
     schema: routeSchema({ tags, summary: 'build the assistant\'s index again from the project (and write its snapshot under .modeler/agent/)', body: 'AiProjectBody', response: 'IndexStats' }),
   }, async (req) => {
     checkProject(session, req.body.projectId);
-    const a = ai();
+    const a = start();
+    await a.ready; // a build in the background finishes first (a failed one is built again)
     const stats = a.rebuild(session.project);
     a.saveSnapshot();
     return stats;
@@ -58,31 +109,31 @@ export function registerAiRoutes(app: FastifyInstance, { session, opts }: RouteC
 
   app.get<{ Querystring: AiQuery }>('/api/ai/chats', {
     schema: routeSchema({ tags, summary: 'the chats of this project, newest first', query: 'AiQuery', response: 'ChatList' }),
-  }, async (req) => { checkProject(session, req.query.projectId); return { chats: ai().chats.list() }; });
+  }, async (req) => { checkProject(session, req.query.projectId); return { chats: (await ai()).chats.list() }; });
 
   app.post<{ Body: ChatCreateBody }>('/api/ai/chats', {
     schema: routeSchema({ tags, summary: 'start a chat (ask also starts one when given no chatId)', body: 'ChatCreateBody', response: 'ChatResponse', status: 201 }),
-  }, async (req, reply) => { checkProject(session, req.body.projectId); reply.code(201); return ai().chats.create(req.body.title); });
+  }, async (req, reply) => { checkProject(session, req.body.projectId); reply.code(201); return (await ai()).chats.create(req.body.title); });
 
   app.get<{ Params: ChatParams; Querystring: AiQuery }>('/api/ai/chats/:chatId', {
     schema: routeSchema({ tags, summary: 'one chat with every entry: answer, sources, agent run, skills and memory used, proposed changes, review plan', params: 'ChatParams', query: 'AiQuery', response: 'ChatResponse' }),
-  }, async (req) => { checkProject(session, req.query.projectId); return ai().chats.get(req.params.chatId); });
+  }, async (req) => { checkProject(session, req.query.projectId); return (await ai()).chats.get(req.params.chatId); });
 
   app.delete<{ Params: ChatParams; Body: AiProjectBody }>('/api/ai/chats/:chatId', {
     schema: routeSchema({ tags, summary: 'forget one chat (its messages and answers); memory is kept', params: 'ChatParams', body: 'AiProjectBody', response: 'ChatDeleted' }),
-  }, async (req) => { checkProject(session, req.body.projectId); return { deleted: ai().chats.delete(req.params.chatId) }; });
+  }, async (req) => { checkProject(session, req.body.projectId); return { deleted: (await ai()).chats.delete(req.params.chatId) }; });
 
   app.get<{ Querystring: AiQuery }>('/api/ai/memory', {
     schema: routeSchema({ tags, summary: 'the standing rules the assistant remembers for this project', query: 'AiQuery', response: 'MemoryList' }),
-  }, async (req) => { checkProject(session, req.query.projectId); return { memories: ai().listMemory() }; });
+  }, async (req) => { checkProject(session, req.query.projectId); return { memories: (await ai()).listMemory() }; });
 
   app.delete<{ Params: MemoryParams; Body: AiProjectBody }>('/api/ai/memory/:memoryId', {
     schema: routeSchema({ tags, summary: 'forget one remembered rule', params: 'MemoryParams', body: 'AiProjectBody', response: 'MemoryDeleted' }),
-  }, async (req) => { checkProject(session, req.body.projectId); return { deleted: ai().deleteMemory(req.params.memoryId) }; });
+  }, async (req) => { checkProject(session, req.body.projectId); return { deleted: (await ai()).deleteMemory(req.params.memoryId) }; });
 
   app.get<{ Querystring: AiQuery }>('/api/ai/skills', {
     schema: routeSchema({ tags, summary: 'the project\'s skills (Modeler/Skills/*.md) and what is wrong with any skill file', query: 'AiQuery', response: 'SkillList' }),
-  }, async (req) => { checkProject(session, req.query.projectId); return ai().skills(); });
+  }, async (req) => { checkProject(session, req.query.projectId); return (await ai()).skills(); });
 
   app.get<{ Querystring: AiQuery }>('/api/ai/providers', {
     schema: routeSchema({ tags, summary: 'the provider kinds and what each needs', query: 'AiQuery', response: 'ProviderList' }),

@@ -3,9 +3,9 @@
 // check, the readiness review, and the doc blocks (so a DOC_BLOCK_OVERWRITE can point at one);
 // and the canvas positions a user placed, kept in a diagram file.
 import type { FastifyInstance } from 'fastify';
-import { ChangeError, fileValidation, projectGraphDiff, saveLayout, loadModelFile, meshCheck, modelView, inferredEdges, projectGraph, projectPath, projectValidation, readinessGate, toolVersion, type LoadedModel } from '../../api.js';
+import { ChangeError, fileValidation, projectGraphDiff, saveLayout, loadModelFile, meshCheck, modelView, inferredEdges, projectEdges, projectGraph, projectGraphClusters, projectGraphLod, projectPath, projectTables, projectValidation, readinessGate, toolVersion, type LoadedModel } from '../../api.js';
 import type { RouteContext } from '../app.js';
-import type { GraphDiffQuery, LayoutBody, LayoutResponse, MeshQuery, PathQuery, ProjectParams, ReadinessQuery, ValidationQuery } from '../contract.js';
+import type { GraphClustersQuery, GraphDiffQuery, GraphQuery, LayoutBody, LayoutResponse, MeshQuery, PathQuery, ProjectParams, ReadinessQuery, ValidationQuery } from '../contract.js';
 import type { ProjectSession } from '../session.js';
 import { routeSchema } from '../schemas.js';
 import { checkProject } from './common.js';
@@ -38,13 +38,31 @@ export function registerViewRoutes(app: FastifyInstance, { session }: RouteConte
     return { ...r, version: session.version };
   });
 
-  app.get<{ Params: ProjectParams }>('/api/projects/:id/graph', {
-    schema: routeSchema({ tags, summary: 'the dbt project: models as tables with columns, key edges (relationships tests, foreign_key/references) and ref()/source() lineage', params: 'ProjectParams', response: 'GraphResponse' }),
-  }, async (req) => { checkProject(session, req.params.id); return projectGraph(session.project); });
+  app.get<{ Params: ProjectParams; Querystring: GraphQuery }>('/api/projects/:id/graph', {
+    schema: routeSchema({ tags, summary: 'the dbt project: models as tables with columns, key edges (relationships tests, foreign_key/references) and ref()/source() lineage; by level of detail (focus, folder, layer, limit) only the tables asked for', params: 'ProjectParams', query: 'GraphQuery', response: 'GraphResponse',
+      description: 'Without a query: the whole project. With `focus` (table ids, or `auto`) and `hops`, `folder`, `layer` or `limit`: only those tables with their columns, the edges among them, and `lod` (the totals, the focus in effect, whether `limit` cut it).' }),
+  }, async (req) => {
+    checkProject(session, req.params.id);
+    const q = req.query;
+    if (!Object.keys(q).length) return projectGraph(session.project);
+    return projectGraphLod(session.project, {
+      focus: q.focus === undefined ? undefined : q.focus === 'auto' ? 'auto' : q.focus.split(',').filter(Boolean),
+      hops: q.hops === undefined ? undefined : Number(q.hops), lineage: q.lineage === 'true', folder: q.folder, layer: q.layer,
+      limit: q.limit === undefined ? undefined : Number(q.limit),
+    });
+  });
+
+  app.get<{ Params: ProjectParams }>('/api/projects/:id/graph/tables', {
+    schema: routeSchema({ tags, summary: 'every table by name (id, type, file, line, layer), no columns or edges: what search needs when the graph is shown by level of detail', params: 'ProjectParams', response: 'TableList' }),
+  }, async (req) => { checkProject(session, req.params.id); return projectTables(session.project); });
+
+  app.get<{ Params: ProjectParams; Querystring: GraphClustersQuery }>('/api/projects/:id/graph/clusters', {
+    schema: routeSchema({ tags, summary: 'the project summarised for an overview: one cluster per folder or layer with its table counts, and the edges between clusters counted by kind', params: 'ProjectParams', query: 'GraphClustersQuery', response: 'GraphClustersResponse' }),
+  }, async (req) => { checkProject(session, req.params.id); return projectGraphClusters(session.project, req.query.by ?? 'folder'); });
 
   app.get<{ Params: ProjectParams }>('/api/projects/:id/graph/inferred', {
     schema: routeSchema({ tags, summary: 'relationships the project does not declare, inferred from column names by the Conceptualizer, with their evidence (the canvas draws them dashed)', params: 'ProjectParams', response: 'InferredEdgesResponse' }),
-  }, async (req) => { checkProject(session, req.params.id); return inferredEdges(session.project, projectGraph(session.project)); });
+  }, async (req) => { checkProject(session, req.params.id); return inferredEdges(session.project, { edges: projectEdges(session.project) }); });
 
   app.get<{ Params: ProjectParams; Querystring: GraphDiffQuery }>('/api/projects/:id/graph/diff', {
     schema: routeSchema({ tags, summary: 'tables and columns added, changed or removed since a git ref (the canvas diff overlay); 409 NOT_A_REPO, 404 REF_NOT_FOUND', params: 'ProjectParams', query: 'GraphDiffQuery', response: 'GraphDiffResponse' }),

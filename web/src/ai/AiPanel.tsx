@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { openFile } from '../editor/actions';
 import { openReview } from '../review/actions';
+import { app } from '../state/app';
 import { loadProvider, PROVIDER_KINDS } from '../settings/storage';
 import { canAsk, newChat, reask, removeContext, reviewOf, send } from './actions';
 import { History } from './History';
@@ -62,6 +63,7 @@ export function AiPanel() {
   const draft = ai.use((s) => s.draft);
   const turns = ai.use((s) => s.turns);
   const focusN = ai.use((s) => s.focusN);
+  const index = app.use((s) => s.aiIndex);
   const box = useRef<HTMLTextAreaElement>(null);
   const log = useRef<HTMLDivElement>(null);
   useEffect(() => { if (focusN) box.current?.focus(); }, [focusN]);
@@ -76,6 +78,8 @@ export function AiPanel() {
         <span>Provider: {providerLabel}{provider.model ? ` · ${provider.model}` : ''}</span>
         <button type="button" onClick={newChat} disabled={!turns.length}>New chat</button>
       </div>
+      {index?.state === 'building' && <p role="status" className="muted">Indexing project… answers will be ready shortly.</p>}
+      {index?.state === 'failed' && <p role="alert" className="error">The assistant's index could not be built: {index.message}</p>}
       <History />
       <div className="turns" role="log" aria-label="Conversation" aria-live="polite" ref={log}>
         {!turns.length && <p className="muted">Ask about a model, column, relationship, file or finding — or right-click anything and choose Ask AI.</p>}

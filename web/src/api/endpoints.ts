@@ -2,7 +2,7 @@
 import { projectPath, request, requestRaw, getProjectId } from './client';
 import type {
   InferredReply,
-  AgentProposal, ApplyReply, CanvasEdit, Change, EditReply, DocBlocksReply, FileListReply, FileReadReply, FileWrittenReply, GenerateSqlReply, GraphDiffReply, GraphReply,
+  AgentProposal, ApplyReply, CanvasEdit, Change, EditReply, DocBlocksReply, FileListReply, FileReadReply, FileWrittenReply, GenerateSqlReply, GraphDiffReply, GraphQuery, GraphReply, IndexStatusReply, TableListReply,
   LayoutBody, LineageReply, MeshReply, ModelReply, ReadinessReply, StatusReply, ValidateReply, ValidationReply,
 } from './types';
 
@@ -10,7 +10,10 @@ export const api = {
   health: () => request<{ status: string; version: string; project: { id: string; name: string } }>('GET', '/api/health'),
   files: () => request<FileListReply>('GET', projectPath('files')),
   status: () => request<StatusReply>('GET', projectPath('status')),
-  graph: () => request<GraphReply>('GET', projectPath('graph')),
+  /** The whole project, or (with a query) the part the canvas shows: a focus, a folder, a layer. */
+  graph: (query?: GraphQuery) => request<GraphReply>('GET', projectPath('graph'), query ? { query } : {}),
+  tables: () => request<TableListReply>('GET', projectPath('graph/tables')),
+  indexStatus: () => request<IndexStatusReply>('GET', '/api/ai/index/status', { query: { projectId: getProjectId() } }),
   graphInferred: () => request<InferredReply>('GET', projectPath('graph/inferred')),
   graphDiff: (ref: string) => request<GraphDiffReply>('GET', projectPath('graph/diff'), { query: { ref } }),
   model: (path: string) => request<ModelReply>('GET', projectPath('model'), { query: { path } }),

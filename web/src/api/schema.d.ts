@@ -905,6 +905,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ai/index/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** whether the assistant's index is ready: the server builds it in the background after serving the project (the AI panel says so meanwhile) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the id from GET /api/projects */
+                    projectId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the body of every error response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description UPPER_SNAKE code, stable; see docs/server.md */
+                                code: string;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description the body of every error response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description UPPER_SNAKE code, stable; see docs/server.md */
+                                code: string;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description the assistant's index: being built, ready or failed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description wall time of the build, slices of it interleaved with requests */
+                            build_ms?: number;
+                            /** @description why it failed */
+                            message?: string;
+                            records?: number;
+                            /** @enum {string} */
+                            source: "built" | "snapshot";
+                            /**
+                             * @description building: the server builds the index in the background after serving the project; questions wait for it
+                             * @enum {string}
+                             */
+                            state: "building" | "ready" | "failed";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ai/memory": {
         parameters: {
             query?: never;
@@ -4076,10 +4164,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** the dbt project: models as tables with columns, key edges (relationships tests, foreign_key/references) and ref()/source() lineage */
+        /**
+         * the dbt project: models as tables with columns, key edges (relationships tests, foreign_key/references) and ref()/source() lineage; by level of detail (focus, folder, layer, limit) only the tables asked for
+         * @description Without a query: the whole project. With `focus` (table ids, or `auto`) and `hops`, `folder`, `layer` or `limit`: only those tables with their columns, the edges among them, and `lod` (the totals, the focus in effect, whether `limit` cut it).
+         */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description `auto` (the best-connected table, where the canvas starts on a big project) or table ids (or names) separated by commas: these tables and their neighbours */
+                    focus?: string;
+                    /** @description only tables whose SQL (else YAML) file is in this folder or under it, e.g. models/marts */
+                    folder?: string;
+                    /** @description how many edges from the focus (default 1) */
+                    hops?: string;
+                    /** @description only tables of this layer (staging, intermediate, marts, …) */
+                    layer?: string;
+                    /** @description at most this many tables (a focus keeps the nearest) */
+                    limit?: string;
+                    /** @description find neighbours along ref()/source() lineage too, not only keys (default false) */
+                    lineage?: "true" | "false";
+                };
                 header?: never;
                 path: {
                     /** @description the id from GET /api/projects */
@@ -4125,7 +4229,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description the dbt project as tables (with columns) and edges: relationship/foreign_key between columns, ref/source lineage */
+                /** @description the dbt project as tables (with columns) and edges: relationship/foreign_key between columns, ref/source lineage; with a level-of-detail query only the tables asked for and the edges among them */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4149,6 +4253,18 @@ export interface paths {
                             } & {
                                 [key: string]: unknown;
                             })[];
+                            /** @description what part of the whole project this is (only with a level-of-detail query) */
+                            lod?: {
+                                /** @description the focus in effect (the table `auto` chose) */
+                                focus?: string[];
+                                hops?: number;
+                                /** @description edges in the whole project */
+                                total_edges: number;
+                                /** @description tables in the whole project */
+                                total_nodes: number;
+                                /** @description tables were left out by `limit` */
+                                truncated: boolean;
+                            };
                             nodes: ({
                                 columns: ({
                                     data_type?: string;
@@ -4211,6 +4327,117 @@ export interface paths {
                             })[];
                         } & {
                             [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/graph/clusters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the project summarised for an overview: one cluster per folder or layer with its table counts, and the edges between clusters counted by kind */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description one cluster per folder (default) or per layer */
+                    by?: "folder" | "layer";
+                };
+                header?: never;
+                path: {
+                    /** @description the id from GET /api/projects */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the body of every error response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description UPPER_SNAKE code, stable; see docs/server.md */
+                                code: string;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description the body of every error response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description UPPER_SNAKE code, stable; see docs/server.md */
+                                code: string;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description the project summarised: a cluster per folder or layer and the edges between them counted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            by: "folder" | "layer";
+                            clusters: {
+                                /** @description tables per resource type */
+                                by_type: {
+                                    [key: string]: number;
+                                };
+                                /** @description the folder or layer (empty: none) */
+                                key: string;
+                                nodes: number;
+                            }[];
+                            /** @description edges between tables of two clusters (or within one), counted by kind */
+                            edges: {
+                                count: number;
+                                from: string;
+                                /** @enum {string} */
+                                kind: "relationship" | "foreign_key" | "ref" | "source";
+                                to: string;
+                            }[];
+                            /** @description what part of the whole project this is (only with a level-of-detail query) */
+                            lod: {
+                                /** @description the focus in effect (the table `auto` chose) */
+                                focus?: string[];
+                                hops?: number;
+                                /** @description edges in the whole project */
+                                total_edges: number;
+                                /** @description tables in the whole project */
+                                total_nodes: number;
+                                /** @description tables were left out by `limit` */
+                                truncated: boolean;
+                            };
+                            project: string;
                         };
                     };
                 };
@@ -4497,6 +4724,91 @@ export interface paths {
                                 via: string;
                             }[];
                             project: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/graph/tables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every table by name (id, type, file, line, layer), no columns or edges: what search needs when the graph is shown by level of detail */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the id from GET /api/projects */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the body of every error response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description UPPER_SNAKE code, stable; see docs/server.md */
+                                code: string;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description the body of every error response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description UPPER_SNAKE code, stable; see docs/server.md */
+                                code: string;
+                                details?: {
+                                    [key: string]: unknown;
+                                };
+                                message: string;
+                            };
+                        };
+                    };
+                };
+                /** @description every table of the project by name, without columns or edges (what a search box needs of a big project) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            project: string;
+                            tables: {
+                                file?: string;
+                                id: string;
+                                layer?: string;
+                                line?: number;
+                                name: string;
+                                resource_type: string;
+                            }[];
                         };
                     };
                 };

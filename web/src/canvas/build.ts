@@ -54,7 +54,9 @@ export function fromProjectGraph(g: GraphReply, layoutPath: string, layout?: Mod
     edges.push({ id: `inferred:${e.from.node}.${e.from.column}>${e.to.node}.${e.to.column}`, kind: 'inferred', from: e.from, to: e.to, cardinality: e.cardinality,
       verb: undefined, via: e.via, evidence: e.evidence, file: owner.file, line: owner.columns.find((c) => c.name === e.from.column)?.line ?? owner.line });
   }
-  return { source: { kind: 'project' }, layoutPath, nodes, edges, pinned: positionsOf(layout?.display) };
+  // a big project's graph comes by level of detail: the part shown, and how big the whole is
+  const partOf = g.lod?.focus ? { total: g.lod.total_nodes, focus: g.lod.focus, hops: g.lod.hops ?? 1 } : undefined;
+  return { source: { kind: 'project' }, layoutPath, nodes, edges, pinned: positionsOf(layout?.display), ...(partOf ? { partOf } : {}) };
 }
 
 export function fromModel(m: ModelReply): CanvasGraph {

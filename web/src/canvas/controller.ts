@@ -4,7 +4,7 @@
 // export the whole diagram. Components call these; none holds logic itself.
 import { api } from '../api/endpoints';
 import type { InferredReply } from '../api/types';
-import { onRefresh } from '../state/data';
+import { loadGraphAll, loadGraphFocus, onRefresh } from '../state/data';
 import { app, errorText, toast } from '../state/app';
 import { fromModel, fromProjectGraph, projectLayoutPath } from './build';
 import { runElk } from './elk-runner';
@@ -176,24 +176,35 @@ export function setFilters(f: Partial<Filters>): void {
 /** Show these tables and their neighbours within `hops`; fit the view to them. */
 export async function focusOn(ids: string[], hops = canvas.get().hops): Promise<void> {
   canvas.set({ focus: { ids, hops }, hops });
-  await recompute(false);
+  // a big project's graph is here only in part: fetch the part to show
+  if (await loadGraphFocus(ids, hops, canvas.get().filters.lineage).catch((e) => { toast('error', errorText(e)); return false; })) await reload(false);
+  else await recompute(false);
   requestFit(ids);
 }
 
 export function setHops(hops: number): void {
   const f = canvas.get().focus ?? (canvas.get().visible?.focus ? { ids: canvas.get().visible!.focus!.ids, hops } : undefined);
   canvas.set({ hops, focus: f ? { ids: f.ids, hops } : undefined });
-  void recompute(true);
+  void refocus(f?.ids ?? [], hops);
 }
 
 export function clearFocus(): void {
   canvas.set({ focus: undefined });
-  void recompute(true);
+  void refocus([], canvas.get().hops);
+}
+
+/** The focus changed: fetch the part of a big project it shows (or recompute from the whole graph here). */
+async function refocus(ids: string[], hops: number): Promise<void> {
+  const part = await loadGraphFocus(ids, hops, canvas.get().filters.lineage).catch((e) => { toast('error', errorText(e)); return false; });
+  if (part) await reload(true); else await recompute(true);
 }
 
 export function setShowAll(showAll: boolean): void {
   canvas.set({ showAll, focus: showAll ? undefined : canvas.get().focus });
-  void recompute(true);
+  void (async () => {
+    const part = await loadGraphAll(showAll).catch((e) => { toast('error', errorText(e)); return false; });
+    if (part) await reload(true); else await recompute(true);
+  })();
 }
 
 const darkMode = () => window.matchMedia?.('(prefers-color-scheme: dark)').matches;

@@ -77,6 +77,8 @@ export interface CanvasGraph {
   edges: CEdge[];
   /** positions placed by hand, as the layout file holds them */
   pinned: Record<string, { x: number; y: number }>;
+  /** only part of a big project, fetched by level of detail: the tables it has, and the focus it was fetched for */
+  partOf?: { total: number; focus: string[]; hops: number };
 }
 
 export const isKeyEdge = (e: CEdge) => e.kind !== 'ref' && e.kind !== 'source';

@@ -96,9 +96,10 @@ export interface VisibleGraph {
 
 export function visibleGraph(g: CanvasGraph, f: Filters, focus: Focus | undefined, showAll: boolean, limit = FOCUS_LIMIT): VisibleGraph {
   const filtered = applyFilters(g, f);
-  const total = filtered.nodes.length;
+  const total = g.partOf?.total ?? filtered.nodes.length;
   let eff: VisibleGraph['focus'];
   if (focus && focus.ids.length) eff = { ...focus, automatic: false };
+  else if (g.partOf && g.partOf.focus.length) eff = { ids: g.partOf.focus, hops: g.partOf.hops, automatic: true };
   else if (!showAll && total > limit) { const h = hub(filtered); if (h) eff = { ids: [h], hops: 1, automatic: true }; }
   if (!eff) return { graph: filtered, total };
   let ids = neighbourhood(filtered, eff.ids, eff.hops);

@@ -7,14 +7,15 @@ import { focusTable } from '../canvas/focus';
 import { canvas } from '../canvas/store';
 import { openFile } from '../editor/actions';
 import { app, select } from '../state/app';
+import { findTable, projectTables } from '../state/data';
 import { Modal } from './Modal';
 import { indexSearch, localSearch, indexOffered, type Hit } from './search';
 
 export async function jump(h: Hit): Promise<void> {
   const s = app.get();
-  const table = (name: string) => s.graph?.nodes.find((n) => n.name === name);
   const [tname, col] = h.kind === 'column' ? [h.name.slice(0, h.name.lastIndexOf('.')), h.name.slice(h.name.lastIndexOf('.') + 1)] : [h.name, undefined];
-  const node = ['model', 'source', 'seed', 'snapshot', 'column', 'table'].includes(h.kind) ? table(tname) : undefined;
+  // a big project's graph is here only in part: the server finds the table
+  const node = ['model', 'source', 'seed', 'snapshot', 'column', 'table'].includes(h.kind) ? await findTable(tname).catch(() => undefined) : undefined;
   if (node) {
     if (canvas.get().source.kind !== 'project') await openSource({ kind: 'project' });
     app.set({ center: 'canvas' });
@@ -47,14 +48,17 @@ export function Search() {
   useEffect(() => {
     if (!open) return;
     ctl.current?.abort();
-    const local = localSearch(q, graph, files, docs);
-    setHits(local);
+    // a big project's graph is here in part: its tables by name come from the server first
+    const all = projectTables();
+    let stale = false;
+    if (all) all.then((t) => { if (!stale) setHits(localSearch(q, graph, files, docs, 30, t)); }, () => { if (!stale) setHits(localSearch(q, graph, files, docs)); });
+    else setHits(localSearch(q, graph, files, docs));
     setActive(0);
-    if (!indexOffered() || q.trim().length < 2) return;
+    if (!indexOffered() || q.trim().length < 2) return () => { stale = true; };
     const c = new AbortController();
     ctl.current = c;
-    const t = setTimeout(() => { indexSearch(q, c.signal).then((h) => { if (!c.signal.aborted && h.length) setHits(h); }).catch(() => {}); }, 150);
-    return () => { clearTimeout(t); c.abort(); };
+    const t = setTimeout(() => { indexSearch(q, c.signal).then((h) => { if (!c.signal.aborted && h.length) { stale = true; setHits(h); } }).catch(() => {}); }, 150);
+    return () => { stale = true; clearTimeout(t); c.abort(); };
   }, [q, open, graph, files, docs]);
   if (!open) return null;
   const close = () => { app.set({ dialog: null }); setQ(''); };

@@ -2,7 +2,7 @@
 // typed index answers; otherwise names already loaded (tables, columns, files, doc blocks) are
 // matched — exact, then prefix, then substring — which is navigation, not analysis.
 import { getProjectId, offers, request } from '../api/client';
-import type { DocBlock, FileEntry, GraphReply } from '../api/types';
+import type { DocBlock, FileEntry, GraphReply, TableEntry } from '../api/types';
 
 export interface Hit { kind: string; name: string; path?: string; line?: number; detail?: string }
 
@@ -14,7 +14,8 @@ const rank = (name: string, q: string) => {
   return n.includes(q) ? 3 : -1;
 };
 
-export function localSearch(query: string, graph: GraphReply | undefined, files: FileEntry[], docs: DocBlock[], limit = 30): Hit[] {
+/** `tables`: every table by name, when only part of a big project's graph is here. */
+export function localSearch(query: string, graph: GraphReply | undefined, files: FileEntry[], docs: DocBlock[], limit = 30, tables?: TableEntry[]): Hit[] {
   const q = query.trim().toLowerCase();
   if (!q) return [];
   const scored: { r: number; h: Hit }[] = [];
@@ -23,6 +24,8 @@ export function localSearch(query: string, graph: GraphReply | undefined, files:
     add(rank(n.name, q), { kind: n.resource_type, name: n.name, path: n.file, line: n.line, detail: n.layer });
     for (const c of n.columns) add(rank(c.name, q) + 0.5, { kind: 'column', name: `${n.name}.${c.name}`, path: n.file, line: c.line ?? n.line, detail: c.data_type });
   }
+  const have = new Set(graph?.nodes.map((n) => n.id));
+  for (const t of tables ?? []) if (!have.has(t.id)) add(rank(t.name, q), { kind: t.resource_type, name: t.name, path: t.file, line: t.line, detail: t.layer });
   for (const f of files) add(rank(f.path.split('/').pop()!, q) + 0.2, { kind: 'file', name: f.path, path: f.path, detail: f.kind });
   for (const d of docs) add(rank(d.name, q) + 0.3, { kind: 'doc_block', name: d.name, path: d.file, line: d.line });
   scored.sort((a, b) => a.r - b.r || a.h.name.length - b.h.name.length || a.h.name.localeCompare(b.h.name));

@@ -42,6 +42,8 @@ export interface AppState {
   mesh?: MeshReply;
   docBlocks: DocBlock[];
   branch?: string;
+  /** the assistant's index: the server builds it in the background after serving the project */
+  aiIndex?: { state: 'building' | 'ready' | 'failed'; message?: string };
   /** the server's event stream is connected */
   live: boolean;
   selection: Selection;

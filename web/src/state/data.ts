@@ -4,7 +4,8 @@
 // computes none of it.
 import { ApiError, getProjectId, loadCapabilities, offers, request, setProjectId } from '../api/client';
 import { api } from '../api/endpoints';
-import type { ServerEvent } from '../api/types';
+import type { GraphQuery, GraphReply, ServerEvent, TableEntry } from '../api/types';
+import { FOCUS_LIMIT } from '../canvas/view';
 import { app, errorText, toast } from './app';
 
 type Listener = (paths: string[], ev?: ServerEvent) => void | Promise<void>;
@@ -12,9 +13,58 @@ const listeners = new Set<Listener>();
 /** Called after each refresh with the paths that changed ([] on the first load). */
 export function onRefresh(fn: Listener): () => void { listeners.add(fn); return () => listeners.delete(fn); }
 
+// The graph at the level of detail the canvas shows: the whole of a project small enough to draw
+// at once; of a bigger one only the part the canvas draws (its best-connected table and the
+// neighbours, the tables the user focused on, or everything after "Show all"), so a
+// 10,000-model project is never shipped whole for the first screen.
+let whole: boolean | undefined; // learned on the first load
+let graphQuery: GraphQuery | undefined; // the part of a big project shown; undefined: all of it ("Show all")
+const AUTO: GraphQuery = { focus: 'auto', limit: String(FOCUS_LIMIT) };
+async function loadGraph(): Promise<GraphReply> {
+  if (whole === undefined) {
+    const first = await api.graph({ limit: String(FOCUS_LIMIT) });
+    whole = !first.lod?.truncated;
+    if (whole) { const { lod: _lod, ...all } = first; return all; }
+    graphQuery = AUTO;
+  }
+  return whole || !graphQuery ? api.graph() : api.graph(graphQuery);
+}
+
+/** Fetch the part of a big project the canvas shows now; false when the whole graph is here (the canvas computes it). */
+async function showPart(q: GraphQuery | undefined): Promise<boolean> {
+  if (whole !== false) return false;
+  if (JSON.stringify(q) === JSON.stringify(graphQuery) && app.get().graph) return true;
+  graphQuery = q;
+  app.set({ graph: await loadGraph() });
+  return true;
+}
+
+/** Focus on `ids` (none: the automatic focus) and their neighbours within `hops`. */
+export const loadGraphFocus = (ids: string[], hops: number, lineage = false) => showPart(ids.length
+  ? { focus: ids.join(','), hops: String(hops), limit: String(FOCUS_LIMIT), ...(lineage ? { lineage: 'true' } : {}) } : AUTO);
+
+/** "Show all": every table of a big project (its size is the user's choice), or back to the automatic focus. */
+export const loadGraphAll = (all: boolean) => showPart(all ? undefined : AUTO);
+
+let tables: { version: number; list: Promise<TableEntry[]> } | undefined;
+/** Every table by name when only part of a big project's graph is here (for search); undefined otherwise. */
+export function projectTables(): Promise<TableEntry[]> | undefined {
+  if (whole !== false) return undefined;
+  const version = app.get().version;
+  if (tables?.version !== version) tables = { version, list: api.tables().then((r) => r.tables) };
+  return tables.list;
+}
+
+/** A table of the project by name, also one a big project's graph here does not hold. */
+export async function findTable(name: string): Promise<GraphReply['nodes'][number] | undefined> {
+  const here = app.get().graph?.nodes.find((n) => n.name === name);
+  if (here || whole !== false) return here;
+  return (await api.graph({ focus: name, hops: '1', limit: '1' })).nodes.find((n) => n.name === name);
+}
+
 async function loadViews(): Promise<void> {
   const [files, status, graph, validation, readiness, mesh, docs] = await Promise.all([
-    api.files(), api.status(), api.graph(), api.validation(), api.readiness(), api.mesh().catch(() => undefined), api.docBlocks(),
+    api.files(), api.status(), loadGraph(), api.validation(), api.readiness(), api.mesh().catch(() => undefined), api.docBlocks(),
   ]);
   app.set({ files: files.files, version: Math.max(files.version, status.version), status, graph, validation, readiness, mesh, docBlocks: docs.blocks });
 }
@@ -37,10 +87,24 @@ export async function boot(): Promise<void> {
     await loadViews();
     app.set({ ready: true });
     void loadBranch();
+    void watchIndex();
     await notify([]);
     connectEvents();
   } catch (e) {
     app.set({ error: errorText(e) });
+  }
+}
+
+/** Follow the assistant's index while the server builds it (the AI panel says so meanwhile). */
+async function watchIndex(): Promise<void> {
+  if (!offers('GET /api/ai/index/status')) return;
+  for (;;) {
+    try {
+      const s = await api.indexStatus();
+      app.set({ aiIndex: { state: s.state, message: s.message } });
+      if (s.state !== 'building') return;
+    } catch { /* the server is gone or restarting: the event stream reports it */ }
+    await new Promise((r) => setTimeout(r, 1000));
   }
 }
 
