@@ -2,9 +2,9 @@
 // graph and its positions; clicks select, a drag by a table's title bar pins its position (kept
 // until "Save layout"), right-clicks (or the context-menu key) open menus with Ask AI. Only what
 // is on screen is rendered.
-import { useEffect, useMemo, useState, type MouseEvent as ReactMouseEvent } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties, type MouseEvent as ReactMouseEvent } from 'react';
 import {
-  applyNodeChanges, Background, ConnectionMode, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow,
+  applyNodeChanges, Background, ConnectionMode, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore,
   type NodeChange, type NodeMouseHandler, type EdgeMouseHandler,
 } from '@xyflow/react';
 import { askAbout } from '../ai/actions';
@@ -13,13 +13,18 @@ import { app, openMenu, select } from '../state/app';
 import { edgeContext, nodeContext, workspaceContext } from './context';
 import { autoLayout, exportDiagram, focusOn, moveNodes, requestFit } from './controller';
 import { ErEdge, type ErFlowEdge } from './ErEdge';
-import { endMarks, nodeSize, sides } from './geometry';
+import { coloursOf } from './colours';
+import { edgeText, endMarks, nodeSize, shownColumns, sides } from './geometry';
+import { Legend } from './Legend';
+import { panels } from '../shell/panels';
 import { isKeyEdge, type CEdge } from './model';
 import { canvas } from './store';
 import { TableNode, type TableFlowNode } from './TableNode';
 import { CanvasToolbar } from './CanvasToolbar';
 
 const nodeTypes = { table: TableNode };
+/** Below this zoom a table is drawn as its title bar, an edge as a line: text there is too small to read. */
+export const FAR_ZOOM = 0.3;
 const edgeTypes = { er: ErEdge };
 
 function selectedId(sel: ReturnType<typeof app.get>['selection']): string | undefined {
@@ -34,23 +39,28 @@ function Flow() {
   const source = canvas.use((s) => s.source);
   const selection = app.use((s) => s.selection);
   const projectName = app.use((s) => s.project?.name);
+  const graph = canvas.use((s) => s.graph);
+  const minimap = panels.use((s) => s.minimap);
+  const far = useStore((s) => s.transform[2] < FAR_ZOOM);
   const flow = useReactFlow();
   const [nodes, setNodes] = useState<TableFlowNode[]>([]);
   const sel = selectedId(selection);
+  const colours = useMemo(() => (graph ? coloursOf(graph) : undefined), [graph]);
 
   useEffect(() => {
     const g = visible?.graph;
     if (!g) { setNodes([]); return; }
     setNodes(g.nodes.filter((n) => positions[n.id]).map((n) => {
       const size = nodeSize(n);
+      const style = { '--layer': (n.layer && colours?.layers.get(n.layer)) || 'transparent', '--domain': (n.domain && colours?.domains.get(n.domain)) || 'transparent' } as CSSProperties;
       return {
         // moved by its title bar only: a pan that starts on a table never moves it
-        id: n.id, type: 'table', position: positions[n.id], width: size.width, height: size.height, selected: n.id === sel, dragHandle: '.table-head',
+        id: n.id, type: 'table', position: positions[n.id], width: size.width, height: size.height, selected: n.id === sel, dragHandle: '.table-head', style,
         ariaLabel: `${n.kind} ${n.name}${diff?.nodes[n.id] ? `, ${diff.nodes[n.id]} since ${diff.ref}` : ''}`, ariaRole: 'group',
-        data: { node: n, diff: diff?.nodes[n.id], columnDiff: diff?.columns[n.id] },
+        data: { node: n, diff: diff?.nodes[n.id], columnDiff: diff?.columns[n.id], far },
       };
     }));
-  }, [visible, positions, diff, sel]);
+  }, [visible, positions, diff, sel, far, colours]);
 
   const edges = useMemo<ErFlowEdge[]>(() => {
     const g = visible?.graph;
@@ -62,17 +72,18 @@ function Flow() {
       if (!a || !b || !pa || !pb) continue;
       const s = sides({ ...pa, ...nodeSize(a) }, { ...pb, ...nodeSize(b) });
       const marks = endMarks(e);
-      const fromCol = e.from.column && a.columns.some((c) => c.name === e.from.column) ? e.from.column : '';
-      const toCol = e.to.column && b.columns.some((c) => c.name === e.to.column) ? e.to.column : '';
+      // a row not drawn (compact detail, or zoomed far out) has no anchor: the title bar's is used
+      const fromCol = !far && e.from.column && shownColumns(a).some((c) => c.name === e.from.column) ? e.from.column : '';
+      const toCol = !far && e.to.column && shownColumns(b).some((c) => c.name === e.to.column) ? e.to.column : '';
       out.push({
         id: e.id, type: 'er', source: e.from.node, target: e.to.node, selected: e.id === sel,
         sourceHandle: `${fromCol}:${s.from === 'right' ? 'R' : 'L'}`, targetHandle: `${toCol}:${s.to === 'right' ? 'R' : 'L'}`,
         ariaLabel: edgeLabel(e, (id) => byId.get(id)?.name ?? id),
-        data: { from: marks.from, to: marks.to, lineage: !isKeyEdge(e), inferred: e.kind === 'inferred' },
+        data: { from: marks.from, to: marks.to, lineage: !isKeyEdge(e), inferred: e.kind === 'inferred', label: edgeText(e), far },
       });
     }
     return out;
-  }, [visible, positions, sel]);
+  }, [visible, positions, sel, far]);
 
   useEffect(() => {
     if (!fitRequest.n) return;
@@ -137,13 +148,14 @@ function Flow() {
       onNodeDragStop={(_e, _n, dragged) => moveNodes(dragged.map((d) => ({ id: d.id, position: d.position })))}
       onNodeContextMenu={onNodeContextMenu} onEdgeContextMenu={onEdgeContextMenu} onPaneContextMenu={onPaneContextMenu}
       onNodeDoubleClick={(_e, node) => node.data.node.file && openFile(node.data.node.file, node.data.node.line)}
-      connectionMode={ConnectionMode.Loose} nodesConnectable={false} onlyRenderVisibleElements minZoom={0.05} maxZoom={2.5}
+      connectionMode={ConnectionMode.Loose} nodesConnectable={false} onlyRenderVisibleElements minZoom={0.02} maxZoom={2.5}
       deleteKeyCode={null} selectionKeyCode={null} multiSelectionKeyCode="Shift" proOptions={{ hideAttribution: true }}
       ariaLabelConfig={{ 'node.a11yDescription.default': 'Press Enter to select, arrow keys to move, the context-menu key for actions.' }}
     >
       <Background gap={24} size={1} />
-      <MiniMap pannable zoomable ariaLabel="Minimap of the diagram" nodeStrokeWidth={2} />
-      <Controls showInteractive={false} showFitView={false} aria-label="Zoom controls" />
+      {minimap && <MiniMap pannable zoomable ariaLabel="Minimap of the diagram" nodeStrokeWidth={2} style={{ width: 150, height: 100 }} />}
+      {colours && <Legend colours={colours} />}
+      <Controls position="top-left" showInteractive={false} showFitView={false} aria-label="Zoom controls" />
     </ReactFlow>
   );
 }
