@@ -44,6 +44,7 @@ function Flow() {
   const far = useStore((s) => s.transform[2] < FAR_ZOOM);
   const flow = useReactFlow();
   const [nodes, setNodes] = useState<TableFlowNode[]>([]);
+  const [moving, setMoving] = useState(false);
   const sel = selectedId(selection);
   const colours = useMemo(() => (graph ? coloursOf(graph) : undefined), [graph]);
 
@@ -148,6 +149,8 @@ function Flow() {
       onNodeDragStop={(_e, _n, dragged) => moveNodes(dragged.map((d) => ({ id: d.id, position: d.position })))}
       onNodeContextMenu={onNodeContextMenu} onEdgeContextMenu={onEdgeContextMenu} onPaneContextMenu={onPaneContextMenu}
       onNodeDoubleClick={(_e, node) => node.data.node.file && openFile(node.data.node.file, node.data.node.line)}
+      // while the view moves its layer is moved as a whole (no repaint of every table each frame); after, drawn sharp again
+      onMoveStart={() => setMoving(true)} onMoveEnd={() => setMoving(false)} className={moving ? 'moving' : undefined}
       connectionMode={ConnectionMode.Loose} nodesConnectable={false} onlyRenderVisibleElements minZoom={0.02} maxZoom={2.5}
       deleteKeyCode={null} selectionKeyCode={null} multiSelectionKeyCode="Shift" proOptions={{ hideAttribution: true }}
       ariaLabelConfig={{ 'node.a11yDescription.default': 'Press Enter to select, arrow keys to move, the context-menu key for actions.' }}
@@ -177,6 +180,7 @@ function menuPoint(ev: ReactMouseEvent | MouseEvent): { x: number; y: number } {
 
 export function Canvas() {
   const layingOut = canvas.use((s) => s.layingOut);
+  const layoutMs = canvas.use((s) => s.lastLayoutMs);
   const error = canvas.use((s) => s.error);
   const hasGraph = canvas.use((s) => !!s.visible);
   const empty = canvas.use((s) => s.visible && s.visible.graph.nodes.length === 0);
@@ -193,7 +197,7 @@ export function Canvas() {
     askAbout([n ? nodeContext(n, source) : e ? edgeContext(e, names, source) : workspaceContext(source, projectName)]);
   };
   return (
-    <section className="canvas" aria-label="Diagram" aria-busy={layingOut}>
+    <section className="canvas" aria-label="Diagram" aria-busy={layingOut} data-layout-ms={layoutMs}>
       <ReactFlowProvider>
         <CanvasToolbar />
         <div className="flow-wrap">
