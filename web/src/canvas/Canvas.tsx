@@ -89,7 +89,7 @@ function Flow() {
   useEffect(() => {
     if (!fitRequest.n) return;
     const t = setTimeout(() => {
-      void flow.fitView({ nodes: fitRequest.ids?.map((id) => ({ id })), padding: 0.2, maxZoom: 1.2, duration: 0 });
+      void flow.fitView({ nodes: fitRequest.ids?.map((id) => ({ id })), padding: 0.08, maxZoom: 1.2, duration: 0 });
     }, 30);
     return () => clearTimeout(t);
   }, [fitRequest, flow]);

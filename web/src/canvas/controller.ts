@@ -194,7 +194,7 @@ export function clearFocus(): void {
 /** Draw every table with all columns, keys only or collapsed (undefined: by how many are drawn). */
 export function setDetail(detail: Detail | undefined): void {
   canvas.set({ detail, tableDetail: {} });
-  void recompute(false);
+  void recompute(true);
 }
 
 /** One table's detail, whatever the others show. */

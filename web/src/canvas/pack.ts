@@ -27,7 +27,8 @@ export function wrap(rs: Rect[], aspect = ASPECT, gap = GAP): Rect[] {
   const e = extent(rs);
   if (rs.length < 4 || !e.width || !e.height) return moved(rs, -e.x, -e.y);
   const a = e.width / e.height;
-  const tall = a < aspect / 2.5, wide = a > aspect * 2.5;
+  // a screen is wider than tall: a piece is wrapped sooner when tall
+  const tall = a < aspect / 2, wide = a > aspect * 2.5;
   if (!tall && !wide) return moved(rs, -e.x, -e.y);
   // k bands of a tall piece give the aspect k²·w/h; of a wide one w/(k²·h)
   const k = Math.max(2, Math.round(Math.sqrt(tall ? aspect / a : a / aspect)));
