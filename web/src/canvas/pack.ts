@@ -47,20 +47,32 @@ export function wrap(rs: Rect[], aspect = ASPECT, gap = GAP): Rect[] {
   return out;
 }
 
-/** Pieces (each at its own origin) in rows about as wide as makes the whole `aspect`; their offsets. */
+/** Pieces (each at its own origin) in rows of at most `rowWidth`; their offsets and the whole's size. */
+function rows(sizes: Size[], rowWidth: number, gap: number): { at: Point[]; width: number; height: number } {
+  const at: Point[] = [];
+  let x = 0, y = 0, rowH = 0, width = 0;
+  for (const s of sizes) {
+    if (x > 0 && x + s.width > rowWidth) { x = 0; y += rowH + gap; rowH = 0; }
+    at.push({ x, y });
+    x += s.width + gap;
+    width = Math.max(width, x - gap);
+    rowH = Math.max(rowH, s.height);
+  }
+  return { at, width, height: y + rowH };
+}
+
+/** Pieces in rows, the row width (of a few tried) that makes the whole closest to `aspect`; their offsets. */
 export function shelves(sizes: Size[], aspect = ASPECT, gap = GAP): Point[] {
   let area = 0, widest = 0;
   for (const s of sizes) { area += (s.width + gap) * (s.height + gap); widest = Math.max(widest, s.width); }
-  const rowWidth = Math.max(widest, Math.sqrt(area * aspect));
-  const out: Point[] = [];
-  let x = 0, y = 0, rowH = 0;
-  for (const s of sizes) {
-    if (x > 0 && x + s.width > rowWidth) { x = 0; y += rowH + gap; rowH = 0; }
-    out.push({ x, y });
-    x += s.width + gap;
-    rowH = Math.max(rowH, s.height);
+  const ideal = Math.sqrt(area * aspect);
+  let best: ReturnType<typeof rows> | undefined, miss = Infinity;
+  for (const f of [0.7, 0.85, 1, 1.2, 1.45, 1.75, 2.1]) {
+    const r = rows(sizes, Math.max(widest, ideal * f), gap);
+    const m = Math.abs(Math.log(r.width / Math.max(1, r.height) / aspect));
+    if (m < miss) { miss = m; best = r; }
   }
-  return out;
+  return best!.at;
 }
 
 /** Pieces packed into a block: tallest first so rows fill evenly. */
