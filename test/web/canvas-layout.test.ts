@@ -22,12 +22,12 @@ const idle = () => page.getByRole('region', { name: 'Diagram' }).and(page.locato
 const fit = async () => { await page.getByRole('button', { name: 'Fit view' }).click(); await page.waitForTimeout(200); };
 
 interface Box { x: number; y: number; width: number; height: number }
-/** The tables drawn inside the canvas's visible area, and their bounding box. */
+/** The tables drawn inside the canvas's visible area (nodes, or boxes of the far view), and their bounding box. */
 async function onScreen(): Promise<{ count: number; box: Box; nameHeight: number }> {
   return page.evaluate(() => {
     const pane = document.querySelector('.react-flow')!.getBoundingClientRect();
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, count = 0, nameHeight = 0;
-    for (const el of document.querySelectorAll('.react-flow__node')) {
+    for (const el of document.querySelectorAll('.react-flow__node, .far-view g')) {
       const r = el.getBoundingClientRect();
       if (r.right < pane.left || r.left > pane.right || r.bottom < pane.top || r.top > pane.bottom) continue;
       count++;
@@ -80,6 +80,7 @@ describe.skipIf(!!skip)(`the canvas on a ${MODELS}-model project${skip ? ` [skip
     await idle();
     await fit();
     const lin = await until(onScreen, (v) => v.count > 0, 'tables on screen with Lineage on');
+    await shot('canvas-lineage');
     expect(lin.count).toBeGreaterThan(50);
     await page.getByRole('checkbox', { name: 'Lineage' }).uncheck();
     await idle();

@@ -136,6 +136,21 @@ describe('a readable picture at any size', () => {
     }
   });
 
+  it('lays out a view of more than 200 connected tables without ELK (cycles too): no overlaps, the referenced hub in a layer of its own, a block', async () => {
+    const g = star(260);
+    // a cycle too (a references b references a): the quick layout must still place both
+    g.edges.push({ id: 'c1', kind: 'relationship', from: { node: 's0', column: 'a' }, to: { node: 's1', column: 'id' } }, { id: 'c2', kind: 'relationship', from: { node: 's1', column: 'a' }, to: { node: 's0', column: 'id' } });
+    let called = 0;
+    const pos = await layoutGraph(g, {}, async (x) => { called++; return run(x); });
+    expect(called).toBe(0);
+    expect(Object.keys(pos)).toHaveLength(261);
+    expect(noOverlaps(g, pos)).toBe('none');
+    expect(aspectOf(g, pos)).toBeGreaterThan(1 / 3);
+    expect(aspectOf(g, pos)).toBeLessThan(3);
+    // the hub, referenced by all, is a layer of its own: no other table shares its column
+    expect(g.nodes.slice(1).filter((n) => Math.abs(pos[n.id].x - pos.hub.x) < 1)).toEqual([]);
+  });
+
   it('keeps the tables of one folder together: two folders of unrelated tables take two separate areas', async () => {
     const g = star(80, (i) => (i % 2 ? 'models/finance' : 'models/marketing'));
     g.edges = [];

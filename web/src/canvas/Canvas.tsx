@@ -4,7 +4,7 @@
 // is on screen is rendered.
 import { useEffect, useMemo, useState, type CSSProperties, type MouseEvent as ReactMouseEvent } from 'react';
 import {
-  applyNodeChanges, Background, ConnectionMode, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore,
+  applyNodeChanges, Background, ConnectionMode, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, useStoreApi,
   type NodeChange, type NodeMouseHandler, type EdgeMouseHandler,
 } from '@xyflow/react';
 import { askAbout } from '../ai/actions';
@@ -16,6 +16,8 @@ import { ErEdge, type ErFlowEdge } from './ErEdge';
 import { coloursOf } from './colours';
 import { edgeText, endMarks, nodeSize, shownColumns, sides } from './geometry';
 import { Legend } from './Legend';
+import { FarView, FAR_VIEW_MIN } from './FarView';
+import { bounds } from './layout';
 import { panels } from '../shell/panels';
 import { isKeyEdge, type CEdge } from './model';
 import { canvas } from './store';
@@ -26,6 +28,8 @@ const nodeTypes = { table: TableNode };
 /** Below this zoom a table is drawn as its title bar, an edge as a line: text there is too small to read. */
 export const FAR_ZOOM = 0.3;
 const edgeTypes = { er: ErEdge };
+const NONE: TableFlowNode[] = [];
+const NO_EDGES: ErFlowEdge[] = [];
 
 function selectedId(sel: ReturnType<typeof app.get>['selection']): string | undefined {
   return sel && (sel.kind === 'node' || sel.kind === 'column' || sel.kind === 'edge') ? sel.id : undefined;
@@ -43,6 +47,9 @@ function Flow() {
   const minimap = panels.use((s) => s.minimap);
   const far = useStore((s) => s.transform[2] < FAR_ZOOM);
   const flow = useReactFlow();
+  const rf = useStoreApi();
+  // a big diagram far out is one SVG of boxes and lines (FarView), not a node per table
+  const farView = far && (visible?.graph.nodes.length ?? 0) > FAR_VIEW_MIN;
   const [nodes, setNodes] = useState<TableFlowNode[]>([]);
   const [moving, setMoving] = useState(false);
   const sel = selectedId(selection);
@@ -88,12 +95,29 @@ function Flow() {
 
   useEffect(() => {
     if (!fitRequest.n) return;
+    // fitted from the laid-out positions, not the nodes drawn (the far view draws none)
     const t = setTimeout(() => {
-      void flow.fitView({ nodes: fitRequest.ids?.map((id) => ({ id })), padding: 0.08, maxZoom: 1.2, duration: 0 });
+      const c = canvas.get(), g = c.visible?.graph;
+      if (!g) return;
+      const ids = fitRequest.ids?.length ? new Set(fitRequest.ids) : undefined;
+      const b = bounds(ids ? { ...g, nodes: g.nodes.filter((n) => ids.has(n.id)) } : g, c.positions);
+      const { width, height } = rf.getState();
+      if (!b.width || !width || !height) return;
+      const pad = 1.16;
+      const zoom = Math.max(0.02, Math.min(1.2, width / (b.width * pad), height / (b.height * pad)));
+      void flow.setViewport({ x: width / 2 - (b.x + b.width / 2) * zoom, y: height / 2 - (b.y + b.height / 2) * zoom, zoom }, { duration: 0 });
     }, 30);
     return () => clearTimeout(t);
-  }, [fitRequest, flow]);
+  }, [fitRequest, flow, rf]);
 
+  // in the far view a click on a box selects that table and zooms to it
+  const pick = (ev: ReactMouseEvent) => {
+    const at = flow.screenToFlowPosition({ x: ev.clientX, y: ev.clientY });
+    const hit = visible?.graph.nodes.find((n) => { const p = positions[n.id], s = nodeSize(n); return p && at.x >= p.x && at.x <= p.x + s.width && at.y >= p.y && at.y <= p.y + s.height; });
+    if (!hit) { select(null); return; }
+    select({ kind: 'node', id: hit.id });
+    requestFit([hit.id]);
+  };
   const names = (id: string) => visible?.graph.nodes.find((n) => n.id === id)?.name ?? id;
   const nodeOf = (id: string) => visible?.graph.nodes.find((n) => n.id === id);
   const edgeOf = (id: string) => visible?.graph.edges.find((e) => e.id === id);
@@ -144,8 +168,8 @@ function Flow() {
 
   return (
     <ReactFlow
-      nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes}
-      onNodesChange={onNodesChange} onNodeClick={onNodeClick} onEdgeClick={onEdgeClick} onPaneClick={() => select(null)}
+      nodes={farView ? NONE : nodes} edges={farView ? NO_EDGES : edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes}
+      onNodesChange={onNodesChange} onNodeClick={onNodeClick} onEdgeClick={onEdgeClick} onPaneClick={(ev) => (farView ? pick(ev) : select(null))}
       onNodeDragStop={(_e, _n, dragged) => moveNodes(dragged.map((d) => ({ id: d.id, position: d.position })))}
       onNodeContextMenu={onNodeContextMenu} onEdgeContextMenu={onEdgeContextMenu} onPaneContextMenu={onPaneContextMenu}
       onNodeDoubleClick={(_e, node) => node.data.node.file && openFile(node.data.node.file, node.data.node.line)}
@@ -156,7 +180,8 @@ function Flow() {
       ariaLabelConfig={{ 'node.a11yDescription.default': 'Press Enter to select, arrow keys to move, the context-menu key for actions.' }}
     >
       <Background gap={24} size={1} />
-      {minimap && <MiniMap pannable zoomable ariaLabel="Minimap of the diagram" nodeStrokeWidth={2} style={{ width: 150, height: 100 }} />}
+      {farView && visible && <FarView graph={visible.graph} positions={positions} colours={colours} />}
+      {minimap && !farView && <MiniMap pannable zoomable ariaLabel="Minimap of the diagram" nodeStrokeWidth={2} style={{ width: 150, height: 100 }} />}
       {colours && <Legend colours={colours} />}
       <Controls position="top-left" showInteractive={false} showFitView={false} aria-label="Zoom controls" />
     </ReactFlow>

@@ -6,6 +6,7 @@
 import { isKeyEdge, type CanvasGraph, type CNode } from './model';
 import { nodeSize, type Point, type Size } from './geometry';
 import { packGroups, type Rect } from './pack';
+import { quickLayout } from './quick-layout';
 
 export interface ElkNodeIn { id: string; width: number; height: number; x?: number; y?: number; layoutOptions?: Record<string, string> }
 export interface ElkGraphIn { id: string; layoutOptions: Record<string, string>; children: ElkNodeIn[]; edges: { id: string; sources: string[]; targets: string[] }[] }
@@ -23,9 +24,8 @@ export const LAYOUT_OPTIONS: Record<string, string> = {
   'elk.separateConnectedComponents': 'true',
 };
 
-/** Above this many tables ELK trades some polish for speed (model order costs minutes on 1,000 tables with lineage). */
+/** Above this many connected tables the quick layered layout replaces ELK (seconds there; minutes with lineage). */
 export const BIG = 200;
-const FAST_OPTIONS: Record<string, string> = { 'elk.layered.thoroughness': '1', 'elk.layered.considerModelOrder.strategy': 'NONE', 'elk.layered.nodePlacement.strategy': 'LINEAR_SEGMENTS' };
 
 export function elkInput(g: CanvasGraph, pinned: Record<string, Point>): ElkGraphIn {
   const ids = new Set(g.nodes.map((n) => n.id));
@@ -54,12 +54,17 @@ export function groupOf(n: CNode): string {
   return `folder:${parts.slice(0, 2).join('/')}`;
 }
 
-/** Connected sets of tables (by the laid-out edges), each as ELK placed it, packed by group into a block. */
-function packed(g: CanvasGraph, raw: Record<string, Point>, edges: ElkGraphIn['edges']): Record<string, Point> {
+/** The connected sets of tables (by the laid-out edges): a table to its set's representative. */
+function components(g: CanvasGraph, edges: ElkGraphIn['edges']): (id: string) => string {
   const parent = new Map<string, string>();
   const find = (a: string): string => { let r = a; while (parent.get(r) !== r) r = parent.get(r)!; parent.set(a, r); return r; };
   for (const n of g.nodes) parent.set(n.id, n.id);
   for (const e of edges) parent.set(find(e.sources[0]), find(e.targets[0]));
+  return find;
+}
+
+/** Connected sets of tables, each as laid out, packed by group into a block. */
+function packed(g: CanvasGraph, raw: Record<string, Point>, find: (id: string) => string): Record<string, Point> {
   const pieces = new Map<string, Rect[]>();
   const byId = new Map(g.nodes.map((n) => [n.id, n]));
   for (const n of g.nodes) {
@@ -99,11 +104,18 @@ export async function layoutGraph(g: CanvasGraph, pinned: Record<string, Point>,
     const met = new Set(input.edges.flatMap((e) => [e.sources[0], e.targets[0]]));
     const children = input.children.filter((c) => met.has(c.id));
     const raw: Record<string, Point> = {};
-    if (children.length) {
-      const res = await run({ ...input, children, layoutOptions: children.length > BIG ? { ...LAYOUT_OPTIONS, ...FAST_OPTIONS } : LAYOUT_OPTIONS });
+    const find = components(g, input.edges);
+    if (children.length > BIG) {
+      // each connected set on its own, so a set's tables stay together when the sets are packed
+      const sets = new Map<string, ElkGraphIn>();
+      for (const c of children) { const r = find(c.id); const s = sets.get(r) ?? { id: r, layoutOptions: {}, children: [], edges: [] }; s.children.push(c); sets.set(r, s); }
+      for (const e of input.edges) sets.get(find(e.sources[0]))?.edges.push(e);
+      for (const set of sets.values()) for (const c of quickLayout(set).children ?? []) raw[c.id] = { x: c.x ?? 0, y: c.y ?? 0 };
+    } else if (children.length) {
+      const res = await run({ ...input, children });
       for (const c of res.children ?? []) raw[c.id] = { x: c.x ?? 0, y: c.y ?? 0 };
     }
-    Object.assign(out, packed(g, raw, input.edges));
+    Object.assign(out, packed(g, raw, find));
   }
   const fixed: (Point & Size)[] = [];
   for (const n of g.nodes) if (pinned[n.id]) { out[n.id] = { ...pinned[n.id] }; fixed.push({ ...pinned[n.id], ...nodeSize(n) }); }
