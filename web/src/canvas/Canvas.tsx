@@ -103,7 +103,7 @@ function Flow() {
       const b = bounds(ids ? { ...g, nodes: g.nodes.filter((n) => ids.has(n.id)) } : g, c.positions);
       const { width, height } = rf.getState();
       if (!b.width || !width || !height) return;
-      const pad = 1.16;
+      const pad = 1.1;
       const zoom = Math.max(0.02, Math.min(1.2, width / (b.width * pad), height / (b.height * pad)));
       void flow.setViewport({ x: width / 2 - (b.x + b.width / 2) * zoom, y: height / 2 - (b.y + b.height / 2) * zoom, zoom }, { duration: 0 });
     }, 30);
