@@ -49,7 +49,12 @@ function Flow() {
   const flow = useReactFlow();
   const rf = useStoreApi();
   // a big diagram far out is one SVG of boxes and lines (FarView), not a node per table
-  const farView = far && (visible?.graph.nodes.length ?? 0) > FAR_VIEW_MIN;
+  const big = (visible?.graph.nodes.length ?? 0) > FAR_VIEW_MIN;
+  const farView = far && big;
+  // a big view waits for its fit before mounting nodes: mounting them at the old zoom, only to
+  // swap them for the far view a moment later, costs seconds
+  const [fitted, setFitted] = useState(0);
+  const hold = big && fitRequest.n !== fitted;
   const [nodes, setNodes] = useState<TableFlowNode[]>([]);
   const [moving, setMoving] = useState(false);
   const sel = selectedId(selection);
@@ -98,14 +103,15 @@ function Flow() {
     // fitted from the laid-out positions, not the nodes drawn (the far view draws none)
     const t = setTimeout(() => {
       const c = canvas.get(), g = c.visible?.graph;
-      if (!g) return;
+      if (!g) { setFitted(fitRequest.n); return; }
       const ids = fitRequest.ids?.length ? new Set(fitRequest.ids) : undefined;
       const b = bounds(ids ? { ...g, nodes: g.nodes.filter((n) => ids.has(n.id)) } : g, c.positions);
       const { width, height } = rf.getState();
-      if (!b.width || !width || !height) return;
+      if (!b.width || !width || !height) { setFitted(fitRequest.n); return; }
       const pad = 1.1;
       const zoom = Math.max(0.02, Math.min(1.2, width / (b.width * pad), height / (b.height * pad)));
       void flow.setViewport({ x: width / 2 - (b.x + b.width / 2) * zoom, y: height / 2 - (b.y + b.height / 2) * zoom, zoom }, { duration: 0 });
+      setFitted(fitRequest.n);
     }, 30);
     return () => clearTimeout(t);
   }, [fitRequest, flow, rf]);
@@ -168,7 +174,7 @@ function Flow() {
 
   return (
     <ReactFlow
-      nodes={farView ? NONE : nodes} edges={farView ? NO_EDGES : edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes}
+      nodes={farView || hold ? NONE : nodes} edges={farView || hold ? NO_EDGES : edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes}
       onNodesChange={onNodesChange} onNodeClick={onNodeClick} onEdgeClick={onEdgeClick} onPaneClick={(ev) => (farView ? pick(ev) : select(null))}
       onNodeDragStop={(_e, _n, dragged) => moveNodes(dragged.map((d) => ({ id: d.id, position: d.position })))}
       onNodeContextMenu={onNodeContextMenu} onEdgeContextMenu={onEdgeContextMenu} onPaneContextMenu={onPaneContextMenu}
