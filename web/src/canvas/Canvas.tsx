@@ -56,7 +56,6 @@ function Flow() {
   const [fitted, setFitted] = useState(0);
   const hold = big && fitRequest.n !== fitted;
   const [nodes, setNodes] = useState<TableFlowNode[]>([]);
-  const [moving, setMoving] = useState(false);
   const sel = selectedId(selection);
   const colours = useMemo(() => (graph ? coloursOf(graph) : undefined), [graph]);
 
@@ -179,8 +178,6 @@ function Flow() {
       onNodeDragStop={(_e, _n, dragged) => moveNodes(dragged.map((d) => ({ id: d.id, position: d.position })))}
       onNodeContextMenu={onNodeContextMenu} onEdgeContextMenu={onEdgeContextMenu} onPaneContextMenu={onPaneContextMenu}
       onNodeDoubleClick={(_e, node) => node.data.node.file && openFile(node.data.node.file, node.data.node.line)}
-      // while the view moves its layer is moved as a whole (no repaint of every table each frame); after, drawn sharp again
-      onMoveStart={() => setMoving(true)} onMoveEnd={() => setMoving(false)} className={moving ? 'moving' : undefined}
       connectionMode={ConnectionMode.Loose} nodesConnectable={false} onlyRenderVisibleElements minZoom={0.02} maxZoom={2.5}
       deleteKeyCode={null} selectionKeyCode={null} multiSelectionKeyCode="Shift" proOptions={{ hideAttribution: true }}
       ariaLabelConfig={{ 'node.a11yDescription.default': 'Press Enter to select, arrow keys to move, the context-menu key for actions.' }}
