@@ -4,12 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { fromModel, fromProjectGraph, positionsOf, projectLayoutPath } from '../../web/src/canvas/build';
-import { diagramSvg } from '../../web/src/canvas/export';
-import { endMarks, nodeSize } from '../../web/src/canvas/geometry';
+import { diagramSvg, MAX_EXPORT_ASPECT } from '../../web/src/canvas/export';
+import { columnY, edgeText, endMarks, HEADER_H, nodeSize } from '../../web/src/canvas/geometry';
 import { bounds, layoutGraph, type ElkRun } from '../../web/src/canvas/layout';
 import type { CanvasGraph, CNode } from '../../web/src/canvas/model';
 import { pngScale } from '../../web/src/canvas/png';
-import { applyFilters, FOCUS_LIMIT, hub, neighbourhood, NO_FILTERS, visibleGraph } from '../../web/src/canvas/view';
+import { applyFilters, DETAIL_LIMIT, FOCUS_LIMIT, hub, neighbourhood, NO_FILTERS, visibleGraph, withDetail } from '../../web/src/canvas/view';
 import { buildTree, initialExpanded, newFileContent, visibleRows } from '../../web/src/explorer/tree';
 import { projectGraph } from '../../src/api.js';
 import { loadProject } from '../../src/core/project/load.js';
@@ -24,6 +24,22 @@ function chain(n: number): CanvasGraph {
   const edges = nodes.slice(1).map((m, i) => ({ id: `e${i}`, kind: 'relationship' as const, from: { node: m.id, column: 'parent_id' }, to: { node: `t${i}`, column: 'id' }, cardinality: 'many_to_one' as const }));
   return { source: { kind: 'project' }, layoutPath: 'Modeler/diagrams/x.diagram.yaml', nodes, edges, pinned: {} };
 }
+
+/** A hub table and `n` tables that reference it (a star: ELK alone draws it as one tall column). */
+function star(n: number, folderOf: (i: number) => string = () => 'models/marts'): CanvasGraph {
+  const col = (name: string, pk: boolean, fk: boolean) => ({ name, pk, fk, unique: pk, notNull: pk, tests: [] });
+  const nodes: CNode[] = [{ id: 'hub', name: 'hub', kind: 'model', folder: 'models/core', tags: [], columns: [col('hub_id', true, false), col('name', false, false)] },
+    ...Array.from({ length: n }, (_, i) => ({ id: `s${i}`, name: `s${i}`, kind: 'model', folder: folderOf(i), tags: [], columns: [col('id', true, false), col('hub_id', false, true), col('a', false, false), col('b', false, false)] }))];
+  const edges = nodes.slice(1).map((m) => ({ id: `e-${m.id}`, kind: 'relationship' as const, from: { node: m.id, column: 'hub_id' }, to: { node: 'hub', column: 'hub_id' }, cardinality: 'many_to_one' as const }));
+  return { source: { kind: 'project' }, layoutPath: 'Modeler/diagrams/x.diagram.yaml', nodes, edges, pinned: {} };
+}
+
+const aspectOf = (g: CanvasGraph, pos: Record<string, { x: number; y: number }>) => { const b = bounds(g, pos); return b.width / b.height; };
+const noOverlaps = (g: CanvasGraph, pos: Record<string, { x: number; y: number }>) => {
+  const rects = g.nodes.map((n) => ({ id: n.id, ...pos[n.id], ...nodeSize(n) }));
+  for (let i = 0; i < rects.length; i++) for (let j = i + 1; j < rects.length; j++) if (overlap(rects[i], rects[j])) return `${rects[i].id} / ${rects[j].id}`;
+  return 'none';
+};
 
 const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
@@ -107,6 +123,79 @@ describe('layout', () => {
     const rects = g.nodes.map((n) => ({ id: n.id, ...pos[n.id], ...nodeSize(n) }));
     for (const r of rects) for (const s of rects) if (r.id < s.id) expect(overlap(r, s), `${r.id} / ${s.id}`).toBe(false);
   });
+});
+
+describe('a readable picture at any size', () => {
+  it('lays out a hub with 120 neighbours, a 300-table chain and 200 unrelated tables each as a block (aspect within 1:3 and 3:1), without overlaps', async () => {
+    const unrelated: CanvasGraph = { ...chain(200), edges: [] };
+    for (const g of [star(120), chain(300), unrelated]) {
+      const pos = await layoutGraph(g, {}, run);
+      expect(aspectOf(g, pos)).toBeGreaterThan(1 / 3);
+      expect(aspectOf(g, pos)).toBeLessThan(3);
+      expect(noOverlaps(g, pos)).toBe('none');
+    }
+  });
+
+  it('lays out a view of more than 200 connected tables without ELK (cycles too): no overlaps, the referenced hub in a layer of its own, a block', async () => {
+    const g = star(260);
+    // a cycle too (a references b references a): the quick layout must still place both
+    g.edges.push({ id: 'c1', kind: 'relationship', from: { node: 's0', column: 'a' }, to: { node: 's1', column: 'id' } }, { id: 'c2', kind: 'relationship', from: { node: 's1', column: 'a' }, to: { node: 's0', column: 'id' } });
+    let called = 0;
+    const pos = await layoutGraph(g, {}, async (x) => { called++; return run(x); });
+    expect(called).toBe(0);
+    expect(Object.keys(pos)).toHaveLength(261);
+    expect(noOverlaps(g, pos)).toBe('none');
+    expect(aspectOf(g, pos)).toBeGreaterThan(1 / 3);
+    expect(aspectOf(g, pos)).toBeLessThan(3);
+    // the hub, referenced by all, is a layer of its own: no other table shares its column
+    expect(g.nodes.slice(1).filter((n) => Math.abs(pos[n.id].x - pos.hub.x) < 1)).toEqual([]);
+  });
+
+  it('keeps the tables of one folder together: two folders of unrelated tables take two separate areas', async () => {
+    const g = star(80, (i) => (i % 2 ? 'models/finance' : 'models/marketing'));
+    g.edges = [];
+    const pos = await layoutGraph(g, {}, run);
+    const area = (f: string) => bounds({ ...g, nodes: g.nodes.filter((n) => n.folder === f) }, pos);
+    const a = area('models/finance'), b = area('models/marketing');
+    expect(overlap(a, b)).toBe(false);
+  });
+
+  it(`draws tables with keys only above ${DETAIL_LIMIT} tables, all columns below; a table's own choice wins; edges meet the rows drawn`, () => {
+    const big = withDetail(visibleGraph(star(DETAIL_LIMIT + 5), NO_FILTERS, undefined, true), undefined, { s1: 'all', s2: 'collapsed' });
+    const n = (id: string) => big.graph.nodes.find((x) => x.id === id)!;
+    expect(n('s0').detail).toBe('keys');
+    expect(nodeSize(n('s0')).height).toBeLessThan(nodeSize(n('s1')).height);
+    expect(nodeSize(n('s2')).height).toBe(HEADER_H + 2);
+    // the keys row of s0 is drawn (the edge meets it); s2 collapsed: its edge meets the title bar
+    expect(columnY(n('s0'), 'hub_id')).toBeGreaterThan(HEADER_H);
+    expect(columnY(n('s2'), 'hub_id')).toBe(HEADER_H / 2);
+    const small = withDetail(visibleGraph(star(10), NO_FILTERS, undefined, true), undefined, {});
+    expect(small.graph.nodes.every((x) => x.detail === 'all')).toBe(true);
+    expect(withDetail(visibleGraph(star(10), NO_FILTERS, undefined, true), 'collapsed', {}).graph.nodes.every((x) => x.detail === 'collapsed')).toBe(true);
+  });
+
+  it('labels a key edge with its verb or role, marking inferred ones; lineage has no label', () => {
+    const e = star(1).edges[0];
+    expect(edgeText(e)).toBe('hub_id');
+    expect(edgeText({ ...e, verb: 'belongs to' })).toBe('belongs to');
+    expect(edgeText({ ...e, kind: 'inferred' })).toBe('hub_id (inferred)');
+    expect(edgeText({ ...e, kind: 'ref' })).toBe('');
+  });
+
+  it('exports 1,000 tables as a picture within 3:1 whose text stays readable (PNG scale at least 0.75), and wraps hand-placed tables far apart', async () => {
+    const g = withDetail(visibleGraph(chain(1000), NO_FILTERS, undefined, true), undefined, {}).graph;
+    const pos = await layoutGraph(g, {}, run);
+    const d = diagramSvg(g, pos);
+    expect(d.width / d.height).toBeLessThanOrEqual(MAX_EXPORT_ASPECT);
+    expect(d.height / d.width).toBeLessThanOrEqual(MAX_EXPORT_ASPECT);
+    expect(pngScale(d.width, d.height)).toBeGreaterThanOrEqual(0.75);
+    expect(d.svg.match(/<g class="table"/g)).toHaveLength(1000);
+    const row = chain(12);
+    const apart = Object.fromEntries(row.nodes.map((n, i) => [n.id, { x: i * 5000, y: 0 }]));
+    const w = diagramSvg(row, apart);
+    expect(w.width / w.height).toBeLessThanOrEqual(MAX_EXPORT_ASPECT);
+    expect(w.svg.match(/<g class="table"/g)).toHaveLength(12);
+  }, 60_000);
 });
 
 describe('export', () => {

@@ -20,6 +20,7 @@ import { Search } from './shell/Search';
 import { Toasts } from './shell/Toasts';
 import { TopBar } from './shell/TopBar';
 import { app, type CenterTab } from './state/app';
+import { panels } from './shell/panels';
 
 function CenterTabs() {
   const center = app.use((s) => s.center);
@@ -85,8 +86,13 @@ export function App() {
   }, []);
   if (error && !ready) return <main className="boot-error" role="alert"><h1>modeler</h1><p>{error}</p><button type="button" onClick={() => location.reload()}>Try again</button></main>;
   if (!ready) return <main className="booting" role="status">Reading the project…</main>;
+  return <Shell />;
+}
+
+function Shell() {
+  const p = panels.use((s) => s);
   return (
-    <div className="app">
+    <div className={`app${p.explorer ? '' : ' no-explorer'}${p.details ? '' : ' no-details'}${p.findings ? '' : ' findings-closed'}`}>
       <TopBar />
       <Explorer />
       <Center />

@@ -1,5 +1,6 @@
 // Every Ask AI entry point ends here: askAbout opens the composer with the context attached;
 // send asks the server (POST /api/ai/ask, when it offers it) with the provider from Settings.
+import { togglePanel } from '../shell/panels';
 import { getProjectId, offers, request } from '../api/client';
 import { app, errorText } from '../state/app';
 import { providerForRequest } from '../settings/storage';
@@ -15,6 +16,7 @@ export const canAsk = () => offers(ASK_ROUTE);
 export function askAbout(contexts: AskContext[]): void {
   ai.set((s) => ({ contexts, focusN: s.focusN + 1 }));
   app.set({ rightTab: 'ai' });
+  togglePanel('details', true);
 }
 
 export const removeContext = (i: number) => ai.set((s) => ({ contexts: s.contexts.filter((_, j) => j !== i) }));

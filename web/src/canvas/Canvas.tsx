@@ -2,9 +2,9 @@
 // graph and its positions; clicks select, a drag by a table's title bar pins its position (kept
 // until "Save layout"), right-clicks (or the context-menu key) open menus with Ask AI. Only what
 // is on screen is rendered.
-import { useEffect, useMemo, useState, type MouseEvent as ReactMouseEvent } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties, type MouseEvent as ReactMouseEvent } from 'react';
 import {
-  applyNodeChanges, Background, ConnectionMode, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow,
+  applyNodeChanges, Background, ConnectionMode, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, useStoreApi,
   type Connection, type NodeChange, type NodeMouseHandler, type EdgeMouseHandler,
 } from '@xyflow/react';
 import { askAbout } from '../ai/actions';
@@ -14,7 +14,12 @@ import { app, openMenu, select } from '../state/app';
 import { edgeContext, nodeContext, workspaceContext } from './context';
 import { autoLayout, exportDiagram, focusOn, moveNodes, requestFit } from './controller';
 import { ErEdge, type ErFlowEdge } from './ErEdge';
-import { endMarks, nodeSize, sides } from './geometry';
+import { coloursOf } from './colours';
+import { edgeText, endMarks, nodeSize, shownColumns, sides } from './geometry';
+import { Legend } from './Legend';
+import { FarView, FAR_VIEW_MIN } from './FarView';
+import { bounds } from './layout';
+import { panels } from '../shell/panels';
 import { isKeyEdge, type CEdge } from './model';
 import { canvas } from './store';
 import { TableNode, type TableFlowNode } from './TableNode';
@@ -22,7 +27,11 @@ import { tablesBeforeEdges } from './focus';
 import { CanvasToolbar } from './CanvasToolbar';
 
 const nodeTypes = { table: TableNode };
+/** Below this zoom a table is drawn as its title bar, an edge as a line: text there is too small to read. */
+export const FAR_ZOOM = 0.3;
 const edgeTypes = { er: ErEdge };
+const NONE: TableFlowNode[] = [];
+const NO_EDGES: ErFlowEdge[] = [];
 
 function selectedId(sel: ReturnType<typeof app.get>['selection']): string | undefined {
   return sel && (sel.kind === 'node' || sel.kind === 'column' || sel.kind === 'edge') ? sel.id : undefined;
@@ -36,23 +45,36 @@ function Flow() {
   const source = canvas.use((s) => s.source);
   const selection = app.use((s) => s.selection);
   const projectName = app.use((s) => s.project?.name);
+  const graph = canvas.use((s) => s.graph);
+  const minimap = panels.use((s) => s.minimap);
+  const far = useStore((s) => s.transform[2] < FAR_ZOOM);
   const flow = useReactFlow();
+  const rf = useStoreApi();
+  // a big diagram far out is one SVG of boxes and lines (FarView), not a node per table
+  const big = (visible?.graph.nodes.length ?? 0) > FAR_VIEW_MIN;
+  const farView = far && big;
+  // a big view waits for its fit before mounting nodes: mounting them at the old zoom, only to
+  // swap them for the far view a moment later, costs seconds
+  const [fitted, setFitted] = useState(0);
+  const hold = big && fitRequest.n !== fitted;
   const [nodes, setNodes] = useState<TableFlowNode[]>([]);
   const sel = selectedId(selection);
+  const colours = useMemo(() => (graph ? coloursOf(graph) : undefined), [graph]);
 
   useEffect(() => {
     const g = visible?.graph;
     if (!g) { setNodes([]); return; }
     setNodes(g.nodes.filter((n) => positions[n.id]).map((n) => {
       const size = nodeSize(n);
+      const style = { '--layer': (n.layer && colours?.layers.get(n.layer)) || 'transparent', '--domain': (n.domain && colours?.domains.get(n.domain)) || 'transparent' } as CSSProperties;
       return {
         // moved by its title bar only: a pan that starts on a table never moves it
-        id: n.id, type: 'table', position: positions[n.id], width: size.width, height: size.height, selected: n.id === sel, dragHandle: '.table-head',
+        id: n.id, type: 'table', position: positions[n.id], width: size.width, height: size.height, selected: n.id === sel, dragHandle: '.table-head', style,
         ariaLabel: `${n.kind} ${n.name}${diff?.nodes[n.id] ? `, ${diff.nodes[n.id]} since ${diff.ref}` : ''}`, ariaRole: 'group',
-        data: { node: n, diff: diff?.nodes[n.id], columnDiff: diff?.columns[n.id] },
+        data: { node: n, diff: diff?.nodes[n.id], columnDiff: diff?.columns[n.id], far },
       };
     }));
-  }, [visible, positions, diff, sel]);
+  }, [visible, positions, diff, sel, far, colours]);
 
   const edges = useMemo<ErFlowEdge[]>(() => {
     const g = visible?.graph;
@@ -64,28 +86,47 @@ function Flow() {
       if (!a || !b || !pa || !pb) continue;
       const s = sides({ ...pa, ...nodeSize(a) }, { ...pb, ...nodeSize(b) });
       const marks = endMarks(e);
-      const fromCol = e.from.column && a.columns.some((c) => c.name === e.from.column) ? e.from.column : '';
-      const toCol = e.to.column && b.columns.some((c) => c.name === e.to.column) ? e.to.column : '';
+      // a row not drawn (compact detail, or zoomed far out) has no anchor: the title bar's is used
+      const fromCol = !far && e.from.column && shownColumns(a).some((c) => c.name === e.from.column) ? e.from.column : '';
+      const toCol = !far && e.to.column && shownColumns(b).some((c) => c.name === e.to.column) ? e.to.column : '';
       out.push({
         id: e.id, type: 'er', source: e.from.node, target: e.to.node, selected: e.id === sel,
         sourceHandle: `${fromCol}:${s.from === 'right' ? 'R' : 'L'}`, targetHandle: `${toCol}:${s.to === 'right' ? 'R' : 'L'}`,
         ariaLabel: edgeLabel(e, (id) => byId.get(id)?.name ?? id),
-        data: { from: marks.from, to: marks.to, lineage: !isKeyEdge(e), inferred: e.kind === 'inferred' },
+        data: { from: marks.from, to: marks.to, lineage: !isKeyEdge(e), inferred: e.kind === 'inferred', label: edgeText(e), far },
       });
     }
     return out;
-  }, [visible, positions, sel]);
+  }, [visible, positions, sel, far]);
 
   useEffect(() => {
     if (!fitRequest.n) return;
+    // fitted from the laid-out positions, not the nodes drawn (the far view draws none)
     const t = setTimeout(() => {
-      void flow.fitView({ nodes: fitRequest.ids?.map((id) => ({ id })), padding: 0.2, maxZoom: 1.2, duration: 0 });
+      const c = canvas.get(), g = c.visible?.graph;
+      if (!g) { setFitted(fitRequest.n); return; }
+      const ids = fitRequest.ids?.length ? new Set(fitRequest.ids) : undefined;
+      const b = bounds(ids ? { ...g, nodes: g.nodes.filter((n) => ids.has(n.id)) } : g, c.positions);
+      const { width, height } = rf.getState();
+      if (!b.width || !width || !height) { setFitted(fitRequest.n); return; }
+      const pad = 1.1;
+      const zoom = Math.max(0.02, Math.min(1.2, width / (b.width * pad), height / (b.height * pad)));
+      void flow.setViewport({ x: width / 2 - (b.x + b.width / 2) * zoom, y: height / 2 - (b.y + b.height / 2) * zoom, zoom }, { duration: 0 });
+      setFitted(fitRequest.n);
     }, 30);
     return () => clearTimeout(t);
-  }, [fitRequest, flow]);
+  }, [fitRequest, flow, rf]);
 
   useEffect(() => { tablesBeforeEdges(document.querySelector('section.canvas')); }, [nodes.length > 0]);
 
+  // in the far view a click on a box selects that table and zooms to it
+  const pick = (ev: ReactMouseEvent) => {
+    const at = flow.screenToFlowPosition({ x: ev.clientX, y: ev.clientY });
+    const hit = visible?.graph.nodes.find((n) => { const p = positions[n.id], s = nodeSize(n); return p && at.x >= p.x && at.x <= p.x + s.width && at.y >= p.y && at.y <= p.y + s.height; });
+    if (!hit) { select(null); return; }
+    select({ kind: 'node', id: hit.id });
+    requestFit([hit.id]);
+  };
   const names = (id: string) => visible?.graph.nodes.find((n) => n.id === id)?.name ?? id;
   const nodeOf = (id: string) => visible?.graph.nodes.find((n) => n.id === id);
   const edgeOf = (id: string) => visible?.graph.edges.find((e) => e.id === id);
@@ -147,18 +188,20 @@ function Flow() {
 
   return (
     <ReactFlow
-      nodes={nodes} edges={edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes}
-      onNodesChange={onNodesChange} onNodeClick={onNodeClick} onEdgeClick={onEdgeClick} onPaneClick={() => select(null)}
+      nodes={farView || hold ? NONE : nodes} edges={farView || hold ? NO_EDGES : edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes}
+      onNodesChange={onNodesChange} onNodeClick={onNodeClick} onEdgeClick={onEdgeClick} onPaneClick={(ev) => (farView ? pick(ev) : select(null))}
       onNodeDragStop={(_e, _n, dragged) => moveNodes(dragged.map((d) => ({ id: d.id, position: d.position })))}
       onNodeContextMenu={onNodeContextMenu} onEdgeContextMenu={onEdgeContextMenu} onPaneContextMenu={onPaneContextMenu}
       onNodeDoubleClick={(_e, node) => node.data.node.file && openFile(node.data.node.file, node.data.node.line)}
-      connectionMode={ConnectionMode.Loose} nodesConnectable onConnect={onConnect} connectionRadius={24} onlyRenderVisibleElements minZoom={0.05} maxZoom={2.5}
+      connectionMode={ConnectionMode.Loose} nodesConnectable onConnect={onConnect} connectionRadius={24} onlyRenderVisibleElements minZoom={0.02} maxZoom={2.5}
       deleteKeyCode={null} selectionKeyCode={null} multiSelectionKeyCode="Shift" proOptions={{ hideAttribution: true }}
       ariaLabelConfig={{ 'node.a11yDescription.default': 'Press Enter to select, arrow keys to move, the context-menu key for actions.' }}
     >
       <Background gap={24} size={1} />
-      <MiniMap pannable zoomable ariaLabel="Minimap of the diagram" nodeStrokeWidth={2} />
-      <Controls showInteractive={false} showFitView={false} aria-label="Zoom controls" />
+      {farView && visible && <FarView graph={visible.graph} positions={positions} colours={colours} />}
+      {minimap && !farView && <MiniMap pannable zoomable ariaLabel="Minimap of the diagram" nodeStrokeWidth={2} style={{ width: 150, height: 100 }} />}
+      {colours && <Legend colours={colours} />}
+      <Controls position="top-left" showInteractive={false} showFitView={false} aria-label="Zoom controls" />
     </ReactFlow>
   );
 }
@@ -180,6 +223,7 @@ function menuPoint(ev: ReactMouseEvent | MouseEvent): { x: number; y: number } {
 
 export function Canvas() {
   const layingOut = canvas.use((s) => s.layingOut);
+  const layoutMs = canvas.use((s) => s.lastLayoutMs);
   const error = canvas.use((s) => s.error);
   const hasGraph = canvas.use((s) => !!s.visible);
   const empty = canvas.use((s) => s.visible && s.visible.graph.nodes.length === 0);
@@ -196,7 +240,7 @@ export function Canvas() {
     askAbout([n ? nodeContext(n, source) : e ? edgeContext(e, names, source) : workspaceContext(source, projectName)]);
   };
   return (
-    <section className="canvas" aria-label="Diagram" aria-busy={layingOut}>
+    <section className="canvas" aria-label="Diagram" aria-busy={layingOut} data-layout-ms={layoutMs}>
       <ReactFlowProvider>
         <CanvasToolbar />
         <div className="flow-wrap">

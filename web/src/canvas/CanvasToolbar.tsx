@@ -3,10 +3,14 @@
 import { useState } from 'react';
 import { offers } from '../api/client';
 import { app } from '../state/app';
-import { autoLayout, clearFocus, exportDiagram, openSource, requestFit, resetLayout, saveLayout, setFilters, setHops, setShowAll } from './controller';
+import { panels, togglePanel } from '../shell/panels';
+import { autoLayout, clearFocus, exportDiagram, openSource, requestFit, resetLayout, saveLayout, setDetail, setFilters, setHops, setShowAll } from './controller';
+import type { Detail } from './model';
 import { DiffControl } from './DiffControl';
 import { canvas } from './store';
-import { activeFilterCount, facets, type Facets, type Filters } from './view';
+import { activeFilterCount, autoDetail, facets, type Facets, type Filters } from './view';
+
+const DETAIL_WORDS: Record<Detail, string> = { all: 'all columns', keys: 'keys only', collapsed: 'collapsed' };
 
 function FacetGroup({ title, values, chosen, onChange }: { title: string; values: string[]; chosen: string[]; onChange: (v: string[]) => void }) {
   if (!values.length) return null;
@@ -49,6 +53,9 @@ export function CanvasToolbar() {
   const unsaved = canvas.use((s) => Object.keys(s.draft).length);
   const layoutPath = canvas.use((s) => s.graph?.layoutPath);
   const projectName = app.use((s) => s.project?.name);
+  const detail = canvas.use((s) => s.detail);
+  const minimap = panels.use((s) => s.minimap);
+  const legend = panels.use((s) => s.legend);
   const [open, setOpen] = useState(false);
   const count = activeFilterCount(filters);
   const focus = visible?.focus;
@@ -73,6 +80,13 @@ export function CanvasToolbar() {
         <label className="check"><input type="checkbox" checked={filters.lineage} onChange={(e) => setFilters({ lineage: e.target.checked })} />Lineage</label>
         <label className="check" title="keys the project does not declare, inferred from column names (dashed)"><input type="checkbox" checked={filters.inferred} onChange={(e) => setFilters({ inferred: e.target.checked })} />Inferred</label>
       </>)}
+      <label className="check" title="how much of each table is drawn (a table's own ▾ button changes it alone)">Columns <select value={detail ?? 'auto'}
+        onChange={(e) => setDetail(e.target.value === 'auto' ? undefined : e.target.value as Detail)}>
+        <option value="auto">Auto ({DETAIL_WORDS[autoDetail(visible?.graph.nodes.length ?? 0)]})</option>
+        {(['all', 'keys', 'collapsed'] as const).map((d) => <option key={d} value={d}>{DETAIL_WORDS[d][0].toUpperCase() + DETAIL_WORDS[d].slice(1)}</option>)}
+      </select></label>
+      <button type="button" aria-pressed={legend} onClick={() => togglePanel('legend')}>Legend</button>
+      <button type="button" aria-pressed={minimap} onClick={() => togglePanel('minimap')}>Minimap</button>
       <button type="button" onClick={() => void exportDiagram('png')}>Export PNG</button>
       <button type="button" onClick={() => void exportDiagram('svg')}>Export SVG</button>
       {source.kind === 'project' && offers('GET /api/git/branches') && <DiffControl />}

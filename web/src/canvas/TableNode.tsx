@@ -2,8 +2,17 @@
 // edge can leave by the side facing its other end. Colours for a diff overlay come from classes.
 import { memo } from 'react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
-import { ORIGIN_WORDS, type CColumn, type CNode } from './model';
+import { ORIGIN_WORDS, type CColumn, type CNode, type Detail } from './model';
 import { lineage, marksOf } from '../lineage/store';
+import { hiddenColumns, shownColumns } from './geometry';
+import { setTableDetail } from './controller';
+
+// the detail button steps through the three, naming what it will do
+const NEXT: Record<Detail, { to: Detail; label: string; glyph: string }> = {
+  keys: { to: 'all', label: 'Show all columns of', glyph: '▾' },
+  all: { to: 'collapsed', label: 'Collapse', glyph: '▴' },
+  collapsed: { to: 'keys', label: 'Show keys of', glyph: '▸' },
+};
 
 /** A column that YAML does not document is marked with where it is known from (its SQL, the catalog). */
 function originMark(c: CColumn) {
@@ -17,6 +26,8 @@ export interface TableData extends Record<string, unknown> {
   diff?: 'added' | 'changed' | 'removed';
   columnDiff?: Record<string, 'added' | 'changed' | 'removed'>;
   dimmed?: boolean;
+  /** zoomed too far out to read: the title bar only */
+  far?: boolean;
 }
 export type TableFlowNode = Node<TableData, 'table'>;
 
@@ -32,6 +43,9 @@ function TableNodeView({ data, selected }: NodeProps<TableFlowNode>) {
   const n = data.node;
   const iface = n.interface;
   const marks = lineage.use((s) => marksOf(s, n.name));
+  const cols = data.far ? [] : shownColumns(n);
+  const hidden = data.far ? 0 : hiddenColumns(n, cols);
+  const next = NEXT[n.detail ?? 'all'];
   return (
     <div className={`table-node${selected ? ' selected' : ''}${data.diff ? ` diff-${data.diff}` : ''}${data.dimmed ? ' dimmed' : ''}`} data-layer={n.layer}>
       <div className="table-head">
@@ -40,8 +54,10 @@ function TableNodeView({ data, selected }: NodeProps<TableFlowNode>) {
         {iface && <span className="badge iface" title={`Interface ${iface.stability ?? ''} ${iface.status ?? ''}`}>IF</span>}
         {n.layer && <span className="badge layer">{n.layer}</span>}
         {data.diff && <span className="badge diff">{data.diff}</span>}
+        {!data.far && <button type="button" className="detail-toggle nodrag" aria-label={`${next.label} ${n.name}`} title={`${next.label} ${n.name}`}
+          onClick={(e) => { e.stopPropagation(); setTableDetail(n.id, next.to); }}>{next.glyph}</button>}
       </div>
-      {n.columns.map((c) => {
+      {cols.map((c) => {
         const d = data.columnDiff?.[c.name];
         const lin = marks.get(c.name.toLowerCase());
         return (
@@ -56,7 +72,8 @@ function TableNodeView({ data, selected }: NodeProps<TableFlowNode>) {
           </div>
         );
       })}
-      {!n.columns.length && <div className="table-row empty">no columns declared</div>}
+      {hidden > 0 && n.detail !== 'collapsed' && <div className="table-row more">+ {hidden} {hidden === 1 ? 'column' : 'columns'}</div>}
+      {!data.far && !n.columns.length && <div className="table-row empty">no columns declared</div>}
     </div>
   );
 }

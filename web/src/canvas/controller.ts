@@ -11,11 +11,11 @@ import { runElk } from './elk-runner';
 import { DARK, diagramSvg, LIGHT } from './export';
 import type { Point } from './geometry';
 import { layoutGraph } from './layout';
-import { sourceKey, type CanvasGraph, type CanvasSource } from './model';
+import { sourceKey, type CanvasGraph, type CanvasSource, type Detail } from './model';
 import { download, svgToPng } from './png';
 import { readDraft, withDraft, writeDraft, type Draft } from './drafts';
 import { canvas } from './store';
-import { visibleGraph, type Filters } from './view';
+import { visibleGraph, withDetail, type Filters } from './view';
 
 const round = (p: Point): Point => ({ x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10 });
 
@@ -62,12 +62,12 @@ let layoutGeneration = 0;
 let laidOutKey = '';
 /** What a layout depends on: the tables (and their heights), the edges, the hand-placed positions. */
 const keyOf = (g: CanvasGraph, pinned: Record<string, Point>) =>
-  JSON.stringify([g.nodes.map((n) => `${n.id}:${n.columns.length}`), g.edges.map((e) => e.id), g.nodes.map((n) => pinned[n.id] ?? null)]);
+  JSON.stringify([g.nodes.map((n) => `${n.id}:${n.columns.length}:${n.detail}`), g.edges.map((e) => e.id), g.nodes.map((n) => pinned[n.id] ?? null)]);
 
 /** Open a view on the canvas (the project, or a model/diagram file). */
 export async function openSource(source: CanvasSource): Promise<void> {
   const same = sourceKey(source) === sourceKey(canvas.get().source);
-  if (!same) canvas.set({ source, graph: undefined, visible: undefined, focus: undefined, showAll: false, positions: {}, pinned: {}, draft: {}, diff: undefined });
+  if (!same) canvas.set({ source, graph: undefined, visible: undefined, focus: undefined, showAll: false, positions: {}, pinned: {}, draft: {}, tableDetail: {}, diff: undefined });
   app.set({ center: 'canvas' });
   await reload(!same);
 }
@@ -92,7 +92,7 @@ export async function reload(fit = false): Promise<void> {
 export async function recompute(fit = false, force = false): Promise<void> {
   const c = canvas.get();
   if (!c.graph) return;
-  const visible = visibleGraph(c.graph, c.filters, c.focus, c.showAll);
+  const visible = withDetail(visibleGraph(c.graph, c.filters, c.focus, c.showAll), c.detail, c.tableDetail);
   canvas.set({ visible });
   const key = keyOf(visible.graph, c.pinned);
   if (!force && key === laidOutKey && visible.graph.nodes.every((n) => c.positions[n.id])) {
@@ -197,6 +197,18 @@ export function clearFocus(): void {
 async function refocus(ids: string[], hops: number): Promise<void> {
   const part = await loadGraphFocus(ids, hops, canvas.get().filters.lineage).catch((e) => { toast('error', errorText(e)); return false; });
   if (part) await reload(true); else await recompute(true);
+}
+
+/** Draw every table with all columns, keys only or collapsed (undefined: by how many are drawn). */
+export function setDetail(detail: Detail | undefined): void {
+  canvas.set({ detail, tableDetail: {} });
+  void recompute(true);
+}
+
+/** One table's detail, whatever the others show. */
+export function setTableDetail(id: string, detail: Detail): void {
+  canvas.set((s) => ({ tableDetail: { ...s.tableDetail, [id]: detail } }));
+  void recompute(false);
 }
 
 export function setShowAll(showAll: boolean): void {

@@ -1,8 +1,10 @@
 // The whole diagram as one SVG document, drawn from the graph and the laid-out positions — not a
 // screenshot of the viewport — so an export holds every table shown, however far it is scrolled
-// or zoomed. PNG is this SVG rasterised (png.ts). Plain string building, no DOM.
-import { anchor, edgePath, endMarks, HEADER_H, markPath, nodeSize, PAD_X, ROW_H, sides, type Point } from './geometry';
+// or zoomed, at the detail each table is drawn with, and never wider or taller than 3:1 (a
+// long picture is wrapped into bands). PNG is this SVG rasterised (png.ts). Plain strings, no DOM.
+import { anchor, edgePath, edgeMid, edgeText, endMarks, HEADER_H, hiddenColumns, markPath, nodeSize, PAD_X, ROW_H, shownColumns, sides, type Point } from './geometry';
 import { bounds } from './layout';
+import { extent, wrap } from './pack';
 import { isKeyEdge, type CanvasGraph } from './model';
 
 export interface ExportTheme { background: string; panel: string; header: string; headerText: string; text: string; muted: string; border: string; key: string; lineage: string; pk: string }
@@ -15,7 +17,20 @@ const clip = (s: string, max: number) => (s.length > max ? s.slice(0, Math.max(1
 
 export interface SvgDiagram { svg: string; width: number; height: number }
 
-export function diagramSvg(g: CanvasGraph, pos: Record<string, Point>, theme: ExportTheme = LIGHT, margin = 32): SvgDiagram {
+/** Widest (or tallest) an export may be, width to height: beyond it the picture is wrapped into bands. */
+export const MAX_EXPORT_ASPECT = 3;
+
+/** Positions whose bounding box is within 3:1 either way: as drawn when they are, else wrapped (hand-placed far-apart tables, say). */
+export function boundedPositions(g: CanvasGraph, pos: Record<string, Point>): Record<string, Point> {
+  const rects = g.nodes.filter((n) => pos[n.id]).map((n) => ({ id: n.id, ...pos[n.id], ...nodeSize(n) }));
+  const e = extent(rects);
+  const a = e.height ? e.width / e.height : 1;
+  if (a <= MAX_EXPORT_ASPECT && a >= 1 / MAX_EXPORT_ASPECT) return pos;
+  return Object.fromEntries(wrap(rects).map((r) => [r.id, { x: r.x, y: r.y }]));
+}
+
+export function diagramSvg(g: CanvasGraph, at: Record<string, Point>, theme: ExportTheme = LIGHT, margin = 32): SvgDiagram {
+  const pos = boundedPositions(g, at);
   const b = bounds(g, pos);
   const width = Math.ceil(b.width + 2 * margin), height = Math.ceil(b.height + 2 * margin);
   const ox = margin - b.x, oy = margin - b.y;
@@ -38,7 +53,10 @@ export function diagramSvg(g: CanvasGraph, pos: Record<string, Point>, theme: Ex
     // inferred keys (the project does not declare them) are dotted, as on the canvas
     const dash = !key ? ' stroke-dasharray="5 4"' : e.kind === 'inferred' ? ' stroke-dasharray="2 3"' : '';
     out.push(`<g class="${e.kind === 'inferred' ? 'edge inferred' : 'edge'}" data-id="${esc(e.id)}"><path d="${edgePath(p1, s.from, p2, s.to)}" fill="none" stroke="${stroke}" stroke-width="1.4"${dash}/>`
-      + `<path d="${markPath(marks.from, p1, s.from === 'right' ? 1 : -1)} ${markPath(marks.to, p2, s.to === 'right' ? 1 : -1)}" fill="none" stroke="${stroke}" stroke-width="1.4"/></g>`);
+      + `<path d="${markPath(marks.from, p1, s.from === 'right' ? 1 : -1)} ${markPath(marks.to, p2, s.to === 'right' ? 1 : -1)}" fill="none" stroke="${stroke}" stroke-width="1.4"/>`);
+    const label = edgeText(e);
+    if (label) { const m = edgeMid(p1, s.from, p2, s.to); out.push(`<text x="${m.x}" y="${m.y - 4}" text-anchor="middle" font-size="10" fill="${theme.muted}" stroke="${theme.background}" stroke-width="3" paint-order="stroke">${esc(label)}</text>`); }
+    out.push('</g>');
   }
   for (const n of g.nodes) {
     const p = pos[n.id];
@@ -50,7 +68,9 @@ export function diagramSvg(g: CanvasGraph, pos: Record<string, Point>, theme: Ex
     out.push(`<path d="M0,6a6,6 0 0 1 6,-6h${s.width - 12}a6,6 0 0 1 6,6v${HEADER_H - 6}h-${s.width}z" fill="${theme.header}"/>`);
     out.push(`<text x="${PAD_X}" y="${HEADER_H / 2 + 4}" font-weight="600" fill="${theme.headerText}">${esc(clip(n.name, chars - 6))}</text>`);
     if (n.layer) out.push(`<text x="${s.width - PAD_X}" y="${HEADER_H / 2 + 4}" text-anchor="end" font-size="10" fill="${theme.muted}">${esc(n.layer)}</text>`);
-    n.columns.forEach((c, i) => {
+    const cols = shownColumns(n), hidden = hiddenColumns(n, cols);
+    if (hidden > 0 && n.detail !== 'collapsed') out.push(`<text x="${PAD_X}" y="${HEADER_H + cols.length * ROW_H + ROW_H / 2 + 4}" font-style="italic" fill="${theme.muted}">+ ${hidden} ${hidden === 1 ? 'column' : 'columns'}</text>`);
+    cols.forEach((c, i) => {
       const y = HEADER_H + i * ROW_H + ROW_H / 2 + 4;
       const mark = c.pk ? 'PK' : c.fk ? 'FK' : '';
       if (mark) out.push(`<text x="${PAD_X}" y="${y}" font-size="9" font-weight="700" fill="${c.pk ? theme.pk : theme.muted}">${mark}</text>`);

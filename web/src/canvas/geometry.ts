@@ -1,6 +1,6 @@
 // Sizes and anchor points of tables, the sides an edge leaves and enters by, and the crow's-foot
 // glyphs at its ends — one set of numbers for the live canvas and the exported SVG/PNG.
-import type { Cardinality, CEdge, CNode } from './model';
+import type { Cardinality, CColumn, CEdge, CNode } from './model';
 
 export const HEADER_H = 32;
 export const ROW_H = 22;
@@ -12,16 +12,29 @@ export const MAX_W = 360;
 export interface Point { x: number; y: number }
 export interface Size { width: number; height: number }
 
-export function nodeSize(n: CNode): Size {
-  let longest = n.name.length + 6;
-  for (const c of n.columns) longest = Math.max(longest, c.name.length + (c.type ? c.type.length + 2 : 0) + 5);
-  const width = Math.min(MAX_W, Math.max(MIN_W, Math.ceil(longest * CHAR_W + 2 * PAD_X)));
-  return { width, height: HEADER_H + Math.max(1, n.columns.length) * ROW_H + 6 };
+/** The rows a table shows at its detail: every column, its keys (and the columns an edge meets), or none. */
+export function shownColumns(n: CNode): CColumn[] {
+  if (n.detail === 'collapsed') return [];
+  if (n.detail !== 'keys') return n.columns;
+  return n.columns.filter((c) => c.pk || c.fk || n.linked?.includes(c.name));
 }
 
-/** The y of a column's row centre within its table (the header's centre when not a column). */
+/** Columns a compact table does not show (drawn as one "+ N columns" row). */
+export const hiddenColumns = (n: CNode, shown = shownColumns(n)) => n.columns.length - shown.length;
+
+export function nodeSize(n: CNode): Size {
+  const shown = shownColumns(n);
+  let longest = n.name.length + 8;
+  for (const c of shown) longest = Math.max(longest, c.name.length + (c.type ? c.type.length + 2 : 0) + 5);
+  const width = Math.min(MAX_W, Math.max(MIN_W, Math.ceil(longest * CHAR_W + 2 * PAD_X)));
+  if (n.detail === 'collapsed') return { width, height: HEADER_H + 2 };
+  const rows = shown.length + (hiddenColumns(n, shown) > 0 ? 1 : 0);
+  return { width, height: HEADER_H + Math.max(1, rows) * ROW_H + 6 };
+}
+
+/** The y of a column's row centre within its table (the header's centre when the row is not shown). */
 export function columnY(n: CNode, column?: string): number {
-  const i = column ? n.columns.findIndex((c) => c.name === column) : -1;
+  const i = column ? shownColumns(n).findIndex((c) => c.name === column) : -1;
   return i < 0 ? HEADER_H / 2 : HEADER_H + i * ROW_H + ROW_H / 2;
 }
 
@@ -55,6 +68,24 @@ export function markPath(mark: EndMark, p: Point, dir: 1 | -1): string {
   if (mark === 'many') return `M${x},${y - 8}L${x + dir * 12},${y}L${x},${y + 8}M${x + dir * 16},${y - 7}L${x + dir * 16},${y + 7}`;
   if (mark === 'arrow') return `M${x + dir * 9},${y - 5}L${x},${y}L${x + dir * 9},${y + 5}`;
   return '';
+}
+
+/** Where a label sits on an edge: the middle of the path `edgePath` draws. */
+export function edgeMid(a: Point, aSide: Side, b: Point, bSide: Side): Point {
+  const lead = 24;
+  const ax = a.x + (aSide === 'right' ? lead : -lead);
+  const bx = b.x + (bSide === 'right' ? lead : -lead);
+  const bend = Math.max(40, Math.abs(bx - ax) / 2);
+  const c1 = ax + (aSide === 'right' ? bend : -bend);
+  const c2 = bx + (bSide === 'right' ? bend : -bend);
+  return { x: (ax + 3 * c1 + 3 * c2 + bx) / 8, y: (a.y + b.y) / 2 };
+}
+
+/** The words on an edge: its verb, else the role (the referencing column); inferred ones marked so. */
+export function edgeText(e: CEdge): string {
+  if (e.kind === 'ref' || e.kind === 'source') return '';
+  const role = e.verb ?? e.name ?? e.from.column ?? '';
+  return e.kind === 'inferred' ? `${role} (inferred)` : role;
 }
 
 /** A smooth path between two anchors that leaves and enters horizontally on the given sides. */

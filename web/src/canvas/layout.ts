@@ -1,9 +1,12 @@
 // ELK's layered layout for the tables, keeping every position a user placed: ELK places all
-// tables (pinned ones as hints), pinned tables then take their saved positions, and a table
-// that would overlap a pinned one is moved below it. `run` is ELK (in a worker in the browser,
-// in process in tests), so this file stays plain TypeScript.
-import { isKeyEdge, type CanvasGraph } from './model';
+// tables (pinned ones as hints), each connected set is then wrapped and packed with the others
+// of its domain or folder into one block (pack.ts), pinned tables take their saved positions,
+// and a table that would overlap a pinned one is moved below it. `run` is ELK (in a worker in
+// the browser, in process in tests), so this file stays plain TypeScript.
+import { isKeyEdge, type CanvasGraph, type CNode } from './model';
 import { nodeSize, type Point, type Size } from './geometry';
+import { packGroups, type Rect } from './pack';
+import { quickLayout } from './quick-layout';
 
 export interface ElkNodeIn { id: string; width: number; height: number; x?: number; y?: number; layoutOptions?: Record<string, string> }
 export interface ElkGraphIn { id: string; layoutOptions: Record<string, string>; children: ElkNodeIn[]; edges: { id: string; sources: string[]; targets: string[] }[] }
@@ -20,6 +23,9 @@ export const LAYOUT_OPTIONS: Record<string, string> = {
   'elk.layered.considerModelOrder.strategy': 'NODES_AND_EDGES',
   'elk.separateConnectedComponents': 'true',
 };
+
+/** Above this many connected tables the quick layered layout replaces ELK (seconds there; minutes with lineage). */
+export const BIG = 200;
 
 export function elkInput(g: CanvasGraph, pinned: Record<string, Point>): ElkGraphIn {
   const ids = new Set(g.nodes.map((n) => n.id));
@@ -40,6 +46,50 @@ export function elkInput(g: CanvasGraph, pinned: Record<string, Point>): ElkGrap
   };
 }
 
+/** The group a table is packed with: its domain, else its folder below models/ (two levels). */
+export function groupOf(n: CNode): string {
+  if (n.domain) return `domain:${n.domain}`;
+  const parts = (n.folder ?? '').split('/').filter(Boolean);
+  if (parts[0] === 'models') parts.shift();
+  return `folder:${parts.slice(0, 2).join('/')}`;
+}
+
+/** The connected sets of tables (by the laid-out edges): a table to its set's representative. */
+function components(g: CanvasGraph, edges: ElkGraphIn['edges']): (id: string) => string {
+  const parent = new Map<string, string>();
+  const find = (a: string): string => { let r = a; while (parent.get(r) !== r) r = parent.get(r)!; parent.set(a, r); return r; };
+  for (const n of g.nodes) parent.set(n.id, n.id);
+  for (const e of edges) parent.set(find(e.sources[0]), find(e.targets[0]));
+  return find;
+}
+
+/** Connected sets of tables, each as laid out, packed by group into a block. */
+function packed(g: CanvasGraph, raw: Record<string, Point>, find: (id: string) => string): Record<string, Point> {
+  const pieces = new Map<string, Rect[]>();
+  const byId = new Map(g.nodes.map((n) => [n.id, n]));
+  for (const n of g.nodes) {
+    const p = raw[n.id] ?? { x: 0, y: 0 };
+    const root = find(n.id);
+    const list = pieces.get(root) ?? [];
+    list.push({ id: n.id, ...p, ...nodeSize(n) });
+    pieces.set(root, list);
+  }
+  // a piece belongs to the group most of its tables are in
+  const groups = new Map<string, Rect[][]>();
+  for (const piece of pieces.values()) {
+    const votes = new Map<string, number>();
+    for (const r of piece) { const k = groupOf(byId.get(r.id)!); votes.set(k, (votes.get(k) ?? 0) + 1); }
+    const key = [...votes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
+    const list = groups.get(key) ?? [];
+    list.push(piece);
+    groups.set(key, list);
+  }
+  const keys = [...groups.keys()].sort();
+  const out: Record<string, Point> = {};
+  for (const r of packGroups(keys.map((k) => groups.get(k)!))) out[r.id] = { x: r.x, y: r.y };
+  return out;
+}
+
 const overlaps = (a: Point & Size, b: Point & Size, gap: number) =>
   a.x < b.x + b.width + gap && b.x < a.x + a.width + gap && a.y < b.y + b.height + gap && b.y < a.y + a.height + gap;
 
@@ -49,8 +99,23 @@ export async function layoutGraph(g: CanvasGraph, pinned: Record<string, Point>,
   if (!g.nodes.length) return out;
   const free = g.nodes.filter((n) => !pinned[n.id]);
   if (free.length) {
-    const res = await run(elkInput(g, pinned));
-    for (const c of res.children ?? []) out[c.id] = { x: c.x ?? 0, y: c.y ?? 0 };
+    const input = elkInput(g, pinned);
+    // a table no edge meets needs no layered layout: it is a piece of its own
+    const met = new Set(input.edges.flatMap((e) => [e.sources[0], e.targets[0]]));
+    const children = input.children.filter((c) => met.has(c.id));
+    const raw: Record<string, Point> = {};
+    const find = components(g, input.edges);
+    if (children.length > BIG) {
+      // each connected set on its own, so a set's tables stay together when the sets are packed
+      const sets = new Map<string, ElkGraphIn>();
+      for (const c of children) { const r = find(c.id); const s = sets.get(r) ?? { id: r, layoutOptions: {}, children: [], edges: [] }; s.children.push(c); sets.set(r, s); }
+      for (const e of input.edges) sets.get(find(e.sources[0]))?.edges.push(e);
+      for (const set of sets.values()) for (const c of quickLayout(set).children ?? []) raw[c.id] = { x: c.x ?? 0, y: c.y ?? 0 };
+    } else if (children.length) {
+      const res = await run({ ...input, children });
+      for (const c of res.children ?? []) raw[c.id] = { x: c.x ?? 0, y: c.y ?? 0 };
+    }
+    Object.assign(out, packed(g, raw, find));
   }
   const fixed: (Point & Size)[] = [];
   for (const n of g.nodes) if (pinned[n.id]) { out[n.id] = { ...pinned[n.id] }; fixed.push({ ...pinned[n.id], ...nodeSize(n) }); }

@@ -47,7 +47,14 @@ export interface CNode {
   contract?: boolean;
   interface?: { status?: string; stability?: string; version?: string };
   columns: CColumn[];
+  /** how much of the table the canvas draws (unset: every column) */
+  detail?: Detail;
+  /** columns a drawn edge meets, kept in the keys-only detail */
+  linked?: string[];
 }
+
+/** A table drawn with every column, with its keys only, or as its title bar. */
+export type Detail = 'all' | 'keys' | 'collapsed';
 
 export type EdgeKind = 'relationship' | 'foreign_key' | 'ref' | 'source' | 'model' | 'inferred';
 

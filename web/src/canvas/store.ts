@@ -3,7 +3,7 @@
 import type { GraphDiffReply } from '../api/types';
 import { createStore } from '../state/store';
 import type { Point } from './geometry';
-import type { CanvasGraph, CanvasSource } from './model';
+import type { CanvasGraph, CanvasSource, Detail } from './model';
 import { NO_FILTERS, type Filters, type Focus, type VisibleGraph } from './view';
 
 export type DiffMarks = GraphDiffReply;
@@ -27,10 +27,14 @@ export interface CanvasState {
   /** bumped when the view should fit the visible tables (new source, new focus, a search hit) */
   fitRequest: { n: number; ids?: string[] };
   diff?: DiffMarks;
+  /** the detail chosen for every table (unset: by how many are drawn) */
+  detail?: Detail;
+  /** a detail chosen for one table */
+  tableDetail: Record<string, Detail>;
   /** ms from asking for the layout to positions (bench/web-canvas.mjs reads it) */
   lastLayoutMs?: number;
 }
 
 export const canvas = createStore<CanvasState>({
-  source: { kind: 'project' }, filters: NO_FILTERS, hops: 1, showAll: false, positions: {}, pinned: {}, draft: {}, layingOut: false, fitRequest: { n: 0 },
+  source: { kind: 'project' }, filters: NO_FILTERS, hops: 1, showAll: false, positions: {}, pinned: {}, draft: {}, tableDetail: {}, layingOut: false, fitRequest: { n: 0 },
 });

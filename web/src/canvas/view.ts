@@ -1,7 +1,7 @@
 // What the canvas shows of a graph: the filters (folder, layer, domain, tag; lineage on or off),
 // then either the focus (selected tables and their neighbours within N hops) or, for a graph too
 // big to draw at once, an automatic focus on its best-connected table. Plain functions.
-import { isKeyEdge, type CanvasGraph, type CEdge, type CNode } from './model';
+import { isKeyEdge, type CanvasGraph, type CEdge, type CNode, type Detail } from './model';
 
 export interface Filters {
   folders: string[];
@@ -106,4 +106,20 @@ export function visibleGraph(g: CanvasGraph, f: Filters, focus: Focus | undefine
   // a hub with more neighbours than the limit shows the closest ones (edge order), never everything
   if (ids.size > limit) ids = new Set([...ids].slice(0, limit));
   return { graph: subgraph(filtered, filtered.nodes.filter((n) => ids.has(n.id)), () => true), total, focus: eff };
+}
+
+/** Above this many tables drawn, a table shows its keys only unless a detail is chosen. */
+export const DETAIL_LIMIT = 50;
+
+/** The detail the canvas draws at: the one chosen, else by how many tables are drawn. */
+export const autoDetail = (tables: number, chosen?: Detail): Detail => chosen ?? (tables > DETAIL_LIMIT ? 'keys' : 'all');
+
+/** The visible graph with each table's detail (the table's own, else the view's) and the columns its edges meet. */
+export function withDetail(v: VisibleGraph, chosen: Detail | undefined, perTable: Record<string, Detail>): VisibleGraph {
+  const all = autoDetail(v.graph.nodes.length, chosen);
+  const linked = new Map<string, string[]>();
+  const link = (end: CEdge['from']) => { if (end.column) { const l = linked.get(end.node); if (l) l.push(end.column); else linked.set(end.node, [end.column]); } };
+  for (const e of v.graph.edges) { link(e.from); link(e.to); }
+  const nodes = v.graph.nodes.map((n) => ({ ...n, detail: perTable[n.id] ?? all, linked: linked.get(n.id) }));
+  return { ...v, graph: { ...v.graph, nodes } };
 }

@@ -4,6 +4,7 @@ import type { MouseEvent } from 'react';
 import { askAbout } from '../ai/actions';
 import { openFile } from '../editor/actions';
 import { app, openMenu, type AppState } from '../state/app';
+import { panels, togglePanel } from '../shell/panels';
 
 interface Row { code: string; severity: string; message: string; hint?: string; file?: string; line?: number }
 
@@ -18,6 +19,7 @@ const SEV = { error: 0, warning: 1, info: 2 } as Record<string, number>;
 export function FindingsPanel() {
   const tab = app.use((s) => s.bottomTab);
   const state = app.use((s) => s);
+  const open = panels.use((s) => s.findings);
   const counts = { validation: rowsOf('validation', state).length, mesh: rowsOf('mesh', state).length, readiness: rowsOf('readiness', state).length };
   const rows = rowsOf(tab, state).sort((a, b) => (SEV[a.severity] ?? 3) - (SEV[b.severity] ?? 3));
   const ask = (r: Row) => askAbout([{ kind: 'issue', code: r.code, path: r.file, line: r.line, message: r.message }]);
@@ -32,12 +34,14 @@ export function FindingsPanel() {
     <section className="findings" aria-label="Findings">
       <div role="tablist" aria-label="Finding kinds" className="tabs">
         {(['validation', 'mesh', 'readiness'] as const).map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={tab === t} aria-controls="findings-table" onClick={() => app.set({ bottomTab: t })}>
+          <button key={t} type="button" role="tab" aria-selected={tab === t} aria-controls="findings-table" onClick={() => { app.set({ bottomTab: t }); togglePanel('findings', true); }}>
             {t[0].toUpperCase() + t.slice(1)} ({counts[t]})
           </button>
         ))}
+        <span className="spacer" />
+        <button type="button" className="panel-toggle" aria-expanded={open} aria-controls="findings-table" onClick={() => togglePanel('findings')}>{open ? 'Hide findings' : 'Show findings'}</button>
       </div>
-      <div id="findings-table" role="tabpanel" className="findings-body">
+      <div id="findings-table" role="tabpanel" className="findings-body" hidden={!open}>
         {!rows.length ? <p className="muted">No {tab} findings.</p> : (
           <table>
             <thead><tr><th scope="col">Severity</th><th scope="col">Code</th><th scope="col">Message</th><th scope="col">Location</th><th scope="col"><span className="sr-only">Actions</span></th></tr></thead>

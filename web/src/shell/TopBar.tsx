@@ -2,6 +2,7 @@
 // events), search (Ctrl+K / ⌘K), git and settings.
 import { offers } from '../api/client';
 import { app } from '../state/app';
+import { panels, togglePanel } from './panels';
 
 export const gitOffered = () => ['GET /api/git/status', 'POST /api/git/branch/create', 'POST /api/git/commit', 'POST /api/git/push', 'POST /api/git/pull'].some(offers);
 
@@ -11,25 +12,31 @@ export function TopBar() {
   const branch = app.use((s) => s.branch);
   const live = app.use((s) => s.live);
   const v = status?.validation, r = status?.readiness;
+  const p = panels.use((s) => s);
   return (
     <header className="topbar" role="banner">
       <span className="brand">modeler</span>
       <span className="project" title="project">{project?.name}</span>
       {branch && <span className="branch" aria-label={`git branch ${branch}`}>⎇ {branch}</span>}
       {v && (
-        <button type="button" className={`status ${v.valid ? 'ok' : 'bad'}`} onClick={() => app.set({ bottomTab: 'validation' })}
+        <button type="button" className={`status ${v.valid ? 'ok' : 'bad'}`} onClick={() => { app.set({ bottomTab: 'validation' }); togglePanel('findings', true); }}
           aria-label={`Validation: ${v.valid ? 'valid' : `${v.errors} errors`}, ${v.warnings} warnings`}>
           {v.valid ? '✓ valid' : `✗ ${v.errors} errors`}{v.warnings ? ` · ${v.warnings} warnings` : ''}
         </button>
       )}
       {r && (
-        <button type="button" className={`status ${r.red ? 'bad' : r.yellow ? 'warn' : 'ok'}`} onClick={() => app.set({ bottomTab: 'readiness' })}
+        <button type="button" className={`status ${r.red ? 'bad' : r.yellow ? 'warn' : 'ok'}`} onClick={() => { app.set({ bottomTab: 'readiness' }); togglePanel('findings', true); }}
           aria-label={`Readiness score ${r.score}: ${r.red} red, ${r.yellow} yellow, ${r.green} green files`}>
           readiness {r.score} · {r.red} red · {r.yellow} yellow
         </button>
       )}
       <span className={`live ${live ? 'on' : 'off'}`} role="status" aria-label={live ? 'live: following changes on disk' : 'not connected to the server'} title={live ? 'following changes on disk' : 'reconnecting…'} />
       <span className="spacer" />
+      <span className="panel-toggles" role="group" aria-label="Panels">
+        <button type="button" aria-pressed={p.explorer} onClick={() => togglePanel('explorer')} title="Show or hide the Explorer (remembered)">Explorer</button>
+        <button type="button" aria-pressed={p.details} onClick={() => togglePanel('details')} title="Show or hide the inspector and AI panel (remembered)">Details</button>
+        <button type="button" aria-pressed={p.findings} onClick={() => togglePanel('findings')} title="Show or hide the findings (remembered)">Findings</button>
+      </span>
       <button type="button" className="search-button" onClick={() => app.set({ dialog: { kind: 'search' } })} aria-keyshortcuts="Control+K Meta+K">Search… <kbd>Ctrl K</kbd></button>
       {gitOffered() && <button type="button" onClick={() => app.set({ dialog: { kind: 'git' } })}>Git</button>}
       <button type="button" onClick={() => app.set({ dialog: { kind: 'settings' } })}>Settings</button>
