@@ -6,6 +6,8 @@
 // shape depends on the SQL text alone, so it can be cached by the text's hash (shape-cache.ts).
 import { init, Parser, type DialectName } from '@guanmingchiu/sqlparser-ts';
 import { dbtParserDialect } from '../../sql/dialects/index.js';
+import { AGGREGATES } from './aggregates.js';
+import { staticQueryShape } from './static-shape.js';
 
 export type Ident = string;
 export interface ColumnUse { qualifier?: Ident[]; name: Ident }
@@ -74,9 +76,20 @@ export function parserDialect(adapter: string | undefined): ParseDialect {
   return dbtParserDialect(adapter) as ParseDialect; // the dialect files say which adapter is which
 }
 
-/** Parse one SELECT statement (a model's rendered SQL) into its shape, or say why not. */
-export function parseQueryShape(sql: string, dialect: ParseDialect): { shape?: QueryShape; error?: string } {
-  if (!loaded) throw deferred ? new ParserNeeded('the SQL parser is needed') : new Error('initSqlColumns() must be awaited before reading SQL columns');
+/** The parser is not loaded: inside withSqlParser, a signal to load it and run again; else a mistake. */
+const parserMissing = () => (deferred ? new ParserNeeded('the SQL parser is needed') : new Error('initSqlColumns() must be awaited before reading SQL columns'));
+
+/**
+ * Parse one SELECT statement (a model's rendered SQL) into its shape, or say why not. Simple SQL
+ * is read from its tokens (static-shape.ts: the same shape, far cheaper, and without the parser
+ * unless it casts); `full` always builds the parser's tree (the tests compare the two).
+ */
+export function parseQueryShape(sql: string, dialect: ParseDialect, opts: { full?: boolean } = {}): { shape?: QueryShape; error?: string } {
+  if (!opts.full) {
+    const shape = staticQueryShape(sql, dialect, (spelling) => castTypeText(spelling, dialect));
+    if (shape) return { shape };
+  }
+  if (!loaded) throw parserMissing();
   let stmts: any[];
   try { stmts = Parser.parse(sql, dialect as DialectName) as any[]; } catch (e: any) {
     return { error: String(e?.message ?? e).replace(/^sql parser error:\s*/, '') };
@@ -84,6 +97,22 @@ export function parseQueryShape(sql: string, dialect: ParseDialect): { shape?: Q
   const queries = stmts.filter((s) => s && typeof s === 'object' && s.Query);
   if (queries.length !== 1) return { error: queries.length ? 'the SQL holds more than one query' : 'the SQL is not a query' };
   return { shape: query(queries[0].Query) };
+}
+
+const castTypes = new Map<string, string | undefined | null>();
+/** The type text of a cast to `spelling`, as the parser reads it (null: it does not); once per spelling and dialect. */
+function castTypeText(spelling: string, dialect: ParseDialect): string | undefined | null {
+  const k = `${dialect}\u0000${spelling}`;
+  if (castTypes.has(k)) return castTypes.get(k);
+  if (!loaded) throw parserMissing();
+  let t: string | undefined | null = null;
+  try {
+    const s = Parser.parse(`select cast(null as ${spelling}) as x`, dialect as DialectName) as any[];
+    const e = s[0]?.Query?.body?.Select?.projection?.[0]?.ExprWithAlias?.expr;
+    if (e?.Cast) t = typeText(e.Cast.data_type);
+  } catch { /* not a type: null */ }
+  castTypes.set(k, t);
+  return t;
 }
 
 const ident = (i: any): Ident => String(i?.value ?? i?.Identifier?.value ?? '');
@@ -163,9 +192,6 @@ function item(p: any): Item {
   return { k: 'star', ...(qual ? { qualifier: qual } : {}), exclude, replace, rename: rename.map((r: any) => ({ from: ident(r.ident), to: ident(r.alias) })) };
 }
 
-const AGGREGATES = new Set(['sum', 'count', 'avg', 'min', 'max', 'any_value', 'array_agg', 'string_agg', 'listagg', 'group_concat', 'median', 'mode', 'stddev', 'stddev_pop',
-  'stddev_samp', 'variance', 'var_pop', 'var_samp', 'bool_and', 'bool_or', 'every', 'count_if', 'countif', 'approx_count_distinct', 'arbitrary', 'first', 'last',
-  'list', 'array_agg_distinct', 'object_agg', 'logical_and', 'logical_or', 'hll_count', 'percentile_cont', 'percentile_disc', 'quantile', 'approx_quantile', 'max_by', 'min_by', 'arg_max', 'arg_min']);
 
 /** The columns an expression reads (not those of nested subqueries), and how it uses them. */
 export function expr(e: any): ExprShape {
