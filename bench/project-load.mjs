@@ -27,7 +27,7 @@ if (process.argv[2] === '--child') {
     const init = performance.now() - t1;
     const t2 = performance.now();
     const st = projectColumns(p, { cache: true }).stats();
-    sql = { init, ms: performance.now() - t2, complete: st.complete, models: st.models, parsed: st.parsed, cached: st.cached, rss: process.resourceUsage().maxRSS / 1024 };
+    sql = { init, ms: performance.now() - t2, complete: st.complete, models: st.models, parsed: st.parsed, cached: st.cached, fast: st.fast, rss: process.resourceUsage().maxRSS / 1024 };
   }
   console.log(JSON.stringify({ ms, rss, models: p.models.length, columns: p.models.reduce((n, m) => n + m.columns.length, 0), docs: p.docs.size, errors: p.diagnostics.filter((d) => d.severity === 'error').length, sql }));
 } else {
@@ -44,7 +44,7 @@ if (process.argv[2] === '--child') {
       const s = spawnSync(process.execPath, [self, '--child', dir, '--sql'], { encoding: 'utf8' });
       if (s.status !== 0) { console.error(s.stderr); process.exit(1); }
       const q = JSON.parse(s.stdout);
-      console.log(`columns from SQL (${pass})  N=${String(n).padStart(6)}  models read completely=${q.sql.complete}/${q.sql.models}  parsed=${q.sql.parsed} cached=${q.sql.cached}  time=${q.sql.ms.toFixed(0)} ms (+ parser load ${q.sql.init.toFixed(0)} ms)  vs project load ${q.ms.toFixed(0)} ms  peak RSS=${q.sql.rss.toFixed(0)} MiB`);
+      console.log(`columns from SQL (${pass})  N=${String(n).padStart(6)}  models read completely=${q.sql.complete}/${q.sql.models}  read from tokens=${q.sql.fast} parsed=${q.sql.parsed} cached=${q.sql.cached}  time=${q.sql.ms.toFixed(0)} ms (+ parser load ${q.sql.init.toFixed(0)} ms)  vs project load ${q.ms.toFixed(0)} ms  peak RSS=${q.sql.rss.toFixed(0)} MiB`);
     }
   }
 }

@@ -76,11 +76,29 @@ function compiledCode(p: Project, node: DbtNode, text: string): string | undefin
   return typeof m.raw_code === 'string' && m.raw_code === text ? m.compiled_code : undefined;
 }
 
+type NodeIndex = { files: unknown; sources: Map<string, DbtNode>; byName: Map<string, DbtNode> };
+const indexes = new WeakMap<Project, NodeIndex>();
+/** Sources by `source\0table` and seeds/snapshots by name (the first of each, as a search in list order finds), per state of the project. */
+function nodeIndex(p: Project): NodeIndex {
+  const held = indexes.get(p);
+  if (held && held.files === p.files) return held;
+  const sources = new Map<string, DbtNode>(), byName = new Map<string, DbtNode>();
+  for (const x of p.sources) { const k = `${x.sourceName}\u0000${x.tableName}`; if (!sources.has(k)) sources.set(k, x); }
+  for (const x of [...p.seeds, ...p.snapshots]) if (!byName.has(x.name)) byName.set(x.name, x);
+  const ix = { files: p.files, sources, byName };
+  indexes.set(p, ix);
+  return ix;
+}
+
+/** The seed (else snapshot) of that name. */
+export const seedOrSnapshot = (p: Project, name: string): DbtNode | undefined => nodeIndex(p).byName.get(name);
+
 /** What `ref(...)` / `source(...)` names among the project's nodes. */
 export function resolveRelation(p: Project, kind: 'ref' | 'source', args: string[], kw: Record<string, unknown>): RelationTarget | undefined {
+  const ix = nodeIndex(p);
   if (kind === 'source') {
     const [s, t] = args;
-    const n = p.sources.find((x) => x.sourceName === s && x.tableName === t);
+    const n = s === undefined || t === undefined ? undefined : ix.sources.get(`${s}\u0000${t}`);
     const ident = n?.raw?.identifier === undefined ? undefined : renderValue(n.raw.identifier, p.jinja);
     return n ? { node: n.uniqueId, name: t, identifier: typeof ident === 'string' && ident ? ident : t } : { name: t ?? s };
   }
@@ -91,7 +109,7 @@ export function resolveRelation(p: Project, kind: 'ref' | 'source', args: string
     const model = version !== undefined && version !== null
       ? p.models.find((m) => m.name === name && String(m.version) === String(version))
       : p.modelByName.get(name);
-    const n = model ?? p.seeds.find((x) => x.name === name) ?? p.snapshots.find((x) => x.name === name);
+    const n = model ?? ix.byName.get(name);
     if (n) return { node: n.uniqueId, name, identifier: (n.config?.alias as string | undefined) ?? name };
   }
   const other = p.packageNodes.find((x) => x.name === name && (!pkg || x.packageName === pkg));

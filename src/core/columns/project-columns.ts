@@ -16,7 +16,7 @@ import { readMacroLibrary, type MacroLibrary } from '../sql-render/macros.js';
 import { PLACEHOLDER, type DbtTargetInfo, type Placeholder } from '../sql-render/render.js';
 import { catalogColumns } from './catalog-columns.js';
 import { columnFindings } from './findings.js';
-import { modelSql, type ModelSql } from './model-sql.js';
+import { modelSql, seedOrSnapshot, type ModelSql } from './model-sql.js';
 
 export type ColumnOrigin = 'yaml' | 'sql' | 'catalog';
 
@@ -74,7 +74,8 @@ export interface ProjectColumns {
 export interface ColumnStats {
   models: number; complete: number; partial: number; unknown: number; compiled: number; rendered: number;
   columns: Record<ColumnOrigin, number>;
-  readMs: number; parsed: number; cached: number;
+  /** parsed: SQL the full parser read; cached: full parses found in the cache; fast: SQL read from its tokens (static-shape.ts) */
+  readMs: number; parsed: number; cached: number; fast: number;
 }
 
 /** A line holding nothing but placeholders of blocks not rendered. */
@@ -231,7 +232,10 @@ function build(p: Project, opts: ColumnsOptions): ProjectColumns {
     const cat = catalogColumns(p, n.uniqueId);
     const sqlCols: { name: string; type?: string; line?: number; kind?: EdgeKind }[] | undefined =
       n.resourceType === 'seed' ? seedHeader(p, n) : n.resourceType === 'model' || n.resourceType === 'snapshot' ? reading(n.uniqueId)?.columns.map((c) => ({ name: c.name, type: c.typeFrom === 'cast' || c.typeFrom === 'source' ? c.type : undefined, kind: c.kind })) : undefined;
-    const lines = sqlCols && n.sqlPath && n.resourceType !== 'seed' ? nameLines(safeRead(p, n.sqlPath)) : undefined;
+    // the lines are found when first asked for: reading the file again for every node would cost as much as the rest
+    let lines: Map<string, number> | undefined;
+    const sqlPath = n.resourceType !== 'seed' ? n.sqlPath : undefined;
+    const lineOf = (name: string) => (lines ??= nameLines(safeRead(p, sqlPath!))).get(name) ?? 1;
     const out: NodeColumn[] = [];
     const seen = new Map<string, NodeColumn>();
     const add = (name: string, origin: ColumnOrigin) => {
@@ -250,7 +254,11 @@ function build(p: Project, opts: ColumnsOptions): ProjectColumns {
     }
     for (const s of sqlCols ?? []) {
       const c = add(s.name, 'sql');
-      if (lines) c.sql_line = lines.get(s.name.toLowerCase()) ?? 1;
+      if (sqlPath) {
+        const name = s.name.toLowerCase();
+        let line: number | undefined;
+        Object.defineProperty(c, 'sql_line', { enumerable: true, configurable: true, get: () => (line ??= lineOf(name)), set: (v) => { line = v; } });
+      }
       if (s.kind) c.sql_kind = s.kind;
       if (s.type && !c.data_type) { c.data_type = s.type; c.type_origin = 'sql'; }
     }
@@ -271,7 +279,7 @@ function build(p: Project, opts: ColumnsOptions): ProjectColumns {
       return out;
     },
     stats: () => {
-      const s: ColumnStats = { models: 0, complete: 0, partial: 0, unknown: 0, compiled: 0, rendered: 0, columns: { yaml: 0, sql: 0, catalog: 0 }, readMs: 0, parsed: 0, cached: 0 };
+      const s: ColumnStats = { models: 0, complete: 0, partial: 0, unknown: 0, compiled: 0, rendered: 0, columns: { yaml: 0, sql: 0, catalog: 0 }, readMs: 0, parsed: 0, cached: 0, fast: 0 };
       for (const m of [...p.models, ...p.snapshots]) {
         const r = reading(m.uniqueId);
         s.models++;
@@ -280,7 +288,7 @@ function build(p: Project, opts: ColumnsOptions): ProjectColumns {
       }
       for (const src of [...p.seeds, ...p.sources]) for (const c of columnsOf(src)) s.columns[c.origin]++;
       cache.save();
-      return { ...s, readMs: Math.round(readMs), parsed: cache.misses, cached: cache.hits };
+      return { ...s, readMs: Math.round(readMs), parsed: cache.misses, cached: cache.hits, fast: cache.fast };
     },
   };
   return api;
@@ -293,7 +301,7 @@ function upstreamOf(p: Project, n: DbtNode): string[] {
   const out: string[] = [];
   for (const r of n.refs) {
     const m = r.version !== undefined ? p.models.find((x) => x.name === r.name && String(x.version) === String(r.version)) : p.modelByName.get(r.name);
-    const t = m ?? p.seeds.find((x) => x.name === r.name) ?? p.snapshots.find((x) => x.name === r.name);
+    const t = m ?? seedOrSnapshot(p, r.name);
     if (t) out.push(t.uniqueId);
   }
   return out;

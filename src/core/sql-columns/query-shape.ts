@@ -86,7 +86,7 @@ const parserMissing = () => (deferred ? new ParserNeeded('the SQL parser is need
  */
 export function parseQueryShape(sql: string, dialect: ParseDialect, opts: { full?: boolean } = {}): { shape?: QueryShape; error?: string } {
   if (!opts.full) {
-    const shape = staticQueryShape(sql, dialect, (spelling) => castTypeText(spelling, dialect));
+    const shape = staticShape(sql, dialect);
     if (shape) return { shape };
   }
   if (!loaded) throw parserMissing();
@@ -97,6 +97,11 @@ export function parseQueryShape(sql: string, dialect: ParseDialect, opts: { full
   const queries = stmts.filter((s) => s && typeof s === 'object' && s.Query);
   if (queries.length !== 1) return { error: queries.length ? 'the SQL holds more than one query' : 'the SQL is not a query' };
   return { shape: query(queries[0].Query) };
+}
+
+/** The shape read from tokens alone (static-shape.ts), or undefined when only the full parser can read the SQL. */
+export function staticShape(sql: string, dialect: ParseDialect): QueryShape | undefined {
+  return staticQueryShape(sql, dialect, (spelling) => castTypeText(spelling, dialect));
 }
 
 const castTypes = new Map<string, string | undefined | null>();

@@ -1,5 +1,6 @@
-// Parsed query shapes by the hash of their SQL text (and parser dialect): parsing is the costly
-// step of reading a model's columns, and a shape depends on nothing but the text. Kept in memory
+// Parsed query shapes by the hash of their SQL text (and parser dialect): the full parse is the
+// costly step of reading a model's columns, and a shape depends on nothing but the text. SQL the
+// token reader reads (static-shape.ts) is not kept: reading it again costs less than hashing it. Kept in memory
 // for the process and, when asked, in the project's runtime folder (<project>/.modeler/, which
 // ignores itself; the user's data directory for the package's own examples, which are never
 // written) as cache/sql-shapes.json, so the next command on an unchanged project parses nothing.
@@ -8,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../fs-atomic.js';
 import { ensureRuntimeDir, runtimeDir } from '../runtime-state.js';
-import { parseQueryShape, type ParseDialect, type QueryShape } from './query-shape.js';
+import { parseQueryShape, staticShape, type ParseDialect, type QueryShape } from './query-shape.js';
 
 type Parsed = { shape?: QueryShape; error?: string };
 const VERSION = 3;
@@ -26,6 +27,7 @@ export class ShapeCache {
     c.used.clear();
     c.hits = 0;
     c.misses = 0;
+    c.fast = 0;
     return c;
   }
 
@@ -34,6 +36,8 @@ export class ShapeCache {
   private dirty = false;
   hits = 0;
   misses = 0;
+  /** read by the token reader (not kept) */
+  fast = 0;
 
   /** `root`: read and later write the project's cache file; undefined: memory only. */
   constructor(private root?: string) {
@@ -47,11 +51,13 @@ export class ShapeCache {
   }
 
   parse(sql: string, dialect: ParseDialect): Parsed {
+    const quick = staticShape(sql, dialect);
+    if (quick) { this.fast++; return { shape: quick }; }
     const key = createHash('sha1').update(dialect).update('\0').update(sql).digest('base64url');
     this.used.add(key);
     const hit = this.entries.get(key);
     if (hit) { this.hits++; return hit; }
-    const r = parseQueryShape(sql, dialect); // may stop for the parser to load (withSqlParser): not a miss yet
+    const r = parseQueryShape(sql, dialect, { full: true }); // may stop for the parser to load (withSqlParser): not a miss yet
     this.misses++;
     this.entries.set(key, r);
     this.dirty = true;

@@ -82,11 +82,18 @@ class Renderer {
   constructor(private input: RenderInput, private result: RenderResult) {
     this.pkg = input.package;
     this.globals = { vars: new Map(Object.entries(this.context())) };
-    for (const [pkg, macros] of input.lib.packages) {
-      const ns: Record<string, unknown> = {};
-      for (const name of macros.keys()) Object.defineProperty(ns, name, { enumerable: true, get: () => { const d = macros.get(name); return d ? this.macroCallable(d) : UNKNOWN; } });
-      this.namespaces.set(pkg, ns);
-    }
+  }
+
+  /** A package's macros as `pkg.macro`, made when first named (a project with many packages renders each model without building them all). */
+  private namespace(pkg: string): Record<string, unknown> | undefined {
+    let ns = this.namespaces.get(pkg);
+    if (ns) return ns;
+    const macros = this.input.lib.packages.get(pkg);
+    if (!macros) return undefined;
+    ns = {};
+    for (const name of macros.keys()) Object.defineProperty(ns, name, { enumerable: true, get: () => { const d = macros.get(name); return d ? this.macroCallable(d) : UNKNOWN; } });
+    this.namespaces.set(pkg, ns);
+    return ns;
   }
 
   run(tree: TNode[]): RenderResult {
@@ -274,7 +281,7 @@ class Renderer {
     for (let s: Scope | undefined = scope; s; s = s.parent) if (s.vars.has(name)) return s.vars.get(name);
     const own = this.input.lib.packages.get(this.pkg)?.get(name) ?? this.input.lib.packages.get(this.input.lib.root)?.get(name);
     if (own) return this.macroCallable(own);
-    return this.namespaces.get(name);
+    return this.namespace(name);
   }
 
   private attribute(obj: unknown, name: string): unknown {
