@@ -3,9 +3,10 @@
 // src/core/columns), with the kind of each edge and the file:line of the expression; and the
 // reverse (each column → the columns it feeds). Join and filter columns are kept apart, per
 // model, as row influence. What cannot be traced is `unresolved` with its reason, never a guess.
-// Built once per state of the project (a changed file builds it again; parses are cached by text).
+// Built once per state of the project; the next state (a few files changed) replaces the parts of
+// the models whose reading changed and keeps the rest.
 import type { DbtNode, Project } from '../core/project/types.js';
-import { nameLines, projectColumns, type ColumnsOptions } from '../core/columns/project-columns.js';
+import { nameLines, projectColumns, type ColumnsOptions, type SqlReading } from '../core/columns/project-columns.js';
 import type { EdgeKind } from '../core/sql-columns/scope.js';
 
 export type LineageKind = Exclude<EdgeKind, 'literal'>;
@@ -51,14 +52,44 @@ function edge(from: LineageEdge['from'], to: LineageEdge['to'], kind: LineageKin
 const key = (id: string, column: string) => `${id}\u0000${column.toLowerCase()}`;
 const RANK: LineageKind[] = ['passthrough', 'rename', 'transform', 'aggregate'];
 
-const graphs = new WeakMap<Project, { files: unknown; graph: LineageGraph }>();
+/** A model's part of the graph, kept per state so the next state replaces only the models whose reading changed. */
+interface Part {
+  reading: SqlReading;
+  file?: string;
+  up: [string, LineageEdge[]][];
+  unresolved: [string, string[]][];
+  gaps?: string[];
+  influence?: InfluenceEdge[];
+  outputs: string[];
+  edges: number;
+  unres: number;
+}
+/** The graph's tables, updated in place from one state to the next. */
+interface Tables {
+  parts: Map<string, Part>;
+  up: Map<string, LineageEdge[]>;
+  down: Map<string, LineageEdge[]>;
+  unresolved: Map<string, string[]>;
+  gaps: Map<string, string[]>;
+  influence: Map<string, InfluenceEdge[]>;
+  outputs: Map<string, string[]>;
+  /** columns of a node read by some model: lower-cased name → name as first read, and how many edges read it */
+  read: Map<string, Map<string, { name: string; n: number }>>;
+  fileLines: Map<string, Map<string, number>>;
+  edges: number;
+  unres: number;
+}
+
+const graphs = new WeakMap<Project, { files: unknown; graph: LineageGraph; tables: Tables; target: string }>();
 
 /** The lineage graph of a project (one per state of the project; the SQL parser must be loaded). */
 export function lineageGraph(p: Project, opts: ColumnsOptions = {}): LineageGraph {
   const held = graphs.get(p);
-  if (held && held.files === p.files) return held.graph;
-  const graph = build(p, opts);
-  graphs.set(p, { files: p.files, graph });
+  const target = JSON.stringify(opts.target ?? null);
+  if (held && held.files === p.files && held.target === target) return held.graph;
+  // a new state: the models whose reading is unchanged keep their part of the graph
+  const { graph, tables } = build(p, opts, held && held.target === target ? held.tables : undefined);
+  graphs.set(p, { files: p.files, graph, tables, target });
   return graph;
 }
 
@@ -68,7 +99,105 @@ function displayName(n: DbtNode): string {
   return n.version !== undefined && n.latestVersion === false ? `${n.name}.v${n.version}` : n.name;
 }
 
-function build(p: Project, opts: ColumnsOptions): LineageGraph {
+function emptyTables(): Tables {
+  return { parts: new Map(), up: new Map(), down: new Map(), unresolved: new Map(), gaps: new Map(), influence: new Map(), outputs: new Map(), read: new Map(), fileLines: new Map(), edges: 0, unres: 0 };
+}
+
+/** One model's part of the graph, from its reading. */
+function partOf(p: Project, t: Tables, n: DbtNode, r: SqlReading): Part {
+  const file = n.sqlPath;
+  const lazyLine = (f: string, name: string) => {
+    let lines = t.fileLines.get(f);
+    if (!lines) { try { lines = nameLines(p.readText(f)); } catch { lines = new Map(); } t.fileLines.set(f, lines); }
+    return lines.get(name.toLowerCase()) ?? 1;
+  };
+  // lines are found when first asked for (reading every file up front would double the build)
+  const lineOf = (name: string) => (file ? lazyLine(file, name) : undefined);
+  const part: Part = { reading: r, file, up: [], unresolved: [], outputs: r.columns.map((c) => c.name), edges: 0, unres: 0, ...(r.gaps.length ? { gaps: r.gaps } : {}) };
+  for (const c of r.columns) {
+    const k = key(n.uniqueId, c.name);
+    const merged = new Map<string, LineageEdge>();
+    for (const s of c.sources) {
+      if (s.kind === 'literal') continue;
+      const sk = key(s.relation, s.column);
+      const prev = merged.get(sk);
+      if (prev) { if (RANK.indexOf(s.kind) > RANK.indexOf(prev.kind)) prev.kind = s.kind; continue; }
+      merged.set(sk, edge({ id: s.relation, column: s.column }, { id: n.uniqueId, column: c.name }, s.kind, file, lineOf));
+    }
+    const list = [...merged.values()];
+    if (list.length) part.up.push([k, list]);
+    part.edges += list.length;
+    if (c.unresolved) { part.unresolved.push([k, [c.unresolved]]); part.unres++; }
+  }
+  if (r.influence?.length) {
+    const seen = new Set<string>();
+    const list: InfluenceEdge[] = [];
+    for (const i of r.influence) {
+      const ik = `${i.as}\u0000${key(i.relation, i.column)}`;
+      if (seen.has(ik)) continue;
+      seen.add(ik);
+      const column = i.column;
+      // a getter, not a spread: spreading would read every line now
+      list.push(file ? { from: { id: i.relation, column }, to: n.uniqueId, as: i.as, file, get line() { return lineOf(column); } } : { from: { id: i.relation, column }, to: n.uniqueId, as: i.as });
+    }
+    part.influence = list;
+  }
+  return part;
+}
+
+function addPart(t: Tables, id: string, part: Part): void {
+  t.parts.set(id, part);
+  if (part.gaps) t.gaps.set(id, part.gaps);
+  t.outputs.set(id, part.outputs);
+  if (part.influence) t.influence.set(id, part.influence);
+  for (const [k, v] of part.unresolved) t.unresolved.set(k, v);
+  for (const [k, list] of part.up) {
+    t.up.set(k, list);
+    for (const e of list) {
+      // a column read from upstream is a column of it, documented or not (a source's YAML may list few)
+      let cols = t.read.get(e.from.id);
+      if (!cols) t.read.set(e.from.id, (cols = new Map()));
+      const low = e.from.column.toLowerCase();
+      const seen = cols.get(low);
+      if (seen) seen.n++; else cols.set(low, { name: e.from.column, n: 1 });
+      const dk = key(e.from.id, e.from.column);
+      let d = t.down.get(dk);
+      if (!d) t.down.set(dk, (d = []));
+      d.push(e);
+    }
+  }
+  t.edges += part.edges;
+  t.unres += part.unres;
+}
+
+function removePart(t: Tables, id: string): void {
+  const part = t.parts.get(id);
+  if (!part) return;
+  t.parts.delete(id);
+  t.gaps.delete(id);
+  t.outputs.delete(id);
+  t.influence.delete(id);
+  if (part.file) t.fileLines.delete(part.file);
+  for (const [k] of part.unresolved) t.unresolved.delete(k);
+  for (const [k, list] of part.up) {
+    t.up.delete(k);
+    for (const e of list) {
+      const cols = t.read.get(e.from.id);
+      const low = e.from.column.toLowerCase();
+      const seen = cols?.get(low);
+      if (seen && --seen.n === 0) { cols!.delete(low); if (!cols!.size) t.read.delete(e.from.id); }
+      const dk = key(e.from.id, e.from.column);
+      const d = t.down.get(dk);
+      if (!d) continue;
+      const rest = d.filter((x) => x !== e);
+      if (rest.length) t.down.set(dk, rest); else t.down.delete(dk);
+    }
+  }
+  t.edges -= part.edges;
+  t.unres -= part.unres;
+}
+
+function build(p: Project, opts: ColumnsOptions, prev?: Tables): { graph: LineageGraph; tables: Tables } {
   const t0 = performance.now();
   const cols = projectColumns(p, opts);
   const byId = new Map<string, DbtNode>();
@@ -77,68 +206,27 @@ function build(p: Project, opts: ColumnsOptions): LineageGraph {
     byId.set(n.uniqueId, n);
     byName.set(displayName(n).toLowerCase(), n.uniqueId);
   }
-  const up = new Map<string, LineageEdge[]>();
-  const down = new Map<string, LineageEdge[]>();
-  const unresolved = new Map<string, string[]>();
-  const gaps = new Map<string, string[]>();
-  const influence = new Map<string, InfluenceEdge[]>();
-  const outputs = new Map<string, string[]>();
-  const read = new Map<string, Map<string, string>>();
-  let edges = 0, unres = 0;
-  const fileLines = new Map<string, Map<string, number>>();
-  const lazyLine = (file: string, name: string) => {
-    let lines = fileLines.get(file);
-    if (!lines) { try { lines = nameLines(p.readText(file)); } catch { lines = new Map(); } fileLines.set(file, lines); }
-    return lines.get(name.toLowerCase()) ?? 1;
-  };
-
+  const read: [DbtNode, SqlReading][] = [];
+  let changed = 0;
   for (const n of [...p.models, ...p.snapshots]) {
     const r = cols.sql(n);
     if (!r) continue;
-    const file = n.sqlPath;
-    // lines are found when first asked for (reading every file up front would double the build)
-    const lineOf = (name: string) => (file ? lazyLine(file, name) : undefined);
-    if (r.gaps.length) gaps.set(n.uniqueId, r.gaps);
-    outputs.set(n.uniqueId, r.columns.map((c) => c.name));
-    for (const c of r.columns) {
-      const k = key(n.uniqueId, c.name);
-      const merged = new Map<string, LineageEdge>();
-      for (const s of c.sources) {
-        if (s.kind === 'literal') continue;
-        const sk = key(s.relation, s.column);
-        const prev = merged.get(sk);
-        if (prev) { if (RANK.indexOf(s.kind) > RANK.indexOf(prev.kind)) prev.kind = s.kind; continue; }
-        merged.set(sk, edge({ id: s.relation, column: s.column }, { id: n.uniqueId, column: c.name }, s.kind, file, lineOf));
-      }
-      const list = [...merged.values()];
-      if (list.length) up.set(k, list);
-      for (const e of list) {
-        // a column read from upstream is a column of it, documented or not (a source's YAML may list few)
-        const seenCols = read.get(e.from.id) ?? new Map<string, string>();
-        if (!seenCols.has(e.from.column.toLowerCase())) seenCols.set(e.from.column.toLowerCase(), e.from.column);
-        read.set(e.from.id, seenCols);
-        const dk = key(e.from.id, e.from.column);
-        let d = down.get(dk);
-        if (!d) down.set(dk, (d = []));
-        d.push(e);
-      }
-      edges += list.length;
-      if (c.unresolved) { unresolved.set(k, [c.unresolved]); unres++; }
-    }
-    if (r.influence?.length) {
-      const seen = new Set<string>();
-      const list: InfluenceEdge[] = [];
-      for (const i of r.influence) {
-        const ik = `${i.as}\u0000${key(i.relation, i.column)}`;
-        if (seen.has(ik)) continue;
-        seen.add(ik);
-        const column = i.column;
-        // a getter, not a spread: spreading would read every line now
-        list.push(file ? { from: { id: i.relation, column }, to: n.uniqueId, as: i.as, file, get line() { return lineOf(column); } } : { from: { id: i.relation, column }, to: n.uniqueId, as: i.as });
-      }
-      influence.set(n.uniqueId, list);
-    }
+    read.push([n, r]);
+    const had = prev?.parts.get(n.uniqueId);
+    if (!had || had.reading !== r || had.file !== n.sqlPath) changed++;
   }
+  // many models read again (a macro or the target changed): building afresh costs less than replacing
+  const t = prev && changed * 4 < read.length ? prev : emptyTables();
+  const present = new Set<string>();
+  for (const [n, r] of read) {
+    present.add(n.uniqueId);
+    const had = t.parts.get(n.uniqueId);
+    if (had && had.reading === r && had.file === n.sqlPath) continue;
+    if (had) removePart(t, n.uniqueId);
+    addPart(t, n.uniqueId, partOf(p, t, n, r));
+  }
+  if (t === prev) for (const id of [...t.parts.keys()]) if (!present.has(id)) removePart(t, id);
+  const { up, down, unresolved, gaps, influence, outputs } = t;
 
   const nameOf = (id: string) => { const n = byId.get(id); return n ? displayName(n) : id; };
   const known = new Map<string, string[]>();
@@ -151,7 +239,7 @@ function build(p: Project, opts: ColumnsOptions): LineageGraph {
       let c = known.get(id);
       if (c) return c;
       const seen = new Map<string, string>();
-      for (const x of [...(outputs.get(id) ?? []), ...(byId.get(id) ? cols.of(id).map((y) => y.name) : []), ...(read.get(id)?.values() ?? [])]) if (!seen.has(x.toLowerCase())) seen.set(x.toLowerCase(), x);
+      for (const x of [...(outputs.get(id) ?? []), ...(byId.get(id) ? cols.of(id).map((y) => y.name) : []), ...[...(t.read.get(id)?.values() ?? [])].map((y) => y.name)]) if (!seen.has(x.toLowerCase())) seen.set(x.toLowerCase(), x);
       c = [...seen.values()];
       known.set(id, c);
       return c;
@@ -170,8 +258,8 @@ function build(p: Project, opts: ColumnsOptions): LineageGraph {
       return g?.length ? g : out ? [`${nameOf(id)}'s SQL does not return ${column}`] : ['the model\'s SQL could not be read'];
     },
     influence: (id) => influence.get(id) ?? [],
-    stats: { models: outputs.size, edges, unresolved: unres, ms: 0 },
+    stats: { models: outputs.size, edges: t.edges, unresolved: t.unres, ms: 0 },
   };
   g.stats.ms = Math.round(performance.now() - t0);
-  return g;
+  return { graph: g, tables: t };
 }

@@ -27,6 +27,8 @@ export interface SqlInputs {
   columnsOf(node: string): { name: string; data_type?: string }[] | undefined;
   /** Relation names in compiled_code (manifest `relation_name`, lower-cased, unquoted) → unique id. */
   compiledRelations(): Map<string, string>;
+  /** What `ref()`/`source()` name (default: resolveRelation; project-columns records what each model asked). */
+  resolve?(kind: 'ref' | 'source', args: string[], kw: Record<string, unknown>): RelationTarget | undefined;
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -54,7 +56,7 @@ export function modelSql(node: DbtNode, inp: SqlInputs, decide?: (n: number) => 
   const r = renderModelSql(text, {
     lib: inp.lib, package: p.name, target: inp.target,
     variable: (n) => vars.variable(n), env: (n) => vars.env(n),
-    resolve: (kind, args, kw) => resolveRelation(p, kind, args, kw),
+    resolve: (kind, args, kw) => (inp.resolve ? inp.resolve(kind, args, kw) : resolveRelation(p, kind, args, kw)),
     self: { node: node.uniqueId, name: node.name },
     config: { ...node.config, ...(node.materialized ? { materialized: node.materialized } : {}) },
     columnsOf: inp.columnsOf,

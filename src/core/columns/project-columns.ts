@@ -7,7 +7,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
-import type { DbtNode, Project } from '../project/types.js';
+import type { DbtNode, FileKind, Project } from '../project/types.js';
 import { parserDialect, sqlColumnsReady } from '../sql-columns/query-shape.js';
 import { type BaseColumn, type EdgeKind, type Influence, type OutputColumn } from '../sql-columns/scope.js';
 import { readSqlColumns } from '../sql-columns/read-columns.js';
@@ -16,7 +16,7 @@ import { readMacroLibrary, type MacroLibrary } from '../sql-render/macros.js';
 import { PLACEHOLDER, type DbtTargetInfo, type Placeholder } from '../sql-render/render.js';
 import { catalogColumns } from './catalog-columns.js';
 import { columnFindings } from './findings.js';
-import { modelSql, seedOrSnapshot, type ModelSql } from './model-sql.js';
+import { modelSql, resolveRelation, seedOrSnapshot, type ModelSql, type SqlInputs } from './model-sql.js';
 
 export type ColumnOrigin = 'yaml' | 'sql' | 'catalog';
 
@@ -81,8 +81,30 @@ export interface ColumnStats {
 /** A line holding nothing but placeholders of blocks not rendered. */
 const STANDALONE_PLACEHOLDERS = /^[ \t]*(?:__modeler_unrendered_\d+__)+[ \t]*$/gm;
 
-type State = { key: unknown; target?: string; api: ProjectColumns };
+type Cols = { name: string; type?: string }[] | undefined;
+/** What one model's reading looked at: the columns of each relation (as JSON) and what each ref()/source() named. */
+interface Deps { rels: Map<string, string>; resolves: Map<string, string>; reusable: boolean }
+/** A state's readings, kept so the next state (a few files changed) reads again only what those files touch. */
+interface Memo {
+  nodes: Map<string, DbtNode>;
+  readings: Map<string, SqlReading | 'busy'>;
+  deps: Map<string, Deps>;
+  relCols: Map<string, Cols>;
+  relSig: Map<string, string>;
+  lib?: MacroLibrary;
+}
+type State = { key: Map<string, FileKind>; target?: string; api: ProjectColumns; memo: Memo };
 const states = new WeakMap<Project, State>();
+
+/**
+ * Files whose change may alter any model's reading: the project file, macros, dbt's artifacts
+ * (compiled code, the catalog), and anything the reader does not know. Model SQL, property YAML,
+ * seeds and docs change only the nodes they hold, and what reads those nodes' columns.
+ */
+function touchesAll(p: Project, before: Map<string, FileKind>, rel: string): boolean {
+  const kind = p.files.get(rel) ?? before.get(rel);
+  return kind === undefined || kind === 'dbt_project' || kind === 'macro' || kind === 'target_json' || rel === 'profiles.yml';
+}
 
 /** The columns of a project's nodes; one object per state of the project (cheap to call again). */
 export function projectColumns(p: Project, options: ColumnsOptions = {}): ProjectColumns {
@@ -92,8 +114,14 @@ export function projectColumns(p: Project, options: ColumnsOptions = {}): Projec
   const targetKey = JSON.stringify(opts.target ?? null);
   const held = states.get(p);
   if (held && held.key === key && held.target === targetKey) return held.api;
-  const api = build(p, opts);
-  states.set(p, { key, target: targetKey, api });
+  // a few files changed since the last state: keep every reading they cannot have changed
+  let prev: Memo | undefined;
+  if (held && held.target === targetKey) {
+    const changed = p.changedSince?.(held.key);
+    if (changed && !changed.some((f) => touchesAll(p, held.key, f))) prev = held.memo;
+  }
+  const { api, memo } = build(p, opts, prev);
+  states.set(p, { key, target: targetKey, api, memo });
   return api;
 }
 
@@ -102,17 +130,42 @@ export function nodeColumns(p: Project, node: DbtNode | string, opts: ColumnsOpt
   return projectColumns(p, opts).of(node);
 }
 
-function build(p: Project, opts: ColumnsOptions): ProjectColumns {
+function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectColumns; memo: Memo } {
   const byId = new Map<string, DbtNode>();
   for (const n of [...p.models, ...p.seeds, ...p.snapshots, ...p.sources, ...p.packageNodes]) byId.set(n.uniqueId, n);
   const dialect = parserDialect(opts.target?.type);
   const cache = ShapeCache.for(p.root, !!opts.cache);
-  let lib: MacroLibrary | undefined;
+  let lib: MacroLibrary | undefined = prev?.lib;
   const library = () => (lib ??= readMacroLibrary(p.root, p.name, p.macroPaths, p.packagesInstallPath));
   let compiledRels: Map<string, string> | undefined;
   const readings = new Map<string, SqlReading | 'busy'>();
-  const relCols = new Map<string, { name: string; type?: string }[] | undefined>();
+  const relCols = new Map<string, Cols>();
+  const relSig = new Map<string, string>();
+  const deps = new Map<string, Deps>();
   let readMs = 0;
+  /** what the reading in progress looks at (readings nest: a relation read on the way) */
+  let current: Deps | undefined;
+
+  const sigOf = (id: string): string => {
+    let sig = relSig.get(id);
+    if (sig === undefined) { sig = JSON.stringify(relationColumns(id) ?? null); relSig.set(id, sig); }
+    return sig;
+  };
+  const track = (id: string) => { if (current) current.rels.set(id, sigOf(id)); };
+
+  /** The previous state's reading of a model, when nothing it looked at has changed. */
+  const reuse = (id: string): boolean => {
+    const r = prev?.readings.get(id), d = prev?.deps.get(id);
+    if (!r || r === 'busy' || !d || !d.reusable || prev!.nodes.get(id) !== byId.get(id)) return false;
+    for (const [k, res] of d.resolves) {
+      const [kind, args, kw] = JSON.parse(k);
+      if (JSON.stringify(resolveRelation(p, kind, args, kw) ?? null) !== res) return false;
+    }
+    for (const [dep, sig] of d.rels) if (sigOf(dep) !== sig) return false;
+    readings.set(id, r);
+    deps.set(id, d);
+    return true;
+  };
 
   const idOf = (n: DbtNode | string) => (typeof n === 'string' ? n : n.uniqueId);
 
@@ -121,9 +174,18 @@ function build(p: Project, opts: ColumnsOptions): ProjectColumns {
    * now; target/catalog.json may be older), typed by the catalog where it has the column; else the
    * catalog's; else a contract's or a source's YAML; a seed's CSV header.
    */
-  const relationColumns = (id: string): { name: string; type?: string }[] | undefined => {
+  const relationColumns = (id: string): Cols => {
     if (relCols.has(id)) return relCols.get(id);
     const n = byId.get(id);
+    if (n && prev && (n.resourceType === 'model' || n.resourceType === 'snapshot') && prev.relCols.has(id) && prev.nodes.get(id) === n) {
+      const r = reading(id);
+      if (r && r === prev.readings.get(id)) {
+        // a model read as before: its columns are as before
+        relCols.set(id, prev.relCols.get(id));
+        relSig.set(id, prev.relSig.get(id) ?? JSON.stringify(prev.relCols.get(id) ?? null));
+        return prev.relCols.get(id);
+      }
+    }
     const cat = catalogColumns(p, id);
     let cols: { name: string; type?: string }[] | undefined;
     if (n && (n.resourceType === 'model' || n.resourceType === 'snapshot')) {
@@ -145,7 +207,7 @@ function build(p: Project, opts: ColumnsOptions): ProjectColumns {
   /** Read one model, its upstream first (iteratively: chains of thousands of models are common in benches). */
   const reading = (id: string): SqlReading | undefined => {
     const have = readings.get(id);
-    if (have === 'busy') return undefined;
+    if (have === 'busy') { if (current) current.reusable = false; return undefined; } // a cycle: not kept for the next state
     if (have) return have;
     const root = byId.get(id);
     if (!root || (root.resourceType !== 'model' && root.resourceType !== 'snapshot')) return undefined;
@@ -161,23 +223,33 @@ function build(p: Project, opts: ColumnsOptions): ProjectColumns {
         continue;
       }
       stack.pop();
+      if (reuse(top.id)) continue;
       const t0 = performance.now();
+      const outer = current;
+      const mine: Deps = current = { rels: new Map(), resolves: new Map(), reusable: true };
       try { readings.set(top.id, readOne(n)); } catch (e) {
         // a read that stopped (withSqlParser loading the parser) leaves nothing half-read behind
         for (const [k, v] of readings) if (v === 'busy') readings.delete(k);
         relCols.clear();
+        relSig.clear();
         throw e;
-      }
+      } finally { current = outer; }
+      deps.set(top.id, mine);
       readMs += performance.now() - t0;
     }
     const r = readings.get(id);
     return r === 'busy' ? undefined : r;
   };
 
-  const sqlInputs = () => ({
+  const sqlInputs = (): SqlInputs => ({
     project: p, lib: library(), target: opts.target,
-    columnsOf: (nid: string) => relationColumns(nid)?.map((c) => ({ name: c.name, data_type: c.type })),
+    columnsOf: (nid: string) => { const c = relationColumns(nid); track(nid); return c?.map((x) => ({ name: x.name, data_type: x.type })); },
     compiledRelations: () => (compiledRels ??= compiledRelationIndex(p)),
+    resolve: (kind, args, kw) => {
+      const r = resolveRelation(p, kind, args, kw);
+      current?.resolves.set(JSON.stringify([kind, args, kw]), JSON.stringify(r ?? null));
+      return r;
+    },
   });
 
   const readOne = (n: DbtNode): SqlReading => {
@@ -205,6 +277,7 @@ function build(p: Project, opts: ColumnsOptions): ProjectColumns {
       const nid = ms.relationOf(name);
       if (!nid) return { id: name.join('.'), reason: `${name.join('.')} is not a node of the project` };
       const cols = relationColumns(nid);
+      track(nid);
       const n = byId.get(nid);
       // a source's YAML lists the columns it documents; the table may have more
       const more = cols && n?.resourceType === 'source' && !catalogColumns(p, nid) ? `${n.name} may have columns its YAML does not list (no target/catalog.json entry)` : undefined;
@@ -291,7 +364,10 @@ function build(p: Project, opts: ColumnsOptions): ProjectColumns {
       return { ...s, readMs: Math.round(readMs), parsed: cache.misses, cached: cache.hits, fast: cache.fast };
     },
   };
-  return api;
+  const memo: Memo = {
+    nodes: byId, readings, deps, relCols, relSig, get lib() { return lib; },
+  };
+  return { api, memo };
 }
 
 const ORDER: ColumnOrigin[] = ['yaml', 'sql', 'catalog'];

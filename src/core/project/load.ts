@@ -160,6 +160,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
   };
   readAll();
 
+  const reloads: { before: Map<string, FileKind>; after: Map<string, FileKind>; paths?: string[] }[] = [];
   const project: Project = {
     root, name: settings.name, modelPaths: settings.modelPaths, isDbtProject: settings.isProject, cliVars: settings.cliVars, dbtTarget: settings.target, jinja: varContext(settings, 'resource'),
     macroPaths: settings.macroPaths, packagesInstallPath: settings.packagesInstallPath,
@@ -177,7 +178,9 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
     reloadFiles(rels: readonly string[]) {
       // several files changed at once (a proposal applied, a git checkout): read each, aggregate once
       const clean = rels.map((r) => r.replace(/^\.\//, ''));
-      if (clean.includes('dbt_project.yml') || clean.includes('profiles.yml')) {
+      const before = project.files;
+      const all = clean.includes('dbt_project.yml') || clean.includes('profiles.yml');
+      if (all) {
         // paths, vars, config trees or the target may all have changed: classify and read everything again
         settings = readSettings(root, opts, stats);
         readAll();
@@ -197,8 +200,22 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
         }
       }
       aggregate();
+      reloads.push({ before, after: project.files, paths: all ? undefined : clean });
+      if (reloads.length > 64) reloads.shift();
       const changed = new Set(clean);
       return project.diagnostics.filter((d) => d.file !== undefined && changed.has(d.file));
+    },
+    changedSince(since) {
+      const paths = new Set<string>();
+      let at: unknown = project.files;
+      // walk back from the current state to `since`, one reload at a time
+      for (let i = reloads.length - 1; at !== since; i--) {
+        const r = reloads[i];
+        if (!r || r.after !== at || !r.paths) return undefined;
+        for (const x of r.paths) paths.add(x);
+        at = r.before;
+      }
+      return [...paths];
     },
     readText(rel: string) {
       // files the walk found are regular files inside the project (it follows no symlinks);

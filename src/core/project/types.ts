@@ -173,4 +173,10 @@ export interface Project {
   reloadFiles(rels: readonly string[]): Diagnostic[];
   /** Read a project file's text (contained in the project). */
   readText(rel: string): string;
+  /**
+   * The files re-read since the state whose `files` map was `since` (each reload makes a new
+   * map), so derived views can update only what those files touch; undefined when not known
+   * (the whole project was read again, or that state is too old).
+   */
+  changedSince?(since: Map<string, FileKind>): string[] | undefined;
 }
