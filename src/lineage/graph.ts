@@ -206,26 +206,25 @@ function build(p: Project, opts: ColumnsOptions, prev?: Tables): { graph: Lineag
     byId.set(n.uniqueId, n);
     byName.set(displayName(n).toLowerCase(), n.uniqueId);
   }
-  const read: [DbtNode, SqlReading][] = [];
-  let changed = 0;
-  for (const n of [...p.models, ...p.snapshots]) {
-    const r = cols.sql(n);
-    if (!r) continue;
-    read.push([n, r]);
-    const had = prev?.parts.get(n.uniqueId);
-    if (!had || had.reading !== r || had.file !== n.sqlPath) changed++;
+  const stale: [DbtNode, SqlReading][] = [];
+  let count = 0;
+  for (const list of [p.models, p.snapshots]) {
+    for (const n of list) {
+      const r = cols.sql(n);
+      if (!r) continue;
+      count++;
+      const had = prev?.parts.get(n.uniqueId);
+      if (!had || had.reading !== r || had.file !== n.sqlPath) stale.push([n, r]);
+    }
   }
   // many models read again (a macro or the target changed): building afresh costs less than replacing
-  const t = prev && changed * 4 < read.length ? prev : emptyTables();
-  const present = new Set<string>();
-  for (const [n, r] of read) {
-    present.add(n.uniqueId);
-    const had = t.parts.get(n.uniqueId);
-    if (had && had.reading === r && had.file === n.sqlPath) continue;
-    if (had) removePart(t, n.uniqueId);
+  const t = prev && stale.length * 4 < count ? prev : emptyTables();
+  for (const [n, r] of stale) {
+    if (t.parts.has(n.uniqueId)) removePart(t, n.uniqueId);
     addPart(t, n.uniqueId, partOf(p, t, n, r));
   }
-  if (t === prev) for (const id of [...t.parts.keys()]) if (!present.has(id)) removePart(t, id);
+  // models no longer read (removed, or no SQL now)
+  if (t === prev && t.parts.size !== count) for (const id of [...t.parts.keys()]) { const n = byId.get(id); if (!n || !cols.sql(n)) removePart(t, id); }
   const { up, down, unresolved, gaps, influence, outputs } = t;
 
   const nameOf = (id: string) => { const n = byId.get(id); return n ? displayName(n) : id; };

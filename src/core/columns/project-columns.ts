@@ -82,8 +82,8 @@ export interface ColumnStats {
 const STANDALONE_PLACEHOLDERS = /^[ \t]*(?:__modeler_unrendered_\d+__)+[ \t]*$/gm;
 
 type Cols = { name: string; type?: string }[] | undefined;
-/** What one model's reading looked at: the columns of each relation (as JSON) and what each ref()/source() named. */
-interface Deps { rels: Map<string, string>; resolves: Map<string, string>; reusable: boolean }
+/** What one model's reading looked at: the relations whose columns it read, and the names its ref()/source() calls asked for. */
+interface Deps { rels: Set<string>; names: Set<string>; cycle: boolean }
 /** A state's readings, kept so the next state (a few files changed) reads again only what those files touch. */
 interface Memo {
   nodes: Map<string, DbtNode>;
@@ -91,6 +91,9 @@ interface Memo {
   deps: Map<string, Deps>;
   relCols: Map<string, Cols>;
   relSig: Map<string, string>;
+  /** relation id → the models whose reading read its columns; name → the models that asked ref()/source() for it (may hold models that no longer do) */
+  readers: Map<string, Set<string>>;
+  askers: Map<string, Set<string>>;
   lib?: MacroLibrary;
 }
 type State = { key: Map<string, FileKind>; target?: string; api: ProjectColumns; memo: Memo };
@@ -138,10 +141,14 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
   let lib: MacroLibrary | undefined = prev?.lib;
   const library = () => (lib ??= readMacroLibrary(p.root, p.name, p.macroPaths, p.packagesInstallPath));
   let compiledRels: Map<string, string> | undefined;
-  const readings = new Map<string, SqlReading | 'busy'>();
-  const relCols = new Map<string, Cols>();
-  const relSig = new Map<string, string>();
-  const deps = new Map<string, Deps>();
+  // the previous state's tables are taken over, not copied (10,000 models: copying costs more than the update);
+  // an object of an older state reads the newest one from then on
+  const readings = prev?.readings ?? new Map<string, SqlReading | 'busy'>();
+  const relCols = prev?.relCols ?? new Map<string, Cols>();
+  const relSig = prev?.relSig ?? new Map<string, string>();
+  const deps = prev?.deps ?? new Map<string, Deps>();
+  const readers = prev?.readers ?? new Map<string, Set<string>>();
+  const askers = prev?.askers ?? new Map<string, Set<string>>();
   let readMs = 0;
   /** what the reading in progress looks at (readings nest: a relation read on the way) */
   let current: Deps | undefined;
@@ -151,21 +158,8 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     if (sig === undefined) { sig = JSON.stringify(relationColumns(id) ?? null); relSig.set(id, sig); }
     return sig;
   };
-  const track = (id: string) => { if (current) current.rels.set(id, sigOf(id)); };
-
-  /** The previous state's reading of a model, when nothing it looked at has changed. */
-  const reuse = (id: string): boolean => {
-    const r = prev?.readings.get(id), d = prev?.deps.get(id);
-    if (!r || r === 'busy' || !d || !d.reusable || prev!.nodes.get(id) !== byId.get(id)) return false;
-    for (const [k, res] of d.resolves) {
-      const [kind, args, kw] = JSON.parse(k);
-      if (JSON.stringify(resolveRelation(p, kind, args, kw) ?? null) !== res) return false;
-    }
-    for (const [dep, sig] of d.rels) if (sigOf(dep) !== sig) return false;
-    readings.set(id, r);
-    deps.set(id, d);
-    return true;
-  };
+  const track = (id: string) => { current?.rels.add(id); };
+  const index = (m: Map<string, Set<string>>, k: string, id: string) => { let x = m.get(k); if (!x) m.set(k, (x = new Set())); x.add(id); };
 
   const idOf = (n: DbtNode | string) => (typeof n === 'string' ? n : n.uniqueId);
 
@@ -177,15 +171,6 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
   const relationColumns = (id: string): Cols => {
     if (relCols.has(id)) return relCols.get(id);
     const n = byId.get(id);
-    if (n && prev && (n.resourceType === 'model' || n.resourceType === 'snapshot') && prev.relCols.has(id) && prev.nodes.get(id) === n) {
-      const r = reading(id);
-      if (r && r === prev.readings.get(id)) {
-        // a model read as before: its columns are as before
-        relCols.set(id, prev.relCols.get(id));
-        relSig.set(id, prev.relSig.get(id) ?? JSON.stringify(prev.relCols.get(id) ?? null));
-        return prev.relCols.get(id);
-      }
-    }
     const cat = catalogColumns(p, id);
     let cols: { name: string; type?: string }[] | undefined;
     if (n && (n.resourceType === 'model' || n.resourceType === 'snapshot')) {
@@ -207,7 +192,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
   /** Read one model, its upstream first (iteratively: chains of thousands of models are common in benches). */
   const reading = (id: string): SqlReading | undefined => {
     const have = readings.get(id);
-    if (have === 'busy') { if (current) current.reusable = false; return undefined; } // a cycle: not kept for the next state
+    if (have === 'busy') { if (current) current.cycle = true; return undefined; } // a cycle: not kept for the next state
     if (have) return have;
     const root = byId.get(id);
     if (!root || (root.resourceType !== 'model' && root.resourceType !== 'snapshot')) return undefined;
@@ -223,10 +208,9 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
         continue;
       }
       stack.pop();
-      if (reuse(top.id)) continue;
       const t0 = performance.now();
       const outer = current;
-      const mine: Deps = current = { rels: new Map(), resolves: new Map(), reusable: true };
+      const mine: Deps = current = { rels: new Set(), names: new Set(), cycle: false };
       try { readings.set(top.id, readOne(n)); } catch (e) {
         // a read that stopped (withSqlParser loading the parser) leaves nothing half-read behind
         for (const [k, v] of readings) if (v === 'busy') readings.delete(k);
@@ -235,6 +219,8 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
         throw e;
       } finally { current = outer; }
       deps.set(top.id, mine);
+      for (const r of mine.rels) index(readers, r, top.id);
+      for (const k of mine.names) index(askers, k, top.id);
       readMs += performance.now() - t0;
     }
     const r = readings.get(id);
@@ -246,9 +232,8 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     columnsOf: (nid: string) => { const c = relationColumns(nid); track(nid); return c?.map((x) => ({ name: x.name, data_type: x.type })); },
     compiledRelations: () => (compiledRels ??= compiledRelationIndex(p)),
     resolve: (kind, args, kw) => {
-      const r = resolveRelation(p, kind, args, kw);
-      current?.resolves.set(JSON.stringify([kind, args, kw]), JSON.stringify(r ?? null));
-      return r;
+      current?.names.add(String(kind === 'source' ? args[1] : args[args.length - 1]));
+      return resolveRelation(p, kind, args, kw);
     },
   });
 
@@ -343,6 +328,57 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     return out;
   };
 
+  if (prev) update(prev);
+
+  /**
+   * From the previous state: read again the models whose node changed, those that asked ref() or
+   * source() for a name that was added, removed or renamed, and — as their columns change — the
+   * models that read those columns (select * through the graph), until nothing more changes.
+   */
+  function update(was: Memo): void {
+    const queue: string[] = [];
+    const before = new Map<string, string | undefined>();
+    const invalidate = (id: string) => {
+      if (!readings.has(id)) return;
+      before.set(id, relCols.has(id) ? relSig.get(id) ?? JSON.stringify(relCols.get(id) ?? null) : undefined);
+      readings.delete(id); deps.delete(id); relCols.delete(id); relSig.delete(id);
+      queue.push(id);
+    };
+    const nameOf = (n: DbtNode) => (n.resourceType === 'source' ? n.tableName ?? n.name : n.name);
+    const renamed = new Set<string>();
+    const recheck: string[] = [];
+    for (const [id, d] of deps) if (d.cycle) invalidate(id);
+    for (const n of byId.values()) {
+      const old = was.nodes.get(n.uniqueId);
+      if (old === n) continue;
+      if (!old) { renamed.add(nameOf(n)); continue; }
+      if (n.resourceType === 'model' || n.resourceType === 'snapshot') { renamed.add(nameOf(n)); renamed.add(nameOf(old)); invalidate(n.uniqueId); continue; }
+      // sources (a changed YAML entry), seeds and package nodes (made again on every read): compared by their columns
+      if (n.resourceType === 'source' && old.raw === n.raw && old.columns === n.columns) continue;
+      if (n.resourceType === 'source' ? old.raw?.identifier !== n.raw?.identifier : JSON.stringify(old.config?.alias) !== JSON.stringify(n.config?.alias)) renamed.add(nameOf(n));
+      recheck.push(n.uniqueId);
+    }
+    for (const [id, old] of was.nodes) {
+      if (byId.has(id)) continue;
+      renamed.add(nameOf(old));
+      relCols.delete(id); relSig.delete(id); readings.delete(id); deps.delete(id);
+      for (const r of readers.get(id) ?? []) invalidate(r);
+    }
+    for (const k of renamed) for (const m of askers.get(k) ?? []) invalidate(m);
+    for (const id of recheck) {
+      const old = relCols.has(id) ? relSig.get(id) ?? JSON.stringify(relCols.get(id) ?? null) : undefined;
+      relCols.delete(id); relSig.delete(id);
+      if (old !== sigOf(id)) for (const r of readers.get(id) ?? []) invalidate(r);
+    }
+    while (queue.length) {
+      const id = queue.pop()!;
+      if (!byId.has(id)) continue;
+      if (!readings.has(id)) reading(id); // else read again already, on the way to another model
+      const old = before.get(id);
+      if (old === undefined || old !== sigOf(id)) for (const r of readers.get(id) ?? []) invalidate(r);
+    }
+  }
+
   const api: ProjectColumns = {
     of: columnsOf,
     sql: (node) => reading(idOf(node)),
@@ -365,7 +401,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     },
   };
   const memo: Memo = {
-    nodes: byId, readings, deps, relCols, relSig, get lib() { return lib; },
+    nodes: byId, readings, deps, relCols, relSig, readers, askers, get lib() { return lib; },
   };
   return { api, memo };
 }
