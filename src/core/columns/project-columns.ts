@@ -95,6 +95,8 @@ interface Memo {
   readers: Map<string, Set<string>>;
   askers: Map<string, Set<string>>;
   lib?: MacroLibrary;
+  /** the next state took the tables over */
+  retire(): void;
 }
 type State = { key: Map<string, FileKind>; target?: string; api: ProjectColumns; memo: Memo };
 const states = new WeakMap<Project, State>();
@@ -123,6 +125,7 @@ export function projectColumns(p: Project, options: ColumnsOptions = {}): Projec
     const changed = p.changedSince?.(held.key);
     if (changed && !changed.some((f) => touchesAll(p, held.key, f))) prev = held.memo;
   }
+  prev?.retire();
   const { api, memo } = build(p, opts, prev);
   states.set(p, { key, target: targetKey, api, memo });
   return api;
@@ -379,15 +382,22 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     }
   }
 
+  // once the next state has taken the tables over, this object answers from that state
+  let retired = false;
+  const live = () => (retired ? projectColumns(p, opts) : undefined);
   const api: ProjectColumns = {
-    of: columnsOf,
-    sql: (node) => reading(idOf(node)),
+    of: (node) => live()?.of(node) ?? columnsOf(node),
+    sql: (node) => { const l = live(); return l ? l.sql(node) : reading(idOf(node)); },
     findings: () => {
+      const l = live();
+      if (l) return l.findings();
       const out = columnFindings(p, (id) => reading(id), (n) => columnsOf(n));
       cache.save();
       return out;
     },
     stats: () => {
+      const l = live();
+      if (l) return l.stats();
       const s: ColumnStats = { models: 0, complete: 0, partial: 0, unknown: 0, compiled: 0, rendered: 0, columns: { yaml: 0, sql: 0, catalog: 0 }, readMs: 0, parsed: 0, cached: 0, fast: 0 };
       for (const m of [...p.models, ...p.snapshots]) {
         const r = reading(m.uniqueId);
@@ -402,6 +412,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
   };
   const memo: Memo = {
     nodes: byId, readings, deps, relCols, relSig, readers, askers, get lib() { return lib; },
+    retire: () => { retired = true; },
   };
   return { api, memo };
 }
