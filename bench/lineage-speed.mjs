@@ -5,8 +5,8 @@
 // from the built graph. Target: N = 10000 under 5 s.
 // Then, in `modeler serve` on the same project: the first GET …/lineage (builds the graph), one
 // column's answer from the built graph (median of 20), and the first answer after one model file
-// changed (the graph is built again for the new state of the project; parses of unchanged files
-// come from the cache).
+// changed (the graph is brought up to date: only the models that file reaches are read again;
+// bench/lineage-update.mjs times that per edit).
 // Usage: npm run build && node bench/lineage-speed.mjs [N]   (default 10000)
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';

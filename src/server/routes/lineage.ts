@@ -1,6 +1,7 @@
 // Column-level lineage of the open project, as `modeler lineage` prints it with --output-json:
 // one column's upstream and downstream (one hop, or up to ?depth=), and the impact of dropping it.
-// The graph is built once per state of the project (the watcher's reload starts a new one).
+// The graph is built once and brought up to date for each state of the project (the watcher's
+// reload): only the models the changed files reach are read again.
 import type { FastifyInstance } from 'fastify';
 import { columnImpact, columnLineage, lineageGraph, parseAddress } from '../../api.js';
 import type { RouteContext } from '../app.js';
