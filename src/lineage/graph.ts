@@ -108,7 +108,7 @@ function partOf(p: Project, t: Tables, n: DbtNode, r: SqlReading): Part {
   const file = n.sqlPath;
   const lazyLine = (f: string, name: string) => {
     let lines = t.fileLines.get(f);
-    if (!lines) { try { lines = nameLines(p.readText(f)); } catch { lines = new Map(); } t.fileLines.set(f, lines); }
+    if (!lines) { try { lines = nameLines(p.sqlText?.(f) ?? p.readText(f)); } catch { lines = new Map(); } t.fileLines.set(f, lines); }
     return lines.get(name.toLowerCase()) ?? 1;
   };
   // lines are found when first asked for (reading every file up front would double the build)

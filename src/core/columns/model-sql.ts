@@ -45,7 +45,10 @@ export function modelSql(node: DbtNode, inp: SqlInputs, decide?: (n: number) => 
   const p = inp.project;
   if (!node.sqlPath || !/\.sql$/i.test(node.sqlPath)) return undefined;
   let text: string;
-  try { text = p.readText(node.sqlPath); } catch { return undefined; }
+  // the text the project read (a read of 10,000 files again costs as much as parsing them)
+  const held = p.sqlText?.(node.sqlPath);
+  if (held !== undefined) text = held;
+  else try { text = p.readText(node.sqlPath); } catch { return undefined; }
   if (node.resourceType === 'snapshot') text = snapshotBlock(text, node.name) ?? text;
   const compiled = compiledCode(p, node, text);
   if (compiled !== undefined) {

@@ -441,7 +441,7 @@ function compiledRelationIndex(p: Project): Map<string, string> {
 }
 
 function safeRead(p: Project, rel: string): string | undefined {
-  try { return p.readText(rel); } catch { return undefined; }
+  try { return p.sqlText?.(rel) ?? p.readText(rel); } catch { return undefined; }
 }
 
 /** Each identifier's last mention in a SQL file (where the final SELECT usually returns it), by lower-cased name. */

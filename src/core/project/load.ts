@@ -33,6 +33,8 @@ interface FileResult {
   json?: unknown;
   /** Macros a macro file (or a generic test file) defines. */
   macros?: string[];
+  /** A SQL file's text, kept for what reads the SQL again (columns from SQL, lineage) */
+  text?: string;
   diagnostics: Diagnostic[];
 }
 
@@ -84,7 +86,9 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
     const text = read.text;
     stats.filesRead++;
     try {
-      return parseFile(rel, kind, text);
+      const r = parseFile(rel, kind, text);
+      if (r.kind === 'sql' && r.code) r.text = text;
+      return r;
     } catch (e) {
       // a parser that gives up on a file (it should report instead) must not stop the project's read
       return { kind, diagnostics: [{ code: 'IO', severity: 'error', file: rel, line: 1, column: 1,
@@ -204,6 +208,9 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
       if (reloads.length > 64) reloads.shift();
       const changed = new Set(clean);
       return project.diagnostics.filter((d) => d.file !== undefined && changed.has(d.file));
+    },
+    sqlText(rel) {
+      return results.get(rel)?.text;
     },
     changedSince(since) {
       const paths = new Set<string>();

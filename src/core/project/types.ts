@@ -173,6 +173,8 @@ export interface Project {
   reloadFiles(rels: readonly string[]): Diagnostic[];
   /** Read a project file's text (contained in the project). */
   readText(rel: string): string;
+  /** The text of a model's, snapshot's or test's SQL file as this state of the project read it (undefined: not read). */
+  sqlText?(rel: string): string | undefined;
   /**
    * The files re-read since the state whose `files` map was `since` (each reload makes a new
    * map), so derived views can update only what those files touch; undefined when not known

@@ -11,8 +11,8 @@ import { AGGREGATES } from './aggregates.js';
 
 type Tok = { t: 'w' | 'q' | 's' | 'n' | 'p'; v: string; low: string };
 
-/** Dialects where `"x"` quotes an identifier and `'x'` is a string with `''` as its only escape. */
-const DIALECTS = new Set(['duckdb', 'postgresql', 'snowflake', 'redshift', 'generic', 'ansi']);
+/** The parser dialects (of dbt's adapters) where `"x"` quotes an identifier and `'x'` is a string with `''` as its only escape. */
+export const STATIC_DIALECTS = new Set(['duckdb', 'postgresql', 'snowflake', 'redshift']);
 
 class GiveUp extends Error {}
 const giveUp = (): never => { throw new GiveUp(); };
@@ -99,6 +99,9 @@ const SPECIAL = new Set(['exists', 'extract', 'ceil', 'floor', 'position', 'subs
 const ENDS = new Set(['from', 'where', 'group', 'having', 'qualify', 'window', 'order', 'limit', 'offset', 'fetch', 'union', 'except', 'intersect', 'minus',
   'join', 'inner', 'left', 'right', 'full', 'cross', 'natural', 'on', 'using', 'as']);
 
+// Words that may follow a cast's type (`x::int end`, `cast(...) ... when`): never part of the type.
+const AFTER_TYPE = new Set(['and', 'or', 'end', 'when', 'then', 'else', 'is', 'not', 'in', 'like', 'ilike', 'between', 'over', 'asc', 'desc', 'nulls', 'filter', 'within', 'collate', 'at']);
+
 const PLACEHOLDER = /^__modeler_unrendered_\d+__$/;
 const BINARY = new Set(['+', '-', '/', '%', '*', '=', '<', '>', '<>', '!=', '<=', '>=', '||']);
 
@@ -107,7 +110,9 @@ export type TypeTextOf = (spelling: string) => string | undefined | null;
 
 class Reader {
   i = 0;
-  constructor(private toks: Tok[], private typeOf: TypeTextOf) {}
+  /** `* EXCLUDE (…)` and QUALIFY: DuckDB's and Snowflake's syntax, not PostgreSQL's or Redshift's */
+  private readonly duckish: boolean;
+  constructor(private toks: Tok[], private typeOf: TypeTextOf, dialect: string) { this.duckish = dialect === 'duckdb' || dialect === 'snowflake'; }
   peek(k = 0): Tok | undefined { return this.toks[this.i + k]; }
   isW(low: string, k = 0) { const t = this.peek(k); return !!t && t.t === 'w' && t.low === low; }
   isP(v: string, k = 0) { const t = this.peek(k); return !!t && t.t === 'p' && t.v === v; }
@@ -206,6 +211,7 @@ class Reader {
       if (!this.eatW('all')) do this.expr(); while (this.eatP(','));
     }
     if (this.eatW('having')) filter.push(...this.expr().shape.uses);
+    if (this.isW('qualify') && !this.duckish) giveUp();
     if (this.eatW('qualify')) filter.push(...this.expr().shape.uses);
     return { from, items, ...(join.length ? { join } : {}), ...(filter.length ? { filter } : {}) };
   }
@@ -272,6 +278,7 @@ class Reader {
 
   starRest(qualifier: Ident[] | undefined): Item {
     const exclude: Ident[] = [];
+    if (this.isW('exclude') && !this.duckish) giveUp();
     if (this.eatW('exclude')) {
       if (this.eatP('(')) { do exclude.push(this.ident()); while (this.eatP(',')); this.needP(')'); } else exclude.push(this.ident());
     }
@@ -456,7 +463,8 @@ class Reader {
   /** A type as written: words and an optional (n[, m]). */
   typeSpelling(): string {
     const words: string[] = [];
-    while (this.peek()?.t === 'w' && !ENDS.has(this.peek()!.low) && this.peek()!.low !== 'and' && this.peek()!.low !== 'or') words.push(this.toks[this.i++].low);
+    // as written: a type the parser does not know keeps its spelling (`::VARIANT`)
+    while (this.peek()?.t === 'w' && !ENDS.has(this.peek()!.low) && !AFTER_TYPE.has(this.peek()!.low)) words.push(this.toks[this.i++].v);
     if (!words.length || words.length > 2) giveUp();
     let args = '';
     if (this.eatP('(')) {
@@ -494,12 +502,12 @@ class Reader {
  * a cast's type spelling (null: not a type the parser reads).
  */
 export function staticQueryShape(sql: string, dialect: string, typeOf: TypeTextOf): QueryShape | undefined {
-  if (!DIALECTS.has(dialect)) return undefined;
+  if (!STATIC_DIALECTS.has(dialect)) return undefined;
   try {
     const toks = tokenize(sql);
     while (toks.length && toks[toks.length - 1].t === 'p' && toks[toks.length - 1].v === ';') toks.pop();
     if (toks.some((t) => t.t === 'p' && t.v === ';')) return undefined;
-    const r = new Reader(toks, typeOf);
+    const r = new Reader(toks, typeOf, dialect);
     if (!r.isW('select') && !r.isW('with')) return undefined;
     const q = r.query();
     return r.i === toks.length ? q : undefined;
