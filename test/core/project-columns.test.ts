@@ -101,6 +101,14 @@ describe('columns of a project, with origin and type', () => {
     expect(JSON.parse(readFileSync(join(dir, '.modeler/cache/sql-shapes.json'), 'utf8')).version).toBe(3);
     const second = projectColumns(loadProject(dir), { cache: true }).stats();
     expect(second).toMatchObject({ parsed: 0, cached: 1, fast: first.fast, complete: first.complete });
+    // a server brings the columns up to date after a model is added: the cache keeps the earlier parse too
+    const p = loadProject(dir);
+    projectColumns(p, { cache: true }).stats();
+    writeFileSync(join(dir, 'models/marts/order_months.sql'), "select order_id, extract(month from ordered_at) as order_month from {{ ref('orders') }}\n");
+    p.reloadFiles(['models/marts/order_months.sql']);
+    expect(projectColumns(p, { cache: true }).stats()).toMatchObject({ parsed: 1 });
+    // the file on disk (this process keeps the shapes in memory too) holds both
+    expect(Object.keys(JSON.parse(readFileSync(join(dir, '.modeler/cache/sql-shapes.json'), 'utf8')).entries)).toHaveLength(2);
   });
 });
 

@@ -140,7 +140,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
   const byId = new Map<string, DbtNode>();
   for (const n of [...p.models, ...p.seeds, ...p.snapshots, ...p.sources, ...p.packageNodes]) byId.set(n.uniqueId, n);
   const dialect = parserDialect(opts.target?.type);
-  const cache = ShapeCache.for(p.root, !!opts.cache);
+  const cache = ShapeCache.for(p.root, !!opts.cache, !!prev);
   let lib: MacroLibrary | undefined = prev?.lib;
   const library = () => (lib ??= readMacroLibrary(p.root, p.name, p.macroPaths, p.packagesInstallPath));
   let compiledRels: Map<string, string> | undefined;

@@ -18,13 +18,17 @@ const FILE = join('cache', 'sql-shapes.json');
 const held = new Map<string, ShapeCache>();
 
 export class ShapeCache {
-  /** One cache per project folder for the process (a server reads the project again after each change). */
-  static for(root: string | undefined, persist: boolean): ShapeCache {
+  /**
+   * One cache per project folder for the process (a server reads the project again after each
+   * change). `update`: a pass that reads again only what changed keeps the shapes the previous
+   * pass used (they are still the project's), so saving does not drop them.
+   */
+  static for(root: string | undefined, persist: boolean, update = false): ShapeCache {
     if (!root) return new ShapeCache();
     const key = `${persist ? 'disk' : 'mem'}\u0000${root}`;
     let c = held.get(key);
     if (!c) { c = new ShapeCache(persist ? root : undefined); held.set(key, c); }
-    c.used.clear();
+    if (!update) c.used.clear();
     c.hits = 0;
     c.misses = 0;
     c.fast = 0;
