@@ -126,7 +126,13 @@ export function projectColumns(p: Project, options: ColumnsOptions = {}): Projec
     if (changed && !changed.some((f) => touchesAll(p, held.key, f))) prev = held.memo;
   }
   prev?.retire();
-  const { api, memo } = build(p, opts, prev);
+  let built: ReturnType<typeof build>;
+  try { built = build(p, opts, prev); } catch (e) {
+    // an update that stopped half-way (withSqlParser loading the parser) is not built upon: the next call reads afresh
+    if (prev) states.delete(p);
+    throw e;
+  }
+  const { api, memo } = built;
   states.set(p, { key, target: targetKey, api, memo });
   return api;
 }

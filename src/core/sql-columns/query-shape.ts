@@ -105,6 +105,18 @@ export function staticShape(sql: string, dialect: ParseDialect): QueryShape | un
 }
 
 const castTypes = new Map<string, string | undefined | null>();
+type CastEntry = { t?: string } | null;
+/** The cast types read so far (`dialect\0spelling` → type text; null: not a type), for the shape cache to keep. */
+export function castTypeEntries(): Record<string, CastEntry> {
+  const out: Record<string, CastEntry> = {};
+  for (const [k, v] of castTypes) out[k] = v === null ? null : v === undefined ? {} : { t: v };
+  return out;
+}
+/** Cast types kept by an earlier command: a project read again needs the parser for none of them. */
+export function knowCastTypes(entries: Record<string, CastEntry>): void {
+  for (const [k, v] of Object.entries(entries)) if (!castTypes.has(k)) castTypes.set(k, v === null ? null : typeof v?.t === 'string' ? v.t : undefined);
+}
+export const castTypeCount = () => castTypes.size;
 /** The type text of a cast to `spelling`, as the parser reads it (null: it does not); once per spelling and dialect. */
 function castTypeText(spelling: string, dialect: ParseDialect): string | undefined | null {
   const k = `${dialect}\u0000${spelling}`;

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../fs-atomic.js';
 import { ensureRuntimeDir, runtimeDir } from '../runtime-state.js';
-import { parseQueryShape, staticShape, type ParseDialect, type QueryShape } from './query-shape.js';
+import { castTypeCount, castTypeEntries, knowCastTypes, parseQueryShape, staticShape, type ParseDialect, type QueryShape } from './query-shape.js';
 
 type Parsed = { shape?: QueryShape; error?: string };
 const VERSION = 3;
@@ -38,6 +38,7 @@ export class ShapeCache {
   private entries = new Map<string, Parsed>();
   private used = new Set<string>();
   private dirty = false;
+  private typesSaved = 0;
   hits = 0;
   misses = 0;
   /** read by the token reader (not kept) */
@@ -51,6 +52,8 @@ export class ShapeCache {
     try {
       const data = JSON.parse(readFileSync(file, 'utf8'));
       if (data?.version === VERSION && data.entries && typeof data.entries === 'object') this.entries = new Map(Object.entries(data.entries));
+      // the types of casts the token reader met: reading the same SQL again needs no parser
+      if (data?.version === VERSION && data.types && typeof data.types === 'object') { knowCastTypes(data.types); this.typesSaved = castTypeCount(); }
     } catch { /* a damaged cache is rebuilt */ }
   }
 
@@ -70,14 +73,15 @@ export class ShapeCache {
 
   /** Write the shapes used in this pass (older ones are dropped), when anything new was parsed. */
   save(): void {
-    if (!this.root || !this.dirty) return;
+    if (!this.root || (!this.dirty && castTypeCount() === this.typesSaved)) return;
     try {
       const file = join(ensureRuntimeDir(this.root), FILE);
       mkdirSync(dirname(file), { recursive: true });
       const keep: Record<string, Parsed> = {};
       for (const k of this.used) { const v = this.entries.get(k); if (v) keep[k] = v; }
-      writeFileAtomic(file, JSON.stringify({ version: VERSION, entries: keep }));
+      writeFileAtomic(file, JSON.stringify({ version: VERSION, entries: keep, types: castTypeEntries() }));
       this.dirty = false;
+      this.typesSaved = castTypeCount();
     } catch { /* a read-only project: the cache stays in memory */ }
   }
 }
