@@ -193,7 +193,7 @@ function Flow() {
       onNodeDragStop={(_e, _n, dragged) => moveNodes(dragged.map((d) => ({ id: d.id, position: d.position })))}
       onNodeContextMenu={onNodeContextMenu} onEdgeContextMenu={onEdgeContextMenu} onPaneContextMenu={onPaneContextMenu}
       onNodeDoubleClick={(_e, node) => node.data.node.file && openFile(node.data.node.file, node.data.node.line)}
-      connectionMode={ConnectionMode.Loose} nodesConnectable onConnect={onConnect} connectionRadius={24} onlyRenderVisibleElements minZoom={0.02} maxZoom={2.5}
+      connectionMode={ConnectionMode.Loose} nodesConnectable connectOnClick={false} onConnect={onConnect} connectionRadius={24} onlyRenderVisibleElements minZoom={0.02} maxZoom={2.5}
       deleteKeyCode={null} selectionKeyCode={null} multiSelectionKeyCode="Shift" proOptions={{ hideAttribution: true }}
       ariaLabelConfig={{ 'node.a11yDescription.default': 'Press Enter to select, arrow keys to move, the context-menu key for actions.' }}
     >
