@@ -2,8 +2,9 @@
 // (context menu and inspector) opens its dialog, proposes the change into the review plan, and
 // Apply writes it — the YAML, SQL and .md files are read back from disk. A refusal says why in the
 // dialog; a plan whose file changed since is refused stale; a drag from one column to another
-// proposes the relationship. Keyboard: tables come before edges in Tab order, search hands focus
-// to the table found, Escape closes dialogs and focus returns to what opened them.
+// proposes the relationship. Keyboard: tables come before edges in Tab order (a table's detail
+// button is in its context menu instead), search hands focus to the table found, Escape closes
+// dialogs and focus returns to what opened them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { Locator, Page } from 'playwright-core';
@@ -212,10 +213,29 @@ describe.skipIf(!!skip)('keyboard and focus on the canvas', () => {
     const order = await page.evaluate(() => [...document.querySelectorAll('.react-flow__viewport [tabindex="0"]')].map((e) => (e.classList.contains('react-flow__node') ? 'table' : e.closest('.react-flow__edge') ? 'edge' : 'other')));
     expect(order.filter((x) => x === 'edge').length).toBeGreaterThan(0);
     expect(order.lastIndexOf('table')).toBeLessThan(order.indexOf('edge'));
-    // and the real key: from a table, Tab goes to the next table
+    // and the real key: from a table, Tab goes to the next table (not to a button inside the table)
     await table(page, 'customers').focus();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.classList.contains('react-flow__node'))).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).not.toBe('model customers');
+  });
+
+  it('a table\'s detail button, out of the Tab order, has its choices in the table\'s context menu', async () => {
+    const customers = table(page, 'customers');
+    await customers.getByRole('button', { name: 'Collapse customers' }).waitFor();
+    const menu = page.getByRole('menu', { name: 'Actions for model customers' });
+    await customers.focus();
+    await page.keyboard.press('ContextMenu');
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(expect.arrayContaining(['Show keys of customers', 'Collapse customers']));
+    await menu.getByRole('menuitem', { name: 'Collapse customers' }).press('Enter');
+    await customers.getByRole('button', { name: 'Show keys of customers' }).waitFor();
+    expect(await customers.locator('[data-column]').count()).toBe(0);
+    // and back, from the keyboard again
+    await customers.focus();
+    await page.keyboard.press('ContextMenu');
+    await menu.getByRole('menuitem', { name: 'Show all columns of customers' }).press('Enter');
+    await customers.getByRole('button', { name: 'Collapse customers' }).waitFor();
+    expect(await customers.locator('[data-column]').count()).toBeGreaterThan(0);
   });
 
   it('search hands focus to the table it found; Escape closes the search and the context menu', async () => {

@@ -12,7 +12,7 @@ import { ACTION_NAMES, COLUMN_ACTIONS, openEdit, relateByDrag, TABLE_ACTIONS } f
 import { openFile } from '../editor/actions';
 import { app, openMenu, select } from '../state/app';
 import { edgeContext, nodeContext, workspaceContext } from './context';
-import { autoLayout, exportDiagram, focusOn, moveNodes, requestFit } from './controller';
+import { autoLayout, exportDiagram, focusOn, moveNodes, requestFit, setTableDetail } from './controller';
 import { ErEdge, type ErFlowEdge } from './ErEdge';
 import { coloursOf } from './colours';
 import { edgeText, endMarks, nodeSize, shownColumns, sides } from './geometry';
@@ -22,7 +22,7 @@ import { bounds } from './layout';
 import { panels } from '../shell/panels';
 import { isKeyEdge, type CEdge } from './model';
 import { canvas } from './store';
-import { TableNode, type TableFlowNode } from './TableNode';
+import { DETAIL_ACTION, TableNode, type TableFlowNode } from './TableNode';
 import { tablesBeforeEdges } from './focus';
 import { CanvasToolbar } from './CanvasToolbar';
 
@@ -147,8 +147,12 @@ function Flow() {
     select(col ? { kind: 'column', id: n.id, column: col } : { kind: 'node', id: n.id });
     const { x, y } = menuPoint(ev);
     const edits = (col ? COLUMN_ACTIONS : TABLE_ACTIONS).map((a) => ({ label: ACTION_NAMES[a], run: () => openEdit(a, { node: n.id, table: n.name, column: col }) }));
+    // the title bar's detail button, for the keyboard (the button is out of the Tab order): the two other details
+    const details = col ? [] : (['all', 'keys', 'collapsed'] as const).filter((d) => d !== (n.detail ?? 'all'))
+      .map((d) => ({ label: `${DETAIL_ACTION[d]} ${n.name}`, run: () => setTableDetail(n.id, d) }));
     openMenu({ x, y, label: col ? `column ${n.name}.${col}` : `${n.kind} ${n.name}`, returnFocus: (ev.target as HTMLElement).closest?.('.react-flow__node') as HTMLElement | null, items: [
       ...edits,
+      ...details,
       { label: `Ask AI about ${n.name}`, run: () => askAbout([nodeContext(n, source)]) },
       { label: 'Focus with neighbours', run: () => void focusOn([n.id]) },
       { label: 'Open YAML', run: () => n.file && openFile(n.file, n.line), disabled: !n.file },

@@ -7,11 +7,13 @@ import { lineage, marksOf } from '../lineage/store';
 import { hiddenColumns, shownColumns } from './geometry';
 import { setTableDetail } from './controller';
 
-// the detail button steps through the three, naming what it will do
-const NEXT: Record<Detail, { to: Detail; label: string; glyph: string }> = {
-  keys: { to: 'all', label: 'Show all columns of', glyph: '▾' },
-  all: { to: 'collapsed', label: 'Collapse', glyph: '▴' },
-  collapsed: { to: 'keys', label: 'Show keys of', glyph: '▸' },
+/** What choosing each detail is called, before the table's name (the button's name; the table's context menu offers the other two). */
+export const DETAIL_ACTION: Record<Detail, string> = { all: 'Show all columns of', keys: 'Show keys of', collapsed: 'Collapse' };
+// the detail button steps through the three, named by what it will do
+const NEXT: Record<Detail, { to: Detail; glyph: string }> = {
+  keys: { to: 'all', glyph: '▾' },
+  all: { to: 'collapsed', glyph: '▴' },
+  collapsed: { to: 'keys', glyph: '▸' },
 };
 
 /** A column that YAML does not document is marked with where it is known from (its SQL, the catalog). */
@@ -46,6 +48,7 @@ function TableNodeView({ data, selected }: NodeProps<TableFlowNode>) {
   const cols = data.far ? [] : shownColumns(n);
   const hidden = data.far ? 0 : hiddenColumns(n, cols);
   const next = NEXT[n.detail ?? 'all'];
+  const label = `${DETAIL_ACTION[next.to]} ${n.name}`;
   return (
     <div className={`table-node${selected ? ' selected' : ''}${data.diff ? ` diff-${data.diff}` : ''}${data.dimmed ? ' dimmed' : ''}`} data-layer={n.layer}>
       <div className="table-head">
@@ -54,7 +57,8 @@ function TableNodeView({ data, selected }: NodeProps<TableFlowNode>) {
         {iface && <span className="badge iface" title={`Interface ${iface.stability ?? ''} ${iface.status ?? ''}`}>IF</span>}
         {n.layer && <span className="badge layer">{n.layer}</span>}
         {data.diff && <span className="badge diff">{data.diff}</span>}
-        {!data.far && <button type="button" className="detail-toggle nodrag" aria-label={`${next.label} ${n.name}`} title={`${next.label} ${n.name}`}
+        {/* out of the Tab order, so Tab goes table to table; from the keyboard, the table's context menu has the same choices */}
+        {!data.far && <button type="button" tabIndex={-1} className="detail-toggle nodrag" aria-label={label} title={label}
           onClick={(e) => { e.stopPropagation(); setTableDetail(n.id, next.to); }}>{next.glyph}</button>}
       </div>
       {cols.map((c) => {
