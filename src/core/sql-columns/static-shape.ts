@@ -8,11 +8,12 @@
 // the real projects and asserts the same shapes.
 import type { ColumnUse, ExprShape, FromItem, Ident, Item, QueryShape, SelectShape, SetShape } from './query-shape.js';
 import { AGGREGATES } from './aggregates.js';
+import { dbtTokenRead, dbtTokenReadDialects } from '../../sql/dialects/index.js';
 
 type Tok = { t: 'w' | 'q' | 's' | 'n' | 'p'; v: string; low: string };
 
-/** The parser dialects (of dbt's adapters) where `"x"` quotes an identifier and `'x'` is a string with `''` as its only escape. */
-export const STATIC_DIALECTS = new Set(['duckdb', 'postgresql', 'snowflake', 'redshift']);
+/** The parser dialects (of dbt's adapters) the token reader reads: their dialect files say so (dbtTokenRead). */
+export const STATIC_DIALECTS = new Set(dbtTokenReadDialects());
 
 class GiveUp extends Error {}
 const giveUp = (): never => { throw new GiveUp(); };
@@ -112,7 +113,7 @@ class Reader {
   i = 0;
   /** `* EXCLUDE (…)` and QUALIFY: DuckDB's and Snowflake's syntax, not PostgreSQL's or Redshift's */
   private readonly duckish: boolean;
-  constructor(private toks: Tok[], private typeOf: TypeTextOf, dialect: string) { this.duckish = dialect === 'duckdb' || dialect === 'snowflake'; }
+  constructor(private toks: Tok[], private typeOf: TypeTextOf, dialect: string) { this.duckish = !!dbtTokenRead(dialect)?.qualifyExclude; }
   peek(k = 0): Tok | undefined { return this.toks[this.i + k]; }
   isW(low: string, k = 0) { const t = this.peek(k); return !!t && t.t === 'w' && t.low === low; }
   isP(v: string, k = 0) { const t = this.peek(k); return !!t && t.t === 'p' && t.v === v; }

@@ -101,6 +101,12 @@ export interface DialectTraits {
   dbtAdapterParents?: Readonly<Record<string, readonly string[]>>;
   /** the character dbt's `adapter.quote()` wraps an identifier in for these adapters (else `"`) */
   dbtQuote?: string;
+  /**
+   * sqlparser-rs dialects (of dbtAdapters) whose simple SQL the token reader reads without the
+   * parser (src/core/sql-columns/static-shape.ts): `"x"` an identifier, `'x'` a string with `''`
+   * its only escape; `qualifyExclude`: `QUALIFY` and `select * exclude (…)` are SQL there
+   */
+  dbtTokenRead?: Readonly<Record<string, { qualifyExclude: boolean }>>;
 }
 
 export type DetectMark = 'brackets' | 'go' | 'backticks';

@@ -10,7 +10,7 @@ export class DuckDbDialect extends Dialect {
   readonly caps: DialectCaps = { alterForeignKeys: false, enforcedForeignKeys: true, indexes: true, uniqueConstraints: true, checkConstraints: true, transactionalDdl: true, alterConstraints: false, alterReferencedTables: false, columnOrder: 'rebuild', constraintNames: false, alterCoveredColumnTypes: false, moveTableSchema: false, reuseUniqueIndexName: false, dropColumnBeforeKey: false, addColumnNotNull: false };
   readonly traits: DialectTraits = {
     lex: { dollarQuotes: true }, decimalDefault: [18, 3], unboundedVarchar: true, parser: { kind: 'libpg_query' }, nodeSqlParser: 'postgresql', catalogPlatform: 'duckdb',
-    dbtAdapters: { duckdb: 'duckdb' }, dbtProfileDefaults: { schema: 'main', databaseFromPath: true },
+    dbtAdapters: { duckdb: 'duckdb' }, dbtTokenRead: { duckdb: { qualifyExclude: true } }, dbtProfileDefaults: { schema: 'main', databaseFromPath: true },
     detect: { order: 6, words: ['hugeint', 'uhugeint', 'ubigint', 'utinyint'] },
   };
 

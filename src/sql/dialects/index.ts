@@ -51,6 +51,16 @@ export function dbtParserDialect(adapter: string | undefined): string {
 }
 const DEFAULT_DBT_PARSER = 'duckdb';
 
+/** How the token reader reads a sqlparser-rs dialect's SQL (columns from SQL); none: only the parser reads it. */
+export function dbtTokenRead(parserDialect: string): { qualifyExclude: boolean } | undefined {
+  for (const d of ALL) { const t = d.traits.dbtTokenRead?.[parserDialect]; if (t) return t; }
+  return undefined;
+}
+/** The sqlparser-rs dialects the token reader reads. */
+export function dbtTokenReadDialects(): string[] {
+  return ALL.flatMap((d) => Object.keys(d.traits.dbtTokenRead ?? {}));
+}
+
 /** What a dbt profile of this adapter leaves for the adapter to fill in (none known: {}). */
 export function dbtProfileDefaults(adapter: string | undefined): NonNullable<DialectTraits['dbtProfileDefaults']> {
   return forDbtAdapter(adapter)?.traits.dbtProfileDefaults ?? {};

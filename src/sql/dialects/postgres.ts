@@ -10,6 +10,7 @@ export class PostgresDialect extends Dialect {
     lex: { dollarQuotes: true, nestedBlockComments: true }, parser: { kind: 'libpg_query' }, nodeSqlParser: 'postgresql', catalogPlatform: 'postgres',
     dbtAdapters: { postgres: 'postgresql', redshift: 'redshift', materialize: 'postgresql' },
     dbtAdapterParents: { redshift: ['postgres'], materialize: ['postgres'] },
+    dbtTokenRead: { postgresql: { qualifyExclude: false }, redshift: { qualifyExclude: false } },
   };
   // types: BASE_TYPES, which are PostgreSQL's spellings
 
