@@ -61,6 +61,7 @@ describe.skipIf(!!skip)('editing on the canvas through the review plan', () => {
     await fit();
     await table(page, 'orders').locator('[data-column="amount"]').click({ button: 'right' });
     const menu = page.getByRole('menu', { name: 'Actions for column orders.amount' });
+    await menu.getByRole('menuitem', { name: 'Set type' }).waitFor();
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual(expect.arrayContaining(['Rename', 'Edit description', 'Set type', 'Add relationship', 'Delete']));
     await shot('ui-edit-menu', page.getByRole('region', { name: 'Diagram' }));
     await menu.getByRole('menuitem', { name: 'Set type', exact: true }).click();
@@ -226,6 +227,7 @@ describe.skipIf(!!skip)('keyboard and focus on the canvas', () => {
     const menu = page.getByRole('menu', { name: 'Actions for model customers' });
     await customers.focus();
     await page.keyboard.press('ContextMenu');
+    await menu.getByRole('menuitem', { name: 'Collapse customers' }).waitFor();
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual(expect.arrayContaining(['Show keys of customers', 'Collapse customers']));
     await menu.getByRole('menuitem', { name: 'Collapse customers' }).press('Enter');
     await customers.getByRole('button', { name: 'Show keys of customers' }).waitFor();

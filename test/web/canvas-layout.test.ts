@@ -113,7 +113,8 @@ describe.skipIf(!!skip)(`the canvas on a ${MODELS}-model project${skip ? ` [skip
     await columns.selectOption('keys');
     await until(rows, (n) => n > 0 && n < full, 'keys only');
     // edge labels name the role; the legend says what the colours mean
-    expect(await page.locator('.er-label').count()).toBeGreaterThan(0);
+    // (a detail change refits the view, and edges are drawn again after it)
+    await until(() => page.locator('.er-label').count(), (n) => n > 0, 'edge labels');
     const legend = page.getByLabel('Legend');
     await legend.getByText('Layer').waitFor();
     await legend.getByText('inferred key').waitFor();
