@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE } from '../helpers/cli.js';
-import { describeFetched, fetchedProject, registeredProjects, REAL_DBT, sharedSkipReason } from '../helpers/shared.js';
+import { describeFetched, fetchedProject, itShared, registeredProjects, REAL_DBT } from '../helpers/shared.js';
 import { loadProject } from '../../src/core/project/load.js';
 import { projectColumns } from '../../src/core/columns/project-columns.js';
 import { initSqlColumns, parseQueryShape } from '../../src/core/sql-columns/query-shape.js';
@@ -102,13 +102,12 @@ describe('the fast path reads the same shapes as the full parser', () => {
 });
 
 describe('the fast path on the real dbt fixtures', () => {
-  const why = sharedSkipReason('real-dbt');
   for (const name of ['dbt_stripe_source', 'dbt_hubspot_source']) {
-    it.skipIf(!!why)(`${name}: the same shapes wherever it reads one`, () => {
+    itShared(`${name}: the same shapes wherever it reads one`, () => {
       const s = compare(join(REAL_DBT, name));
       expect(s.differ).toEqual([]);
       expect(s.acceptedBroken).toEqual([]);
-    });
+    }, undefined, 'real-dbt');
   }
 });
 
