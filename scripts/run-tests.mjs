@@ -8,7 +8,7 @@
 // level) or a hook threw; such a file has a failed status but no failed test. A skipped test
 // whose name holds "[skipped: <reason>]" (test/helpers/shared.ts) is listed under that reason.
 //
-// The build is the core (tsc) and the web UI (its type check and Vite build into dist/web, which
+// The build is the core (tsc, then each schema's validator written as code) and the web UI (its type check and Vite build into dist/web, which
 // the browser tests under test/web/ serve); the UI's generated API types are not regenerated here —
 // test/web/api-types.test.ts fails when they are stale.
 //
@@ -33,6 +33,7 @@ if (build) {
   const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
   const steps = [
     ['tsc', [TSC, '-p', 'tsconfig.json']],
+    ['the schemas\' validator code', [join(ROOT, 'scripts', 'schema-code.mjs')]],
     ['the web UI type check', [TSC, '-p', join('web', 'tsconfig.json')]],
     ['the web UI build (vite)', [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join('web', 'vite.config.ts')]],
   ];

@@ -1,15 +1,15 @@
 // Every JSON Schema of the product is compiled here, once, and its errors become Diagnostics.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Diagnostic } from './diagnostics.js';
 import { SCHEMAS_DIR } from './paths.js';
-import { cachedValidator, keepValidator } from './schema-code.js';
+import { builtValidator, writeValidatorCode } from './schema-code.js';
 import { didYouMeanSuffix } from './suggest.js';
 import { pointerToPath, type PathSeg } from './yaml-source.js';
 
-// ajv loads when a schema is compiled (a kept validator needs only its runtime helpers);
+// ajv loads when a schema is compiled (built validator code needs only its runtime helpers);
 // it ships CommonJS, and the class sits on `.default`.
 const require = createRequire(import.meta.url);
 type Ajv2020Ctor = typeof import('ajv/dist/2020.js').default;
@@ -17,7 +17,7 @@ type Ajv = InstanceType<Ajv2020Ctor>;
 
 let ajv: Ajv | undefined;
 const compiled = new Map<string, ValidateFunction>();
-// code.source: a compiled validator can be kept as code (schema-code.ts)
+// code.source: the build writes each compiled validator as code (schema-code.ts)
 const OPTIONS = { allErrors: true, strict: false, allowUnionTypes: true, verbose: true, validateSchema: false, code: { source: true } };
 
 export function getAjv(): Ajv {
@@ -33,21 +33,30 @@ export function loadSchemaJson(name: string): any {
   return JSON.parse(readFileSync(join(SCHEMAS_DIR, name), 'utf8'));
 }
 
-/** Compile `schemas/<name>` (once per process; its code is kept across processes by the schema's content). */
+/** The validator of `schemas/<name>`: the build's code for this exact text, else compiled (once per process). */
 export function schemaValidator(name: string): ValidateFunction {
   const held = compiled.get(name);
   if (held) return held;
   const text = readFileSync(join(SCHEMAS_DIR, name), 'utf8');
-  let v = cachedValidator(name, text, OPTIONS);
-  if (!v) {
-    const schema = JSON.parse(text);
-    const a = getAjv();
-    const known = schema.$id ? a.getSchema(schema.$id) : undefined;
-    v = known ?? a.compile(schema);
-    if (!known) keepValidator(name, text, OPTIONS, a, v);
-  }
+  const v = builtValidator(name, text, OPTIONS) ?? compileNamed(text);
   compiled.set(name, v);
   return v;
+}
+
+function compileNamed(text: string): ValidateFunction {
+  const schema = JSON.parse(text);
+  const a = getAjv();
+  return (schema.$id ? a.getSchema(schema.$id) : undefined) ?? a.compile(schema);
+}
+
+/** For the build: write the code of every top-level schema into `dir`; the names written. */
+export function writeSchemaCode(dir?: string): string[] {
+  const written: string[] = [];
+  for (const name of readdirSync(SCHEMAS_DIR).filter((n) => n.endsWith('.json')).sort()) {
+    const text = readFileSync(join(SCHEMAS_DIR, name), 'utf8');
+    if (writeValidatorCode(name, text, OPTIONS, getAjv(), compileNamed(text), dir)) written.push(name);
+  }
+  return written;
 }
 
 /** Compile a schema object that is not in schemas/ (e.g. a third-party schema in node_modules). */

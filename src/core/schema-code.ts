@@ -1,46 +1,45 @@
-// Compiled schema validators kept as code, by the schema's content: compiling model.schema.json
-// with ajv costs ~100–300 ms, loading the code ajv generated for it ~10 ms, and every command that
-// reads a project validates its Modeler/ files. The code sits in the user's data directory
-// (cache/schemas/<name>-<hash>.cjs); the hash covers the schema text, ajv's version and the
-// options, so a changed schema or ajv is compiled afresh. A missing, damaged or unwritable cache
-// only costs the compile.
+// Compiled schema validators shipped as code: compiling model.schema.json with ajv costs
+// ~100–300 ms, loading the code ajv generates for it ~10 ms, and every command that reads a
+// project validates its Modeler/ files. The build (scripts/schema-code.mjs) writes each schema's
+// code into the package's own dist/schema-code/<name>-<hash>.cjs; the hash covers the schema
+// text, ajv's version and the options, so a changed schema or ajv is compiled at run time instead.
+// Nothing is written at run time and no code is read from outside the package.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { writeFileAtomic } from './fs-atomic.js';
-import { userDataDir } from './user-data.js';
+import { PACKAGE_ROOT } from './paths.js';
 
 const require = createRequire(import.meta.url);
 const AJV_VERSION: string = require('ajv/package.json').version;
 
-/** The cache file for a schema's text compiled with these options. */
-function codeFile(name: string, text: string, options: object): string {
+/** Where the build keeps validator code. */
+export const BUILT_SCHEMA_CODE = join(PACKAGE_ROOT, 'dist', 'schema-code');
+
+/** The code file for a schema's text compiled with these options. */
+function codeFile(dir: string, name: string, text: string, options: object): string {
   const hash = createHash('sha256').update(AJV_VERSION).update('\0').update(JSON.stringify(options)).update('\0').update(text).digest('base64url').slice(0, 24);
-  return join(userDataDir(), 'cache', 'schemas', `${name.replace(/\.json$/, '')}-${hash}.cjs`);
+  return join(dir, `${name.replace(/\.json$/, '')}-${hash}.cjs`);
 }
 
-/** The validator from its cached code, or undefined (no cache yet, or it does not load). */
-export function cachedValidator(name: string, text: string, options: object): ValidateFunction | undefined {
-  const file = codeFile(name, text, options);
+/** The validator from the code built for exactly this text and these options, or undefined. */
+export function builtValidator(name: string, text: string, options: object, dir = BUILT_SCHEMA_CODE): ValidateFunction | undefined {
+  const file = codeFile(dir, name, text, options);
   if (!existsSync(file)) return undefined;
   try {
-    const module = { exports: {} as any };
-    // the code requires ajv's runtime helpers, resolved from this package as when compiled
-    new Function('require', 'module', 'exports', readFileSync(file, 'utf8'))(require, module, module.exports);
-    const v = module.exports.default ?? module.exports;
+    const exported = require(file);
+    const v = exported?.default ?? exported;
     return typeof v === 'function' ? v : undefined;
   } catch { return undefined; }
 }
 
-/** Keep a compiled validator's code for the next process (`ajv` must have been made with code.source). */
-export function keepValidator(name: string, text: string, options: object, ajv: unknown, validate: ValidateFunction): void {
-  try {
-    const standaloneCode = require('ajv/dist/standalone').default;
-    const code: string = standaloneCode(ajv, validate);
-    const file = codeFile(name, text, options);
-    mkdirSync(join(file, '..'), { recursive: true });
-    writeFileAtomic(file, code);
-  } catch { /* a schema ajv cannot write as code (e.g. with formats) or a read-only home: compile next time */ }
+/** Write a compiled validator's code (`ajv` made with code.source); false when ajv cannot write it as code. */
+export function writeValidatorCode(name: string, text: string, options: object, ajv: unknown, validate: ValidateFunction, dir = BUILT_SCHEMA_CODE): boolean {
+  let code: string;
+  try { code = require('ajv/dist/standalone').default(ajv, validate); } catch { return false; }
+  mkdirSync(dir, { recursive: true });
+  writeFileAtomic(codeFile(dir, name, text, options), code);
+  return true;
 }
