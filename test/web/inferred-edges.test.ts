@@ -43,6 +43,8 @@ describe.skipIf(!!skip)(`inferred relationships on the canvas${skip ? ` [skipped
     await page.getByRole('group', { name: `inferred relationship ${EDGE}` }).dispatchEvent('click');
     await page.getByRole('region', { name: 'Inspector' }).getByRole('button', { name: 'Propose relationships test' }).click();
     const plan = page.getByRole('region', { name: 'Review plan' });
+    // the same deterministic edit as drawing the key by hand (no assistant in between)
+    await plan.getByRole('heading', { name: /^Review plan: Relate stg_stripe__\w+\.\w+ to stg_stripe__customer\.\w+$/ }).waitFor();
     await plan.getByRole('textbox', { name: 'models/stg_stripe.yml: proposed' }).getByText("to: ref('stg_stripe__customer')").waitFor();
     await plan.getByRole('button', { name: 'Validate' }).click();
     await plan.getByRole('status').filter({ hasText: /^Validation passed/ }).waitFor();

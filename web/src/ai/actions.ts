@@ -66,14 +66,6 @@ export function reviewOf(t: Pick<Turn, 'message' | 'contexts' | 'skills'>, chang
   };
 }
 
-/** Ask for a change and open its review plan straight away (nothing is written until Apply). */
-export async function proposeInReview(message: string, contexts: AskContext[]): Promise<void> {
-  app.set({ rightTab: 'ai' });
-  const skills = { pinned: [] as string[], disabled: [] as string[] };
-  const reply = await send(message, contexts, skills);
-  if (reply?.proposed_changes?.length) openReview(reviewOf({ message, contexts, skills }, reply.proposed_changes));
-}
-
 export function newChat(): void {
   ai.set({ turns: [], chatId: undefined });
 }

@@ -1,8 +1,9 @@
 // A relationship: its two ends, cardinality, verb, and where it is declared.
-import { askAbout, proposeInReview } from '../ai/actions';
+import { askAbout } from '../ai/actions';
 import { edgeContext } from '../canvas/context';
 import type { CEdge } from '../canvas/model';
 import { canvas } from '../canvas/store';
+import { relateByDrag } from '../edit/actions';
 import { openFile } from '../editor/actions';
 import { select } from '../state/app';
 
@@ -16,7 +17,8 @@ export function EdgeView({ e }: { e: CEdge }) {
   );
   const lineage = e.kind === 'ref' || e.kind === 'source';
   const inferred = e.kind === 'inferred';
-  const endText = (x: CEdge['from']) => `${name(x.node)}.${x.column ?? ''}`;
+  // accepting an inferred key is the same edit as drawing it: the relationships test in the project's style, through the review plan
+  const accept = () => void relateByDrag({ node: e.from.node, table: name(e.from.node), column: e.from.column! }, { table: name(e.to.node), column: e.to.column! });
   return (
     <article aria-label="Inspector for a relationship">
       <h2>{lineage ? 'Lineage' : inferred ? 'Inferred relationship' : 'Relationship'}{e.name ? ` ${e.name}` : ''}</h2>
@@ -29,8 +31,8 @@ export function EdgeView({ e }: { e: CEdge }) {
         {e.via && !inferred && <><dt>Declared by</dt><dd>{e.via}</dd></>}
         {e.file && <><dt>Defined in</dt><dd><button type="button" className="link" onClick={() => openFile(e.file!, e.line)}>{e.file}{e.line ? `:${e.line}` : ''}</button></dd></>}
       </dl>
-      {inferred && (
-        <button type="button" onClick={() => void proposeInReview(`add a relationships test from ${endText(e.from)} to ${endText(e.to)}`, [])}>
+      {inferred && e.from.column && e.to.column && (
+        <button type="button" onClick={accept}>
           Propose relationships test
         </button>
       )}
