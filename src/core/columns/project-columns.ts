@@ -269,7 +269,8 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     if (ms.error) return { ...base, status: 'unknown', columns: [], gaps: [`line ${ms.error.line}: ${ms.error.message}`] };
     const read = (sql: string) => readSqlColumns(sql, dialect, (name) => {
       const nid = ms.relationOf(name);
-      if (!nid) return { id: name.join('.'), reason: `${name.join('.')} is not a node of the project` };
+      // a ref() to no node (a seed the checkout lacks): its columns are not known, and none is traced to it
+      if (!nid) return { id: name.join('.'), reason: `${ms.via === 'rendered' ? name[name.length - 1] : name.join('.')} is not a node of the project`, untraced: true };
       const cols = relationColumns(nid);
       track(nid);
       const n = byId.get(nid);

@@ -37,7 +37,8 @@ export const isGap = (e: Entry): e is Gap => 'gap' in e;
 
 /** What the caller knows of a table named in FROM. */
 /** `more`: the columns listed may not be all (a source's YAML documents what it chooses): why. */
-export interface TableInfo { id: string; columns?: { name: string; type?: string }[]; reason?: string; more?: string }
+/** `untraced`: not a table the caller can name (a ref() to no node): no column is traced to it. */
+export interface TableInfo { id: string; columns?: { name: string; type?: string }[]; reason?: string; more?: string; untraced?: boolean }
 export type TableLookup = (name: Ident[]) => TableInfo;
 
 /** A base column that decides which rows there are (a join key, a filter), not any column's value. */
@@ -120,7 +121,7 @@ function relationOf(f: FromItem, lookup: TableLookup, ctes: Ctes, sink: Influenc
       const info = lookup(rel.name);
       const entries: Entry[] | undefined = info.columns?.map((c) => ({ name: c.name, kind: 'passthrough', sources: [{ relation: info.id, column: c.name, kind: 'passthrough' }], ...(c.type ? { type: c.type, typeFrom: 'source' as const } : {}) }));
       if (entries && info.more) entries.push({ gap: info.more, open: info.id });
-      r = { names: [low(last)], entries, reason: info.reason ?? `the columns of ${rel.name.join('.')} are not known`, ...(entries ? {} : { open: info.id }) };
+      r = { names: [low(last)], entries, reason: info.reason ?? `the columns of ${rel.name.join('.')} are not known`, ...(entries || info.untraced ? {} : { open: info.id }) };
     }
     if (cte) r.open = openOf(cte);
   } else if (rel.k === 'subquery') {
@@ -160,7 +161,10 @@ function find(use: ColumnUse, rels: Rel[]): { entry?: OutputColumn; reason?: str
     if (e) hits.push(e);
     else if (!r.entries || r.entries.some(isGap)) unknown++;
   }
-  if (hits.length === 1 && (unknown === 0 || cands.length === 1)) return { entry: hits[0] };
+  // one relation has it and the others' columns are not known: in a query that runs, an unqualified
+  // name that two relations had would be ambiguous (an error) unless joined by USING, where both
+  // hold the same value — so it is that relation's column, whatever the unknown ones hold
+  if (hits.length === 1) return { entry: hits[0] };
   if (hits.length > 1) return cands.some((r) => r.using?.some((u) => low(u) === name)) ? { entry: hits[0] } : { reason: `${use.name} is ambiguous` };
   if (!hits.length && cands.length === 1 && cands[0].open) {
     // the one relation passes through columns of a table whose columns are not listed

@@ -350,6 +350,21 @@ class Renderer {
 
   // ------------------------------------------------------------------ dbt's context
 
+  /**
+   * A source's YAML `identifier` may hold a block the project's own reading leaves as text
+   * (`{% if target.type == 'snowflake' %}"GROUP"{% else %}group{% endif %}`): rendered here, where
+   * the target is known; when it cannot be decided, the table's name stands for it.
+   */
+  private identifierOf(t: RelationTarget): RelationTarget {
+    if (!t.identifier?.includes('{%')) return t;
+    const saved = this.result.placeholders.length, savedReason = this.reason;
+    const v = this.renderText(t.identifier, { vars: new Map(), parent: this.globals });
+    const ok = typeof v === 'string' && v.trim() && this.result.placeholders.length === saved;
+    this.result.placeholders.length = saved;
+    this.reason = savedReason;
+    return { ...t, identifier: ok ? v.trim().replace(/^"(.*)"$/, '$1') : t.name };
+  }
+
   private relation(kind: Relation['kind'], t: RelationTarget): Relation {
     const key = `${kind}\u0000${t.node ?? ''}\u0000${t.name}`;
     const known = this.relationKeys.get(key);
@@ -373,7 +388,7 @@ class Renderer {
       if (!str(args) || !args.length) { this.reason ??= `${kind}() with arguments that are not known`; return UNKNOWN; }
       const t = inp.resolve(kind, args as string[], kw);
       const name = String(args[args.length - 1]);
-      return this.relation(kind, t ?? { name });
+      return this.relation(kind, t ? this.identifierOf(t) : { name });
     });
     const cfg: Record<string, unknown> = inp.config;
     const configFn = Object.assign(jinjaCallable(() => ''), {
@@ -392,6 +407,20 @@ class Renderer {
         return UNKNOWN;
       }),
       quote: jinjaCallable((a) => (typeof a[0] === 'string' ? `${quoteChar}${a[0]}${quoteChar}` : UNKNOWN)),
+      // a relation the SQL already named with ref()/source() (`adapter.get_relation(database=source(..).database,
+      // schema=.., identifier='group')`, how packages check that a source table exists): the project
+      // declares it, so it is there, as for every ref()/source(). Its database and schema are not known
+      // here (the relation's are placeholders), so the identifier picks it, when one such relation has
+      // it; `this` is not one (a fresh compile, as is_incremental() says). Else: the warehouse's answer.
+      get_relation: jinjaCallable((a, kw) => {
+        const [database, schema, identifier] = [kw.database ?? a[0], kw.schema ?? a[1], kw.identifier ?? a[2]];
+        const fits = (x: unknown, y: string) => x === UNKNOWN || x === undefined || x === null || x === '' || (typeof x === 'string' && x.toLowerCase() === y.toLowerCase());
+        const hits = typeof identifier !== 'string' ? [] : [...this.relationKeys.values()].filter((r) => r.kind !== 'this' && r.node
+          && r.identifier.toLowerCase() === identifier.toLowerCase() && fits(schema, r.schema) && fits(database, r.database));
+        if (hits.length === 1) return hits[0];
+        this.reason ??= `whether ${typeof identifier === 'string' ? identifier : 'a relation'} exists is not known without the warehouse`;
+        return UNKNOWN;
+      }),
       get_columns_in_relation: jinjaCallable((a) => {
         const rel = a[0];
         const cols = isRelation(rel) && rel.node ? inp.columnsOf?.(rel.node) : undefined;
