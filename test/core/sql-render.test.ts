@@ -81,12 +81,19 @@ from t`, { vars: { x: 2 } });
     expect(squash(u.sql)).toBe('select __modeler_unrendered_1__ from __rel_2.stg');
   });
 
-  it('leaves unknown macros, dbt\'s own adapter macros and warehouse calls as placeholders', () => {
-    const r = render(`select {{ my_pkg.mystery('x') }} as a, {{ dbt.date_trunc('day', 'ts') }} as d,
+  it('leaves unknown macros, dbt\'s own adapter macros not written here and warehouse calls as placeholders', () => {
+    const r = render(`select {{ my_pkg.mystery('x') }} as a, {{ dbt.listagg('x') }} as d,
 {% set rows = run_query('select 1') %}{{ rows }} as r from t`);
     expect(r.placeholders.map((p) => p.id)).toEqual(['__modeler_unrendered_1__', '__modeler_unrendered_2__', '__modeler_unrendered_3__']);
     expect(r.placeholders[1].reason).toMatch(/dbt's own macros/);
     expect(squash(r.sql)).toBe('select __modeler_unrendered_1__ as a, __modeler_unrendered_2__ as d, __modeler_unrendered_3__ as r from t');
+  });
+
+  it('renders dbt\'s common cross-database macros (as packages call them), in the target\'s SQL', () => {
+    const sql = `select {{ dbt.hash(dbt.concat(['a', "'-'", 'b'])) }} as k, {{ dbt.date_trunc('day', 'ts') }} as d, {{ dateadd('day', 1, 'ts') }} as n, cast(x as {{ dbt.type_string() }}) as s from t`;
+    expect(squash(render(sql, { target: { type: 'snowflake' } }).sql)).toBe("select md5(cast(concat(a, '-', b) as VARCHAR)) as k, date_trunc('day', ts) as d, dateadd(day, 1, ts) as n, cast(x as VARCHAR) as s from t");
+    expect(squash(render(sql, { target: { type: 'duckdb' } }).sql)).toBe("select md5(cast(concat(a, '-', b) as VARCHAR)) as k, date_trunc('day', ts) as d, (ts + ((interval '1 day') * (1))) as n, cast(x as VARCHAR) as s from t");
+    expect(squash(render(sql, { target: { type: 'bigquery' } }).sql)).toMatch(/^select to_hex\(md5\(cast\(concat\(a, '-', b\) as STRING\)\)\) as k, timestamp_trunc\(cast\(ts as timestamp\), day\) as d, /);
   });
 
   it('asks which way an undecidable condition goes, or leaves the block a placeholder', () => {

@@ -2,7 +2,8 @@
 // (test/fixtures/lineage/labels-{dagster-open-platform,mattermost-analytics,zendesk-source}.json):
 // an unqualified column next to a relation whose columns are not known, a ref() to a node the
 // project lacks, a package's "does the source table exist?" check (adapter.get_relation) before
-// `dbt_utils.star`-like SQL, and a source identifier that holds a `{% if target.type %}` block.
+// `dbt_utils.star`-like SQL, a source identifier that holds a `{% if target.type %}` block,
+// Snowflake's bare date parts (`dateadd(day, …)`) and lateral column aliases.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +59,14 @@ inner join {{ ref('permission_levels') }} as levels on t.kind = levels.kind
 )
 select id as group_id, name from g
 `,
+    // Snowflake's date parts are bare words; a relation whose columns are not listed would take them for columns
+    'models/dated.sql': `select dateadd(month, 1, created) as next_month, date_trunc(week, created) as week_start, datediff(day, created, updated) as age_days
+from {{ source('app', 'untyped') }}
+`,
+    // an item reading an earlier item's alias (Snowflake, DuckDB): what the alias reads
+    'models/lateral.sql': `select amount / 100 as dollars, case when paid then dollars else 0 end as paid_dollars, kind
+from {{ source('app', 'untyped') }}
+`,
     'models/untyped_join.sql': `select e.id, extra_col
 from {{ source('app', 'events') }} as e
 join {{ source('app', 'untyped') }} as u on e.id = u.event_id
@@ -105,6 +114,27 @@ describe.each(['duckdb', 'snowflake'] as Dialect[])('held-out error classes on %
       'day <- app.events.day passthrough',
       'id <- app.events.id passthrough',
       'kind <- app.events.kind passthrough',
+    ]);
+  });
+
+  it('a bare date part (dateadd(month, …), date_trunc(week, …)) is no column', () => {
+    const e = edges(g, 'dated');
+    if (dialect === 'snowflake') {
+      expect(e).toEqual([
+        'age_days <- app.untyped.created transform',
+        'age_days <- app.untyped.updated transform',
+        'next_month <- app.untyped.created transform',
+        'week_start <- app.untyped.created transform',
+      ]);
+    } else expect(e.filter((x) => /\.(month|week|day) /.test(x))).not.toEqual([]); // DuckDB writes parts as strings: a bare word is a column there
+  });
+
+  it('an item reading an earlier item\'s alias reads what the alias reads', () => {
+    expect(edges(g, 'lateral')).toEqual([
+      'dollars <- app.untyped.amount transform',
+      'kind <- app.untyped.kind passthrough',
+      'paid_dollars <- app.untyped.amount transform',
+      'paid_dollars <- app.untyped.paid transform',
     ]);
   });
 

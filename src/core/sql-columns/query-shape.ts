@@ -5,7 +5,7 @@
 // `*` / `t.*` with its EXCLUDE/EXCEPT, REPLACE and RENAME lists. Only shapes, no resolution: the
 // shape depends on the SQL text alone, so it can be cached by the text's hash (shape-cache.ts).
 import { init, Parser, type DialectName } from '@guanmingchiu/sqlparser-ts';
-import { dbtParserDialect } from '../../sql/dialects/index.js';
+import { dbtDatePartArgs, dbtParserDialect } from '../../sql/dialects/index.js';
 import { AGGREGATES } from './aggregates.js';
 import { staticQueryShape } from './static-shape.js';
 
@@ -96,8 +96,12 @@ export function parseQueryShape(sql: string, dialect: ParseDialect, opts: { full
   }
   const queries = stmts.filter((s) => s && typeof s === 'object' && s.Query);
   if (queries.length !== 1) return { error: queries.length ? 'the SQL holds more than one query' : 'the SQL is not a query' };
-  return { shape: query(queries[0].Query) };
+  dateParts = dbtDatePartArgs(dialect);
+  try { return { shape: query(queries[0].Query) }; } finally { dateParts = {}; }
 }
+
+/** While a tree is read: the functions whose argument at these positions is a bare date part in its dialect. */
+let dateParts: Readonly<Record<string, readonly number[]>> = {};
 
 /** The shape read from tokens alone (static-shape.ts), or undefined when only the full parser can read the SQL. */
 export function staticShape(sql: string, dialect: ParseDialect): QueryShape | undefined {
@@ -235,7 +239,14 @@ export function expr(e: any): ExprShape {
         const fname = objectName(f.name).join('.').toLowerCase();
         if (f.over) window = true;
         else if (AGGREGATES.has(fname) || f.within_group?.length) aggregate = true;
-        walk(f.args); walk(f.over); walk(f.filter);
+        const parts = Object.prototype.hasOwnProperty.call(dateParts, fname) ? dateParts[fname] : undefined;
+        const list = f.args?.List?.args;
+        // a bare word where the function takes a date part (`dateadd(day, …)`) names the part, not a column
+        if (parts && Array.isArray(list)) {
+          list.forEach((a: any, i: number) => { if (!(parts.includes(i) && a?.Unnamed?.Expr?.Identifier)) walk(a); });
+          walk(f.args.List.clauses);
+        } else walk(f.args);
+        walk(f.over); walk(f.filter);
         continue;
       }
       if (k === 'Named' || k === 'ExprNamed') {

@@ -1,5 +1,6 @@
 // One SELECT's output columns from its text: parse (cached by text when a cache is given), then
 // resolve against what the caller knows of the tables it reads.
+import { dbtLateralAliases } from '../../sql/dialects/index.js';
 import { parseQueryShape, type ParseDialect } from './query-shape.js';
 import { isGap, resolveQuery, type Influence, type OutputColumn, type TableLookup } from './scope.js';
 import type { ShapeCache } from './shape-cache.js';
@@ -17,6 +18,6 @@ export interface SqlColumns {
 export function readSqlColumns(sql: string, dialect: ParseDialect, lookup: TableLookup, cache?: ShapeCache): SqlColumns {
   const parsed = cache ? cache.parse(sql, dialect) : parseQueryShape(sql, dialect);
   if (!parsed.shape) return { columns: [], gaps: [], error: parsed.error };
-  const { entries, influence } = resolveQuery(parsed.shape, lookup);
+  const { entries, influence } = resolveQuery(parsed.shape, lookup, undefined, undefined, dbtLateralAliases(dialect));
   return { columns: entries.filter((e): e is OutputColumn => !isGap(e)), gaps: [...new Set(entries.filter(isGap).map((g) => g.gap))], influence };
 }

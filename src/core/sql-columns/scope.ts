@@ -56,14 +56,18 @@ type Ctes = Map<string, Entry[]>;
 
 const low = (s: string) => s.toLowerCase();
 
-export function resolveQuery(q: QueryShape, lookup: TableLookup, outer: Ctes = new Map(), sink: Influence[] = []): ResolvedQuery {
+/**
+ * `lateral`: the dialect lets a select item name an earlier item's alias (Snowflake, DuckDB,
+ * Redshift, Databricks: `amount / 100 as dollars, round(dollars) as whole`); its dialect file says so.
+ */
+export function resolveQuery(q: QueryShape, lookup: TableLookup, outer: Ctes = new Map(), sink: Influence[] = [], lateral = false): ResolvedQuery {
   const ctes: Ctes = new Map(outer);
   for (const c of q.ctes) {
-    let entries = resolveQuery(c.query, lookup, ctes, sink).entries;
+    let entries = resolveQuery(c.query, lookup, ctes, sink, lateral).entries;
     if (c.columns) entries = renamePositions(entries, c.columns);
     ctes.set(low(c.name), entries);
   }
-  return { entries: setExpr(q.body, lookup, ctes, sink), influence: sink };
+  return { entries: setExpr(q.body, lookup, ctes, sink, lateral), influence: sink };
 }
 
 function renamePositions(entries: Entry[], names: Ident[]): Entry[] {
@@ -71,14 +75,14 @@ function renamePositions(entries: Entry[], names: Ident[]): Entry[] {
   return entries.map((e, i) => (i < names.length && !isGap(e) ? { ...e, name: names[i], kind: e.kind === 'passthrough' && low(e.name) !== low(names[i]) ? 'rename' : e.kind } : e));
 }
 
-function setExpr(s: SetShape, lookup: TableLookup, ctes: Ctes, sink: Influence[]): Entry[] {
+function setExpr(s: SetShape, lookup: TableLookup, ctes: Ctes, sink: Influence[], lateral: boolean): Entry[] {
   switch (s.k) {
-    case 'select': return select(s.select, lookup, ctes, sink);
-    case 'query': return resolveQuery(s.query, lookup, ctes, sink).entries;
+    case 'select': return select(s.select, lookup, ctes, sink, lateral);
+    case 'query': return resolveQuery(s.query, lookup, ctes, sink, lateral).entries;
     case 'values': return [{ gap: 'a VALUES list: its column names are the engine\'s' }];
     case 'opaque': return [{ gap: `${s.what} is not read` }];
     case 'setop': {
-      const l = setExpr(s.left, lookup, ctes, sink), r = setExpr(s.right, lookup, ctes, sink);
+      const l = setExpr(s.left, lookup, ctes, sink, lateral), r = setExpr(s.right, lookup, ctes, sink, lateral);
       if (s.byName) {
         if (l.some(isGap) || r.some(isGap)) return [...l.filter(isGap), ...r.filter(isGap)];
         const out = new Map<string, OutputColumn>();
@@ -110,7 +114,7 @@ function merge(a: OutputColumn, b: OutputColumn): OutputColumn {
   return { ...a, type, typeFrom: type ? a.typeFrom : undefined, kind: worst(a.kind, b.kind), sources: [...a.sources, ...b.sources], ...(a.unresolved || b.unresolved ? { unresolved: a.unresolved ?? b.unresolved } : {}) };
 }
 
-function relationOf(f: FromItem, lookup: TableLookup, ctes: Ctes, sink: Influence[]): Rel {
+function relationOf(f: FromItem, lookup: TableLookup, ctes: Ctes, sink: Influence[], lateral: boolean): Rel {
   const rel = f.rel;
   let r: Rel;
   if (rel.k === 'table') {
@@ -125,7 +129,7 @@ function relationOf(f: FromItem, lookup: TableLookup, ctes: Ctes, sink: Influenc
     }
     if (cte) r.open = openOf(cte);
   } else if (rel.k === 'subquery') {
-    const entries = resolveQuery(rel.query, lookup, ctes, sink).entries;
+    const entries = resolveQuery(rel.query, lookup, ctes, sink, lateral).entries;
     r = { names: [], entries, open: openOf(entries) };
   }
   else r = { names: [], reason: `${rel.what} is not read` };
@@ -135,18 +139,24 @@ function relationOf(f: FromItem, lookup: TableLookup, ctes: Ctes, sink: Influenc
   return r;
 }
 
-function select(s: SelectShape, lookup: TableLookup, ctes: Ctes, sink: Influence[]): Entry[] {
-  const rels = s.from.map((f) => relationOf(f, lookup, ctes, sink));
+function select(s: SelectShape, lookup: TableLookup, ctes: Ctes, sink: Influence[], lateral: boolean): Entry[] {
+  const rels = s.from.map((f) => relationOf(f, lookup, ctes, sink, lateral));
   for (const [as, uses] of [['join', s.join], ['filter', s.filter]] as const) {
     for (const u of uses ?? []) for (const src of find(u, rels).entry?.sources ?? []) sink.push({ relation: src.relation, column: src.column, as });
   }
   const out: Entry[] = [];
-  for (const it of s.items) out.push(...item(it, rels));
+  // earlier items by alias, for a dialect where a later item may read them
+  const aliases = lateral ? new Map<string, OutputColumn>() : undefined;
+  for (const it of s.items) {
+    const made = item(it, rels, aliases);
+    out.push(...made);
+    if (aliases && it.k === 'expr' && it.alias) for (const e of made) if (!isGap(e) && !aliases.has(low(e.name))) aliases.set(low(e.name), e);
+  }
   return out;
 }
 
-/** The relation a column use reads from, and its entry there. */
-function find(use: ColumnUse, rels: Rel[]): { entry?: OutputColumn; reason?: string } {
+/** The relation a column use reads from, and its entry there (else an earlier item's alias: `aliases`). */
+function find(use: ColumnUse, rels: Rel[], aliases?: Map<string, OutputColumn>): { entry?: OutputColumn; reason?: string } {
   const name = low(use.name);
   let cands = rels;
   if (use.qualifier) {
@@ -166,6 +176,11 @@ function find(use: ColumnUse, rels: Rel[]): { entry?: OutputColumn; reason?: str
   // hold the same value — so it is that relation's column, whatever the unknown ones hold
   if (hits.length === 1) return { entry: hits[0] };
   if (hits.length > 1) return cands.some((r) => r.using?.some((u) => low(u) === name)) ? { entry: hits[0] } : { reason: `${use.name} is ambiguous` };
+  // no relation lists it but an earlier item is named so: a column of the relations would win, yet
+  // one whose columns are not listed having a column named like an alias made of other columns is
+  // far less likely than the alias the SQL was written to read
+  const alias = !use.qualifier && !hits.length ? aliases?.get(name) : undefined;
+  if (alias) return { entry: alias };
   if (!hits.length && cands.length === 1 && cands[0].open) {
     // the one relation passes through columns of a table whose columns are not listed
     return { entry: { name: use.name, kind: 'passthrough', sources: [{ relation: cands[0].open, column: use.name, kind: 'passthrough' }] } };
@@ -175,13 +190,13 @@ function find(use: ColumnUse, rels: Rel[]): { entry?: OutputColumn; reason?: str
   return { reason: `cannot tell which relation ${use.name} comes from` };
 }
 
-function fromExpr(name: Ident, e: ExprShape, rels: Rel[]): OutputColumn {
+function fromExpr(name: Ident, e: ExprShape, rels: Rel[], aliases?: Map<string, OutputColumn>): OutputColumn {
   const sources: BaseColumn[] = [];
   const reasons: string[] = [];
   let type = e.cast, typeFrom: OutputColumn['typeFrom'] = e.cast ? 'cast' : undefined;
   let kind: EdgeKind = e.aggregate ? 'aggregate' : e.kind === 'literal' ? 'literal' : e.kind === 'column' ? 'passthrough' : 'transform';
   for (const u of e.uses) {
-    const f = find(u, rels);
+    const f = find(u, rels, aliases);
     if (!f.entry) { reasons.push(f.reason!); continue; }
     for (const s of f.entry.sources) sources.push({ ...s, kind: worst(s.kind, kind === 'passthrough' && low(u.name) !== low(name) ? 'rename' : kind) });
     if (e.kind === 'column') {
@@ -195,11 +210,11 @@ function fromExpr(name: Ident, e: ExprShape, rels: Rel[]): OutputColumn {
   return { name, kind, sources, ...(type ? { type, typeFrom } : {}), ...(unresolved ? { unresolved } : {}), ...(e.placeholders?.length ? { placeholders: e.placeholders } : {}) };
 }
 
-function item(it: Item, rels: Rel[]): Entry[] {
+function item(it: Item, rels: Rel[], aliases?: Map<string, OutputColumn>): Entry[] {
   if (it.k === 'expr') {
     if (!it.alias && it.expr.placeholders?.length) return [{ gap: 'a macro that is not rendered stands where columns are listed', placeholders: it.expr.placeholders }];
     if (!it.name) return [{ gap: 'an expression without an alias (its column name is the engine\'s)' }];
-    return [fromExpr(it.name, it.expr, rels)];
+    return [fromExpr(it.name, it.expr, rels, aliases)];
   }
   let targets = rels;
   if (it.qualifier) {

@@ -12,7 +12,7 @@ import { ensureRuntimeDir, runtimeDir } from '../runtime-state.js';
 import { castTypeCount, castTypeEntries, knowCastTypes, parseQueryShape, staticShape, type ParseDialect, type QueryShape } from './query-shape.js';
 
 type Parsed = { shape?: QueryShape; error?: string };
-const VERSION = 3;
+const VERSION = 4;
 const FILE = join('cache', 'sql-shapes.json');
 
 const held = new Map<string, ShapeCache>();

@@ -8,7 +8,7 @@
 // the real projects and asserts the same shapes.
 import type { ColumnUse, ExprShape, FromItem, Ident, Item, QueryShape, SelectShape, SetShape } from './query-shape.js';
 import { AGGREGATES } from './aggregates.js';
-import { dbtTokenRead, dbtTokenReadDialects } from '../../sql/dialects/index.js';
+import { dbtDatePartArgs, dbtTokenRead, dbtTokenReadDialects } from '../../sql/dialects/index.js';
 
 type Tok = { t: 'w' | 'q' | 's' | 'n' | 'p'; v: string; low: string };
 
@@ -113,7 +113,9 @@ class Reader {
   i = 0;
   /** `* EXCLUDE (…)` and QUALIFY: DuckDB's and Snowflake's syntax, not PostgreSQL's or Redshift's */
   private readonly duckish: boolean;
-  constructor(private toks: Tok[], private typeOf: TypeTextOf, dialect: string) { this.duckish = !!dbtTokenRead(dialect)?.qualifyExclude; }
+  /** functions whose argument at these positions is a bare date part, no column (the dialect file says which) */
+  private readonly dateParts: Readonly<Record<string, readonly number[]>>;
+  constructor(private toks: Tok[], private typeOf: TypeTextOf, dialect: string) { this.duckish = !!dbtTokenRead(dialect)?.qualifyExclude; this.dateParts = dbtDatePartArgs(dialect); }
   peek(k = 0): Tok | undefined { return this.toks[this.i + k]; }
   isW(low: string, k = 0) { const t = this.peek(k); return !!t && t.t === 'w' && t.low === low; }
   isP(v: string, k = 0) { const t = this.peek(k); return !!t && t.t === 'p' && t.v === v; }
@@ -417,9 +419,14 @@ class Reader {
     if (this.eatW('distinct')) { /* count(distinct x): the same uses */ }
     if (this.isP('*') && this.isP(')', 1)) this.i++;
     else if (!this.isP(')')) {
+      const parts = Object.prototype.hasOwnProperty.call(this.dateParts, fname) ? this.dateParts[fname] : undefined;
+      let arg = 0;
       do {
         if (this.isP('=', 1) && this.isP('>', 2)) giveUp();
-        this.sub(uses, inner);
+        // a bare word where the function takes a date part names the part, not a column
+        if (parts?.includes(arg) && this.peek()?.t === 'w' && (this.isP(',', 1) || this.isP(')', 1))) this.i++;
+        else this.sub(uses, inner);
+        arg++;
       } while (this.eatP(','));
     }
     if (this.isW('order') || this.isW('ignore') || this.isW('respect') || this.isW('limit') || this.isW('separator')) giveUp();

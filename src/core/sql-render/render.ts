@@ -6,6 +6,7 @@
 // guess; a condition that cannot be decided is asked of `decide` (or makes its block a
 // placeholder). Expressions are evaluated by jinja-expr.ts, which never runs code.
 import { evaluate, isJinjaCallable, jinjaCallable, jinjaTruthy, UNKNOWN, type JContext } from '../project/jinja-expr.js';
+import { dbtBuiltin } from './dbt-builtins.js';
 import { dispatchMacro, type MacroDef, type MacroLibrary } from './macros.js';
 import { parseTemplate, TemplateError, type Expr, type TNode } from './template.js';
 import { applyTemplateFilter, COLUMN, isRelation, methodOf, pyStr, RELATION, type Relation } from './values.js';
@@ -49,7 +50,7 @@ export interface RenderResult {
 export const PLACEHOLDER = /__modeler_unrendered_(\d+)__/g;
 export const placeholderId = (n: number) => `__modeler_unrendered_${n}__`;
 
-/** `dbt.<macro>`: dbt's own macros are rendered by the adapter's code, not read here. */
+/** `dbt.<macro>`: dbt's own macros, rendered by the adapter's code; the common cross-database ones are written in dbt-builtins.ts. */
 const DBT_NAMESPACE = Object.freeze({});
 
 class ReturnSignal { constructor(public value: unknown) {} }
@@ -281,7 +282,8 @@ class Renderer {
     for (let s: Scope | undefined = scope; s; s = s.parent) if (s.vars.has(name)) return s.vars.get(name);
     const own = this.input.lib.packages.get(this.pkg)?.get(name) ?? this.input.lib.packages.get(this.input.lib.root)?.get(name);
     if (own) return this.macroCallable(own);
-    return this.namespace(name);
+    // dbt's global macros are callable unqualified too (`{{ dateadd('day', 1, 'd') }}`)
+    return this.namespace(name) ?? dbtBuiltin(name, this.input.target?.type);
   }
 
   private attribute(obj: unknown, name: string): unknown {
@@ -291,7 +293,12 @@ class Renderer {
       if (name === 'get') return jinjaCallable((a) => (a[0] === 'metadata' ? obj.metadata : (obj as any)[String(a[0])] ?? a[1] ?? null));
       return UNKNOWN;
     }
-    if (obj === DBT_NAMESPACE) { this.reason ??= `dbt.${name} is one of dbt's own macros, which the adapter renders`; return UNKNOWN; }
+    if (obj === DBT_NAMESPACE) {
+      const b = dbtBuiltin(name, this.input.target?.type);
+      if (b) return b;
+      this.reason ??= `dbt.${name} is one of dbt's own macros, which the adapter renders`;
+      return UNKNOWN;
+    }
     if (typeof obj === 'function' && Object.prototype.hasOwnProperty.call(obj, name)) return (obj as any)[name];
     return methodOf(obj, name);
   }

@@ -107,6 +107,18 @@ export interface DialectTraits {
    * its only escape; `qualifyExclude`: `QUALIFY` and `select * exclude (…)` are SQL there
    */
   dbtTokenRead?: Readonly<Record<string, { qualifyExclude: boolean }>>;
+  /**
+   * Per sqlparser-rs dialect: functions whose argument at these positions is a date part written
+   * as a bare word (`dateadd(day, 1, d)`), which is no column (columns from SQL, lineage)
+   */
+  dbtDatePartArgs?: Readonly<Record<string, Readonly<Record<string, readonly number[]>>>>;
+  /** sqlparser-rs dialects where a select item may read an earlier item's alias (`a * 2 as b, b + 1 as c`) */
+  dbtLateralAliases?: readonly string[];
+  /**
+   * Per dbt adapter: the SQL of dbt's own cross-database macros where it differs from their
+   * default (src/core/sql-render/dbt-builtins.ts), with `{param}` holes named as dbt names them
+   */
+  dbtMacroSql?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 export type DetectMark = 'brackets' | 'go' | 'backticks';

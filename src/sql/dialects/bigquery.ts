@@ -12,6 +12,16 @@ export class BigQueryDialect extends Dialect {
     lex: { hashComments: true, backslashEscapes: true, doubleQuotedStrings: true }, decimalDefault: [38, 9],
     parser: { kind: 'sqlparser-rs', dialect: 'bigquery' }, nodeSqlParser: 'bigquery', catalogPlatform: 'bigquery', dbtAdapters: { bigquery: 'bigquery' }, dbtQuote: '`',
     detect: { order: 2, words: ['int64', 'float64', 'bignumeric'] },
+    // DATE_TRUNC(d, MONTH), DATE_DIFF(a, b, DAY), LAST_DAY(d, WEEK): the part is a bare word
+    dbtMacroSql: { bigquery: {
+      date_trunc: 'timestamp_trunc(cast({date} as timestamp), {datepart})',
+      dateadd: 'datetime_add(cast({from_date_or_timestamp} as datetime), interval {interval} {datepart})',
+      datediff: 'datetime_diff(cast({second_date} as datetime), cast({first_date} as datetime), {datepart})',
+      safe_cast: 'safe_cast({field} as {type})', hash: 'to_hex(md5(cast({field} as {type_string})))',
+    } },
+    dbtDatePartArgs: { bigquery: {
+      date_trunc: [1], datetime_trunc: [1], timestamp_trunc: [1], time_trunc: [1], date_diff: [2], datetime_diff: [2], timestamp_diff: [2], time_diff: [2], last_day: [1],
+    } },
   };
   protected override quoteOpen = '`';
   protected override quoteClose = '`';

@@ -12,7 +12,9 @@ export class DatabricksDialect extends Dialect {
   readonly traits: DialectTraits = {
     lex: { backslashEscapes: true, doubleQuotedStrings: true }, decimalDefault: [10, 0],
     // hive: its grammar takes Databricks' COMMENT … TBLPROPERTIES
-    parser: { kind: 'sqlparser-rs', dialect: 'hive' }, nodeSqlParser: 'hive', catalogPlatform: 'databricks', dbtAdapters: { databricks: 'databricks', spark: 'databricks' }, dbtAdapterParents: { databricks: ['spark'] }, dbtQuote: '`',
+    parser: { kind: 'sqlparser-rs', dialect: 'hive' }, nodeSqlParser: 'hive', catalogPlatform: 'databricks', dbtAdapters: { databricks: 'databricks', spark: 'databricks' }, dbtLateralAliases: ['databricks'],
+    dbtDatePartArgs: { databricks: { timestampadd: [0], timestampdiff: [0] } },
+    dbtMacroSql: { databricks: { dateadd: 'timestampadd({datepart}, {interval}, {from_date_or_timestamp})', datediff: 'timestampdiff({datepart}, {first_date}, {second_date})' } }, dbtAdapterParents: { databricks: ['spark'] }, dbtQuote: '`',
     detect: { order: 4, words: ['tblproperties'] },
   };
   override readonly aliasTraits = { spark: { catalogPlatform: 'spark' } };

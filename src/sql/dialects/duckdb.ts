@@ -10,7 +10,8 @@ export class DuckDbDialect extends Dialect {
   readonly caps: DialectCaps = { alterForeignKeys: false, enforcedForeignKeys: true, indexes: true, uniqueConstraints: true, checkConstraints: true, transactionalDdl: true, alterConstraints: false, alterReferencedTables: false, columnOrder: 'rebuild', constraintNames: false, alterCoveredColumnTypes: false, moveTableSchema: false, reuseUniqueIndexName: false, dropColumnBeforeKey: false, addColumnNotNull: false };
   readonly traits: DialectTraits = {
     lex: { dollarQuotes: true }, decimalDefault: [18, 3], unboundedVarchar: true, parser: { kind: 'libpg_query' }, nodeSqlParser: 'postgresql', catalogPlatform: 'duckdb',
-    dbtAdapters: { duckdb: 'duckdb' }, dbtTokenRead: { duckdb: { qualifyExclude: true } }, dbtProfileDefaults: { schema: 'main', databaseFromPath: true },
+    dbtAdapters: { duckdb: 'duckdb' }, dbtTokenRead: { duckdb: { qualifyExclude: true } }, dbtLateralAliases: ['duckdb'],
+    dbtMacroSql: { duckdb: { dateadd: "({from_date_or_timestamp} + ((interval '1 {datepart}') * ({interval})))", datediff: "date_diff('{datepart}', {first_date}, {second_date})" } }, dbtProfileDefaults: { schema: 'main', databaseFromPath: true },
     detect: { order: 6, words: ['hugeint', 'uhugeint', 'ubigint', 'utinyint'] },
   };
 

@@ -56,6 +56,25 @@ export function dbtTokenRead(parserDialect: string): { qualifyExclude: boolean }
   for (const d of ALL) { const t = d.traits.dbtTokenRead?.[parserDialect]; if (t) return t; }
   return undefined;
 }
+/** Functions whose argument at these positions is a bare date part in a sqlparser-rs dialect's SQL (none: {}). */
+export function dbtDatePartArgs(parserDialect: string): Readonly<Record<string, readonly number[]>> {
+  for (const d of ALL) { const t = d.traits.dbtDatePartArgs?.[parserDialect]; if (t) return t; }
+  return {};
+}
+/** The SQL of dbt's own macro `name` on a dbt adapter, where it differs from the default (else undefined). */
+export function dbtMacroSql(adapter: string | undefined, name: string): string | undefined {
+  const key = String(adapter ?? '').trim().toLowerCase();
+  for (const d of ALL) { const t = d.traits.dbtMacroSql?.[key]; if (t && Object.prototype.hasOwnProperty.call(t, name)) return t[name]; }
+  return undefined;
+}
+/** A type family (`string`, `timestamp`, …) as a dbt adapter's dialect spells it (DuckDB's where the adapter is unknown). */
+export function dbtTypeName(adapter: string | undefined, family: string): string {
+  return (forDbtAdapter(adapter) ?? find('duckdb')!).renderType(family);
+}
+/** Whether a select item may read an earlier item's alias in a sqlparser-rs dialect's SQL. */
+export function dbtLateralAliases(parserDialect: string): boolean {
+  return ALL.some((d) => d.traits.dbtLateralAliases?.includes(parserDialect));
+}
 /** The sqlparser-rs dialects the token reader reads. */
 export function dbtTokenReadDialects(): string[] {
   return ALL.flatMap((d) => Object.keys(d.traits.dbtTokenRead ?? {}));

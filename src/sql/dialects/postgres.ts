@@ -11,6 +11,13 @@ export class PostgresDialect extends Dialect {
     dbtAdapters: { postgres: 'postgresql', redshift: 'redshift', materialize: 'postgresql' },
     dbtAdapterParents: { redshift: ['postgres'], materialize: ['postgres'] },
     dbtTokenRead: { postgresql: { qualifyExclude: false }, redshift: { qualifyExclude: false } },
+    // Redshift's DATEADD(day, 1, d), DATEDIFF(day, a, b): the part is a bare word
+    dbtDatePartArgs: { redshift: { dateadd: [0], datediff: [0], date_add: [0], date_diff: [0] } },
+    dbtLateralAliases: ['redshift'],
+    dbtMacroSql: { postgres: {
+      dateadd: "({from_date_or_timestamp} + ((interval '1 {datepart}') * ({interval})))",
+      datediff: "(extract(epoch from {second_date}) - extract(epoch from {first_date}))",
+    } },
   };
   // types: BASE_TYPES, which are PostgreSQL's spellings
 

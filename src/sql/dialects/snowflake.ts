@@ -10,6 +10,12 @@ export class SnowflakeDialect extends Dialect {
   readonly traits: DialectTraits = {
     lex: { dollarQuotes: true }, decimalDefault: [38, 0], parser: { kind: 'sqlparser-rs', dialect: 'snowflake' }, nodeSqlParser: 'snowflake', catalogPlatform: 'snowflake', dbtAdapters: { snowflake: 'snowflake' }, dbtTokenRead: { snowflake: { qualifyExclude: true } },
     detect: { order: 3, words: ['variant', 'timestamp_ntz', 'timestamp_ltz', 'timestamp_tz', 'autoincrement'] },
+    // DATEADD(day, 1, d), DATE_TRUNC(week, d), LAST_DAY(d, month): the part is a bare word
+    dbtDatePartArgs: { snowflake: {
+      dateadd: [0], datediff: [0], date_trunc: [0], date_part: [0], timeadd: [0], timediff: [0], timestampadd: [0], timestampdiff: [0],
+      time_slice: [2], last_day: [1],
+    } },
+    dbtLateralAliases: ['snowflake'],
   };
   // Snowflake folds unquoted names to upper case and compares them case-insensitively:
   // all-lower or all-upper names stay unquoted, mixed case is quoted to keep it.
