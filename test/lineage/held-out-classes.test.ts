@@ -3,7 +3,8 @@
 // an unqualified column next to a relation whose columns are not known, a ref() to a node the
 // project lacks, a package's "does the source table exist?" check (adapter.get_relation) before
 // `dbt_utils.star`-like SQL, a source identifier that holds a `{% if target.type %}` block,
-// Snowflake's bare date parts (`dateadd(day, …)`) and lateral column aliases.
+// Snowflake's bare date parts (`dateadd(day, …)`), lateral column aliases, dbt's own macros
+// (`dbt.hash(dbt.concat(…))`), UNPIVOT and Snowflake's LATERAL FLATTEN.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +67,18 @@ from {{ source('app', 'untyped') }}
     // an item reading an earlier item's alias (Snowflake, DuckDB): what the alias reads
     'models/lateral.sql': `select amount / 100 as dollars, case when paid then dollars else 0 end as paid_dollars, kind
 from {{ source('app', 'untyped') }}
+`,
+    'models/reasons.sql': `with r as (
+    select id, case when kind = 'x' then 'X' end as why_kind, case when day is null then 'no day' end as why_day
+    from {{ source('app', 'events') }}
+)
+select distinct id, reason from r unpivot(reason for explanation in (why_kind, why_day))
+`,
+    'models/flat.sql': `select e.id, f.key as k, f.value as v, f.seq from {{ source('app', 'events') }} as e, lateral flatten(input => e.kind) as f
+`,
+    // dbt's own macros, as dbt_utils.generate_surrogate_key calls them
+    'models/keyed.sql': `select {{ dbt.hash(dbt.concat(["id", "'-'", "kind"])) }} as event_key, {{ dbt.date_trunc('month', 'day') }} as month_start
+from {{ source('app', 'events') }}
 `,
     'models/untyped_join.sql': `select e.id, extra_col
 from {{ source('app', 'events') }} as e
@@ -135,6 +148,27 @@ describe.each(['duckdb', 'snowflake'] as Dialect[])('held-out error classes on %
       'kind <- app.untyped.kind passthrough',
       'paid_dollars <- app.untyped.amount transform',
       'paid_dollars <- app.untyped.paid transform',
+    ]);
+  });
+
+  it('dbt\'s own cross-database macros are rendered: a surrogate key reads its fields', () => {
+    expect(edges(g, 'keyed')).toEqual([
+      'event_key <- app.events.id transform',
+      'event_key <- app.events.kind transform',
+      'month_start <- app.events.day transform',
+    ]);
+  });
+
+  it.runIf(dialect === 'snowflake')('UNPIVOT: the value column reads the unpivoted columns; LATERAL FLATTEN: its key and value read its input', () => {
+    expect(edges(g, 'reasons')).toEqual([
+      'id <- app.events.id passthrough',
+      'reason <- app.events.day transform',
+      'reason <- app.events.kind transform',
+    ]);
+    expect(edges(g, 'flat')).toEqual([
+      'id <- app.events.id passthrough',
+      'k <- app.events.kind transform',
+      'v <- app.events.kind transform',
     ]);
   });
 

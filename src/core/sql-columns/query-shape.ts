@@ -5,7 +5,7 @@
 // `*` / `t.*` with its EXCLUDE/EXCEPT, REPLACE and RENAME lists. Only shapes, no resolution: the
 // shape depends on the SQL text alone, so it can be cached by the text's hash (shape-cache.ts).
 import { init, Parser, type DialectName } from '@guanmingchiu/sqlparser-ts';
-import { dbtDatePartArgs, dbtParserDialect } from '../../sql/dialects/index.js';
+import { dbtDatePartArgs, dbtParserDialect, dbtTableFunctions } from '../../sql/dialects/index.js';
 import { AGGREGATES } from './aggregates.js';
 import { staticQueryShape } from './static-shape.js';
 
@@ -30,6 +30,10 @@ export type Item =
 export type Relation =
   | { k: 'table'; name: Ident[] }
   | { k: 'subquery'; query: QueryShape }
+  /** `rel UNPIVOT (value FOR name IN (columns))`: `value` holds the listed columns' values, `name` their names */
+  | { k: 'unpivot'; of: FromItem; value: Ident; name: Ident; columns: Ident[] }
+  /** a table function whose `columns` are made from one argument (`lateral flatten(input => v)`), `counters` from none */
+  | { k: 'tablefn'; what: string; input: ExprShape; columns: Ident[]; counters: Ident[] }
   | { k: 'opaque'; what: string };
 export interface FromItem { alias?: Ident; columnAliases?: Ident[]; rel: Relation; using?: Ident[] }
 /** `join`: the columns join conditions read (ON, USING); `filter`: those WHERE, HAVING and QUALIFY read. */
@@ -97,11 +101,28 @@ export function parseQueryShape(sql: string, dialect: ParseDialect, opts: { full
   const queries = stmts.filter((s) => s && typeof s === 'object' && s.Query);
   if (queries.length !== 1) return { error: queries.length ? 'the SQL holds more than one query' : 'the SQL is not a query' };
   dateParts = dbtDatePartArgs(dialect);
-  try { return { shape: query(queries[0].Query) }; } finally { dateParts = {}; }
+  tableFns = dbtTableFunctions(dialect);
+  try { return { shape: query(queries[0].Query) }; } finally { dateParts = {}; tableFns = {}; }
 }
 
 /** While a tree is read: the functions whose argument at these positions is a bare date part in its dialect. */
 let dateParts: Readonly<Record<string, readonly number[]>> = {};
+/** …and its table functions whose columns come from one argument. */
+let tableFns: ReturnType<typeof dbtTableFunctions> = {};
+
+/** `lateral flatten(input => v)` / `table(flatten(v))` as a table function the dialect describes, else undefined. */
+function tableFunction(kind: string, b: any): Relation | undefined {
+  const f = kind === 'Function' ? b : kind === 'TableFunction' ? b?.expr?.Function : undefined;
+  if (!f) return undefined;
+  const what = objectName(f.name).join('.').toLowerCase();
+  const spec = Object.prototype.hasOwnProperty.call(tableFns, what) ? tableFns[what] : undefined;
+  const args: any[] | undefined = Array.isArray(f.args) ? f.args : f.args?.List?.args;
+  if (!spec || !Array.isArray(args)) return undefined;
+  const named = args.find((a) => (a?.Named ?? a?.ExprNamed)?.name?.value?.toLowerCase() === spec.input);
+  const arg = named ? (named.Named ?? named.ExprNamed).arg : args[spec.position]?.Unnamed;
+  if (!arg?.Expr) return undefined;
+  return { k: 'tablefn', what, input: expr(arg.Expr), columns: [...spec.columns], counters: [...(spec.counters ?? [])] };
+}
 
 /** The shape read from tokens alone (static-shape.ts), or undefined when only the full parser can read the SQL. */
 export function staticShape(sql: string, dialect: ParseDialect): QueryShape | undefined {
@@ -189,6 +210,10 @@ function fromItem(r: any): FromItem {
   if (kind === 'Table' && !b.args) rel = { k: 'table', name: objectName(b.name) };
   else if (kind === 'Derived') rel = { k: 'subquery', query: query(b.subquery) };
   else if (kind === 'NestedJoin') rel = { k: 'opaque', what: 'a parenthesised join' };
+  else if (tableFunction(kind, b)) rel = tableFunction(kind, b)!;
+  else if (kind === 'Unpivot' && b.value?.Identifier && Array.isArray(b.columns) && b.columns.every((c: any) => c?.expr?.Identifier && !c.alias)) {
+    rel = { k: 'unpivot', of: fromItem(b.table), value: ident(b.value.Identifier), name: ident(b.name), columns: b.columns.map((c: any) => ident(c.expr.Identifier)) };
+  }
   else rel = { k: 'opaque', what: kind === 'Table' ? `the table function ${objectName(b.name).join('.')}` : kind.toLowerCase() };
   return { ...(alias ? { alias } : {}), ...(columnAliases ? { columnAliases } : {}), rel };
 }

@@ -45,7 +45,7 @@ export type TableLookup = (name: Ident[]) => TableInfo;
 export interface Influence { relation: string; column: Ident; as: 'join' | 'filter' }
 export interface ResolvedQuery { entries: Entry[]; influence: Influence[] }
 
-interface Rel { names: string[]; entries?: Entry[]; reason?: string; using?: Ident[]; open?: string }
+interface Rel { names: string[]; entries?: Entry[]; reason?: string; using?: Ident[]; open?: string; fn?: Extract<FromItem['rel'], { k: 'tablefn' }> }
 
 /** The one relation whose columns, unknown, all pass through these entries (select * over it). */
 function openOf(entries: Entry[] | undefined): string | undefined {
@@ -131,7 +131,8 @@ function relationOf(f: FromItem, lookup: TableLookup, ctes: Ctes, sink: Influenc
   } else if (rel.k === 'subquery') {
     const entries = resolveQuery(rel.query, lookup, ctes, sink, lateral).entries;
     r = { names: [], entries, open: openOf(entries) };
-  }
+  } else if (rel.k === 'unpivot') r = unpivot(rel, relationOf(rel.of, lookup, ctes, sink, lateral));
+  else if (rel.k === 'tablefn') r = { names: [], fn: rel, reason: `the columns of ${rel.what}() are read once the relations before it are` };
   else r = { names: [], reason: `${rel.what} is not read` };
   if (f.alias) r.names = [low(f.alias)];
   if (f.columnAliases && r.entries) r.entries = renamePositions(r.entries, f.columnAliases);
@@ -139,8 +140,35 @@ function relationOf(f: FromItem, lookup: TableLookup, ctes: Ctes, sink: Influenc
   return r;
 }
 
+/**
+ * `rel UNPIVOT (v FOR n IN (a, b))`: rel's other columns pass through; `v` holds a's or b's value
+ * (a transform of each); `n` holds their names, no column's value.
+ */
+function unpivot(u: Extract<FromItem['rel'], { k: 'unpivot' }>, inner: Rel): Rel {
+  const names = u.of.alias ? [low(u.of.alias)] : inner.names;
+  if (!inner.entries) return { names, reason: inner.reason };
+  const listed = new Set(u.columns.map(low));
+  const read = inner.entries.filter((e): e is OutputColumn => !isGap(e) && listed.has(low(e.name)));
+  if (read.length !== listed.size) return { names, reason: `the unpivoted columns ${u.columns.join(', ')} are not all known` };
+  const rest = inner.entries.filter((e) => isGap(e) || !listed.has(low(e.name)));
+  const value: OutputColumn = { name: u.value, kind: 'transform', sources: read.flatMap((e) => e.sources.map((s) => ({ ...s, kind: worst(s.kind, 'transform') }))) };
+  return { names, entries: [...rest, value, { name: u.name, kind: 'literal', sources: [] }], open: openOf(rest) };
+}
+
 function select(s: SelectShape, lookup: TableLookup, ctes: Ctes, sink: Influence[], lateral: boolean): Entry[] {
   const rels = s.from.map((f) => relationOf(f, lookup, ctes, sink, lateral));
+  // a table function reads the relations before it (lateral): each column it makes is a part of its input
+  for (const r of rels) {
+    if (!r.fn) continue;
+    const others = rels.filter((x) => x !== r);
+    r.entries = [
+      ...r.fn.columns.map((c): OutputColumn => {
+        const e = fromExpr(c, r.fn!.input, others);
+        return { ...e, kind: worst(e.kind, 'transform'), sources: e.sources.map((x) => ({ ...x, kind: worst(x.kind, 'transform') })) };
+      }),
+      ...r.fn.counters.map((c): OutputColumn => ({ name: c, kind: 'literal', sources: [] })),
+    ];
+  }
   for (const [as, uses] of [['join', s.join], ['filter', s.filter]] as const) {
     for (const u of uses ?? []) for (const src of find(u, rels).entry?.sources ?? []) sink.push({ relation: src.relation, column: src.column, as });
   }

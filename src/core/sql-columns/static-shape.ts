@@ -453,6 +453,9 @@ class Reader {
       this.needP(')');
     } else if (AGGREGATES.has(fname)) flags.aggregate = true;
     else if (SPECIAL.has(fname) || fname === 'cast') giveUp();
+    // an aggregate in the window's keys (`over (order by sum(x))`) counts too, as the parser's tree says
+    if (inner.aggregate) flags.aggregate = true;
+    if (inner.subquery) flags.subquery = true;
   }
 
   /** A window frame of constant bounds (no columns in it). */

@@ -119,6 +119,11 @@ export interface DialectTraits {
    * default (src/core/sql-render/dbt-builtins.ts), with `{param}` holes named as dbt names them
    */
   dbtMacroSql?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /**
+   * Per sqlparser-rs dialect: table functions in FROM whose columns come from one argument
+   * (`input`, by name or at `position`): `columns` are made from its value, `counters` are not
+   */
+  dbtTableFunctions?: Readonly<Record<string, Readonly<Record<string, { input: string; position: number; columns: readonly string[]; counters?: readonly string[] }>>>>;
 }
 
 export type DetectMark = 'brackets' | 'go' | 'backticks';

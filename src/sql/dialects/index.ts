@@ -71,6 +71,11 @@ export function dbtMacroSql(adapter: string | undefined, name: string): string |
 export function dbtTypeName(adapter: string | undefined, family: string): string {
   return (forDbtAdapter(adapter) ?? find('duckdb')!).renderType(family);
 }
+/** Table functions whose columns come from one argument, in a sqlparser-rs dialect's SQL (none: {}). */
+export function dbtTableFunctions(parserDialect: string): NonNullable<DialectTraits['dbtTableFunctions']>[string] {
+  for (const d of ALL) { const t = d.traits.dbtTableFunctions?.[parserDialect]; if (t) return t; }
+  return {};
+}
 /** Whether a select item may read an earlier item's alias in a sqlparser-rs dialect's SQL. */
 export function dbtLateralAliases(parserDialect: string): boolean {
   return ALL.some((d) => d.traits.dbtLateralAliases?.includes(parserDialect));

@@ -16,6 +16,8 @@ export class SnowflakeDialect extends Dialect {
       time_slice: [2], last_day: [1],
     } },
     dbtLateralAliases: ['snowflake'],
+    // LATERAL FLATTEN(input => v): KEY, PATH, INDEX, VALUE, THIS are parts of v; SEQ numbers the input rows
+    dbtTableFunctions: { snowflake: { flatten: { input: 'input', position: 0, columns: ['key', 'path', 'index', 'value', 'this'], counters: ['seq'] } } },
   };
   // Snowflake folds unquoted names to upper case and compares them case-insensitively:
   // all-lower or all-upper names stay unquoted, mixed case is quoted to keep it.
