@@ -15,6 +15,8 @@ import { extractRules, onlyRules } from './memory.js';
 import { loc } from './local/facts.js';
 import { systemPrompt, userMessages } from './prompt.js';
 import { callModel, normalizeSettings, PROVIDERS, type ModelAnswer } from './providers/index.js';
+import type { Skill } from '../core/project/types.js';
+import type { IndexView } from './index/view.js';
 import { retrieve, type Retrieval } from './retrieve.js';
 import type { AssistantSession } from './session.js';
 import type { CheckedChange, SelectedContext, SkillsRequest, Source, StageReport } from './types.js';
@@ -65,8 +67,13 @@ export const MAX_MESSAGE = 20_000;
 
 /** The retrieval alone (context/preview): the same sources an answer would use. */
 export function preview(session: AssistantSession, req: Pick<AskRequest, 'message' | 'context' | 'skills'> & { limit?: number }): Retrieval {
+  return previewIndex(session.index, session.project.skills, req);
+}
+
+/** The same, over any index (the CLI's cached one, opened without reading the project). */
+export function previewIndex(index: IndexView, skills: readonly Skill[], req: Pick<AskRequest, 'message' | 'context' | 'skills'> & { limit?: number }): Retrieval {
   checkMessage(req.message);
-  return retrieve(session.index, session.project.skills, { message: req.message, context: req.context, skills: req.skills, limit: req.limit });
+  return retrieve(index, skills, { message: req.message, context: req.context, skills: req.skills, limit: req.limit });
 }
 
 export async function ask(session: AssistantSession, req: AskRequest, opts: AskOptions = {}): Promise<AskResult> {
