@@ -2,7 +2,7 @@
 export { AssistantSession, type AssistantOptions } from '../assistant/session.js';
 export { ask, preview, previewIndex, MAX_MESSAGE, type AskRequest, type AskResult, type AskOptions, type ReviewPlan } from '../assistant/ask.js';
 export type { Retrieval } from '../assistant/retrieve.js';
-export { openProjectIndex, cacheFile as indexCacheFile, type OpenedIndex, type OpenIndexOptions } from '../assistant/index/index-cache.js';
+export { openProjectIndex, withProjectIndex, cacheFile as indexCacheFile, type OpenedIndex, type OpenIndexOptions } from '../assistant/index/index-cache.js';
 export type { IndexView } from '../assistant/index/view.js';
 export type { Source, StageReport, SelectedContext, CheckedChange } from '../assistant/types.js';
 export { proposalValidator, validateContextOf, type ChangeValidator, type ChangeVerdict } from '../assistant/change-check.js';

@@ -9,7 +9,7 @@ import { byCodeUnit, encodeKeyTable, KeyTable } from './key-table.js';
 import type { ProjectIndex } from './project-index.js';
 import { RECORD_KINDS, type IndexRecord, type RecordKind } from './records.js';
 import { FIELD_BOOST, lexicalDoc, rankLexical } from './search-docs.js';
-import { packSections, SectionFile, type Section } from './section-file.js';
+import { checksum, DamagedFile, packSections, SectionFile, type Section } from './section-file.js';
 import { analyzer } from './tokenize.js';
 import type { IndexView } from './view.js';
 
@@ -26,7 +26,7 @@ export function cachedIndexFile(index: ProjectIndex, header: Record<string, unkn
   const spans: number[][] = ids.map((id) => {
     const b = Buffer.from(JSON.stringify(index.records.get(id)), 'utf8');
     chunks.push(b);
-    const span = [at, at + b.length, RECORD_KINDS.indexOf(index.records.get(id)!.kind)];
+    const span = [at, at + b.length, RECORD_KINDS.indexOf(index.records.get(id)!.kind), checksum(b)];
     at += b.length;
     return span;
   });
@@ -77,8 +77,10 @@ export class CachedIndex implements IndexView {
   private at(i: number): IndexRecord {
     let r = this.parsed.get(i);
     if (!r) {
-      const [start, end] = this.recs.values(i);
-      r = JSON.parse(this.file.blob(start, end).toString('utf8')) as IndexRecord;
+      const [start, end, , sum] = this.recs.values(i);
+      const b = this.file.blob(start, end);
+      if (checksum(b) !== sum) throw new DamagedFile(`record ${this.recs.key(i)} is damaged`);
+      r = JSON.parse(b.toString('utf8')) as IndexRecord;
       this.parsed.set(i, r);
     }
     return r;

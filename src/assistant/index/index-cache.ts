@@ -26,7 +26,7 @@ import { userCacheDir } from '../../core/user-data.js';
 import { MEMORY_UNIT, MemoryStore } from '../memory.js';
 import { cachedIndexFile, CachedIndex } from './cached-index.js';
 import { ProjectIndex } from './project-index.js';
-import { SectionFile } from './section-file.js';
+import { CHECKSUM, DamagedFile, SectionFile } from './section-file.js';
 import type { IndexView } from './view.js';
 
 /** Bumped when what the file holds changes shape. */
@@ -50,6 +50,8 @@ export interface OpenIndexOptions {
   read?: LoadOptions;
   /** false: build, neither read nor write the cache. */
   cache?: boolean;
+  /** Build and write the cache without trying it first. */
+  rebuild?: boolean;
   /** A line of progress (the CLI prints it on stderr). */
   progress?: (line: string) => void;
 }
@@ -59,10 +61,23 @@ export function openProjectIndex(dir: string, opts: OpenIndexOptions = {}): Open
   const root = resolve(dir);
   const file = opts.cache === false ? undefined : cacheFile(root);
   const key = file ? cacheKey(root, opts.read ?? {}) : '';
-  const opened = (file && fromCache(file, root, key, opts.read ?? {})) || build(dir, root, file, key, opts);
+  const opened = (file && !opts.rebuild && fromCache(file, root, key, opts.read ?? {})) || build(dir, root, file, key, opts);
   // the user's remembered rules change between calls and live beside the project: added on every call, as a session adds them
   opened.index.setExtraUnit(MEMORY_UNIT, new MemoryStore(opened.project?.root ?? root).records());
   return opened;
+}
+
+/**
+ * Use the project's index; when a record read from the cache turns out damaged (its checksum
+ * differs: records are read lazily, so this shows only when a query reaches it), build the
+ * index again and use that instead.
+ */
+export function withProjectIndex<T>(dir: string, opts: OpenIndexOptions, use: (opened: OpenedIndex) => T): T {
+  const opened = openProjectIndex(dir, opts);
+  try { return use(opened); } catch (e) {
+    if (!(e instanceof DamagedFile) || opened.from !== 'cache') throw e;
+    return use(openProjectIndex(dir, { ...opts, rebuild: true }));
+  }
 }
 
 /** Where a project's index is kept: its folder's name (for a person looking) and a hash of its real path. */
@@ -78,7 +93,7 @@ function cacheKey(root: string, read: LoadOptions): string {
   const code = [fileURLToPath(import.meta.url), fileURLToPath(new URL('./project-index.js', import.meta.url)), fileURLToPath(new URL('../../core/project/load.js', import.meta.url))]
     .map((f) => { try { const st = statSync(f); return `${st.size}:${st.mtimeMs}`; } catch { return '-'; } });
   const options = { vars: read.vars ?? null, profilesDir: read.profilesDir ?? null, profile: read.profile ?? null, target: read.target ?? null };
-  return createHash('sha256').update(JSON.stringify([FORMAT, toolVersion(), code, root, options, sqlColumnsReady()])).digest('hex');
+  return createHash('sha256').update(JSON.stringify([FORMAT, CHECKSUM, toolVersion(), code, root, options, sqlColumnsReady()])).digest('hex');
 }
 
 interface Header {

@@ -174,7 +174,7 @@ export class LexicalIndex {
     for (const [term, t] of this.termIds) {
       if (!this.df[t]) continue;
       const ks = this.keys[t], ts = this.tfs[t];
-      if (!this.dead[t]) { terms.push([term, Array.from(ks), Array.from(ts)]); continue; }
+      if (!this.dead[t]) { terms.push([term, Array.isArray(ks) ? ks : Array.from(ks), Array.isArray(ts) ? ts : Array.from(ts)]); continue; }
       const k2: number[] = [], t2: number[] = [];
       for (let i = 0; i < ks.length; i++) if (ts[i]) { k2.push(ks[i]); t2.push(ts[i]); }
       terms.push([term, k2, t2]);

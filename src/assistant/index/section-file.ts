@@ -3,15 +3,28 @@
 // ever read in pieces by positioned reads (the records: a query touches a few hundred of them).
 // Every length is checked on opening; a file that does not add up is refused (the caller
 // rebuilds), never half trusted.
+import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { endianness } from 'node:os';
+import * as zlib from 'node:zlib';
 
-const MAGIC = Buffer.from('MODELER-SECTIONS-1\n');
+const MAGIC = Buffer.from('MODELER-SECTIONS-2\n');
 
 export type Section = string | Int32Array | Uint8Array;
+
+/** A 32-bit checksum of bytes: CRC-32 where Node has it (20.15+), else the first bytes of a SHA-1. */
+const crc32 = (zlib as { crc32?: (b: Uint8Array) => number }).crc32;
+export const CHECKSUM = crc32 ? 'crc32' : 'sha1';
+export function checksum(b: Uint8Array): number {
+  // signed, as an Int32Array holds it
+  return (crc32 ? crc32(b) : createHash('sha1').update(b).digest().readUInt32LE(0)) | 0;
+}
+
+/** A file whose bytes are not what was written (a flipped bit, a partial copy). */
+export class DamagedFile extends Error {}
 type Where = [offset: number, bytes: number, type: 's' | 'i' | 'u'];
 
-/** The whole file: magic, header length (u32), header JSON, sections (each 4-aligned), blob. */
+/** The whole file: magic, header length (u32) and checksum, header JSON, sections (each 4-aligned), blob. */
 export function packSections(header: Record<string, unknown>, sections: Record<string, Section>, blob: Uint8Array): Buffer[] {
   const where: Record<string, Where> = {};
   const parts: Buffer[] = [];
@@ -24,11 +37,17 @@ export function packSections(header: Record<string, unknown>, sections: Record<s
     if (pad) parts.push(Buffer.alloc(pad));
     at += b.length + pad;
   }
-  const head = Buffer.from(JSON.stringify({ ...header, endianness: endianness(), sections: where, data: at, blob: blob.length }), 'utf8');
-  const len = Buffer.alloc(4);
+  const check = checksumOf(parts);
+  const head = Buffer.from(JSON.stringify({ ...header, endianness: endianness(), sections: where, data: at, blob: blob.length, check: [CHECKSUM, check] }), 'utf8');
+  const len = Buffer.alloc(8);
   len.writeUInt32LE(head.length);
-  const pad = Buffer.alloc((4 - ((MAGIC.length + 4 + head.length) % 4)) % 4);
+  len.writeInt32LE(checksum(head), 4);
+  const pad = Buffer.alloc((4 - ((MAGIC.length + 8 + head.length) % 4)) % 4);
   return [MAGIC, len, head, pad, ...parts, Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength)];
+}
+
+function checksumOf(parts: Buffer[]): number {
+  return checksum(Buffer.concat(parts));
 }
 
 export class SectionFile {
@@ -39,12 +58,13 @@ export class SectionFile {
     const fd = openSync(path, 'r');
     try {
       const size = fstatSync(fd).size;
-      const first = Buffer.alloc(MAGIC.length + 4);
+      const first = Buffer.alloc(MAGIC.length + 8);
       if (readSync(fd, first, 0, first.length, 0) !== first.length || !first.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error('not a section file');
       const headLen = first.readUInt32LE(MAGIC.length);
       if (headLen > size) throw new Error('truncated header');
       const head = Buffer.alloc(headLen);
       if (readSync(fd, head, 0, headLen, first.length) !== headLen) throw new Error('truncated header');
+      if (checksum(head) !== first.readInt32LE(MAGIC.length + 4)) throw new DamagedFile('header checksum differs');
       const header = JSON.parse(head.toString('utf8'));
       if (header.endianness !== endianness()) throw new Error('written on a machine of another byte order');
       const dataAt = first.length + headLen + ((4 - ((first.length + headLen) % 4)) % 4);
@@ -52,6 +72,8 @@ export class SectionFile {
       // a buffer of its own (never a slice of Node's pool), so the typed arrays are 4-aligned
       const data = Buffer.from(new ArrayBuffer(header.data));
       if (readSync(fd, data, 0, data.length, dataAt) !== data.length) throw new Error('truncated data');
+      // the sections are used in place, unparsed: their bytes must be the ones written (the blob's records carry their own checksums)
+      if (!Array.isArray(header.check) || header.check[0] !== CHECKSUM || checksum(data) !== header.check[1]) throw new DamagedFile('checksum differs');
       return new SectionFile(fd, header, data, dataAt + header.data, header.blob);
     } catch (e) {
       closeSync(fd);

@@ -1,7 +1,7 @@
 // `modeler ai search "<query>"`: the ranked sources the assistant would use (the server's
 // context preview), for scripts and for checking retrieval.
 import type { Command } from 'commander';
-import { openProjectIndex, previewIndex } from '../../api/assistant.js';
+import { previewIndex, withProjectIndex } from '../../api/assistant.js';
 import { UserError } from '../../api/base.js';
 import { action, err, intOption, out, parentCommand, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
@@ -20,8 +20,8 @@ export function registerAi(program: Command): void {
       const limit = intOption(opts.limit, '--limit', 10)!;
       if (limit < 1) throw new UserError(`--limit must be at least 1, got ${limit}`);
       const ref = projectRef(opts);
-      const { index, skills } = openProjectIndex(ref.dir, { read: ref.read, cache: opts.cache !== false, progress: (line) => err(line) });
-      const r = previewIndex(index, skills, { message: query, limit });
+      const r = withProjectIndex(ref.dir, { read: ref.read, cache: opts.cache !== false, progress: (line) => err(line) },
+        ({ index, skills }) => previewIndex(index, skills, { message: query, limit }));
       const rows = r.sources.map((s) => ({ kind: s.kind, name: s.name, path: s.path ?? null, line: s.line ?? null, score: s.score }));
       if (opts.json) { printJson(rows); return 0; }
       if (!rows.length) { out('no sources match'); return 0; }
