@@ -65,6 +65,9 @@ export interface AskOptions {
 
 export const MAX_MESSAGE = 20_000;
 
+/** What an answer needs of a session: an AssistantSession, or the CLI's (askContext in session.ts) over the index it keeps between calls. */
+export type AskContext = Pick<AssistantSession, 'project' | 'memory' | 'chats' | 'validate' | 'endpoints' | 'refreshMemory'> & { index: IndexView };
+
 /** The retrieval alone (context/preview): the same sources an answer would use. */
 export function preview(session: AssistantSession, req: Pick<AskRequest, 'message' | 'context' | 'skills'> & { limit?: number }): Retrieval {
   return previewIndex(session.index, session.project.skills, req);
@@ -76,7 +79,7 @@ export function previewIndex(index: IndexView, skills: readonly Skill[], req: Pi
   return retrieve(index, skills, { message: req.message, context: req.context, skills: req.skills, limit: req.limit });
 }
 
-export async function ask(session: AssistantSession, req: AskRequest, opts: AskOptions = {}): Promise<AskResult> {
+export async function ask(session: AskContext, req: AskRequest, opts: AskOptions = {}): Promise<AskResult> {
   checkMessage(req.message);
   const settings = normalizeSettings(req.provider);
   const chatId = req.chatId ?? randomUUID();
@@ -167,7 +170,7 @@ function checkMessage(message: unknown): void {
   if (message.length > MAX_MESSAGE) throw new UserError(`message is ${message.length} characters; the limit is ${MAX_MESSAGE}`, 64, 'AI_REQUEST_INVALID');
 }
 
-function runAgent(session: AssistantSession, agent: 'conceptualize' | 'canonicalize', message: string): { answer: string; changes: ProposalChange[] } {
+function runAgent(session: AskContext, agent: 'conceptualize' | 'canonicalize', message: string): { answer: string; changes: ProposalChange[] } {
   if (agent === 'conceptualize') {
     const p = conceptualize(session.project);
     const lines = [`The Conceptualizer found ${p.entities.length} business entities in ${p.domains.length} domains and ${p.relationships.length} relationships:`];

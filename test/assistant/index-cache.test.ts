@@ -7,7 +7,8 @@ import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync, trunca
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateProject } from '../../bench/lib/synthetic-project.mjs';
-import { openProjectIndex, previewIndex, withProjectIndex, type OpenedIndex } from '../../src/api/assistant.js';
+import { ask, askContext, AssistantSession, openProjectIndex, previewIndex, withProjectIndex, type OpenedIndex } from '../../src/api/assistant.js';
+import { initSqlColumns, loadProject } from '../../src/api/project.js';
 import { SectionFile } from '../../src/assistant/index/section-file.js';
 import { MemoryStore } from '../../src/assistant/memory.js';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -150,5 +151,23 @@ describe('the index cache', () => {
     expect(JSON.parse(second.stdout).length).toBe(10);
     expect(existsSync(join(env.MODELER_CACHE_DIR, 'ai-index'))).toBe(true);
     expect(changed(before, tree(dir))).toEqual([]);
+  });
+
+  // last: loading the SQL parser changes which index is kept (with the columns SQL returns) for the rest of this process
+  it('ask answers from the kept index exactly as from a session that built it', async () => {
+    await initSqlColumns();
+    const dir = copyProject(EXAMPLE);
+    expect(openProjectIndex(dir).from).toBe('built');
+    for (const message of ['which models feed rpt_daily_revenue?', 'explain orders', 'what does order status mean', 'which models are missing descriptions?',
+      'add tests to stg_shop__payments', 'who owns customers', 'why is orders flagged']) {
+      const cached = openProjectIndex(dir);
+      expect(cached.from).toBe('cache');
+      const a = await ask(askContext(loadProject(dir), cached.index), { message });
+      const b = await ask(AssistantSession.open(dir), { message });
+      expect(a.answer, message).toBe(b.answer);
+      expect(a.sources).toEqual(b.sources);
+      expect(a.proposed_changes).toEqual(b.proposed_changes);
+      expect(a.agent_run.retrieval_pipeline.map((x) => [x.stage, x.contributed])).toEqual(b.agent_run.retrieval_pipeline.map((x) => [x.stage, x.contributed]));
+    }
   });
 });

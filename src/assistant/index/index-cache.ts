@@ -85,7 +85,8 @@ export function cacheFile(root: string): string {
   let real = root;
   try { real = realpathSync(root); } catch { /* not there: the read says so */ }
   const name = basename(real).replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 40) || 'project';
-  return join(userCacheDir(), 'ai-index', `${name}-${createHash('sha256').update(real).digest('hex').slice(0, 16)}.idx`);
+  // an index with the columns models' SQL returns (`ask` loads the SQL parser) is kept apart from one without (`ai search`), so the two do not replace each other
+  return join(userCacheDir(), 'ai-index', `${name}-${createHash('sha256').update(real).digest('hex').slice(0, 16)}${sqlColumnsReady() ? '-sql' : ''}.idx`);
 }
 
 /** What the index depends on besides the files: the code that built it, the folder, the reading options, whether columns were read from SQL. */

@@ -14,7 +14,8 @@ export function registerAi(program: Command): void {
     .option('--limit <n>', 'how many sources (default 10)')
     .option('--json', 'print [{kind, name, path, line, score}] as JSON')
     .option('--no-cache', 'build the index from the project; neither use nor update the one kept in the user\'s cache directory')
-    .addHelpText('after', '\nThe index is kept between calls in the user\'s cache directory (MODELER_CACHE_DIR, else e.g. ~/.cache/modeler) and used while every file it was built from is unchanged; never in the project.\n' +
+    .addHelpText('after', '\nThe index is kept between calls in the user\'s cache directory (MODELER_CACHE_DIR, else e.g.\n' +
+      '~/.cache/modeler), never in the project, and used while every file it was built from is unchanged.\n' +
       'Exit codes: 0 printed (also when nothing matched), 64 usage.\nExample: modeler ai search "order status" --project-dir examples/jaffle_shop')
     .action(action((query: string, opts: ProjectFlags & { limit?: string; json?: boolean; cache?: boolean }) => {
       const limit = intOption(opts.limit, '--limit', 10)!;
