@@ -10,8 +10,8 @@
 // replaces the file atomically. The cache is a speed-up only: when it cannot be written the
 // answer is the same.
 import { createHash } from 'node:crypto';
-import { readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stampFiles, stampsHold, type FileStamp } from '../../core/file-stamps.js';
 import { writeFileAtomic } from '../../core/fs-atomic.js';
@@ -170,7 +170,12 @@ function build(dir: string, root: string, file: string | undefined, key: string,
     };
     if (big) opts.progress?.(`writing the index to ${file}…`);
     // a cache that cannot be written (read-only, full disk) only costs the next call a build
-    try { writeFileAtomic(file, Buffer.concat(cachedIndexFile(index, header as unknown as Record<string, unknown>))); evict(file); } catch { file = undefined; }
+    try {
+      // the project's text is in it: the folder is the user's alone
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      writeFileAtomic(file, Buffer.concat(cachedIndexFile(index, header as unknown as Record<string, unknown>)));
+      evict(file);
+    } catch { file = undefined; }
   }
   return { ...built(project, index), ...(file ? { file } : {}) };
 }
