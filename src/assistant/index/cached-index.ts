@@ -21,28 +21,32 @@ export function cachedIndexFile(index: ProjectIndex, header: Record<string, unkn
   for (const r of index.records.values()) if (r.kind === 'memory') throw new Error('index cache: write it before the memory is added');
   const ids = [...index.records.keys()].sort(byCodeUnit);
   const pos = new Map(ids.map((id, i) => [id, i]));
-  const chunks: Buffer[] = [];
+  // the records, one after another in one growing buffer: [start, end, kind, checksum] each
+  let blob = Buffer.allocUnsafe(1 << 20);
   let at = 0;
-  const spans: number[][] = ids.map((id) => {
-    const b = Buffer.from(JSON.stringify(index.records.get(id)), 'utf8');
-    chunks.push(b);
-    const span = [at, at + b.length, RECORD_KINDS.indexOf(index.records.get(id)!.kind), checksum(b)];
-    at += b.length;
-    return span;
+  const spans = new Int32Array(ids.length * 4);
+  ids.forEach((id, i) => {
+    const r = index.records.get(id)!;
+    const json = JSON.stringify(r);
+    const need = at + Buffer.byteLength(json);
+    if (need > 0x7fffffff) throw new Error('index cache: records over 2 GiB');
+    if (need > blob.length) { const b = Buffer.allocUnsafe(Math.max(need, blob.length * 2)); blob.copy(b, 0, 0, at); blob = b; }
+    blob.write(json, at);
+    spans.set([at, need, RECORD_KINDS.indexOf(r.kind), checksum(blob.subarray(at, need))], i * 4);
+    at = need;
   });
-  if (at > 0x7fffffff) throw new Error('index cache: records over 2 GiB');
   const table = (m: ReadonlyMap<string, readonly string[]>) => {
     const keys = [...m.keys()].sort(byCodeUnit);
-    return encodeKeyTable(keys, (k) => m.get(k)!.map((id) => pos.get(id)!));
+    return encodeKeyTable(keys, (k, _, emit) => { for (const id of m.get(k)!) emit(pos.get(id)!); });
   };
   const sections: Record<string, Section> = {};
   const put = (prefix: string, t: ReturnType<typeof encodeKeyTable>) => { for (const [k, v] of Object.entries(t)) sections[`${prefix}.${k}`] = v; };
-  put('records', encodeKeyTable(ids, (_, i) => spans[i]));
+  put('records', encodeKeyTable(ids, (_, i, emit) => { for (let k = 0; k < 4; k++) emit(spans[i * 4 + k]); }));
   put('names', table(names));
   put('reverse', table(reverse));
   const lex = search.toParts();
   for (const k of LEX) sections[`lex.${k}`] = lex[k];
-  return packSections({ ...header, lex: { fields: lex.fields, count: lex.count, totalLen: lex.totalLen } }, sections, Buffer.concat(chunks));
+  return packSections({ ...header, lex: { fields: lex.fields, count: lex.count, totalLen: lex.totalLen } }, sections, blob.subarray(0, at));
 }
 
 export class CachedIndex implements IndexView {

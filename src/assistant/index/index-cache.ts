@@ -173,7 +173,7 @@ function build(dir: string, root: string, file: string | undefined, key: string,
     try {
       // the project's text is in it: the folder is the user's alone
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-      writeFileAtomic(file, Buffer.concat(cachedIndexFile(index, header as unknown as Record<string, unknown>)));
+      writeFileAtomic(file, cachedIndexFile(index, header as unknown as Record<string, unknown>));
       evict(file);
     } catch { file = undefined; }
   }

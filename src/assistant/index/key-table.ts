@@ -7,19 +7,31 @@ export const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b 
 
 export interface KeyTableParts { keys: string; keyStart: Int32Array; valStart: Int32Array; vals: Int32Array }
 
-/** Encode sorted, distinct keys with their lists (in the order given). */
-export function encodeKeyTable(sortedKeys: readonly string[], valuesOf: (key: string, i: number) => readonly number[]): KeyTableParts {
+/** Numbers appended to a typed array that grows (a key table of 200,000 keys holds ~700,000 of them: no JS array of them all). */
+export class IntList {
+  private a = new Int32Array(1024);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.a.length) { const b = new Int32Array(this.a.length * 2); b.set(this.a); this.a = b; }
+    this.a[this.length++] = v;
+  }
+  done(): Int32Array { return this.a.slice(0, this.length); }
+}
+
+/** Encode sorted, distinct keys, each with the numbers `each` emits for it (in that order). */
+export function encodeKeyTable(sortedKeys: readonly string[], each: (key: string, i: number, emit: (v: number) => void) => void): KeyTableParts {
   const keyStart = new Int32Array(sortedKeys.length + 1);
   const valStart = new Int32Array(sortedKeys.length + 1);
-  const vals: number[] = [];
+  const vals = new IntList();
+  const emit = (v: number) => vals.push(v);
   let at = 0;
   sortedKeys.forEach((k, i) => {
     if (i && byCodeUnit(sortedKeys[i - 1], k) >= 0) throw new Error('key table: keys are not sorted and distinct');
     at += k.length; keyStart[i + 1] = at;
-    for (const v of valuesOf(k, i)) vals.push(v);
+    each(k, i, emit);
     valStart[i + 1] = vals.length;
   });
-  return { keys: sortedKeys.join(''), keyStart, valStart, vals: Int32Array.from(vals) };
+  return { keys: sortedKeys.join(''), keyStart, valStart, vals: vals.done() };
 }
 
 export class KeyTable {

@@ -207,20 +207,29 @@ export class LexicalIndex {
   /** Live postings only, as typed arrays (see LexicalParts). */
   toParts(): LexicalParts {
     const F = this.fieldCount;
-    const idList = this.ids.map((id) => id ?? '');
-    const terms: string[] = [], postStart = [0], keys: number[] = [], tfs: number[] = [], df: number[] = [], fieldDf: number[] = [];
+    // sized first, then filled: a 10,000-model index holds millions of postings
+    let T = 0, total = 0;
+    for (const t of this.termIds.values()) {
+      if (!this.df[t]) continue;
+      T++;
+      const ts = this.tfs[t];
+      for (let i = 0; i < ts.length; i++) if (ts[i]) total++;
+    }
+    const terms: string[] = [], postStart = new Int32Array(T + 1), keys = new Int32Array(total), tfs = new Int32Array(total), df = new Int32Array(T), fieldDf = new Int32Array(T * F);
+    let j = 0, at = 0;
     for (const [term, t] of this.termIds) {
       if (!this.df[t]) continue;
       const ks = this.keys[t], ts = this.tfs[t];
-      for (let i = 0; i < ks.length; i++) if (ts[i]) { keys.push(ks[i]); tfs.push(ts[i]); }
-      terms.push(term); postStart.push(keys.length); df.push(this.df[t]);
-      for (let f = 0; f < F; f++) fieldDf.push(this.fieldDf[t * F + f]);
+      for (let i = 0; i < ks.length; i++) if (ts[i]) { keys[at] = ks[i]; tfs[at] = ts[i]; at++; }
+      terms.push(term); postStart[j + 1] = at; df[j] = this.df[t];
+      for (let f = 0; f < F; f++) fieldDf[j * F + f] = this.fieldDf[t * F + f];
+      j++;
     }
-    const joined = (xs: string[]) => { const start = new Int32Array(xs.length + 1); let at = 0; xs.forEach((x, i) => { at += x.length; start[i + 1] = at; }); return { text: xs.join(''), start }; };
-    const i = joined(idList), t = joined(terms);
-    return { fields: F, count: this.count, totalLen: [...this.totalLen], ids: i.text, idStart: i.start, terms: t.text, termStart: t.start,
-      postStart: Int32Array.from(postStart), keys: Int32Array.from(keys), tfs: Int32Array.from(tfs), df: Int32Array.from(df), fieldDf: Int32Array.from(fieldDf),
-      fieldLen: Int32Array.from({ length: this.ids.length * F }, (_, k) => this.fieldLen[k] ?? 0) };
+    const joined = (xs: string[]) => { const start = new Int32Array(xs.length + 1); let n = 0; xs.forEach((x, i) => { n += x.length; start[i + 1] = n; }); return { text: xs.join(''), start }; };
+    const i = joined(this.ids.map((id) => id ?? '')), tm = joined(terms);
+    const fieldLen = new Int32Array(this.ids.length * F);
+    for (let k = 0; k < fieldLen.length; k++) fieldLen[k] = this.fieldLen[k] ?? 0;
+    return { fields: F, count: this.count, totalLen: [...this.totalLen], ids: i.text, idStart: i.start, terms: tm.text, termStart: tm.start, postStart, keys, tfs, df, fieldDf, fieldLen };
   }
 
   /** Restore from toParts(): the postings stay views into the parts' arrays (no copy, no parse). */

@@ -15,9 +15,13 @@ export type Section = string | Int32Array | Uint8Array;
 /** A 32-bit checksum of bytes: CRC-32 where Node has it (20.15+), else the first bytes of a SHA-1. */
 const crc32 = (zlib as { crc32?: (b: Uint8Array) => number }).crc32;
 export const CHECKSUM = crc32 ? 'crc32' : 'sha1';
-export function checksum(b: Uint8Array): number {
-  // signed, as an Int32Array holds it
-  return (crc32 ? crc32(b) : createHash('sha1').update(b).digest().readUInt32LE(0)) | 0;
+export function checksum(b: Uint8Array | readonly Uint8Array[]): number {
+  const parts = b instanceof Uint8Array ? [b] : b;
+  // signed, as an Int32Array holds it; part by part (CRC-32 continues from the previous value), never concatenated
+  if (crc32) { let c = 0; for (const x of parts) c = (crc32 as (b: Uint8Array, v?: number) => number)(x, c); return c | 0; }
+  const h = createHash('sha1');
+  for (const x of parts) h.update(x);
+  return h.digest().readUInt32LE(0) | 0;
 }
 
 /** A file whose bytes are not what was written (a flipped bit, a partial copy). */
@@ -37,17 +41,13 @@ export function packSections(header: Record<string, unknown>, sections: Record<s
     if (pad) parts.push(Buffer.alloc(pad));
     at += b.length + pad;
   }
-  const check = checksumOf(parts);
+  const check = checksum(parts);
   const head = Buffer.from(JSON.stringify({ ...header, endianness: endianness(), sections: where, data: at, blob: blob.length, check: [CHECKSUM, check] }), 'utf8');
   const len = Buffer.alloc(8);
   len.writeUInt32LE(head.length);
   len.writeInt32LE(checksum(head), 4);
   const pad = Buffer.alloc((4 - ((MAGIC.length + 8 + head.length) % 4)) % 4);
   return [MAGIC, len, head, pad, ...parts, Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength)];
-}
-
-function checksumOf(parts: Buffer[]): number {
-  return checksum(Buffer.concat(parts));
 }
 
 export class SectionFile {
