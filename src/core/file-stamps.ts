@@ -2,9 +2,10 @@
 // modification time (nanoseconds) of each, and for a file modified within the file system's
 // timestamp granularity of the moment it was stamped, a hash of its content too — such a file
 // can change again without its time moving (git calls it "racily clean"), so only its bytes
-// can vouch for it. A file that does not exist is stamped as missing, so its appearing counts.
+// can vouch for it. A file that does not exist is stamped as missing, so its appearing counts;
+// a folder is stamped by its time (and, stamped racily, by its entries' names).
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /** Coarser than every common file system's timestamps (FAT: 2 s; ext4, APFS, NTFS: finer). */
@@ -13,15 +14,21 @@ const GRANULARITY_NS = 2_000_000_000n;
 /** [path, size (-1: missing), mtime ns as a decimal string, content hash when stamped racily]. */
 export type FileStamp = [string, number, string, string?];
 
+/** A folder is stamped too (size -2): its time moves when an entry is added, removed or renamed. */
 function stat(abs: string): { size: number; mtimeNs: bigint } | undefined {
   try {
     const st = statSync(abs, { bigint: true, throwIfNoEntry: false });
-    return st && st.isFile() ? { size: Number(st.size), mtimeNs: st.mtimeNs } : st ? { size: -2, mtimeNs: 0n } : undefined;
+    return st ? { size: st.isFile() ? Number(st.size) : -2, mtimeNs: st.mtimeNs } : undefined;
   } catch { return undefined; }
 }
 
+/** A file's bytes, or a folder's entry names, hashed. */
 function hash(abs: string): string {
-  try { return createHash('sha256').update(readFileSync(abs)).digest('base64'); } catch { return 'unreadable'; }
+  try {
+    const h = createHash('sha256');
+    try { h.update(readFileSync(abs)); } catch (e: any) { if (e?.code !== 'EISDIR') throw e; h.update(JSON.stringify(readdirSync(abs).sort())); }
+    return h.digest('base64');
+  } catch { return 'unreadable'; }
 }
 
 /** Stamp files (paths relative to `root`, or absolute) now. Take the stamps before reading them: a change made meanwhile then shows next time. */

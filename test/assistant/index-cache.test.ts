@@ -3,7 +3,7 @@
 // fixture and a generated project; an edited file — even one edited within the timestamp
 // granularity, same size, time put back — is seen on the next call; a truncated or damaged file
 // is built again, never trusted; the cache lives in the user's cache directory, never in the project.
-import { closeSync, existsSync, openSync, readFileSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateProject } from '../../bench/lib/synthetic-project.mjs';
@@ -94,6 +94,28 @@ describe('the index cache', () => {
     const gone = openProjectIndex(dir);
     expect(gone.from).toBe('built');
     expect(gone.index.get('doc_block:giraffe_note')).toBeUndefined();
+  });
+
+  it('sees what the read looks at outside the project files: installed packages, profiles.yml, environment variables', () => {
+    const dir = copyProject(EXAMPLE);
+    const pkg = join(dir, 'dbt_packages', 'util', 'models');
+    mkdirSync(pkg, { recursive: true });
+    writeFileSync(join(pkg, 'util.yml'), 'version: 2\nmodels:\n  - name: util_a\n');
+    openProjectIndex(dir);
+    expect(openProjectIndex(dir).from).toBe('cache');
+    writeFileSync(join(pkg, 'util.yml'), 'version: 2\nmodels:\n  - name: util_b\n');
+    expect(openProjectIndex(dir).from).toBe('built');
+    writeFileSync(join(pkg, 'util_c.sql'), 'select 1');
+    expect(openProjectIndex(dir).from).toBe('built');
+    expect(openProjectIndex(dir).from).toBe('cache');
+    // a profiles.yml appearing in the project folder changes the target the read resolves
+    writeFileSync(join(dir, 'profiles.yml'), 'jaffle_shop:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: x.duckdb\n');
+    expect(openProjectIndex(dir).from).toBe('built');
+    // an environment variable the read looked at (DBT_PROFILES_DIR: where profiles.yml is)
+    expect(openProjectIndex(dir).from).toBe('cache');
+    const home = process.env.DBT_PROFILES_DIR;
+    process.env.DBT_PROFILES_DIR = tempDir('modeler-profiles-');
+    try { expect(openProjectIndex(dir).from).toBe('built'); } finally { if (home === undefined) delete process.env.DBT_PROFILES_DIR; else process.env.DBT_PROFILES_DIR = home; }
   });
 
   it('builds again when the reading options change', () => {

@@ -102,8 +102,8 @@ interface Header {
   /** the walk's settings (the stamps of dbt_project.yml vouch for them) */
   targetPath: string; packagesInstallPath: string;
   files: FileStamp[];
-  /** profiles.yml as the read resolved it, and the installed packages' folder names */
-  profiles: FileStamp[]; packages: string[];
+  /** profiles.yml as the read resolved it, and what the read looks at in the installed packages */
+  profiles: FileStamp[]; packages: FileStamp[];
   /** names of the environment variables the read looked at, and a hash of their values */
   env: string[]; envHash: string;
   skills: Skill[];
@@ -118,8 +118,23 @@ function profilesFile(root: string, read: LoadOptions): string {
   return join(profilesDirFor({ profilesDir: read.profilesDir, projectDir: root }).dir, 'profiles.yml');
 }
 
-function packageNames(root: string, installPath: string): string[] {
-  try { return readdirSync(join(root, installPath), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort(); } catch { return []; }
+/**
+ * What the read looks at in the installed packages (the packages' names, their resources' file
+ * names and their YAML: refusals.ts): the folders, whose times move when an entry comes or goes,
+ * and the YAML files.
+ */
+function packagePaths(root: string, installPath: string): string[] {
+  const out = [installPath];
+  const walk = (rel: string, depth: number) => {
+    let entries;
+    try { entries = readdirSync(join(root, rel), { withFileTypes: true }); } catch { return; }
+    for (const e of entries) {
+      const r = `${rel}/${e.name}`;
+      if (e.isDirectory()) { if (depth < 12 && !e.name.startsWith('.')) { out.push(r); walk(r, depth + 1); } } else if (/\.ya?ml$/i.test(e.name)) out.push(r);
+    }
+  };
+  walk(installPath, 0);
+  return out.sort();
 }
 
 function envHash(names: readonly string[]): string {
@@ -134,7 +149,7 @@ function fromCache(file: string, root: string, key: string, read: LoadOptions): 
     if (h.key !== key || !Array.isArray(h.env) || envHash(h.env) !== h.envHash) { f.close(); return undefined; }
     // profiles.yml is found again as the read finds it (the current folder may hold one)
     if (!stampsHold(root, h.profiles, [profilesFile(root, read)])) { f.close(); return undefined; }
-    if (JSON.stringify(packageNames(root, h.packagesInstallPath)) !== JSON.stringify(h.packages)) { f.close(); return undefined; }
+    if (!stampsHold(root, h.packages, packagePaths(root, h.packagesInstallPath))) { f.close(); return undefined; }
     if (!stampsHold(root, h.files, projectPaths(root, h))) { f.close(); return undefined; }
     return { index: new CachedIndex(f), skills: h.skills, from: 'cache', file };
   } catch {
@@ -156,17 +171,18 @@ function build(dir: string, root: string, file: string | undefined, key: string,
     // stamped before the read: a file changed while it is read shows as changed next time
     const stamps = file ? stampFiles(root, paths) : [];
     const profiles = file ? stampFiles(root, [profilesFile(root, read)]) : [];
+    const packages = file ? stampFiles(root, packagePaths(root, settings.packagesInstallPath)) : [];
     if (big) opts.progress?.(`reading ${paths.length} files to build the assistant's index (kept for the next calls)…`);
     const project = loadProject(root, read);
     if (big) opts.progress?.(`indexing ${project.models.length} models…`);
     const index = new ProjectIndex(project).build();
-    return { settings, stamps, profiles, project, index, big };
+    return { settings, stamps, profiles, packages, project, index, big };
   });
-  const { settings, stamps, profiles, project, index, big } = value;
+  const { settings, stamps, profiles, packages, project, index, big } = value;
   if (file) {
     const header: Header = {
       key, targetPath: settings.targetPath, packagesInstallPath: settings.packagesInstallPath, files: stamps, profiles,
-      packages: packageNames(root, settings.packagesInstallPath), env: names, envHash: envHash(names), skills: project.skills,
+      packages, env: names, envHash: envHash(names), skills: project.skills,
     };
     if (big) opts.progress?.(`writing the index to ${file}…`);
     // a cache that cannot be written (read-only, full disk) only costs the next call a build
