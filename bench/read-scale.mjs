@@ -7,11 +7,11 @@
 // Usage: npm run build:core && node bench/read-scale.mjs [N ...] [--runs R] [--dbt N]
 //   (default sizes 1000 10000 50000; R = 3, 1 at 50,000 and more)
 import { spawnSync } from 'node:child_process';
-import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { renameSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateProject } from './lib/synthetic-project.mjs';
+import { cpuMs, median, scaleProject as project } from './lib/scale-runs.mjs';
 
 const self = fileURLToPath(import.meta.url);
 const DBT_10K_MS = 241_000; // dbt parse --no-partial-parse, 10,000 models, measured for issue 28
@@ -19,10 +19,10 @@ const DBT_10K_MS = 241_000; // dbt parse --no-partial-parse, 10,000 models, meas
 if (process.argv[2] === '--child') {
   const { loadProject } = await import('../dist/core/project/load.js');
   const t0 = performance.now();
-  const c0 = process.cpuUsage();
+  const c0 = cpuMs();
   const p = loadProject(process.argv[3]);
-  const c = process.cpuUsage(c0);
-  console.log(JSON.stringify({ ms: performance.now() - t0, cpu: (c.user + c.system) / 1000, rss: process.resourceUsage().maxRSS / 1024,
+  const cpu = cpuMs() - c0;
+  console.log(JSON.stringify({ ms: performance.now() - t0, cpu, rss: process.resourceUsage().maxRSS / 1024,
     models: p.models.length, manifest: !!p.target.manifest, errors: p.diagnostics.filter((d) => d.severity === 'error').length }));
   process.exit(0);
 }
@@ -32,15 +32,6 @@ const opt = (name) => { const i = args.indexOf(name); if (i < 0) return undefine
 const runsOpt = opt('--runs');
 const dbtAt = opt('--dbt');
 const sizes = args.length ? args.map(Number) : [1000, 10000, 50000];
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/** A synthetic project of n models with a dbt-sized manifest, generated once per size. */
-function project(n) {
-  const dir = join(tmpdir(), `modeler-bench-scale-${n}`);
-  const done = join(dir, '.generated');
-  if (!existsSync(done)) { generateProject(dir, { models: n, manifest: 'dbt' }); writeFileSync(done, String(n)); }
-  return dir;
-}
 
 function child(dir) {
   const r = spawnSync(process.execPath, ['--max-old-space-size=8192', self, '--child', dir], { encoding: 'utf8' });

@@ -15,6 +15,8 @@ import { extractRules, onlyRules } from './memory.js';
 import { loc } from './local/facts.js';
 import { systemPrompt, userMessages } from './prompt.js';
 import { callModel, normalizeSettings, PROVIDERS, type ModelAnswer } from './providers/index.js';
+import type { Skill } from '../core/project/types.js';
+import type { IndexView } from './index/view.js';
 import { retrieve, type Retrieval } from './retrieve.js';
 import type { AssistantSession } from './session.js';
 import type { CheckedChange, SelectedContext, SkillsRequest, Source, StageReport } from './types.js';
@@ -63,13 +65,21 @@ export interface AskOptions {
 
 export const MAX_MESSAGE = 20_000;
 
+/** What an answer needs of a session: an AssistantSession, or the CLI's (askContext in session.ts) over the index it keeps between calls. */
+export type AskContext = Pick<AssistantSession, 'project' | 'memory' | 'chats' | 'validate' | 'endpoints' | 'refreshMemory'> & { index: IndexView };
+
 /** The retrieval alone (context/preview): the same sources an answer would use. */
 export function preview(session: AssistantSession, req: Pick<AskRequest, 'message' | 'context' | 'skills'> & { limit?: number }): Retrieval {
-  checkMessage(req.message);
-  return retrieve(session.index, session.project.skills, { message: req.message, context: req.context, skills: req.skills, limit: req.limit });
+  return previewIndex(session.index, session.project.skills, req);
 }
 
-export async function ask(session: AssistantSession, req: AskRequest, opts: AskOptions = {}): Promise<AskResult> {
+/** The same, over any index (the CLI's cached one, opened without reading the project). */
+export function previewIndex(index: IndexView, skills: readonly Skill[], req: Pick<AskRequest, 'message' | 'context' | 'skills'> & { limit?: number }): Retrieval {
+  checkMessage(req.message);
+  return retrieve(index, skills, { message: req.message, context: req.context, skills: req.skills, limit: req.limit });
+}
+
+export async function ask(session: AskContext, req: AskRequest, opts: AskOptions = {}): Promise<AskResult> {
   checkMessage(req.message);
   const settings = normalizeSettings(req.provider);
   const chatId = req.chatId ?? randomUUID();
@@ -160,7 +170,7 @@ function checkMessage(message: unknown): void {
   if (message.length > MAX_MESSAGE) throw new UserError(`message is ${message.length} characters; the limit is ${MAX_MESSAGE}`, 64, 'AI_REQUEST_INVALID');
 }
 
-function runAgent(session: AssistantSession, agent: 'conceptualize' | 'canonicalize', message: string): { answer: string; changes: ProposalChange[] } {
+function runAgent(session: AskContext, agent: 'conceptualize' | 'canonicalize', message: string): { answer: string; changes: ProposalChange[] } {
   if (agent === 'conceptualize') {
     const p = conceptualize(session.project);
     const lines = [`The Conceptualizer found ${p.entities.length} business entities in ${p.domains.length} domains and ${p.relationships.length} relationships:`];

@@ -4,7 +4,7 @@
 import type { ModelMessage } from 'ai';
 import type { Project } from '../core/project/types.js';
 import type { Chat } from './chats.js';
-import type { ProjectIndex } from './index/project-index.js';
+import type { IndexView } from './index/view.js';
 import { clip } from './index/records.js';
 import type { Retrieval } from './retrieve.js';
 import type { Mode } from './router.js';
@@ -65,7 +65,7 @@ export function systemPrompt(project: Project, r: Retrieval, memories: string[])
 
 const EXCERPT_LINES = 80;
 
-export function userMessages(project: Project, index: ProjectIndex, r: Retrieval, message: string, history?: Chat, understood?: Understood): ModelMessage[] {
+export function userMessages(project: Project, index: IndexView, r: Retrieval, message: string, history?: Chat, understood?: Understood): ModelMessage[] {
   const msgs: ModelMessage[] = [];
   for (const m of (history?.messages ?? []).slice(-6)) msgs.push({ role: m.role, content: clip(m.content, 2000) });
   const facts: string[] = [];

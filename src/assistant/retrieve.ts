@@ -4,7 +4,7 @@
 // relevant skills → relevant memory. Each stage reports what it contributed; every source
 // carries its file and line.
 import type { Skill } from '../core/project/types.js';
-import type { ProjectIndex } from './index/project-index.js';
+import type { IndexView } from './index/view.js';
 import { recordId, TABLE_KINDS, type IndexRecord, type RecordKind } from './index/records.js';
 import { stem } from './index/tokenize.js';
 import { MEMORY_UNIT } from './memory.js';
@@ -69,7 +69,7 @@ const UPSTREAM = /\b(feed|feeds|fed|upstream|parents?|comes? from|come from|buil
 const DOWNSTREAM = /\b(downstream|children|depends? on (the |this )?\w+|what uses|used by|uses (the |this )?\w+|consumers?|impact|affected)\b/i;
 const GOVERNANCE = /\b(issues?|findings?|validation|flagged|warnings?|errors?|fix|problem|readiness|why)\b/i;
 
-export function retrieve(index: ProjectIndex, skills: readonly Skill[], req: RetrieveRequest): Retrieval {
+export function retrieve(index: IndexView, skills: readonly Skill[], req: RetrieveRequest): Retrieval {
   const message = req.message.trim();
   const ctx = req.context ?? {};
   index.refreshIssues();
@@ -215,7 +215,7 @@ function edgeWeight(from: IndexRecord, to: IndexRecord, hinted: ReadonlySet<Reco
 }
 
 /** Resolve the selected context to index records. */
-export function resolveContext(index: ProjectIndex, ctx: SelectedContext): IndexRecord[] {
+export function resolveContext(index: IndexView, ctx: SelectedContext): IndexRecord[] {
   const out: IndexRecord[] = [];
   const add = (r: IndexRecord | undefined) => { if (r && !out.includes(r)) out.push(r); };
   const kind = ctx.kind === 'table' ? 'model' : ctx.kind === 'validation' ? 'issue' : ctx.kind;
@@ -238,7 +238,7 @@ const RANK: RecordKind[] = ['model', 'source', 'seed', 'snapshot', 'column', 'ex
 const kindRank = (k: RecordKind) => { const i = RANK.indexOf(k); return i < 0 ? RANK.length : i; };
 
 /** Exact names in a text: ref()/source() calls, dotted names, identifiers, paths and short phrases. */
-export function structuredHits(index: ProjectIndex, text: string): { rec: IndexRecord; strong: boolean }[] {
+export function structuredHits(index: IndexView, text: string): { rec: IndexRecord; strong: boolean }[] {
   const out = new Map<string, { rec: IndexRecord; strong: boolean }>();
   const add = (recs: IndexRecord[], strong: boolean) => { for (const r of recs) if (!out.has(r.id) || strong) out.set(r.id, { rec: r, strong }); };
   for (const m of text.matchAll(/\bref\(\s*['"]([^'"]+)['"]\s*\)/g)) add(index.lookup(m[1]).filter((r) => r.kind !== 'file'), true);

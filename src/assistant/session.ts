@@ -8,10 +8,26 @@ import { loadProject, type LoadOptions } from '../core/project/load.js';
 import { proposalValidator, validateContextOf, type ChangeValidator } from './change-check.js';
 import { ChatStore } from './chats.js';
 import { ProjectIndex } from './index/project-index.js';
+import type { IndexView } from './index/view.js';
+import type { AskContext } from './ask.js';
 import { readSnapshot, writeSnapshot } from './index/snapshot.js';
 import { MEMORY_UNIT, MemoryStore, type Memory } from './memory.js';
 import type { ProviderEndpoints } from './providers/types.js';
 import { selectSkills, skillDiagnostics } from './skills.js';
+
+/** A project's memory, chats and proposal validator, as a session keeps them. */
+function stores(project: Project, opts: AssistantOptions, current: () => Project): Pick<AssistantSession, 'memory' | 'chats' | 'validate' | 'endpoints'> {
+  return { memory: new MemoryStore(project.root), chats: new ChatStore(project.root), validate: opts.validator ?? proposalValidator(() => validateContextOf(current())), endpoints: opts.endpoints ?? {} };
+}
+
+/**
+ * What `ask` needs, over an index opened elsewhere (the CLI's, kept between calls: see
+ * index/index-cache.ts) and the project read for the answer: the stores a session makes.
+ */
+export function askContext(project: Project, index: IndexView, opts: Pick<AssistantOptions, 'validator' | 'endpoints'> = {}): AskContext {
+  const s = stores(project, opts, () => project);
+  return { project, index, ...s, refreshMemory: () => index.setExtraUnit(MEMORY_UNIT, s.memory.records()) };
+}
 
 export interface AssistantOptions {
   /** How proposed changes are validated (default: the proposal validator over this project; the server passes its session's context). */
@@ -48,10 +64,7 @@ export class AssistantSession {
   private changedWhileBuilding = new Set<string>();
 
   constructor(public project: Project, private opts: AssistantOptions = {}) {
-    this.memory = new MemoryStore(project.root);
-    this.chats = new ChatStore(project.root);
-    this.validate = opts.validator ?? proposalValidator(() => validateContextOf(this.project));
-    this.endpoints = opts.endpoints ?? {};
+    ({ memory: this.memory, chats: this.chats, validate: this.validate, endpoints: this.endpoints } = stores(project, opts, () => this.project));
     const restored = opts.useSnapshot ? readSnapshot(project) : undefined;
     this.indexSource = restored ? 'snapshot' : 'built';
     if (!restored && opts.background) {

@@ -1,10 +1,13 @@
 // Writes that never leave a half-written file: write a sibling temp file, then rename over.
-import { lstatSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { UserError } from './diagnostics.js';
 
-export function writeFileAtomic(path: string, data: string | Uint8Array): void {
+/** Data to write: text, bytes, or bytes in parts (written one after another, never concatenated in memory). */
+type Data = string | Uint8Array | readonly Uint8Array[];
+
+export function writeFileAtomic(path: string, data: Data): void {
   const to = realTarget(path);
   commit(to, writeTemp(to, data));
 }
@@ -14,7 +17,7 @@ function realTarget(path: string): string {
   try { return lstatSync(path).isSymbolicLink() ? realpathSync(path) : path; } catch { return path; }
 }
 
-function writeTemp(path: string, data: string | Uint8Array): string {
+function writeTemp(path: string, data: Data): string {
   // a fixed-length name: any target name the OS allows (up to NAME_MAX) can be written
   const tmp = join(dirname(path), `.modeler-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   try {
@@ -24,13 +27,21 @@ function writeTemp(path: string, data: string | Uint8Array): string {
     if (st?.isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' });
     // a device or pipe (--out /dev/null, /dev/stdout, a FIFO) is written directly: renaming a
     // temp file over it would replace the device node itself
-    if (st && !st.isFile()) { writeFileSync(path, data); return ''; }
-    writeFileSync(tmp, data);
+    if (st && !st.isFile()) { write(path, data); return ''; }
+    write(tmp, data);
     return tmp;
   } catch (e) {
     removeQuietly(tmp);
     throw cannotWrite(path, e);
   }
+}
+
+function write(path: string, data: Data): void {
+  if (typeof data === 'string' || data instanceof Uint8Array) { writeFileSync(path, data); return; }
+  const fd = openSync(path, 'w');
+  try {
+    for (const part of data) for (let at = 0; at < part.length;) at += writeSync(fd, part, at, part.length - at);
+  } finally { closeSync(fd); }
 }
 
 function commit(path: string, tmp: string): void {
@@ -59,7 +70,7 @@ function cannotWrite(path: string, e: unknown): unknown {
  * Write several files: every temp file first, then the renames, so a failure while writing
  * (a directory in the way, a full disk) leaves every existing file as it was.
  */
-export function writeFilesAtomic(files: { path: string; data: string | Uint8Array }[]): void {
+export function writeFilesAtomic(files: { path: string; data: Data }[]): void {
   const temps: { path: string; tmp: string }[] = [];
   try {
     for (const f of files) {

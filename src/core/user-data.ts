@@ -13,6 +13,17 @@ export function userDataDir(env: Record<string, string | undefined> = process.en
   return join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'modeler');
 }
 
+/**
+ * MODELER_CACHE_DIR, else the platform's place for caches (XDG on Linux): what is kept there can
+ * be deleted at any time and is made again (the assistant's index for `modeler ai search`).
+ */
+export function userCacheDir(env: Record<string, string | undefined> = process.env): string {
+  if (env.MODELER_CACHE_DIR) return env.MODELER_CACHE_DIR;
+  if (process.platform === 'win32') return join(env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'), 'modeler', 'Cache');
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Caches', 'modeler');
+  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'modeler');
+}
+
 /** A writable copy of one of the package's examples (default jaffle_shop): made once (atomically: copied aside, then renamed into place). */
 export function exampleCopy(env: Record<string, string | undefined> = process.env, example = 'jaffle_shop'): { dir: string; created: boolean } {
   const dir = join(userDataDir(env), 'examples', ...example.split('/'));

@@ -35,17 +35,27 @@ export interface LexicalQuery {
 
 const K = 1.2, B = 0.7, D = 0.5;
 
+/** The index as typed arrays and strings (lexical-binary.ts packs them), for a cache that restores without parsing JSON. */
+export interface LexicalParts {
+  fields: number; count: number; totalLen: number[];
+  /** document ids, then terms: concatenated, with the start of each (and the end) */
+  ids: string; idStart: Int32Array; terms: string; termStart: Int32Array;
+  /** per term: where its postings start in keys/tfs (and the end) */
+  postStart: Int32Array; keys: Int32Array; tfs: Int32Array;
+  df: Int32Array; fieldDf: Int32Array; fieldLen: Int32Array;
+}
+
 export class LexicalIndex {
   private ids: (string | null)[] = [];
-  private numbers = new Map<string, number>();
-  /** per document × field: distinct terms in that field */
-  private fieldLen: number[] = [];
+  private numberOf?: Map<string, number> = new Map();
+  /** per document × field: distinct terms in that field (typed when restored from parts, until a document is added) */
+  private fieldLen: number[] | Int32Array = [];
   private totalLen: number[];
   private count = 0;
-  /** term → its number; per term number: postings (key = document × fields + field), frequencies (0 = removed) */
+  /** term → its number; per term number: postings (key = document × fields + field), frequencies (0 = removed); views into the parts' arrays until a term gains a posting */
   private termIds = new Map<string, number>();
-  private keys: number[][] = [];
-  private tfs: number[][] = [];
+  private keys: (number[] | Int32Array)[] = [];
+  private tfs: (number[] | Int32Array)[] = [];
   /** per term × field: live postings; per term: dead postings, documents holding it */
   private fieldDf: number[] = [];
   private dead: number[] = [];
@@ -65,6 +75,12 @@ export class LexicalIndex {
 
   has(id: string): boolean { return this.numbers.has(id); }
 
+  /** id → document number: made when first needed (a restored index answers queries without it) */
+  private get numbers(): Map<string, number> {
+    if (!this.numberOf) { this.numberOf = new Map(); this.ids.forEach((id, n) => { if (id !== null) this.numberOf!.set(id, n); }); }
+    return this.numberOf;
+  }
+
   /** How many documents hold `term` (in any field). */
   docFreq(term: string): number {
     const t = this.termIds.get(term);
@@ -74,6 +90,7 @@ export class LexicalIndex {
   add(doc: LexicalDoc): void {
     if (this.numbers.has(doc.id)) throw new Error(`lexical index: ${doc.id} is already indexed`);
     const n = this.ids.length, F = this.fieldCount;
+    if (!Array.isArray(this.fieldLen)) this.fieldLen = Array.from(this.fieldLen);
     this.ids.push(doc.id);
     this.numbers.set(doc.id, n);
     this.count++;
@@ -84,8 +101,9 @@ export class LexicalIndex {
       const key = n * F + f;
       for (let i = 0; i < distinct; i++) {
         const t = this.touched[i];
-        this.keys[t].push(key);
-        this.tfs[t].push(this.scratch[t]);
+        if (!Array.isArray(this.keys[t])) { this.keys[t] = Array.from(this.keys[t]); this.tfs[t] = Array.from(this.tfs[t]); }
+        (this.keys[t] as number[]).push(key);
+        (this.tfs[t] as number[]).push(this.scratch[t]);
         this.scratch[t] = 0;
         this.fieldDf[t * F + f]++;
         if (this.lastDoc[t] !== n) { this.lastDoc[t] = n; this.df[t]++; }
@@ -156,7 +174,7 @@ export class LexicalIndex {
     for (const [term, t] of this.termIds) {
       if (!this.df[t]) continue;
       const ks = this.keys[t], ts = this.tfs[t];
-      if (!this.dead[t]) { terms.push([term, ks, ts]); continue; }
+      if (!this.dead[t]) { terms.push([term, Array.isArray(ks) ? ks : Array.from(ks), Array.isArray(ts) ? ts : Array.from(ts)]); continue; }
       const k2: number[] = [], t2: number[] = [];
       for (let i = 0; i < ks.length; i++) if (ts[i]) { k2.push(ks[i]); t2.push(ts[i]); }
       terms.push([term, k2, t2]);
@@ -182,6 +200,56 @@ export class LexicalIndex {
         const n = Math.floor(k / F);
         if (n !== last) { ix.df[t]++; last = n; }
       }
+    }
+    return ix;
+  }
+
+  /** Live postings only, as typed arrays (see LexicalParts). */
+  toParts(): LexicalParts {
+    const F = this.fieldCount;
+    // sized first, then filled: a 10,000-model index holds millions of postings
+    let T = 0, total = 0;
+    for (const t of this.termIds.values()) {
+      if (!this.df[t]) continue;
+      T++;
+      const ts = this.tfs[t];
+      for (let i = 0; i < ts.length; i++) if (ts[i]) total++;
+    }
+    const terms: string[] = [], postStart = new Int32Array(T + 1), keys = new Int32Array(total), tfs = new Int32Array(total), df = new Int32Array(T), fieldDf = new Int32Array(T * F);
+    let j = 0, at = 0;
+    for (const [term, t] of this.termIds) {
+      if (!this.df[t]) continue;
+      const ks = this.keys[t], ts = this.tfs[t];
+      for (let i = 0; i < ks.length; i++) if (ts[i]) { keys[at] = ks[i]; tfs[at] = ts[i]; at++; }
+      terms.push(term); postStart[j + 1] = at; df[j] = this.df[t];
+      for (let f = 0; f < F; f++) fieldDf[j * F + f] = this.fieldDf[t * F + f];
+      j++;
+    }
+    const joined = (xs: string[]) => { const start = new Int32Array(xs.length + 1); let n = 0; xs.forEach((x, i) => { n += x.length; start[i + 1] = n; }); return { text: xs.join(''), start }; };
+    const i = joined(this.ids.map((id) => id ?? '')), tm = joined(terms);
+    const fieldLen = new Int32Array(this.ids.length * F);
+    for (let k = 0; k < fieldLen.length; k++) fieldLen[k] = this.fieldLen[k] ?? 0;
+    return { fields: F, count: this.count, totalLen: [...this.totalLen], ids: i.text, idStart: i.start, terms: tm.text, termStart: tm.start, postStart, keys, tfs, df, fieldDf, fieldLen };
+  }
+
+  /** Restore from toParts(): the postings stay views into the parts' arrays (no copy, no parse). */
+  static fromParts(p: LexicalParts, analyzer: Analyzer): LexicalIndex {
+    const ix = new LexicalIndex(p.fields, analyzer);
+    const n = p.idStart.length - 1, T = p.termStart.length - 1;
+    if (p.postStart.length !== T + 1 || p.df.length !== T || p.fieldDf.length !== T * p.fields || p.fieldLen.length !== n * p.fields || p.totalLen.length !== p.fields) throw new Error('lexical index: parts do not agree');
+    ix.ids = new Array(n);
+    for (let i = 0; i < n; i++) { const id = p.ids.slice(p.idStart[i], p.idStart[i + 1]); ix.ids[i] = id || null; }
+    ix.numberOf = undefined;
+    ix.fieldLen = p.fieldLen;
+    ix.totalLen = [...p.totalLen];
+    ix.count = p.count;
+    ix.df = Array.from(p.df);
+    ix.fieldDf = Array.from(p.fieldDf);
+    ix.dead = new Array(T).fill(0); ix.scratch = new Array(T).fill(0); ix.lastDoc = new Array(T).fill(-1);
+    for (let t = 0; t < T; t++) {
+      ix.termIds.set(p.terms.slice(p.termStart[t], p.termStart[t + 1]), t);
+      ix.keys.push(p.keys.subarray(p.postStart[t], p.postStart[t + 1]));
+      ix.tfs.push(p.tfs.subarray(p.postStart[t], p.postStart[t + 1]));
     }
     return ix;
   }

@@ -12,8 +12,8 @@ import { docRecord, modelerRecords, skillRecord } from './build-modeler.js';
 import { nodeRecords } from './build-nodes.js';
 import { boundDoc, buildContext, fileUnit, type BuildContext } from './context.js';
 import { recordId, type IndexRecord, type RecordKind } from './records.js';
-import { FIELD_BOOST, lexicalDoc, PLAIN, queryTerms, recordSearch } from './search-docs.js';
-import { tokenize } from './tokenize.js';
+import type { LexicalIndex } from './lexical-index.js';
+import { lexicalDoc, rankLexical, recordSearch } from './search-docs.js';
 
 /**
  * Tests and the relationships they declare are reached through their columns and by exact
@@ -232,21 +232,9 @@ export class ProjectIndex {
     if (this.ctx) this.replaceUnit(unit, recs);
   }
 
-  /** Lexical search: ranked ids with BM25 scores. Very common terms are left out of a big index's query. */
+  /** Lexical search: ranked ids with BM25 scores (search-docs.ts). */
   lexical(query: string, opts: { limit?: number; kinds?: ReadonlySet<RecordKind> } = {}): { id: string; score: number }[] {
-    const df = (t: string) => this.search.docFreq(t);
-    const ts = queryTerms([...new Set(tokenize(query))], df, this.records.size);
-    if (!ts.length) return [];
-    // prefix and fuzzy matching help a word the index holds rarely or not at all (a typo, a
-    // partial word); for a word it already holds often they only add cost
-    const res = this.search.search(ts, {
-      boost: FIELD_BOOST,
-      prefix: (term) => term.length >= 4 && PLAIN.test(term) && df(term) < 500,
-      fuzzy: (term) => (term.length >= 6 && PLAIN.test(term) && df(term) < 50 ? 0.15 : false), maxFuzzy: 2,
-      weights: { fuzzy: 0.3, prefix: 0.5 },
-      filter: opts.kinds ? (id) => opts.kinds!.has(this.records.get(id)?.kind as RecordKind) : undefined,
-    });
-    return res.slice(0, opts.limit ?? 50);
+    return rankLexical(this.search, this.records.size, (id) => this.records.get(id)?.kind, query, opts);
   }
 
   /** Records whose name (or a file's base name, or an alias) is exactly `name`, case-insensitive. */
@@ -276,6 +264,12 @@ export class ProjectIndex {
   /** Records of one unit (e.g. memory). */
   unitRecords(unit: string): IndexRecord[] {
     return [...(this.units.get(unit) ?? [])].map((id) => this.records.get(id)).filter((x): x is IndexRecord => !!x);
+  }
+
+  /** What the CLI's index cache stores (index-cache.ts): the name lookup, incoming links and lexical index, as built. */
+  cacheParts(): { names: ReadonlyMap<string, readonly string[]>; reverse: ReadonlyMap<string, readonly string[]>; search: LexicalIndex } {
+    this.refreshIssues();
+    return { names: this.names, reverse: this.reverse, search: this.search };
   }
 
   /** Everything needed to restore the index without building it (see snapshot.ts). */

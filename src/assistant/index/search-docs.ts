@@ -2,7 +2,7 @@
 // with the same analyzer queries use), and which query terms are worth searching.
 import { LexicalIndex, type LexicalDoc } from './lexical-index.js';
 import type { IndexRecord, RecordKind } from './records.js';
-import { analyzer } from './tokenize.js';
+import { analyzer, tokenize } from './tokenize.js';
 
 /** Boosts of the ranked fields, in the order a LexicalDoc holds them: name, keywords, text, path. */
 export const FIELD_BOOST = [4, 2, 1, 0.5];
@@ -34,4 +34,25 @@ export function queryTerms(terms: string[], docFreq: (t: string) => number, docs
   const kept = terms.filter((t) => docFreq(t) <= cap);
   if (kept.length) return kept;
   return [...terms].sort((a, b) => docFreq(a) - docFreq(b)).slice(0, 1);
+}
+
+/**
+ * Lexical search over records: ranked ids with BM25 scores. Very common terms are left out of a
+ * big index's query; `size` is the number of records, `kindOf` filters by kind. One place for
+ * the built index and the cached one, so both rank alike.
+ */
+export function rankLexical(search: LexicalIndex, size: number, kindOf: (id: string) => RecordKind | undefined, query: string, opts: { limit?: number; kinds?: ReadonlySet<RecordKind> } = {}): { id: string; score: number }[] {
+  const df = (t: string) => search.docFreq(t);
+  const ts = queryTerms([...new Set(tokenize(query))], df, size);
+  if (!ts.length) return [];
+  // prefix and fuzzy matching help a word the index holds rarely or not at all (a typo, a
+  // partial word); for a word it already holds often they only add cost
+  const res = search.search(ts, {
+    boost: FIELD_BOOST,
+    prefix: (term) => term.length >= 4 && PLAIN.test(term) && df(term) < 500,
+    fuzzy: (term) => (term.length >= 6 && PLAIN.test(term) && df(term) < 50 ? 0.15 : false), maxFuzzy: 2,
+    weights: { fuzzy: 0.3, prefix: 0.5 },
+    filter: opts.kinds ? (id) => opts.kinds!.has(kindOf(id) as RecordKind) : undefined,
+  });
+  return res.slice(0, opts.limit ?? 50);
 }

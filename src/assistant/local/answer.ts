@@ -4,7 +4,7 @@
 // answer it says so and shows the best sources — it never pretends.
 import type { DbtNode, Project } from '../../core/project/types.js';
 import type { ProposalChange } from '../../proposals/types.js';
-import type { ProjectIndex } from '../index/project-index.js';
+import type { IndexView } from '../index/view.js';
 import { TABLE_KINDS, type IndexRecord } from '../index/records.js';
 import type { Retrieval } from '../retrieve.js';
 import { explain } from './explain.js';
@@ -50,7 +50,7 @@ const FACETS: [RegExp, string, (p: Project, n: DbtNode) => boolean][] = [
 ];
 const LACK = /\b(lack\w*|without|missing|no|none|not have|don'?t have|doesn'?t have|have no|has no)\b/i;
 
-export function localAnswer(project: Project, index: ProjectIndex, r: Retrieval, message: string, opts: LocalOptions = {}): LocalAnswer {
+export function localAnswer(project: Project, index: IndexView, r: Retrieval, message: string, opts: LocalOptions = {}): LocalAnswer {
   const cited: IndexRecord[] = [];
   const changes: ProposalChange[] = [];
   const out: string[] = [];
@@ -156,7 +156,7 @@ export function localAnswer(project: Project, index: ProjectIndex, r: Retrieval,
 }
 
 /** The objects a question is about: the selection, else the strongest records the question itself found (not its neighbours). */
-function pickTargets(index: ProjectIndex, r: Retrieval): IndexRecord[] {
+function pickTargets(index: IndexView, r: Retrieval): IndexRecord[] {
   if (r.selected.length) return r.selected;
   const direct = r.sources.filter((s) => s.stage !== 'graph_expansion' && s.stage !== 'memory');
   const pool = direct.length ? direct : r.sources;
@@ -164,7 +164,7 @@ function pickTargets(index: ProjectIndex, r: Retrieval): IndexRecord[] {
 }
 
 /** The table a finding is about. */
-function issueNode(project: Project, index: ProjectIndex, rec: IndexRecord): DbtNode | undefined {
+function issueNode(project: Project, index: IndexView, rec: IndexRecord): DbtNode | undefined {
   const about = index.get(rec.links[0]);
   return about ? (about.kind === 'column' ? columnOf(project, about)?.node : nodeOf(project, about)) : undefined;
 }

@@ -1,7 +1,7 @@
 // The Local provider's direct answers: classify the question, resolve its subject, and let the
 // answerer of that kind state the fact first (a sentence with file:line), then its evidence.
 import type { Project } from '../../core/project/types.js';
-import type { ProjectIndex } from '../index/project-index.js';
+import type { IndexView } from '../index/view.js';
 import type { IndexRecord } from '../index/records.js';
 import { nodeOf } from './facts.js';
 import { columnOriginAnswer } from './kinds/column-origin.js';
@@ -38,7 +38,7 @@ const ANSWERERS: Record<QuestionKind, (i: KindInput) => Direct | undefined> = {
 /** The question as the Local engine understood it: handed to hosted models too. */
 export interface Understood { kind?: QuestionKind; subject: Subject; direct?: Direct }
 
-export function understand(project: Project, index: ProjectIndex, message: string, selected: IndexRecord[], context: { kind?: string; code?: string } | undefined, last?: SubjectRef): Understood {
+export function understand(project: Project, index: IndexView, message: string, selected: IndexRecord[], context: { kind?: string; code?: string } | undefined, last?: SubjectRef): Understood {
   const kind = classify(message, context);
   const sel = selected.find((r) => r.kind !== 'issue' && r.kind !== 'file');
   const selNode = sel ? nodeOf(project, sel) : undefined;

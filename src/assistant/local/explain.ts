@@ -2,7 +2,7 @@
 // its columns and types, tests, relationships, lineage up and down, owner, Interface status and
 // open findings, each with the file and line it comes from.
 import type { Project } from '../../core/project/types.js';
-import type { ProjectIndex } from '../index/project-index.js';
+import type { IndexView } from '../index/view.js';
 import { clip, TABLE_KINDS, type IndexRecord } from '../index/records.js';
 import { columnDescription, columnOf, columnType, describeTest, findingsAbout, interfaceState, loc, nodeOf, ownerOf } from './facts.js';
 
@@ -10,7 +10,7 @@ export interface Explanation { text: string; cited: IndexRecord[] }
 
 const COLUMN_ROWS = 40;
 
-export function explain(project: Project, index: ProjectIndex, rec: IndexRecord): Explanation {
+export function explain(project: Project, index: IndexView, rec: IndexRecord): Explanation {
   const cited: IndexRecord[] = [rec];
   const lines: string[] = [];
   const cite = (r: IndexRecord | undefined) => { if (r && !cited.includes(r)) cited.push(r); return r; };

@@ -5,7 +5,7 @@ import { activeTests, hasNotNullTest, hasUniqueTest, parseRefTarget } from '../.
 import type { DbtColumn, DbtNode, DbtTest, Project } from '../../core/project/types.js';
 import { ownerOf } from '../index/build-nodes.js';
 import { boundDoc } from '../index/context.js';
-import type { ProjectIndex } from '../index/project-index.js';
+import type { IndexView } from '../index/view.js';
 import type { IndexRecord } from '../index/records.js';
 
 export function nodeOf(project: Project, rec: IndexRecord): DbtNode | undefined {
@@ -57,7 +57,7 @@ export function interfaceState(n: DbtNode): string | undefined {
 export { ownerOf, hasUniqueTest, hasNotNullTest, activeTests };
 
 /** Open findings (issue records) about a record. */
-export function findingsAbout(index: ProjectIndex, id: string): IndexRecord[] {
+export function findingsAbout(index: IndexView, id: string): IndexRecord[] {
   return index.neighbours(id).filter((r) => r.kind === 'issue' && r.links[0] === id);
 }
 

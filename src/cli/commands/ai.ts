@@ -1,9 +1,9 @@
 // `modeler ai search "<query>"`: the ranked sources the assistant would use (the server's
 // context preview), for scripts and for checking retrieval.
 import type { Command } from 'commander';
-import { AssistantSession, preview } from '../../api/assistant.js';
+import { previewIndex, withProjectIndex } from '../../api/assistant.js';
 import { UserError } from '../../api/base.js';
-import { action, intOption, out, parentCommand, printJson } from '../io.js';
+import { action, err, intOption, out, parentCommand, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
 
 export function registerAi(program: Command): void {
@@ -13,13 +13,16 @@ export function registerAi(program: Command): void {
     .argument('<query>', 'a question or a name, in quotes'))
     .option('--limit <n>', 'how many sources (default 10)')
     .option('--json', 'print [{kind, name, path, line, score}] as JSON')
-    .addHelpText('after', '\nExit codes: 0 printed (also when nothing matched), 64 usage.\nExample: modeler ai search "order status" --project-dir examples/jaffle_shop')
-    .action(action((query: string, opts: ProjectFlags & { limit?: string; json?: boolean }) => {
+    .option('--no-cache', 'build the index from the project; neither use nor update the one kept in the user\'s cache directory')
+    .addHelpText('after', '\nThe index is kept between calls in the user\'s cache directory (MODELER_CACHE_DIR, else e.g.\n' +
+      '~/.cache/modeler), never in the project, and used while every file it was built from is unchanged.\n' +
+      'Exit codes: 0 printed (also when nothing matched), 64 usage.\nExample: modeler ai search "order status" --project-dir examples/jaffle_shop')
+    .action(action((query: string, opts: ProjectFlags & { limit?: string; json?: boolean; cache?: boolean }) => {
       const limit = intOption(opts.limit, '--limit', 10)!;
       if (limit < 1) throw new UserError(`--limit must be at least 1, got ${limit}`);
       const ref = projectRef(opts);
-      const session = AssistantSession.open(ref.dir, ref.read, { useSnapshot: true });
-      const r = preview(session, { message: query, limit });
+      const r = withProjectIndex(ref.dir, { read: ref.read, cache: opts.cache !== false, progress: (line) => err(line) },
+        ({ index, skills }) => previewIndex(index, skills, { message: query, limit }));
       const rows = r.sources.map((s) => ({ kind: s.kind, name: s.name, path: s.path ?? null, line: s.line ?? null, score: s.score }));
       if (opts.json) { printJson(rows); return 0; }
       if (!rows.length) { out('no sources match'); return 0; }

@@ -3,15 +3,15 @@
 // the project's .modeler/agent/ as in the app (for the package's own example, in the user's
 // data directory: the package is never written, and the note says where they went).
 import type { Command } from 'commander';
-import { AssistantSession, ask, type AskResult } from '../../api/assistant.js';
-import { initSqlColumns } from '../../api/project.js';
+import { ask, askContext, DamagedFile, openProjectIndex, type AskResult } from '../../api/assistant.js';
+import { initSqlColumns, loadProject } from '../../api/project.js';
 import { endpointsFromEnv, ProviderError, providerFromEnv, PROVIDER_KINDS } from '../../api/providers.js';
 import { packageExample, runtimeDir } from '../../api/runtime.js';
 import { UserError } from '../../api/base.js';
 import { action, err, out, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
 
-interface AskFlags extends ProjectFlags { provider?: string; model?: string; baseUrl?: string; chat?: string; json?: boolean }
+interface AskFlags extends ProjectFlags { provider?: string; model?: string; baseUrl?: string; chat?: string; json?: boolean; cache?: boolean }
 
 export function registerAsk(program: Command): void {
   projectOptions(program.command('ask')
@@ -22,6 +22,7 @@ export function registerAsk(program: Command): void {
     .option('--base-url <url>', 'base URL of an openai-compatible server (or MODELER_AI_BASE_URL)')
     .option('--chat <id>', 'continue a chat (its id is printed with every answer)')
     .option('--json', 'print the whole result (answer, sources, proposed changes, agent run) as JSON')
+    .option('--no-cache', 'build the index from the project; neither use nor update the one kept in the user\'s cache directory (see modeler ai search)')
     .addHelpText('after', '\nKeys come from OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY (or GEMINI_API_KEY), MODELER_AI_API_KEY (openai-compatible); they are never written.\n' +
       'Exit codes: 0 answered, 1 provider error (code printed), 64 usage.\n' +
       'Example: modeler ask "which models feed customers?" --project-dir examples/jaffle_shop')
@@ -29,12 +30,17 @@ export function registerAsk(program: Command): void {
       const ref = projectRef(opts);
       const provider = providerFromEnv(opts);
       await initSqlColumns(); // the index lists the columns models' SQL returns
-      const session = AssistantSession.open(ref.dir, ref.read, { endpoints: endpointsFromEnv(), useSnapshot: true });
+      // the index kept between calls (as `ai search` keeps it); the answer itself reads the project
+      const answer = (rebuild: boolean) => {
+        const opened = openProjectIndex(ref.dir, { read: ref.read, cache: opts.cache !== false, rebuild, progress: (line) => err(line) });
+        const session = askContext(opened.project ?? loadProject(ref.dir, ref.read), opened.index, { endpoints: endpointsFromEnv() });
+        return ask(session, { message: question, provider, chatId: opts.chat }, opts.json ? {} : { onDelta: (t) => { streamed = true; process.stdout.write(t); } });
+      };
       let streamed = false;
       let result: AskResult;
       try {
-        result = await ask(session, { message: question, provider, chatId: opts.chat },
-          opts.json ? {} : { onDelta: (t) => { streamed = true; process.stdout.write(t); } });
+        // a damaged record of the kept index shows when the answer reaches it, before anything is written: built again then
+        result = await answer(false).catch((e) => { if (e instanceof DamagedFile) return answer(true); throw e; });
       } catch (e) {
         if (e instanceof ProviderError) throw new UserError(`${e.code}: ${e.message}`, 1, e.code);
         throw e;

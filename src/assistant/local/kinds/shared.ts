@@ -1,12 +1,12 @@
 // What every question kind's answerer receives and returns, and the small helpers they share:
 // a name in backticks, a file:line, the line of a file a pattern first matches.
 import type { DbtNode, Project } from '../../../core/project/types.js';
-import type { ProjectIndex } from '../../index/project-index.js';
+import type { IndexView } from '../../index/view.js';
 import type { QuestionKind, Subject } from '../question.js';
 
 export interface KindInput {
   project: Project;
-  index: ProjectIndex;
+  index: IndexView;
   message: string;
   kind: QuestionKind;
   subject: Subject;

@@ -1,0 +1,153 @@
+// The project index as the CLI's cache holds it, answering retrieval without the project: the
+// records (read one at a time from the file when a query reaches them), the name lookup and the
+// incoming links (sorted key tables, binary searched) and the lexical index (typed arrays used
+// in place). Everything retrieval asks of an index (IndexView) gives what the built index gives:
+// same records, same order of lookups and links, same lexical scores. Records kept beside the
+// project's (memory) are added on top, as the built index adds them last.
+import { LexicalIndex } from './lexical-index.js';
+import { byCodeUnit, encodeKeyTable, KeyTable } from './key-table.js';
+import type { ProjectIndex } from './project-index.js';
+import { RECORD_KINDS, type IndexRecord, type RecordKind } from './records.js';
+import { FIELD_BOOST, lexicalDoc, rankLexical } from './search-docs.js';
+import { checksum, DamagedFile, packSections, SectionFile, type Section } from './section-file.js';
+import { analyzer } from './tokenize.js';
+import type { IndexView } from './view.js';
+
+const LEX = ['ids', 'idStart', 'terms', 'termStart', 'postStart', 'keys', 'tfs', 'df', 'fieldDf', 'fieldLen'] as const;
+
+/** The file's parts for a built index (no memory: it is added on every call, as it may change between calls). */
+export function cachedIndexFile(index: ProjectIndex, header: Record<string, unknown>): Buffer[] {
+  const { names, reverse, search } = index.cacheParts();
+  for (const r of index.records.values()) if (r.kind === 'memory') throw new Error('index cache: write it before the memory is added');
+  const ids = [...index.records.keys()].sort(byCodeUnit);
+  const pos = new Map(ids.map((id, i) => [id, i]));
+  // the records, one after another in one growing buffer: [start, end, kind, checksum] each
+  let blob = Buffer.allocUnsafe(1 << 20);
+  let at = 0;
+  const spans = new Int32Array(ids.length * 4);
+  ids.forEach((id, i) => {
+    const r = index.records.get(id)!;
+    const json = JSON.stringify(r);
+    const need = at + Buffer.byteLength(json);
+    if (need > 0x7fffffff) throw new Error('index cache: records over 2 GiB');
+    if (need > blob.length) { const b = Buffer.allocUnsafe(Math.max(need, blob.length * 2)); blob.copy(b, 0, 0, at); blob = b; }
+    blob.write(json, at);
+    spans.set([at, need, RECORD_KINDS.indexOf(r.kind), checksum(blob.subarray(at, need))], i * 4);
+    at = need;
+  });
+  const table = (m: ReadonlyMap<string, readonly string[]>) => {
+    const keys = [...m.keys()].sort(byCodeUnit);
+    return encodeKeyTable(keys, (k, _, emit) => { for (const id of m.get(k)!) emit(pos.get(id)!); });
+  };
+  const sections: Record<string, Section> = {};
+  const put = (prefix: string, t: ReturnType<typeof encodeKeyTable>) => { for (const [k, v] of Object.entries(t)) sections[`${prefix}.${k}`] = v; };
+  put('records', encodeKeyTable(ids, (_, i, emit) => { for (let k = 0; k < 4; k++) emit(spans[i * 4 + k]); }));
+  put('names', table(names));
+  put('reverse', table(reverse));
+  const lex = search.toParts();
+  for (const k of LEX) sections[`lex.${k}`] = lex[k];
+  return packSections({ ...header, lex: { fields: lex.fields, count: lex.count, totalLen: lex.totalLen } }, sections, blob.subarray(0, at));
+}
+
+export class CachedIndex implements IndexView {
+  private recs: KeyTable;
+  private names: KeyTable;
+  private reverse: KeyTable;
+  private search: LexicalIndex;
+  private parsed = new Map<number, IndexRecord>();
+  private extra = new Map<string, IndexRecord>();
+  private extraUnits = new Map<string, string[]>();
+  readonly records: IndexView['records'];
+
+  constructor(private file: SectionFile) {
+    const table = (p: string) => new KeyTable({ keys: file.text(`${p}.keys`), keyStart: file.int32(`${p}.keyStart`), valStart: file.int32(`${p}.valStart`), vals: file.int32(`${p}.vals`) });
+    this.recs = table('records');
+    this.names = table('names');
+    this.reverse = table('reverse');
+    const h = file.header.lex;
+    const parts: any = { fields: h?.fields, count: h?.count, totalLen: h?.totalLen };
+    for (const k of LEX) parts[k] = k === 'ids' || k === 'terms' ? file.text(`lex.${k}`) : file.int32(`lex.${k}`);
+    if (parts.fields !== FIELD_BOOST.length || !Array.isArray(parts.totalLen)) throw new Error('index cache: lexical index of another shape');
+    this.search = LexicalIndex.fromParts(parts, analyzer());
+    const self = this;
+    this.records = {
+      get size() { return self.recs.size + self.extra.size; },
+      get: (id) => this.get(id),
+      *values() { for (let i = 0; i < self.recs.size; i++) yield self.at(i); yield* self.extra.values(); },
+    };
+  }
+
+  /** The record at a position of the sorted table, read from the file the first time. */
+  private at(i: number): IndexRecord {
+    let r = this.parsed.get(i);
+    if (!r) {
+      const [start, end, , sum] = this.recs.values(i);
+      const b = this.file.blob(start, end);
+      if (checksum(b) !== sum) throw new DamagedFile(`record ${this.recs.key(i)} is damaged`);
+      r = JSON.parse(b.toString('utf8')) as IndexRecord;
+      this.parsed.set(i, r);
+    }
+    return r;
+  }
+
+  get(id: string): IndexRecord | undefined {
+    const i = this.recs.find(id);
+    return i >= 0 ? this.at(i) : this.extra.get(id);
+  }
+
+  private kindOf(id: string): RecordKind | undefined {
+    const i = this.recs.find(id);
+    return i >= 0 ? RECORD_KINDS[this.recs.values(i)[2]] : this.extra.get(id)?.kind;
+  }
+
+  /** Issues were brought up to date before the index was written; nothing changes under a cached index. */
+  refreshIssues(): number { return 0; }
+
+  lexical(query: string, opts: { limit?: number; kinds?: ReadonlySet<RecordKind> } = {}): { id: string; score: number }[] {
+    return rankLexical(this.search, this.records.size, (id) => this.kindOf(id), query, opts);
+  }
+
+  lookup(name: string): IndexRecord[] {
+    const i = this.names.find(name.toLowerCase());
+    return i < 0 ? [] : [...this.names.values(i)].map((p) => this.at(p));
+  }
+
+  private incoming(id: string): string[] {
+    const i = this.reverse.find(id);
+    return i < 0 ? [] : [...this.reverse.values(i)].map((p) => this.recs.key(p));
+  }
+
+  neighbours(id: string): IndexRecord[] {
+    const r = this.get(id);
+    const ids = new Set<string>([...(r?.links ?? []), ...this.incoming(id)]);
+    ids.delete(id);
+    return [...ids].map((x) => this.get(x)).filter((x): x is IndexRecord => !!x);
+  }
+
+  lineage(id: string): { parents: IndexRecord[]; children: IndexRecord[] } {
+    const r = this.get(id);
+    const parents = (r?.parents ?? []).map((x) => this.get(x)).filter((x): x is IndexRecord => !!x);
+    const children = this.incoming(id).map((x) => this.get(x)).filter((x): x is IndexRecord => !!x && (x.parents ?? []).includes(id));
+    return { parents, children };
+  }
+
+  unitRecords(unit: string): IndexRecord[] {
+    return (this.extraUnits.get(unit) ?? []).map((id) => this.extra.get(id)).filter((x): x is IndexRecord => !!x);
+  }
+
+  /**
+   * Records kept beside the project's (memory), replacing the unit's previous ones. They carry
+   * no links and no names the lookup serves (as memory records), so only the lexical index and
+   * the records change.
+   */
+  setExtraUnit(unit: string, recs: IndexRecord[]): void {
+    for (const id of this.extraUnits.get(unit) ?? []) { const r = this.extra.get(id); if (r) { this.search.remove(lexicalDoc(r)); this.extra.delete(id); } }
+    const ids: string[] = [];
+    for (const r of recs) {
+      if (r.links.length || this.recs.find(r.id) >= 0 || this.extra.has(r.id)) continue; // the same id from two units: the first one stands
+      this.extra.set(r.id, r); ids.push(r.id);
+      this.search.add(lexicalDoc(r));
+    }
+    this.extraUnits.set(unit, ids);
+  }
+}

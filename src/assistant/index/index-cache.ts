@@ -1,0 +1,225 @@
+// The assistant's index kept between CLI calls (`modeler ai search`): building it means reading
+// the whole project and indexing it (≈10 s of CPU at 10,000 models), which a one-off command
+// would otherwise pay on every call. It is kept in the user's cache directory — never in the
+// project, so the command still writes nothing there — one file per project folder, stamped
+// with every file the read found (walked by the reader's own rules), the files outside the
+// project the read depends on (profiles.yml, the installed packages), the environment variables
+// it looked at (hashed: no value is stored), the reading options and the code that built it.
+// A call whose stamps all hold opens the file and answers without reading the project; anything
+// else — a changed file, another option, a damaged or foreign file — builds the index again and
+// replaces the file atomically. The cache is a speed-up only: when it cannot be written the
+// answer is the same.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stampFiles, stampsHold, type FileStamp } from '../../core/file-stamps.js';
+import { writeFileAtomic } from '../../core/fs-atomic.js';
+import { toolVersion } from '../../core/paths.js';
+import { loadProject, type LoadOptions } from '../../core/project/load.js';
+import { readSettings } from '../../core/project/settings.js';
+import { profilesDirFor } from '../../core/project/target.js';
+import type { Project, Skill } from '../../core/project/types.js';
+import { walkProject } from '../../core/project/walk.js';
+import { sqlColumnsReady } from '../../core/sql-columns/query-shape.js';
+import { userCacheDir } from '../../core/user-data.js';
+import { MEMORY_UNIT, MemoryStore } from '../memory.js';
+import { cachedIndexFile, CachedIndex } from './cached-index.js';
+import { ProjectIndex } from './project-index.js';
+import { CHECKSUM, DamagedFile, SectionFile } from './section-file.js';
+import type { IndexView } from './view.js';
+
+/** Bumped when what the file holds changes shape. */
+const FORMAT = 1;
+/** Projects whose index is kept; the least recently written beyond this are removed. */
+const KEEP = 8;
+/** A project this big says what it is doing while it builds (on stderr). */
+const PROGRESS_FILES = 2000;
+
+export interface OpenedIndex {
+  index: IndexView;
+  skills: readonly Skill[];
+  from: 'cache' | 'built';
+  /** The project, when it was read (the index was built). */
+  project?: Project;
+  /** Where the index is kept, when it is. */
+  file?: string;
+}
+
+export interface OpenIndexOptions {
+  read?: LoadOptions;
+  /** false: build, neither read nor write the cache. */
+  cache?: boolean;
+  /** Build and write the cache without trying it first. */
+  rebuild?: boolean;
+  /** A line of progress (the CLI prints it on stderr). */
+  progress?: (line: string) => void;
+}
+
+/** The project's index: from the cache when every stamp holds, else built (and kept for the next call). */
+export function openProjectIndex(dir: string, opts: OpenIndexOptions = {}): OpenedIndex {
+  const root = resolve(dir);
+  const file = opts.cache === false ? undefined : cacheFile(root);
+  const key = file ? cacheKey(root, opts.read ?? {}) : '';
+  const opened = (file && !opts.rebuild && fromCache(file, root, key, opts.read ?? {})) || build(dir, root, file, key, opts);
+  // the user's remembered rules change between calls and live beside the project: added on every call, as a session adds them
+  opened.index.setExtraUnit(MEMORY_UNIT, new MemoryStore(opened.project?.root ?? root).records());
+  return opened;
+}
+
+/**
+ * Use the project's index; when a record read from the cache turns out damaged (its checksum
+ * differs: records are read lazily, so this shows only when a query reaches it), build the
+ * index again and use that instead.
+ */
+export function withProjectIndex<T>(dir: string, opts: OpenIndexOptions, use: (opened: OpenedIndex) => T): T {
+  const opened = openProjectIndex(dir, opts);
+  try { return use(opened); } catch (e) {
+    if (!(e instanceof DamagedFile) || opened.from !== 'cache') throw e;
+    return use(openProjectIndex(dir, { ...opts, rebuild: true }));
+  }
+}
+
+/** Where a project's index is kept: its folder's name (for a person looking) and a hash of its real path. */
+export function cacheFile(root: string): string {
+  let real = root;
+  try { real = realpathSync(root); } catch { /* not there: the read says so */ }
+  const name = basename(real).replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 40) || 'project';
+  // an index with the columns models' SQL returns (`ask` loads the SQL parser) is kept apart from one without (`ai search`), so the two do not replace each other
+  return join(userCacheDir(), 'ai-index', `${name}-${createHash('sha256').update(real).digest('hex').slice(0, 16)}${sqlColumnsReady() ? '-sql' : ''}.idx`);
+}
+
+/** What the index depends on besides the files: the code that built it, the folder, the reading options, whether columns were read from SQL. */
+function cacheKey(root: string, read: LoadOptions): string {
+  const code = [fileURLToPath(import.meta.url), fileURLToPath(new URL('./project-index.js', import.meta.url)), fileURLToPath(new URL('../../core/project/load.js', import.meta.url))]
+    .map((f) => { try { const st = statSync(f); return `${st.size}:${st.mtimeMs}`; } catch { return '-'; } });
+  const options = { vars: read.vars ?? null, profilesDir: read.profilesDir ?? null, profile: read.profile ?? null, target: read.target ?? null };
+  return createHash('sha256').update(JSON.stringify([FORMAT, CHECKSUM, toolVersion(), code, root, options, sqlColumnsReady()])).digest('hex');
+}
+
+interface Header {
+  key: string;
+  /** the walk's settings (the stamps of dbt_project.yml vouch for them) */
+  targetPath: string; packagesInstallPath: string;
+  files: FileStamp[];
+  /** profiles.yml as the read resolved it, and what the read looks at in the installed packages */
+  profiles: FileStamp[]; packages: FileStamp[];
+  /** names of the environment variables the read looked at, and a hash of their values */
+  env: string[]; envHash: string;
+  skills: Skill[];
+}
+
+/** The paths the reader reads, found as it finds them. */
+function projectPaths(root: string, h: Pick<Header, 'targetPath' | 'packagesInstallPath'>): string[] {
+  return walkProject(root, { targetPath: h.targetPath, packagesInstallPath: h.packagesInstallPath }).files;
+}
+
+function profilesFile(root: string, read: LoadOptions): string {
+  return join(profilesDirFor({ profilesDir: read.profilesDir, projectDir: root }).dir, 'profiles.yml');
+}
+
+/**
+ * What the read looks at in the installed packages (the packages' names, their resources' file
+ * names and their YAML: refusals.ts): the folders, whose times move when an entry comes or goes,
+ * and the YAML files.
+ */
+function packagePaths(root: string, installPath: string): string[] {
+  const out = [installPath];
+  const walk = (rel: string, depth: number) => {
+    let entries;
+    try { entries = readdirSync(join(root, rel), { withFileTypes: true }); } catch { return; }
+    for (const e of entries) {
+      const r = `${rel}/${e.name}`;
+      if (e.isDirectory()) { if (depth < 12 && !e.name.startsWith('.')) { out.push(r); walk(r, depth + 1); } } else if (/\.ya?ml$/i.test(e.name)) out.push(r);
+    }
+  };
+  walk(installPath, 0);
+  return out.sort();
+}
+
+function envHash(names: readonly string[]): string {
+  return createHash('sha256').update(JSON.stringify(names.map((n) => [n, process.env[n] ?? null]))).digest('base64');
+}
+
+function fromCache(file: string, root: string, key: string, read: LoadOptions): OpenedIndex | undefined {
+  let f: SectionFile | undefined;
+  try {
+    f = SectionFile.open(file);
+    const h = f.header as Header;
+    if (h.key !== key || !Array.isArray(h.env) || envHash(h.env) !== h.envHash) { f.close(); return undefined; }
+    // profiles.yml is found again as the read finds it (the current folder may hold one)
+    if (!stampsHold(root, h.profiles, [profilesFile(root, read)])) { f.close(); return undefined; }
+    if (!stampsHold(root, h.packages, packagePaths(root, h.packagesInstallPath))) { f.close(); return undefined; }
+    if (!stampsHold(root, h.files, projectPaths(root, h))) { f.close(); return undefined; }
+    return { index: new CachedIndex(f), skills: h.skills, from: 'cache', file };
+  } catch {
+    // missing, damaged, truncated, of another version: built again
+    f?.close();
+    return undefined;
+  }
+}
+
+function build(dir: string, root: string, file: string | undefined, key: string, opts: OpenIndexOptions): OpenedIndex {
+  const read = opts.read ?? {};
+  let st;
+  try { st = statSync(root); } catch { /* the read says what is wrong */ }
+  if (!st?.isDirectory()) return { ...built(loadProject(dir, read)), file: undefined };
+  const { value, names } = watchEnv(() => {
+    const settings = readSettings(root, read, { filesRead: 0 });
+    const paths = projectPaths(root, settings);
+    const big = paths.length >= PROGRESS_FILES;
+    // stamped before the read: a file changed while it is read shows as changed next time
+    const stamps = file ? stampFiles(root, paths) : [];
+    const profiles = file ? stampFiles(root, [profilesFile(root, read)]) : [];
+    const packages = file ? stampFiles(root, packagePaths(root, settings.packagesInstallPath)) : [];
+    if (big) opts.progress?.(`reading ${paths.length} files to build the assistant's index (kept for the next calls)…`);
+    const project = loadProject(root, read);
+    if (big) opts.progress?.(`indexing ${project.models.length} models…`);
+    const index = new ProjectIndex(project).build();
+    return { settings, stamps, profiles, packages, project, index, big };
+  });
+  const { settings, stamps, profiles, packages, project, index, big } = value;
+  if (file) {
+    const header: Header = {
+      key, targetPath: settings.targetPath, packagesInstallPath: settings.packagesInstallPath, files: stamps, profiles,
+      packages, env: names, envHash: envHash(names), skills: project.skills,
+    };
+    if (big) opts.progress?.(`writing the index to ${file}…`);
+    // a cache that cannot be written (read-only, full disk) only costs the next call a build
+    try {
+      // the project's text is in it: the folder is the user's alone
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      writeFileAtomic(file, cachedIndexFile(index, header as unknown as Record<string, unknown>));
+      evict(file);
+    } catch { file = undefined; }
+  }
+  return { ...built(project, index), ...(file ? { file } : {}) };
+}
+
+function built(project: Project, index = new ProjectIndex(project).build()): OpenedIndex {
+  return { index, skills: project.skills, from: 'built', project };
+}
+
+/**
+ * Run `fn` noting which environment variables it reads (dbt's env_var(), DBT_PROFILES_DIR,
+ * HOME…), so the cache is trusted only while they are unchanged.
+ */
+function watchEnv<T>(fn: () => T): { value: T; names: string[] } {
+  const seen = new Set<string>();
+  const env = process.env;
+  process.env = new Proxy(env, {
+    get(t, k) { if (typeof k === 'string') seen.add(k); return Reflect.get(t, k); },
+    has(t, k) { if (typeof k === 'string') seen.add(k); return Reflect.has(t, k); },
+    getOwnPropertyDescriptor(t, k) { if (typeof k === 'string') seen.add(k); return Reflect.getOwnPropertyDescriptor(t, k); },
+  });
+  try { return { value: fn(), names: [...seen].sort() }; } finally { process.env = env; }
+}
+
+/** Keep the KEEP most recently written indexes. */
+function evict(keep: string): void {
+  const dir = resolve(keep, '..');
+  let entries: { path: string; at: number }[];
+  try { entries = readdirSync(dir).filter((n) => n.endsWith('.idx')).map((n) => ({ path: join(dir, n), at: statSync(join(dir, n)).mtimeMs })); } catch { return; }
+  entries.sort((a, b) => b.at - a.at);
+  for (const e of entries.slice(KEEP)) if (e.path !== keep) rmSync(e.path, { force: true });
+}

@@ -1,0 +1,59 @@
+// Stamps that tell, from another process, whether files are still as they were: size and
+// modification time (nanoseconds) of each, and for a file modified within the file system's
+// timestamp granularity of the moment it was stamped, a hash of its content too — such a file
+// can change again without its time moving (git calls it "racily clean"), so only its bytes
+// can vouch for it. A file that does not exist is stamped as missing, so its appearing counts;
+// a folder is stamped by its time (and, stamped racily, by its entries' names).
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** Coarser than every common file system's timestamps (FAT: 2 s; ext4, APFS, NTFS: finer). */
+const GRANULARITY_NS = 2_000_000_000n;
+
+/** [path, size (-1: missing), mtime ns as a decimal string, content hash when stamped racily]. */
+export type FileStamp = [string, number, string, string?];
+
+/** A folder is stamped too (size -2): its time moves when an entry is added, removed or renamed. */
+function stat(abs: string): { size: number; mtimeNs: bigint } | undefined {
+  try {
+    const st = statSync(abs, { bigint: true, throwIfNoEntry: false });
+    return st ? { size: st.isFile() ? Number(st.size) : -2, mtimeNs: st.mtimeNs } : undefined;
+  } catch { return undefined; }
+}
+
+/** A file's bytes, or a folder's entry names, hashed. */
+function hash(abs: string): string {
+  try {
+    const h = createHash('sha256');
+    try { h.update(readFileSync(abs)); } catch (e: any) { if (e?.code !== 'EISDIR') throw e; h.update(JSON.stringify(readdirSync(abs).sort())); }
+    return h.digest('base64');
+  } catch { return 'unreadable'; }
+}
+
+/** Stamp files (paths relative to `root`, or absolute) now. Take the stamps before reading them: a change made meanwhile then shows next time. */
+export function stampFiles(root: string, paths: readonly string[]): FileStamp[] {
+  const now = BigInt(Date.now()) * 1_000_000n;
+  return paths.map((p) => {
+    const abs = resolve(root, p);
+    const st = stat(abs);
+    if (!st) return [p, -1, '0'];
+    const racy = st.mtimeNs + GRANULARITY_NS >= now;
+    return racy ? [p, st.size, String(st.mtimeNs), hash(abs)] : [p, st.size, String(st.mtimeNs)];
+  });
+}
+
+/** Whether every file is as stamped (same paths in the same order, same size and time, same bytes where hashed). */
+export function stampsHold(root: string, stamps: readonly FileStamp[], paths: readonly string[]): boolean {
+  if (!Array.isArray(stamps) || stamps.length !== paths.length) return false;
+  for (let i = 0; i < paths.length; i++) {
+    const s = stamps[i];
+    if (!Array.isArray(s) || s[0] !== paths[i]) return false;
+    const abs = resolve(root, paths[i]);
+    const st = stat(abs);
+    if (!st) { if (s[1] !== -1) return false; continue; }
+    if (st.size !== s[1] || String(st.mtimeNs) !== s[2]) return false;
+    if (s[3] !== undefined && hash(abs) !== s[3]) return false;
+  }
+  return true;
+}
