@@ -7,6 +7,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    setupFiles: ['test/helpers/event-loop-turn.ts'],
+    setupFiles: ['test/helpers/event-loop-turn.ts', 'test/helpers/scratch-cache.ts'],
   },
 });

@@ -31,8 +31,8 @@ import type { IndexView } from './view.js';
 
 /** Bumped when what the file holds changes shape. */
 const FORMAT = 1;
-/** Projects whose index is kept; the least recently written beyond this are removed. */
-const KEEP = 8;
+/** Projects whose index is kept; the least recently written beyond this are removed (a file is ~17 MB per 1,000 models). */
+const KEEP = 4;
 /** A project this big says what it is doing while it builds (on stderr). */
 const PROGRESS_FILES = 2000;
 
