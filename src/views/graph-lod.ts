@@ -5,6 +5,7 @@
 // their columns, so a screen of a 10,000-model project costs a screen, not the project.
 import type { DbtNode, Project } from '../core/project/types.js';
 import { inferLayers } from '../governance/layers.js';
+import { bestConnected, neighbourhood } from './graph-walk.js';
 import { projectGraph, type GraphEdge, type GraphSkeleton, type ProjectGraph } from './project-graph.js';
 
 export interface GraphLodQuery {
@@ -64,37 +65,11 @@ function pick(s: GraphSkeleton, q: GraphLodQuery): { ids: Set<string>; focus?: s
   }
   const byName = new Map<string, string>();
   for (const n of tables) if (!byName.has(n.name)) byName.set(n.name, n.uniqueId);
-  const seeds = q.focus === 'auto' ? [hub(tables, edges)].filter((x): x is string => !!x)
+  // 'auto' is the best-connected table, as the canvas picks it (graph-walk.ts, shared with web/src/canvas/view.ts)
+  const seeds = q.focus === 'auto' ? [bestConnected(tables, edges, (n) => n.uniqueId, (n) => n.name)?.uniqueId].filter((x): x is string => !!x)
     : q.focus.map((f) => (allowed.has(f) ? f : byName.get(f))).filter((x): x is string => !!x);
   const ids = neighbourhood(edges, seeds, q.hops ?? 1);
   return { ids: new Set([...ids].slice(0, limit)), focus: seeds, truncated: ids.size > limit };
-}
-
-/** The table with the most edges (ties: by name): where the canvas starts on a big project (web/src/canvas/view.ts hub). */
-function hub(tables: DbtNode[], edges: GraphEdge[]): string | undefined {
-  const degree = new Map<string, number>();
-  for (const e of edges) for (const id of [e.from.node, e.to.node]) degree.set(id, (degree.get(id) ?? 0) + 1);
-  let best: DbtNode | undefined;
-  for (const n of tables) {
-    const d = degree.get(n.uniqueId) ?? 0, b = best ? degree.get(best.uniqueId) ?? 0 : -1;
-    if (d > b || (d === b && best && n.name < best.name)) best = n;
-  }
-  return best?.uniqueId;
-}
-
-/** `seeds` and every table within `hops` edges of them, in breadth-first order (edge order within a hop). */
-function neighbourhood(edges: GraphEdge[], seeds: string[], hops: number): Set<string> {
-  const adj = new Map<string, string[]>();
-  const link = (a: string, b: string) => { const l = adj.get(a); if (l) l.push(b); else adj.set(a, [b]); };
-  for (const e of edges) { link(e.from.node, e.to.node); link(e.to.node, e.from.node); }
-  const out = new Set(seeds);
-  let frontier = [...out];
-  for (let h = 0; h < hops && frontier.length; h++) {
-    const next: string[] = [];
-    for (const id of frontier) for (const m of adj.get(id) ?? []) if (!out.has(m)) { out.add(m); next.push(m); }
-    frontier = next;
-  }
-  return out;
 }
 
 /** The project summarised: one cluster per folder or layer, and the edges between clusters counted by kind. */

@@ -1,6 +1,8 @@
 // What the canvas shows of a graph: the filters (folder, layer, domain, tag; lineage on or off),
 // then either the focus (selected tables and their neighbours within N hops) or, for a graph too
 // big to draw at once, an automatic focus on its best-connected table. Plain functions.
+// the walks are the server's own (a pure file of src/, no imports), so both pick the same focus
+import { bestConnected, neighbourhood as walk } from '../../../src/views/graph-walk.js';
 import { isKeyEdge, type CanvasGraph, type CEdge, type CNode, type Detail } from './model';
 
 export interface Filters {
@@ -58,33 +60,14 @@ export function applyFilters(g: CanvasGraph, f: Filters): CanvasGraph {
   return subgraph(g, g.nodes.filter((n) => keep(n, f) && shown(n)), (e) => (f.lineage || isKeyEdge(e)) && (f.inferred || e.kind !== 'inferred'));
 }
 
-/** `seeds` and every table within `hops` edges of them (edges of the given graph, both ways). */
+/** `seeds` (those in the graph) and every table within `hops` edges of them, both ways: the server's walk (graph-walk.ts). */
 export function neighbourhood(g: CanvasGraph, seeds: string[], hops: number): Set<string> {
-  const adj = new Map<string, string[]>();
-  const link = (a: string, b: string) => { const l = adj.get(a); if (l) l.push(b); else adj.set(a, [b]); };
-  for (const e of g.edges) { link(e.from.node, e.to.node); link(e.to.node, e.from.node); }
   const known = new Set(g.nodes.map((n) => n.id));
-  const out = new Set(seeds.filter((s) => known.has(s)));
-  let frontier = [...out];
-  for (let h = 0; h < hops && frontier.length; h++) {
-    const next: string[] = [];
-    for (const id of frontier) for (const m of adj.get(id) ?? []) if (!out.has(m)) { out.add(m); next.push(m); }
-    frontier = next;
-  }
-  return out;
+  return walk(g.edges, seeds.filter((s) => known.has(s)), hops);
 }
 
-/** The table with the most edges (ties: by name), where an overview of a big graph starts. */
-export function hub(g: CanvasGraph): string | undefined {
-  const degree = new Map<string, number>();
-  for (const e of g.edges) for (const id of [e.from.node, e.to.node]) degree.set(id, (degree.get(id) ?? 0) + 1);
-  let best: CNode | undefined;
-  for (const n of g.nodes) {
-    const d = degree.get(n.id) ?? 0, b = best ? degree.get(best.id) ?? 0 : -1;
-    if (d > b || (d === b && best && n.name < best.name)) best = n;
-  }
-  return best?.id;
-}
+/** The table with the most edges (ties: by name), where an overview of a big graph starts — as the server picks it. */
+export const hub = (g: CanvasGraph): string | undefined => bestConnected(g.nodes, g.edges, (n) => n.id, (n) => n.name)?.id;
 
 export interface VisibleGraph {
   graph: CanvasGraph;
