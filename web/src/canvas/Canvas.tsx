@@ -15,7 +15,8 @@ import { edgeContext, nodeContext, workspaceContext } from './context';
 import { autoLayout, exportDiagram, focusOn, moveNodes, requestFit, setTableDetail } from './controller';
 import { ErEdge, type ErFlowEdge } from './ErEdge';
 import { coloursOf } from './colours';
-import { edgeText, endMarks, nodeSize, shownColumns, sides } from './geometry';
+import { endMarks, nodeSize } from './geometry';
+import { routeEdges } from './routing';
 import { Legend } from './Legend';
 import { FarView, FAR_VIEW_MIN } from './FarView';
 import { bounds } from './layout';
@@ -79,24 +80,17 @@ function Flow() {
   const edges = useMemo<ErFlowEdge[]>(() => {
     const g = visible?.graph;
     if (!g) return [];
-    const byId = new Map(g.nodes.map((n) => [n.id, n]));
-    const out: ErFlowEdge[] = [];
-    for (const e of g.edges) {
-      const a = byId.get(e.from.node), b = byId.get(e.to.node), pa = positions[e.from.node], pb = positions[e.to.node];
-      if (!a || !b || !pa || !pb) continue;
-      const s = sides({ ...pa, ...nodeSize(a) }, { ...pb, ...nodeSize(b) });
+    const byId = new Map(g.nodes.map((n) => [n.id, n.name]));
+    // sides, rows (title bars far out), fans where many edges meet one row, labels that fit: routing.ts
+    return routeEdges(g, positions, far).map(({ edge: e, from, to, label }) => {
       const marks = endMarks(e);
-      // a row not drawn (compact detail, or zoomed far out) has no anchor: the title bar's is used
-      const fromCol = !far && e.from.column && shownColumns(a).some((c) => c.name === e.from.column) ? e.from.column : '';
-      const toCol = !far && e.to.column && shownColumns(b).some((c) => c.name === e.to.column) ? e.to.column : '';
-      out.push({
+      return {
         id: e.id, type: 'er', source: e.from.node, target: e.to.node, selected: e.id === sel,
-        sourceHandle: `${fromCol}:${s.from === 'right' ? 'R' : 'L'}`, targetHandle: `${toCol}:${s.to === 'right' ? 'R' : 'L'}`,
-        ariaLabel: edgeLabel(e, (id) => byId.get(id)?.name ?? id),
-        data: { from: marks.from, to: marks.to, lineage: !isKeyEdge(e), inferred: e.kind === 'inferred', label: edgeText(e), far },
-      });
-    }
-    return out;
+        sourceHandle: `${from.column}:${from.side === 'right' ? 'R' : 'L'}`, targetHandle: `${to.column}:${to.side === 'right' ? 'R' : 'L'}`,
+        ariaLabel: edgeLabel(e, (id) => byId.get(id) ?? id),
+        data: { from: marks.from, to: marks.to, lineage: !isKeyEdge(e), inferred: e.kind === 'inferred', label, far, fanFrom: from.fan, fanTo: to.fan },
+      };
+    });
   }, [visible, positions, sel, far]);
 
   useEffect(() => {

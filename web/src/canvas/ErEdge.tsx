@@ -2,9 +2,9 @@
 // inferred marked), lineage dashed with an arrow; zoomed far out, the line only.
 import { memo } from 'react';
 import { BaseEdge, Position, type Edge, type EdgeProps } from '@xyflow/react';
-import { edgeMid, edgePath, markPath, type EndMark, type Side } from './geometry';
+import { edgeCurve, markPath, type EndFan, type EndMark, type Side } from './geometry';
 
-export interface ErEdgeData extends Record<string, unknown> { from: EndMark; to: EndMark; lineage: boolean; inferred?: boolean; label?: string; diff?: string; far?: boolean }
+export interface ErEdgeData extends Record<string, unknown> { from: EndMark; to: EndMark; lineage: boolean; inferred?: boolean; label?: string; diff?: string; far?: boolean; fanFrom?: EndFan; fanTo?: EndFan }
 export type ErFlowEdge = Edge<ErEdgeData, 'er'>;
 
 const side = (p: Position): Side => (p === Position.Left ? 'left' : 'right');
@@ -17,12 +17,15 @@ const EdgeText = ({ at, text }: { at: { x: number; y: number }; text: string }) 
 function ErEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data, selected }: EdgeProps<ErFlowEdge>) {
   const a = { x: sourceX, y: sourceY }, b = { x: targetX, y: targetY };
   const sa = side(sourcePosition), sb = side(targetPosition);
+  // ends meeting a row with other edges are fanned (routing.ts); the marks sit where each end meets its row
+  const curve = edgeCurve(a, sa, b, sb, data?.fanFrom, data?.fanTo);
+  const ma = { x: a.x, y: a.y + (data?.fanFrom?.dy ?? 0) }, mb = { x: b.x, y: b.y + (data?.fanTo?.dy ?? 0) };
   const cls = `er-edge${data?.lineage ? ' lineage' : ''}${data?.inferred ? ' inferred' : ''}${selected ? ' selected' : ''}`;
   return (
     <>
-      <BaseEdge id={id} path={edgePath(a, sa, b, sb)} className={cls} interactionWidth={14} />
-      {!data?.far && <path className={`${cls} er-mark`} d={`${markPath(data?.from ?? 'none', a, sa === 'right' ? 1 : -1)} ${markPath(data?.to ?? 'none', b, sb === 'right' ? 1 : -1)}`} fill="none" />}
-      {!data?.far && data?.label && <EdgeText at={edgeMid(a, sa, b, sb)} text={data.label} />}
+      <BaseEdge id={id} path={curve.path} className={cls} interactionWidth={14} />
+      {!data?.far && <path className={`${cls} er-mark`} d={`${markPath(data?.from ?? 'none', ma, sa === 'right' ? 1 : -1)} ${markPath(data?.to ?? 'none', mb, sb === 'right' ? 1 : -1)}`} fill="none" />}
+      {!data?.far && data?.label && <EdgeText at={curve.mid} text={data.label} />}
     </>
   );
 }

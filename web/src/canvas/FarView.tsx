@@ -4,7 +4,8 @@
 import { memo, useMemo } from 'react';
 import { ViewportPortal } from '@xyflow/react';
 import type { Colours } from './colours';
-import { anchor, edgePath, nodeSize, sides, type Point } from './geometry';
+import { edgeCurve, nodeSize, type Point } from './geometry';
+import { routeEdges } from './routing';
 import type { CanvasGraph } from './model';
 
 /** Above this many tables a far zoom draws the boxes-and-lines view. */
@@ -12,15 +13,8 @@ export const FAR_VIEW_MIN = 300;
 
 function FarViewImpl({ graph, positions, colours }: { graph: CanvasGraph; positions: Record<string, Point>; colours?: Colours }) {
   const { boxes, lines } = useMemo(() => {
-    const byId = new Map(graph.nodes.map((n) => [n.id, n]));
-    const d: string[] = [];
-    for (const e of graph.edges) {
-      const a = byId.get(e.from.node), b = byId.get(e.to.node), pa = positions[e.from.node], pb = positions[e.to.node];
-      if (!a || !b || !pa || !pb) continue;
-      const sa = nodeSize(a), sb = nodeSize(b);
-      const s = sides({ ...pa, ...sa }, { ...pb, ...sb });
-      d.push(edgePath(anchor(a, pa, sa, s.from), s.from, anchor(b, pb, sb, s.to), s.to));
-    }
+    // title bar to title bar, fanned where many meet one (routing.ts)
+    const d = routeEdges(graph, positions, true).map(({ from, to }) => edgeCurve(from.at, from.side, to.at, to.side, from.fan, to.fan).path);
     return {
       lines: d.join(''),
       boxes: graph.nodes.filter((n) => positions[n.id]).map((n) => {

@@ -2,7 +2,8 @@
 // screenshot of the viewport — so an export holds every table shown, however far it is scrolled
 // or zoomed, at the detail each table is drawn with, and never wider or taller than 3:1 (a
 // long picture is wrapped into bands). PNG is this SVG rasterised (png.ts). Plain strings, no DOM.
-import { anchor, edgePath, edgeMid, edgeText, endMarks, HEADER_H, hiddenColumns, markPath, nodeSize, PAD_X, ROW_H, shownColumns, sides, type Point } from './geometry';
+import { edgeCurve, endMarks, HEADER_H, hiddenColumns, markPath, nodeSize, PAD_X, ROW_H, shownColumns, type Point } from './geometry';
+import { routeEdges } from './routing';
 import { bounds } from './layout';
 import { extent, wrap } from './pack';
 import { isKeyEdge, type CanvasGraph } from './model';
@@ -34,28 +35,23 @@ export function diagramSvg(g: CanvasGraph, at: Record<string, Point>, theme: Exp
   const b = bounds(g, pos);
   const width = Math.ceil(b.width + 2 * margin), height = Math.ceil(b.height + 2 * margin);
   const ox = margin - b.x, oy = margin - b.y;
-  const byId = new Map(g.nodes.map((n) => [n.id, n]));
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="ui-sans-serif, system-ui, sans-serif" font-size="12">`);
   out.push(`<title>${esc(g.source.kind === 'project' ? 'project diagram' : g.source.path)}</title>`);
   out.push(`<rect width="100%" height="100%" fill="${theme.background}"/>`);
   out.push(`<g transform="translate(${ox},${oy})">`);
-  for (const e of g.edges) {
-    const a = byId.get(e.from.node), z = byId.get(e.to.node);
-    const pa = pos[e.from.node], pz = pos[e.to.node];
-    if (!a || !z || !pa || !pz) continue;
-    const sa = nodeSize(a), sz = nodeSize(z);
-    const s = sides({ ...pa, ...sa }, { ...pz, ...sz });
-    const p1 = anchor(a, pa, sa, s.from, e.from.column), p2 = anchor(z, pz, sz, s.to, e.to.column);
+  // the same ends, fans and labels as the canvas draws (routing.ts)
+  for (const { edge: e, from, to, label } of routeEdges(g, pos)) {
     const key = isKeyEdge(e);
     const stroke = key ? theme.key : theme.lineage;
     const marks = endMarks(e);
+    const curve = edgeCurve(from.at, from.side, to.at, to.side, from.fan, to.fan);
+    const p1 = { x: from.at.x, y: from.at.y + from.fan.dy }, p2 = { x: to.at.x, y: to.at.y + to.fan.dy };
     // inferred keys (the project does not declare them) are dotted, as on the canvas
     const dash = !key ? ' stroke-dasharray="5 4"' : e.kind === 'inferred' ? ' stroke-dasharray="2 3"' : '';
-    out.push(`<g class="${e.kind === 'inferred' ? 'edge inferred' : 'edge'}" data-id="${esc(e.id)}"><path d="${edgePath(p1, s.from, p2, s.to)}" fill="none" stroke="${stroke}" stroke-width="1.4"${dash}/>`
-      + `<path d="${markPath(marks.from, p1, s.from === 'right' ? 1 : -1)} ${markPath(marks.to, p2, s.to === 'right' ? 1 : -1)}" fill="none" stroke="${stroke}" stroke-width="1.4"/>`);
-    const label = edgeText(e);
-    if (label) { const m = edgeMid(p1, s.from, p2, s.to); out.push(`<text x="${m.x}" y="${m.y - 4}" text-anchor="middle" font-size="10" fill="${theme.muted}" stroke="${theme.background}" stroke-width="3" paint-order="stroke">${esc(label)}</text>`); }
+    out.push(`<g class="${e.kind === 'inferred' ? 'edge inferred' : 'edge'}" data-id="${esc(e.id)}"><path d="${curve.path}" fill="none" stroke="${stroke}" stroke-width="1.4"${dash}/>`
+      + `<path d="${markPath(marks.from, p1, from.side === 'right' ? 1 : -1)} ${markPath(marks.to, p2, to.side === 'right' ? 1 : -1)}" fill="none" stroke="${stroke}" stroke-width="1.4"/>`);
+    if (label) out.push(`<text x="${curve.mid.x}" y="${curve.mid.y - 4}" text-anchor="middle" font-size="10" fill="${theme.muted}" stroke="${theme.background}" stroke-width="3" paint-order="stroke">${esc(label)}</text>`);
     out.push('</g>');
   }
   for (const n of g.nodes) {

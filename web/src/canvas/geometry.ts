@@ -70,17 +70,6 @@ export function markPath(mark: EndMark, p: Point, dir: 1 | -1): string {
   return '';
 }
 
-/** Where a label sits on an edge: the middle of the path `edgePath` draws. */
-export function edgeMid(a: Point, aSide: Side, b: Point, bSide: Side): Point {
-  const lead = 24;
-  const ax = a.x + (aSide === 'right' ? lead : -lead);
-  const bx = b.x + (bSide === 'right' ? lead : -lead);
-  const bend = Math.max(40, Math.abs(bx - ax) / 2);
-  const c1 = ax + (aSide === 'right' ? bend : -bend);
-  const c2 = bx + (bSide === 'right' ? bend : -bend);
-  return { x: (ax + 3 * c1 + 3 * c2 + bx) / 8, y: (a.y + b.y) / 2 };
-}
-
 /** The words on an edge: its verb, else the role (the referencing column); inferred ones marked so. */
 export function edgeText(e: CEdge): string {
   if (e.kind === 'ref' || e.kind === 'source') return '';
@@ -88,13 +77,33 @@ export function edgeText(e: CEdge): string {
   return e.kind === 'inferred' ? `${role} (inferred)` : role;
 }
 
-/** A smooth path between two anchors that leaves and enters horizontally on the given sides. */
-export function edgePath(a: Point, aSide: Side, b: Point, bSide: Side): string {
-  const lead = 24;
-  const ax = a.x + (aSide === 'right' ? lead : -lead);
-  const bx = b.x + (bSide === 'right' ? lead : -lead);
+/**
+ * Where an end of an edge meets its row when several edges meet that row (routing.ts spreads
+ * them): `dy` moves the end point along the row's side, `fan` the point its lead leans out to,
+ * so the edges leave one row as a fan in the order of their other ends, not as one line.
+ */
+export interface EndFan { dy: number; fan: number }
+const STRAIGHT: EndFan = { dy: 0, fan: 0 };
+/** The straight stub at an end that holds its crow's foot, before a fanned end leans away. */
+const STUB = 16;
+
+export interface Curve { path: string; mid: Point }
+
+/**
+ * A smooth path between two anchors that leaves and enters horizontally on the given sides, and
+ * its middle (where a label sits). One computation for both, so a label is always on its line.
+ */
+export function edgeCurve(a: Point, aSide: Side, b: Point, bSide: Side, fa: EndFan = STRAIGHT, fb: EndFan = STRAIGHT): Curve {
+  const da = aSide === 'right' ? 1 : -1, db = bSide === 'right' ? 1 : -1;
+  // a fanned end's lead is longer: it leans out at about 45°, so the fan opens gently
+  const ax = a.x + da * (24 + Math.abs(fa.fan)), bx = b.x + db * (24 + Math.abs(fb.fan));
+  const ay = a.y + fa.fan, by = b.y + fb.fan;
   const bend = Math.max(40, Math.abs(bx - ax) / 2);
-  const c1 = ax + (aSide === 'right' ? bend : -bend);
-  const c2 = bx + (bSide === 'right' ? bend : -bend);
-  return `M${a.x},${a.y}L${ax},${a.y}C${c1},${a.y} ${c2},${b.y} ${bx},${b.y}L${b.x},${b.y}`;
+  const c1 = ax + da * bend, c2 = bx + db * bend;
+  // a fanned end is a short straight stub on its row (its crow's foot), then the lean
+  const fanned = (f: EndFan) => f.fan !== 0 || f.dy !== 0;
+  const head = fanned(fa) ? `M${a.x},${a.y + fa.dy}L${a.x + da * STUB},${a.y + fa.dy}` : `M${a.x},${a.y}`;
+  const tail = fanned(fb) ? `L${b.x + db * STUB},${b.y + fb.dy}L${b.x},${b.y + fb.dy}` : `L${b.x},${b.y}`;
+  const path = `${head}L${ax},${ay}C${c1},${ay} ${c2},${by} ${bx},${by}${tail}`;
+  return { path, mid: { x: (ax + 3 * c1 + 3 * c2 + bx) / 8, y: (ay + by) / 2 } };
 }
