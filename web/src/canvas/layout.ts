@@ -6,7 +6,7 @@
 import { isKeyEdge, type CanvasGraph, type CNode } from './model';
 import { nodeSize, type Point, type Size } from './geometry';
 import { packGroups, type Rect } from './pack';
-import { quickLayout } from './quick-layout';
+import { quickLayout, type QuickEdge, type QuickGraph } from './quick-layout';
 
 export interface ElkNodeIn { id: string; width: number; height: number; x?: number; y?: number; layoutOptions?: Record<string, string> }
 export interface ElkGraphIn { id: string; layoutOptions: Record<string, string>; children: ElkNodeIn[]; edges: { id: string; sources: string[]; targets: string[] }[] }
@@ -27,18 +27,22 @@ export const LAYOUT_OPTIONS: Record<string, string> = {
 /** Above this many connected tables the quick layered layout replaces ELK (seconds there; minutes with lineage). */
 export const BIG = 200;
 
-export function elkInput(g: CanvasGraph, pinned: Record<string, Point>): ElkGraphIn {
+export function elkInput(g: CanvasGraph, pinned: Record<string, Point>): QuickGraph {
   const ids = new Set(g.nodes.map((n) => n.id));
   const seen = new Set<string>();
-  const edges: ElkGraphIn['edges'] = [];
+  const edges: QuickEdge[] = [];
+  // with lineage drawn, lineage makes the layers; keys only join tables into sets (the quick layout's `weak`)
+  const lineage = g.edges.some((e) => !isKeyEdge(e));
   for (const e of g.edges) {
     if (!ids.has(e.from.node) || !ids.has(e.to.node) || e.from.node === e.to.node) continue;
     // referenced tables to the left of those that reference them; lineage flows left to right
-    const [s, t] = isKeyEdge(e) ? [e.to.node, e.from.node] : [e.from.node, e.to.node];
-    const k = `${s}>${t}`;
+    const key = isKeyEdge(e);
+    const [s, t] = key ? [e.to.node, e.from.node] : [e.from.node, e.to.node];
+    const weak = lineage && key;
+    const k = `${s}>${t}${weak ? '~' : ''}`;
     if (seen.has(k)) continue;
     seen.add(k);
-    edges.push({ id: `e${edges.length}`, sources: [s], targets: [t] });
+    edges.push({ id: `e${edges.length}`, sources: [s], targets: [t], ...(weak ? { weak } : {}) });
   }
   return {
     id: 'root', layoutOptions: LAYOUT_OPTIONS, edges,
@@ -55,7 +59,7 @@ export function groupOf(n: CNode): string {
 }
 
 /** The connected sets of tables (by the laid-out edges): a table to its set's representative. */
-function components(g: CanvasGraph, edges: ElkGraphIn['edges']): (id: string) => string {
+function components(g: CanvasGraph, edges: QuickEdge[]): (id: string) => string {
   const parent = new Map<string, string>();
   const find = (a: string): string => { let r = a; while (parent.get(r) !== r) r = parent.get(r)!; parent.set(a, r); return r; };
   for (const n of g.nodes) parent.set(n.id, n.id);
@@ -107,12 +111,15 @@ export async function layoutGraph(g: CanvasGraph, pinned: Record<string, Point>,
     const find = components(g, input.edges);
     if (children.length > BIG) {
       // each connected set on its own, so a set's tables stay together when the sets are packed
-      const sets = new Map<string, ElkGraphIn>();
+      const sets = new Map<string, QuickGraph>();
       for (const c of children) { const r = find(c.id); const s = sets.get(r) ?? { id: r, layoutOptions: {}, children: [], edges: [] }; s.children.push(c); sets.set(r, s); }
       for (const e of input.edges) sets.get(find(e.sources[0]))?.edges.push(e);
-      for (const set of sets.values()) for (const c of quickLayout(set).children ?? []) raw[c.id] = { x: c.x ?? 0, y: c.y ?? 0 };
+      // a folder's tables kept together within a layer
+      const byId = new Map(g.nodes.map((n) => [n.id, n]));
+      const group = (id: string) => groupOf(byId.get(id)!);
+      for (const set of sets.values()) for (const c of quickLayout(set, group).children ?? []) raw[c.id] = { x: c.x ?? 0, y: c.y ?? 0 };
     } else if (children.length) {
-      const res = await run({ ...input, children });
+      const res = await run({ ...input, children, edges: input.edges.map(({ id, sources, targets }) => ({ id, sources, targets })) });
       for (const c of res.children ?? []) raw[c.id] = { x: c.x ?? 0, y: c.y ?? 0 };
     }
     Object.assign(out, packed(g, raw, find));
