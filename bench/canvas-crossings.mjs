@@ -18,7 +18,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'modeler-bench-cross-'));
 
 // the canvas's plain TypeScript, as the browser runs it
 const entry = join(scratch, 'entry.ts');
-writeFileSync(entry, ['build', 'view', 'layout', 'routing', 'geometry'].map((m) => `export * from ${JSON.stringify(join(root, 'web/src/canvas', m))};`).join('\n'));
+writeFileSync(entry, ['build', 'view', 'layout', 'routing', 'geometry', 'far-edges'].map((m) => `export * from ${JSON.stringify(join(root, 'web/src/canvas', m))};`).join('\n'));
 const bundle = join(scratch, 'canvas.mjs');
 await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', outfile: bundle, logLevel: 'error' });
 const ui = await import(pathToFileURL(bundle).href);
@@ -60,7 +60,7 @@ try {
     const len = segs.reduce((s, x) => s + Math.hypot(x.a.x - x.b.x, x.a.y - x.b.y), 0) / Math.max(1, segs.length);
     const b = ui.bounds(v.graph, pos);
     const far = ui.farEdges ? ui.farEdges(v.graph, pos) : undefined;
-    console.log(`canvas crossings  synthetic ${n} models, lineage, show all: ${v.graph.nodes.length} tables ${segs.length} edges   crossings ${c} (${(c / Math.max(1, segs.length)).toFixed(1)} per edge)   mean edge ${len.toFixed(0)} px   picture ${b.width.toFixed(0)}×${b.height.toFixed(0)}   layout ${ms.toFixed(0)} ms (CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms)${far ? `   far view: ${far.lines.length} lines for ${segs.length} edges` : ''}`);
+    console.log(`canvas crossings  synthetic ${n} models, lineage, show all: ${v.graph.nodes.length} tables ${segs.length} edges   crossings ${c} (${(c / Math.max(1, segs.length)).toFixed(1)} per edge)   mean edge ${len.toFixed(0)} px   picture ${b.width.toFixed(0)}×${b.height.toFixed(0)}   layout ${ms.toFixed(0)} ms (CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms)${far ? `   far view: ${far.lines.length} lines between ${far.groups.length} groups for ${segs.length} edges` : ''}`);
   }
 } finally {
   rmSync(scratch, { recursive: true, force: true });

@@ -8,6 +8,7 @@ import { countCrossings, orderLayers, withPlaceholders } from '../../web/src/can
 import { bounds, layoutGraph } from '../../web/src/canvas/layout';
 import type { CanvasGraph, CNode, CEdge } from '../../web/src/canvas/model';
 import { fanOf, routeEdges } from '../../web/src/canvas/routing';
+import { farEdges } from '../../web/src/canvas/far-edges';
 
 /** A deterministic generator (mulberry32). */
 function random(seed: number) {
@@ -95,6 +96,13 @@ describe('a big lineage view', () => {
     // lineage flows left to right, every edge of it: the keys among staging models made no layers to wrap into bands
     const backwards = g.edges.filter((e) => e.kind !== 'relationship' && pos[e.from.node].x >= pos[e.to.node].x).map((e) => e.id);
     expect(backwards).toEqual([]);
+    // far out: one line per pair of groups (a folder's tables lying together), counting every edge between groups
+    const far = farEdges(g, pos);
+    expect(far.groups.length).toBeLessThan(g.nodes.length / 10);
+    expect(far.lines.length).toBeLessThan(g.edges.length / 5);
+    expect(far.groups.map((x) => x.name)).toEqual(expect.arrayContaining(['marts', 'staging/s0']));
+    expect(far.groups.reduce((n, x) => n + x.tables, 0)).toBe(g.nodes.length);
+    expect(far.lines.reduce((n, l) => n + l.count, 0)).toBeLessThanOrEqual(g.edges.length);
     const rects = g.nodes.map((n) => ({ ...pos[n.id], w: 170, h: 60 }));
     const seen = new Set(rects.map((r) => `${Math.round(r.x)},${Math.round(r.y)}`));
     expect(seen.size).toBe(g.nodes.length);
