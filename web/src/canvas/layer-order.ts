@@ -73,7 +73,7 @@ function inversions(a: number[]): number {
  * the order with the fewest crossings kept. `group` (a table's folder): tables of one group stay
  * together in a layer, the groups ordered by the mean place of their members.
  */
-export function orderLayers(g: Layered, group?: (id: string) => string | undefined, sweeps = 12): Layered {
+export function orderLayers(g: Layered, group?: (id: string) => string | undefined, sweeps = 8): Layered {
   let layers = g.layers.map((l) => [...l]);
   const index = new Map<string, number>();
   const number = (l: string[]) => l.forEach((id, i) => index.set(id, i));
@@ -93,7 +93,8 @@ export function orderLayers(g: Layered, group?: (id: string) => string | undefin
       groupKey = new Map([...acc].map(([k, [s, n]]) => [k, s / n]));
     }
     const gk = (id: string) => { const gr = group?.(id); return gr === undefined ? key.get(id)! : groupKey!.get(gr)!; };
-    l.sort((a, b) => gk(a) - gk(b) || (group?.(a) ?? '').localeCompare(group?.(b) ?? '') || key.get(a)! - key.get(b)!);
+    const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+    l.sort((a, b) => gk(a) - gk(b) || cmp(group?.(a) ?? '', group?.(b) ?? '') || key.get(a)! - key.get(b)!);
     number(l);
   };
   // start from the order a depth-first walk meets the tables in (neighbours start near each other,

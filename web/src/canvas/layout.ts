@@ -115,8 +115,8 @@ export async function layoutGraph(g: CanvasGraph, pinned: Record<string, Point>,
       for (const c of children) { const r = find(c.id); const s = sets.get(r) ?? { id: r, layoutOptions: {}, children: [], edges: [] }; s.children.push(c); sets.set(r, s); }
       for (const e of input.edges) sets.get(find(e.sources[0]))?.edges.push(e);
       // a folder's tables kept together within a layer
-      const byId = new Map(g.nodes.map((n) => [n.id, n]));
-      const group = (id: string) => groupOf(byId.get(id)!);
+      const groups = new Map(g.nodes.map((n) => [n.id, groupOf(n)]));
+      const group = (id: string) => groups.get(id)!;
       for (const set of sets.values()) for (const c of quickLayout(set, group).children ?? []) raw[c.id] = { x: c.x ?? 0, y: c.y ?? 0 };
     } else if (children.length) {
       const res = await run({ ...input, children, edges: input.edges.map(({ id, sources, targets }) => ({ id, sources, targets })) });
