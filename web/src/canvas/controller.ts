@@ -4,7 +4,7 @@
 // export the whole diagram. Components call these; none holds logic itself.
 import { api } from '../api/endpoints';
 import type { InferredReply } from '../api/types';
-import { loadGraphAll, loadGraphFocus, onRefresh } from '../state/data';
+import { loadGraphAll, loadGraphFocus, loadGraphSlice, onRefresh } from '../state/data';
 import { app, errorText, toast } from '../state/app';
 import { fromModel, fromProjectGraph, projectLayoutPath } from './build';
 import { runElk } from './elk-runner';
@@ -170,7 +170,23 @@ export async function resetLayout(): Promise<void> {
 
 export function setFilters(f: Partial<Filters>): void {
   canvas.set((s) => ({ filters: { ...s.filters, ...f } }));
-  void recompute(true);
+  void (async () => {
+    // a big project here in part: one folder or one layer chosen (no focus) is asked of the server as
+    // that slice, not filtered from the part here; clearing it goes back to what was shown before
+    const c = canvas.get(), fl = c.filters;
+    const one = !c.focus && fl.folders.length + fl.layers.length === 1 && !fl.domains.length && !fl.tags.length;
+    const part = await loadGraphSlice(one ? { folder: fl.folders[0], layer: fl.layers[0], lineage: fl.lineage } : undefined, c.showAll)
+      .catch((e) => { toast('error', errorText(e)); return false; });
+    if (part) await reload(true); else await recompute(true);
+  })();
+}
+
+/** Show one folder's tables on the project's diagram (a big project's asked of the server). */
+export async function showFolder(folder: string): Promise<void> {
+  if (canvas.get().source.kind !== 'project') await openSource({ kind: 'project' });
+  app.set({ center: 'canvas' });
+  canvas.set({ focus: undefined });
+  setFilters({ folders: [folder], layers: [], domains: [], tags: [] });
 }
 
 /** Show these tables and their neighbours within `hops`; fit the view to them. */

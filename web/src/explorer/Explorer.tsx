@@ -3,7 +3,7 @@
 // rename, delete, and new model/diagram here.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { askAbout } from '../ai/actions';
-import { openSource } from '../canvas/controller';
+import { openSource, showFolder } from '../canvas/controller';
 import { openFile } from '../editor/actions';
 import { app, openMenu, select } from '../state/app';
 import { buildTree, initialExpanded, kindBadge, visibleRows, type Row } from './tree';
@@ -22,6 +22,7 @@ function menuFor(row: Row, el: HTMLElement | null, x: number, y: number): void {
       { label: 'New diagram here…', run: () => app.set({ dialog: { kind: 'new', folder, type: 'diagram' } }) },
     ]
     : [
+      { label: `Show ${n.path}/ on the diagram`, run: () => void showFolder(n.path) },
       { label: `Ask AI about ${n.path}/`, run: () => askAbout([{ kind: 'folder', path: n.path, name: n.path }]) },
       { label: 'New model here…', run: () => app.set({ dialog: { kind: 'new', folder, type: 'model' } }) },
       { label: 'New diagram here…', run: () => app.set({ dialog: { kind: 'new', folder, type: 'diagram' } }) },

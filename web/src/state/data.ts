@@ -46,6 +46,14 @@ export const loadGraphFocus = (ids: string[], hops: number, lineage = false) => 
 /** "Show all": every table of a big project (its size is the user's choice), or back to the automatic focus. */
 export const loadGraphAll = (all: boolean) => showPart(all ? undefined : AUTO);
 
+/**
+ * A big project's tables of one folder or one layer (the server's level-of-detail filters), not the
+ * whole graph to filter here; `undefined`: back to `all` (every table) or the automatic focus.
+ */
+export const loadGraphSlice = (slice: { folder?: string; layer?: string; lineage?: boolean } | undefined, all: boolean) => showPart(slice
+  ? { ...(slice.folder !== undefined ? { folder: slice.folder } : {}), ...(slice.layer !== undefined ? { layer: slice.layer } : {}), ...(slice.lineage ? { lineage: 'true' } : {}) }
+  : all ? undefined : AUTO);
+
 let tables: { version: number; list: Promise<TableEntry[]> } | undefined;
 /** Every table by name when only part of a big project's graph is here (for search); undefined otherwise. */
 export function projectTables(): Promise<TableEntry[]> | undefined {
