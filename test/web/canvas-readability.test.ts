@@ -103,6 +103,8 @@ describe('a big lineage view', () => {
     expect(far.groups.map((x) => x.name)).toEqual(expect.arrayContaining(['marts', 'staging/s0']));
     expect(far.groups.reduce((n, x) => n + x.tables, 0)).toBe(g.nodes.length);
     expect(far.lines.reduce((n, l) => n + l.count, 0)).toBeLessThanOrEqual(g.edges.length);
+    // lines leaving one group spread along its side: no two start at one point
+    expect(new Set(far.lines.map((l) => `${l.from.x},${l.from.y}`)).size).toBe(far.lines.length);
     const rects = g.nodes.map((n) => ({ ...pos[n.id], w: 170, h: 60 }));
     const seen = new Set(rects.map((r) => `${Math.round(r.x)},${Math.round(r.y)}`));
     expect(seen.size).toBe(g.nodes.length);

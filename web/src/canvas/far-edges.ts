@@ -63,5 +63,21 @@ export function farEdges(g: CanvasGraph, pos: Record<string, Point>): FarBundles
     const right = ga.x + ga.width / 2 <= gz.x + gz.width / 2;
     lines.set(k, { from: { x: right ? ga.x1 : ga.x, y: ga.y + ga.height / 2 }, to: { x: right ? gz.x : gz.x1, y: gz.y + gz.height / 2 }, count: 1, lineage });
   }
+  // the lines at one side of a group spread along it in the order of the groups at their other ends, not all at its middle
+  const sides = new Map<string, { p: Point; other: number; g: FarGroup }[]>();
+  for (const [k, l] of lines) {
+    const [a, z] = k.split('\u0000');
+    const ga = groups.get(a)!, gz = groups.get(z)!;
+    for (const [root, p, g, o] of [[a, l.from, ga, gz], [z, l.to, gz, ga]] as const) {
+      const key = `${root}\u0000${p.x}`;
+      const list = sides.get(key) ?? [];
+      list.push({ p, other: o.y + o.height / 2, g });
+      sides.set(key, list);
+    }
+  }
+  for (const list of sides.values()) {
+    list.sort((u, v) => u.other - v.other);
+    list.forEach((e, i) => { e.p.y = e.g.y + ((i + 1) / (list.length + 1)) * e.g.height; });
+  }
   return { groups: [...groups.values()].map(({ x1: _x, y1: _y, ...b }) => b), lines: [...lines.values()] };
 }
