@@ -31,6 +31,9 @@ class Frames {
   }
 }
 
+/** Values up to this length are held once per file (longer ones, descriptions, rarely repeat). */
+const INTERN_MAX = 40;
+
 export function parseYamlFast(text: string, file: string): FastYaml {
   try { checkTextLimits(text, file); } catch (e) {
     if (e instanceof LimitError) return { diagnostics: [limitDiagnostic(e, file)], lineOf: () => undefined };
@@ -55,6 +58,8 @@ function tryLoad(text: string, file: string, lines: LineIndex, allowDuplicates: 
     const p = lines.position(skipBlank(text, pos));
     return new LimitError(limit, message, { file, line: p.line, column: p.column, actual });
   };
+  const interned = new Map<string, string>();
+  let isKey = false;
   const listener = (ev: string, st: any) => {
     if (ev === 'open') {
       // js-yaml composes recursively: stop before the stack gets deep
@@ -77,6 +82,7 @@ function tryLoad(text: string, file: string, lines: LineIndex, allowDuplicates: 
     const parent = f - 1;
     if (parent >= 0) stack.size[parent] += size;
     if (st.kind === 'scalar' && parent >= 0 && followedByColon(text, st.position)) {
+      isKey = true;
       if (++stack.count[parent] > LIMITS.keys_per_mapping.max) throw over('keys_per_mapping', `a mapping has more than ${showLimit('keys_per_mapping')}`, fpos, stack.count[parent]);
       const key = String(r);
       if (key === 'name' && stack.name[parent] < 0) stack.name[parent] = fpos;
@@ -92,6 +98,13 @@ function tryLoad(text: string, file: string, lines: LineIndex, allowDuplicates: 
       }
     }
     if (r !== null && typeof r === 'object' && !starts.has(r)) starts.set(r, stack.name[f] >= 0 ? stack.name[f] : skipBlank(text, fpos));
+    // a short value repeats (a type, a test, a tag): the parser reads each scalar as a new string, and
+    // a project's YAML keeps them all; js-yaml uses the result after this event, so one copy is kept per file
+    else if (!isKey && typeof r === 'string' && r.length <= INTERN_MAX) {
+      const held = interned.get(r);
+      if (held === undefined) interned.set(r, r); else st.result = held;
+    }
+    isKey = false;
   };
   try {
     const value = jsyaml.load(text, { filename: file, json: allowDuplicates, listener });

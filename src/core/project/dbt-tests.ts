@@ -7,13 +7,22 @@
 // are configs, as dbt reads them.
 import type { DbtColumn, DbtNode, DbtTest } from './types.js';
 
+/**
+ * One frozen empty list and map stand for the empty ones of every column and test: a
+ * 10,000-model project has ~130,000 columns, most without meta, tags, constraints or tests, and
+ * an empty object or array each was ~20 MB of what a read keeps. Frozen, so a caller that
+ * would add to one fails loudly instead of adding to all.
+ */
+export const EMPTY_LIST: never[] = Object.freeze([]) as unknown as never[];
+export const EMPTY_MAP: Record<string, never> = Object.freeze({}) as Record<string, never>;
+
 const TEST_CONFIG_KEYS = new Set(['enabled', 'severity', 'where', 'limit', 'warn_if', 'error_if', 'store_failures', 'store_failures_as', 'tags', 'meta', 'alias', 'schema', 'database', 'fail_calc']);
 
 export function normalizeTests(list: unknown, key: 'tests' | 'data_tests', line?: number, lineOf?: (o: unknown) => number | undefined): DbtTest[] {
-  if (!Array.isArray(list)) return [];
+  if (!Array.isArray(list)) return EMPTY_LIST;
   const out: DbtTest[] = [];
   for (const t of list) {
-    if (typeof t === 'string') { out.push({ name: t, args: {}, config: {}, key, line }); continue; }
+    if (typeof t === 'string') { out.push({ name: t, args: EMPTY_MAP, config: EMPTY_MAP, key, line }); continue; }
     if (!t || typeof t !== 'object') continue;
     const obj = t as Record<string, any>;
     const at = lineOf?.(obj) ?? line;
@@ -31,7 +40,7 @@ export function normalizeTests(list: unknown, key: 'tests' | 'data_tests', line?
       out.push({ name, args: { ...rest, ...(a && typeof a === 'object' ? a : {}), ...(config ? { config } : {}) },
         config: { ...configOf(rest), ...(config && typeof config === 'object' ? config : {}) }, key, line: lineOf?.(body) ?? at });
     } else {
-      out.push({ name, args: {}, config: {}, key, line: at });
+      out.push({ name, args: EMPTY_MAP, config: EMPTY_MAP, key, line: at });
     }
   }
   return out;

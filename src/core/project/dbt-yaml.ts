@@ -3,7 +3,7 @@
 // exists and is enabled) is decided when the whole project is assembled (build-nodes.ts).
 import type { Diagnostic } from '../diagnostics.js';
 import type { FastYaml } from '../yaml-fast.js';
-import { normalizeTests } from './dbt-tests.js';
+import { EMPTY_LIST, EMPTY_MAP, normalizeTests } from './dbt-tests.js';
 import type { YamlCall } from './jinja-calls.js';
 import type { DbtColumn, DbtTest } from './types.js';
 
@@ -126,7 +126,12 @@ function versionsOf(obj: Record<string, any>, file: string, lineOf: (o: unknown)
 }
 
 function testsOf(obj: Record<string, any>, line: number | undefined, lineOf: (o: unknown) => number | undefined): DbtTest[] {
-  return [...normalizeTests(obj.tests, 'tests', line, lineOf), ...normalizeTests(obj.data_tests, 'data_tests', line, lineOf)];
+  return both(normalizeTests(obj.tests, 'tests', line, lineOf), normalizeTests(obj.data_tests, 'data_tests', line, lineOf));
+}
+
+/** Two lists as one, without a new array when one of them is empty (the shared empty list stays shared). */
+function both<T>(a: T[], b: T[]): T[] {
+  return !b.length ? a : !a.length ? b : [...a, ...b];
 }
 
 /**
@@ -143,9 +148,10 @@ export function columnsOf(obj: Record<string, any>, file: string, parentLine: nu
     const col: DbtColumn = {
       name: c.name, description: c.description, description_ref: c.description_ref,
       data_type: c.data_type ?? cConfig.data_type, type: c.type,
-      tests: [...normalizeTests(c.tests, 'tests', cLine, lineOf), ...normalizeTests(c.data_tests, 'data_tests', cLine, lineOf)],
-      constraints: Array.isArray(c.constraints) ? c.constraints : [],
-      meta: { ...(cConfig.meta ?? {}), ...(c.meta ?? {}) }, tags: [...toArray(c.tags), ...toArray(cConfig.tags)],
+      tests: both(normalizeTests(c.tests, 'tests', cLine, lineOf), normalizeTests(c.data_tests, 'data_tests', cLine, lineOf)),
+      constraints: Array.isArray(c.constraints) ? c.constraints : EMPTY_LIST,
+      meta: cConfig.meta == null && c.meta == null ? EMPTY_MAP : { ...(cConfig.meta ?? {}), ...(c.meta ?? {}) },
+      tags: c.tags === undefined && cConfig.tags === undefined ? EMPTY_LIST : [...toArray(c.tags), ...toArray(cConfig.tags)],
       binding: c.binding, terms: c.terms, line: cLine, raw: c,
     };
     const prev = byName.get(c.name);

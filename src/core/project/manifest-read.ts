@@ -3,16 +3,23 @@
 // never used here: the project's own files are what the reader reads. So the file is scanned as
 // bytes and only the members used are decoded and parsed; it is never held as one string, and
 // from a file not even whole: a window of it slides over the nodes one by one (readManifestChunks).
-// Other packages' nodes are kept whole (they become package context, with their raw entry).
+// Other packages' nodes are kept whole (they become package context, with their raw entry); of
+// the project's own nodes only what is read later is kept, with repeated strings held once
+// (40,000 nodes at 10,000 models: what stays of them is most of what the manifest costs).
 
-/** Members of an own node that modeler reads (see manifest-nodes, model-sql, columns, assistant). */
-const OWN_FIELDS = new Set([
+/** Members of an own node that modeler reads (see manifest-nodes, model-sql, columns, assistant), in the order kept. */
+const OWN_FIELDS = [
   'unique_id', 'resource_type', 'name', 'package_name', 'depends_on', 'compiled_code', 'checksum', 'relation_name',
   'original_file_path', 'patch_path', 'source_name', 'test_metadata', 'attached_node', 'column_name', 'version',
-]);
+] as const;
 /** Members whose place in a node is noted: the ones kept, and those that decide what is kept. */
-const WANTED = new Set([...OWN_FIELDS, 'config', 'raw_code']);
-const WANTED_LENGTHS = new Set([...WANTED].map((k) => k.length));
+const NOTED: readonly string[] = [...OWN_FIELDS, 'config', 'raw_code'];
+const F = Object.fromEntries(NOTED.map((k, i) => [k, i])) as Record<string, number>;
+/** Members whose values repeat from node to node (a package, a type, a file, the node a test tests): interned. */
+const REPEATS = NOTED.map((k) => !['unique_id', 'name', 'relation_name', 'compiled_code', 'raw_code', 'checksum', 'version'].includes(k));
+/** The noted names by length, as bytes: a member's name is matched without decoding it. */
+const BY_LENGTH: { i: number; bytes: Buffer }[][] = [];
+NOTED.forEach((k, i) => (BY_LENGTH[k.length] ??= []).push({ i, bytes: Buffer.from(k, 'latin1') }));
 /** Top-level members read at all. */
 const TOP = new Set(['metadata', 'nodes', 'sources']);
 
@@ -94,9 +101,8 @@ export function readManifestChunks(read: (into: Buffer, at: number, len: number)
             const id = s.json(a, ke) as string;
             const c = s.ws(ke);
             if (s.b[c] !== 0x3a) throw new ManifestSyntaxError('expected ":"', c);
-            const ns = s.ws(c + 1);
-            const ne = s.valueEnd(ns);
-            return { id, value: node(s, ns, ne, projectName), after: peek(ne) };
+            const n = node(s, s.ws(c + 1), projectName, id);
+            return { id, value: n.value, after: peek(n.end) };
           });
           put(entries, one.v.id, one.v.value);
           j = one.v.after;
@@ -153,22 +159,38 @@ class Window {
   }
 }
 
-/** One node: whole when it belongs to another package, else only the members modeler reads. */
-function node(s: Scanner, vs: number, ve: number, projectName: string | undefined): unknown {
-  if (s.b[vs] !== 0x7b || projectName === undefined) return s.json(vs, ve);
-  const spans = new Map<string, [number, number]>();
-  s.members(vs, (k, a, z) => { if (WANTED.has(k)) spans.set(k, [a, z]); }, true);
-  const pkg = spans.get('package_name');
-  if (!pkg || s.json(pkg[0], pkg[1]) !== projectName) return s.json(vs, ve);
+const AT = new Int32Array(NOTED.length), END = new Int32Array(NOTED.length);
+
+/**
+ * One node: whole when it belongs to another package, else only the members modeler reads. `id`:
+ * its key. Its bytes are scanned once: finding where its members are finds where it ends.
+ */
+function node(s: Scanner, vs: number, projectName: string | undefined, id: string): { value: unknown; end: number } {
+  if (s.b[vs] !== 0x7b || projectName === undefined) { const end = s.valueEnd(vs); return { value: s.json(vs, end), end }; }
+  AT.fill(-1);
+  const end = s.noted(vs, AT, END);
+  const pkg = F.package_name;
+  if (AT[pkg] < 0 || s.json(AT[pkg], END[pkg]) !== projectName) return { value: s.json(vs, end), end };
+  // checksum and raw_code say whether compiled_code is current (model-sql.ts): without compiled_code neither is read
+  const compiled = AT[F.compiled_code] >= 0;
   const out: Record<string, unknown> = {};
-  for (const [k, [a, z]] of spans) if (OWN_FIELDS.has(k)) put(out, k, s.json(a, z));
-  const type = out.resource_type;
-  // a test's config says whether it is enabled and its severity
-  if (type === 'test' && spans.has('config')) out.config = s.json(...spans.get('config')!);
-  // raw_code decides whether compiled_code is current only when dbt kept no sha256 checksum
-  const sum = out.checksum as { name?: unknown } | undefined;
-  if (out.compiled_code !== undefined && sum?.name !== 'sha256' && spans.has('raw_code')) out.raw_code = s.json(...spans.get('raw_code')!);
-  return out;
+  for (let i = 0; i < OWN_FIELDS.length; i++) {
+    const a = AT[i], z = END[i];
+    if (a < 0 || (i === F.checksum && !compiled)) continue;
+    out[OWN_FIELDS[i]] = i === F.unique_id && s.isString(a, z, id) ? id : REPEATS[i] ? s.value(a, z) : s.json(a, z);
+  }
+  // of depends_on only the nodes are read (lineage, a test's node): the macros a node calls never are
+  const deps = out.depends_on as { nodes?: unknown } | undefined;
+  if (deps && typeof deps === 'object' && !Array.isArray(deps)) out.depends_on = 'nodes' in deps ? { nodes: deps.nodes } : {};
+  // a test's config (whether it is enabled, its severity) is read only for a test of another
+  // package's node (package context, manifest-nodes.ts): dbt's ids name their package second
+  if (out.resource_type === 'test' && AT[F.config] >= 0) {
+    const on = out.attached_node ?? (deps as any)?.nodes?.[0];
+    if (typeof on !== 'string' || on.split('.')[1] !== projectName) out.config = s.value(AT[F.config], END[F.config]);
+  }
+  // raw_code only when dbt kept no sha256 checksum
+  if (compiled && (out.checksum as { name?: unknown } | undefined)?.name !== 'sha256' && AT[F.raw_code] >= 0) out.raw_code = s.json(AT[F.raw_code], END[F.raw_code]);
+  return { value: out, end };
 }
 
 /** As JSON.parse sets a member: a name such as `__proto__` is an own property, never the prototype. */
@@ -177,7 +199,12 @@ function put(o: Record<string, unknown>, k: string, v: unknown): void {
   else o[k] = v;
 }
 
+/** Longer strings (SQL, descriptions) are rarely repeated: not worth a lookup. */
+const INTERN_MAX = 256;
+
 class Scanner {
+  /** Strings decoded so far, by their text (see value()). */
+  readonly interned = new Map<string, string>();
   constructor(public b: Buffer) {}
 
   ws(i: number): number {
@@ -191,6 +218,40 @@ class Scanner {
     // most values read are plain strings: decoded directly
     if (this.b[a] === 0x22 && !this.escaped(a, z)) return this.b.toString('utf8', a + 1, z - 1);
     try { return JSON.parse(this.b.toString('utf8', a, z)); } catch (e) { throw new ManifestSyntaxError((e as Error).message.split('\n')[0], a); }
+  }
+
+  /**
+   * The same value, with its short strings interned: the 10,000 nodes of a project repeat the
+   * same package, type, path and node ids thousands of times, and each decoded copy would stay.
+   */
+  value(a: number, z: number): unknown {
+    const b = this.b;
+    if (b[a] === 0x22 && !this.escaped(a, z)) return z - a > INTERN_MAX ? b.toString('utf8', a + 1, z - 1) : this.intern(b.toString('utf8', a + 1, z - 1));
+    // JSON.parse makes compact objects and exact-sized arrays; their strings are swapped in place
+    const v = this.json(a, z);
+    if (v !== null && typeof v === 'object') this.internIn(v as Record<string, unknown>);
+    return v;
+  }
+
+  private intern(x: string): string {
+    const held = this.interned.get(x);
+    if (held !== undefined) return held;
+    this.interned.set(x, x);
+    return x;
+  }
+
+  private internIn(o: Record<string, unknown> | unknown[]): void {
+    if (Array.isArray(o)) {
+      for (let i = 0; i < o.length; i++) {
+        const x = o[i];
+        if (typeof x === 'string') { if (x.length <= INTERN_MAX) o[i] = this.intern(x); } else if (x !== null && typeof x === 'object') this.internIn(x as Record<string, unknown>);
+      }
+      return;
+    }
+    for (const k in o) {
+      const x = o[k];
+      if (typeof x === 'string') { if (x.length <= INTERN_MAX) o[k] = this.intern(x); } else if (x !== null && typeof x === 'object') this.internIn(x as Record<string, unknown>);
+    }
   }
 
   private escaped(a: number, z: number): boolean {
@@ -236,11 +297,30 @@ class Scanner {
     return j;
   }
 
-  /**
-   * Call fn(key, valueStart, valueEnd) for each member of the object that opens at i; index past it.
-   * `names`: only names among WANTED matter, so others (and any not ASCII) are passed as ''.
-   */
-  members(i: number, fn: (key: string, a: number, z: number) => void, names = false): number {
+  /** Is the string in [a, z) `x` (without escapes)? Compared byte by byte: no copy is decoded. */
+  isString(a: number, z: number, x: string): boolean {
+    const b = this.b;
+    if (b[a] !== 0x22 || z - a - 2 !== x.length) return false;
+    for (let k = 0; k < x.length; k++) if (b[a + 1 + k] !== x.charCodeAt(k)) return false;
+    return true;
+  }
+
+  /** Where the members named in NOTED of the object that opens at i are: at[k], end[k] (k: the name's index; -1 when absent). */
+  noted(i: number, at: Int32Array, end: Int32Array): number {
+    const b = this.b;
+    return this.members(i, (ks, ke, vs, ve) => {
+      const cands = BY_LENGTH[ke - ks];
+      if (!cands) return;
+      for (const c of cands) {
+        let k = 0;
+        while (k < c.bytes.length && b[ks + k] === c.bytes[k]) k++;
+        if (k === c.bytes.length) { at[c.i] = vs; end[c.i] = ve; return; }
+      }
+    });
+  }
+
+  /** Call fn(nameStart, nameEnd, valueStart, valueEnd) for each member of the object that opens at i (the name's bytes inside its quotes); index past it. */
+  members(i: number, fn: (ks: number, ke: number, a: number, z: number) => void): number {
     const b = this.b;
     if (b[i] !== 0x7b) throw new ManifestSyntaxError('expected an object', i);
     let j = this.ws(i + 1);
@@ -248,12 +328,12 @@ class Scanner {
     for (;;) {
       if (b[j] !== 0x22) throw new ManifestSyntaxError('expected a member name', j);
       const ke = this.stringEnd(j);
-      const key = names ? (WANTED_LENGTHS.has(ke - j - 2) ? b.toString('latin1', j + 1, ke - 1) : '') : this.json(j, ke) as string;
+      const ks = j + 1;
       j = this.ws(ke);
       if (b[j] !== 0x3a) throw new ManifestSyntaxError('expected ":"', j);
       const vs = this.ws(j + 1);
       const ve = this.valueEnd(vs);
-      fn(key, vs, ve);
+      fn(ks, ke - 1, vs, ve);
       j = this.ws(ve);
       if (b[j] === 0x2c) { j = this.ws(j + 1); continue; }
       if (b[j] === 0x7d) return j + 1;

@@ -1,15 +1,23 @@
 // PostgreSQL (and DuckDB, whose grammar is a fork of PostgreSQL's) DDL → ImportBuilder, read with
 // the real PostgreSQL parser (libpg_query via pgsql-parser). Types keep their source spelling;
 // DEFAULT and CHECK expressions are deparsed from the parse tree.
-import { deparseSync, loadModule, parseSync } from 'pgsql-parser';
+import type * as PgParser from 'pgsql-parser';
 import { scanSql } from '../lexer.js';
 import { normalizeTypeText } from '../types.js';
 import { defaultValue, referentialAction, type ImportBuilder, type ImportedColumn, type TableRef } from './builder.js';
 import { inlineComments, SqlSyntaxError, type SourceText } from './source.js';
 
+// imported when first needed: importing pgsql-parser instantiates its WASM (≈16 MB resident,
+// 128 MB reserved), which every process that reads the public entry (the server) would pay
+let pg: typeof PgParser | undefined;
 let ready: Promise<void> | undefined;
 export function initPg(): Promise<void> {
-  return (ready ??= loadModule());
+  return (ready ??= import('pgsql-parser').then(async (m) => { await m.loadModule(); pg = m; }));
+}
+
+function parser(): typeof PgParser {
+  if (!pg) throw new Error('the PostgreSQL parser is not loaded (initPg)');
+  return pg;
 }
 
 const ACTIONS: Record<string, string> = { a: 'no_action', r: 'restrict', c: 'cascade', n: 'set_null', d: 'set_default' };
@@ -19,7 +27,7 @@ export function readPostgres(src: SourceText, b: ImportBuilder): void {
   let tree: any;
   if (!src.text.trim()) return; // libpg_query rejects an empty file ("Query cannot be empty"); the other readers import nothing
   try {
-    tree = parseSync(src.text);
+    tree = parser().parseSync(src.text);
   } catch (e: any) {
     const pos = e?.sqlDetails?.cursorPosition;
     throw new SqlSyntaxError(String(e?.message ?? e), typeof pos === 'number' ? src.codePointOffset(pos) : 0);
@@ -70,7 +78,7 @@ function tableRef(rel: any): TableRef {
 }
 
 function expr(node: any): string {
-  return deparseSync(node, { pretty: false } as any).trim();
+  return parser().deparseSync(node, { pretty: false } as any).trim();
 }
 
 function columnRefs(node: any, out: string[] = []): string[] {
