@@ -32,10 +32,18 @@ export interface BuildInput {
 export interface BuildMemo {
   settings?: DbtSettings;
   models: Map<string, { code?: CodeFile; entry?: YamlEntry; version?: VersionEntry; latest?: boolean; node: DbtNode; diagnostics: Diagnostic[] }>;
+  /** Source table nodes by the YAML entry they were built from (a re-read file gives new entries). */
+  sources: WeakMap<SourceTableEntry, { node: DbtNode; diagnostics: Diagnostic[] }>;
 }
 
 export function newBuildMemo(): BuildMemo {
-  return { models: new Map() };
+  return { models: new Map(), sources: new WeakMap() };
+}
+
+/** Forget every reused node (the settings or the manifest changed: every node is built again). */
+export function clearBuildMemo(memo: BuildMemo): void {
+  memo.models.clear();
+  memo.sources = new WeakMap();
 }
 export interface Built {
   models: DbtNode[]; sources: DbtNode[]; seeds: DbtNode[]; snapshots: DbtNode[];
@@ -125,8 +133,8 @@ export function buildNodes(input: BuildInput): Built {
   };
   const used = new Set<CodeFile>();
   const memo = input.memo;
-  if (memo && memo.settings !== s) { memo.models.clear(); memo.settings = s; }
-  const built = new Set<DbtNode>(); // built now, not reused: their tests still need deciding
+  if (memo && memo.settings !== s) { clearBuildMemo(memo); memo.settings = s; }
+  const built = new Set<DbtNode>(); // models and sources built now, not reused: their tests still need deciding
   const seen = new Set<string>();
   const modelNode = (name: string, code: CodeFile | undefined, entry?: YamlEntry, version?: VersionEntry, latest?: boolean): DbtNode => {
     if (!memo) return buildModelNode(name, code, entry, version, latest);
@@ -255,7 +263,16 @@ export function buildNodes(input: BuildInput): Built {
   }
 
   // --- sources: tables inherit the source's config, meta, freshness and loaded_at_field -------
-  for (const p of input.props) for (const t of p.sourceTables) place(out, sourceNode(t));
+  for (const p of input.props) for (const t of p.sourceTables) place(out, memoSourceNode(t));
+  function memoSourceNode(t: SourceTableEntry): DbtNode {
+    if (!memo) return sourceNode(t);
+    const hit = memo.sources.get(t);
+    if (hit) { out.diagnostics.push(...hit.diagnostics); return hit.node; }
+    const before = out.diagnostics.length;
+    const node = sourceNode(t);
+    memo.sources.set(t, { node, diagnostics: out.diagnostics.slice(before) });
+    return node;
+  }
   function sourceNode(t: SourceTableEntry): DbtNode {
     const name = `${t.sourceName}.${t.tableName}`;
     const fqn = [s.name, ...dirsUnder(t.file, s.modelPaths), t.sourceName, t.tableName];
@@ -269,6 +286,7 @@ export function buildNodes(input: BuildInput): Built {
     ], { file: t.file, line: t.line });
     node.freshness = node.config.freshness as any;
     node.loadedAtField = typeof node.config.loaded_at_field === 'string' ? node.config.loaded_at_field : undefined;
+    built.add(node);
     return node;
   }
 
@@ -298,7 +316,8 @@ export function buildNodes(input: BuildInput): Built {
   // --- tests: a test runs when its node is enabled and its own config does not disable it ---
   const testTree = s.trees.data_tests ?? s.trees.tests;
   for (const n of [...out.models, ...out.sources, ...out.seeds, ...out.snapshots, ...out.disabled]) {
-    if (n.resourceType === 'model' && memo && !built.has(n)) continue; // a reused model's tests were decided when it was built
+    // a reused model's or source's tests were decided when it was built
+    if ((n.resourceType === 'model' || n.resourceType === 'source') && memo && !built.has(n)) continue;
     const dirs = [s.name, ...dirsUnder(n.file ?? '', [...s.modelPaths, ...s.seedPaths, ...s.snapshotPaths])];
     const base = projectConfig(testTree, dirs, fileCtx);
     const decide = (t: DbtTest) => {
