@@ -264,7 +264,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
     const files = new Map<string, FileKind>();
     for (const [rel, r] of results) {
       files.set(rel, r.kind);
-      pushAll(diagnostics, r.diagnostics.filter((d) => r.kind !== 'modeler_model' || d.code !== 'UNKNOWN_GLOSSARY_TERM'));
+      if (r.diagnostics.length) pushAll(diagnostics, r.kind === 'modeler_model' ? r.diagnostics.filter((d) => d.code !== 'UNKNOWN_GLOSSARY_TERM') : r.diagnostics);
       if (r.code) { code.push(r.code); sqlFiles.push(rel); }
       if (r.props) props.push(r.props);
       if (r.kind === 'seed') seedFiles.push(rel);
@@ -295,7 +295,8 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
     for (const m of built.models) if (m.version === undefined || m.latestVersion || !modelByName.has(m.name)) modelByName.set(m.name, m);
     let packageNodes: DbtNode[] = [];
     if (target.manifest) {
-      const own = new Map<string, DbtNode>([...built.models, ...built.seeds, ...built.snapshots].map((n) => [n.uniqueId, n]));
+      const own = new Map<string, DbtNode>();
+      for (const list of [built.models, built.seeds, built.snapshots]) for (const n of list) own.set(n.uniqueId, n);
       // the manifest is read into an index once, not again for every file that changes
       if (!manifestIndex || manifestIndex.manifest !== target.manifest || manifestIndex.project !== settings.name) {
         manifestIndex = { manifest: target.manifest, project: settings.name, index: indexManifest(target.manifest, settings.name) };
