@@ -27,7 +27,9 @@ export function renewNodes(p: Project, memo: BuildMemo, files: ReadonlySet<strin
   p.snapshots = swap(p.snapshots);
   p.disabled = swap(p.disabled);
   if (!renewed.size) return;
-  p.modelByName = new Map([...p.modelByName].map(([k, n]) => [k, renewed.get(n) ?? n]));
+  const byName = new Map(p.modelByName);
+  for (const [old, copy] of renewed) if (byName.get(old.name) === old) byName.set(old.name, copy);
+  p.modelByName = byName;
   // the next build reuses the copy (it is built from the same file reading)
   for (const e of memo.models.values()) e.node = renewed.get(e.node) ?? e.node;
 }
