@@ -31,13 +31,15 @@ export interface BuildInput {
  */
 export interface BuildMemo {
   settings?: DbtSettings;
-  models: Map<string, { code?: CodeFile; entry?: YamlEntry; version?: VersionEntry; latest?: boolean; node: DbtNode; diagnostics: Diagnostic[] }>;
+  models: Map<string, { code?: CodeFile; entry?: YamlEntry; version?: VersionEntry; latest?: boolean; node: DbtNode; diagnostics: Diagnostic[]; build: number }>;
+  /** Counts the builds: an entry not used by the latest build is dropped (no set of 10,000 names per build). */
+  builds: number;
   /** Source table nodes by the YAML entry they were built from (a re-read file gives new entries). */
   sources: WeakMap<SourceTableEntry, { node: DbtNode; diagnostics: Diagnostic[] }>;
 }
 
 export function newBuildMemo(): BuildMemo {
-  return { models: new Map(), sources: new WeakMap() };
+  return { models: new Map(), sources: new WeakMap(), builds: 0 };
 }
 
 /** Forget every reused node (the settings or the manifest changed: every node is built again). */
@@ -140,19 +142,19 @@ export function buildNodes(input: BuildInput): Built {
   const memo = input.memo;
   if (memo && memo.settings !== s) { clearBuildMemo(memo); memo.settings = s; }
   const built = new Set<DbtNode>(); // models and sources built now, not reused: their tests still need deciding
-  const seen = new Set<string>();
+  const build = memo ? ++memo.builds : 0;
   const modelNode = (name: string, code: CodeFile | undefined, entry?: YamlEntry, version?: VersionEntry, latest?: boolean): DbtNode => {
     if (!memo) return buildModelNode(name, code, entry, version, latest);
     const key = version ? `${name}\u0000${version.v}` : name;
-    seen.add(key);
     const hit = memo.models.get(key);
     if (hit && hit.code === code && hit.entry === entry && hit.version === version && hit.latest === latest) {
       out.diagnostics.push(...hit.diagnostics);
+      hit.build = build;
       return hit.node;
     }
     const before = out.diagnostics.length;
     const node = buildModelNode(name, code, entry, version, latest);
-    memo.models.set(key, { code, entry, version, latest, node, diagnostics: out.diagnostics.slice(before) });
+    memo.models.set(key, { code, entry, version, latest, node, diagnostics: out.diagnostics.slice(before), build });
     return node;
   };
   const buildModelNode = (name: string, code: CodeFile | undefined, entry?: YamlEntry, version?: VersionEntry, latest?: boolean): DbtNode => {
@@ -212,7 +214,7 @@ export function buildNodes(input: BuildInput): Built {
     place(out, modelNode(name, code, entry));
   }
   for (const [name, code] of codeByName) if (!used.has(code)) place(out, modelNode(name, code));
-  if (memo) for (const k of memo.models.keys()) if (!seen.has(k)) memo.models.delete(k);
+  if (memo) for (const [k, e] of memo.models) if (e.build !== build) memo.models.delete(k);
 
   // --- seeds -------------------------------------------------------------------------------
   const seedEntries = new Map(bySection('seeds').map((e) => [e.name, e]));
