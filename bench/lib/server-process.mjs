@@ -1,5 +1,6 @@
 // Start `modeler serve` as a user would (a real process on a real socket) for the server benches.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'modeler.js');
@@ -59,4 +60,14 @@ export async function openEvents(url) {
     },
     close() { reader.cancel().catch(() => {}); },
   };
+}
+
+/** CPU time (user + system, ms) the server process has used so far; undefined where /proc is not there. */
+export function serverCpuMs(server) {
+  try {
+    // fields after the command name (which may hold spaces): utime and stime are the 12th and 13th
+    const stat = readFileSync(`/proc/${server.child.pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // clock ticks of 1/100 s (USER_HZ on Linux)
+  } catch { return undefined; }
 }

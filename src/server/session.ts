@@ -40,6 +40,8 @@ export class ProjectSession {
   recovered: Recovered[];
   /** computed when first asked for (not before the server listens), then after every change */
   private summary?: StatusResponse;
+  /** the project's views the last summary was computed from (see computeStatus) */
+  private summaryOf?: { diagnostics: readonly unknown[]; status: StatusResponse };
   private lock: Promise<unknown> = Promise.resolve();
   private watcher?: Watcher;
   /** etag (null: deleted) of what the server last wrote, so the watcher's echo of it is not a change */
@@ -122,8 +124,14 @@ export class ProjectSession {
   }
 
   private computeStatus(): StatusResponse {
+    // a re-read that changed no node nor finding (the reader kept its views: the same diagnostics
+    // array) leaves validation and readiness as they were: only the version moves on
+    const held = this.summaryOf;
+    if (held && held.diagnostics === this.project.diagnostics && held.status.project === this.name) return { ...held.status, version: this.version };
     const r = readinessGate({ project: this.root, loaded: this.project, artifacts: false });
-    return { project: this.name, version: this.version, validation: validationCounts(this.project), readiness: r.summary };
+    const status = { project: this.name, version: this.version, validation: validationCounts(this.project), readiness: r.summary };
+    this.summaryOf = { diagnostics: this.project.diagnostics, status };
+    return status;
   }
 
   private onDiskChange(rels: string[]): void {

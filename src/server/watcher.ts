@@ -8,7 +8,11 @@ import { join, relative, sep } from 'node:path';
 export interface WatchOptions {
   /** true for a path (project-relative, '/'-separated) that is never reported nor descended into */
   ignore: (rel: string) => boolean;
-  /** a batch of changed paths (files or folders), after `quietMs` without further change */
+  /**
+   * a batch of changed paths (files or folders), after `quietMs` without further change: the
+   * events of one save (an editor's temp file, rename, chmod) arrive within a few ms of each
+   * other, and a re-read of a few files is cheap, so a single write is not kept waiting
+   */
   onChange: (rels: string[]) => void;
   quietMs?: number;
   /** report at the latest this long after the first change of a batch */
@@ -22,7 +26,7 @@ export interface Watcher {
 }
 
 export function watchProject(root: string, o: WatchOptions): Watcher {
-  const quiet = o.quietMs ?? 25;
+  const quiet = o.quietMs ?? 10;
   const maxWait = o.maxWaitMs ?? 250;
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;

@@ -31,11 +31,21 @@ export interface BuildInput {
  */
 export interface BuildMemo {
   settings?: DbtSettings;
-  models: Map<string, { code?: CodeFile; entry?: YamlEntry; version?: VersionEntry; latest?: boolean; node: DbtNode; diagnostics: Diagnostic[] }>;
+  models: Map<string, { code?: CodeFile; entry?: YamlEntry; version?: VersionEntry; latest?: boolean; node: DbtNode; diagnostics: Diagnostic[]; build: number }>;
+  /** Counts the builds: an entry not used by the latest build is dropped (no set of 10,000 names per build). */
+  builds: number;
+  /** Source table nodes by the YAML entry they were built from (a re-read file gives new entries). */
+  sources: WeakMap<SourceTableEntry, { node: DbtNode; diagnostics: Diagnostic[] }>;
 }
 
 export function newBuildMemo(): BuildMemo {
-  return { models: new Map() };
+  return { models: new Map(), sources: new WeakMap(), builds: 0 };
+}
+
+/** Forget every reused node (the settings or the manifest changed: every node is built again). */
+export function clearBuildMemo(memo: BuildMemo): void {
+  memo.models.clear();
+  memo.sources = new WeakMap();
 }
 export interface Built {
   models: DbtNode[]; sources: DbtNode[]; seeds: DbtNode[]; snapshots: DbtNode[];
@@ -47,6 +57,9 @@ export interface Built {
 }
 
 const basename = (rel: string) => rel.split('/').pop()!.replace(/\.(sql|py|csv)$/i, '');
+/** A code file's model name, once per file reading (the reader keeps it while the file is unchanged). */
+const codeNames = new WeakMap<CodeFile, string>();
+const codeName = (c: CodeFile) => { let n = codeNames.get(c); if (n === undefined) codeNames.set(c, (n = basename(c.rel))); return n; };
 
 /** Folders of `rel` below the resource path that holds it (dbt's fqn middle part). */
 function dirsUnder(rel: string, roots: readonly string[]): string[] {
@@ -96,7 +109,7 @@ export function buildNodes(input: BuildInput): Built {
   const codeByName = new Map<string, CodeFile>();
   for (const c of input.code) {
     if (c.role !== 'model') continue;
-    const name = basename(c.rel);
+    const name = codeName(c);
     const prev = codeByName.get(name);
     if (prev) {
       out.diagnostics.push({ code: 'DUPLICATE_MODEL', severity: 'error', file: c.rel, line: 1, column: 1,
@@ -105,17 +118,19 @@ export function buildNodes(input: BuildInput): Built {
     }
     codeByName.set(name, c);
   }
-  const entries = new Map<string, YamlEntry[]>();
-  const bySection = (section: string) => input.props.flatMap((p) => p.entries.filter((e) => e.section === section));
+  // the property files' entries by section, in file order (one pass: a 10,000-model project has as many entries)
+  const sections = new Map<string, YamlEntry[]>();
+  for (const p of input.props) for (const e of p.entries) { const l = sections.get(e.section); if (l) l.push(e); else sections.set(e.section, [e]); }
+  const bySection = (section: string): YamlEntry[] => sections.get(section) ?? [];
+  const entries = new Map<string, YamlEntry>();
   for (const e of bySection('models')) {
-    const list = entries.get(e.name) ?? [];
-    if (list.length) {
+    const first = entries.get(e.name);
+    if (first) {
       out.diagnostics.push({ code: 'DUPLICATE_MODEL', severity: 'error', file: e.file, line: e.line, column: 1,
-        message: `model '${e.name}' is described twice (also in ${list[0].file}:${list[0].line})`, hint: 'keep one YAML entry per model' });
+        message: `model '${e.name}' is described twice (also in ${first.file}:${first.line})`, hint: 'keep one YAML entry per model' });
       continue;
     }
-    list.push(e);
-    entries.set(e.name, list);
+    entries.set(e.name, e);
   }
   // dbt makes the tests of an entry with no node into test nodes all the same (they point at a
   // node it cannot find, so it disables them and warns, but lists them among its nodes)
@@ -125,21 +140,21 @@ export function buildNodes(input: BuildInput): Built {
   };
   const used = new Set<CodeFile>();
   const memo = input.memo;
-  if (memo && memo.settings !== s) { memo.models.clear(); memo.settings = s; }
-  const built = new Set<DbtNode>(); // built now, not reused: their tests still need deciding
-  const seen = new Set<string>();
+  if (memo && memo.settings !== s) { clearBuildMemo(memo); memo.settings = s; }
+  const built = new Set<DbtNode>(); // models and sources built now, not reused: their tests still need deciding
+  const build = memo ? ++memo.builds : 0;
   const modelNode = (name: string, code: CodeFile | undefined, entry?: YamlEntry, version?: VersionEntry, latest?: boolean): DbtNode => {
     if (!memo) return buildModelNode(name, code, entry, version, latest);
     const key = version ? `${name}\u0000${version.v}` : name;
-    seen.add(key);
     const hit = memo.models.get(key);
     if (hit && hit.code === code && hit.entry === entry && hit.version === version && hit.latest === latest) {
       out.diagnostics.push(...hit.diagnostics);
+      hit.build = build;
       return hit.node;
     }
     const before = out.diagnostics.length;
     const node = buildModelNode(name, code, entry, version, latest);
-    memo.models.set(key, { code, entry, version, latest, node, diagnostics: out.diagnostics.slice(before) });
+    memo.models.set(key, { code, entry, version, latest, node, diagnostics: out.diagnostics.slice(before), build });
     return node;
   };
   const buildModelNode = (name: string, code: CodeFile | undefined, entry?: YamlEntry, version?: VersionEntry, latest?: boolean): DbtNode => {
@@ -174,7 +189,7 @@ export function buildNodes(input: BuildInput): Built {
     return node;
   };
 
-  for (const [name, [entry]] of entries) {
+  for (const [name, entry] of entries) {
     if (entry.versions?.length) {
       const latest = latestVersion(entry);
       for (const v of entry.versions) {
@@ -199,7 +214,7 @@ export function buildNodes(input: BuildInput): Built {
     place(out, modelNode(name, code, entry));
   }
   for (const [name, code] of codeByName) if (!used.has(code)) place(out, modelNode(name, code));
-  if (memo) for (const k of memo.models.keys()) if (!seen.has(k)) memo.models.delete(k);
+  if (memo) for (const [k, e] of memo.models) if (e.build !== build) memo.models.delete(k);
 
   // --- seeds -------------------------------------------------------------------------------
   const seedEntries = new Map(bySection('seeds').map((e) => [e.name, e]));
@@ -255,7 +270,16 @@ export function buildNodes(input: BuildInput): Built {
   }
 
   // --- sources: tables inherit the source's config, meta, freshness and loaded_at_field -------
-  for (const p of input.props) for (const t of p.sourceTables) place(out, sourceNode(t));
+  for (const p of input.props) for (const t of p.sourceTables) place(out, memoSourceNode(t));
+  function memoSourceNode(t: SourceTableEntry): DbtNode {
+    if (!memo) return sourceNode(t);
+    const hit = memo.sources.get(t);
+    if (hit) { out.diagnostics.push(...hit.diagnostics); return hit.node; }
+    const before = out.diagnostics.length;
+    const node = sourceNode(t);
+    memo.sources.set(t, { node, diagnostics: out.diagnostics.slice(before) });
+    return node;
+  }
   function sourceNode(t: SourceTableEntry): DbtNode {
     const name = `${t.sourceName}.${t.tableName}`;
     const fqn = [s.name, ...dirsUnder(t.file, s.modelPaths), t.sourceName, t.tableName];
@@ -269,6 +293,7 @@ export function buildNodes(input: BuildInput): Built {
     ], { file: t.file, line: t.line });
     node.freshness = node.config.freshness as any;
     node.loadedAtField = typeof node.config.loaded_at_field === 'string' ? node.config.loaded_at_field : undefined;
+    built.add(node);
     return node;
   }
 
@@ -298,7 +323,8 @@ export function buildNodes(input: BuildInput): Built {
   // --- tests: a test runs when its node is enabled and its own config does not disable it ---
   const testTree = s.trees.data_tests ?? s.trees.tests;
   for (const n of [...out.models, ...out.sources, ...out.seeds, ...out.snapshots, ...out.disabled]) {
-    if (n.resourceType === 'model' && memo && !built.has(n)) continue; // a reused model's tests were decided when it was built
+    // a reused model's or source's tests were decided when it was built
+    if ((n.resourceType === 'model' || n.resourceType === 'source') && memo && !built.has(n)) continue;
     const dirs = [s.name, ...dirsUnder(n.file ?? '', [...s.modelPaths, ...s.seedPaths, ...s.snapshotPaths])];
     const base = projectConfig(testTree, dirs, fileCtx);
     const decide = (t: DbtTest) => {

@@ -3,13 +3,14 @@
 // file is re-read alone and the project views are rebuilt from the cache.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { pushAll, UserError, type Diagnostic } from '../diagnostics.js';
 import { loadModelText, type LoadedModel } from '../model/load.js';
 import { bindingFindings } from '../model/semantic.js';
 import { containedPath } from '../paths.js';
 import { readChunks, readFinding, ReadRefusal, readTextFile, readTextOrFinding } from '../read-text.js';
 import { parseYamlFast } from '../yaml-fast.js';
-import { buildNodes, newBuildMemo, type CodeFile } from './build-nodes.js';
+import { buildNodes, clearBuildMemo, newBuildMemo, type CodeFile } from './build-nodes.js';
 import { isDbtPropertyFile, parseDbtProperties, type PropertyFile } from './dbt-yaml.js';
 import { parseDocBlocks } from './docs.js';
 import { applyManifestIndex, indexManifest, type ManifestIndex } from './manifest-nodes.js';
@@ -20,6 +21,7 @@ import { parseSkill } from './skills.js';
 import { macroNames, readSqlFacts } from './sql-file.js';
 import { PROPERTY_NORENDER, yamlJinjaCalls } from './jinja-calls.js';
 import { refusals } from './refusals.js';
+import { renewNodes } from './renew-nodes.js';
 import type { DbtNode, DocBlock, FileKind, Project, Skill, TargetArtifacts } from './types.js';
 import { isOutsideProject, TARGET_FILES, walkProject, type Walked } from './walk.js';
 
@@ -184,16 +186,23 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
       const clean = rels.map((r) => r.replace(/^\.\//, ''));
       const before = project.files;
       const all = clean.includes('dbt_project.yml') || clean.includes('profiles.yml');
+      let same = false;
       if (all) {
         // paths, vars, config trees or the target may all have changed: classify and read everything again
         settings = readSettings(root, opts, stats);
         readAll();
       } else {
         let added = false;
+        // a file whose new reading differs from the old only in its text (an edit inside a
+        // model's SELECT) changes no node's content, index or finding: see renew-nodes.ts
+        same = true;
         for (const c of clean) {
           if (isOutsideProject(c, walked, settings)) continue;
           const r = existsSync(join(root, c)) ? readFile(c) : undefined;
-          if (r) { added ||= !results.has(c); results.set(c, r); } else results.delete(c);
+          const prev = results.get(c);
+          if (r && prev && sameReading(prev, r)) { prev.text = r.text; continue; }
+          same = false;
+          if (r) { added ||= !prev; results.set(c, r); } else results.delete(c);
         }
         // keep the walk's order (sorted paths), so a new file lands where a fresh read puts it
         if (added) {
@@ -203,7 +212,11 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
           for (const [k, v] of entries) results.set(k, v);
         }
       }
-      aggregate();
+      // a new state all the same (a new `files`, for what asks changedSince)
+      if (!all && same) {
+        project.files = new Map(project.files);
+        renewNodes(project, memo, new Set(clean));
+      } else aggregate();
       reloads.push({ before, after: project.files, paths: all ? undefined : clean });
       if (reloads.length > 64) reloads.shift();
       const changed = new Set(clean);
@@ -251,7 +264,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
     const files = new Map<string, FileKind>();
     for (const [rel, r] of results) {
       files.set(rel, r.kind);
-      pushAll(diagnostics, r.diagnostics.filter((d) => r.kind !== 'modeler_model' || d.code !== 'UNKNOWN_GLOSSARY_TERM'));
+      if (r.diagnostics.length) pushAll(diagnostics, r.kind === 'modeler_model' ? r.diagnostics.filter((d) => d.code !== 'UNKNOWN_GLOSSARY_TERM') : r.diagnostics);
       if (r.code) { code.push(r.code); sqlFiles.push(rel); }
       if (r.props) props.push(r.props);
       if (r.kind === 'seed') seedFiles.push(rel);
@@ -273,7 +286,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
       }
     }
     // nodes reused from the previous build carry what the manifest added to them: a new manifest rebuilds all
-    if (target.manifest !== memoManifest) { memo.models.clear(); memoManifest = target.manifest; }
+    if (target.manifest !== memoManifest) { clearBuildMemo(memo); memoManifest = target.manifest; }
     const built = buildNodes({ settings, code, seedFiles, props, memo });
     diagnostics.push(...built.diagnostics);
     // where dbt refuses to parse (a ref() or source() to nothing, an unset env_var(), a missing var()): a located error each
@@ -282,7 +295,8 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
     for (const m of built.models) if (m.version === undefined || m.latestVersion || !modelByName.has(m.name)) modelByName.set(m.name, m);
     let packageNodes: DbtNode[] = [];
     if (target.manifest) {
-      const own = new Map<string, DbtNode>([...built.models, ...built.seeds, ...built.snapshots].map((n) => [n.uniqueId, n]));
+      const own = new Map<string, DbtNode>();
+      for (const list of [built.models, built.seeds, built.snapshots]) for (const n of list) own.set(n.uniqueId, n);
       // the manifest is read into an index once, not again for every file that changes
       if (!manifestIndex || manifestIndex.manifest !== target.manifest || manifestIndex.project !== settings.name) {
         manifestIndex = { manifest: target.manifest, project: settings.name, index: indexManifest(target.manifest, settings.name) };
@@ -323,6 +337,20 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
   aggregate();
   stats.loadMs = performance.now() - t0;
   return project;
+}
+
+/**
+ * Kinds whose reading is plain data the views only read (never mutate), so that an equal new
+ * reading can stand for the old one; property files are not among them (test objects are
+ * decided in place when the nodes are built), nor Modeler/ files (they hold their YAML source),
+ * nor other files (packages.yml is read again by the refusals).
+ */
+const SAME_READING_KINDS = new Set<FileKind>(['sql', 'macro', 'seed']);
+
+/** The new reading of a file equals the old one, but for the SQL text kept with it. */
+function sameReading(a: FileResult, b: FileResult): boolean {
+  if (a.kind !== b.kind || !SAME_READING_KINDS.has(a.kind)) return false;
+  return isDeepStrictEqual({ ...a, text: undefined }, { ...b, text: undefined });
 }
 
 /** The first `n` items, then "and N more". */

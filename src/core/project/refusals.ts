@@ -55,12 +55,16 @@ export function refusals(input: RefusalInput): Diagnostic[] {
 
   // SQL: every file is rendered (disabled ones too, to read their config); refs and sources are
   // resolved for the nodes dbt builds
-  const enabledFiles = new Set([...built.models, ...built.snapshots].map((n) => n.sqlPath).filter(Boolean));
-  const disabledFiles = new Set(built.disabled.map((n) => n.sqlPath).filter(Boolean));
-  const enabled = new Set([...built.models, ...built.seeds, ...built.snapshots].map((n) => n.name));
-  const disabled = new Set(built.disabled.filter((n) => n.resourceType !== 'source').map((n) => n.name));
-  const sources = new Set(built.sources.map((n) => n.name));
-  const sourcesDisabled = new Set(built.disabled.filter((n) => n.resourceType === 'source').map((n) => n.name));
+  // plain loops, no intermediate arrays: the server runs this after every change of a 10,000-model project
+  const enabledFiles = new Set<string>(), disabledFiles = new Set<string>(), enabled = new Set<string>(), disabled = new Set<string>();
+  const sources = new Set<string>(), sourcesDisabled = new Set<string>();
+  for (const list of [built.models, built.snapshots]) for (const n of list) { enabled.add(n.name); if (n.sqlPath) enabledFiles.add(n.sqlPath); }
+  for (const n of built.seeds) enabled.add(n.name);
+  for (const n of built.sources) sources.add(n.name);
+  for (const n of built.disabled) {
+    if (n.sqlPath) disabledFiles.add(n.sqlPath);
+    (n.resourceType === 'source' ? sourcesDisabled : disabled).add(n.name);
+  }
   let pkg: Packages | undefined;
   const packages = () => (pkg ??= installedPackages(input.root, s.packagesInstallPath));
   for (const c of input.code) {
