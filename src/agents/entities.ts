@@ -11,7 +11,7 @@ import { isTechnicalColumn, keyShape, keyStem, roleOf } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { singularPhrase, singularWord } from './inflection.js';
 import { containsRun, EntityIndex, isActorRole, type IndexedEntity, type KeyGuess } from './key-inference.js';
-import { isUniqueColumn, primaryKeyColumn } from './keys.js';
+import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { applySystemPrefixes, grainOf, markDuplicates, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
 import { describedAsLink, hasValidityColumns, isLinkFiller, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
@@ -96,8 +96,11 @@ export function readStagingLayer(project: Project): StagingLayer {
   const models: StagingModel[] = nodes.map((node) => {
     const folder = stagingFolder(node);
     const parsed = parseModelName(node.name, sourceNames, { folder, siblings });
-    const ownKeys = new Set(node.columns.filter((c) => isUniqueColumn(node, c.name)).map((c) => c.name.toLowerCase()));
-    return { node, parsed, source: systemOf(node, parsed, folder), columns: columnsOf(project, node), ownIds: ownKeys, kind: parsed.helper ? 'helper' : 'entity',
+    const columns = columnsOf(project, node);
+    // unique as declared on the model (its YAML, constraints, unique_key), or on the one source table it renames
+    const ownKeys = new Set([...columns.filter((c) => isUniqueColumn(node, c.name)).map((c) => c.name.toLowerCase()),
+      ...inheritedKeys(project, node, columns, sqlShape(project, node).renames)]);
+    return { node, parsed, source: systemOf(node, parsed, folder), columns, ownIds: ownKeys, kind: parsed.helper ? 'helper' : 'entity',
       noun: pascalName(parsed.tokens), foreignKeys: foreignKeysOf(node), ownKeys, guesses: new Map(), declared: new Map() };
   });
   const byModel = new Map(models.map((m) => [m.node.name, m]));
@@ -302,12 +305,22 @@ function buildIndex(project: Project, models: StagingModel[], sourceNames: strin
     if (!e) byName.set(m.entity!, (e = { name: m.entity!, tokens: m.parsed.tokens, sources: new Set() }));
     e.sources.add(m.source);
     // the first model with evidence names the key; every model whose evidence names the same column supports it
-    const key = primaryKeyColumn(m.node, snakeOf(m.parsed.tokens)) ?? semanticPrimary(m, semantic) ?? describedKey(m) ?? neighbourKey(m, nextTo)
+    const key = primaryKeyColumn(m.node, snakeOf(m.parsed.tokens)) ?? ownKeyColumn(m) ?? semanticPrimary(m, semantic) ?? describedKey(m) ?? neighbourKey(m, nextTo)
       ?? soleKey(m, (stem) => nouns.has(nounKey(stem, m.source)));
     if (key && !e.key) e.key = { column: key.toLowerCase(), type: m.columns.find((c) => c.name.toLowerCase() === key.toLowerCase())?.data_type, support: 0 };
     if (key && e.key?.column === key.toLowerCase()) e.key.support = (e.key.support ?? 0) + 1;
   }
   return new EntityIndex(byName.values(), sourceNames, semantic);
+}
+
+/**
+ * The key among the model's unique columns that its YAML does not declare (a unique_key config, a
+ * source's unique column renamed): `id` or `<noun>_id` first, else the only one.
+ */
+function ownKeyColumn(m: StagingModel): string | undefined {
+  const keys = [...m.ownKeys].filter((k) => m.columns.some((c) => c.name.toLowerCase() === k));
+  const noun = snakeOf(m.parsed.tokens);
+  return keys.find((k) => k === 'id' || k === `${noun}_id`) ?? (keys.length === 1 ? keys[0] : keys.find((k) => keyStem(k).length > 0 && keyShape(k)?.suffix === 'id'));
 }
 
 /** Columns of a per-period grain (calendar_dates: service_id + date): a key beside one is not the row's key alone. */
