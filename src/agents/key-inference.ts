@@ -148,6 +148,9 @@ export class EntityIndex {
       const target = c.entity;
       if (shape.suffix === 'code' && target.key?.column !== lower && target.key?.column !== 'code') continue; // country_code is a value unless Country is keyed by it
       if (c.role.some((r) => NOT_A_REFERENCE.has(r))) return undefined;
+      // a noun completed from the model's name or a head noun is weaker evidence: it must fit the target's key
+      // (fact_user is keyed by event_id, so a user_id beside it is not a FactUser)
+      if ((c.rule === 'context' || c.rule === 'head') && !fitsKey(lower, stem, target)) continue;
       // a Salesforce custom field names its lookup target exactly (account__c); named_account__c is a value
       if (shape.suffix === 'lookup' && c.rule !== 'noun' && c.rule !== 'semantic') continue;
       if (target.name === child.entity) {
@@ -279,6 +282,15 @@ export class EntityIndex {
     if (SELF_ROLES.has(snake) && !out.length) add(this.get(child.tokens, child.source), 'self', stem, 40);
     return out.sort((a, b) => a.rank - b.rank);
   }
+}
+
+/** Can `column` (stem `stem`) hold the key `key` of an entity? Unknown keys and generic ones (id) fit. */
+function fitsKey(column: string, stem: readonly string[], target: IndexedEntity): boolean {
+  const key = target.key?.column;
+  if (!key || key === column || ['id', 'key', 'uuid', 'code'].includes(key)) return true;
+  const k = keyShape(key)?.stem;
+  // keyed by its own noun (customer_address_id of CustomerAddress), or by a key of the same head word
+  return !k?.length || snakeOf(k) === snakeOf(target.tokens) || k[k.length - 1] === stem[stem.length - 1];
 }
 
 /** Does `hay` contain `needle` as a run of consecutive tokens? */
