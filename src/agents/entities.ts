@@ -399,7 +399,8 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
     m.guesses.clear();
     for (const d of m.foreignKeys) {
       const t = resolve(d.target, d.column);
-      if (t) m.declared.set(d.column.toLowerCase(), t);
+      if (!t || reverseCheck(m, d, t, byModel)) continue;
+      m.declared.set(d.column.toLowerCase(), t);
     }
     if (m.kind === 'helper' || m.kind === 'technical') continue;
     const columns = new Set(m.columns.map((c) => c.name.toLowerCase()));
@@ -416,6 +417,18 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
     }
   }
   return mismatches;
+}
+
+/**
+ * A relationships test from the model's own unique key to a column of another model that is not
+ * unique there (actions.numero → actions__publics.numero_action) checks that every row has a child:
+ * the child references this model, not the other way round.
+ */
+function reverseCheck(m: StagingModel, d: ForeignKeyDecl, t: ResolvedTarget, byModel: Map<string, StagingModel>): boolean {
+  if (!d.targetColumn || !t.node || !m.ownKeys.has(d.column.toLowerCase())) return false;
+  const target = byModel.get(t.node.name);
+  const col = d.targetColumn.toLowerCase();
+  return !(target ? target.ownKeys.has(col) : isUniqueColumn(t.node, col));
 }
 
 /** The model's references to other entities (declared first), one per column, in column order. */
@@ -450,11 +463,17 @@ function classifyByColumns(models: StagingModel[]): boolean {
   for (const m of models) if (m.kind === 'entity') { const l = modelsOf.get(m.entity!); if (l) l.push(m); else modelsOf.set(m.entity!, [m]); }
   const parentsOf = new Map<string, Set<string>>();
   for (const [entity, list] of modelsOf) parentsOf.set(entity, new Set(list.flatMap((m) => referenceColumns(m).map((r) => r.entity))));
+  const byLowerName = new Map(models.map((m) => [m.node.name.toLowerCase(), m]));
+  // a part's parent entity, and what that one belongs to (a formation's structure)
+  const partOf = (m: StagingModel) => {
+    const parent = m.parsed.parent ? byLowerName.get(m.parsed.parent)?.entity : undefined;
+    return parent ? { entity: parent, above: parentsOf.get(parent) ?? new Set<string>() } : undefined;
+  };
   let removed = false;
   for (const [entity, list] of modelsOf) {
     if (referenced.has(entity)) continue;
     for (const m of list) markTenant(m, (e) => parentsOf.get(e) ?? new Set(), tokensOf);
-    const verdicts = list.map((m) => columnKind(m, tokensOf));
+    const verdicts = list.map((m) => columnKind(m, tokensOf, partOf(m)));
     if (!verdicts.every((v) => v && v.kind === verdicts[0]!.kind)) for (const m of list) m.tenant = undefined;
     if (!verdicts.every((v) => v && v.kind === verdicts[0]!.kind)) continue;
     list.forEach((m, i) => {
@@ -490,8 +509,15 @@ function markTenant(m: StagingModel, parentsOf: (entity: string) => ReadonlySet<
 
 const singularAll = (tokens: readonly string[]) => tokens.map(singularWord);
 
-function columnKind(m: StagingModel, entityTokens: (name: string) => string[]): { kind: 'bridge' | 'history' | 'attribute'; why: string; served?: string } | undefined {
+function columnKind(m: StagingModel, entityTokens: (name: string) => string[], part?: { entity: string; above: ReadonlySet<string> }):
+  { kind: 'bridge' | 'history' | 'attribute'; why: string; served?: string } | undefined {
   const refs = linkEnds(m);
+  // a part of another table (stg_x__formations__horaires beside stg_x__formations), no identifier of its own, holding
+  // the parent's key and maybe what the parent belongs to: values flattened out of the parent's rows, however many
+  if (part && !m.ownIds.size && !m.ownKeys.size && refs.some((r) => r.entity === part.entity) && refs.every((r) => r.entity === part.entity || part.above.has(r.entity))) {
+    const key = refs.find((r) => r.entity === part.entity)!.column;
+    return { kind: 'attribute', why: `a part of ${m.parsed.parent} (its key ${key} and values of its own rows, no identifier of its own)`, served: part.entity };
+  }
   // multi-valued attributes of one thing (order_discount_code, domain_name): its key, no identity, a few values
   if (refs.length === 1 && !m.ownIds.size && !m.ownKeys.size) {
     // (when a row was written is bookkeeping, not a value: onboarding_checklist's created_at, updated_at)

@@ -20,9 +20,9 @@ export interface SystemMember {
 }
 
 /**
- * Does the model read a dbt source, itself or through the staging helpers it selects from? Only
- * such models come from a source system; a model built from the project's own models (a mart's
- * staging copy) belongs to whatever those are.
+ * Does the model read a dbt source, itself or through the staging helpers it selects from (or raw
+ * data its SQL names or lists, see readsRawData)? Only such models come from a source system; a
+ * model built from the project's own models (a mart's staging copy) belongs to whatever those are.
  */
 export function sourcedModels(project: Project, models: readonly { node: DbtNode }[]): Set<string> {
   const byName = new Map(models.map((m) => [m.node.name, m.node]));
@@ -34,7 +34,7 @@ export function sourcedModels(project: Project, models: readonly { node: DbtNode
     memo.set(node.name, false); // cycles read nothing
     const deps = node.raw?.depends_on?.nodes;
     let out = node.sourceRefs.length > 0 || (Array.isArray(deps) && deps.some((d) => typeof d === 'string' && d.startsWith('source.')))
-      || callsAny(project, node, wrappers);
+      || readsRawData(project, node, wrappers);
     if (!out && depth < 4) {
       for (const up of upstreamModels(project, node)) {
         const n = byName.get(up);
@@ -69,12 +69,17 @@ export function sourceMacros(project: Project): Set<string> {
   return out;
 }
 
-function callsAny(project: Project, node: DbtNode, macros: ReadonlySet<string>): boolean {
-  if (!macros.size || !node.sqlPath || !node.origins.includes('sql')) return false;
+/**
+ * Does the model read raw data without a `source()` of its own: through a project macro that calls
+ * one, or, selecting from no model at all, from a table it names or rows it lists (VALUES)?
+ */
+function readsRawData(project: Project, node: DbtNode, macros: ReadonlySet<string>): boolean {
+  if (!node.sqlPath || !node.origins.includes('sql')) return false;
   let text = '';
   try { text = project.readText(node.sqlPath); } catch { return false; }
   for (const m of text.matchAll(/\{\{-?\s*(\w+)\s*\(/g)) if (macros.has(m[1])) return true;
-  return false;
+  if (node.refs.length || /\bref\s*\(/.test(text)) return false;
+  return /\b(?:from|values)\b/i.test(text.replace(/\{[{%#][\s\S]*?[}%#]\}/g, ' ').replace(/--[^\n]*/g, ' '));
 }
 
 /** Words of a system name: google_ads → ['google', 'ads']. */
