@@ -267,7 +267,12 @@ function resolveHelpers(project: Project, models: StagingModel[], byModel: Map<s
       seen.add(name);
       const via = new Set((consumers.get(name) ?? []).map((c) => entityOf(c, seen)).filter((e): e is string => !!e));
       if (via.size === 1) entity = [...via][0];
-      else if (via.size > 1) notes.push(`Helper model ${name} feeds several entities (${[...via].sort().join(', ')}); it is listed under ${entity}.`);
+      else if (via.size > 1) {
+        // plumbing shared by several entities (a filtered copy of a whole feed) stands for none of them
+        const own = models.some((o) => o.kind === 'entity' && entityName(o.parsed.tokens, o.source) === entity);
+        notes.push(`Helper model ${name} feeds several entities (${[...via].sort().join(', ')}); ${own ? `it is listed under ${entity}` : 'it is left out'}.`);
+        if (!own) entity = undefined;
+      }
     }
     resolved.set(name, entity);
     return entity;
@@ -514,9 +519,16 @@ function columnKind(m: StagingModel, entityTokens: (name: string) => string[], p
   const refs = linkEnds(m);
   // a part of another table (stg_x__formations__horaires beside stg_x__formations), no identifier of its own, holding
   // the parent's key and maybe what the parent belongs to: values flattened out of the parent's rows, however many
-  if (part && !m.ownIds.size && !m.ownKeys.size && refs.some((r) => r.entity === part.entity) && refs.every((r) => r.entity === part.entity || part.above.has(r.entity))) {
+  if (part && !m.ownIds.size && !m.ownKeys.size && refs.some((r) => r.entity === part.entity)) {
     const key = refs.find((r) => r.entity === part.entity)!.column;
-    return { kind: 'attribute', why: `a part of ${m.parsed.parent} (its key ${key} and values of its own rows, no identifier of its own)`, served: part.entity };
+    const others = refs.filter((r) => r.entity !== part.entity && !part.above.has(r.entity));
+    if (!others.length) return { kind: 'attribute', why: `a part of ${m.parsed.parent} (its key ${key} and values of its own rows, no identifier of its own)`, served: part.entity };
+    // a list of references to another thing (an aid's départements): a link, whatever it copies of that thing (its name)
+    const above = refs.filter((r) => r.entity !== part.entity && part.above.has(r.entity));
+    if (others.length === 1 && above.length <= 1) {
+      m.tenant = above[0]?.column;
+      return { kind: 'bridge', why: `a part of ${m.parsed.parent} listing references to ${others[0].entity} (${key}, ${others[0].column})` };
+    }
   }
   // multi-valued attributes of one thing (order_discount_code, domain_name): its key, no identity, a few values
   if (refs.length === 1 && !m.ownIds.size && !m.ownKeys.size) {

@@ -13,7 +13,7 @@ const ALWAYS_STRIPPED = [...STAGING_PREFIXES, 'int'];
 /** Markers of a model that only prepares another model of the same noun (dbt / Fivetran conventions). */
 const HELPER_PREFIXES = ['base', 'deduped', 'dedup', 'merged'];
 /** …and suffixes of one step of its preparation (events_merged, events_delta): plumbing words, not the noun. */
-const HELPER_SUFFIXES = ['tmp', 'deduped', 'dedup', 'merged', 'delta', 'unioned', 'incremental'];
+const HELPER_SUFFIXES = ['tmp', 'deduped', 'dedup', 'merged', 'delta', 'unioned', 'incremental', 'filtered'];
 /**
  * Where and how a system stores its tables, never part of the business noun:
  * stg__mitxonline__app__postgres__auth_user is the auth_user of the mitxonline system.
@@ -62,7 +62,8 @@ export interface ParsedName {
  */
 export function parseModelName(name: string, knownSources: readonly string[] = [], opts: { otherLayers?: boolean; folder?: string; siblings?: ReadonlySet<string> } = {}): ParsedName {
   // letters beyond ASCII are letters (stg_erp__größen), not separators
-  let rest = name.toLowerCase().replace(/[^\p{L}\p{N}_]+/gu, '_');
+  // a leading underscore marks a private helper (_stg_x__actions_filtered), not a word
+  let rest = name.toLowerCase().replace(/[^\p{L}\p{N}_]+/gu, '_').replace(/^_+/, '');
   let marker: string | undefined;
   let consumer: string | undefined;
   // a mart's own staging copy of another model: cms_hcc__stg_core__condition is core's condition
