@@ -47,6 +47,13 @@ const CONFIG_NOUNS = new Set(['ldap', 'saml', 'oauth', 'sso', 'smtp', 'config', 
 /** Words of an aggregate: a breakdown by something, a time series, a distribution, per-period figures. */
 const AGGREGATE_WORDS = new Set(['timeseries', 'summary', 'summaries', 'distribution', 'stats', 'statistic', 'statistics', 'kpi', 'kpis', 'aggregate',
   'aggregates', 'aggregated', 'rollup', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual']);
+/** What changes in a *_status_change table. */
+const STATE_WORDS = new Set(['status', 'state', 'stage']);
+/** Columns of a calendar: the parts of a date (year, quarter, month, dayofweek, weekofyear, monthname …). */
+const DATE_PART_RE = /^(?:(?:financial|fiscal|iso)_)?(?:year|quarter|month|week|day|weekday|weekpart|dayofweek|dayofmonth|dayofyear|weekofyear|monthname|dayname|daynumber|yearnumber|quarternumber|monthnumber|weeknumber|year_quarter|year_month|year_week|is_weekend|is_holiday|(?:start|end|first_day|last_day)_of_(?:(?:financial|fiscal)_)?(?:week|month|quarter|year))$/;
+/** Columns of a request log: an HTTP request's method, path and outcome. */
+const REQUEST_LOG_COLUMNS = new Set(['method', 'http_method', 'path', 'url', 'endpoint', 'status_code', 'http_status', 'response_time', 'response_time_ms', 'latency', 'latency_ms',
+  'user_agent', 'client_ip', 'ip_address', 'remote_addr', 'referrer', 'referer', 'request_id']);
 /** Head words of a per-period grain (member_month). */
 const PERIOD_HEADS = new Set(['day', 'week', 'month', 'quarter', 'year']);
 const PERIOD_COLUMNS = new Set(['year', 'report_year', 'yr', 'fiscal_year', 'month', 'mo', 'year_month', 'period', 'week', 'quarter', 'date_day', 'date_month',
@@ -82,6 +89,9 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   const hist = tokens.findIndex((t, i) => i > 0 && i < tokens.length - 1 && HISTORY_WORDS.has(t));
   if (hist > 0) return { kind: 'history', why: `a ${tokens[hist]} table`, served: tokens.slice(0, hist) };
   if (tokens.length > 2 && last === 'log' && tokens[tokens.length - 2] === 'change') return { kind: 'history', why: 'a change log', served: tokens.slice(0, -2) };
+  // lc_status_change, order_state_changes: the changes of a thing's status over time
+  // (email_event_status_change is an event of that type, a subtype of the event, not changes of one)
+  if (tokens.length > 2 && last === 'change' && STATE_WORDS.has(tokens[tokens.length - 2]) && tokens[tokens.length - 3] !== 'event') return { kind: 'history', why: `${tokens[tokens.length - 2]} changes of another thing`, served: tokens.slice(0, -2) };
   if (tokens.some((t) => FAILED_WORDS.has(t))) return { kind: 'log', why: 'rows that failed validation or loading (the pipeline\'s dead letters)', served: [] };
   if (LOG_WORDS.has(last)) return { kind: 'log', why: 'a log', served: lead };
   if (tokens.includes('log') || tokens.includes('logs')) return { kind: 'log', why: 'a log', served: [] };
@@ -128,6 +138,15 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   // rows of figures: most columns are counts (count_posts, daily_active_users, num_members) — a metrics report
   const measures = names.filter((n) => /^(?:count|num|total|sum|avg)_|_(?:count|total)$|^(?:daily|weekly|monthly)_active_/.test(n)).length;
   if (measures >= 8 && measures * 2 >= names.length) return { kind: 'report', why: `${measures} of its ${names.length} columns are counts or totals (a metrics report)`, served: [] };
+  // no key, nothing it refers to, and counts among its columns: a summary (a sprint's ticket counts)
+  const unkeyed = !keyed && !grain.length && !names.some((n) => keyShape(n) || /(?:^|_)(?:uuid|number|no|num|guid)$/.test(n));
+  if (unkeyed && measures >= 5 && measures * 4 >= names.length) return { kind: 'report', why: `no key of its own and ${measures} of its ${names.length} columns are counts or totals (a summary)`, served: [] };
+  // a date dimension: most columns are parts of the date (year, quarter, monthname, dayofweek …)
+  const parts = names.filter((n) => DATE_PART_RE.test(n)).length;
+  if (parts >= 6 && parts * 2 >= names.length) return { kind: 'technical', why: `a calendar: ${parts} of its ${names.length} columns are parts of a date`, served: [] };
+  // an HTTP request log (method, path, status_code, response_time, user_agent)
+  const request = names.filter((n) => REQUEST_LOG_COLUMNS.has(n)).length;
+  if (request >= 4) return { kind: 'log', why: `a request log (${names.filter((n) => REQUEST_LOG_COLUMNS.has(n)).join(', ')})`, served: [] };
   // a reporting API's rows (Google Analytics, ad platforms): a report period and counts, one row per combination of dimensions
   if (names.some((n) => /^report_(?:start_|end_)?(?:date|day|month|week|year|period)$|^report_(?:start|end)$/.test(n)) && names.some((n) => /_count$|^count_|^total_|^num_/.test(n))) {
     return { kind: 'report', why: 'a reporting API\'s rows: a report period and counts per combination of dimensions', served: [] };
