@@ -109,10 +109,16 @@ export function readStagingLayer(project: Project): StagingLayer {
 
   // 1. kinds told by the name, the place and the structure; field-definition tables first, so their option tables follow them
   const technical = new Set<string>();
+  const seeds = new Set(project.seeds.map((n) => n.name));
+  // built from the project's seeds alone (value sets, coefficients) with no identifier of its own (a seed of facilities
+  // with their ids is business data loaded that way): reference data the project ships, no source system's things
+  const seedOnly = (n: DbtNode) => n.refs.length > 0 && !n.sourceRefs.length && n.refs.every((r) => seeds.has(r.name));
   for (const pass of [0, 1]) {
     for (const m of models) {
       if (m.kind === 'helper' || (pass === 1 && m.kind !== 'entity')) continue;
       let k = nameKind(m.parsed.tokens, m.node, technical);
+      const identified = m.ownKeys.size > 0 || m.columns.some((c) => { const n = c.name.toLowerCase(); return n === 'id' || n === `${snakeOf(m.parsed.tokens)}_id`; });
+      if (k.kind === 'entity' && pass === 0 && seedOnly(m.node) && !identified) k = { kind: 'technical', why: 'built only from the project\'s seeds (reference data it ships)', served: [] };
       if (k.kind === 'entity' && pass === 0) k = placeKind(m.source, stagingFolder(m.node)) ?? structureKind(m.parsed.tokens, m.columns, sqlShape(project, m.node), grainOf(project, m.node), m.ownKeys.size > 0) ?? k;
       if (k.kind === 'entity') continue;
       m.kind = k.kind;

@@ -26,7 +26,7 @@ export interface IndexedEntity {
   key?: { column: string; type?: string; /** how many of its models give evidence for it */ support?: number };
 }
 
-export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key';
+export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym';
 
 /** Why a key-shaped column was not drawn, for the proposal's notes (counted per reason). */
 export type RejectReason = 'attribute' | 'other system' | 'own id' | 'type';
@@ -81,7 +81,16 @@ const NOT_A_REFERENCE = new Set(['external', 'unique', 'remote', 'hashed', 'hash
  */
 const COMPOUNDS = new Set(Object.values(DOMAIN_DICTIONARY).flat().filter((w) => w.includes('_')));
 
-const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, key: 0.8, semantic: 0.85, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6 };
+const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, key: 0.8, semantic: 0.85, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6, synonym: 0.6 };
+
+/**
+ * Nouns a modeler reads as the same business thing when the layer has only the other one: a
+ * provider_id points at Practitioner in a layer with no Provider, a client_id at Customer.
+ */
+const SYNONYMS: Record<string, string[]> = {
+  provider: ['practitioner', 'clinician', 'physician'], practitioner: ['provider'], clinician: ['practitioner', 'provider'], physician: ['practitioner', 'provider'],
+  client: ['customer'], customer: ['client'], vendor: ['supplier'], supplier: ['vendor'],
+};
 
 /** Roles under which a row points at another row of its own entity: parent_id, caused_by_event_id, renewed_from_…, manager_id. */
 function selfRole(role: readonly string[]): boolean {
@@ -239,6 +248,13 @@ export class EntityIndex {
       for (let p = child.tokens.length; p >= 1; p--) {
         const prefix = child.tokens.slice(0, p);
         if (prefix.join('_') !== noun.join('_')) add(this.get([...prefix, ...noun], child.source), 'context', role, 10 + (child.tokens.length - p));
+      }
+    }
+    // synonym: the head word is another word for an entity's noun (attending_provider_id → Practitioner), when nothing else matched
+    if (!out.length) {
+      for (const syn of SYNONYMS[stem[stem.length - 1]] ?? []) {
+        const e = this.get([syn], child.source);
+        if (e && (!child.source || e.sources.has(child.source) || e.sources.has(''))) { add(e, 'synonym', stem.slice(0, -1), 35); break; }
       }
     }
     // key: the column is another entity's own key by name (person_id, the key of Patient), when no noun matched

@@ -54,6 +54,8 @@ const DATE_PART_RE = /^(?:(?:financial|fiscal|iso)_)?(?:year|quarter|month|week|
 /** Columns of a request log: an HTTP request's method, path and outcome. */
 const REQUEST_LOG_COLUMNS = new Set(['method', 'http_method', 'path', 'url', 'endpoint', 'status_code', 'http_status', 'response_time', 'response_time_ms', 'latency', 'latency_ms',
   'user_agent', 'client_ip', 'ip_address', 'remote_addr', 'referrer', 'referer', 'request_id']);
+/** Columns naming a month, quarter or year (not a day: dated rows are records of their own). */
+const PERIOD_LEVEL = new Set(['year_month', 'month', 'year', 'report_year', 'fiscal_year', 'quarter', 'period', 'month_start', 'period_start', 'yr', 'mo']);
 /** Head words of a per-period grain (member_month). */
 const PERIOD_HEADS = new Set(['day', 'week', 'month', 'quarter', 'year']);
 const PERIOD_COLUMNS = new Set(['year', 'report_year', 'yr', 'fiscal_year', 'month', 'mo', 'year_month', 'period', 'week', 'quarter', 'date_day', 'date_month',
@@ -135,6 +137,12 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
     return { kind: 'report', why: `its grain is ${grain.join(' + ')}: figures per period, no identifier of its own`, served: [] };
   }
   const names = columns.map((c) => c.name.toLowerCase()).filter((n) => !isTechnicalColumn(n) && !n.startsWith('context_'));
+  // no key, another thing's key and a month or year (person_id + year_month): figures or assignments per period
+  const period = names.find((n) => PERIOD_LEVEL.has(n));
+  const refKey = names.find((n) => keyShape(n)?.stem.length && !isOwnId(n));
+  if (!keyed && !grain.length && period && refKey && !names.some(isOwnId)) {
+    return { kind: 'report', why: `no key of its own: rows per ${refKey} per ${period}`, served: [] };
+  }
   // rows of figures: most columns are counts (count_posts, daily_active_users, num_members) — a metrics report
   const measures = names.filter((n) => /^(?:count|num|total|sum|avg)_|_(?:count|total)$|^(?:daily|weekly|monthly)_active_/.test(n)).length;
   if (measures >= 8 && measures * 2 >= names.length) return { kind: 'report', why: `${measures} of its ${names.length} columns are counts or totals (a metrics report)`, served: [] };
