@@ -63,7 +63,7 @@ const PERIOD_COLUMNS = new Set(['year', 'report_year', 'yr', 'fiscal_year', 'mon
 /** Nouns of tables that may describe the source system's fields rather than business things. */
 const DEFINITION_HEADS = new Set(['property', 'field', 'attribute']);
 /** Columns (own-noun prefix removed) that describe a field definition. */
-const DEFINITION_COLUMNS = new Set(['type', 'field_type', 'data_type', 'label', 'group_name', 'group', 'calculated', 'is_calculated', 'hidden', 'is_hidden',
+const DEFINITION_COLUMNS = new Set(['type', 'field_type', 'data_type', 'label', 'group_name', 'group', 'calculated', 'is_calculated', 'hidden', 'is_hidden', 'is_array',
   'options', 'is_custom', 'custom', 'read_only', 'is_required', 'required', 'field_name', 'object_type', 'display_order', 'hubspot_defined', 'hubspot_object']);
 /** Children of a technical table: property_option, field_value. */
 const DETAIL_WORDS = new Set(['option', 'value', 'group', 'enum', 'choice']);
@@ -177,9 +177,10 @@ function describesFields(node: DbtNode, tokens: readonly string[]): boolean {
   const own = tokens.join('_') + '_';
   let hits = 0;
   for (const c of node.columns) {
-    let n = c.name.toLowerCase();
-    if (n.startsWith(own)) n = n.slice(own.length);
-    if (DEFINITION_COLUMNS.has(n) || n.endsWith('_object')) hits++;
+    const raw = c.name.toLowerCase();
+    const n = raw.startsWith(own) ? raw.slice(own.length) : raw;
+    // field_name of a field table reads either way (its name, or the field's name)
+    if (DEFINITION_COLUMNS.has(n) || DEFINITION_COLUMNS.has(raw) || n.endsWith('_object')) hits++;
   }
   return hits >= 2;
 }
