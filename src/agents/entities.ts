@@ -525,8 +525,10 @@ function columnKind(m: StagingModel, entityTokens: (name: string) => string[], p
   const refs = linkEnds(m);
   // a part of another table (stg_x__formations__horaires beside stg_x__formations), no identifier of its own, holding
   // the parent's key and maybe what the parent belongs to: values flattened out of the parent's rows, however many
-  if (part && !m.ownIds.size && !m.ownKeys.size && refs.some((r) => r.entity === part.entity)) {
-    const key = refs.find((r) => r.entity === part.entity)!.column;
+  const parentRef = part && refs.find((r) => r.entity === part.entity);
+  // (the parent's id carried over, id as aide_id, is the parent's key, not an identifier of the part's own)
+  if (part && parentRef && ![...m.ownIds, ...m.ownKeys].some((k) => k !== parentRef.column.toLowerCase())) {
+    const key = parentRef.column;
     const others = refs.filter((r) => r.entity !== part.entity && !part.above.has(r.entity));
     if (!others.length) return { kind: 'attribute', why: `a part of ${m.parsed.parent} (its key ${key} and values of its own rows, no identifier of its own)`, served: part.entity };
     // a list of references to another thing (an aid's départements): a link, whatever it copies of that thing (its name)

@@ -162,7 +162,7 @@ export function ownIdentifiers(project: Project, m: LayerModel, semantic: Return
   const out = new Set(m.ownKeys);
   const names = new Set(m.columns.map((c) => c.name.toLowerCase()));
   const noun = snakeOf(m.parsed.tokens);
-  for (const n of ['id', `${noun}_id`, `${noun}_key`, `${noun}_uuid`]) if (names.has(n)) out.add(n);
+  for (const n of ['id', `${noun}_id`, `${noun}_key`, `${noun}_uuid`, `id_${noun}`]) if (names.has(n)) out.add(n);
   for (const a of sqlShape(project, m.node).ownIdAliases) out.add(a);
   const grain = grainOf(project, m.node);
   if (grain.length === 1) out.add(grain[0]);
