@@ -85,6 +85,9 @@ export interface StagingLayer {
   notes: string[];
 }
 
+/** Layer words of a mart's name (fact_user, dim_date), kept in a staging copy's name. */
+const MART_WORDS = new Set(['fact', 'fct', 'dim']);
+
 /** Kinds whose models belong to an entity without being one. */
 const FOLDED: ReadonlySet<ModelKind> = new Set(['history', 'tag', 'attribute', 'log', 'report', 'duplicate']);
 
@@ -137,6 +140,20 @@ export function readStagingLayer(project: Project): StagingLayer {
     model.kind = 'duplicate';
     model.why = `a filtered subset of ${via} (selects from it and returns only columns it has)`;
     (model as Served).served = of.parsed.tokens;
+  }
+  // a staging copy of a mart (stg_metrics__fact_user selects from fact_user) about a thing the layer has: that thing again
+  const stagingNames = new Set(models.map((m) => m.node.name));
+  const entityNouns = new Set(models.filter((m) => m.kind === 'entity').map((m) => snakeOf(m.parsed.tokens)));
+  for (const m of models) {
+    const t = m.parsed.tokens;
+    if (m.kind !== 'entity' || t.length < 2 || !MART_WORDS.has(t[0]) || m.node.sourceRefs.length) continue;
+    const ups = upstreamModels(project, m.node);
+    if (!ups.length || ups.some((u) => stagingNames.has(u) || seeds.has(u))) continue;
+    const noun = singularPhrase(t.slice(1));
+    if (!entityNouns.has(snakeOf(noun))) continue;
+    m.kind = 'duplicate';
+    m.why = `a staging copy of the mart ${ups.join(', ')}, about ${labelOf(noun)}`;
+    (m as Served).served = noun;
   }
   // the same noun in two source systems is two entities unless the project says they are one
   const qualified = qualifyNouns(project, models.filter((m) => m.kind === 'entity').map((m) => ({ node: m.node, source: m.source, tokens: m.parsed.tokens })), sourcedModels(project, models));

@@ -220,3 +220,19 @@ describe('private and filtered helpers', () => {
     expect(notes(p)).toContain('Helper model _stg_carif__source_filtered feeds several entities (Action, Formation); it is left out.');
   });
 });
+
+describe('staging copies of marts', () => {
+  it('stg_metrics__fact_user selecting from the mart fact_user is the users again; a copy about a noun the layer lacks stays', () => {
+    const p = run({
+      'models/staging/app/stg_app__users.sql': src('app', 'users', 'id as user_id, email'),
+      'models/marts/fact_user.sql': "select user_id, 'created' as event_type from {{ ref('stg_app__users') }}\n",
+      'models/marts/fact_transaction.sql': "select 1 as transaction_id, user_id from {{ ref('stg_app__users') }}\n",
+      // (more columns than the mart has: not a filtered subset of it)
+      'models/staging/metrics/stg_metrics__fact_user.sql': "select user_id, event_type, 'web' as channel, 'bink' as brand, 'api' as origin from {{ ref('fact_user') }}\n",
+      'models/staging/metrics/stg_metrics__fact_transaction.sql': "select transaction_id, user_id from {{ ref('fact_transaction') }}\n",
+    });
+    expect(names(p)).toEqual(['FactTransaction', 'User']);
+    expect(p.entities.find((e) => e.name === 'User')!.sources).toEqual(['stg_app__users', 'stg_metrics__fact_user']);
+    expect(notes(p)).toContain('stg_metrics__fact_user → User (a staging copy of the mart fact_user, about User)');
+  });
+});

@@ -148,7 +148,7 @@ const FLOORS: Record<string, { entityP: number; relP: number; relR: number }> = 
   'mattermost-analytics': { entityP: 0.9, relP: 0.95, relR: 0.95 },
   'jira-source': { entityP: 0.95, relP: 0.95, relR: 0.95 },
   tuva: { entityP: 0.9, relP: 0.95, relR: 0.95 },
-  'bink-warehouse': { entityP: 0.6, relP: 0.95, relR: 0.95 },
+  'bink-warehouse': { entityP: 0.7, relP: 0.95, relR: 0.95 },
   'data-inclusion': { entityP: 0.75, relP: 0.7, relR: 0.8 },
   'meltano-squared': { entityP: 0.95, relP: 0.95, relR: 0.95 },
   'dagster-open-platform': { entityP: 0.95, relP: 0.95, relR: 0.95 },
