@@ -69,6 +69,10 @@ function readKeyShape(name: string): KeyShape | undefined {
   } else if (t.length > 1 && t[t.length - 1] === 'code') {
     t = t.slice(0, -1);
     suffix = 'code';
+  } else if (t.length > 1 && (t[0] === 'id' || t[0] === 'code') && !ID_SUFFIXES.has(t[1]) && t[1] !== 'code') {
+    // the key word first, as French or Spanish names put it (id_structure, code_region)
+    suffix = t[0] === 'id' ? 'id' : 'code';
+    t = t.slice(1);
   }
   if (!suffix) return undefined;
   // deployment_surrogate_key, user_hash_key: how the key is made, not what it names (a bare surrogate_key names nothing)

@@ -11,7 +11,7 @@ import { isTechnicalColumn, keyShape, keyStem, roleOf } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { singularPhrase, singularWord } from './inflection.js';
 import { containsRun, EntityIndex, isActorRole, type IndexedEntity, type KeyGuess } from './key-inference.js';
-import { isUniqueColumn, primaryKeyColumn } from './keys.js';
+import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { applySystemPrefixes, grainOf, markDuplicates, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
 import { describedAsLink, hasValidityColumns, isLinkFiller, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
@@ -85,6 +85,9 @@ export interface StagingLayer {
   notes: string[];
 }
 
+/** Layer words of a mart's name (fact_user, dim_date), kept in a staging copy's name. */
+const MART_WORDS = new Set(['fact', 'fct', 'dim']);
+
 /** Kinds whose models belong to an entity without being one. */
 const FOLDED: ReadonlySet<ModelKind> = new Set(['history', 'tag', 'attribute', 'log', 'report', 'duplicate']);
 
@@ -96,8 +99,11 @@ export function readStagingLayer(project: Project): StagingLayer {
   const models: StagingModel[] = nodes.map((node) => {
     const folder = stagingFolder(node);
     const parsed = parseModelName(node.name, sourceNames, { folder, siblings });
-    const ownKeys = new Set(node.columns.filter((c) => isUniqueColumn(node, c.name)).map((c) => c.name.toLowerCase()));
-    return { node, parsed, source: systemOf(node, parsed, folder), columns: columnsOf(project, node), ownIds: ownKeys, kind: parsed.helper ? 'helper' : 'entity',
+    const columns = columnsOf(project, node);
+    // unique as declared on the model (its YAML, constraints, unique_key), or on the one source table it renames
+    const ownKeys = new Set([...columns.filter((c) => isUniqueColumn(node, c.name)).map((c) => c.name.toLowerCase()),
+      ...inheritedKeys(project, node, columns, sqlShape(project, node).renames)]);
+    return { node, parsed, source: systemOf(node, parsed, folder), columns, ownIds: ownKeys, kind: parsed.helper ? 'helper' : 'entity',
       noun: pascalName(parsed.tokens), foreignKeys: foreignKeysOf(node), ownKeys, guesses: new Map(), declared: new Map() };
   });
   const byModel = new Map(models.map((m) => [m.node.name, m]));
@@ -106,10 +112,16 @@ export function readStagingLayer(project: Project): StagingLayer {
 
   // 1. kinds told by the name, the place and the structure; field-definition tables first, so their option tables follow them
   const technical = new Set<string>();
+  const seeds = new Set(project.seeds.map((n) => n.name));
+  // built from the project's seeds alone (value sets, coefficients) with no identifier of its own (a seed of facilities
+  // with their ids is business data loaded that way): reference data the project ships, no source system's things
+  const seedOnly = (n: DbtNode) => n.refs.length > 0 && !n.sourceRefs.length && n.refs.every((r) => seeds.has(r.name));
   for (const pass of [0, 1]) {
     for (const m of models) {
       if (m.kind === 'helper' || (pass === 1 && m.kind !== 'entity')) continue;
       let k = nameKind(m.parsed.tokens, m.node, technical);
+      const identified = m.ownKeys.size > 0 || m.columns.some((c) => { const n = c.name.toLowerCase(); return n === 'id' || n === `${snakeOf(m.parsed.tokens)}_id`; });
+      if (k.kind === 'entity' && pass === 0 && seedOnly(m.node) && !identified) k = { kind: 'technical', why: 'built only from the project\'s seeds (reference data it ships)', served: [] };
       if (k.kind === 'entity' && pass === 0) k = placeKind(m.source, stagingFolder(m.node)) ?? structureKind(m.parsed.tokens, m.columns, sqlShape(project, m.node), grainOf(project, m.node), m.ownKeys.size > 0) ?? k;
       if (k.kind === 'entity') continue;
       m.kind = k.kind;
@@ -128,6 +140,20 @@ export function readStagingLayer(project: Project): StagingLayer {
     model.kind = 'duplicate';
     model.why = `a filtered subset of ${via} (selects from it and returns only columns it has)`;
     (model as Served).served = of.parsed.tokens;
+  }
+  // a staging copy of a mart (stg_metrics__fact_user selects from fact_user) about a thing the layer has: that thing again
+  const stagingNames = new Set(models.map((m) => m.node.name));
+  const entityNouns = new Set(models.filter((m) => m.kind === 'entity').map((m) => snakeOf(m.parsed.tokens)));
+  for (const m of models) {
+    const t = m.parsed.tokens;
+    if (m.kind !== 'entity' || t.length < 2 || !MART_WORDS.has(t[0]) || m.node.sourceRefs.length) continue;
+    const ups = upstreamModels(project, m.node);
+    if (!ups.length || ups.some((u) => stagingNames.has(u) || seeds.has(u))) continue;
+    const noun = singularPhrase(t.slice(1));
+    if (!entityNouns.has(snakeOf(noun))) continue;
+    m.kind = 'duplicate';
+    m.why = `a staging copy of the mart ${ups.join(', ')}, about ${labelOf(noun)}`;
+    (m as Served).served = noun;
   }
   // the same noun in two source systems is two entities unless the project says they are one
   const qualified = qualifyNouns(project, models.filter((m) => m.kind === 'entity').map((m) => ({ node: m.node, source: m.source, tokens: m.parsed.tokens })), sourcedModels(project, models));
@@ -264,7 +290,12 @@ function resolveHelpers(project: Project, models: StagingModel[], byModel: Map<s
       seen.add(name);
       const via = new Set((consumers.get(name) ?? []).map((c) => entityOf(c, seen)).filter((e): e is string => !!e));
       if (via.size === 1) entity = [...via][0];
-      else if (via.size > 1) notes.push(`Helper model ${name} feeds several entities (${[...via].sort().join(', ')}); it is listed under ${entity}.`);
+      else if (via.size > 1) {
+        // plumbing shared by several entities (a filtered copy of a whole feed) stands for none of them
+        const own = models.some((o) => o.kind === 'entity' && entityName(o.parsed.tokens, o.source) === entity);
+        notes.push(`Helper model ${name} feeds several entities (${[...via].sort().join(', ')}); ${own ? `it is listed under ${entity}` : 'it is left out'}.`);
+        if (!own) entity = undefined;
+      }
     }
     resolved.set(name, entity);
     return entity;
@@ -302,12 +333,22 @@ function buildIndex(project: Project, models: StagingModel[], sourceNames: strin
     if (!e) byName.set(m.entity!, (e = { name: m.entity!, tokens: m.parsed.tokens, sources: new Set() }));
     e.sources.add(m.source);
     // the first model with evidence names the key; every model whose evidence names the same column supports it
-    const key = primaryKeyColumn(m.node, snakeOf(m.parsed.tokens)) ?? semanticPrimary(m, semantic) ?? describedKey(m) ?? neighbourKey(m, nextTo)
+    const key = primaryKeyColumn(m.node, snakeOf(m.parsed.tokens)) ?? ownKeyColumn(m) ?? semanticPrimary(m, semantic) ?? describedKey(m) ?? neighbourKey(m, nextTo)
       ?? soleKey(m, (stem) => nouns.has(nounKey(stem, m.source)));
     if (key && !e.key) e.key = { column: key.toLowerCase(), type: m.columns.find((c) => c.name.toLowerCase() === key.toLowerCase())?.data_type, support: 0 };
     if (key && e.key?.column === key.toLowerCase()) e.key.support = (e.key.support ?? 0) + 1;
   }
   return new EntityIndex(byName.values(), sourceNames, semantic);
+}
+
+/**
+ * The key among the model's unique columns that its YAML does not declare (a unique_key config, a
+ * source's unique column renamed): `id` or `<noun>_id` first, else the only one.
+ */
+function ownKeyColumn(m: StagingModel): string | undefined {
+  const keys = [...m.ownKeys].filter((k) => m.columns.some((c) => c.name.toLowerCase() === k));
+  const noun = snakeOf(m.parsed.tokens);
+  return keys.find((k) => k === 'id' || k === `${noun}_id`) ?? (keys.length === 1 ? keys[0] : keys.find((k) => keyStem(k).length > 0 && keyShape(k)?.suffix === 'id'));
 }
 
 /** Columns of a per-period grain (calendar_dates: service_id + date): a key beside one is not the row's key alone. */
@@ -386,7 +427,8 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
     m.guesses.clear();
     for (const d of m.foreignKeys) {
       const t = resolve(d.target, d.column);
-      if (t) m.declared.set(d.column.toLowerCase(), t);
+      if (!t || reverseCheck(m, d, t, byModel)) continue;
+      m.declared.set(d.column.toLowerCase(), t);
     }
     if (m.kind === 'helper' || m.kind === 'technical') continue;
     const columns = new Set(m.columns.map((c) => c.name.toLowerCase()));
@@ -403,6 +445,18 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
     }
   }
   return mismatches;
+}
+
+/**
+ * A relationships test from the model's own unique key to a column of another model that is not
+ * unique there (actions.numero → actions__publics.numero_action) checks that every row has a child:
+ * the child references this model, not the other way round.
+ */
+function reverseCheck(m: StagingModel, d: ForeignKeyDecl, t: ResolvedTarget, byModel: Map<string, StagingModel>): boolean {
+  if (!d.targetColumn || !t.node || !m.ownKeys.has(d.column.toLowerCase())) return false;
+  const target = byModel.get(t.node.name);
+  const col = d.targetColumn.toLowerCase();
+  return !(target ? target.ownKeys.has(col) : isUniqueColumn(t.node, col));
 }
 
 /** The model's references to other entities (declared first), one per column, in column order. */
@@ -437,11 +491,17 @@ function classifyByColumns(models: StagingModel[]): boolean {
   for (const m of models) if (m.kind === 'entity') { const l = modelsOf.get(m.entity!); if (l) l.push(m); else modelsOf.set(m.entity!, [m]); }
   const parentsOf = new Map<string, Set<string>>();
   for (const [entity, list] of modelsOf) parentsOf.set(entity, new Set(list.flatMap((m) => referenceColumns(m).map((r) => r.entity))));
+  const byLowerName = new Map(models.map((m) => [m.node.name.toLowerCase(), m]));
+  // a part's parent entity, and what that one belongs to (a formation's structure)
+  const partOf = (m: StagingModel) => {
+    const parent = m.parsed.parent ? byLowerName.get(m.parsed.parent)?.entity : undefined;
+    return parent ? { entity: parent, above: parentsOf.get(parent) ?? new Set<string>() } : undefined;
+  };
   let removed = false;
   for (const [entity, list] of modelsOf) {
     if (referenced.has(entity)) continue;
     for (const m of list) markTenant(m, (e) => parentsOf.get(e) ?? new Set(), tokensOf);
-    const verdicts = list.map((m) => columnKind(m, tokensOf));
+    const verdicts = list.map((m) => columnKind(m, tokensOf, partOf(m)));
     if (!verdicts.every((v) => v && v.kind === verdicts[0]!.kind)) for (const m of list) m.tenant = undefined;
     if (!verdicts.every((v) => v && v.kind === verdicts[0]!.kind)) continue;
     list.forEach((m, i) => {
@@ -477,8 +537,24 @@ function markTenant(m: StagingModel, parentsOf: (entity: string) => ReadonlySet<
 
 const singularAll = (tokens: readonly string[]) => tokens.map(singularWord);
 
-function columnKind(m: StagingModel, entityTokens: (name: string) => string[]): { kind: 'bridge' | 'history' | 'attribute'; why: string; served?: string } | undefined {
+function columnKind(m: StagingModel, entityTokens: (name: string) => string[], part?: { entity: string; above: ReadonlySet<string> }):
+  { kind: 'bridge' | 'history' | 'attribute'; why: string; served?: string } | undefined {
   const refs = linkEnds(m);
+  // a part of another table (stg_x__formations__horaires beside stg_x__formations), no identifier of its own, holding
+  // the parent's key and maybe what the parent belongs to: values flattened out of the parent's rows, however many
+  const parentRef = part && refs.find((r) => r.entity === part.entity);
+  // (the parent's id carried over, id as aide_id, is the parent's key, not an identifier of the part's own)
+  if (part && parentRef && ![...m.ownIds, ...m.ownKeys].some((k) => k !== parentRef.column.toLowerCase())) {
+    const key = parentRef.column;
+    const others = refs.filter((r) => r.entity !== part.entity && !part.above.has(r.entity));
+    if (!others.length) return { kind: 'attribute', why: `a part of ${m.parsed.parent} (its key ${key} and values of its own rows, no identifier of its own)`, served: part.entity };
+    // a list of references to another thing (an aid's départements): a link, whatever it copies of that thing (its name)
+    const above = refs.filter((r) => r.entity !== part.entity && part.above.has(r.entity));
+    if (others.length === 1 && above.length <= 1) {
+      m.tenant = above[0]?.column;
+      return { kind: 'bridge', why: `a part of ${m.parsed.parent} listing references to ${others[0].entity} (${key}, ${others[0].column})` };
+    }
+  }
   // multi-valued attributes of one thing (order_discount_code, domain_name): its key, no identity, a few values
   if (refs.length === 1 && !m.ownIds.size && !m.ownKeys.size) {
     // (when a row was written is bookkeeping, not a value: onboarding_checklist's created_at, updated_at)

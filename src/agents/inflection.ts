@@ -22,6 +22,8 @@ export function singularWord(word: string): string {
   if (hit !== undefined) return hit;
   let s: string;
   if (w in CORRECTIONS) s = CORRECTIONS[w];
+  // French plurals in -eux/-eaux (lieux, niveaux, bureaux): the singular drops the x
+  else if (/^\p{L}{2,}e(?:a)?ux$/u.test(w)) s = w.slice(0, -1);
   else if (!/^\p{L}+$/u.test(w) || w.length <= 2) s = w;
   else s = pluralize.isSingular(w) ? w : pluralize.singular(w);
   if (cache.size > 50_000) cache.clear();

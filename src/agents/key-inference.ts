@@ -26,7 +26,7 @@ export interface IndexedEntity {
   key?: { column: string; type?: string; /** how many of its models give evidence for it */ support?: number };
 }
 
-export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key';
+export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym';
 
 /** Why a key-shaped column was not drawn, for the proposal's notes (counted per reason). */
 export type RejectReason = 'attribute' | 'other system' | 'own id' | 'type';
@@ -81,7 +81,16 @@ const NOT_A_REFERENCE = new Set(['external', 'unique', 'remote', 'hashed', 'hash
  */
 const COMPOUNDS = new Set(Object.values(DOMAIN_DICTIONARY).flat().filter((w) => w.includes('_')));
 
-const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, key: 0.8, semantic: 0.85, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6 };
+const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, key: 0.8, semantic: 0.85, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6, synonym: 0.6 };
+
+/**
+ * Nouns a modeler reads as the same business thing when the layer has only the other one: a
+ * provider_id points at Practitioner in a layer with no Provider, a client_id at Customer.
+ */
+const SYNONYMS: Record<string, string[]> = {
+  provider: ['practitioner', 'clinician', 'physician'], practitioner: ['provider'], clinician: ['practitioner', 'provider'], physician: ['practitioner', 'provider'],
+  client: ['customer'], customer: ['client'], vendor: ['supplier'], supplier: ['vendor'],
+};
 
 /** Roles under which a row points at another row of its own entity: parent_id, caused_by_event_id, renewed_from_…, manager_id. */
 function selfRole(role: readonly string[]): boolean {
@@ -148,6 +157,9 @@ export class EntityIndex {
       const target = c.entity;
       if (shape.suffix === 'code' && target.key?.column !== lower && target.key?.column !== 'code') continue; // country_code is a value unless Country is keyed by it
       if (c.role.some((r) => NOT_A_REFERENCE.has(r))) return undefined;
+      // a noun completed from the model's name or a head noun is weaker evidence: it must fit the target's key
+      // (fact_user is keyed by event_id, so a user_id beside it is not a FactUser)
+      if ((c.rule === 'context' || c.rule === 'head') && !fitsKey(lower, stem, target)) continue;
       // a Salesforce custom field names its lookup target exactly (account__c); named_account__c is a value
       if (shape.suffix === 'lookup' && c.rule !== 'noun' && c.rule !== 'semantic') continue;
       if (target.name === child.entity) {
@@ -238,6 +250,13 @@ export class EntityIndex {
         if (prefix.join('_') !== noun.join('_')) add(this.get([...prefix, ...noun], child.source), 'context', role, 10 + (child.tokens.length - p));
       }
     }
+    // synonym: the head word is another word for an entity's noun (attending_provider_id → Practitioner), when nothing else matched
+    if (!out.length) {
+      for (const syn of SYNONYMS[stem[stem.length - 1]] ?? []) {
+        const e = this.get([syn], child.source);
+        if (e && (!child.source || e.sources.has(child.source) || e.sources.has(''))) { add(e, 'synonym', stem.slice(0, -1), 35); break; }
+      }
+    }
     // key: the column is another entity's own key by name (person_id, the key of Patient), when no noun matched
     // in the child's own system (GTFS trips.service_id is the key of the GTFS calendar, not an Airtable Service)
     if (!out.some((c) => c.rank < 100)) {
@@ -279,6 +298,15 @@ export class EntityIndex {
     if (SELF_ROLES.has(snake) && !out.length) add(this.get(child.tokens, child.source), 'self', stem, 40);
     return out.sort((a, b) => a.rank - b.rank);
   }
+}
+
+/** Can `column` (stem `stem`) hold the key `key` of an entity? Unknown keys and generic ones (id) fit. */
+function fitsKey(column: string, stem: readonly string[], target: IndexedEntity): boolean {
+  const key = target.key?.column;
+  if (!key || key === column || ['id', 'key', 'uuid', 'code'].includes(key)) return true;
+  const k = keyShape(key)?.stem;
+  // keyed by its own noun (customer_address_id of CustomerAddress), or by a key of the same head word
+  return !k?.length || snakeOf(k) === snakeOf(target.tokens) || k[k.length - 1] === stem[stem.length - 1];
 }
 
 /** Does `hay` contain `needle` as a run of consecutive tokens? */

@@ -1,7 +1,7 @@
 // Keys of a dbt model as its YAML/manifest declares them: which columns are unique, which one is
 // the primary key. Used for cardinality (a unique foreign key is one-to-one) and default targets.
 import { isTest } from '../core/project/dbt-tests.js';
-import type { DbtColumn, DbtNode } from '../core/project/types.js';
+import type { DbtColumn, DbtNode, Project } from '../core/project/types.js';
 import { isTechnicalColumn } from './columns.js';
 
 function lower(s: unknown): string {
@@ -76,4 +76,37 @@ export function primaryKeyColumn(node: DbtNode, nounSnake?: string): string | un
   if (unique.length === 1) return unique[0].name;
   const named = unique.find((c) => c.name.toLowerCase() === 'id' || (nounSnake && c.name.toLowerCase() === `${nounSnake}_id`));
   return named?.name ?? unique[0]?.name;
+}
+
+const sourceKeyCache = new WeakMap<Project, Map<string, Set<string>>>();
+
+/** `source.table` (lower case) → the columns its YAML declares unique, read once per project. */
+function sourceUniqueColumns(project: Project): Map<string, Set<string>> {
+  let out = sourceKeyCache.get(project);
+  if (out) return out;
+  out = new Map();
+  for (const s of project.sources) {
+    const u = uniqueColumns(s);
+    if (u.size) out.set(s.name.toLowerCase(), u);
+  }
+  sourceKeyCache.set(project, out);
+  return out;
+}
+
+/**
+ * Columns of a model that are unique because the dbt source it selects from declares them so
+ * (`- name: CLIENT_ID` with a unique test): the column itself, or its rename (`client_id as
+ * channel_id`). Only for a model that reads exactly one source and no other model (a staging
+ * model over one table), so that no join or union can repeat its rows.
+ */
+export function inheritedKeys(project: Project, node: DbtNode, columns: readonly { name: string }[], renames: ReadonlyMap<string, string>): Set<string> {
+  const out = new Set<string>();
+  if (node.sourceRefs.length !== 1 || node.refs.length) return out;
+  const unique = sourceUniqueColumns(project).get(node.sourceRefs[0].toLowerCase());
+  if (!unique) return out;
+  for (const c of columns) {
+    const n = c.name.toLowerCase();
+    if (unique.has(renames.get(n) ?? n) && !isTechnicalColumn(n)) out.add(n);
+  }
+  return out;
 }

@@ -77,8 +77,7 @@ export function markSubsets(project: Project, models: LayerModel[], upstream: (n
   for (const m of models) if (m.kind === 'entity' && !byNoun.has(snakeOf(m.parsed.tokens))) byNoun.set(snakeOf(m.parsed.tokens), m);
   const out: { model: LayerModel; of: LayerModel; via: string }[] = [];
   for (const m of models) {
-    // a model that declares a key of its own is a thing of its own, whatever it selects from
-    if (m.kind !== 'entity' || !m.columns.length || m.node.sourceRefs.length || m.ownKeys.size) continue;
+    if (m.kind !== 'entity' || !m.columns.length || m.node.sourceRefs.length) continue;
     const names = m.columns.map((c) => c.name.toLowerCase());
     const noun = snakeOf(m.parsed.tokens);
     for (const u of upstream(m.node)) {
@@ -92,10 +91,14 @@ export function markSubsets(project: Project, models: LayerModel[], upstream: (n
         columns = node && of ? columnsOf(project, node) : undefined;
       }
       // a staging model's copy of a model before it (not a helper it is built on) may keep every column
-      if (!of || of === m || of.kind === 'helper' || !columns || columns.length < names.length) continue;
+      if (!of || of === m || of.kind === 'helper' || !columns) continue;
+      // a model that declares a key of its own is a thing of its own, whatever it selects from (a key it keeps is the copied rows' key)
+      // (a generic key name, code or id, says nothing about whose rows they are: regions selecting from departements)
+      if ([...m.ownKeys].some((k) => !of!.ownKeys.has(k) || ['id', 'code', 'key', 'uuid'].includes(k))) continue;
       const have = new Set(columns.map((c) => c.name.toLowerCase()));
       // its key comes from the upstream; at most two columns of its own (a derived type)
-      const added = names.filter((n) => !have.has(n)).length;
+      // (a load stamp it adds, inserted_date_time, is bookkeeping, not a column of its own)
+      const added = names.filter((n) => !have.has(n) && !/^(?:inserted|loaded|updated|processed)_(?:at|date|date_time|datetime|time|timestamp)$/.test(n)).length;
       if (have.has(names[0]) && added <= 2 && added * 2 < names.length) { out.push({ model: m, of, via: u }); break; }
     }
   }
@@ -159,7 +162,7 @@ export function ownIdentifiers(project: Project, m: LayerModel, semantic: Return
   const out = new Set(m.ownKeys);
   const names = new Set(m.columns.map((c) => c.name.toLowerCase()));
   const noun = snakeOf(m.parsed.tokens);
-  for (const n of ['id', `${noun}_id`, `${noun}_key`, `${noun}_uuid`]) if (names.has(n)) out.add(n);
+  for (const n of ['id', `${noun}_id`, `${noun}_key`, `${noun}_uuid`, `id_${noun}`]) if (names.has(n)) out.add(n);
   for (const a of sqlShape(project, m.node).ownIdAliases) out.add(a);
   const grain = grainOf(project, m.node);
   if (grain.length === 1) out.add(grain[0]);

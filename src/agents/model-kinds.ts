@@ -47,6 +47,15 @@ const CONFIG_NOUNS = new Set(['ldap', 'saml', 'oauth', 'sso', 'smtp', 'config', 
 /** Words of an aggregate: a breakdown by something, a time series, a distribution, per-period figures. */
 const AGGREGATE_WORDS = new Set(['timeseries', 'summary', 'summaries', 'distribution', 'stats', 'statistic', 'statistics', 'kpi', 'kpis', 'aggregate',
   'aggregates', 'aggregated', 'rollup', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual']);
+/** What changes in a *_status_change table. */
+const STATE_WORDS = new Set(['status', 'state', 'stage']);
+/** Columns of a calendar: the parts of a date (year, quarter, month, dayofweek, weekofyear, monthname …). */
+const DATE_PART_RE = /^(?:(?:financial|fiscal|iso)_)?(?:year|quarter|month|week|day|weekday|weekpart|dayofweek|dayofmonth|dayofyear|weekofyear|monthname|dayname|daynumber|yearnumber|quarternumber|monthnumber|weeknumber|year_quarter|year_month|year_week|is_weekend|is_holiday|(?:start|end|first_day|last_day)_of_(?:(?:financial|fiscal)_)?(?:week|month|quarter|year))$/;
+/** Columns of a request log: an HTTP request's method, path and outcome. */
+const REQUEST_LOG_COLUMNS = new Set(['method', 'http_method', 'path', 'url', 'endpoint', 'status_code', 'http_status', 'response_time', 'response_time_ms', 'latency', 'latency_ms',
+  'user_agent', 'client_ip', 'ip_address', 'remote_addr', 'referrer', 'referer', 'request_id']);
+/** Columns naming a month, quarter or year (not a day: dated rows are records of their own). */
+const PERIOD_LEVEL = new Set(['year_month', 'month', 'year', 'report_year', 'fiscal_year', 'quarter', 'period', 'month_start', 'period_start', 'yr', 'mo']);
 /** Head words of a per-period grain (member_month). */
 const PERIOD_HEADS = new Set(['day', 'week', 'month', 'quarter', 'year']);
 const PERIOD_COLUMNS = new Set(['year', 'report_year', 'yr', 'fiscal_year', 'month', 'mo', 'year_month', 'period', 'week', 'quarter', 'date_day', 'date_month',
@@ -54,7 +63,7 @@ const PERIOD_COLUMNS = new Set(['year', 'report_year', 'yr', 'fiscal_year', 'mon
 /** Nouns of tables that may describe the source system's fields rather than business things. */
 const DEFINITION_HEADS = new Set(['property', 'field', 'attribute']);
 /** Columns (own-noun prefix removed) that describe a field definition. */
-const DEFINITION_COLUMNS = new Set(['type', 'field_type', 'data_type', 'label', 'group_name', 'group', 'calculated', 'is_calculated', 'hidden', 'is_hidden',
+const DEFINITION_COLUMNS = new Set(['type', 'field_type', 'data_type', 'label', 'group_name', 'group', 'calculated', 'is_calculated', 'hidden', 'is_hidden', 'is_array',
   'options', 'is_custom', 'custom', 'read_only', 'is_required', 'required', 'field_name', 'object_type', 'display_order', 'hubspot_defined', 'hubspot_object']);
 /** Children of a technical table: property_option, field_value. */
 const DETAIL_WORDS = new Set(['option', 'value', 'group', 'enum', 'choice']);
@@ -82,6 +91,9 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   const hist = tokens.findIndex((t, i) => i > 0 && i < tokens.length - 1 && HISTORY_WORDS.has(t));
   if (hist > 0) return { kind: 'history', why: `a ${tokens[hist]} table`, served: tokens.slice(0, hist) };
   if (tokens.length > 2 && last === 'log' && tokens[tokens.length - 2] === 'change') return { kind: 'history', why: 'a change log', served: tokens.slice(0, -2) };
+  // lc_status_change, order_state_changes: the changes of a thing's status over time
+  // (email_event_status_change is an event of that type, a subtype of the event, not changes of one)
+  if (tokens.length > 2 && last === 'change' && STATE_WORDS.has(tokens[tokens.length - 2]) && tokens[tokens.length - 3] !== 'event') return { kind: 'history', why: `${tokens[tokens.length - 2]} changes of another thing`, served: tokens.slice(0, -2) };
   if (tokens.some((t) => FAILED_WORDS.has(t))) return { kind: 'log', why: 'rows that failed validation or loading (the pipeline\'s dead letters)', served: [] };
   if (LOG_WORDS.has(last)) return { kind: 'log', why: 'a log', served: lead };
   if (tokens.includes('log') || tokens.includes('logs')) return { kind: 'log', why: 'a log', served: [] };
@@ -125,9 +137,24 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
     return { kind: 'report', why: `its grain is ${grain.join(' + ')}: figures per period, no identifier of its own`, served: [] };
   }
   const names = columns.map((c) => c.name.toLowerCase()).filter((n) => !isTechnicalColumn(n) && !n.startsWith('context_'));
+  // no key, another thing's key and a month or year (person_id + year_month): figures or assignments per period
+  const period = names.find((n) => PERIOD_LEVEL.has(n));
+  const refKey = names.find((n) => keyShape(n)?.stem.length && !isOwnId(n));
+  if (!keyed && !grain.length && period && refKey && !names.some(isOwnId)) {
+    return { kind: 'report', why: `no key of its own: rows per ${refKey} per ${period}`, served: [] };
+  }
   // rows of figures: most columns are counts (count_posts, daily_active_users, num_members) — a metrics report
   const measures = names.filter((n) => /^(?:count|num|total|sum|avg)_|_(?:count|total)$|^(?:daily|weekly|monthly)_active_/.test(n)).length;
   if (measures >= 8 && measures * 2 >= names.length) return { kind: 'report', why: `${measures} of its ${names.length} columns are counts or totals (a metrics report)`, served: [] };
+  // no key, nothing it refers to, and counts among its columns: a summary (a sprint's ticket counts)
+  const unkeyed = !keyed && !grain.length && !names.some((n) => keyShape(n) || /(?:^|_)(?:uuid|number|no|num|guid)$/.test(n));
+  if (unkeyed && measures >= 5 && measures * 4 >= names.length) return { kind: 'report', why: `no key of its own and ${measures} of its ${names.length} columns are counts or totals (a summary)`, served: [] };
+  // a date dimension: most columns are parts of the date (year, quarter, monthname, dayofweek …)
+  const parts = names.filter((n) => DATE_PART_RE.test(n)).length;
+  if (parts >= 6 && parts * 2 >= names.length) return { kind: 'technical', why: `a calendar: ${parts} of its ${names.length} columns are parts of a date`, served: [] };
+  // an HTTP request log (method, path, status_code, response_time, user_agent)
+  const request = names.filter((n) => REQUEST_LOG_COLUMNS.has(n)).length;
+  if (request >= 4) return { kind: 'log', why: `a request log (${names.filter((n) => REQUEST_LOG_COLUMNS.has(n)).join(', ')})`, served: [] };
   // a reporting API's rows (Google Analytics, ad platforms): a report period and counts, one row per combination of dimensions
   if (names.some((n) => /^report_(?:start_|end_)?(?:date|day|month|week|year|period)$|^report_(?:start|end)$/.test(n)) && names.some((n) => /_count$|^count_|^total_|^num_/.test(n))) {
     return { kind: 'report', why: 'a reporting API\'s rows: a report period and counts per combination of dimensions', served: [] };
@@ -150,9 +177,10 @@ function describesFields(node: DbtNode, tokens: readonly string[]): boolean {
   const own = tokens.join('_') + '_';
   let hits = 0;
   for (const c of node.columns) {
-    let n = c.name.toLowerCase();
-    if (n.startsWith(own)) n = n.slice(own.length);
-    if (DEFINITION_COLUMNS.has(n) || n.endsWith('_object')) hits++;
+    const raw = c.name.toLowerCase();
+    const n = raw.startsWith(own) ? raw.slice(own.length) : raw;
+    // field_name of a field table reads either way (its name, or the field's name)
+    if (DEFINITION_COLUMNS.has(n) || DEFINITION_COLUMNS.has(raw) || n.endsWith('_object')) hits++;
   }
   return hits >= 2;
 }

@@ -13,7 +13,7 @@ const ALWAYS_STRIPPED = [...STAGING_PREFIXES, 'int'];
 /** Markers of a model that only prepares another model of the same noun (dbt / Fivetran conventions). */
 const HELPER_PREFIXES = ['base', 'deduped', 'dedup', 'merged'];
 /** …and suffixes of one step of its preparation (events_merged, events_delta): plumbing words, not the noun. */
-const HELPER_SUFFIXES = ['tmp', 'deduped', 'dedup', 'merged', 'delta', 'unioned', 'incremental'];
+const HELPER_SUFFIXES = ['tmp', 'deduped', 'dedup', 'merged', 'delta', 'unioned', 'incremental', 'filtered'];
 /**
  * Where and how a system stores its tables, never part of the business noun:
  * stg__mitxonline__app__postgres__auth_user is the auth_user of the mitxonline system.
@@ -49,6 +49,11 @@ export interface ParsedName {
   period?: string;
   /** The model a mart or tool prepares its staging copy for (cms_hcc in cms_hcc__stg_core__condition). */
   consumer?: string;
+  /**
+   * The model this one is a part of: stg_dora__services__thematiques beside stg_dora__services holds
+   * values flattened out of a service (dbt's <table>__<part> for a nested list), not a system.
+   */
+  parent?: string;
 }
 
 /**
@@ -57,7 +62,8 @@ export interface ParsedName {
  */
 export function parseModelName(name: string, knownSources: readonly string[] = [], opts: { otherLayers?: boolean; folder?: string; siblings?: ReadonlySet<string> } = {}): ParsedName {
   // letters beyond ASCII are letters (stg_erp__größen), not separators
-  let rest = name.toLowerCase().replace(/[^\p{L}\p{N}_]+/gu, '_');
+  // a leading underscore marks a private helper (_stg_x__actions_filtered), not a word
+  let rest = name.toLowerCase().replace(/[^\p{L}\p{N}_]+/gu, '_').replace(/^_+/, '');
   let marker: string | undefined;
   let consumer: string | undefined;
   // a mart's own staging copy of another model: cms_hcc__stg_core__condition is core's condition
@@ -79,12 +85,22 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
   let source: string | undefined;
   let subsystem: string[] | undefined;
   let table = rest;
+  let parent: string | undefined;
+  let parentTokens: string[] | undefined;
   const parts = rest.split(/_{2,}/).filter(Boolean);
   if (parts.length >= 2) {
     // stg_<system>__<table>, also stg__<system>__<db>__<engine>__<table>: storage words are not the system
     // a multi-word middle part names a family of tables (ntd__asset_inventory_time_series__active_fleet), a one-word part a sub-system (openedx)
     let last = parts.length - 1;
-    while (last > 1 && parts[last - 1].includes('_') && !STORAGE_WORDS.has(parts[last - 1])) last--;
+    // …unless the name without its last part is a model of the layer: then that model's table is this one's parent
+    const lowerName = name.toLowerCase();
+    const cut = lowerName.lastIndexOf('__');
+    if (parts.length >= 3 && cut > 0 && opts.siblings?.has(lowerName.slice(0, cut))) {
+      parent = lowerName.slice(0, cut);
+      parentTokens = parts[last - 1].split('_').filter(Boolean);
+      last--;
+    }
+    while (!parent && last > 1 && parts[last - 1].includes('_') && !STORAGE_WORDS.has(parts[last - 1])) last--;
     table = parts.slice(last).join('_');
     const systems = parts.slice(0, last).filter((p) => !STORAGE_WORDS.has(p));
     source = systems[0] ?? parts[0];
@@ -109,8 +125,10 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
   let tokens = nounTokens(raw);
   if (!tokens.length) tokens = (source ?? rest).split('_').filter(Boolean);
   if (!tokens.length) tokens = [name.toLowerCase()];
+  // a part of a parent table: both nouns singular (services__thematiques → service thematique)
+  if (parentTokens) tokens = [...singularPhrase(parentTokens), ...tokens.slice(parentTokens.length)];
   return { source, tokens: singularPhrase(tokens), helper: !!marker, ...(marker ? { marker } : {}), ...(subsystem ? { subsystem } : {}),
-    ...(periods.length ? { period: periods.join('_') } : {}), ...(consumer ? { consumer } : {}) };
+    ...(periods.length ? { period: periods.join('_') } : {}), ...(consumer ? { consumer } : {}), ...(parent ? { parent } : {}) };
 }
 
 /**

@@ -42,7 +42,8 @@ function sqlWorthReading(project: Project, node: DbtNode, yaml: ReadonlyMap<stri
   if (!yaml.size) return true;
   let text = '';
   try { text = project.readText(node.sqlPath); } catch { return false; }
-  for (const m of text.matchAll(/\b([A-Za-z_][A-Za-z0-9_]*?_(?:id|key|fk|uuid))\b/gi)) if (!yaml.has(m[1].toLowerCase())) return true;
+  // (id_structure, code_region: the key word first, as French or Spanish names put it)
+  for (const m of text.matchAll(/\b([A-Za-z_][A-Za-z0-9_]*?_(?:id|key|fk|uuid)|(?:id|code)_[A-Za-z][A-Za-z0-9_]*)\b/gi)) if (!yaml.has(m[1].toLowerCase())) return true;
   return false;
 }
 

@@ -15,9 +15,11 @@ export interface SqlShape {
   casts: number;
   /** Inputs of `generate_surrogate_key([...])` (the model's grain), lower case. */
   grain: string[];
+  /** Output column → the input column it renames (`client_id::varchar as channel_id`, `cast(id as int) as user_id`), lower case. */
+  renames: Map<string, string>;
 }
 
-const EMPTY: SqlShape = { ownIdAliases: new Set(), aggregates: false, numericCasts: 0, casts: 0, grain: [] };
+const EMPTY: SqlShape = { ownIdAliases: new Set(), aggregates: false, numericCasts: 0, casts: 0, grain: [], renames: new Map() };
 const cache = new WeakMap<DbtNode, SqlShape>();
 
 function sqlText(project: Project, node: DbtNode): string {
@@ -43,7 +45,15 @@ export function sqlShape(project: Project, node: DbtNode): SqlShape {
   const numericCasts = casts.filter((t) => /^(?:numeric|bignumeric|decimal|float|float64|double|real|int|int64|integer|bigint|smallint|number)$/.test(t)).length;
   const grain = [...text.matchAll(/generate_surrogate_key\s*\(\s*\[([^\]]*)\]/gi)].slice(0, 1)
     .flatMap((m) => [...m[1].matchAll(/['"]([^'"]+)['"]/g)].map((x) => x[1].toLowerCase()));
-  out = { ownIdAliases, aggregates, numericCasts, casts: casts.length, grain };
+  // a bare column renamed, maybe cast on the way: x as y, x::t as y, cast(x as t) as y (expressions are not renames)
+  const renames = new Map<string, string>();
+  const bare = String.raw`(?:\w+\.)?"?([A-Za-z_]\w*)"?`;
+  const re = new RegExp(String.raw`(?:^|[\s,(])(?:${bare}(?:\s*::\s*\w+(?:\s*\([\d\s,]*\))?)?|(?:try_|safe_)?cast\s*\(\s*${bare}\s+as\s+\w+(?:\s*\([\d\s,]*\))?\s*\))\s+as\s+"?([A-Za-z_]\w*)"?(?=\s*(?:,|$|\bfrom\b))`, 'gim');
+  for (const m of text.matchAll(re)) {
+    const from = (m[1] ?? m[2]).toLowerCase(), to = m[3].toLowerCase();
+    if (from !== to && !renames.has(to) && !['as', 'select', 'distinct', 'null', 'true', 'false'].includes(from)) renames.set(to, from);
+  }
+  out = { ownIdAliases, aggregates, numericCasts, casts: casts.length, grain, renames };
   cache.set(node, out);
   return out;
 }

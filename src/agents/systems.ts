@@ -20,19 +20,21 @@ export interface SystemMember {
 }
 
 /**
- * Does the model read a dbt source, itself or through the staging helpers it selects from? Only
- * such models come from a source system; a model built from the project's own models (a mart's
- * staging copy) belongs to whatever those are.
+ * Does the model read a dbt source, itself or through the staging helpers it selects from (or raw
+ * data its SQL names or lists, see readsRawData)? Only such models come from a source system; a
+ * model built from the project's own models (a mart's staging copy) belongs to whatever those are.
  */
 export function sourcedModels(project: Project, models: readonly { node: DbtNode }[]): Set<string> {
   const byName = new Map(models.map((m) => [m.node.name, m.node]));
+  const wrappers = sourceMacros(project);
   const memo = new Map<string, boolean>();
   const visit = (node: DbtNode, depth: number): boolean => {
     const hit = memo.get(node.name);
     if (hit !== undefined) return hit;
     memo.set(node.name, false); // cycles read nothing
     const deps = node.raw?.depends_on?.nodes;
-    let out = node.sourceRefs.length > 0 || (Array.isArray(deps) && deps.some((d) => typeof d === 'string' && d.startsWith('source.')));
+    let out = node.sourceRefs.length > 0 || (Array.isArray(deps) && deps.some((d) => typeof d === 'string' && d.startsWith('source.')))
+      || readsRawData(project, node, wrappers);
     if (!out && depth < 4) {
       for (const up of upstreamModels(project, node)) {
         const n = byName.get(up);
@@ -45,6 +47,39 @@ export function sourcedModels(project: Project, models: readonly { node: DbtNode
   const out = new Set<string>();
   for (const m of models) if (visit(m.node, 0)) out.add(m.node.name);
   return out;
+}
+
+const macroCache = new WeakMap<Project, Set<string>>();
+
+/**
+ * The project's macros that call `source()` (a staging header such as `stg_source_header('dora',
+ * 'services')`): a model calling one reads a dbt source although its own SQL names none.
+ */
+export function sourceMacros(project: Project): Set<string> {
+  let out = macroCache.get(project);
+  if (out) return out;
+  out = new Set();
+  for (const [file, kind] of project.files) {
+    if (kind !== 'macro') continue;
+    let text = '';
+    try { text = project.readText(file); } catch { continue; }
+    for (const m of text.matchAll(/\{%-?\s*macro\s+(\w+)\s*\(([\s\S]*?)\{%-?\s*endmacro\s*-?%\}/g)) if (/\bsource\s*\(/.test(m[2])) out.add(m[1]);
+  }
+  macroCache.set(project, out);
+  return out;
+}
+
+/**
+ * Does the model read raw data without a `source()` of its own: through a project macro that calls
+ * one, or, selecting from no model at all, from a table it names or rows it lists (VALUES)?
+ */
+function readsRawData(project: Project, node: DbtNode, macros: ReadonlySet<string>): boolean {
+  if (!node.sqlPath || !node.origins.includes('sql')) return false;
+  let text = '';
+  try { text = project.readText(node.sqlPath); } catch { return false; }
+  for (const m of text.matchAll(/\{\{-?\s*(\w+)\s*\(/g)) if (macros.has(m[1])) return true;
+  if (node.refs.length || /\bref\s*\(/.test(text)) return false;
+  return /\b(?:from|values)\b/i.test(text.replace(/\{[{%#][\s\S]*?[}%#]\}/g, ' ').replace(/--[^\n]*/g, ' '));
 }
 
 /** Words of a system name: google_ads → ['google', 'ads']. */

@@ -20,8 +20,12 @@ export function declaredTargetResolver(project: Project, byModel: Map<string, St
   const byModelName = (name: string): ResolvedTarget | undefined => {
     const staged = byModel.get(name);
     if (staged) return staged.entity && staged.kind !== 'bridge' && staged.kind !== 'technical' ? { entity: staged.entity, node: staged.node } : undefined;
-    // a mart or intermediate model: its business noun may still name an entity (dim_customers)
-    const e = byNoun(parseModelName(name, [], { otherLayers: true }).tokens);
+    // a seed is the project's own list of values (frais_v1, modes_accueil): no staging entity, whatever its noun
+    if (project.seeds.some((s) => s.name === name)) return undefined;
+    // a mart or intermediate model: its business noun may still name an entity (dim_customers), in the system
+    // its name names when several systems have that noun (int_dora__structures_v1 is dora's structure)
+    const parsed = parseModelName(name, [], { otherLayers: true });
+    const e = index.get(parsed.tokens, parsed.source)?.name;
     return e ? { entity: e, node: project.modelByName.get(name) } : undefined;
   };
   return (t: TargetRef, column: string): ResolvedTarget | undefined => {

@@ -135,9 +135,9 @@ describe('own real-style staging layers (labels written before the rules)', () =
 
 // ---- public projects fetched at a pinned commit (test/fixtures/real-projects), labelled from their files
 // before the tool ran on them (RULES-conceptual.md). Floors are what issue 23 reached (tuning projects at the
-// targets: entity P ≥ 0.85, relationship P ≥ 0.90, R ≥ 0.85); jira-source is held out, never used to tune the rules;
-// meltano-squared and dagster-open-platform, each held out when labelled and scored once, were tuned on in round 2
-// (their errors read for classes of error; docs/agents.md keeps the first figures). Skipped, naming the repository, where a mirror is absent.
+// targets: entity P ≥ 0.85, relationship P ≥ 0.90, R ≥ 0.85). Every project was held out when labelled and scored
+// once, then tuned on (its errors read for classes of error; docs/agents.md keeps the first figures): bink-warehouse
+// and data-inclusion, the round-2 batch, are still below the entity target. Skipped, naming the repository, where a mirror is absent.
 await initSqlColumns(); // the Conceptualizer reads the columns models' SQL returns
 const REGISTRY = join(import.meta.dirname, '..', 'fixtures', 'real-projects');
 const FLOORS: Record<string, { entityP: number; relP: number; relR: number }> = {
@@ -146,8 +146,10 @@ const FLOORS: Record<string, { entityP: number; relP: number; relR: number }> = 
   'zendesk-source': { entityP: 0.9, relP: 0.95, relR: 0.9 },
   'cal-itp-warehouse': { entityP: 0.9, relP: 0.9, relR: 0.85 },
   'mattermost-analytics': { entityP: 0.9, relP: 0.95, relR: 0.95 },
-  'jira-source': { entityP: 0.85, relP: 0.9, relR: 0.95 },
-  tuva: { entityP: 0.85, relP: 0.95, relR: 0.9 },
+  'jira-source': { entityP: 0.95, relP: 0.95, relR: 0.95 },
+  tuva: { entityP: 0.9, relP: 0.95, relR: 0.95 },
+  'bink-warehouse': { entityP: 0.7, relP: 0.95, relR: 0.95 },
+  'data-inclusion': { entityP: 0.75, relP: 0.7, relR: 0.8 },
   'meltano-squared': { entityP: 0.95, relP: 0.95, relR: 0.95 },
   'dagster-open-platform': { entityP: 0.95, relP: 0.95, relR: 0.95 },
 };
