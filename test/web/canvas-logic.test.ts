@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import { fromModel, fromProjectGraph, positionsOf, projectLayoutPath } from '../../web/src/canvas/build';
 import { diagramSvg, MAX_EXPORT_ASPECT } from '../../web/src/canvas/export';
-import { columnY, edgeText, endMarks, HEADER_H, nodeSize } from '../../web/src/canvas/geometry';
+import { columnY, edgeText, endMarks, HEADER_H, nodeSize, ROW_H } from '../../web/src/canvas/geometry';
 import { bounds, layoutGraph, type ElkRun } from '../../web/src/canvas/layout';
 import type { CanvasGraph, CNode } from '../../web/src/canvas/model';
 import { pngScale } from '../../web/src/canvas/png';
-import { applyFilters, DETAIL_LIMIT, FOCUS_LIMIT, hub, neighbourhood, NO_FILTERS, visibleGraph, withDetail } from '../../web/src/canvas/view';
+import { applyFilters, DETAIL_LIMIT, TALL_TABLE, FOCUS_LIMIT, hub, neighbourhood, NO_FILTERS, visibleGraph, withDetail } from '../../web/src/canvas/view';
 import { buildTree, initialExpanded, newFileContent, visibleRows } from '../../web/src/explorer/tree';
 import { projectGraph } from '../../src/api.js';
 import { loadProject } from '../../src/core/project/load.js';
@@ -172,6 +172,20 @@ describe('a readable picture at any size', () => {
     const small = withDetail(visibleGraph(star(10), NO_FILTERS, undefined, true), undefined, {});
     expect(small.graph.nodes.every((x) => x.detail === 'all')).toBe(true);
     expect(withDetail(visibleGraph(star(10), NO_FILTERS, undefined, true), 'collapsed', {}).graph.nodes.every((x) => x.detail === 'collapsed')).toBe(true);
+  });
+
+  it(`in Auto, a table of more than ${TALL_TABLE} columns draws its keys among few tables (no sliver); chosen details and its own choice win`, () => {
+    const g = star(4);
+    const wide = g.nodes[1];
+    wide.columns = [...wide.columns, ...Array.from({ length: TALL_TABLE + 10 }, (_, i) => ({ name: `attr_${i}`, type: 'text' }))] as typeof wide.columns;
+    const v = visibleGraph(g, NO_FILTERS, undefined, true);
+    const n = (x: ReturnType<typeof withDetail>, id: string) => x.graph.nodes.find((m) => m.id === id)!;
+    const auto = withDetail(v, undefined, {});
+    expect(n(auto, wide.id).detail).toBe('keys');
+    expect(nodeSize(n(auto, wide.id)).height).toBeLessThan(10 * ROW_H);
+    expect(n(auto, g.nodes[2].id).detail).toBe('all');
+    expect(n(withDetail(v, 'all', {}), wide.id).detail).toBe('all');
+    expect(n(withDetail(v, undefined, { [wide.id]: 'all' }), wide.id).detail).toBe('all');
   });
 
   it('labels a key edge with its verb or role, marking inferred ones; lineage has no label', () => {

@@ -97,12 +97,16 @@ export const DETAIL_LIMIT = 50;
 /** The detail the canvas draws at: the one chosen, else by how many tables are drawn. */
 export const autoDetail = (tables: number, chosen?: Detail): Detail => chosen ?? (tables > DETAIL_LIMIT ? 'keys' : 'all');
 
+/** A table wider than this draws its keys in the Auto detail even among few tables: one 150-column table would make the fitted view a sliver. */
+export const TALL_TABLE = 30;
+
 /** The visible graph with each table's detail (the table's own, else the view's) and the columns its edges meet. */
 export function withDetail(v: VisibleGraph, chosen: Detail | undefined, perTable: Record<string, Detail>): VisibleGraph {
   const all = autoDetail(v.graph.nodes.length, chosen);
+  const tall = chosen === undefined && all === 'all';
   const linked = new Map<string, string[]>();
   const link = (end: CEdge['from']) => { if (end.column) { const l = linked.get(end.node); if (l) l.push(end.column); else linked.set(end.node, [end.column]); } };
   for (const e of v.graph.edges) { link(e.from); link(e.to); }
-  const nodes = v.graph.nodes.map((n) => ({ ...n, detail: perTable[n.id] ?? all, linked: linked.get(n.id) }));
+  const nodes = v.graph.nodes.map((n) => ({ ...n, detail: perTable[n.id] ?? (tall && n.columns.length > TALL_TABLE ? 'keys' : all), linked: linked.get(n.id) }));
   return { ...v, graph: { ...v.graph, nodes } };
 }
