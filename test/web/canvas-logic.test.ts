@@ -244,9 +244,13 @@ describe('the Explorer tree', () => {
     expect(newFileContent('diagram', 'd', 'Modeler/conceptual')).toContain('layer: conceptual');
   });
 
-  it('the Explorer opens on the project: hidden folders (.github, .buildkite) come after it, closed', () => {
-    const t = buildTree([{ path: '.github/workflows/ci.yml', kind: 'other' }, { path: '.buildkite/pipeline.yml', kind: 'other' }, { path: 'models/a.sql', kind: 'sql' }, { path: 'macros/m.sql', kind: 'other' }]);
-    expect(t.map((n) => n.name)).toEqual(['macros', 'models', '.buildkite', '.github']);
-    expect([...initialExpanded(t)].sort()).toEqual(['macros', 'models']);
+  it('the Explorer opens on the models: Modeler files next, macros/analyses after them, closed; hidden folders (.github, .buildkite) last', () => {
+    const t = buildTree([{ path: '.github/workflows/ci.yml', kind: 'other' }, { path: '.buildkite/pipeline.yml', kind: 'other' }, { path: 'analyses/x.sql', kind: 'other' },
+      { path: 'models/staging/a.sql', kind: 'sql', layer: 'stg' }, { path: 'macros/m.sql', kind: 'macro' }, { path: 'Modeler/logical/x.yaml', kind: 'modeler_model', layer: 'logical' }, { path: 'README.md', kind: 'other' }]);
+    expect(t.map((n) => n.name)).toEqual(['models', 'Modeler', 'analyses', 'macros', '.buildkite', '.github', 'README.md']);
+    expect([...initialExpanded(t)].sort()).toEqual(['Modeler', 'Modeler/logical', 'models', 'models/staging']);
+    // a tree with no models opens its top two levels, as before
+    const plain = buildTree([{ path: 'macros/m.sql', kind: 'macro' }, { path: 'docs/a/b.md', kind: 'docs_md' }]);
+    expect([...initialExpanded(plain)].sort()).toEqual(['docs', 'docs/a', 'macros']);
   });
 });

@@ -28,8 +28,18 @@ export function buildTree(files: FileEntry[]): TreeNode[] {
     n.children.forEach(sort);
   };
   sort(root);
-  return root.children;
+  // at the top, what a modeler opens the project for comes first: folders holding models (SQL with
+  // a layer), then Modeler files, then the rest (macros, analyses, tests), hidden ones last
+  const rank = (n: TreeNode) => (n.kind === 'file' ? 4 : n.name.startsWith('.') ? 3 : holds(n, (f) => f.kind === 'sql' && !!f.layer) ? 0 : holds(n, (f) => f.kind === 'modeler_model') ? 1 : 2);
+  return root.children.map((n) => ({ n, r: rank(n) })).sort((a, b) => a.r - b.r).map((x) => x.n);
 }
+
+function holds(n: TreeNode, is: (f: FileEntry) => boolean): boolean {
+  return n.file ? is(n.file) : n.children.some((c) => holds(c, is));
+}
+
+/** Top-level folders a modeler opens the project for (models, Modeler files). */
+const primary = (n: TreeNode) => n.kind === 'folder' && (holds(n, (f) => f.kind === 'sql' && !!f.layer) || holds(n, (f) => f.kind === 'modeler_model'));
 
 export function visibleRows(tree: TreeNode[], expanded: Set<string>): Row[] {
   const out: Row[] = [];
@@ -43,11 +53,15 @@ export function visibleRows(tree: TreeNode[], expanded: Set<string>): Row[] {
   return out;
 }
 
-/** Folders open at first: the top two levels, except hidden ones (.github, .buildkite: CI, not the project). */
+/**
+ * Folders open at first: the folders of models and Modeler files and their children (others such as
+ * macros/ and tests/ closed, hidden ones such as .github/ too); with none of those, the top two levels.
+ */
 export function initialExpanded(tree: TreeNode[]): Set<string> {
   const out = new Set<string>();
   const shown = (n: TreeNode) => n.kind === 'folder' && !n.name.startsWith('.');
-  for (const n of tree) if (shown(n)) { out.add(n.path); for (const c of n.children) if (shown(c)) out.add(c.path); }
+  const tops = tree.some(primary) ? tree.filter(primary) : tree;
+  for (const n of tops) if (shown(n)) { out.add(n.path); for (const c of n.children) if (shown(c)) out.add(c.path); }
   return out;
 }
 
