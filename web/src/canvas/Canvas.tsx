@@ -4,7 +4,7 @@
 // is on screen is rendered.
 import { useEffect, useMemo, useState, type CSSProperties, type MouseEvent as ReactMouseEvent } from 'react';
 import {
-  applyNodeChanges, Background, ConnectionMode, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, useStoreApi,
+  applyNodeChanges, ConnectionMode, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, useStoreApi,
   type Connection, type NodeChange, type NodeMouseHandler, type EdgeMouseHandler,
 } from '@xyflow/react';
 import { askAbout } from '../ai/actions';
@@ -19,6 +19,8 @@ import { endMarks, nodeSize } from './geometry';
 import { routeEdges } from './routing';
 import { Legend } from './Legend';
 import { FarView, FAR_VIEW_MIN } from './FarView';
+import { DotGrid } from './DotGrid';
+import { bandOf, CULL_MIN, keeps, useKeptArea } from './lod';
 import { bounds } from './layout';
 import { panels } from '../shell/panels';
 import { isKeyEdge, type CEdge } from './model';
@@ -28,8 +30,6 @@ import { tablesBeforeEdges } from './focus';
 import { CanvasToolbar } from './CanvasToolbar';
 
 const nodeTypes = { table: TableNode };
-/** Below this zoom a table is drawn as its title bar, an edge as a line: text there is too small to read. */
-export const FAR_ZOOM = 0.3;
 const edgeTypes = { er: ErEdge };
 const NONE: TableFlowNode[] = [];
 const NO_EDGES: ErFlowEdge[] = [];
@@ -48,18 +48,24 @@ function Flow() {
   const projectName = app.use((s) => s.project?.name);
   const graph = canvas.use((s) => s.graph);
   const minimap = panels.use((s) => s.minimap);
-  const far = useStore((s) => s.transform[2] < FAR_ZOOM);
+  // the zoom band, not the zoom: nothing here renders again while the view pans or zooms within a band
+  const band = useStore((s) => bandOf(s.transform[2]));
+  // below readable text a table's rows are bars and edges meet the title bars (lod.ts)
+  const far = band !== 'text';
   const flow = useReactFlow();
   const rf = useStoreApi();
   // a big diagram far out is one SVG of boxes and lines (FarView), not a node per table
   const big = (visible?.graph.nodes.length ?? 0) > FAR_VIEW_MIN;
-  const farView = far && big;
+  const farView = band === 'far' && big;
+  const kept = useKeptArea((visible?.graph.nodes.length ?? 0) > CULL_MIN && !farView);
   // a big view waits for its fit before mounting nodes: mounting them at the old zoom, only to
   // swap them for the far view a moment later, costs seconds
   const [fitted, setFitted] = useState(0);
   const hold = big && fitRequest.n !== fitted;
   const [nodes, setNodes] = useState<TableFlowNode[]>([]);
   const sel = selectedId(selection);
+  // the tables kept in the page (every one, or those near the view) and the edges between them
+  const shown = useMemo(() => (kept ? nodes.filter((n) => keeps(kept, n.data.node, positions[n.id])) : nodes), [nodes, kept, positions]);
   const colours = useMemo(() => (graph ? coloursOf(graph) : undefined), [graph]);
 
   useEffect(() => {
@@ -72,12 +78,12 @@ function Flow() {
         // moved by its title bar only: a pan that starts on a table never moves it
         id: n.id, type: 'table', position: positions[n.id], width: size.width, height: size.height, selected: n.id === sel, dragHandle: '.table-head', style,
         ariaLabel: `${n.kind} ${n.name}${diff?.nodes[n.id] ? `, ${diff.nodes[n.id]} since ${diff.ref}` : ''}`, ariaRole: 'group',
-        data: { node: n, diff: diff?.nodes[n.id], columnDiff: diff?.columns[n.id], far },
+        data: { node: n, diff: diff?.nodes[n.id], columnDiff: diff?.columns[n.id], far, tiny: band === 'far' },
       };
     }));
-  }, [visible, positions, diff, sel, far, colours]);
+  }, [visible, positions, diff, sel, far, band, colours]);
 
-  const edges = useMemo<ErFlowEdge[]>(() => {
+  const allEdges = useMemo<ErFlowEdge[]>(() => {
     const g = visible?.graph;
     if (!g) return [];
     const byId = new Map(g.nodes.map((n) => [n.id, n.name]));
@@ -92,6 +98,11 @@ function Flow() {
       };
     });
   }, [visible, positions, sel, far]);
+  const edges = useMemo(() => {
+    if (!kept) return allEdges;
+    const ids = new Set(shown.map((n) => n.id));
+    return allEdges.filter((e) => ids.has(e.source) && ids.has(e.target));
+  }, [allEdges, shown, kept]);
 
   useEffect(() => {
     if (!fitRequest.n) return;
@@ -186,16 +197,16 @@ function Flow() {
 
   return (
     <ReactFlow
-      nodes={farView || hold ? NONE : nodes} edges={farView || hold ? NO_EDGES : edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes}
+      nodes={farView || hold ? NONE : shown} edges={farView || hold ? NO_EDGES : edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes}
       onNodesChange={onNodesChange} onNodeClick={onNodeClick} onEdgeClick={onEdgeClick} onPaneClick={(ev) => (farView ? pick(ev) : select(null))}
       onNodeDragStop={(_e, _n, dragged) => moveNodes(dragged.map((d) => ({ id: d.id, position: d.position })))}
       onNodeContextMenu={onNodeContextMenu} onEdgeContextMenu={onEdgeContextMenu} onPaneContextMenu={onPaneContextMenu}
       onNodeDoubleClick={(_e, node) => node.data.node.file && openFile(node.data.node.file, node.data.node.line)}
-      connectionMode={ConnectionMode.Loose} nodesConnectable connectOnClick={false} onConnect={onConnect} connectionRadius={24} onlyRenderVisibleElements minZoom={0.02} maxZoom={2.5}
+      connectionMode={ConnectionMode.Loose} nodesConnectable connectOnClick={false} onConnect={onConnect} connectionRadius={24} minZoom={0.02} maxZoom={2.5}
       deleteKeyCode={null} selectionKeyCode={null} multiSelectionKeyCode="Shift" proOptions={{ hideAttribution: true }}
       ariaLabelConfig={{ 'node.a11yDescription.default': 'Press Enter to select, arrow keys to move, the context-menu key for actions.' }}
     >
-      <Background gap={24} size={1} />
+      <DotGrid />
       {farView && visible && <FarView graph={visible.graph} positions={positions} colours={colours} />}
       {minimap && !farView && <MiniMap pannable zoomable ariaLabel="Minimap of the diagram" nodeStrokeWidth={2} style={{ width: 150, height: 100 }} />}
       {colours && <Legend colours={colours} />}
