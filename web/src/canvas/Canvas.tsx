@@ -30,6 +30,8 @@ import { tablesBeforeEdges } from './focus';
 import { CanvasToolbar } from './CanvasToolbar';
 
 const nodeTypes = { table: TableNode };
+/** The height of the focus note over the canvas's top edge (styles.css .focus-note), kept clear by Fit view. */
+const NOTE_H = 36;
 const edgeTypes = { er: ErEdge };
 const NONE: TableFlowNode[] = [];
 const NO_EDGES: ErFlowEdge[] = [];
@@ -115,8 +117,10 @@ function Flow() {
       const { width, height } = rf.getState();
       if (!b.width || !width || !height) { setFitted(fitRequest.n); return; }
       const pad = 1.1;
-      const zoom = Math.max(0.02, Math.min(1.2, width / (b.width * pad), height / (b.height * pad)));
-      void flow.setViewport({ x: width / 2 - (b.x + b.width / 2) * zoom, y: height / 2 - (b.y + b.height / 2) * zoom, zoom }, { duration: 0 });
+      // below the note of what the view shows, which floats over the canvas's top edge
+      const h = height - NOTE_H;
+      const zoom = Math.max(0.02, Math.min(1.2, width / (b.width * pad), h / (b.height * pad)));
+      void flow.setViewport({ x: width / 2 - (b.x + b.width / 2) * zoom, y: NOTE_H + h / 2 - (b.y + b.height / 2) * zoom, zoom }, { duration: 0 });
       setFitted(fitRequest.n);
     }, 30);
     return () => clearTimeout(t);
