@@ -6,7 +6,7 @@
 // First, panning about 200 tables with every column (fitted, then at the first zoom drawing their
 // rows as text), with the renderer's time per frame; --trace FILE writes a Chromium trace of the
 // fitted pan (chrome://tracing or DevTools' Performance panel opens it).
-// Usage: npm run build && node bench/web-canvas.mjs [N ...] [--rounds R] [--pan-seconds S] [--pan-models M] [--only-pan] [--trace FILE]
+// Usage: npm run build && node bench/web-canvas.mjs [N ...] [--rounds R] [--pan-seconds S] [--pan-models M] [--only-pan] [--trace FILE] [--shots DIR]
 //   (default 500 models, 3 rounds; the pan scenario on 125 models, 2 s per pan)
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,7 @@ const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args
 const panSeconds = Number(opt('--pan-seconds', 2));
 const panModels = Number(opt('--pan-models', 125));
 const trace = opt('--trace');
+const shots = opt('--shots');
 const onlyPan = args.includes('--only-pan');
 const sizes = args.filter((a, i) => /^\d+$/.test(a) && !['--rounds', '--pan-seconds', '--pan-models'].includes(args[i - 1])).map(Number);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -42,7 +43,8 @@ async function panFps(page) {
 
 /**
  * The worst case the issue names: about 200 tables with every column, fitted to the window, then
- * zoomed in to the first zoom where their rows are drawn with text; the pane dragged at each.
+ * at the first zoom of 30% or more, then at the first zoom where their rows are drawn with text;
+ * the pane dragged at each.
  * A synthetic project of `models` models (with their sources, about 1.6 tables a model).
  */
 async function fullTables(models) {
@@ -67,14 +69,25 @@ async function fullTables(models) {
     const total = (await page.getByRole('toolbar', { name: 'Diagram tools' }).getByRole('status').first().textContent()).trim();
     const canvasArea = await page.evaluate(() => { const r = document.querySelector('.react-flow').getBoundingClientRect(); return (r.width * r.height) / (innerWidth * innerHeight); });
     console.log(`web canvas  pan, ${total}, all columns (canvas ${(canvasArea * 100).toFixed(0)}% of the window)`);
+    const shoot = async (name) => { if (shots) await page.screenshot({ path: join(shots, `pan-${name}.png`) }); };
     const fittedState = await state();
+    await shoot('fitted');
     if (trace) await browser.startTracing(page, { path: trace, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8.execute'] });
     const fitted = await panFor(page, panSeconds);
     if (trace) await browser.stopTracing();
     console.log(`  fitted:         ${panLine(fitted)}; ${fittedState}`);
-    // closer, to the first zoom where a table's rows are text (React Flow's Zoom In steps by 1.2)
-    for (let i = 0; i < 12 && !(await page.locator('.col-name').count()); i++) { await page.getByRole('button', { name: 'Zoom In' }).click(); await page.waitForTimeout(200); }
-    const textState = await state();
+    // closer: the first zoom of 30% or more, then the first where a table's rows are text (React Flow's Zoom In steps by 1.2)
+    const zoomIn = async (done) => {
+      await page.getByRole('button', { name: 'Fit view' }).click();
+      await page.waitForTimeout(300);
+      for (let i = 0; i < 12 && !(await done()); i++) { await page.getByRole('button', { name: 'Zoom In' }).click(); await page.waitForTimeout(200); }
+      return state();
+    };
+    const at30State = await zoomIn(async () => (await zoomOf(page)) >= 0.3);
+    await shoot('30');
+    const at30 = await panFor(page, panSeconds);
+    console.log(`  at 30% or more: ${panLine(at30)}; ${at30State}`);
+    const textState = await zoomIn(async () => (await page.locator('.col-name').count()) > 0);
     const text = await panFor(page, panSeconds);
     console.log(`  rows as text:   ${panLine(text)}; ${textState}`);
   } finally {
