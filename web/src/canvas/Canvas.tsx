@@ -80,10 +80,10 @@ function Flow() {
         // moved by its title bar only: a pan that starts on a table never moves it
         id: n.id, type: 'table', position: positions[n.id], width: size.width, height: size.height, selected: n.id === sel, dragHandle: '.table-head', style,
         ariaLabel: `${n.kind} ${n.name}${diff?.nodes[n.id] ? `, ${diff.nodes[n.id]} since ${diff.ref}` : ''}`, ariaRole: 'group',
-        data: { node: n, diff: diff?.nodes[n.id], columnDiff: diff?.columns[n.id], far, tiny: band === 'far' },
+        data: { node: n, diff: diff?.nodes[n.id], columnDiff: diff?.columns[n.id], far },
       };
     }));
-  }, [visible, positions, diff, sel, far, band, colours]);
+  }, [visible, positions, diff, sel, far, colours]);
 
   const allEdges = useMemo<ErFlowEdge[]>(() => {
     const g = visible?.graph;
@@ -127,6 +127,20 @@ function Flow() {
   }, [fitRequest, flow, rf]);
 
   useEffect(() => { tablesBeforeEdges(document.querySelector('section.canvas')); }, [nodes.length > 0]);
+
+  // a selection opens the details panel, which narrows the canvas: a table selected near the right
+  // edge would end up under it, so the view moves to keep the selected table in sight (zoom kept)
+  useEffect(() => {
+    const n = sel && visible?.graph.nodes.find((x) => x.id === sel), p = n && positions[n.id];
+    if (!n || !p) return;
+    const t = setTimeout(() => {
+      const { transform: [tx, ty, zoom], width, height } = rf.getState(), s = nodeSize(n);
+      const x0 = p.x * zoom + tx, x1 = (p.x + s.width) * zoom + tx, y0 = p.y * zoom + ty;
+      if (x0 >= 0 && x1 <= width && y0 >= 0 && y0 <= height - 40) return;
+      void flow.setCenter(p.x + s.width / 2, p.y + Math.min(s.height / 2, height / zoom / 3), { zoom, duration: 200 });
+    }, 120);
+    return () => clearTimeout(t);
+  }, [sel]); // on a new selection only, not as the view or the layout moves
 
   // in the far view a click on a box selects that table and zooms to it
   const pick = (ev: ReactMouseEvent) => {

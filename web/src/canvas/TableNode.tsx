@@ -30,8 +30,6 @@ export interface TableData extends Record<string, unknown> {
   dimmed?: boolean;
   /** zoomed out past readable text: the title bar, and the rows as bars (canvas/lod.ts) */
   far?: boolean;
-  /** further out still (under 30%): not even a name can be read, so none is painted */
-  tiny?: boolean;
 }
 export type TableFlowNode = Node<TableData, 'table'>;
 
@@ -52,16 +50,13 @@ function TableNodeView({ data, selected }: NodeProps<TableFlowNode>) {
   const next = NEXT[n.detail ?? 'all'];
   const label = `${DETAIL_ACTION[next.to]} ${n.name}`;
   return (
-    <div className={`table-node${selected ? ' selected' : ''}${data.diff ? ` diff-${data.diff}` : ''}${data.dimmed ? ' dimmed' : ''}${data.tiny ? ' tiny' : ''}`} data-layer={n.layer}>
+    <div className={`table-node${selected ? ' selected' : ''}${data.diff ? ` diff-${data.diff}` : ''}${data.dimmed ? ' dimmed' : ''}`} data-layer={n.layer}>
       <div className="table-head">
         {anchors('')}
-        {/* under 30% a name is a pixel high: the group's accessible name says it, nothing is painted letter by letter */}
-        {!data.tiny && <>
-          <span className="table-name" title={n.description ?? n.name}>{n.name}</span>
-          {iface && <span className="badge iface" title={`Interface ${iface.stability ?? ''} ${iface.status ?? ''}`}>IF</span>}
-          {n.layer && <span className="badge layer">{n.layer}</span>}
-          {data.diff && <span className="badge diff">{data.diff}</span>}
-        </>}
+        <span className="table-name" title={n.description ?? n.name}>{n.name}</span>
+        {iface && <span className="badge iface" title={`Interface ${iface.stability ?? ''} ${iface.status ?? ''}`}>IF</span>}
+        {n.layer && <span className="badge layer">{n.layer}</span>}
+        {data.diff && <span className="badge diff">{data.diff}</span>}
         {/* out of the Tab order, so Tab goes table to table; from the keyboard, the table's context menu has the same choices */}
         {!data.far && <button type="button" tabIndex={-1} className="detail-toggle nodrag" aria-label={label} title={label}
           onClick={(e) => { e.stopPropagation(); setTableDetail(n.id, next.to); }}>{next.glyph}</button>}
