@@ -19,7 +19,6 @@ import { endMarks, nodeSize } from './geometry';
 import { routeEdges } from './routing';
 import { Legend } from './Legend';
 import { FarView, FAR_VIEW_MIN } from './FarView';
-import { DotGrid } from './DotGrid';
 import { bandOf, CULL_MIN, keeps, useKeptArea } from './lod';
 import { bounds } from './layout';
 import { panels } from '../shell/panels';
@@ -224,7 +223,6 @@ function Flow() {
       deleteKeyCode={null} selectionKeyCode={null} multiSelectionKeyCode="Shift" proOptions={{ hideAttribution: true }}
       ariaLabelConfig={{ 'node.a11yDescription.default': 'Press Enter to select, arrow keys to move, the context-menu key for actions.' }}
     >
-      <DotGrid />
       {farView && visible && <FarView graph={visible.graph} positions={positions} colours={colours} />}
       {minimap && !farView && <MiniMap pannable zoomable ariaLabel="Minimap of the diagram" nodeStrokeWidth={2} style={{ width: 150, height: 100 }} />}
       {colours && <Legend colours={colours} />}
