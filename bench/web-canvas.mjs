@@ -3,49 +3,97 @@
 // projects of N models (which open on a focused subgraph); then "Show all" (every table laid out
 // by ELK in its worker, of which the layout alone), a search jump, and panning with about 200
 // tables on screen (frames per second while the pane is dragged). Median of `rounds` page loads each.
-// Usage: npm run build && node bench/web-canvas.mjs [N ...] [--rounds R]   (default 500, 3 rounds)
+// First, panning about 200 tables with every column (fitted, then at the first zoom drawing their
+// rows as text), with the renderer's time per frame; --trace FILE writes a Chromium trace of the
+// fitted pan (chrome://tracing or DevTools' Performance panel opens it).
+// Usage: npm run build && node bench/web-canvas.mjs [N ...] [--rounds R] [--pan-seconds S] [--pan-models M] [--only-pan] [--trace FILE] [--shots DIR]
+//   (default 500 models, 3 rounds; the pan scenario on 125 models, 2 s per pan)
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { generateProject } from './lib/synthetic-project.mjs';
 import { startServe, stopServe } from './lib/server-process.mjs';
+import { panFor, panLine, tablesOnScreen, zoomOf } from './lib/canvas-pan.mjs';
 
 const args = process.argv.slice(2);
 const rIdx = args.indexOf('--rounds');
 const rounds = rIdx >= 0 ? Number(args[rIdx + 1]) : 3;
-const sizes = args.filter((a, i) => /^\d+$/.test(a) && args[i - 1] !== '--rounds').map(Number);
+const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
+const panSeconds = Number(opt('--pan-seconds', 2));
+const panModels = Number(opt('--pan-models', 125));
+const trace = opt('--trace');
+const shots = opt('--shots');
+const onlyPan = args.includes('--only-pan');
+const sizes = args.filter((a, i) => /^\d+$/.test(a) && !['--rounds', '--pan-seconds', '--pan-models'].includes(args[i - 1])).map(Number);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const browser = await chromium.launch({ executablePath: process.env.MODELER_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 
-/** Zoom in until about 200 tables are on screen, then drag the pane for two seconds counting frames. */
+/** Zoom in until about 200 tables are on screen, then drag the pane counting frames. */
 async function panFps(page) {
-  // tables are React Flow nodes, or boxes of the far view when zoomed far out
-  const drawn = () => page.evaluate(() => {
-    const pane = document.querySelector('.react-flow').getBoundingClientRect();
-    return [...document.querySelectorAll('.react-flow__node, .far-view g')].filter((el) => {
-      const r = el.getBoundingClientRect();
-      return r.right > pane.left && r.left < pane.right && r.bottom > pane.top && r.top < pane.bottom;
-    }).length;
-  });
-  for (let i = 0; i < 30 && (await drawn()) > 220; i++) {
+  for (let i = 0; i < 30 && (await tablesOnScreen(page)) > 220; i++) {
     await page.getByRole('button', { name: 'Zoom In' }).click();
     await page.waitForTimeout(150);
   }
-  const tables = await drawn();
+  const tables = await tablesOnScreen(page);
   const far = await page.locator('.far-view').count() > 0;
-  const box = await page.locator('.react-flow__pane').boundingBox();
-  const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
-  await page.mouse.move(cx, cy);
-  await page.mouse.down();
-  await page.evaluate(() => { window.__frames = 0; window.__pan = true; const tick = () => { window.__frames++; if (window.__pan) requestAnimationFrame(tick); }; requestAnimationFrame(tick); });
-  const t0 = performance.now();
-  let i = 0;
-  while (performance.now() - t0 < 2000) { i++; await page.mouse.move(cx + 300 * Math.sin(i / 10), cy + 200 * Math.cos(i / 13)); }
-  const frames = await page.evaluate(() => { window.__pan = false; return window.__frames; });
-  const secs = (performance.now() - t0) / 1000;
-  await page.mouse.up();
-  return { fps: frames / secs, tables, far };
+  const { fps } = await panFor(page, panSeconds);
+  return { fps, tables, far };
+}
+
+/**
+ * The worst case the issue names: about 200 tables with every column, fitted to the window, then
+ * at the first zoom of 30% or more, then at the first zoom where their rows are drawn with text;
+ * the pane dragged at each.
+ * A synthetic project of `models` models (with their sources, about 1.6 tables a model).
+ */
+async function fullTables(models) {
+  const dir = join(scratch, `pan-${models}`);
+  generateProject(dir, { models });
+  const server = await startServe(dir);
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const busy = () => page.locator('section[aria-label="Diagram"][aria-busy="false"]').waitFor({ timeout: 120_000 });
+  try {
+    await page.goto(server.url + '/');
+    await page.getByRole('group', { name: /^model / }).first().waitFor({ timeout: 120_000 });
+    await busy();
+    const showAll = page.getByRole('button', { name: 'Show all' });
+    if (await showAll.count()) { await showAll.click(); await page.getByRole('button', { name: 'Show focused' }).waitFor({ timeout: 120_000 }); await busy(); }
+    await page.getByRole('combobox', { name: 'Columns' }).selectOption('all');
+    await page.waitForTimeout(300);
+    await busy();
+    await page.getByRole('button', { name: 'Fit view' }).click();
+    await page.waitForTimeout(500);
+    const rows = () => page.locator('.table-row[data-column]').count();
+    const state = async () => `${await tablesOnScreen(page)} tables on screen at zoom ${(await zoomOf(page)).toFixed(2)}, ${await rows()} column rows in the page`;
+    const total = (await page.getByRole('toolbar', { name: 'Diagram tools' }).getByRole('status').first().textContent()).trim();
+    const canvasArea = await page.evaluate(() => { const r = document.querySelector('.react-flow').getBoundingClientRect(); return (r.width * r.height) / (innerWidth * innerHeight); });
+    console.log(`web canvas  pan, ${total}, all columns (canvas ${(canvasArea * 100).toFixed(0)}% of the window)`);
+    const shoot = async (name) => { if (shots) await page.screenshot({ path: join(shots, `pan-${name}.png`) }); };
+    const fittedState = await state();
+    await shoot('fitted');
+    if (trace) await browser.startTracing(page, { path: trace, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8.execute'] });
+    const fitted = await panFor(page, panSeconds);
+    if (trace) await browser.stopTracing();
+    console.log(`  fitted:         ${panLine(fitted)}; ${fittedState}`);
+    // closer: the first zoom of 30% or more, then the first where a table's rows are text (React Flow's Zoom In steps by 1.2)
+    const zoomIn = async (done) => {
+      await page.getByRole('button', { name: 'Fit view' }).click();
+      await page.waitForTimeout(300);
+      for (let i = 0; i < 12 && !(await done()); i++) { await page.getByRole('button', { name: 'Zoom In' }).click(); await page.waitForTimeout(200); }
+      return state();
+    };
+    const at30State = await zoomIn(async () => (await zoomOf(page)) >= 0.3);
+    await shoot('30');
+    const at30 = await panFor(page, panSeconds);
+    console.log(`  at 30% or more: ${panLine(at30)}; ${at30State}`);
+    const textState = await zoomIn(async () => (await page.locator('.col-name').count()) > 0);
+    const text = await panFor(page, panSeconds);
+    console.log(`  rows as text:   ${panLine(text)}; ${textState}`);
+  } finally {
+    await page.close();
+    await stopServe(server);
+  }
 }
 
 async function measure(label, dir, { firstTable, showAll, searchMiddle }) {
@@ -109,8 +157,9 @@ const scratch = mkdtempSync(join(tmpdir(), 'modeler-bench-web-'));
 try {
   const example = join(scratch, 'jaffle_shop');
   cpSync(join(import.meta.dirname, '..', 'examples', 'jaffle_shop'), example, { recursive: true });
-  await measure('example (19 tables)', example, { firstTable: 'model orders' });
-  for (const n of sizes.length ? sizes : [500]) {
+  await fullTables(panModels);
+  if (!onlyPan) await measure('example (19 tables)', example, { firstTable: 'model orders' });
+  for (const n of onlyPan ? [] : sizes.length ? sizes : [500]) {
     const dir = join(scratch, `synthetic-${n}`);
     generateProject(dir, { models: n });
     await measure(`synthetic ${n} models`, dir, { firstTable: /^model /, showAll: n, searchMiddle: true });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CONCEPT_DIAGRAM } from './fixtures.js';
-import { serverRoutes, startUi, table, uiUnavailable, until, type Ui } from './harness.js';
+import { serverRoutes, showDetails, startUi, table, uiUnavailable, until, type Ui } from './harness.js';
 
 const skip = uiUnavailable();
 const noAsk = skip || (await serverRoutes()).has('POST /api/ai/ask') ? undefined : 'the server does not offer POST /api/ai/ask';
@@ -47,6 +47,7 @@ async function menu(target: { click(o: object): Promise<void> }, item: string): 
 
 describe.skipIf(!!skip)(`Ask AI entry points${skip ? ` [skipped: ${skip}]` : ''}`, () => {
   it('the right panel\'s AI tab opens the composer', async () => {
+    await showDetails(page);
     await page.getByRole('tab', { name: 'AI', exact: true }).click();
     await composer().waitFor();
     await page.getByRole('tab', { name: 'Inspector' }).click();
@@ -167,6 +168,7 @@ describe.skipIf(!!skip)(`Ask AI entry points${skip ? ` [skipped: ${skip}]` : ''}
     await page.getByRole('textbox', { name: 'Contents of models/marts/_marts.yml', exact: true }).waitFor();
     await expect.poll(() => page.evaluate(() => window.getSelection()?.toString() ?? '')).toContain('- name: orders');
     // a standing rule is remembered, then used
+    await showDetails(page);
     await page.getByRole('tab', { name: 'AI', exact: true }).click();
     await box.fill('always name key columns <entity>_id');
     await box.press('Enter');
@@ -193,6 +195,7 @@ describe.skipIf(!!skip)(`Ask AI entry points${skip ? ` [skipped: ${skip}]` : ''}
   it('the inspector\'s empty state has the two agents; Conceptualize opens its proposal as a review plan', async () => {
     await page.getByRole('tab', { name: 'Diagram' }).click();
     await page.locator('.react-flow__pane').click({ position: { x: 8, y: 8 } });
+    await showDetails(page);
     await page.getByRole('tab', { name: 'Inspector' }).click();
     const agents = page.getByRole('region', { name: 'Agents' });
     await agents.getByRole('button', { name: 'Canonicalize' }).waitFor();

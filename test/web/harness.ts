@@ -92,6 +92,13 @@ export async function startUi(o: UiOptions = {}): Promise<Ui> {
 /** The canvas's table of this name (React Flow node with its accessible name). */
 export const table = (page: Page, name: string, kind = 'model') => page.getByRole('group', { name: `${kind} ${name}`, exact: true });
 
+/** Show the details panel (inspector and AI) if it is hidden: it starts hidden until something is selected. */
+export async function showDetails(page: Page): Promise<void> {
+  const button = page.getByRole('group', { name: 'Panels' }).getByRole('button', { name: 'Details', exact: true });
+  if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+  await page.getByRole('complementary', { name: 'Details' }).waitFor();
+}
+
 /** Wait until `fn` holds (for things outside the page: files on disk). */
 export async function until<T>(fn: () => T | Promise<T>, ok: (v: T) => boolean, what: string, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { serverRoutes, serveUiForFile, startUi, table, uiUnavailable, until, type Ui } from './harness.js';
+import { serverRoutes, serveUiForFile, showDetails, startUi, table, uiUnavailable, until, type Ui } from './harness.js';
 
 const skip = uiUnavailable();
 const routes = skip ? new Set<string>() : await serverRoutes();
@@ -21,6 +21,7 @@ const plan = () => page.getByRole('region', { name: 'Review plan' });
 describe.skipIf(!!skip)(`the review plan${skip ? ` [skipped: ${skip}]` : ''}`, () => {
   it('opens an agent\'s proposal with a tab per file; a change left out is not written; Apply only after a clean validation; then everything refreshes', async () => {
     await page.locator('.react-flow__pane').click({ position: { x: 8, y: 8 } });
+    await showDetails(page);
     const agents = page.getByRole('region', { name: 'Agents' });
     await agents.getByRole('spinbutton', { name: 'min recurrence' }).fill('1');
     await agents.getByRole('button', { name: 'Canonicalize' }).click();
@@ -64,6 +65,7 @@ describe.skipIf(!!skip)(`the review plan${skip ? ` [skipped: ${skip}]` : ''}`, (
   it('shows a blocked change with its cause, and Apply stays disabled', async () => {
     await page.getByRole('tab', { name: 'Diagram' }).click();
     await page.locator('.react-flow__pane').click({ position: { x: 8, y: 8 } });
+    await showDetails(page);
     await page.getByRole('region', { name: 'Agents' }).getByRole('button', { name: 'Conceptualize' }).click();
     const path = 'Modeler/conceptual/jaffle_shop.diagram.yaml';
     const proposed = plan().getByRole('textbox', { name: `${path}: proposed` });
@@ -110,6 +112,7 @@ describe.skipIf(!!skip)(`the review plan${skip ? ` [skipped: ${skip}]` : ''}`, (
   });
 
   it.skipIf(!!noAsk)(`a Local-provider answer's proposal (with its sources) goes through review, validate and apply, and the file on disk changes${noAsk ? ` [skipped: ${noAsk}]` : ''}`, async () => {
+    await showDetails(page);
     await page.getByRole('tab', { name: 'AI', exact: true }).click();
     const box = page.getByRole('textbox', { name: 'Message to the assistant' });
     await box.fill('add relationships tests to orders');

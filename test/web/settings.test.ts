@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { serveUiForFile, startUi, table, uiUnavailable, type Ui } from './harness.js';
+import { serveUiForFile, showDetails, startUi, table, uiUnavailable, type Ui } from './harness.js';
 
 const skip = uiUnavailable();
 let ui: Ui;
@@ -32,6 +32,7 @@ describe.skipIf(!!skip)(`settings, themes and accessible names${skip ? ` [skippe
     await dlg.getByRole('button', { name: 'Save' }).click();
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('modeler.ai.provider')))!);
     expect(stored).toEqual({ kind: 'openai-compatible', model: 'llama3.1', baseUrl: 'http://127.0.0.1:11434/v1', apiKey: 'sk-browser-only-4711' });
+    await showDetails(page);
     await page.getByRole('tab', { name: 'AI', exact: true }).click();
     await page.getByRole('region', { name: 'Ask AI' }).getByText('llama3.1').waitFor();
     // nothing of it reached the project folder (runtime state included)

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { EXAMPLE, tempDir } from '../helpers/cli.js';
-import { startUi, table, uiUnavailable, until, type Ui } from './harness.js';
+import { showDetails, startUi, table, uiUnavailable, until, type Ui } from './harness.js';
 
 const skip = uiUnavailable();
 let ui: Ui;
@@ -47,6 +47,7 @@ afterAll(async () => { await ui?.close(); });
 
 describe.skipIf(!!skip)(`nothing written that nobody asked for${skip ? ` [skipped: ${skip}]` : ''}`, () => {
   it('serve and an answer with a proposal leave git status clean (.modeler/ ignores itself; .gitignore untouched)', async () => {
+    await showDetails(page);
     await page.getByRole('tab', { name: 'AI', exact: true }).click();
     const box = page.getByRole('textbox', { name: 'Message to the assistant' });
     await box.fill('classify sensitive columns of stg_stripe__customers');
@@ -89,6 +90,7 @@ describe.skipIf(!!skip)(`nothing written that nobody asked for${skip ? ` [skippe
   });
 
   it('a proposal whose column changed on disk since is shown stale, nothing is written, and the request runs again', async () => {
+    await showDetails(page);
     await page.getByRole('tab', { name: 'AI', exact: true }).click();
     const box = page.getByRole('textbox', { name: 'Message to the assistant' });
     await box.fill('classify sensitive columns of stg_stripe__customers');

@@ -91,8 +91,9 @@ export function App() {
 
 function Shell() {
   const p = panels.use((s) => s);
+  const details = app.use((s) => s.detailsOpen) && p.details;
   return (
-    <div className={`app${p.explorer ? '' : ' no-explorer'}${p.details ? '' : ' no-details'}${p.findings ? '' : ' findings-closed'}`}>
+    <div className={`app${p.explorer ? '' : ' no-explorer'}${details ? '' : ' no-details'}${p.findings ? '' : ' findings-closed'}`}>
       <TopBar />
       <Explorer />
       <Center />

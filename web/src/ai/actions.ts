@@ -15,7 +15,7 @@ export const canAsk = () => offers(ASK_ROUTE);
 /** Open the AI tab with these contexts attached (replacing the previous ones) and focus the message box. */
 export function askAbout(contexts: AskContext[]): void {
   ai.set((s) => ({ contexts, focusN: s.focusN + 1 }));
-  app.set({ rightTab: 'ai' });
+  app.set({ rightTab: 'ai', detailsOpen: true });
   togglePanel('details', true);
 }
 

@@ -4,7 +4,7 @@
 // is on screen is rendered.
 import { useEffect, useMemo, useState, type CSSProperties, type MouseEvent as ReactMouseEvent } from 'react';
 import {
-  applyNodeChanges, Background, ConnectionMode, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, useStoreApi,
+  applyNodeChanges, ConnectionMode, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, useStoreApi,
   type Connection, type NodeChange, type NodeMouseHandler, type EdgeMouseHandler,
 } from '@xyflow/react';
 import { askAbout } from '../ai/actions';
@@ -19,6 +19,7 @@ import { endMarks, nodeSize } from './geometry';
 import { routeEdges } from './routing';
 import { Legend } from './Legend';
 import { FarView, FAR_VIEW_MIN } from './FarView';
+import { bandOf, CULL_MIN, keeps, useKeptArea } from './lod';
 import { bounds } from './layout';
 import { panels } from '../shell/panels';
 import { isKeyEdge, type CEdge } from './model';
@@ -28,8 +29,8 @@ import { tablesBeforeEdges } from './focus';
 import { CanvasToolbar } from './CanvasToolbar';
 
 const nodeTypes = { table: TableNode };
-/** Below this zoom a table is drawn as its title bar, an edge as a line: text there is too small to read. */
-export const FAR_ZOOM = 0.3;
+/** The height of the focus note over the canvas's top edge (styles.css .focus-note), kept clear by Fit view. */
+const NOTE_H = 36;
 const edgeTypes = { er: ErEdge };
 const NONE: TableFlowNode[] = [];
 const NO_EDGES: ErFlowEdge[] = [];
@@ -48,18 +49,24 @@ function Flow() {
   const projectName = app.use((s) => s.project?.name);
   const graph = canvas.use((s) => s.graph);
   const minimap = panels.use((s) => s.minimap);
-  const far = useStore((s) => s.transform[2] < FAR_ZOOM);
+  // the zoom band, not the zoom: nothing here renders again while the view pans or zooms within a band
+  const band = useStore((s) => bandOf(s.transform[2]));
+  // below readable text a table's rows are bars and edges meet the title bars (lod.ts)
+  const far = band !== 'text';
   const flow = useReactFlow();
   const rf = useStoreApi();
   // a big diagram far out is one SVG of boxes and lines (FarView), not a node per table
   const big = (visible?.graph.nodes.length ?? 0) > FAR_VIEW_MIN;
-  const farView = far && big;
+  const farView = band === 'far' && big;
+  const kept = useKeptArea((visible?.graph.nodes.length ?? 0) > CULL_MIN && !farView);
   // a big view waits for its fit before mounting nodes: mounting them at the old zoom, only to
   // swap them for the far view a moment later, costs seconds
   const [fitted, setFitted] = useState(0);
   const hold = big && fitRequest.n !== fitted;
   const [nodes, setNodes] = useState<TableFlowNode[]>([]);
   const sel = selectedId(selection);
+  // the tables kept in the page (every one, or those near the view) and the edges between them
+  const shown = useMemo(() => (kept ? nodes.filter((n) => keeps(kept, n.data.node, positions[n.id])) : nodes), [nodes, kept, positions]);
   const colours = useMemo(() => (graph ? coloursOf(graph) : undefined), [graph]);
 
   useEffect(() => {
@@ -77,7 +84,7 @@ function Flow() {
     }));
   }, [visible, positions, diff, sel, far, colours]);
 
-  const edges = useMemo<ErFlowEdge[]>(() => {
+  const allEdges = useMemo<ErFlowEdge[]>(() => {
     const g = visible?.graph;
     if (!g) return [];
     const byId = new Map(g.nodes.map((n) => [n.id, n.name]));
@@ -92,6 +99,11 @@ function Flow() {
       };
     });
   }, [visible, positions, sel, far]);
+  const edges = useMemo(() => {
+    if (!kept) return allEdges;
+    const ids = new Set(shown.map((n) => n.id));
+    return allEdges.filter((e) => ids.has(e.source) && ids.has(e.target));
+  }, [allEdges, shown, kept]);
 
   useEffect(() => {
     if (!fitRequest.n) return;
@@ -104,14 +116,30 @@ function Flow() {
       const { width, height } = rf.getState();
       if (!b.width || !width || !height) { setFitted(fitRequest.n); return; }
       const pad = 1.1;
-      const zoom = Math.max(0.02, Math.min(1.2, width / (b.width * pad), height / (b.height * pad)));
-      void flow.setViewport({ x: width / 2 - (b.x + b.width / 2) * zoom, y: height / 2 - (b.y + b.height / 2) * zoom, zoom }, { duration: 0 });
+      // below the note of what the view shows, which floats over the canvas's top edge
+      const h = height - NOTE_H;
+      const zoom = Math.max(0.02, Math.min(1.2, width / (b.width * pad), h / (b.height * pad)));
+      void flow.setViewport({ x: width / 2 - (b.x + b.width / 2) * zoom, y: NOTE_H + h / 2 - (b.y + b.height / 2) * zoom, zoom }, { duration: 0 });
       setFitted(fitRequest.n);
     }, 30);
     return () => clearTimeout(t);
   }, [fitRequest, flow, rf]);
 
   useEffect(() => { tablesBeforeEdges(document.querySelector('section.canvas')); }, [nodes.length > 0]);
+
+  // a selection opens the details panel, which narrows the canvas: a table selected near the right
+  // edge would end up under it, so the view moves to keep the selected table in sight (zoom kept)
+  useEffect(() => {
+    const n = sel && visible?.graph.nodes.find((x) => x.id === sel), p = n && positions[n.id];
+    if (!n || !p) return;
+    const t = setTimeout(() => {
+      const { transform: [tx, ty, zoom], width, height } = rf.getState(), s = nodeSize(n);
+      const x0 = p.x * zoom + tx, x1 = (p.x + s.width) * zoom + tx, y0 = p.y * zoom + ty;
+      if (x0 >= 0 && x1 <= width && y0 >= 0 && y0 <= height - 40) return;
+      void flow.setCenter(p.x + s.width / 2, p.y + Math.min(s.height / 2, height / zoom / 3), { zoom, duration: 200 });
+    }, 120);
+    return () => clearTimeout(t);
+  }, [sel]); // on a new selection only, not as the view or the layout moves
 
   // in the far view a click on a box selects that table and zooms to it
   const pick = (ev: ReactMouseEvent) => {
@@ -186,16 +214,15 @@ function Flow() {
 
   return (
     <ReactFlow
-      nodes={farView || hold ? NONE : nodes} edges={farView || hold ? NO_EDGES : edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes}
+      nodes={farView || hold ? NONE : shown} edges={farView || hold ? NO_EDGES : edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes}
       onNodesChange={onNodesChange} onNodeClick={onNodeClick} onEdgeClick={onEdgeClick} onPaneClick={(ev) => (farView ? pick(ev) : select(null))}
       onNodeDragStop={(_e, _n, dragged) => moveNodes(dragged.map((d) => ({ id: d.id, position: d.position })))}
       onNodeContextMenu={onNodeContextMenu} onEdgeContextMenu={onEdgeContextMenu} onPaneContextMenu={onPaneContextMenu}
       onNodeDoubleClick={(_e, node) => node.data.node.file && openFile(node.data.node.file, node.data.node.line)}
-      connectionMode={ConnectionMode.Loose} nodesConnectable connectOnClick={false} onConnect={onConnect} connectionRadius={24} onlyRenderVisibleElements minZoom={0.02} maxZoom={2.5}
+      connectionMode={ConnectionMode.Loose} nodesConnectable connectOnClick={false} onConnect={onConnect} connectionRadius={24} minZoom={0.02} maxZoom={2.5}
       deleteKeyCode={null} selectionKeyCode={null} multiSelectionKeyCode="Shift" proOptions={{ hideAttribution: true }}
       ariaLabelConfig={{ 'node.a11yDescription.default': 'Press Enter to select, arrow keys to move, the context-menu key for actions.' }}
     >
-      <Background gap={24} size={1} />
       {farView && visible && <FarView graph={visible.graph} positions={positions} colours={colours} />}
       {minimap && !farView && <MiniMap pannable zoomable ariaLabel="Minimap of the diagram" nodeStrokeWidth={2} style={{ width: 150, height: 100 }} />}
       {colours && <Legend colours={colours} />}

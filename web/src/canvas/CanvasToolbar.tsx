@@ -2,7 +2,6 @@
 // overlay. Every control is a labelled button, checkbox or select.
 import { useState } from 'react';
 import { offers } from '../api/client';
-import { app } from '../state/app';
 import { panels, togglePanel } from '../shell/panels';
 import { autoLayout, clearFocus, exportDiagram, openSource, requestFit, resetLayout, saveLayout, setDetail, setFilters, setHops, setShowAll } from './controller';
 import type { Detail } from './model';
@@ -52,7 +51,6 @@ export function CanvasToolbar() {
   const pinnedCount = canvas.use((s) => Object.keys(s.pinned).length);
   const unsaved = canvas.use((s) => Object.keys(s.draft).length);
   const layoutPath = canvas.use((s) => s.graph?.layoutPath);
-  const projectName = app.use((s) => s.project?.name);
   const detail = canvas.use((s) => s.detail);
   const minimap = panels.use((s) => s.minimap);
   const legend = panels.use((s) => s.legend);
@@ -60,12 +58,12 @@ export function CanvasToolbar() {
   const count = activeFilterCount(filters);
   const focus = visible?.focus;
   const focusName = focus && graph ? focus.ids.map((id) => graph.nodes.find((n) => n.id === id)?.name ?? id).join(', ') : '';
+  const focusText = visible && focus ? `Showing ${visible.graph.nodes.length} of ${visible.total} tables: ${focusName} and neighbours within ${focus.hops} ${focus.hops === 1 ? 'hop' : 'hops'}${focus.automatic ? ' (the project is large; search with Ctrl+K to focus elsewhere)' : ''}.` : '';
   return (
     <div className="canvas-bar" role="toolbar" aria-label="Diagram tools">
-      <span className="canvas-title">
-        {source.kind === 'project' ? `${projectName ?? 'project'} (dbt project)` : source.path}
-        {source.kind === 'model' && <button type="button" onClick={() => void openSource({ kind: 'project' })}>Project diagram</button>}
-      </span>
+      {/* the project's name is in the top bar: the toolbar names only a model or diagram file it shows instead */}
+      {source.kind === 'model' && <span className="canvas-title">{source.path}
+        <button type="button" onClick={() => void openSource({ kind: 'project' })}>Project diagram</button></span>}
       <button type="button" onClick={() => void autoLayout()}>Auto-layout</button>
       <button type="button" onClick={() => void resetLayout()} disabled={!pinnedCount} title="Give tables placed by hand back to the automatic layout">Reset positions</button>
       <button type="button" onClick={() => void saveLayout()} disabled={!unsaved} aria-describedby="layout-note"
@@ -92,7 +90,8 @@ export function CanvasToolbar() {
       {source.kind === 'project' && offers('GET /api/git/branches') && <DiffControl />}
       {visible && (focus
         ? <span className="focus-note">
-          <span role="status">Showing {visible.graph.nodes.length} of {visible.total} tables: {focusName} and neighbours within {focus.hops} {focus.hops === 1 ? 'hop' : 'hops'}{focus.automatic ? ' (the project is large; search with Ctrl+K to focus elsewhere)' : ''}.</span>{' '}
+          {/* one line over the canvas: cut short on a narrow window, whole on hover and for screen readers */}
+          <span role="status" title={focusText}>{focusText}</span>{' '}
           <label className="check">Hops <select value={hops} onChange={(e) => setHops(Number(e.target.value))}>
             {[1, 2, 3, 4].map((h) => <option key={h} value={h}>{h}</option>)}
           </select></label>{' '}

@@ -6,20 +6,35 @@
 import { memo, useMemo } from 'react';
 import { ViewportPortal } from '@xyflow/react';
 import type { Colours } from './colours';
-import { edgeCurve, nodeSize, type Point } from './geometry';
+import { edgeCurve, HEADER_H, hiddenColumns, nodeSize, ROW_H, shownColumns, type Point } from './geometry';
 import { routeEdges } from './routing';
 import { BUNDLE_MIN_EDGES, farEdges } from './far-edges';
 import type { CanvasGraph } from './model';
+import { FOCUS_LIMIT } from './view';
 
-/** Above this many tables a far zoom draws the boxes-and-lines view. */
-export const FAR_VIEW_MIN = 300;
+/**
+ * Above this many tables a far zoom draws the boxes-and-lines view: more than a first screen
+ * shows (those keep their tables and edges as elements, named for assistive technology), and
+ * where panning a node per table cost a frame twice what this view does (bench/web-canvas.mjs).
+ */
+export const FAR_VIEW_MIN = FOCUS_LIMIT;
 
 function FarViewImpl({ graph, positions, colours }: { graph: CanvasGraph; positions: Record<string, Point>; colours?: Colours }) {
-  const { boxes, lines, bundles, summary } = useMemo(() => {
+  const { boxes, lines, bundles, summary, rows } = useMemo(() => {
     const bundled = graph.edges.length > BUNDLE_MIN_EDGES ? farEdges(graph, positions) : undefined;
     // title bar to title bar, fanned where many meet one (routing.ts)
     const d = bundled ? [] : routeEdges(graph, positions, true).map(({ from, to }) => edgeCurve(from.at, from.side, to.at, to.side, from.fan, to.fan).path);
+    // each table's rows as bars, all in one path (as a table node draws them below readable text)
+    const r: string[] = [];
+    for (const n of graph.nodes) {
+      const p = positions[n.id];
+      if (!p || n.detail === 'collapsed') continue;
+      const shown = shownColumns(n), w = nodeSize(n).width - 20;
+      const count = Math.max(1, shown.length + (hiddenColumns(n, shown) > 0 ? 1 : 0));
+      for (let i = 0; i < count; i++) r.push(`M${p.x + 10},${p.y + HEADER_H + 3 + i * ROW_H + ROW_H / 2}h${w}`);
+    }
     return {
+      rows: r.join(''),
       lines: d.join(''),
       summary: bundled ? `, in ${bundled.groups.length} groups; ${bundled.lines.length} lines between groups stand for ${graph.edges.length} edges` : '',
       bundles: bundled && (
@@ -56,6 +71,7 @@ function FarViewImpl({ graph, positions, colours }: { graph: CanvasGraph; positi
       <svg className="far-view" width={1} height={1} role="img" aria-label={`${graph.nodes.length} tables${summary}, zoomed out: zoom in or search to read them`}>
         {lines && <path d={lines} className="far-edges" />}
         {boxes}
+        <path d={rows} className="far-rows" />
         {bundles}
       </svg>
     </ViewportPortal>

@@ -4,7 +4,7 @@ import { memo } from 'react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import { ORIGIN_WORDS, type CColumn, type CNode, type Detail } from './model';
 import { lineage, marksOf } from '../lineage/store';
-import { hiddenColumns, shownColumns } from './geometry';
+import { hiddenColumns, ROW_H, shownColumns } from './geometry';
 import { setTableDetail } from './controller';
 
 /** What choosing each detail is called, before the table's name (the button's name; the table's context menu offers the other two). */
@@ -28,7 +28,7 @@ export interface TableData extends Record<string, unknown> {
   diff?: 'added' | 'changed' | 'removed';
   columnDiff?: Record<string, 'added' | 'changed' | 'removed'>;
   dimmed?: boolean;
-  /** zoomed too far out to read: the title bar only */
+  /** zoomed out past readable text: the title bar, and the rows as bars (canvas/lod.ts) */
   far?: boolean;
 }
 export type TableFlowNode = Node<TableData, 'table'>;
@@ -76,10 +76,19 @@ function TableNodeView({ data, selected }: NodeProps<TableFlowNode>) {
           </div>
         );
       })}
+      {data.far && <Bars n={n} />}
       {hidden > 0 && n.detail !== 'collapsed' && <div className="table-row more">+ {hidden} {hidden === 1 ? 'column' : 'columns'}</div>}
       {!data.far && !n.columns.length && <div className="table-row empty">no columns declared</div>}
     </div>
   );
+}
+
+/** The rows of a table zoomed out, as one element: a bar per row (its text would be under 6 px). */
+function Bars({ n }: { n: CNode }) {
+  if (n.detail === 'collapsed') return null;
+  const shown = shownColumns(n);
+  const rows = Math.max(1, shown.length + (hiddenColumns(n, shown) > 0 ? 1 : 0));
+  return <div className="table-bars" style={{ height: rows * ROW_H }} aria-hidden="true" />;
 }
 
 export const TableNode = memo(TableNodeView);

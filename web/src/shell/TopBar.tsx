@@ -2,7 +2,7 @@
 // events), search (Ctrl+K / ⌘K), git and settings.
 import { offers } from '../api/client';
 import { app } from '../state/app';
-import { panels, togglePanel } from './panels';
+import { panels, showDetails, togglePanel } from './panels';
 
 export const gitOffered = () => ['GET /api/git/status', 'POST /api/git/branch/create', 'POST /api/git/commit', 'POST /api/git/push', 'POST /api/git/pull'].some(offers);
 
@@ -13,6 +13,7 @@ export function TopBar() {
   const live = app.use((s) => s.live);
   const v = status?.validation, r = status?.readiness;
   const p = panels.use((s) => s);
+  const details = app.use((s) => s.detailsOpen) && p.details;
   return (
     <header className="topbar" role="banner">
       <span className="brand">modeler</span>
@@ -34,7 +35,7 @@ export function TopBar() {
       <span className="spacer" />
       <span className="panel-toggles" role="group" aria-label="Panels">
         <button type="button" aria-pressed={p.explorer} onClick={() => togglePanel('explorer')} title="Show or hide the Explorer (remembered)">Explorer</button>
-        <button type="button" aria-pressed={p.details} onClick={() => togglePanel('details')} title="Show or hide the inspector and AI panel (remembered)">Details</button>
+        <button type="button" aria-pressed={details} onClick={() => showDetails(!details)} title="Show or hide the inspector and AI panel (it opens by itself when something is selected, unless hidden here; remembered)">Details</button>
         <button type="button" aria-pressed={p.findings} onClick={() => togglePanel('findings')} title="Show or hide the findings (remembered)">Findings</button>
       </span>
       <button type="button" className="search-button" onClick={() => app.set({ dialog: { kind: 'search' } })} aria-keyshortcuts="Control+K Meta+K">Search… <kbd>Ctrl K</kbd></button>

@@ -50,6 +50,8 @@ export interface AppState {
   center: CenterTab;
   openFiles: string[];
   rightTab: 'inspector' | 'ai';
+  /** the details panel is showing (it opens when something is selected or asked about, unless a user hid it: shell/panels.ts) */
+  detailsOpen: boolean;
   bottomTab: 'validation' | 'mesh' | 'readiness';
   menu?: MenuState;
   dialog: Dialog;
@@ -58,7 +60,7 @@ export interface AppState {
 
 export const app = createStore<AppState>({
   ready: false, version: 0, files: [], docBlocks: [], live: false, selection: null, center: 'canvas', openFiles: [],
-  rightTab: 'inspector', bottomTab: 'validation', dialog: null, toasts: [],
+  rightTab: 'inspector', detailsOpen: false, bottomTab: 'validation', dialog: null, toasts: [],
 });
 
 let toastId = 1;
@@ -80,7 +82,8 @@ export function closeMenu(): void {
   back?.focus?.();
 }
 
-export const select = (selection: Selection) => app.set({ selection });
+/** Select something (null: nothing); the details panel opens to show it and stays until closed. */
+export const select = (selection: Selection) => app.set(selection ? { selection, detailsOpen: true } : { selection });
 
 /** A message for an error of any kind (ApiError carries the server's own). */
 export function errorText(e: unknown): string {
