@@ -2,26 +2,15 @@
 // between groups of tables — a folder's tables lying together, outlined and named — each line
 // standing for all the edges between two groups, instead of every edge as one grey mass.
 // Zooming in draws the tables and their edges again. Real Chromium, by role and accessible name.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-// @ts-expect-error the benchmarks' generator is plain JavaScript
-import { generateProject } from '../../bench/lib/synthetic-project.mjs';
-import { tempDir } from '../helpers/cli.js';
-import { startUi, uiUnavailable, type Ui } from './harness.js';
+import { serveSyntheticForFile, uiUnavailable, type Ui } from './harness.js';
 
 const skip = uiUnavailable();
 const MODELS = 400;
 let ui: Ui;
 let page: Page;
-beforeAll(async () => {
-  if (skip) return;
-  const dir = join(tempDir('modeler-lineage-far-'), 'p');
-  generateProject(dir, { models: MODELS, manifest: false });
-  ui = await startUi({ project: dir });
-  page = ui.page;
-}, 180_000);
-afterAll(async () => { await ui?.close(); });
+serveSyntheticForFile(skip, 'modeler-lineage-far-', { models: MODELS, manifest: false }, (u) => { ui = u; page = u.page; });
 
 const idle = () => page.getByRole('region', { name: 'Diagram' }).and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 180_000 });
 

@@ -1,26 +1,15 @@
 // A big project's diagram holds only part of the graph; showing one folder asks the server for
 // that folder's tables (GET …/graph?folder=…, its level-of-detail filter) instead of filtering the
 // part here or fetching the whole project. Real Chromium, by role and accessible name.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
-// @ts-expect-error the benchmarks' generator is plain JavaScript
-import { generateProject } from '../../bench/lib/synthetic-project.mjs';
-import { tempDir } from '../helpers/cli.js';
-import { startUi, uiUnavailable, until, type Ui } from './harness.js';
+import { serveSyntheticForFile, uiUnavailable, until, type Ui } from './harness.js';
 
 const skip = uiUnavailable();
 const MODELS = 400;
 let ui: Ui;
 let page: Page;
-beforeAll(async () => {
-  if (skip) return;
-  const dir = join(tempDir('modeler-slice-'), 'p');
-  generateProject(dir, { models: MODELS, manifest: false });
-  ui = await startUi({ project: dir });
-  page = ui.page;
-}, 180_000);
-afterAll(async () => { await ui?.close(); });
+serveSyntheticForFile(skip, 'modeler-slice-', { models: MODELS, manifest: false }, (u) => { ui = u; page = u.page; });
 
 const note = () => page.getByRole('toolbar', { name: 'Diagram tools' }).getByRole('status').first();
 

@@ -55,6 +55,24 @@ export function serveUiForFile(skip: string | undefined, use: (ui: Ui) => void):
   afterAll(async () => { await ui?.close(); });
 }
 
+/**
+ * One served UI for a whole test file on a generated project (bench/lib/synthetic-project.mjs with
+ * `options`), started before the file's tests (unless `skip`) and closed after them.
+ */
+export function serveSyntheticForFile(skip: string | undefined, prefix: string, options: object, use: (ui: Ui) => void): void {
+  let ui: Ui | undefined;
+  beforeAll(async () => {
+    if (skip) return;
+    const dir = join(tempDir(prefix), 'p');
+    // @ts-expect-error the benchmarks' generator is plain JavaScript
+    const { generateProject } = await import('../../bench/lib/synthetic-project.mjs');
+    generateProject(dir, options);
+    ui = await startUi({ project: dir });
+    use(ui);
+  }, 180_000);
+  afterAll(async () => { await ui?.close(); });
+}
+
 export async function startUi(o: UiOptions = {}): Promise<Ui> {
   if (!existsSync(WEB_INDEX)) throw new Error('dist/web/index.html is missing: run `npm run build` (it builds the core and the web UI) before the browser tests');
   const base = tempDir('modeler-ui-');

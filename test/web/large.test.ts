@@ -2,26 +2,15 @@
 // its neighbours) instead of every table, search moves the focus, and "Show all" lays out every
 // table while only those on screen are rendered. The graph comes by level of detail: the first
 // screen fetches only the tables it shows.
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-// @ts-expect-error the benchmarks' generator is plain JavaScript
-import { generateProject } from '../../bench/lib/synthetic-project.mjs';
-import { tempDir } from '../helpers/cli.js';
-import { startUi, uiUnavailable, until, type Ui } from './harness.js';
+import { serveSyntheticForFile, uiUnavailable, until, type Ui } from './harness.js';
 
 const skip = uiUnavailable();
 const MODELS = 400;
 let ui: Ui;
 let page: Page;
-beforeAll(async () => {
-  if (skip) return;
-  const dir = join(tempDir('modeler-large-'), 'p');
-  generateProject(dir, { models: MODELS, columns: 6, shape: 'chain' });
-  ui = await startUi({ project: dir });
-  page = ui.page;
-}, 180_000);
-afterAll(async () => { await ui?.close(); });
+serveSyntheticForFile(skip, 'modeler-large-', { models: MODELS, columns: 6, shape: 'chain' }, (u) => { ui = u; page = u.page; });
 
 const note = () => page.getByRole('toolbar', { name: 'Diagram tools' }).getByRole('status');
 const rendered = () => page.locator('.react-flow__node').count();
