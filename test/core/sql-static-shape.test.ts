@@ -55,6 +55,8 @@ describe('the fast path reads the same shapes as the full parser', () => {
     same('with a as (select * from "db"."main"."orders"), b as (select id, amount from payments p where p.amount > 0)\nselect a.*, b.amount as paid from a left join b on b.id = a.id');
     same('select o.id, cast(o.amount * 100 + 62 as integer) as cents, (o.amount / 100)::numeric(16, 2) as dollars, lower(o.status) status from orders as o');
     same('select * exclude (status, amount) from orders', ['duckdb', 'snowflake']);
+    same('select o.id, m.* exclude link from orders o join model m on m.link = o.link', ['duckdb', 'snowflake']);
+    expect(parseQueryShape('select m.* exclude link from model m', 'duckdb', { full: true }).shape?.body).toMatchObject({ select: { items: [{ k: 'star', exclude: ['link'] }] } });
     same('select customer_id, count(*) as n, sum(amount) total, count(distinct id) as k from orders group by customer_id having count(*) > 1 order by 2 desc limit 10');
     same("select id, case when status = 'x' then amount when status is not null then 0 else -amount end as a, coalesce(status, 'n/a') as s from orders where id in (1, 2) and status not like 'a%' or amount between 1 and 2");
     same('select id, row_number() over (partition by customer_id order by ordered_at desc nulls last rows between unbounded preceding and current row) as rn from orders qualify rn = 1', ['duckdb', 'snowflake']);

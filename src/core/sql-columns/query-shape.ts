@@ -228,7 +228,8 @@ function item(p: any): Item {
   const [qual, opts] = p.QualifiedWildcard ? [objectName(p.QualifiedWildcard[0]), p.QualifiedWildcard[1] ?? {}] : [undefined, p.Wildcard ?? {}];
   const exclude: Ident[] = [];
   const ex = opts.opt_exclude;
-  if (ex?.Single) exclude.push(ident(ex.Single));
+  // one column unparenthesised (`m.* exclude link`): the parser gives it as a one-part name
+  if (ex?.Single) exclude.push(...[ex.Single].flat(2).map(ident));
   if (ex?.Multiple) exclude.push(...ex.Multiple.flat(2).map(ident));
   const exc = opts.opt_except;
   if (exc) exclude.push(ident(exc.first_element), ...(exc.additional_elements ?? []).map(ident));

@@ -12,7 +12,8 @@ import { ensureRuntimeDir, runtimeDir } from '../runtime-state.js';
 import { castTypeCount, castTypeEntries, knowCastTypes, parseQueryShape, staticShape, type ParseDialect, type QueryShape } from './query-shape.js';
 
 type Parsed = { shape?: QueryShape; error?: string };
-const VERSION = 4;
+// 5: a one-column `exclude` without parentheses was read as an empty name
+const VERSION = 5;
 const FILE = join('cache', 'sql-shapes.json');
 
 const held = new Map<string, ShapeCache>();
