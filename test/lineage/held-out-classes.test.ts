@@ -159,7 +159,8 @@ describe.each(['duckdb', 'snowflake'] as Dialect[])('held-out error classes on %
     ]);
   });
 
-  it.runIf(dialect === 'snowflake')('UNPIVOT: the value column reads the unpivoted columns; LATERAL FLATTEN: its key and value read its input', () => {
+  // Snowflake SQL only: on duckdb the test is not there at all (a skip would be a test that never runs)
+  if (dialect === 'snowflake') it('UNPIVOT: the value column reads the unpivoted columns; LATERAL FLATTEN: its key and value read its input', () => {
     expect(edges(g, 'reasons')).toEqual([
       'id <- app.events.id passthrough',
       'reason <- app.events.day transform',
