@@ -71,3 +71,14 @@ export function serverCpuMs(server) {
     return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // clock ticks of 1/100 s (USER_HZ on Linux)
   } catch { return undefined; }
 }
+
+/** Wait until the assistant's index (built in the background after start-up) is ready; the ms waited. */
+export async function waitForIndex(url, projectId) {
+  const t = performance.now();
+  for (;;) {
+    const st = await (await fetch(`${url}/api/ai/index/status?projectId=${encodeURIComponent(projectId)}`)).json();
+    if (st.state === 'ready') return performance.now() - t;
+    if (st.state === 'failed') throw new Error(`the assistant's index failed: ${JSON.stringify(st)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
