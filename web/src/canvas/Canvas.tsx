@@ -116,8 +116,10 @@ function Flow() {
       const { width, height } = rf.getState();
       if (!b.width || !width || !height) { setFitted(fitRequest.n); return; }
       const pad = 1.1;
-      // below the note of what the view shows, which floats over the canvas's top edge
-      const h = height - NOTE_H;
+      // below the note of what the view shows, which floats over the canvas's top edge, and above
+      // the legend when it is shown (bottom-left: it covered the tables there)
+      const legend = document.querySelector<HTMLElement>('section.canvas .legend');
+      const h = height - NOTE_H - (legend ? legend.offsetHeight + 12 : 0);
       const zoom = Math.max(0.02, Math.min(1.2, width / (b.width * pad), h / (b.height * pad)));
       void flow.setViewport({ x: width / 2 - (b.x + b.width / 2) * zoom, y: NOTE_H + h / 2 - (b.y + b.height / 2) * zoom, zoom }, { duration: 0 });
       setFitted(fitRequest.n);
