@@ -125,7 +125,7 @@ describe('the index cache', () => {
     expect(openProjectIndex(dir, { read: { vars: { some_var: 1 } } }).from).toBe('cache');
   });
 
-  it('builds again from a truncated or damaged file, never trusting it', () => {
+  it('builds again from a truncated or damaged file, never trusting it', async () => {
     const dir = copyProject(EXAMPLE);
     const file = openProjectIndex(dir).file!;
     const want = answers(openProjectIndex(dir, { cache: false }));
@@ -151,6 +151,12 @@ describe('the index cache', () => {
     const got = withProjectIndex(dir, {}, (x) => answers(x));
     expect(got).toEqual(want);
     expect(openProjectIndex(dir).from).toBe('cache');
+    // an answer that runs asynchronously (ask) meets the damage later: built again the same way
+    damage(Math.floor(statSync(file).size * 0.8), Buffer.alloc(4000, 0x20));
+    const froms: string[] = [];
+    const later = await withProjectIndex(dir, {}, async (x) => { froms.push(x.from); await new Promise((r) => setImmediate(r)); return answers(x); });
+    expect(later).toEqual(want);
+    expect(froms).toEqual(['cache', 'built']);
 
     writeFileSync(file, 'not an index');
     expect(openProjectIndex(dir).from).toBe('built');

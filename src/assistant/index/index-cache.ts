@@ -74,10 +74,15 @@ export function openProjectIndex(dir: string, opts: OpenIndexOptions = {}): Open
  */
 export function withProjectIndex<T>(dir: string, opts: OpenIndexOptions, use: (opened: OpenedIndex) => T): T {
   const opened = openProjectIndex(dir, opts);
-  try { return use(opened); } catch (e) {
+  const again = (e: unknown): T => {
     if (!(e instanceof DamagedFile) || opened.from !== 'cache') throw e;
     return use(openProjectIndex(dir, { ...opts, rebuild: true }));
-  }
+  };
+  try {
+    const r = use(opened);
+    // an answer that runs asynchronously (ask) meets a damaged record later: the same rebuild then
+    return (r instanceof Promise ? r.catch(again) : r) as T;
+  } catch (e) { return again(e); }
 }
 
 /** Where a project's index is kept: its folder's name (for a person looking) and a hash of its real path. */

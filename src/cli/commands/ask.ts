@@ -3,7 +3,7 @@
 // the project's .modeler/agent/ as in the app (for the package's own example, in the user's
 // data directory: the package is never written, and the note says where they went).
 import type { Command } from 'commander';
-import { ask, askContext, DamagedFile, openProjectIndex, type AskResult } from '../../api/assistant.js';
+import { ask, askContext, withProjectIndex, type AskResult } from '../../api/assistant.js';
 import { initSqlColumns, loadProject } from '../../api/project.js';
 import { endpointsFromEnv, ProviderError, providerFromEnv, PROVIDER_KINDS } from '../../api/providers.js';
 import { packageExample, runtimeDir } from '../../api/runtime.js';
@@ -31,16 +31,14 @@ export function registerAsk(program: Command): void {
       const provider = providerFromEnv(opts);
       await initSqlColumns(); // the index lists the columns models' SQL returns
       // the index kept between calls (as `ai search` keeps it); the answer itself reads the project
-      const answer = (rebuild: boolean) => {
-        const opened = openProjectIndex(ref.dir, { read: ref.read, cache: opts.cache !== false, rebuild, progress: (line) => err(line) });
+      const answer = () => withProjectIndex(ref.dir, { read: ref.read, cache: opts.cache !== false, progress: (line) => err(line) }, (opened) => {
         const session = askContext(opened.project ?? loadProject(ref.dir, ref.read), opened.index, { endpoints: endpointsFromEnv() });
         return ask(session, { message: question, provider, chatId: opts.chat }, opts.json ? {} : { onDelta: (t) => { streamed = true; process.stdout.write(t); } });
-      };
+      });
       let streamed = false;
       let result: AskResult;
       try {
-        // a damaged record of the kept index shows when the answer reaches it, before anything is written: built again then
-        result = await answer(false).catch((e) => { if (e instanceof DamagedFile) return answer(true); throw e; });
+        result = await answer();
       } catch (e) {
         if (e instanceof ProviderError) throw new UserError(`${e.code}: ${e.message}`, 1, e.code);
         throw e;
