@@ -4,7 +4,8 @@
 // kinds, and with --verbose each extra, missed and differently-kinded edge. A label file with a
 // `models` list was labelled in part: only those models' edges are scored. jaffle-shop is the
 // tuning set; dagster-open-platform, mattermost-analytics and zendesk-source were labelled blind
-// and are the held-out judge.
+// and are the held-out judge; bink-warehouse (Snowflake) and data-inclusion (PostgreSQL) were
+// labelled blind later, in part (their `models` lists).
 // Usage: npm run build && node bench/lineage-real.mjs [--verbose]
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +23,8 @@ const runs = [{ name: 'example-jaffle_shop', dir: new URL('../examples/jaffle_sh
 // the target each project's SQL is written for: dbt-duckdb where it runs there (as dbt compile
 // would for the benches), Snowflake for the two company warehouses (`:` paths, `$$`, flatten)
 const SNOWFLAKE = { name: 'prod', type: 'snowflake', schema: 'analytics', database: 'analytics' };
-const TARGETS = { 'jaffle-shop': TRUTH_TARGET, 'zendesk-source': TRUTH_TARGET, 'dagster-open-platform': SNOWFLAKE, 'mattermost-analytics': SNOWFLAKE };
+const POSTGRES = { name: 'dev', type: 'postgres', schema: 'public' };
+const TARGETS = { 'jaffle-shop': TRUTH_TARGET, 'zendesk-source': TRUTH_TARGET, 'dagster-open-platform': SNOWFLAKE, 'mattermost-analytics': SNOWFLAKE, 'bink-warehouse': SNOWFLAKE, 'data-inclusion': POSTGRES };
 for (const name of Object.keys(TARGETS)) {
   if (!existsSync(join(LABELS, `labels-${name}.json`))) continue;
   const why = fetchedSkipReason(name);

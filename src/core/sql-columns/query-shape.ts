@@ -32,6 +32,9 @@ export type Relation =
   | { k: 'subquery'; query: QueryShape }
   /** `rel UNPIVOT (value FOR name IN (columns))`: `value` holds the listed columns' values, `name` their names */
   | { k: 'unpivot'; of: FromItem; value: Ident; name: Ident; columns: Ident[] }
+  /** `rel PIVOT (agg(x) FOR key IN (v1, v2))`: a column per listed value (`values`: their names, unset
+   *  when the engine names them — `ANY`, a subquery, several aggregates), each `agg(x)` where key = v */
+  | { k: 'pivot'; of: FromItem; aggregate: ExprShape; key: ColumnUse[]; values?: Ident[] }
   /** a table function whose `columns` are made from one argument (`lateral flatten(input => v)`), `counters` from none */
   | { k: 'tablefn'; what: string; input: ExprShape; columns: Ident[]; counters: Ident[] }
   | { k: 'opaque'; what: string };
@@ -102,11 +105,14 @@ export function parseQueryShape(sql: string, dialect: ParseDialect, opts: { full
   if (queries.length !== 1) return { error: queries.length ? 'the SQL holds more than one query' : 'the SQL is not a query' };
   dateParts = dbtDatePartArgs(dialect);
   tableFns = dbtTableFunctions(dialect);
-  try { return { shape: query(queries[0].Query) }; } finally { dateParts = {}; tableFns = {}; }
+  quotedPivotNames = dialect === 'snowflake';
+  try { return { shape: query(queries[0].Query) }; } finally { dateParts = {}; tableFns = {}; quotedPivotNames = false; }
 }
 
 /** While a tree is read: the functions whose argument at these positions is a bare date part in its dialect. */
 let dateParts: Readonly<Record<string, readonly number[]>> = {};
+/** …whether PIVOT names a string value's column with its quotes (Snowflake: `'JAN'`; DuckDB: `JAN`). */
+let quotedPivotNames = false;
 /** …and its table functions whose columns come from one argument. */
 let tableFns: ReturnType<typeof dbtTableFunctions> = {};
 
@@ -214,8 +220,24 @@ function fromItem(r: any): FromItem {
   else if (kind === 'Unpivot' && b.value?.Identifier && Array.isArray(b.columns) && b.columns.every((c: any) => c?.expr?.Identifier && !c.alias)) {
     rel = { k: 'unpivot', of: fromItem(b.table), value: ident(b.value.Identifier), name: ident(b.name), columns: b.columns.map((c: any) => ident(c.expr.Identifier)) };
   }
+  else if (kind === 'Pivot' && b.aggregate_functions?.length) rel = pivot(b);
   else rel = { k: 'opaque', what: kind === 'Table' ? `the table function ${objectName(b.name).join('.')}` : kind.toLowerCase() };
   return { ...(alias ? { alias } : {}), ...(columnAliases ? { columnAliases } : {}), rel };
+}
+
+function pivot(b: any): Relation {
+  const aggs: any[] = b.aggregate_functions;
+  const list: any[] | undefined = b.value_source?.List;
+  // one aggregate over listed values: each column is named by its value (or its alias)
+  const values = aggs.length === 1 && Array.isArray(list) ? list.map((v: any) => {
+    if (v.alias) return ident(v.alias);
+    const val = v.expr?.Value?.value ?? {};
+    if (val.Number) return String(val.Number[0]);
+    if (typeof val.SingleQuotedString === 'string') return quotedPivotNames ? `'${val.SingleQuotedString}'` : val.SingleQuotedString;
+    return undefined;
+  }) : undefined;
+  const key = (b.value_column ?? []).flatMap((c: any) => expr(c).uses);
+  return { k: 'pivot', of: fromItem(b.table), aggregate: expr(aggs.map((a: any) => a.expr)), key, ...(values?.every(Boolean) ? { values: values as Ident[] } : {}) };
 }
 
 function item(p: any): Item {
@@ -282,6 +304,19 @@ export function expr(e: any): ExprShape {
         continue;
       }
       if (k === 'Lambda') continue;
+      // `root.a.b` / `root[1].a`: the dotted names after the root are fields of its value, not columns
+      if (k === 'CompoundFieldAccess') {
+        walk((v as any).root);
+        for (const a of (v as any).access_chain ?? []) if (!a?.Dot) walk(a);
+        continue;
+      }
+      // Snowflake `json:path` on a column named like a type (json, date, ...) parses as a typed
+      // string whose value is the `:path` placeholder: it reads that column
+      if (k === 'TypedString' && /^:/.test((v as any).value?.value?.Placeholder ?? '')) {
+        const col = typeText((v as any).data_type);
+        if (col) use([col]);
+        continue;
+      }
       walk(v, k);
     }
   };

@@ -132,6 +132,7 @@ function relationOf(f: FromItem, lookup: TableLookup, ctes: Ctes, sink: Influenc
     const entries = resolveQuery(rel.query, lookup, ctes, sink, lateral).entries;
     r = { names: [], entries, open: openOf(entries) };
   } else if (rel.k === 'unpivot') r = unpivot(rel, relationOf(rel.of, lookup, ctes, sink, lateral));
+  else if (rel.k === 'pivot') r = pivot(rel, relationOf(rel.of, lookup, ctes, sink, lateral));
   else if (rel.k === 'tablefn') r = { names: [], fn: rel, reason: `the columns of ${rel.what}() are read once the relations before it are` };
   else r = { names: [], reason: `${rel.what} is not read` };
   if (f.alias) r.names = [low(f.alias)];
@@ -153,6 +154,21 @@ function unpivot(u: Extract<FromItem['rel'], { k: 'unpivot' }>, inner: Rel): Rel
   const rest = inner.entries.filter((e) => isGap(e) || !listed.has(low(e.name)));
   const value: OutputColumn = { name: u.value, kind: 'transform', sources: read.flatMap((e) => e.sources.map((s) => ({ ...s, kind: worst(s.kind, 'transform') }))) };
   return { names, entries: [...rest, value, { name: u.name, kind: 'literal', sources: [] }], open: openOf(rest) };
+}
+
+/**
+ * `rel PIVOT (agg(x) FOR key IN (v1, v2))`: rel's columns but those the aggregate and the key read
+ * pass through (they group the rows); each value's column is `agg(x)` over the rows where key = v:
+ * it reads x and key (aggregate).
+ */
+function pivot(p: Extract<FromItem['rel'], { k: 'pivot' }>, inner: Rel): Rel {
+  const names = p.of.alias ? [low(p.of.alias)] : inner.names;
+  if (!inner.entries || inner.entries.some(isGap)) return { names, reason: inner.reason ?? 'the pivoted relation\'s columns are not all known' };
+  if (!p.values) return { names, reason: 'the PIVOT\'s column names are the engine\'s (ANY, a subquery or several aggregates)' };
+  const read = new Set([...p.aggregate.uses, ...p.key].map((u) => low(u.name)));
+  const rest = inner.entries.filter((e) => !read.has(low((e as OutputColumn).name)));
+  const value = fromExpr('value', { ...p.aggregate, uses: [...p.aggregate.uses, ...p.key], aggregate: true }, [inner]);
+  return { names, entries: [...rest, ...p.values.map((v) => ({ ...value, name: v }))] };
 }
 
 function select(s: SelectShape, lookup: TableLookup, ctes: Ctes, sink: Influence[], lateral: boolean): Entry[] {
@@ -209,10 +225,11 @@ function find(use: ColumnUse, rels: Rel[], aliases?: Map<string, OutputColumn>):
   // far less likely than the alias the SQL was written to read
   const alias = !use.qualifier && !hits.length ? aliases?.get(name) : undefined;
   if (alias) return { entry: alias };
-  if (!hits.length && cands.length === 1 && cands[0].open) {
-    // the one relation passes through columns of a table whose columns are not listed
-    return { entry: { name: use.name, kind: 'passthrough', sources: [{ relation: cands[0].open, column: use.name, kind: 'passthrough' }] } };
-  }
+  // the one relation that may have columns beyond those listed (a table whose columns are not
+  // listed, a source whose YAML documents only some) passes them through: the others' columns are
+  // all known and lack the name, so in a query that runs it is that relation's column
+  const open = unknown === 1 && !hits.length ? cands.map((r) => (r.entries && !r.entries.some(isGap) ? undefined : r.open ?? openOf(r.entries))).filter(Boolean) : [];
+  if (open.length === 1) return { entry: { name: use.name, kind: 'passthrough', sources: [{ relation: open[0]!, column: use.name, kind: 'passthrough' }] } };
   if (cands.length === 1 && unknown === 1) return { reason: cands[0].reason ?? 'the relation\'s columns are not known' };
   if (unknown === 0) return { reason: `no relation of this SELECT has a column ${use.name}` };
   return { reason: `cannot tell which relation ${use.name} comes from` };

@@ -13,7 +13,7 @@ import { castTypeCount, castTypeEntries, knowCastTypes, parseQueryShape, staticS
 
 type Parsed = { shape?: QueryShape; error?: string };
 // 5: a one-column `exclude` without parentheses was read as an empty name
-const VERSION = 5;
+const VERSION = 6;
 const FILE = join('cache', 'sql-shapes.json');
 
 const held = new Map<string, ShapeCache>();
