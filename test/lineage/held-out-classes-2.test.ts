@@ -107,3 +107,53 @@ select * from s pivot (min(kind) for attempt in (1, 2)) as p
     expect(edges(g, 'by_name')).toContain('\'a\' <- app.events.at aggregate');
   });
 });
+
+describe('PostgreSQL: set-returning functions in FROM and LATERAL subqueries read the relations before them', () => {
+  let g: LineageGraph;
+  beforeAll(() => {
+    g = graph('postgres', {
+      'models/tags.sql': `select data ->> 'id' as item_id, lower(trim(tag)) as tag
+from {{ source('app', 'raw') }}, lateral unnest(string_to_array(data ->> 'tags', '/')) as tag
+`,
+      'models/phones.sql': `select r.data ->> 'id' as item_id, p.data ->> 'label' as label, n
+from {{ source('app', 'raw') }} as r,
+  lateral jsonb_path_query(r.data, '$.phones[*]') with ordinality as p (data, n)
+`,
+      'models/pivots.sql': `select pv.data ->> 'kind' as kind
+from {{ source('app', 'raw') }} as src, lateral (select * from jsonb_path_query(src.data, '$.pivot[*]')) as pv (data)
+`,
+      // a function whose columns the SQL does not name: not guessed
+      'models/scored.sql': `select s.id, x.score from {{ source('app', 'events') }} as s, lateral (select * from score(to_jsonb(s))) as x\n`,
+    });
+  });
+
+  it('`lateral unnest(…) as t` has one column t, and `f(…) as t (c)` the columns c; each reads the function\'s arguments', () => {
+    expect(edges(g, 'tags')).toEqual(['item_id <- app.raw.data transform', 'tag <- app.raw.data transform']);
+    // WITH ORDINALITY's counter reads no column
+    expect(edges(g, 'phones')).toEqual(['item_id <- app.raw.data transform', 'label <- app.raw.data transform']);
+  });
+
+  it('a LATERAL subquery reads the relation before it; a function whose columns are not named stays unresolved', () => {
+    expect(edges(g, 'pivots')).toEqual(['kind <- app.raw.data transform']);
+    expect(edges(g, 'scored')).toEqual(['id <- app.events.id passthrough']);
+    expect(g.unresolved(g.idOf('scored')!, 'score').length).toBeGreaterThan(0);
+  });
+});
+
+describe.each(['duckdb', 'snowflake', 'postgres'])('a scalar or ARRAY(subquery) value, on %s', (type) => {
+  it('is the subquery\'s one column (correlated or not); its WHERE is no edge', () => {
+    const g = graph(type, {
+      'models/regions.sql': `select r.code,
+  (select max(d.pop) from {{ source('app', 'departements') }} as d where d.code_region = r.code) as biggest,
+  ${type === 'snowflake' ? '(select count(*) from {{ source(\'app\', \'departements\') }})' : 'array(select d.code from {{ source(\'app\', \'departements\') }} as d where d.code_region = r.code order by d.code)'} as other
+from {{ source('app', 'regions') }} as r
+`,
+    });
+    expect(edges(g, 'regions')).toEqual([
+      'biggest <- app.departements.pop aggregate',
+      'code <- app.regions.code passthrough',
+      ...(type === 'snowflake' ? [] : ['other <- app.departements.code transform']),
+    ]);
+    expect(g.unresolved(g.idOf('regions')!, 'biggest')).toEqual([]);
+  });
+});

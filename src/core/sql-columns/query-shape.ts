@@ -5,7 +5,7 @@
 // `*` / `t.*` with its EXCLUDE/EXCEPT, REPLACE and RENAME lists. Only shapes, no resolution: the
 // shape depends on the SQL text alone, so it can be cached by the text's hash (shape-cache.ts).
 import { init, Parser, type DialectName } from '@guanmingchiu/sqlparser-ts';
-import { dbtDatePartArgs, dbtParserDialect, dbtTableFunctions } from '../../sql/dialects/index.js';
+import { dbtDatePartArgs, dbtParserDialect, dbtPivotQuotedNames, dbtScalarSetFunctions, dbtTableFunctions } from '../../sql/dialects/index.js';
 import { AGGREGATES } from './aggregates.js';
 import { staticQueryShape } from './static-shape.js';
 
@@ -21,15 +21,18 @@ export interface ExprShape {
   cast?: string;
   /** placeholders (`__modeler_unrendered_N__`) the expression holds */
   placeholders?: string[];
-  /** it holds a scalar subquery (its columns are another scope's, not traced) */
+  /** it holds an EXISTS (another scope's rows, no value traced) */
   subquery?: boolean;
+  /** the scalar subqueries (`(select max(x) from t)`, `array(select …)`) whose one column it reads */
+  subqueries?: QueryShape[];
 }
 export type Item =
   | { k: 'expr'; name?: Ident; alias: boolean; expr: ExprShape }
   | { k: 'star'; qualifier?: Ident[]; exclude: Ident[]; replace: { name: Ident; expr: ExprShape }[]; rename: { from: Ident; to: Ident }[] };
 export type Relation =
   | { k: 'table'; name: Ident[] }
-  | { k: 'subquery'; query: QueryShape }
+  /** `lateral`: it may read the relations before it in the same FROM */
+  | { k: 'subquery'; query: QueryShape; lateral?: boolean }
   /** `rel UNPIVOT (value FOR name IN (columns))`: `value` holds the listed columns' values, `name` their names */
   | { k: 'unpivot'; of: FromItem; value: Ident; name: Ident; columns: Ident[] }
   /** `rel PIVOT (agg(x) FOR key IN (v1, v2))`: a column per listed value (`values`: their names, unset
@@ -105,12 +108,15 @@ export function parseQueryShape(sql: string, dialect: ParseDialect, opts: { full
   if (queries.length !== 1) return { error: queries.length ? 'the SQL holds more than one query' : 'the SQL is not a query' };
   dateParts = dbtDatePartArgs(dialect);
   tableFns = dbtTableFunctions(dialect);
-  quotedPivotNames = dialect === 'snowflake';
-  try { return { shape: query(queries[0].Query) }; } finally { dateParts = {}; tableFns = {}; quotedPivotNames = false; }
+  setFns = dbtScalarSetFunctions(dialect);
+  quotedPivotNames = dbtPivotQuotedNames(dialect);
+  try { return { shape: query(queries[0].Query) }; } finally { dateParts = {}; tableFns = {}; setFns = []; quotedPivotNames = false; }
 }
 
 /** While a tree is read: the functions whose argument at these positions is a bare date part in its dialect. */
 let dateParts: Readonly<Record<string, readonly number[]>> = {};
+/** …its set-returning functions of one base-type column (named by the alias). */
+let setFns: readonly string[] = [];
 /** …whether PIVOT names a string value's column with its quotes (Snowflake: `'JAN'`; DuckDB: `JAN`). */
 let quotedPivotNames = false;
 /** …and its table functions whose columns come from one argument. */
@@ -128,6 +134,23 @@ function tableFunction(kind: string, b: any): Relation | undefined {
   const arg = named ? (named.Named ?? named.ExprNamed).arg : args[spec.position]?.Unnamed;
   if (!arg?.Expr) return undefined;
   return { k: 'tablefn', what, input: expr(arg.Expr), columns: [...spec.columns], counters: [...(spec.counters ?? [])] };
+}
+
+/**
+ * Any other function in FROM whose columns are known: named by the alias's column list
+ * (`jsonb_to_record(x) as r (a, b)`), or the one column of a set-returning function of a base
+ * type the dialect lists (`lateral unnest(tags) as tag`). Each reads the function's arguments.
+ */
+function setFunction(kind: string, b: any, alias: Ident | undefined, columnAliases: Ident[] | undefined): Relation | undefined {
+  const args = kind === 'Function' ? b.args : kind === 'Table' ? b.args?.args : undefined;
+  if (!Array.isArray(args)) return undefined;
+  const what = objectName(b.name).join('.').toLowerCase();
+  let columns = columnAliases ? [...columnAliases] : setFns.includes(what) ? [alias ?? what] : undefined;
+  if (!columns) return undefined;
+  // WITH ORDINALITY adds a counter after the function's columns
+  const counters = b.with_ordinality && columns.length > 1 ? columns.slice(-1) : [];
+  if (counters.length) columns = columns.slice(0, -1);
+  return { k: 'tablefn', what, input: expr(args), columns, counters };
 }
 
 /** The shape read from tokens alone (static-shape.ts), or undefined when only the full parser can read the SQL. */
@@ -214,9 +237,10 @@ function fromItem(r: any): FromItem {
   const columnAliases = b?.alias?.columns?.length ? b.alias.columns.map((x: any) => ident(x.name ?? x)) : undefined;
   let rel: Relation;
   if (kind === 'Table' && !b.args) rel = { k: 'table', name: objectName(b.name) };
-  else if (kind === 'Derived') rel = { k: 'subquery', query: query(b.subquery) };
+  else if (kind === 'Derived') rel = { k: 'subquery', query: query(b.subquery), ...(b.lateral ? { lateral: true } : {}) };
   else if (kind === 'NestedJoin') rel = { k: 'opaque', what: 'a parenthesised join' };
   else if (tableFunction(kind, b)) rel = tableFunction(kind, b)!;
+  else if (setFunction(kind, b, alias, columnAliases)) rel = setFunction(kind, b, alias, columnAliases)!;
   else if (kind === 'Unpivot' && b.value?.Identifier && Array.isArray(b.columns) && b.columns.every((c: any) => c?.expr?.Identifier && !c.alias)) {
     rel = { k: 'unpivot', of: fromItem(b.table), value: ident(b.value.Identifier), name: ident(b.name), columns: b.columns.map((c: any) => ident(c.expr.Identifier)) };
   }
@@ -267,6 +291,7 @@ export function expr(e: any): ExprShape {
   const uses: ColumnUse[] = [];
   const placeholders: string[] = [];
   let aggregate = false, window = false, subquery = false;
+  const subqueries: QueryShape[] = [];
   const use = (parts: Ident[]) => {
     const name = parts[parts.length - 1];
     const m = /^__modeler_unrendered_\d+__$/.exec(name);
@@ -279,7 +304,8 @@ export function expr(e: any): ExprShape {
     for (const [k, v] of Object.entries(x)) {
       if (k === 'Identifier' && key !== 'name') { use([ident(v)]); continue; }
       if (k === 'CompoundIdentifier') { use((v as any[]).map(ident)); continue; }
-      if (k === 'Subquery' || k === 'Exists') { subquery = true; continue; } // a nested query has its own scope
+      if (k === 'Subquery') { subqueries.push(query(v)); continue; } // a nested query has its own scope
+      if (k === 'Exists') { subquery = true; continue; }
       if (k === 'InSubquery') { walk((v as any).expr); continue; }
       if (k === 'data_type' || k === 'span' || k === 'field' || k === 'leading_field') continue;
       if (k === 'Function') {
@@ -323,8 +349,8 @@ export function expr(e: any): ExprShape {
   walk(e);
   let cast: string | undefined;
   if (e?.Cast) cast = typeText(e.Cast.data_type);
-  const kind: ExprShape['kind'] = (e?.Identifier || e?.CompoundIdentifier) && uses.length === 1 ? 'column' : uses.length || placeholders.length ? 'expression' : 'literal';
-  return { kind, uses, ...(aggregate ? { aggregate } : {}), ...(window ? { window } : {}), ...(cast ? { cast } : {}), ...(placeholders.length ? { placeholders } : {}), ...(subquery ? { subquery } : {}) };
+  const kind: ExprShape['kind'] = (e?.Identifier || e?.CompoundIdentifier) && uses.length === 1 ? 'column' : uses.length || placeholders.length || subqueries.length ? 'expression' : 'literal';
+  return { kind, uses, ...(aggregate ? { aggregate } : {}), ...(window ? { window } : {}), ...(cast ? { cast } : {}), ...(placeholders.length ? { placeholders } : {}), ...(subquery ? { subquery } : {}), ...(subqueries.length ? { subqueries } : {}) };
 }
 
 /** A parsed data type as SQL text: `{"Varchar":{"IntegerLength":{"length":10}}}` → `varchar(10)`. */

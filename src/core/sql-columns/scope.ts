@@ -60,14 +60,14 @@ const low = (s: string) => s.toLowerCase();
  * `lateral`: the dialect lets a select item name an earlier item's alias (Snowflake, DuckDB,
  * Redshift, Databricks: `amount / 100 as dollars, round(dollars) as whole`); its dialect file says so.
  */
-export function resolveQuery(q: QueryShape, lookup: TableLookup, outer: Ctes = new Map(), sink: Influence[] = [], lateral = false): ResolvedQuery {
+export function resolveQuery(q: QueryShape, lookup: TableLookup, outer: Ctes = new Map(), sink: Influence[] = [], lateral = false, around: Rel[] = []): ResolvedQuery {
   const ctes: Ctes = new Map(outer);
   for (const c of q.ctes) {
     let entries = resolveQuery(c.query, lookup, ctes, sink, lateral).entries;
     if (c.columns) entries = renamePositions(entries, c.columns);
     ctes.set(low(c.name), entries);
   }
-  return { entries: setExpr(q.body, lookup, ctes, sink, lateral), influence: sink };
+  return { entries: setExpr(q.body, lookup, ctes, sink, lateral, around), influence: sink };
 }
 
 function renamePositions(entries: Entry[], names: Ident[]): Entry[] {
@@ -75,14 +75,14 @@ function renamePositions(entries: Entry[], names: Ident[]): Entry[] {
   return entries.map((e, i) => (i < names.length && !isGap(e) ? { ...e, name: names[i], kind: e.kind === 'passthrough' && low(e.name) !== low(names[i]) ? 'rename' : e.kind } : e));
 }
 
-function setExpr(s: SetShape, lookup: TableLookup, ctes: Ctes, sink: Influence[], lateral: boolean): Entry[] {
+function setExpr(s: SetShape, lookup: TableLookup, ctes: Ctes, sink: Influence[], lateral: boolean, around: Rel[] = []): Entry[] {
   switch (s.k) {
-    case 'select': return select(s.select, lookup, ctes, sink, lateral);
-    case 'query': return resolveQuery(s.query, lookup, ctes, sink, lateral).entries;
+    case 'select': return select(s.select, lookup, ctes, sink, lateral, around);
+    case 'query': return resolveQuery(s.query, lookup, ctes, sink, lateral, around).entries;
     case 'values': return [{ gap: 'a VALUES list: its column names are the engine\'s' }];
     case 'opaque': return [{ gap: `${s.what} is not read` }];
     case 'setop': {
-      const l = setExpr(s.left, lookup, ctes, sink, lateral), r = setExpr(s.right, lookup, ctes, sink, lateral);
+      const l = setExpr(s.left, lookup, ctes, sink, lateral, around), r = setExpr(s.right, lookup, ctes, sink, lateral, around);
       if (s.byName) {
         if (l.some(isGap) || r.some(isGap)) return [...l.filter(isGap), ...r.filter(isGap)];
         const out = new Map<string, OutputColumn>();
@@ -114,7 +114,8 @@ function merge(a: OutputColumn, b: OutputColumn): OutputColumn {
   return { ...a, type, typeFrom: type ? a.typeFrom : undefined, kind: worst(a.kind, b.kind), sources: [...a.sources, ...b.sources], ...(a.unresolved || b.unresolved ? { unresolved: a.unresolved ?? b.unresolved } : {}) };
 }
 
-function relationOf(f: FromItem, lookup: TableLookup, ctes: Ctes, sink: Influence[], lateral: boolean): Rel {
+/** `around`: the relations a subquery may read besides its own (an enclosing query's; those before a LATERAL one). */
+function relationOf(f: FromItem, lookup: TableLookup, ctes: Ctes, sink: Influence[], lateral: boolean, around: Rel[] = []): Rel {
   const rel = f.rel;
   let r: Rel;
   if (rel.k === 'table') {
@@ -129,7 +130,7 @@ function relationOf(f: FromItem, lookup: TableLookup, ctes: Ctes, sink: Influenc
     }
     if (cte) r.open = openOf(cte);
   } else if (rel.k === 'subquery') {
-    const entries = resolveQuery(rel.query, lookup, ctes, sink, lateral).entries;
+    const entries = resolveQuery(rel.query, lookup, ctes, sink, lateral, around).entries;
     r = { names: [], entries, open: openOf(entries) };
   } else if (rel.k === 'unpivot') r = unpivot(rel, relationOf(rel.of, lookup, ctes, sink, lateral));
   else if (rel.k === 'pivot') r = pivot(rel, relationOf(rel.of, lookup, ctes, sink, lateral));
@@ -171,15 +172,25 @@ function pivot(p: Extract<FromItem['rel'], { k: 'pivot' }>, inner: Rel): Rel {
   return { names, entries: [...rest, ...p.values.map((v) => ({ ...value, name: v }))] };
 }
 
-function select(s: SelectShape, lookup: TableLookup, ctes: Ctes, sink: Influence[], lateral: boolean): Entry[] {
-  const rels = s.from.map((f) => relationOf(f, lookup, ctes, sink, lateral));
+/** What an expression may read besides its SELECT's relations: enclosing queries' relations, and its scalar subqueries' values. */
+interface Outer { around: Rel[]; sub: (q: QueryShape) => Entry[] }
+
+function select(s: SelectShape, lookup: TableLookup, ctes: Ctes, sink: Influence[], lateral: boolean, around: Rel[] = []): Entry[] {
+  const rels: Rel[] = [];
+  for (const f of s.from) {
+    const lat = f.rel.k === 'subquery' && f.rel.lateral;
+    rels.push(relationOf(f, lookup, ctes, sink, lateral, lat ? [...rels, ...around] : around));
+  }
+  // a scalar subquery reads its own FROM, then this SELECT's relations (correlated); its filters
+  // decide its value's rows, not this query's
+  const outer: Outer = { around, sub: (q) => resolveQuery({ ...q, body: valueNamed(q.body) }, lookup, ctes, [], lateral, [...rels, ...around]).entries };
   // a table function reads the relations before it (lateral): each column it makes is a part of its input
   for (const r of rels) {
     if (!r.fn) continue;
     const others = rels.filter((x) => x !== r);
     r.entries = [
       ...r.fn.columns.map((c): OutputColumn => {
-        const e = fromExpr(c, r.fn!.input, others);
+        const e = fromExpr(c, r.fn!.input, others, undefined, outer);
         return { ...e, kind: worst(e.kind, 'transform'), sources: e.sources.map((x) => ({ ...x, kind: worst(x.kind, 'transform') })) };
       }),
       ...r.fn.counters.map((c): OutputColumn => ({ name: c, kind: 'literal', sources: [] })),
@@ -192,21 +203,28 @@ function select(s: SelectShape, lookup: TableLookup, ctes: Ctes, sink: Influence
   // earlier items by alias, for a dialect where a later item may read them
   const aliases = lateral ? new Map<string, OutputColumn>() : undefined;
   for (const it of s.items) {
-    const made = item(it, rels, aliases);
+    const made = item(it, rels, aliases, outer);
     out.push(...made);
     if (aliases && it.k === 'expr' && it.alias) for (const e of made) if (!isGap(e) && !aliases.has(low(e.name))) aliases.set(low(e.name), e);
   }
   return out;
 }
 
+/** A scalar subquery's one column needs no name (`(select max(x) from t)`): it is given one to be read. */
+function valueNamed(b: SetShape): SetShape {
+  if (b.k === 'setop') return { ...b, left: valueNamed(b.left), right: valueNamed(b.right) };
+  if (b.k !== 'select') return b;
+  return { ...b, select: { ...b.select, items: b.select.items.map((it) => (it.k === 'expr' && !it.name ? { ...it, name: 'value' } : it)) } };
+}
+
 /** The relation a column use reads from, and its entry there (else an earlier item's alias: `aliases`). */
-function find(use: ColumnUse, rels: Rel[], aliases?: Map<string, OutputColumn>): { entry?: OutputColumn; reason?: string } {
+function find(use: ColumnUse, rels: Rel[], aliases?: Map<string, OutputColumn>, around: Rel[] = []): { entry?: OutputColumn; reason?: string } {
   const name = low(use.name);
   let cands = rels;
   if (use.qualifier) {
     const q = low(use.qualifier[use.qualifier.length - 1]);
     cands = rels.filter((r) => r.names.includes(q));
-    if (!cands.length) return { reason: `${use.qualifier.join('.')} is not a relation of this SELECT` };
+    if (!cands.length) return around.length ? find(use, around) : { reason: `${use.qualifier.join('.')} is not a relation of this SELECT` };
   }
   const hits: OutputColumn[] = [];
   let unknown = 0;
@@ -231,17 +249,17 @@ function find(use: ColumnUse, rels: Rel[], aliases?: Map<string, OutputColumn>):
   const open = unknown === 1 && !hits.length ? cands.map((r) => (r.entries && !r.entries.some(isGap) ? undefined : r.open ?? openOf(r.entries))).filter(Boolean) : [];
   if (open.length === 1) return { entry: { name: use.name, kind: 'passthrough', sources: [{ relation: open[0]!, column: use.name, kind: 'passthrough' }] } };
   if (cands.length === 1 && unknown === 1) return { reason: cands[0].reason ?? 'the relation\'s columns are not known' };
-  if (unknown === 0) return { reason: `no relation of this SELECT has a column ${use.name}` };
+  if (unknown === 0) return around.length ? find(use, around) : { reason: `no relation of this SELECT has a column ${use.name}` };
   return { reason: `cannot tell which relation ${use.name} comes from` };
 }
 
-function fromExpr(name: Ident, e: ExprShape, rels: Rel[], aliases?: Map<string, OutputColumn>): OutputColumn {
+function fromExpr(name: Ident, e: ExprShape, rels: Rel[], aliases?: Map<string, OutputColumn>, outer?: Outer): OutputColumn {
   const sources: BaseColumn[] = [];
   const reasons: string[] = [];
   let type = e.cast, typeFrom: OutputColumn['typeFrom'] = e.cast ? 'cast' : undefined;
   let kind: EdgeKind = e.aggregate ? 'aggregate' : e.kind === 'literal' ? 'literal' : e.kind === 'column' ? 'passthrough' : 'transform';
   for (const u of e.uses) {
-    const f = find(u, rels, aliases);
+    const f = find(u, rels, aliases, outer?.around);
     if (!f.entry) { reasons.push(f.reason!); continue; }
     for (const s of f.entry.sources) sources.push({ ...s, kind: worst(s.kind, kind === 'passthrough' && low(u.name) !== low(name) ? 'rename' : kind) });
     if (e.kind === 'column') {
@@ -249,17 +267,24 @@ function fromExpr(name: Ident, e: ExprShape, rels: Rel[], aliases?: Map<string, 
       if (!type && f.entry.type) { type = f.entry.type; typeFrom = f.entry.typeFrom; }
     }
   }
+  // a scalar subquery's value is its one column's
+  for (const q of e.subqueries ?? []) {
+    const first = outer?.sub(q)[0];
+    if (!first || isGap(first)) { reasons.push(first ? `a scalar subquery's column is not known: ${first.gap}` : 'a scalar subquery is not read here'); continue; }
+    if (first.unresolved) reasons.push(first.unresolved);
+    for (const s of first.sources) sources.push({ ...s, kind: worst(s.kind, kind === 'passthrough' ? 'transform' : kind) });
+  }
   if (e.kind === 'column' && e.cast) kind = worst(kind, 'transform');
   if (e.kind === 'column') for (const s of sources) s.kind = kind;
-  const unresolved = e.placeholders?.length ? 'part of the expression is a macro that is not rendered' : e.subquery ? 'part of the expression is a scalar subquery, not traced' : reasons[0];
+  const unresolved = e.placeholders?.length ? 'part of the expression is a macro that is not rendered' : e.subquery ? 'part of the expression is an EXISTS subquery, not traced' : reasons[0];
   return { name, kind, sources, ...(type ? { type, typeFrom } : {}), ...(unresolved ? { unresolved } : {}), ...(e.placeholders?.length ? { placeholders: e.placeholders } : {}) };
 }
 
-function item(it: Item, rels: Rel[], aliases?: Map<string, OutputColumn>): Entry[] {
+function item(it: Item, rels: Rel[], aliases?: Map<string, OutputColumn>, outer?: Outer): Entry[] {
   if (it.k === 'expr') {
     if (!it.alias && it.expr.placeholders?.length) return [{ gap: 'a macro that is not rendered stands where columns are listed', placeholders: it.expr.placeholders }];
     if (!it.name) return [{ gap: 'an expression without an alias (its column name is the engine\'s)' }];
-    return [fromExpr(it.name, it.expr, rels, aliases)];
+    return [fromExpr(it.name, it.expr, rels, aliases, outer)];
   }
   let targets = rels;
   if (it.qualifier) {
@@ -280,7 +305,7 @@ function item(it: Item, rels: Rel[], aliases?: Map<string, OutputColumn>): Entry
   return out.filter((e) => isGap(e) || !excluded.has(low(e.name))).map((e) => {
     if (isGap(e)) return e;
     const rep = replaced.get(low(e.name));
-    if (rep) return fromExpr(e.name, rep.expr, rels);
+    if (rep) return fromExpr(e.name, rep.expr, rels, undefined, outer);
     const to = renamed.get(low(e.name));
     if (to) return { ...e, name: to, kind: worst(e.kind, 'rename'), sources: e.sources.map((s) => ({ ...s, kind: worst(s.kind, 'rename') })) };
     return e;

@@ -106,6 +106,9 @@ const AFTER_TYPE = new Set(['and', 'or', 'end', 'when', 'then', 'else', 'is', 'n
 const PLACEHOLDER = /^__modeler_unrendered_\d+__$/;
 const BINARY = new Set(['+', '-', '/', '%', '*', '=', '<', '>', '<>', '!=', '<=', '>=', '||']);
 
+/** What an expression's parts tell the whole: it aggregates, is a window, holds EXISTS, its scalar subqueries. */
+type Flags = { aggregate: boolean; window: boolean; subquery: boolean; subqueries: QueryShape[] };
+
 /** The type text query-shape's typeText gives a parsed type, found once per spelling by the full parser. */
 export type TypeTextOf = (spelling: string) => string | undefined | null;
 
@@ -300,7 +303,7 @@ class Reader {
   /** An expression: its shape, as query-shape's expr() gives it for the tree the parser would build. */
   expr(): { shape: ExprShape } {
     const uses: ColumnUse[] = [];
-    const flags = { aggregate: false, window: false, subquery: false };
+    const flags: Flags = { aggregate: false, window: false, subquery: false, subqueries: [] };
     let operands = 0;
     let top: { kind: 'column' | 'other'; cast?: string } = { kind: 'other' };
     for (;;) {
@@ -348,22 +351,22 @@ class Reader {
       break;
     }
     const compound = operands > 1;
-    const kind: ExprShape['kind'] = !compound && top.kind === 'column' && uses.length === 1 ? 'column' : uses.length ? 'expression' : 'literal';
+    const kind: ExprShape['kind'] = !compound && top.kind === 'column' && uses.length === 1 ? 'column' : uses.length || flags.subqueries.length ? 'expression' : 'literal';
     const cast = !compound ? top.cast : undefined;
     return {
-      shape: { kind, uses, ...(flags.aggregate ? { aggregate: true } : {}), ...(flags.window ? { window: true } : {}), ...(cast ? { cast } : {}), ...(flags.subquery ? { subquery: true } : {}) },
+      shape: { kind, uses, ...(flags.aggregate ? { aggregate: true } : {}), ...(flags.window ? { window: true } : {}), ...(cast ? { cast } : {}), ...(flags.subquery ? { subquery: true } : {}), ...(flags.subqueries.length ? { subqueries: flags.subqueries } : {}) },
     };
   }
 
   /** A primary with its postfix casts; says whether it is a bare column and the type of an outermost cast. */
-  operand(uses: ColumnUse[], flags: { aggregate: boolean; window: boolean; subquery: boolean }): { kind: 'column' | 'other'; cast?: string } {
+  operand(uses: ColumnUse[], flags: Flags): { kind: 'column' | 'other'; cast?: string } {
     let res: { kind: 'column' | 'other'; cast?: string } = { kind: 'other' };
     const t = this.peek();
     if (!t) return giveUp();
     if (t.t === 'n' || t.t === 's') this.i++;
     else if (t.t === 'p' && t.v === '(') {
       this.i++;
-      if (this.isW('select') || this.isW('with')) { this.skipQuery(); flags.subquery = true; }
+      if (this.isW('select') || this.isW('with')) flags.subqueries.push(this.query()); // a scalar subquery
       else {
         const inner = this.expr();
         if (this.isP(',')) giveUp(); // a row / tuple
@@ -371,6 +374,7 @@ class Reader {
         if (inner.shape.aggregate) flags.aggregate = true;
         if (inner.shape.window) flags.window = true;
         if (inner.shape.subquery) flags.subquery = true;
+        flags.subqueries.push(...inner.shape.subqueries ?? []);
       }
       this.needP(')');
     } else if (t.t === 'w' && (t.low === 'null' || t.low === 'true' || t.low === 'false')) this.i++;
@@ -404,18 +408,19 @@ class Reader {
   }
 
   /** A nested expression whose uses and flags count for the enclosing one. */
-  sub(uses: ColumnUse[], flags: { aggregate: boolean; window: boolean; subquery: boolean }): void {
+  sub(uses: ColumnUse[], flags: Flags): void {
     const e = this.expr().shape;
     uses.push(...e.uses);
     if (e.aggregate) flags.aggregate = true;
     if (e.window) flags.window = true;
     if (e.subquery) flags.subquery = true;
+    flags.subqueries.push(...e.subqueries ?? []);
   }
 
-  call(name: Ident[], flags: { aggregate: boolean; window: boolean; subquery: boolean }, uses: ColumnUse[]): void {
+  call(name: Ident[], flags: Flags, uses: ColumnUse[]): void {
     const fname = name.join('.').toLowerCase();
     this.needP('(');
-    const inner = { aggregate: false, window: false, subquery: false };
+    const inner: Flags = { aggregate: false, window: false, subquery: false, subqueries: [] };
     if (this.eatW('distinct')) { /* count(distinct x): the same uses */ }
     if (this.isP('*') && this.isP(')', 1)) this.i++;
     else if (!this.isP(')')) {
@@ -456,6 +461,7 @@ class Reader {
     // an aggregate in the window's keys (`over (order by sum(x))`) counts too, as the parser's tree says
     if (inner.aggregate) flags.aggregate = true;
     if (inner.subquery) flags.subquery = true;
+    flags.subqueries.push(...inner.subqueries);
   }
 
   /** A window frame of constant bounds (no columns in it). */

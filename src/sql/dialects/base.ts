@@ -114,6 +114,8 @@ export interface DialectTraits {
   dbtDatePartArgs?: Readonly<Record<string, Readonly<Record<string, readonly number[]>>>>;
   /** sqlparser-rs dialects where a select item may read an earlier item's alias (`a * 2 as b, b + 1 as c`) */
   dbtLateralAliases?: readonly string[];
+  /** sqlparser-rs dialects whose PIVOT names a string value's column with its quotes (`'JAN'`) */
+  dbtPivotQuotedNames?: readonly string[];
   /**
    * Per dbt adapter: the SQL of dbt's own cross-database macros where it differs from their
    * default (src/core/sql-render/dbt-builtins.ts), with `{param}` holes named as dbt names them
@@ -124,6 +126,11 @@ export interface DialectTraits {
    * (`input`, by name or at `position`): `columns` are made from its value, `counters` are not
    */
   dbtTableFunctions?: Readonly<Record<string, Readonly<Record<string, { input: string; position: number; columns: readonly string[]; counters?: readonly string[] }>>>>;
+  /**
+   * Per sqlparser-rs dialect: set-returning functions that, in FROM, give one column of a base type,
+   * named by the relation's alias (else the function's name): `lateral unnest(tags) as tag`
+   */
+  dbtScalarSetFunctions?: Readonly<Record<string, readonly string[]>>;
 }
 
 export type DetectMark = 'brackets' | 'go' | 'backticks';

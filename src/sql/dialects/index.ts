@@ -76,7 +76,16 @@ export function dbtTableFunctions(parserDialect: string): NonNullable<DialectTra
   for (const d of ALL) { const t = d.traits.dbtTableFunctions?.[parserDialect]; if (t) return t; }
   return {};
 }
+/** Set-returning functions giving one column named by the alias, in a sqlparser-rs dialect's SQL. */
+export function dbtScalarSetFunctions(parserDialect: string): readonly string[] {
+  for (const d of ALL) { const t = d.traits.dbtScalarSetFunctions?.[parserDialect]; if (t) return t; }
+  return [];
+}
 /** Whether a select item may read an earlier item's alias in a sqlparser-rs dialect's SQL. */
+/** Whether PIVOT names a string value's column with its quotes in a sqlparser-rs dialect's SQL. */
+export function dbtPivotQuotedNames(parserDialect: string): boolean {
+  return ALL.some((d) => d.traits.dbtPivotQuotedNames?.includes(parserDialect));
+}
 export function dbtLateralAliases(parserDialect: string): boolean {
   return ALL.some((d) => d.traits.dbtLateralAliases?.includes(parserDialect));
 }

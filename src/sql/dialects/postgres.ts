@@ -14,6 +14,9 @@ export class PostgresDialect extends Dialect {
     // Redshift's DATEADD(day, 1, d), DATEDIFF(day, a, b): the part is a bare word
     dbtDatePartArgs: { redshift: { dateadd: [0], datediff: [0], date_add: [0], date_diff: [0] } },
     dbtLateralAliases: ['redshift'],
+    // PostgreSQL's set-returning functions of a base type: `from t, lateral unnest(t.tags) as tag` has a column tag
+    dbtScalarSetFunctions: { postgresql: ['unnest', 'generate_series', 'jsonb_array_elements', 'jsonb_array_elements_text', 'json_array_elements',
+      'json_array_elements_text', 'jsonb_path_query', 'jsonb_object_keys', 'json_object_keys', 'regexp_split_to_table', 'string_to_table', 'regexp_matches'] },
     dbtMacroSql: { postgres: {
       dateadd: "({from_date_or_timestamp} + ((interval '1 {datepart}') * ({interval})))",
       datediff: "(extract(epoch from {second_date}) - extract(epoch from {first_date}))",

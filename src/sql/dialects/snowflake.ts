@@ -16,6 +16,7 @@ export class SnowflakeDialect extends Dialect {
       time_slice: [2], last_day: [1],
     } },
     dbtLateralAliases: ['snowflake'],
+    dbtPivotQuotedNames: ['snowflake'],
     // LATERAL FLATTEN(input => v): KEY, PATH, INDEX, VALUE, THIS are parts of v; SEQ numbers the input rows
     dbtTableFunctions: { snowflake: { flatten: { input: 'input', position: 0, columns: ['key', 'path', 'index', 'value', 'this'], counters: ['seq'] } } },
   };
