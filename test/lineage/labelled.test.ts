@@ -1,8 +1,8 @@
 // Direct edges against edges labelled by hand from the SQL (test/fixtures/lineage/labels-*.json,
 // rules in RULES.md): the shipped example, the fetched dbt-labs/jaffle-shop at its pinned commit
 // (read for the dbt-duckdb target the benches build it with), and the held-out set labelled blind
-// (dagster-open-platform and mattermost-analytics read for Snowflake, zendesk-source for
-// dbt-duckdb; only their labelled models are scored). Precision >= 0.95, recall >= 0.90, as the
+// (dagster-open-platform, mattermost-analytics and bink-warehouse read for Snowflake, zendesk-source
+// for dbt-duckdb, data-inclusion for PostgreSQL; only their labelled models are scored). Precision >= 0.95, recall >= 0.90, as the
 // issue asks; bench/lineage-real.mjs prints the figures.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE } from '../helpers/cli.js';
@@ -53,6 +53,20 @@ describe.each([['dagster-open-platform', SNOWFLAKE], ['mattermost-analytics', SN
       const { s } = scored(name, target);
       expect(s.precision).toBeGreaterThanOrEqual(0.95);
       expect(s.recall).toBeGreaterThanOrEqual(0.9);
+      expect(s.kindDiffers).toEqual([]);
+    });
+  });
+});
+
+// the second blind batch: 15 models of each, labelled before the tool ran on them (blind: bink-warehouse
+// 1.000 / 0.598, data-inclusion 1.000 / 0.883); pinned at what they reach now that each class of miss is fixed
+const POSTGRES = { name: 'dev', type: 'postgres', schema: 'public' };
+describe.each([['bink-warehouse', SNOWFLAKE], ['data-inclusion', POSTGRES]] as const)('held out: %s against the edges labelled blind', (name, target) => {
+  describeFetched(name, name, () => {
+    it('finds every labelled edge and no other, with the labelled kinds (PIVOT, json:path, lateral set functions, scalar subqueries)', () => {
+      const { s } = scored(name, target);
+      expect(s.extra).toEqual([]);
+      expect(s.missed).toEqual([]);
       expect(s.kindDiffers).toEqual([]);
     });
   });
