@@ -5,7 +5,7 @@
 // `models` list was labelled in part: only those models' edges are scored. jaffle-shop is the
 // tuning set; dagster-open-platform, mattermost-analytics and zendesk-source were labelled blind
 // and are the held-out judge; bink-warehouse (Snowflake) and data-inclusion (PostgreSQL) were
-// labelled blind later, in part (their `models` lists).
+// labelled blind later, in part (their `models` lists), then cal-itp-warehouse (BigQuery).
 // Usage: npm run build && node bench/lineage-real.mjs [--verbose]
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +24,8 @@ const runs = [{ name: 'example-jaffle_shop', dir: new URL('../examples/jaffle_sh
 // would for the benches), Snowflake for the two company warehouses (`:` paths, `$$`, flatten)
 const SNOWFLAKE = { name: 'prod', type: 'snowflake', schema: 'analytics', database: 'analytics' };
 const POSTGRES = { name: 'dev', type: 'postgres', schema: 'public' };
-const TARGETS = { 'jaffle-shop': TRUTH_TARGET, 'zendesk-source': TRUTH_TARGET, 'dagster-open-platform': SNOWFLAKE, 'mattermost-analytics': SNOWFLAKE, 'bink-warehouse': SNOWFLAKE, 'data-inclusion': POSTGRES };
+const BIGQUERY = { name: 'prod', type: 'bigquery', schema: 'analytics', database: 'cal-itp-data-infra' };
+const TARGETS = { 'jaffle-shop': TRUTH_TARGET, 'zendesk-source': TRUTH_TARGET, 'dagster-open-platform': SNOWFLAKE, 'mattermost-analytics': SNOWFLAKE, 'bink-warehouse': SNOWFLAKE, 'data-inclusion': POSTGRES, 'cal-itp-warehouse': BIGQUERY };
 for (const name of Object.keys(TARGETS)) {
   if (!existsSync(join(LABELS, `labels-${name}.json`))) continue;
   const why = fetchedSkipReason(name);

@@ -3,7 +3,8 @@
 // does not list, named from the one relation that may have it; Snowflake's `json:path` on a
 // column named like a type; Snowflake's PIVOT; a set-returning function in FROM (PostgreSQL's
 // `lateral unnest(…) as t`, `jsonb_path_query(…) as t (c)`); a scalar or ARRAY(subquery) value,
-// correlated or not; and a LATERAL subquery reading the relations before it.
+// correlated or not; a LATERAL subquery reading the relations before it; and (cal-itp-warehouse)
+// BigQuery's `UNNEST(arr) AS x` with `x.field`, and a STRUCT column's fields.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -155,5 +156,44 @@ from {{ source('app', 'regions') }} as r
       ...(type === 'snowflake' ? [] : ['other <- app.departements.code transform']),
     ]);
     expect(g.unresolved(g.idOf('regions')!, 'biggest')).toEqual([]);
+  });
+});
+
+describe.each(['bigquery', 'duckdb'])('UNNEST in FROM and STRUCT fields, on %s', (type) => {
+  let g: LineageGraph;
+  beforeAll(() => {
+    g = graph(type, {
+      // the element of an array of structs, by its alias; a column of the other relation unqualified
+      'models/items.sql': `select id, it.item_id, it.amount as item_amount
+from {{ source('app', 'events') }}, unnest(json) as it
+`,
+      'models/holders.sql': `with e as (select id, at, json from {{ source('app', 'events') }})
+select distinct id, holder as holder_key, at
+from e left join unnest(e.json) as holder
+`,
+      // a struct column's fields, one and two levels down
+      'models/fields.sql': `select id, json.kind as kind, json.meta.url as url from {{ source('app', 'events') }}\n`,
+    });
+  });
+
+  it('`unnest(arr) as x`: x and x.field read arr (transform); the other relation\'s columns are still its own', () => {
+    expect(edges(g, 'items')).toEqual([
+      'id <- app.events.id passthrough',
+      'item_amount <- app.events.json transform',
+      'item_id <- app.events.json transform',
+    ]);
+    expect(edges(g, 'holders')).toEqual([
+      'at <- app.events.at passthrough',
+      'holder_key <- app.events.json transform',
+      'id <- app.events.id passthrough',
+    ]);
+  });
+
+  it('`col.field` and `col.field.sub` that name no relation are fields of the column (transform)', () => {
+    expect(edges(g, 'fields')).toEqual([
+      'id <- app.events.id passthrough',
+      'kind <- app.events.json transform',
+      'url <- app.events.json transform',
+    ]);
   });
 });

@@ -241,6 +241,11 @@ function fromItem(r: any): FromItem {
   else if (kind === 'NestedJoin') rel = { k: 'opaque', what: 'a parenthesised join' };
   else if (tableFunction(kind, b)) rel = tableFunction(kind, b)!;
   else if (setFunction(kind, b, alias, columnAliases)) rel = setFunction(kind, b, alias, columnAliases)!;
+  // `unnest(arr) as x [with offset as i]` (BigQuery, DuckDB): one column, the element, named by the alias
+  else if (kind === 'UNNEST' && Array.isArray(b.array_exprs)) {
+    const counters = b.with_offset ? [b.with_offset_alias ? ident(b.with_offset_alias) : 'offset'] : b.with_ordinality ? ['ordinality'] : [];
+    rel = { k: 'tablefn', what: 'unnest', input: expr(b.array_exprs), columns: columnAliases ? columnAliases.slice(0, b.array_exprs.length) : [alias ?? 'unnest'], counters };
+  }
   else if (kind === 'Unpivot' && b.value?.Identifier && Array.isArray(b.columns) && b.columns.every((c: any) => c?.expr?.Identifier && !c.alias)) {
     rel = { k: 'unpivot', of: fromItem(b.table), value: ident(b.value.Identifier), name: ident(b.name), columns: b.columns.map((c: any) => ident(c.expr.Identifier)) };
   }

@@ -217,8 +217,24 @@ function valueNamed(b: SetShape): SetShape {
   return { ...b, select: { ...b.select, items: b.select.items.map((it) => (it.k === 'expr' && !it.name ? { ...it, name: 'value' } : it)) } };
 }
 
-/** The relation a column use reads from, and its entry there (else an earlier item's alias: `aliases`). */
+/**
+ * The relation a column use reads from, and its entry there; `col.field` / `t.col.field` that names
+ * no relation's column is a field of a STRUCT column (BigQuery, DuckDB; an UNNEST alias's element):
+ * a transform of that column.
+ */
 function find(use: ColumnUse, rels: Rel[], aliases?: Map<string, OutputColumn>, around: Rel[] = []): { entry?: OutputColumn; reason?: string } {
+  const found = findColumn(use, rels, aliases, around);
+  if (found.entry || !use.qualifier) return found;
+  const parts = [...use.qualifier, use.name];
+  for (const alt of [{ name: parts[0] }, ...(parts.length > 2 ? [{ qualifier: [parts[0]], name: parts[1] }] : [])]) {
+    const f = findColumn(alt, rels, aliases, around);
+    if (f.entry) return { entry: { ...f.entry, kind: worst(f.entry.kind, 'transform'), sources: f.entry.sources.map((x) => ({ ...x, kind: worst(x.kind, 'transform') })) } };
+  }
+  return found;
+}
+
+/** The relation a column use reads from, and its entry there (else an earlier item's alias: `aliases`). */
+function findColumn(use: ColumnUse, rels: Rel[], aliases?: Map<string, OutputColumn>, around: Rel[] = []): { entry?: OutputColumn; reason?: string } {
   const name = low(use.name);
   let cands = rels;
   if (use.qualifier) {

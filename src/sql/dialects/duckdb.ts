@@ -11,6 +11,8 @@ export class DuckDbDialect extends Dialect {
   readonly traits: DialectTraits = {
     lex: { dollarQuotes: true }, decimalDefault: [18, 3], unboundedVarchar: true, parser: { kind: 'libpg_query' }, nodeSqlParser: 'postgresql', catalogPlatform: 'duckdb',
     dbtAdapters: { duckdb: 'duckdb' }, dbtTokenRead: { duckdb: { qualifyExclude: true } }, dbtLateralAliases: ['duckdb'],
+    // `from unnest(list) as t`: one column, named t (as the alias names the relation)
+    dbtScalarSetFunctions: { duckdb: ['unnest', 'generate_series', 'range'] },
     dbtMacroSql: { duckdb: { dateadd: "({from_date_or_timestamp} + ((interval '1 {datepart}') * ({interval})))", datediff: "date_diff('{datepart}', {first_date}, {second_date})" } }, dbtProfileDefaults: { schema: 'main', databaseFromPath: true },
     detect: { order: 6, words: ['hugeint', 'uhugeint', 'ubigint', 'utinyint'] },
   };
