@@ -1,17 +1,15 @@
 // The assistant's retrieval, measured: recall@5 and MRR on the hand-labelled questions
 // (test/fixtures/retrieval/), then on the synthetic 10,000-model project the cold index build,
-// the snapshot, per-file updates and the latency of context/preview (p50/p95).
+// per-file updates and the latency of context/preview (p50/p95).
 // Usage: npm run build && node bench/assistant-retrieval.mjs [N]   (default 10000)
 // Targets: build < 3 s cold, per-file update < 50 ms, query p95 < 50 ms. Times are wall clock
 // with CPU time beside them (on a shared machine the wall clock also counts other processes).
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AssistantSession, loadProject, preview, scoreRetrieval } from '../dist/api.js';
 import { ProjectIndex } from '../dist/assistant/index/project-index.js';
-import { writeSnapshot } from '../dist/assistant/index/snapshot.js';
 import { generateProject } from './lib/synthetic-project.mjs';
 import { REAL_DBT } from './lib/real-dbt.mjs';
 
@@ -53,17 +51,7 @@ console.log(`\nsynthetic project N=${N}: project load ${ms(performance.now() - t
 t = performance.now(); c = cpu();
 const session = new AssistantSession(project);
 const build = performance.now() - t, buildCpu = cpu() - c;
-console.log(`  index build (cold)        ${ms(build)} (cpu ${ms(buildCpu)})  records=${session.index.stats.records}   target < 3000 ms`);
-t = performance.now(); writeSnapshot(session.index); const snapW = performance.now() - t;
-// restored as a server starting on the project restores it: in a fresh process, after reading the project
-await new Promise((r) => setTimeout(r, 2000)); // let this process's background GC finish first (it shares the 2 cores)
-const child = spawnSync(process.execPath, ['--input-type=module', '-e', `
-  import { loadProject } from ${JSON.stringify(new URL('../dist/api.js', import.meta.url).href)};
-  import { readSnapshot } from ${JSON.stringify(new URL('../dist/assistant/index/snapshot.js', import.meta.url).href)};
-  const p = loadProject(${JSON.stringify(dir)}); const t = performance.now(); const ix = readSnapshot(p);
-  console.log(JSON.stringify({ ms: performance.now() - t, ok: !!ix }));`], { encoding: 'utf8' });
-const restored = JSON.parse(child.stdout || '{"ms":0,"ok":false}');
-console.log(`  snapshot write            ${ms(snapW)}; restore ${ms(restored.ms)} (a fresh process, after reading the project) ${restored.ok ? '' : '(not restored!)'}`);
+console.log(`  index build (cold)        ${ms(build)} (cpu ${ms(buildCpu)})  records=${session.indexStats().records}   target < 3000 ms`);
 
 // per-file updates: each edit, re-read by the project, then the index
 const edits = [
@@ -80,7 +68,7 @@ for (let round = 0; round < 3; round++) {
     for (const text of [edit(before), before]) {
       writeFileSync(file, text);
       t = performance.now(); project.reloadFile(rel); const reload = performance.now() - t;
-      t = performance.now(); c = cpu(); const u = session.index.update([rel], project); const took = performance.now() - t, tookCpu = cpu() - c;
+      t = performance.now(); c = cpu(); const u = session.filesChanged([rel], { reloaded: true }); const took = performance.now() - t, tookCpu = cpu() - c;
       // the validation issues follow at the next query (one readiness run for a burst of changes)
       t = performance.now(); session.index.refreshIssues(); const issues = performance.now() - t;
       updates.push({ what, reload, took, tookCpu, issues, units: u.units });

@@ -17,6 +17,7 @@ import { readinessGate } from '../governance/readiness/gate.js';
 import { impactOf, lineageOf } from '../lineage/index.js';
 import type { ProposalChange } from '../proposals/types.js';
 import { preview } from './ask.js';
+import { DamagedFile } from './index/section-file.js';
 import { explain } from './local/explain.js';
 import { registerContext } from './mcp-context.js';
 import { registerGraphTools } from './mcp-graph.js';
@@ -53,7 +54,14 @@ export function liveTools(mcp: McpServer, session: AssistantSession): McpServer[
       let r: ToolReply;
       try {
         session.syncWithDisk();
-        r = await handler(...a);
+        try {
+          r = await handler(...a);
+        } catch (e) {
+          // a record of the kept index found damaged (records are read when a query reaches them): build it from the project, answer again
+          if (!(e instanceof DamagedFile) || session.indexSource !== 'kept') throw e;
+          session.rebuild();
+          r = await handler(...a);
+        }
       } catch (e: any) {
         if (!(e instanceof UserError)) throw e;
         r = failure(e.message);

@@ -1,6 +1,8 @@
 // One project's assistant state: the project as read, its index (kept current per changed
 // file), memory, chat history and the validator proposed changes go through. The HTTP server
-// keeps one in its project session; the CLI and the MCP server open one per run.
+// keeps one in its project session; the MCP server opens one per run over the index the CLI
+// keeps in the user's cache directory (index/index-cache.ts), so neither writes an index into
+// the project.
 import { DiskStamps } from '../core/disk-stamps.js';
 import { SKIP_DIRS } from '../core/project/walk.js';
 import type { Project } from '../core/project/types.js';
@@ -10,7 +12,6 @@ import { ChatStore } from './chats.js';
 import { ProjectIndex } from './index/project-index.js';
 import type { IndexView } from './index/view.js';
 import type { AskContext } from './ask.js';
-import { readSnapshot, writeSnapshot } from './index/snapshot.js';
 import { MEMORY_UNIT, MemoryStore, type Memory } from './memory.js';
 import type { ProviderEndpoints } from './providers/types.js';
 import { selectSkills, skillDiagnostics } from './skills.js';
@@ -34,10 +35,12 @@ export interface AssistantOptions {
   validator?: ChangeValidator;
   /** Hosted provider endpoints the operator configured (from this process's environment). */
   endpoints?: ProviderEndpoints;
-  /** Restore the index from a matching snapshot under .modeler/agent/ instead of building it. */
-  useSnapshot?: boolean;
-  /** Write the snapshot after building (a long-running server does; one-off commands need not). */
-  writeSnapshot?: boolean;
+  /**
+   * An index opened elsewhere for this project as read (the kept one: openProjectIndex), used
+   * instead of building one. It answers as is until a file changes; the first change builds the
+   * index from the project, which is then kept current per file.
+   */
+  index?: IndexView;
   /**
    * Build the index a slice at a time after the constructor returns (the server: it answers
    * meanwhile); `ready` settles when it is built. Files changed meanwhile are indexed after.
@@ -46,16 +49,18 @@ export interface AssistantOptions {
 }
 
 /** Where the index is: being built (in the background), ready, or failed (with why). */
-export interface IndexState { state: 'building' | 'ready' | 'failed'; source: 'built' | 'snapshot'; message?: string }
+export interface IndexState { state: 'building' | 'ready' | 'failed'; source: 'built' | 'kept'; message?: string }
 
 export class AssistantSession {
-  readonly index: ProjectIndex;
+  /** The index built here (kept current per changed file); undefined while a kept one is used as is. */
+  private built?: ProjectIndex;
+  private kept?: IndexView;
   readonly memory: MemoryStore;
   readonly chats: ChatStore;
   readonly validate: ChangeValidator;
   readonly endpoints: ProviderEndpoints;
-  /** How the index came to be: built, or restored from the snapshot. */
-  readonly indexSource: 'built' | 'snapshot';
+  /** How the index came to be: built here, or opened from the kept one. */
+  indexSource: 'built' | 'kept';
   /** Settles when the index is built (at once unless built in the background). */
   readonly ready: Promise<void>;
   private building = false;
@@ -65,30 +70,35 @@ export class AssistantSession {
 
   constructor(public project: Project, private opts: AssistantOptions = {}) {
     ({ memory: this.memory, chats: this.chats, validate: this.validate, endpoints: this.endpoints } = stores(project, opts, () => this.project));
-    const restored = opts.useSnapshot ? readSnapshot(project) : undefined;
-    this.indexSource = restored ? 'snapshot' : 'built';
-    if (!restored && opts.background) {
-      this.index = new ProjectIndex(project);
+    // an index just built from this project is kept current like one built here; one read from a file is used as is
+    if (opts.index instanceof ProjectIndex) this.built = opts.index; else this.kept = opts.index;
+    this.indexSource = this.kept ? 'kept' : 'built';
+    if (!opts.index && opts.background) {
+      this.built = new ProjectIndex(project);
       this.building = true;
       this.ready = this.buildInBackground();
       return;
     }
-    this.index = restored ?? new ProjectIndex(project).build();
-    if (!restored && opts.writeSnapshot) this.saveSnapshot();
+    if (!this.kept) this.built ??= new ProjectIndex(project).build();
     this.refreshMemory();
     this.ready = Promise.resolve();
   }
 
+  /** The index retrieval answers from. */
+  get index(): IndexView { return this.built ?? this.kept!; }
+
+  /** The built index's counts and build time (undefined while a kept index is used as is). */
+  indexStats(): ProjectIndex['stats'] | undefined { return this.built?.stats; }
+
   private async buildInBackground(): Promise<void> {
     try {
       await new Promise((r) => setImmediate(r)); // not one slice before the caller's own work is done
-      await this.index.buildInSlices(this.project, { stopped: () => this.closed });
+      await this.built!.buildInSlices(this.project, { stopped: () => this.closed });
       this.building = false;
       this.refreshMemory();
       const changed = [...this.changedWhileBuilding];
       this.changedWhileBuilding.clear();
       if (changed.length) this.filesChanged(changed, { reloaded: true });
-      if (this.opts.writeSnapshot) this.saveSnapshot();
     } catch (e) {
       this.building = false;
       this.failure = (e as Error)?.message ?? String(e);
@@ -116,13 +126,14 @@ export class AssistantSession {
   filesChanged(rels: string[], opts: { reloaded?: boolean } = {}): { ms: number; units: number; rebuilt: boolean } {
     if (!opts.reloaded) for (const r of rels) this.project.reloadFile(r);
     if (this.building) { for (const r of rels) this.changedWhileBuilding.add(r); return { ms: 0, units: 0, rebuilt: false }; }
-    // a change of many files at once (an import, a checkout) is cheaper to index from scratch
-    if (rels.length > Math.max(50, this.project.files.size / 5)) {
+    // a change of many files at once (an import, a checkout) is cheaper to index from scratch, and
+    // a kept index (a file, read as it is) is replaced by one built from the project as it is now
+    if (!this.built || rels.length > Math.max(50, this.project.files.size / 5)) {
       const t0 = performance.now();
       this.rebuild();
       return { ms: performance.now() - t0, units: this.index.records.size, rebuilt: true };
     }
-    return this.index.update(rels, this.project);
+    return this.built.update(rels, this.project);
   }
 
   private stamps?: DiskStamps;
@@ -145,15 +156,12 @@ export class AssistantSession {
   /** Build the index again from the project (after an import, or on request). */
   rebuild(project: Project = this.project): ProjectIndex['stats'] {
     this.project = project;
-    this.index.build(project);
+    this.built = (this.built ?? new ProjectIndex(project)).build(project);
+    this.indexSource = 'built';
+    this.kept = undefined;
     this.failure = undefined;
     this.refreshMemory();
-    if (this.opts.writeSnapshot) this.saveSnapshot();
-    return this.index.stats;
-  }
-
-  saveSnapshot(): void {
-    writeSnapshot(this.index);
+    return this.built.stats;
   }
 
   refreshMemory(): void {

@@ -345,7 +345,7 @@ export const AiProjectBody = z.strictObject({ projectId: projectId.optional() })
 export const AiQuery = z.strictObject({ projectId: projectId.optional() });
 export const IndexStatus = z.object({
   state: z.enum(['building', 'ready', 'failed']).describe('building: the server builds the index in the background after serving the project; questions wait for it'),
-  source: z.enum(['built', 'snapshot']), message: z.string().optional().describe('why it failed'),
+  source: z.enum(['built', 'kept']), message: z.string().optional().describe('why it failed'),
   records: z.int().optional(), build_ms: z.int().optional().describe('wall time of the build, slices of it interleaved with requests'),
 }).describe('the assistant\'s index: being built, ready or failed');
 export const IndexStats = z.object({ records: z.int(), byKind: z.record(z.string(), z.int()), buildMs: z.number(), builtAt: z.string() });

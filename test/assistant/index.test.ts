@@ -1,7 +1,7 @@
 // The typed index: one record per thing the spec lists, each at its real file and line with
 // its neighbours; doc-bound columns ranked by the block's prose; per-file updates that end in
-// exactly the index a full build gives; the snapshot; .modeler/ ignored by git.
-import { existsSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+// exactly the index a full build gives, also from the kept index a session starts over; .modeler/ ignored by git.
+import { existsSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadProject } from '../../src/api.js';
@@ -11,9 +11,9 @@ import type { LexicalDoc } from '../../src/assistant/index/lexical-index.js';
 import { FIELD_BOOST, lexicalDoc, recordSearch } from '../../src/assistant/index/search-docs.js';
 import { tokenize } from '../../src/assistant/index/tokenize.js';
 import type { IndexRecord } from '../../src/assistant/index/records.js';
-import { readSnapshot, writeSnapshot } from '../../src/assistant/index/snapshot.js';
+import { AssistantSession, openProjectIndex, preview } from '../../src/api/assistant.js';
 import { ensureAgentDir } from '../../src/assistant/runtime-dir.js';
-import { copyProject, EXAMPLE, SAAS } from './helpers.js';
+import { changed, copyProject, EXAMPLE, SAAS, tree } from './helpers.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
 
 const lineOf = (root: string, r: IndexRecord) => readFileSync(join(root, r.file!), 'utf8').split('\n')[r.line! - 1];
@@ -159,35 +159,36 @@ describe('per-file update', () => {
   });
 });
 
-describe('snapshot and runtime directory', () => {
-  it('restores the same index while files match, and refuses once one changed', () => {
-    const dir = copyProject(EXAMPLE);
-    const p = loadProject(dir);
-    const ix = new ProjectIndex(p).build();
-    writeSnapshot(ix);
-    const back = readSnapshot(loadProject(dir))!;
-    expect(back).toBeDefined();
-    expect(comparable(back)).toEqual(comparable(ix));
-    for (const q of ['order status', 'lifetime value', 'stg_shop__orders']) expect(back.lexical(q).map((h) => h.id)).toEqual(ix.lexical(q).map((h) => h.id));
-    const later = new Date(Date.now() + 5000);
-    utimesSync(join(dir, 'models/marts/_marts.yml'), later, later);
-    expect(readSnapshot(loadProject(dir))).toBeUndefined();
-  });
-
-  it('a restored index, updated per file, ends as a full build, its validation issues included', () => {
+describe('a session over the kept index, and the runtime directory', () => {
+  it('answers from the kept index as a built session does; the first change builds it from the project, which then ends as a full build', () => {
     const dir = copyProject(SAAS);
-    writeSnapshot(new ProjectIndex(loadProject(dir)).build());
+    const before = tree(dir);
+    openProjectIndex(dir); // the first call builds and keeps it
+    const opened = openProjectIndex(dir);
+    expect(opened.from).toBe('cache');
     const p = loadProject(dir);
-    const back = readSnapshot(p)!;
-    expect(back).toBeDefined();
+    const s = new AssistantSession(p, { index: opened.index });
+    const built = new AssistantSession(loadProject(dir));
+    expect(s.indexState().source).toBe('kept');
+    const qs = ['ticket priority', 'column description missing', 'mrr churn'];
+    for (const q of qs) expect(preview(s, { message: q, limit: 15 }).sources).toEqual(preview(built, { message: q, limit: 15 }).sources);
     // the doc block two other files' columns are described by goes: those files gain findings
     const docs = 'models/docs/_saas_docs.md';
     writeFileSync(join(dir, docs), readFileSync(join(dir, docs), 'utf8').replace(/\{% docs ticket_priority %\}[\s\S]*?\{% enddocs %\}/, ''));
-    p.reloadFile(docs);
-    expect(back.update([docs], p).rebuilt).toBe(false);
-    expectSameAsFullBuild(dir, back, ['ticket priority', 'column description missing']);
-    const moved = [...back.records.values()].filter((r) => r.kind === 'issue' && r.file === 'models/marts/support/_support.yml' && r.name.startsWith('READINESS_COLUMN_DESCRIPTION_MISSING'));
+    expect(s.filesChanged([docs]).rebuilt).toBe(true);
+    expect(s.indexState().source).toBe('built');
+    const ix = s.index as ProjectIndex;
+    expect(ix).toBeInstanceOf(ProjectIndex);
+    expectSameAsFullBuild(dir, ix, qs);
+    const moved = [...ix.records.values()].filter((r) => r.kind === 'issue' && r.file === 'models/marts/support/_support.yml' && r.name.startsWith('READINESS_COLUMN_DESCRIPTION_MISSING'));
     expect(moved.map((r) => r.name)).toContain('READINESS_COLUMN_DESCRIPTION_MISSING:fct_tickets.priority');
+    // from then on a change is one file's update
+    const marts = 'models/marts/support/_support.yml';
+    writeFileSync(join(dir, marts), readFileSync(join(dir, marts), 'utf8').replace(/description: /, 'description: Kestrel. '));
+    expect(s.filesChanged([marts]).rebuilt).toBe(false);
+    expectSameAsFullBuild(dir, ix, ['kestrel', ...qs]);
+    // no index was written into the project
+    expect(changed(before, tree(dir)).filter((f) => f.startsWith('.modeler'))).toEqual([]);
   });
 
   it('runtime state ignores itself (.modeler/.gitignore holding *); the project\'s .gitignore is never touched', () => {
@@ -229,7 +230,7 @@ describe('lexical index', () => {
     }
   });
 
-  it('removes exactly: after removing and re-adding, and through its snapshot, it ranks as a fresh index', () => {
+  it('removes exactly: after removing and re-adding, and through its JSON, it ranks as a fresh index', () => {
     const fresh = recordSearch();
     for (const d of docs) fresh.add(d);
     const churned = recordSearch();

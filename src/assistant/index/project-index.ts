@@ -272,34 +272,6 @@ export class ProjectIndex {
     return { names: this.names, reverse: this.reverse, search: this.search };
   }
 
-  /** Everything needed to restore the index without building it (see snapshot.ts). */
-  toJSON(): object {
-    this.refreshIssues();
-    return {
-      records: [...this.records.values()], units: [...this.units].map(([u, ids]) => [u, [...ids]]),
-      aggContrib: [...this.aggContrib], search: JSON.stringify(this.search), stats: this.built,
-      findings: [...this.findings.signature],
-    };
-  }
-
-  /** Restore from toJSON() output; the caller has checked the snapshot still matches the files. */
-  restore(data: any): this {
-    for (const m of [this.records, this.units, this.reverse, this.names, this.deps, this.pathUnits, this.docUsers, this.refUsers, this.aggContrib, this.aggs]) m.clear();
-    this.ctx = buildContext(this.project);
-    this.docBodies = new Map([...this.project.docs].map(([k, d]) => [k, d.body]));
-    this.nodeUnit = this.nodeUnits();
-    // the issues are in the records; what they were found from is only needed to tell, after a
-    // change, which files' findings moved (readiness runs again then, not now)
-    this.findings = { byFile: new Map(), signature: new Map(data.findings) };
-    this.staleIssues.clear();
-    for (const r of data.records as IndexRecord[]) { this.records.set(r.id, r); this.link(r); }
-    for (const [u, ids] of data.units as [string, string[]][]) { this.units.set(u, new Set(ids)); if (u.startsWith('file:')) this.setDeps(u); }
-    for (const [u, entries] of data.aggContrib as [string, AggEntry[]][]) { this.aggContrib.set(u, []); this.addContribution(u, entries); }
-    this.search = recordSearch(JSON.parse(data.search));
-    this.built = { buildMs: data.stats.buildMs, builtAt: data.stats.builtAt };
-    return this;
-  }
-
   // --- internals -------------------------------------------------------------------------
 
   private nodeUnits(): Map<string, string> {

@@ -72,7 +72,7 @@ export function registerAiRoutes(app: FastifyInstance, { session, opts }: RouteC
     checkProject(session, req.query.projectId);
     const a = start();
     const st = a.indexState();
-    return st.state === 'ready' ? { ...st, records: a.index.records.size, build_ms: a.index.stats.buildMs } : st;
+    return st.state === 'ready' ? { ...st, records: a.index.records.size, build_ms: a.indexStats()?.buildMs } : st;
   });
 
   app.post<{ Body: AskBody }>('/api/ai/ask', {
@@ -97,14 +97,12 @@ export function registerAiRoutes(app: FastifyInstance, { session, opts }: RouteC
   });
 
   app.post<{ Body: AiProjectBody }>('/api/ai/index/rebuild', {
-    schema: routeSchema({ tags, summary: 'build the assistant\'s index again from the project (and write its snapshot under .modeler/agent/)', body: 'AiProjectBody', response: 'IndexStats' }),
+    schema: routeSchema({ tags, summary: 'build the assistant\'s index again from the project', body: 'AiProjectBody', response: 'IndexStats' }),
   }, async (req) => {
     checkProject(session, req.body.projectId);
     const a = start();
     await a.ready; // a build in the background finishes first (a failed one is built again)
-    const stats = a.rebuild(session.project);
-    a.saveSnapshot();
-    return stats;
+    return a.rebuild(session.project);
   });
 
   app.get<{ Querystring: AiQuery }>('/api/ai/chats', {

@@ -828,7 +828,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** build the assistant's index again from the project (and write its snapshot under .modeler/agent/) */
+        /** build the assistant's index again from the project */
         post: {
             parameters: {
                 query?: never;
@@ -974,7 +974,7 @@ export interface paths {
                             message?: string;
                             records?: number;
                             /** @enum {string} */
-                            source: "built" | "snapshot";
+                            source: "built" | "kept";
                             /**
                              * @description building: the server builds the index in the background after serving the project; questions wait for it
                              * @enum {string}
