@@ -1,12 +1,13 @@
-// `modeler ai search` per call at growing sizes, a fresh process each as a user runs it: the first
-// call (it reads the project, builds the assistant's index and keeps it in the cache directory),
-// the calls after it (they open the kept index without reading the project), and a call with
-// --no-cache (what every call cost before the index was kept). Then, in one process, where the
-// time goes: opening the kept index and one query on it, reading the project, building the
-// index, and writing the kept index. Target (issue 28): < 1.5 s per call at 10,000 models.
+// `modeler ai search` and `modeler ask` (Local provider) per call at growing sizes, a fresh
+// process each as a user runs it: the first call (it reads the project, builds the assistant's
+// index and keeps it in the cache directory), the calls after it (they open the kept index; `ask`
+// also reads the project for the answer), and a call with --no-cache (what every call cost before
+// the index was kept); the kept index must answer as the built one. Then, in one process, where
+// the time goes: opening the kept index and one query on it, reading the project, building the
+// index, writing the kept index, and for `ask` one answer. Target (issue 28): < 1.5 s per call at 10,000 models.
 // Times in one process are CPU time (the machine may be shared); a call is given both ways.
 // Usage: npm run build:core && node bench/ai-search.mjs [N ...] [--runs R]   (default 1000 10000)
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,38 @@ import { cpuMs, median, scaleProject, timedRun } from './lib/scale-runs.mjs';
 const self = fileURLToPath(import.meta.url);
 const BIN = join(fileURLToPath(new URL('..', import.meta.url)), 'bin', 'modeler.js');
 const QUERIES = ['customer orders', 'payment status', 'dim_customer_12'];
+/** Questions about models the generated project has (their names carry a number that depends on its size). */
+function questions(dir) {
+  const names = [];
+  for (const sub of ['marts', 'intermediate']) {
+    const d = join(dir, 'models', sub);
+    const yml = readdirSync(d).filter((f) => f.endsWith('.yml')).sort()[0];
+    names.push(/- name: ((?:dim|fct|int)_\w+)/.exec(readFileSync(join(d, yml), 'utf8'))[1]);
+  }
+  return [`which models feed ${names[0]}?`, 'what does payment status mean', `explain ${names[1]}`];
+}
+
+if (process.argv[2] === '--ask-child') {
+  const dir = process.argv[3];
+  const { initSqlColumns, loadProject } = await import('../dist/api/project.js');
+  const { ask, askContext, openProjectIndex } = await import('../dist/api/assistant.js');
+  let t0 = cpuMs();
+  await initSqlColumns();
+  const sql = cpuMs() - t0;
+  t0 = cpuMs();
+  const opened = openProjectIndex(dir);
+  const open = cpuMs() - t0;
+  if (opened.from !== 'cache') throw new Error('the index the first ask kept was not used');
+  t0 = cpuMs();
+  const project = loadProject(dir);
+  const read = cpuMs() - t0;
+  t0 = cpuMs();
+  const QUESTIONS = questions(dir);
+  for (const message of QUESTIONS) await ask(askContext(project, opened.index), { message });
+  const answer = (cpuMs() - t0) / QUESTIONS.length;
+  console.log(JSON.stringify({ sql, open, read, answer }));
+  process.exit(0);
+}
 
 if (process.argv[2] === '--child') {
   const dir = process.argv[3];
@@ -72,6 +105,23 @@ for (const n of sizes) {
     console.log(`  each call after it (median of ${runs})`.padEnd(61) + fmt(med(again)));
     console.log('  a call with --no-cache (as every call was before)'.padEnd(61) + fmt(uncached));
     console.log(`  in one process (CPU ms): read ${p.read.toFixed(0)}, index build ${p.build.toFixed(0)} (${p.records} records), write the kept index ${p.write.toFixed(0)} (${p.mib.toFixed(0)} MiB), open it ${p.open.toFixed(0)} (stamps checked, in a fresh process), retrieval on it ${p.search.toFixed(1)}/query`);
+
+    // ask: its own kept file (its index holds the columns models' SQL returns); the answer and sources compared, not the chat id
+    const QUESTIONS = questions(dir);
+    const askCall = (i, ...extra) => timedRun(process.execPath, [BIN, 'ask', QUESTIONS[i % QUESTIONS.length], '--project-dir', dir, '--json', ...extra], { env });
+    const said = (c) => { const r = JSON.parse(c.stdout); return JSON.stringify([r.answer, r.sources, r.proposed_changes]); };
+    const askUncached = askCall(0, '--no-cache');
+    const askFirst = askCall(0);
+    const askAgain = Array.from({ length: runs }, (_, i) => askCall(i));
+    if (said(askAgain[0]) !== said(askUncached) || said(askFirst) !== said(askUncached)) throw new Error(`N=${n}: ask answered differently from the kept index`);
+    const a = spawnSync(process.execPath, ['--max-old-space-size=8192', self, '--ask-child', dir], { encoding: 'utf8', env });
+    if (a.status !== 0) throw new Error(a.stderr);
+    const q = JSON.parse(a.stdout);
+    console.log(`N=${n}: modeler ask (Local provider)`);
+    console.log(`  first call (reads the project, builds and keeps the index) ${fmt(askFirst)}`);
+    console.log(`  each call after it (median of ${runs})`.padEnd(61) + fmt(med(askAgain)));
+    console.log('  a call with --no-cache'.padEnd(61) + fmt(askUncached));
+    console.log(`  in one process (CPU ms): load the SQL parser ${q.sql.toFixed(0)}, open the kept index ${q.open.toFixed(0)}, read the project ${q.read.toFixed(0)}, one answer ${q.answer.toFixed(0)}`);
   } finally {
     rmSync(cache, { recursive: true, force: true });
   }

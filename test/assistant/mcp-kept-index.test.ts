@@ -1,12 +1,13 @@
 // `modeler mcp` answers from the index the CLI keeps in the user's cache directory (one index,
 // not a snapshot of its own under .modeler/): a second server opens the kept file without
 // rebuilding it and answers as the first one did; a file edited while it runs is what the next
-// tool call sees (search, explain, lineage); nothing is written into the project.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// tool call sees (search, explain); a damaged kept file is built again; nothing is written into the project.
+import { closeSync, openSync, readdirSync, readFileSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { describe, expect, it } from 'vitest';
+import { SectionFile } from '../../src/assistant/index/section-file.js';
 import { BIN } from '../helpers/cli.js';
 import { changed, copyProject, EXAMPLE, tree } from './helpers.js';
 
@@ -32,9 +33,11 @@ describe('modeler mcp over the kept index', () => {
     context: text(await c.callTool({ name: 'propose_changes', arguments: { request: 'add tests to orders' } })),
   });
 
+  let built: Awaited<ReturnType<typeof calls>>;
+
   it('a second server answers from the file the first one kept, as the first one did; an edit is seen by the next call', async () => {
     const first = await server(dir);
-    const built = await calls(first);
+    built = await calls(first);
     await first.close();
     const files = kept();
     expect(files).toHaveLength(1);
@@ -59,6 +62,27 @@ describe('modeler mcp over the kept index', () => {
       expect(await calls(second)).toEqual(built);
     } finally {
       await second.close();
+    }
+    expect(changed(before, tree(dir))).toEqual([]);
+  }, 120_000);
+
+  it('a kept file whose records are damaged (found only when a call reads them) is built again from the project, and the call answers', async () => {
+    // the edits above outdated the kept file: a server keeps it again first
+    await (await server(dir)).close();
+    const [{ n }] = kept();
+    const file = join(process.env.MODELER_CACHE_DIR!, 'ai-index', n);
+    const f = SectionFile.open(file);
+    const blob = f.header.blob as number;
+    f.close();
+    const size = statSync(file).size;
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.alloc(blob, 0x20), 0, blob, size - blob); // every record blanked: the sections before them still check out
+    closeSync(fd);
+    const c = await server(dir);
+    try {
+      expect(await calls(c)).toEqual(built);
+    } finally {
+      await c.close();
     }
     expect(changed(before, tree(dir))).toEqual([]);
   }, 120_000);
