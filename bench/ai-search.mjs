@@ -7,7 +7,7 @@
 // index, writing the kept index, and for `ask` one answer. Target (issue 28): < 1.5 s per call at 10,000 models.
 // Times in one process are CPU time (the machine may be shared); a call is given both ways.
 // Usage: npm run build:core && node bench/ai-search.mjs [N ...] [--runs R]   (default 1000 10000)
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,7 +88,11 @@ const med = (cs) => ({ ms: median(cs.map((c) => c.ms)), cpu: median(cs.map((c) =
 
 console.log(`load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} on this machine`);
 for (const n of sizes) {
-  const dir = scaleProject(n);
+  // a copy of its own: the generated project is shared with other benches, which may change it
+  // meanwhile (the kept index would then rightly be built again), and ask writes its chats there
+  const dir = join(mkdtempSync(join(tmpdir(), 'modeler-bench-ai-')), 'project');
+  cpSync(scaleProject(n), dir, { recursive: true, filter: (src) => !src.includes('/.modeler') });
+  if (!existsSync(join(dir, 'target', 'manifest.json'))) throw new Error(`N=${n}: the generated project's target/manifest.json is missing (another bench moved it away?); run again`);
   const cache = mkdtempSync(join(tmpdir(), 'modeler-bench-cache-'));
   const env = { ...process.env, MODELER_CACHE_DIR: cache };
   const call = (i, ...extra) => timedRun(process.execPath, [BIN, 'ai', 'search', QUERIES[i % QUERIES.length], '--project-dir', dir, '--json', ...extra], { env });
@@ -124,5 +128,6 @@ for (const n of sizes) {
     console.log(`  in one process (CPU ms): load the SQL parser ${q.sql.toFixed(0)}, open the kept index ${q.open.toFixed(0)}, read the project ${q.read.toFixed(0)}, one answer ${q.answer.toFixed(0)}`);
   } finally {
     rmSync(cache, { recursive: true, force: true });
+    rmSync(join(dir, '..'), { recursive: true, force: true });
   }
 }
