@@ -5,7 +5,8 @@
 // from a file not even whole: a window of it slides over the nodes one by one (readManifestChunks).
 // Other packages' nodes are kept whole (they become package context, with their raw entry); of
 // the project's own nodes only what is read later is kept, with repeated strings held once
-// (40,000 nodes at 10,000 models: what stays of them is most of what the manifest costs).
+// (40,000 nodes at 10,000 models: what stays of them is most of what the manifest costs). The
+// scanning and decoding of the bytes is json-bytes.ts.
 
 import { ManifestSyntaxError, nameTable, put, Scanner } from './json-bytes.js';
 
