@@ -20,6 +20,11 @@ export class ReadRefusal extends UserError {
 export interface ReadTextOptions {
   /** which size limit applies (default: file_size) */
   size?: LimitName;
+  /**
+   * The caller has just seen a regular file at this path (a folder listing's entry type): it is
+   * not stat'ed again before it is opened (it still is after, as every file is).
+   */
+  listedRegular?: boolean;
 }
 
 /** What a stat says a path is, in words, for a refusal. */
@@ -45,15 +50,18 @@ export function readTextFile(abs: string, shown = abs, o: ReadTextOptions = {}):
 export function readBytes(abs: string, shown = abs, o: ReadTextOptions = {}): Buffer {
   const size = o.size ?? 'file_size';
   const max = LIMITS[size].max;
-  const st = statSync(abs); // follows a symlink: a link to /dev/zero is refused too
-  if (st.isDirectory()) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${shown}'`), { code: 'EISDIR' });
-  refuseSpecial(st, shown);
-  if (st.size > max) throw overSize(size, shown, st.size);
-  // O_NONBLOCK: if a FIFO took the file's place since the stat, opening it does not block
+  if (!o.listedRegular) {
+    const st = statSync(abs); // follows a symlink: a link to /dev/zero is refused too
+    if (st.isDirectory()) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${shown}'`), { code: 'EISDIR' });
+    refuseSpecial(st, shown);
+    if (st.size > max) throw overSize(size, shown, st.size);
+  }
+  // O_NONBLOCK: if a FIFO took the file's place since the stat (or the listing), opening it does not block
   const fd = openSync(abs, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     const now = fstatSync(fd);
     refuseSpecial(now, shown);
+    if (now.size > max) throw overSize(size, shown, now.size);
     const buf = Buffer.allocUnsafe(Math.min(Math.max(now.size, 0), max) + 1);
     let n = 0;
     for (;;) {

@@ -14,6 +14,21 @@ const TOP = ['metadata', 'nodes', 'sources'];
 const USED = ['unique_id', 'resource_type', 'name', 'package_name', 'depends_on', 'compiled_code', 'checksum', 'relation_name',
   'original_file_path', 'patch_path', 'source_name', 'test_metadata', 'attached_node', 'column_name', 'version'];
 
+/** What a later reader asks of an own node: as JSON.parse gives it, with the parts named below left out. */
+function ownExpected(full: any, project: string): Record<string, unknown> {
+  const expected: Record<string, unknown> = {};
+  for (const k of USED) if (k in full) expected[k] = full[k];
+  // of depends_on only the nodes (the macros a node calls are never read)
+  if (full.depends_on && typeof full.depends_on === 'object' && !Array.isArray(full.depends_on)) expected.depends_on = 'nodes' in full.depends_on ? { nodes: full.depends_on.nodes } : {};
+  // checksum (and raw_code without a sha256) only say whether compiled_code is current: kept with it
+  if (!('compiled_code' in full)) delete expected.checksum;
+  else if (full.checksum?.name !== 'sha256' && 'raw_code' in full) expected.raw_code = full.raw_code;
+  // a test's config only when it tests a node of another package (package context)
+  const on = full.attached_node ?? full.depends_on?.nodes?.[0];
+  if (full.resource_type === 'test' && 'config' in full && (typeof on !== 'string' || on.split('.')[1] !== project)) expected.config = full.config;
+  return expected;
+}
+
 describe('reading dbt\'s manifest from its bytes', () => {
   const bytes = readFileSync(MANIFEST);
   const whole = JSON.parse(bytes.toString('utf8'));
@@ -24,21 +39,7 @@ describe('reading dbt\'s manifest from its bytes', () => {
     expect(read.metadata).toEqual(whole.metadata);
     for (const part of ['nodes', 'sources']) {
       expect(Object.keys(read[part]).sort()).toEqual(Object.keys(whole[part]).sort());
-      for (const [id, n] of Object.entries<any>(read[part])) {
-        const full = whole[part][id];
-        // what a later reader asks of an own node: as JSON.parse gives it, with the parts named below left out
-        const expected: Record<string, unknown> = {};
-        for (const k of USED) if (k in full) expected[k] = full[k];
-        // of depends_on only the nodes (the macros a node calls are never read)
-        if (full.depends_on) expected.depends_on = 'nodes' in full.depends_on ? { nodes: full.depends_on.nodes } : {};
-        // checksum (and raw_code without a sha256) only say whether compiled_code is current: kept with it
-        if (!('compiled_code' in full)) delete expected.checksum;
-        else if (full.checksum?.name !== 'sha256' && 'raw_code' in full) expected.raw_code = full.raw_code;
-        // a test's config only when it tests a node of another package (package context)
-        const on = full.attached_node ?? full.depends_on?.nodes?.[0];
-        if (full.resource_type === 'test' && 'config' in full && on?.split('.')[1] !== 'jaffle_shop') expected.config = full.config;
-        expect(n, id).toEqual(expected);
-      }
+      for (const [id, n] of Object.entries<any>(read[part])) expect(n, id).toEqual(ownExpected(whole[part][id], 'jaffle_shop'));
     }
     // the macro library, doc blocks and the parent/child maps are not read at all
     expect(read.macros).toBeUndefined();
@@ -57,6 +58,29 @@ describe('reading dbt\'s manifest from its bytes', () => {
     expect(read.nodes['test.p.t2']).toEqual({ resource_type: 'test', package_name: 'p', attached_node: 'model.p.x' });
     expect(read.nodes['model.p.x']).toEqual(m.nodes['model.p.x']);
     expect(read.nodes['model.p.y']).toEqual({ resource_type: 'model', package_name: 'p' });
+  });
+
+  it('an own node\'s members read are as JSON.parse gives them, for any JSON in them: escapes, unicode, repeats, nesting', () => {
+    // few distinct strings, so that values repeat (held once) and short ones share hashes
+    // n3pvu and ne3ea: two strings of one length whose bytes hash alike (json-bytes.ts): still told apart
+    const str = fc.oneof(fc.string({ unit: 'binary', maxLength: 6 }), fc.constantFrom('model.p.x', 'test', 'a\\"b', 'é', 'model.other.y', '', 'n3pvu', 'ne3ea'));
+    const val = fc.oneof(str, fc.jsonValue({ maxDepth: 3 }), fc.array(str), fc.dictionary(str, fc.oneof(str, fc.jsonValue({ maxDepth: 2 }))));
+    const own = fc.record({
+      package_name: fc.constant('p'), resource_type: fc.constantFrom('model', 'test', 'seed'), name: str, unique_id: str,
+      depends_on: fc.oneof(val, fc.record({ macros: fc.array(str), nodes: fc.array(str) }, { requiredKeys: [] })),
+      test_metadata: val, attached_node: fc.oneof(str, val), column_name: val, original_file_path: str, patch_path: val,
+      config: val, raw_code: str, compiled_code: str, checksum: fc.oneof(val, fc.record({ name: fc.constantFrom('sha256', 'none'), checksum: str })),
+      relation_name: val, version: val, columns: val, other: val,
+    }, { requiredKeys: ['package_name'] });
+    fc.assert(fc.property(fc.dictionary(str, fc.oneof(own, fc.dictionary(str, val))), fc.constantFrom(undefined, 1), (nodes, indent) => {
+      const text = JSON.stringify({ metadata: {}, nodes, sources: {} }, null, indent);
+      const whole = JSON.parse(text);
+      const read = readManifestBytes(Buffer.from(text, 'utf8'), 'p');
+      expect(Object.keys(read.nodes)).toEqual(Object.keys(whole.nodes));
+      for (const [id, n] of Object.entries<any>(whole.nodes)) {
+        expect(read.nodes[id], id).toEqual(n?.package_name === 'p' ? ownExpected(n, 'p') : n);
+      }
+    }), { numRuns: 300, seed: 20261127 });
   });
 
   it('keeps the nodes of other packages whole (they are package context, with their raw entry)', () => {

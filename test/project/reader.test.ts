@@ -88,6 +88,16 @@ describe('project reader robustness', () => {
     expect(p.modelByName.get('stg_shop__orders')!.origins).toContain('sql');
     expect(p.docs.size).toBe(3);
   });
+  it('a project file over the size limit is a finding naming it (checked once it is open: the walk saw a regular file); the rest still loads', () => {
+    const d = copyExample();
+    writeFileSync(join(d, 'models/huge.sql'), `select 1 as x -- ${'y'.repeat(11 * 1024 * 1024)}\n`);
+    const p = loadProject(d);
+    expect(p.diagnostics.find((x) => x.file === 'models/huge.sql')).toMatchObject({ code: 'FILE_TOO_LARGE', severity: 'error' });
+    expect(p.diagnostics.find((x) => x.file === 'models/huge.sql')!.message).toMatch(/models\/huge\.sql is [\d,]+ bytes, over the 10 MiB limit/);
+    expect(p.modelByName.get('customers')).toBeDefined();
+    expect(p.models.find((m) => m.name === 'huge')).toBeUndefined();
+  });
+
   it('a property file of the wrong shape is located at its section, not at 1:1', () => {
     const d = copyExample();
     writeFileSync(join(d, 'models/marts/shape.yml'), '# models of the marts\nversion: 2\nmodels: {customers: 1}\nsources:\n  - 42\n');

@@ -18,11 +18,13 @@ export const PROJECT_NORENDER = new Set(['vars', 'on-run-start', 'on-run-end', '
 
 const VAR = /(?<![\w.])var\s*\(\s*(['"])([^'"\n]+)\1\s*\)/g;
 const ENV_VAR = /\benv_var\s*\(\s*(['"])([^'"\n]+)\1\s*\)/g;
+const CALL_AT_ALL = /var\s*\(/;
 const KEY = /^(\s*)(-\s+)?(['"]?)([+A-Za-z0-9_-]+)\3\s*:/;
 
 /** The var()/env_var() calls without a default in a YAML text, outside the keys dbt leaves unrendered. */
 export function yamlJinjaCalls(text: string, norender: ReadonlySet<string>): YamlCall[] {
-  if (!text.includes('var')) return [];
+  // a call is `var` then '(' (env_var too): most files have none, though 'var' shows up (varchar)
+  if (!CALL_AT_ALL.test(text)) return [];
   const out: YamlCall[] = [];
   let skipAbove = -1; // inside an unrendered key: lines indented deeper than this are skipped
   const lines = text.split('\n');

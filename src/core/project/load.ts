@@ -77,12 +77,13 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
     return 'other';
   };
 
-  const readFile = (rel: string): FileResult | undefined => {
+  /** `listed`: the walk just listed it as a regular file (the target's artifacts it adds unlisted). */
+  const readFile = (rel: string, listed = false): FileResult | undefined => {
     const kind = classify(rel);
     if (kind === 'other' || kind === 'dbt_project' || kind === 'seed') return { kind, diagnostics: [] };
     // a file that cannot be read (special, over a limit, not UTF-8) is a finding naming it, never a failed read of the project
     if (kind === 'target_json' && rel === `${settings.targetPath}/manifest.json`) return readManifestFile(rel);
-    const read = readTextOrFinding(join(root, rel), rel, { size: kind === 'target_json' ? 'artifact_size' : 'file_size', lines: kind === 'sql' || kind === 'docs_md' || kind === 'skill' });
+    const read = readTextOrFinding(join(root, rel), rel, { size: kind === 'target_json' ? 'artifact_size' : 'file_size', lines: kind === 'sql' || kind === 'docs_md' || kind === 'skill', listedRegular: listed && kind !== 'target_json' });
     if (!read) return undefined;
     if ('finding' in read) return { kind, diagnostics: [read.finding] };
     const text = read.text;
@@ -160,7 +161,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
     const manifestRel = `${settings.targetPath}/manifest.json`;
     const early = walked.files.includes(manifestRel) ? readFile(manifestRel) : undefined;
     for (const rel of walked.files) {
-      const r = rel === manifestRel ? early : readFile(rel);
+      const r = rel === manifestRel ? early : readFile(rel, true);
       if (r) results.set(rel, r);
     }
   };

@@ -25,28 +25,37 @@ export function indexManifest(manifest: any, projectName: string): ManifestIndex
   const out: ManifestIndex = { packageNodes: [], own: [] };
   const nodes = manifest?.nodes;
   if (!nodes || typeof nodes !== 'object') return out;
+  const sources = manifest.sources && typeof manifest.sources === 'object' ? manifest.sources : {};
+  // other packages' nodes first: only the tests of those are read (an own node's tests come from its files)
+  const others: { id: string; n: any; type: ResourceType }[] = [];
+  for (const id in nodes) {
+    if (!Object.hasOwn(nodes, id)) continue;
+    const n = nodes[id];
+    if (!n || !TYPES.has(n.resource_type)) continue;
+    const mine = n.package_name === projectName || (!n.package_name && id.split('.')[1] === projectName);
+    if (!mine) { others.push({ id, n, type: n.resource_type }); continue; }
+    out.own.push({ id, name: n.name ?? id, type: n.resource_type,
+      dependsOnModels: Array.isArray(n.depends_on?.nodes) ? n.depends_on.nodes.filter((d: string) => d.startsWith('model.')).map((d: string) => d.split('.')[2]) : undefined });
+  }
+  for (const id in sources) {
+    const n = sources[id];
+    if (Object.hasOwn(sources, id) && n && n.package_name && n.package_name !== projectName) others.push({ id, n, type: 'source' });
+  }
+  if (!others.length) return out;
+  const wanted = new Set(others.map((o) => o.id));
   const testsByNode = new Map<string, { column?: string; test: DbtTest }[]>();
-  for (const n of Object.values<any>(nodes)) {
+  for (const id in nodes) {
+    const n = Object.hasOwn(nodes, id) ? nodes[id] : undefined;
     if (n?.resource_type !== 'test' || !n.test_metadata) continue;
     const attached: string | undefined = n.attached_node ?? n.depends_on?.nodes?.[0];
-    if (!attached) continue;
+    if (!attached || !wanted.has(attached)) continue;
     const { name, kwargs = {} } = n.test_metadata;
     const { column_name, model, ...args } = kwargs;
     const list = testsByNode.get(attached) ?? [];
     list.push({ column: column_name ?? n.column_name, test: { name: n.test_metadata.namespace ? `${n.test_metadata.namespace}.${name}` : name, args, config: n.config ?? {}, key: 'data_tests', enabled: n.config?.enabled !== false } });
     testsByNode.set(attached, list);
   }
-  const visit = (id: string, n: any, type: ResourceType) => {
-    const mine = n.package_name === projectName || (!n.package_name && id.split('.')[1] === projectName);
-    if (mine) {
-      out.own.push({ id, name: n.name ?? id, type,
-        dependsOnModels: Array.isArray(n.depends_on?.nodes) ? n.depends_on.nodes.filter((d: string) => d.startsWith('model.')).map((d: string) => d.split('.')[2]) : undefined });
-      return;
-    }
-    out.packageNodes.push(packageNode(id, n, type, testsByNode.get(id) ?? []));
-  };
-  for (const [id, n] of Object.entries<any>(nodes)) if (n && TYPES.has(n.resource_type)) visit(id, n, n.resource_type);
-  for (const [id, n] of Object.entries<any>(manifest.sources ?? {})) if (n && n.package_name && n.package_name !== projectName) visit(id, n, 'source');
+  for (const o of others) out.packageNodes.push(packageNode(o.id, o.n, o.type, testsByNode.get(o.id) ?? []));
   return out;
 }
 
