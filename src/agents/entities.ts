@@ -169,8 +169,9 @@ export function readStagingLayer(project: Project): StagingLayer {
     const pointedAt = m.kind === 'history' && full.length > 1 && !nouns.has(snakeOf(full)) && keyColumns.has(`${snakeOf(full)}_id`);
     const served = pointedAt ? undefined : servedNoun((m as Served).served, nouns);
     if (served) m.entity = entityName(served, m.source);
-    else if (m.kind === 'history' && (m as Served).served.length && !technical.has(snakeOf((m as Served).served))) {
+    else if (m.kind === 'history' && (m as Served).served.length && !technical.has(snakeOf((m as Served).served)) && !isChangeTable(m.parsed.tokens)) {
       // the only model of its noun is its history (Fivetran ad_history): the history is the entity
+      // (a full version of each row; a status-change table holds only the changes, not the thing)
       const tokens = singularPhrase((m as Served).served);
       // …unless what it records is itself not a business thing (plugin_settings_snapshot)
       const recorded = nameKind(tokens, m.node, technical);
@@ -222,6 +223,9 @@ export function readStagingLayer(project: Project): StagingLayer {
 }
 
 type Served = StagingModel & { served: string[] };
+
+/** pll_link_status_change, order_state_changes: rows of from/to values, not versions of the whole row. */
+const isChangeTable = (tokens: readonly string[]) => ['change', 'changes'].includes(tokens[tokens.length - 1]);
 
 /**
  * The same table in sibling pipelines (activity, plugin in each product's telemetry) is the same

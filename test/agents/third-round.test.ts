@@ -1,0 +1,112 @@
+// The Conceptualizer, issue 23 third round: classes of error read off projects it had not seen.
+// Names singular in the project's own language (French adresses → Adresse, not "Adress"), lists
+// typed into the SQL that only map values (left out) as against typed code lists (kept), the
+// metrics layer's forecasts, chart set-ups and test-user lists (left out), and a status-change
+// table that is the only model of its noun (not promoted to an entity). Each project is written to
+// exercise one class and read by the real project reader.
+import { describe, expect, it } from 'vitest';
+import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { drawnReferences, labelScope } from '../../src/agents/evaluate.js';
+import { singularPhrase, singularWord, withLanguage } from '../../src/agents/inflection.js';
+import { projectLanguage } from '../../src/agents/language.js';
+import { loadProject } from '../../src/core/project/load.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
+import type { DiagramProposal } from '../../src/proposals/types.js';
+import { writeProject } from './helpers.js';
+
+await initSqlColumns(); // columns come from the models' SQL
+const load = (files: Record<string, string>) => loadProject(writeProject(files));
+const refs = (p: DiagramProposal) => drawnReferences(p).map((r) => `${r.parent}>${r.child}.${r.column}`).sort();
+const names = (p: DiagramProposal) => p.entities.map((e) => e.name).sort();
+const notes = (p: DiagramProposal) => p.notes.join('\n');
+const src = (source: string, table: string, select: string) => `select ${select} from {{ source('${source}', '${table}') }}\n`;
+
+describe('plurals in the project\'s own language', () => {
+  // a French project: its columns say nom, adresse, commune, courriel, libelle …
+  const fr = 'id, nom, adresse, commune, courriel, ville, numero, libelle, date_maj';
+  const french = {
+    'models/staging/carif/stg_carif__adresses.sql': src('carif', 'adresses', `hash_adresse as id, nom, adresse, commune, courriel, ville, numero, libelle, date_maj`),
+    'models/staging/carif/stg_carif__creches.sql': src('carif', 'creches', `${fr}, adresse_id`),
+    'models/staging/agefiph/stg_agefiph__types_de_solution.sql': src('agefiph', 'types_de_solution', fr),
+    'models/staging/agefiph/stg_agefiph__journaux.sql': src('agefiph', 'journaux', fr),
+  };
+
+  it('a French project\'s adresses are an Adresse and its creches a Creche; the head noun comes first (TypeDeSolution)', () => {
+    const project = load(french);
+    expect(projectLanguage(project)).toBe('fr');
+    const p = conceptualize(project);
+    expect(names(p)).toEqual(['Adresse', 'Creche', 'Journal', 'TypeDeSolution']);
+    // the reference reads the same singular: adresse_id → Adresse
+    expect(refs(p)).toContain('Adresse>Creche.adresse_id');
+    // the scorer's scope reads names the same way
+    expect([...labelScope(project)]).toEqual(expect.arrayContaining(['Adresse', 'Creche', 'TypeDeSolution']));
+  });
+
+  it('an English project keeps English plurals (addresses → Address, matches → Match), and French rules stay inside the French reading', () => {
+    const project = load({
+      'models/staging/shop/stg_shop__addresses.sql': src('shop', 'addresses', 'id, first_name, last_name, city, email, address_line_1, created_at'),
+      'models/staging/shop/stg_shop__matches.sql': src('shop', 'matches', 'id, address_id, name, created_at, updated_at'),
+    });
+    expect(projectLanguage(project)).toBe('en');
+    const p = conceptualize(project);
+    expect(names(p)).toEqual(['Address', 'Match']);
+    expect(refs(p)).toEqual(['Address>Match.address_id']);
+    expect(singularWord('adresses')).toBe('adress'); // outside a French reading, English rules
+    expect(withLanguage('fr', () => singularWord('adresses'))).toBe('adresse');
+    expect(withLanguage('fr', () => singularPhrase(['services', 'thematiques']))).toEqual(['service', 'thematique']);
+    expect(withLanguage('fr', () => singularPhrase(['types', 'de', 'solutions']))).toEqual(['type', 'de', 'solutions']);
+  });
+});
+
+describe('lists typed into the SQL', () => {
+  const files = {
+    'models/staging/cd35/stg_cd35__organisations.sql': src('cd35', 'organisations', 'id, name, profil'),
+    // (raw label, schema value): a value map the project wrote by hand
+    'models/staging/cd35/stg_cd35__profils.sql': "select x.* from (\n  values\n  ('Allocataires RSA', 'allocataires-rsa'),\n  ('Jeunes', 'jeunes')\n) as x (raw, value)\n",
+    // the same as literal selects, without a VALUES list
+    'models/staging/cd35/stg_cd35__publics.sql': "select 'Jeunes' as raw, 'jeunes' as value\nunion all\nselect 'Famille' as raw, 'familles' as value\n",
+    // a taxonomy's terms with their ids: a reference list other tables point at by key
+    'models/staging/agefiph/stg_agefiph__thematiques.sql': "{{ config(materialized='ephemeral') }}\nselect x.* from (values ('t1', 'Emploi'), ('t2', 'Santé')) as x (id, name)\n",
+    'models/staging/agefiph/stg_agefiph__services.sql': src('agefiph', 'services', 'id, title, thematique_id'),
+  };
+
+  it('a list of values only is a hand-made value map, left out with its reason; a typed list with ids stays an entity', () => {
+    const p = conceptualize(load(files));
+    expect(names(p)).toEqual(['Organisation', 'Service', 'Thematique']);
+    expect(refs(p)).toEqual(['Thematique>Service.thematique_id']);
+    expect(notes(p)).toMatch(/stg_cd35__profils \(its rows are written in its SQL \(raw, value: a VALUES list/);
+    expect(notes(p)).toMatch(/stg_cd35__publics \(its rows are written in its SQL/);
+  });
+});
+
+describe('the metrics layer: forecasts, chart set-ups, test-user lists', () => {
+  const files = {
+    'models/staging/hermes/stg_hermes__users.sql': src('hermes', 'users', 'id as user_id, email, created_at'),
+    'models/staging/hermes/stg_hermes__loyalty_plans.sql': src('hermes', 'loyalty_plans', 'id as loyalty_plan_id, name'),
+    'models/metrics_staging/retailer_forecast/src__retailer_forecast.sql': src('retailer_forecast', 'retailer_forecast', 'date::date as date, loyalty_plan_name, channel, joins, active_users, spend'),
+    'models/metrics_staging/lookup/src__lookup_sankey_model.sql': src('lookup', 'sankey_model', 'source_node, target_node, weight'),
+    'models/metrics_staging/lookup/src__lookup_testers.sql': src('lookup', 'testers', 'user_id, external_user_ref, email'),
+  };
+
+  it('a forecast, a Sankey chart\'s model and a list of testers are not entities, each with its reason', () => {
+    const p = conceptualize(load(files));
+    expect(names(p)).toEqual(['LoyaltyPlan', 'User']);
+    const n = notes(p);
+    expect(n).toMatch(/src__retailer_forecast \(a forecast: planned or predicted figures/);
+    expect(n).toMatch(/src__lookup_sankey_model \(the set-up of a chart/);
+    expect(n).toMatch(/src__lookup_testers \(a list the pipeline uses to keep rows in or out/);
+    expect(n).toMatch(/Not entities, per reason: .*2 configuration.*1 report\/aggregate|Not entities, per reason: .*1 report\/aggregate.*2 configuration/);
+  });
+});
+
+describe('a status-change table that is the only model of its noun', () => {
+  it('is not promoted to the entity it changes (it holds from/to values, not the thing); a lone full history still is', () => {
+    const p = conceptualize(load({
+      'models/staging/ops/stg_ops__user.sql': src('ops', 'user', 'id as user_id, email'),
+      'models/staging/ops/stg_ops__pll_link_status_change.sql': src('ops', 'pll_link_status_change', 'event_id, user_id, from_status, to_status, event_date_time'),
+      'models/staging/ads/stg_ads__ad_history.sql': src('ads', 'ad_history', 'id, name, status, updated_at'),
+    }));
+    expect(names(p)).toEqual(['Ad', 'User']);
+    expect(notes(p)).toMatch(/stg_ops__pll_link_status_change \(status changes of another thing\)/);
+  });
+});
