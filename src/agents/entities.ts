@@ -577,7 +577,10 @@ function columnKind(m: StagingModel, entityTokens: (name: string) => string[], p
     const own = (n: string) => ownNamed(n) || m.ownKeys.has(n) || m.ownIds.has(n);
     const ownKey = m.columns.some((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && own(n); });
     const keyedByReference = refs.some((r) => m.ownKeys.has(r.column.toLowerCase()));
-    const extra = m.columns.filter((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && n !== m.tenant?.toLowerCase() && !own(n) && !isLinkFiller(n); });
+    // how many of one end the other holds, named for that end (a bundle's item_quantity), is the link's own count;
+    // a bare quantity or a stock level's available_quantity is a measure of a thing
+    const endCount = (n: string) => { const q = /^(\w+)_(?:quantity|qty)$/.exec(n); return !!q && refs.some((r) => snakeOf(entityTokens(r.entity)) === q[1]); };
+    const extra = m.columns.filter((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && n !== m.tenant?.toLowerCase() && !own(n) && !isLinkFiller(n) && !endCount(n); });
     // a row with an identity of its own (interview_id) is a thing that happens to hold two references,
     // unless its name is made of the two things it links (opportunity_contact_role)
     const namedForEnds = refs.every((r) => containsRun(singularAll(m.parsed.tokens), singularAll(entityTokens(r.entity))));

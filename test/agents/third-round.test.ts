@@ -110,3 +110,21 @@ describe('a status-change table that is the only model of its noun', () => {
     expect(notes(p)).toMatch(/stg_ops__pll_link_status_change \(status changes of another thing\)/);
   });
 });
+
+describe('a link\'s own count and a reporting line', () => {
+  it('a bundle\'s items with item_quantity are a link; a stock level\'s available_quantity makes a thing; reports_to_id is the same entity', () => {
+    const p = conceptualize(load({
+      'models/staging/qb/stg_qb__bundle.sql': src('qb', 'bundle', 'id as bundle_id, name'),
+      'models/staging/qb/stg_qb__item.sql': src('qb', 'item', 'id as item_id, name'),
+      'models/staging/qb/stg_qb__bundle_item.sql': src('qb', 'bundle_item', 'bundle_id, item_id, item_quantity'),
+      'models/staging/qb/stg_qb__location.sql': src('qb', 'location', 'id as location_id, name'),
+      'models/staging/qb/stg_qb__inventory_level.sql': src('qb', 'inventory_level', 'item_id, location_id, available_quantity, updated_at'),
+      'models/staging/qb/stg_qb__contact.sql': src('qb', 'contact', 'id as contact_id, name, reports_to_id'),
+    }));
+    expect(names(p)).toEqual(['Bundle', 'Contact', 'InventoryLevel', 'Item', 'Location']);
+    expect(p.relationships.find((r) => r.through === 'stg_qb__bundle_item' || r.cardinality === 'many_to_many')).toMatchObject({ cardinality: 'many_to_many' });
+    expect(refs(p)).toEqual(expect.arrayContaining(['Bundle>BundleItem.bundle_id', 'Item>BundleItem.item_id', 'Contact>Contact.reports_to_id',
+      'Item>InventoryLevel.item_id', 'Location>InventoryLevel.location_id']));
+    expect(p.relationships.find((r) => r.from_column === 'reports_to_id')!.evidence).toMatchObject({ kind: 'inferred', rule: expect.stringMatching(/self|same entity/) });
+  });
+});
