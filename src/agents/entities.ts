@@ -521,9 +521,11 @@ function classifyByColumns(models: StagingModel[]): boolean {
 
 /** The references that link things: who created or last changed the row (created_by_id, last_modified_by_id) is bookkeeping, not an end of a link. */
 function linkEnds(m: StagingModel): { column: string; entity: string }[] {
-  return referenceColumns(m).filter((r) => r.column !== m.tenant
-    && (!/(?:^|_)(?:created|updated|modified|deleted|changed|inserted)_by$/.test(keyStem(r.column).join('_')) || m.declared.has(r.column.toLowerCase())));
+  return referenceColumns(m).filter((r) => r.column !== m.tenant && (!isAuditKey(r.column) || m.declared.has(r.column.toLowerCase())));
 }
+
+/** created_by_id, last_modified_by_id: who wrote the row, bookkeeping on every table of some systems. */
+const isAuditKey = (column: string) => /(?:^|_)(?:created|updated|modified|deleted|changed|inserted)_by$/.test(keyStem(column).join('_'));
 
 /**
  * Three references, two of them to the things the table is named for and the third to what one of those
@@ -580,7 +582,7 @@ function columnKind(m: StagingModel, entityTokens: (name: string) => string[], p
     // how many of one end the other holds, named for that end (a bundle's item_quantity), is the link's own count;
     // a bare quantity or a stock level's available_quantity is a measure of a thing
     const endCount = (n: string) => { const q = /^(\w+)_(?:quantity|qty)$/.exec(n); return !!q && refs.some((r) => snakeOf(entityTokens(r.entity)) === q[1]); };
-    const extra = m.columns.filter((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && n !== m.tenant?.toLowerCase() && !own(n) && !isLinkFiller(n) && !endCount(n); });
+    const extra = m.columns.filter((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && n !== m.tenant?.toLowerCase() && !own(n) && !isLinkFiller(n) && !endCount(n) && !isAuditKey(n); });
     // a row with an identity of its own (interview_id) is a thing that happens to hold two references,
     // unless its name is made of the two things it links (opportunity_contact_role)
     const namedForEnds = refs.every((r) => containsRun(singularAll(m.parsed.tokens), singularAll(entityTokens(r.entity))));

@@ -122,9 +122,23 @@ describe('a link\'s own count and a reporting line', () => {
       'models/staging/qb/stg_qb__contact.sql': src('qb', 'contact', 'id as contact_id, name, reports_to_id'),
     }));
     expect(names(p)).toEqual(['Bundle', 'Contact', 'InventoryLevel', 'Item', 'Location']);
-    expect(p.relationships.find((r) => r.through === 'stg_qb__bundle_item' || r.cardinality === 'many_to_many')).toMatchObject({ cardinality: 'many_to_many' });
+    expect(p.relationships.find((r) => r.cardinality === 'many_to_many')).toMatchObject({ through: 'BundleItem' });
     expect(refs(p)).toEqual(expect.arrayContaining(['Bundle>BundleItem.bundle_id', 'Item>BundleItem.item_id', 'Contact>Contact.reports_to_id',
       'Item>InventoryLevel.item_id', 'Location>InventoryLevel.location_id']));
     expect(p.relationships.find((r) => r.from_column === 'reports_to_id')!.evidence).toMatchObject({ kind: 'inferred', rule: expect.stringMatching(/self|same entity/) });
+  });
+});
+
+describe('a link stamped with who wrote it', () => {
+  it('created_by_id and last_modified_by_id on a link are bookkeeping: opportunity_contact_role is still a link', () => {
+    const p = conceptualize(load({
+      'models/staging/crm/stg_crm__user.sql': src('crm', 'user', 'id as user_id, email'),
+      'models/staging/crm/stg_crm__opportunity.sql': src('crm', 'opportunity', 'id as opportunity_id, name, owner_id'),
+      'models/staging/crm/stg_crm__contact.sql': src('crm', 'contact', 'id as contact_id, name'),
+      'models/staging/crm/stg_crm__opportunity_contact_role.sql': src('crm', 'opportunity_contact_role',
+        'id as opportunity_contact_role_id, opportunity_id, contact_id, role, is_primary, created_by_id, last_modified_by_id, created_at'),
+    }));
+    expect(names(p)).toEqual(['Contact', 'Opportunity', 'User']);
+    expect(p.relationships.find((r) => r.cardinality === 'many_to_many')).toMatchObject({ through: 'OpportunityContactRole', from: 'Opportunity', to: 'Contact' });
   });
 });
