@@ -142,3 +142,22 @@ describe('a link stamped with who wrote it', () => {
     expect(p.relationships.find((r) => r.cardinality === 'many_to_many')).toMatchObject({ through: 'OpportunityContactRole', from: 'Opportunity', to: 'Contact' });
   });
 });
+
+describe('a staging copy of a mart built from one staging model', () => {
+  it('is that model\'s rows again (folded into its entity); a copy of a mart built from several is not read so', () => {
+    const p = conceptualize(load({
+      'models/staging/service_data/stg_service_data__freshservice.sql': src('snowstorm', 'freshservice', 'id as ticket_id, status, created_at'),
+      'models/staging/hermes/stg_hermes__user.sql': src('hermes', 'user', 'id as user_id, email'),
+      'models/staging/harmonia/stg_harmonia__transaction.sql': src('harmonia', 'transaction', 'id as transaction_id, amount, user_id'),
+      'models/prod/service_management.sql': "select ticket_id, status from {{ ref('stg_service_data__freshservice') }}\n",
+      'models/prod/fact_transaction.sql': "select t.transaction_id as event_id, t.transaction_id, t.amount, u.user_id\nfrom {{ ref('stg_harmonia__transaction') }} t join {{ ref('stg_hermes__user') }} u on u.user_id = t.user_id\n",
+      'models/metrics_staging/stg_metrics__service_management.sql': "select * from {{ ref('service_management') }}\n",
+      'models/metrics_staging/stg_metrics__payment.sql': "select event_id, transaction_id, user_id, amount * 100 as amount_pence from {{ ref('fact_transaction') }}\n",
+    }));
+    expect(names(p)).toContain('Freshservice');
+    expect(names(p)).not.toContain('ServiceManagement');
+    expect(notes(p)).toMatch(/stg_metrics__service_management → Freshservice \(a staging copy of service_management, which is built from stg_service_data__freshservice alone: its rows again\)/);
+    // fact_transaction is built from two staging models: this rule says nothing about a copy of it
+    expect(notes(p)).not.toMatch(/stg_metrics__payment[^;]*which is built from/);
+  });
+});
