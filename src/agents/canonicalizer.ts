@@ -8,6 +8,7 @@ import { fileChange } from '../proposals/file-change.js';
 import type { CanonicalColumn, CanonicalEntity, CanonicalProposal, ProposalChange } from '../proposals/types.js';
 import { CANONICAL_DOCS_PATH, docName, docsMarkdown, logicalModelFile, logicalModelPath } from './canonical-files.js';
 import { readStagingLayer, resolveDescription } from './entities.js';
+import { inProjectLanguage } from './language.js';
 import { isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { snakeOf } from './naming.js';
 import { sourceFilesOf, unreadableFileNote } from './staging.js';
@@ -22,6 +23,10 @@ export interface CanonicalizeOptions {
 interface Occurrence { node: DbtNode; column: DbtColumn }
 
 export function canonicalize(project: Project, opts: CanonicalizeOptions = {}): CanonicalProposal {
+  return inProjectLanguage(project, () => canonicalizeLayer(project, opts));
+}
+
+function canonicalizeLayer(project: Project, opts: CanonicalizeOptions): CanonicalProposal {
   const min = opts.minRecurrence ?? DEFAULT_MIN_RECURRENCE;
   if (!Number.isInteger(min) || min < 1) throw new UserError(`${opt('min_recurrence')} must be an integer of at least 1, got ${min}`);
   const layer = readStagingLayer(project);

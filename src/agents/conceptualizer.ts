@@ -8,6 +8,7 @@ import { fileChange } from '../proposals/file-change.js';
 import type { DiagramEntity, DiagramProposal, DiagramRelationship } from '../proposals/types.js';
 import { buildDiagramModel, diagramFile, diagramPath } from './diagram-file.js';
 import { readStagingLayer, type StagingLayer } from './entities.js';
+import { inProjectLanguage } from './language.js';
 import { extractRelationships } from './relationships.js';
 import { sourceFilesOf, unreadableFileNote } from './staging.js';
 
@@ -19,6 +20,11 @@ export interface ConceptualizeOptions {
 const MAX_LISTED = 10;
 
 export function conceptualize(project: Project, opts: ConceptualizeOptions = {}): DiagramProposal {
+  // names are singularised in the project's own language (adresses → Adresse in a French project)
+  return inProjectLanguage(project, () => conceptualizeLayer(project, opts));
+}
+
+function conceptualizeLayer(project: Project, opts: ConceptualizeOptions): DiagramProposal {
   const layer = readStagingLayer(project);
   if (layer.models.length === 0) {
     return {

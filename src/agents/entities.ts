@@ -155,6 +155,9 @@ export function readStagingLayer(project: Project): StagingLayer {
     m.why = `a staging copy of the mart ${ups.join(', ')}, about ${labelOf(noun)}`;
     (m as Served).served = noun;
   }
+  // a staging copy of a downstream model built from one staging model alone (stg_metrics__service_management over the
+  // mart service_management, itself over stg_service_data__freshservice): that model's rows again, whatever its name
+  markCopiesOfOne(project, models, seeds);
   // the same noun in two source systems is two entities unless the project says they are one
   const qualified = qualifyNouns(project, models.filter((m) => m.kind === 'entity').map((m) => ({ node: m.node, source: m.source, tokens: m.parsed.tokens })), sourcedModels(project, models));
   if (qualified.split.length) notes.push(`${qualified.split.length} noun(s) name different things in different source systems and are kept apart, qualified by system: ${qualified.split.slice(0, 10).join('; ')}${qualified.split.length > 10 ? `; and ${qualified.split.length - 10} more` : ''}.`);
@@ -169,8 +172,9 @@ export function readStagingLayer(project: Project): StagingLayer {
     const pointedAt = m.kind === 'history' && full.length > 1 && !nouns.has(snakeOf(full)) && keyColumns.has(`${snakeOf(full)}_id`);
     const served = pointedAt ? undefined : servedNoun((m as Served).served, nouns);
     if (served) m.entity = entityName(served, m.source);
-    else if (m.kind === 'history' && (m as Served).served.length && !technical.has(snakeOf((m as Served).served))) {
+    else if (m.kind === 'history' && (m as Served).served.length && !technical.has(snakeOf((m as Served).served)) && !isChangeTable(m.parsed.tokens)) {
       // the only model of its noun is its history (Fivetran ad_history): the history is the entity
+      // (a full version of each row; a status-change table holds only the changes, not the thing)
       const tokens = singularPhrase((m as Served).served);
       // …unless what it records is itself not a business thing (plugin_settings_snapshot)
       const recorded = nameKind(tokens, m.node, technical);
@@ -222,6 +226,57 @@ export function readStagingLayer(project: Project): StagingLayer {
 }
 
 type Served = StagingModel & { served: string[] };
+
+/**
+ * A staging model reading no source, only downstream models (marts) whose staging ancestry is one staging
+ * model that is an entity, is a copy of that model's rows: marked a duplicate served by it.
+ */
+function markCopiesOfOne(project: Project, models: StagingModel[], seeds: ReadonlySet<string>): void {
+  const staging = new Map(models.map((m) => [m.node.name, m]));
+  const nodes = new Map(project.models.map((n) => [n.name, n]));
+  const ancestry = new Map<string, Set<string>>();
+  // the staging models a downstream model is built from (walking through other downstream models)
+  const stagingAncestors = (name: string, seen: Set<string>): Set<string> => {
+    const hit = ancestry.get(name);
+    if (hit) return hit;
+    const out = new Set<string>();
+    const node = nodes.get(name);
+    if (node && !seen.has(name)) {
+      seen.add(name);
+      for (const u of upstreamModels(project, node)) {
+        if (staging.has(u)) out.add(u);
+        else for (const a of stagingAncestors(u, seen)) out.add(a);
+      }
+    }
+    ancestry.set(name, out);
+    return out;
+  };
+  // (a copy sharing its noun with another staging model already joins that noun's entity: chains of copies
+  // of one noun, as in layered packages, are left as they are)
+  const nounCount = new Map<string, number>();
+  for (const m of models) if (m.kind === 'entity') nounCount.set(snakeOf(m.parsed.tokens), (nounCount.get(snakeOf(m.parsed.tokens)) ?? 0) + 1);
+  for (const m of models) {
+    if (m.kind !== 'entity' || m.node.sourceRefs.length || (nounCount.get(snakeOf(m.parsed.tokens)) ?? 0) > 1) continue;
+    const ups = upstreamModels(project, m.node);
+    if (!ups.length || ups.some((u) => staging.has(u) || seeds.has(u) || !nodes.has(u))) continue;
+    const from = new Set(ups.flatMap((u) => [...stagingAncestors(u, new Set())]));
+    if (from.size !== 1) continue;
+    const of = staging.get([...from][0])!;
+    if (of === m || of.kind !== 'entity') continue;
+    // …and its rows are that model's rows: its identifier is one of that model's columns (a mart of transactions built
+    // from users alone, keyed by a transaction_id users do not have, is other rows)
+    const originColumns = new Set(of.columns.map((c) => c.name.toLowerCase()));
+    const noun = snakeOf(m.parsed.tokens.filter((t) => !MART_WORDS.has(t)));
+    const ids = m.columns.map((c) => c.name.toLowerCase()).filter((n) => m.ownKeys.has(n) || n === 'id' || n === `${noun}_id`);
+    if (ids.some((n) => !originColumns.has(n))) continue;
+    m.kind = 'duplicate';
+    m.why = `a staging copy of ${ups.join(', ')}, which is built from ${of.node.name} alone: its rows again`;
+    (m as Served).served = of.parsed.tokens;
+  }
+}
+
+/** pll_link_status_change, order_state_changes: rows of from/to values, not versions of the whole row. */
+const isChangeTable = (tokens: readonly string[]) => ['change', 'changes'].includes(tokens[tokens.length - 1]);
 
 /**
  * The same table in sibling pipelines (activity, plugin in each product's telemetry) is the same
@@ -517,9 +572,11 @@ function classifyByColumns(models: StagingModel[]): boolean {
 
 /** The references that link things: who created or last changed the row (created_by_id, last_modified_by_id) is bookkeeping, not an end of a link. */
 function linkEnds(m: StagingModel): { column: string; entity: string }[] {
-  return referenceColumns(m).filter((r) => r.column !== m.tenant
-    && (!/(?:^|_)(?:created|updated|modified|deleted|changed|inserted)_by$/.test(keyStem(r.column).join('_')) || m.declared.has(r.column.toLowerCase())));
+  return referenceColumns(m).filter((r) => r.column !== m.tenant && (!isAuditKey(r.column) || m.declared.has(r.column.toLowerCase())));
 }
+
+/** created_by_id, last_modified_by_id: who wrote the row, bookkeeping on every table of some systems. */
+const isAuditKey = (column: string) => /(?:^|_)(?:created|updated|modified|deleted|changed|inserted)_by$/.test(keyStem(column).join('_'));
 
 /**
  * Three references, two of them to the things the table is named for and the third to what one of those
@@ -573,7 +630,10 @@ function columnKind(m: StagingModel, entityTokens: (name: string) => string[], p
     const own = (n: string) => ownNamed(n) || m.ownKeys.has(n) || m.ownIds.has(n);
     const ownKey = m.columns.some((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && own(n); });
     const keyedByReference = refs.some((r) => m.ownKeys.has(r.column.toLowerCase()));
-    const extra = m.columns.filter((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && n !== m.tenant?.toLowerCase() && !own(n) && !isLinkFiller(n); });
+    // how many of one end the other holds, named for that end (a bundle's item_quantity), is the link's own count;
+    // a bare quantity or a stock level's available_quantity is a measure of a thing
+    const endCount = (n: string) => { const q = /^(\w+)_(?:quantity|qty)$/.exec(n); return !!q && refs.some((r) => snakeOf(entityTokens(r.entity)) === q[1]); };
+    const extra = m.columns.filter((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && n !== m.tenant?.toLowerCase() && !own(n) && !isLinkFiller(n) && !endCount(n) && !isAuditKey(n); });
     // a row with an identity of its own (interview_id) is a thing that happens to hold two references,
     // unless its name is made of the two things it links (opportunity_contact_role)
     const namedForEnds = refs.every((r) => containsRun(singularAll(m.parsed.tokens), singularAll(entityTokens(r.entity))));

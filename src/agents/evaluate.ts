@@ -5,6 +5,7 @@
 import type { Project } from '../core/project/types.js';
 import type { DiagramProposal, DiagramRelationship } from '../proposals/types.js';
 import { singularPhrase } from './inflection.js';
+import { inProjectLanguage } from './language.js';
 import { parseModelName, pascalName } from './naming.js';
 import { isStagingModel, sourceSystemNames, stagingFolder } from './staging.js';
 
@@ -200,6 +201,10 @@ export function scoreAgainstRealLabels(p: DiagramProposal, labels: RealLabels, s
 
 /** PascalCase nouns of the project's staging models as read (the names labels use), for scoreAgainstRealLabels. */
 export function labelScope(project: Project): Set<string> {
+  return inProjectLanguage(project, () => scopeOf(project));
+}
+
+function scopeOf(project: Project): Set<string> {
   const sources = sourceSystemNames(project);
   const out = new Set<string>();
   for (const n of project.models.filter(isStagingModel)) {

@@ -13,12 +13,24 @@ const CORRECTIONS: Record<string, string> = {
   axes: 'axis',
 };
 
+export type NameLanguage = 'en' | 'fr';
+
 const cache = new Map<string, string>();
+/** The language of the names being read (language.ts sets it for one project's reading). */
+let language: NameLanguage = 'en';
+
+/** Run `fn` reading names as `lang` (the reading is synchronous, so the setting cannot leak into another project's). */
+export function withLanguage<T>(lang: NameLanguage, fn: () => T): T {
+  const before = language;
+  language = lang;
+  try { return fn(); } finally { language = before; }
+}
 
 /** The singular of one lower-case word; already-singular and uncountable words come back unchanged. */
 export function singularWord(word: string): string {
   const w = word.toLowerCase();
-  const hit = cache.get(w);
+  const key = language === 'en' ? w : `${language}:${w}`;
+  const hit = cache.get(key);
   if (hit !== undefined) return hit;
   let s: string;
   if (w in CORRECTIONS) s = CORRECTIONS[w];
@@ -26,9 +38,21 @@ export function singularWord(word: string): string {
   else if (/^\p{L}{2,}e(?:a)?ux$/u.test(w)) s = w.slice(0, -1);
   else if (!/^\p{L}+$/u.test(w) || w.length <= 2) s = w;
   else s = pluralize.isSingular(w) ? w : pluralize.singular(w);
+  if (language === 'fr') s = frenchSingular(w, s);
   if (cache.size > 50_000) cache.clear();
-  cache.set(w, s);
+  cache.set(key, s);
   return s;
+}
+
+/**
+ * French where it parts from English: a French plural only adds -s to a word ending in -e
+ * (adresses → adresse, creches → creche, where English drops -es: addresses → address), and
+ * -aux comes from -al (journaux → journal, locaux → local; -eaux was handled above).
+ */
+function frenchSingular(w: string, english: string): string {
+  if (w.endsWith('es') && english === w.slice(0, -2)) return w.slice(0, -1);
+  if (/^\p{L}{2,}[^e]aux$/u.test(w)) return `${w.slice(0, -3)}al`;
+  return english;
 }
 
 /**
@@ -38,6 +62,14 @@ export function singularWord(word: string): string {
  */
 export function singularPhrase(tokens: readonly string[]): string[] {
   const out = [...tokens];
+  // French puts the head first and its adjectives agree with it (services_thematiques, types_de_solution):
+  // every word up to the first preposition is singular; the complement after it keeps its number
+  if (language === 'fr') {
+    for (let i = 0; i < out.length && !FRENCH_PREPOSITIONS.has(out[i]); i++) {
+      if (!/^\d+$/.test(out[i]) && !/^v\d+$/.test(out[i])) out[i] = singularWord(out[i]);
+    }
+    return out;
+  }
   for (let i = out.length - 1; i >= 0; i--) {
     if (/^\d+$/.test(out[i]) || /^v\d+$/.test(out[i])) continue;
     out[i] = singularWord(out[i]);
@@ -47,6 +79,8 @@ export function singularPhrase(tokens: readonly string[]): string[] {
   }
   return out;
 }
+
+const FRENCH_PREPOSITIONS = new Set(['de', 'du', 'des', 'd', 'a', 'au', 'aux', 'pour', 'par', 'sur', 'en', 'avec', 'sans']);
 
 /** Head words that only say "a record of" the noun before them. */
 const RECORD_WORDS = new Set(['data', 'info', 'information', 'details', 'metadata']);

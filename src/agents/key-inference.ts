@@ -69,7 +69,9 @@ export function isActorRole(role: readonly string[]): boolean {
 /** Entities that are people, most specific first. */
 const PEOPLE = ['user', 'employee', 'person', 'people', 'member', 'staff', 'agent'];
 /** Roles that make a key point at a row of the same entity. */
-const SELF_ROLES = new Set(['parent', 'previous', 'prior', 'next', 'original', 'root', 'master', 'predecessor', 'successor', 'superior', 'replaced_by', 'duplicate_of', 'merged_into']);
+const SELF_ROLES = new Set(['parent', 'previous', 'prior', 'next', 'original', 'root', 'master', 'predecessor', 'successor', 'superior', 'replaced_by', 'duplicate_of', 'merged_into',
+  // a reporting line between rows of one entity (a contact's, an employee's)
+  'reports_to']);
 /** Words after the noun that only say "a record of": product_data, agency_information. */
 const DATA_WORDS = new Set(['data', 'datum', 'info', 'information', 'detail', 'details', 'record', 'master']);
 /** Qualifiers that say the key belongs to another system or is not a reference at all. */

@@ -47,6 +47,12 @@ const CONFIG_NOUNS = new Set(['ldap', 'saml', 'oauth', 'sso', 'smtp', 'config', 
 /** Words of an aggregate: a breakdown by something, a time series, a distribution, per-period figures. */
 const AGGREGATE_WORDS = new Set(['timeseries', 'summary', 'summaries', 'distribution', 'stats', 'statistic', 'statistics', 'kpi', 'kpis', 'aggregate',
   'aggregates', 'aggregated', 'rollup', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual']);
+/** Planned or predicted figures: rows of numbers about other things, not things. */
+const FORECAST_WORDS = new Set(['forecast', 'forecasts', 'projection', 'projections']);
+/** The set-up of a chart in a dashboard (a Sankey diagram's flows), not business things. */
+const PRESENTATION_WORDS = new Set(['sankey', 'visualisation', 'visualisations', 'visualization', 'visualizations', 'viz']);
+/** Lists a pipeline uses to keep rows in or out (test accounts, block lists). */
+const FILTER_LIST_WORDS = new Set(['tester', 'testers', 'exclusion', 'exclusions', 'blocklist', 'blacklist', 'allowlist', 'whitelist', 'denylist']);
 /** What changes in a *_status_change table. */
 const STATE_WORDS = new Set(['status', 'state', 'stage']);
 /** Columns of a calendar: the parts of a date (year, quarter, month, dayofweek, weekofyear, monthname …). */
@@ -104,6 +110,11 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (by > 0 && by < tokens.length - 1) return { kind: 'report', why: `a breakdown by ${tokens.slice(by + 1).join(' ')} (aggregated rows)`, served: [] };
   // member_months, patient_days: one row per thing per period
   if (lead.length && PERIOD_HEADS.has(last)) return { kind: 'report', why: `one row per ${lead.join(' ')} per ${last} (a per-period grain)`, served: [] };
+  if (tokens.some((t) => FORECAST_WORDS.has(t))) return { kind: 'report', why: 'a forecast: planned or predicted figures, not business things', served: [] };
+  if (tokens.some((t) => PRESENTATION_WORDS.has(t))) return { kind: 'configuration', why: 'the set-up of a chart (a Sankey diagram, a visualisation), not business things', served: [] };
+  if (tokens.some((t) => FILTER_LIST_WORDS.has(t)) || (tokens.includes('test') && tokens.some((t) => t === 'user' || t === 'users' || t === 'account' || t === 'accounts'))) {
+    return { kind: 'configuration', why: 'a list the pipeline uses to keep rows in or out (test users, block lists), not business things', served: [] };
+  }
   const ts = tokens.findIndex((t, i) => t === 'time' && tokens[i + 1]?.startsWith('serie'));
   if (ts >= 0 || tokens.some((t) => AGGREGATE_WORDS.has(t))) return { kind: 'report', why: 'a time series or per-period summary (aggregated rows)', served: [] };
   if (DEFINITION_HEADS.has(last) && describesFields(node, tokens)) {
@@ -130,6 +141,14 @@ export function placeKind(system: string, folder: string | undefined): NameKind 
  * periodic statement), or columns that are mostly settings (enable_*, isdefault_*).
  */
 export function structureKind(tokens: readonly string[], columns: readonly { name: string }[], sql: SqlShape, grain: readonly string[], keyed: boolean): NameKind | undefined {
+  // a list typed into the SQL whose columns are all values (raw label → schema value): the project's own value map, not a
+  // source system's rows; a typed list with a code or id (a taxonomy's id + name) is a reference list others point at
+  if (sql.literalRows) {
+    const typed = columns.length ? columns.map((c) => c.name.toLowerCase()) : sql.literalColumns;
+    if (typed.length >= 2 && !typed.some((n) => n === 'id' || n === 'code' || n === 'key' || n === 'uuid' || keyShape(n) || /_(?:code|key|uuid)$/.test(n))) {
+      return { kind: 'technical', why: `its rows are written in its SQL (${typed.join(', ')}: a VALUES list or literal SELECTs without a key): a hand-made value map, not a source system's data`, served: [] };
+    }
+  }
   if (sql.aggregates) return { kind: 'report', why: 'its SQL aggregates (GROUP BY with sum/count)', served: [] };
   const own = tokens.join('_');
   const isOwnId = (c: string) => c === 'id' || c === 'key' || c === 'uuid' || c === `${own}_id` || c === `${own}_key` || /_(?:number|no|num|uuid)$/.test(c);

@@ -61,7 +61,8 @@ describe('a source read through a project macro, or rows listed inline, belong t
     'models/staging/sources/dora/stg_dora__structures.sql': "with source as ({{ stg_source_header('dora', 'structures') }})\nselect data ->> 'id' as id, data ->> 'nom' as nom from source\n",
     'models/staging/sources/fredo/stg_fredo__structures.sql': "with source as ({{ stg_source_header('fredo', 'structures') }})\nselect data ->> 'id' as id, data ->> 'nom' as nom from source\n",
     'models/staging/sources/agefiph/stg_agefiph__profils.sql': "select x.* from (values ('a1', 'Employeur')) as x (id, name)\n",
-    'models/staging/sources/cd35/stg_cd35__profils.sql': "select x.* from (values ('Jeunes', 'jeunes')) as x (raw, value)\n",
+    // a typed list with a code is a reference list of its system (a list of values only is a value map: see below)
+    'models/staging/sources/cd35/stg_cd35__profils.sql': "select x.* from (values ('J', 'Jeunes')) as x (code, label)\n",
   };
 
   it('the same noun in two such systems is two entities, qualified by system', () => {

@@ -136,8 +136,9 @@ describe('own real-style staging layers (labels written before the rules)', () =
 // ---- public projects fetched at a pinned commit (test/fixtures/real-projects), labelled from their files
 // before the tool ran on them (RULES-conceptual.md). Floors are what issue 23 reached (tuning projects at the
 // targets: entity P ≥ 0.85, relationship P ≥ 0.90, R ≥ 0.85). Every project was held out when labelled and scored
-// once, then tuned on (its errors read for classes of error; docs/agents.md keeps the first figures): bink-warehouse
-// and data-inclusion, the round-2 batch, are still below the entity target. Skipped, naming the repository, where a mirror is absent.
+// once, then tuned on (its errors read for classes of error; docs/agents.md keeps the first figures): the round-3
+// pair (quickbooks-source, salesforce-source) was labelled blind in issue 23's third round. Skipped, naming the repository,
+// where a mirror is absent.
 await initSqlColumns(); // the Conceptualizer reads the columns models' SQL returns
 const REGISTRY = join(import.meta.dirname, '..', 'fixtures', 'real-projects');
 const FLOORS: Record<string, { entityP: number; relP: number; relR: number }> = {
@@ -148,8 +149,10 @@ const FLOORS: Record<string, { entityP: number; relP: number; relR: number }> = 
   'mattermost-analytics': { entityP: 0.9, relP: 0.95, relR: 0.95 },
   'jira-source': { entityP: 0.95, relP: 0.95, relR: 0.95 },
   tuva: { entityP: 0.9, relP: 0.95, relR: 0.95 },
-  'bink-warehouse': { entityP: 0.7, relP: 0.95, relR: 0.95 },
-  'data-inclusion': { entityP: 0.75, relP: 0.7, relR: 0.8 },
+  'bink-warehouse': { entityP: 0.9, relP: 0.95, relR: 0.95 },
+  'data-inclusion': { entityP: 0.9, relP: 0.9, relR: 0.95 },
+  'quickbooks-source': { entityP: 0.95, relP: 0.95, relR: 0.95 },
+  'salesforce-source': { entityP: 0.95, relP: 0.9, relR: 0.95 },
   'meltano-squared': { entityP: 0.95, relP: 0.95, relR: 0.95 },
   'dagster-open-platform': { entityP: 0.95, relP: 0.95, relR: 0.95 },
 };
@@ -171,7 +174,8 @@ for (const name of Object.keys(FLOORS)) {
     it('proposal validates; every relationship keeps its evidence; the notes count what is left out per reason', () => {
       expect(validProposal(p), JSON.stringify(validProposal.errors?.slice(0, 3))).toBe(true);
       for (const r of p.relationships) expect(r.evidence.kind === 'declared' ? r.evidence.file : r.evidence.rule, JSON.stringify(r)).toBeTruthy();
-      if (name !== 'jaffle-shop') expect(p.notes.join('\n')).toMatch(/Not entities, per reason: \d+ /);
+      // (jaffle-shop's and Salesforce's staging models are all entities: nothing is left out)
+      if (name !== 'jaffle-shop' && name !== 'salesforce-source') expect(p.notes.join('\n')).toMatch(/Not entities, per reason: \d+ /);
     });
   });
 }
