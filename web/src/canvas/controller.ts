@@ -67,7 +67,7 @@ const keyOf = (g: CanvasGraph, pinned: Record<string, Point>) =>
 /** Open a view on the canvas (the project, or a model/diagram file). */
 export async function openSource(source: CanvasSource): Promise<void> {
   const same = sourceKey(source) === sourceKey(canvas.get().source);
-  if (!same) canvas.set({ source, graph: undefined, visible: undefined, focus: undefined, showAll: false, positions: {}, pinned: {}, draft: {}, tableDetail: {}, diff: undefined });
+  if (!same) canvas.set({ source, graph: undefined, visible: undefined, focus: undefined, showAll: false, more: false, positions: {}, pinned: {}, draft: {}, tableDetail: {}, diff: undefined });
   app.set({ center: 'canvas' });
   await reload(!same);
 }
@@ -92,7 +92,7 @@ export async function reload(fit = false): Promise<void> {
 export async function recompute(fit = false, force = false): Promise<void> {
   const c = canvas.get();
   if (!c.graph) return;
-  const visible = withDetail(visibleGraph(c.graph, c.filters, c.focus, c.showAll), c.detail, c.tableDetail);
+  const visible = withDetail(visibleGraph(c.graph, c.filters, c.focus, c.showAll, { more: c.more }), c.detail, c.tableDetail);
   canvas.set({ visible });
   const key = keyOf(visible.graph, c.pinned);
   if (!force && key === laidOutKey && visible.graph.nodes.every((n) => c.positions[n.id])) {
@@ -225,6 +225,12 @@ export function setDetail(detail: Detail | undefined): void {
 export function setTableDetail(id: string, detail: Detail): void {
   canvas.set((s) => ({ tableDetail: { ...s.tableDetail, [id]: detail } }));
   void recompute(false);
+}
+
+/** "Show N more": every table of a big project's first screen, not only the hub's best-connected neighbours. */
+export function showMore(): void {
+  canvas.set({ more: true });
+  void recompute(true);
 }
 
 export function setShowAll(showAll: boolean): void {
