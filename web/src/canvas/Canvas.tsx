@@ -26,6 +26,8 @@ import { isKeyEdge, type CEdge } from './model';
 import { canvas } from './store';
 import { DETAIL_ACTION, TableNode, type TableFlowNode } from './TableNode';
 import { tablesBeforeEdges } from './focus';
+import { holdHover } from './hover-hold';
+import { useKeptStill } from './keep-still';
 import { CanvasToolbar } from './CanvasToolbar';
 
 const nodeTypes = { table: TableNode };
@@ -128,6 +130,7 @@ function Flow() {
   }, [fitRequest, flow, rf]);
 
   useEffect(() => { tablesBeforeEdges(document.querySelector('section.canvas')); }, [nodes.length > 0]);
+  useKeptStill(() => document.querySelector<HTMLElement>('section.canvas .react-flow'));
 
   // a selection opens the details panel, which narrows the canvas: a table selected near the right
   // edge would end up under it, so the view moves to keep the selected table in sight (zoom kept)
@@ -162,6 +165,7 @@ function Flow() {
   const onNodeClick: NodeMouseHandler<TableFlowNode> = (ev, node) => {
     const col = (ev.target as HTMLElement).closest?.('[data-column]')?.getAttribute('data-column');
     select(col ? { kind: 'column', id: node.id, column: col } : { kind: 'node', id: node.id });
+    holdHover(document.querySelector('section.canvas'), ev.clientX, ev.clientY);
   };
   const onNodeContextMenu: NodeMouseHandler<TableFlowNode> = (ev, node) => {
     ev.preventDefault();
