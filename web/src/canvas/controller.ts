@@ -93,12 +93,15 @@ export async function recompute(fit = false, force = false): Promise<void> {
   const c = canvas.get();
   if (!c.graph) return;
   const visible = withDetail(visibleGraph(c.graph, c.filters, c.focus, c.showAll, { more: c.more }), c.detail, c.tableDetail);
-  canvas.set({ visible });
   const key = keyOf(visible.graph, c.pinned);
   if (!force && key === laidOutKey && visible.graph.nodes.every((n) => c.positions[n.id])) {
+    canvas.set({ visible });
     if (fit) requestFit();
     return;
   }
+  // the tables (and their sizes) change only together with their new positions: drawn at the old
+  // ones while the layout ran, taller tables overlapped others for a second (Stripe's first screen,
+  // when the inferred keys arrive and tables show the rows they meet)
   const my = ++layoutGeneration;
   canvas.set({ layingOut: true });
   const t0 = performance.now();
@@ -106,10 +109,10 @@ export async function recompute(fit = false, force = false): Promise<void> {
     const positions = await layoutGraph(visible.graph, c.pinned, runElk);
     if (my !== layoutGeneration) return;
     laidOutKey = key;
-    canvas.set({ positions, layingOut: false, lastLayoutMs: Math.round(performance.now() - t0) });
+    canvas.set({ visible, positions, layingOut: false, lastLayoutMs: Math.round(performance.now() - t0) });
     if (fit || force) requestFit();
   } catch (e) {
-    if (my === layoutGeneration) canvas.set({ layingOut: false, error: errorText(e) });
+    if (my === layoutGeneration) canvas.set({ visible, layingOut: false, error: errorText(e) });
   }
 }
 
