@@ -2,8 +2,10 @@
 // can still be drawn there — the table's context menu (and its inspector) offers "Add
 // relationship", whose dialog names the table's column too — and Apply writes the relationships
 // test. Real Chromium on a copy of the example, by role and name.
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { REPO } from '../helpers/cli.js';
 import { serveUiForFile, table, uiUnavailable, until, type Ui } from './harness.js';
 
 const skip = uiUnavailable();
@@ -26,6 +28,8 @@ describe.skipIf(!!skip)(`drawing a relationship zoomed out${skip ? ` [skipped: $
     await d.getByRole('combobox', { name: 'Column', exact: true }).selectOption('store_id');
     await d.getByRole('combobox', { name: 'Referenced table' }).selectOption('stg_stores');
     await d.getByRole('combobox', { name: 'Referenced column' }).selectOption('store_id');
+    // MODELER_SCREENSHOTS=1 retakes the screenshot docs/ui.md shows
+    if (process.env.MODELER_SCREENSHOTS) await page.screenshot({ path: join(REPO, 'docs', 'images', 'canvas-relate-zoomed-out.png') });
     await d.getByRole('button', { name: 'Review change' }).click();
     const plan = page.getByRole('region', { name: 'Review plan' });
     await plan.getByRole('heading', { name: 'Review plan: Relate orders.store_id to stg_stores.store_id' }).waitFor();

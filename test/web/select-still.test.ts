@@ -1,8 +1,10 @@
 // Selecting a column opens the details panel, which narrows the canvas (its toolbar wraps and the
 // canvas's top moves down): the diagram stays still under the pointer, and no row shows hover —
 // which read as a second selection — until the pointer moves. Real Chromium, by role and name.
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { REPO } from '../helpers/cli.js';
 import { serveUiForFile, table, uiUnavailable, type Ui } from './harness.js';
 
 const skip = uiUnavailable();
@@ -32,6 +34,8 @@ describe.skipIf(!!skip)(`selecting a column${skip ? ` [skipped: ${skip}]` : ''}`
     const after = (await cell.boundingBox())!;
     expect(Math.abs(after.x - b.x) + Math.abs(after.y - b.y)).toBeLessThan(1);
     expect(await rowAt(page, x, y)).toEqual({ ...before, bg: 'rgba(0, 0, 0, 0)' });
+    // MODELER_SCREENSHOTS=1 retakes the screenshot docs/ui.md shows
+    if (process.env.MODELER_SCREENSHOTS) await page.screenshot({ path: join(REPO, 'docs', 'images', 'canvas-column-selected.png') });
     // hover comes back once the pointer moves
     await page.mouse.move(x + 8, y + 2);
     await expect.poll(async () => (await rowAt(page, x + 8, y + 2))?.bg).not.toBe('rgba(0, 0, 0, 0)');
