@@ -60,6 +60,10 @@ function Flow() {
   // a big diagram far out is one SVG of boxes and lines (FarView), not a node per table
   const big = (visible?.graph.nodes.length ?? 0) > FAR_VIEW_MIN;
   const farView = band === 'far' && big;
+  // a big lineage view between far and readable zoom is hundreds of long lines across the tables:
+  // every line is drawn faint there, those of the selected table in full (styles.css .quiet-lineage)
+  const lineageOn = canvas.use((s) => s.filters.lineage);
+  const quiet = band === 'bars' && big && lineageOn;
   const kept = useKeptArea((visible?.graph.nodes.length ?? 0) > CULL_MIN && !farView);
   // a big view waits for its fit before mounting nodes: mounting them at the old zoom, only to
   // swap them for the far view a moment later, costs seconds
@@ -97,7 +101,7 @@ function Flow() {
         id: e.id, type: 'er', source: e.from.node, target: e.to.node, selected: e.id === sel,
         sourceHandle: `${from.column}:${from.side === 'right' ? 'R' : 'L'}`, targetHandle: `${to.column}:${to.side === 'right' ? 'R' : 'L'}`,
         ariaLabel: edgeLabel(e, (id) => byId.get(id) ?? id),
-        data: { from: marks.from, to: marks.to, lineage: !isKeyEdge(e), inferred: e.kind === 'inferred', label, far, fanFrom: from.fan, fanTo: to.fan },
+        data: { from: marks.from, to: marks.to, lineage: !isKeyEdge(e), inferred: e.kind === 'inferred', label, far, fanFrom: from.fan, fanTo: to.fan, touching: !!sel && (e.from.node === sel || e.to.node === sel) },
       };
     });
   }, [visible, positions, sel, far]);
@@ -219,7 +223,7 @@ function Flow() {
   };
 
   return (
-    <ReactFlow
+    <ReactFlow className={quiet ? 'quiet-lineage' : undefined}
       nodes={farView || hold ? NONE : shown} edges={farView || hold ? NO_EDGES : edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes}
       onNodesChange={onNodesChange} onNodeClick={onNodeClick} onEdgeClick={onEdgeClick} onPaneClick={(ev) => (farView ? pick(ev) : select(null))}
       onNodeDragStop={(_e, _n, dragged) => moveNodes(dragged.map((d) => ({ id: d.id, position: d.position })))}
