@@ -9,7 +9,6 @@ import { columnY, edgeText, endMarks, HEADER_H, nodeSize, ROW_H } from '../../we
 import { bounds, layoutGraph, type ElkRun } from '../../web/src/canvas/layout';
 import type { CanvasGraph, CNode } from '../../web/src/canvas/model';
 import { pngScale } from '../../web/src/canvas/png';
-import { shelves } from '../../web/src/canvas/pack';
 import { applyFilters, DETAIL_LIMIT, TALL_TABLE, FIRST_SCREEN, FOCUS_LIMIT, hub, neighbourhood, NO_FILTERS, visibleGraph, withDetail } from '../../web/src/canvas/view';
 import { buildTree, initialExpanded, newFileContent, visibleRows } from '../../web/src/explorer/tree';
 import { projectGraph } from '../../src/api.js';
@@ -173,14 +172,6 @@ describe('a readable picture at any size', () => {
       const hubMid = pos.hub.x + nodeSize(g.nodes[0]).width / 2;
       expect(Math.abs(hubMid - (b.x + b.width / 2)) / b.width).toBeLessThan(0.35);
     }
-  });
-
-  it('packs blocks so the whole fits largest on a screen, not closest to its aspect: a wide block and a small one side by side (Stripe\'s)', () => {
-    // Stripe's two folders: stacked is closer to 1.6:1 but fits at 0.215 of a 1180×590 canvas; side by side at 0.275
-    const sizes = [{ width: 2862, height: 1650 }, { width: 960, height: 760 }];
-    const at = shelves(sizes);
-    expect(at[1].y).toBe(0);
-    expect(at[1].x).toBeGreaterThanOrEqual(2862);
   });
 
   it('lays out a view of more than 200 connected tables without ELK (cycles too): no overlaps, the referenced hub in a layer of its own, a block', async () => {

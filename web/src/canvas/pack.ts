@@ -61,23 +61,16 @@ function rows(sizes: Size[], rowWidth: number, gap: number): { at: Point[]; widt
   return { at, width, height: y + rowH };
 }
 
-/**
- * How large a whole of this size is drawn when fitted to a screen of `aspect` (relative): what a
- * packing maximises — closest to the aspect is not the same, a block a little too wide can fit
- * larger than a stack much taller.
- */
-export const fitScale = (width: number, height: number, aspect = ASPECT) => Math.min(aspect / Math.max(1, width), 1 / Math.max(1, height));
-
-/** Pieces in rows, the row width (of a few tried) that fits the whole largest on a screen of `aspect`; their offsets. */
+/** Pieces in rows, the row width (of a few tried) that makes the whole closest to `aspect`; their offsets. */
 export function shelves(sizes: Size[], aspect = ASPECT, gap = GAP): Point[] {
   let area = 0, widest = 0;
   for (const s of sizes) { area += (s.width + gap) * (s.height + gap); widest = Math.max(widest, s.width); }
   const ideal = Math.sqrt(area * aspect);
-  let best: ReturnType<typeof rows> | undefined, most = -Infinity;
+  let best: ReturnType<typeof rows> | undefined, miss = Infinity;
   for (const f of [0.7, 0.85, 1, 1.2, 1.45, 1.75, 2.1]) {
     const r = rows(sizes, Math.max(widest, ideal * f), gap);
-    const m = fitScale(r.width, r.height, aspect);
-    if (m > most) { most = m; best = r; }
+    const m = Math.abs(Math.log(r.width / Math.max(1, r.height) / aspect));
+    if (m < miss) { miss = m; best = r; }
   }
   return best!.at;
 }
@@ -96,4 +89,3 @@ export function packGroups(groups: Rect[][][], aspect = ASPECT, gap = GAP): Rect
   const blocks = groups.filter((g) => g.length).map((g) => packPieces(g, aspect, gap));
   return blocks.length === 1 ? blocks[0] : packPieces(blocks.map((b) => b), aspect, gap * 2);
 }
-
