@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error the benchmarks' generator is plain JavaScript
 import { generateProject } from '../../bench/lib/synthetic-project.mjs';
 import { fromProjectGraph } from '../../web/src/canvas/build';
-import { NO_FILTERS, visibleGraph } from '../../web/src/canvas/view';
+import { FIRST_SCREEN, NO_FILTERS, visibleGraph } from '../../web/src/canvas/view';
 import { inferredEdges, projectEdges, projectGraph } from '../../src/api.js';
 import { tempDir } from '../helpers/cli.js';
 import { req, serveDir, startTestServer, type TestServer } from './helpers.js';
@@ -39,7 +39,7 @@ describe('GET /api/projects/:id/graph by level of detail (2,500 models)', () => 
     const { bytes: wholeBytes } = await graph();
     expect(bytes).toBeLessThan(2 * MiB);
     expect(bytes * 10).toBeLessThan(wholeBytes);
-    const canvasWould = visibleGraph(fromProjectGraph(whole, 'x.yml'), NO_FILTERS, undefined, false);
+    const canvasWould = visibleGraph(fromProjectGraph(whole, 'x.yml'), NO_FILTERS, undefined, false, { more: true });
     expect(canvasWould.focus?.automatic).toBe(true);
     expect(part.lod).toMatchObject({ total_nodes: whole.nodes.length, total_edges: whole.edges.length, focus: canvasWould.focus!.ids, hops: 1 });
     const ids = new Set<string>(part.nodes.map((n: any) => n.id));
@@ -48,9 +48,12 @@ describe('GET /api/projects/:id/graph by level of detail (2,500 models)', () => 
     for (const n of part.nodes) expect(n).toEqual(byId.get(n.id));
     expect(part.edges.map(edgeKey).sort()).toEqual(edgesAmong(ids));
     // the web canvas shows it as a part of the whole: "Showing N of 2,5xx tables"
+    // (its first screen the hub's best-connected neighbours, every one after "Show N more")
     const shown = visibleGraph(fromProjectGraph(part, 'x.yml'), NO_FILTERS, undefined, false);
     expect(shown).toMatchObject({ total: whole.nodes.length, focus: { ids: canvasWould.focus!.ids, automatic: true } });
-    expect(shown.graph.nodes.length).toBe(ids.size);
+    expect(shown.graph.nodes.length).toBe(Math.min(ids.size, FIRST_SCREEN));
+    expect((shown.more ?? 0) + shown.graph.nodes.length).toBe(ids.size);
+    expect(visibleGraph(fromProjectGraph(part, 'x.yml'), NO_FILTERS, undefined, false, { more: true }).graph.nodes.length).toBe(ids.size);
   });
 
   it('a focus on tables (by id or name) within N hops, with lineage or keys only, and a limit', async () => {

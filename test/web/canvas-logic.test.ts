@@ -9,7 +9,7 @@ import { columnY, edgeText, endMarks, HEADER_H, nodeSize, ROW_H } from '../../we
 import { bounds, layoutGraph, type ElkRun } from '../../web/src/canvas/layout';
 import type { CanvasGraph, CNode } from '../../web/src/canvas/model';
 import { pngScale } from '../../web/src/canvas/png';
-import { applyFilters, DETAIL_LIMIT, TALL_TABLE, FOCUS_LIMIT, hub, neighbourhood, NO_FILTERS, visibleGraph, withDetail } from '../../web/src/canvas/view';
+import { applyFilters, DETAIL_LIMIT, TALL_TABLE, FIRST_SCREEN, FOCUS_LIMIT, hub, neighbourhood, NO_FILTERS, visibleGraph, withDetail } from '../../web/src/canvas/view';
 import { buildTree, initialExpanded, newFileContent, visibleRows } from '../../web/src/explorer/tree';
 import { projectGraph } from '../../src/api.js';
 import { loadProject } from '../../src/core/project/load.js';
@@ -99,6 +99,25 @@ describe('what is shown', () => {
     expect(v.total).toBe(FOCUS_LIMIT + 50);
     expect(visibleGraph(g, NO_FILTERS, undefined, true).graph.nodes).toHaveLength(FOCUS_LIMIT + 50);
   });
+
+  it(`a big graph's first screen is its hub and the best-connected neighbours (${FIRST_SCREEN} tables, keys only); "Show N more" shows the rest`, () => {
+    const g = star(60);
+    // tables s0..s2 also reference one another: they are the best-connected after the hub
+    g.edges.push({ id: 'x1', kind: 'relationship', from: { node: 's1', column: 'a' }, to: { node: 's0', column: 'id' } }, { id: 'x2', kind: 'relationship', from: { node: 's2', column: 'a' }, to: { node: 's1', column: 'id' } });
+    const other = chain(FOCUS_LIMIT);
+    g.nodes.push(...other.nodes.map((n) => ({ ...n, id: `c${n.id}`, name: `c${n.name}` })));
+    const v = withDetail(visibleGraph(g, NO_FILTERS, undefined, false), undefined, {});
+    expect(v.focus).toMatchObject({ ids: ['hub'], automatic: true });
+    expect(v.graph.nodes).toHaveLength(FIRST_SCREEN);
+    expect(v.more).toBe(61 - FIRST_SCREEN);
+    expect(v.graph.nodes.map((n) => n.id).slice(0, 4).sort()).toEqual(['hub', 's0', 's1', 's2']);
+    expect(v.graph.nodes.every((n) => n.detail === 'keys')).toBe(true);
+    const all = visibleGraph(g, NO_FILTERS, undefined, false, { more: true });
+    expect(all.graph.nodes).toHaveLength(61);
+    expect(all.more).toBeUndefined();
+    // a focus asked for is shown whole
+    expect(visibleGraph(g, NO_FILTERS, { ids: ['hub'], hops: 1 }, false).graph.nodes).toHaveLength(61);
+  });
 });
 
 describe('layout', () => {
@@ -133,6 +152,25 @@ describe('a readable picture at any size', () => {
       expect(aspectOf(g, pos)).toBeGreaterThan(1 / 3);
       expect(aspectOf(g, pos)).toBeLessThan(3);
       expect(noOverlaps(g, pos)).toBe('none');
+    }
+  });
+
+  it('lays out a hub with 50 neighbours (a big project\'s first screen) compactly: a block a 1180×740 canvas fits at readable zoom, the hub in the middle, no overlaps', async () => {
+    for (const detail of ['keys', 'all'] as const) {
+      const g = star(50);
+      // a few neighbours referencing each other too, as on a real first screen
+      g.edges.push({ id: 'x1', kind: 'relationship', from: { node: 's1', column: 'a' }, to: { node: 's0', column: 'id' } }, { id: 'x2', kind: 'relationship', from: { node: 's2', column: 'a' }, to: { node: 's1', column: 'id' } });
+      g.nodes = g.nodes.map((n) => ({ ...n, detail }));
+      const pos = await layoutGraph(g, {}, run);
+      expect(noOverlaps(g, pos)).toBe('none');
+      const b = bounds(g, pos);
+      // the zoom Fit view picks (10% margin); text is drawn from 50%
+      const zoom = Math.min(1180 / (b.width * 1.1), 740 / (b.height * 1.1));
+      expect(zoom, detail).toBeGreaterThanOrEqual(0.5);
+      expect(aspectOf(g, pos)).toBeGreaterThan(1 / 3);
+      expect(aspectOf(g, pos)).toBeLessThan(3);
+      const hubMid = pos.hub.x + nodeSize(g.nodes[0]).width / 2;
+      expect(Math.abs(hubMid - (b.x + b.width / 2)) / b.width).toBeLessThan(0.35);
     }
   });
 

@@ -26,6 +26,8 @@ import { isKeyEdge, type CEdge } from './model';
 import { canvas } from './store';
 import { DETAIL_ACTION, TableNode, type TableFlowNode } from './TableNode';
 import { tablesBeforeEdges } from './focus';
+import { holdHover } from './hover-hold';
+import { useKeptStill } from './keep-still';
 import { CanvasToolbar } from './CanvasToolbar';
 
 const nodeTypes = { table: TableNode };
@@ -58,6 +60,10 @@ function Flow() {
   // a big diagram far out is one SVG of boxes and lines (FarView), not a node per table
   const big = (visible?.graph.nodes.length ?? 0) > FAR_VIEW_MIN;
   const farView = band === 'far' && big;
+  // a big lineage view between far and readable zoom is hundreds of long lines across the tables:
+  // every line is drawn faint there, those of the selected table in full (styles.css .quiet-lineage)
+  const lineageOn = canvas.use((s) => s.filters.lineage);
+  const quiet = band === 'bars' && big && lineageOn;
   const kept = useKeptArea((visible?.graph.nodes.length ?? 0) > CULL_MIN && !farView);
   // a big view waits for its fit before mounting nodes: mounting them at the old zoom, only to
   // swap them for the far view a moment later, costs seconds
@@ -95,7 +101,7 @@ function Flow() {
         id: e.id, type: 'er', source: e.from.node, target: e.to.node, selected: e.id === sel,
         sourceHandle: `${from.column}:${from.side === 'right' ? 'R' : 'L'}`, targetHandle: `${to.column}:${to.side === 'right' ? 'R' : 'L'}`,
         ariaLabel: edgeLabel(e, (id) => byId.get(id) ?? id),
-        data: { from: marks.from, to: marks.to, lineage: !isKeyEdge(e), inferred: e.kind === 'inferred', label, far, fanFrom: from.fan, fanTo: to.fan },
+        data: { from: marks.from, to: marks.to, lineage: !isKeyEdge(e), inferred: e.kind === 'inferred', label, far, fanFrom: from.fan, fanTo: to.fan, touching: !!sel && (e.from.node === sel || e.to.node === sel) },
       };
     });
   }, [visible, positions, sel, far]);
@@ -128,6 +134,7 @@ function Flow() {
   }, [fitRequest, flow, rf]);
 
   useEffect(() => { tablesBeforeEdges(document.querySelector('section.canvas')); }, [nodes.length > 0]);
+  useKeptStill(() => document.querySelector<HTMLElement>('section.canvas .react-flow'));
 
   // a selection opens the details panel, which narrows the canvas: a table selected near the right
   // edge would end up under it, so the view moves to keep the selected table in sight (zoom kept)
@@ -162,6 +169,7 @@ function Flow() {
   const onNodeClick: NodeMouseHandler<TableFlowNode> = (ev, node) => {
     const col = (ev.target as HTMLElement).closest?.('[data-column]')?.getAttribute('data-column');
     select(col ? { kind: 'column', id: node.id, column: col } : { kind: 'node', id: node.id });
+    holdHover(document.querySelector('section.canvas'), ev.clientX, ev.clientY);
   };
   const onNodeContextMenu: NodeMouseHandler<TableFlowNode> = (ev, node) => {
     ev.preventDefault();
@@ -215,7 +223,7 @@ function Flow() {
   };
 
   return (
-    <ReactFlow
+    <ReactFlow className={quiet ? 'quiet-lineage' : undefined}
       nodes={farView || hold ? NONE : shown} edges={farView || hold ? NO_EDGES : edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes}
       onNodesChange={onNodesChange} onNodeClick={onNodeClick} onEdgeClick={onEdgeClick} onPaneClick={(ev) => (farView ? pick(ev) : select(null))}
       onNodeDragStop={(_e, _n, dragged) => moveNodes(dragged.map((d) => ({ id: d.id, position: d.position })))}

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { offers } from '../api/client';
 import { panels, togglePanel } from '../shell/panels';
-import { autoLayout, clearFocus, exportDiagram, openSource, requestFit, resetLayout, saveLayout, setDetail, setFilters, setHops, setShowAll } from './controller';
+import { autoLayout, clearFocus, exportDiagram, openSource, requestFit, resetLayout, saveLayout, setDetail, setFilters, setHops, setShowAll, showMore } from './controller';
 import type { Detail } from './model';
 import { DiffControl } from './DiffControl';
 import { canvas } from './store';
@@ -58,7 +58,7 @@ export function CanvasToolbar() {
   const count = activeFilterCount(filters);
   const focus = visible?.focus;
   const focusName = focus && graph ? focus.ids.map((id) => graph.nodes.find((n) => n.id === id)?.name ?? id).join(', ') : '';
-  const focusText = visible && focus ? `Showing ${visible.graph.nodes.length} of ${visible.total} tables: ${focusName} and neighbours within ${focus.hops} ${focus.hops === 1 ? 'hop' : 'hops'}${focus.automatic ? ' (the project is large; search with Ctrl+K to focus elsewhere)' : ''}.` : '';
+  const focusText = visible && focus ? `Showing ${visible.graph.nodes.length} of ${visible.total} tables: ${focusName} and ${visible.more ? 'its best-connected ' : ''}neighbours within ${focus.hops} ${focus.hops === 1 ? 'hop' : 'hops'}${focus.automatic ? ' (the project is large; search with Ctrl+K to focus elsewhere)' : ''}.` : '';
   return (
     <div className="canvas-bar" role="toolbar" aria-label="Diagram tools">
       {/* the project's name is in the top bar: the toolbar names only a model or diagram file it shows instead */}
@@ -80,7 +80,7 @@ export function CanvasToolbar() {
       </>)}
       <label className="check" title="how much of each table is drawn (a table's own ▾ button changes it alone)">Columns <select value={detail ?? 'auto'}
         onChange={(e) => setDetail(e.target.value === 'auto' ? undefined : e.target.value as Detail)}>
-        <option value="auto">Auto ({DETAIL_WORDS[autoDetail(visible?.graph.nodes.length ?? 0)]})</option>
+        <option value="auto">Auto ({DETAIL_WORDS[autoDetail(visible?.graph.nodes.length ?? 0, undefined, !!visible?.focus?.automatic)]})</option>
         {(['all', 'keys', 'collapsed'] as const).map((d) => <option key={d} value={d}>{DETAIL_WORDS[d][0].toUpperCase() + DETAIL_WORDS[d].slice(1)}</option>)}
       </select></label>
       <button type="button" aria-pressed={legend} onClick={() => togglePanel('legend')}>Legend</button>
@@ -95,6 +95,7 @@ export function CanvasToolbar() {
           <label className="check">Hops <select value={hops} onChange={(e) => setHops(Number(e.target.value))}>
             {[1, 2, 3, 4].map((h) => <option key={h} value={h}>{h}</option>)}
           </select></label>{' '}
+          {!!visible.more && <button type="button" onClick={showMore}>{`Show ${visible.more} more`}</button>}{' '}
           {!focus.automatic && <button type="button" onClick={clearFocus}>Clear focus</button>}{' '}
           <button type="button" onClick={() => setShowAll(true)}>Show all</button>
         </span>

@@ -4,7 +4,7 @@ import { memo } from 'react';
 import { BaseEdge, Position, type Edge, type EdgeProps } from '@xyflow/react';
 import { edgeCurve, markPath, type EndFan, type EndMark, type Side } from './geometry';
 
-export interface ErEdgeData extends Record<string, unknown> { from: EndMark; to: EndMark; lineage: boolean; inferred?: boolean; label?: string; diff?: string; far?: boolean; fanFrom?: EndFan; fanTo?: EndFan }
+export interface ErEdgeData extends Record<string, unknown> { from: EndMark; to: EndMark; lineage: boolean; inferred?: boolean; label?: string; diff?: string; far?: boolean; fanFrom?: EndFan; fanTo?: EndFan; touching?: boolean }
 export type ErFlowEdge = Edge<ErEdgeData, 'er'>;
 
 const side = (p: Position): Side => (p === Position.Left ? 'left' : 'right');
@@ -20,7 +20,7 @@ function ErEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePosition, ta
   // ends meeting a row with other edges are fanned (routing.ts); the marks sit where each end meets its row
   const curve = edgeCurve(a, sa, b, sb, data?.fanFrom, data?.fanTo);
   const ma = { x: a.x, y: a.y + (data?.fanFrom?.dy ?? 0) }, mb = { x: b.x, y: b.y + (data?.fanTo?.dy ?? 0) };
-  const cls = `er-edge${data?.lineage ? ' lineage' : ''}${data?.inferred ? ' inferred' : ''}${selected ? ' selected' : ''}`;
+  const cls = `er-edge${data?.lineage ? ' lineage' : ''}${data?.inferred ? ' inferred' : ''}${selected ? ' selected' : ''}${data?.touching ? ' touching' : ''}`;
   return (
     <>
       <BaseEdge id={id} path={curve.path} className={cls} interactionWidth={14} />

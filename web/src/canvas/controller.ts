@@ -67,7 +67,7 @@ const keyOf = (g: CanvasGraph, pinned: Record<string, Point>) =>
 /** Open a view on the canvas (the project, or a model/diagram file). */
 export async function openSource(source: CanvasSource): Promise<void> {
   const same = sourceKey(source) === sourceKey(canvas.get().source);
-  if (!same) canvas.set({ source, graph: undefined, visible: undefined, focus: undefined, showAll: false, positions: {}, pinned: {}, draft: {}, tableDetail: {}, diff: undefined });
+  if (!same) canvas.set({ source, graph: undefined, visible: undefined, focus: undefined, showAll: false, more: false, positions: {}, pinned: {}, draft: {}, tableDetail: {}, diff: undefined });
   app.set({ center: 'canvas' });
   await reload(!same);
 }
@@ -92,13 +92,16 @@ export async function reload(fit = false): Promise<void> {
 export async function recompute(fit = false, force = false): Promise<void> {
   const c = canvas.get();
   if (!c.graph) return;
-  const visible = withDetail(visibleGraph(c.graph, c.filters, c.focus, c.showAll), c.detail, c.tableDetail);
-  canvas.set({ visible });
+  const visible = withDetail(visibleGraph(c.graph, c.filters, c.focus, c.showAll, { more: c.more }), c.detail, c.tableDetail);
   const key = keyOf(visible.graph, c.pinned);
   if (!force && key === laidOutKey && visible.graph.nodes.every((n) => c.positions[n.id])) {
+    canvas.set({ visible });
     if (fit) requestFit();
     return;
   }
+  // the tables (and their sizes) change only together with their new positions: drawn at the old
+  // ones while the layout ran, taller tables overlapped others for a second (Stripe's first screen,
+  // when the inferred keys arrive and tables show the rows they meet)
   const my = ++layoutGeneration;
   canvas.set({ layingOut: true });
   const t0 = performance.now();
@@ -106,10 +109,10 @@ export async function recompute(fit = false, force = false): Promise<void> {
     const positions = await layoutGraph(visible.graph, c.pinned, runElk);
     if (my !== layoutGeneration) return;
     laidOutKey = key;
-    canvas.set({ positions, layingOut: false, lastLayoutMs: Math.round(performance.now() - t0) });
+    canvas.set({ visible, positions, layingOut: false, lastLayoutMs: Math.round(performance.now() - t0) });
     if (fit || force) requestFit();
   } catch (e) {
-    if (my === layoutGeneration) canvas.set({ layingOut: false, error: errorText(e) });
+    if (my === layoutGeneration) canvas.set({ visible, layingOut: false, error: errorText(e) });
   }
 }
 
@@ -225,6 +228,12 @@ export function setDetail(detail: Detail | undefined): void {
 export function setTableDetail(id: string, detail: Detail): void {
   canvas.set((s) => ({ tableDetail: { ...s.tableDetail, [id]: detail } }));
   void recompute(false);
+}
+
+/** "Show N more": every table of a big project's first screen, not only the hub's best-connected neighbours. */
+export function showMore(): void {
+  canvas.set({ more: true });
+  void recompute(true);
 }
 
 export function setShowAll(showAll: boolean): void {

@@ -5,8 +5,9 @@
 // the browser, in process in tests), so this file stays plain TypeScript.
 import { isKeyEdge, type CanvasGraph, type CNode } from './model';
 import { nodeSize, type Point, type Size } from './geometry';
-import { packGroups, type Rect } from './pack';
+import { ASPECT, packGroups, type Rect } from './pack';
 import { quickLayout, type QuickEdge, type QuickGraph } from './quick-layout';
+import { compactStar, starHub, STAR_MIN } from './star';
 
 export interface ElkNodeIn { id: string; width: number; height: number; x?: number; y?: number; layoutOptions?: Record<string, string> }
 export interface ElkGraphIn { id: string; layoutOptions: Record<string, string>; children: ElkNodeIn[]; edges: { id: string; sources: string[]; targets: string[] }[] }
@@ -94,6 +95,21 @@ function packed(g: CanvasGraph, raw: Record<string, Point>, find: (id: string) =
   return out;
 }
 
+/** Each star-shaped connected set (a hub met by most of its tables) rearranged compactly around its hub (star.ts). */
+function starsCompacted(g: CanvasGraph, raw: Record<string, Point>, find: (id: string) => string, edges: QuickEdge[]): void {
+  const sets = new Map<string, string[]>();
+  for (const n of g.nodes) if (raw[n.id]) { const r = find(n.id); const s = sets.get(r) ?? []; s.push(n.id); sets.set(r, s); }
+  const byId = new Map(g.nodes.map((n) => [n.id, n]));
+  const degree = new Map<string, number>();
+  for (const e of edges) for (const id of [e.sources[0], e.targets[0]]) degree.set(id, (degree.get(id) ?? 0) + 1);
+  for (const ids of sets.values()) {
+    if (ids.length <= STAR_MIN) continue;
+    const hub = starHub(ids, edges);
+    if (!hub) continue;
+    for (const r of compactStar(ids.map((id) => ({ id, ...raw[id], ...nodeSize(byId.get(id)!) })), hub, ASPECT, (id) => degree.get(id) === 1)) raw[r.id] = { x: r.x, y: r.y };
+  }
+}
+
 const overlaps = (a: Point & Size, b: Point & Size, gap: number) =>
   a.x < b.x + b.width + gap && b.x < a.x + a.width + gap && a.y < b.y + b.height + gap && b.y < a.y + a.height + gap;
 
@@ -122,6 +138,7 @@ export async function layoutGraph(g: CanvasGraph, pinned: Record<string, Point>,
       const res = await run({ ...input, children, edges: input.edges.map(({ id, sources, targets }) => ({ id, sources, targets })) });
       for (const c of res.children ?? []) raw[c.id] = { x: c.x ?? 0, y: c.y ?? 0 };
     }
+    starsCompacted(g, raw, find, input.edges);
     Object.assign(out, packed(g, raw, find));
   }
   const fixed: (Point & Size)[] = [];

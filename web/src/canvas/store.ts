@@ -15,6 +15,8 @@ export interface CanvasState {
   focus?: Focus;
   hops: number;
   showAll: boolean;
+  /** an automatic focus (a big project's first screen) shows every table it holds, not only the best-connected */
+  more: boolean;
   visible?: VisibleGraph;
   /** where each visible table is drawn */
   positions: Record<string, Point>;
@@ -36,5 +38,5 @@ export interface CanvasState {
 }
 
 export const canvas = createStore<CanvasState>({
-  source: { kind: 'project' }, filters: NO_FILTERS, hops: 1, showAll: false, positions: {}, pinned: {}, draft: {}, tableDetail: {}, layingOut: false, fitRequest: { n: 0 },
+  source: { kind: 'project' }, filters: NO_FILTERS, hops: 1, showAll: false, more: false, positions: {}, pinned: {}, draft: {}, tableDetail: {}, layingOut: false, fitRequest: { n: 0 },
 });

@@ -75,9 +75,35 @@ export interface VisibleGraph {
   total: number;
   /** the focus in effect (asked for, or automatic for a big graph) */
   focus?: Focus & { automatic: boolean };
+  /** tables of an automatic focus left out of the first screen (shown by "Show N more") */
+  more?: number;
 }
 
-export function visibleGraph(g: CanvasGraph, f: Filters, focus: Focus | undefined, showAll: boolean, limit = FOCUS_LIMIT): VisibleGraph {
+/**
+ * A big project's first screen (its automatic focus) draws the hub and its best-connected
+ * neighbours up to this many tables, the rest one click away: fitted, a hub with fifty neighbours
+ * is text too small to read (cal-itp's warehouse opened so).
+ */
+export const FIRST_SCREEN = 24;
+
+/** The seeds and the best-connected others of `ids` (by tables met among `ids`, then name), `max` in all. */
+function bestOf(g: CanvasGraph, ids: Set<string>, seeds: string[], max: number): Set<string> {
+  const met = new Map<string, Set<string>>();
+  for (const e of g.edges) {
+    const a = e.from.node, b = e.to.node;
+    if (a === b || !ids.has(a) || !ids.has(b)) continue;
+    for (const [x, y] of [[a, b], [b, a]]) { const s = met.get(x) ?? new Set<string>(); s.add(y); met.set(x, s); }
+  }
+  const name = new Map(g.nodes.map((n) => [n.id, n.name]));
+  const first = seeds.filter((s) => ids.has(s));
+  const rest = [...ids].filter((id) => !first.includes(id))
+    .sort((a, b) => (met.get(b)?.size ?? 0) - (met.get(a)?.size ?? 0) || (name.get(a) ?? a).localeCompare(name.get(b) ?? b));
+  return new Set([...first, ...rest].slice(0, Math.max(max, first.length)));
+}
+
+/** `more`: an automatic focus shows every table it holds, not only a first screen's. */
+export function visibleGraph(g: CanvasGraph, f: Filters, focus: Focus | undefined, showAll: boolean, o: { limit?: number; more?: boolean } = {}): VisibleGraph {
+  const limit = o.limit ?? FOCUS_LIMIT;
   const filtered = applyFilters(g, f);
   const total = g.partOf?.total ?? filtered.nodes.length;
   let eff: VisibleGraph['focus'];
@@ -88,21 +114,26 @@ export function visibleGraph(g: CanvasGraph, f: Filters, focus: Focus | undefine
   let ids = neighbourhood(filtered, eff.ids, eff.hops);
   // a hub with more neighbours than the limit shows the closest ones (edge order), never everything
   if (ids.size > limit) ids = new Set([...ids].slice(0, limit));
-  return { graph: subgraph(filtered, filtered.nodes.filter((n) => ids.has(n.id)), () => true), total, focus: eff };
+  let more = 0;
+  if (eff.automatic && !o.more && ids.size > FIRST_SCREEN) { const all = ids.size; ids = bestOf(filtered, ids, eff.ids, FIRST_SCREEN); more = all - ids.size; }
+  return { graph: subgraph(filtered, filtered.nodes.filter((n) => ids.has(n.id)), () => true), total, focus: eff, ...(more ? { more } : {}) };
 }
 
 /** Above this many tables drawn, a table shows its keys only unless a detail is chosen. */
 export const DETAIL_LIMIT = 50;
+/** The same for a big project's first screen (an overview, which must read fitted): a hub and 23 neighbours with all columns do not. */
+export const OVERVIEW_DETAIL_LIMIT = 12;
 
-/** The detail the canvas draws at: the one chosen, else by how many tables are drawn. */
-export const autoDetail = (tables: number, chosen?: Detail): Detail => chosen ?? (tables > DETAIL_LIMIT ? 'keys' : 'all');
+/** The detail the canvas draws at: the one chosen, else keys for an overview (a big project's first screen) or by how many tables are drawn. */
+export const autoDetail = (tables: number, chosen?: Detail, overview = false): Detail => chosen ?? (tables > (overview ? OVERVIEW_DETAIL_LIMIT : DETAIL_LIMIT) ? 'keys' : 'all');
 
 /** A table wider than this draws its keys in the Auto detail even among few tables: one 150-column table would make the fitted view a sliver. */
 export const TALL_TABLE = 30;
 
 /** The visible graph with each table's detail (the table's own, else the view's) and the columns its edges meet. */
 export function withDetail(v: VisibleGraph, chosen: Detail | undefined, perTable: Record<string, Detail>): VisibleGraph {
-  const all = autoDetail(v.graph.nodes.length, chosen);
+  // a big project's first screen is an overview: keys from fewer tables, so that it stays readable fitted
+  const all = autoDetail(v.graph.nodes.length, chosen, !!v.focus?.automatic);
   const tall = chosen === undefined && all === 'all';
   const linked = new Map<string, string[]>();
   const link = (end: CEdge['from']) => { if (end.column) { const l = linked.get(end.node); if (l) l.push(end.column); else linked.set(end.node, [end.column]); } };

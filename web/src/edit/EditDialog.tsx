@@ -33,9 +33,12 @@ export function EditDialog() {
   const description = (col ? col.description : node?.description) ?? '';
   const doc = col?.doc;
   const targets = (graph?.nodes ?? []).filter((n) => n.columns.length);
-  const toTable = val('to_table', targets.find((n) => n.id !== d.node && n.columns.some((c) => c.name === d.column))?.name ?? targets[0]?.name ?? '');
+  // a relationship from a table (not a column) names its column here: a key that is not the table's own first
+  const ownColumns = node?.columns ?? [];
+  const fromColumn = d.column ?? val('column', (ownColumns.find((c) => c.fk) ?? ownColumns.find((c) => !c.pk && /_(id|key)$/.test(c.name)) ?? ownColumns[0])?.name ?? '');
+  const toTable = val('to_table', targets.find((n) => n.id !== d.node && n.columns.some((c) => c.name === fromColumn))?.name ?? targets[0]?.name ?? '');
   const toColumns = targets.find((n) => n.name === toTable)?.columns ?? [];
-  const toColumn = toColumns.some((c) => c.name === v.to_column) ? v.to_column! : (toColumns.find((c) => c.name === d.column) ?? toColumns.find((c) => c.pk) ?? toColumns[0])?.name ?? '';
+  const toColumn = toColumns.some((c) => c.name === v.to_column) ? v.to_column! : (toColumns.find((c) => c.name === fromColumn) ?? toColumns.find((c) => c.pk) ?? toColumns[0])?.name ?? '';
 
   const edit = (): CanvasEdit => {
     switch (d.action) {
@@ -43,7 +46,7 @@ export function EditDialog() {
       case 'describe': return { action: 'describe', table: d.table, ...(d.column ? { column: d.column } : {}), description: val('description', description) };
       case 'set_type': return { action: 'set_type', table: d.table, column: d.column!, data_type: val('data_type', col?.type ?? '').trim() };
       case 'add_column': return { action: 'add_column', table: d.table, column: val('name').trim(), ...(val('data_type').trim() ? { data_type: val('data_type').trim() } : {}), ...(val('description').trim() ? { description: val('description').trim() } : {}) };
-      case 'relate': return { action: 'relate', table: d.table, column: d.column!, to_table: toTable, to_column: toColumn };
+      case 'relate': return { action: 'relate', table: d.table, column: fromColumn, to_table: toTable, to_column: toColumn };
       case 'delete': return { action: 'delete', table: d.table, ...(d.column ? { column: d.column } : {}) };
     }
   };
@@ -79,8 +82,11 @@ export function EditDialog() {
         )}
         {d.action === 'relate' && (
           <>
-            <p className="muted">Each {what} refers to one row of the table chosen here (a relationships test, or a relationship in the model file).</p>
-            <label>Referenced table <select autoFocus value={toTable} onChange={(e) => setV((x) => ({ ...x, to_table: e.target.value, to_column: '' }))}>
+            {!d.column && <label>Column <select autoFocus value={fromColumn} onChange={(e) => setV((x) => ({ ...x, column: e.target.value, to_column: '' }))}>
+              {ownColumns.map((c) => <option key={c.name} value={c.name}>{c.name}{c.fk ? ' (references)' : ''}</option>)}
+            </select></label>}
+            <p className="muted">Each {d.column ? what : `${d.table}.${fromColumn}`} refers to one row of the table chosen here (a relationships test, or a relationship in the model file).</p>
+            <label>Referenced table <select autoFocus={!!d.column} value={toTable} onChange={(e) => setV((x) => ({ ...x, to_table: e.target.value, to_column: '' }))}>
               {targets.map((n) => <option key={n.id} value={n.name}>{n.name}</option>)}
             </select></label>
             <label>Referenced column <select value={toColumn} onChange={set('to_column')}>

@@ -14,7 +14,8 @@ export type EditAction = CanvasEdit['action'];
 export const ACTION_NAMES: Record<EditAction, string> = {
   rename: 'Rename', describe: 'Edit description', set_type: 'Set type', add_column: 'Add column', relate: 'Add relationship', delete: 'Delete',
 };
-export const TABLE_ACTIONS: EditAction[] = ['rename', 'describe', 'add_column', 'delete'];
+// a table's Add relationship asks for the column too: it works at any zoom (below 50% rows are bars, with no column to drag from or to)
+export const TABLE_ACTIONS: EditAction[] = ['rename', 'describe', 'add_column', 'relate', 'delete'];
 export const COLUMN_ACTIONS: EditAction[] = ['rename', 'describe', 'set_type', 'relate', 'delete'];
 
 export interface EditTarget { node: string; table: string; column?: string }

@@ -1,0 +1,96 @@
+// A big project whose best-connected table is a hub with fifty neighbours (cal-itp's warehouse
+// opens on one): the first screen is the hub and its best-connected neighbours, laid out as a
+// block, fitted at a zoom where rows are text; "Show N more" draws the rest. Real Chromium, by
+// role and name; on the fetched cal-itp warehouse too when it is here.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+// @ts-expect-error the benchmarks' helper is plain JavaScript
+import { fetchedProject, fetchedSkipReason } from '../../bench/lib/fetched-projects.mjs';
+import { REPO } from '../helpers/cli.js';
+import { startUi, table, uiUnavailable, until } from './harness.js';
+import { FIRST_SCREEN } from '../../web/src/canvas/view';
+
+const skip = uiUnavailable();
+const SPOKES = 50, OTHERS = 110;
+const spokes = Array.from({ length: SPOKES }, (_, i) => `spoke_${String(i).padStart(2, '0')}`);
+const others = Array.from({ length: OTHERS }, (_, i) => `other_${i}`);
+const rel = (to: string, field: string) => `          - relationships: {to: "ref('${to}')", field: ${field}}\n`;
+const files: Record<string, string> = {
+  'models/marts/_hub.yml': `version: 2\nmodels:\n  - name: feeds\n    columns:\n      - name: feed_key\n        data_tests: [unique]\n${spokes.map((s, i) =>
+    `  - name: ${s}\n    columns:\n      - name: ${s}_key\n        data_tests: [unique]\n      - name: feed_key\n        data_tests:\n${rel('feeds', 'feed_key')}`
+    // the first few also reference the one before: they are the best-connected after the hub
+    + (i > 0 && i < 4 ? `      - name: prev_key\n        data_tests:\n${rel(spokes[i - 1], `${spokes[i - 1]}_key`)}` : '')).join('')}`,
+  'models/marts/feeds.sql': 'select 1 as feed_key, 1 as name\n',
+  ...Object.fromEntries(spokes.map((s) => [`models/marts/${s}.sql`, `select 1 as ${s}_key, 1 as feed_key, 1 as prev_key\n`])),
+  ...Object.fromEntries(others.map((o) => [`models/other/${o}.sql`, `select 1 as id\n`])),
+};
+
+/** The tables drawn inside the canvas, their bounding box on screen, and the zoom. */
+const onScreen = (page: Page) => page.evaluate(() => {
+  const pane = document.querySelector('.react-flow')!.getBoundingClientRect();
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, count = 0;
+  for (const el of document.querySelectorAll('.react-flow__node')) {
+    const r = el.getBoundingClientRect();
+    if (r.right < pane.left || r.left > pane.right || r.bottom < pane.top || r.top > pane.bottom) continue;
+    count++;
+    x0 = Math.min(x0, r.left); y0 = Math.min(y0, r.top); x1 = Math.max(x1, r.right); y1 = Math.max(y1, r.bottom);
+  }
+  const m = /scale\(([\d.]+)\)/.exec((document.querySelector('.react-flow__viewport') as HTMLElement).style.transform);
+  return { count, aspect: (x1 - x0) / (y1 - y0), zoom: Number(m?.[1] ?? 0) };
+});
+const idle = (page: Page) => page.getByRole('region', { name: 'Diagram' }).and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 180_000 });
+const note = (page: Page) => page.getByRole('toolbar', { name: 'Diagram tools' }).getByRole('status').first();
+
+describe.skipIf(!!skip)(`the first screen of a project whose hub has ${SPOKES} neighbours${skip ? ` [skipped: ${skip}]` : ''}`, () => {
+  it('is the hub and its best-connected neighbours as a block, rows drawn as text; "Show N more" draws the rest', async () => {
+    // the example project with the hub and its neighbours added, and enough others to be a big project
+    const ui = await startUi({ files });
+    try {
+      const page = ui.page;
+      await note(page).filter({ hasText: /^Showing \d+ of \d+ tables: feeds and its best-connected neighbours/ }).waitFor({ timeout: 120_000 });
+      await idle(page);
+      const s = await until(() => onScreen(page), (v) => v.count >= FIRST_SCREEN, 'the first screen drawn');
+      expect(s.count).toBe(FIRST_SCREEN);
+      expect(s.aspect).toBeGreaterThan(1 / 3);
+      expect(s.aspect).toBeLessThan(3);
+      // rows are text from 50%: the hub's key is readable, and so is a neighbour's that meets it
+      expect(s.zoom).toBeGreaterThanOrEqual(0.5);
+      await expect.poll(() => table(page, 'feeds').getByText('feed_key', { exact: true }).isVisible()).toBe(true);
+      await expect.poll(() => table(page, 'spoke_02').getByText('prev_key', { exact: true }).isVisible()).toBe(true);
+      if (process.env.MODELER_SCREENSHOTS) await page.screenshot({ path: join(REPO, 'docs', 'images', 'canvas-first-screen-hub.png') });
+      const more = page.getByRole('button', { name: `Show ${SPOKES + 1 - FIRST_SCREEN} more` });
+      await more.click();
+      await note(page).filter({ hasText: `Showing ${SPOKES + 1} of` }).waitFor();
+      await idle(page);
+      const all = await until(() => onScreen(page), (v) => v.count === SPOKES + 1, 'every neighbour drawn');
+      expect(all.aspect).toBeGreaterThan(1 / 3);
+      expect(all.aspect).toBeLessThan(3);
+      expect(await more.count()).toBe(0);
+      expect(ui.errors).toEqual([]);
+    } finally {
+      await ui.close();
+    }
+  }, 240_000);
+});
+
+const calItp = skip ?? fetchedSkipReason('cal-itp-warehouse');
+describe.skipIf(!!calItp)(`the first screen of cal-itp's warehouse${calItp ? ` [skipped: ${calItp}]` : ''}`, () => {
+  it('is its hub dim_schedule_feeds and the best-connected neighbours, a block whose rows are text', async () => {
+    const ui = await startUi({ project: fetchedProject('cal-itp-warehouse').dir });
+    try {
+      const page = ui.page;
+      await note(page).filter({ hasText: /^Showing \d+ of \d+ tables: dim_schedule_feeds and its best-connected/ }).waitFor({ timeout: 180_000 });
+      await idle(page);
+      const s = await until(() => onScreen(page), (v) => v.count >= FIRST_SCREEN, 'the first screen drawn');
+      expect(s.aspect).toBeGreaterThan(1 / 3);
+      expect(s.aspect).toBeLessThan(3);
+      expect(s.zoom).toBeGreaterThanOrEqual(0.5);
+      await expect.poll(() => table(page, 'dim_schedule_feeds').getByText('key', { exact: true }).isVisible()).toBe(true);
+      if (process.env.MODELER_SCREENSHOTS) await page.screenshot({ path: join(REPO, 'docs', 'images', 'canvas-real-cal-itp.png') });
+      expect(ui.errors).toEqual([]);
+    } finally {
+      await ui.close();
+    }
+  }, 300_000);
+});

@@ -1,0 +1,47 @@
+// A big lineage view between the far view and readable text is hundreds of long lines across the
+// tables: there every line is drawn faint, and a selected table's lines in full, in the selection's
+// colour. Real Chromium on a generated 200-model project (320 tables), by role and name.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { REPO } from '../helpers/cli.js';
+import { serveSyntheticForFile, uiUnavailable, until, type Ui } from './harness.js';
+
+const skip = uiUnavailable();
+let ui: Ui;
+serveSyntheticForFile(skip, 'modeler-lineage-mid-', { models: 200 }, (u) => { ui = u; });
+
+const zoom = (page: Page) => page.evaluate(() => Number(/scale\(([\d.]+)\)/.exec((document.querySelector('.react-flow__viewport') as HTMLElement).style.transform)?.[1]));
+const idle = (page: Page) => page.getByRole('region', { name: 'Diagram' }).and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 180_000 });
+/** The drawn stroke opacity of each lineage line whose name mentions `table` (or of every one). */
+const opacities = (page: Page, touching?: string) => page.getByRole('group', { name: /^lineage / }).evaluateAll((els, t) => els
+  .filter((el) => !t || (el.getAttribute('aria-label') ?? '').split(/ to | /).some((w) => w.split('.')[0] === t))
+  .map((el) => Number(getComputedStyle(el.querySelector('path.react-flow__edge-path')!).strokeOpacity)), touching);
+
+describe.skipIf(!!skip)(`a big lineage view at middle zoom${skip ? ` [skipped: ${skip}]` : ''}`, () => {
+  it('draws its lines faint, a selected table\'s in full', async () => {
+    const page = ui.page;
+    await page.getByRole('group', { name: /^model / }).first().waitFor({ timeout: 120_000 });
+    await idle(page);
+    await page.getByRole('button', { name: 'Show all' }).click();
+    await idle(page);
+    await page.getByRole('checkbox', { name: 'Lineage' }).check();
+    await idle(page);
+    for (let i = 0; i < 30 && (await zoom(page)) < 0.3; i++) await page.getByRole('button', { name: 'Zoom In' }).click();
+    const z = await zoom(page);
+    expect(z).toBeGreaterThanOrEqual(0.3);
+    expect(z).toBeLessThan(0.5);
+    const all = await until(() => opacities(page), (o) => o.length > 20, 'lineage lines drawn');
+    expect(new Set(all)).toEqual(new Set([0.2]));
+    // a table with lines: the first line's downstream end
+    const name = (await page.getByRole('group', { name: /^lineage / }).first().getAttribute('aria-label'))!;
+    const t = /^lineage \S+ to (\S+)/.exec(name)![1].split('.')[0];
+    await page.getByRole('group', { name: new RegExp(`^model ${t}$`) }).locator('.table-head').click({ force: true });
+    await page.getByRole('region', { name: 'Inspector' }).getByRole('heading', { name: new RegExp(`^${t}`) }).waitFor();
+    const mine = await until(() => opacities(page, t), (o) => o.length > 0 && o.every((v) => v === 1), `${t}'s lines in full`);
+    expect(mine.length).toBeGreaterThan(0);
+    expect((await opacities(page)).filter((v) => v === 0.2).length).toBeGreaterThan(mine.length);
+    if (process.env.MODELER_SCREENSHOTS) await page.screenshot({ path: join(REPO, 'docs', 'images', 'canvas-lineage-middle.png') });
+    expect(ui.errors).toEqual([]);
+  }, 240_000);
+});
