@@ -36,6 +36,8 @@ export interface LineageGraph {
   down(id: string, column: string): LineageEdge[];
   /** why a column's value cannot be traced (fully or in part) */
   unresolved(id: string, column: string): string[];
+  /** a source column its YAML does not list, known from a package's declared staging columns: the evidence (staging-columns.ts) */
+  declaredBy(id: string, column: string): { macro: string; by: string } | undefined;
   /** columns deciding the rows of a model (join keys, filters) */
   influence(id: string): InfluenceEdge[];
   node(id: string): DbtNode | undefined;
@@ -255,6 +257,12 @@ function build(p: Project, opts: ColumnsOptions, prev?: Tables): { graph: Lineag
       if (out?.some((x) => x.toLowerCase() === column.toLowerCase())) return [];
       const g = gaps.get(id);
       return g?.length ? g : out ? [`${nameOf(id)}'s SQL does not return ${column}`] : ['the model\'s SQL could not be read'];
+    },
+    declaredBy: (id, column) => {
+      const n = byId.get(id), d = n?.resourceType === 'source' ? cols.declared(id) : undefined;
+      const low = column.toLowerCase();
+      if (!d || !d.names.some((x) => x.toLowerCase() === low) || n!.columns.some((c) => c.name.toLowerCase() === low)) return undefined;
+      return { macro: d.macro, by: d.by };
     },
     influence: (id) => influence.get(id) ?? [],
     stats: { models: outputs.size, edges: t.edges, unresolved: t.unres, ms: 0 },

@@ -8,6 +8,7 @@ import type { DbtNode, Project } from '../project/types.js';
 import type { MacroLibrary } from '../sql-render/macros.js';
 import { renderModelSql, type DbtTargetInfo, type Placeholder, type RelationTarget, type RenderInput } from '../sql-render/render.js';
 import type { Relation } from '../sql-render/values.js';
+import { filledNulls } from './staging-columns.js';
 
 export interface ModelSql {
   via: 'compiled' | 'rendered';
@@ -17,6 +18,8 @@ export interface ModelSql {
   decisions: number;
   /** The node a table name in the SQL stands for (lower-cased dotted name → unique id, or undefined when not a node). */
   relationOf(name: string[]): string | undefined;
+  /** Columns fivetran_utils.fill_staging_columns filled with null: the relation read has no such column among those known. */
+  filled?: { column: string; relation: string }[];
   /** The relations ref()/source()/this made while rendering (none for compiled code). */
   relations(): Relation[];
   error?: { line: number; message: string };
@@ -62,6 +65,7 @@ export function modelSql(node: DbtNode, inp: SqlInputs, decide?: (n: number) => 
     return { via: 'compiled', sql: compiled, placeholders: [], decisions: 0, relationOf: (name) => rels.get(unquote(name)), relations: () => [] };
   }
   const vars = p.jinja;
+  const filled: { column: string; relation: string }[] = [];
   const r = renderModelSql(text, {
     lib: inp.lib, package: p.name, target: inp.target,
     variable: (n) => vars.variable(n), env: (n) => vars.env(n),
@@ -70,13 +74,14 @@ export function modelSql(node: DbtNode, inp: SqlInputs, decide?: (n: number) => 
     config: { ...node.config, ...(node.materialized ? { materialized: node.materialized } : {}) },
     columnsOf: inp.columnsOf,
     decide,
-    probe: inp.probe, onMacro: inp.onMacro,
+    probe: inp.probe, onMacro: inp.onMacro ?? ((def, bound, from) => { if (!inp.probe) filled.push(...filledNulls(def.name, bound, from)); }),
   });
   const byToken = r.relations;
   return {
     via: 'rendered', sql: r.sql, placeholders: r.placeholders, decisions: r.decisions.length, error: r.error,
     relationOf: (name) => (name.length >= 2 ? byToken.get(name[name.length - 2].toLowerCase())?.node : undefined),
     relations: () => [...byToken.values()],
+    ...(filled.length ? { filled } : {}),
   };
 }
 

@@ -318,6 +318,11 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
       }
     }
     if (r.error) return { ...base, status: 'unknown', columns: [], gaps: [`the ${ms.via} SQL does not parse: ${r.error}${ms.placeholders.length ? ` (it holds ${ms.placeholders.length} macro call(s) not rendered: ${ms.placeholders[0].src})` : ''}`] };
+    // a staging column the relation lacks is a null dbt fills in: said, not left a literal with no parent
+    if (ms.filled?.length) {
+      const why = new Map(ms.filled.map((f) => [f.column.toLowerCase(), `fivetran_utils.fill_staging_columns fills ${f.column} with null: ${f.relation} has no column ${f.column} among those the project knows (YAML, SQL, catalog, the package's declared columns); the warehouse's table may have it`]));
+      r = { ...r, columns: r.columns.map((c) => (!c.sources.length && !c.unresolved && why.has(c.name.toLowerCase()) ? { ...c, unresolved: why.get(c.name.toLowerCase()) } : c)) };
+    }
     const openSource = r.gaps.length > 0 && r.columns.length > 0 && r.gaps.every((g) => more.has(g));
     return { ...base, status: r.gaps.length ? (r.columns.length ? 'partial' : 'unknown') : 'complete', columns: r.columns, gaps: r.gaps, influence: r.influence, ...(openSource ? { openSource } : {}) };
   };

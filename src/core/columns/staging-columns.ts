@@ -11,11 +11,13 @@
 // or a model reading nothing but that one source; target/catalog.json, when it has the table, wins.
 import type { DbtNode, Project } from '../project/types.js';
 import type { MacroLibrary } from '../sql-render/macros.js';
+import type { CallOrigins } from '../sql-render/render.js';
 import type { Relation } from '../sql-render/values.js';
 import { modelSql, type SqlInputs } from './model-sql.js';
 
 /** A source's columns as a package declares them, and where. */
-export interface Declared { names: string[]; by: string }
+/** `by`: the evidence, in a sentence; `macro`: the macro that lists them (`get_group_columns()`). */
+export interface Declared { names: string[]; by: string; macro: string }
 
 const MACRO = 'fill_staging_columns';
 
@@ -45,11 +47,26 @@ export function stagingDeclarations(p: Project, lib: MacroLibrary, inputs: Omit<
       const via = c.rel.kind === 'source' ? '' : ` through ${c.rel.name}`;
       const by = `${c.macro ? `${c.macro.name}()${c.macro.file ? ` (${c.macro.file})` : ''}` : 'the staging column list'} declares the columns ${m.name} expects of it${via} (fivetran_utils.${MACRO})`;
       const had = out.get(source);
-      if (!had) { out.set(source, { names: [...c.names], by }); continue; }
+      if (!had) { out.set(source, { names: [...c.names], by, macro: c.macro ? `${c.macro.name}()` : `${m.name}'s staging column list` }); continue; }
       const seen = new Set(had.names.map((x) => x.toLowerCase()));
       for (const x of c.names) if (!seen.has(x.toLowerCase())) { had.names.push(x); seen.add(x.toLowerCase()); }
       if (!had.by.includes(by)) had.by += `; ${by}`;
     }
+  }
+  return out;
+}
+
+/** The staging columns a fill_staging_columns call fills with null (its relation has no such column among those known), by output name. */
+export function filledNulls(name: string, bound: Record<string, unknown>, from: CallOrigins): { column: string; relation: string }[] {
+  const rel = name === MACRO ? from.relationOf(bound.source_columns) : undefined;
+  const list = bound.staging_columns, have = bound.source_columns;
+  if (!rel || !Array.isArray(list) || !Array.isArray(have)) return [];
+  const known = new Set(have.map((c) => String((c as { name?: unknown })?.name ?? '').toLowerCase()));
+  const out: { column: string; relation: string }[] = [];
+  for (const c of list) {
+    const col = c && typeof c === 'object' ? c as { name?: unknown; alias?: unknown } : undefined;
+    if (typeof col?.name !== 'string' || known.has(col.name.toLowerCase())) continue;
+    out.push({ column: typeof col.alias === 'string' ? col.alias : col.name, relation: rel.name });
   }
   return out;
 }
