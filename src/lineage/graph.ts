@@ -208,20 +208,22 @@ function build(p: Project, opts: ColumnsOptions, prev?: Tables): { graph: Lineag
     byId.set(n.uniqueId, n);
     byName.set(displayName(n).toLowerCase(), n.uniqueId);
   }
-  const stale: [DbtNode, SqlReading][] = [];
+  const stale: [DbtNode, SqlReading][] = [], all: [DbtNode, SqlReading][] = [];
   let count = 0;
   for (const list of [p.models, p.snapshots]) {
     for (const n of list) {
       const r = cols.sql(n);
       if (!r) continue;
       count++;
+      all.push([n, r]);
       const had = prev?.parts.get(n.uniqueId);
       if (!had || had.reading !== r || had.file !== n.sqlPath) stale.push([n, r]);
     }
   }
   // many models read again (a macro or the target changed): building afresh costs less than replacing
+  // (afresh: every model's part, not only the changed ones)
   const t = prev && stale.length * 4 < count ? prev : emptyTables();
-  for (const [n, r] of stale) {
+  for (const [n, r] of t === prev ? stale : all) {
     if (t.parts.has(n.uniqueId)) removePart(t, n.uniqueId);
     addPart(t, n.uniqueId, partOf(p, t, n, r));
   }

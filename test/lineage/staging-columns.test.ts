@@ -123,3 +123,29 @@ describe('Fivetran-style staging models (fill_staging_columns over a _tmp model)
     expect(g.unresolved(g.idOf('narrow')!, 'priority')[0]).toMatch(/fills priority with null: narrow_tmp has no column prio/);
   });
 });
+
+describe('a staging model edited to declare other columns, updated per changed file', () => {
+  const TARGET = { target: { name: 'dev', type: 'duckdb', schema: 'main' } };
+  /** every column of every node with its direct upstream and reasons, in a stable order */
+  const answers = (g: LineageGraph) => Object.fromEntries([...g.names()].sort().map((n) => {
+    const id = g.idOf(n)!;
+    return [n, [...g.columnsOf(id)].sort().map((c) => [c, ups(g, n, c).sort(), g.unresolved(id, c), g.declaredBy(id, c)?.macro ?? null])];
+  }));
+
+  it('re-reads the _tmp model whose source the declaration changed, as a fresh read would (2 of 7 models changed: the graph is built afresh, with every model)', () => {
+    const dir = project();
+    const p = loadProject(dir);
+    expect(ups(lineageGraph(p, TARGET), 'ticket_tmp', 'created_at')).toEqual(['app.ticket.created_at passthrough']);
+    const rel = 'models/ticket.sql';
+    writeFileSync(join(dir, rel), `with base as (select * from {{ ref('ticket_tmp') }})
+select {{ fill_staging_columns(source_columns=adapter.get_columns_in_relation(ref('ticket_tmp')), staging_columns=get_person_columns()) }}
+from base
+`);
+    p.reloadFiles([rel]);
+    const updated = lineageGraph(p, TARGET);
+    // the source's columns are now its YAML's and get_person_columns()'s: created_at is gone, email is there
+    expect(ups(updated, 'ticket_tmp', 'email')).toEqual(['app.ticket.email passthrough']);
+    expect(updated.columnsOf(updated.idOf('ticket_tmp')!)).not.toContain('created_at');
+    expect(answers(updated)).toEqual(answers(lineageGraph(loadProject(dir), TARGET)));
+  });
+});
