@@ -74,7 +74,8 @@ export function modelSql(node: DbtNode, inp: SqlInputs, decide?: (n: number) => 
     config: { ...node.config, ...(node.materialized ? { materialized: node.materialized } : {}) },
     columnsOf: inp.columnsOf,
     decide,
-    probe: inp.probe, onMacro: inp.onMacro ?? ((def, bound, from) => { if (!inp.probe) filled.push(...filledNulls(def.name, bound, from)); }),
+    // only a model that calls fill_staging_columns is told of macro calls (binding every call's arguments costs)
+    probe: inp.probe, onMacro: inp.onMacro ?? (!inp.probe && text.includes('fill_staging_columns') ? (def, bound, from) => { filled.push(...filledNulls(def.name, bound, from)); } : undefined),
   });
   const byToken = r.relations;
   return {
