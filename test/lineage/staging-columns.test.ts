@@ -149,3 +149,19 @@ from base
     expect(answers(updated)).toEqual(answers(lineageGraph(loadProject(dir), TARGET)));
   });
 });
+
+describe('target/catalog.json, when it has the source table, is what the warehouse holds', () => {
+  it('the declaration is not used; a staging column the table lacks is the null dbt fills in', () => {
+    const dir = project();
+    const columns = { id: { name: 'id', type: 'INTEGER', index: 1 }, subject: { name: 'subject', type: 'VARCHAR', index: 2 }, prio: { name: 'prio', type: 'INTEGER', index: 3 } };
+    mkdirSync(join(dir, 'target'), { recursive: true });
+    writeFileSync(join(dir, 'target/catalog.json'), JSON.stringify({ metadata: {}, nodes: {}, sources: { 'source.stg.app.ticket': { metadata: {}, columns } } }));
+    const g = lineageGraph(loadProject(dir), { target: { name: 'dev', type: 'duckdb', schema: 'main' } });
+    const tmp = g.idOf('ticket_tmp')!;
+    expect(g.columnsOf(tmp)).toEqual(['id', 'subject', 'prio']);
+    expect(g.declaredBy(g.idOf('app.ticket')!, 'subject')).toBeUndefined();
+    expect(ups(g, 'ticket', 'priority')).toEqual(['ticket_tmp.prio rename']);
+    // created_at is not in the table: the fields CTE's cast(null), with no parent
+    expect(ups(g, 'ticket', 'created_on')).toEqual([]);
+  });
+});
