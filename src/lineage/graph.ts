@@ -129,7 +129,7 @@ function partOf(p: Project, t: Tables, n: DbtNode, r: SqlReading): Part {
     const list = [...merged.values()];
     if (list.length) part.up.push([k, list]);
     part.edges += list.length;
-    if (c.unresolved) { part.unresolved.push([k, [c.unresolved]]); part.unres++; }
+    if (c.unresolved) { part.unresolved.push([k, [notRendered(c.placeholders, r) ?? c.unresolved]]); part.unres++; }
   }
   if (r.influence?.length) {
     const seen = new Set<string>();
@@ -145,6 +145,12 @@ function partOf(p: Project, t: Tables, n: DbtNode, r: SqlReading): Part {
     part.influence = list;
   }
   return part;
+}
+
+/** The macro calls an expression holds that were not rendered, each with its line and why (the renderer's reason), instead of a bare "a macro". */
+function notRendered(ids: string[] | undefined, r: SqlReading): string | undefined {
+  const held = (ids ?? []).map((id) => r.placeholders.find((x) => x.id === id)).filter((x) => x !== undefined);
+  return held.length ? held.map((x) => `line ${x.line}: ${x.src} is not rendered: ${x.reason}`).join('; ') : undefined;
 }
 
 function addPart(t: Tables, id: string, part: Part): void {
