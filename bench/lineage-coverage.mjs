@@ -13,7 +13,7 @@ await initSqlColumns();
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
 const names = args.filter((a) => !a.startsWith('--'));
-for (const name of names.length ? names : ['zendesk-source', 'jira-source', 'shopify-source']) {
+for (const name of names.length ? names : ['zendesk-source', 'jira-source', 'shopify-source', 'quickbooks-source', 'salesforce-source']) {
   const why = fetchedSkipReason(name);
   if (why) { console.log(`${name}: skipped (${why})`); continue; }
   const { dir, project } = fetchedProject(name);

@@ -48,7 +48,8 @@ sources:
 `,
     'macros/fill_staging_columns.sql': FILL,
     'macros/get_ticket_columns.sql': columnsMacro('get_ticket_columns', ['{"name": "id", "datatype": "int"}', '{"name": "subject", "datatype": "varchar"}', '{"name": "created_at", "datatype": "timestamp"}', '{"name": "prio", "datatype": "int", "alias": "priority"}']),
-    'macros/get_person_columns.sql': columnsMacro('get_person_columns', ['{"name": "id", "datatype": "int"}', '{"name": "email", "datatype": "varchar"}']),
+    // an `is_rename` entry is another spelling of a listed column (salesforce_source's camelCase ones): not declared
+    'macros/get_person_columns.sql': columnsMacro('get_person_columns', ['{"name": "id", "datatype": "int"}', '{"name": "email", "datatype": "varchar"}', '{"name": "Email", "datatype": "varchar", "is_rename": true}']),
     // a select * over a source whose YAML lists one column
     'models/ticket_tmp.sql': "select * from {{ source('app', 'ticket') }}\n",
     'models/ticket.sql': `with base as (select * from {{ ref('ticket_tmp') }}),
@@ -108,6 +109,7 @@ describe('Fivetran-style staging models (fill_staging_columns over a _tmp model)
     expect(ups(g, 'person_tmp', 'email')).toEqual(['app.person.email passthrough']);
     expect(ups(g, 'person', 'email')).toEqual(['person_tmp.email passthrough']);
     expect(ups(g, 'person', 'id')).toEqual(['person_tmp.id passthrough']);
+    expect(g.columnsOf(g.idOf('person_tmp')!)).toEqual(['id', 'email']);
   });
 
   it('a select * over a source nothing declares: no edge, and the reason', () => {

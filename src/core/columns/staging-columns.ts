@@ -36,7 +36,10 @@ export function stagingDeclarations(p: Project, lib: MacroLibrary, inputs: Omit<
         if (def.name !== MACRO) return;
         const rel = from.relationOf(bound.source_columns), list = bound.staging_columns;
         if (!rel?.node || !Array.isArray(list)) return;
-        const names = list.map((c) => (c && typeof c === 'object' ? (c as { name?: unknown }).name : undefined)).filter((x): x is string => typeof x === 'string' && !!x);
+        // an entry marked `is_rename` is another spelling of a listed column (salesforce_source adds the
+        // connector's camelCase one for each; the table has one or the other): not a column it declares
+        const names = list.map((c) => (c && typeof c === 'object' && (c as { is_rename?: unknown }).is_rename !== true ? (c as { name?: unknown }).name : undefined))
+          .filter((x): x is string => typeof x === 'string' && !!x);
         const made = from.macroOf(list);
         if (names.length) calls.push({ rel, names, ...(made ? { macro: { name: made.name, file: made.file } } : {}) });
       },
