@@ -6,7 +6,8 @@
 // tuning set; dagster-open-platform, mattermost-analytics and zendesk-source were labelled blind
 // and are the held-out judge; bink-warehouse (Snowflake) and data-inclusion (PostgreSQL) were
 // labelled blind later, in part (their `models` lists), then cal-itp-warehouse (BigQuery) and
-// meltano-squared (Snowflake).
+// meltano-squared (Snowflake); quickbooks-source was labelled blind to check the Fivetran
+// staging-columns rule.
 // Usage: npm run build && node bench/lineage-real.mjs [--verbose]
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,7 +27,7 @@ const runs = [{ name: 'example-jaffle_shop', dir: new URL('../examples/jaffle_sh
 const SNOWFLAKE = { name: 'prod', type: 'snowflake', schema: 'analytics', database: 'analytics' };
 const POSTGRES = { name: 'dev', type: 'postgres', schema: 'public' };
 const BIGQUERY = { name: 'prod', type: 'bigquery', schema: 'analytics', database: 'cal-itp-data-infra' };
-const TARGETS = { 'jaffle-shop': TRUTH_TARGET, 'zendesk-source': TRUTH_TARGET, 'dagster-open-platform': SNOWFLAKE, 'mattermost-analytics': SNOWFLAKE, 'bink-warehouse': SNOWFLAKE, 'data-inclusion': POSTGRES, 'cal-itp-warehouse': BIGQUERY, 'meltano-squared': SNOWFLAKE };
+const TARGETS = { 'jaffle-shop': TRUTH_TARGET, 'zendesk-source': TRUTH_TARGET, 'quickbooks-source': TRUTH_TARGET, 'dagster-open-platform': SNOWFLAKE, 'mattermost-analytics': SNOWFLAKE, 'bink-warehouse': SNOWFLAKE, 'data-inclusion': POSTGRES, 'cal-itp-warehouse': BIGQUERY, 'meltano-squared': SNOWFLAKE };
 for (const name of Object.keys(TARGETS)) {
   if (!existsSync(join(LABELS, `labels-${name}.json`))) continue;
   const why = fetchedSkipReason(name);

@@ -100,7 +100,7 @@ export function createMcpServer(session: AssistantSession, version = '0.0.0'): M
 
   server.registerTool('column_lineage', {
     title: 'Column lineage',
-    description: 'Where a column comes from and what it feeds, from the project\'s SQL: each entry a node, column, kind (passthrough, rename, transform, aggregate) and file:line; join keys and filters apart; unresolved with the reason. `impact`: every downstream column, test, contract and Interface that dropping it breaks. A node alone lists each column\'s direct upstream.',
+    description: 'Where a column comes from and what it feeds, from the project\'s SQL: each entry a node, column, kind (passthrough, rename, transform, aggregate) and file:line; join keys and filters apart; unresolved with the reason; a source column its YAML does not list but a package\'s staging macro declares carries declared_by (the evidence). `impact`: every downstream column, test, contract and Interface that dropping it breaks. A node alone lists each column\'s direct upstream.',
     inputSchema: {
       column: z.string().min(1).describe('NODE.COLUMN, e.g. orders.customer_id (a source: source_name.table_name.column), or a node alone'),
       depth: z.number().int().min(1).max(100).optional().describe('hops to follow (default 1); entries then carry their depth'),

@@ -14,7 +14,8 @@ function tree(g: LineageGraph, id: string, column: string, dir: 'up' | 'down', d
     const o = dir === 'up' ? e.from : e.to;
     const k = `${o.id}\u0000${o.column.toLowerCase()}`;
     const again = seen.has(k);
-    out.push(`${prefix}${last ? '└─ ' : '├─ '}${g.nameOf(o.id)}.${o.column}  (${e.kind})${at(e)}${again ? '  (shown above)' : ''}`);
+    const declared = g.declaredBy(o.id, o.column);
+    out.push(`${prefix}${last ? '└─ ' : '├─ '}${g.nameOf(o.id)}.${o.column}  (${e.kind})${at(e)}${declared ? `  (not in its YAML; declared by ${declared.macro})` : ''}${again ? '  (shown above)' : ''}`);
     if (again) return;
     seen.add(k);
     tree(g, o.id, o.column, dir, depth - 1, prefix + (last ? '   ' : '│  '), seen, out);
@@ -24,6 +25,7 @@ function tree(g: LineageGraph, id: string, column: string, dir: 'up' | 'down', d
 /** One column: its upstream and downstream trees, `depth` levels deep. */
 export function formatColumnLineage(g: LineageGraph, addr: { id: string; column: string }, l: ColumnLineage, depth: number): string {
   const out = [l.column];
+  if (l.declared_by) out.push(`not in its source's YAML: ${l.declared_by}`);
   const up: string[] = [], down: string[] = [];
   tree(g, addr.id, addr.column, 'up', depth, '   ', new Set(), up);
   tree(g, addr.id, addr.column, 'down', depth, '   ', new Set(), down);
@@ -40,7 +42,7 @@ export function formatNodeLineage(n: NodeLineage): string {
   n.columns.forEach((c, i) => {
     const last = i === n.columns.length - 1;
     const name = c.column.slice(n.node.length + 1);
-    const from = c.upstream.map((u) => `${u.node}.${u.column} (${u.kind})`).join(', ');
+    const from = c.upstream.map((u) => `${u.node}.${u.column} (${u.kind}${u.declared_by ? ', not in its YAML: a package declares it' : ''})`).join(', ');
     const why = c.unresolved.map((u) => `unresolved: ${u.reason}`).join('; ');
     out.push(`${last ? '└─ ' : '├─ '}${name} ← ${[from, why].filter(Boolean).join('; ') || 'no input column (a literal, or a seed/source column)'}`);
   });

@@ -36,6 +36,8 @@ export interface LineageGraph {
   down(id: string, column: string): LineageEdge[];
   /** why a column's value cannot be traced (fully or in part) */
   unresolved(id: string, column: string): string[];
+  /** a source column its YAML does not list, known from a package's declared staging columns: the evidence (staging-columns.ts) */
+  declaredBy(id: string, column: string): { macro: string; by: string } | undefined;
   /** columns deciding the rows of a model (join keys, filters) */
   influence(id: string): InfluenceEdge[];
   node(id: string): DbtNode | undefined;
@@ -127,7 +129,7 @@ function partOf(p: Project, t: Tables, n: DbtNode, r: SqlReading): Part {
     const list = [...merged.values()];
     if (list.length) part.up.push([k, list]);
     part.edges += list.length;
-    if (c.unresolved) { part.unresolved.push([k, [c.unresolved]]); part.unres++; }
+    if (c.unresolved) { part.unresolved.push([k, [notRendered(c.placeholders, r) ?? c.unresolved]]); part.unres++; }
   }
   if (r.influence?.length) {
     const seen = new Set<string>();
@@ -143,6 +145,12 @@ function partOf(p: Project, t: Tables, n: DbtNode, r: SqlReading): Part {
     part.influence = list;
   }
   return part;
+}
+
+/** The macro calls an expression holds that were not rendered, each with its line and why (the renderer's reason), instead of a bare "a macro". */
+function notRendered(ids: string[] | undefined, r: SqlReading): string | undefined {
+  const held = (ids ?? []).map((id) => r.placeholders.find((x) => x.id === id)).filter((x) => x !== undefined);
+  return held.length ? held.map((x) => `line ${x.line}: ${x.src} is not rendered: ${x.reason}`).join('; ') : undefined;
 }
 
 function addPart(t: Tables, id: string, part: Part): void {
@@ -206,20 +214,22 @@ function build(p: Project, opts: ColumnsOptions, prev?: Tables): { graph: Lineag
     byId.set(n.uniqueId, n);
     byName.set(displayName(n).toLowerCase(), n.uniqueId);
   }
-  const stale: [DbtNode, SqlReading][] = [];
+  const stale: [DbtNode, SqlReading][] = [], all: [DbtNode, SqlReading][] = [];
   let count = 0;
   for (const list of [p.models, p.snapshots]) {
     for (const n of list) {
       const r = cols.sql(n);
       if (!r) continue;
       count++;
+      all.push([n, r]);
       const had = prev?.parts.get(n.uniqueId);
       if (!had || had.reading !== r || had.file !== n.sqlPath) stale.push([n, r]);
     }
   }
   // many models read again (a macro or the target changed): building afresh costs less than replacing
+  // (afresh: every model's part, not only the changed ones)
   const t = prev && stale.length * 4 < count ? prev : emptyTables();
-  for (const [n, r] of stale) {
+  for (const [n, r] of t === prev ? stale : all) {
     if (t.parts.has(n.uniqueId)) removePart(t, n.uniqueId);
     addPart(t, n.uniqueId, partOf(p, t, n, r));
   }
@@ -255,6 +265,12 @@ function build(p: Project, opts: ColumnsOptions, prev?: Tables): { graph: Lineag
       if (out?.some((x) => x.toLowerCase() === column.toLowerCase())) return [];
       const g = gaps.get(id);
       return g?.length ? g : out ? [`${nameOf(id)}'s SQL does not return ${column}`] : ['the model\'s SQL could not be read'];
+    },
+    declaredBy: (id, column) => {
+      const n = byId.get(id), d = n?.resourceType === 'source' ? cols.declared(id) : undefined;
+      const low = column.toLowerCase();
+      if (!d || !d.names.some((x) => x.toLowerCase() === low) || n!.columns.some((c) => c.name.toLowerCase() === low)) return undefined;
+      return { macro: d.macro, by: d.by };
     },
     influence: (id) => influence.get(id) ?? [],
     stats: { models: outputs.size, edges: t.edges, unresolved: t.unres, ms: 0 },

@@ -5,11 +5,14 @@ import { UserError } from '../core/diagnostics.js';
 import { didYouMeanSuffix } from '../core/suggest.js';
 import type { LineageEdge, LineageGraph, LineageKind } from './graph.js';
 
-export interface LineageEntry { node: string; column: string; kind: LineageKind; file?: string; line?: number; depth?: number }
+/** `declared_by`: a source column its YAML does not list, known from the package's declared staging columns (the evidence) */
+export interface LineageEntry { node: string; column: string; kind: LineageKind; file?: string; line?: number; depth?: number; declared_by?: string }
 export interface UnresolvedEntry { node: string; column: string; reason: string; depth?: number }
 export interface InfluenceEntry { node: string; column: string; kind: 'join' | 'filter'; file?: string; line?: number }
 export interface ColumnLineage {
   column: string;
+  /** the column is a source's that its YAML does not list: the package declaration it is known from */
+  declared_by?: string;
   upstream: LineageEntry[];
   downstream: LineageEntry[];
   unresolved: UnresolvedEntry[];
@@ -38,10 +41,13 @@ export function parseAddress(g: LineageGraph, text: string, opts: { allowNode?: 
   return { id, node: g.nameOf(id), column: col };
 }
 
-const entry = (g: LineageGraph, e: LineageEdge, side: 'from' | 'to', depth?: number): LineageEntry => ({
-  node: g.nameOf(e[side].id), column: e[side].column, kind: e.kind,
-  ...(e.file ? { file: e.file, line: e.line } : {}), ...(depth !== undefined ? { depth } : {}),
-});
+const entry = (g: LineageGraph, e: LineageEdge, side: 'from' | 'to', depth?: number): LineageEntry => {
+  const declared = g.declaredBy(e[side].id, e[side].column);
+  return {
+    node: g.nameOf(e[side].id), column: e[side].column, kind: e.kind,
+    ...(e.file ? { file: e.file, line: e.line } : {}), ...(depth !== undefined ? { depth } : {}), ...(declared ? { declared_by: declared.by } : {}),
+  };
+};
 
 /** Breadth-first over the edges one way, up to `depth` hops (each column once, at its nearest depth). */
 function walk(g: LineageGraph, id: string, column: string, dir: 'up' | 'down', depth: number, onColumn?: (id: string, column: string, d: number) => void): { edge: LineageEdge; depth: number }[] {
@@ -76,7 +82,8 @@ export function columnLineage(g: LineageGraph, addr: { id: string; column: strin
   } : undefined).map((x) => entry(g, x.edge, 'from', tag ? x.depth : undefined));
   const downstream = walk(g, addr.id, addr.column, 'down', d).map((x) => entry(g, x.edge, 'to', tag ? x.depth : undefined));
   const influence = g.influence(addr.id).map((i) => ({ node: g.nameOf(i.from.id), column: i.from.column, kind: i.as, ...(i.file ? { file: i.file, line: i.line } : {}) }));
-  return { column: `${g.nameOf(addr.id)}.${addr.column}`, upstream, downstream, unresolved, influence };
+  const declared = g.declaredBy(addr.id, addr.column);
+  return { column: `${g.nameOf(addr.id)}.${addr.column}`, ...(declared ? { declared_by: declared.by } : {}), upstream, downstream, unresolved, influence };
 }
 
 /** Every column of a node with its direct upstream. */

@@ -153,6 +153,7 @@ export const ValidationResponse = z.union([ProjectValidationResponse, FileValida
 const lineageEntry = z.object({
   node: z.string().describe('a model, seed or snapshot name, or source_name.table_name'), column: z.string(),
   kind: z.enum(['passthrough', 'rename', 'transform', 'aggregate']), file: z.string().optional(), line: z.int().optional(), depth: z.int().optional(),
+  declared_by: z.string().optional().describe('a source column its YAML does not list, known from the package\'s declared staging columns (fivetran_utils.fill_staging_columns): the evidence'),
 });
 export const LineageQuery = z.strictObject({
   column: z.string().min(1).max(1024).describe('NODE.COLUMN, e.g. orders.customer_id (a source: source_name.table_name.column)'),
@@ -160,6 +161,7 @@ export const LineageQuery = z.strictObject({
 });
 export const LineageResponse = z.object({
   column: z.string(),
+  declared_by: z.string().optional().describe('the column is a source\'s that its YAML does not list: the package declaration it is known from'),
   upstream: z.array(lineageEntry), downstream: z.array(lineageEntry),
   unresolved: z.array(z.object({ node: z.string(), column: z.string(), reason: z.string(), depth: z.int().optional() })),
   influence: z.array(z.object({ node: z.string(), column: z.string(), kind: z.enum(['join', 'filter']), file: z.string().optional(), line: z.int().optional() }))

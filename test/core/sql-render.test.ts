@@ -108,6 +108,16 @@ from t`, { vars: { x: 2 } });
     expect(squash(r.sql)).toBe('select * from __rel_2.comment');
   });
 
+  it("a key missing from a dict the template wrote is Jinja's Undefined (default, not), one missing from the context is not known", () => {
+    // salesforce_source's column lists: `col.renamed_column_name | default(...)`, `if not col.is_rename`
+    const r = render(`{% set col = {"name": "account_number"} %}{% set d = {} %}{% do d.update({col.name: col}) if not col.is_rename %}`
+      + `select {{ col.renamed_column_name | default(col.name.split('_') | map('capitalize') | join('')) }}, {{ d['account_number'].name }}, {{ d['other'] | default('none_here') }}`);
+    expect(squash(r.sql)).toBe('select AccountNumber, account_number, none_here');
+    expect(r.placeholders).toEqual([]);
+    const t = render('select {{ target.account }}', { target: { name: 'dev', type: 'snowflake' } });
+    expect(t.placeholders).toHaveLength(1);
+  });
+
   it('never reaches JavaScript through attributes, and stops runaway templates', () => {
     const r = render(`select {{ ''.constructor.constructor('return process')() }} as x, {{ [].__proto__ }} as y from t`);
     expect(squash(r.sql)).toBe('select __modeler_unrendered_1__ as x, __modeler_unrendered_2__ as y from t');

@@ -36,3 +36,40 @@ describe.skipIf(!!skip)('column lineage on the canvas and in the inspector', () 
     expect(ui!.errors).toEqual([]);
   }, 120_000);
 });
+
+describe.skipIf(!!skip)('a source column a package declares, in the inspector', () => {
+  let staged: Ui | undefined;
+  // a Fivetran-style pair: ticket_tmp selects * from a source whose YAML lists only id; ticket
+  // fills the columns get_ticket_columns() declares (fill_staging_columns' contract, written here)
+  const files = {
+    'models/staging/app/_app__sources.yml': 'version: 2\nsources:\n  - name: app\n    tables:\n      - name: ticket\n        columns: [{name: id}]\n',
+    'macros/fill_staging_columns.sql': `{% macro fill_staging_columns(source_columns, staging_columns) %}
+{%- set have = [] -%}{%- for c in source_columns %}{% do have.append(c.name | lower) %}{% endfor -%}
+{%- for s in staging_columns %}{% if s.name | lower in have %}{{ s.name }}{% else %}cast(null as {{ s.datatype }}){% endif %} as {{ s.name }}{% if not loop.last %}, {% endif %}{% endfor %}
+{% endmacro %}
+`,
+    'macros/get_ticket_columns.sql': '{% macro get_ticket_columns() %}{{ return([{"name": "id", "datatype": "int"}, {"name": "subject", "datatype": "varchar"}]) }}{% endmacro %}\n',
+    'models/staging/app/ticket_tmp.sql': "select * from {{ source('app', 'ticket') }}\n",
+    'models/staging/app/ticket.sql': "select {{ fill_staging_columns(source_columns=adapter.get_columns_in_relation(ref('ticket_tmp')), staging_columns=get_ticket_columns()) }}\nfrom {{ ref('ticket_tmp') }}\n",
+  };
+  beforeAll(async () => { staged = await startUi({ files }); }, 120_000);
+  afterAll(async () => { await staged?.close(); });
+
+  it('lists the source column with the macro that declares it', async () => {
+    const page = staged!.page;
+    const tmp = table(page, 'ticket_tmp');
+    await tmp.waitFor({ timeout: 60_000 });
+    await tmp.locator('[data-column="subject"]').click();
+    const up = page.getByRole('region', { name: 'Lineage of ticket_tmp.subject' }).getByRole('list', { name: 'Upstream columns' });
+    const entry = up.getByRole('listitem').filter({ hasText: 'app.ticket.subject' });
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain("not in the source's YAML: get_ticket_columns() (macros/get_ticket_columns.sql) declares the columns ticket expects of it through ticket_tmp");
+    // the id the YAML lists carries no such note
+    await tmp.locator('[data-column="id"]').click();
+    const idUp = page.getByRole('region', { name: 'Lineage of ticket_tmp.id' }).getByRole('list', { name: 'Upstream columns' });
+    const id = idUp.getByRole('listitem').filter({ hasText: 'app.ticket.id' });
+    await id.waitFor();
+    expect(await id.textContent()).not.toContain('YAML');
+    expect(staged!.errors).toEqual([]);
+  }, 120_000);
+});

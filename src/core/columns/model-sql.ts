@@ -6,7 +6,9 @@ import { createHash } from 'node:crypto';
 import { renderValue } from '../project/jinja-expr.js';
 import type { DbtNode, Project } from '../project/types.js';
 import type { MacroLibrary } from '../sql-render/macros.js';
-import { renderModelSql, type DbtTargetInfo, type Placeholder, type RelationTarget } from '../sql-render/render.js';
+import { renderModelSql, type DbtTargetInfo, type Placeholder, type RelationTarget, type RenderInput } from '../sql-render/render.js';
+import type { Relation } from '../sql-render/values.js';
+import { filledNulls } from './staging-columns.js';
 
 export interface ModelSql {
   via: 'compiled' | 'rendered';
@@ -16,6 +18,10 @@ export interface ModelSql {
   decisions: number;
   /** The node a table name in the SQL stands for (lower-cased dotted name → unique id, or undefined when not a node). */
   relationOf(name: string[]): string | undefined;
+  /** Columns fivetran_utils.fill_staging_columns filled with null: the relation read has no such column among those known. */
+  filled?: { column: string; relation: string }[];
+  /** The relations ref()/source()/this made while rendering (none for compiled code). */
+  relations(): Relation[];
   error?: { line: number; message: string };
 }
 
@@ -29,6 +35,9 @@ export interface SqlInputs {
   compiledRelations(): Map<string, string>;
   /** What `ref()`/`source()` name (default: resolveRelation; project-columns records what each model asked). */
   resolve?(kind: 'ref' | 'source', args: string[], kw: Record<string, unknown>): RelationTarget | undefined;
+  /** Read the model's own text for its macro calls (RenderInput.probe/onMacro), even where compiled code exists. */
+  probe?: boolean;
+  onMacro?: RenderInput['onMacro'];
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -50,12 +59,13 @@ export function modelSql(node: DbtNode, inp: SqlInputs, decide?: (n: number) => 
   if (held !== undefined) text = held;
   else try { text = p.readText(node.sqlPath); } catch { return undefined; }
   if (node.resourceType === 'snapshot') text = snapshotBlock(text, node.name) ?? text;
-  const compiled = compiledCode(p, node, text);
+  const compiled = inp.probe ? undefined : compiledCode(p, node, text);
   if (compiled !== undefined) {
     const rels = inp.compiledRelations();
-    return { via: 'compiled', sql: compiled, placeholders: [], decisions: 0, relationOf: (name) => rels.get(unquote(name)) };
+    return { via: 'compiled', sql: compiled, placeholders: [], decisions: 0, relationOf: (name) => rels.get(unquote(name)), relations: () => [] };
   }
   const vars = p.jinja;
+  const filled: { column: string; relation: string }[] = [];
   const r = renderModelSql(text, {
     lib: inp.lib, package: p.name, target: inp.target,
     variable: (n) => vars.variable(n), env: (n) => vars.env(n),
@@ -64,11 +74,15 @@ export function modelSql(node: DbtNode, inp: SqlInputs, decide?: (n: number) => 
     config: { ...node.config, ...(node.materialized ? { materialized: node.materialized } : {}) },
     columnsOf: inp.columnsOf,
     decide,
+    // only a model that calls fill_staging_columns is told of macro calls (binding every call's arguments costs)
+    probe: inp.probe, onMacro: inp.onMacro ?? (!inp.probe && text.includes('fill_staging_columns') ? (def, bound, from) => { filled.push(...filledNulls(def.name, bound, from)); } : undefined),
   });
   const byToken = r.relations;
   return {
     via: 'rendered', sql: r.sql, placeholders: r.placeholders, decisions: r.decisions.length, error: r.error,
     relationOf: (name) => (name.length >= 2 ? byToken.get(name[name.length - 2].toLowerCase())?.node : undefined),
+    relations: () => [...byToken.values()],
+    ...(filled.length ? { filled } : {}),
   };
 }
 

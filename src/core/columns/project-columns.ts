@@ -17,6 +17,7 @@ import { PLACEHOLDER, type DbtTargetInfo, type Placeholder } from '../sql-render
 import { catalogColumns } from './catalog-columns.js';
 import { columnFindings } from './findings.js';
 import { modelSql, resolveRelation, seedOrSnapshot, type ModelSql, type SqlInputs } from './model-sql.js';
+import { stagingDeclarations, type Declared } from './staging-columns.js';
 
 export type ColumnOrigin = 'yaml' | 'sql' | 'catalog';
 
@@ -51,6 +52,8 @@ export interface SqlReading {
   placeholders: Placeholder[];
   /** the SQL as read (compiled or rendered) */
   sql?: string;
+  /** partial only because a source its `*` reads may have columns its YAML (or package) does not list: the columns are those the project knows */
+  openSource?: boolean;
 }
 
 export interface ColumnsOptions {
@@ -67,6 +70,8 @@ export interface ProjectColumns {
   sql(node: DbtNode | string): SqlReading | undefined;
   /** Columns SQL returns that YAML does not list, and the reverse (each with file and line). */
   findings(): Diagnostic[];
+  /** A source's columns its YAML does not list but a package's staging macro declares (staging-columns.ts), with the evidence. */
+  declared(node: DbtNode | string): Declared | undefined;
   /** Counts over the project (reads every model). */
   stats(): ColumnStats;
 }
@@ -95,6 +100,8 @@ interface Memo {
   readers: Map<string, Set<string>>;
   askers: Map<string, Set<string>>;
   lib?: MacroLibrary;
+  /** the sources' declared columns the readings used (staging-columns.ts) */
+  declared?: Map<string, Declared>;
   /** the next state took the tables over */
   retire(): void;
 }
@@ -150,6 +157,8 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
   let lib: MacroLibrary | undefined = prev?.lib;
   const library = () => (lib ??= readMacroLibrary(p.root, p.name, p.macroPaths, p.packagesInstallPath));
   let compiledRels: Map<string, string> | undefined;
+  let declared: Map<string, Declared> | undefined;
+  const declarations = () => (declared ??= stagingDeclarations(p, library(), { project: p, lib: library(), target: opts.target, compiledRelations: () => new Map() }));
   // the previous state's tables are taken over, not copied (10,000 models: copying costs more than the update);
   // an object of an older state reads the newest one from then on
   const readings = prev?.readings ?? new Map<string, SqlReading | 'busy'>();
@@ -193,6 +202,12 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     if (!cols && n) {
       if (n.resourceType === 'seed') cols = seedHeader(p, n);
       else if ((n.resourceType === 'source' || n.contractEnforced) && n.columns.length) cols = n.columns.map((c) => ({ name: c.name, type: c.data_type ?? c.type }));
+      // a package's declared staging columns of a source whose YAML lists fewer (or none)
+      const d = n.resourceType === 'source' ? declarations().get(id) : undefined;
+      if (d) {
+        const have = new Set((cols ?? []).map((c) => c.name.toLowerCase()));
+        cols = [...(cols ?? []), ...d.names.filter((x) => !have.has(x.toLowerCase())).map((name) => ({ name }))];
+      }
     }
     relCols.set(id, cols);
     return cols;
@@ -238,7 +253,15 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
 
   const sqlInputs = (): SqlInputs => ({
     project: p, lib: library(), target: opts.target,
-    columnsOf: (nid: string) => { const c = relationColumns(nid); track(nid); return c?.map((x) => ({ name: x.name, data_type: x.type })); },
+    columnsOf: (nid: string) => {
+      track(nid);
+      const c = relationColumns(nid);
+      if (c) return c.map((x) => ({ name: x.name, data_type: x.type }));
+      // `adapter.get_columns_in_relation` of a model that selects * from a source: the columns the
+      // project knows, as for the source itself (the warehouse may have more, as it may for the source)
+      const r = byId.get(nid)?.resourceType === 'model' ? reading(nid) : undefined;
+      return r?.openSource ? r.columns.map((x) => ({ name: x.name, data_type: x.type })) : undefined;
+    },
     compiledRelations: () => (compiledRels ??= compiledRelationIndex(p)),
     resolve: (kind, args, kw) => {
       current?.names.add(String(kind === 'source' ? args[1] : args[args.length - 1]));
@@ -267,6 +290,8 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
   const readSql = (ms: ModelSql): SqlReading => {
     const base = { via: ms.via, placeholders: ms.placeholders, sql: ms.sql };
     if (ms.error) return { ...base, status: 'unknown', columns: [], gaps: [`line ${ms.error.line}: ${ms.error.message}`] };
+    // the gaps that only say a source may have more columns than listed
+    const more = new Set<string>();
     const read = (sql: string) => readSqlColumns(sql, dialect, (name) => {
       const nid = ms.relationOf(name);
       // a ref() to no node (a seed the checkout lacks): its columns are not known, and none is traced to it
@@ -275,8 +300,10 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
       track(nid);
       const n = byId.get(nid);
       // a source's YAML lists the columns it documents; the table may have more
-      const more = cols && n?.resourceType === 'source' && !catalogColumns(p, nid) ? `${n.name} may have columns its YAML does not list (no target/catalog.json entry)` : undefined;
-      return { id: nid, columns: cols, reason: cols ? undefined : `the columns of ${n?.name ?? nid} are not known`, more };
+      const open = cols && n?.resourceType === 'source' && !catalogColumns(p, nid) ? `${n.name} may have columns its YAML ${declarations().has(nid) ? 'and its package\'s staging columns do' : 'does'} not list (no target/catalog.json entry)` : undefined;
+      if (open) more.add(open);
+      const unknown = n?.resourceType === 'source' ? `the columns of ${n.sourceName}.${n.tableName ?? n.name} are not listed in its YAML: dbt reads them from the warehouse at run time` : `the columns of ${n?.name ?? nid} are not known`;
+      return { id: nid, columns: cols, reason: cols ? undefined : unknown, more: open };
     }, cache);
     let r = read(ms.sql);
     // a block not rendered (a loop over the warehouse's columns) left on a line of its own between select
@@ -291,7 +318,13 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
       }
     }
     if (r.error) return { ...base, status: 'unknown', columns: [], gaps: [`the ${ms.via} SQL does not parse: ${r.error}${ms.placeholders.length ? ` (it holds ${ms.placeholders.length} macro call(s) not rendered: ${ms.placeholders[0].src})` : ''}`] };
-    return { ...base, status: r.gaps.length ? (r.columns.length ? 'partial' : 'unknown') : 'complete', columns: r.columns, gaps: r.gaps, influence: r.influence };
+    // a staging column the relation lacks is a null dbt fills in: said, not left a literal with no parent
+    if (ms.filled?.length) {
+      const why = new Map(ms.filled.map((f) => [f.column.toLowerCase(), `fivetran_utils.fill_staging_columns fills ${f.column} with null: ${f.relation} has no column ${f.column} among those the project knows (YAML, SQL, catalog, the package's declared columns); the warehouse's table may have it`]));
+      r = { ...r, columns: r.columns.map((c) => (!c.sources.length && !c.unresolved && why.has(c.name.toLowerCase()) ? { ...c, unresolved: why.get(c.name.toLowerCase()) } : c)) };
+    }
+    const openSource = r.gaps.length > 0 && r.columns.length > 0 && r.gaps.every((g) => more.has(g));
+    return { ...base, status: r.gaps.length ? (r.columns.length ? 'partial' : 'unknown') : 'complete', columns: r.columns, gaps: r.gaps, influence: r.influence, ...(openSource ? { openSource } : {}) };
   };
 
   const columnsOf = (node: DbtNode | string): NodeColumn[] => {
@@ -375,6 +408,11 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
       for (const r of readers.get(id) ?? []) invalidate(r);
     }
     for (const k of renamed) for (const m of askers.get(k) ?? []) invalidate(m);
+    // a staging model or its macro changed what a package declares of a source: its readers read again
+    if (was.declared) {
+      const now = declarations();
+      for (const id of new Set([...was.declared.keys(), ...now.keys()])) if (JSON.stringify(was.declared.get(id)) !== JSON.stringify(now.get(id))) recheck.push(id);
+    }
     for (const id of recheck) {
       const old = relCols.has(id) ? relSig.get(id) ?? JSON.stringify(relCols.get(id) ?? null) : undefined;
       relCols.delete(id); relSig.delete(id);
@@ -395,6 +433,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
   const api: ProjectColumns = {
     of: (node) => live()?.of(node) ?? columnsOf(node),
     sql: (node) => { const l = live(); return l ? l.sql(node) : reading(idOf(node)); },
+    declared: (node) => { const l = live(); if (l) return l.declared(node); const id = idOf(node); return byId.get(id)?.resourceType === 'source' && !catalogColumns(p, id) ? declarations().get(id) : undefined; },
     findings: () => {
       const l = live();
       if (l) return l.findings();
@@ -418,7 +457,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     },
   };
   const memo: Memo = {
-    nodes: byId, readings, deps, relCols, relSig, readers, askers, get lib() { return lib; },
+    nodes: byId, readings, deps, relCols, relSig, readers, askers, get lib() { return lib; }, get declared() { return declared; },
     retire: () => { retired = true; },
   };
   return { api, memo };

@@ -38,6 +38,12 @@ export function jinjaCallable(fn: (args: unknown[], kwargs: Record<string, unkno
 export function isJinjaCallable(v: unknown): v is JCallable {
   return typeof v === 'function' && (v as any)[CALLABLE] === true;
 }
+/**
+ * Dicts the template wrote itself (`{"name": "id"}`): every key is known, so a missing one is
+ * Jinja's Undefined (`col.alias | default(col.name)`, `if not col.is_rename`), not something only
+ * the warehouse knows — unlike a context object (`target`, `config`) whose missing field may be.
+ */
+const LITERAL_DICTS = new WeakSet<object>();
 const own = (o: unknown, k: unknown): boolean => o !== null && (typeof o === 'object' || typeof o === 'function') && Object.prototype.hasOwnProperty.call(o, k as PropertyKey);
 
 type Tok = { t: 'num' | 'str' | 'id' | 'op' | 'end'; v: string; pos: number };
@@ -290,19 +296,22 @@ export function evaluate(node: Node, ctx: JContext): JValue {
         if (kk === UNKNOWN) return UNKNOWN;
         o[String(kk)] = vv;
       }
+      LITERAL_DICTS.add(o);
       return o;
     }
     case 'attr': {
       const o = evaluate(node.obj, ctx);
       if (o === UNKNOWN) return UNKNOWN;
       if (own(o, node.name) && !Array.isArray(o)) return (o as any)[node.name] ?? UNKNOWN;
-      return ctx.attribute?.(o, node.name) ?? UNKNOWN;
+      const method = ctx.attribute?.(o, node.name);
+      if ((method === undefined || method === UNKNOWN) && o !== null && typeof o === 'object' && LITERAL_DICTS.has(o)) return undefined;
+      return method ?? UNKNOWN;
     }
     case 'index': {
       const o = evaluate(node.obj, ctx), i = evaluate(node.idx, ctx);
       if (o === UNKNOWN || i === UNKNOWN || o === null || typeof o !== 'object') return UNKNOWN;
       if (Array.isArray(o) && typeof i === 'number') return o[i < 0 ? o.length + i : i] ?? UNKNOWN;
-      return own(o, i) ? (o as any)[i as any] ?? UNKNOWN : UNKNOWN;
+      return own(o, i) ? (o as any)[i as any] ?? UNKNOWN : LITERAL_DICTS.has(o) ? undefined : UNKNOWN;
     }
     case 'call': return callFn(node, ctx);
     case 'filter': {

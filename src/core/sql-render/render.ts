@@ -33,7 +33,17 @@ export interface RenderInput {
   columnsOf?(node: string): { name: string; data_type?: string }[] | undefined;
   /** Which way an undecidable `{% if %}` goes (the n-th such decision); undefined: leave it a placeholder. */
   decide?(n: number): boolean | undefined;
+  /**
+   * Told of every macro call with its parameters bound (what a package declares through a macro's
+   * arguments: staging-columns.ts); `from` says which relation a `get_columns_in_relation` list
+   * is of, and which macro returned a value.
+   */
+  onMacro?(def: MacroDef, bound: Record<string, unknown>, from: CallOrigins): void;
+  /** `get_columns_in_relation` of a relation whose columns are not known gives an empty list (a reading of the calls only, not of the SQL). */
+  probe?: boolean;
 }
+
+export interface CallOrigins { relationOf(v: unknown): Relation | undefined; macroOf(v: unknown): MacroDef | undefined }
 
 export interface Placeholder { id: string; line: number; src: string; reason: string }
 export interface RenderResult {
@@ -315,6 +325,14 @@ class Renderer {
   // ------------------------------------------------------------------ macros
 
   private readonly callables = new Map<MacroDef, unknown>();
+  /** the relation each `get_columns_in_relation` list is of, the macro each returned value came from */
+  private readonly listOf = new WeakMap<object, Relation>();
+  private readonly returnedBy = new WeakMap<object, MacroDef>();
+  private readonly origins: CallOrigins = {
+    relationOf: (v) => (v && typeof v === 'object' ? this.listOf.get(v) : undefined),
+    macroOf: (v) => (v && typeof v === 'object' ? this.returnedBy.get(v) : undefined),
+  };
+
   private macroCallable(def: MacroDef): unknown {
     let c = this.callables.get(def);
     if (!c) {
@@ -336,6 +354,7 @@ class Renderer {
       delete extra[p.name];
     });
     if (args.length > def.params.length) rest.push(...args.slice(def.params.length));
+    if (this.input.onMacro) this.input.onMacro(def, Object.fromEntries(def.params.map((p) => [p.name, scope.vars.get(p.name)])), this.origins);
     scope.vars.set('varargs', rest);
     scope.vars.set('kwargs', extra);
     if (Object.prototype.hasOwnProperty.call(kwargs, 'caller')) scope.vars.set('caller', kwargs.caller);
@@ -347,7 +366,10 @@ class Renderer {
       this.body(def.body, scope, out);
       return out.join('');
     } catch (e) {
-      if (e instanceof ReturnSignal) return e.value;
+      if (e instanceof ReturnSignal) {
+        if (e.value && typeof e.value === 'object' && this.input.onMacro) this.returnedBy.set(e.value, def);
+        return e.value;
+      }
       throw e;
     } finally {
       this.depth--;
@@ -430,9 +452,16 @@ class Renderer {
       }),
       get_columns_in_relation: jinjaCallable((a) => {
         const rel = a[0];
-        const cols = isRelation(rel) && rel.node ? inp.columnsOf?.(rel.node) : undefined;
-        if (!cols) { this.reason ??= `the columns of ${isRelation(rel) ? rel.name : 'a relation'} are not known`; return UNKNOWN; }
-        return cols.map((c) => ({ [COLUMN]: true, name: c.name, column: c.name, quoted: `${quoteChar}${c.name}${quoteChar}`, data_type: c.data_type ?? UNKNOWN, dtype: c.data_type ?? UNKNOWN }));
+        const cols = isRelation(rel) && rel.node ? inp.columnsOf?.(rel.node) ?? (inp.probe ? [] : undefined) : undefined;
+        if (!cols) {
+          this.reason ??= isRelation(rel) && rel.kind === 'source'
+            ? `the columns of ${rel.name} are not listed in its YAML: dbt reads them from the warehouse at run time`
+            : `the columns of ${isRelation(rel) ? rel.name : 'a relation'} are not known`;
+          return UNKNOWN;
+        }
+        const list = cols.map((c) => ({ [COLUMN]: true, name: c.name, column: c.name, quoted: `${quoteChar}${c.name}${quoteChar}`, data_type: c.data_type ?? UNKNOWN, dtype: c.data_type ?? UNKNOWN }));
+        if (this.input.onMacro) this.listOf.set(list, rel as Relation);
+        return list;
       }),
     };
     return {

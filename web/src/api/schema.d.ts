@@ -4990,8 +4990,12 @@ export interface paths {
                     content: {
                         "application/json": {
                             column: string;
+                            /** @description the column is a source's that its YAML does not list: the package declaration it is known from */
+                            declared_by?: string;
                             downstream: {
                                 column: string;
+                                /** @description a source column its YAML does not list, known from the package's declared staging columns (fivetran_utils.fill_staging_columns): the evidence */
+                                declared_by?: string;
                                 depth?: number;
                                 file?: string;
                                 /** @enum {string} */
@@ -5017,6 +5021,8 @@ export interface paths {
                             }[];
                             upstream: {
                                 column: string;
+                                /** @description a source column its YAML does not list, known from the package's declared staging columns (fivetran_utils.fill_staging_columns): the evidence */
+                                declared_by?: string;
                                 depth?: number;
                                 file?: string;
                                 /** @enum {string} */

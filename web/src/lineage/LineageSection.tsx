@@ -27,6 +27,8 @@ function EntryList({ label, rows }: { label: string; rows: Entry[] }) {
               {' '}<span className="badge">{r.kind}</span>
               {r.depth && r.depth > 1 ? <span className="muted"> · {r.depth} hops</span> : null}
               {r.file && <> · <button type="button" className="link" onClick={() => openFile(r.file!, r.line)}>{r.file}:{r.line ?? 1}</button></>}
+              {/* a source column known from the package's declared staging columns, not the YAML: the evidence */}
+              {r.declared_by && <span className="muted"> · not in the source's YAML: {r.declared_by}</span>}
             </li>
           );
         })}
@@ -46,6 +48,7 @@ export function LineageSection({ node, column }: { node: string; column: string 
         : s.error ? <p className="muted">{s.error}</p>
         : (
           <>
+            {s.data!.declared_by && <p className="muted">Not in the source's YAML: {s.data!.declared_by}</p>}
             <EntryList label="Upstream columns" rows={s.data!.upstream} />
             <EntryList label="Downstream columns" rows={s.data!.downstream} />
             {s.data!.unresolved.map((u) => <p key={`${u.node}.${u.column}.${u.reason}`} className="muted">Unresolved: {u.node}.{u.column}: {u.reason}</p>)}
