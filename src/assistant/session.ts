@@ -46,6 +46,8 @@ export interface AssistantOptions {
    * meanwhile); `ready` settles when it is built. Files changed meanwhile are indexed after.
    */
   background?: boolean;
+  /** While true, a build in the background waits between slices (the server: a file change or a request is in progress). */
+  yieldTo?: () => boolean;
 }
 
 /** Where the index is: being built (in the background), ready, or failed (with why). */
@@ -93,7 +95,7 @@ export class AssistantSession {
   private async buildInBackground(): Promise<void> {
     try {
       await new Promise((r) => setImmediate(r)); // not one slice before the caller's own work is done
-      await this.built!.buildInSlices(this.project, { stopped: () => this.closed });
+      await this.built!.buildInSlices(this.project, { stopped: () => this.closed, yieldTo: this.opts.yieldTo, sliceMs: 10 });
       this.building = false;
       this.refreshMemory();
       const changed = [...this.changedWhileBuilding];

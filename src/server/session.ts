@@ -14,6 +14,8 @@ import type { ServerEvent, StatusResponse } from './contract.js';
 import { filesUnder, watchProject, type Watcher } from './watcher.js';
 
 const TARGET_ARTIFACTS = new Set(['target/manifest.json', 'target/catalog.json', 'target/semantic_manifest.json', 'target/run_results.json']);
+/** How long after a change background work keeps waiting: the requests a change event prompts come first. */
+const CHANGE_GRACE_MS = 100;
 const TEMP_FILE = /(\.modeler-tmp|\.modeler-restore|\.tmp|~|\.swp|\.swx)$|(^|\/)(\.#|#)[^/]*$|(^|\/)4913$/;
 
 /** Paths the watcher leaves alone: VCS and runtime folders, build output, editors' temp files. */
@@ -47,6 +49,8 @@ export class ProjectSession {
   /** etag (null: deleted) of what the server last wrote, so the watcher's echo of it is not a change */
   private ownWrites = new Map<string, string | null>();
   private log: (line: string) => void;
+  /** when the last change was announced (performance.now()) */
+  private changedAt = -Infinity;
 
   constructor(dir: string, o: SessionOptions = {}) {
     this.log = o.log ?? (() => {});
@@ -103,6 +107,7 @@ export class ProjectSession {
         this.version++;
         this.summary = this.computeStatus();
         const ev: ServerEvent = { type: 'files_changed', paths: [...this.project.files.keys()], version: this.version, summary: { validation: this.summary.validation, readiness: this.summary.readiness } };
+        this.changedAt = performance.now();
         this.events.emit('change', ev);
         this.log(`files_changed: the project was read again in ${Math.round(performance.now() - t0)} ms (version ${this.version})`);
       }
@@ -119,6 +124,7 @@ export class ProjectSession {
     this.version++;
     this.summary = this.computeStatus();
     const ev: ServerEvent = { type, paths, version: this.version, summary: { validation: this.summary.validation, readiness: this.summary.readiness } };
+    this.changedAt = performance.now();
     this.events.emit('change', ev);
     this.log(`${type}: ${paths.length} file(s) re-read, validation and readiness refreshed in ${Math.round(performance.now() - t0)} ms (version ${this.version})`);
   }
@@ -154,6 +160,14 @@ export class ProjectSession {
     // a change on disk waits for a write in progress, so the project is never read half-way through it
     const run = this.lock.then(() => this.refresh('files_changed', changed));
     this.lock = run.catch((e) => this.log(`watch: could not re-read ${changed.join(', ')}: ${e?.message ?? e}`));
+  }
+
+  /**
+   * Whether a change is on its way (noticed by the watcher, or announced less than CHANGE_GRACE_MS
+   * ago: the UI asks for what it shows next): work in the background waits meanwhile.
+   */
+  changing(): boolean {
+    return !!this.watcher?.pending() || performance.now() - this.changedAt < CHANGE_GRACE_MS;
   }
 
   /** Read what the watcher has noticed but not yet reported, and wait for it (and any write in progress). */

@@ -23,6 +23,8 @@ export interface Watcher {
   close(): void;
   /** Report what is pending now rather than after the quiet time (a request wants the project as it is). */
   flush(): void;
+  /** Whether changes are noticed but not yet reported. */
+  pending(): boolean;
 }
 
 export function watchProject(root: string, o: WatchOptions): Watcher {
@@ -52,7 +54,7 @@ export function watchProject(root: string, o: WatchOptions): Watcher {
   if (process.platform !== 'linux') {
     const w = watch(root, { recursive: true, persistent: false }, (_e, name) => { if (name) note(String(name).split(sep).join('/')); });
     w.on('error', () => {});
-    return { close() { closed = true; if (timer) clearTimeout(timer); w.close(); }, flush: now };
+    return { close() { closed = true; if (timer) clearTimeout(timer); w.close(); }, flush: now, pending: () => pending.size > 0 };
   }
 
   const watchers = new Map<string, FSWatcher>();
@@ -86,6 +88,7 @@ export function watchProject(root: string, o: WatchOptions): Watcher {
   watchTree(root);
   return {
     flush: now,
+    pending: () => pending.size > 0,
     close() {
       closed = true;
       if (timer) clearTimeout(timer);

@@ -253,3 +253,30 @@ describe('lexical index', () => {
     expect(churned.search(tokenize(gone.fields[0]), { boost: FIELD_BOOST }).some((r) => r.id === gone.id)).toBe(false);
   });
 });
+
+describe('a build in slices (the server builds in the background)', () => {
+  beforeAll(async () => { await initSqlColumns(); });
+  it('waits while the caller has work that goes first, then ends in the index a build at once gives', async () => {
+    const p = loadProject(SAAS);
+    const whole = new ProjectIndex(p).build();
+    const ix = new ProjectIndex(p);
+    let hold = false, waited = 0, sliced = 0;
+    const done = ix.buildInSlices(p, { sliceMs: 0, yieldTo: () => { sliced++; if (hold) waited++; return hold; } });
+    // let it run a few slices, then hold it: no record is added while it waits
+    while (sliced < 3) await new Promise((r) => setImmediate(r));
+    hold = true;
+    while (waited < 2) await new Promise((r) => setTimeout(r, 1));
+    const held = ix.records.size;
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 2));
+    expect(ix.records.size).toBe(held);
+    expect(waited).toBeGreaterThan(2);
+    hold = false;
+    await done;
+    // a YAML file that describes several models is built a node at a time: more slices than files
+    expect(sliced).toBeGreaterThan(p.files.size);
+    const a = comparable(ix), b = comparable(whole);
+    expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
+    for (const [id, v] of b) expect(a.get(id), id).toBe(v);
+    for (const q of ['monthly recurring revenue', 'refund reasons', 'ticket priority sla']) expect(ix.lexical(q, { limit: 15 }).map((h) => h.id), q).toEqual(whole.lexical(q, { limit: 15 }).map((h) => h.id));
+  });
+});

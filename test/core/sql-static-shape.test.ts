@@ -27,7 +27,7 @@ function compare(dir: string, vars?: Record<string, unknown>): { models: number;
   let models = 0, fast = 0;
   const differ: string[] = [], acceptedBroken: string[] = [];
   for (const m of [...p.models, ...p.snapshots]) {
-    const sql = cols.sql(m)?.sql;
+    const sql = cols.sqlText(m);
     if (sql === undefined) continue;
     models++;
     // every parser dialect the token reader serves, not only the one the project's adapter uses

@@ -38,6 +38,7 @@ describe('the assistant index in the background', () => {
     expect(text).toMatch(/- name: attr_3\n/); // one column of the first model in the file
     writeFileSync(join(dir, file), text.replace(/- name: attr_3\n/, '- name: zebra_quota_cents\n'));
     s.session.refresh('files_changed', [file]);
+    expect(s.session.changing()).toBe(true); // the build gives way to what a change prompts
     expect((await status()).state).toBe('building');
     // a question asked now waits for the index and finds the column renamed during the build
     const r = await req(s.port, 'POST', '/api/ai/context/preview', { body: { projectId: s.id, message: 'zebra_quota_cents' } });

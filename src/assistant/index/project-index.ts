@@ -38,6 +38,15 @@ const sameSearchText = (a: IndexRecord, b: IndexRecord) => a.name === b.name && 
 /** What a unit depends on: the node files it reads, the doc blocks its columns use, the tables it refers to. */
 interface UnitDeps { paths: string[]; docs: string[]; refs: string[] }
 
+export interface SliceOptions {
+  /** How long one slice may run before the build lets the event loop turn (ms). */
+  sliceMs?: number;
+  /** Stop the build (it throws). */
+  stopped?: () => boolean;
+  /** True while the caller has work that goes first (a file change, a request): the build waits between slices. */
+  yieldTo?: () => boolean;
+}
+
 export interface IndexStats { records: number; byKind: Record<string, number>; buildMs: number; builtAt: string }
 
 export class ProjectIndex {
@@ -87,12 +96,14 @@ export class ProjectIndex {
    * Build every unit a few files at a time: the server awaits a turn of its event loop between
    * slices (see buildInSlices), so it keeps answering while the index is built.
    */
-  async buildInSlices(project: Project = this.project, o: { sliceMs?: number; stopped?: () => boolean } = {}): Promise<this> {
+  async buildInSlices(project: Project = this.project, o: SliceOptions = {}): Promise<this> {
     const sliceMs = o.sliceMs ?? 20;
     let start = performance.now();
     for (const _ of this.buildSteps(project)) {
       if (performance.now() - start < sliceMs) continue;
       await new Promise((r) => setImmediate(r));
+      // the caller's own work comes first (a changed file, a request): the build waits until it is done
+      while (o.yieldTo?.() && !o.stopped?.()) await new Promise((r) => setTimeout(r, 5));
       if (o.stopped?.()) throw new Error('the build was stopped');
       start = performance.now();
     }
@@ -105,29 +116,38 @@ export class ProjectIndex {
     for (const m of [this.records, this.units, this.reverse, this.names, this.deps, this.pathUnits, this.docUsers, this.refUsers, this.aggContrib, this.aggs]) m.clear();
     this.search = recordSearch();
     this.ctx = buildContext(project);
+    yield;
     this.docBodies = new Map([...project.docs].map(([k, d]) => [k, d.body]));
     this.nodeUnit = this.nodeUnits();
+    yield;
     this.findings = findingsByFile(project);
-    const put = (unit: string, recs: IndexRecord[]) => {
+    // a step is a node or a few dozen records (a YAML file may describe hundreds of models): the
+    // server's slices stay short however the project is split into files
+    const put = function* (this: ProjectIndex, unit: string, recs: IndexRecord[]): Generator<void> {
       const ids = new Set<string>();
-      for (const r of recs) {
+      this.units.set(unit, ids);
+      for (let i = 0; i < recs.length; i++) {
+        const r = recs[i];
         if (this.records.has(r.id)) continue; // the same id from two units: the first one stands
         this.records.set(r.id, r); ids.add(r.id); this.link(r);
         if (!UNRANKED.has(r)) this.search.add(lexicalDoc(r));
+        if (i % 50 === 49) yield;
       }
-      this.units.set(unit, ids);
-    };
+    }.bind(this);
+    yield;
     for (const rel of project.files.keys()) {
       const u = fileUnit(rel);
-      put(u, this.buildUnit(u));
+      const recs: IndexRecord[] = [];
+      yield* this.recordsOfUnit(u, recs);
+      yield* put(u, recs);
       this.setDeps(u);
       this.contribute(u);
       yield;
     }
-    for (const rel of this.issueFiles()) put(issuesUnit(rel), issueRecords(this.ctx, rel, this.findings.byFile.get(rel) ?? [], issuesUnit(rel)));
+    for (const rel of this.issueFiles()) yield* put(issuesUnit(rel), issueRecords(this.ctx, rel, this.findings.byFile.get(rel) ?? [], issuesUnit(rel)));
     this.staleIssues.clear();
-    put(AGG_UNIT, [...this.aggs.values()].map(aggregateRecord));
-    for (const [u, recs] of this.extraUnits) put(u, recs);
+    yield* put(AGG_UNIT, [...this.aggs.values()].map(aggregateRecord));
+    for (const [u, recs] of this.extraUnits) yield* put(u, recs);
     this.finish(t0);
   }
 
@@ -282,23 +302,29 @@ export class ProjectIndex {
   }
 
   private buildUnit(unit: string): IndexRecord[] {
-    if (this.extraUnits.has(unit)) return this.extraUnits.get(unit)!;
+    const out: IndexRecord[] = [];
+    for (const _ of this.recordsOfUnit(unit, out)) { /* all at once */ }
+    return out;
+  }
+
+  /** A unit's records into `out`, a step per node. */
+  private *recordsOfUnit(unit: string, out: IndexRecord[]): Generator<void> {
+    if (this.extraUnits.has(unit)) { out.push(...this.extraUnits.get(unit)!); return; }
     const rel = unit.slice('file:'.length);
     const p = this.project;
     const kind = p.files.get(rel);
-    if (!kind) return [];
-    const out: IndexRecord[] = [];
+    if (!kind) return;
     const nodes = this.ctx.nodesByUnit.get(unit) ?? [];
     for (const n of nodes) {
       out.push(...nodeRecords(this.ctx, n, unit));
       this.columnSigs.set(n.name, columnSignature(this.ctx.project, n));
+      yield;
     }
     if (kind === 'docs_md') for (const d of p.docs.values()) if (d.file === rel) out.push(docRecord(d, unit));
     if (kind === 'skill') for (const s of p.skills) if (s.file === rel) out.push(skillRecord(s, unit));
     if (kind === 'modeler_model') { const lm = p.modelerFiles.find((f) => f.file === rel); if (lm) out.push(...modelerRecords(this.ctx, lm, unit)); }
     const f = fileRecord(p, rel, kind, unit, out);
     if (f) out.push(f);
-    return out;
   }
 
   /** Record which files, doc blocks and tables a unit depends on (replacing what it depended on before). */

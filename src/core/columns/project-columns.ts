@@ -50,8 +50,6 @@ export interface SqlReading {
   /** base columns join conditions and filters read */
   influence?: Influence[];
   placeholders: Placeholder[];
-  /** the SQL as read (compiled or rendered) */
-  sql?: string;
   /** partial only because a source its `*` reads may have columns its YAML (or package) does not list: the columns are those the project knows */
   openSource?: boolean;
 }
@@ -68,6 +66,11 @@ export interface ProjectColumns {
   of(node: DbtNode | string): NodeColumn[];
   /** How a model's or snapshot's SQL was read (undefined for other nodes). */
   sql(node: DbtNode | string): SqlReading | undefined;
+  /**
+   * The SQL that reading read (compiled, or rendered as it was), made again when asked: a reading
+   * does not keep it (8 MB at 10,000 models, in a server that rarely needs it).
+   */
+  sqlText(node: DbtNode | string): string | undefined;
   /** Columns SQL returns that YAML does not list, and the reverse (each with file and line). */
   findings(): Diagnostic[];
   /** A source's columns its YAML does not list but a package's staging macro declares (staging-columns.ts), with the evidence. */
@@ -99,6 +102,7 @@ interface Memo {
   /** relation id → the models whose reading read its columns; name → the models that asked ref()/source() for it (may hold models that no longer do) */
   readers: Map<string, Set<string>>;
   askers: Map<string, Set<string>>;
+  undecided: WeakSet<SqlReading>;
   lib?: MacroLibrary;
   /** the sources' declared columns the readings used (staging-columns.ts) */
   declared?: Map<string, Declared>;
@@ -168,6 +172,8 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
   const readers = prev?.readers ?? new Map<string, Set<string>>();
   const askers = prev?.askers ?? new Map<string, Set<string>>();
   let readMs = 0;
+  /** readings whose SQL was rendered with placeholders for conditions that cannot be decided (rare; see readOne) */
+  const renderedUndecided = prev?.undecided ?? new WeakSet<SqlReading>();
   /** what the reading in progress looks at (readings nest: a relation read on the way) */
   let current: Deps | undefined;
 
@@ -282,13 +288,24 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     if (first.decisions > 3) ways.push(readSql(first), readSql(modelSql(n, inputs, () => true)!));
     else for (let bits = 0; bits < 1 << first.decisions; bits++) ways.push(readSql(modelSql(n, inputs, (i) => (i < first.decisions ? ((bits >> i) & 1) === 1 : undefined))!));
     const names = (r: SqlReading) => r.columns.map((c) => c.name.toLowerCase()).join('\0');
+    // ways[0] is read with every condition false, as `first` was
     if (ways.every((w) => w.status === 'complete' && names(w) === names(ways[0]))) return ways[0];
     const placeholder = readSql(modelSql(n, inputs)!);
-    return { ...placeholder, gaps: [...placeholder.gaps, `its columns depend on ${first.decisions} {% if %} condition(s) that cannot be decided without the warehouse or the target`] };
+    const out = { ...placeholder, gaps: [...placeholder.gaps, `its columns depend on ${first.decisions} {% if %} condition(s) that cannot be decided without the warehouse or the target`] };
+    renderedUndecided.add(out);
+    return out;
+  };
+
+  /** The SQL a reading read: rendered with every undecidable condition false, or left as a placeholder (see readOne). */
+  const sqlText = (id: string): string | undefined => {
+    const r = reading(id);
+    const n = byId.get(id);
+    if (!r || !n || (r.status === 'unknown' && !r.via)) return undefined;
+    return modelSql(n, sqlInputs(), renderedUndecided.has(r) ? undefined : () => false)?.sql;
   };
 
   const readSql = (ms: ModelSql): SqlReading => {
-    const base = { via: ms.via, placeholders: ms.placeholders, sql: ms.sql };
+    const base = { via: ms.via, placeholders: ms.placeholders };
     if (ms.error) return { ...base, status: 'unknown', columns: [], gaps: [`line ${ms.error.line}: ${ms.error.message}`] };
     // the gaps that only say a source may have more columns than listed
     const more = new Set<string>();
@@ -434,6 +451,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     of: (node) => live()?.of(node) ?? columnsOf(node),
     sql: (node) => { const l = live(); return l ? l.sql(node) : reading(idOf(node)); },
     declared: (node) => { const l = live(); if (l) return l.declared(node); const id = idOf(node); return byId.get(id)?.resourceType === 'source' && !catalogColumns(p, id) ? declarations().get(id) : undefined; },
+    sqlText: (node) => { const l = live(); return l ? l.sqlText(node) : sqlText(idOf(node)); },
     findings: () => {
       const l = live();
       if (l) return l.findings();
@@ -457,7 +475,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     },
   };
   const memo: Memo = {
-    nodes: byId, readings, deps, relCols, relSig, readers, askers, get lib() { return lib; }, get declared() { return declared; },
+    nodes: byId, readings, deps, relCols, relSig, readers, askers, undecided: renderedUndecided, get lib() { return lib; }, get declared() { return declared; },
     retire: () => { retired = true; },
   };
   return { api, memo };

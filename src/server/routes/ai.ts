@@ -24,15 +24,26 @@ export function registerAiRoutes(app: FastifyInstance, { session, opts }: RouteC
   // parses (~120 MB at 10,000 models) and writing it made every stop take seconds, for a build that
   // does not block anything (bench/server-10k.mjs measures both).
   let assistant: AssistantSession | undefined;
+  // requests not yet answered (a stream such as /api/events counts until its headers are sent)
+  const inFlight = new Set<FastifyReply>();
+  let waitingForIndex = 0;
+  const answering = () => {
+    let open = 0;
+    for (const r of inFlight) if (r.raw.headersSent) inFlight.delete(r); else open++;
+    return open > waitingForIndex; // a question waiting for the index does not hold its build up
+  };
   const start = () => (assistant ??= new AssistantSession(session.project, {
     validator: proposalValidator(() => session.validateContext()), endpoints, background: true,
+    // the build gives way to a file change and to requests (an edit's lineage answer is not kept waiting)
+    yieldTo: () => session.changing() || answering(),
   }));
   // started once the server has been idle for a moment (the first screen's requests are answered
   // first), or by the first AI request; after the SQL parser is loaded (session.catchUp waits for it)
   let lastActivity = Date.now();
   const busy = async () => { lastActivity = Date.now(); };
-  app.addHook('onRequest', busy);
+  app.addHook('onRequest', async (_req, reply) => { lastActivity = Date.now(); inFlight.add(reply); });
   app.addHook('onSend', busy);
+  app.addHook('onResponse', async (_req, reply) => { inFlight.delete(reply); });
   app.addHook('onReady', async () => {
     const tick = setInterval(() => {
       if (assistant) clearInterval(tick);
@@ -45,7 +56,8 @@ export function registerAiRoutes(app: FastifyInstance, { session, opts }: RouteC
   /** The assistant once its index is built: questions asked meanwhile wait for it. */
   const ai = async (): Promise<AssistantSession> => {
     const a = start();
-    await a.ready;
+    waitingForIndex++;
+    try { await a.ready; } finally { waitingForIndex--; }
     const st = a.indexState();
     if (st.state === 'failed') throw new ApiError(500, 'AI_INDEX_FAILED', `the assistant's index could not be built: ${st.message}; POST /api/ai/index/rebuild tries again`);
     indexChanges();
@@ -101,7 +113,8 @@ export function registerAiRoutes(app: FastifyInstance, { session, opts }: RouteC
   }, async (req) => {
     checkProject(session, req.body.projectId);
     const a = start();
-    await a.ready; // a build in the background finishes first (a failed one is built again)
+    waitingForIndex++;
+    try { await a.ready; } finally { waitingForIndex--; } // a build in the background finishes first (a failed one is built again)
     return a.rebuild(session.project);
   });
 
