@@ -96,7 +96,8 @@ interface Deps { rels: Set<string>; names: Set<string>; cycle: boolean }
 interface Memo {
   nodes: Map<string, DbtNode>;
   readings: Map<string, SqlReading | 'busy'>;
-  deps: Map<string, Deps>;
+  /** models whose reading met a cycle (read again by the next state); what the others read is in readers/askers */
+  cycles: Set<string>;
   relCols: Map<string, Cols>;
   relSig: Map<string, string>;
   /** relation id → the models whose reading read its columns; name → the models that asked ref()/source() for it (may hold models that no longer do) */
@@ -168,7 +169,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
   const readings = prev?.readings ?? new Map<string, SqlReading | 'busy'>();
   const relCols = prev?.relCols ?? new Map<string, Cols>();
   const relSig = prev?.relSig ?? new Map<string, string>();
-  const deps = prev?.deps ?? new Map<string, Deps>();
+  const cycles = prev?.cycles ?? new Set<string>();
   const readers = prev?.readers ?? new Map<string, Set<string>>();
   const askers = prev?.askers ?? new Map<string, Set<string>>();
   let readMs = 0;
@@ -179,7 +180,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
 
   const sigOf = (id: string): string => {
     let sig = relSig.get(id);
-    if (sig === undefined) { sig = JSON.stringify(relationColumns(id) ?? null); relSig.set(id, sig); }
+    if (sig === undefined) { sig = signature(relationColumns(id)); relSig.set(id, sig); }
     return sig;
   };
   const track = (id: string) => { current?.rels.add(id); };
@@ -200,8 +201,12 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     if (n && (n.resourceType === 'model' || n.resourceType === 'snapshot')) {
       const r = reading(id);
       if (r?.status === 'complete') {
-        const types = new Map((cat ?? []).map((c) => [c.name.toLowerCase(), c.type]));
-        cols = r.columns.map((c) => ({ name: c.name, type: types.get(c.name.toLowerCase()) ?? c.type }));
+        // without a catalog the reading's own columns serve (each has its name and type): no copy per relation
+        if (!cat) cols = r.columns;
+        else {
+          const types = new Map(cat.map((c) => [c.name.toLowerCase(), c.type]));
+          cols = r.columns.map((c) => ({ name: c.name, type: types.get(c.name.toLowerCase()) ?? c.type }));
+        }
       }
     }
     if (!cols && cat) cols = cat.map((c) => ({ name: c.name, type: c.type }));
@@ -248,7 +253,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
         relSig.clear();
         throw e;
       } finally { current = outer; }
-      deps.set(top.id, mine);
+      if (mine.cycle) cycles.add(top.id); else cycles.delete(top.id);
       for (const r of mine.rels) index(readers, r, top.id);
       for (const k of mine.names) index(askers, k, top.id);
       readMs += performance.now() - t0;
@@ -341,7 +346,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
       r = { ...r, columns: r.columns.map((c) => (!c.sources.length && !c.unresolved && why.has(c.name.toLowerCase()) ? { ...c, unresolved: why.get(c.name.toLowerCase()) } : c)) };
     }
     const openSource = r.gaps.length > 0 && r.columns.length > 0 && r.gaps.every((g) => more.has(g));
-    return { ...base, status: r.gaps.length ? (r.columns.length ? 'partial' : 'unknown') : 'complete', columns: r.columns, gaps: r.gaps, influence: r.influence, ...(openSource ? { openSource } : {}) };
+    return { ...base, status: r.gaps.length ? (r.columns.length ? 'partial' : 'unknown') : 'complete', columns: compact(r.columns), gaps: r.gaps, influence: r.influence, ...(openSource ? { openSource } : {}) };
   };
 
   const columnsOf = (node: DbtNode | string): NodeColumn[] => {
@@ -351,9 +356,8 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     const sqlCols: { name: string; type?: string; line?: number; kind?: EdgeKind }[] | undefined =
       n.resourceType === 'seed' ? seedHeader(p, n) : n.resourceType === 'model' || n.resourceType === 'snapshot' ? reading(n.uniqueId)?.columns.map((c) => ({ name: c.name, type: c.typeFrom === 'cast' || c.typeFrom === 'source' ? c.type : undefined, kind: c.kind })) : undefined;
     // the lines are found when first asked for: reading the file again for every node would cost as much as the rest
-    let lines: Map<string, number> | undefined;
     const sqlPath = n.resourceType !== 'seed' ? n.sqlPath : undefined;
-    const lineOf = (name: string) => (lines ??= nameLines(safeRead(p, sqlPath!))).get(name) ?? 1;
+    const lines: LineSource | undefined = sqlPath ? { text: () => safeRead(p, sqlPath) } : undefined;
     const out: NodeColumn[] = [];
     const seen = new Map<string, NodeColumn>();
     const add = (name: string, origin: ColumnOrigin) => {
@@ -372,11 +376,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     }
     for (const s of sqlCols ?? []) {
       const c = add(s.name, 'sql');
-      if (sqlPath) {
-        const name = s.name.toLowerCase();
-        let line: number | undefined;
-        Object.defineProperty(c, 'sql_line', { enumerable: true, configurable: true, get: () => (line ??= lineOf(name)), set: (v) => { line = v; } });
-      }
+      if (lines) { lineSources.set(c, lines); Object.defineProperty(c, 'sql_line', SQL_LINE); }
       if (s.kind) c.sql_kind = s.kind;
       if (s.type && !c.data_type) { c.data_type = s.type; c.type_origin = 'sql'; }
     }
@@ -400,14 +400,14 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     const before = new Map<string, string | undefined>();
     const invalidate = (id: string) => {
       if (!readings.has(id)) return;
-      before.set(id, relCols.has(id) ? relSig.get(id) ?? JSON.stringify(relCols.get(id) ?? null) : undefined);
-      readings.delete(id); deps.delete(id); relCols.delete(id); relSig.delete(id);
+      before.set(id, relCols.has(id) ? relSig.get(id) ?? signature(relCols.get(id)) : undefined);
+      readings.delete(id); cycles.delete(id); relCols.delete(id); relSig.delete(id);
       queue.push(id);
     };
     const nameOf = (n: DbtNode) => (n.resourceType === 'source' ? n.tableName ?? n.name : n.name);
     const renamed = new Set<string>();
     const recheck: string[] = [];
-    for (const [id, d] of deps) if (d.cycle) invalidate(id);
+    for (const id of [...cycles]) invalidate(id);
     for (const n of byId.values()) {
       const old = was.nodes.get(n.uniqueId);
       if (old === n) continue;
@@ -421,7 +421,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     for (const [id, old] of was.nodes) {
       if (byId.has(id)) continue;
       renamed.add(nameOf(old));
-      relCols.delete(id); relSig.delete(id); readings.delete(id); deps.delete(id);
+      relCols.delete(id); relSig.delete(id); readings.delete(id); cycles.delete(id);
       for (const r of readers.get(id) ?? []) invalidate(r);
     }
     for (const k of renamed) for (const m of askers.get(k) ?? []) invalidate(m);
@@ -431,7 +431,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
       for (const id of new Set([...was.declared.keys(), ...now.keys()])) if (JSON.stringify(was.declared.get(id)) !== JSON.stringify(now.get(id))) recheck.push(id);
     }
     for (const id of recheck) {
-      const old = relCols.has(id) ? relSig.get(id) ?? JSON.stringify(relCols.get(id) ?? null) : undefined;
+      const old = relCols.has(id) ? relSig.get(id) ?? signature(relCols.get(id)) : undefined;
       relCols.delete(id); relSig.delete(id);
       if (old !== sigOf(id)) for (const r of readers.get(id) ?? []) invalidate(r);
     }
@@ -475,13 +475,43 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     },
   };
   const memo: Memo = {
-    nodes: byId, readings, deps, relCols, relSig, readers, askers, undecided: renderedUndecided, get lib() { return lib; }, get declared() { return declared; },
+    nodes: byId, readings, cycles, relCols, relSig, readers, askers, undecided: renderedUndecided, get lib() { return lib; }, get declared() { return declared; },
     retire: () => { retired = true; },
   };
   return { api, memo };
 }
 
 const ORDER: ColumnOrigin[] = ['yaml', 'sql', 'catalog'];
+
+/** Where the columns of one node find their SQL line: its file's identifiers, read when first asked for. */
+interface LineSource { text: () => string | undefined; lines?: Map<string, number> }
+const lineSources = new WeakMap<NodeColumn, LineSource>();
+/**
+ * `sql_line`, found when first read. One accessor shared by every column (not two closures each:
+ * 128,000 columns at 10,000 models, made again for every node's columns a face asks for).
+ */
+const SQL_LINE: PropertyDescriptor = {
+  enumerable: true, configurable: true,
+  get(this: NodeColumn): number | undefined {
+    const src = lineSources.get(this);
+    if (!src) return undefined;
+    return (src.lines ??= nameLines(src.text())).get(this.name.toLowerCase()) ?? 1;
+  },
+  set(this: NodeColumn, v: number | undefined) { Object.defineProperty(this, 'sql_line', { value: v, enumerable: true, configurable: true, writable: true }); },
+};
+
+/** What a downstream `select *` sees of a relation (names and types), to tell whether it changed. */
+const signature = (cols: Cols): string => JSON.stringify(cols?.map((c) => [c.name, c.type ?? null]) ?? null);
+
+/**
+ * A reading's columns as kept: arrays of their exact length (an array grown by push keeps room
+ * for 17 entries: at 10,000 models, a third of the readings' memory).
+ */
+function compact(cols: OutputColumn[]): OutputColumn[] {
+  const out = new Array<OutputColumn>(cols.length);
+  for (let i = 0; i < cols.length; i++) out[i] = { ...cols[i], sources: cols[i].sources.slice() };
+  return out;
+}
 
 /** The nodes a model reads: its ref()s and source()s that are nodes of the project. */
 function upstreamOf(p: Project, n: DbtNode): string[] {
