@@ -238,9 +238,16 @@ describe('lexical index', () => {
     for (const d of docs.slice(0, Math.floor(docs.length * 0.7))) churned.remove(d); // past half: postings get compacted
     for (const d of docs.slice(0, Math.floor(docs.length * 0.7))) churned.add(d);
     const restored = recordSearch(JSON.parse(JSON.stringify(churned)));
+    // compacted (typed arrays, dead postings dropped), then changed again: the same ranking
+    const compacted = recordSearch();
+    for (const d of docs) compacted.add(d);
+    for (const d of docs.slice(0, 40)) compacted.remove(d);
+    compacted.compact();
+    for (const d of docs.slice(0, 40)) compacted.add(d);
+    compacted.remove(docs[50]); compacted.add(docs[50]);
     for (const q of queries) {
       const want = scores(fresh.search(q, { boost: FIELD_BOOST, ...opts }));
-      for (const other of [churned, restored]) {
+      for (const other of [churned, restored, compacted]) {
         const got = scores(other.search(q, { boost: FIELD_BOOST, ...opts }));
         expect(got.size, q.join(' ')).toBe(want.size);
         for (const [id, s] of want) expect(got.get(id), `${q.join(' ')}: ${id}`).toBeCloseTo(s, 9);

@@ -204,6 +204,25 @@ export class LexicalIndex {
     return ix;
   }
 
+  /**
+   * Hold the live postings in two typed arrays, each term's a view into them (as fromParts leaves
+   * them): 4 bytes a number and no room kept for growth, where arrays grown one posting at a time
+   * take 8 and up to half again (a 10,000-model index holds 3.5 million postings). A term that
+   * gains a posting later gets its own array again (see add).
+   */
+  compact(): void {
+    const T = this.keys.length;
+    let total = 0;
+    for (let t = 0; t < T; t++) { const ts = this.tfs[t]; for (let i = 0; i < ts.length; i++) if (ts[i]) total++; }
+    const keys = new Int32Array(total), tfs = new Int32Array(total);
+    let at = 0;
+    for (let t = 0; t < T; t++) {
+      const ks = this.keys[t], ts = this.tfs[t], from = at;
+      for (let i = 0; i < ks.length; i++) if (ts[i]) { keys[at] = ks[i]; tfs[at] = ts[i]; at++; }
+      this.keys[t] = keys.subarray(from, at); this.tfs[t] = tfs.subarray(from, at); this.dead[t] = 0;
+    }
+  }
+
   /** Live postings only, as typed arrays (see LexicalParts). */
   toParts(): LexicalParts {
     const F = this.fieldCount;
@@ -275,10 +294,11 @@ export class LexicalIndex {
   private countTerms(text: string | undefined): number {
     let distinct = 0;
     if (!text) return 0;
-    const re = this.analyzer.words;
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-      const ts = this.termsOf(m[0]);
+    // the words alone (exec would make a match object for each: at 10,000 models, a quarter of what a build allocates)
+    const words = text.match(this.analyzer.words);
+    if (!words) return 0;
+    for (let w = 0; w < words.length; w++) {
+      const ts = this.termsOf(words[w]);
       for (let i = 0; i < ts.length; i++) {
         const t = ts[i];
         if (this.scratch[t]++ === 0) this.touched[distinct++] = t;

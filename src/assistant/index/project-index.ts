@@ -148,6 +148,7 @@ export class ProjectIndex {
     this.staleIssues.clear();
     yield* put(AGG_UNIT, [...this.aggs.values()].map(aggregateRecord));
     for (const [u, recs] of this.extraUnits) yield* put(u, recs);
+    this.search.compact();
     this.finish(t0);
   }
 

@@ -367,6 +367,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
       if (!c.origins.includes(origin)) c.origins.push(origin);
       return c;
     };
+    // origins are added yaml, then sql, then catalog: each column's list is in that order (no sort)
     for (const y of n.columns) {
       const c = add(y.name, 'yaml');
       c.description = y.description;
@@ -384,7 +385,6 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
       const c = add(k.name, 'catalog');
       if (k.type && c.type_origin !== 'yaml') { c.data_type = k.type; c.type_origin = 'catalog'; }
     }
-    for (const c of out) c.origins.sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
     return out;
   };
 
@@ -481,7 +481,6 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
   return { api, memo };
 }
 
-const ORDER: ColumnOrigin[] = ['yaml', 'sql', 'catalog'];
 
 /** Where the columns of one node find their SQL line: its file's identifiers, read when first asked for. */
 interface LineSource { text: () => string | undefined; lines?: Map<string, number> }
