@@ -39,6 +39,7 @@ export function formatColumnLineage(g: LineageGraph, addr: { id: string; column:
 /** Every column of a node with its direct upstream. */
 export function formatNodeLineage(n: NodeLineage): string {
   const out = [n.node];
+  if (n.unresolved) out.push(`└─ no known columns: ${n.unresolved}`);
   n.columns.forEach((c, i) => {
     const last = i === n.columns.length - 1;
     const name = c.column.slice(n.node.length + 1);

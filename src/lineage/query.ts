@@ -19,7 +19,12 @@ export interface ColumnLineage {
   /** columns deciding which rows the column's model has (join keys, filters): not value lineage */
   influence: InfluenceEntry[];
 }
-export interface NodeLineage { node: string; columns: ColumnLineage[] }
+export interface NodeLineage {
+  node: string;
+  columns: ColumnLineage[];
+  /** why no column of the node is known (its SQL could not be read), with its file */
+  unresolved?: string;
+}
 
 export interface ColumnAddress { id: string; node: string; column?: string }
 
@@ -37,6 +42,8 @@ export function parseAddress(g: LineageGraph, text: string, opts: { allowNode?: 
   if (!id || colText === undefined) throw new UserError(`no node '${nodeText}' in the project${didYouMeanSuffix(nodeText, g.names())}`, 1, 'COLUMN_NOT_FOUND');
   const cols = g.columnsOf(id);
   const col = cols.find((c) => c.toLowerCase() === colText.toLowerCase());
+  const unread = cols.length ? undefined : unreadReason(g, id);
+  if (unread) throw new UserError(`${g.nameOf(id)} has no known columns: ${unread}`, 1, 'COLUMN_NOT_FOUND');
   if (!col) throw new UserError(`${g.nameOf(id)} has no column '${colText}'${didYouMeanSuffix(colText, cols)}`, 1, 'COLUMN_NOT_FOUND');
   return { id, node: g.nameOf(id), column: col };
 }
@@ -86,9 +93,24 @@ export function columnLineage(g: LineageGraph, addr: { id: string; column: strin
   return { column: `${g.nameOf(addr.id)}.${addr.column}`, ...(declared ? { declared_by: declared.by } : {}), upstream, downstream, unresolved, influence };
 }
 
-/** Every column of a node with its direct upstream. */
+/**
+ * Why a model or snapshot has no known column: its SQL did not read (a syntax error, Jinja that
+ * does not render), named with its file and the fix; undefined when it has columns. Without this
+ * an unreadable model looks like one with no columns.
+ */
+function unreadReason(g: LineageGraph, id: string): string | undefined {
+  const n = g.node(id);
+  if (!n || (n.resourceType !== 'model' && n.resourceType !== 'snapshot') || g.columnsOf(id).length) return undefined;
+  // a column it cannot have: the graph answers with the model's own reason (its gaps)
+  const why = g.unresolved(id, '\u0000').filter((r) => !r.includes('does not return'));
+  const file = n.sqlPath ?? n.file;
+  return `${file ? `${file}: ` : ''}${why.length ? why.join('; ') : 'its SQL returns no column'}; fix the SQL, or declare its columns in YAML`;
+}
+
+/** Every column of a node with its direct upstream (or why none is known). */
 export function nodeLineage(g: LineageGraph, id: string): NodeLineage {
-  return { node: g.nameOf(id), columns: g.columnsOf(id).map((c) => columnLineage(g, { id, column: c })) };
+  const unresolved = unreadReason(g, id);
+  return { node: g.nameOf(id), columns: g.columnsOf(id).map((c) => columnLineage(g, { id, column: c })), ...(unresolved ? { unresolved } : {}) };
 }
 
 /** Every column downstream of one, at all depths (each once, at its nearest depth). */
