@@ -63,15 +63,5 @@ export function sourceFilesOf(project: Project, node: DbtNode): string[] {
   return files;
 }
 
-/**
- * A property file the project reader could not read (broken YAML, a wrong shape, an unreadable
- * target/manifest.json) silently takes its models, tests and keys out of an agent's view; the
- * proposal says so, so a reviewer does not take a missing relationship for a finding.
- */
-export function unreadableFileNote(project: Project): string[] {
-  const bad = project.diagnostics.filter((d) => d.file && !d.file.startsWith('Modeler/') && d.code !== 'SKILL_FRONTMATTER'
-    && (d.severity === 'error' || d.code === 'TARGET_JSON'));
-  if (!bad.length) return [];
-  const shown = bad.slice(0, 5).map((d) => `${d.file}${d.line ? `:${d.line}:${d.column ?? 1}` : ''} ${d.message}`);
-  return [`${bad.length} problem(s) reading project files, so what those files declare is missing from this proposal: ${shown.join('; ')}${bad.length > 5 ? `; and ${bad.length - 5} more` : ''}. Fix them ('modeler summary --project-dir <dir>' lists them all) and re-run.`];
-}
+// moved to the project reader's core, where lineage uses it too
+export { unreadableFileNote } from '../core/project/unreadable.js';

@@ -8,5 +8,6 @@ export { readSqlColumns, type SqlColumns } from '../core/sql-columns/read-column
 export type { OutputColumn, BaseColumn, EdgeKind, TableLookup, TableInfo, Gap } from '../core/sql-columns/scope.js';
 export { renderModelSql, type RenderInput, type RenderResult, type Placeholder, type DbtTargetInfo } from '../core/sql-render/render.js';
 export type { Project, DbtNode, DbtColumn, DbtTest, DocBlock, Skill, FileKind } from '../core/project/types.js';
+export { unreadableFileNote } from '../core/project/unreadable.js';
 export { SKIP_DIRS } from '../core/project/walk.js';
 export { resolveTarget, profilesDirFor, type DbtTarget, type TargetOptions, type ResolvedTarget } from '../core/project/target.js';

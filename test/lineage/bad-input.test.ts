@@ -1,6 +1,7 @@
 // `modeler lineage` on a project a user has half broken, through the real binary: a model whose
 // SQL does not parse is named with its file and the fix (not shown as a model without columns),
-// and nothing in the project is written.
+// a property file that does not read is named on stderr beside the answer (its models are missing
+// from it), and nothing in the project is written.
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,5 +27,21 @@ describe('modeler lineage on bad input', () => {
     // a model that reads is listed as before
     expect(runCli(['lineage', 'orders', '--project-dir', dir]).stdout).not.toContain('no known columns');
     expect(changed(before, tree(dir)).filter((f) => !f.startsWith('.modeler/'))).toEqual([]);
+  });
+
+  it('names a property file that does not read, on stderr, and still answers from the rest', () => {
+    const broken = join(tempDir('modeler-lineage-yaml-'), 'project');
+    cpSync(dir, broken, { recursive: true });
+    writeFileSync(join(broken, 'models', 'marts', 'broken.yml'), 'version: 2\nmodels:\n  - name: orders\n    columns: [\n');
+    const r = runCli(['lineage', 'orders.status', '--project-dir', broken]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^orders\.status\nupstream\n/);
+    expect(r.stderr).toBe("modeler: warning: 1 problem(s) reading project files, so what those files declare is missing from this lineage: models/marts/broken.yml:5:1 unexpected end of the stream within a flow collection. Fix them ('modeler summary --project-dir <dir>' lists them all) and re-run.\n");
+    // --output-json keeps stdout JSON; the note stays on stderr
+    const j = runCli(['lineage', '--impact', 'orders.status', '--project-dir', broken, '--output-json']);
+    expect(JSON.parse(j.stdout).column).toBe('orders.status');
+    expect(j.stderr).toContain('models/marts/broken.yml:5:1');
+    // a project that reads cleanly: nothing on stderr
+    expect(runCli(['lineage', 'orders.status', '--project-dir', dir]).stderr).toBe('');
   });
 });

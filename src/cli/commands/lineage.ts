@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { formatColumnLineage, formatLineageImpact, formatNodeLineage, lineageGraph, parseAddress, columnLineage, nodeLineage, impactOf } from '../../api/lineage.js';
-import { initSqlColumns, loadProject } from '../../api/project.js';
+import { initSqlColumns, loadProject, unreadableFileNote } from '../../api/project.js';
 import { UserError } from '../../api/base.js';
-import { action, intOption, out, printJson } from '../io.js';
+import { action, err, intOption, out, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
 
 export function registerLineage(program: Command): void {
@@ -23,6 +23,8 @@ export function registerLineage(program: Command): void {
       if (depth !== undefined && depth < 1) throw new UserError(`--depth expects 1 or more, got ${depth}`);
       const ref = projectRef(o);
       const p = loadProject(ref.dir, ref.read);
+      // a broken property file takes its models out of the graph: say so, beside the answer
+      for (const n of unreadableFileNote(p, 'this lineage')) err(`modeler: warning: ${n}`);
       await initSqlColumns();
       if (o.impact) {
         const r = impactOf(p, o.impact);
