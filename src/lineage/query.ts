@@ -28,9 +28,27 @@ export interface NodeLineage {
 
 export interface ColumnAddress { id: string; node: string; column?: string }
 
+/**
+ * An address as SQL quotes it (`"orders"."customer_id"`, `` orders.`id` ``, `[orders].[id]`): a
+ * column copied from a query is read as the plain names. A stray quote leaves the text as typed,
+ * so the refusal quotes what the user wrote.
+ */
+function unquoteAddress(t: string): string {
+  if (!/["`[]/.test(t)) return t;
+  const re = /"((?:[^"]|"")*)"|`([^`]*)`|\[([^\]]*)\]|([^."`[]+)|(\.)/y;
+  const parts = [''];
+  while (re.lastIndex < t.length) {
+    const m = re.exec(t);
+    if (!m) return t;
+    if (m[5]) parts.push('');
+    else parts[parts.length - 1] += m[1]?.replace(/""/g, '"') ?? m[2] ?? m[3] ?? m[4];
+  }
+  return parts.join('.');
+}
+
 /** Read `NODE.COLUMN` (or `NODE` alone when `nodeOnly` allows it) against the graph; unknown names are refused with a suggestion. */
 export function parseAddress(g: LineageGraph, text: string, opts: { allowNode?: boolean } = {}): ColumnAddress {
-  const t = text.trim();
+  const t = unquoteAddress(text.trim());
   if (!t) throw new UserError('give a column as NODE.COLUMN, e.g. orders.customer_id', 1, 'COLUMN_NOT_FOUND');
   const whole = g.idOf(t);
   if (whole && opts.allowNode) return { id: whole, node: g.nameOf(whole) };
@@ -39,6 +57,7 @@ export function parseAddress(g: LineageGraph, text: string, opts: { allowNode?: 
   const colText = dot > 0 ? t.slice(dot + 1) : undefined;
   const id = g.idOf(nodeText);
   if (colText === undefined && !opts.allowNode) throw new UserError(`give a column as NODE.COLUMN: '${t}' ${whole ? 'is a node' : 'names no column'}${whole ? `; e.g. ${t}.${g.columnsOf(whole)[0] ?? 'id'}` : didYouMeanSuffix(t, g.names())}`, 1, 'COLUMN_NOT_FOUND');
+  if (id && colText === '') throw new UserError(`give a column after the dot: '${t}' names no column; e.g. ${nodeText}.${g.columnsOf(id)[0] ?? 'id'}`, 1, 'COLUMN_NOT_FOUND');
   if (!id || colText === undefined) throw new UserError(`no node '${nodeText}' in the project${didYouMeanSuffix(nodeText, g.names())}`, 1, 'COLUMN_NOT_FOUND');
   const cols = g.columnsOf(id);
   const col = cols.find((c) => c.toLowerCase() === colText.toLowerCase());

@@ -44,4 +44,16 @@ describe('modeler lineage on bad input', () => {
     // a project that reads cleanly: nothing on stderr
     expect(runCli(['lineage', 'orders.status', '--project-dir', dir]).stderr).toBe('');
   });
+
+  it('reads a column quoted as SQL quotes it, and refuses a node with nothing after the dot in one line', () => {
+    for (const a of ['"orders"."customer_id"', 'orders.`CUSTOMER_ID`', '[orders].[customer_id]']) {
+      const r = runCli(['lineage', a, '--project-dir', dir, '--output-json']);
+      expect([r.code, JSON.parse(r.stdout).column], a).toEqual([0, 'orders.customer_id']);
+    }
+    expect(JSON.parse(runCli(['lineage', '"shop"."orders"."user_id"', '--project-dir', dir, '--output-json']).stdout).column).toBe('shop.orders.user_id');
+    // a stray quote is refused as typed, with the nearest name
+    expect(runCli(['lineage', 'orders."customer_id', '--project-dir', dir]).stderr).toBe("modeler: orders has no column '\"customer_id' (did you mean 'customer_id'?)\n");
+    const dot = runCli(['lineage', 'orders.', '--project-dir', dir]);
+    expect([dot.code, dot.stderr]).toEqual([1, "modeler: give a column after the dot: 'orders.' names no column; e.g. orders.order_id\n"]);
+  });
 });
