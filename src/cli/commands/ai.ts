@@ -18,6 +18,8 @@ export function registerAi(program: Command): void {
       '~/.cache/modeler), never in the project, and used while every file it was built from is unchanged.\n' +
       'Exit codes: 0 printed (also when nothing matched), 64 usage.\nExample: modeler ai search "order status" --project-dir examples/jaffle_shop')
     .action(action((query: string, opts: ProjectFlags & { limit?: string; json?: boolean; cache?: boolean }) => {
+      // before the project is read and indexed (seconds on a big project) only to refuse it
+      if (!query.trim()) throw new UserError('the query is empty; give words to search for, e.g. modeler ai search "order status"', 64, 'AI_REQUEST_INVALID');
       const limit = intOption(opts.limit, '--limit', 10)!;
       if (limit < 1) throw new UserError(`--limit must be at least 1, got ${limit}`);
       const ref = projectRef(opts);

@@ -27,6 +27,8 @@ export function registerAsk(program: Command): void {
       'Exit codes: 0 answered, 1 provider error (code printed), 64 usage.\n' +
       'Example: modeler ask "which models feed customers?" --project-dir examples/jaffle_shop')
     .action(action(async (question: string, opts: AskFlags) => {
+      // before the project is read and indexed (seconds on a big project) only to refuse it
+      if (!question.trim()) throw new UserError('the question is empty; ask in quotes, e.g. modeler ask "what does order status mean?"', 64, 'AI_REQUEST_INVALID');
       const ref = projectRef(opts);
       const provider = providerFromEnv(opts);
       await initSqlColumns(); // the index lists the columns models' SQL returns
