@@ -196,7 +196,11 @@ function build(dir: string, root: string, file: string | undefined, key: string,
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
       writeFileAtomic(file, cachedIndexFile(index, header as unknown as Record<string, unknown>));
       evict(file);
-    } catch { file = undefined; }
+    } catch (e) {
+      // said once per call, so a user who pointed MODELER_CACHE_DIR at a file learns why every call builds again
+      opts.progress?.(`cannot keep the assistant's index in ${dirname(file)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); each call builds it again: set MODELER_CACHE_DIR to a writable folder`);
+      file = undefined;
+    }
   }
   return { ...built(project, index), ...(file ? { file } : {}) };
 }
