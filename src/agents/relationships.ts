@@ -12,6 +12,7 @@ import type { TargetRef } from './foreign-keys.js';
 import { isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { roleOf } from './columns.js';
 import { snakeOf } from './naming.js';
+import { notReturned } from './node-columns.js';
 import { relationshipVerb, type VerbPhrase } from './verbs.js';
 
 /** A diagram relationship plus where its verb came from (dictionary pair, column name, fallback). */
@@ -61,7 +62,9 @@ export function extractRelationships(project: Project, layer: StagingLayer, opts
       const target = sm.declared.get(decl.column.toLowerCase());
       declaredCols.add(decl.column.toLowerCase());
       if (!target || !layer.entities.has(target.entity)) {
-        unresolved.push(`${decl.model}.${decl.column}: ${decl.via} points at ${describeTarget(decl.target)}, which is no staging model or entity`);
+        unresolved.push(notReturned(project, sm.node).some((c) => c.toLowerCase() === decl.column.toLowerCase())
+          ? `${decl.model}.${decl.column}: ${decl.via} is declared on a column the model's SQL no longer returns`
+          : `${decl.model}.${decl.column}: ${decl.via} points at ${describeTarget(decl.target)}, which is no staging model or entity`);
         continue;
       }
       edge(sm, decl.column, { entity: target.entity, node: target.node, column: decl.targetColumn }, declaredEvidence(decl.file, decl.line), decl.via);
