@@ -76,7 +76,7 @@ function listed(items: string[]): string {
 
 /** Why each staging model that is not an entity of its own is not one. */
 function notEntityNotes(layer: StagingLayer): string[] {
-  const bridges = layer.bridges.map((b) => `${b.model.node.name} (${b.ends[0].entity}–${b.ends[1].entity}: ${b.model.why})`);
+  const bridges = layer.bridges.map((b) => `${b.model.node.name} (${b.ends.map((e) => e.entity).join('–')}: ${b.model.why})`);
   const folded: string[] = [];
   const left: string[] = [];
   for (const m of layer.models) {

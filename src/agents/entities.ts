@@ -48,7 +48,8 @@ export interface StagingModel {
   /** For a helper of a model that is not an entity (a bridge's _tmp): that model's name. */
   owner?: string;
   /** A link table's reference to what both its ends belong to (teams_users.organization_id): not an end of the link. */
-  tenant?: string;
+  tenant?: string;  /** A link table of three or more ends named for one of them (invoice_linked_txn): that end's column; it links to each of the others. */
+  anchor?: string;
 }
 
 export interface EntityGroup {
@@ -66,8 +67,8 @@ export interface EntityGroup {
 
 export interface Bridge {
   model: StagingModel;
-  /** The two references, in column order. */
-  ends: [{ column: string; entity: string }, { column: string; entity: string }];
+  /** The references it links, in column order; with more than two, the end it is named for first (each of the others links to it). */
+  ends: { column: string; entity: string }[];
 }
 
 export interface StagingLayer {
@@ -220,7 +221,8 @@ export function readStagingLayer(project: Project): StagingLayer {
   for (const m of models) {
     if (m.kind !== 'bridge') continue;
     const ends = linkEnds(m);
-    if (ends.length === 2) bridges.push({ model: m, ends: [ends[0], ends[1]] });
+    if (ends.length === 2) bridges.push({ model: m, ends });
+    else if (ends.length > 2 && m.anchor) bridges.push({ model: m, ends: [...ends.filter((e) => e.column === m.anchor), ...ends.filter((e) => e.column !== m.anchor)] });
   }
   return { models, byModel, entities: groupEntities(project, models, notes), bridges, index, sourceNames, typeMismatches, rejected, notes };
 }
@@ -626,8 +628,8 @@ function columnKind(m: StagingModel, entityTokens: (name: string) => string[], p
       return { kind: 'attribute', why: `values of ${refs[0].entity} (its key ${refs[0].column} and ${values.map((c) => c.name).join(', ')}, no identifier of its own)`, served: refs[0].entity };
     }
   }
-  if (refs.length === 2) {
-    if (describedAsLink(m.node.description)) return { kind: 'bridge', why: 'its description says it maps one thing to another' };
+  if (refs.length === 2 && describedAsLink(m.node.description)) return { kind: 'bridge', why: 'its description says it maps one thing to another' };
+  if (refs.length >= 2) {
     const refCols = new Set(refs.map((r) => r.column.toLowerCase()));
     const ownNamed = (c: string) => c === 'id' || c === `${snakeOf(m.parsed.tokens)}_id`;
     // its own identifier: unique, named for it, or the id it renames (id as teams_users_id)
@@ -648,8 +650,19 @@ function columnKind(m: StagingModel, entityTokens: (name: string) => string[], p
     // a link of an entity with itself is named for it (issue_link)
     const acted = roles.some((r) => isActorRole(r));
     const selfLink = refs[0].entity === refs[1].entity;
-    if (!extra.length && !keyedByReference && roles.filter((r) => r.length).length <= 1 && !acted && (!selfLink || namedForEnds) && (!ownKey || namedForEnds)) {
+    if (refs.length === 2 && !extra.length && !keyedByReference && roles.filter((r) => r.length).length <= 1 && !acted && (!selfLink || namedForEnds) && (!ownKey || namedForEnds)) {
       return { kind: 'bridge', why: `it holds two references (${refs.map((r) => r.column).join(', ')}) and nothing else of its own` };
+    }
+    // three or more plain keys of different things, nothing of its own, named for one of them alone (invoice_linked_txn:
+    // invoice_id, payment_id, estimate_id): that one's list of links to each of the others, as bill_linked_txn is a
+    // bill's to its payments. A link named for none or all of its ends (enrollment: student, course, term) may be one
+    // fact about all three, which no set of two-ended links says: it stays an (associative) entity.
+    const anchors = refs.filter((r) => containsRun(singularAll(m.parsed.tokens), singularAll(entityTokens(r.entity))));
+    if (refs.length > 2 && anchors.length === 1 && new Set(refs.map((r) => r.entity)).size === refs.length && !extra.length && !keyedByReference && !ownKey
+      && roles.every((r) => !r.length)) {
+      m.anchor = anchors[0].column;
+      const others = refs.filter((r) => r !== anchors[0]);
+      return { kind: 'bridge', why: `it lists the links of ${anchors[0].entity} (${anchors[0].column}) to ${others.map((r) => `${r.entity} (${r.column})`).join(', ')} and nothing else of its own` };
     }
   }
   if (hasValidityColumns(m.node) && !m.ownKeys.size) {

@@ -149,15 +149,15 @@ function toRelationship(layer: StagingLayer, p: Pending): EntityRelationship {
   return { from: p.child, to: p.parent, verb: verb.childFirst, cardinality: 'many_to_one', from_column: p.childColumn, to_column: p.parentColumn, ...base };
 }
 
-/** Bridges → many-to-many relationships between the two entities they link, through the bridge. */
+/** Bridges → many-to-many relationships between the entities they link, through the bridge (with more than two ends, the first to each other). */
 function manyToMany(layer: StagingLayer, opts: RelationshipOptions): EntityRelationship[] {
   const out = new Map<string, EntityRelationship>();
   const helpersOf = new Map<string, string[]>();
   for (const m of layer.models) if (m.owner) { const l = helpersOf.get(m.owner); if (l) l.push(m.node.name); else helpersOf.set(m.owner, [m.node.name]); }
-  for (const b of layer.bridges) {
-    const [a, z] = b.ends;
+  for (const b of layer.bridges) for (const z of b.ends.slice(1)) {
+    const a = b.ends[0];
     if (!layer.entities.has(a.entity) || !layer.entities.has(z.entity)) continue;
-    const declared = b.ends.every((e) => b.model.declared.has(e.column.toLowerCase()));
+    const declared = [a, z].every((e) => b.model.declared.has(e.column.toLowerCase()));
     if (opts.declaredOnly && !declared) continue;
     const key = `${a.entity}|${z.entity}|${b.model.noun}`;
     const sources = [b.model.node.name, ...(helpersOf.get(b.model.node.name) ?? [])];
@@ -167,7 +167,7 @@ function manyToMany(layer: StagingLayer, opts: RelationshipOptions): EntityRelat
     const verb = relationshipVerb(ea.tokens, ez.tokens, []);
     const evidence: RelationshipEvidence = declared
       ? declaredEvidence(b.model.foreignKeys.find((d) => d.column.toLowerCase() === a.column.toLowerCase())?.file, b.model.foreignKeys.find((d) => d.column.toLowerCase() === a.column.toLowerCase())?.line)
-      : { kind: 'inferred', rule: `association table (${b.model.why})`, confidence: Math.min(...b.ends.map((e) => b.model.guesses.get(e.column.toLowerCase())?.confidence ?? 0.9)) };
+      : { kind: 'inferred', rule: `association table (${b.model.why})`, confidence: Math.min(...[a, z].map((e) => b.model.guesses.get(e.column.toLowerCase())?.confidence ?? 0.9)) };
     out.set(key, {
       from: a.entity, to: z.entity, verb: verb.origin === 'fallback' ? 'is associated with' : verb.parentFirst, cardinality: 'many_to_many',
       from_column: a.column, to_column: z.column, through: b.model.noun, sources: sources.sort(),

@@ -57,3 +57,40 @@ describe('a documented key the SQL no longer returns', () => {
     expect(refs(p)).toContain('User>UserRole.forecast_user_id');
   });
 });
+
+describe('a link table of three or more ends', () => {
+  const acct = (table: string, select: string) => `select ${select} from {{ source('books', '${table}') }}\n`;
+  const files = {
+    'models/staging/books/stg_books__invoices.sql': acct('invoice', 'id as invoice_id, doc_number, total_amount, customer_id'),
+    'models/staging/books/stg_books__customers.sql': acct('customer', 'id as customer_id, display_name'),
+    'models/staging/books/stg_books__payments.sql': acct('payment', 'id as payment_id, total_amount, customer_id'),
+    'models/staging/books/stg_books__estimates.sql': acct('estimate', 'id as estimate_id, total_amount, customer_id'),
+    'models/staging/books/stg_books__charges.sql': acct('charge', 'id as charge_id, amount'),
+    // an invoice's linked transactions: each row links the invoice to one payment, estimate or charge; index is its place in the list
+    'models/staging/books/stg_books__invoice_linked_txn.sql': acct('invoice_linked_txn', 'invoice_id, payment_id, estimate_id, charge_id, index, _fivetran_synced'),
+    // a school's enrolments: one fact about a student, a course and a term together, named for none of them
+    'models/staging/school/stg_school__students.sql': "select id as student_id, name from {{ source('school', 'student') }}\n",
+    'models/staging/school/stg_school__courses.sql': "select id as course_id, title from {{ source('school', 'course') }}\n",
+    'models/staging/school/stg_school__terms.sql': "select id as term_id, starts_on, ends_on from {{ source('school', 'term') }}\n",
+    'models/staging/school/stg_school__enrollments.sql': "select student_id, course_id, term_id from {{ source('school', 'enrollment') }}\n",
+  };
+
+  it('named for one end and holding nothing of its own, it is that end\'s links to each other end: no entity, many-to-many through it', () => {
+    const p = conceptualize(load(files));
+    const names = p.entities.map((e) => e.name);
+    expect(names).not.toContain('InvoiceLinkedTxn');
+    const through = p.relationships.filter((r) => r.through === 'InvoiceLinkedTxn').map((r) => `${r.from}–${r.to} ${r.cardinality}`).sort();
+    expect(through).toEqual(['Invoice–Charge many_to_many', 'Invoice–Estimate many_to_many', 'Invoice–Payment many_to_many']);
+    expect(refs(p)).toEqual(expect.arrayContaining(['Invoice>InvoiceLinkedTxn.invoice_id', 'Payment>InvoiceLinkedTxn.payment_id', 'Estimate>InvoiceLinkedTxn.estimate_id']));
+    expect(notes(p)).toMatch(/stg_books__invoice_linked_txn \(Invoice–Payment–Estimate–Charge: it lists the links of Invoice \(invoice_id\) to Payment \(payment_id\), Estimate \(estimate_id\), Charge \(charge_id\)/);
+    // named for none of its three ends: one fact about all three, kept as an associative entity with its three references
+    expect(names).toContain('Enrollment');
+    expect(refs(p)).toEqual(expect.arrayContaining(['Student>Enrollment.student_id', 'Course>Enrollment.course_id', 'Term>Enrollment.term_id']));
+  });
+
+  it('with a value of its own (the amount applied), it is a thing of its own and stays an entity', () => {
+    const p = conceptualize(load({ ...files, 'models/staging/books/stg_books__invoice_linked_txn.sql': acct('invoice_linked_txn', 'invoice_id, payment_id, estimate_id, charge_id, index, applied_amount') }));
+    expect(p.entities.map((e) => e.name)).toContain('InvoiceLinkedTxn');
+    expect(p.relationships.filter((r) => r.cardinality === 'many_to_many')).toEqual([]);
+  });
+});
