@@ -76,7 +76,7 @@ function listed(items: string[]): string {
 
 /** Why each staging model that is not an entity of its own is not one. */
 function notEntityNotes(layer: StagingLayer): string[] {
-  const bridges = layer.bridges.map((b) => `${b.model.node.name} (${b.ends[0].entity}–${b.ends[1].entity}: ${b.model.why})`);
+  const bridges = layer.bridges.map((b) => `${b.model.node.name} (${b.ends.map((e) => e.entity).join('–')}: ${b.model.why})`);
   const folded: string[] = [];
   const left: string[] = [];
   for (const m of layer.models) {
@@ -100,11 +100,12 @@ function notEntityNotes(layer: StagingLayer): string[] {
 const KIND_WORDS: Record<string, string> = { bridge: 'association', history: 'history/snapshot', tag: 'tag', attribute: 'multi-valued attribute', log: 'log',
   report: 'report/aggregate', technical: 'technical', configuration: 'configuration', duplicate: 'filtered copy' };
 
-/** Key-shaped columns not drawn, per reason: attribute values, another system's keys, the row's own identifier. */
+/** Key-shaped columns not drawn, per reason: attribute values, another system's keys, the row's own identifier, columns gone from the SQL. */
 function rejectedNote(layer: StagingLayer): string[] {
   const why: Record<string, string> = { attribute: 'are values (a date/time, number/count/amount, flag or free text), not keys',
     'other system': 'name an entity only another source system has, with nothing saying the reference crosses systems',
-    'own id': "are the row's own identifier (grain, unique key, id renamed), not a reference" };
+    'own id': "are the row's own identifier (grain, unique key, id renamed), not a reference",
+    'not returned': "are documented in YAML but the model's SQL, read completely, no longer returns them" };
   const out: string[] = [];
   for (const [reason, list] of [...layer.rejected].sort()) {
     out.push(`${list.length} key-shaped column(s) ${why[reason] ?? reason}; not drawn: ${list.slice(0, MAX_LISTED).join('; ')}${list.length > MAX_LISTED ? `; and ${list.length - MAX_LISTED} more` : ''}.`);

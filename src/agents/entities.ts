@@ -15,7 +15,7 @@ import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { applySystemPrefixes, grainOf, markDuplicates, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
 import { describedAsLink, hasValidityColumns, isLinkFiller, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
-import { columnsOf, semanticKeys, type AgentColumn } from './node-columns.js';
+import { columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
 import { sqlShape } from './sql-shape.js';
 import { isStagingModel, sourceSystemNames, stagingFolder, upstreamModels } from './staging.js';
 import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
@@ -48,7 +48,8 @@ export interface StagingModel {
   /** For a helper of a model that is not an entity (a bridge's _tmp): that model's name. */
   owner?: string;
   /** A link table's reference to what both its ends belong to (teams_users.organization_id): not an end of the link. */
-  tenant?: string;
+  tenant?: string;  /** A link table of three or more ends named for one of them (invoice_linked_txn): that end's column; it links to each of the others. */
+  anchor?: string;
 }
 
 export interface EntityGroup {
@@ -66,8 +67,8 @@ export interface EntityGroup {
 
 export interface Bridge {
   model: StagingModel;
-  /** The two references, in column order. */
-  ends: [{ column: string; entity: string }, { column: string; entity: string }];
+  /** The references it links, in column order; with more than two, the end it is named for first (each of the others links to it). */
+  ends: { column: string; entity: string }[];
 }
 
 export interface StagingLayer {
@@ -220,7 +221,8 @@ export function readStagingLayer(project: Project): StagingLayer {
   for (const m of models) {
     if (m.kind !== 'bridge') continue;
     const ends = linkEnds(m);
-    if (ends.length === 2) bridges.push({ model: m, ends: [ends[0], ends[1]] });
+    if (ends.length === 2) bridges.push({ model: m, ends });
+    else if (ends.length > 2 && m.anchor) bridges.push({ model: m, ends: [...ends.filter((e) => e.column === m.anchor), ...ends.filter((e) => e.column !== m.anchor)] });
   }
   return { models, byModel, entities: groupEntities(project, models, notes), bridges, index, sourceNames, typeMismatches, rejected, notes };
 }
@@ -477,15 +479,19 @@ function describedThing(description: string | undefined): string | undefined {
 function readReferences(project: Project, models: StagingModel[], byModel: Map<string, StagingModel>, index: EntityIndex, rejected: Map<string, string[]>): string[] {
   const resolve = declaredTargetResolver(project, byModel, index);
   const mismatches: string[] = [];
+  const reject = (reason: string, what: string) => { const l = rejected.get(reason); if (l) l.push(what); else rejected.set(reason, [what]); };
   for (const m of models) {
     m.declared.clear();
     m.guesses.clear();
+    // documented, but the SQL (read completely) no longer returns it: no key, declared or not
+    const gone = new Set(notReturned(project, m.node).map((c) => c.toLowerCase()));
     for (const d of m.foreignKeys) {
       const t = resolve(d.target, d.column);
-      if (!t || reverseCheck(m, d, t, byModel)) continue;
+      if (!t || gone.has(d.column.toLowerCase()) || reverseCheck(m, d, t, byModel)) continue;
       m.declared.set(d.column.toLowerCase(), t);
     }
     if (m.kind === 'helper' || m.kind === 'technical') continue;
+    for (const c of notReturned(project, m.node)) if (keyShape(c)?.stem.length) reject('not returned', `${m.node.name}.${c}`);
     const columns = new Set(m.columns.map((c) => c.name.toLowerCase()));
     const reads = new Set(m.node.refs.map((r) => snakeOf(parseModelName(r.name, [], { otherLayers: true }).tokens)));
     const child = { entity: m.entity ?? m.noun, tokens: m.parsed.tokens, source: m.source, ownKeys: m.ownKeys, ownIds: m.ownIds, columns, reads };
@@ -494,7 +500,7 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
       if (m.guesses.has(lower) || m.declared.has(lower)) continue; // what the project declares needs no guess
       const g = index.guess(child, c, c.description ? resolveDescription(project, c.description, c.description_ref) : undefined, (reason, why) => {
         if (reason === 'type') mismatches.push(`${m.node.name}.${why}`);
-        else { const l = rejected.get(reason); if (l) l.push(`${m.node.name}.${why}`); else rejected.set(reason, [`${m.node.name}.${why}`]); }
+        else reject(reason, `${m.node.name}.${why}`);
       });
       if (g) m.guesses.set(lower, g);
     }
@@ -622,8 +628,8 @@ function columnKind(m: StagingModel, entityTokens: (name: string) => string[], p
       return { kind: 'attribute', why: `values of ${refs[0].entity} (its key ${refs[0].column} and ${values.map((c) => c.name).join(', ')}, no identifier of its own)`, served: refs[0].entity };
     }
   }
-  if (refs.length === 2) {
-    if (describedAsLink(m.node.description)) return { kind: 'bridge', why: 'its description says it maps one thing to another' };
+  if (refs.length === 2 && describedAsLink(m.node.description)) return { kind: 'bridge', why: 'its description says it maps one thing to another' };
+  if (refs.length >= 2) {
     const refCols = new Set(refs.map((r) => r.column.toLowerCase()));
     const ownNamed = (c: string) => c === 'id' || c === `${snakeOf(m.parsed.tokens)}_id`;
     // its own identifier: unique, named for it, or the id it renames (id as teams_users_id)
@@ -644,8 +650,19 @@ function columnKind(m: StagingModel, entityTokens: (name: string) => string[], p
     // a link of an entity with itself is named for it (issue_link)
     const acted = roles.some((r) => isActorRole(r));
     const selfLink = refs[0].entity === refs[1].entity;
-    if (!extra.length && !keyedByReference && roles.filter((r) => r.length).length <= 1 && !acted && (!selfLink || namedForEnds) && (!ownKey || namedForEnds)) {
+    if (refs.length === 2 && !extra.length && !keyedByReference && roles.filter((r) => r.length).length <= 1 && !acted && (!selfLink || namedForEnds) && (!ownKey || namedForEnds)) {
       return { kind: 'bridge', why: `it holds two references (${refs.map((r) => r.column).join(', ')}) and nothing else of its own` };
+    }
+    // three or more plain keys of different things, nothing of its own, named for one of them alone (invoice_linked_txn:
+    // invoice_id, payment_id, estimate_id): that one's list of links to each of the others, as bill_linked_txn is a
+    // bill's to its payments. A link named for none or all of its ends (enrollment: student, course, term) may be one
+    // fact about all three, which no set of two-ended links says: it stays an (associative) entity.
+    const anchors = refs.filter((r) => containsRun(singularAll(m.parsed.tokens), singularAll(entityTokens(r.entity))));
+    if (refs.length > 2 && anchors.length === 1 && new Set(refs.map((r) => r.entity)).size === refs.length && !extra.length && !keyedByReference && !ownKey
+      && roles.every((r) => !r.length)) {
+      m.anchor = anchors[0].column;
+      const others = refs.filter((r) => r !== anchors[0]);
+      return { kind: 'bridge', why: `it lists the links of ${anchors[0].entity} (${anchors[0].column}) to ${others.map((r) => `${r.entity} (${r.column})`).join(', ')} and nothing else of its own` };
     }
   }
   if (hasValidityColumns(m.node) && !m.ownKeys.size) {

@@ -4,10 +4,15 @@
 // When the SQL parser is not loaded (initSqlColumns), the SQL part is simply absent.
 // Reading a model's SQL costs a render and a parse (about 2 ms a model), so it is read only where
 // the YAML leaves something to learn: a model that documents no column, or whose SQL names a
-// key-shaped column (…_id, …_key, …_fk) the YAML does not list. Catalog columns are always used.
+// key-shaped column (…_id, …_key, …_fk) the YAML does not list, or whose YAML documents a
+// key-shaped column its SQL text never names. Catalog columns are always used.
+// A documented column that the SQL, read completely (no `*` left unresolved), does not return is
+// not a column of the model: the YAML kept an entry the code dropped (Fivetran Salesforce's
+// user_role.forecast_user_id). It is left out, and notReturned() lists it for the notes.
 import { catalogColumns } from '../core/columns/catalog-columns.js';
 import { projectColumns } from '../core/columns/project-columns.js';
 import type { DbtColumn, DbtNode, Project } from '../core/project/types.js';
+import { keyShape } from './columns.js';
 
 export type ColumnOrigin = 'yaml' | 'catalog' | 'sql';
 
@@ -20,13 +25,23 @@ export interface AgentColumn extends DbtColumn {
 }
 
 const cache = new WeakMap<DbtNode, AgentColumn[]>();
+const absent = new WeakMap<DbtNode, string[]>();
 
 /** The model's columns with their type and where they were read; read once per node. */
 export function columnsOf(project: Project, node: DbtNode): AgentColumn[] {
   let out = cache.get(node);
   if (out) return out;
   const yaml = new Map(node.columns.map((c) => [c.name.toLowerCase(), c]));
-  out = (sqlWorthReading(project, node, yaml) ? projectColumns(project).of(node) : withoutSql(project, node)).map((c) => {
+  let read: ReturnType<typeof withoutSql>;
+  if (sqlWorthReading(project, node, yaml)) {
+    const cols = projectColumns(project);
+    const all = cols.of(node);
+    // the column is known not to exist only when every column the SQL returns is known
+    const gone = cols.sql(node)?.status === 'complete' ? all.filter((c) => c.origins.includes('yaml') && !c.origins.includes('sql')) : [];
+    if (gone.length) absent.set(node, gone.map((c) => c.name));
+    read = gone.length ? all.filter((c) => !gone.includes(c)) : all;
+  } else read = withoutSql(project, node);
+  out = read.map((c) => {
     const y = yaml.get(c.name.toLowerCase());
     const base: DbtColumn = y ?? { name: c.name, tests: [], constraints: [], meta: {}, tags: [], raw: {} };
     return { ...base, ...(c.data_type ? { data_type: c.data_type } : {}), origin: c.origin, ...(c.type_origin ? { type_origin: c.type_origin } : {}),
@@ -36,7 +51,16 @@ export function columnsOf(project: Project, node: DbtNode): AgentColumn[] {
   return out;
 }
 
-/** Does the model's SQL name a key-shaped column its YAML does not document (or does it document none)? */
+/** Columns the model's YAML documents that its SQL, read completely, does not return (left out of columnsOf). */
+export function notReturned(project: Project, node: DbtNode): string[] {
+  columnsOf(project, node);
+  return absent.get(node) ?? [];
+}
+
+/**
+ * Does the model's SQL name a key-shaped column its YAML does not document (or does it document
+ * none), or does its YAML document a key-shaped column the SQL's text never names?
+ */
 function sqlWorthReading(project: Project, node: DbtNode, yaml: ReadonlyMap<string, DbtColumn>): boolean {
   if (!node.sqlPath || !node.origins.includes('sql')) return false;
   if (!yaml.size) return true;
@@ -44,6 +68,8 @@ function sqlWorthReading(project: Project, node: DbtNode, yaml: ReadonlyMap<stri
   try { text = project.readText(node.sqlPath); } catch { return false; }
   // (id_structure, code_region: the key word first, as French or Spanish names put it)
   for (const m of text.matchAll(/\b([A-Za-z_][A-Za-z0-9_]*?_(?:id|key|fk|uuid)|(?:id|code)_[A-Za-z][A-Za-z0-9_]*)\b/gi)) if (!yaml.has(m[1].toLowerCase())) return true;
+  const named = new Set(text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []);
+  for (const [name] of yaml) if (!named.has(name) && keyShape(name)?.stem.length) return true;
   return false;
 }
 

@@ -12,6 +12,7 @@ import type { TargetRef } from './foreign-keys.js';
 import { isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { roleOf } from './columns.js';
 import { snakeOf } from './naming.js';
+import { notReturned } from './node-columns.js';
 import { relationshipVerb, type VerbPhrase } from './verbs.js';
 
 /** A diagram relationship plus where its verb came from (dictionary pair, column name, fallback). */
@@ -61,7 +62,9 @@ export function extractRelationships(project: Project, layer: StagingLayer, opts
       const target = sm.declared.get(decl.column.toLowerCase());
       declaredCols.add(decl.column.toLowerCase());
       if (!target || !layer.entities.has(target.entity)) {
-        unresolved.push(`${decl.model}.${decl.column}: ${decl.via} points at ${describeTarget(decl.target)}, which is no staging model or entity`);
+        unresolved.push(notReturned(project, sm.node).some((c) => c.toLowerCase() === decl.column.toLowerCase())
+          ? `${decl.model}.${decl.column}: ${decl.via} is declared on a column the model's SQL no longer returns`
+          : `${decl.model}.${decl.column}: ${decl.via} points at ${describeTarget(decl.target)}, which is no staging model or entity`);
         continue;
       }
       edge(sm, decl.column, { entity: target.entity, node: target.node, column: decl.targetColumn }, declaredEvidence(decl.file, decl.line), decl.via);
@@ -146,15 +149,15 @@ function toRelationship(layer: StagingLayer, p: Pending): EntityRelationship {
   return { from: p.child, to: p.parent, verb: verb.childFirst, cardinality: 'many_to_one', from_column: p.childColumn, to_column: p.parentColumn, ...base };
 }
 
-/** Bridges → many-to-many relationships between the two entities they link, through the bridge. */
+/** Bridges → many-to-many relationships between the entities they link, through the bridge (with more than two ends, the first to each other). */
 function manyToMany(layer: StagingLayer, opts: RelationshipOptions): EntityRelationship[] {
   const out = new Map<string, EntityRelationship>();
   const helpersOf = new Map<string, string[]>();
   for (const m of layer.models) if (m.owner) { const l = helpersOf.get(m.owner); if (l) l.push(m.node.name); else helpersOf.set(m.owner, [m.node.name]); }
-  for (const b of layer.bridges) {
-    const [a, z] = b.ends;
+  for (const b of layer.bridges) for (const z of b.ends.slice(1)) {
+    const a = b.ends[0];
     if (!layer.entities.has(a.entity) || !layer.entities.has(z.entity)) continue;
-    const declared = b.ends.every((e) => b.model.declared.has(e.column.toLowerCase()));
+    const declared = [a, z].every((e) => b.model.declared.has(e.column.toLowerCase()));
     if (opts.declaredOnly && !declared) continue;
     const key = `${a.entity}|${z.entity}|${b.model.noun}`;
     const sources = [b.model.node.name, ...(helpersOf.get(b.model.node.name) ?? [])];
@@ -164,7 +167,7 @@ function manyToMany(layer: StagingLayer, opts: RelationshipOptions): EntityRelat
     const verb = relationshipVerb(ea.tokens, ez.tokens, []);
     const evidence: RelationshipEvidence = declared
       ? declaredEvidence(b.model.foreignKeys.find((d) => d.column.toLowerCase() === a.column.toLowerCase())?.file, b.model.foreignKeys.find((d) => d.column.toLowerCase() === a.column.toLowerCase())?.line)
-      : { kind: 'inferred', rule: `association table (${b.model.why})`, confidence: Math.min(...b.ends.map((e) => b.model.guesses.get(e.column.toLowerCase())?.confidence ?? 0.9)) };
+      : { kind: 'inferred', rule: `association table (${b.model.why})`, confidence: Math.min(...[a, z].map((e) => b.model.guesses.get(e.column.toLowerCase())?.confidence ?? 0.9)) };
     out.set(key, {
       from: a.entity, to: z.entity, verb: verb.origin === 'fallback' ? 'is associated with' : verb.parentFirst, cardinality: 'many_to_many',
       from_column: a.column, to_column: z.column, through: b.model.noun, sources: sources.sort(),

@@ -15,7 +15,8 @@ export const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'agents');
 /** Write `files` (project-relative path → text) into a fresh temp directory. */
 export function writeProject(files: Record<string, string>, name = 'agents_test'): string {
   const dir = tempDir('modeler-agents-');
-  const all = withModelFiles({ 'dbt_project.yml': `name: ${name}\nversion: "1.0.0"\nconfig-version: 2\nmodel-paths: ["models"]\n`, ...files });
+  // (the SQL written for a YAML-only model returns its documented columns: a column the SQL does not return is none)
+  const all = withModelFiles({ 'dbt_project.yml': `name: ${name}\nversion: "1.0.0"\nconfig-version: 2\nmodel-paths: ["models"]\n`, ...files }, { columns: true });
   for (const [rel, text] of Object.entries(all)) {
     mkdirSync(dirname(join(dir, rel)), { recursive: true });
     writeFileSync(join(dir, rel), text);
