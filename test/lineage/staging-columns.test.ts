@@ -45,6 +45,7 @@ sources:
       - name: orphan
       - name: narrow
         columns: [{name: id}, {name: subject}]
+      - name: wide
 `,
     'macros/fill_staging_columns.sql': FILL,
     'macros/get_ticket_columns.sql': columnsMacro('get_ticket_columns', ['{"name": "id", "datatype": "int"}', '{"name": "subject", "datatype": "varchar"}', '{"name": "created_at", "datatype": "timestamp"}', '{"name": "prio", "datatype": "int", "alias": "priority"}']),
@@ -74,6 +75,27 @@ from {{ ref('person_tmp') }}
     'models/narrow.sql': `select {{ fill_staging_columns(source_columns=adapter.get_columns_in_relation(ref('narrow_tmp')), staging_columns=get_ticket_columns()) }}
 from {{ ref('narrow_tmp') }}
 `,
+    // the filled nulls read under other names, through a CTE and a subquery
+    'models/narrow_days.sql': `with fields as (
+  select {{ fill_staging_columns(source_columns=adapter.get_columns_in_relation(ref('narrow_tmp')), staging_columns=get_ticket_columns()) }}
+  from {{ ref('narrow_tmp') }}
+)
+select id as narrow_id, cast(created_at as date) as created_on, coalesce(priority, 0) + 1 as next_priority,
+  coalesce(subject, cast(created_at as varchar)) as label, 'x' as marker
+from (select * from fields) as f
+`,
+    // fill_staging_columns called by a project macro, itself called by another (the call chain, not the model's text)
+    'macros/stage_relation.sql': `{% macro stage_relation(relation, columns) %}
+select {{ fill_staging_columns(source_columns=adapter.get_columns_in_relation(relation), staging_columns=columns) }}
+from {{ relation }}
+{% endmacro %}
+`,
+    'macros/stage_app_table.sql': `{% macro stage_app_table(name, columns) %}{{ stage_relation(ref(name ~ '_tmp'), columns) }}{% endmacro %}
+`,
+    'macros/get_wide_columns.sql': columnsMacro('get_wide_columns', ['{"name": "id", "datatype": "int"}', '{"name": "region", "datatype": "varchar"}']),
+    'models/wide_tmp.sql': "select * from {{ source('app', 'wide') }}\n",
+    'models/wide.sql': "{{ stage_app_table('wide', get_wide_columns()) }}\n",
+    'models/narrow_wrapped.sql': "{{ stage_relation(ref('narrow_tmp'), get_ticket_columns()) }}\n",
   };
   for (const [rel, text] of Object.entries(files)) { mkdirSync(dirname(join(dir, rel)), { recursive: true }); writeFileSync(join(dir, rel), text); }
   return dir;
@@ -124,6 +146,31 @@ describe('Fivetran-style staging models (fill_staging_columns over a _tmp model)
     expect(g.unresolved(g.idOf('narrow')!, 'created_at')).toEqual(['fivetran_utils.fill_staging_columns fills created_at with null: narrow_tmp has no column created_at among those the project knows (YAML, SQL, catalog, the package\'s declared columns); the warehouse\'s table may have it']);
     expect(g.unresolved(g.idOf('narrow')!, 'priority')[0]).toMatch(/fills priority with null: narrow_tmp has no column prio/);
   });
+
+  it('a filled null read under another name, through a CTE and a subquery, says so too', () => {
+    const id = g.idOf('narrow_days')!;
+    const filledCreatedAt = 'fivetran_utils.fill_staging_columns fills created_at with null: narrow_tmp has no column created_at among those the project knows (YAML, SQL, catalog, the package\'s declared columns); the warehouse\'s table may have it';
+    expect(ups(g, 'narrow_days', 'created_on')).toEqual([]);
+    expect(g.unresolved(id, 'created_on')).toEqual([filledCreatedAt]);
+    expect(g.unresolved(id, 'next_priority')[0]).toMatch(/fills priority with null: narrow_tmp has no column prio/);
+    // part of the value is a column the relation has: that edge, and the reason for the rest
+    expect(ups(g, 'narrow_days', 'label')).toEqual(['narrow_tmp.subject transform']);
+    expect(g.unresolved(id, 'label')).toEqual([filledCreatedAt]);
+    // a column the relation has, and a literal no staging column is named after: no reason
+    expect(ups(g, 'narrow_days', 'narrow_id')).toEqual(['narrow_tmp.id rename']);
+    expect(g.unresolved(id, 'narrow_id')).toEqual([]);
+    expect(g.unresolved(id, 'marker')).toEqual([]);
+  });
+
+  it('fill_staging_columns called through two project macros: the declaration and the filled nulls are read as when called directly', () => {
+    // the source's YAML lists no column; get_wide_columns(), passed down the chain, declares them
+    expect(g.columnsOf(g.idOf('wide_tmp')!)).toEqual(['id', 'region']);
+    expect(ups(g, 'wide_tmp', 'region')).toEqual(['app.wide.region passthrough']);
+    expect(columnLineage(g, { id: g.idOf('wide_tmp')!, column: 'region' }).upstream[0].declared_by).toMatch(/^get_wide_columns\(\) \(macros\/get_wide_columns\.sql\) declares the columns wide expects of it through wide_tmp/);
+    expect(ups(g, 'wide', 'region')).toEqual(['wide_tmp.region passthrough']);
+    expect(ups(g, 'narrow_wrapped', 'subject')).toEqual(['narrow_tmp.subject passthrough']);
+    expect(g.unresolved(g.idOf('narrow_wrapped')!, 'created_at')[0]).toMatch(/^fivetran_utils\.fill_staging_columns fills created_at with null: narrow_tmp has no column created_at/);
+  });
 });
 
 describe('a staging model edited to declare other columns, updated per changed file', () => {
@@ -134,7 +181,7 @@ describe('a staging model edited to declare other columns, updated per changed f
     return [n, [...g.columnsOf(id)].sort().map((c) => [c, ups(g, n, c).sort(), g.unresolved(id, c), g.declaredBy(id, c)?.macro ?? null])];
   }));
 
-  it('re-reads the _tmp model whose source the declaration changed, as a fresh read would (2 of 7 models changed: the graph is built afresh, with every model)', () => {
+  it('re-reads the _tmp model whose source the declaration changed, as a fresh read would (2 of 11 models changed: the graph is built afresh, with every model)', () => {
     const dir = project();
     const p = loadProject(dir);
     expect(ups(lineageGraph(p, TARGET), 'ticket_tmp', 'created_at')).toEqual(['app.ticket.created_at passthrough']);
@@ -163,7 +210,8 @@ describe('target/catalog.json, when it has the source table, is what the warehou
     expect(g.columnsOf(tmp)).toEqual(['id', 'subject', 'prio']);
     expect(g.declaredBy(g.idOf('app.ticket')!, 'subject')).toBeUndefined();
     expect(ups(g, 'ticket', 'priority')).toEqual(['ticket_tmp.prio rename']);
-    // created_at is not in the table: the fields CTE's cast(null), with no parent
+    // created_at is not in the table: the fields CTE's cast(null), with no parent, and why
     expect(ups(g, 'ticket', 'created_on')).toEqual([]);
+    expect(g.unresolved(g.idOf('ticket')!, 'created_on')).toEqual(['fivetran_utils.fill_staging_columns fills created_at with null: ticket_tmp has no column created_at among those the project knows (YAML, SQL, catalog, the package\'s declared columns); the warehouse\'s table may have it']);
   });
 });

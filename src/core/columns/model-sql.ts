@@ -8,7 +8,7 @@ import type { DbtNode, Project } from '../project/types.js';
 import type { MacroLibrary } from '../sql-render/macros.js';
 import { renderModelSql, type DbtTargetInfo, type Placeholder, type RelationTarget, type RenderInput } from '../sql-render/render.js';
 import type { Relation } from '../sql-render/values.js';
-import { filledNulls } from './staging-columns.js';
+import { filledNulls, mayFillStaging } from './staging-columns.js';
 
 export interface ModelSql {
   via: 'compiled' | 'rendered';
@@ -74,8 +74,8 @@ export function modelSql(node: DbtNode, inp: SqlInputs, decide?: (n: number) => 
     config: { ...node.config, ...(node.materialized ? { materialized: node.materialized } : {}) },
     columnsOf: inp.columnsOf,
     decide,
-    // only a model that calls fill_staging_columns is told of macro calls (binding every call's arguments costs)
-    probe: inp.probe, onMacro: inp.onMacro ?? (!inp.probe && text.includes('fill_staging_columns') ? (def, bound, from) => { filled.push(...filledNulls(def.name, bound, from)); } : undefined),
+    // only a model that may call fill_staging_columns is told of macro calls (binding every call's arguments costs)
+    probe: inp.probe, onMacro: inp.onMacro ?? (!inp.probe && mayFillStaging(text, inp.lib) ? (def, bound, from) => { filled.push(...filledNulls(def.name, bound, from)); } : undefined),
   });
   const byToken = r.relations;
   return {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import type { DbtNode, FileKind, Project } from '../project/types.js';
 import { parserDialect, sqlColumnsReady } from '../sql-columns/query-shape.js';
-import { type BaseColumn, type EdgeKind, type Influence, type OutputColumn } from '../sql-columns/scope.js';
+import { type BaseColumn, type EdgeKind, type Influence, type OutputColumn, type TableLookup } from '../sql-columns/scope.js';
 import { readSqlColumns } from '../sql-columns/read-columns.js';
 import { ShapeCache } from '../sql-columns/shape-cache.js';
 import { readMacroLibrary, type MacroLibrary } from '../sql-render/macros.js';
@@ -314,7 +314,9 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     if (ms.error) return { ...base, status: 'unknown', columns: [], gaps: [`line ${ms.error.line}: ${ms.error.message}`] };
     // the gaps that only say a source may have more columns than listed
     const more = new Set<string>();
-    const read = (sql: string) => readSqlColumns(sql, dialect, (name) => {
+    // a staging column the relation lacks is a null dbt fills in: said by it and by whatever reads it, not left a literal with no parent
+    const filled = new Map((ms.filled ?? []).map((f) => [f.column.toLowerCase(), `fivetran_utils.fill_staging_columns fills ${f.column} with null: ${f.relation} has no column ${f.column} among those the project knows (YAML, SQL, catalog, the package's declared columns); the warehouse's table may have it`]));
+    const lookup: TableLookup = (name) => {
       const nid = ms.relationOf(name);
       // a ref() to no node (a seed the checkout lacks): its columns are not known, and none is traced to it
       if (!nid) return { id: name.join('.'), reason: `${ms.via === 'rendered' ? name[name.length - 1] : name.join('.')} is not a node of the project`, untraced: true };
@@ -326,7 +328,9 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
       if (open) more.add(open);
       const unknown = n?.resourceType === 'source' ? `the columns of ${n.sourceName}.${n.tableName ?? n.name} are not listed in its YAML: dbt reads them from the warehouse at run time` : `the columns of ${n?.name ?? nid} are not known`;
       return { id: nid, columns: cols, reason: cols ? undefined : unknown, more: open };
-    }, cache);
+    };
+    if (filled.size) lookup.knownNull = (c) => filled.get(c.toLowerCase());
+    const read = (sql: string) => readSqlColumns(sql, dialect, lookup, cache);
     let r = read(ms.sql);
     // a block not rendered (a loop over the warehouse's columns) left on a line of its own between select
     // items breaks the parse or reads as the previous column's alias: the other columns are still known
@@ -340,11 +344,6 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
       }
     }
     if (r.error) return { ...base, status: 'unknown', columns: [], gaps: [`the ${ms.via} SQL does not parse: ${r.error}${ms.placeholders.length ? ` (it holds ${ms.placeholders.length} macro call(s) not rendered: ${ms.placeholders[0].src})` : ''}`] };
-    // a staging column the relation lacks is a null dbt fills in: said, not left a literal with no parent
-    if (ms.filled?.length) {
-      const why = new Map(ms.filled.map((f) => [f.column.toLowerCase(), `fivetran_utils.fill_staging_columns fills ${f.column} with null: ${f.relation} has no column ${f.column} among those the project knows (YAML, SQL, catalog, the package's declared columns); the warehouse's table may have it`]));
-      r = { ...r, columns: r.columns.map((c) => (!c.sources.length && !c.unresolved && why.has(c.name.toLowerCase()) ? { ...c, unresolved: why.get(c.name.toLowerCase()) } : c)) };
-    }
     const openSource = r.gaps.length > 0 && r.columns.length > 0 && r.gaps.every((g) => more.has(g));
     return { ...base, status: r.gaps.length ? (r.columns.length ? 'partial' : 'unknown') : 'complete', columns: compact(r.columns), gaps: r.gaps, influence: r.influence, ...(openSource ? { openSource } : {}) };
   };

@@ -21,6 +21,28 @@ export interface Declared { names: string[]; by: string; macro: string }
 
 const MACRO = 'fill_staging_columns';
 
+const callers = new WeakMap<MacroLibrary, RegExp | null>();
+/**
+ * Whether a model's text may call fill_staging_columns: by name, or through a macro of the project or
+ * a package that calls it, at any depth (a project's own `stage_table(...)` wrapping it). Only such a
+ * model is told of macro calls: binding every call's arguments costs.
+ */
+export function mayFillStaging(text: string, lib: MacroLibrary): boolean {
+  if (text.includes(MACRO)) return true;
+  if (!callers.has(lib)) {
+    // the macros whose files name fill_staging_columns, then those whose files name one of them, …
+    const names = new Set([MACRO]);
+    for (let grew = true; grew;) {
+      grew = false;
+      const re = new RegExp(`\\b(?:${[...names].join('|')})\\b`);
+      for (const t of lib.packages.values()) for (const n of t.mentioning(re)) if (!names.has(n)) { names.add(n); grew = true; }
+    }
+    names.delete(MACRO);
+    callers.set(lib, names.size ? new RegExp(`\\b(?:${[...names].join('|')})\\s*\\(`) : null);
+  }
+  return callers.get(lib)?.test(text) ?? false;
+}
+
 /** Each source (by unique id) whose columns a model's fill_staging_columns call declares. */
 export function stagingDeclarations(p: Project, lib: MacroLibrary, inputs: Omit<SqlInputs, 'columnsOf' | 'onMacro' | 'probe'>): Map<string, Declared> {
   const out = new Map<string, Declared>();
@@ -28,7 +50,8 @@ export function stagingDeclarations(p: Project, lib: MacroLibrary, inputs: Omit<
   const textOf = (n: DbtNode) => { try { return n.sqlPath ? p.sqlText?.(n.sqlPath) ?? p.readText(n.sqlPath) : undefined; } catch { return undefined; } };
   const probe = { ...inputs, lib, columnsOf: () => undefined, probe: true };
   for (const m of p.models) {
-    if (!textOf(m)?.includes(MACRO)) continue;
+    const text = textOf(m);
+    if (!text || !mayFillStaging(text, lib)) continue;
     const calls: { rel: Relation; names: string[]; macro?: { name: string; file: string } }[] = [];
     modelSql(m, {
       ...probe,

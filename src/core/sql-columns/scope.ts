@@ -39,7 +39,11 @@ export const isGap = (e: Entry): e is Gap => 'gap' in e;
 /** `more`: the columns listed may not be all (a source's YAML documents what it chooses): why. */
 /** `untraced`: not a table the caller can name (a ref() to no node): no column is traced to it. */
 export interface TableInfo { id: string; columns?: { name: string; type?: string }[]; reason?: string; more?: string; untraced?: boolean }
-export type TableLookup = (name: Ident[]) => TableInfo;
+export interface TableLookup {
+  (name: Ident[]): TableInfo;
+  /** A column a literal of this name stands for a value the caller knows is filled in (a null a macro writes for a column the table lacks): why, else undefined. */
+  knownNull?(column: Ident): string | undefined;
+}
 
 /** A base column that decides which rows there are (a join key, a filter), not any column's value. */
 export interface Influence { relation: string; column: Ident; as: 'join' | 'filter' }
@@ -173,7 +177,7 @@ function pivot(p: Extract<FromItem['rel'], { k: 'pivot' }>, inner: Rel): Rel {
 }
 
 /** What an expression may read besides its SELECT's relations: enclosing queries' relations, and its scalar subqueries' values. */
-interface Outer { around: Rel[]; sub: (q: QueryShape) => Entry[] }
+interface Outer { around: Rel[]; sub: (q: QueryShape) => Entry[]; knownNull?: TableLookup['knownNull'] }
 
 function select(s: SelectShape, lookup: TableLookup, ctes: Ctes, sink: Influence[], lateral: boolean, around: Rel[] = []): Entry[] {
   const rels: Rel[] = [];
@@ -183,7 +187,7 @@ function select(s: SelectShape, lookup: TableLookup, ctes: Ctes, sink: Influence
   }
   // a scalar subquery reads its own FROM, then this SELECT's relations (correlated); its filters
   // decide its value's rows, not this query's
-  const outer: Outer = { around, sub: (q) => resolveQuery({ ...q, body: valueNamed(q.body) }, lookup, ctes, [], lateral, [...rels, ...around]).entries };
+  const outer: Outer = { around, sub: (q) => resolveQuery({ ...q, body: valueNamed(q.body) }, lookup, ctes, [], lateral, [...rels, ...around]).entries, knownNull: lookup.knownNull };
   // a table function reads the relations before it (lateral): each column it makes is a part of its input
   for (const r of rels) {
     if (!r.fn) continue;
@@ -277,6 +281,8 @@ function fromExpr(name: Ident, e: ExprShape, rels: Rel[], aliases?: Map<string, 
   for (const u of e.uses) {
     const f = find(u, rels, aliases, outer?.around);
     if (!f.entry) { reasons.push(f.reason!); continue; }
+    // a value with no column behind it and a reason (a null filled in for a missing column): whatever reads it says why
+    if (!f.entry.sources.length && f.entry.unresolved) reasons.push(f.entry.unresolved);
     for (const s of f.entry.sources) sources.push({ ...s, kind: worst(s.kind, kind === 'passthrough' && low(u.name) !== low(name) ? 'rename' : kind) });
     if (e.kind === 'column') {
       kind = worst(f.entry.kind, low(f.entry.name) !== low(name) ? 'rename' : 'passthrough');
@@ -290,6 +296,7 @@ function fromExpr(name: Ident, e: ExprShape, rels: Rel[], aliases?: Map<string, 
     if (first.unresolved) reasons.push(first.unresolved);
     for (const s of first.sources) sources.push({ ...s, kind: worst(s.kind, kind === 'passthrough' ? 'transform' : kind) });
   }
+  if (e.kind === 'literal' && !e.placeholders?.length) { const why = outer?.knownNull?.(name); if (why) reasons.push(why); }
   if (e.kind === 'column' && e.cast) kind = worst(kind, 'transform');
   if (e.kind === 'column') for (const s of sources) s.kind = kind;
   const unresolved = e.placeholders?.length ? 'part of the expression is a macro that is not rendered' : e.subquery ? 'part of the expression is an EXISTS subquery, not traced' : reasons[0];

@@ -12,12 +12,24 @@ export type MacroDef = Extract<TNode, { k: 'macro' }> & { package: string; file:
 
 /** A package's macros by name; a file is read into a template only when one of its macros is used. */
 export class MacroTable {
-  private files = new Map<string, { base: string; rel: string; shown: string; defs?: Map<string, MacroDef> }>();
+  private files = new Map<string, { base: string; rel: string; shown: string; defs?: Map<string, MacroDef>; names: string[]; text: string }>();
   private where = new Map<string, string>();
   constructor(private pkg: string, private problems: MacroLibrary['problems']) {}
   addFile(base: string, rel: string, shown: string, text: string): void {
-    this.files.set(shown, { base, rel, shown });
-    for (const m of text.matchAll(/\{%-?\s*(macro|test)\s+([A-Za-z_][A-Za-z0-9_]*)/g)) this.where.set(m[1] === 'test' ? `test_${m[2]}` : m[2], shown);
+    const names: string[] = [];
+    for (const m of text.matchAll(/\{%-?\s*(macro|test)\s+([A-Za-z_][A-Za-z0-9_]*)/g)) {
+      const name = m[1] === 'test' ? `test_${m[2]}` : m[2];
+      this.where.set(name, shown);
+      names.push(name);
+    }
+    // the text is kept to find the macros that may call another without parsing every file
+    this.files.set(shown, { base, rel, shown, names, text });
+  }
+  /** The macros defined in files whose text `words` matches (with a word alternation: a superset of the macros that call one of them). */
+  mentioning(words: RegExp): string[] {
+    const out: string[] = [];
+    for (const f of this.files.values()) if (words.test(f.text)) out.push(...f.names);
+    return out;
   }
   has(name: string): boolean { return this.where.has(name); }
   keys(): IterableIterator<string> { return this.where.keys(); }
