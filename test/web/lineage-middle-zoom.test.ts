@@ -12,6 +12,15 @@ let ui: Ui;
 serveSyntheticForFile(skip, 'modeler-lineage-mid-', { models: 200 }, (u) => { ui = u; });
 
 const zoom = (page: Page) => page.evaluate(() => Number(/scale\(([\d.]+)\)/.exec((document.querySelector('.react-flow__viewport') as HTMLElement).style.transform)?.[1]));
+/** The zoom once two reads 150 ms apart agree (a Zoom In button step is animated). */
+const settled = async (page: Page) => {
+  for (let prev = -1; ;) {
+    const z = await zoom(page);
+    if (z === prev) return z;
+    prev = z;
+    await page.waitForTimeout(150);
+  }
+};
 const idle = (page: Page) => page.getByRole('region', { name: 'Diagram' }).and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 180_000 });
 /** The drawn stroke opacity of each lineage line whose name mentions `table` (or of every one). */
 const opacities = (page: Page, touching?: string) => page.getByRole('group', { name: /^lineage / }).evaluateAll((els, t) => els
@@ -27,8 +36,9 @@ describe.skipIf(!!skip)(`a big lineage view at middle zoom${skip ? ` [skipped: $
     await idle(page);
     await page.getByRole('checkbox', { name: 'Lineage' }).check();
     await idle(page);
-    for (let i = 0; i < 30 && (await zoom(page)) < 0.3; i++) await page.getByRole('button', { name: 'Zoom In' }).click();
-    const z = await zoom(page);
+    // each step waits for the zoom to settle: under load an animated step read mid-way took one more
+    for (let i = 0; i < 30 && (await settled(page)) < 0.3; i++) await page.getByRole('button', { name: 'Zoom In' }).click();
+    const z = await settled(page);
     expect(z).toBeGreaterThanOrEqual(0.3);
     expect(z).toBeLessThan(0.5);
     const all = await until(() => opacities(page), (o) => o.length > 20, 'lineage lines drawn');
