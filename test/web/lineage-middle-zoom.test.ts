@@ -50,7 +50,8 @@ describe.skipIf(!!skip)(`a big lineage view at middle zoom${skip ? ` [skipped: $
     await page.getByRole('region', { name: 'Inspector' }).getByRole('heading', { name: new RegExp(`^${t}`) }).waitFor();
     const mine = await until(() => opacities(page, t), (o) => o.length > 0 && o.every((v) => v === 1), `${t}'s lines in full`);
     expect(mine.length).toBeGreaterThan(0);
-    expect((await opacities(page)).filter((v) => v === 0.2).length).toBeGreaterThan(mine.length);
+    // the others stay faint (read once the canvas settles: opening Details re-culls the tables kept mounted)
+    await until(() => opacities(page), (o) => o.filter((v) => v === 0.2).length > mine.length, 'the other lines still faint');
     if (process.env.MODELER_SCREENSHOTS) await page.screenshot({ path: join(REPO, 'docs', 'images', 'canvas-lineage-middle.png') });
     expect(ui.errors).toEqual([]);
   }, 240_000);

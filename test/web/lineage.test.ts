@@ -2,7 +2,7 @@
 // marks its upstream columns on the canvas (stg_shop__orders.customer_id, the source's user_id)
 // and the inspector lists them with their kind and the file:line of the expression.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startUi, table, uiUnavailable, type Ui } from './harness.js';
+import { startUi, table, uiUnavailable, until, type Ui } from './harness.js';
 
 const skip = uiUnavailable();
 let ui: Ui | undefined;
@@ -65,8 +65,10 @@ describe.skipIf(!!skip)('a source column a package declares, in the inspector', 
     await entry.waitFor();
     expect(await entry.textContent()).toContain("not in the source's YAML: get_ticket_columns() (macros/get_ticket_columns.sql) declares the columns ticket expects of it through ticket_tmp");
     // the id the YAML lists carries no such note
-    await tmp.locator('[data-column="id"]').click();
-    const idUp = page.getByRole('region', { name: 'Lineage of ticket_tmp.id' }).getByRole('list', { name: 'Upstream columns' });
+    // under load, the inspector's growth can still move the canvas as the click lands: click again until id is the selection
+    const idRegion = page.getByRole('region', { name: 'Lineage of ticket_tmp.id' });
+    await until(async () => { await tmp.locator('[data-column="id"]').click(); return idRegion.waitFor({ timeout: 5_000 }).then(() => true, () => false); }, (ok) => ok, 'ticket_tmp.id selected', 60_000);
+    const idUp = idRegion.getByRole('list', { name: 'Upstream columns' });
     const id = idUp.getByRole('listitem').filter({ hasText: 'app.ticket.id' });
     await id.waitFor();
     expect(await id.textContent()).not.toContain('YAML');
