@@ -97,7 +97,7 @@ describe('colour', () => {
   const tty = (args: string, env: Record<string, string> = {}) => spawnSync('script', ['-qc', `${JSON.stringify(process.execPath)} ${BIN} ${args}`, '/dev/null'],
     { encoding: 'utf8', env: { ...process.env, NO_COLOR: '', FORCE_COLOR: '', ...env } }).stdout;
   const hasScript = spawnSync('script', ['-qc', 'true', '/dev/null']).status === 0;
-  it.skipIf(!hasScript)('on a terminal errors are red and headers bold; NO_COLOR turns it off', () => {
+  it.skipIf(!hasScript)(`on a terminal errors are red and headers bold; NO_COLOR turns it off${hasScript ? '' : ' [skipped: the `script` command (util-linux) is not installed, so no terminal can be opened]'}`, () => {
     const err = tty(`summary --project-dir ${EXAMPLE} --select colour:red`);
     expect(err).toContain(`${RED}modeler:`);
     expect(tty(`summary --project-dir ${EXAMPLE}`)).toContain('\x1b[1mproject jaffle_shop');

@@ -56,7 +56,7 @@ async function columnMenu(tableName: string, column: string, item: string): Prom
   await page.getByRole('menu', { name: `Actions for column ${tableName}.${column}` }).getByRole('menuitem', { name: item, exact: true }).click();
 }
 
-describe.skipIf(!!skip)('editing on the canvas through the review plan', () => {
+describe.skipIf(!!skip)(`editing on the canvas through the review plan${skip ? ` [skipped: ${skip}]` : ''}`, () => {
   it('Set type from a column\'s context menu: dialog, review plan with the diff, Apply writes the YAML', async () => {
     await fit();
     await table(page, 'orders').locator('[data-column="amount"]').click({ button: 'right' });
@@ -188,7 +188,7 @@ describe.skipIf(!!skip)('editing on the canvas through the review plan', () => {
   }, 90_000);
 });
 
-describe.skipIf(!!skip)('editing a Modeler model file on its canvas', () => {
+describe.skipIf(!!skip)(`editing a Modeler model file on its canvas${skip ? ` [skipped: ${skip}]` : ''}`, () => {
   const FILE = 'Modeler/models/sales.model.yaml';
   it('Add relationship between two entities writes a relationship into the model file', async () => {
     ui.write(FILE, 'kind: model\nmodel: {name: sales, version: 1.0.0, layer: logical}\nentities:\n  - name: Customer\n    type: table\n    columns:\n      - {name: customer_id, primary_key: true}\n  - name: Order\n    type: table\n    columns:\n      - {name: order_id, primary_key: true}\n      - {name: customer_id}\n');
@@ -208,7 +208,7 @@ describe.skipIf(!!skip)('editing a Modeler model file on its canvas', () => {
   }, 90_000);
 });
 
-describe.skipIf(!!skip)('keyboard and focus on the canvas', () => {
+describe.skipIf(!!skip)(`keyboard and focus on the canvas${skip ? ` [skipped: ${skip}]` : ''}`, () => {
   it('Tab reaches every table before any edge', async () => {
     await toDiagram();
     const order = await page.evaluate(() => [...document.querySelectorAll('.react-flow__viewport [tabindex="0"]')].map((e) => (e.classList.contains('react-flow__node') ? 'table' : e.closest('.react-flow__edge') ? 'edge' : 'other')));

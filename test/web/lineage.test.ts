@@ -9,7 +9,7 @@ let ui: Ui | undefined;
 beforeAll(async () => { if (!skip) ui = await startUi(); }, 120_000);
 afterAll(async () => { await ui?.close(); });
 
-describe.skipIf(!!skip)('column lineage on the canvas and in the inspector', () => {
+describe.skipIf(!!skip)(`column lineage on the canvas and in the inspector${skip ? ` [skipped: ${skip}]` : ''}`, () => {
   it('selecting a column highlights its upstream and downstream columns and lists them with file:line', async () => {
     const page = ui!.page;
     const orders = table(page, 'orders');
@@ -37,7 +37,7 @@ describe.skipIf(!!skip)('column lineage on the canvas and in the inspector', () 
   }, 120_000);
 });
 
-describe.skipIf(!!skip)('a source column a package declares, in the inspector', () => {
+describe.skipIf(!!skip)(`a source column a package declares, in the inspector${skip ? ` [skipped: ${skip}]` : ''}`, () => {
   let staged: Ui | undefined;
   // a Fivetran-style pair: ticket_tmp selects * from a source whose YAML lists only id; ticket
   // fills the columns get_ticket_columns() declares (fill_staging_columns' contract, written here)
