@@ -214,9 +214,19 @@ function build(p: Project, opts: ColumnsOptions, prev?: Tables): { graph: Lineag
     byId.set(n.uniqueId, n);
     byName.set(displayName(n).toLowerCase(), n.uniqueId);
   }
+  // other packages' nodes (installed under dbt_packages/, or listed by target/manifest.json): the
+  // chain goes on through them to their sources; a name the project has is the project's
+  const packaged: DbtNode[] = [];
+  for (const n of p.packageNodes) {
+    if (byId.has(n.uniqueId)) continue;
+    byId.set(n.uniqueId, n);
+    const k = displayName(n).toLowerCase();
+    if (!byName.has(k)) byName.set(k, n.uniqueId);
+    if (n.resourceType === 'model' || n.resourceType === 'snapshot') packaged.push(n);
+  }
   const stale: [DbtNode, SqlReading][] = [], all: [DbtNode, SqlReading][] = [];
   let count = 0;
-  for (const list of [p.models, p.snapshots]) {
+  for (const list of [p.models, p.snapshots, packaged]) {
     for (const n of list) {
       const r = cols.sql(n);
       if (!r) continue;

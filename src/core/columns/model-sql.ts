@@ -33,8 +33,8 @@ export interface SqlInputs {
   columnsOf(node: string): { name: string; data_type?: string }[] | undefined;
   /** Relation names in compiled_code (manifest `relation_name`, lower-cased, unquoted) → unique id. */
   compiledRelations(): Map<string, string>;
-  /** What `ref()`/`source()` name (default: resolveRelation; project-columns records what each model asked). */
-  resolve?(kind: 'ref' | 'source', args: string[], kw: Record<string, unknown>): RelationTarget | undefined;
+  /** What `ref()`/`source()` name (default: resolveRelation; project-columns records what each model asked); `from`: the calling node's package. */
+  resolve?(kind: 'ref' | 'source', args: string[], kw: Record<string, unknown>, from?: string): RelationTarget | undefined;
   /** Read the model's own text for its macro calls (RenderInput.probe/onMacro), even where compiled code exists. */
   probe?: boolean;
   onMacro?: RenderInput['onMacro'];
@@ -64,12 +64,14 @@ export function modelSql(node: DbtNode, inp: SqlInputs, decide?: (n: number) => 
     const rels = inp.compiledRelations();
     return { via: 'compiled', sql: compiled, placeholders: [], decisions: 0, relationOf: (name) => rels.get(unquote(name)), relations: () => [] };
   }
-  const vars = p.jinja;
+  // an installed package's model renders with its package's macros first and the vars the project gives that package
+  const pkg = node.packageName || p.name;
+  const vars = (pkg !== p.name ? p.packageJinja?.(pkg) : undefined) ?? p.jinja;
   const filled: { column: string; relation: string }[] = [];
   const r = renderModelSql(text, {
-    lib: inp.lib, package: p.name, target: inp.target,
+    lib: inp.lib, package: pkg, target: inp.target,
     variable: (n) => vars.variable(n), env: (n) => vars.env(n),
-    resolve: (kind, args, kw) => (inp.resolve ? inp.resolve(kind, args, kw) : resolveRelation(p, kind, args, kw)),
+    resolve: (kind, args, kw) => (inp.resolve ? inp.resolve(kind, args, kw, pkg) : resolveRelation(p, kind, args, kw, pkg)),
     self: { node: node.uniqueId, name: node.name },
     config: { ...node.config, ...(node.materialized ? { materialized: node.materialized } : {}) },
     columnsOf: inp.columnsOf,
@@ -95,16 +97,22 @@ function compiledCode(p: Project, node: DbtNode, text: string): string | undefin
   return typeof m.raw_code === 'string' && m.raw_code === text ? m.compiled_code : undefined;
 }
 
-type NodeIndex = { files: unknown; sources: Map<string, DbtNode>; byName: Map<string, DbtNode> };
+type NodeIndex = { files: unknown; sources: Map<string, DbtNode[]>; byName: Map<string, DbtNode>; packaged: Map<string, DbtNode[]> };
 const indexes = new WeakMap<Project, NodeIndex>();
-/** Sources by `source\0table` and seeds/snapshots by name (the first of each, as a search in list order finds), per state of the project. */
+/**
+ * Sources by `source\0table` (the project's first, then the installed packages'), seeds/snapshots
+ * by name (the first of each, as a search in list order finds), and other packages' models, seeds
+ * and snapshots by name, per state of the project.
+ */
 function nodeIndex(p: Project): NodeIndex {
   const held = indexes.get(p);
   if (held && held.files === p.files) return held;
-  const sources = new Map<string, DbtNode>(), byName = new Map<string, DbtNode>();
-  for (const x of p.sources) { const k = `${x.sourceName}\u0000${x.tableName}`; if (!sources.has(k)) sources.set(k, x); }
+  const sources = new Map<string, DbtNode[]>(), byName = new Map<string, DbtNode>(), packaged = new Map<string, DbtNode[]>();
+  const push = <K>(m: Map<K, DbtNode[]>, k: K, n: DbtNode) => { const l = m.get(k); if (l) l.push(n); else m.set(k, [n]); };
+  for (const x of [...p.sources, ...p.packageNodes.filter((n) => n.resourceType === 'source')]) push(sources, `${x.sourceName}\u0000${x.tableName}`, x);
   for (const x of [...p.seeds, ...p.snapshots]) if (!byName.has(x.name)) byName.set(x.name, x);
-  const ix = { files: p.files, sources, byName };
+  for (const x of p.packageNodes) if (x.resourceType !== 'source') push(packaged, x.name, x);
+  const ix = { files: p.files, sources, byName, packaged };
   indexes.set(p, ix);
   return ix;
 }
@@ -112,25 +120,36 @@ function nodeIndex(p: Project): NodeIndex {
 /** The seed (else snapshot) of that name. */
 export const seedOrSnapshot = (p: Project, name: string): DbtNode | undefined => nodeIndex(p).byName.get(name);
 
-/** What `ref(...)` / `source(...)` names among the project's nodes. */
-export function resolveRelation(p: Project, kind: 'ref' | 'source', args: string[], kw: Record<string, unknown>): RelationTarget | undefined {
+/** Of several nodes answering a name, the one dbt picks for a call from package `from`: its own package's, then the root project's, then the first. */
+const nearest = (list: DbtNode[] | undefined, from: string | undefined, root: string) =>
+  list && (list.find((x) => x.packageName === from) ?? list.find((x) => x.packageName === root) ?? list[0]);
+
+/** What `ref(...)` / `source(...)` names among the project's nodes; `from`: the package of the node that calls it (default: the project). */
+export function resolveRelation(p: Project, kind: 'ref' | 'source', args: string[], kw: Record<string, unknown>, from: string = p.name): RelationTarget | undefined {
   const ix = nodeIndex(p);
   if (kind === 'source') {
     const [s, t] = args;
-    const n = s === undefined || t === undefined ? undefined : ix.sources.get(`${s}\u0000${t}`);
-    const ident = n?.raw?.identifier === undefined ? undefined : renderValue(n.raw.identifier, p.jinja);
+    const n = s === undefined || t === undefined ? undefined : nearest(ix.sources.get(`${s}\u0000${t}`), from, p.name);
+    const vars = (n && n.packageName !== p.name ? p.packageJinja?.(n.packageName) : undefined) ?? p.jinja;
+    const ident = n?.raw?.identifier === undefined ? undefined : renderValue(n.raw.identifier, vars);
     return n ? { node: n.uniqueId, name: t, identifier: typeof ident === 'string' && ident ? ident : t } : { name: t ?? s };
   }
   const name = args[args.length - 1];
   const version = kw.v ?? kw.version;
   const pkg = args.length > 1 ? args[0] : undefined;
-  if (!pkg || pkg === p.name) {
+  const other = (want: string | undefined) => {
+    const list = ix.packaged.get(name);
+    return want ? list?.find((x) => x.packageName === want) : undefined;
+  };
+  // a package's model asking ref('x') gets its own package's x first, as dbt resolves it
+  const mine = !pkg && from !== p.name ? other(from) : undefined;
+  if (!mine && (!pkg || pkg === p.name)) {
     const model = version !== undefined && version !== null
       ? p.models.find((m) => m.name === name && String(m.version) === String(version))
       : p.modelByName.get(name);
     const n = model ?? ix.byName.get(name);
     if (n) return { node: n.uniqueId, name, identifier: (n.config?.alias as string | undefined) ?? name };
   }
-  const other = p.packageNodes.find((x) => x.name === name && (!pkg || x.packageName === pkg));
-  return other ? { node: other.uniqueId, name } : { name };
+  const found = mine ?? (pkg ? other(pkg) : ix.packaged.get(name)?.[0]);
+  return found ? { node: found.uniqueId, name, identifier: (found.config?.alias as string | undefined) ?? name } : { name };
 }

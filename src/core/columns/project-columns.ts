@@ -274,9 +274,9 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
       return r?.openSource ? r.columns.map((x) => ({ name: x.name, data_type: x.type })) : undefined;
     },
     compiledRelations: () => (compiledRels ??= compiledRelationIndex(p)),
-    resolve: (kind, args, kw) => {
+    resolve: (kind, args, kw, from) => {
       current?.names.add(String(kind === 'source' ? args[1] : args[args.length - 1]));
-      return resolveRelation(p, kind, args, kw);
+      return resolveRelation(p, kind, args, kw, from);
     },
   });
 

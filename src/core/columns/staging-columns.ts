@@ -46,10 +46,12 @@ export function mayFillStaging(text: string, lib: MacroLibrary): boolean {
 /** Each source (by unique id) whose columns a model's fill_staging_columns call declares. */
 export function stagingDeclarations(p: Project, lib: MacroLibrary, inputs: Omit<SqlInputs, 'columnsOf' | 'onMacro' | 'probe'>): Map<string, Declared> {
   const out = new Map<string, Declared>();
-  const byId = new Map<string, DbtNode>(p.models.map((m) => [m.uniqueId, m]));
+  // an installed package's staging models declare its sources' columns as the project's own do
+  const models = [...p.models, ...p.packageNodes.filter((n) => n.resourceType === 'model')];
+  const byId = new Map<string, DbtNode>(models.map((m) => [m.uniqueId, m]));
   const textOf = (n: DbtNode) => { try { return n.sqlPath ? p.sqlText?.(n.sqlPath) ?? p.readText(n.sqlPath) : undefined; } catch { return undefined; } };
   const probe = { ...inputs, lib, columnsOf: () => undefined, probe: true };
-  for (const m of p.models) {
+  for (const m of models) {
     const text = textOf(m);
     if (!text || !mayFillStaging(text, lib)) continue;
     const calls: { rel: Relation; names: string[]; macro?: { name: string; file: string } }[] = [];

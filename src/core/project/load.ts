@@ -23,6 +23,8 @@ import { PROPERTY_NORENDER, yamlJinjaCalls } from './jinja-calls.js';
 import { refusals } from './refusals.js';
 import { renewNodes } from './renew-nodes.js';
 import type { DbtNode, DocBlock, FileKind, Project, Skill, TargetArtifacts } from './types.js';
+import { mergePackageNodes, readInstalledPackages, type InstalledPackage } from './installed-packages.js';
+import type { DbtTarget } from './target.js';
 import { isOutsideProject, TARGET_FILES, walkProject, type Walked } from './walk.js';
 
 interface FileResult {
@@ -44,7 +46,12 @@ const NOT_PROPERTY_FILES = new Set(['dbt_project.yml', 'profiles.yml', 'packages
 
 export type LoadOptions = ReadOptions;
 
-export function loadProject(dir: string, opts: LoadOptions = {}): Project {
+/**
+ * Read the project at `dir`. `asPackage`: it is a package installed in another project (read by
+ * installed-packages.ts), so its own installed packages are not read, and dbt's target is the root
+ * project's.
+ */
+export function loadProject(dir: string, opts: LoadOptions = {}, asPackage?: { target?: DbtTarget }): Project {
   const root = resolve(dir);
   let st;
   try { st = statSync(root); } catch { throw new UserError(`project directory not found: ${dir}`); }
@@ -53,7 +60,13 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
   const t0 = performance.now();
   const results = new Map<string, FileResult>();
   const stats = { filesRead: 0, loadMs: 0 };
-  let settings: DbtSettings = readSettings(root, opts, stats);
+  const settingsOf = (): DbtSettings => {
+    const s = readSettings(root, opts, stats);
+    // a package's own profile is not used: the root project's target is
+    return asPackage ? { ...s, target: asPackage.target, diagnostics: [] } : s;
+  };
+  let settings: DbtSettings = settingsOf();
+  let installed: InstalledPackage[] = [];
   let walked: Walked = { files: [], nestedProjects: [] };
 
   const under = (rel: string, roots: readonly string[]) => roots.some((p) => p === '.' || p === '' || rel.startsWith(p + '/'));
@@ -164,6 +177,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
       const r = rel === manifestRel ? early : readFile(rel, true);
       if (r) results.set(rel, r);
     }
+    installed = asPackage ? [] : readInstalledPackages(root, settings, loadProject);
   };
   readAll();
 
@@ -190,7 +204,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
       let same = false;
       if (all) {
         // paths, vars, config trees or the target may all have changed: classify and read everything again
-        settings = readSettings(root, opts, stats);
+        settings = settingsOf();
         readAll();
       } else {
         let added = false;
@@ -224,7 +238,14 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
       return project.diagnostics.filter((d) => d.file !== undefined && changed.has(d.file));
     },
     sqlText(rel) {
-      return results.get(rel)?.text;
+      const own = results.get(rel)?.text;
+      if (own !== undefined) return own;
+      // an installed package's SQL, as the package's read kept it
+      const k = installed.find((x) => rel.startsWith(`${x.dir}/`));
+      return k?.sqlText(rel.slice(k.dir.length + 1));
+    },
+    packageJinja(pkg) {
+      return installed.find((x) => x.name === pkg)?.jinja;
     },
     changedSince(since) {
       const paths = new Set<string>();
@@ -310,6 +331,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}): Project {
           hint: 're-run `dbt parse` to refresh target/manifest.json' });
       }
     }
+    packageNodes = mergePackageNodes(installed, packageNodes, settings.packagesInstallPath);
     // Glossary bindings in Modeler/ files may point at terms defined in any Modeler/ glossary.
     const terms = new Set<string>();
     for (const lm of modelerFiles) for (const t of lm.model?.glossary ?? []) terms.add(t.term);

@@ -131,7 +131,11 @@ export interface Project {
   metrics: DbtNode[];
   /** Resources dbt does not build (enabled resolved to false): known, reported, never counted. */
   disabled: DbtNode[];
-  /** Nodes of other packages known from target/manifest.json: lineage context, never the project's own. */
+  /**
+   * Nodes of other packages: those installed under packages-install-path (read as dbt reads them,
+   * paths relative to this project), and those target/manifest.json lists: lineage context, never
+   * the project's own.
+   */
   packageNodes: DbtNode[];
   /** Tests declared on YAML entries that no file defines: dbt keeps them as (disabled) test nodes. */
   orphanTests: { file: string; tests: DbtTest[] }[];
@@ -175,6 +179,8 @@ export interface Project {
   readText(rel: string): string;
   /** The text of a model's, snapshot's or test's SQL file as this state of the project read it (undefined: not read). */
   sqlText?(rel: string): string | undefined;
+  /** `var()`/`env_var()` for the resources of an installed package (the vars this project gives it). */
+  packageJinja?(pkg: string): JContext | undefined;
   /**
    * The files re-read since the state whose `files` map was `since` (each reload makes a new
    * map), so derived views can update only what those files touch; undefined when not known
