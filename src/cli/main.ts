@@ -55,6 +55,7 @@ export async function main(argv: string[]): Promise<number> {
   let program: Command | undefined;
   try {
     program = await loadProgram(argv);
+    checkOptionValues(program, argv);
     await program.parseAsync(argv, { from: 'user' });
     return takeExitCode();
   } catch (e) {
@@ -67,6 +68,30 @@ export async function main(argv: string[]): Promise<number> {
       return EXIT.USAGE;
     }
     return reportError(e);
+  }
+}
+
+/**
+ * An option that takes a value, followed by another option (`--depth --project-dir DIR`):
+ * commander would take `--project-dir` as the depth and `DIR` as an argument. Refused before
+ * parsing, for every command: "--depth needs a value" (exit 64).
+ */
+function checkOptionValues(program: Command, argv: readonly string[]): void {
+  const cmd = findCommand(program, argv);
+  const options: Option[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) options.push(...c.options);
+  const flags = new Set(options.flatMap((o) => [o.long, o.short].filter((f): f is string => !!f)));
+  const takesValue = new Set(options.filter((o) => o.required).flatMap((o) => [o.long, o.short].filter((f): f is string => !!f)));
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') break;
+    if (!takesValue.has(a)) continue;
+    const next = argv[i + 1];
+    // another option in the value's place (a negative number such as -1 is a value: the command judges it)
+    if (next === undefined || (next.startsWith('--') || flags.has(next) || next === '-h')) {
+      throw new CommanderError(EXIT.USAGE, 'modeler.optionNeedsValue', `${a} needs a value${next === undefined ? '' : ` (${next} is an option)`}; see 'modeler ${commandPath(cmd)}--help'`);
+    }
+    i++;
   }
 }
 
@@ -86,7 +111,7 @@ function oneLine(e: CommanderError, program: Command, argv: string[]): string {
   return msg;
 }
 
-function findCommand(program: Command, argv: string[]): Command {
+function findCommand(program: Command, argv: readonly string[]): Command {
   let cmd = program;
   for (const a of argv) {
     if (a.startsWith('-')) continue;
