@@ -8,7 +8,7 @@ import { UserError } from '../core/diagnostics.js';
 import type { Project } from '../core/project/types.js';
 import { buildSelectGraph, selectInGraph, parseSelection, type SelectGraph, type SelNode } from '../core/select/index.js';
 import { didYouMeanSuffix } from '../core/suggest.js';
-import { lineageOf } from '../lineage/index.js';
+import { lineageOf, MAX_LINEAGE_DEPTH } from '../lineage/index.js';
 import type { AssistantSession } from './session.js';
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
@@ -106,7 +106,7 @@ export function registerGraphTools(session: AssistantSession, registerTool: McpS
     inputSchema: {
       name: z.string().min(1).optional().describe('a model, seed, snapshot or source (source_name.table_name), e.g. orders'),
       column: z.string().min(1).optional().describe('NODE.COLUMN, e.g. orders.customer_id'),
-      depth: z.number().int().min(1).max(100).optional().describe('hops to follow (default 1)'),
+      depth: z.number().int().min(1).max(MAX_LINEAGE_DEPTH).optional().describe(`hops to follow, 1 to ${MAX_LINEAGE_DEPTH} (default 1)`),
       direction,
     }, annotations: READ_ONLY,
   }, async ({ name, column, depth, direction: dir }) => {

@@ -14,7 +14,7 @@ import { formatDiagnostic, sortDiagnostics, UserError } from '../core/diagnostic
 import { renderOptionNames } from '../core/option-names.js';
 import { meshCheck } from '../governance/mesh/check.js';
 import { readinessGate } from '../governance/readiness/gate.js';
-import { impactOf, lineageOf } from '../lineage/index.js';
+import { impactOf, lineageOf, MAX_LINEAGE_DEPTH } from '../lineage/index.js';
 import type { ProposalChange } from '../proposals/types.js';
 import { preview } from './ask.js';
 import { DamagedFile } from './index/section-file.js';
@@ -103,7 +103,7 @@ export function createMcpServer(session: AssistantSession, version = '0.0.0'): M
     description: 'Where a column comes from and what it feeds, from the project\'s SQL: each entry a node, column, kind (passthrough, rename, transform, aggregate) and file:line; join keys and filters apart; unresolved with the reason; a source column its YAML does not list but a package\'s staging macro declares carries declared_by (the evidence). `impact`: every downstream column, test, contract and Interface that dropping it breaks. A node alone lists each column\'s direct upstream.',
     inputSchema: {
       column: z.string().min(1).describe('NODE.COLUMN, e.g. orders.customer_id (a source: source_name.table_name.column), or a node alone'),
-      depth: z.number().int().min(1).max(100).optional().describe('hops to follow (default 1); entries then carry their depth'),
+      depth: z.number().int().min(1).max(MAX_LINEAGE_DEPTH).optional().describe(`hops to follow, 1 to ${MAX_LINEAGE_DEPTH} (default 1); entries then carry their depth`),
       impact: z.boolean().optional().describe('list what dropping the column breaks instead'),
     }, annotations: READ_ONLY,
   }, async ({ column, depth, impact }) => json(impact ? impactOf(project(), column) : lineageOf(project(), column, { depth })));

@@ -3,6 +3,7 @@
 // for a node or column the project does not have (with the nearest name).
 import { UserError } from '../core/diagnostics.js';
 import { didYouMeanSuffix } from '../core/suggest.js';
+import { lineageDepth } from './depth.js';
 import type { LineageEdge, LineageGraph, LineageKind } from './graph.js';
 
 /** `declared_by`: a source column its YAML does not list, known from the package's declared staging columns (the evidence) */
@@ -100,7 +101,7 @@ function walk(g: LineageGraph, id: string, column: string, dir: 'up' | 'down', d
 
 /** One column's lineage: direct parents and children, or all within `depth` hops (then each entry has its depth). */
 export function columnLineage(g: LineageGraph, addr: { id: string; column: string }, depth?: number): ColumnLineage {
-  const d = depth ?? 1;
+  const d = lineageDepth(depth) ?? 1;
   const tag = depth !== undefined;
   const unresolved: UnresolvedEntry[] = g.unresolved(addr.id, addr.column).map((reason) => ({ node: g.nameOf(addr.id), column: addr.column, reason, ...(tag ? { depth: 0 } : {}) }));
   const upstream = walk(g, addr.id, addr.column, 'up', d, tag ? (id, column, k) => {

@@ -4,7 +4,7 @@
 // generates its client types). test/server/contract.test.ts fails when the two drift apart;
 // `node scripts/server-schemas.mjs` writes the files again.
 import { z } from 'zod';
-import { LIMITS } from '../api.js';
+import { LIMITS, MAX_LINEAGE_DEPTH } from '../api.js';
 
 const relPath = z.string().min(1).max(LIMITS.path_length.max).describe('project-relative POSIX path; never absolute, never leaving the project');
 const projectId = z.string().min(1).describe('the id from GET /api/projects');
@@ -157,7 +157,8 @@ const lineageEntry = z.object({
 });
 export const LineageQuery = z.strictObject({
   column: z.string().min(1).max(1024).describe('NODE.COLUMN, e.g. orders.customer_id (a source: source_name.table_name.column)'),
-  depth: z.string().regex(/^[1-9][0-9]{0,2}$/).optional().describe('hops to follow (default 1: direct parents and children); entries then carry their depth'),
+  // the range is checked by the route (lineageDepth), so a bad one is refused in one clear line, as the CLI does
+  depth: z.string().max(32).optional().describe(`hops to follow, 1 to ${MAX_LINEAGE_DEPTH} (default 1: direct parents and children); entries then carry their depth; another value is 400 BAD_REQUEST`),
 });
 export const LineageResponse = z.object({
   column: z.string(),

@@ -1,15 +1,15 @@
 import type { Command } from 'commander';
-import { formatColumnLineage, formatLineageImpact, formatNodeLineage, lineageGraph, parseAddress, columnLineage, nodeLineage, impactOf } from '../../api/lineage.js';
+import { formatColumnLineage, formatLineageImpact, formatNodeLineage, lineageGraph, parseAddress, columnLineage, nodeLineage, impactOf, lineageDepth, MAX_LINEAGE_DEPTH } from '../../api/lineage.js';
 import { initSqlColumns, loadProject, unreadableFileNote } from '../../api/project.js';
 import { UserError } from '../../api/base.js';
-import { action, err, intOption, out, printJson } from '../io.js';
+import { action, err, out, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
 
 export function registerLineage(program: Command): void {
   projectOptions(program.command('lineage')
     .description('column-level lineage from the project\'s SQL: where NODE.COLUMN comes from and what it feeds (NODE alone: each column\'s direct upstream)')
     .argument('[node.column]', 'a column (orders.customer_id, or source_name.table_name.column for a source), or a node alone'))
-    .option('--depth <n>', 'follow the chain this many hops (default 1: direct parents and children); each entry then carries its depth')
+    .option('--depth <n>', `follow the chain this many hops, 1 to ${MAX_LINEAGE_DEPTH} (default 1: direct parents and children); each entry then carries its depth`)
     .option('--impact <node.column>', 'list every downstream column (all depths), and the tests, contracts and Interfaces affected')
     .option('--output-json', 'print the result as JSON')
     .addHelpText('after', '\nEdge kinds: passthrough (same value), rename, transform (an expression), aggregate. Join keys and filters are listed apart (rows, not values);\n' +
@@ -19,8 +19,7 @@ export function registerLineage(program: Command): void {
     .action(action(async (address: string | undefined, o: ProjectFlags & { depth?: string; impact?: string; outputJson?: boolean }) => {
       if (address && o.impact) throw new UserError('give either NODE.COLUMN or --impact NODE.COLUMN, not both');
       if (!address && !o.impact) throw new UserError('missing NODE.COLUMN (e.g. modeler lineage orders.customer_id)');
-      const depth = intOption(o.depth, '--depth');
-      if (depth !== undefined && depth < 1) throw new UserError(`--depth expects 1 or more, got ${depth}`);
+      const depth = lineageDepth(o.depth, '--depth');
       const ref = projectRef(o);
       const p = loadProject(ref.dir, ref.read);
       // a broken property file takes its models out of the graph: say so, beside the answer

@@ -3,7 +3,7 @@
 // The graph is built once and brought up to date for each state of the project (the watcher's
 // reload): only the models the changed files reach are read again.
 import type { FastifyInstance } from 'fastify';
-import { columnImpact, columnLineage, lineageGraph, parseAddress } from '../../api.js';
+import { columnImpact, columnLineage, lineageDepth, lineageGraph, parseAddress } from '../../api.js';
 import type { RouteContext } from '../app.js';
 import type { LineageImpactQuery, LineageQuery, ProjectParams } from '../contract.js';
 import { routeSchema } from '../schemas.js';
@@ -15,9 +15,11 @@ export function registerLineageRoutes(app: FastifyInstance, { session }: RouteCo
     schema: routeSchema({ tags, summary: 'where a column comes from and what it feeds (`modeler lineage NODE.COLUMN --output-json`); 404 COLUMN_NOT_FOUND names the nearest column', params: 'ProjectParams', query: 'LineageQuery', response: 'LineageResponse' }),
   }, async (req) => {
     checkProject(session, req.params.id);
+    // read before the graph is built: a bad depth is refused at once, in the CLI's words
+    const depth = lineageDepth(req.query.depth, 'depth');
     const g = lineageGraph(session.project, { cache: true });
     const a = parseAddress(g, req.query.column);
-    return columnLineage(g, { id: a.id, column: a.column! }, req.query.depth === undefined ? undefined : Number(req.query.depth));
+    return columnLineage(g, { id: a.id, column: a.column! }, depth);
   });
 
   app.get<{ Params: ProjectParams; Querystring: LineageImpactQuery }>('/api/projects/:id/lineage/impact', {

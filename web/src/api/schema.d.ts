@@ -4934,7 +4934,7 @@ export interface paths {
                 query: {
                     /** @description NODE.COLUMN, e.g. orders.customer_id (a source: source_name.table_name.column) */
                     column: string;
-                    /** @description hops to follow (default 1: direct parents and children); entries then carry their depth */
+                    /** @description hops to follow, 1 to 100 (default 1: direct parents and children); entries then carry their depth; another value is 400 BAD_REQUEST */
                     depth?: string;
                 };
                 header?: never;
