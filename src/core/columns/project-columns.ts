@@ -17,6 +17,7 @@ import { PLACEHOLDER, type DbtTargetInfo, type Placeholder } from '../sql-render
 import { catalogColumns } from './catalog-columns.js';
 import { columnFindings } from './findings.js';
 import { modelSql, resolveRelation, seedOrSnapshot, type ModelSql, type SqlInputs } from './model-sql.js';
+import { withSnapshotColumns } from './snapshot-columns.js';
 import { stagingDeclarations, type Declared } from './staging-columns.js';
 
 export type ColumnOrigin = 'yaml' | 'sql' | 'catalog';
@@ -246,7 +247,13 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
       const t0 = performance.now();
       const outer = current;
       const mine: Deps = current = { rels: new Set(), names: new Set(), cycle: false };
-      try { readings.set(top.id, readOne(n)); } catch (e) {
+      try {
+        const one = readOne(n);
+        // a snapshot's table also has dbt's snapshot columns
+        const r = withSnapshotColumns(n, one);
+        if (r !== one && renderedUndecided.has(one)) renderedUndecided.add(r);
+        readings.set(top.id, r);
+      } catch (e) {
         // a read that stopped (withSqlParser loading the parser) leaves nothing half-read behind
         for (const [k, v] of readings) if (v === 'busy') readings.delete(k);
         relCols.clear();
