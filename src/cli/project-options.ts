@@ -33,12 +33,17 @@ export function projectRef(flags: ProjectFlags, positional?: string, opts: { req
   const given = [positional, flags.projectDir, flags.project].filter((x): x is string => typeof x === 'string');
   if (new Set(given).size > 1) throw new UserError(`the project folder is given twice (${given.join(' and ')}); use --project-dir once`);
   if (!given.length && opts.required) throw new UserError(`missing ${opts.required}`);
-  if (flags.profilesDir === '') throw new UserError('--profiles-dir needs a folder');
-  if (flags.target === '') throw new UserError('--target needs a target name');
-  const vars = parseVars(flags.vars);
-  const read = { vars, profilesDir: flags.profilesDir, target: flags.target };
+  const read = readFlags(flags);
+  const vars = read.vars;
   if (opts.files && given[0] !== undefined && isFile(given[0])) return { dir: given[0], vars, read };
   return { dir: dbtProjectDir(given[0]), vars, read };
+}
+
+/** dbt's --vars, --profiles-dir and --target as the project reader takes them (a bad one refused here). */
+export function readFlags(flags: Pick<ProjectFlags, 'vars' | 'profilesDir' | 'target'>): ReadOptions {
+  if (flags.profilesDir === '') throw new UserError('--profiles-dir needs a folder');
+  if (flags.target === '') throw new UserError('--target needs a target name');
+  return { vars: parseVars(flags.vars), profilesDir: flags.profilesDir, target: flags.target };
 }
 
 function isFile(p: string): boolean {

@@ -8,7 +8,7 @@ import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import {
   etagOf, loadProject, readinessGate, recoverJournals, SKIP_DIRS, validationCounts,
-  type Project, type Recovered, type ValidateContext,
+  type Project, type ReadOptions, type Recovered, type ValidateContext,
 } from '../api.js';
 import type { ServerEvent, StatusResponse } from './contract.js';
 import { filesUnder, watchProject, type Watcher } from './watcher.js';
@@ -30,6 +30,8 @@ export type ChangeType = ServerEvent['type'];
 
 export interface SessionOptions {
   watch?: boolean;
+  /** dbt's --vars, --profiles-dir and --target, as `modeler serve` was given them (what `{{ target.* }}` and var() are in the SQL lineage reads) */
+  read?: ReadOptions;
   log?: (line: string) => void;
 }
 
@@ -58,7 +60,7 @@ export class ProjectSession {
     this.id = `p_${createHash('sha256').update(this.root).digest('hex').slice(0, 12)}`;
     // an apply interrupted by a crash is rolled back before anything reads the files
     this.recovered = recoverJournals(this.root);
-    this.project = loadProject(this.root);
+    this.project = loadProject(this.root, o.read);
     this.events.setMaxListeners(0);
     if (o.watch !== false) this.watcher = watchProject(this.root, { ignore: ignoredPath, onChange: (rels) => this.onDiskChange(rels) });
   }

@@ -4,12 +4,14 @@
 // the browser, and shut down cleanly — children included — on Ctrl-C or SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { acquireServeLock, dbtProjectDir, ensureRuntimeDir, exampleCopy, findDbtProject, packageExample, UserError } from '../api.js';
+import { acquireServeLock, dbtProjectDir, ensureRuntimeDir, exampleCopy, findDbtProject, packageExample, UserError, type ReadOptions } from '../api.js';
 import { buildApp } from './app.js';
 import { ProjectSession } from './session.js';
 
 export interface StartOptions {
   projectDir?: string;
+  /** dbt's --vars, --profiles-dir and --target for reading the project, as every command that reads one takes them */
+  read?: ReadOptions;
   port: number;
   host: string;
   open: boolean;
@@ -33,7 +35,7 @@ export async function startServer(o: StartOptions): Promise<Running> {
   const children = new Set<ChildProcess>();
   try {
     ensureRuntimeDir(dir);
-    session = new ProjectSession(dir, { log: o.verbose ? o.log : () => {} });
+    session = new ProjectSession(dir, { log: o.verbose ? o.log : () => {}, read: o.read });
     for (const r of session.recovered) {
       if (r.outcome === 'quarantined') o.log(`modeler serve: warning: an apply interrupted earlier (${r.state}) could not be finished${r.quarantine ? `; its journal and backups are in ${r.quarantine}` : ''}: ${(r.problems ?? []).join('; ')}${r.files.length ? ` (files: ${r.files.join(', ')})` : ''}`);
       else o.log(`modeler serve: an apply interrupted earlier (${r.state}) was ${r.outcome === 'rolled_back' ? 'rolled back' : 'cleaned up'}; its files are as they were before it: ${r.files.join(', ')}`);

@@ -1,11 +1,16 @@
 import type { Command } from 'commander';
 import { UserError } from '../../api/base.js';
 import { action, err, intOption, out } from '../io.js';
+import { readFlags } from '../project-options.js';
 
 export function registerServe(program: Command): void {
   program.command('serve')
     .description('serve a project to the browser: the local API (and the web UI when built), watching the files for changes')
     .option('--project-dir <dir>', 'the project to serve (default: a writable copy of the example project in your data directory)')
+    // dbt's --vars, --profiles-dir and --target, as every command that reads a project takes them
+    .option('--vars <yaml>', "set project vars as dbt's --vars does, e.g. '{stripe__using_invoices: false}'")
+    .option('--profiles-dir <dir>', 'the folder holding profiles.yml, as for dbt (default: DBT_PROFILES_DIR, the project folder, ~/.dbt)')
+    .option('--target <name>', "the profile's target, as dbt's --target (default: DBT_TARGET, else the profile's target)")
     .option('--port <n>', 'port to listen on', '3030')
     .option('--host <host>', 'address to listen on; anything but 127.0.0.1/localhost exposes the project to the network', '127.0.0.1')
     .option('--no-open', 'do not open a browser')
@@ -15,11 +20,13 @@ Exit codes: 0 stopped (Ctrl-C or SIGTERM), 1 cannot start (port in use, project 
 Examples:
   modeler serve
   modeler serve --project-dir . --port 3031 --no-open`)
-    .action(action(async (o: { projectDir?: string; port: string; host: string; open: boolean; verbose?: boolean }) => {
+    .action(action(async (o: { projectDir?: string; vars?: string; profilesDir?: string; target?: string; port: string; host: string; open: boolean; verbose?: boolean }) => {
       const port = intOption(o.port, '--port')!;
       if (port < 0 || port > 65535) throw new UserError(`--port must be between 0 and 65535, got ${port}`);
       if (!o.host.trim()) throw new UserError('--host needs an address, e.g. 127.0.0.1');
-      const running = await (await import('../../server/start.js')).startServer({ projectDir: o.projectDir, port, host: o.host.trim(), open: o.open, verbose: o.verbose, say: out, log: err });
+      // read as the siblings read the project (checked the same way); the folder itself is found by startServer
+      const read = readFlags(o);
+      const running = await (await import('../../server/start.js')).startServer({ projectDir: o.projectDir, read, port, host: o.host.trim(), open: o.open, verbose: o.verbose, say: out, log: err });
       await running.stopped;
       return 0;
     }));
