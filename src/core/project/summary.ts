@@ -108,7 +108,7 @@ export function formatSummary(s: ProjectSummary): string {
     ...(s.seeds || s.snapshots ? [`  seeds:         ${s.seeds}, snapshots: ${s.snapshots}`] : []),
     ...(s.semanticModels || s.metrics || s.savedQueries ? [`  semantic:      ${s.semanticModels} semantic models, ${s.metrics} metrics, ${s.savedQueries} saved queries`] : []),
     `  groups:        ${s.groups}, unit tests: ${s.unitTests}, macros: ${s.macros}`,
-    `  packages:      ${s.packageNodes} nodes of other packages (${s.target.includes('manifest') ? 'from target/manifest.json; lineage only' : 'listed by target/manifest.json, which is absent'})`,
+    `  packages:      ${s.packageNodes} nodes of other packages (${s.target.includes('manifest') ? 'installed under dbt_packages/ or listed by target/manifest.json; lineage only' : 'installed under dbt_packages/; lineage only; target/manifest.json is absent'})`,
     `  doc blocks:    ${s.docBlocks}`,
     `  target/:       ${s.target.length ? s.target.join(', ') : 'none'}`,
     `  Modeler/:      ${s.modeler.files} model files (${s.modeler.valid} valid, ${s.modeler.entities} entities, ${s.modeler.glossaryTerms} glossary terms)`,
