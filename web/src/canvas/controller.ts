@@ -192,13 +192,15 @@ export async function showFolder(folder: string): Promise<void> {
   setFilters({ folders: [folder], layers: [], domains: [], tags: [] });
 }
 
-/** Show these tables and their neighbours within `hops`; fit the view to them. */
+/** Show these tables and their neighbours within `hops`; fit the view to all of them. */
 export async function focusOn(ids: string[], hops = canvas.get().hops): Promise<void> {
   canvas.set({ focus: { ids, hops }, hops });
   // a big project's graph is here only in part: fetch the part to show
   if (await loadGraphFocus(ids, hops, canvas.get().filters.lineage).catch((e) => { toast('error', errorText(e)); return false; })) await reload(false);
   else await recompute(false);
-  requestFit(ids);
+  // the whole focus block, not the found table alone: fitted to that one at full zoom, its
+  // neighbours (what a focus is for) were drawn off the canvas's edges
+  requestFit();
 }
 
 export function setHops(hops: number): void {

@@ -19,16 +19,17 @@ export async function jump(h: Hit): Promise<void> {
   if (node) {
     if (canvas.get().source.kind !== 'project') await openSource({ kind: 'project' });
     app.set({ center: 'canvas' });
-    await focusOn([node.id]);
+    // selected first: the details panel it opens narrows the canvas, and the focus is fitted to what is left
     select(col ? { kind: 'column', id: node.id, column: col } : { kind: 'node', id: node.id });
+    await focusOn([node.id]);
     // the keyboard carries on from the table found, not from the top of the page
     setTimeout(() => focusTable(node.id), 50);
     return;
   }
   if (h.kind === 'entity' && h.path && s.files.some((f) => f.path === h.path && f.kind === 'modeler_model')) {
     await openSource({ kind: 'model', path: h.path });
-    await focusOn([h.name]);
     select({ kind: 'node', id: h.name });
+    await focusOn([h.name]);
     setTimeout(() => focusTable(h.name), 50);
     return;
   }
