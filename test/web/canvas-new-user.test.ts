@@ -41,4 +41,16 @@ describe.skipIf(!!skip)(`the canvas as a new user meets it${skip ? ` [skipped: $
     // settled: the view stays with all three inside (the panel that opens on the selection narrows the canvas)
     expect(await until(inside, (out) => out.length === 0, 'the focus block inside the canvas')).toEqual([]);
   });
+
+  it('the search opened from its button gives focus back to the button on Escape', async () => {
+    const page = ui.page;
+    const opener = page.getByRole('button', { name: 'Search… Ctrl K' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const search = page.getByRole('dialog', { name: 'Search the project' });
+    await until(() => focused(page), (f) => f.startsWith('input Search models'), 'focus in the search box');
+    await page.keyboard.press('Escape');
+    await search.waitFor({ state: 'detached' });
+    expect(await until(() => focused(page), (f) => f === 'button Search… Ctrl K', 'focus back on the Search button')).toBe('button Search… Ctrl K');
+  });
 });

@@ -1,12 +1,15 @@
 // A modal dialog: labelled by its title, Escape closes, focus stays inside while open and returns
 // where it was on close (or to `returnTo`, what opened it, when that was a menu now gone).
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 export function Modal({ title, onClose, children, wide, returnTo }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean; returnTo?: HTMLElement | null }) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
+  // what had focus before the dialog, read at its first render: by the effect below, an autoFocus
+  // field inside (the search box) has taken focus already, and closing then dropped focus to <body>
+  const [before] = useState(() => document.activeElement as HTMLElement | null);
   useEffect(() => {
-    const back = returnTo ?? (document.activeElement as HTMLElement | null);
+    const back = returnTo ?? before;
     const first = box.current?.querySelector<HTMLElement>('[autofocus], input, select, textarea, button');
     first?.focus();
     // after the close has re-rendered (a menu or popover that was open is gone by then)
