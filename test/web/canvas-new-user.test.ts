@@ -53,4 +53,19 @@ describe.skipIf(!!skip)(`the canvas as a new user meets it${skip ? ` [skipped: $
     await search.waitFor({ state: 'detached' });
     expect(await until(() => focused(page), (f) => f === 'button Search… Ctrl K', 'focus back on the Search button')).toBe('button Search… Ctrl K');
   });
+
+  it('the Filters popover takes focus when opened and Escape closes it, focus back on Filters', async () => {
+    const page = ui.page;
+    const bar = page.getByRole('toolbar', { name: 'Diagram tools' });
+    const button = bar.getByRole('button', { name: 'Filters', exact: true });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const popover = page.getByRole('dialog', { name: 'Filters' });
+    await popover.getByRole('checkbox', { name: 'models/marts' }).waitFor();
+    await until(() => focused(page), (f) => f.startsWith('input'), 'focus inside the Filters popover');
+    await page.keyboard.press('Escape');
+    await popover.waitFor({ state: 'detached' });
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await focused(page)).toBe('button Filters');
+  });
 });

@@ -1,6 +1,6 @@
 // The canvas's toolbar: which view, layout, fit, export, filters, lineage, focus and the diff
 // overlay. Every control is a labelled button, checkbox or select.
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { offers } from '../api/client';
 import { panels, togglePanel } from '../shell/panels';
 import { autoLayout, clearFocus, exportDiagram, openSource, requestFit, resetLayout, saveLayout, setDetail, setFilters, setHops, setShowAll, showMore } from './controller';
@@ -26,16 +26,21 @@ function FacetGroup({ title, values, chosen, onChange }: { title: string; values
   );
 }
 
-function FilterPanel({ f, all, close }: { f: Filters; all: Facets; close: () => void }) {
+function FilterPanel({ f, all, close, opener }: { f: Filters; all: Facets; close: () => void; opener: RefObject<HTMLButtonElement | null> }) {
+  const box = useRef<HTMLDivElement>(null);
+  // focus moves in when it opens (Escape on the Filters button left it open: the popover's key
+  // handler never saw the key), and back to the Filters button when Escape or Close shuts it
+  useEffect(() => { box.current?.querySelector<HTMLElement>('input, button')?.focus(); }, []);
+  const shut = () => { close(); opener.current?.focus(); };
   return (
-    <div className="popover filters" role="dialog" aria-label="Filters" onKeyDown={(e) => { if (e.key === 'Escape') close(); }}>
+    <div ref={box} className="popover filters" role="dialog" aria-label="Filters" onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); shut(); } }}>
       <FacetGroup title="Folder" values={all.folders} chosen={f.folders} onChange={(folders) => setFilters({ folders })} />
       <FacetGroup title="Layer" values={all.layers} chosen={f.layers} onChange={(layers) => setFilters({ layers })} />
       <FacetGroup title="Domain" values={all.domains} chosen={f.domains} onChange={(domains) => setFilters({ domains })} />
       <FacetGroup title="Tag" values={all.tags} chosen={f.tags} onChange={(tags) => setFilters({ tags })} />
       <div className="row">
         <button type="button" onClick={() => setFilters({ folders: [], layers: [], domains: [], tags: [] })}>Clear filters</button>
-        <button type="button" onClick={close}>Close</button>
+        <button type="button" onClick={shut}>Close</button>
       </div>
     </div>
   );
@@ -55,6 +60,7 @@ export function CanvasToolbar() {
   const minimap = panels.use((s) => s.minimap);
   const legend = panels.use((s) => s.legend);
   const [open, setOpen] = useState(false);
+  const filtersButton = useRef<HTMLButtonElement>(null);
   const count = activeFilterCount(filters);
   const focus = visible?.focus;
   const focusName = focus && graph ? focus.ids.map((id) => graph.nodes.find((n) => n.id === id)?.name ?? id).join(', ') : '';
@@ -71,8 +77,8 @@ export function CanvasToolbar() {
       <span id="layout-note" className="muted" aria-live="polite">{unsaved ? `${unsaved} unsaved ${unsaved === 1 ? 'position' : 'positions'} (kept in this browser)` : ''}</span>
       <button type="button" onClick={() => requestFit()}>Fit view</button>
       <span className="group">
-        <button type="button" aria-expanded={open} onClick={() => setOpen(!open)}>Filters{count ? ` (${count})` : ''}</button>
-        {open && graph && <FilterPanel f={filters} all={facets(graph)} close={() => setOpen(false)} />}
+        <button ref={filtersButton} type="button" aria-expanded={open} onClick={() => setOpen(!open)}>Filters{count ? ` (${count})` : ''}</button>
+        {open && graph && <FilterPanel f={filters} all={facets(graph)} close={() => setOpen(false)} opener={filtersButton} />}
       </span>
       {source.kind === 'project' && (<>
         <label className="check"><input type="checkbox" checked={filters.lineage} onChange={(e) => setFilters({ lineage: e.target.checked })} />Lineage</label>
