@@ -3,7 +3,8 @@
 // drawn off its edges, the view fitted to the found table alone at full zoom); a dialog opened
 // from a button gives focus back to that button on Escape (the search's own box had taken focus
 // before the dialog noted where focus was, so it fell to <body>); the Filters popover takes focus
-// when it opens and Escape closes it (it stayed open while focus sat on its button).
+// when it opens and Escape closes it (it stayed open while focus sat on its button); the minimap
+// shows when turned on with the details panel closed (it was hidden with it).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serveUiForFile, table, uiUnavailable, until, type Ui } from './harness.js';
@@ -67,5 +68,18 @@ describe.skipIf(!!skip)(`the canvas as a new user meets it${skip ? ` [skipped: $
     await popover.waitFor({ state: 'detached' });
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     expect(await focused(page)).toBe('button Filters');
+  });
+
+  it('the minimap, turned on, shows while the details panel is closed', async () => {
+    const page = ui.page;
+    const details = page.getByRole('group', { name: 'Panels' }).getByRole('button', { name: 'Details', exact: true });
+    if ((await details.getAttribute('aria-pressed')) === 'true') await details.click();
+    await page.getByRole('complementary', { name: 'Details' }).waitFor({ state: 'hidden' });
+    const button = page.getByRole('toolbar', { name: 'Diagram tools' }).getByRole('button', { name: 'Minimap', exact: true });
+    if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+    // it was in the page but hidden: the rule hiding the closed details panel (`.right`) matched its class too
+    await page.getByRole('img', { name: 'Minimap of the diagram' }).waitFor({ state: 'visible' });
+    await button.click();
+    await page.getByRole('img', { name: 'Minimap of the diagram' }).waitFor({ state: 'detached' });
   });
 });
