@@ -4,7 +4,8 @@
 // from a button gives focus back to that button on Escape (the search's own box had taken focus
 // before the dialog noted where focus was, so it fell to <body>); the Filters popover takes focus
 // when it opens and Escape closes it (it stayed open while focus sat on its button); the minimap
-// shows when turned on with the details panel closed (it was hidden with it).
+// shows when turned on with the details panel closed (it was hidden with it); at 1024 px the top
+// bar keeps Settings in the window (the project's name and counts pushed it out).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serveUiForFile, table, uiUnavailable, until, type Ui } from './harness.js';
@@ -81,5 +82,20 @@ describe.skipIf(!!skip)(`the canvas as a new user meets it${skip ? ` [skipped: $
     await page.getByRole('img', { name: 'Minimap of the diagram' }).waitFor({ state: 'visible' });
     await button.click();
     await page.getByRole('img', { name: 'Minimap of the diagram' }).waitFor({ state: 'detached' });
+  });
+
+  it('at 1024 x 768 every top-bar button is inside the window', async () => {
+    const page = await ui.newPage();
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await table(page, 'orders').waitFor();
+    const bar = page.getByRole('banner');
+    await bar.getByRole('button', { name: /^Readiness score/ }).waitFor();
+    const outside: string[] = [];
+    for (const b of await bar.getByRole('button').all()) {
+      const box = await b.boundingBox();
+      if (!box || box.x < 0 || box.x + box.width > 1024) outside.push(`${await b.textContent()} at ${box?.x}`);
+    }
+    expect(outside).toEqual([]);
+    await page.close();
   });
 });
