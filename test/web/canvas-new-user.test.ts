@@ -3,7 +3,8 @@
 // drawn off its edges, the view fitted to the found table alone at full zoom); a dialog opened
 // from a button gives focus back to that button on Escape (the search's own box had taken focus
 // before the dialog noted where focus was, so it fell to <body>); the Filters popover takes focus
-// when it opens and Escape closes it (it stayed open while focus sat on its button); the minimap
+// when it opens and Escape closes it (it stayed open while focus sat on its button); Enter on a
+// relationship reached by Tab opens it in the inspector (nothing listened); the minimap
 // shows when turned on with the details panel closed (it was hidden with it); at 1024 px the top
 // bar keeps Settings in the window (the project's name and counts pushed it out).
 import { describe, expect, it } from 'vitest';
@@ -69,6 +70,18 @@ describe.skipIf(!!skip)(`the canvas as a new user meets it${skip ? ` [skipped: $
     await popover.waitFor({ state: 'detached' });
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     expect(await focused(page)).toBe('button Filters');
+  });
+
+  it('Enter on a relationship reached by the keyboard opens it in the inspector', async () => {
+    const page = ui.page;
+    const edge = page.getByRole('group', { name: /^(inferred )?relationship / }).first();
+    const name = (await edge.getAttribute('aria-label'))!;
+    await edge.focus();
+    await page.keyboard.press('Enter');
+    const insp = page.getByRole('region', { name: 'Inspector' });
+    await insp.getByRole('heading', { name: name.startsWith('inferred') ? /^Inferred relationship/ : /^Relationship/ }).waitFor();
+    const from = /relationship (\S+) to/.exec(name)![1];
+    await insp.getByRole('button', { name: `From: ${from}` }).waitFor();
   });
 
   it('the minimap, turned on, shows while the details panel is closed', async () => {

@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState, type CSSProperties, type MouseEvent as ReactMouseEvent } from 'react';
 import {
   applyNodeChanges, ConnectionMode, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, useStoreApi,
-  type Connection, type NodeChange, type NodeMouseHandler, type EdgeMouseHandler,
+  type Connection, type EdgeChange, type NodeChange, type NodeMouseHandler, type EdgeMouseHandler,
 } from '@xyflow/react';
 import { askAbout } from '../ai/actions';
 import { ACTION_NAMES, COLUMN_ACTIONS, openEdit, relateByDrag, TABLE_ACTIONS } from '../edit/actions';
@@ -199,6 +199,11 @@ function Flow() {
     void relateByDrag({ node: a.id, table: a.name, column: colA }, { table: b.name, column: colB });
   };
   const onEdgeClick: EdgeMouseHandler<ErFlowEdge> = (_ev, edge) => select({ kind: 'edge', id: edge.id });
+  // Enter on a focused edge: React Flow reports it as a selection change only (no click), which
+  // nothing read, so Tab reached a relationship but the keyboard could not open it in the inspector
+  const onEdgesChange = (changes: EdgeChange<ErFlowEdge>[]) => {
+    for (const c of changes) if (c.type === 'select' && c.selected && c.id !== sel) select({ kind: 'edge', id: c.id });
+  };
   const onEdgeContextMenu: EdgeMouseHandler<ErFlowEdge> = (ev, edge) => {
     ev.preventDefault();
     const e = edgeOf(edge.id);
@@ -225,7 +230,7 @@ function Flow() {
   return (
     <ReactFlow className={quiet ? 'quiet-lineage' : undefined}
       nodes={farView || hold ? NONE : shown} edges={farView || hold ? NO_EDGES : edges} nodeTypes={nodeTypes} edgeTypes={edgeTypes}
-      onNodesChange={onNodesChange} onNodeClick={onNodeClick} onEdgeClick={onEdgeClick} onPaneClick={(ev) => (farView ? pick(ev) : select(null))}
+      onNodesChange={onNodesChange} onEdgesChange={onEdgesChange} onNodeClick={onNodeClick} onEdgeClick={onEdgeClick} onPaneClick={(ev) => (farView ? pick(ev) : select(null))}
       onNodeDragStop={(_e, _n, dragged) => moveNodes(dragged.map((d) => ({ id: d.id, position: d.position })))}
       onNodeContextMenu={onNodeContextMenu} onEdgeContextMenu={onEdgeContextMenu} onPaneContextMenu={onPaneContextMenu}
       onNodeDoubleClick={(_e, node) => node.data.node.file && openFile(node.data.node.file, node.data.node.line)}
