@@ -2,7 +2,8 @@
 // example: a table found by search is shown with its neighbours inside the canvas (they were
 // drawn off its edges, the view fitted to the found table alone at full zoom); a dialog opened
 // from a button gives focus back to that button on Escape (the search's own box had taken focus
-// before the dialog noted where focus was, so it fell to <body>); the Filters popover takes focus
+// before the dialog noted where focus was, so it fell to <body>), and one opened from a context menu
+// to what opened the menu (its item is gone); the Filters popover takes focus
 // when it opens and Escape closes it (it stayed open while focus sat on its button); Enter on a
 // relationship reached by Tab opens it in the inspector (nothing listened); the minimap
 // shows when turned on with the details panel closed (it was hidden with it); at 1024 px the top
@@ -55,6 +56,20 @@ describe.skipIf(!!skip)(`the canvas as a new user meets it${skip ? ` [skipped: $
     await page.keyboard.press('Escape');
     await search.waitFor({ state: 'detached' });
     expect(await until(() => focused(page), (f) => f === 'button Search… Ctrl K', 'focus back on the Search button')).toBe('button Search… Ctrl K');
+  });
+
+  it('a dialog opened from a context menu gives focus back to what opened the menu on Escape', async () => {
+    const page = ui.page;
+    const row = page.getByRole('tree', { name: 'Project files' }).getByRole('treeitem', { name: 'orders.sql', exact: true });
+    await row.focus();
+    await page.keyboard.press('ContextMenu');
+    await page.getByRole('menu', { name: /^Actions for file / }).getByRole('menuitem', { name: 'Rename…' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Rename models\/marts\/orders\.sql/ });
+    await dialog.getByRole('textbox').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // the menu's item had focus when the dialog opened, and is gone: focus fell to <body>
+    expect(await until(() => focused(page), (f) => f !== 'body ', 'focus to land')).toBe('li orders.sql');
   });
 
   it('the Filters popover takes focus when opened and Escape closes it, focus back on Filters', async () => {

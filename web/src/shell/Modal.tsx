@@ -1,13 +1,18 @@
 // A modal dialog: labelled by its title, Escape closes, focus stays inside while open and returns
 // where it was on close (or to `returnTo`, what opened it, when that was a menu now gone).
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lastMenuOpener } from '../state/app';
 
 export function Modal({ title, onClose, children, wide, returnTo }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean; returnTo?: HTMLElement | null }) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   // what had focus before the dialog, read at its first render: by the effect below, an autoFocus
   // field inside (the search box) has taken focus already, and closing then dropped focus to <body>
-  const [before] = useState(() => document.activeElement as HTMLElement | null);
+  // (a menu's item is gone once the dialog it opened closes: back to what opened the menu)
+  const [before] = useState(() => {
+    const active = document.activeElement as HTMLElement | null;
+    return active?.closest('[role="menu"]') ? lastMenuOpener() : active;
+  });
   useEffect(() => {
     const back = returnTo ?? before;
     const first = box.current?.querySelector<HTMLElement>('[autofocus], input, select, textarea, button');

@@ -73,9 +73,13 @@ export function toast(kind: Toast['kind'], message: string, action?: Toast['acti
 }
 export const dismissToast = (id: number) => app.set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
 
+let menuOpener: HTMLElement | null = null;
 export function openMenu(m: MenuState): void {
-  app.set({ menu: { ...m, returnFocus: m.returnFocus ?? (document.activeElement as HTMLElement | null) } });
+  menuOpener = m.returnFocus ?? (document.activeElement as HTMLElement | null);
+  app.set({ menu: { ...m, returnFocus: menuOpener } });
 }
+/** What opened the last context menu: a dialog one of its items opened gives focus back there (the item is gone). */
+export const lastMenuOpener = (): HTMLElement | null => menuOpener;
 export function closeMenu(): void {
   const back = app.get().menu?.returnFocus;
   app.set({ menu: undefined });
