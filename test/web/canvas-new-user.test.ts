@@ -6,11 +6,12 @@
 // to what opened the menu (its item is gone); the Filters popover takes focus
 // when it opens and Escape closes it (it stayed open while focus sat on its button); Enter on a
 // relationship reached by Tab opens it in the inspector (nothing listened); the minimap
-// shows when turned on with the details panel closed (it was hidden with it); at 1024 px the top
+// shows when turned on with the details panel closed (it was hidden with it); a hub found by
+// search is centred where its text is drawn (its 100 neighbours fitted were boxes); at 1024 px the top
 // bar keeps Settings in the window (the project's name and counts pushed it out).
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { serveUiForFile, table, uiUnavailable, until, type Ui } from './harness.js';
+import { serveUiForFile, startUi, table, uiUnavailable, until, type Ui } from './harness.js';
 
 const skip = uiUnavailable();
 let ui: Ui;
@@ -127,5 +128,40 @@ describe.skipIf(!!skip)(`the canvas as a new user meets it${skip ? ` [skipped: $
     // and the window holds the whole app: the closed findings bar was 2 px taller than its row, so the page scrolled
     expect(await page.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBe(0);
     await page.close();
+  });
+});
+
+// A hub: a hundred tables that reference customers. Its focus fitted whole is text too small to read
+// (under 30%, boxes only), so the table found is centred at the least zoom that draws text.
+const HUB = 100;
+const hubFiles: Record<string, string> = {
+  'models/marts/_visits.yml': `version: 2\nmodels:\n${Array.from({ length: HUB }, (_, i) => `  - name: visit_${i}\n    columns:\n      - name: customer_id\n        data_tests:\n          - relationships: {to: "ref('customers')", field: customer_id}\n`).join('')}`,
+  ...Object.fromEntries(Array.from({ length: HUB }, (_, i) => [`models/marts/visit_${i}.sql`, `select 1 as visit_${i}_id, 1 as customer_id\n`])),
+};
+
+describe.skipIf(!!skip)(`a hub found by search${skip ? ` [skipped: ${skip}]` : ''}`, () => {
+  let hub: Ui;
+  beforeAll(async () => {
+    if (skip) return;
+    hub = await startUi({ files: hubFiles });
+    await table(hub.page, 'customers').waitFor();
+  }, 120_000);
+  afterAll(async () => { await hub?.close(); });
+
+  it('is centred with its rows as text, not fitted with all its neighbours too small to read', async () => {
+    const page = hub.page;
+    await page.keyboard.press('Control+k');
+    const search = page.getByRole('dialog', { name: 'Search the project' });
+    await search.getByRole('combobox', { name: 'Search models, entities, columns, files and doc blocks' }).fill('customers');
+    await search.getByRole('option').first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('toolbar', { name: 'Diagram tools' }).getByText(/^Showing \d+ of \d+ tables: customers and neighbours/).waitFor();
+    const zoom = async () => Number(/scale\(([\d.]+)\)/.exec((await page.locator('.react-flow__viewport').getAttribute('style')) ?? '')?.[1]);
+    expect(await until(zoom, (z) => z >= 0.5, 'a zoom that draws text')).toBeGreaterThanOrEqual(0.5);
+    const customers = table(page, 'customers');
+    await customers.getByText('customer_id', { exact: true }).waitFor();
+    const pane = (await page.locator('section.canvas .react-flow').boundingBox())!;
+    const b = (await customers.boundingBox())!;
+    expect(b.x >= pane.x && b.x + b.width <= pane.x + pane.width).toBe(true);
   });
 });

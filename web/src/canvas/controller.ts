@@ -116,8 +116,8 @@ export async function recompute(fit = false, force = false): Promise<void> {
   }
 }
 
-export function requestFit(ids?: string[]): void {
-  canvas.set((s) => ({ fitRequest: { n: s.fitRequest.n + 1, ids } }));
+export function requestFit(ids?: string[], around?: string[]): void {
+  canvas.set((s) => ({ fitRequest: { n: s.fitRequest.n + 1, ids, around } }));
 }
 
 /** Tables a user moved: pinned where they were dropped, kept in this browser until the layout is saved. */
@@ -199,8 +199,9 @@ export async function focusOn(ids: string[], hops = canvas.get().hops): Promise<
   if (await loadGraphFocus(ids, hops, canvas.get().filters.lineage).catch((e) => { toast('error', errorText(e)); return false; })) await reload(false);
   else await recompute(false);
   // the whole focus block, not the found table alone: fitted to that one at full zoom, its
-  // neighbours (what a focus is for) were drawn off the canvas's edges
-  requestFit();
+  // neighbours (what a focus is for) were drawn off the canvas's edges; a hub's 50 neighbours
+  // fitted are too small to read, so then the found table is centred where text is drawn
+  requestFit(undefined, ids);
 }
 
 export function setHops(hops: number): void {

@@ -27,7 +27,8 @@ export interface CanvasState {
   layingOut: boolean;
   error?: string;
   /** bumped when the view should fit the visible tables (new source, new focus, a search hit) */
-  fitRequest: { n: number; ids?: string[] };
+  /** (`around`: fit all, but where that leaves text unreadable, these tables at the least zoom that draws text) */
+  fitRequest: { n: number; ids?: string[]; around?: string[] };
   diff?: DiffMarks;
   /** the detail chosen for every table (unset: by how many are drawn) */
   detail?: Detail;
