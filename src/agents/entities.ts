@@ -719,7 +719,12 @@ function sourceMetaDomains(project: Project): Map<string, string> {
 export function resolveDescription(project: Project, description: string | undefined, ref?: { doc: string }): string | undefined {
   const doc = ref?.doc ?? docReference(description);
   if (doc) return project.docs.get(doc)?.body ?? (description && !docReference(description) ? description : undefined);
-  return description?.trim() || undefined;
+  // a doc block used as a phrase inside the text ("{{ doc('id') }} purchase record associated with …", Fivetran's shared
+  // "Unique identifier of the" opener) reads as the sentence dbt renders
+  const text = description?.includes('doc(')
+    ? description.replace(/\{\{\s*doc\(\s*['"]([^'"]+)['"]\s*\)\s*\}\}/g, (all, name: string) => project.docs.get(name)?.body ?? all)
+    : description;
+  return text?.trim() || undefined;
 }
 
 function describe(project: Project, name: string, label: string, list: StagingModel[]): string {
