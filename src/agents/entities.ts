@@ -13,7 +13,7 @@ import { singularPhrase, singularWord } from './inflection.js';
 import { containsRun, EntityIndex, isActorRole, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { applySystemPrefixes, grainOf, markDuplicates, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
-import { describedAsLink, hasValidityColumns, isLinkFiller, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
+import { describedAsLink, hasValidityColumns, isLinkFiller, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
 import { sqlShape } from './sql-shape.js';
@@ -90,7 +90,7 @@ export interface StagingLayer {
 const MART_WORDS = new Set(['fact', 'fct', 'dim']);
 
 /** Kinds whose models belong to an entity without being one. */
-const FOLDED: ReadonlySet<ModelKind> = new Set(['history', 'tag', 'attribute', 'log', 'report', 'duplicate']);
+const FOLDED: ReadonlySet<ModelKind> = new Set(['history', 'tag', 'attribute', 'log', 'report', 'duplicate', 'transformation']);
 
 export function readStagingLayer(project: Project): StagingLayer {
   const notes: string[] = [];
@@ -159,6 +159,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   // a staging copy of a downstream model built from one staging model alone (stg_metrics__service_management over the
   // mart service_management, itself over stg_service_data__freshservice): that model's rows again, whatever its name
   markCopiesOfOne(project, models, seeds);
+  markTransformations(project, models);
   // the same noun in two source systems is two entities unless the project says they are one
   const qualified = qualifyNouns(project, models.filter((m) => m.kind === 'entity').map((m) => ({ node: m.node, source: m.source, tokens: m.parsed.tokens })), sourcedModels(project, models));
   if (qualified.split.length) notes.push(`${qualified.split.length} noun(s) name different things in different source systems and are kept apart, qualified by system: ${qualified.split.slice(0, 10).join('; ')}${qualified.split.length > 10 ? `; and ${qualified.split.length - 10} more` : ''}.`);
@@ -171,8 +172,13 @@ export function readStagingLayer(project: Project): StagingLayer {
     const full = singularPhrase((m as Served).served);
     // the only table of a thing other models point at (ticket_form_history, and tickets have ticket_form_id) is that thing
     const pointedAt = m.kind === 'history' && full.length > 1 && !nouns.has(snakeOf(full)) && keyColumns.has(`${snakeOf(full)}_id`);
-    const served = pointedAt ? undefined : servedNoun((m as Served).served, nouns);
+    let served = pointedAt ? undefined : servedNoun((m as Served).served, nouns);
+    // a history's noun that only another system has an entity of (etablissement: the directory's, FINESS's) yields to the key it carries
+    const ownSystem = served && models.some((e) => e.kind === 'entity' && e.source === m.source && snakeOf(e.parsed.tokens) === snakeOf(served!));
+    const keyed = m.kind === 'history' && !ownSystem ? keyedEntity(m, models) : undefined;
+    if (keyed) served = undefined;
     if (served) m.entity = entityName(served, m.source);
+    else if (keyed) m.entity = entityName(keyed.parsed.tokens, keyed.source);
     else if (m.kind === 'history' && (m as Served).served.length && !technical.has(snakeOf((m as Served).served)) && !isChangeTable(m.parsed.tokens)) {
       // the only model of its noun is its history (Fivetran ad_history): the history is the entity
       // (a full version of each row; a status-change table holds only the changes, not the thing)
@@ -228,6 +234,34 @@ export function readStagingLayer(project: Project): StagingLayer {
 }
 
 type Served = StagingModel & { served: string[] };
+
+/**
+ * A history whose name names no entity (etablissement_historique beside stock_etablissement) records the one entity of
+ * its system whose own key it carries under that key's name (siret, unique there, repeated here): that entity's history.
+ */
+function keyedEntity(m: StagingModel, models: StagingModel[]): StagingModel | undefined {
+  const cols = new Set(m.columns.map((c) => c.name.toLowerCase()));
+  const hits = models.filter((e) => e !== m && e.kind === 'entity' && e.source === m.source
+    && [...e.ownKeys].some((k) => k !== 'id' && !m.ownKeys.has(k) && cols.has(k)));
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+/**
+ * A transformation step (isTransformationStep) is folded into the entity of the one staging model it reads
+ * (transformed_pll over the hermes events); reading several, or one that is no entity, it is left out.
+ */
+function markTransformations(project: Project, models: StagingModel[]): void {
+  const staging = new Map(models.map((m) => [m.node.name, m]));
+  for (const m of models) {
+    if (m.kind !== 'entity') continue;
+    const inputs = upstreamModels(project, m.node).map((u) => staging.get(u)).filter((u): u is StagingModel => !!u && u !== m);
+    if (!isTransformationStep(m.parsed.tokens, stagingFolder(m.node), m.node.sourceRefs.length > 0, inputs.length)) continue;
+    m.kind = 'transformation';
+    m.why = `a transformation step over ${inputs.map((u) => u.node.name).join(', ')} (it reads no source, and its name or folder says it transforms them)`;
+    const read = inputs.length === 1 && inputs[0].kind === 'entity' ? inputs[0] : undefined;
+    (m as Served).served = read ? read.parsed.tokens : [];
+  }
+}
 
 /**
  * A staging model reading no source, only downstream models (marts) whose staging ancestry is one staging

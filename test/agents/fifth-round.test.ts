@@ -50,3 +50,54 @@ describe('a key whose description names what it references through a doc block',
     expect(refs(p).filter((r) => r.endsWith('.expense_id'))).toEqual([]);
   });
 });
+
+describe('a transformation step over another staging model', () => {
+  const files = {
+    'models/staging/loyalty/stg_loyalty__events.sql': "select id as event_id, event_type, event_date_time, user_id, loyalty_card_id, to_state from {{ source('loyalty', 'events') }}\n",
+    'models/staging/loyalty/stg_loyalty__users.sql': "select id as user_id, email from {{ source('loyalty', 'users') }}\n",
+    'models/staging/loyalty/stg_loyalty__loyalty_cards.sql': "select id as loyalty_card_id, user_id, card_number from {{ source('loyalty', 'loyalty_cards') }}\n",
+    // link periods built from the status-change events: its rows are the events' rows, reshaped
+    'models/staging/transformation/transformed_pll.sql': `select event_id, event_date_time as from_date, user_id, loyalty_card_id,
+  lead(event_date_time) over (partition by loyalty_card_id order by event_date_time) as to_date,
+  to_state = 1 as active_link
+from {{ ref('stg_loyalty__events') }}
+where event_type = 'pll_link.statuschange'
+`,
+    'models/staging/loyalty/_sources.yml': 'version: 2\nsources:\n  - name: loyalty\n    tables:\n      - name: events\n      - name: users\n      - name: loyalty_cards\n',
+  };
+
+  it('is folded into the entity it reads, not drawn as an entity, and the notes count it under its reason', () => {
+    const p = conceptualize(load(files));
+    expect(names(p)).toEqual(expect.arrayContaining(['Event', 'User', 'LoyaltyCard']));
+    expect(names(p)).not.toContain('TransformedPll');
+    expect(p.entities.find((e) => e.name === 'Event')!.sources).toContain('transformed_pll');
+    expect(notes(p)).toMatch(/transformed_pll → Event \(a transformation step over stg_loyalty__events/);
+    expect(notes(p)).toMatch(/Not entities, per reason: [^\n]*1 transformation step/);
+  });
+
+  it('a model that reads a source of its own is rows of that source, whatever its name', () => {
+    const p = conceptualize(load({ ...files, 'models/staging/transformation/transformed_pll.sql': "select id as pll_id, loyalty_card_id, user_id from {{ source('loyalty', 'pll') }}\n",
+      'models/staging/loyalty/_sources.yml': files['models/staging/loyalty/_sources.yml'] + '      - name: pll\n' }));
+    expect(names(p)).toContain('TransformedPll');
+  });
+});
+
+describe('a history named in the project\'s own language, keyed by the natural key of what it records', () => {
+  const sirene = (table: string, select: string) => `select ${select} from {{ source('sirene', '${table}') }}\n`;
+  const files = {
+    'models/staging/sources/sirene/stg_sirene__stock_etablissement.sql': sirene('stock_etablissement', 'siret, siren, etat_administratif_etablissement, denomination_usuelle'),
+    'models/staging/sources/sirene/stg_sirene__etablissement_historique.sql': sirene('etablissement_historique', 'siret, date_debut, etat_administratif_etablissement, changement_etat_administratif_etablissement'),
+    // another system's établissements (a directory of public services): the same noun, another thing
+    'models/staging/sources/annuaire/stg_annuaire__etablissements.sql': "select id, siret, nom, code_postal from {{ source('annuaire', 'etablissements') }}\n",
+    'models/staging/sources/sirene/_sirene.yml': modelsYaml([['stg_sirene__stock_etablissement', '- name: siret\n  data_tests: [unique, not_null]\n- name: siren\n- name: etat_administratif_etablissement\n- name: denomination_usuelle\n']])
+      + '\nsources:\n  - name: sirene\n    tables:\n      - name: stock_etablissement\n      - name: etablissement_historique\n  - name: annuaire\n    tables:\n      - name: etablissements\n',
+  };
+
+  it('is a history (historique) folded into the entity of its own system whose key it carries, not drawn as an entity', () => {
+    const p = conceptualize(load(files));
+    expect(names(p)).not.toContain('EtablissementHistorique');
+    const stock = p.entities.find((e) => e.sources.includes('stg_sirene__stock_etablissement'))!;
+    expect(stock.sources).toContain('stg_sirene__etablissement_historique');
+    expect(notes(p)).toMatch(/stg_sirene__etablissement_historique → \w+ \(a historique table\)/);
+  });
+});
