@@ -50,6 +50,8 @@ export interface StagingModel {
   /** A link table's reference to what both its ends belong to (teams_users.organization_id): not an end of the link. */
   tenant?: string;  /** A link table of three or more ends named for one of them (invoice_linked_txn): that end's column; it links to each of the others. */
   anchor?: string;
+  /** A membership table's ends (lower case): its other references are copies of what a member has, not ends. */
+  ends?: string[];
 }
 
 export interface EntityGroup {
@@ -226,7 +228,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   const bridges: Bridge[] = [];
   for (const m of models) {
     if (m.kind !== 'bridge') continue;
-    const ends = linkEnds(m);
+    const ends = linkEnds(m).filter((e) => !m.ends || m.ends.includes(e.column.toLowerCase()));
     if (ends.length === 2) bridges.push({ model: m, ends });
     else if (ends.length > 2 && m.anchor) bridges.push({ model: m, ends: [...ends.filter((e) => e.column === m.anchor), ...ends.filter((e) => e.column !== m.anchor)] });
   }
@@ -634,8 +636,39 @@ function markTenant(m: StagingModel, parentsOf: (entity: string) => ReadonlySet<
 
 const singularAll = (tokens: readonly string[]) => tokens.map(singularWord);
 
+/** Words of a link named after its ends (opportunity_contact_role, collection_product_link). */
+const LINK_WORDS = new Set(['role', 'link', 'relation', 'relationship', 'association', 'assignment', 'map', 'mapping', 'xref']);
+/** The last word of a table of a thing's members. */
+const MEMBER_WORDS = new Set(['member', 'membership', 'participant', 'participation']);
+
+/** Is the name its ends' nouns in some order, plus at most one word for the link? */
+function nameIsEnds(tokens: readonly string[], ends: readonly (readonly string[])[]): boolean {
+  let rest = singularAll(tokens).join('_');
+  for (const e of ends) {
+    const t = singularAll(e).join('_');
+    const at = `_${rest}_`.indexOf(`_${t}_`);
+    if (at < 0) return false;
+    rest = `_${rest}_`.replace(`_${t}_`, '_').replace(/^_+|_+$/g, '');
+  }
+  return !rest || LINK_WORDS.has(rest);
+}
+
+/** A membership table: named <thing>_member, holding that thing's key and the plain keys of its members (of other kinds). */
+function membershipEnds(m: StagingModel, refs: { column: string; entity: string }[], roles: string[][], entityTokens: (name: string) => string[]):
+  { group: { column: string; entity: string }; members: { column: string; entity: string }[] } | undefined {
+  const t = singularAll(m.parsed.tokens);
+  if (t.length < 2 || !MEMBER_WORDS.has(t[t.length - 1])) return undefined;
+  const noun = t.slice(0, -1).join('_');
+  const group = refs.find((r, i) => !roles[i].length && singularAll(entityTokens(r.entity)).join('_') === noun);
+  if (!group) return undefined;
+  const members = refs.filter((r, i) => r !== group && r.entity !== group.entity && !roles[i].length);
+  if (!members.length || new Set(members.map((r) => r.entity)).size !== members.length) return undefined;
+  return { group, members };
+}
+
 function columnKind(m: StagingModel, entityTokens: (name: string) => string[], part?: { entity: string; above: ReadonlySet<string> }):
   { kind: 'bridge' | 'history' | 'attribute'; why: string; served?: string } | undefined {
+  m.ends = undefined;
   const refs = linkEnds(m);
   // a part of another table (stg_x__formations__horaires beside stg_x__formations), no identifier of its own, holding
   // the parent's key and maybe what the parent belongs to: values flattened out of the parent's rows, however many
@@ -686,6 +719,20 @@ function columnKind(m: StagingModel, entityTokens: (name: string) => string[], p
     const selfLink = refs[0].entity === refs[1].entity;
     if (refs.length === 2 && !extra.length && !keyedByReference && roles.filter((r) => r.length).length <= 1 && !acted && (!selfLink || namedForEnds) && (!ownKey || namedForEnds)) {
       return { kind: 'bridge', why: `it holds two references (${refs.map((r) => r.column).join(', ')}) and nothing else of its own` };
+    }
+    // named for exactly its two ends, at most a word for the link after them (opportunity_contact_role), with a value or
+    // two of its own: those are the link's attributes (the contact's portal access on that opportunity), an association class
+    if (refs.length === 2 && !selfLink && extra.length <= 2 && namedForEnds && !keyedByReference && roles.every((r) => !r.length)
+      && nameIsEnds(m.parsed.tokens, refs.map((r) => entityTokens(r.entity)))) {
+      return { kind: 'bridge', why: `it is named for the two things it links (${refs.map((r) => r.column).join(', ')}); ${extra.map((c) => c.name).join(', ')} ${extra.length > 1 ? 'are attributes' : 'is an attribute'} of the link` };
+    }
+    // the members of a thing (campaign_member, team_members, channel_membership): its key and its members' plain keys make the
+    // link, whatever the table copies of the members (their name, email, city); who owns or wrote the row is no end
+    const member = membershipEnds(m, refs, roles, entityTokens);
+    if (member && !keyedByReference) {
+      m.ends = [member.group, ...member.members].map((r) => r.column.toLowerCase());
+      if (member.members.length > 1) m.anchor = member.group.column;
+      return { kind: 'bridge', why: `a membership table: the members of ${member.group.entity} (${member.group.column}) are ${member.members.map((r) => `${r.entity} (${r.column})`).join(', ')}` };
     }
     // three or more plain keys of different things, nothing of its own, named for one of them alone (invoice_linked_txn:
     // invoice_id, payment_id, estimate_id): that one's list of links to each of the others, as bill_linked_txn is a

@@ -101,3 +101,45 @@ describe('a history named in the project\'s own language, keyed by the natural k
     expect(notes(p)).toMatch(/stg_sirene__etablissement_historique → \w+ \(a historique table\)/);
   });
 });
+
+describe('Salesforce-style junctions', () => {
+  const sf = (table: string, select: string) => `select ${select} from {{ source('salesforce', '${table}') }}\n`;
+  const files = {
+    'models/staging/salesforce/stg_salesforce__user.sql': sf('user', 'id as user_id, name, email'),
+    'models/staging/salesforce/stg_salesforce__account.sql': sf('account', 'id as account_id, name, owner_id'),
+    'models/staging/salesforce/stg_salesforce__contact.sql': sf('contact', 'id as contact_id, account_id, first_name, last_name, email, owner_id'),
+    'models/staging/salesforce/stg_salesforce__lead.sql': sf('lead', 'id as lead_id, first_name, last_name, email, company, owner_id'),
+    'models/staging/salesforce/stg_salesforce__campaign.sql': sf('campaign', 'id as campaign_id, name, status, budgeted_cost, owner_id'),
+    'models/staging/salesforce/stg_salesforce__opportunity.sql': sf('opportunity', 'id as opportunity_id, account_id, campaign_id, amount, stage_name, owner_id'),
+    // a contact's role on an opportunity: named for its two ends, with the role and one attribute of the link
+    'models/staging/salesforce/stg_salesforce__opportunity_contact_role.sql': sf('opportunity_contact_role',
+      'id as opportunity_contact_role_id, opportunity_id, contact_id, role, is_primary, customer_portal_access__c, created_by_id'),
+    // a lead or contact in a campaign: the membership copies the member's details, and a key that is either of two things
+    'models/staging/salesforce/stg_salesforce__campaign_member.sql': sf('campaign_member',
+      'id as campaign_member_id, campaign_id, contact_id, lead_id, lead_or_contact_id, lead_or_contact_owner_id, status, has_responded, city, country, email, first_name, last_name, title, company_or_account, created_by_id'),
+    'models/staging/salesforce/_sources.yml': 'version: 2\nsources:\n  - name: salesforce\n    tables:\n' + ['user', 'account', 'contact', 'lead', 'campaign', 'opportunity', 'opportunity_contact_role', 'campaign_member'].map((t) => `      - name: ${t}\n`).join(''),
+  };
+
+  it('a link named for both its ends, with an attribute of the link, is a many-to-many relationship, not an entity', () => {
+    const p = conceptualize(load(files));
+    expect(names(p)).not.toContain('OpportunityContactRole');
+    expect(p.relationships.find((r) => r.through === 'OpportunityContactRole')).toMatchObject({ cardinality: 'many_to_many' });
+    expect(refs(p)).toEqual(expect.arrayContaining(['Opportunity>OpportunityContactRole.opportunity_id', 'Contact>OpportunityContactRole.contact_id']));
+    expect(notes(p)).toMatch(/stg_salesforce__opportunity_contact_role \([^)]*: it is named for the two things it links \([^)]*\); customer_portal_access__c is an attribute of the link\)/);
+  });
+
+  it('a membership table links the thing to each kind of member; the member details it copies and the either-or key are no ends', () => {
+    const p = conceptualize(load(files));
+    expect(names(p)).not.toContain('CampaignMember');
+    const through = p.relationships.filter((r) => r.through === 'CampaignMember').map((r) => `${r.from}–${r.to} ${r.cardinality}`).sort();
+    expect(through).toEqual(['Campaign–Contact many_to_many', 'Campaign–Lead many_to_many']);
+    expect([...new Set(refs(p).filter((r) => r.includes('>CampaignMember.')))].sort()).toEqual(['Campaign>CampaignMember.campaign_id', 'Contact>CampaignMember.contact_id', 'Lead>CampaignMember.lead_id']);
+    expect(notes(p)).toMatch(/a membership table: the members of Campaign \(campaign_id\) are Contact \(contact_id\), Lead \(lead_id\)/);
+  });
+
+  it('with many values of its own, a table named for two things it references stays an entity (a thing, not their link)', () => {
+    const p = conceptualize(load({ ...files, 'models/staging/salesforce/stg_salesforce__opportunity_contact_role.sql': sf('opportunity_contact_role',
+      'id as opportunity_contact_role_id, opportunity_id, contact_id, role, commission_amount, signed_contract_url, territory, quota') }));
+    expect(names(p)).toContain('OpportunityContactRole');
+  });
+});
