@@ -177,7 +177,9 @@ export function readStagingLayer(project: Project): StagingLayer {
     let served = pointedAt ? undefined : servedNoun((m as Served).served, nouns);
     // a history's noun that only another system has an entity of (etablissement: the directory's, FINESS's) yields to the key it carries
     const ownSystem = served && models.some((e) => e.kind === 'entity' && e.source === m.source && snakeOf(e.parsed.tokens) === snakeOf(served!));
-    const keyed = m.kind === 'history' && !ownSystem ? keyedEntity(m, models) : undefined;
+    // (…when what it records is a business thing: plugin_settings_snapshot records settings, whatever key it carries)
+    const keyed = m.kind === 'history' && !ownSystem && (m as Served).served.length && nameKind(singularPhrase((m as Served).served), m.node, technical).kind === 'entity'
+      ? keyedEntity(m, models) : undefined;
     if (keyed) served = undefined;
     if (served) m.entity = entityName(served, m.source);
     else if (keyed) m.entity = entityName(keyed.parsed.tokens, keyed.source);
@@ -256,12 +258,13 @@ function markTransformations(project: Project, models: StagingModel[]): void {
   const staging = new Map(models.map((m) => [m.node.name, m]));
   for (const m of models) {
     if (m.kind !== 'entity') continue;
-    const inputs = upstreamModels(project, m.node).map((u) => staging.get(u)).filter((u): u is StagingModel => !!u && u !== m);
-    if (!isTransformationStep(m.parsed.tokens, stagingFolder(m.node), m.node.sourceRefs.length > 0, inputs.length)) continue;
+    let inputs: StagingModel[] = [];
+    const read = () => (inputs = upstreamModels(project, m.node).map((u) => staging.get(u)).filter((u): u is StagingModel => !!u && u !== m)).length;
+    if (!isTransformationStep(m.parsed.tokens, stagingFolder(m.node), m.node.sourceRefs.length > 0, read)) continue;
     m.kind = 'transformation';
     m.why = `a transformation step over ${inputs.map((u) => u.node.name).join(', ')} (it reads no source, and its name or folder says it transforms them)`;
-    const read = inputs.length === 1 && inputs[0].kind === 'entity' ? inputs[0] : undefined;
-    (m as Served).served = read ? read.parsed.tokens : [];
+    const one = inputs.length === 1 && inputs[0].kind === 'entity' ? inputs[0] : undefined;
+    (m as Served).served = one ? one.parsed.tokens : [];
   }
 }
 
