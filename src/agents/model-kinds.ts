@@ -83,9 +83,9 @@ const TRANSFORM_WORDS = new Set(['transformed', 'transformation', 'transformatio
  * A step of the pipeline, not rows of a source: the model reads no source, only other staging models, and its name or
  * folder says it transforms them (transformed_pll, models/staging/transformation/). Its rows are theirs, reshaped.
  */
-export function isTransformationStep(tokens: readonly string[], folder: string | undefined, readsSource: boolean, stagingInputs: number): boolean {
-  if (readsSource || !stagingInputs) return false;
-  return TRANSFORM_WORDS.has(tokens[0]) || (folder ?? '').split(/[/_]/).some((w) => TRANSFORM_WORDS.has(w));
+export function isTransformationStep(tokens: readonly string[], folder: string | undefined, readsSource: boolean, stagingInputs: () => number): boolean {
+  if (readsSource || !(TRANSFORM_WORDS.has(tokens[0]) || (folder ?? '').split(/[/_]/).some((w) => TRANSFORM_WORDS.has(w)))) return false;
+  return stagingInputs() > 0;
 }
 
 /** Kinds that can be told from the name (and, for field-definition tables, the columns) alone. */
