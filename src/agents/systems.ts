@@ -99,6 +99,7 @@ export function sameThingEvidence(project: Project, a: SystemMember[], b: System
     const noun = x[0].tokens;
     // (a set, not a scan of y per test: a noun with a hundred models in each of six systems meets every test 30 times)
     const yNames = new Set(y.map((o) => o.node.name));
+    const otherWordRes = otherWords.map((w) => new RegExp(`\\b${w}\\b`));
     for (const m of x) {
       const columns = columnsOf(project, m.node);
       for (const c of columns) {
@@ -112,7 +113,7 @@ export function sameThingEvidence(project: Project, a: SystemMember[], b: System
         }
         // the key's description names the other system: "shop customer id carried as Stripe metadata"
         const desc = c.description?.toLowerCase() ?? '';
-        if (desc && snakeOf(stem) === snakeOf(noun) && otherWords.some((w) => new RegExp(`\\b${w}\\b`).test(desc))) {
+        if (desc && snakeOf(stem) === snakeOf(noun) && otherWordRes.some((re) => re.test(desc))) {
           return `${m.node.name}.${c.name} is described as the ${other} key ("${c.description!.trim().slice(0, 80)}")`;
         }
       }
