@@ -9,6 +9,8 @@
 //     the natural key of the entity it records;
 //   - Salesforce-style junctions: a link named for both its ends that carries a few attributes of
 //     the link (opportunity_contact_role), and a membership table (campaign_member).
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
 import { drawnReferences } from '../../src/agents/evaluate.js';
@@ -141,5 +143,23 @@ describe('Salesforce-style junctions', () => {
     const p = conceptualize(load({ ...files, 'models/staging/salesforce/stg_salesforce__opportunity_contact_role.sql': sf('opportunity_contact_role',
       'id as opportunity_contact_role_id, opportunity_id, contact_id, role, commission_amount, signed_contract_url, territory, quota') }));
     expect(names(p)).toContain('OpportunityContactRole');
+  });
+});
+
+describe('the SQL the project read when it loaded', () => {
+  it('is what conceptualize reads: the files are not read again (the same proposal after they are gone from disk)', () => {
+    const dir = writeProject({
+      'models/staging/stg_shop__customers.sql': "select id as customer_id, name from {{ source('shop', 'customers') }}\n",
+      // the YAML documents the order's own key only; its SQL also returns the customer's key
+      'models/staging/stg_shop__orders.sql': "select id as order_id, customer_id, amount from {{ source('shop', 'orders') }}\n",
+      'models/staging/_shop.yml': modelsYaml([['stg_shop__orders', '- name: order_id\n  data_tests: [unique]\n- name: amount\n']])
+        + '\nsources:\n  - name: shop\n    tables:\n      - name: customers\n      - name: orders\n',
+    });
+    const project = loadProject(dir);
+    rmSync(join(dir, 'models', 'staging', 'stg_shop__orders.sql'));
+    rmSync(join(dir, 'models', 'staging', 'stg_shop__customers.sql'));
+    const p = conceptualize(project);
+    expect(refs(p)).toEqual(['Customer>Order.customer_id']);
+    expect(p.entities.find((e) => e.name === 'Order')!.sources).toEqual(['stg_shop__orders']);
   });
 });
