@@ -98,7 +98,7 @@ function notEntityNotes(layer: StagingLayer): string[] {
 }
 
 const KIND_WORDS: Record<string, string> = { bridge: 'association', history: 'history/snapshot', tag: 'tag', attribute: 'multi-valued attribute', log: 'log',
-  report: 'report/aggregate', technical: 'technical', configuration: 'configuration', duplicate: 'filtered copy' };
+  report: 'report/aggregate', technical: 'technical', configuration: 'configuration', duplicate: 'filtered copy', transformation: 'transformation step' };
 
 /** Key-shaped columns not drawn, per reason: attribute values, another system's keys, the row's own identifier, columns gone from the SQL. */
 function rejectedNote(layer: StagingLayer): string[] {

@@ -13,7 +13,7 @@ import { singularPhrase, singularWord } from './inflection.js';
 import { containsRun, EntityIndex, isActorRole, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { applySystemPrefixes, grainOf, markDuplicates, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
-import { describedAsLink, hasValidityColumns, isLinkFiller, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
+import { describedAsLink, hasValidityColumns, isLinkFiller, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
 import { sqlShape } from './sql-shape.js';
@@ -50,6 +50,8 @@ export interface StagingModel {
   /** A link table's reference to what both its ends belong to (teams_users.organization_id): not an end of the link. */
   tenant?: string;  /** A link table of three or more ends named for one of them (invoice_linked_txn): that end's column; it links to each of the others. */
   anchor?: string;
+  /** A membership table's ends (lower case): its other references are copies of what a member has, not ends. */
+  ends?: string[];
 }
 
 export interface EntityGroup {
@@ -90,7 +92,7 @@ export interface StagingLayer {
 const MART_WORDS = new Set(['fact', 'fct', 'dim']);
 
 /** Kinds whose models belong to an entity without being one. */
-const FOLDED: ReadonlySet<ModelKind> = new Set(['history', 'tag', 'attribute', 'log', 'report', 'duplicate']);
+const FOLDED: ReadonlySet<ModelKind> = new Set(['history', 'tag', 'attribute', 'log', 'report', 'duplicate', 'transformation']);
 
 export function readStagingLayer(project: Project): StagingLayer {
   const notes: string[] = [];
@@ -159,6 +161,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   // a staging copy of a downstream model built from one staging model alone (stg_metrics__service_management over the
   // mart service_management, itself over stg_service_data__freshservice): that model's rows again, whatever its name
   markCopiesOfOne(project, models, seeds);
+  markTransformations(project, models);
   // the same noun in two source systems is two entities unless the project says they are one
   const qualified = qualifyNouns(project, models.filter((m) => m.kind === 'entity').map((m) => ({ node: m.node, source: m.source, tokens: m.parsed.tokens })), sourcedModels(project, models));
   if (qualified.split.length) notes.push(`${qualified.split.length} noun(s) name different things in different source systems and are kept apart, qualified by system: ${qualified.split.slice(0, 10).join('; ')}${qualified.split.length > 10 ? `; and ${qualified.split.length - 10} more` : ''}.`);
@@ -171,8 +174,15 @@ export function readStagingLayer(project: Project): StagingLayer {
     const full = singularPhrase((m as Served).served);
     // the only table of a thing other models point at (ticket_form_history, and tickets have ticket_form_id) is that thing
     const pointedAt = m.kind === 'history' && full.length > 1 && !nouns.has(snakeOf(full)) && keyColumns.has(`${snakeOf(full)}_id`);
-    const served = pointedAt ? undefined : servedNoun((m as Served).served, nouns);
+    let served = pointedAt ? undefined : servedNoun((m as Served).served, nouns);
+    // a history's noun that only another system has an entity of (etablissement: the directory's, FINESS's) yields to the key it carries
+    const ownSystem = served && models.some((e) => e.kind === 'entity' && e.source === m.source && snakeOf(e.parsed.tokens) === snakeOf(served!));
+    // (…when what it records is a business thing: plugin_settings_snapshot records settings, whatever key it carries)
+    const keyed = m.kind === 'history' && !ownSystem && (m as Served).served.length && nameKind(singularPhrase((m as Served).served), m.node, technical).kind === 'entity'
+      ? keyedEntity(m, models) : undefined;
+    if (keyed) served = undefined;
     if (served) m.entity = entityName(served, m.source);
+    else if (keyed) m.entity = entityName(keyed.parsed.tokens, keyed.source);
     else if (m.kind === 'history' && (m as Served).served.length && !technical.has(snakeOf((m as Served).served)) && !isChangeTable(m.parsed.tokens)) {
       // the only model of its noun is its history (Fivetran ad_history): the history is the entity
       // (a full version of each row; a status-change table holds only the changes, not the thing)
@@ -220,7 +230,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   const bridges: Bridge[] = [];
   for (const m of models) {
     if (m.kind !== 'bridge') continue;
-    const ends = linkEnds(m);
+    const ends = linkEnds(m).filter((e) => !m.ends || m.ends.includes(e.column.toLowerCase()));
     if (ends.length === 2) bridges.push({ model: m, ends });
     else if (ends.length > 2 && m.anchor) bridges.push({ model: m, ends: [...ends.filter((e) => e.column === m.anchor), ...ends.filter((e) => e.column !== m.anchor)] });
   }
@@ -228,6 +238,35 @@ export function readStagingLayer(project: Project): StagingLayer {
 }
 
 type Served = StagingModel & { served: string[] };
+
+/**
+ * A history whose name names no entity (etablissement_historique beside stock_etablissement) records the one entity of
+ * its system whose own key it carries under that key's name (siret, unique there, repeated here): that entity's history.
+ */
+function keyedEntity(m: StagingModel, models: StagingModel[]): StagingModel | undefined {
+  const cols = new Set(m.columns.map((c) => c.name.toLowerCase()));
+  const hits = models.filter((e) => e !== m && e.kind === 'entity' && e.source === m.source
+    && [...e.ownKeys].some((k) => k !== 'id' && !m.ownKeys.has(k) && cols.has(k)));
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+/**
+ * A transformation step (isTransformationStep) is folded into the entity of the one staging model it reads
+ * (transformed_pll over the hermes events); reading several, or one that is no entity, it is left out.
+ */
+function markTransformations(project: Project, models: StagingModel[]): void {
+  const staging = new Map(models.map((m) => [m.node.name, m]));
+  for (const m of models) {
+    if (m.kind !== 'entity') continue;
+    let inputs: StagingModel[] = [];
+    const read = () => (inputs = upstreamModels(project, m.node).map((u) => staging.get(u)).filter((u): u is StagingModel => !!u && u !== m)).length;
+    if (!isTransformationStep(m.parsed.tokens, stagingFolder(m.node), m.node.sourceRefs.length > 0, read)) continue;
+    m.kind = 'transformation';
+    m.why = `a transformation step over ${inputs.map((u) => u.node.name).join(', ')} (it reads no source, and its name or folder says it transforms them)`;
+    const one = inputs.length === 1 && inputs[0].kind === 'entity' ? inputs[0] : undefined;
+    (m as Served).served = one ? one.parsed.tokens : [];
+  }
+}
 
 /**
  * A staging model reading no source, only downstream models (marts) whose staging ancestry is one staging
@@ -600,8 +639,39 @@ function markTenant(m: StagingModel, parentsOf: (entity: string) => ReadonlySet<
 
 const singularAll = (tokens: readonly string[]) => tokens.map(singularWord);
 
+/** Words of a link named after its ends (opportunity_contact_role, collection_product_link). */
+const LINK_WORDS = new Set(['role', 'link', 'relation', 'relationship', 'association', 'assignment', 'map', 'mapping', 'xref']);
+/** The last word of a table of a thing's members. */
+const MEMBER_WORDS = new Set(['member', 'membership', 'participant', 'participation']);
+
+/** Is the name its ends' nouns in some order, plus at most one word for the link? */
+function nameIsEnds(tokens: readonly string[], ends: readonly (readonly string[])[]): boolean {
+  let rest = singularAll(tokens).join('_');
+  for (const e of ends) {
+    const t = singularAll(e).join('_');
+    const at = `_${rest}_`.indexOf(`_${t}_`);
+    if (at < 0) return false;
+    rest = `_${rest}_`.replace(`_${t}_`, '_').replace(/^_+|_+$/g, '');
+  }
+  return !rest || LINK_WORDS.has(rest);
+}
+
+/** A membership table: named <thing>_member, holding that thing's key and the plain keys of its members (of other kinds). */
+function membershipEnds(m: StagingModel, refs: { column: string; entity: string }[], roles: string[][], entityTokens: (name: string) => string[]):
+  { group: { column: string; entity: string }; members: { column: string; entity: string }[] } | undefined {
+  const t = singularAll(m.parsed.tokens);
+  if (t.length < 2 || !MEMBER_WORDS.has(t[t.length - 1])) return undefined;
+  const noun = t.slice(0, -1).join('_');
+  const group = refs.find((r, i) => !roles[i].length && singularAll(entityTokens(r.entity)).join('_') === noun);
+  if (!group) return undefined;
+  const members = refs.filter((r, i) => r !== group && r.entity !== group.entity && !roles[i].length);
+  if (!members.length || new Set(members.map((r) => r.entity)).size !== members.length) return undefined;
+  return { group, members };
+}
+
 function columnKind(m: StagingModel, entityTokens: (name: string) => string[], part?: { entity: string; above: ReadonlySet<string> }):
   { kind: 'bridge' | 'history' | 'attribute'; why: string; served?: string } | undefined {
+  m.ends = undefined;
   const refs = linkEnds(m);
   // a part of another table (stg_x__formations__horaires beside stg_x__formations), no identifier of its own, holding
   // the parent's key and maybe what the parent belongs to: values flattened out of the parent's rows, however many
@@ -652,6 +722,20 @@ function columnKind(m: StagingModel, entityTokens: (name: string) => string[], p
     const selfLink = refs[0].entity === refs[1].entity;
     if (refs.length === 2 && !extra.length && !keyedByReference && roles.filter((r) => r.length).length <= 1 && !acted && (!selfLink || namedForEnds) && (!ownKey || namedForEnds)) {
       return { kind: 'bridge', why: `it holds two references (${refs.map((r) => r.column).join(', ')}) and nothing else of its own` };
+    }
+    // named for exactly its two ends, at most a word for the link after them (opportunity_contact_role), with a value or
+    // two of its own: those are the link's attributes (the contact's portal access on that opportunity), an association class
+    if (refs.length === 2 && !selfLink && extra.length <= 2 && namedForEnds && !keyedByReference && roles.every((r) => !r.length)
+      && nameIsEnds(m.parsed.tokens, refs.map((r) => entityTokens(r.entity)))) {
+      return { kind: 'bridge', why: `it is named for the two things it links (${refs.map((r) => r.column).join(', ')}); ${extra.map((c) => c.name).join(', ')} ${extra.length > 1 ? 'are attributes' : 'is an attribute'} of the link` };
+    }
+    // the members of a thing (campaign_member, team_members, channel_membership): its key and its members' plain keys make the
+    // link, whatever the table copies of the members (their name, email, city); who owns or wrote the row is no end
+    const member = membershipEnds(m, refs, roles, entityTokens);
+    if (member && !keyedByReference) {
+      m.ends = [member.group, ...member.members].map((r) => r.column.toLowerCase());
+      if (member.members.length > 1) m.anchor = member.group.column;
+      return { kind: 'bridge', why: `a membership table: the members of ${member.group.entity} (${member.group.column}) are ${member.members.map((r) => `${r.entity} (${r.column})`).join(', ')}` };
     }
     // three or more plain keys of different things, nothing of its own, named for one of them alone (invoice_linked_txn:
     // invoice_id, payment_id, estimate_id): that one's list of links to each of the others, as bill_linked_txn is a
@@ -719,7 +803,12 @@ function sourceMetaDomains(project: Project): Map<string, string> {
 export function resolveDescription(project: Project, description: string | undefined, ref?: { doc: string }): string | undefined {
   const doc = ref?.doc ?? docReference(description);
   if (doc) return project.docs.get(doc)?.body ?? (description && !docReference(description) ? description : undefined);
-  return description?.trim() || undefined;
+  // a doc block used as a phrase inside the text ("{{ doc('id') }} purchase record associated with …", Fivetran's shared
+  // "Unique identifier of the" opener) reads as the sentence dbt renders
+  const text = description?.includes('doc(')
+    ? description.replace(/\{\{\s*doc\(\s*['"]([^'"]+)['"]\s*\)\s*\}\}/g, (all, name: string) => project.docs.get(name)?.body ?? all)
+    : description;
+  return text?.trim() || undefined;
 }
 
 function describe(project: Project, name: string, label: string, list: StagingModel[]): string {

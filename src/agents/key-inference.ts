@@ -216,7 +216,7 @@ export class EntityIndex {
 
   /** "ID of the <entity> …" / "Identifier of a <entity> …": the entity a description names, exactly. */
   private describedEntity(description: string): IndexedEntity | undefined {
-    const m = /\b(?:id|identifier|key|reference)\s+(?:of|to)\s+(?:the|a|an)\s+([a-z][a-z ]*?)(?=\s+(?:or|that|which|who|whose|used|to|for|in|on|by|this|if|when|where)\b|\s*[.,;:()]|$)/i.exec(description);
+    const m = /\b(?:id|identifier|key|reference)\s+(?:of|to)\s+(?:the|a|an)\s+([a-z][a-z ]*?)(?=\s+(?:or|that|which|who|whose|used|to|for|in|on|by|this|if|when|where|record|object|row|associated|linked|related|attached)\b|\s*[.,;:()]|$)/i.exec(description);
     if (!m) return undefined;
     const words = m[1].toLowerCase().split(/\s+/).filter((w) => w && w !== 'object' && w !== 'record');
     return words.length && words.length <= 4 ? this.get(singularPhrase(words)) : undefined;

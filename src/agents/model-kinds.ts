@@ -12,6 +12,8 @@
 //   attribute  one thing's multi-valued values (its key, a few values, no identity) → folded into it
 //   configuration  settings sections (LDAP, SAML, OAuth, config) or tables made of settings → left out
 //   duplicate  a filtered copy of another model of the same system (same columns) → folded into it
+//   transformation  a pipeline step over other staging models (transformed_pll: link periods built from status
+//              events), named for what it did to them or kept in a transformation folder → folded into what it reads
 // Reports are also told by structure: a grain of another thing's key plus a period (ntd_id +
 // report_year), or SQL that aggregates (GROUP BY with sum/count).
 // Subtypes (email_event_bounce keyed by the event it specialises) stay entities.
@@ -20,7 +22,7 @@ import { columnTokens, isTechnicalColumn, keyShape } from './columns.js';
 import { isUniqueColumn } from './keys.js';
 import type { SqlShape } from './sql-shape.js';
 
-export type ModelKind = 'entity' | 'helper' | 'bridge' | 'history' | 'tag' | 'attribute' | 'technical' | 'log' | 'report' | 'configuration' | 'duplicate';
+export type ModelKind = 'entity' | 'helper' | 'bridge' | 'history' | 'tag' | 'attribute' | 'technical' | 'log' | 'report' | 'configuration' | 'duplicate' | 'transformation';
 
 export interface NameKind {
   kind: Exclude<ModelKind, 'helper' | 'bridge'>;
@@ -29,7 +31,8 @@ export interface NameKind {
   served: string[];
 }
 
-const HISTORY_WORDS = new Set(['history', 'snapshot', 'audit', 'changelog']);
+// (and the same word in the languages projects are written in: SIRENE's etablissement_historique)
+const HISTORY_WORDS = new Set(['history', 'snapshot', 'audit', 'changelog', 'historique', 'historial', 'historico', 'historie', 'verlauf', 'storico']);
 const LOG_WORDS = new Set(['log']);
 /** Rows that failed validation or loading, kept aside by the pipeline (events_bad, rejected_rows): dead letters. */
 const FAILED_WORDS = new Set(['bad', 'invalid', 'rejected', 'quarantine', 'quarantined', 'deadletter', 'dlq']);
@@ -73,6 +76,17 @@ const DEFINITION_COLUMNS = new Set(['type', 'field_type', 'data_type', 'label', 
   'options', 'is_custom', 'custom', 'read_only', 'is_required', 'required', 'field_name', 'object_type', 'display_order', 'hubspot_defined', 'hubspot_object']);
 /** Children of a technical table: property_option, field_value. */
 const DETAIL_WORDS = new Set(['option', 'value', 'group', 'enum', 'choice']);
+/** Words saying a model is a step applied to other models' rows (a name's first word, or its folder). */
+const TRANSFORM_WORDS = new Set(['transformed', 'transformation', 'transformations', 'derived', 'enriched', 'processed', 'prepared', 'reshaped', 'intermediate']);
+
+/**
+ * A step of the pipeline, not rows of a source: the model reads no source, only other staging models, and its name or
+ * folder says it transforms them (transformed_pll, models/staging/transformation/). Its rows are theirs, reshaped.
+ */
+export function isTransformationStep(tokens: readonly string[], folder: string | undefined, readsSource: boolean, stagingInputs: () => number): boolean {
+  if (readsSource || !(TRANSFORM_WORDS.has(tokens[0]) || (folder ?? '').split(/[/_]/).some((w) => TRANSFORM_WORDS.has(w)))) return false;
+  return stagingInputs() > 0;
+}
 
 /** Kinds that can be told from the name (and, for field-definition tables, the columns) alone. */
 export function nameKind(tokens: readonly string[], node: DbtNode, technicalNouns: ReadonlySet<string>): NameKind {

@@ -13,6 +13,7 @@ import { catalogColumns } from '../core/columns/catalog-columns.js';
 import { projectColumns } from '../core/columns/project-columns.js';
 import type { DbtColumn, DbtNode, Project } from '../core/project/types.js';
 import { keyShape } from './columns.js';
+import { modelText } from './staging.js';
 
 export type ColumnOrigin = 'yaml' | 'catalog' | 'sql';
 
@@ -65,7 +66,7 @@ function sqlWorthReading(project: Project, node: DbtNode, yaml: ReadonlyMap<stri
   if (!node.sqlPath || !node.origins.includes('sql')) return false;
   if (!yaml.size) return true;
   let text = '';
-  try { text = project.readText(node.sqlPath); } catch { return false; }
+  try { text = modelText(project, node.sqlPath); } catch { return false; }
   // (id_structure, code_region: the key word first, as French or Spanish names put it)
   for (const m of text.matchAll(/\b([A-Za-z_][A-Za-z0-9_]*?_(?:id|key|fk|uuid)|(?:id|code)_[A-Za-z][A-Za-z0-9_]*)\b/gi)) if (!yaml.has(m[1].toLowerCase())) return true;
   const named = new Set(text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []);

@@ -4,6 +4,7 @@
 // of its surrogate key (its grain). A skim of the template text, not a parse: column lists and
 // types come from node-columns.ts.
 import type { DbtNode, Project } from '../core/project/types.js';
+import { modelText } from './staging.js';
 
 export interface SqlShape {
   /** Aliases the source's own `id` is given (`id as event_id` → event_id). */
@@ -28,7 +29,7 @@ const cache = new WeakMap<DbtNode, SqlShape>();
 
 function sqlText(project: Project, node: DbtNode): string {
   if (node.sqlPath && node.origins.includes('sql')) {
-    try { return project.readText(node.sqlPath); } catch { /* unreadable: fall back to the manifest */ }
+    try { return modelText(project, node.sqlPath); } catch { /* unreadable: fall back to the manifest */ }
   }
   const raw = node.raw?.raw_code ?? node.raw?.compiled_code;
   return typeof raw === 'string' ? raw : '';

@@ -39,13 +39,21 @@ const REF_RE = /\bref\(\s*(?:['"][^'"]+['"]\s*,\s*)?['"]([^'"]+)['"]/g;
  * Names of the models a model selects from: the manifest's `depends_on` when present, else the
  * `ref()` calls of its SQL (Jinja, not SQL, so a pattern over the template text is exact enough).
  */
+/**
+ * A model's SQL text: the one the project read when it loaded (kept for what reads the SQL again), else read from
+ * disk. Reading 10,000 files again costs a first conceptualize as much as everything else it does. Throws as readText.
+ */
+export function modelText(project: Project, rel: string): string {
+  return project.sqlText?.(rel) ?? project.readText(rel);
+}
+
 export function upstreamModels(project: Project, node: DbtNode): string[] {
   const out = new Set<string>();
   const deps = node.raw?.depends_on?.nodes;
   if (Array.isArray(deps)) for (const d of deps) if (typeof d === 'string' && d.startsWith('model.')) out.add(d.split('.').pop()!);
   if (node.sqlPath && node.origins.includes('sql')) {
     let text = '';
-    try { text = project.readText(node.sqlPath); } catch { /* unreadable SQL: no refs */ }
+    try { text = modelText(project, node.sqlPath); } catch { /* unreadable SQL: no refs */ }
     REF_RE.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = REF_RE.exec(text))) out.add(m[1]);

@@ -9,7 +9,7 @@ import type { DbtNode, Project } from '../core/project/types.js';
 import { columnTokens, keyShape } from './columns.js';
 import { columnsOf } from './node-columns.js';
 import { snakeOf, STORAGE_WORDS } from './naming.js';
-import { upstreamModels } from './staging.js';
+import { modelText, upstreamModels } from './staging.js';
 
 export interface SystemMember {
   node: DbtNode;
@@ -76,7 +76,7 @@ export function sourceMacros(project: Project): Set<string> {
 function readsRawData(project: Project, node: DbtNode, macros: ReadonlySet<string>): boolean {
   if (!node.sqlPath || !node.origins.includes('sql')) return false;
   let text = '';
-  try { text = project.readText(node.sqlPath); } catch { return false; }
+  try { text = modelText(project, node.sqlPath); } catch { return false; }
   for (const m of text.matchAll(/\{\{-?\s*(\w+)\s*\(/g)) if (macros.has(m[1])) return true;
   if (node.refs.length || /\bref\s*\(/.test(text)) return false;
   return /\b(?:from|values)\b/i.test(text.replace(/\{[{%#][\s\S]*?[}%#]\}/g, ' ').replace(/--[^\n]*/g, ' '));
@@ -97,6 +97,9 @@ export function sameThingEvidence(project: Project, a: SystemMember[], b: System
     const other = y[0].source;
     const otherWords = systemTokens(other);
     const noun = x[0].tokens;
+    // (a set, not a scan of y per test: a noun with a hundred models in each of six systems meets every test 30 times)
+    const yNames = new Set(y.map((o) => o.node.name));
+    const otherWordRes = otherWords.map((w) => new RegExp(`\\b${w}\\b`));
     for (const m of x) {
       const columns = columnsOf(project, m.node);
       for (const c of columns) {
@@ -110,21 +113,16 @@ export function sameThingEvidence(project: Project, a: SystemMember[], b: System
         }
         // the key's description names the other system: "shop customer id carried as Stripe metadata"
         const desc = c.description?.toLowerCase() ?? '';
-        if (desc && snakeOf(stem) === snakeOf(noun) && otherWords.some((w) => new RegExp(`\\b${w}\\b`).test(desc))) {
+        if (desc && snakeOf(stem) === snakeOf(noun) && otherWordRes.some((re) => re.test(desc))) {
           return `${m.node.name}.${c.name} is described as the ${other} key ("${c.description!.trim().slice(0, 80)}")`;
         }
       }
       for (const t of m.node.tests) {
-        if (!/relationships/.test(t.name)) continue;
-        const to = String(t.args?.to ?? '');
-        if (y.some((o) => to.includes(`'${o.node.name}'`) || to.includes(`"${o.node.name}"`))) return `a relationships test on ${m.node.name} points at ${other}`;
+        if (/relationships/.test(t.name) && pointsAt(t.args?.to, yNames)) return `a relationships test on ${m.node.name} points at ${other}`;
       }
       for (const c of columns) {
         for (const t of c.tests) {
-          const to = String(t.args?.to ?? '');
-          if (/relationships/.test(t.name) && y.some((o) => to.includes(`'${o.node.name}'`) || to.includes(`"${o.node.name}"`))) {
-            return `a relationships test on ${m.node.name}.${c.name} points at ${other}`;
-          }
+          if (/relationships/.test(t.name) && pointsAt(t.args?.to, yNames)) return `a relationships test on ${m.node.name}.${c.name} points at ${other}`;
         }
       }
     }
@@ -147,6 +145,13 @@ export function sameThingEvidence(project: Project, a: SystemMember[], b: System
   return undefined;
 }
 
+/** Does a relationships test's `to` (ref('stg_x'), source('s', 't')) quote one of `names`? */
+function pointsAt(to: unknown, names: ReadonlySet<string>): boolean {
+  if (to === undefined || to === null) return false;
+  for (const m of String(to).matchAll(/'([^']*)'|"([^"]*)"/g)) if (names.has(m[1] ?? m[2])) return true;
+  return false;
+}
+
 export interface UnionedModels {
   /** the models it unions */
   models: Set<string>;
@@ -162,7 +167,7 @@ export function unionedModels(project: Project, staging: ReadonlyMap<string, Sys
   for (const n of project.models) {
     if (staging.has(n.name) || !n.sqlPath || n.refs.length < 2) continue;
     let text = '';
-    try { text = project.readText(n.sqlPath); } catch { continue; }
+    try { text = modelText(project, n.sqlPath); } catch { continue; }
     if (!/\bunion\b/i.test(text) && !/union_relations/.test(text)) continue;
     const nouns = new Map<string, Set<string>>();
     for (const r of n.refs) {
