@@ -174,8 +174,9 @@ export function readStagingLayer(project: Project): StagingLayer {
     const full = singularPhrase((m as Served).served);
     // the only table of a thing other models point at (ticket_form_history, and tickets have ticket_form_id) is that thing
     const pointedAt = m.kind === 'history' && full.length > 1 && !nouns.has(snakeOf(full)) && keyColumns.has(`${snakeOf(full)}_id`);
-    // what a history, tag or log records is a thing of its own system (iterable user_history is not the shop's users)
-    const served = pointedAt ? undefined : servedNoun((m as Served).served, nounsIn(m.source));
+    // what a history, tag or log records is a thing of its own system (iterable user_history is not the shop's users);
+    // a duplicate is the same rows again, wherever the copy sits (stg_metrics__fact_user over the app's users)
+    const served = pointedAt ? undefined : servedNoun((m as Served).served, m.kind === 'duplicate' ? nouns : nounsIn(m.source));
     if (served) folded.push([m, served]);
     else if (m.kind === 'history' && (m as Served).served.length && !technical.has(snakeOf((m as Served).served)) && !isChangeTable(m.parsed.tokens)) {
       // the only model of its noun is its history (Fivetran ad_history): the history is the entity
@@ -402,10 +403,10 @@ function pointedAtRecords(models: StagingModel[]): void {
   }
 }
 
-/** Do two entity names end in the same noun (AhoyEvent, CcEvent)? */
+/** Is one entity name's head noun among the other's words (AhoyEvent and CcEvent, OrderArchive and Order)? */
 function sameHeadNoun(a: string, b: string): boolean {
-  const x = tokensOfEntityName(a), y = tokensOfEntityName(b);
-  return x[x.length - 1] === y[y.length - 1];
+  const x = singularAll(tokensOfEntityName(a)), y = singularAll(tokensOfEntityName(b));
+  return x.includes(y[y.length - 1]) || y.includes(x[x.length - 1]);
 }
 
 /**
