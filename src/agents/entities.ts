@@ -165,7 +165,13 @@ export function readStagingLayer(project: Project): StagingLayer {
   let qualified = qualify();
   const entityName = (tokens: readonly string[], system: string) => pascalName(qualified.names.get(nounKey(tokens, system)) ?? tokens);
   const nouns = new Set(models.filter((m) => m.kind === 'entity').map((m) => snakeOf(m.parsed.tokens)));
-  const nounsIn = (system: string) => new Set(models.filter((m) => m.kind === 'entity' && (!system || !m.source || m.source === system)).map((m) => snakeOf(m.parsed.tokens)));
+  // (computed once per system: a layer has few systems and may have thousands of models)
+  const bySystem = new Map<string, Set<string>>();
+  const nounsIn = (system: string) => {
+    let set = bySystem.get(system);
+    if (!set) bySystem.set(system, (set = new Set(models.filter((m) => m.kind === 'entity' && (!system || !m.source || m.source === system)).map((m) => snakeOf(m.parsed.tokens)))));
+    return set;
+  };
   const keyColumns = new Set(models.flatMap((m) => m.columns.map((c) => c.name.toLowerCase())));
   const folded: [StagingModel, string[]][] = [];
   let histories = false;
@@ -202,13 +208,14 @@ export function readStagingLayer(project: Project): StagingLayer {
   resolveHelpers(project, models, byModel, notes, entityName);
   // a helper no staging model selects from stands for itself: an id map or a log is still not an entity
   const entityNames = new Set(models.filter((m) => m.kind === 'entity').map((m) => m.entity));
+  const tableNouns = new Set(models.filter((m) => m.kind !== 'helper').map((m) => snakeOf(m.parsed.tokens)));
   for (const h of models) {
     if (h.kind !== 'helper' || !h.entity || entityNames.has(h.entity)) continue;
     const k = nameKind(h.parsed.tokens, h.node, technical);
     // …and a business thing it stages is an entity like any other (base_ahoy_visits, read only by a report): its keys are read
     // (one that prepares a table of its own noun left out, property_tmp of a technical property, follows that table)
     if (k.kind === 'entity') {
-      if (!models.some((o) => o !== h && o.kind !== 'helper' && snakeOf(o.parsed.tokens) === snakeOf(h.parsed.tokens))) h.kind = 'entity';
+      if (!tableNouns.has(snakeOf(h.parsed.tokens))) h.kind = 'entity';
       continue;
     }
     if (k.kind === 'history' || k.kind === 'tag') continue;
@@ -386,17 +393,26 @@ function resolveHelpers(project: Project, models: StagingModel[], byModel: Map<s
  * business entity's pointing counts (one log pointing at another is the job's own bookkeeping).
  */
 function pointedAtRecords(models: StagingModel[]): void {
-  const endsWith = (t: readonly string[], tail: readonly string[]) => t.length >= tail.length && tail.every((w, i) => t[t.length - tail.length + i] === w);
-  for (const m of models) {
-    if (m.kind !== 'log' || m.why !== 'a log') continue;
+  const logs = models.filter((m) => m.kind === 'log' && m.why === 'a log');
+  if (!logs.length) return;
+  // every tail of every key stem business entities carry, per system (read once: a layer may hold thousands of models)
+  const tails = new Map<string, Set<string>>();
+  for (const o of models) {
+    if (o.kind !== 'entity') continue;
+    let set = tails.get(o.source);
+    if (!set) tails.set(o.source, (set = new Set()));
+    for (const c of o.columns) {
+      const k = keyShape(c.name);
+      if (!k || k.suffix === 'code') continue;
+      for (let i = 0; i < k.stem.length; i++) set.add(snakeOf(k.stem.slice(i)));
+    }
+  }
+  for (const m of logs) {
     const noun = m.parsed.tokens;
     // the column may leave out a leading qualifier of the table's name (sms_log_entry_id → user_sms_log_entries)
-    const tails = noun.length > 2 ? [noun, noun.slice(1)] : [noun];
-    const pointing = models.find((o) => o !== m && o.kind === 'entity' && o.source === m.source && o.columns.some((c) => {
-      const k = keyShape(c.name);
-      return !!k && k.suffix !== 'code' && tails.some((t) => endsWith(k.stem, t));
-    }));
-    if (!pointing) continue;
+    const names = noun.length > 2 ? [noun, noun.slice(1)] : [noun];
+    const keyed = tails.get(m.source);
+    if (!keyed || !names.some((t) => keyed.has(snakeOf(t)))) continue;
     m.kind = 'entity';
     m.why = undefined;
     (m as Served).served = [];
