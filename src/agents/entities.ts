@@ -133,6 +133,7 @@ export function readStagingLayer(project: Project): StagingLayer {
       if (k.kind === 'technical') technical.add(snakeOf(m.parsed.tokens));
     }
   }
+  pointedAtRecords(models);
   siblingKinds(models);
   for (const { model, of } of markDuplicates(models)) {
     model.kind = 'duplicate';
@@ -163,26 +164,38 @@ export function readStagingLayer(project: Project): StagingLayer {
   markCopiesOfOne(project, models, seeds);
   markTransformations(project, models);
   // the same noun in two source systems is two entities unless the project says they are one
-  const qualified = qualifyNouns(project, models.filter((m) => m.kind === 'entity').map((m) => ({ node: m.node, source: m.source, tokens: m.parsed.tokens })), sourcedModels(project, models));
-  if (qualified.split.length) notes.push(`${qualified.split.length} noun(s) name different things in different source systems and are kept apart, qualified by system: ${qualified.split.slice(0, 10).join('; ')}${qualified.split.length > 10 ? `; and ${qualified.split.length - 10} more` : ''}.`);
-  if (qualified.merged.length) notes.push(`${qualified.merged.length} noun(s) from several source systems are one entity because the project says so: ${qualified.merged.slice(0, 10).join('; ')}.`);
+  const qualify = () => qualifyNouns(project, models.filter((m) => m.kind === 'entity').map((m) => ({ node: m.node, source: m.source, tokens: m.parsed.tokens })), sourcedModels(project, models));
+  let qualified = qualify();
   const entityName = (tokens: readonly string[], system: string) => pascalName(qualified.names.get(nounKey(tokens, system)) ?? tokens);
   const nouns = new Set(models.filter((m) => m.kind === 'entity').map((m) => snakeOf(m.parsed.tokens)));
+  // (computed once per system: a layer has few systems and may have thousands of models)
+  const bySystem = new Map<string, Set<string>>();
+  const nounsIn = (system: string) => {
+    let set = bySystem.get(system);
+    if (!set) bySystem.set(system, (set = new Set(models.filter((m) => m.kind === 'entity' && (!system || !m.source || m.source === system)).map((m) => snakeOf(m.parsed.tokens)))));
+    return set;
+  };
   const keyColumns = new Set(models.flatMap((m) => m.columns.map((c) => c.name.toLowerCase())));
+  const folded: [StagingModel, string[]][] = [];
+  let histories = false;
   for (const m of models) {
     if (!FOLDED.has(m.kind)) continue;
     const full = singularPhrase((m as Served).served);
     // the only table of a thing other models point at (ticket_form_history, and tickets have ticket_form_id) is that thing
     const pointedAt = m.kind === 'history' && full.length > 1 && !nouns.has(snakeOf(full)) && keyColumns.has(`${snakeOf(full)}_id`);
-    let served = pointedAt ? undefined : servedNoun((m as Served).served, nouns);
+    // what a history, tag or log records is a thing of its own system (iterable user_history is not the shop's users);
+    // a duplicate or a transformation step is the same rows again, wherever the copy sits (stg_metrics__fact_user over
+    // the app's users; transformed_pll over the loyalty events)
+    const anySystem = m.kind === 'duplicate' || m.kind === 'transformation';
+    let served = pointedAt ? undefined : servedNoun((m as Served).served, anySystem ? nouns : nounsIn(m.source));
     // a history's noun that only another system has an entity of (etablissement: the directory's, FINESS's) yields to the key it carries
     const ownSystem = served && models.some((e) => e.kind === 'entity' && e.source === m.source && snakeOf(e.parsed.tokens) === snakeOf(served!));
     // (…when what it records is a business thing: plugin_settings_snapshot records settings, whatever key it carries)
     const keyed = m.kind === 'history' && !ownSystem && (m as Served).served.length && nameKind(singularPhrase((m as Served).served), m.node, technical).kind === 'entity'
       ? keyedEntity(m, models) : undefined;
     if (keyed) served = undefined;
-    if (served) m.entity = entityName(served, m.source);
-    else if (keyed) m.entity = entityName(keyed.parsed.tokens, keyed.source);
+    if (served) folded.push([m, served]);
+    else if (keyed) folded.push([m, keyed.parsed.tokens]);
     else if (m.kind === 'history' && (m as Served).served.length && !technical.has(snakeOf((m as Served).served)) && !isChangeTable(m.parsed.tokens)) {
       // the only model of its noun is its history (Fivetran ad_history): the history is the entity
       // (a full version of each row; a status-change table holds only the changes, not the thing)
@@ -195,16 +208,29 @@ export function readStagingLayer(project: Project): StagingLayer {
       m.noun = pascalName(tokens);
       m.why = undefined;
       nouns.add(snakeOf(tokens));
+      histories = true;
     }
   }
+  // a history that is its system's only table of a noun another system also has (iterable user_history, cc users): qualified too
+  if (histories) qualified = qualify();
+  for (const [m, served] of folded) m.entity = entityName(served, m.source);
+  if (qualified.split.length) notes.push(`${qualified.split.length} noun(s) name different things in different source systems and are kept apart, qualified by system: ${qualified.split.slice(0, 10).join('; ')}${qualified.split.length > 10 ? `; and ${qualified.split.length - 10} more` : ''}.`);
+  if (qualified.merged.length) notes.push(`${qualified.merged.length} noun(s) from several source systems are one entity because the project says so: ${qualified.merged.slice(0, 10).join('; ')}.`);
   for (const m of models) if (m.kind === 'entity') m.entity = entityName(m.parsed.tokens, m.source);
   resolveHelpers(project, models, byModel, notes, entityName);
   // a helper no staging model selects from stands for itself: an id map or a log is still not an entity
   const entityNames = new Set(models.filter((m) => m.kind === 'entity').map((m) => m.entity));
+  const tableNouns = new Set(models.filter((m) => m.kind !== 'helper').map((m) => snakeOf(m.parsed.tokens)));
   for (const h of models) {
     if (h.kind !== 'helper' || !h.entity || entityNames.has(h.entity)) continue;
     const k = nameKind(h.parsed.tokens, h.node, technical);
-    if (k.kind === 'entity' || k.kind === 'history' || k.kind === 'tag') continue;
+    // …and a business thing it stages is an entity like any other (base_ahoy_visits, read only by a report): its keys are read
+    // (one that prepares a table of its own noun left out, property_tmp of a technical property, follows that table)
+    if (k.kind === 'entity') {
+      if (!tableNouns.has(snakeOf(h.parsed.tokens))) h.kind = 'entity';
+      continue;
+    }
+    if (k.kind === 'history' || k.kind === 'tag') continue;
     h.kind = k.kind;
     h.why = k.why;
     h.entity = undefined;
@@ -385,6 +411,9 @@ function resolveHelpers(project: Project, models: StagingModel[], byModel: Map<s
     if (m.kind === 'helper' && !seen.has(name)) {
       seen.add(name);
       const via = new Set((consumers.get(name) ?? []).map((c) => entityOf(c, seen)).filter((e): e is string => !!e));
+      // a helper prepares a model of its own thing (base_ahoy_events → Event); one that only feeds a
+      // model of another noun (base_ahoy_visits read by suspicious_ips) is that thing's own staging model
+      if (via.size === 1 && entity && !sameHeadNoun(entity, [...via][0])) via.clear();
       if (via.size === 1) entity = [...via][0];
       else if (via.size > 1) {
         // plumbing shared by several entities (a filtered copy of a whole feed) stands for none of them
@@ -397,6 +426,44 @@ function resolveHelpers(project: Project, models: StagingModel[], byModel: Map<s
     return entity;
   };
   for (const h of helpers) h.entity = entityOf(h.node.name, new Set());
+}
+
+/**
+ * A table another thing of its system points at by key is a thing, whatever its name says: bids carry
+ * from_sms_log_entry_id, so user_sms_log_entries (the texts sent) are records, not a log. Only a
+ * business entity's pointing counts (one log pointing at another is the job's own bookkeeping).
+ */
+function pointedAtRecords(models: StagingModel[]): void {
+  const logs = models.filter((m) => m.kind === 'log' && m.why === 'a log');
+  if (!logs.length) return;
+  // every tail of every key stem business entities carry, per system (read once: a layer may hold thousands of models)
+  const tails = new Map<string, Set<string>>();
+  for (const o of models) {
+    if (o.kind !== 'entity') continue;
+    let set = tails.get(o.source);
+    if (!set) tails.set(o.source, (set = new Set()));
+    for (const c of o.columns) {
+      const k = keyShape(c.name);
+      if (!k || k.suffix === 'code') continue;
+      for (let i = 0; i < k.stem.length; i++) set.add(snakeOf(k.stem.slice(i)));
+    }
+  }
+  for (const m of logs) {
+    const noun = m.parsed.tokens;
+    // the column may leave out a leading qualifier of the table's name (sms_log_entry_id → user_sms_log_entries)
+    const names = noun.length > 2 ? [noun, noun.slice(1)] : [noun];
+    const keyed = tails.get(m.source);
+    if (!keyed || !names.some((t) => keyed.has(snakeOf(t)))) continue;
+    m.kind = 'entity';
+    m.why = undefined;
+    (m as Served).served = [];
+  }
+}
+
+/** Is one entity name's head noun among the other's words (AhoyEvent and CcEvent, OrderArchive and Order)? */
+function sameHeadNoun(a: string, b: string): boolean {
+  const x = singularAll(tokensOfEntityName(a)), y = singularAll(tokensOfEntityName(b));
+  return x.includes(y[y.length - 1]) || y.includes(x[x.length - 1]);
 }
 
 /**
@@ -430,7 +497,7 @@ function buildIndex(project: Project, models: StagingModel[], sourceNames: strin
     e.sources.add(m.source);
     // the first model with evidence names the key; every model whose evidence names the same column supports it
     const key = primaryKeyColumn(m.node, snakeOf(m.parsed.tokens)) ?? ownKeyColumn(m) ?? semanticPrimary(m, semantic) ?? describedKey(m) ?? neighbourKey(m, nextTo)
-      ?? soleKey(m, (stem) => nouns.has(nounKey(stem, m.source)));
+      ?? soleKey(m, (stem) => nouns.has(nounKey(stem, m.source))) ?? ownKeyColumn(m, m.ownIds);
     if (key && !e.key) e.key = { column: key.toLowerCase(), type: m.columns.find((c) => c.name.toLowerCase() === key.toLowerCase())?.data_type, support: 0 };
     if (key && e.key?.column === key.toLowerCase()) e.key.support = (e.key.support ?? 0) + 1;
   }
@@ -441,8 +508,12 @@ function buildIndex(project: Project, models: StagingModel[], sourceNames: strin
  * The key among the model's unique columns that its YAML does not declare (a unique_key config, a
  * source's unique column renamed): `id` or `<noun>_id` first, else the only one.
  */
-function ownKeyColumn(m: StagingModel): string | undefined {
-  const keys = [...m.ownKeys].filter((k) => m.columns.some((c) => c.name.toLowerCase() === k));
+/**
+ * The declared unique column that keys the model; else (given `known`, the row's own identifiers read off its SQL and
+ * grain) the one its SQL names it by: journeys' `id as workflow_id` keys Journey, so campaigns' workflow_id points at it.
+ */
+function ownKeyColumn(m: StagingModel, known: ReadonlySet<string> = m.ownKeys): string | undefined {
+  const keys = [...known].filter((k) => m.columns.some((c) => c.name.toLowerCase() === k));
   const noun = snakeOf(m.parsed.tokens);
   return keys.find((k) => k === 'id' || k === `${noun}_id`) ?? (keys.length === 1 ? keys[0] : keys.find((k) => keyStem(k).length > 0 && keyShape(k)?.suffix === 'id'));
 }

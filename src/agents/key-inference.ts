@@ -167,7 +167,8 @@ export class EntityIndex {
       if (target.name === child.entity) {
         // a model's own key, or the same noun from another source system, is not a reference to itself
         if (!c.role.length || child.ownKeys.has(lower) || c.role.every((r) => this.sourceNames.has(r)) || !selfRole(c.role)) return undefined;
-      } else if (child.ownIds?.has(lower) && !containsRun(child.tokens, target.tokens)) {
+      } else if (child.ownIds?.has(lower) && (!containsRun(child.tokens, target.tokens) || c.role.length)) {
+        // (a subtype's key is its parent's noun alone: custom_subscription_items' own custom_subscription_id is not a Subscription)
         // the row's own identifier (id as event_id) names its own rows; only a subtype's key (email_event_bounce.event_id) is its parent's
         why?.('own id', `${column.name} is the row's own identifier, not a reference to ${target.name}`);
         return undefined;
@@ -278,7 +279,9 @@ export class EntityIndex {
       // the last word alone only under a one-word role that names nothing itself (incentive_product, not invoice_item)
       const weakTail = stem.length === 2 && !this.get(stem.slice(0, 1), child.source) ? [stem.slice(-1)] : [];
       for (const tail of stem.length > 1 ? [stem, ...weakTail] : [stem]) {
-        const pool = kinds.filter((e) => endsWith(trimmed(e), tail) && trimmed(e).length >= tail.length);
+        // with the role dropped, the entity must be the bare noun: stripe_card_id is not a GiftCard, price_list_id not a
+        // ProductSalesChannelList (two qualifiers of one noun name two different kinds of it)
+        const pool = kinds.filter((e) => endsWith(trimmed(e), tail) && (tail.length === stem.length ? trimmed(e).length >= tail.length : trimmed(e).length === tail.length));
         const role = stem.slice(0, stem.length - tail.length);
         const related = pool.filter((e) => e.tokens.some((t) => child.tokens.includes(t)));
         // …else the one the model is built from (a condition read off the medical claims: claim_id → MedicalClaim, not PharmacyClaim)

@@ -50,6 +50,8 @@ const CONFIG_NOUNS = new Set(['ldap', 'saml', 'oauth', 'sso', 'smtp', 'config', 
 /** Words of an aggregate: a breakdown by something, a time series, a distribution, per-period figures. */
 const AGGREGATE_WORDS = new Set(['timeseries', 'summary', 'summaries', 'distribution', 'stats', 'statistic', 'statistics', 'kpi', 'kpis', 'aggregate',
   'aggregates', 'aggregated', 'rollup', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual']);
+/** A summary of one thing (a feedback summary): a record when it has an identifier of its own, an aggregate when not. */
+const SUMMARY_WORDS = new Set(['summary', 'summaries']);
 /** Planned or predicted figures: rows of numbers about other things, not things. */
 const FORECAST_WORDS = new Set(['forecast', 'forecasts', 'projection', 'projections']);
 /** The set-up of a chart in a dashboard (a Sankey diagram's flows), not business things. */
@@ -130,7 +132,9 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
     return { kind: 'configuration', why: 'a list the pipeline uses to keep rows in or out (test users, block lists), not business things', served: [] };
   }
   const ts = tokens.findIndex((t, i) => t === 'time' && tokens[i + 1]?.startsWith('serie'));
-  if (ts >= 0 || tokens.some((t) => AGGREGATE_WORDS.has(t))) return { kind: 'report', why: 'a time series or per-period summary (aggregated rows)', served: [] };
+  // an aggregate has no key of its own: customer_feedback_summaries with a unique id are records (one summary each)
+  const identified = node.columns.some((c) => isUniqueColumn(node, c.name) && (c.name.toLowerCase() === 'id' || !!keyShape(c.name)));
+  if (ts >= 0 || tokens.some((t) => AGGREGATE_WORDS.has(t) && !(identified && SUMMARY_WORDS.has(t)))) return { kind: 'report', why: 'a time series or per-period summary (aggregated rows)', served: [] };
   if (DEFINITION_HEADS.has(last) && describesFields(node, tokens)) {
     return { kind: 'technical', why: 'it describes the source system\'s fields (labels, types, groups), not business things', served: [] };
   }
@@ -154,7 +158,7 @@ export function placeKind(system: string, folder: string | undefined): NameKind 
  * thing's key plus a period and no identifier of their own (ntd_id + report_year + mode: a
  * periodic statement), or columns that are mostly settings (enable_*, isdefault_*).
  */
-export function structureKind(tokens: readonly string[], columns: readonly { name: string }[], sql: SqlShape, grain: readonly string[], keyed: boolean): NameKind | undefined {
+export function structureKind(tokens: readonly string[], columns: readonly { name: string; data_type?: string }[], sql: SqlShape, grain: readonly string[], keyed: boolean): NameKind | undefined {
   // a list typed into the SQL whose columns are all values (raw label → schema value): the project's own value map, not a
   // source system's rows; a typed list with a code or id (a taxonomy's id + name) is a reference list others point at
   if (sql.literalRows) {
@@ -182,9 +186,19 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   // no key, nothing it refers to, and counts among its columns: a summary (a sprint's ticket counts)
   const unkeyed = !keyed && !grain.length && !names.some((n) => keyShape(n) || /(?:^|_)(?:uuid|number|no|num|guid)$/.test(n));
   if (unkeyed && measures >= 5 && measures * 4 >= names.length) return { kind: 'report', why: `no key of its own and ${measures} of its ${names.length} columns are counts or totals (a summary)`, served: [] };
-  // a date dimension: most columns are parts of the date (year, quarter, monthname, dayofweek …)
-  const parts = names.filter((n) => DATE_PART_RE.test(n)).length;
-  if (parts >= 6 && parts * 2 >= names.length) return { kind: 'technical', why: `a calendar: ${parts} of its ${names.length} columns are parts of a date`, served: [] };
+  // figures per period: no identifier of its own, a day/week/month column, and counts, amounts and rates
+  // (a web-analytics export: date, source, users, sessions; a spend sheet: channel, week, spend)
+  if (!keyed && !grain.length) {
+    const period = names.find(isPeriodColumn);
+    const figures = names.filter((n) => !isPeriodColumn(n) && isFigureColumn(n, columns.find((c) => c.name.toLowerCase() === n)?.data_type));
+    if (period && figures.length && figures.length * 4 >= names.length && !names.some((n) => !isPeriodColumn(n) && isOwnId(n))) {
+      return { kind: 'report', why: `no key of its own: figures (${figures.slice(0, 3).join(', ')}${figures.length > 3 ? ', …' : ''}) per ${period}`, served: [] };
+    }
+  }
+  // a date dimension: most columns are parts of the date (year, quarter, monthname, dayofweek, calendar_week_of_year …)
+  const parts = names.filter((n) => DATE_PART_RE.test(n) || isDatePart(n)).length;
+  const calendarNamed = tokens.some((t) => t === 'calendar' || t === 'spine');
+  if ((parts >= 6 || (calendarNamed && parts >= 2)) && parts * 2 >= names.length) return { kind: 'technical', why: `a calendar: ${parts} of its ${names.length} columns are parts of a date`, served: [] };
   // an HTTP request log (method, path, status_code, response_time, user_agent)
   const request = names.filter((n) => REQUEST_LOG_COLUMNS.has(n)).length;
   if (request >= 4) return { kind: 'log', why: `a request log (${names.filter((n) => REQUEST_LOG_COLUMNS.has(n)).join(', ')})`, served: [] };
@@ -204,6 +218,29 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   // a keyed thing with many feature flags (a license) is still a thing
   if (!keyed && settings >= 5 && settings >= names.length / 2) return { kind: 'configuration', why: 'its columns are settings (enable_*, isdefault_*, max_*)', served: [] };
   return undefined;
+}
+
+const DATE_PART_TOKENS = new Set(['year', 'quarter', 'month', 'week', 'wk', 'day', 'weekday', 'weekend', 'holiday']);
+/** Words around a date part that do not change what it is (calendar_date_week, fiscal_year_start, day_of_week, is_53_wk_year). */
+const DATE_PART_FILLER = new Set(['calendar', 'cal', 'date', 'fiscal', 'financial', 'iso', 'of', 'start', 'end', 'begin', 'number', 'num', 'name', 'is', 'sun', 'mon']);
+
+/** A column holding a part of a date (its week, its month's name, whether it is a weekend), not the date itself. */
+function isDatePart(name: string): boolean {
+  const t = columnTokens(name).filter((x) => !DATE_PART_FILLER.has(x) && !/^\d+$/.test(x));
+  return t.length > 0 && t.every((x) => DATE_PART_TOKENS.has(x));
+}
+
+/** A column naming the period a row is about: date, week_begining, month_of_costs, campaign_stat_date_utc (not created_at). */
+function isPeriodColumn(name: string): boolean {
+  return columnTokens(name).some((t) => t === 'date' || t === 'day' || t === 'week' || t === 'month' || t === 'quarter');
+}
+
+/** A column of figures: a count, total, amount, rate or duration, by its name or its numeric type (never a key). */
+function isFigureColumn(name: string, type: string | undefined): boolean {
+  if (keyShape(name) || /(?:^|_)(?:id|key|code|uuid|number|no)$/.test(name)) return false;
+  if (/^(?:total|sum|avg|average|count|num|number_of)_|_(?:count|total|usd|amount|cost|costs|spend|revenue|rate|duration|hours|sessions|users|views|pageviews|clicks|impressions|conversions)$/.test(name)) return true;
+  if (/^(?:spend|cost|revenue|amount|clicks|impressions|conversions|sessions|users|pageviews|bounces|entrances|transactions|visits|views|traffic)$/.test(name)) return true;
+  return !!type && /^(?:int|integer|bigint|smallint|numeric|decimal|float|double|real|number|float64|int64)\b/i.test(type.trim());
 }
 
 function describesFields(node: DbtNode, tokens: readonly string[]): boolean {

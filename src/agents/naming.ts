@@ -153,8 +153,11 @@ function nounTokens(tokens: string[]): string[] {
 export function dropVersionSuffix(tokens: string[]): string[] {
   let end = tokens.length;
   while (end > 1 && /^(?:\d+|v\d+)$/.test(tokens[end - 1])) end--;
+  // the tag written apart from its number (product_master_v_2, events_version_3) goes with it
+  if (end < tokens.length && end > 1 && /^\d+$/.test(tokens[end]) && VERSION_WORDS.has(tokens[end - 1])) end--;
   return end === tokens.length ? tokens : tokens.slice(0, end);
 }
+const VERSION_WORDS = new Set(['v', 'ver', 'version']);
 
 function cap(t: string): string {
   return t.charAt(0).toUpperCase() + t.slice(1);

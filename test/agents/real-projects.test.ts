@@ -155,6 +155,9 @@ const FLOORS: Record<string, { entityP: number; relP: number; relR: number }> = 
   'salesforce-source': { entityP: 0.95, relP: 0.95, relR: 0.95 },
   'meltano-squared': { entityP: 0.95, relP: 0.95, relR: 0.95 },
   'dagster-open-platform': { entityP: 0.95, relP: 0.95, relR: 0.95 },
+  // labelled blind in issue 23's blind round; below the entity target still (1:1 attribute tables and link tables with
+  // surrogate ids and quantities are proposed as entities — docs/agents.md lists what is open)
+  'crowdcow-warehouse': { entityP: 0.75, relP: 0.89, relR: 0.9 },
 };
 
 for (const name of Object.keys(FLOORS)) {
