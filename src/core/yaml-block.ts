@@ -14,8 +14,12 @@ import { LIMITS } from './limits.js';
 
 export interface BlockYaml {
   value: unknown;
-  /** 1-based line of each mapping (its first `name:` key, else its first key) and sequence. */
-  lines: WeakMap<object, number>;
+  /**
+   * 1-based line of each mapping (its first `name:` key, else its first key) and sequence. A Map,
+   * not a WeakMap: it lives as long as the file's values (one file is read at a time), and a
+   * WeakMap entry per node costs the collector far more.
+   */
+  lines: Map<object, number>;
 }
 
 interface ImplicitType { resolve(s: string): boolean; construct(s: string): unknown; tag: string }
@@ -45,11 +49,15 @@ export function readBlockYaml(text: string): BlockYaml | undefined {
 
 const SP = 32, HASH = 35, COLON = 58, DASH = 45, SQ = 39, DQ = 34, NL = 10, CR = 13;
 
-/** Can a plain scalar starting with code c be something other than a string? */
-function maybeTyped(c: number): boolean {
-  // '+' '-' '.' digits '<' 'F' 'N' 'T' 'f' 'n' 't' '~' (checked against js-yaml's resolvers by the tests)
-  return c === 43 || c === 45 || c === 46 || (c >= 48 && c <= 57) || c === 60 || c === 70 || c === 78 || c === 84
-    || c === 102 || c === 110 || c === 116 || c === 126;
+/**
+ * Can this plain scalar be something other than a string? Only if it starts with '+' '-' '.' a
+ * digit '<' or '~', or is a null/true/false word (4 or 5 letters from 'n' 'N' 't' 'T' 'f' 'F');
+ * the tests check every first character against js-yaml's resolvers. Most values ('not_null',
+ * 'table') so skip the resolvers' regular expressions.
+ */
+function maybeTyped(c: number, length: number): boolean {
+  if (c === 43 || c === 45 || c === 46 || (c >= 48 && c <= 57) || c === 60 || c === 126) return true;
+  return (c === 70 || c === 78 || c === 84 || c === 102 || c === 110 || c === 116) && (length === 4 || length === 5);
 }
 
 /** A plain scalar may not start with these (js-yaml's readPlainScalar), nor with `- `, `? `, `:`. */
@@ -66,9 +74,13 @@ function plainStart(c: number): boolean {
 class Reader {
   private readonly starts: number[] = [0];
   private readonly n: number;
-  private readonly lines = new WeakMap<object, number>();
+  private readonly lines = new Map<object, number>();
   private readonly interned = new Map<string, string>();
   private depth = 0;
+  /** Indentation of the line nextContent last returned. */
+  private lastIndent = 0;
+  /** Short strings already made, by length: a repeated key or value is found without a slice or a hash. */
+  private readonly tokens: (string[] | undefined)[] = [];
 
   constructor(private readonly text: string) {
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
@@ -126,6 +138,7 @@ class Reader {
       if (p === e || t.charCodeAt(p) === HASH) continue;
       if (p === s && !first && (t.startsWith('---', s) || t.startsWith('...', s))) throw UNSURE;
       if (p === s && t.charCodeAt(s) === 37) throw UNSURE; // '%' directive
+      this.lastIndent = p - s;
       return i;
     }
     return this.n;
@@ -161,7 +174,7 @@ class Reader {
     return -1;
   }
 
-  /** The block mapping whose keys stand at column col, from line i; returns the line after it. */
+  /** The block mapping whose keys stand at column col, from line i; returns the next line with content after it. */
   private mapping(i: number, col: number): number {
     if (++this.depth > MAX_DEPTH) throw UNSURE;
     const t = this.text;
@@ -176,20 +189,21 @@ class Reader {
       const c = t.charCodeAt(p);
       if (c === SQ || c === DQ) key = this.quoted(p, colon);
       else {
-        const raw = t.slice(p, colon);
-        if (raw === '<<') throw UNSURE; // a merge key
-        const v = this.plain(raw);
+        const v = this.plainAt(p, colon);
+        if (v === '<<') throw UNSURE; // a merge key
         if (v !== null && typeof v === 'object' && !(v instanceof Date)) throw UNSURE;
         key = String(v);
       }
-      if (key === '__proto__' || Object.prototype.hasOwnProperty.call(obj, key)) throw UNSURE;
+      // a duplicate — or a key the prototype has ('constructor'): js-yaml reads those files
+      if (obj[key] !== undefined || key === '__proto__') throw UNSURE;
       if (++count > LIMITS.keys_per_mapping.max) throw UNSURE;
       if (key === 'name' && nameLine < 0) nameLine = i;
       const next = this.node(i, this.skipSpaces(colon + 1, e), e, col, true);
       obj[key] = this.value;
-      const j = this.nextContent(next, false);
+      // every node returns the next line with content, and lastIndent is still that line's
+      const j = next;
       if (j >= this.n) { i = j; break; }
-      const ind = this.indent(j);
+      const ind = this.lastIndent;
       if (ind < col) { i = j; break; }
       if (ind > col) throw UNSURE;
       i = j;
@@ -200,7 +214,7 @@ class Reader {
     return i;
   }
 
-  /** The block sequence whose dashes stand at column col, from line i; returns the line after it. */
+  /** The block sequence whose dashes stand at column col, from line i; returns the next line with content after it. */
   private sequence(i: number, col: number): number {
     if (++this.depth > MAX_DEPTH) throw UNSURE;
     const arr: unknown[] = [];
@@ -213,10 +227,10 @@ class Reader {
       if (p < e && this.keyColon(p, e) >= 0) next = this.mapping(i, p - s); // `- key: value`
       else next = this.node(i, p, e, col, false);
       arr.push(this.value);
-      const j = this.nextContent(next, false);
+      const j = next; // a line with content (lastIndent is its indentation)
       i = j;
       if (j >= this.n) break;
-      const ind = this.indent(j);
+      const ind = this.lastIndent;
       if (ind < col) break;
       if (ind > col) throw UNSURE;
       if (!this.isSeqItem(this.starts[j] + col, this.end(j))) break;
@@ -229,14 +243,14 @@ class Reader {
 
   /**
    * The value that starts at p on line i (after `key:` or `- `), or on the lines below when the
-   * line has nothing more; parent is the column of the enclosing collection. Returns the next line.
+   * line has nothing more; parent is the column of the enclosing collection. Returns the next line with content.
    */
   private node(i: number, p: number, e: number, parent: number, inMapping: boolean): number {
     if (p < e && this.text.charCodeAt(p) !== HASH) return this.inline(i, p, e, parent);
     // nothing more on the line (p is past a blank, so a '#' starts a comment): the lines below
     const j = this.nextContent(i + 1, false);
     if (j < this.n) {
-      const ind = this.indent(j);
+      const ind = this.lastIndent;
       const q = this.starts[j] + ind, qe = this.end(j);
       if (ind > parent || (ind === parent && inMapping)) {
         if (this.isSeqItem(q, qe)) return this.sequence(j, ind);
@@ -270,7 +284,7 @@ class Reader {
   /** The next line with content after a node that ended on line i; a more indented one is an error in js-yaml. */
   private after(i: number, parent: number): number {
     const j = this.nextContent(i + 1, false);
-    if (j < this.n && this.indent(j) > parent) throw UNSURE;
+    if (j < this.n && this.lastIndent > parent) throw UNSURE;
     return j;
   }
 
@@ -282,24 +296,29 @@ class Reader {
     const t = this.text;
     if (!plainStart(t.charCodeAt(p)) || this.isSeqItem(p, e)) throw UNSURE;
     let k = this.plainLineEnd(p, e);
-    let out = t.slice(p, this.trimEnd(p, k));
+    const end = this.trimEnd(p, k);
+    let out: string | undefined;
     let last = i;
-    while (k === e) { // no comment ended it: look for a continuation
-      let j = last + 1, blanks = 0;
-      while (j < this.n && this.skipSpaces(this.starts[j], this.end(j)) === this.end(j)) { j++; blanks++; }
-      if (j >= this.n) break;
-      const ind = this.indent(j);
-      if (ind <= parent) break;
-      const q = this.starts[j] + ind;
+    let j: number;
+    for (;;) {
+      j = this.nextContent(last + 1, false);
+      if (j >= this.n || this.lastIndent <= parent) break;
+      // a deeper line continues the scalar; after a comment, or with a comment line between, js-yaml refuses it
+      if (k < e) throw UNSURE;
+      for (let b = last + 1; b < j; b++) if (this.skipSpaces(this.starts[b], this.end(b)) !== this.end(b)) throw UNSURE;
+      const q = this.starts[j] + this.lastIndent;
       e = this.end(j);
-      if (t.charCodeAt(q) === HASH) throw UNSURE; // a comment line inside the scalar's indentation
       k = this.plainLineEnd(q, e);
-      out += (blanks === 0 ? ' ' : '\n'.repeat(blanks)) + t.slice(q, this.trimEnd(q, k));
+      const blanks = j - last - 1;
+      out = (out ?? t.slice(p, end)) + (blanks === 0 ? ' ' : '\n'.repeat(blanks)) + t.slice(q, this.trimEnd(q, k));
       last = j;
     }
-    const v = this.plain(out);
-    this.value = typeof v === 'string' ? this.intern(v) : v;
-    return this.after(last, parent);
+    if (out === undefined) this.value = this.plainAt(p, end);
+    else {
+      const v = this.plain(out);
+      this.value = typeof v === 'string' ? this.intern(v) : v;
+    }
+    return j;
   }
 
   /** Where one line of a plain scalar stops: at a comment or the line's end; `: ` in it is not understood. */
@@ -320,9 +339,26 @@ class Reader {
 
   /** A plain scalar typed as js-yaml types it. */
   private plain(raw: string): unknown {
-    if (raw.length > 0 && !maybeTyped(raw.charCodeAt(0))) return raw;
+    if (raw.length > 0 && !maybeTyped(raw.charCodeAt(0), raw.length)) return raw;
     for (const type of IMPLICIT) if (type.resolve(raw)) return type.construct(raw);
     return raw;
+  }
+
+  /** The plain scalar text[p, end), typed; a string is held once per file when short. */
+  private plainAt(p: number, end: number): unknown {
+    const t = this.text;
+    const len = end - p;
+    if (maybeTyped(t.charCodeAt(p), len)) {
+      const v = this.plain(t.slice(p, end));
+      return typeof v === 'string' ? this.intern(v) : v;
+    }
+    if (len > INTERN_MAX) return t.slice(p, end);
+    let bucket = this.tokens[len];
+    if (bucket !== undefined) for (const s of bucket) if (t.startsWith(s, p)) return s;
+    const s = this.intern(t.slice(p, end));
+    if (bucket === undefined) this.tokens[len] = bucket = [];
+    if (bucket.length < 8) bucket.push(s);
+    return s;
   }
 
   private intern(s: string): string {
@@ -373,7 +409,7 @@ class Reader {
 
   /**
    * A block scalar whose header (`|`, `>`, with an optional chomping sign) is at p on line i,
-   * inside a collection at column parent. Returns the line that ends it. The rules are YAML's
+   * inside a collection at column parent. Returns the next line with content after it. The rules are YAML's
    * as js-yaml applies them: the text indent is the first content line's (at least parent + 1),
    * leading blank lines may raise it, more-indented lines of a folded scalar keep their breaks.
    */
@@ -415,8 +451,8 @@ class Reader {
     this.value = this.intern(out);
     // a line between the parent's column and the text indent is an error in js-yaml
     const next = this.nextContent(j, false);
-    if (next < this.n && this.indent(next) > parent) throw UNSURE;
-    return j;
+    if (next < this.n && this.lastIndent > parent) throw UNSURE;
+    return next;
   }
 
   /** A flow collection that opens at p and closes on the same line; returns the position after it. */
@@ -441,7 +477,7 @@ class Reader {
           key = this.quoted(k, after);
         } else {
           after = this.flowPlainEnd(k, e, true);
-          const v = this.plain(t.slice(k, after));
+          const v = this.plainAt(k, after);
           if (v !== null && typeof v === 'object') throw UNSURE;
           key = String(v);
         }
@@ -482,8 +518,7 @@ class Reader {
       return q;
     }
     const end = this.flowPlainEnd(p, e, false);
-    const v = this.plain(t.slice(p, end));
-    this.value = typeof v === 'string' ? this.intern(v) : v;
+    this.value = this.plainAt(p, end);
     return end;
   }
 
