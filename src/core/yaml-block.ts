@@ -33,12 +33,14 @@ const INTERN_MAX = 40;
 /** Deeper than this, js-yaml decides (it also enforces the nesting limit). */
 const MAX_DEPTH = 40;
 
-// characters outside the subset anywhere in the text: tabs and other controls (js-yaml's rules
-// for tabs in indentation are subtle), a lone CR, a byte-order mark
-const REFUSED = /[\x00-\x09\x0b\x0c\x0e-\x1f\ufeff]|\r(?!\n)/;
+// characters outside the subset anywhere in the text: tabs (js-yaml's rules for tabs in
+// indentation are subtle), the characters js-yaml refuses in a plain or block scalar (controls,
+// U+007F to U+009F, U+FFFE/U+FFFF, a lone surrogate), a lone CR, a byte-order mark
+const REFUSED = /[\x00-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f\ufeff\ufffe\uffff]|\r(?!\n)/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:[^\ud800-\udbff]|^)[\udc00-\udfff]/;
 
 export function readBlockYaml(text: string): BlockYaml | undefined {
-  if (REFUSED.test(text)) return undefined;
+  if (REFUSED.test(text) || (/[\ud800-\udfff]/.test(text) && LONE_SURROGATE.test(text))) return undefined;
   try {
     return new Reader(text).read();
   } catch (e) {

@@ -216,6 +216,9 @@ describe('the block reader: handwritten cases', () => {
     const r = parseYamlFast('models:\n  - description: x\n    name: a\n', 'f.yml');
     expect(r.lineOf((r.value as { models: object[] }).models[0])).toBe(3);
   });
+  it('text beyond ASCII is read as it is', () => {
+    expect(readAlike('a: café 😀 ü\nb: "日本"\n')).toEqual({ a: 'café 😀 ü', b: '日本' });
+  });
   it('a sequence at the same indentation as its key; an empty item; a nested mapping', () => {
     expect(readAlike('a:\n- x\n-\n- k: v\n  m:\n    n: 1\nb: 2\n')).toEqual({ a: ['x', null, { k: 'v', m: { n: 1 } }], b: 2 });
   });
@@ -244,6 +247,8 @@ describe('the block reader: handwritten cases', () => {
       'a: "x\n  y"\n', 'a: [x,\n  y]\n', '<<: {a: 1}\n', '__proto__: 1\n', 'a: b: c\n', 'a: 1\n b: 2\n', '- a\n', 'x\n',
       '# only a comment\n', '', 'a: |2\n   x\n', '%YAML 1.2\n---\na: 1\n', 'a: "\\q"\n', 'a: [b,]\n', 'a: {b: }\n', 'a: "open\n',
       'a:\n  - b\n c: 1\n', 'a: 1\r b: 2\n', '\ufeffa: 1\n',
+      // characters js-yaml refuses in a plain scalar
+      'a: x\x7fy\n', 'a: |\n  x\x90\n', 'a: x\ud800y\n', 'a: \udc00\n', 'a: "\x85"\n',
     ];
     for (const text of given) {
       expect(readBlockYaml(text), JSON.stringify(text)).toBeUndefined();
