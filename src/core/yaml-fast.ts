@@ -9,6 +9,7 @@
 import * as jsyaml from 'js-yaml';
 import type { Diagnostic } from './diagnostics.js';
 import { checkTextLimits, LimitError, LIMITS, limitDiagnostic, showLimit } from './limits.js';
+import { readBlockYaml } from './yaml-block.js';
 
 export interface FastYaml {
   value?: unknown;
@@ -39,6 +40,26 @@ export function parseYamlFast(text: string, file: string): FastYaml {
     if (e instanceof LimitError) return { diagnostics: [limitDiagnostic(e, file)], lineOf: () => undefined };
     throw e;
   }
+  // plain block YAML (nearly every dbt property file) is read without js-yaml; the reader gives up,
+  // and js-yaml reads the file, on anything it does not fully understand
+  const block = readBlockYaml(text);
+  if (block) {
+    const at = block.lines;
+    return { value: block.value, diagnostics: [], lineOf: (o) => (o !== null && typeof o === 'object' ? at.get(o) : undefined) };
+  }
+  return viaJsYaml(text, file);
+}
+
+/** parseYamlFast through js-yaml only (the reference the block reader is tested against). */
+export function parseYamlJs(text: string, file: string): FastYaml {
+  try { checkTextLimits(text, file); } catch (e) {
+    if (e instanceof LimitError) return { diagnostics: [limitDiagnostic(e, file)], lineOf: () => undefined };
+    throw e;
+  }
+  return viaJsYaml(text, file);
+}
+
+function viaJsYaml(text: string, file: string): FastYaml {
   const lines = new LineIndex(text);
   const first = tryLoad(text, file, lines, false);
   if (first.duplicate) return tryLoad(text, file, lines, true);
