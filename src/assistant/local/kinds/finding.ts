@@ -11,6 +11,9 @@ export function findingAnswer({ index, subject }: KindInput, selected?: IndexRec
   if (!info) return cannot(`${q(code)} is not a code this tool reports.`, []);
   const here: IndexRecord[] = [];
   for (const r of index.records.values()) if (r.kind === 'issue' && r.name.startsWith(`${code}:`)) here.push(r);
+  // in file and line order: the same whichever way the index holds its records (built, or kept sorted by id)
+  const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  here.sort((a, b) => cmp(a.file ?? '', b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || cmp(a.id, b.id));
   const mine = selected?.kind === 'issue' ? selected : here.find((r) => subject.node && r.name.endsWith(`:${subject.node.name}`) || (subject.node && r.name.includes(`:${subject.node.name}.`))) ?? here[0];
   const fix = mine?.text.split('\n').find((l) => l.startsWith('fix:'))?.slice(5).trim();
   const lead = `${q(code)} (${info.severity}) means ${lowerFirst(info.meaning.replace(/\.$/, ''))}${fix ? `; to fix it, ${fix.replace(/\.$/, '')}` : ''}.`;
