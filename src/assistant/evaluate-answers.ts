@@ -5,7 +5,8 @@
 // chat would. Nothing is written. Shared by the test and bench/assistant-answers.mjs.
 import type { Project } from '../core/project/types.js';
 import type { ProjectIndex } from './index/project-index.js';
-import { localAnswer } from './local/answer.js';
+import type { IndexView } from './index/view.js';
+import { localAnswer, type LocalAnswer } from './local/answer.js';
 import { subjectRef, type SubjectRef } from './local/question.js';
 import { retrieve } from './retrieve.js';
 import type { SelectedContext } from './types.js';
@@ -22,19 +23,26 @@ export function leadsWithCard(answer: string): boolean {
 }
 
 export function scoreAnswers(project: Project, index: ProjectIndex, questions: AnswerQuestion[]): AnswerScore[] {
-  const subjects = new Map<string, SubjectRef | undefined>();
   const out: AnswerScore[] = [];
+  answerEach(project, index, questions, (q, la, ms) => {
+    const lead = la.answer.slice(0, LEAD_CHARS);
+    const low = lead.toLowerCase();
+    const missing = q.facts.filter((f) => !low.includes(f.toLowerCase()));
+    const card = leadsWithCard(la.answer);
+    out.push({ id: q.id, q: q.q, lead, missing, leadsWithCard: card, ms, ok: !missing.length && !card });
+  });
+  return out;
+}
+
+/** Each question's whole Local answer, a follow-up asked with its question's subject (any index: built or kept). */
+export function answerEach(project: Project, index: IndexView, questions: AnswerQuestion[], each: (q: AnswerQuestion, la: LocalAnswer, ms: number) => void): void {
+  const subjects = new Map<string, SubjectRef | undefined>();
   for (const q of questions) {
     const t0 = performance.now();
     const r = retrieve(index, project.skills, { message: q.q, context: q.context });
     const la = localAnswer(project, index, r, q.q, { context: q.context, last: q.after ? subjects.get(q.after) : undefined });
     const ms = performance.now() - t0;
     subjects.set(q.id, la.understood ? subjectRef(la.understood.subject) : undefined);
-    const lead = la.answer.slice(0, LEAD_CHARS);
-    const low = lead.toLowerCase();
-    const missing = q.facts.filter((f) => !low.includes(f.toLowerCase()));
-    const card = leadsWithCard(la.answer);
-    out.push({ id: q.id, q: q.q, lead, missing, leadsWithCard: card, ms, ok: !missing.length && !card });
+    each(q, la, ms);
   }
-  return out;
 }

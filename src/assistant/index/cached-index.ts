@@ -15,8 +15,12 @@ import type { IndexView } from './view.js';
 
 const LEX = ['ids', 'idStart', 'terms', 'termStart', 'postStart', 'keys', 'tfs', 'df', 'fieldDf', 'fieldLen'] as const;
 
-/** The file's parts for a built index (no memory: it is added on every call, as it may change between calls). */
-export function cachedIndexFile(index: ProjectIndex, header: Record<string, unknown>): Buffer[] {
+/**
+ * The file's parts for a built index (no memory: it is added on every call, as it may change
+ * between calls). `tail`: more bytes after the records in the blob (the kept project), which
+ * start at the header's `recordsEnd`.
+ */
+export function cachedIndexFile(index: ProjectIndex, header: Record<string, unknown>, tail: readonly Buffer[] = []): Buffer[] {
   const { names, reverse, search } = index.cacheParts();
   for (const r of index.records.values()) if (r.kind === 'memory') throw new Error('index cache: write it before the memory is added');
   const ids = [...index.records.keys()].sort(byCodeUnit);
@@ -46,7 +50,9 @@ export function cachedIndexFile(index: ProjectIndex, header: Record<string, unkn
   put('reverse', table(reverse));
   const lex = search.toParts();
   for (const k of LEX) sections[`lex.${k}`] = lex[k];
-  return packSections({ ...header, lex: { fields: lex.fields, count: lex.count, totalLen: lex.totalLen } }, sections, blob.subarray(0, at));
+  const all = tail.length ? Buffer.concat([blob.subarray(0, at), ...tail]) : blob.subarray(0, at);
+  if (all.length > 0x7fffffff) throw new Error('index cache: over 2 GiB');
+  return packSections({ ...header, recordsEnd: at, lex: { fields: lex.fields, count: lex.count, totalLen: lex.totalLen } }, sections, all);
 }
 
 export class CachedIndex implements IndexView {

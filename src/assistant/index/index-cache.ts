@@ -25,6 +25,7 @@ import { sqlColumnsReady } from '../../core/sql-columns/query-shape.js';
 import { userCacheDir } from '../../core/user-data.js';
 import { MEMORY_UNIT, MemoryStore } from '../memory.js';
 import { cachedIndexFile, CachedIndex } from './cached-index.js';
+import { keptProjectParts, openKeptProject, type KeptProjectHeader } from './kept-project.js';
 import { ProjectIndex } from './project-index.js';
 import { CHECKSUM, DamagedFile, SectionFile } from './section-file.js';
 import type { IndexView } from './view.js';
@@ -44,6 +45,8 @@ export interface OpenedIndex {
   project?: Project;
   /** Where the index is kept, when it is. */
   file?: string;
+  /** The project as read when the index was built, kept with it (keepProject): read from the file when called. */
+  keptProject?: () => Project;
 }
 
 export interface OpenIndexOptions {
@@ -54,6 +57,11 @@ export interface OpenIndexOptions {
   rebuild?: boolean;
   /** A line of progress (the CLI prints it on stderr). */
   progress?: (line: string) => void;
+  /**
+   * Keep the project as read beside the index, and offer it from the cache (keptProject), so a
+   * caller that needs the project (ask) does not read it again while every stamp holds.
+   */
+  keepProject?: boolean;
 }
 
 /** The project's index: from the cache when every stamp holds, else built (and kept for the next call). */
@@ -61,7 +69,7 @@ export function openProjectIndex(dir: string, opts: OpenIndexOptions = {}): Open
   const root = resolve(dir);
   const file = opts.cache === false ? undefined : cacheFile(root);
   const key = file ? cacheKey(root, opts.read ?? {}) : '';
-  const opened = (file && !opts.rebuild && fromCache(file, root, key, opts.read ?? {})) || build(dir, root, file, key, opts);
+  const opened = (file && !opts.rebuild && fromCache(file, root, key, opts)) || build(dir, root, file, key, opts);
   // the user's remembered rules change between calls and live beside the project: added on every call, as a session adds them
   opened.index.setExtraUnit(MEMORY_UNIT, new MemoryStore(opened.project?.root ?? root).records());
   return opened;
@@ -96,7 +104,7 @@ export function cacheFile(root: string): string {
 
 /** What the index depends on besides the files: the code that built it, the folder, the reading options, whether columns were read from SQL. */
 function cacheKey(root: string, read: LoadOptions): string {
-  const code = [fileURLToPath(import.meta.url), fileURLToPath(new URL('./project-index.js', import.meta.url)), fileURLToPath(new URL('../../core/project/load.js', import.meta.url))]
+  const code = [fileURLToPath(import.meta.url), fileURLToPath(new URL('./project-index.js', import.meta.url)), fileURLToPath(new URL('../../core/project/load.js', import.meta.url)), fileURLToPath(new URL('./kept-project.js', import.meta.url))]
     .map((f) => { try { const st = statSync(f); return `${st.size}:${st.mtimeMs}`; } catch { return '-'; } });
   const options = { vars: read.vars ?? null, profilesDir: read.profilesDir ?? null, profile: read.profile ?? null, target: read.target ?? null };
   return createHash('sha256').update(JSON.stringify([FORMAT, CHECKSUM, toolVersion(), code, root, options, sqlColumnsReady()])).digest('hex');
@@ -112,6 +120,8 @@ interface Header {
   /** names of the environment variables the read looked at, and a hash of their values */
   env: string[]; envHash: string;
   skills: Skill[];
+  /** the project kept beside the index (keepProject), after the index's records in the blob */
+  project?: KeptProjectHeader;
 }
 
 /** The paths the reader reads, found as it finds them. */
@@ -146,17 +156,23 @@ function envHash(names: readonly string[]): string {
   return createHash('sha256').update(JSON.stringify(names.map((n) => [n, process.env[n] ?? null]))).digest('base64');
 }
 
-function fromCache(file: string, root: string, key: string, read: LoadOptions): OpenedIndex | undefined {
+function fromCache(file: string, root: string, key: string, opts: OpenIndexOptions): OpenedIndex | undefined {
+  const read = opts.read ?? {};
   let f: SectionFile | undefined;
   try {
     f = SectionFile.open(file);
     const h = f.header as Header;
     if (h.key !== key || !Array.isArray(h.env) || envHash(h.env) !== h.envHash) { f.close(); return undefined; }
+    // one kept without the project is built again for a caller that wants it (so the next call has it)
+    if (opts.keepProject && !h.project) { f.close(); return undefined; }
     // profiles.yml is found again as the read finds it (the current folder may hold one)
     if (!stampsHold(root, h.profiles, [profilesFile(root, read)])) { f.close(); return undefined; }
     if (!stampsHold(root, h.packages, packagePaths(root, h.packagesInstallPath))) { f.close(); return undefined; }
     if (!stampsHold(root, h.files, projectPaths(root, h))) { f.close(); return undefined; }
-    return { index: new CachedIndex(f), skills: h.skills, from: 'cache', file };
+    const sections = f;
+    const base = f.header.recordsEnd as number;
+    const kept = h.project && Number.isInteger(base) ? { keptProject: () => openKeptProject(sections, base, h.project!, read) } : {};
+    return { index: new CachedIndex(f), skills: h.skills, from: 'cache', file, ...kept };
   } catch {
     // missing, damaged, truncated, of another version: built again
     f?.close();
@@ -194,7 +210,9 @@ function build(dir: string, root: string, file: string | undefined, key: string,
     try {
       // the project's text is in it: the folder is the user's alone
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-      writeFileAtomic(file, cachedIndexFile(index, header as unknown as Record<string, unknown>));
+      const kept = opts.keepProject ? keptProjectParts(project) : undefined;
+      if (kept) header.project = kept.header;
+      writeFileAtomic(file, cachedIndexFile(index, header as unknown as Record<string, unknown>, kept?.parts));
       evict(file);
     } catch (e) {
       // said once per call, so a user who pointed MODELER_CACHE_DIR at a file learns why every call builds again

@@ -32,9 +32,10 @@ export function registerAsk(program: Command): void {
       const ref = projectRef(opts);
       const provider = providerFromEnv(opts);
       await initSqlColumns(); // the index lists the columns models' SQL returns
-      // the index kept between calls (as `ai search` keeps it); the answer itself reads the project
-      const answer = () => withProjectIndex(ref.dir, { read: ref.read, cache: opts.cache !== false, progress: (line) => err(line) }, (opened) => {
-        const session = askContext(opened.project ?? loadProject(ref.dir, ref.read), opened.index, { endpoints: endpointsFromEnv() });
+      // the index kept between calls (as `ai search` keeps it), and the project as read beside it:
+      // while every stamp holds, the answer reads only the nodes it touches, not the project
+      const answer = () => withProjectIndex(ref.dir, { read: ref.read, cache: opts.cache !== false, keepProject: true, progress: (line) => err(line) }, (opened) => {
+        const session = askContext(opened.project ?? opened.keptProject?.() ?? loadProject(ref.dir, ref.read), opened.index, { endpoints: endpointsFromEnv() });
         return ask(session, { message: question, provider, chatId: opts.chat }, opts.json ? {} : { onDelta: (t) => { streamed = true; process.stdout.write(t); } });
       });
       let streamed = false;

@@ -1,0 +1,143 @@
+// The project as `modeler ask` read it, kept in the same cache file as its index, so a call whose
+// stamps all hold answers without reading the project again (reading 10,000 models is ≈3 s; an
+// answer touches a few of them). Two parts, both in the file's blob and read only when asked:
+// - the skeleton: the project's data with every node's bulky fields (columns, raw YAML entry,
+//   tests: >90 % of the bytes) left out, one v8 record, so lookups by name, refs and lineage
+//   scans work as on the read project;
+// - one record per node holding those fields, read the first time the answer touches one of
+//   them (a getter in the field's own place, so the node's keys keep their order).
+// What cannot be kept as data is made again on opening: the var() context (from dbt_project.yml,
+// whose stamp holds), Modeler/ files (they carry their YAML source; few and small), the methods.
+// Staleness is the index's: the file is trusted only while every stamp holds (index-cache.ts).
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { UserError } from '../../core/diagnostics.js';
+import { loadModelText, type LoadedModel } from '../../core/model/load.js';
+import { containedPath } from '../../core/paths.js';
+import { loadProject, type LoadOptions } from '../../core/project/load.js';
+import { readSettings, varContext } from '../../core/project/settings.js';
+import type { DbtNode, Project } from '../../core/project/types.js';
+import { readTextFile, readTextOrFinding } from '../../core/read-text.js';
+import { checksum, DamagedFile, type SectionFile } from './section-file.js';
+
+/** Node fields kept apart, read when touched. */
+const BULKY = ['columns', 'raw', 'tests'] as const;
+const NODE_LISTS = ['models', 'sources', 'seeds', 'snapshots', 'exposures', 'semanticModels', 'metrics', 'disabled', 'packageNodes'] as const;
+/** Project fields made again on opening, never written. */
+const NOT_KEPT = new Set(['jinja', 'modelerFiles']);
+
+/** Where the kept project lies in the blob (relative to `base`, the end of the index's records). */
+export interface KeptProjectHeader { skeleton: [start: number, end: number, sum: number]; nodes: number }
+
+/** The kept project's bytes (to append to the blob) and where its skeleton lies in them. */
+export function keptProjectParts(project: Project): { parts: Buffer[]; bytes: number; header: KeptProjectHeader } {
+  const parts: Buffer[] = [];
+  let at = 0;
+  const copies = new Map<DbtNode, Record<string, unknown>>();
+  const spans: number[] = [];
+  const copy = (n: DbtNode): Record<string, unknown> => {
+    let c = copies.get(n);
+    if (c) return c;
+    c = {};
+    const bulky: Record<string, unknown> = {};
+    // the bulky fields hold this node's record number, in their own places (key order kept)
+    for (const [k, v] of Object.entries(n)) {
+      if ((BULKY as readonly string[]).includes(k) && v !== undefined) { bulky[k] = v; c[k] = spans.length / 3; } else c[k] = v;
+    }
+    if (Object.keys(bulky).length) {
+      const b = serialize(bulky);
+      spans.push(at, at + b.length, checksum(b));
+      parts.push(b);
+      at += b.length;
+    }
+    copies.set(n, c);
+    return c;
+  };
+  const skeleton: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(project)) {
+    if (typeof v === 'function' || NOT_KEPT.has(k)) continue;
+    if ((NODE_LISTS as readonly string[]).includes(k)) skeleton[k] = (v as DbtNode[]).map(copy);
+    else if (k === 'modelByName') skeleton[k] = new Map([...(v as Map<string, DbtNode>)].map(([name, n]) => [name, copy(n)]));
+    else skeleton[k] = v;
+  }
+  skeleton.spans = Int32Array.from(spans);
+  const s = serialize(skeleton);
+  parts.push(s);
+  return { parts, bytes: at + s.length, header: { skeleton: [at, at + s.length, checksum(s)], nodes: spans.length / 3 } };
+}
+
+/** The project kept in `file` at `base` of its blob, its nodes' bulky fields read when touched. */
+export function openKeptProject(file: SectionFile, base: number, h: KeptProjectHeader, read: LoadOptions): Project {
+  const [start, end, sum] = h.skeleton;
+  const bytes = file.blob(base + start, base + end);
+  if (checksum(bytes) !== sum) throw new DamagedFile('the kept project is damaged');
+  const p = deserialize(bytes) as Record<string, any>;
+  const spans = p.spans as Int32Array;
+  delete p.spans;
+  if (!(spans instanceof Int32Array) || spans.length !== h.nodes * 3) throw new DamagedFile('the kept project does not add up');
+  const record = (i: number): Record<string, unknown> => {
+    const b = file.blob(base + spans[i * 3], base + spans[i * 3 + 1]);
+    if (checksum(b) !== spans[i * 3 + 2]) throw new DamagedFile('a kept node is damaged');
+    return deserialize(b);
+  };
+  const done = new Set<object>();
+  for (const list of NODE_LISTS) for (const n of p[list] as Record<string, unknown>[]) {
+    if (done.has(n)) continue;
+    done.add(n);
+    const keys = BULKY.filter((k) => typeof n[k] === 'number');
+    if (!keys.length) continue;
+    const i = n[keys[0]] as number;
+    // the first touch of any bulky field reads them all and puts them in place as plain fields
+    const fill = () => { const r = record(i); for (const k of keys) Object.defineProperty(n, k, { value: r[k], writable: true, enumerable: true, configurable: true }); };
+    for (const k of keys) {
+      Object.defineProperty(n, k, {
+        enumerable: true, configurable: true,
+        get() { fill(); return n[k]; },
+        set(v) { fill(); Object.defineProperty(n, k, { value: v, writable: true, enumerable: true, configurable: true }); },
+      });
+    }
+  }
+  return withMethods(p as Project, read);
+}
+
+/** What the read project has beside its data: the var() context, Modeler/ files, its methods. */
+function withMethods(p: Project, read: LoadOptions): Project {
+  const root = p.root;
+  p.jinja = varContext(readSettings(root, read, { filesRead: 0 }), 'resource');
+  p.modelerFiles = modelerFiles(p);
+  const sql = new Set(p.sqlFiles);
+  // the whole project, read the first time something asks to re-read a file (ask never does)
+  let full: Project | undefined;
+  const reading = (): Project => {
+    full ??= loadProject(root, read);
+    return full;
+  };
+  const sync = () => { for (const [k, v] of Object.entries(full!)) if (typeof v !== 'function') (p as any)[k] = v; };
+  p.reloadFiles = (rels) => { const d = reading().reloadFiles(rels); sync(); return d; };
+  p.reloadFile = (rel) => p.reloadFiles([rel]);
+  p.reloadAll = () => { reading().reloadAll(); sync(); };
+  p.changedSince = () => undefined;
+  p.sqlText = (rel) => {
+    if (!sql.has(rel)) return undefined;
+    try { return readTextFile(join(root, rel), rel); } catch { return undefined; }
+  };
+  p.readText = (rel) => {
+    // as the read project: a file it read is inside the project; anything else is checked first
+    const known = p.files.has(rel) && !rel.startsWith('/') && !rel.split('/').includes('..');
+    const abs = known ? join(root, rel) : containedPath(root, rel);
+    if (!abs) throw new UserError(`path escapes the project: ${rel}`);
+    return readTextFile(abs, rel);
+  };
+  return p;
+}
+
+/** Modeler/ files, read again in the read's order (their stamps hold, so they read the same). */
+function modelerFiles(p: Project): LoadedModel[] {
+  const out: LoadedModel[] = [];
+  for (const [rel, kind] of p.files) {
+    if (kind !== 'modeler_model') continue;
+    const r = readTextOrFinding(join(p.root, rel), rel);
+    if (r && 'text' in r) out.push(loadModelText(r.text, rel));
+  }
+  return out;
+}
