@@ -8,7 +8,7 @@ import { classificationRequired } from '../policy/rules/classification-required.
 import { keyColumnNames } from '../policy/rules/keys.js';
 import { dbtSubjects, interfaceEnabled } from '../policy/subjects.js';
 import { looksSensitive, ownKeyNames } from '../column-roles.js';
-import type { PolicyRule, Subject } from '../policy/types.js';
+import type { PolicyRule, PolicyViolation, Subject } from '../policy/types.js';
 
 export interface Finding {
   code: string;
@@ -62,7 +62,11 @@ const BUILTIN_RULES: PolicyRule[] = [
  * which models and sources exist (the mesh check's relationship targets): a change to either
  * checks every model again.
  */
-interface NodeChecks { context: string; subject: Subject; findings: Finding[]; mesh: MeshFinding[] }
+interface NodeChecks {
+  context: string; findings: Finding[]; mesh: MeshFinding[];
+  /** the contract rules' violations, one list per rule of BUILTIN_RULES (the subject itself is not kept: at 10,000 models it is most of this cache's memory) */
+  contract: PolicyViolation[][];
+}
 const checked = new WeakMap<DbtNode, NodeChecks>();
 let lastContext = '';
 
@@ -93,16 +97,17 @@ export function projectFindings(p: Project, policyRules: PolicyRule[] = []): Fin
   if (text !== lastContext) lastContext = text;
   const context = lastContext;
   const sensitive = new RegExp(classificationRequired.params.name_regex.default as string, 'i');
-  const subjects: Subject[] = [];
   const meshFindings: MeshFinding[] = [];
+  const perNode: NodeChecks[] = [];
   for (const n of models) {
     let c = checked.get(n);
     if (!c || c.context !== context) {
       const s = dbtSubjects([n], p)[0];
-      c = { context, subject: s, findings: modelFindings(n, s, sensitive), mesh: interfaceEnabled(n.interface) ? checkInterface(p, n, s, false) : [] };
+      // the contract rules check one subject at a time (neither looks at the others)
+      c = { context, findings: modelFindings(n, s, sensitive), mesh: interfaceEnabled(n.interface) ? checkInterface(p, n, s, false) : [], contract: BUILTIN_RULES.map((r) => evaluateRules([r], [s])) };
       checked.set(n, c);
     }
-    subjects.push(c.subject);
+    perNode.push(c);
     out.push(...c.findings);
     meshFindings.push(...c.mesh);
   }
@@ -116,7 +121,8 @@ export function projectFindings(p: Project, policyRules: PolicyRule[] = []): Fin
   }
 
   // the two 1.4 contract rules, through the policy engine
-  for (const v of evaluateRules(BUILTIN_RULES, subjects)) push(v.ruleId, v.file, v.line, v.objectColumn ? `${v.object}.${v.objectColumn}` : v.object, v.message.replace(/ \[[A-Z_]+\]$/, ''), v.hint);
+  // rule by rule, model by model: the order evaluateRules(BUILTIN_RULES, subjects) gives
+  for (const v of BUILTIN_RULES.flatMap((_, i) => perNode.flatMap((c) => c.contract[i]))) push(v.ruleId, v.file, v.line, v.objectColumn ? `${v.object}.${v.objectColumn}` : v.object, v.message.replace(/ \[[A-Z_]+\]$/, ''), v.hint);
 
   // Interface readiness (mesh, in the order meshCheck reports it), except the codes the contract rules above already score
   for (const f of sortDiagnostics(meshFindings)) {
@@ -127,7 +133,7 @@ export function projectFindings(p: Project, policyRules: PolicyRule[] = []): Fin
 
   // user packs given with --policy
   if (policyRules.length) {
-    const all = [...subjects, ...dbtSubjects(p.sources, p)];
+    const all = [...dbtSubjects(models, p), ...dbtSubjects(p.sources, p)];
     for (const v of evaluateRules(policyRules, all)) {
       if (!v.file) continue;
       out.push({ code: v.code, severity: v.severity, category: 'policy', weight: POLICY_WEIGHT[v.severity], file: v.file, line: v.line ?? 1,
