@@ -4,7 +4,7 @@
 // with no file are not resources (dbt warns about them, and so do we).
 import type { Diagnostic } from '../diagnostics.js';
 import { isEnabled, mergeConfig, projectConfig, type Config } from './config-cascade.js';
-import { activeTests } from './dbt-tests.js';
+import { activeTests, EMPTY_LIST } from './dbt-tests.js';
 import { parseDbtProperties, toArray, type PropertyFile, type SourceTableEntry, type VersionEntry, type YamlEntry } from './dbt-yaml.js';
 import { renderDeep, UNKNOWN, type JContext } from './jinja-expr.js';
 import { defaultSettings, varContext, type DbtSettings } from './settings.js';
@@ -346,7 +346,24 @@ export function buildNodes(input: BuildInput): Built {
     notes = [];
     out.singularTests.push({ name: basename(c.rel), file: c.rel, enabled: en !== false });
   }
+  shareEmptyLists(out);
   return out;
+}
+
+/**
+ * A node's empty tags, tests, refs and source refs become the one frozen empty list (as its
+ * columns' are: dbt-tests.ts): at 10,000 models ~50,000 of them are empty, each an array the
+ * server would keep. Frozen, so a caller that would add to one fails loudly.
+ */
+function shareEmptyLists(out: Built): void {
+  for (const list of [out.models, out.sources, out.seeds, out.snapshots, out.exposures, out.semanticModels, out.metrics, out.disabled]) {
+    for (const n of list) {
+      if (!n.tags.length) n.tags = EMPTY_LIST;
+      if (!n.tests.length) n.tests = EMPTY_LIST;
+      if (!n.refs.length) n.refs = EMPTY_LIST;
+      if (!n.sourceRefs.length) n.sourceRefs = EMPTY_LIST;
+    }
+  }
 }
 
 function place(out: Built, n: DbtNode): void {

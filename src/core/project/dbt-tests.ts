@@ -38,12 +38,18 @@ export function normalizeTests(list: unknown, key: 'tests' | 'data_tests', line?
     if (body && typeof body === 'object' && !Array.isArray(body)) {
       const { arguments: a, config, ...rest } = body as Record<string, any>;
       out.push({ name, args: { ...rest, ...(a && typeof a === 'object' ? a : {}), ...(config ? { config } : {}) },
-        config: { ...configOf(rest), ...(config && typeof config === 'object' ? config : {}) }, key, line: lineOf?.(body) ?? at });
+        config: orEmpty({ ...configOf(rest), ...(config && typeof config === 'object' ? config : {}) }), key, line: lineOf?.(body) ?? at });
     } else {
       out.push({ name, args: EMPTY_MAP, config: EMPTY_MAP, key, line: at });
     }
   }
   return out;
+}
+
+/** An empty config is the shared empty map (most tests have none). */
+function orEmpty(c: Record<string, unknown>): Record<string, unknown> {
+  for (const _ in c) return c;
+  return EMPTY_MAP;
 }
 
 function configOf(rest: Record<string, unknown>): Record<string, unknown> {
