@@ -5,7 +5,8 @@
 //   tests: >90 % of the bytes) left out, one v8 record, so lookups by name, refs and lineage
 //   scans work as on the read project;
 // - one record per node holding those fields, read the first time the answer touches one of
-//   them (a getter in the field's own place, so the node's keys keep their order).
+//   them (a getter in the field's own place, so the node's keys keep their order); and one per
+//   dbt artifact (target/), read the same way.
 // What cannot be kept as data is made again on opening: the var() context (from dbt_project.yml,
 // whose stamp holds), Modeler/ files (they carry their YAML source; few and small), the methods.
 // Staleness is the index's: the file is trusted only while every stamp holds (index-cache.ts).
@@ -58,6 +59,19 @@ export function keptProjectParts(project: Project): { parts: Buffer[]; bytes: nu
     if (typeof v === 'function' || NOT_KEPT.has(k)) continue;
     if ((NODE_LISTS as readonly string[]).includes(k)) skeleton[k] = (v as DbtNode[]).map(copy);
     else if (k === 'modelByName') skeleton[k] = new Map([...(v as Map<string, DbtNode>)].map(([name, n]) => [name, copy(n)]));
+    else if (k === 'target') {
+      // dbt's artifacts, each a record of its own (the manifest's parts are ~20 MB at 10,000 models; an answer reads the catalog at most)
+      const t: Record<string, number> = {};
+      for (const [a, x] of Object.entries(v as Record<string, unknown>)) {
+        if (x === undefined) continue;
+        const b = serialize(x);
+        t[a] = spans.length / 3;
+        spans.push(at, at + b.length, checksum(b));
+        parts.push(b);
+        at += b.length;
+      }
+      skeleton[k] = t;
+    }
     else skeleton[k] = v;
   }
   skeleton.spans = Int32Array.from(spans);
@@ -80,6 +94,16 @@ export function openKeptProject(file: SectionFile, base: number, h: KeptProjectH
     if (checksum(b) !== spans[i * 3 + 2]) throw new DamagedFile('a kept node is damaged');
     return deserialize(b);
   };
+  const target = p.target as Record<string, unknown>;
+  for (const a of Object.keys(target)) {
+    const i = target[a];
+    if (typeof i !== 'number') throw new DamagedFile('the kept project does not add up');
+    Object.defineProperty(target, a, {
+      enumerable: true, configurable: true,
+      get() { const v = record(i); Object.defineProperty(target, a, { value: v, writable: true, enumerable: true, configurable: true }); return v; },
+      set(v) { Object.defineProperty(target, a, { value: v, writable: true, enumerable: true, configurable: true }); },
+    });
+  }
   const done = new Set<object>();
   for (const list of NODE_LISTS) for (const n of p[list] as Record<string, unknown>[]) {
     if (done.has(n)) continue;
