@@ -19,8 +19,9 @@ import { endMarks, nodeSize } from './geometry';
 import { routeEdges } from './routing';
 import { Legend } from './Legend';
 import { FarView, FAR_VIEW_MIN } from './FarView';
-import { bandOf, CULL_MIN, keeps, TEXT_ZOOM, useKeptArea } from './lod';
+import { bandOf, CULL_MIN, keeps, TEXT_ZOOM, useKeptArea, useNameSize } from './lod';
 import { bounds } from './layout';
+import { fitArea, fitZoom, NOTE_H } from './fit';
 import { panels } from '../shell/panels';
 import { isKeyEdge, type CEdge } from './model';
 import { canvas } from './store';
@@ -31,8 +32,6 @@ import { useKeptStill } from './keep-still';
 import { CanvasToolbar } from './CanvasToolbar';
 
 const nodeTypes = { table: TableNode };
-/** The height of the focus note over the canvas's top edge (styles.css .focus-note), kept clear by Fit view. */
-const NOTE_H = 36;
 const edgeTypes = { er: ErEdge };
 const NONE: TableFlowNode[] = [];
 const NO_EDGES: ErFlowEdge[] = [];
@@ -40,6 +39,8 @@ const NO_EDGES: ErFlowEdge[] = [];
 function selectedId(sel: ReturnType<typeof app.get>['selection']): string | undefined {
   return sel && (sel.kind === 'node' || sel.kind === 'column' || sel.kind === 'edge') ? sel.id : undefined;
 }
+
+const paneElement = () => document.querySelector<HTMLElement>('section.canvas .react-flow');
 
 function Flow() {
   const visible = canvas.use((s) => s.visible);
@@ -80,7 +81,8 @@ function Flow() {
     if (!g) { setNodes([]); return; }
     setNodes(g.nodes.filter((n) => positions[n.id]).map((n) => {
       const size = nodeSize(n);
-      const style = { '--layer': (n.layer && colours?.layers.get(n.layer)) || 'transparent', '--domain': (n.domain && colours?.domains.get(n.domain)) || 'transparent' } as CSSProperties;
+      const style = { '--layer': (n.layer && colours?.layers.get(n.layer)) || 'transparent', '--domain': (n.domain && colours?.domains.get(n.domain)) || 'transparent',
+        '--name-max': `${Math.round(12 * (n.nameScale ?? 1))}px` } as CSSProperties;
       return {
         // moved by its title bar only: a pan that starts on a table never moves it
         id: n.id, type: 'table', position: positions[n.id], width: size.width, height: size.height, selected: n.id === sel, dragHandle: '.table-head', style,
@@ -121,12 +123,9 @@ function Flow() {
       const b = bounds(ids ? { ...g, nodes: g.nodes.filter((n) => ids.has(n.id)) } : g, c.positions);
       const { width, height } = rf.getState();
       if (!b.width || !width || !height) { setFitted(fitRequest.n); return; }
-      const pad = 1.1;
-      // below the note of what the view shows, which floats over the canvas's top edge, and above
-      // the legend when it is shown (bottom-left: it covered the tables there)
-      const legend = document.querySelector<HTMLElement>('section.canvas .legend');
-      const h = height - NOTE_H - (legend ? legend.offsetHeight + 12 : 0);
-      const zoom = Math.max(0.02, Math.min(1.2, width / (b.width * pad), h / (b.height * pad)));
+      // below the note of what the view shows, which floats over the canvas's top edge, and above the legend
+      const h = fitArea(width, height).height;
+      const zoom = fitZoom(b, { width, height: h });
       const around = fitRequest.around?.length && zoom < TEXT_ZOOM ? new Set(fitRequest.around) : undefined;
       const a = around && bounds({ ...g, nodes: g.nodes.filter((n) => around.has(n.id)) }, c.positions);
       if (a?.width) void flow.setViewport({ x: width / 2 - (a.x + a.width / 2) * TEXT_ZOOM, y: NOTE_H + h / 2 - (a.y + a.height / 2) * TEXT_ZOOM, zoom: TEXT_ZOOM }, { duration: 0 });
@@ -137,7 +136,8 @@ function Flow() {
   }, [fitRequest, flow, rf]);
 
   useEffect(() => { tablesBeforeEdges(document.querySelector('section.canvas')); }, [nodes.length > 0]);
-  useKeptStill(() => document.querySelector<HTMLElement>('section.canvas .react-flow'));
+  useKeptStill(paneElement);
+  useNameSize(paneElement);
 
   // a selection opens the details panel, which narrows the canvas: a table selected near the right
   // edge would end up under it, so the view moves to keep the selected table in sight (zoom kept)

@@ -3,11 +3,11 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { offers } from '../api/client';
 import { panels, togglePanel } from '../shell/panels';
-import { autoLayout, clearFocus, exportDiagram, openSource, requestFit, resetLayout, saveLayout, setDetail, setFilters, setHops, setShowAll, showMore } from './controller';
+import { autoLayout, clearFocus, exportDiagram, openSource, requestFit, resetLayout, saveLayout, setDetail, setFilters, setHops, setPlumbing, setShowAll, showMore } from './controller';
 import type { Detail } from './model';
 import { DiffControl } from './DiffControl';
 import { canvas } from './store';
-import { activeFilterCount, autoDetail, facets, type Facets, type Filters } from './view';
+import { activeFilterCount, facets, viewDetail, FOCUS_LIMIT, type Facets, type Filters, type VisibleGraph } from './view';
 
 const DETAIL_WORDS: Record<Detail, string> = { all: 'all columns', keys: 'keys only', collapsed: 'collapsed' };
 
@@ -64,7 +64,9 @@ export function CanvasToolbar() {
   const count = activeFilterCount(filters);
   const focus = visible?.focus;
   const focusName = focus && graph ? focus.ids.map((id) => graph.nodes.find((n) => n.id === id)?.name ?? id).join(', ') : '';
-  const focusText = visible && focus ? `Showing ${visible.graph.nodes.length} of ${visible.total} tables: ${focusName} and ${visible.more ? 'its best-connected ' : ''}neighbours within ${focus.hops} ${focus.hops === 1 ? 'hop' : 'hops'}${focus.automatic ? ' (the project is large; search with Ctrl+K to focus elsewhere)' : ''}.` : '';
+  const why = visible && visible.total > FOCUS_LIMIT ? 'the project is large' : 'all of them fitted would be too small to read';
+  const focusText = visible && focus ? `Showing ${visible.graph.nodes.length} of ${visible.total} tables: ${focusName} and ${visible.more ? 'its best-connected ' : ''}neighbours within ${focus.hops} ${focus.hops === 1 ? 'hop' : 'hops'}${focus.automatic ? ` (${why}; search with Ctrl+K to focus elsewhere)` : ''}.` : '';
+  const plumbing = canvas.use((s) => s.plumbing);
   return (
     <div className="canvas-bar" role="toolbar" aria-label="Diagram tools">
       {/* the project's name is in the top bar: the toolbar names only a model or diagram file it shows instead */}
@@ -86,7 +88,7 @@ export function CanvasToolbar() {
       </>)}
       <label className="check" title="how much of each table is drawn (a table's own ▾ button changes it alone)">Columns <select value={detail ?? 'auto'}
         onChange={(e) => setDetail(e.target.value === 'auto' ? undefined : e.target.value as Detail)}>
-        <option value="auto">Auto ({DETAIL_WORDS[autoDetail(visible?.graph.nodes.length ?? 0, undefined, !!visible?.focus?.automatic)]})</option>
+        <option value="auto">Auto ({DETAIL_WORDS[viewDetail(visible)]})</option>
         {(['all', 'keys', 'collapsed'] as const).map((d) => <option key={d} value={d}>{DETAIL_WORDS[d][0].toUpperCase() + DETAIL_WORDS[d].slice(1)}</option>)}
       </select></label>
       <button type="button" aria-pressed={legend} onClick={() => togglePanel('legend')}>Legend</button>
@@ -103,10 +105,23 @@ export function CanvasToolbar() {
           </select></label>{' '}
           {!!visible.more && <button type="button" onClick={showMore}>{`Show ${visible.more} more`}</button>}{' '}
           {!focus.automatic && <button type="button" onClick={clearFocus}>Clear focus</button>}{' '}
-          <button type="button" onClick={() => setShowAll(true)}>Show all</button>
+          <button type="button" onClick={() => setShowAll(true)}>Show all</button>{' '}
+          <Folded visible={visible} shown={plumbing} />
         </span>
-        : <span className="focus-note"><span role="status">{visible.graph.nodes.length} tables</span>
-          {showAll && visible.total > 150 && <> <button type="button" onClick={() => setShowAll(false)}>Show focused</button></>}</span>)}
+        : <span className="focus-note"><span role="status">{visible.graph.nodes.length} tables</span>{' '}
+          {showAll && <> <button type="button" onClick={() => setShowAll(false)}>Show focused</button></>}{' '}
+          <Folded visible={visible} shown={plumbing} /></span>)}
     </div>
   );
+}
+
+/** The keyless plumbing folded away (`_tmp` models, sources no key meets): its count, one click from being drawn. */
+function Folded({ visible, shown }: { visible: VisibleGraph; shown: boolean }) {
+  if (shown && visible.revealed) return <button type="button" onClick={() => setPlumbing(false)} title="Fold the _tmp models and source tables that no key meets into a count again">Hide tables without keys</button>;
+  if (shown || !visible.folded) return null;
+  const n = visible.folded;
+  return <span className="folded" title="_tmp models and source tables with no key that no relationship meets: a data modeler leaves them off the diagram">
+    {`· ${n} staging ${n === 1 ? 'table' : 'tables'} without keys hidden`}{' '}
+    <button type="button" aria-label={`Show ${n} ${n === 1 ? 'table' : 'tables'} without keys`} onClick={() => setPlumbing(true)}>Show</button>
+  </span>;
 }

@@ -10,12 +10,14 @@ import { fromModel, fromProjectGraph, projectLayoutPath } from './build';
 import { runElk } from './elk-runner';
 import { DARK, diagramSvg, LIGHT } from './export';
 import type { Point } from './geometry';
-import { layoutGraph } from './layout';
+import { bounds, layoutGraph } from './layout';
+import { paneArea, fitZoom } from './fit';
 import { sourceKey, type CanvasGraph, type CanvasSource, type Detail } from './model';
 import { download, svgToPng } from './png';
 import { readDraft, withDraft, writeDraft, type Draft } from './drafts';
 import { canvas } from './store';
-import { visibleGraph, withDetail, type Filters } from './view';
+import { NAME_SCALE, READABLE_ZOOM, viewDetail, visibleGraph, withDetail, type Filters, type ViewOptions, type VisibleGraph } from './view';
+import { NAME_PX } from './lod';
 
 const round = (p: Point): Point => ({ x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10 });
 
@@ -62,12 +64,12 @@ let layoutGeneration = 0;
 let laidOutKey = '';
 /** What a layout depends on: the tables (and their heights), the edges, the hand-placed positions. */
 const keyOf = (g: CanvasGraph, pinned: Record<string, Point>) =>
-  JSON.stringify([g.nodes.map((n) => `${n.id}:${n.columns.length}:${n.detail}`), g.edges.map((e) => e.id), g.nodes.map((n) => pinned[n.id] ?? null)]);
+  JSON.stringify([g.nodes.map((n) => `${n.id}:${n.columns.length}:${n.detail}:${n.nameScale ?? 1}`), g.edges.map((e) => e.id), g.nodes.map((n) => pinned[n.id] ?? null)]);
 
 /** Open a view on the canvas (the project, or a model/diagram file). */
 export async function openSource(source: CanvasSource): Promise<void> {
   const same = sourceKey(source) === sourceKey(canvas.get().source);
-  if (!same) canvas.set({ source, graph: undefined, visible: undefined, focus: undefined, showAll: false, more: false, positions: {}, pinned: {}, draft: {}, tableDetail: {}, diff: undefined });
+  if (!same) canvas.set({ source, graph: undefined, visible: undefined, focus: undefined, showAll: false, more: false, plumbing: false, positions: {}, pinned: {}, draft: {}, tableDetail: {}, diff: undefined });
   app.set({ center: 'canvas' });
   await reload(!same);
 }
@@ -88,25 +90,90 @@ export async function reload(fit = false): Promise<void> {
   }
 }
 
+// The first screen (no focus asked for, not "Show all") is chosen by the zoom it fits at, not by
+// its count of tables. Laid out and measured in the pane, from the most to the least: every table;
+// every table with keys only; the best-connected table and its neighbours (a focus); fewer of the
+// neighbours — the first that fits at READABLE_ZOOM or more. Names get the room to be drawn at
+// NAME_PX on screen (CNode.nameScale). Measured once per graph, filters and pane, then kept.
+let chosen: { key: string; o: ViewOptions } | undefined;
+/** Fewest tables a first screen is cut to (the hub and the closest of its neighbours). */
+const FEWEST = 8;
+
+type Laid = { visible: VisibleGraph; positions: Record<string, Point> };
+
+/** The next smaller first screen after `v` (drawn with `o`), or undefined when there is none. */
+function smaller(v: VisibleGraph, o: ViewOptions, zoom: number, more: boolean): ViewOptions | undefined {
+  const keys = viewDetail(v) === 'keys';
+  if (!v.focus) return keys ? { ...o, tooBig: true, keys: true } : { ...o, keys: true };
+  if (!v.focus.automatic || more || v.graph.nodes.length <= FEWEST) return undefined;
+  if (!keys) return { ...o, keys: true };
+  // by the zoom lost (the area fitted grows with its square, but a layered layout's gaps do not
+  // shrink with its tables: the square cut Stripe's eleven to eight, fitted at 70%)
+  const n = v.graph.nodes.length;
+  return { ...o, keys: true, firstScreen: Math.max(FEWEST, Math.min(n - 1, Math.floor(n * (zoom / READABLE_ZOOM)))) };
+}
+
+async function firstScreen(base: VisibleGraph, view: (o: ViewOptions) => VisibleGraph, pinned: Record<string, Point>, more: boolean): Promise<{ o: ViewOptions; laid?: Laid }> {
+  const area = paneArea();
+  const key = `${keyOf(base.graph, pinned)}|${Math.round(area.width / 50)}x${Math.round(area.height / 50)}|${more}`;
+  if (chosen?.key === key) return { o: chosen.o };
+  let o: ViewOptions = {}, scale = 1, laid: Laid | undefined;
+  for (let step = 0; step < 8; step++) {
+    const v = view(scale > 1 ? { ...o, nameScale: scale } : o);
+    const positions = await layoutGraph(v.graph, pinned, runElk);
+    laid = { visible: v, positions };
+    const zoom = fitZoom(bounds(v.graph, positions), area);
+    if (zoom >= READABLE_ZOOM) {
+      // readable: done when the names are too (or have all the room they may have)
+      if (12 * scale * zoom >= NAME_PX - 0.01 || scale >= NAME_SCALE) break;
+      // wider titles fit at a lower zoom: a tenth more room than this zoom needs
+      scale = Math.min(NAME_SCALE, (NAME_PX / 12 / zoom) * 1.1);
+      continue;
+    }
+    const next = smaller(v, o, zoom, more);
+    if (!next) break;
+    o = next;
+  }
+  if (scale > 1) o = { ...o, nameScale: scale };
+  chosen = { key, o };
+  return { o, laid };
+}
+
 /** Apply filters and focus, and lay out what is visible when its tables or edges changed. */
 export async function recompute(fit = false, force = false): Promise<void> {
   const c = canvas.get();
   if (!c.graph) return;
-  const visible = withDetail(visibleGraph(c.graph, c.filters, c.focus, c.showAll, { more: c.more }), c.detail, c.tableDetail);
+  const graph = c.graph;
+  const view = (o: ViewOptions) => withDetail(visibleGraph(graph, c.filters, c.focus, c.showAll, { more: c.more, plumbing: c.plumbing, ...o }), c.detail, c.tableDetail);
+  let visible = view({});
+  let laid: Laid | undefined;
+  const my = ++layoutGeneration;
+  if (visible.overview && !pinnedAny(visible, c.pinned)) {
+    // measuring lays out: the canvas is busy meanwhile
+    if (!chosen || chosen.key.split('|')[0] !== keyOf(visible.graph, c.pinned)) canvas.set({ layingOut: true });
+    try {
+      const r = await firstScreen(visible, view, c.pinned, c.more);
+      if (my !== layoutGeneration) return;
+      visible = view(r.o);
+      if (r.laid && keyOf(r.laid.visible.graph, c.pinned) === keyOf(visible.graph, c.pinned)) laid = { visible, positions: r.laid.positions };
+    } catch (e) {
+      if (my === layoutGeneration) canvas.set({ layingOut: false, error: errorText(e) });
+      return;
+    }
+  }
   const key = keyOf(visible.graph, c.pinned);
   if (!force && key === laidOutKey && visible.graph.nodes.every((n) => c.positions[n.id])) {
-    canvas.set({ visible });
+    canvas.set({ visible, layingOut: false });
     if (fit) requestFit();
     return;
   }
   // the tables (and their sizes) change only together with their new positions: drawn at the old
   // ones while the layout ran, taller tables overlapped others for a second (Stripe's first screen,
   // when the inferred keys arrive and tables show the rows they meet)
-  const my = ++layoutGeneration;
   canvas.set({ layingOut: true });
   const t0 = performance.now();
   try {
-    const positions = await layoutGraph(visible.graph, c.pinned, runElk);
+    const positions = laid && !force ? laid.positions : await layoutGraph(visible.graph, c.pinned, runElk);
     if (my !== layoutGeneration) return;
     laidOutKey = key;
     canvas.set({ visible, positions, layingOut: false, lastLayoutMs: Math.round(performance.now() - t0) });
@@ -115,6 +182,9 @@ export async function recompute(fit = false, force = false): Promise<void> {
     if (my === layoutGeneration) canvas.set({ visible, layingOut: false, error: errorText(e) });
   }
 }
+
+/** Tables placed by hand on the first screen: the user arranged this view, it is not chosen again. */
+const pinnedAny = (v: VisibleGraph, pinned: Record<string, Point>) => v.graph.nodes.some((n) => pinned[n.id]);
 
 export function requestFit(ids?: string[], around?: string[]): void {
   canvas.set((s) => ({ fitRequest: { n: s.fitRequest.n + 1, ids, around } }));
@@ -237,6 +307,15 @@ export function setTableDetail(id: string, detail: Detail): void {
 export function showMore(): void {
   canvas.set({ more: true });
   void recompute(true);
+}
+
+/**
+ * Draw the keyless plumbing (`_tmp` models, sources no key meets) folded away on the first
+ * screen, or fold it again. Drawn, it is every table: no key meets it, so no focus would hold it.
+ */
+export function setPlumbing(plumbing: boolean): void {
+  canvas.set({ plumbing });
+  if (plumbing) setShowAll(true); else void recompute(true);
 }
 
 export function setShowAll(showAll: boolean): void {

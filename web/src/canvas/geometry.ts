@@ -8,6 +8,8 @@ export const CHAR_W = 7.2;
 export const PAD_X = 12;
 export const MIN_W = 170;
 export const MAX_W = 360;
+/** A title's character (600 weight) against a row's. */
+const BOLD = 1.08;
 
 export interface Point { x: number; y: number }
 export interface Size { width: number; height: number }
@@ -24,9 +26,13 @@ export const hiddenColumns = (n: CNode, shown = shownColumns(n)) => n.columns.le
 
 export function nodeSize(n: CNode): Size {
   const shown = shownColumns(n);
-  let longest = n.name.length + 8;
+  let longest = 0;
   for (const c of shown) longest = Math.max(longest, c.name.length + (c.type ? c.type.length + 2 : 0) + 5);
-  const width = Math.min(MAX_W, Math.max(MIN_W, Math.ceil(longest * CHAR_W + 2 * PAD_X)));
+  const scale = n.nameScale ?? 1;
+  // the title's room: its name (larger on a first screen, where it is read zoomed out) and 8 characters of badge and button
+  // (a scaled name is measured bold: its characters are wider than a row's)
+  const title = Math.ceil((n.name.length * scale * (scale > 1 ? BOLD : 1) + 8) * CHAR_W + 2 * PAD_X);
+  const width = Math.max(Math.min(MAX_W, Math.max(MIN_W, Math.ceil(longest * CHAR_W + 2 * PAD_X), title)), Math.min(MAX_W * scale, title));
   if (n.detail === 'collapsed') return { width, height: HEADER_H + 2 };
   const rows = shown.length + (hiddenColumns(n, shown) > 0 ? 1 : 0);
   return { width, height: HEADER_H + Math.max(1, rows) * ROW_H + 6 };

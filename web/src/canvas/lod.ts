@@ -55,3 +55,26 @@ export function keeps(area: Rect | undefined, n: CNode, p: Point | undefined): b
   const s = nodeSize(n);
   return p.x + s.width >= area.x0 && p.x <= area.x1 && p.y + s.height >= area.y0 && p.y <= area.y1;
 }
+
+/** The size a table's name is read at on screen, however far out (up to the room the table keeps: CNode.nameScale). */
+export const NAME_PX = 11;
+
+/**
+ * The zoom as a CSS variable (--name-px, whole pixels: set only when it changes) that draws
+ * names NAME_PX on screen: a first screen fitted at 50% drew 12 px names as 6 px specks.
+ */
+export function useNameSize(el: () => HTMLElement | null): void {
+  const rf = useStoreApi();
+  useEffect(() => {
+    let last = 0;
+    const set = () => {
+      const px = Math.min(48, Math.max(12, Math.ceil(NAME_PX / rf.getState().transform[2])));
+      const e = el();
+      if (px === last || !e) return;
+      last = px;
+      e.style.setProperty('--name-px', `${px}px`);
+    };
+    set();
+    return rf.subscribe(set);
+  }, [rf, el]);
+}

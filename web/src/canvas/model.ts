@@ -51,6 +51,8 @@ export interface CNode {
   detail?: Detail;
   /** columns a drawn edge meets, kept in the keys-only detail */
   linked?: string[];
+  /** room kept for the name at this many times its size: a first screen read zoomed out draws names larger (TableNode) */
+  nameScale?: number;
 }
 
 /** A table drawn with every column, with its keys only, or as its title bar. */

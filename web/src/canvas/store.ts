@@ -17,6 +17,8 @@ export interface CanvasState {
   showAll: boolean;
   /** an automatic focus (a big project's first screen) shows every table it holds, not only the best-connected */
   more: boolean;
+  /** the keyless plumbing (`_tmp` models, sources no key meets) is drawn, not folded into a count */
+  plumbing: boolean;
   visible?: VisibleGraph;
   /** where each visible table is drawn */
   positions: Record<string, Point>;
@@ -39,5 +41,5 @@ export interface CanvasState {
 }
 
 export const canvas = createStore<CanvasState>({
-  source: { kind: 'project' }, filters: NO_FILTERS, hops: 1, showAll: false, more: false, positions: {}, pinned: {}, draft: {}, tableDetail: {}, layingOut: false, fitRequest: { n: 0 },
+  source: { kind: 'project' }, filters: NO_FILTERS, hops: 1, showAll: false, more: false, plumbing: false, positions: {}, pinned: {}, draft: {}, tableDetail: {}, layingOut: false, fitRequest: { n: 0 },
 });

@@ -71,12 +71,22 @@ export const hub = (g: CanvasGraph): string | undefined => bestConnected(g.nodes
 
 export interface VisibleGraph {
   graph: CanvasGraph;
-  /** tables after the filters, before any focus */
+  /** tables after the filters (and the fold), before any focus */
   total: number;
   /** the focus in effect (asked for, or automatic for a big graph) */
   focus?: Focus & { automatic: boolean };
   /** tables of an automatic focus left out of the first screen (shown by "Show N more") */
   more?: number;
+  /** keyless plumbing folded away (`_tmp` models, sources no key meets): a count, revealed on demand */
+  folded?: number;
+  /** the same plumbing, drawn because the user asked ("Hide tables without keys" folds it again) */
+  revealed?: number;
+  /** the first screen: no focus asked for, not "Show all" */
+  overview?: boolean;
+  /** the first screen draws keys only, however few its tables (ViewOptions.keys) */
+  keys?: boolean;
+  /** room for names this many times their size (ViewOptions.nameScale) */
+  nameScale?: number;
 }
 
 /**
@@ -85,6 +95,28 @@ export interface VisibleGraph {
  * is text too small to read (cal-itp's warehouse opened so).
  */
 export const FIRST_SCREEN = 24;
+
+/**
+ * The zoom below which a fitted first screen does not read (rows turn into bars below it, lod.ts
+ * TEXT_ZOOM): a project whose whole diagram fits only below it opens on a focus, whatever its
+ * size (Stripe's 64 tables opened at 22%, a grid of specks).
+ */
+export const READABLE_ZOOM = 0.5;
+
+// a dbt package's `_tmp` models (stg_stripe__account_tmp, stg_hubspot__deal_tmp) select * from a
+// source to fix its columns' types: plumbing, like the source tables themselves
+const TMP = /_tmp$/i;
+
+/**
+ * The tables a data modeler would not draw: `_tmp` models and source tables with no key (no
+ * primary or unique column) that no drawn relationship meets. A table with a relationship is never among them.
+ */
+export function plumbing(g: CanvasGraph): Set<string> {
+  const related = new Set<string>();
+  for (const e of g.edges) if (isKeyEdge(e)) { related.add(e.from.node); related.add(e.to.node); }
+  return new Set(g.nodes.filter((n) => (n.kind === 'source' || (n.kind === 'model' && TMP.test(n.name)))
+    && !related.has(n.id) && !n.columns.some((c) => c.pk || c.unique)).map((n) => n.id));
+}
 
 /** The seeds and the best-connected others of `ids` (by tables met among `ids`, then name), `max` in all. */
 function bestOf(g: CanvasGraph, ids: Set<string>, seeds: string[], max: number): Set<string> {
@@ -101,22 +133,48 @@ function bestOf(g: CanvasGraph, ids: Set<string>, seeds: string[], max: number):
   return new Set([...first, ...rest].slice(0, Math.max(max, first.length)));
 }
 
-/** `more`: an automatic focus shows every table it holds, not only a first screen's. */
-export function visibleGraph(g: CanvasGraph, f: Filters, focus: Focus | undefined, showAll: boolean, o: { limit?: number; more?: boolean } = {}): VisibleGraph {
+export interface ViewOptions {
+  /** tables drawn at once before an automatic focus (FOCUS_LIMIT) */
+  limit?: number;
+  /** an automatic focus shows every table it holds, not only a first screen's */
+  more?: boolean;
+  /** draw the keyless plumbing too (folded away on the first screen otherwise) */
+  plumbing?: boolean;
+  /** an automatic focus whatever the count: the whole graph does not read fitted (the controller measured it) */
+  tooBig?: boolean;
+  /** tables on an automatic focus's first screen (FIRST_SCREEN; fewer when those do not read fitted) */
+  firstScreen?: number;
+  /** keys only, however few the tables: a first screen that did not read fitted with all columns */
+  keys?: boolean;
+  /** room for names this many times their size (CNode.nameScale): a first screen read zoomed out */
+  nameScale?: number;
+}
+
+export function visibleGraph(g: CanvasGraph, f: Filters, focus: Focus | undefined, showAll: boolean, o: ViewOptions = {}): VisibleGraph {
   const limit = o.limit ?? FOCUS_LIMIT;
   const filtered = applyFilters(g, f);
-  const total = g.partOf?.total ?? filtered.nodes.length;
+  const asked = !!(focus && focus.ids.length);
+  // the plumbing is folded unless revealed, lineage is drawn (which is about it) or a focus was asked for (it may be one)
+  let fold = !f.lineage && !asked ? plumbing(filtered) : new Set<string>();
+  // a view of plumbing only (sources and nothing else) is drawn as it is, never as an empty canvas
+  if (fold.size === filtered.nodes.length) fold = new Set();
+  const folded = !fold.size ? {} : o.plumbing ? { revealed: fold.size } : { folded: fold.size };
+  if (o.plumbing) fold = new Set();
+  const base = fold.size ? subgraph(filtered, filtered.nodes.filter((n) => !fold.has(n.id)), () => true) : filtered;
+  const overview = !asked && !showAll ? { overview: true, ...(o.keys ? { keys: true } : {}), ...(o.nameScale && o.nameScale > 1 ? { nameScale: o.nameScale } : {}) } : {};
+  const total = g.partOf?.total ?? base.nodes.length;
   let eff: VisibleGraph['focus'];
-  if (focus && focus.ids.length) eff = { ...focus, automatic: false };
+  if (asked) eff = { ...focus!, automatic: false };
   else if (g.partOf && g.partOf.focus.length) eff = { ids: g.partOf.focus, hops: g.partOf.hops, automatic: true };
-  else if (!showAll && total > limit) { const h = hub(filtered); if (h) eff = { ids: [h], hops: 1, automatic: true }; }
-  if (!eff) return { graph: filtered, total };
-  let ids = neighbourhood(filtered, eff.ids, eff.hops);
+  else if (!showAll && (total > limit || o.tooBig)) { const h = hub(base); if (h) eff = { ids: [h], hops: 1, automatic: true }; }
+  if (!eff) return { graph: base, total, ...folded, ...overview };
+  let ids = neighbourhood(base, eff.ids, eff.hops);
   // a hub with more neighbours than the limit shows the closest ones (edge order), never everything
   if (ids.size > limit) ids = new Set([...ids].slice(0, limit));
   let more = 0;
-  if (eff.automatic && !o.more && ids.size > FIRST_SCREEN) { const all = ids.size; ids = bestOf(filtered, ids, eff.ids, FIRST_SCREEN); more = all - ids.size; }
-  return { graph: subgraph(filtered, filtered.nodes.filter((n) => ids.has(n.id)), () => true), total, focus: eff, ...(more ? { more } : {}) };
+  const first = o.firstScreen ?? FIRST_SCREEN;
+  if (eff.automatic && !o.more && ids.size > first) { const all = ids.size; ids = bestOf(base, ids, eff.ids, first); more = all - ids.size; }
+  return { graph: subgraph(base, base.nodes.filter((n) => ids.has(n.id)), () => true), total, focus: eff, ...(more ? { more } : {}), ...folded, ...overview };
 }
 
 /** Above this many tables drawn, a table shows its keys only unless a detail is chosen. */
@@ -127,17 +185,29 @@ export const OVERVIEW_DETAIL_LIMIT = 12;
 /** The detail the canvas draws at: the one chosen, else keys for an overview (a big project's first screen) or by how many tables are drawn. */
 export const autoDetail = (tables: number, chosen?: Detail, overview = false): Detail => chosen ?? (tables > (overview ? OVERVIEW_DETAIL_LIMIT : DETAIL_LIMIT) ? 'keys' : 'all');
 
+/** The detail "Auto" means for this view: keys on a first screen that did not read with all columns, else autoDetail. */
+export const viewDetail = (v: VisibleGraph | undefined, chosen?: Detail): Detail =>
+  chosen ?? (v?.keys ? 'keys' : autoDetail(v?.graph.nodes.length ?? 0, undefined, !!v?.focus?.automatic));
+
+/**
+ * The most room a first screen keeps for its names (CNode.nameScale): a 12 px name read at 11 px
+ * on screen at READABLE_ZOOM (TableNode draws it larger as the zoom goes down, up to the room).
+ */
+export const NAME_SCALE = 11 / 12 / READABLE_ZOOM;
+
 /** A table wider than this draws its keys in the Auto detail even among few tables: one 150-column table would make the fitted view a sliver. */
 export const TALL_TABLE = 30;
 
 /** The visible graph with each table's detail (the table's own, else the view's) and the columns its edges meet. */
 export function withDetail(v: VisibleGraph, chosen: Detail | undefined, perTable: Record<string, Detail>): VisibleGraph {
   // a big project's first screen is an overview: keys from fewer tables, so that it stays readable fitted
-  const all = autoDetail(v.graph.nodes.length, chosen, !!v.focus?.automatic);
+  const all = viewDetail(v, chosen);
   const tall = chosen === undefined && all === 'all';
   const linked = new Map<string, string[]>();
   const link = (end: CEdge['from']) => { if (end.column) { const l = linked.get(end.node); if (l) l.push(end.column); else linked.set(end.node, [end.column]); } };
   for (const e of v.graph.edges) { link(e.from); link(e.to); }
-  const nodes = v.graph.nodes.map((n) => ({ ...n, detail: perTable[n.id] ?? (tall && n.columns.length > TALL_TABLE ? 'keys' : all), linked: linked.get(n.id) }));
+  // a first screen read zoomed out: its names get the room to be drawn larger
+  const scale = v.nameScale ? { nameScale: v.nameScale } : {};
+  const nodes = v.graph.nodes.map((n) => ({ ...n, detail: perTable[n.id] ?? (tall && n.columns.length > TALL_TABLE ? 'keys' : all), linked: linked.get(n.id), ...scale }));
   return { ...v, graph: { ...v.graph, nodes } };
 }

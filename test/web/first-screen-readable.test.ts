@@ -1,0 +1,75 @@
+// The first screen is chosen by the zoom it reads at, not by its count of tables: Stripe's 64
+// models and HubSpot's 140 tables (real dbt packages, copied and served as a user would) opened
+// fitted at ~22%, half of the picture a grid of `_tmp` models and source tables no key meets.
+// Now that plumbing is folded into a count ("Show" draws it), and what remains opens at a zoom
+// where rows are text and names are read at 11 px or more. Real Chromium, by role and name.
+import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { REPO } from '../helpers/cli.js';
+import { REAL_DBT, sharedSkipReason } from '../helpers/shared.js';
+import { startUi, uiUnavailable, until } from './harness.js';
+import { READABLE_ZOOM } from '../../web/src/canvas/view';
+
+const skip = uiUnavailable() ?? sharedSkipReason('real-dbt');
+const projects = skip ? [] : ['dbt_stripe_source', 'dbt_hubspot_source'].filter((p) => existsSync(join(REAL_DBT, p)));
+
+/** The tables drawn inside the canvas: how many, their block's aspect, the zoom, the smallest name on screen, the `_tmp` ones. */
+const onScreen = (page: Page) => page.evaluate(() => {
+  const pane = document.querySelector('.react-flow')!.getBoundingClientRect();
+  const m = /scale\(([\d.]+)\)/.exec((document.querySelector('.react-flow__viewport') as HTMLElement).style.transform);
+  const zoom = Number(m?.[1] ?? 0);
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, count = 0, name = Infinity;
+  for (const el of document.querySelectorAll<HTMLElement>('.react-flow__node')) {
+    const r = el.getBoundingClientRect();
+    if (r.right < pane.left || r.left > pane.right || r.bottom < pane.top || r.top > pane.bottom) continue;
+    count++;
+    x0 = Math.min(x0, r.left); y0 = Math.min(y0, r.top); x1 = Math.max(x1, r.right); y1 = Math.max(y1, r.bottom);
+    const t = el.querySelector<HTMLElement>('.table-name');
+    if (t) name = Math.min(name, parseFloat(getComputedStyle(t).fontSize) * zoom);
+  }
+  return { count, aspect: (x1 - x0) / (y1 - y0), zoom, name };
+});
+const idle = (page: Page) => page.getByRole('region', { name: 'Diagram' }).and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 120_000 });
+const tmpTables = (page: Page) => page.getByRole('group', { name: /^model \w+_tmp$/ });
+const status = (page: Page) => page.getByRole('toolbar', { name: 'Diagram tools' }).getByRole('status').first();
+const fold = (page: Page) => page.getByRole('toolbar', { name: 'Diagram tools' }).getByRole('button', { name: /^Show \d+ tables? without keys$/ });
+
+describe.skipIf(!!skip)(`the first screen of a real dbt package reads fitted${skip ? ` [skipped: ${skip}]` : ''}`, () => {
+  it.each(projects)('%s: relationships among a readable block, the keyless plumbing folded until "Show"', async (name) => {
+    const ui = await startUi({ project: join(REAL_DBT, name) });
+    try {
+      const page = ui.page;
+      // settled: the inferred keys (asked for after the first screen) drawn and laid out
+      await page.getByRole('group', { name: /^inferred relationship / }).first().waitFor({ timeout: 120_000 });
+      await idle(page);
+      const s = await until(() => onScreen(page), (v) => v.count > 0, 'the first screen drawn');
+      console.log(`${name}: first screen ${s.count} tables at ${Math.round(s.zoom * 100)}%, names ${s.name.toFixed(1)} px, aspect ${s.aspect.toFixed(2)}`);
+      if (process.env.DEBUG_SHOT) await page.screenshot({ path: `/tmp/cf/${name}.png` });
+      expect(await page.getByRole('group', { name: /^(inferred )?relationship / }).count()).toBeGreaterThan(0);
+      expect(s.zoom).toBeGreaterThanOrEqual(READABLE_ZOOM);
+      expect(s.name).toBeGreaterThanOrEqual(11);
+      expect(s.aspect).toBeGreaterThan(1 / 3);
+      expect(s.aspect).toBeLessThan(3);
+      expect(await tmpTables(page).count()).toBe(0);
+      if (process.env.MODELER_SCREENSHOTS) await page.screenshot({ path: join(REPO, 'docs', 'images', `canvas-real-${name}.png`) });
+      // "Show" draws the plumbing folded away
+      const note = (await status(page).textContent())!;
+      const total = Number((/^Showing \d+ of (\d+) tables/.exec(note) ?? /^(\d+) tables/.exec(note))![1]);
+      const show = fold(page);
+      const hidden = Number(/\d+/.exec((await show.getAttribute('aria-label'))!)![0]);
+      await show.click();
+      await idle(page);
+      await until(() => tmpTables(page).count(), (n) => n > 0, 'the _tmp tables drawn');
+      // every table is drawn now: those of the first screen's project and the plumbing
+      await expect.poll(() => status(page).textContent()).toBe(`${total + hidden} tables`);
+      await page.getByRole('button', { name: 'Hide tables without keys' }).click();
+      await idle(page);
+      await until(() => tmpTables(page).count(), (n) => n === 0, 'the _tmp tables folded again');
+      expect(ui.errors).toEqual([]);
+    } finally {
+      await ui.close();
+    }
+  }, 300_000);
+});
