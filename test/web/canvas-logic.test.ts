@@ -118,6 +118,47 @@ describe('what is shown', () => {
     // a focus asked for is shown whole
     expect(visibleGraph(g, NO_FILTERS, { ids: ['hub'], hops: 1 }, false).graph.nodes).toHaveLength(61);
   });
+
+  it('folds the keyless plumbing of the first screen (_tmp models, sources no key meets) into a count, never a table a relationship meets', () => {
+    const g = star(3);
+    const col = (name: string, pk = false) => ({ name, pk, fk: false, unique: pk, notNull: false, tests: [] });
+    g.nodes.push(
+      { id: 'tmp', name: 'stg_x__orders_tmp', kind: 'model', tags: [], columns: [col('id'), col('amount')] },
+      { id: 'src', name: 'orders', kind: 'source', tags: [], columns: [col('id')] },
+      // a key of its own, or a relationship: drawn whatever its name or kind
+      { id: 'keyed_tmp', name: 'stg_x__keyed_tmp', kind: 'model', tags: [], columns: [col('id', true)] },
+      { id: 'related_src', name: 'customers', kind: 'source', tags: [], columns: [col('id')] },
+      { id: 'plain', name: 'stg_x__payments', kind: 'model', tags: [], columns: [col('id')] });
+    g.edges.push({ id: 'r', kind: 'inferred', from: { node: 's0', column: 'a' }, to: { node: 'related_src', column: 'id' } });
+    const ids = (v: ReturnType<typeof visibleGraph>) => v.graph.nodes.map((n) => n.id).sort();
+    const first = visibleGraph(g, NO_FILTERS, undefined, false);
+    expect(ids(first)).toEqual(['hub', 'keyed_tmp', 'plain', 'related_src', 's0', 's1', 's2']);
+    expect(first).toMatchObject({ folded: 2, total: 7, overview: true });
+    // without the inferred keys drawn, the source they met is plumbing too
+    expect(visibleGraph(g, { ...NO_FILTERS, inferred: false }, undefined, false).folded).toBe(3);
+    // revealed, with Lineage on, or in a focus asked for: drawn
+    expect(visibleGraph(g, NO_FILTERS, undefined, false, { plumbing: true })).toMatchObject({ revealed: 2, total: 9 });
+    expect(visibleGraph(g, { ...NO_FILTERS, lineage: true }, undefined, false).folded).toBeUndefined();
+    expect(visibleGraph(g, NO_FILTERS, { ids: ['tmp'], hops: 1 }, false).graph.nodes.map((n) => n.id)).toEqual(['tmp']);
+    // a view of nothing but plumbing is drawn as it is
+    const sources = { ...g, nodes: g.nodes.filter((n) => n.id === 'src'), edges: [] };
+    expect(visibleGraph(sources, NO_FILTERS, undefined, false).graph.nodes).toHaveLength(1);
+  });
+
+  it('a first screen too small to read fitted is a focus whatever its count, cut to fewer tables, keys only, names given room', () => {
+    const g = star(30);
+    const v = withDetail(visibleGraph(g, NO_FILTERS, undefined, false, { tooBig: true, firstScreen: 10, keys: true, nameScale: 1.5 }), undefined, {});
+    expect(v.focus).toMatchObject({ ids: ['hub'], automatic: true });
+    expect(v.graph.nodes).toHaveLength(10);
+    expect(v.more).toBe(21);
+    expect(v.graph.nodes.every((n) => n.detail === 'keys' && n.nameScale === 1.5)).toBe(true);
+    // the room is the title's: a long name's table is wider, a short one's as wide as its rows make it
+    const long = { ...v.graph.nodes[1], name: 'stg_stripe__balance_transaction' };
+    expect(nodeSize(long).width).toBeGreaterThan(nodeSize({ ...long, nameScale: undefined }).width);
+    expect(nodeSize({ ...v.graph.nodes[1], nameScale: 1 }).width).toBe(nodeSize(v.graph.nodes[1]).width);
+    // not below the Auto detail's usual choice without the options
+    expect(withDetail(visibleGraph(g, NO_FILTERS, undefined, false), undefined, {}).graph.nodes).toHaveLength(31);
+  });
 });
 
 describe('layout', () => {

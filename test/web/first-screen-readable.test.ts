@@ -46,7 +46,6 @@ describe.skipIf(!!skip)(`the first screen of a real dbt package reads fitted${sk
       await idle(page);
       const s = await until(() => onScreen(page), (v) => v.count > 0, 'the first screen drawn');
       console.log(`${name}: first screen ${s.count} tables at ${Math.round(s.zoom * 100)}%, names ${s.name.toFixed(1)} px, aspect ${s.aspect.toFixed(2)}`);
-      if (process.env.DEBUG_SHOT) await page.screenshot({ path: `/tmp/cf/${name}.png` });
       expect(await page.getByRole('group', { name: /^(inferred )?relationship / }).count()).toBeGreaterThan(0);
       expect(s.zoom).toBeGreaterThanOrEqual(READABLE_ZOOM);
       expect(s.name).toBeGreaterThanOrEqual(11);

@@ -8,6 +8,7 @@ import { REPO } from '../helpers/cli.js';
 import { REAL_DBT, sharedSkipReason } from '../helpers/shared.js';
 import { startUi, uiUnavailable, until } from './harness.js';
 
+const OWN_SHOTS = ['dbt_stripe_source', 'dbt_hubspot_source'];
 const skip = uiUnavailable() ?? sharedSkipReason('real-dbt');
 const projects = skip ? [] : readdirSync(REAL_DBT).filter((d) => statSync(join(REAL_DBT, d)).isDirectory() && d !== 'labels');
 
@@ -32,8 +33,8 @@ describe.skipIf(!!skip)(`the first screen of a real project${skip ? ` [skipped: 
       });
       expect(box.width / box.height).toBeGreaterThan(1 / 3);
       expect(box.width / box.height).toBeLessThan(3);
-      // MODELER_SCREENSHOTS=1 retakes the screenshot docs/ui.md shows
-      if (process.env.MODELER_SCREENSHOTS) await page.screenshot({ path: join(REPO, 'docs', 'images', `canvas-real-${name}.png`) });
+      // MODELER_SCREENSHOTS=1 retakes the screenshot docs/ui.md shows (Stripe's and HubSpot's: first-screen-readable.test.ts, once settled)
+      if (process.env.MODELER_SCREENSHOTS && !OWN_SHOTS.includes(name)) await page.screenshot({ path: join(REPO, 'docs', 'images', `canvas-real-${name}.png`) });
       expect(ui.errors).toEqual([]);
     } finally {
       await ui.close();
