@@ -124,7 +124,8 @@ async function firstScreen(base: VisibleGraph, view: (o: ViewOptions) => Visible
     const positions = await layoutGraph(v.graph, pinned, runElk);
     laid = { visible: v, positions };
     const zoom = fitZoom(bounds(v.graph, positions), area);
-    if (zoom >= READABLE_ZOOM) {
+    // a little over: the pane measured now can be a few pixels larger than the one Fit view meets
+    if (zoom >= READABLE_ZOOM + 0.02) {
       // readable: done when the names are too (or have all the room they may have)
       if (12 * scale * zoom >= NAME_PX - 0.01 || scale >= NAME_SCALE || halved) break;
       readable = { o, scale, laid };

@@ -16,11 +16,12 @@ export function fitArea(width: number, height: number): Size {
 /** The zoom that fits a box of tables into `area`. */
 export const fitZoom = (b: Size, area: Size): number => Math.max(0.02, Math.min(MAX_FIT, area.width / (b.width * PAD), area.height / (b.height * PAD)));
 
-/** The canvas's pane now; before it is drawn, what a window of this size leaves it (Explorer open). */
-export function paneArea(): Size {
-  const el = typeof document === 'undefined' ? null : document.querySelector<HTMLElement>('section.canvas .react-flow');
-  const r = el?.getBoundingClientRect();
-  if (r && r.width && r.height) return fitArea(r.width, r.height);
-  const w = typeof window === 'undefined' ? 1440 : window.innerWidth, h = typeof window === 'undefined' ? 900 : window.innerHeight;
-  return fitArea(Math.max(320, w - 230), Math.max(240, h - 180));
-}
+/**
+ * The pane a first screen is chosen for: the canvas of the default window (1440 × 900, Explorer
+ * open, details closed), whatever the window now. Measured on the live pane, a details panel
+ * opened by a selection narrowed it and the same project opened on another screen after "Clear focus";
+ * the legend is counted as shown (it is, at first), drawn or not yet.
+ */
+export const paneArea = (): Size => ({ width: 1440 - 232, height: 900 - 172 - NOTE_H - LEGEND_H });
+/** The legend's height with its margin (shown at first, bottom left; not yet drawn when the first screen is chosen). */
+const LEGEND_H = 104;

@@ -161,7 +161,8 @@ export function visibleGraph(g: CanvasGraph, f: Filters, focus: Focus | undefine
   const folded = !fold.size ? {} : o.plumbing ? { revealed: fold.size } : { folded: fold.size };
   if (o.plumbing) fold = new Set();
   const base = fold.size ? subgraph(filtered, filtered.nodes.filter((n) => !fold.has(n.id)), () => true) : filtered;
-  const overview = !asked && !showAll ? { overview: true, ...(o.keys ? { keys: true } : {}), ...(o.nameScale && o.nameScale > 1 ? { nameScale: o.nameScale } : {}) } : {};
+  // (with Lineage on the view is about the flow through every table: drawn whole, as asked)
+  const overview = !asked && !showAll && !f.lineage ? { overview: true, ...(o.keys ? { keys: true } : {}), ...(o.nameScale && o.nameScale > 1 ? { nameScale: o.nameScale } : {}) } : {};
   const total = g.partOf?.total ?? base.nodes.length;
   let eff: VisibleGraph['focus'];
   if (asked) eff = { ...focus!, automatic: false };
