@@ -54,6 +54,17 @@ describe('building the canvas graph', () => {
     expect(g.layoutPath).toBe('Modeler/diagrams/jaffle_shop.diagram.yaml');
   });
 
+  it('never draws an inferred key on a column whose key is declared (an inferred reply older than the graph, just after Apply)', () => {
+    const graph = projectGraph(loadProject(EXAMPLE)) as any;
+    const rel = graph.edges.find((e: any) => e.kind === 'relationship' && e.from.column === 'customer_id' && e.from.node === 'model.jaffle_shop.orders');
+    const stale = { project: 'jaffle_shop', counts: { inferred: 1, declared_elsewhere: 0 }, edges: [
+      { kind: 'inferred', from: { node: rel.from.node, column: 'CUSTOMER_ID' }, to: rel.to, via: 'inferred', cardinality: 'many_to_one', evidence: { rule: 'r', confidence: 0.9 }, entities: { from: 'Order', to: 'Customer' } },
+    ] };
+    const g = fromProjectGraph(graph, projectLayoutPath('jaffle_shop'), undefined, stale as any);
+    expect(g.edges.filter((e) => e.kind === 'inferred')).toEqual([]);
+    expect(g.edges.filter((e) => e.kind === 'relationship' && e.from.node === rel.from.node && e.from.column === 'customer_id')).toHaveLength(1);
+  });
+
   it('takes entities, relationships and hand-placed positions from a model file', () => {
     const g = fromModel({
       path: 'Modeler/x.model.yaml', kind: 'model', valid: true, diagnostics: [], display: { positions: { A: { x: 5, y: 6 }, B: { x: 'no' } } },

@@ -48,9 +48,12 @@ export function fromProjectGraph(g: GraphReply, layoutPath: string, layout?: Mod
     };
   });
   // keys the project does not declare, inferred by the server's Conceptualizer (drawn dashed)
+  const declaredKey = new Set([...fkCols].map((k) => k.replace('\u0000', '.').toLowerCase()));
+  // (the server leaves out a column whose key is declared; the reply may predate the graph, e.g.
+  // just after Apply declared one, so the same rule holds here: never drawn twice)
   for (const e of inferred?.edges ?? []) {
     const owner = byId.get(e.from.node);
-    if (!owner || !byId.has(e.to.node)) continue;
+    if (!owner || !byId.has(e.to.node) || declaredKey.has(`${e.from.node}.${e.from.column}`.toLowerCase())) continue;
     edges.push({ id: `inferred:${e.from.node}.${e.from.column}>${e.to.node}.${e.to.column}`, kind: 'inferred', from: e.from, to: e.to, cardinality: e.cardinality,
       verb: undefined, via: e.via, evidence: e.evidence, file: owner.file, line: owner.columns.find((c) => c.name === e.from.column)?.line ?? owner.line });
   }
