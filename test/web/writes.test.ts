@@ -82,7 +82,8 @@ describe.skipIf(!!skip)(`nothing written that nobody asked for${skip ? ` [skippe
     const saved = await until(() => ui.read(LAYOUT), (t) => t.includes('model.jaffle_shop.customers'), 'the layout file');
     expect(parse(saved).display.positions['model.jaffle_shop.customers']).toEqual(dropped);
     expect(git('status', '--porcelain')).toBe('?? Modeler/diagrams/\n');
-    expect(await page.getByRole('button', { name: 'Save layout' }).isDisabled()).toBe(true);
+    // (the file is on disk before the reply that disables the button reaches the page)
+    await until(() => page.getByRole('button', { name: 'Save layout' }).isDisabled(), (d) => d, '"Save layout" disabled once saved');
     await page.getByRole('button', { name: 'Git', exact: true }).click();
     const dlg = page.getByRole('dialog', { name: 'Git' });
     await dlg.getByRole('button', { name: LAYOUT }).waitFor();
