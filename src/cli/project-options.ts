@@ -15,11 +15,16 @@ import type { ReadOptions } from '../api/project.js';
 export interface ProjectFlags { projectDir?: string; project?: string; vars?: string; profilesDir?: string; target?: string }
 export interface ProjectRef { dir: string; vars?: Record<string, unknown>; read: ReadOptions }
 
-/** Add --project-dir (with the hidden alias --project) and --vars to a command. */
+/** Add --project-dir (with the hidden alias --project), --vars, --profiles-dir and --target to a command. */
 export function projectOptions(cmd: Command, opts: { required?: boolean } = {}): Command {
-  return cmd
+  return dbtReadOptions(cmd
     .option('--project-dir <dir>', opts.required ? 'project directory' : 'project directory (default: ".")')
-    .addOption(new Option('--project <dir>', 'alias of --project-dir').hideHelp())
+    .addOption(new Option('--project <dir>', 'alias of --project-dir').hideHelp()));
+}
+
+/** dbt's --vars, --profiles-dir and --target, for a command whose project folder is given its own way (serve, gate); read by readFlags. */
+export function dbtReadOptions(cmd: Command): Command {
+  return cmd
     .option('--vars <yaml>', "set project vars as dbt's --vars does, e.g. '{stripe__using_invoices: false}'")
     .option('--profiles-dir <dir>', 'the folder holding profiles.yml, as for dbt (default: DBT_PROFILES_DIR, the project folder, ~/.dbt)')
     .option('--target <name>', "the profile's target, as dbt's --target (default: DBT_TARGET, else the profile's target)");

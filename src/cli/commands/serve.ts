@@ -1,16 +1,13 @@
 import type { Command } from 'commander';
 import { UserError } from '../../api/base.js';
 import { action, err, intOption, out } from '../io.js';
-import { readFlags } from '../project-options.js';
+import { dbtReadOptions, readFlags } from '../project-options.js';
 
 export function registerServe(program: Command): void {
-  program.command('serve')
+  // dbt's --vars, --profiles-dir and --target, as every command that reads a project takes them
+  dbtReadOptions(program.command('serve')
     .description('serve a project to the browser: the local API (and the web UI when built), watching the files for changes')
-    .option('--project-dir <dir>', 'the project to serve (default: a writable copy of the example project in your data directory)')
-    // dbt's --vars, --profiles-dir and --target, as every command that reads a project takes them
-    .option('--vars <yaml>', "set project vars as dbt's --vars does, e.g. '{stripe__using_invoices: false}'")
-    .option('--profiles-dir <dir>', 'the folder holding profiles.yml, as for dbt (default: DBT_PROFILES_DIR, the project folder, ~/.dbt)')
-    .option('--target <name>', "the profile's target, as dbt's --target (default: DBT_TARGET, else the profile's target)")
+    .option('--project-dir <dir>', 'the project to serve (default: a writable copy of the example project in your data directory)'))
     .option('--port <n>', 'port to listen on', '3030')
     .option('--host <host>', 'address to listen on; anything but 127.0.0.1/localhost exposes the project to the network', '127.0.0.1')
     .option('--no-open', 'do not open a browser')
