@@ -78,8 +78,20 @@ interface Tables {
   /** columns of a node read by some model: lower-cased name → name as first read, and how many edges read it */
   read: Map<string, Map<string, { name: string; n: number }>>;
   fileLines: Map<string, Map<string, number>>;
+  nodes?: NodeIndex;
   edges: number;
   unres: number;
+}
+
+/** Every node by id and by display name (lower-cased), and the other packages' models and snapshots. */
+interface NodeIndex {
+  byId: Map<string, DbtNode>;
+  byName: Map<string, string>;
+  packaged: DbtNode[];
+  /** how many nodes the project itself has; the packages' node list they were read from, and its ids */
+  own: number;
+  packageNodes: readonly DbtNode[];
+  packageIds: string[];
 }
 
 const graphs = new WeakMap<Project, { files: unknown; graph: LineageGraph; tables: Tables; target: string }>();
@@ -205,25 +217,69 @@ function removePart(t: Tables, id: string): void {
   t.unres -= part.unres;
 }
 
+const projectNodes = (p: Project) => [p.sources, p.seeds, p.snapshots, p.models];
+
+function indexNodes(p: Project): NodeIndex {
+  const byId = new Map<string, DbtNode>();
+  const byName = new Map<string, string>();
+  let own = 0;
+  for (const list of projectNodes(p)) for (const n of list) {
+    byId.set(n.uniqueId, n);
+    byName.set(displayName(n).toLowerCase(), n.uniqueId);
+    own++;
+  }
+  return addPackages({ byId, byName, packaged: [], own, packageNodes: p.packageNodes, packageIds: [] });
+}
+
+/**
+ * Other packages' nodes (installed under dbt_packages/, or listed by target/manifest.json): the
+ * chain goes on through them to their sources; a name the project has is the project's.
+ */
+function addPackages(x: NodeIndex): NodeIndex {
+  for (const n of x.packageNodes) {
+    if (x.byId.has(n.uniqueId)) continue;
+    x.byId.set(n.uniqueId, n);
+    x.packageIds.push(n.uniqueId);
+    const k = displayName(n).toLowerCase();
+    if (!x.byName.has(k)) x.byName.set(k, n.uniqueId);
+    if (n.resourceType === 'model' || n.resourceType === 'snapshot') x.packaged.push(n);
+  }
+  return x;
+}
+
+/**
+ * The index of the previous state brought up to date: a node edited in place (same id, same
+ * name) replaces its entry; a node added, removed or renamed indexes every node afresh. At 10,000
+ * models, indexing afresh was most of a one-file update's time.
+ */
+function updateNodes(p: Project, was: NodeIndex | undefined): NodeIndex {
+  if (!was) return indexNodes(p);
+  let own = 0;
+  const replaced: DbtNode[] = [];
+  for (const list of projectNodes(p)) for (const n of list) {
+    own++;
+    const had = was.byId.get(n.uniqueId);
+    if (had === n) continue;
+    if (!had || displayName(had).toLowerCase() !== displayName(n).toLowerCase() || was.packageIds.includes(n.uniqueId)) return indexNodes(p);
+    replaced.push(n);
+  }
+  if (own !== was.own) return indexNodes(p);
+  for (const n of replaced) was.byId.set(n.uniqueId, n);
+  if (was.packageNodes === p.packageNodes) return was;
+  for (const id of was.packageIds) {
+    const n = was.byId.get(id)!;
+    was.byId.delete(id);
+    const k = displayName(n).toLowerCase();
+    if (was.byName.get(k) === id) was.byName.delete(k);
+  }
+  return addPackages({ ...was, packaged: [], packageNodes: p.packageNodes, packageIds: [] });
+}
+
 function build(p: Project, opts: ColumnsOptions, prev?: Tables): { graph: LineageGraph; tables: Tables } {
   const t0 = performance.now();
   const cols = projectColumns(p, opts);
-  const byId = new Map<string, DbtNode>();
-  const byName = new Map<string, string>();
-  for (const n of [...p.sources, ...p.seeds, ...p.snapshots, ...p.models]) {
-    byId.set(n.uniqueId, n);
-    byName.set(displayName(n).toLowerCase(), n.uniqueId);
-  }
-  // other packages' nodes (installed under dbt_packages/, or listed by target/manifest.json): the
-  // chain goes on through them to their sources; a name the project has is the project's
-  const packaged: DbtNode[] = [];
-  for (const n of p.packageNodes) {
-    if (byId.has(n.uniqueId)) continue;
-    byId.set(n.uniqueId, n);
-    const k = displayName(n).toLowerCase();
-    if (!byName.has(k)) byName.set(k, n.uniqueId);
-    if (n.resourceType === 'model' || n.resourceType === 'snapshot') packaged.push(n);
-  }
+  const nodes = updateNodes(p, prev?.nodes);
+  const { byId, byName, packaged } = nodes;
   const stale: [DbtNode, SqlReading][] = [], all: [DbtNode, SqlReading][] = [];
   let count = 0;
   for (const list of [p.models, p.snapshots, packaged]) {
@@ -239,6 +295,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Tables): { graph: Lineag
   // many models read again (a macro or the target changed): building afresh costs less than replacing
   // (afresh: every model's part, not only the changed ones)
   const t = prev && stale.length * 4 < count ? prev : emptyTables();
+  t.nodes = nodes;
   for (const [n, r] of t === prev ? stale : all) {
     if (t.parts.has(n.uniqueId)) removePart(t, n.uniqueId);
     addPart(t, n.uniqueId, partOf(p, t, n, r));

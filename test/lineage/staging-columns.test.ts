@@ -197,6 +197,28 @@ from base
     expect(updated.columnsOf(updated.idOf('ticket_tmp')!)).not.toContain('created_at');
     expect(answers(updated)).toEqual(answers(lineageGraph(loadProject(dir), TARGET)));
   });
+  it('keeps the declarations when an edit reaches no staging model nor a relation one reads, and reads them again when it does (each step as a fresh read)', () => {
+    const dir = project();
+    const p = loadProject(dir);
+    lineageGraph(p, TARGET);
+    const step = (rel: string, text: string) => {
+      writeFileSync(join(dir, rel), text);
+      p.reloadFiles([rel]);
+      const updated = lineageGraph(p, TARGET);
+      expect(answers(updated)).toEqual(answers(lineageGraph(loadProject(dir), TARGET)));
+      return updated;
+    };
+    // a model that declares nothing: the declarations stand
+    let g = step('models/orphan_copy.sql', "select * from {{ source('app', 'orphan') }} -- edited\n");
+    expect(g.declaredBy(g.idOf('app.person')!, 'email')?.macro).toBe('get_person_columns()');
+    // the relation a staging model reads now reads another source: the declaration moves with it
+    g = step('models/person_tmp.sql', "select * from {{ source('app', 'orphan') }}\n");
+    expect(g.declaredBy(g.idOf('app.orphan')!, 'email')?.macro).toBe('get_person_columns()');
+    expect(g.declaredBy(g.idOf('app.person')!, 'email')).toBeUndefined();
+    // a model that declared nothing now calls fill_staging_columns
+    g = step('models/orphan_copy.sql', "select {{ fill_staging_columns(source_columns=adapter.get_columns_in_relation(source('app', 'wide')), staging_columns=get_ticket_columns()) }}\nfrom {{ source('app', 'wide') }}\n");
+    expect(g.declaredBy(g.idOf('app.wide')!, 'subject')?.macro).toBe('get_ticket_columns()');
+  });
 });
 
 describe('target/catalog.json, when it has the source table, is what the warehouse holds', () => {

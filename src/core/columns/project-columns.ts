@@ -18,7 +18,7 @@ import { catalogColumns } from './catalog-columns.js';
 import { columnFindings } from './findings.js';
 import { modelSql, resolveRelation, seedOrSnapshot, type ModelSql, type SqlInputs } from './model-sql.js';
 import { withSnapshotColumns } from './snapshot-columns.js';
-import { stagingDeclarations, type Declared } from './staging-columns.js';
+import { mayFillStaging, stagingDeclarations, type Declared } from './staging-columns.js';
 
 export type ColumnOrigin = 'yaml' | 'sql' | 'catalog';
 
@@ -106,8 +106,9 @@ interface Memo {
   askers: Map<string, Set<string>>;
   undecided: WeakSet<SqlReading>;
   lib?: MacroLibrary;
-  /** the sources' declared columns the readings used (staging-columns.ts) */
+  /** the sources' declared columns the readings used (staging-columns.ts), and the models they were read from */
   declared?: Map<string, Declared>;
+  declaredFrom?: Set<string>;
   /** the next state took the tables over */
   retire(): void;
 }
@@ -164,7 +165,8 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
   const library = () => (lib ??= readMacroLibrary(p.root, p.name, p.macroPaths, p.packagesInstallPath));
   let compiledRels: Map<string, string> | undefined;
   let declared: Map<string, Declared> | undefined;
-  const declarations = () => (declared ??= stagingDeclarations(p, library(), { project: p, lib: library(), target: opts.target, compiledRelations: () => new Map() }));
+  let declaredFrom: Set<string> | undefined;
+  const declarations = () => (declared ??= stagingDeclarations(p, library(), { project: p, lib: library(), target: opts.target, compiledRelations: () => new Map() }, (declaredFrom = new Set())));
   // the previous state's tables are taken over, not copied (10,000 models: copying costs more than the update);
   // an object of an older state reads the newest one from then on
   const readings = prev?.readings ?? new Map<string, SqlReading | 'busy'>();
@@ -413,11 +415,15 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     const nameOf = (n: DbtNode) => (n.resourceType === 'source' ? n.tableName ?? n.name : n.name);
     const renamed = new Set<string>();
     const recheck: string[] = [];
+    /** models changed, added or removed: what the packages declare is read again only when one of them may change it */
+    const changedModels: DbtNode[] = [];
+    let addedOrRemoved = false;
     for (const id of [...cycles]) invalidate(id);
     for (const n of byId.values()) {
       const old = was.nodes.get(n.uniqueId);
       if (old === n) continue;
-      if (!old) { renamed.add(nameOf(n)); continue; }
+      if (!old) { renamed.add(nameOf(n)); addedOrRemoved = true; continue; }
+      if (n.resourceType === 'model') changedModels.push(n);
       if (n.resourceType === 'model' || n.resourceType === 'snapshot') { renamed.add(nameOf(n)); renamed.add(nameOf(old)); invalidate(n.uniqueId); continue; }
       // sources (a changed YAML entry), seeds and package nodes (made again on every read): compared by their columns
       if (n.resourceType === 'source' && old.raw === n.raw && old.columns === n.columns) continue;
@@ -426,13 +432,23 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     }
     for (const [id, old] of was.nodes) {
       if (byId.has(id)) continue;
+      addedOrRemoved = true;
       renamed.add(nameOf(old));
       relCols.delete(id); relSig.delete(id); readings.delete(id); cycles.delete(id);
       for (const r of readers.get(id) ?? []) invalidate(r);
     }
     for (const k of renamed) for (const m of askers.get(k) ?? []) invalidate(m);
     // a staging model or its macro changed what a package declares of a source: its readers read again
-    if (was.declared) {
+    const mayDeclare = (n: DbtNode) => {
+      if (was.declaredFrom?.has(n.uniqueId)) return true;
+      const text = n.sqlPath ? safeRead(p, n.sqlPath) : undefined;
+      return !!text && mayFillStaging(text, library());
+    };
+    if (was.declared && !addedOrRemoved && was.declaredFrom && !changedModels.some(mayDeclare)) {
+      // no model that declares a source's columns (nor one it reads) changed: the same declarations
+      declared = was.declared;
+      declaredFrom = was.declaredFrom;
+    } else if (was.declared) {
       const now = declarations();
       for (const id of new Set([...was.declared.keys(), ...now.keys()])) if (JSON.stringify(was.declared.get(id)) !== JSON.stringify(now.get(id))) recheck.push(id);
     }
@@ -481,7 +497,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     },
   };
   const memo: Memo = {
-    nodes: byId, readings, cycles, relCols, relSig, readers, askers, undecided: renderedUndecided, get lib() { return lib; }, get declared() { return declared; },
+    nodes: byId, readings, cycles, relCols, relSig, readers, askers, undecided: renderedUndecided, get lib() { return lib; }, get declared() { return declared; }, get declaredFrom() { return declaredFrom; },
     retire: () => { retired = true; },
   };
   return { api, memo };

@@ -43,8 +43,12 @@ export function mayFillStaging(text: string, lib: MacroLibrary): boolean {
   return callers.get(lib)?.test(text) ?? false;
 }
 
-/** Each source (by unique id) whose columns a model's fill_staging_columns call declares. */
-export function stagingDeclarations(p: Project, lib: MacroLibrary, inputs: Omit<SqlInputs, 'columnsOf' | 'onMacro' | 'probe'>): Map<string, Declared> {
+/**
+ * Each source (by unique id) whose columns a model's fill_staging_columns call declares.
+ * `involved` gets the models the answer read (those that may call it, and the relations they
+ * read): a change to no other model leaves it as it is.
+ */
+export function stagingDeclarations(p: Project, lib: MacroLibrary, inputs: Omit<SqlInputs, 'columnsOf' | 'onMacro' | 'probe'>, involved?: Set<string>): Map<string, Declared> {
   const out = new Map<string, Declared>();
   // an installed package's staging models declare its sources' columns as the project's own do
   const models = [...p.models, ...p.packageNodes.filter((n) => n.resourceType === 'model')];
@@ -54,6 +58,7 @@ export function stagingDeclarations(p: Project, lib: MacroLibrary, inputs: Omit<
   for (const m of models) {
     const text = textOf(m);
     if (!text || !mayFillStaging(text, lib)) continue;
+    involved?.add(m.uniqueId);
     const calls: { rel: Relation; names: string[]; macro?: { name: string; file: string } }[] = [];
     modelSql(m, {
       ...probe,
@@ -70,6 +75,7 @@ export function stagingDeclarations(p: Project, lib: MacroLibrary, inputs: Omit<
       },
     });
     for (const c of calls) {
+      if (c.rel.node) involved?.add(c.rel.node);
       const source = sourceBehind(c.rel, byId, probe);
       if (!source) continue;
       const via = c.rel.kind === 'source' ? '' : ` through ${c.rel.name}`;
