@@ -15,6 +15,8 @@ import { checkProject } from './common.js';
 
 /** How long the server is idle before it builds the assistant's index. */
 const INDEX_AFTER_IDLE_MS = 500;
+/** How long a changed file may wait for the server to be idle before the assistant's index takes it in. */
+const INDEX_AFTER_CHANGE_MAX_MS = 2000;
 
 export function registerAiRoutes(app: FastifyInstance, { session, opts }: RouteContext): void {
   const tags = ['ai'];
@@ -63,20 +65,32 @@ export function registerAiRoutes(app: FastifyInstance, { session, opts }: RouteC
     indexChanges();
     return a;
   };
-  // changed files are indexed after the event is sent (the update never delays what the UI is
-  // told), or before a question that comes first
+  // changed files are indexed once the requests the change prompts are answered (the UI's, an
+  // edit's lineage: the index update never delays them), or before a question that comes first;
+  // at the latest INDEX_AFTER_CHANGE_MAX_MS after the change, however busy the server is
   let unindexed = new Set<string>();
+  let unindexedSince = 0;
+  let indexTimer: NodeJS.Timeout | undefined;
   const indexChanges = () => {
+    if (indexTimer) { clearTimeout(indexTimer); indexTimer = undefined; }
     if (!assistant || !unindexed.size) return;
     const paths = [...unindexed];
     unindexed = new Set();
     assistant.filesChanged(paths, { reloaded: true });
   };
+  const indexWhenIdle = () => {
+    indexTimer = undefined;
+    const busy = session.changing() || answering();
+    if (busy && performance.now() - unindexedSince < INDEX_AFTER_CHANGE_MAX_MS) indexTimer = setTimeout(indexWhenIdle, 20);
+    else indexChanges();
+  };
   session.events.on('change', (ev: ServerEvent) => {
     if (!assistant || !ev.paths.length) return;
+    if (!unindexed.size) unindexedSince = performance.now();
     for (const p of ev.paths) unindexed.add(p);
-    setImmediate(indexChanges);
+    indexTimer ??= setTimeout(indexWhenIdle, 0);
   });
+  session.events.on('close', () => { if (indexTimer) clearTimeout(indexTimer); });
 
   app.get<{ Querystring: AiQuery }>('/api/ai/index/status', {
     schema: routeSchema({ tags, summary: 'whether the assistant\'s index is ready: the server builds it in the background after serving the project (the AI panel says so meanwhile)', query: 'AiQuery', response: 'IndexStatus' }),
@@ -84,6 +98,7 @@ export function registerAiRoutes(app: FastifyInstance, { session, opts }: RouteC
     checkProject(session, req.query.projectId);
     const a = start();
     const st = a.indexState();
+    if (st.state === 'ready') indexChanges(); // the count includes the files changed so far
     return st.state === 'ready' ? { ...st, records: a.index.records.size, build_ms: a.indexStats()?.buildMs } : st;
   });
 
