@@ -6,7 +6,8 @@
 // Built once per state of the project; the next state (a few files changed) replaces the parts of
 // the models whose reading changed and keeps the rest.
 import type { DbtNode, Project } from '../core/project/types.js';
-import { nameLines, projectColumns, type ColumnsOptions, type SqlReading } from '../core/columns/project-columns.js';
+import { addedColumns, projectColumns, type ColumnsOptions, type SqlReading } from '../core/columns/project-columns.js';
+import { columnLineOf, type ColumnLines } from '../core/columns/select-lines.js';
 import type { EdgeKind } from '../core/sql-columns/scope.js';
 
 export type LineageKind = Exclude<EdgeKind, 'literal'>;
@@ -77,7 +78,8 @@ interface Tables {
   outputs: Map<string, string[]>;
   /** columns of a node read by some model: lower-cased name → name as first read, and how many edges read it */
   read: Map<string, Map<string, { name: string; n: number }>>;
-  fileLines: Map<string, Map<string, number>>;
+  /** each model file's column → line (the select item defining it), found when first asked for */
+  fileLines: Map<string, ColumnLines>;
   nodes?: NodeIndex;
   edges: number;
   unres: number;
@@ -120,13 +122,19 @@ function emptyTables(): Tables {
 /** One model's part of the graph, from its reading. */
 function partOf(p: Project, t: Tables, n: DbtNode, r: SqlReading): Part {
   const file = n.sqlPath;
-  const lazyLine = (f: string, name: string) => {
-    let lines = t.fileLines.get(f);
-    if (!lines) { try { lines = nameLines(p.sqlText?.(f) ?? p.readText(f)); } catch { lines = new Map(); } t.fileLines.set(f, lines); }
-    return lines.get(name.toLowerCase()) ?? 1;
+  const lines = () => {
+    let l = file ? t.fileLines.get(file) : undefined;
+    if (file && !l) {
+      let text: string | undefined;
+      try { text = p.sqlText?.(file) ?? p.readText(file); } catch { text = undefined; }
+      t.fileLines.set(file, (l = columnLineOf(text, addedColumns(n))));
+    }
+    return l;
   };
-  // lines are found when first asked for (reading every file up front would double the build)
-  const lineOf = (name: string) => (file ? lazyLine(file, name) : undefined);
+  // lines are found when first asked for (reading every file up front would double the build):
+  // a column's where its select item defines it, a join or filter column's where it is last read
+  const lineOf = (name: string) => lines()?.column(name);
+  const mentionOf = (name: string) => lines()?.mention(name);
   const part: Part = { reading: r, file, up: [], unresolved: [], outputs: r.columns.map((c) => c.name), edges: 0, unres: 0, ...(r.gaps.length ? { gaps: r.gaps } : {}) };
   for (const c of r.columns) {
     const k = key(n.uniqueId, c.name);
@@ -152,7 +160,7 @@ function partOf(p: Project, t: Tables, n: DbtNode, r: SqlReading): Part {
       seen.add(ik);
       const column = i.column;
       // a getter, not a spread: spreading would read every line now
-      list.push(file ? { from: { id: i.relation, column }, to: n.uniqueId, as: i.as, file, get line() { return lineOf(column); } } : { from: { id: i.relation, column }, to: n.uniqueId, as: i.as });
+      list.push(file ? { from: { id: i.relation, column }, to: n.uniqueId, as: i.as, file, get line() { return mentionOf(column); } } : { from: { id: i.relation, column }, to: n.uniqueId, as: i.as });
     }
     part.influence = list;
   }

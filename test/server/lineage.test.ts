@@ -1,6 +1,8 @@
 // GET /api/projects/:id/lineage and …/lineage/impact on the example project, through the socket:
 // the JSON `modeler lineage --output-json` prints, one hop or up to ?depth=, and 404
 // COLUMN_NOT_FOUND naming the nearest column.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { req, startTestServer, type TestServer } from './helpers.js';
 import { runCli, EXAMPLE } from '../helpers/cli.js';
@@ -19,6 +21,12 @@ describe('column lineage over HTTP', () => {
     const cli = runCli(['lineage', 'orders.customer_id', '--project-dir', EXAMPLE, '--output-json']);
     expect(cli.code).toBe(0);
     expect(JSON.parse(cli.stdout)).toEqual(r.json);
+  });
+
+  it('gives the line of the select item that defines the column (not the join that mentions it last)', async () => {
+    const r = await req(s.port, 'GET', `${p()}/lineage?column=customers.customer_id`);
+    const lines = readFileSync(join(EXAMPLE, 'models/marts/customers.sql'), 'utf8').split('\n');
+    expect(r.json.upstream.map((u: any) => lines[u.line - 1].trim())).toEqual(['cast(customers.customer_id as integer) as customer_id,']);
   });
 
   it('follows ?depth= hops, each entry with its depth, to the source column', async () => {

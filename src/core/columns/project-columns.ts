@@ -17,7 +17,8 @@ import { PLACEHOLDER, type DbtTargetInfo, type Placeholder } from '../sql-render
 import { catalogColumns } from './catalog-columns.js';
 import { columnFindings } from './findings.js';
 import { modelSql, resolveRelation, seedOrSnapshot, type ModelSql, type SqlInputs } from './model-sql.js';
-import { withSnapshotColumns } from './snapshot-columns.js';
+import { columnLineOf, type ColumnLines } from './select-lines.js';
+import { snapshotMetaColumns, withSnapshotColumns } from './snapshot-columns.js';
 import { mayFillStaging, stagingDeclarations, type Declared } from './staging-columns.js';
 
 export type ColumnOrigin = 'yaml' | 'sql' | 'catalog';
@@ -35,7 +36,7 @@ export interface NodeColumn {
   description?: string;
   /** the line of its YAML entry (in the node's property file) */
   yaml_line?: number;
-  /** the line of the SQL file where it is returned (its name's last mention), and how its value is made */
+  /** the line of the SQL file where its select item defines it (select-lines.ts), and how its value is made */
   sql_line?: number;
   sql_kind?: EdgeKind;
 }
@@ -365,7 +366,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
       n.resourceType === 'seed' ? seedHeader(p, n) : n.resourceType === 'model' || n.resourceType === 'snapshot' ? reading(n.uniqueId)?.columns.map((c) => ({ name: c.name, type: c.typeFrom === 'cast' || c.typeFrom === 'source' ? c.type : undefined, kind: c.kind })) : undefined;
     // the lines are found when first asked for: reading the file again for every node would cost as much as the rest
     const sqlPath = n.resourceType !== 'seed' ? n.sqlPath : undefined;
-    const lines: LineSource | undefined = sqlPath ? { text: () => safeRead(p, sqlPath) } : undefined;
+    const lines: LineSource | undefined = sqlPath ? { text: () => safeRead(p, sqlPath), added: addedColumns(n) } : undefined;
     const out: NodeColumn[] = [];
     const seen = new Map<string, NodeColumn>();
     const add = (name: string, origin: ColumnOrigin) => {
@@ -504,8 +505,8 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
 }
 
 
-/** Where the columns of one node find their SQL line: its file's identifiers, read when first asked for. */
-interface LineSource { text: () => string | undefined; lines?: Map<string, number> }
+/** Where the columns of one node find their SQL line: its file's select items, read when first asked for. */
+interface LineSource { text: () => string | undefined; added?: { names: ReadonlySet<string>; node: string }; lines?: ColumnLines }
 const lineSources = new WeakMap<NodeColumn, LineSource>();
 /**
  * `sql_line`, found when first read. One accessor shared by every column (not two closures each:
@@ -516,10 +517,15 @@ const SQL_LINE: PropertyDescriptor = {
   get(this: NodeColumn): number | undefined {
     const src = lineSources.get(this);
     if (!src) return undefined;
-    return (src.lines ??= nameLines(src.text())).get(this.name.toLowerCase()) ?? 1;
+    return (src.lines ??= columnLineOf(src.text(), src.added)).column(this.name);
   },
   set(this: NodeColumn, v: number | undefined) { Object.defineProperty(this, 'sql_line', { value: v, enumerable: true, configurable: true, writable: true }); },
 };
+
+/** The columns dbt adds to a snapshot's select (found at the snapshot's definition, not in its select). */
+export function addedColumns(n: DbtNode): { names: ReadonlySet<string>; node: string } | undefined {
+  return n.resourceType === 'snapshot' ? { names: new Set(snapshotMetaColumns(n).map((m) => m.name.toLowerCase())), node: n.name } : undefined;
+}
 
 /** What a downstream `select *` sees of a relation (names and types), to tell whether it changed. */
 const signature = (cols: Cols): string => JSON.stringify(cols?.map((c) => [c.name, c.type ?? null]) ?? null);
@@ -557,19 +563,6 @@ function compiledRelationIndex(p: Project): Map<string, string> {
 
 function safeRead(p: Project, rel: string): string | undefined {
   try { return p.sqlText?.(rel) ?? p.readText(rel); } catch { return undefined; }
-}
-
-/** Each identifier's last mention in a SQL file (where the final SELECT usually returns it), by lower-cased name. */
-export function nameLines(text: string | undefined): Map<string, number> {
-  const out = new Map<string, number>();
-  if (text === undefined) return out;
-  let line = 1, at = 0;
-  for (const m of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) {
-    for (let i = at; i < m.index!; i++) if (text.charCodeAt(i) === 10) line++;
-    at = m.index!;
-    out.set(m[0].toLowerCase(), line);
-  }
-  return out;
 }
 
 /** A seed's columns: its CSV header, typed by `column_types` where the config gives them. */
