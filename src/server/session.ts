@@ -18,8 +18,29 @@ const TARGET_ARTIFACTS = new Set(['target/manifest.json', 'target/catalog.json',
 const CHANGE_GRACE_MS = 100;
 const TEMP_FILE = /(\.modeler-tmp|\.modeler-restore|\.tmp|~|\.swp|\.swx)$|(^|\/)(\.#|#)[^/]*$|(^|\/)4913$/;
 
-/** Paths the watcher leaves alone: VCS and runtime folders, build output, editors' temp files. */
-export function ignoredPath(rel: string): boolean {
+/** How long the packages folder stays quiet before a change there is read (`dbt deps` rewrites it file by file), and the longest wait. */
+const PACKAGES_QUIET_MS = 300;
+const PACKAGES_MAX_WAIT_MS = 3000;
+
+/** The installed package (`dbt_packages/name`) a path is in, or the packages folder itself; undefined outside it. */
+export function packageOf(rel: string, packagesDir: string): string | undefined {
+  if (rel === packagesDir) return rel;
+  if (!rel.startsWith(`${packagesDir}/`)) return undefined;
+  return rel.split('/').slice(0, packagesDir.split('/').length + 1).join('/');
+}
+
+/**
+ * Paths the watcher leaves alone: VCS and runtime folders, build output, editors' temp files.
+ * The installed packages (`packagesDir`) are watched — an edit there, or `dbt deps`, changes what
+ * lineage reads — but not the folders in them dbt does not read (their own packages, their
+ * integration tests, build output).
+ */
+export function ignoredPath(rel: string, packagesDir = 'dbt_packages'): boolean {
+  const pkg = packageOf(rel, packagesDir);
+  if (pkg !== undefined) {
+    const inner = rel.slice(pkg.length + 1).split('/');
+    return rel.length > pkg.length && (inner.some((s) => SKIP_DIRS.has(s)) || ['integration_tests', 'target', 'docs'].includes(inner[0]) || TEMP_FILE.test(rel));
+  }
   const segs = rel.split('/');
   if (segs.some((s) => SKIP_DIRS.has(s))) return true;
   if (segs[0] === 'target' && segs.length > 1 && !TARGET_ARTIFACTS.has(rel)) return true;
@@ -62,7 +83,7 @@ export class ProjectSession {
     this.recovered = recoverJournals(this.root);
     this.project = loadProject(this.root, o.read);
     this.events.setMaxListeners(0);
-    if (o.watch !== false) this.watcher = watchProject(this.root, { ignore: ignoredPath, onChange: (rels) => this.onDiskChange(rels) });
+    if (o.watch !== false) this.watcher = watchProject(this.root, { ignore: (rel) => ignoredPath(rel, this.project.packagesInstallPath), onChange: (rels) => this.onDiskChange(rels) });
   }
 
   get name(): string { return this.project.name || basename(this.root); }
@@ -142,7 +163,32 @@ export class ProjectSession {
     return status;
   }
 
-  private onDiskChange(rels: string[]): void {
+  /** installed packages changed on disk, read once the packages folder is quiet */
+  private packagesChanged = new Set<string>();
+  private packagesTimer?: NodeJS.Timeout;
+  private packagesSince = 0;
+
+  /** A package edited or installed again: read once the folder is quiet (one re-read for a whole `dbt deps`). */
+  private onPackageChange(pkgs: string[]): void {
+    if (!this.packagesChanged.size) this.packagesSince = performance.now();
+    for (const p of pkgs) this.packagesChanged.add(p);
+    if (this.packagesTimer) clearTimeout(this.packagesTimer);
+    const wait = Math.max(0, Math.min(PACKAGES_QUIET_MS, this.packagesSince + PACKAGES_MAX_WAIT_MS - performance.now()));
+    this.packagesTimer = setTimeout(() => {
+      this.packagesTimer = undefined;
+      const changed = [...this.packagesChanged].sort();
+      this.packagesChanged.clear();
+      const run = this.lock.then(() => this.refresh('files_changed', changed));
+      this.lock = run.catch((e) => this.log(`watch: could not re-read ${changed.join(', ')}: ${e?.message ?? e}`));
+    }, wait);
+    this.packagesTimer.unref?.();
+  }
+
+  private onDiskChange(all: string[]): void {
+    const dir = this.project.packagesInstallPath;
+    const pkgs = [...new Set(all.map((r) => packageOf(r, dir)).filter((x): x is string => x !== undefined))];
+    if (pkgs.length) this.onPackageChange(pkgs);
+    const rels = pkgs.length ? all.filter((r) => packageOf(r, dir) === undefined) : all;
     // a folder stands for the files under it: those the project had (removed) and has (added)
     const paths = new Set<string>();
     for (const rel of rels) {
@@ -169,7 +215,7 @@ export class ProjectSession {
    * ago: the UI asks for what it shows next): work in the background waits meanwhile.
    */
   changing(): boolean {
-    return !!this.watcher?.pending() || performance.now() - this.changedAt < CHANGE_GRACE_MS;
+    return !!this.watcher?.pending() || this.packagesChanged.size > 0 || performance.now() - this.changedAt < CHANGE_GRACE_MS;
   }
 
   /** Read what the watcher has noticed but not yet reported, and wait for it (and any write in progress). */
@@ -179,6 +225,7 @@ export class ProjectSession {
   }
 
   close(): void {
+    if (this.packagesTimer) clearTimeout(this.packagesTimer);
     this.watcher?.close();
     this.events.emit('close');
     this.events.removeAllListeners();

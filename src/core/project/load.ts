@@ -211,6 +211,12 @@ export function loadProject(dir: string, opts: LoadOptions = {}, asPackage?: { t
         // a file whose new reading differs from the old only in its text (an edit inside a
         // model's SELECT) changes no node's content, index or finding: see renew-nodes.ts
         same = true;
+        // an installed package edited, or installed again (`dbt deps`): its nodes are read again
+        const pkgs = `${settings.packagesInstallPath}/`;
+        if (!asPackage && clean.some((c) => c === settings.packagesInstallPath || c.startsWith(pkgs))) {
+          installed = readInstalledPackages(root, settings, loadProject);
+          same = false;
+        }
         for (const c of clean) {
           if (isOutsideProject(c, walked, settings)) continue;
           const r = existsSync(join(root, c)) ? readFile(c) : undefined;
