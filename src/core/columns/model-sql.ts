@@ -54,16 +54,24 @@ export function modelSql(node: DbtNode, inp: SqlInputs, decide?: (n: number) => 
   const p = inp.project;
   if (!node.sqlPath || !/\.sql$/i.test(node.sqlPath)) return undefined;
   let text: string;
+  const asCompiled = (sql: string): ModelSql => {
+    const rels = inp.compiledRelations();
+    return { via: 'compiled', sql, placeholders: [], decisions: 0, relationOf: (name) => rels.get(unquote(name)), relations: () => [] };
+  };
   // the text the project read (a read of 10,000 files again costs as much as parsing them)
   const held = p.sqlText?.(node.sqlPath);
   if (held !== undefined) text = held;
-  else try { text = p.readText(node.sqlPath); } catch { return undefined; }
+  else {
+    try { text = p.readText(node.sqlPath); } catch {
+      // a package node only target/manifest.json lists (the package is not installed here): the
+      // code dbt compiled for it is the only SQL there is, and no file here can have changed it
+      const orphan = inp.probe || !node.packageName || node.packageName === p.name ? undefined : p.target.manifest?.nodes?.[node.uniqueId]?.compiled_code;
+      return typeof orphan === 'string' ? asCompiled(orphan) : undefined;
+    }
+  }
   if (node.resourceType === 'snapshot') text = snapshotBlock(text, node.name) ?? text;
   const compiled = inp.probe ? undefined : compiledCode(p, node, text);
-  if (compiled !== undefined) {
-    const rels = inp.compiledRelations();
-    return { via: 'compiled', sql: compiled, placeholders: [], decisions: 0, relationOf: (name) => rels.get(unquote(name)), relations: () => [] };
-  }
+  if (compiled !== undefined) return asCompiled(compiled);
   // an installed package's model renders with its package's macros first and the vars the project gives that package
   const pkg = node.packageName || p.name;
   const vars = (pkg !== p.name ? p.packageJinja?.(pkg) : undefined) ?? p.jinja;

@@ -294,7 +294,12 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     if (!sqlColumnsReady()) return { status: 'unknown', columns: [], gaps: ['the SQL parser is not loaded'], placeholders: [] };
     const inputs = sqlInputs();
     const first = modelSql(n, inputs, () => false);
-    if (!first) return { status: 'unknown', columns: [], gaps: ['the model has no SQL file'], placeholders: [] };
+    if (!first) {
+      const absent = n.packageName && n.packageName !== p.name
+        ? `the model has no SQL file: package ${n.packageName} is not installed here and target/manifest.json has no compiled_code for it (run \`dbt deps\`, or \`dbt compile\`)`
+        : 'the model has no SQL file';
+      return { status: 'unknown', columns: [], gaps: [absent], placeholders: [] };
+    }
     if (!first.decisions) return readSql(first);
     // conditions that cannot be decided here: read every way they can go (up to 8), and keep
     // the columns only when all ways agree; more of them (one per loop turn: `{% if target.type == 'x' %}
