@@ -7,8 +7,8 @@
 // and are the held-out judge; bink-warehouse (Snowflake) and data-inclusion (PostgreSQL) were
 // labelled blind later, in part (their `models` lists), then cal-itp-warehouse (BigQuery) and
 // meltano-squared (Snowflake); quickbooks-source was labelled blind to check the Fivetran
-// staging-columns rule.
-// Usage: npm run build && node bench/lineage-real.mjs [--verbose]
+// staging-columns rule; crowdcow-warehouse (BigQuery) was labelled blind in part, last.
+// Usage: npm run build && node bench/lineage-real.mjs [--verbose] [--only=PROJECT]
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fetchedProject, fetchedSkipReason } from './lib/fetched-projects.mjs';
@@ -20,6 +20,7 @@ const { initSqlColumns } = await import('../dist/core/sql-columns/query-shape.js
 const { lineageGraph } = await import('../dist/lineage/graph.js');
 await initSqlColumns();
 const verbose = process.argv.includes('--verbose');
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 
 const runs = [{ name: 'example-jaffle_shop', dir: new URL('../examples/jaffle_shop', import.meta.url).pathname, labels: 'labels-example-jaffle_shop.json' }];
 // the target each project's SQL is written for: dbt-duckdb where it runs there (as dbt compile
@@ -27,8 +28,10 @@ const runs = [{ name: 'example-jaffle_shop', dir: new URL('../examples/jaffle_sh
 const SNOWFLAKE = { name: 'prod', type: 'snowflake', schema: 'analytics', database: 'analytics' };
 const POSTGRES = { name: 'dev', type: 'postgres', schema: 'public' };
 const BIGQUERY = { name: 'prod', type: 'bigquery', schema: 'analytics', database: 'cal-itp-data-infra' };
-const TARGETS = { 'jaffle-shop': TRUTH_TARGET, 'zendesk-source': TRUTH_TARGET, 'quickbooks-source': TRUTH_TARGET, 'dagster-open-platform': SNOWFLAKE, 'mattermost-analytics': SNOWFLAKE, 'bink-warehouse': SNOWFLAKE, 'data-inclusion': POSTGRES, 'cal-itp-warehouse': BIGQUERY, 'meltano-squared': SNOWFLAKE };
+const CROWDCOW = { name: 'prod', type: 'bigquery', schema: 'analytics', database: 'crowdcow' };
+const TARGETS = { 'crowdcow-warehouse': CROWDCOW, 'jaffle-shop': TRUTH_TARGET, 'zendesk-source': TRUTH_TARGET, 'quickbooks-source': TRUTH_TARGET, 'dagster-open-platform': SNOWFLAKE, 'mattermost-analytics': SNOWFLAKE, 'bink-warehouse': SNOWFLAKE, 'data-inclusion': POSTGRES, 'cal-itp-warehouse': BIGQUERY, 'meltano-squared': SNOWFLAKE };
 for (const name of Object.keys(TARGETS)) {
+  if (only && name !== only) continue;
   if (!existsSync(join(LABELS, `labels-${name}.json`))) continue;
   const why = fetchedSkipReason(name);
   if (why) { console.log(`${name}: skipped (${why})`); continue; }

@@ -86,3 +86,14 @@ describe.each([['zendesk-source'], ['quickbooks-source']] as const)('held out: %
     });
   });
 });
+
+// 9 models of crowdcow-warehouse (BigQuery: SAFE_DIVIDE, IFNULL, LEAD over, the project's
+// clean_strings/cents_to_usd macros), labelled blind last (blind: 1.000 / 1.000, kinds agree)
+describeFetched('held out: crowdcow-warehouse against the edges labelled blind', 'crowdcow-warehouse', () => {
+  it('finds every labelled edge and no other, with the labelled kinds', () => {
+    const { s } = scored('crowdcow-warehouse', { name: 'prod', type: 'bigquery', schema: 'analytics', database: 'crowdcow' } as typeof DUCKDB);
+    expect(s.extra).toEqual([]);
+    expect(s.missed).toEqual([]);
+    expect(s.kindDiffers).toEqual([]);
+  });
+});
