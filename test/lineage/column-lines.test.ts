@@ -88,6 +88,19 @@ describe('SQL written to exercise each place a column is defined', () => {
       'having sum(o.amount_cents) > 0',
       '',
     ].join('\n'),
+    // a query Jinja runs at compile time ({% set %} block) comes first: not the model's select
+    'models/by_status.sql': [
+      '{% set statuses_query %}',
+      "select distinct status from {{ ref('stg_orders') }}",
+      '{% endset %}',
+      'select',
+      '    customer_id,',
+      "    {% for s in ['open', 'done'] %}sum(case when status = '{{ s }}' then 1 else 0 end) as n_{{ s }},{% endfor %}",
+      '    count(*) as orders',
+      "from {{ ref('stg_orders') }}",
+      'group by customer_id',
+      '',
+    ].join('\n'),
   });
 
   it('each column is at its select item, through select * from a CTE and a subquery, in a union\'s first branch', () => {
@@ -99,6 +112,7 @@ describe('SQL written to exercise each place a column is defined', () => {
     expect(at('all_orders.order_id')).toEqual([3]);
     expect(at('per_customer.customer_id')).toEqual([2]);
     expect(at('per_customer.amount_cents')).toEqual([4]);
+    expect(at('by_status.customer_id')).toEqual([5]);
   });
 });
 

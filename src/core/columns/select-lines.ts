@@ -18,8 +18,9 @@ const JINJA = '__modeler_jinja__';
 
 /** The file's tokens: Jinja masked, comments dropped, strings and quoted names kept as one token each. */
 function tokens(text: string): Tok[] {
-  // mask Jinja, keeping every newline where it was
-  const masked = text.replace(/\{#[\s\S]*?#\}|\{%[\s\S]*?%\}|\{\{[\s\S]*?\}\}/g, (m) => {
+  // mask Jinja, keeping every newline where it was; a `{% set x %}…{% endset %}` or call/macro
+  // block's body is text for Jinja (a query run at compile time), not the model's SQL
+  const masked = text.replace(/\{%-?\s*(?:set\s+[\w.]+\s*-?%\}|call\b|macro\b)[\s\S]*?\{%-?\s*end(?:set|call|macro)\s*-?%\}|\{#[\s\S]*?#\}|\{%[\s\S]*?%\}|\{\{[\s\S]*?\}\}/g, (m) => {
     const nl = m.replace(/[^\n]/g, '');
     return m.startsWith('{{') ? ` ${JINJA} ${nl}` : ` ${nl}`;
   });
