@@ -181,7 +181,12 @@ export function loadProject(dir: string, opts: LoadOptions = {}, asPackage?: { t
   };
   readAll();
 
-  const reloads: { before: Map<string, FileKind>; after: Map<string, FileKind>; paths?: string[] }[] = [];
+  // the last reloads by state number, not by the `files` maps themselves: holding 64 maps of a
+  // 10,000-model project's files kept ~30 MB alive for a question asked about one state at most
+  const stateNo = new WeakMap<Map<string, FileKind>, number>();
+  let states = 0;
+  const numbered = (files: Map<string, FileKind>) => { let n = stateNo.get(files); if (n === undefined) stateNo.set(files, (n = ++states)); return n; };
+  const reloads: { before: number; after: number; paths?: string[] }[] = [];
   const project: Project = {
     root, name: settings.name, modelPaths: settings.modelPaths, isDbtProject: settings.isProject, cliVars: settings.cliVars, dbtTarget: settings.target, jinja: varContext(settings, 'resource'),
     macroPaths: settings.macroPaths, packagesInstallPath: settings.packagesInstallPath,
@@ -232,7 +237,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}, asPackage?: { t
         project.files = new Map(project.files);
         renewNodes(project, memo, new Set(clean));
       } else aggregate();
-      reloads.push({ before, after: project.files, paths: all ? undefined : clean });
+      reloads.push({ before: numbered(before), after: numbered(project.files), paths: all ? undefined : clean });
       if (reloads.length > 64) reloads.shift();
       const changed = new Set(clean);
       return project.diagnostics.filter((d) => d.file !== undefined && changed.has(d.file));
@@ -248,10 +253,13 @@ export function loadProject(dir: string, opts: LoadOptions = {}, asPackage?: { t
       return installed.find((x) => x.name === pkg)?.jinja;
     },
     changedSince(since) {
+      if (since === project.files) return [];
       const paths = new Set<string>();
-      let at: unknown = project.files;
+      const target = stateNo.get(since);
+      let at = stateNo.get(project.files);
+      if (target === undefined || at === undefined) return undefined;
       // walk back from the current state to `since`, one reload at a time
-      for (let i = reloads.length - 1; at !== since; i--) {
+      for (let i = reloads.length - 1; at !== target; i--) {
         const r = reloads[i];
         if (!r || r.after !== at || !r.paths) return undefined;
         for (const x of r.paths) paths.add(x);
