@@ -20,7 +20,7 @@ import { readSettings, varContext, type DbtSettings, type ReadOptions } from './
 import { parseSkill } from './skills.js';
 import { macroNames, readSqlFacts } from './sql-file.js';
 import { PROPERTY_NORENDER, yamlJinjaCalls } from './jinja-calls.js';
-import { refusals } from './refusals.js';
+import { newRefusalMemo, refusals } from './refusals.js';
 import { renewNodes } from './renew-nodes.js';
 import type { DbtNode, DocBlock, FileKind, Project, Skill, TargetArtifacts } from './types.js';
 import { mergePackageNodes, readInstalledPackages, type InstalledPackage } from './installed-packages.js';
@@ -278,6 +278,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}, asPackage?: { t
   };
 
   const memo = newBuildMemo();
+  const refusalMemo = newRefusalMemo();
   let memoManifest: unknown;
   let manifestIndex: { manifest: unknown; project: string; index: ManifestIndex } | undefined;
   const aggregate = () => {
@@ -320,7 +321,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}, asPackage?: { t
     const built = buildNodes({ settings, code, seedFiles, props, memo });
     diagnostics.push(...built.diagnostics);
     // where dbt refuses to parse (a ref() or source() to nothing, an unset env_var(), a missing var()): a located error each
-    diagnostics.push(...refusals({ root, settings, code, props, built }));
+    diagnostics.push(...refusals({ root, settings, code, props, built, memo: refusalMemo }));
     const modelByName = new Map<string, DbtNode>();
     for (const m of built.models) if (m.version === undefined || m.latestVersion || !modelByName.has(m.name)) modelByName.set(m.name, m);
     let packageNodes: DbtNode[] = [];
