@@ -116,6 +116,11 @@ describe('re-reading the changed files equals a fresh read', () => {
     edit('macros/cents_to_dollars.sql', (t) => t.replace('numeric(16, 2)', 'numeric(18, 2)'));
     edit('macros/cents_to_dollars.sql', (t) => `${t}\n{% macro dollars_to_cents(column_name) %}({{ column_name }} * 100){% endmacro %}\n`);
 
+    // a doc block removed (the columns that reference it are checked again), then put back
+    const docsText = readFileSync(join(root, 'models/_docs.md'), 'utf8');
+    edit('models/_docs.md', (t) => t.replace(/\{% docs doc_0 %\}[^]*?\{% enddocs %\}\n/, ''));
+    edit('models/_docs.md', () => docsText);
+
     // a property file that stops being YAML, then is fixed
     const broken = 'models/marts/_models_2.yml';
     const good = readFileSync(join(root, broken), 'utf8');
@@ -126,7 +131,7 @@ describe('re-reading the changed files equals a fresh read', () => {
 
     // what changed since the first state, some twenty reloads back: every file re-read since, once each
     expect(new Set(p.changedSince!(start))).toEqual(new Set([sql, mart, yml, renamedFrom, renamedTo, 'models/marts/m_added.sql',
-      'models/staging/shop/_shop__sources.yml', 'macros/cents_to_dollars.sql', broken]));
+      'models/staging/shop/_shop__sources.yml', 'macros/cents_to_dollars.sql', 'models/_docs.md', broken]));
     expect(p.changedSince!(p.files)).toEqual([]);
     expect(p.changedSince!(new Map(p.files))).toBeUndefined(); // not a state of this project
 
