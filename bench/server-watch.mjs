@@ -4,6 +4,7 @@
 // The edits start once the assistant's index (built in the background after start-up) is ready,
 // so the figures are the steady state; --during-index starts them at once.
 // Usage: npm run build && node bench/server-watch.mjs [N] [rounds] [--during-index]   (default 10000, 7)
+//        MODELER_BIN=/path/to/other/bin/modeler.js node bench/server-watch.mjs   (the baseline)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -3,7 +3,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'modeler.js');
+// MODELER_BIN: another build to compare with (e.g. main's, for paired before/after figures)
+const BIN = process.env.MODELER_BIN ?? join(import.meta.dirname, '..', '..', 'bin', 'modeler.js');
 
 /** Resolves once the server prints its URL; `stderr` collects its log lines. */
 export function startServe(projectDir, extra = [], env = {}) {

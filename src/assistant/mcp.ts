@@ -129,7 +129,8 @@ export function createMcpServer(session: AssistantSession, version = '0.0.0'): M
     title: 'Readiness gate score', description: 'Red/yellow/green readiness scores per file and the findings behind them.',
     inputSchema: { min_score: z.number().optional(), max_red: z.number().int().optional() }, annotations: READ_ONLY,
   }, async ({ min_score, max_red }) => {
-    const r = readinessGate({ project: project().root, minScore: min_score, maxRed: max_red });
+    // the project this server keeps (read with its --vars and --target, kept current per call), not a fresh read of the folder
+    const r = readinessGate({ project: project().root, loaded: project(), artifacts: false, minScore: min_score, maxRed: max_red });
     return json({ passed: r.passed, failures: r.failures, summary: r.summary, files: r.files.map((f) => ({ path: f.path, score: f.score, status: f.status, findings: f.findings.length })) });
   });
 

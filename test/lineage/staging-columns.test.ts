@@ -4,7 +4,7 @@
 // when the relation has it, else cast(null). Offline, the relation's columns are those the project
 // knows; a source's YAML that lists few (or none) is completed by the package's declared list, with
 // the evidence; what is still not known says why (test/fixtures/lineage/RULES.md).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
@@ -196,6 +196,14 @@ from base
     expect(ups(updated, 'ticket_tmp', 'email')).toEqual(['app.ticket.email passthrough']);
     expect(updated.columnsOf(updated.idOf('ticket_tmp')!)).not.toContain('created_at');
     expect(answers(updated)).toEqual(answers(lineageGraph(loadProject(dir), TARGET)));
+    // the call taken out, then put back: each reading of the file is searched for it again
+    const calling = readFileSync(join(dir, rel), 'utf8');
+    for (const text of ["select * from {{ ref('ticket_tmp') }}\n", calling]) {
+      writeFileSync(join(dir, rel), text);
+      p.reloadFiles([rel]);
+      expect(answers(lineageGraph(p, TARGET))).toEqual(answers(lineageGraph(loadProject(dir), TARGET)));
+    }
+    expect(ups(lineageGraph(p, TARGET), 'ticket_tmp', 'email')).toEqual(['app.ticket.email passthrough']);
   });
   it('keeps the declarations when an edit reaches no staging model nor a relation one reads, and reads them again when it does (each step as a fresh read)', () => {
     const dir = project();

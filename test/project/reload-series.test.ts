@@ -7,6 +7,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import {
   loadProject, projectGraph, readinessGate, summarizeProject, validationCounts, type Project,
 } from '../../src/api.js';
@@ -60,6 +62,7 @@ describe('re-reading the changed files equals a fresh read', () => {
     const root = project();
     const p = loadProject(root);
     readiness(p); // fill the per-node caches the server keeps between changes
+    const start = p.files;
     const edit = (rel: string, f: (t: string) => string) => {
       const before = readFileSync(join(root, rel), 'utf8');
       const after = f(before);
@@ -113,6 +116,11 @@ describe('re-reading the changed files equals a fresh read', () => {
     edit('macros/cents_to_dollars.sql', (t) => t.replace('numeric(16, 2)', 'numeric(18, 2)'));
     edit('macros/cents_to_dollars.sql', (t) => `${t}\n{% macro dollars_to_cents(column_name) %}({{ column_name }} * 100){% endmacro %}\n`);
 
+    // a doc block removed (the columns that reference it are checked again), then put back
+    const docsText = readFileSync(join(root, 'models/_docs.md'), 'utf8');
+    edit('models/_docs.md', (t) => t.replace(/\{% docs doc_0 %\}[^]*?\{% enddocs %\}\n/, ''));
+    edit('models/_docs.md', () => docsText);
+
     // a property file that stops being YAML, then is fixed
     const broken = 'models/marts/_models_2.yml';
     const good = readFileSync(join(root, broken), 'utf8');
@@ -120,6 +128,12 @@ describe('re-reading the changed files equals a fresh read', () => {
     expect(p.diagnostics.some((d) => d.file === broken && d.severity === 'error')).toBe(true);
     edit(broken, () => good);
     expect(p.diagnostics.some((d) => d.file === broken && d.severity === 'error')).toBe(false);
+
+    // what changed since the first state, some twenty reloads back: every file re-read since, once each
+    expect(new Set(p.changedSince!(start))).toEqual(new Set([sql, mart, yml, renamedFrom, renamedTo, 'models/marts/m_added.sql',
+      'models/staging/shop/_shop__sources.yml', 'macros/cents_to_dollars.sql', 'models/_docs.md', broken]));
+    expect(p.changedSince!(p.files)).toEqual([]);
+    expect(p.changedSince!(new Map(p.files))).toBeUndefined(); // not a state of this project
 
     // dbt_project.yml: paths, vars and configs may all change — everything is read again
     const before = p.files;
@@ -144,6 +158,25 @@ describe('re-reading the changed files equals a fresh read', () => {
     writeFileSync(join(root, 'README.md'), 'notes\n');
     p.reloadFiles(['README.md']);
     expectFresh(p);
+  });
+});
+
+describe('the states a served project went through', () => {
+  it('are not kept alive by the reload history (a 10,000-model project\'s files map is ~0.5 MB per edit)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const root = project(40);
+    const p = loadProject(root);
+    const old = new WeakRef(p.files);
+    const yml = 'models/marts/_models_0.yml';
+    for (let i = 0; i < 3; i++) {
+      writeFileSync(join(root, yml), readFileSync(join(root, yml), 'utf8').replace(/description: Model (\w+)\.[^\n]*/, `description: Model $1. Edit ${i}.`));
+      p.reloadFiles([yml]);
+    }
+    expect(p.changedSince!(p.files)).toEqual([]);
+    await new Promise((r) => setTimeout(r, 0)); // a WeakRef holds its target until the job that made it ends
+    gc();
+    expect(old.deref()).toBeUndefined();
   });
 });
 

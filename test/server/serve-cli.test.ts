@@ -119,9 +119,14 @@ describe('modeler serve', () => {
     expect(await s.exited).toBe(0);
   });
 
-  it('stops cleanly on SIGTERM with an open event stream, and releases the project', async () => {
+  it('stops cleanly on SIGTERM with an open event stream, and releases the project; the stop writes nothing (no index snapshot) and its last line is out', async () => {
     const dir = project();
-    const s = await spawnServe(['--project-dir', dir, '--port', '0']);
+    const cache = tempDir('modeler-cache-');
+    const s = await spawnServe(['--project-dir', dir, '--port', '0'], { MODELER_CACHE_DIR: cache });
+    const { projects: [{ id }] } = (await req(s.port, 'GET', '/api/projects')).json;
+    // the assistant's index is built (what a snapshot would hold), then the server stops
+    for (let i = 0; i < 600 && (await req(s.port, 'GET', `/api/ai/index/status?projectId=${id}`)).json.state !== 'ready'; i++) await new Promise((r) => setTimeout(r, 100));
+    const runtime = readdirSync(join(dir, '.modeler'), { recursive: true }).sort();
     const { request } = await import('node:http');
     const stream = request({ host: '127.0.0.1', port: s.port, path: '/api/events' });
     stream.on('error', () => {});
@@ -129,6 +134,9 @@ describe('modeler serve', () => {
     await new Promise((r) => setTimeout(r, 200));
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
+    expect(s.err()).toContain('modeler serve: stopping');
     expect(existsSync(join(dir, '.modeler', 'serve.lock'))).toBe(false);
+    expect(readdirSync(join(dir, '.modeler'), { recursive: true }).sort()).toEqual(runtime.filter((f) => f !== 'serve.lock'));
+    expect(readdirSync(cache, { recursive: true })).toEqual([]);
   });
 });

@@ -44,6 +44,13 @@ export function mayFillStaging(text: string, lib: MacroLibrary): boolean {
 }
 
 /**
+ * Per macro library, the models whose SQL cannot call fill_staging_columns: a node object stands
+ * for one reading of its file (a changed file gives a new node, renew-nodes.ts), so after a
+ * change only the new nodes' text is searched again — not 10,000 models' SQL after every edit.
+ */
+const notFilling = new WeakMap<MacroLibrary, WeakSet<DbtNode>>();
+
+/**
  * Each source (by unique id) whose columns a model's fill_staging_columns call declares.
  * `involved` gets the models the answer read (those that may call it, and the relations they
  * read): a change to no other model leaves it as it is.
@@ -52,12 +59,17 @@ export function stagingDeclarations(p: Project, lib: MacroLibrary, inputs: Omit<
   const out = new Map<string, Declared>();
   // an installed package's staging models declare its sources' columns as the project's own do
   const models = [...p.models, ...p.packageNodes.filter((n) => n.resourceType === 'model')];
-  const byId = new Map<string, DbtNode>(models.map((m) => [m.uniqueId, m]));
+  let byIdMap: Map<string, DbtNode> | undefined;
+  const byId = () => (byIdMap ??= new Map<string, DbtNode>(models.map((m) => [m.uniqueId, m])));
   const textOf = (n: DbtNode) => { try { return n.sqlPath ? p.sqlText?.(n.sqlPath) ?? p.readText(n.sqlPath) : undefined; } catch { return undefined; } };
   const probe = { ...inputs, lib, columnsOf: () => undefined, probe: true };
+  let skip = notFilling.get(lib);
+  if (!skip) notFilling.set(lib, (skip = new WeakSet()));
   for (const m of models) {
+    if (skip.has(m)) continue;
     const text = textOf(m);
-    if (!text || !mayFillStaging(text, lib)) continue;
+    if (!text) continue;
+    if (!mayFillStaging(text, lib)) { skip.add(m); continue; }
     involved?.add(m.uniqueId);
     const calls: { rel: Relation; names: string[]; macro?: { name: string; file: string } }[] = [];
     modelSql(m, {
@@ -76,7 +88,7 @@ export function stagingDeclarations(p: Project, lib: MacroLibrary, inputs: Omit<
     });
     for (const c of calls) {
       if (c.rel.node) involved?.add(c.rel.node);
-      const source = sourceBehind(c.rel, byId, probe);
+      const source = sourceBehind(c.rel, byId(), probe);
       if (!source) continue;
       const via = c.rel.kind === 'source' ? '' : ` through ${c.rel.name}`;
       const by = `${c.macro ? `${c.macro.name}()${c.macro.file ? ` (${c.macro.file})` : ''}` : 'the staging column list'} declares the columns ${m.name} expects of it${via} (fivetran_utils.${MACRO})`;

@@ -148,7 +148,7 @@ export function buildNodes(input: BuildInput): Built {
     const key = version ? `${name}\u0000${version.v}` : name;
     const hit = memo.models.get(key);
     if (hit && hit.code === code && hit.entry === entry && hit.version === version && hit.latest === latest) {
-      out.diagnostics.push(...hit.diagnostics);
+      for (const d of hit.diagnostics) out.diagnostics.push(d);
       hit.build = build;
       return hit.node;
     }
@@ -274,7 +274,7 @@ export function buildNodes(input: BuildInput): Built {
   function memoSourceNode(t: SourceTableEntry): DbtNode {
     if (!memo) return sourceNode(t);
     const hit = memo.sources.get(t);
-    if (hit) { out.diagnostics.push(...hit.diagnostics); return hit.node; }
+    if (hit) { for (const d of hit.diagnostics) out.diagnostics.push(d); return hit.node; }
     const before = out.diagnostics.length;
     const node = sourceNode(t);
     memo.sources.set(t, { node, diagnostics: out.diagnostics.slice(before) });
@@ -322,7 +322,7 @@ export function buildNodes(input: BuildInput): Built {
 
   // --- tests: a test runs when its node is enabled and its own config does not disable it ---
   const testTree = s.trees.data_tests ?? s.trees.tests;
-  for (const n of [...out.models, ...out.sources, ...out.seeds, ...out.snapshots, ...out.disabled]) {
+  for (const list of [out.models, out.sources, out.seeds, out.snapshots, out.disabled]) for (const n of list) {
     // a reused model's or source's tests were decided when it was built
     if ((n.resourceType === 'model' || n.resourceType === 'source') && memo && !built.has(n)) continue;
     const dirs = [s.name, ...dirsUnder(n.file ?? '', [...s.modelPaths, ...s.seedPaths, ...s.snapshotPaths])];

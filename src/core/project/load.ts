@@ -20,7 +20,7 @@ import { readSettings, varContext, type DbtSettings, type ReadOptions } from './
 import { parseSkill } from './skills.js';
 import { macroNames, readSqlFacts } from './sql-file.js';
 import { PROPERTY_NORENDER, yamlJinjaCalls } from './jinja-calls.js';
-import { refusals } from './refusals.js';
+import { newRefusalMemo, refusals } from './refusals.js';
 import { renewNodes } from './renew-nodes.js';
 import type { DbtNode, DocBlock, FileKind, Project, Skill, TargetArtifacts } from './types.js';
 import { mergePackageNodes, readInstalledPackages, type InstalledPackage } from './installed-packages.js';
@@ -181,7 +181,12 @@ export function loadProject(dir: string, opts: LoadOptions = {}, asPackage?: { t
   };
   readAll();
 
-  const reloads: { before: Map<string, FileKind>; after: Map<string, FileKind>; paths?: string[] }[] = [];
+  // the last reloads by state number, not by the `files` maps themselves: holding 64 maps of a
+  // 10,000-model project's files kept ~30 MB alive for a question asked about one state at most
+  const stateNo = new WeakMap<Map<string, FileKind>, number>();
+  let states = 0;
+  const numbered = (files: Map<string, FileKind>) => { let n = stateNo.get(files); if (n === undefined) stateNo.set(files, (n = ++states)); return n; };
+  const reloads: { before: number; after: number; paths?: string[] }[] = [];
   const project: Project = {
     root, name: settings.name, modelPaths: settings.modelPaths, isDbtProject: settings.isProject, cliVars: settings.cliVars, dbtTarget: settings.target, jinja: varContext(settings, 'resource'),
     macroPaths: settings.macroPaths, packagesInstallPath: settings.packagesInstallPath,
@@ -238,7 +243,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}, asPackage?: { t
         project.files = new Map(project.files);
         renewNodes(project, memo, new Set(clean));
       } else aggregate();
-      reloads.push({ before, after: project.files, paths: all ? undefined : clean });
+      reloads.push({ before: numbered(before), after: numbered(project.files), paths: all ? undefined : clean });
       if (reloads.length > 64) reloads.shift();
       const changed = new Set(clean);
       return project.diagnostics.filter((d) => d.file !== undefined && changed.has(d.file));
@@ -254,10 +259,13 @@ export function loadProject(dir: string, opts: LoadOptions = {}, asPackage?: { t
       return installed.find((x) => x.name === pkg)?.jinja;
     },
     changedSince(since) {
+      if (since === project.files) return [];
       const paths = new Set<string>();
-      let at: unknown = project.files;
+      const target = stateNo.get(since);
+      let at = stateNo.get(project.files);
+      if (target === undefined || at === undefined) return undefined;
       // walk back from the current state to `since`, one reload at a time
-      for (let i = reloads.length - 1; at !== since; i--) {
+      for (let i = reloads.length - 1; at !== target; i--) {
         const r = reloads[i];
         if (!r || r.after !== at || !r.paths) return undefined;
         for (const x of r.paths) paths.add(x);
@@ -276,6 +284,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}, asPackage?: { t
   };
 
   const memo = newBuildMemo();
+  const refusalMemo = newRefusalMemo();
   let memoManifest: unknown;
   let manifestIndex: { manifest: unknown; project: string; index: ManifestIndex } | undefined;
   const aggregate = () => {
@@ -318,7 +327,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}, asPackage?: { t
     const built = buildNodes({ settings, code, seedFiles, props, memo });
     diagnostics.push(...built.diagnostics);
     // where dbt refuses to parse (a ref() or source() to nothing, an unset env_var(), a missing var()): a located error each
-    diagnostics.push(...refusals({ root, settings, code, props, built }));
+    diagnostics.push(...refusals({ root, settings, code, props, built, memo: refusalMemo }));
     const modelByName = new Map<string, DbtNode>();
     for (const m of built.models) if (m.version === undefined || m.latestVersion || !modelByName.has(m.name)) modelByName.set(m.name, m);
     let packageNodes: DbtNode[] = [];

@@ -9,6 +9,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { opt } from '../option-names.js';
 import type { Built, CodeFile } from './build-nodes.js';
 import type { PropertyFile } from './dbt-yaml.js';
+import type { DbtNode } from './types.js';
 import { varContext, type DbtSettings } from './settings.js';
 
 
@@ -18,6 +19,32 @@ export interface RefusalInput {
   code: CodeFile[];
   props: PropertyFile[];
   built: Built;
+  /** What the previous call of the same reader found (see RefusalMemo). */
+  memo?: RefusalMemo;
+}
+
+/** The names refs and sources resolve against. */
+interface Names {
+  enabledFiles: Set<string>; disabledFiles: Set<string>; enabled: Set<string>; disabled: Set<string>;
+  sources: Set<string>; sourcesDisabled: Set<string>;
+}
+
+/**
+ * The project reader keeps each code file's facts until the file changes, and most changes leave
+ * every node's name and file as they were: then the names are those of the previous call, and a
+ * code file read before has the findings it had (the server checks every ref of a 10,000-model
+ * project after each change; this keeps that to the changed files). Files with env_var() calls
+ * (the environment) or whose check looked at installed packages are checked every time.
+ */
+export interface RefusalMemo {
+  settings?: DbtSettings;
+  lists?: readonly DbtNode[][];
+  names?: Names;
+  perFile: WeakMap<CodeFile, Diagnostic[]>;
+}
+
+export function newRefusalMemo(): RefusalMemo {
+  return { perFile: new WeakMap() };
 }
 
 const envMissing = (file: string, line: number, name: string): Diagnostic => ({
@@ -55,23 +82,28 @@ export function refusals(input: RefusalInput): Diagnostic[] {
 
   // SQL: every file is rendered (disabled ones too, to read their config); refs and sources are
   // resolved for the nodes dbt builds
-  // plain loops, no intermediate arrays: the server runs this after every change of a 10,000-model project
-  const enabledFiles = new Set<string>(), disabledFiles = new Set<string>(), enabled = new Set<string>(), disabled = new Set<string>();
-  const sources = new Set<string>(), sourcesDisabled = new Set<string>();
-  for (const list of [built.models, built.snapshots]) for (const n of list) { enabled.add(n.name); if (n.sqlPath) enabledFiles.add(n.sqlPath); }
-  for (const n of built.seeds) enabled.add(n.name);
-  for (const n of built.sources) sources.add(n.name);
-  for (const n of built.disabled) {
-    if (n.sqlPath) disabledFiles.add(n.sqlPath);
-    (n.resourceType === 'source' ? sourcesDisabled : disabled).add(n.name);
+  const memo = input.memo ?? newRefusalMemo();
+  const lists = [built.models, built.snapshots, built.seeds, built.sources, built.disabled];
+  if (memo.settings !== s || !memo.lists || !memo.names || !sameNames(memo.lists, lists)) {
+    memo.names = namesOf(built);
+    memo.perFile = new WeakMap();
+    memo.settings = s;
   }
+  memo.lists = lists;
+  const { enabledFiles, disabledFiles, enabled, disabled, sources, sourcesDisabled } = memo.names;
   let pkg: Packages | undefined;
-  const packages = () => (pkg ??= installedPackages(input.root, s.packagesInstallPath));
+  let usedPackages = false;
+  const packages = () => { usedPackages = true; return (pkg ??= installedPackages(input.root, s.packagesInstallPath)); };
   for (const c of input.code) {
+    const kept = memo.perFile.get(c);
+    if (kept) { for (const d of kept) out.push(d); continue; }
+    const mine: Diagnostic[] = [];
+    let usesEnv = false;
+    usedPackages = false;
     const checked = c.role !== 'test' && enabledFiles.has(c.rel) && !disabledFiles.has(c.rel);
     const kind = c.role === 'snapshot' ? 'Snapshot' : 'Model';
     for (const call of c.facts.calls ?? []) {
-      if (call.kind === 'env_var') { if (!env(call.name)) out.push(envMissing(c.rel, call.line, call.name)); continue; }
+      if (call.kind === 'env_var') { usesEnv = true; if (!env(call.name)) mine.push(envMissing(c.rel, call.line, call.name)); continue; }
       if (!checked) continue;
       if (call.package && call.package !== s.name) continue; // another package's node: not read here
       const isRef = call.kind === 'ref';
@@ -82,13 +114,41 @@ export function refusals(input: RefusalInput): Diagnostic[] {
         if (p === 'unknown' || (isRef ? p.nodes.has(call.name) : p.mentions(call.name))) continue;
       }
       const target = isRef ? 'node' : 'source';
-      out.push({ code: isRef ? 'DBT_REF_NOT_FOUND' : 'DBT_SOURCE_NOT_FOUND', severity: 'error', file: c.rel, line: call.line, column: 1,
+      mine.push({ code: isRef ? 'DBT_REF_NOT_FOUND' : 'DBT_SOURCE_NOT_FOUND', severity: 'error', file: c.rel, line: call.line, column: 1,
         message: `${kind} '${nodeId(c, s.name)}' (${c.rel}) depends on a ${target} named '${call.name}' which ${off ? 'is disabled' : 'was not found'} (dbt parse refuses the project)`,
         hint: off ? `enable '${call.name}', or disable this ${kind.toLowerCase()} too`
           : isRef ? `add the model, seed or snapshot '${call.name}', or correct the name in ref()` : `declare table '${call.name.split('.')[1]}' under source '${call.name.split('.')[0]}' in a property file, or correct the names in source()` });
     }
+    if (!usesEnv && !usedPackages) memo.perFile.set(c, mine);
+    for (const d of mine) out.push(d);
   }
   return out;
+}
+
+/** The names refs and sources resolve against (plain loops: 10,000 models after every change in the server). */
+function namesOf(built: Built): Names {
+  const n: Names = { enabledFiles: new Set(), disabledFiles: new Set(), enabled: new Set(), disabled: new Set(), sources: new Set(), sourcesDisabled: new Set() };
+  for (const list of [built.models, built.snapshots]) for (const x of list) { n.enabled.add(x.name); if (x.sqlPath) n.enabledFiles.add(x.sqlPath); }
+  for (const x of built.seeds) n.enabled.add(x.name);
+  for (const x of built.sources) n.sources.add(x.name);
+  for (const x of built.disabled) {
+    if (x.sqlPath) n.disabledFiles.add(x.sqlPath);
+    (x.resourceType === 'source' ? n.sourcesDisabled : n.disabled).add(x.name);
+  }
+  return n;
+}
+
+/** Whether the node lists give the same names as before: the same nodes (mostly the very same objects), or nodes of the same name, file and type. */
+function sameNames(before: readonly DbtNode[][], now: readonly DbtNode[][]): boolean {
+  for (let l = 0; l < now.length; l++) {
+    const a = before[l], b = now[l];
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < b.length; i++) {
+      const x = a[i], y = b[i];
+      if (x !== y && (x.name !== y.name || x.sqlPath !== y.sqlPath || x.resourceType !== y.resourceType)) return false;
+    }
+  }
+  return true;
 }
 
 function nodeId(c: CodeFile, project: string): string {

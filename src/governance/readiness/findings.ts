@@ -63,12 +63,14 @@ const BUILTIN_RULES: PolicyRule[] = [
  * checks every model again.
  */
 interface NodeChecks {
-  context: string; findings: Finding[]; mesh: MeshFinding[];
+  context: object; findings: Finding[]; mesh: MeshFinding[];
   /** the contract rules' violations, one list per rule of BUILTIN_RULES (the subject itself is not kept: at 10,000 models it is most of this cache's memory) */
   contract: PolicyViolation[][];
 }
 const checked = new WeakMap<DbtNode, NodeChecks>();
-let lastContext = '';
+/** The names the last call's checks depended on, and the token that stands for them. */
+let lastNames: string[] = [];
+let lastContext = {};
 
 type Push = (code: string, file: string | undefined, line: number | undefined, target: string, message: string, hint?: string, weight?: number) => void;
 
@@ -92,9 +94,9 @@ export function projectFindings(p: Project, policyRules: PolicyRule[] = []): Fin
   }
 
   const models = p.models.filter((m) => m.origins.includes('yaml'));
-  const text = `${[...p.docs.keys()].join('\n')}\u0000${[...p.modelByName.keys()].join('\n')}\u0000${p.sources.map((x) => x.name).join('\n')}`;
-  // compared once here; per node the check is then an identity compare, not one of 10,000 long strings
-  if (text !== lastContext) lastContext = text;
+  // the names compared once here, one by one (after a change they are mostly the very same
+  // strings; no 10,000-name string is built): per node the check is then an identity compare
+  if (!sameNames(lastNames, p)) { lastNames = namesOf(p); lastContext = {}; }
   const context = lastContext;
   const sensitive = new RegExp(classificationRequired.params.name_regex.default as string, 'i');
   const meshFindings: MeshFinding[] = [];
@@ -108,8 +110,8 @@ export function projectFindings(p: Project, policyRules: PolicyRule[] = []): Fin
       checked.set(n, c);
     }
     perNode.push(c);
-    out.push(...c.findings);
-    meshFindings.push(...c.mesh);
+    for (const f of c.findings) out.push(f);
+    for (const f of c.mesh) meshFindings.push(f);
   }
 
   for (const src of p.sources) {
@@ -122,7 +124,9 @@ export function projectFindings(p: Project, policyRules: PolicyRule[] = []): Fin
 
   // the two 1.4 contract rules, through the policy engine
   // rule by rule, model by model: the order evaluateRules(BUILTIN_RULES, subjects) gives
-  for (const v of BUILTIN_RULES.flatMap((_, i) => perNode.flatMap((c) => c.contract[i]))) push(v.ruleId, v.file, v.line, v.objectColumn ? `${v.object}.${v.objectColumn}` : v.object, v.message.replace(/ \[[A-Z_]+\]$/, ''), v.hint);
+  for (let i = 0; i < BUILTIN_RULES.length; i++) {
+    for (const c of perNode) for (const v of c.contract[i]) push(v.ruleId, v.file, v.line, v.objectColumn ? `${v.object}.${v.objectColumn}` : v.object, v.message.replace(/ \[[A-Z_]+\]$/, ''), v.hint);
+  }
 
   // Interface readiness (mesh, in the order meshCheck reports it), except the codes the contract rules above already score
   for (const f of sortDiagnostics(meshFindings)) {
@@ -143,6 +147,28 @@ export function projectFindings(p: Project, policyRules: PolicyRule[] = []): Fin
   return out;
 }
 
+
+/** The doc block, model and source names a model's checks depend on, in order, separated by sections. */
+function namesOf(p: Project): string[] {
+  const out: string[] = [];
+  for (const k of p.docs.keys()) out.push(k);
+  out.push('\u0000');
+  for (const k of p.modelByName.keys()) out.push(k);
+  out.push('\u0000');
+  for (const x of p.sources) out.push(x.name);
+  return out;
+}
+
+function sameNames(before: readonly string[], p: Project): boolean {
+  if (before.length !== p.docs.size + p.modelByName.size + p.sources.length + 2) return false;
+  let i = 0;
+  for (const k of p.docs.keys()) if (before[i++] !== k) return false;
+  if (before[i++] !== '\u0000') return false;
+  for (const k of p.modelByName.keys()) if (before[i++] !== k) return false;
+  if (before[i++] !== '\u0000') return false;
+  for (const x of p.sources) if (before[i++] !== x.name) return false;
+  return true;
+}
 
 /** The readiness findings of one dbt model (its subject as dbtSubjects makes it). */
 function modelFindings(n: DbtNode, s: Subject, sensitive: RegExp): Finding[] {
