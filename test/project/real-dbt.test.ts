@@ -7,9 +7,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { runCli } from '../helpers/cli.js';
 import { describeShared } from '../helpers/shared.js';
-import { countsFromManifest, countsFromSummary, dbtParseManifest, parseableCopy, REAL_DBT, realProjects, recordedCounts } from '../../bench/lib/real-dbt.mjs';
+import { countsFromManifest, countsFromSummary, parseableCopy, REAL_DBT, realProjects, recordedCounts } from '../../bench/lib/real-dbt.mjs';
 import { loadProject } from '../../src/core/project/load.js';
+import { offThread } from '../helpers/off-thread.js';
 import { expectSameBothWays } from './both-ways.js';
+
+const REAL_DBT_LIB = new URL('../../bench/lib/real-dbt.mjs', import.meta.url);
 
 const projects = realProjects();
 const summary = (dir: string) => {
@@ -23,9 +26,9 @@ describeShared('real dbt projects agree with dbt parse', () => {
     describe(name, () => {
       // one real dbt parse for both checks
       let copy: string, manifest: any;
-      beforeAll(() => {
+      beforeAll(async () => {
         copy = parseableCopy(join(REAL_DBT, name));
-        manifest = dbtParseManifest(copy).manifest;
+        manifest = (await offThread<{ manifest: any }>(REAL_DBT_LIB, 'dbtParseManifest', copy)).manifest;
       }, 300_000);
       it('summary counts equal a real dbt parse and the recorded counts', () => {
         const pkg = manifest.metadata.project_name;

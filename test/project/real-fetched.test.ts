@@ -12,13 +12,16 @@ import { fetchedCopy, fetchedProject } from '../../bench/lib/fetched-projects.mj
 import { countsFromManifest, countsFromSummary, dbtParseManifest, moreCountsFromManifest, moreCountsFromSummary } from '../../bench/lib/real-dbt.mjs';
 import { loadProject } from '../../src/core/project/load.js';
 import { describeFetchedDbt, registeredProjects } from '../helpers/shared.js';
+import { offThread } from '../helpers/off-thread.js';
 import { expectSameBothWays } from './both-ways.js';
+
+const AGREEMENT = new URL('../../bench/lib/fetched-agreement.mjs', import.meta.url);
 
 for (const { name } of registeredProjects()) {
   describeFetchedDbt(`${name} agrees with dbt parse`, name, () => {
     // one real dbt parse (minutes on the larger projects) for both checks
     let a: ReturnType<typeof agreementOn>;
-    beforeAll(() => { a = agreementOn(name); }, 1_200_000);
+    beforeAll(async () => { a = await offThread(AGREEMENT, 'agreementOn', name); }, 1_200_000);
     it('the fourteen summary counts, and node by node the models (enabled, disabled) and sources', () => {
       expect({ ...countsFromSummary(a.summary), ...moreCountsFromSummary(a.summary) })
         .toEqual({ ...countsFromManifest(a.manifest, a.pkg), ...moreCountsFromManifest(a.manifest, a.pkg) });
