@@ -2,7 +2,7 @@
 // manifest may only add to the reading — the 'manifest' origin on the project's own nodes, the
 // nodes of other packages, lineage for a model whose SQL names none — so the project's own
 // nodes, columns, tests, docs and findings must be the same both ways. Shared by
-// test/project/manifest-both-ways.test.ts and bench/manifest-read.mjs.
+// the tests (test/project/both-ways.ts) and bench/manifest-read.mjs.
 import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 

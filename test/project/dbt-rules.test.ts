@@ -1,7 +1,7 @@
 // The reader agrees with a real `dbt parse`, node by node, on a project written to exercise
 // each rule of how dbt reads a project (test/fixtures/dbt-rules/README.md).
 import { describe, expect, it, beforeAll } from 'vitest';
-import { cpSync, rmSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO, tempDir, runCli } from '../helpers/cli.js';
 import { dbtParse } from '../helpers/dbt.js';
@@ -46,13 +46,14 @@ function fromReader(p: Project): Map<string, Seen> {
 describe('the reader agrees with dbt parse on every rule of dbt-rules', () => {
   let manifest: any;
   let project: Project;
+  /** a copy of the fixture with the target/manifest.json dbt parse wrote */
+  let parsed: string;
   beforeAll(() => {
-    const d = join(tempDir(), 'dbt-rules');
-    cpSync(FIXTURE, d, { recursive: true });
-    const r = dbtParse(d);
+    parsed = join(tempDir(), 'dbt-rules');
+    cpSync(FIXTURE, parsed, { recursive: true });
+    const r = dbtParse(parsed);
     expect(r.code, r.output).toBe(0);
-    manifest = JSON.parse(readFileSync(join(d, 'target', 'manifest.json'), 'utf8'));
-    rmSync(join(d, 'target'), { recursive: true });
+    manifest = JSON.parse(readFileSync(join(parsed, 'target', 'manifest.json'), 'utf8'));
     project = loadProject(FIXTURE);
   }, 240_000);
 
@@ -68,10 +69,7 @@ describe('the reader agrees with dbt parse on every rule of dbt-rules', () => {
   });
 
   it('reads the project the same way with target/manifest.json present; package nodes are context, not models', () => {
-    const d = join(tempDir(), 'dbt-rules');
-    cpSync(FIXTURE, d, { recursive: true });
-    expect(dbtParse(d).code).toBe(0);
-    const p = loadProject(d);
+    const p = loadProject(parsed);
     expect(countsFromSummary(summarizeProject(p))).toEqual(countsFromManifest(manifest, 'rules_demo'));
     expect(p.models.some((m) => m.name === 'helper_model')).toBe(false);
     expect(p.packageNodes.map((n) => n.uniqueId)).toContain('model.helper_pkg.helper_model');

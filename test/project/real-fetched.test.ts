@@ -1,20 +1,28 @@
 // The fetched public projects (test/fixtures/real-projects/*.project.json) read by a real
 // `dbt parse` (in-memory DuckDB, the project's own profile name, the registry's vars) and by
 // modeler: the fourteen summary counts equal, and node by node the same enabled and disabled
-// models and the same source tables. Tuva with its labelling vars is a project dbt refuses: so
-// does modeler, naming the same model and the same missing node among its located errors.
-import { expect, it } from 'vitest';
+// models and the same source tables; and, from the same parse, the project reads the same with
+// the manifest dbt wrote and without it (test/project/manifest-both-ways.test.ts says why). Tuva
+// with its labelling vars is a project dbt refuses: so does modeler, naming the same model and
+// the same missing node among its located errors.
+import { beforeAll, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { agreementOn, idsFromManifest, modelerSummary } from '../../bench/lib/fetched-agreement.mjs';
 import { fetchedCopy, fetchedProject } from '../../bench/lib/fetched-projects.mjs';
 import { countsFromManifest, countsFromSummary, dbtParseManifest, moreCountsFromManifest, moreCountsFromSummary } from '../../bench/lib/real-dbt.mjs';
 import { loadProject } from '../../src/core/project/load.js';
 import { describeFetchedDbt, registeredProjects } from '../helpers/shared.js';
+import { offThread } from '../helpers/off-thread.js';
+import { expectSameBothWays } from './both-ways.js';
+
+const AGREEMENT = new URL('../../bench/lib/fetched-agreement.mjs', import.meta.url);
 
 for (const { name } of registeredProjects()) {
   describeFetchedDbt(`${name} agrees with dbt parse`, name, () => {
+    // one real dbt parse (minutes on the larger projects) for both checks
+    let a: ReturnType<typeof agreementOn>;
+    beforeAll(async () => { a = await offThread(AGREEMENT, 'agreementOn', name); }, 1_200_000);
     it('the fourteen summary counts, and node by node the models (enabled, disabled) and sources', () => {
-      const a = agreementOn(name);
       expect({ ...countsFromSummary(a.summary), ...moreCountsFromSummary(a.summary) })
         .toEqual({ ...countsFromManifest(a.manifest, a.pkg), ...moreCountsFromManifest(a.manifest, a.pkg) });
       const p = loadProject(a.dir, { vars: a.vars, profilesDir: a.copy });
@@ -22,7 +30,10 @@ for (const { name } of registeredProjects()) {
       expect({ models: ids(p.models), models_disabled: ids(p.disabled.filter((n) => n.resourceType === 'model')), sources: ids(p.sources) })
         .toEqual(idsFromManifest(a.manifest, a.pkg));
       expect(p.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    }, 1_200_000);
+    }, 300_000);
+    it('the same with and without the manifest dbt parse writes', () => {
+      expectSameBothWays(a.copy, (d) => loadProject(d, { vars: a.vars, profilesDir: a.copy }));
+    }, 300_000);
   });
 }
 
