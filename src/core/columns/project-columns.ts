@@ -87,6 +87,9 @@ export interface ColumnStats {
   readMs: number; parsed: number; cached: number; fast: number;
 }
 
+/** Parser dialects tried, in order, on SQL the default one cannot parse when the project names no adapter. */
+const UNKNOWN_ADAPTER_FALLBACKS = ['bigquery', 'snowflake'];
+
 /** A line holding nothing but placeholders of blocks not rendered. */
 const STANDALONE_PLACEHOLDERS = /^[ \t]*(?:__modeler_unrendered_\d+__)+[ \t]*$/gm;
 
@@ -159,6 +162,9 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
   const byId = new Map<string, DbtNode>();
   for (const n of [...p.models, ...p.seeds, ...p.snapshots, ...p.sources, ...p.packageNodes]) byId.set(n.uniqueId, n);
   const dialect = parserDialect(opts.target?.type);
+  // no profile says which warehouse runs the SQL: SQL the default dialect cannot parse is tried in the dialects of
+  // the warehouses whose syntax projects use most (BigQuery's `* except(...)`, Snowflake's `:` paths)
+  const fallbacks = opts.target?.type ? [] : UNKNOWN_ADAPTER_FALLBACKS.filter((d) => d !== dialect);
   const cache = ShapeCache.for(p.root, !!opts.cache, !!prev);
   let lib: MacroLibrary | undefined = prev?.lib;
   const library = () => (lib ??= readMacroLibrary(p.root, p.name, p.macroPaths, p.packagesInstallPath));
@@ -337,7 +343,12 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
       return { id: nid, columns: cols, reason: cols ? undefined : unknown, more: open };
     };
     if (filled.size) lookup.knownNull = (c) => filled.get(c.toLowerCase());
-    const read = (sql: string) => readSqlColumns(sql, dialect, lookup, cache);
+    const read = (sql: string) => {
+      const first = readSqlColumns(sql, dialect, lookup, cache);
+      if (!first.error) return first;
+      for (const d of fallbacks) { const r = readSqlColumns(sql, d, lookup, cache); if (!r.error) return r; }
+      return first;
+    };
     let r = read(ms.sql);
     // a block not rendered (a loop over the warehouse's columns) left on a line of its own between select
     // items breaks the parse or reads as the previous column's alias: the other columns are still known
