@@ -17,7 +17,7 @@ import { describedAsLink, hasValidityColumns, isLinkFiller, isTransformationStep
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
 import { sqlShape } from './sql-shape.js';
-import { isStagingModel, sourceSystemNames, stagingFolder, upstreamModels } from './staging.js';
+import { isStagingModel, modelFolders, sourceSystemNames, stagingFolder, upstreamModels } from './staging.js';
 import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
 import { declaredTargetResolver, type ResolvedTarget } from './targets.js';
 
@@ -286,7 +286,7 @@ function markTransformations(project: Project, models: StagingModel[]): void {
     if (m.kind !== 'entity') continue;
     let inputs: StagingModel[] = [];
     const read = () => (inputs = upstreamModels(project, m.node).map((u) => staging.get(u)).filter((u): u is StagingModel => !!u && u !== m)).length;
-    if (!isTransformationStep(m.parsed.tokens, stagingFolder(m.node), m.node.sourceRefs.length > 0, read)) continue;
+    if (!isTransformationStep(m.parsed.tokens, modelFolders(m.node), m.node.sourceRefs.length > 0, read)) continue;
     m.kind = 'transformation';
     m.why = `a transformation step over ${inputs.map((u) => u.node.name).join(', ')} (it reads no source, and its name or folder says it transforms them)`;
     const one = inputs.length === 1 && inputs[0].kind === 'entity' ? inputs[0] : undefined;

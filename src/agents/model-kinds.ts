@@ -79,14 +79,16 @@ const DEFINITION_COLUMNS = new Set(['type', 'field_type', 'data_type', 'label', 
 /** Children of a technical table: property_option, field_value. */
 const DETAIL_WORDS = new Set(['option', 'value', 'group', 'enum', 'choice']);
 /** Words saying a model is a step applied to other models' rows (a name's first word, or its folder). */
-const TRANSFORM_WORDS = new Set(['transformed', 'transformation', 'transformations', 'derived', 'enriched', 'processed', 'prepared', 'reshaped', 'intermediate']);
+const TRANSFORM_WORDS = new Set(['transformed', 'transformation', 'transformations', 'derived', 'enriched', 'processed', 'prepared', 'reshaped', 'intermediate',
+  'consolidation', 'consolidations', 'consolidated', 'cleanup', 'cleaned', 'final', 'combined']);
 
 /**
- * A step of the pipeline, not rows of a source: the model reads no source, only other staging models, and its name or
- * folder says it transforms them (transformed_pll, models/staging/transformation/). Its rows are theirs, reshaped.
+ * A step of the pipeline, not rows of a source: the model reads no source, only other staging models, and a word of
+ * its name or of its folders says it transforms them (transformed_pll, charges_consolidation, place_final,
+ * models/staging/transformation/, models/consolidation/). Its rows are theirs, reshaped.
  */
 export function isTransformationStep(tokens: readonly string[], folder: string | undefined, readsSource: boolean, stagingInputs: () => number): boolean {
-  if (readsSource || !(TRANSFORM_WORDS.has(tokens[0]) || (folder ?? '').split(/[/_]/).some((w) => TRANSFORM_WORDS.has(w)))) return false;
+  if (readsSource || !(tokens.some((t) => TRANSFORM_WORDS.has(t)) || (folder ?? '').toLowerCase().split(/[/_.\s-]/).some((w) => TRANSFORM_WORDS.has(w)))) return false;
   return stagingInputs() > 0;
 }
 

@@ -37,3 +37,31 @@ select * except(rn) from s where rn = 1
     expect(refs(p)).toEqual(expect.arrayContaining(['Place>Sale.place_id', 'User>Sale.user_id']));
   });
 });
+
+describe('a consolidation layer named stg_*: steps over the staging models, not tables of a source', () => {
+  const files = {
+    'models/stripe/src_stripe_charges.sql': "select id as charge_id, customer_id, amount, created from {{ source('stripe', 'charges') }}\n",
+    'models/stripe/src_stripe_customers.sql': "select id as customer_id, email from {{ source('stripe', 'customers') }}\n",
+    'models/app/src_app_places.sql': "select _id as place_id, name, postalcode from {{ source('app', 'place') }}\n",
+    // its last word says it consolidates: charges again, typed and joined to customers
+    'models/consolidation/stg_charges_consolidation.sql': `select c.charge_id, c.customer_id, cu.email, c.amount, case when c.amount > 100 then 'big' else 'small' end as charge_type,
+  round(c.amount / 100, 2) as amount_eur, cast(c.created as date) as charge_date, extract(year from c.created) as charge_year
+from {{ ref('src_stripe_charges') }} c left join {{ ref('src_stripe_customers') }} cu on cu.customer_id = c.customer_id
+`,
+    // …a final step over the places
+    'models/places/stg_place_final.sql': "select place_id, name, postalcode, left(postalcode, 2) as departement, upper(name) as place_label, length(name) as name_length from {{ ref('src_app_places') }}\n",
+    // …and one whose folder says it: a place's sales copied with no word of its own in the name
+    'models/consolidation/stg_place_charges.sql': `select p.place_id, p.name, c.charge_id, c.amount
+from {{ ref('src_app_places') }} p join {{ ref('stg_charges_consolidation') }} c on c.charge_id = p.place_id
+`,
+    'models/sources.yml': sourcesYaml(sources('stripe', 'charges', 'customers'), sources('app', 'place')),
+  };
+
+  it('leaves them out as transformation steps; the staging tables of the sources stay entities', () => {
+    const p = conceptualize(load(files));
+    expect(names(p)).toEqual(['Charge', 'Customer', 'Place']);
+    expect(p.notes.join('\n')).toMatch(/stg_charges_consolidation \(a transformation step over src_stripe_charges, src_stripe_customers/);
+    expect(p.notes.join('\n')).toMatch(/stg_place_final → Place \(a transformation step over src_app_places/);
+    expect(refs(p)).toEqual(['Customer>Charge.customer_id']);
+  });
+});
