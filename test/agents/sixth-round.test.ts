@@ -65,3 +65,20 @@ from {{ ref('src_app_places') }} p join {{ ref('stg_charges_consolidation') }} c
     expect(refs(p)).toEqual(['Customer>Charge.customer_id']);
   });
 });
+
+describe("a document store's own id renamed (MongoDB's `_id as sale_id`)", () => {
+  const files = {
+    'models/app/src_shop_sales.sql': "select _id as sale_id, user._id as user_id, channel from {{ source('shop', 'sale') }}\n",
+    'models/app/src_shop_users.sql': "select _id as user_id, email from {{ source('shop', 'user') }}\n",
+    // a gift card's own id is called sale_id (it is sold like a sale); the embedded user's _id is a reference
+    'models/app/src_shop_gift_cards.sql': "select _id as sale_id, user._id as user_id, code, createdat from {{ source('shop', 'gift_cards') }}\n",
+    'models/sources.yml': sourcesYaml(sources('shop', 'sale', 'user', 'gift_cards')),
+  };
+
+  it('is the row\'s own identifier, not a reference; an embedded document\'s `_id` is', () => {
+    const p = conceptualize(load(files));
+    expect(refs(p)).not.toContain('Sale>GiftCard.sale_id');
+    expect(refs(p)).toEqual(expect.arrayContaining(['User>GiftCard.user_id', 'User>Sale.user_id']));
+    expect(p.notes.join('\n')).toMatch(/src_shop_gift_cards\.sale_id is the row's own identifier, not a reference to Sale/);
+  });
+});
