@@ -12,7 +12,7 @@ import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { singularPhrase, singularWord } from './inflection.js';
 import { containsRun, EntityIndex, isActorRole, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
-import { applySystemPrefixes, grainOf, markDuplicates, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
+import { applySystemPrefixes, grainOf, markDuplicates, markRestagings, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
 import { describedAsLink, hasValidityColumns, isLinkFiller, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
@@ -162,6 +162,11 @@ export function readStagingLayer(project: Project): StagingLayer {
   // a staging copy of a downstream model built from one staging model alone (stg_metrics__service_management over the
   // mart service_management, itself over stg_service_data__freshservice): that model's rows again, whatever its name
   markCopiesOfOne(project, models, seeds);
+  for (const { model, of, table } of markRestagings(models)) {
+    model.kind = 'duplicate';
+    model.why = `${table} again (${of.node.name} stages that table)`;
+    (model as Served).served = of.parsed.tokens;
+  }
   markTransformations(project, models);
   // the same noun in two source systems is two entities unless the project says they are one
   const qualify = () => qualifyNouns(project, models.filter((m) => m.kind === 'entity').map((m) => ({ node: m.node, source: m.source, tokens: m.parsed.tokens })), sourcedModels(project, models));
@@ -282,13 +287,16 @@ function keyedEntity(m: StagingModel, models: StagingModel[]): StagingModel | un
  */
 function markTransformations(project: Project, models: StagingModel[]): void {
   const staging = new Map(models.map((m) => [m.node.name, m]));
+  // a source table a plain staging model (reading sources only) stages: a step that also joins it (a lookup) reads no source of its own
+  const staged = new Set(models.filter((m) => !m.node.refs.length).flatMap((m) => m.node.sourceRefs));
   for (const m of models) {
     if (m.kind !== 'entity') continue;
     let inputs: StagingModel[] = [];
     const read = () => (inputs = upstreamModels(project, m.node).map((u) => staging.get(u)).filter((u): u is StagingModel => !!u && u !== m)).length;
-    if (!isTransformationStep(m.parsed.tokens, modelFolders(m.node), m.node.sourceRefs.length > 0, read)) continue;
+    const ownSource = m.node.sourceRefs.some((r) => !staged.has(r) || !m.node.refs.length);
+    if (!isTransformationStep(m.parsed.tokens, modelFolders(m.node), ownSource, read)) continue;
     m.kind = 'transformation';
-    m.why = `a transformation step over ${inputs.map((u) => u.node.name).join(', ')} (it reads no source, and its name or folder says it transforms them)`;
+    m.why = `a transformation step over ${inputs.map((u) => u.node.name).join(', ')} (it reads no source of its own, and its name or folder says it transforms them)`;
     const one = inputs.length === 1 && inputs[0].kind === 'entity' ? inputs[0] : undefined;
     (m as Served).served = one ? one.parsed.tokens : [];
   }

@@ -82,3 +82,57 @@ describe("a document store's own id renamed (MongoDB's `_id as sale_id`)", () =>
     expect(p.notes.join('\n')).toMatch(/src_shop_gift_cards\.sale_id is the row's own identifier, not a reference to Sale/);
   });
 });
+
+describe('a model named stg_<word>_… that reads a source of another name', () => {
+  const files = {
+    'models/app/src_mongodb_users.sql': "select _id as user_id, email from {{ source('mongodb', 'user') }}\n",
+    'models/billing/src_billing_usage.sql': "select id as usage_id, account_id, quantity from {{ source('billing', 'usage') }}\n",
+    'models/billing/src_billing_charges.sql': "select id as charge_id, account_id, amount from {{ source('billing', 'charges') }}\n",
+    // both read the application database's collections: `coupons` is part of their nouns, `mongo` the engine
+    'models/marketing/stg_coupons_usage_mongo.sql': "select _id as coupon_usage_id, user._id as user_id, coupon._id as coupon_id, code, createdat from {{ source('mongodb', 'coupon_usage') }}\n",
+    'models/marketing/stg_coupons_charge_mongo.sql': "select _id as coupon_charge_id, user._id as user_id, amount from {{ source('mongodb', 'coupon_charge') }}\n",
+    'models/sources.yml': sourcesYaml(sources('mongodb', 'user', 'coupon_usage', 'coupon_charge'), sources('billing', 'usage', 'charges')),
+  };
+
+  it('is of that source\'s system: its first word stays in its noun, the engine word leaves it, and its keys resolve in that system', () => {
+    const p = conceptualize(load(files));
+    expect(names(p)).toEqual(expect.arrayContaining(['CouponsCharge', 'CouponsUsage']));
+    expect(refs(p)).toEqual(expect.arrayContaining(['User>CouponsCharge.user_id', 'User>CouponsUsage.user_id']));
+  });
+});
+
+describe('a second staging model over a source table another one stages', () => {
+  const files = {
+    'models/app/src_mongodb_sale.sql': "select _id as sale_id, user._id as user_id, channel, payment.price as price from {{ source('mongodb', 'sale') }}\n",
+    'models/app/src_mongodb_users.sql': "select _id as user_id, email from {{ source('mongodb', 'user') }}\n",
+    // the same sale documents again, for the coupon report
+    'models/marketing/stg_coupons_mongo_data.sql': "select _id as sale_id, user._id as user_id, payment.coupon.code as coupon_code, payment.coupon.type as coupon_type from {{ source('mongodb', 'sale') }}\n",
+    // a part flattened out of the sales is a thing of its own
+    'models/app/src_mongodb_sale_items.sql': "select _id as sale_id, items.value._id as item_id, items.value.name as name from {{ source('mongodb', 'sale') }}, unnest(items) items\n",
+    'models/sources.yml': sourcesYaml(sources('mongodb', 'sale', 'user')),
+  };
+
+  it('is that table\'s rows again: folded into its entity, not one of its own', () => {
+    const p = conceptualize(load(files));
+    expect(names(p)).toEqual(['Sale', 'SaleItem', 'User']);
+    expect(p.notes.join('\n')).toMatch(/stg_coupons_mongo_data → Sale \(mongodb\.sale again \(src_mongodb_sale stages that table\)\)/);
+  });
+});
+
+describe('a consolidation step that also joins a lookup table another staging model stages', () => {
+  const files = {
+    'models/stripe/src_stripe_charges.sql': "select id as charge_id, customer_id, amount, created from {{ source('stripe', 'charges') }}\n",
+    'models/external/src_external_communes.sql': "select code_commune, nom_commune, code_postal from {{ source('external', 'communes') }}\n",
+    'models/consolidation/stg_charges_consolidation.sql': `select c.charge_id, c.customer_id, c.amount, r.nom_commune, round(c.amount / 100, 2) as amount_eur,
+  cast(c.created as date) as charge_date, extract(year from c.created) as charge_year
+from {{ ref('src_stripe_charges') }} c left join {{ source('external', 'communes') }} r on r.code_postal = '75001'
+`,
+    'models/sources.yml': sourcesYaml(sources('stripe', 'charges'), sources('external', 'communes')),
+  };
+
+  it('reads no source of its own: still a transformation step', () => {
+    const p = conceptualize(load(files));
+    expect(names(p)).not.toContain('ChargeConsolidation');
+    expect(p.notes.join('\n')).toMatch(/stg_charges_consolidation → Charge \(a transformation step over src_stripe_charges \(it reads no source of its own/);
+  });
+});
