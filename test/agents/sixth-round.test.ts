@@ -136,3 +136,24 @@ from {{ ref('src_stripe_charges') }} c left join {{ source('external', 'communes
     expect(p.notes.join('\n')).toMatch(/stg_charges_consolidation → Charge \(a transformation step over src_stripe_charges \(it reads no source of its own/);
   });
 });
+
+describe("an API's bare-noun key (Stripe's charge.customer)", () => {
+  const files = {
+    'models/stripe/src_stripe_customers.sql': "select id, email, created from {{ source('stripe', 'customers') }}\n",
+    'models/stripe/src_stripe_balance_transactions.sql': "select id, amount, type from {{ source('stripe', 'balance_transactions') }}\n",
+    'models/stripe/src_stripe_charges.sql': "select id, customer, balance_transaction, amount, currency, refunds, created from {{ source('stripe', 'charges') }}\n",
+    // a linked-record table: its bare nouns sit beside lists of links (services), one record or many
+    'models/airtable/src_airtable_organizations.sql': "select id, name from {{ source('airtable', 'organizations') }}\n",
+    'models/airtable/src_airtable_services.sql': "select id, name from {{ source('airtable', 'services') }}\n",
+    'models/airtable/src_airtable_funding_programs.sql': "select id, program, organization, services from {{ source('airtable', 'funding_programs') }}\n",
+    'models/sources.yml': sourcesYaml(sources('stripe', 'customers', 'balance_transactions', 'charges'), sources('airtable', 'organizations', 'services', 'funding_programs')),
+  };
+
+  it('points at the entity of its own system keyed by a bare id; a plural, or a field beside lists of links, does not', () => {
+    const p = conceptualize(load(files));
+    expect(refs(p)).toEqual(['BalanceTransaction>Charge.balance_transaction', 'Customer>Charge.customer']);
+    const rel = p.relationships.find((r) => r.to_column === 'customer' || r.from_column === 'customer')!;
+    expect(rel.evidence).toMatchObject({ kind: 'inferred' });
+    expect(JSON.stringify(rel.evidence)).toMatch(/named by the entity noun alone/);
+  });
+});
