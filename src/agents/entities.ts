@@ -134,6 +134,7 @@ export function readStagingLayer(project: Project): StagingLayer {
     }
   }
   pointedAtRecords(models);
+  handKeptSheets(models);
   siblingKinds(models);
   for (const { model, of } of markDuplicates(models)) {
     model.kind = 'duplicate';
@@ -464,6 +465,45 @@ function pointedAtRecords(models: StagingModel[]): void {
     if (!keyed || !names.some((t) => keyed.has(snakeOf(t)))) continue;
     m.kind = 'entity';
     m.why = undefined;
+    (m as Served).served = [];
+  }
+}
+
+/** Names of a spreadsheet system (a source, folder or stg_<system>__ part): tables typed in by hand. */
+const SHEET_SYSTEM = /^(?:g?sheets?|gs|google_?sheets?|g_?sheets?|spreadsheets?|excel)$/;
+
+/**
+ * A table of a spreadsheet system (Google Sheets) is a hand-kept list, map or annotation (items flagged always in stock,
+ * a classification per cut, privacy requests typed in), not a business entity, unless another table points at it by
+ * key (a product master the inventory rows name).
+ */
+function handKeptSheets(models: StagingModel[]): void {
+  const sheets = models.filter((m) => m.kind === 'entity' && [m.source, stagingFolder(m.node) ?? '', ...m.node.sourceRefs.map((r) => r.split('.')[0])]
+    .some((w) => SHEET_SYSTEM.test(w.toLowerCase())));
+  if (!sheets.length) return;
+  // the columns and key stems of the tables that are not typed in (read once)
+  const columns = new Map<string, number>();
+  const stems = new Map<string, number>();
+  const count = (map: Map<string, number>, k: string) => map.set(k, (map.get(k) ?? 0) + 1);
+  const typedIn = new Set(sheets);
+  for (const o of models) {
+    if ((o.kind !== 'entity' && o.kind !== 'helper') || typedIn.has(o)) continue;
+    const mine = new Set<string>();
+    for (const c of o.columns) {
+      const n = c.name.toLowerCase();
+      count(columns, n);
+      const k = keyShape(n);
+      if (k?.stem.length && k.suffix !== 'code') mine.add(snakeOf(k.stem));
+    }
+    for (const st of mine) count(stems, st);
+  }
+  for (const m of sheets) {
+    const noun = snakeOf(m.parsed.tokens);
+    // pointed at: a table of another kind carries one of its keys, or a key named for its noun
+    const pointed = [...m.ownKeys].some((k) => k !== 'id' && !!keyShape(k)?.stem.length && columns.has(k)) || stems.has(noun);
+    if (pointed) continue;
+    m.kind = 'configuration';
+    m.why = 'a hand-kept spreadsheet no other table points at by key (a list, map or annotation typed in by hand)';
     (m as Served).served = [];
   }
 }

@@ -216,14 +216,28 @@ export class EntityIndex {
     const siblings = child.columns;
     // beside a plural that names an entity of the system (an Airtable record's linked-record lists: services,
     // gtfs_datasets), a bare noun is one more link field, holding a list as often as one key
-    if (siblings && [...siblings].some((c) => { const w = columnTokens(c); const last = w[w.length - 1] ?? '';
-      return singularWord(last) !== last && !!this.byNoun.get(snakeOf([...w.slice(0, -1), singularWord(last)]))?.some((e) => e.sources.has(child.source)); })) return undefined;
+    if (this.linkLists(child)) return undefined;
     if (siblings && [`${noun}_id`, `${noun}_name`, `${noun}_key`, `${column.name.toLowerCase()}_id`, `${column.name.toLowerCase()}_name`].some((c) => siblings.has(c))) return undefined;
     const type = column.data_type ?? column.type;
     if (attributeKind(column.name, type, child.columns) || !compatibleTypes(type, target.key?.type)) return undefined;
     if (type && !/char|text|string|int|uuid|varchar/i.test(type)) return undefined;
     return { entity: target.name, rule: 'bare', role: [], confidence: CONFIDENCE.bare, lookup: false };
   }
+
+  /** Does the child have a plural column naming an entity of its system (a list of links)? Read once per child. */
+  private linkLists(child: ChildModel): boolean {
+    let hit = this.lists.get(child);
+    if (hit === undefined) {
+      hit = [...(child.columns ?? [])].some((c) => {
+        const w = columnTokens(c);
+        const last = w[w.length - 1] ?? '';
+        return singularWord(last) !== last && !!this.byNoun.get(snakeOf([...w.slice(0, -1), singularWord(last)]))?.some((e) => e.sources.has(child.source));
+      });
+      this.lists.set(child, hit);
+    }
+    return hit;
+  }
+  private lists = new WeakMap<ChildModel, boolean>();
 
   /** Is `target` only in systems other than the child's? (Models without a known system cross nothing.) */
   private crossesSystems(child: ChildModel, target: IndexedEntity): boolean {

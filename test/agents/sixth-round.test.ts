@@ -157,3 +157,22 @@ describe("an API's bare-noun key (Stripe's charge.customer)", () => {
     expect(JSON.stringify(rel.evidence)).toMatch(/named by the entity noun alone/);
   });
 });
+
+describe('tables of a spreadsheet system (Google Sheets)', () => {
+  const files = {
+    'models/staging/shop/stg_shop__products.sql': "select id as product_id, name, cut_id from {{ source('shop', 'products') }}\n",
+    'models/staging/shop/stg_shop__inventory.sql': "select id as inventory_id, product_id, farm_id, quantity from {{ source('shop', 'inventory') }}\n",
+    // typed in by hand: a list of items flagged, a classification per cut name; nothing points at them
+    'models/staging/google_sheets/stg_gs__always_in_stock.sql': "select row_number() over () as ais_id, product_name, always_in_stock from {{ source('google_sheets', 'always_in_stock') }}\n",
+    'models/staging/google_sheets/stg_gs__inventory_classification.sql': "select id as inventory_classification_id, cut_name, classification from {{ source('google_sheets', 'inventory_classification') }}\n",
+    // …but the farms the inventory rows name are business things, wherever they are kept
+    'models/staging/google_sheets/stg_gs__farms.sql': "select id as farm_id, farm_name, region from {{ source('google_sheets', 'farms') }}\n",
+    'models/staging/sources.yml': sourcesYaml(sources('shop', 'products', 'inventory'), sources('google_sheets', 'always_in_stock', 'inventory_classification', 'farms')),
+  };
+
+  it('are hand-kept lists, maps or annotations unless another table points at them by key', () => {
+    const p = conceptualize(load(files));
+    expect(names(p)).toEqual(['Farm', 'Inventory', 'Product']);
+    expect(p.notes.join('\n')).toMatch(/stg_gs__always_in_stock \(a hand-kept spreadsheet no other table points at by key/);
+  });
+});
