@@ -272,7 +272,8 @@ export function isLinkFiller(name: string): boolean {
   // load bookkeeping: the feed a row came in (base64_url, feed_key), its timestamps and partition (ts, dt), a surrogate key
   if (['ts', 'dt', 'key', 'base64_url', 'feed_key', 'extract_ts'].includes(n) || n.endsWith('_ts')) return true;
   if (/^(is|has|was|can|should)_/.test(n)) return true;
-  if (/(_at|_date|_timestamp|_time|_on)$/.test(n) || ['created', 'updated', 'deleted', 'date', 'timestamp', 'active', 'primary'].includes(n)) return true;
+  // (a timestamp may name its time zone: created_at_utc, updated_at_local)
+  if (/(_at|_date|_timestamp|_time|_on)(?:_(?:utc|local|tz|gmt|pst|pt|est|et|cet))?$/.test(n) || ['created', 'updated', 'deleted', 'date', 'timestamp', 'active', 'primary'].includes(n)) return true;
   if (CLASSIFIER_WORDS.has(n)) return true;
   const t = columnTokens(n).filter((x) => x !== 'id' && x !== 'code');
   return t.length > 0 && CLASSIFIER_HEADS.has(t[t.length - 1]);

@@ -176,3 +176,19 @@ describe('tables of a spreadsheet system (Google Sheets)', () => {
     expect(p.notes.join('\n')).toMatch(/stg_gs__always_in_stock \(a hand-kept spreadsheet no other table points at by key/);
   });
 });
+
+describe('a link between two things whose timestamps name their time zone (created_at_utc)', () => {
+  const files = {
+    'models/staging/shop/stg_shop__skus.sql': "select id as sku_id, name from {{ source('shop', 'skus') }}\n",
+    'models/staging/shop/stg_shop__lots.sql': "select id as lot_id, lot_number from {{ source('shop', 'lots') }}\n",
+    // named for its two ends, with a cost and a quantity of the link: the link's attributes, its stamps bookkeeping
+    'models/staging/shop/stg_shop__sku_lots.sql': "select id as sku_lot_id, sku_id, lot_id, cost_usd as sku_lot_cost_usd, quantity as sku_lot_quantity, created_at as created_at_utc, updated_at as updated_at_utc from {{ source('shop', 'sku_lots') }}\n",
+    'models/staging/sources.yml': sourcesYaml(sources('shop', 'skus', 'lots', 'sku_lots')),
+  };
+
+  it('is a bridge: the stamps are bookkeeping, not attributes of its own', () => {
+    const p = conceptualize(load(files));
+    expect(names(p)).toEqual(['Lot', 'Sku']);
+    expect(refs(p)).toEqual(['Lot>SkuLot.lot_id', 'Sku>SkuLot.sku_id']);
+  });
+});
