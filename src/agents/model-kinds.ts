@@ -155,6 +155,9 @@ export function placeKind(system: string, folder: string | undefined): NameKind 
   return undefined;
 }
 
+/** An ad platform's figures: clicks, impressions, spend, conversions (and their values, costs and rates). */
+const AD_FIGURE = /^(?:clicks?|impressions?|impr|cost|spend|reach|views?|conversions?|purchases?|subscriptions|ctr|cpc|cpm|cpa|roas)$|(?:^|_)(?:clicks|impressions|conversions?|spend|cost|views|purchases?)(?:_|$)|_value$/;
+
 /**
  * Kinds told by structure: rows that aggregate (GROUP BY with sum/count), rows keyed by another
  * thing's key plus a period and no identifier of their own (ntd_id + report_year + mode: a
@@ -184,10 +187,13 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   }
   // rows of figures: most columns are counts (count_posts, daily_active_users, num_members) — a metrics report
   const measures = names.filter((n) => /^(?:count|num|total|sum|avg)_|_(?:count|total)$|^(?:daily|weekly|monthly)_active_/.test(n)).length;
+  // …and an ad platform's figures (clicks, impressions, spend, conversions and their values)
+  const adFigures = names.filter((n) => AD_FIGURE.test(n)).length;
   if (measures >= 8 && measures * 2 >= names.length) return { kind: 'report', why: `${measures} of its ${names.length} columns are counts or totals (a metrics report)`, served: [] };
   // no key, nothing it refers to, and counts among its columns: a summary (a sprint's ticket counts)
   const unkeyed = !keyed && !grain.length && !names.some((n) => keyShape(n) || /(?:^|_)(?:uuid|number|no|num|guid)$/.test(n));
   if (unkeyed && measures >= 5 && measures * 4 >= names.length) return { kind: 'report', why: `no key of its own and ${measures} of its ${names.length} columns are counts or totals (a summary)`, served: [] };
+  if (unkeyed && adFigures >= 4 && adFigures * 2 >= names.length) return { kind: 'report', why: `no key of its own and ${adFigures} of its ${names.length} columns are an ad platform's figures (clicks, impressions, spend: a performance report)`, served: [] };
   // figures per period: no identifier of its own, a day/week/month column, and counts, amounts and rates
   // (a web-analytics export: date, source, users, sessions; a spend sheet: channel, week, spend)
   if (!keyed && !grain.length) {

@@ -192,3 +192,23 @@ describe('a link between two things whose timestamps name their time zone (creat
     expect(refs(p)).toEqual(['Lot>SkuLot.lot_id', 'Sku>SkuLot.sku_id']);
   });
 });
+
+describe("an ad platform's daily figures with no key of their own", () => {
+  const files = {
+    'models/ads/src_ads_campaigns.sql': "select id as campaign_id, name from {{ source('ads', 'campaigns') }}\n",
+    // per day and campaign name: clicks, impressions, spend and the conversions' values, unioned over two platforms
+    'models/ads/stg_media_data.sql': `select date, 'facebook' as media_type, campaign_name as campaign, clicks, impressions, spend, purchases, purchase_value, subscription_value
+from {{ source('ads', 'facebook_daily') }}
+union all
+select date, 'adwords' as media_type, campaign as campaign, clicks, impressions, cost as spend, conversions as purchases, conversion_value as purchase_value, null as subscription_value
+from {{ source('ads', 'adwords_daily') }}
+`,
+    'models/sources.yml': sourcesYaml(sources('ads', 'campaigns', 'facebook_daily', 'adwords_daily')),
+  };
+
+  it('are a performance report, not an entity', () => {
+    const p = conceptualize(load(files));
+    expect(names(p)).toEqual(['Campaign']);
+    expect(p.notes.join('\n')).toMatch(/stg_media_data \(no key of its own and \d+ of its \d+ columns are an ad platform's figures/);
+  });
+});
