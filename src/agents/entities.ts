@@ -13,7 +13,7 @@ import { singularPhrase, singularWord } from './inflection.js';
 import { containsRun, EntityIndex, isActorRole, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { applySystemPrefixes, grainOf, markDuplicates, markRestagings, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
-import { describedAsLink, hasValidityColumns, isLinkFiller, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
+import { describedAsLink, flagsOf, hasValidityColumns, isLinkFiller, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
 import { sqlShape } from './sql-shape.js';
@@ -763,7 +763,7 @@ const LINK_WORDS = new Set(['role', 'link', 'relation', 'relationship', 'associa
 /** The last word of a table of a thing's members. */
 const MEMBER_WORDS = new Set(['member', 'membership', 'participant', 'participation']);
 
-/** Is the name its ends' nouns in some order, plus at most one word for the link? */
+/** Is the name its ends' nouns in some order, plus at most one word for the link (or `with <what it carries>`)? */
 function nameIsEnds(tokens: readonly string[], ends: readonly (readonly string[])[]): boolean {
   let rest = singularAll(tokens).join('_');
   for (const e of ends) {
@@ -772,7 +772,8 @@ function nameIsEnds(tokens: readonly string[], ends: readonly (readonly string[]
     if (at < 0) return false;
     rest = `_${rest}_`.replace(`_${t}_`, '_').replace(/^_+|_+$/g, '');
   }
-  return !rest || LINK_WORDS.has(rest);
+  // …or a phrase saying what the link carries (bid_item_sku_with_quantities: a bid item's SKUs, with how many)
+  return !rest || LINK_WORDS.has(rest) || /^with_[a-z]+$/.test(rest);
 }
 
 /** A membership table: named <thing>_member, holding that thing's key and the plain keys of its members (of other kinds). */
@@ -817,6 +818,9 @@ function columnKind(m: StagingModel, entityTokens: (name: string) => string[], p
       return { kind: 'attribute', why: `values of ${refs[0].entity} (its key ${refs[0].column} and ${values.map((c) => c.name).join(', ')}, no identifier of its own)`, served: refs[0].entity };
     }
   }
+  const flagged = flagsOf(m.parsed.tokens, m.columns, refs.map((r) => ({ ...r, tokens: entityTokens(r.entity) })),
+    (n) => n === 'id' || m.ownKeys.has(n) || m.ownIds.has(n) || n === `${snakeOf(m.parsed.tokens)}_id`);
+  if (flagged) return { kind: 'attribute', why: `values of ${flagged.entity} in a table of their own (its key ${flagged.column}, then flags or the one value its name says)`, served: flagged.entity };
   if (refs.length === 2 && describedAsLink(m.node.description)) return { kind: 'bridge', why: 'its description says it maps one thing to another' };
   if (refs.length >= 2) {
     const refCols = new Set(refs.map((r) => r.column.toLowerCase()));

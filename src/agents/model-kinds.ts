@@ -18,7 +18,8 @@
 // report_year), or SQL that aggregates (GROUP BY with sum/count).
 // Subtypes (email_event_bounce keyed by the event it specialises) stay entities.
 import type { DbtNode } from '../core/project/types.js';
-import { columnTokens, isTechnicalColumn, keyShape } from './columns.js';
+import { columnTokens, isTechnicalColumn, keyShape, typeFamily } from './columns.js';
+import { singularWord } from './inflection.js';
 import { isUniqueColumn } from './keys.js';
 import type { SqlShape } from './sql-shape.js';
 
@@ -296,4 +297,32 @@ export function hasValidityColumns(node: DbtNode): boolean {
   const pair = (a: string, b: string) => names.has(a) && names.has(b);
   return names.has('_fivetran_active') || pair('_fivetran_start', '_fivetran_end') || pair('dbt_valid_from', 'dbt_valid_to')
     || pair('valid_from', 'valid_to') || pair('valid_starting_at', 'valid_ending_at') || pair('effective_from', 'effective_to');
+}
+
+/** A flag's name: is_website, was_referred_to_customer_service, does_need_customer_confirmation, can_retry_payment. */
+const FLAG_NAME = /^(?:is|has|have|was|were|can|could|does|did|do|should|needs?|allow|allows)_/;
+/** When a row was written or something happened (created_at_utc, arrival_date_utc): bookkeeping or a date, not a flag. */
+const STAMP_NAME = /(?:_at|_date|_timestamp|_time|_on)(?:_(?:utc|local|tz|gmt))?$|^(?:created|updated|deleted)$/;
+
+/**
+ * A thing's flags kept in a table of their own (product_sales_channel_lists: product_id and is_website, is_wholesale, …;
+ * subscription_statuses), or its one value (user_referral_program: user_id, referral_program): named for the thing whose key
+ * it carries, its values nearly all flags or that one value. Those are attributes of that thing, whatever id the table gives
+ * its rows. Returns the reference it serves, or undefined.
+ */
+export function flagsOf<R extends { column: string; tokens: readonly string[] }>(tokens: readonly string[], columns: readonly { name: string; data_type?: string }[],
+  refs: readonly R[], own: (column: string) => boolean): R | undefined {
+  if (!refs.length || refs.length > 2) return undefined;
+  const named = refs.find((r) => r.tokens.length < tokens.length && r.tokens.every((t, i) => singularWord(t) === singularWord(tokens[i])));
+  if (!named) return undefined;
+  const refCols = new Set(refs.map((r) => r.column.toLowerCase()));
+  const values = columns.map((c) => ({ n: c.name.toLowerCase(), type: c.data_type })).filter(({ n }) => !refCols.has(n) && !own(n) && !isTechnicalColumn(n) && !STAMP_NAME.test(n));
+  const isFlag = ({ n, type }: { n: string; type?: string }) => FLAG_NAME.test(n) || typeFamily(type) === 'bool';
+  const flags = values.filter(isFlag);
+  // …and what is not a flag is a figure of the thing (order_total_usd), never content (a comment's body is a thing's)
+  const figures = values.filter((v) => !isFlag(v)).every(({ n }) => /(?:^|_)(?:usd|eur|amount|total|subtotal|count|quantity|qty)(?:_|$)/.test(n));
+  if (values.length >= 3 && figures && flags.length * 4 >= values.length * 3) return named;
+  // …or one value of the thing, named as the table's name goes on after the thing (user_referral_program: user_id, referral_program)
+  const rest = tokens.slice(named.tokens.length).map(singularWord).join('_');
+  return refs.length === 1 && values.length === 1 && columnTokens(values[0].n).map(singularWord).join('_') === rest ? named : undefined;
 }

@@ -212,3 +212,29 @@ from {{ source('ads', 'adwords_daily') }}
     expect(p.notes.join('\n')).toMatch(/stg_media_data \(no key of its own and \d+ of its \d+ columns are an ad platform's figures/);
   });
 });
+
+describe("a thing's flags or one value kept in a table of their own, and a link named `with` what it carries", () => {
+  const files = {
+    'models/staging/shop/stg_shop__products.sql': "select id as product_id, name from {{ source('shop', 'products') }}\n",
+    'models/staging/shop/stg_shop__users.sql': "select id as user_id, email from {{ source('shop', 'users') }}\n",
+    'models/staging/shop/stg_shop__skus.sql': "select id as sku_id, product_id from {{ source('shop', 'skus') }}\n",
+    'models/staging/shop/stg_shop__bid_items.sql': "select id as bid_item_id, user_id from {{ source('shop', 'bid_items') }}\n",
+    // the channels a product is sold in: flags, under an id of the table's own
+    'models/staging/shop/stg_shop__product_sales_channel_lists.sql': "select id as product_sales_channel_list_id, product_id, is_website, is_wholesale, is_clearance, is_add_on, created_at as created_at_utc from {{ source('shop', 'product_sales_channel_lists') }}\n",
+    // a user's referral programme
+    'models/staging/shop/stg_shop__user_referral_program.sql': "select id, user_id, referral_program, created_at as created_at_utc from {{ source('shop', 'user_referral_program') }}\n",
+    // a bid item's SKUs, with how many
+    'models/staging/shop/stg_shop__bid_item_sku_with_quantities.sql': "select id as bid_item_sku_quantity_id, bid_item_id, sku_id, quantity as sku_quantity, created_at as created_at_utc from {{ source('shop', 'bid_item_sku_with_quantities') }}\n",
+    // a comment is a thing of its own, flags or not: it has content
+    'models/staging/shop/stg_shop__product_comments.sql': "select id as product_comment_id, product_id, user_id, body, is_public, is_flagged, is_pinned from {{ source('shop', 'product_comments') }}\n",
+    'models/staging/sources.yml': sourcesYaml(sources('shop', 'products', 'users', 'skus', 'bid_items', 'product_sales_channel_lists', 'user_referral_program', 'bid_item_sku_with_quantities', 'product_comments')),
+  };
+
+  it('folds the flags and the value into their thing, reads the link as a bridge, keeps the comment', () => {
+    const p = conceptualize(load(files));
+    expect(names(p)).toEqual(['BidItem', 'Product', 'ProductComment', 'Sku', 'User']);
+    expect(p.notes.join('\n')).toMatch(/stg_shop__product_sales_channel_lists → Product \(values of Product in a table of their own/);
+    expect(p.notes.join('\n')).toMatch(/stg_shop__user_referral_program → User \(values of User in a table of their own/);
+    expect(refs(p)).toEqual(expect.arrayContaining(['BidItem>BidItemSkuWithQuantity.bid_item_id', 'Sku>BidItemSkuWithQuantity.sku_id']));
+  });
+});
