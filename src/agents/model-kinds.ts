@@ -93,11 +93,16 @@ export function isTransformationStep(tokens: readonly string[], folder: string |
   return stagingInputs() > 0;
 }
 
+/** Words of a table that sets two sets of rows side by side. */
+const COMPARISON_WORDS = new Set(['vs', 'versus', 'reconciliation', 'reconciliations', 'recon', 'comparison', 'comparisons']);
+
 /** Kinds that can be told from the name (and, for field-definition tables, the columns) alone. */
 export function nameKind(tokens: readonly string[], node: DbtNode, technicalNouns: ReadonlySet<string>): NameKind {
   const phrase = tokens.join('_');
   const last = tokens[tokens.length - 1];
   const lead = tokens.slice(0, -1);
+  // mongo_vs_hubspot, orders_reconciliation: the rows of two systems set side by side, a check, not a thing
+  if (tokens.length > 1 && tokens.some((t) => COMPARISON_WORDS.has(t))) return { kind: 'report', why: 'a comparison of two sets of rows (its name says vs, reconciliation)', served: [] };
   if (TECHNICAL_NOUNS.has(phrase) || (tokens.length > 1 && TOOL_PREFIXES.has(tokens[0]))) {
     return { kind: 'technical', why: 'the source system\'s own bookkeeping or schema', served: [] };
   }

@@ -238,3 +238,20 @@ describe("a thing's flags or one value kept in a table of their own, and a link 
     expect(refs(p)).toEqual(expect.arrayContaining(['BidItem>BidItemSkuWithQuantity.bid_item_id', 'Sku>BidItemSkuWithQuantity.sku_id']));
   });
 });
+
+describe('a comparison of two systems\' rows (mongo_vs_hubspot)', () => {
+  const files = {
+    'models/app/src_mongodb_place.sql': "select _id as place_id, name, email from {{ source('mongodb', 'place') }}\n",
+    'models/crm/src_hubspot_companies.sql': "select id as company_id, name, email from {{ source('hubspot', 'companies') }}\n",
+    'models/checks/stg_mongo_vs_hubspot.sql': `select p.place_id, p.name, c.company_id, p.email as pr_in_mongo, c.email as pr_in_hubspot
+from {{ source('mongodb', 'place') }} p full outer join {{ ref('src_hubspot_companies') }} c on c.email = p.email
+`,
+    'models/sources.yml': sourcesYaml(sources('mongodb', 'place'), sources('hubspot', 'companies')),
+  };
+
+  it('is a report, not an entity', () => {
+    const p = conceptualize(load(files));
+    expect(names(p)).toEqual(['Company', 'Place']);
+    expect(p.notes.join('\n')).toMatch(/stg_mongo_vs_hubspot \(a comparison of two sets of rows/);
+  });
+});
