@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import type { DbtNode, FileKind, Project } from '../project/types.js';
 import { parserDialect, sqlColumnsReady } from '../sql-columns/query-shape.js';
+import { dbtUnknownAdapterParsers } from '../../sql/dialects/index.js';
 import { type BaseColumn, type EdgeKind, type Influence, type OutputColumn, type TableLookup } from '../sql-columns/scope.js';
 import { readSqlColumns } from '../sql-columns/read-columns.js';
 import { ShapeCache } from '../sql-columns/shape-cache.js';
@@ -87,9 +88,6 @@ export interface ColumnStats {
   readMs: number; parsed: number; cached: number; fast: number;
 }
 
-/** Parser dialects tried, in order, on SQL the default one cannot parse when the project names no adapter. */
-const UNKNOWN_ADAPTER_FALLBACKS = ['bigquery', 'snowflake'];
-
 /** A line holding nothing but placeholders of blocks not rendered. */
 const STANDALONE_PLACEHOLDERS = /^[ \t]*(?:__modeler_unrendered_\d+__)+[ \t]*$/gm;
 
@@ -164,7 +162,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
   const dialect = parserDialect(opts.target?.type);
   // no profile says which warehouse runs the SQL: SQL the default dialect cannot parse is tried in the dialects of
   // the warehouses whose syntax projects use most (BigQuery's `* except(...)`, Snowflake's `:` paths)
-  const fallbacks = opts.target?.type ? [] : UNKNOWN_ADAPTER_FALLBACKS.filter((d) => d !== dialect);
+  const fallbacks = opts.target?.type ? [] : dbtUnknownAdapterParsers().filter((d) => d !== dialect);
   const cache = ShapeCache.for(p.root, !!opts.cache, !!prev);
   let lib: MacroLibrary | undefined = prev?.lib;
   const library = () => (lib ??= readMacroLibrary(p.root, p.name, p.macroPaths, p.packagesInstallPath));
