@@ -12,12 +12,12 @@ import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { singularPhrase, singularWord } from './inflection.js';
 import { containsRun, EntityIndex, isActorRole, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
-import { applySystemPrefixes, grainOf, markDuplicates, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
-import { describedAsLink, hasValidityColumns, isLinkFiller, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
+import { applySystemPrefixes, grainOf, markDuplicates, markRestagings, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
+import { describedAsLink, flagsOf, hasValidityColumns, isLinkFiller, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
 import { sqlShape } from './sql-shape.js';
-import { isStagingModel, sourceSystemNames, stagingFolder, upstreamModels } from './staging.js';
+import { isStagingModel, modelFolders, sourceSystemNames, stagingFolder, upstreamModels } from './staging.js';
 import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
 import { declaredTargetResolver, type ResolvedTarget } from './targets.js';
 
@@ -134,6 +134,7 @@ export function readStagingLayer(project: Project): StagingLayer {
     }
   }
   pointedAtRecords(models);
+  handKeptSheets(models);
   siblingKinds(models);
   for (const { model, of } of markDuplicates(models)) {
     model.kind = 'duplicate';
@@ -162,6 +163,11 @@ export function readStagingLayer(project: Project): StagingLayer {
   // a staging copy of a downstream model built from one staging model alone (stg_metrics__service_management over the
   // mart service_management, itself over stg_service_data__freshservice): that model's rows again, whatever its name
   markCopiesOfOne(project, models, seeds);
+  for (const { model, of, table } of markRestagings(models)) {
+    model.kind = 'duplicate';
+    model.why = `${table} again (${of.node.name} stages that table)`;
+    (model as Served).served = of.parsed.tokens;
+  }
   markTransformations(project, models);
   // the same noun in two source systems is two entities unless the project says they are one
   const qualify = () => qualifyNouns(project, models.filter((m) => m.kind === 'entity').map((m) => ({ node: m.node, source: m.source, tokens: m.parsed.tokens })), sourcedModels(project, models));
@@ -282,13 +288,16 @@ function keyedEntity(m: StagingModel, models: StagingModel[]): StagingModel | un
  */
 function markTransformations(project: Project, models: StagingModel[]): void {
   const staging = new Map(models.map((m) => [m.node.name, m]));
+  // a source table a plain staging model (reading sources only) stages: a step that also joins it (a lookup) reads no source of its own
+  const staged = new Set(models.filter((m) => !m.node.refs.length).flatMap((m) => m.node.sourceRefs));
   for (const m of models) {
     if (m.kind !== 'entity') continue;
     let inputs: StagingModel[] = [];
     const read = () => (inputs = upstreamModels(project, m.node).map((u) => staging.get(u)).filter((u): u is StagingModel => !!u && u !== m)).length;
-    if (!isTransformationStep(m.parsed.tokens, stagingFolder(m.node), m.node.sourceRefs.length > 0, read)) continue;
+    const ownSource = m.node.sourceRefs.some((r) => !staged.has(r) || !m.node.refs.length);
+    if (!isTransformationStep(m.parsed.tokens, modelFolders(m.node), ownSource, read)) continue;
     m.kind = 'transformation';
-    m.why = `a transformation step over ${inputs.map((u) => u.node.name).join(', ')} (it reads no source, and its name or folder says it transforms them)`;
+    m.why = `a transformation step over ${inputs.map((u) => u.node.name).join(', ')} (it reads no source of its own, and its name or folder says it transforms them)`;
     const one = inputs.length === 1 && inputs[0].kind === 'entity' ? inputs[0] : undefined;
     (m as Served).served = one ? one.parsed.tokens : [];
   }
@@ -456,6 +465,45 @@ function pointedAtRecords(models: StagingModel[]): void {
     if (!keyed || !names.some((t) => keyed.has(snakeOf(t)))) continue;
     m.kind = 'entity';
     m.why = undefined;
+    (m as Served).served = [];
+  }
+}
+
+/** Names of a spreadsheet system (a source, folder or stg_<system>__ part): tables typed in by hand. */
+const SHEET_SYSTEM = /^(?:g?sheets?|gs|google_?sheets?|g_?sheets?|spreadsheets?|excel)$/;
+
+/**
+ * A table of a spreadsheet system (Google Sheets) is a hand-kept list, map or annotation (items flagged always in stock,
+ * a classification per cut, privacy requests typed in), not a business entity, unless another table points at it by
+ * key (a product master the inventory rows name).
+ */
+function handKeptSheets(models: StagingModel[]): void {
+  const sheets = models.filter((m) => m.kind === 'entity' && [m.source, stagingFolder(m.node) ?? '', ...m.node.sourceRefs.map((r) => r.split('.')[0])]
+    .some((w) => SHEET_SYSTEM.test(w.toLowerCase())));
+  if (!sheets.length) return;
+  // the columns and key stems of the tables that are not typed in (read once)
+  const columns = new Map<string, number>();
+  const stems = new Map<string, number>();
+  const count = (map: Map<string, number>, k: string) => map.set(k, (map.get(k) ?? 0) + 1);
+  const typedIn = new Set(sheets);
+  for (const o of models) {
+    if ((o.kind !== 'entity' && o.kind !== 'helper') || typedIn.has(o)) continue;
+    const mine = new Set<string>();
+    for (const c of o.columns) {
+      const n = c.name.toLowerCase();
+      count(columns, n);
+      const k = keyShape(n);
+      if (k?.stem.length && k.suffix !== 'code') mine.add(snakeOf(k.stem));
+    }
+    for (const st of mine) count(stems, st);
+  }
+  for (const m of sheets) {
+    const noun = snakeOf(m.parsed.tokens);
+    // pointed at: a table of another kind carries one of its keys, or a key named for its noun
+    const pointed = [...m.ownKeys].some((k) => k !== 'id' && !!keyShape(k)?.stem.length && columns.has(k)) || stems.has(noun);
+    if (pointed) continue;
+    m.kind = 'configuration';
+    m.why = 'a hand-kept spreadsheet no other table points at by key (a list, map or annotation typed in by hand)';
     (m as Served).served = [];
   }
 }
@@ -715,7 +763,7 @@ const LINK_WORDS = new Set(['role', 'link', 'relation', 'relationship', 'associa
 /** The last word of a table of a thing's members. */
 const MEMBER_WORDS = new Set(['member', 'membership', 'participant', 'participation']);
 
-/** Is the name its ends' nouns in some order, plus at most one word for the link? */
+/** Is the name its ends' nouns in some order, plus at most one word for the link (or `with <what it carries>`)? */
 function nameIsEnds(tokens: readonly string[], ends: readonly (readonly string[])[]): boolean {
   let rest = singularAll(tokens).join('_');
   for (const e of ends) {
@@ -724,7 +772,8 @@ function nameIsEnds(tokens: readonly string[], ends: readonly (readonly string[]
     if (at < 0) return false;
     rest = `_${rest}_`.replace(`_${t}_`, '_').replace(/^_+|_+$/g, '');
   }
-  return !rest || LINK_WORDS.has(rest);
+  // …or a phrase saying what the link carries (bid_item_sku_with_quantities: a bid item's SKUs, with how many)
+  return !rest || LINK_WORDS.has(rest) || /^with_[a-z]+$/.test(rest);
 }
 
 /** A membership table: named <thing>_member, holding that thing's key and the plain keys of its members (of other kinds). */
@@ -769,6 +818,9 @@ function columnKind(m: StagingModel, entityTokens: (name: string) => string[], p
       return { kind: 'attribute', why: `values of ${refs[0].entity} (its key ${refs[0].column} and ${values.map((c) => c.name).join(', ')}, no identifier of its own)`, served: refs[0].entity };
     }
   }
+  const flagged = flagsOf(m.parsed.tokens, m.columns, refs.map((r) => ({ ...r, tokens: entityTokens(r.entity) })),
+    (n) => n === 'id' || m.ownKeys.has(n) || m.ownIds.has(n) || n === `${snakeOf(m.parsed.tokens)}_id`);
+  if (flagged) return { kind: 'attribute', why: `values of ${flagged.entity} in a table of their own (its key ${flagged.column}, then flags or the one value its name says)`, served: flagged.entity };
   if (refs.length === 2 && describedAsLink(m.node.description)) return { kind: 'bridge', why: 'its description says it maps one thing to another' };
   if (refs.length >= 2) {
     const refCols = new Set(refs.map((r) => r.column.toLowerCase()));

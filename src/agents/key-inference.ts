@@ -26,7 +26,7 @@ export interface IndexedEntity {
   key?: { column: string; type?: string; /** how many of its models give evidence for it */ support?: number };
 }
 
-export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym';
+export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym' | 'bare';
 
 /** Why a key-shaped column was not drawn, for the proposal's notes (counted per reason). */
 export type RejectReason = 'attribute' | 'other system' | 'own id' | 'type';
@@ -83,7 +83,7 @@ const NOT_A_REFERENCE = new Set(['external', 'unique', 'remote', 'hashed', 'hash
  */
 const COMPOUNDS = new Set(Object.values(DOMAIN_DICTIONARY).flat().filter((w) => w.includes('_')));
 
-const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, key: 0.8, semantic: 0.85, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6, synonym: 0.6 };
+const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, key: 0.8, semantic: 0.85, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6, synonym: 0.6, bare: 0.6 };
 
 /**
  * Nouns a modeler reads as the same business thing when the layer has only the other one: a
@@ -145,7 +145,8 @@ export class EntityIndex {
     const lower = column.name.toLowerCase();
     if (isTechnicalColumn(lower)) return undefined;
     const shape = keyShape(column.name);
-    if (!shape || !shape.stem.length) return undefined;
+    if (!shape) return this.bareNoun(child, column);
+    if (!shape.stem.length) return undefined;
     const type = column.data_type ?? column.type;
     const attribute = attributeKind(column.name, type, child.columns);
     if (attribute) { why?.('attribute', `${column.name} (${attribute === 'number' ? 'a number/count/amount' : attribute === 'time' ? 'a date/time' : attribute === 'flag' ? 'a flag' : 'free text'})`); return undefined; }
@@ -196,6 +197,47 @@ export class EntityIndex {
     }
     return undefined;
   }
+
+  /**
+   * A column named by an entity's noun alone, singular (Stripe's `customer`, `invoice_item`, `balance_transaction`), holds
+   * that entity's key when the entity is of the child's own system and keyed by a bare `id`, the child has no `<noun>_id`
+   * or `<noun>_name` beside it, and nothing says it is a value (a date, number or flag type).
+   */
+  private bareNoun(child: ChildModel, column: DbtColumn): KeyGuess | undefined {
+    if (!child.source) return undefined;
+    const words = columnTokens(column.name);
+    // a plural names a list of them (an Airtable linked-record field: components), not one key
+    if (!words.length || singularWord(words[words.length - 1]) !== words[words.length - 1]) return undefined;
+    const noun = snakeOf(words);
+    const list = this.byNoun.get(noun);
+    const target = list?.find((e) => e.sources.has(child.source));
+    // …of an object its API keys by a bare `id` (Stripe's customers), as the raw field's own table is
+    if (!target || target.name === child.entity || target.key?.column !== 'id' || snakeOf(child.tokens.map(singularWord)) === noun) return undefined;
+    const siblings = child.columns;
+    // beside a plural that names an entity of the system (an Airtable record's linked-record lists: services,
+    // gtfs_datasets), a bare noun is one more link field, holding a list as often as one key
+    if (this.linkLists(child)) return undefined;
+    if (siblings && [`${noun}_id`, `${noun}_name`, `${noun}_key`, `${column.name.toLowerCase()}_id`, `${column.name.toLowerCase()}_name`].some((c) => siblings.has(c))) return undefined;
+    const type = column.data_type ?? column.type;
+    if (attributeKind(column.name, type, child.columns) || !compatibleTypes(type, target.key?.type)) return undefined;
+    if (type && !/char|text|string|int|uuid|varchar/i.test(type)) return undefined;
+    return { entity: target.name, rule: 'bare', role: [], confidence: CONFIDENCE.bare, lookup: false };
+  }
+
+  /** Does the child have a plural column naming an entity of its system (a list of links)? Read once per child. */
+  private linkLists(child: ChildModel): boolean {
+    let hit = this.lists.get(child);
+    if (hit === undefined) {
+      hit = [...(child.columns ?? [])].some((c) => {
+        const w = columnTokens(c);
+        const last = w[w.length - 1] ?? '';
+        return singularWord(last) !== last && !!this.byNoun.get(snakeOf([...w.slice(0, -1), singularWord(last)]))?.some((e) => e.sources.has(child.source));
+      });
+      this.lists.set(child, hit);
+    }
+    return hit;
+  }
+  private lists = new WeakMap<ChildModel, boolean>();
 
   /** Is `target` only in systems other than the child's? (Models without a known system cross nothing.) */
   private crossesSystems(child: ChildModel, target: IndexedEntity): boolean {

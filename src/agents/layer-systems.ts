@@ -7,6 +7,7 @@ import type { DbtNode, Project } from '../core/project/types.js';
 import type { AgentColumn } from './node-columns.js';
 import { columnsOf, semanticKeys } from './node-columns.js';
 import type { ParsedName } from './naming.js';
+import { singularPhrase } from './inflection.js';
 import { parseModelName, snakeOf } from './naming.js';
 import { sqlShape } from './sql-shape.js';
 
@@ -38,7 +39,7 @@ export function applySystemPrefixes(models: LayerModel[]): void {
   const hits = new Map<string, LayerModel[]>();
   for (const m of models) {
     const t = m.parsed.tokens;
-    if (m.parsed.source || t.length < 2 || !nouns.has(snakeOf(t.slice(1)))) continue;
+    if (m.parsed.source || t.length < 2 || readsOtherSource(m, t[0]) || !nouns.has(snakeOf(t.slice(1)))) continue;
     const list = hits.get(t[0]);
     if (list) list.push(m); else hits.set(t[0], [m]);
   }
@@ -58,10 +59,18 @@ export function applySystemPrefixes(models: LayerModel[]): void {
   // once a word is a system word, it is one before every noun of the layer (claims_location, clinical_immunization)
   for (const m of models) {
     const t = m.parsed.tokens;
-    if (m.parsed.source || t.length < 2 || !confirmed.has(t[0])) continue;
+    if (m.parsed.source || t.length < 2 || !confirmed.has(t[0]) || readsOtherSource(m, t[0])) continue;
     m.parsed = { ...m.parsed, tokens: t.slice(1), source: t[0] };
     m.source = t[0];
   }
+}
+
+/**
+ * A model that reads a dbt source of another name is of that source's system (stg_coupons_usage_mongo reads
+ * mongodb's coupon_usage): its first word is part of its noun, not a system.
+ */
+function readsOtherSource(m: LayerModel, word: string): boolean {
+  return m.node.sourceRefs.some((r) => r.split('.')[0].toLowerCase() !== word);
 }
 
 /**
@@ -128,6 +137,34 @@ export function markDuplicates(models: LayerModel[]): { model: LayerModel; of: L
       const of = byNoun.get(`${snakeOf(t.slice(k))}|${m.source}`)?.[0];
       if (!of || of === m) continue;
       if (jaccard(m.columns, of.columns) >= 0.9) { out.push({ model: m, of }); break; }
+    }
+  }
+  return out;
+}
+
+/**
+ * A second staging model reading nothing but one source table that another staging model already stages under the
+ * table's own noun (stg_coupons_mongo_data and src_mongodb_sale both read mongodb's sale) is that table's rows again.
+ */
+export function markRestagings(models: LayerModel[]): { model: LayerModel; of: LayerModel; table: string }[] {
+  const byTable = new Map<string, LayerModel[]>();
+  for (const m of models) for (const r of new Set(m.node.sourceRefs)) {
+    const l = byTable.get(r);
+    if (l) l.push(m); else byTable.set(r, [m]);
+  }
+  const out: { model: LayerModel; of: LayerModel; table: string }[] = [];
+  for (const [ref, readers] of byTable) {
+    if (readers.length < 2) continue;
+    const table = ref.split('.').pop()!.toLowerCase();
+    const noun = snakeOf(singularPhrase(table.split('_').filter(Boolean)));
+    const of = readers.find((m) => m.kind === 'entity' && snakeOf(m.parsed.tokens) === noun && new Set(m.node.sourceRefs).size === 1);
+    if (!of) continue;
+    for (const m of readers) {
+      if (m === of || m.kind !== 'entity' || m.node.refs.length || new Set(m.node.sourceRefs).size !== 1 || snakeOf(m.parsed.tokens) === noun) continue;
+      // a part flattened out of the table's rows (purchase_order_line_items from purchase_orders) or rows keyed by a key of
+      // their own are things of their own
+      if (snakeOf(m.parsed.tokens).startsWith(noun + '_') || [...m.ownKeys].some((k) => !of.ownKeys.has(k))) continue;
+      out.push({ model: m, of, table: ref });
     }
   }
   return out;

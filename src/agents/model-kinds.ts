@@ -18,7 +18,8 @@
 // report_year), or SQL that aggregates (GROUP BY with sum/count).
 // Subtypes (email_event_bounce keyed by the event it specialises) stay entities.
 import type { DbtNode } from '../core/project/types.js';
-import { columnTokens, isTechnicalColumn, keyShape } from './columns.js';
+import { columnTokens, isTechnicalColumn, keyShape, typeFamily } from './columns.js';
+import { singularWord } from './inflection.js';
 import { isUniqueColumn } from './keys.js';
 import type { SqlShape } from './sql-shape.js';
 
@@ -79,22 +80,29 @@ const DEFINITION_COLUMNS = new Set(['type', 'field_type', 'data_type', 'label', 
 /** Children of a technical table: property_option, field_value. */
 const DETAIL_WORDS = new Set(['option', 'value', 'group', 'enum', 'choice']);
 /** Words saying a model is a step applied to other models' rows (a name's first word, or its folder). */
-const TRANSFORM_WORDS = new Set(['transformed', 'transformation', 'transformations', 'derived', 'enriched', 'processed', 'prepared', 'reshaped', 'intermediate']);
+const TRANSFORM_WORDS = new Set(['transformed', 'transformation', 'transformations', 'derived', 'enriched', 'processed', 'prepared', 'reshaped', 'intermediate',
+  'consolidation', 'consolidations', 'consolidated', 'cleanup', 'cleaned', 'final', 'combined']);
 
 /**
- * A step of the pipeline, not rows of a source: the model reads no source, only other staging models, and its name or
- * folder says it transforms them (transformed_pll, models/staging/transformation/). Its rows are theirs, reshaped.
+ * A step of the pipeline, not rows of a source: the model reads no source, only other staging models, and a word of
+ * its name or of its folders says it transforms them (transformed_pll, charges_consolidation, place_final,
+ * models/staging/transformation/, models/consolidation/). Its rows are theirs, reshaped.
  */
 export function isTransformationStep(tokens: readonly string[], folder: string | undefined, readsSource: boolean, stagingInputs: () => number): boolean {
-  if (readsSource || !(TRANSFORM_WORDS.has(tokens[0]) || (folder ?? '').split(/[/_]/).some((w) => TRANSFORM_WORDS.has(w)))) return false;
+  if (readsSource || !(tokens.some((t) => TRANSFORM_WORDS.has(t)) || (folder ?? '').toLowerCase().split(/[/_.\s-]/).some((w) => TRANSFORM_WORDS.has(w)))) return false;
   return stagingInputs() > 0;
 }
+
+/** Words of a table that sets two sets of rows side by side. */
+const COMPARISON_WORDS = new Set(['vs', 'versus', 'reconciliation', 'reconciliations', 'recon', 'comparison', 'comparisons']);
 
 /** Kinds that can be told from the name (and, for field-definition tables, the columns) alone. */
 export function nameKind(tokens: readonly string[], node: DbtNode, technicalNouns: ReadonlySet<string>): NameKind {
   const phrase = tokens.join('_');
   const last = tokens[tokens.length - 1];
   const lead = tokens.slice(0, -1);
+  // mongo_vs_hubspot, orders_reconciliation: the rows of two systems set side by side, a check, not a thing
+  if (tokens.length > 1 && tokens.some((t) => COMPARISON_WORDS.has(t))) return { kind: 'report', why: 'a comparison of two sets of rows (its name says vs, reconciliation)', served: [] };
   if (TECHNICAL_NOUNS.has(phrase) || (tokens.length > 1 && TOOL_PREFIXES.has(tokens[0]))) {
     return { kind: 'technical', why: 'the source system\'s own bookkeeping or schema', served: [] };
   }
@@ -153,6 +161,9 @@ export function placeKind(system: string, folder: string | undefined): NameKind 
   return undefined;
 }
 
+/** An ad platform's figures: clicks, impressions, spend, conversions (and their values, costs and rates). */
+const AD_FIGURE = /^(?:clicks?|impressions?|impr|cost|spend|reach|views?|conversions?|purchases?|subscriptions|ctr|cpc|cpm|cpa|roas)$|(?:^|_)(?:clicks|impressions|conversions?|spend|cost|views|purchases?)(?:_|$)|_value$/;
+
 /**
  * Kinds told by structure: rows that aggregate (GROUP BY with sum/count), rows keyed by another
  * thing's key plus a period and no identifier of their own (ntd_id + report_year + mode: a
@@ -182,10 +193,13 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   }
   // rows of figures: most columns are counts (count_posts, daily_active_users, num_members) — a metrics report
   const measures = names.filter((n) => /^(?:count|num|total|sum|avg)_|_(?:count|total)$|^(?:daily|weekly|monthly)_active_/.test(n)).length;
+  // …and an ad platform's figures (clicks, impressions, spend, conversions and their values)
+  const adFigures = names.filter((n) => AD_FIGURE.test(n)).length;
   if (measures >= 8 && measures * 2 >= names.length) return { kind: 'report', why: `${measures} of its ${names.length} columns are counts or totals (a metrics report)`, served: [] };
   // no key, nothing it refers to, and counts among its columns: a summary (a sprint's ticket counts)
   const unkeyed = !keyed && !grain.length && !names.some((n) => keyShape(n) || /(?:^|_)(?:uuid|number|no|num|guid)$/.test(n));
   if (unkeyed && measures >= 5 && measures * 4 >= names.length) return { kind: 'report', why: `no key of its own and ${measures} of its ${names.length} columns are counts or totals (a summary)`, served: [] };
+  if (unkeyed && adFigures >= 4 && adFigures * 2 >= names.length) return { kind: 'report', why: `no key of its own and ${adFigures} of its ${names.length} columns are an ad platform's figures (clicks, impressions, spend: a performance report)`, served: [] };
   // figures per period: no identifier of its own, a day/week/month column, and counts, amounts and rates
   // (a web-analytics export: date, source, users, sessions; a spend sheet: channel, week, spend)
   if (!keyed && !grain.length) {
@@ -270,7 +284,8 @@ export function isLinkFiller(name: string): boolean {
   // load bookkeeping: the feed a row came in (base64_url, feed_key), its timestamps and partition (ts, dt), a surrogate key
   if (['ts', 'dt', 'key', 'base64_url', 'feed_key', 'extract_ts'].includes(n) || n.endsWith('_ts')) return true;
   if (/^(is|has|was|can|should)_/.test(n)) return true;
-  if (/(_at|_date|_timestamp|_time|_on)$/.test(n) || ['created', 'updated', 'deleted', 'date', 'timestamp', 'active', 'primary'].includes(n)) return true;
+  // (a timestamp may name its time zone: created_at_utc, updated_at_local)
+  if (/(_at|_date|_timestamp|_time|_on)(?:_(?:utc|local|tz|gmt|pst|pt|est|et|cet))?$/.test(n) || ['created', 'updated', 'deleted', 'date', 'timestamp', 'active', 'primary'].includes(n)) return true;
   if (CLASSIFIER_WORDS.has(n)) return true;
   const t = columnTokens(n).filter((x) => x !== 'id' && x !== 'code');
   return t.length > 0 && CLASSIFIER_HEADS.has(t[t.length - 1]);
@@ -287,4 +302,32 @@ export function hasValidityColumns(node: DbtNode): boolean {
   const pair = (a: string, b: string) => names.has(a) && names.has(b);
   return names.has('_fivetran_active') || pair('_fivetran_start', '_fivetran_end') || pair('dbt_valid_from', 'dbt_valid_to')
     || pair('valid_from', 'valid_to') || pair('valid_starting_at', 'valid_ending_at') || pair('effective_from', 'effective_to');
+}
+
+/** A flag's name: is_website, was_referred_to_customer_service, does_need_customer_confirmation, can_retry_payment. */
+const FLAG_NAME = /^(?:is|has|have|was|were|can|could|does|did|do|should|needs?|allow|allows)_/;
+/** When a row was written or something happened (created_at_utc, arrival_date_utc): bookkeeping or a date, not a flag. */
+const STAMP_NAME = /(?:_at|_date|_timestamp|_time|_on)(?:_(?:utc|local|tz|gmt))?$|^(?:created|updated|deleted)$/;
+
+/**
+ * A thing's flags kept in a table of their own (product_sales_channel_lists: product_id and is_website, is_wholesale, …;
+ * subscription_statuses), or its one value (user_referral_program: user_id, referral_program): named for the thing whose key
+ * it carries, its values nearly all flags or that one value. Those are attributes of that thing, whatever id the table gives
+ * its rows. Returns the reference it serves, or undefined.
+ */
+export function flagsOf<R extends { column: string; tokens: readonly string[] }>(tokens: readonly string[], columns: readonly { name: string; data_type?: string }[],
+  refs: readonly R[], own: (column: string) => boolean): R | undefined {
+  if (!refs.length || refs.length > 2) return undefined;
+  const named = refs.find((r) => r.tokens.length < tokens.length && r.tokens.every((t, i) => singularWord(t) === singularWord(tokens[i])));
+  if (!named) return undefined;
+  const refCols = new Set(refs.map((r) => r.column.toLowerCase()));
+  const values = columns.map((c) => ({ n: c.name.toLowerCase(), type: c.data_type })).filter(({ n }) => !refCols.has(n) && !own(n) && !isTechnicalColumn(n) && !STAMP_NAME.test(n));
+  const isFlag = ({ n, type }: { n: string; type?: string }) => FLAG_NAME.test(n) || typeFamily(type) === 'bool';
+  const flags = values.filter(isFlag);
+  // …and what is not a flag is a figure of the thing (order_total_usd), never content (a comment's body is a thing's)
+  const figures = values.filter((v) => !isFlag(v)).every(({ n }) => /(?:^|_)(?:usd|eur|amount|total|subtotal|count|quantity|qty)(?:_|$)/.test(n));
+  if (values.length >= 3 && figures && flags.length * 4 >= values.length * 3) return named;
+  // …or one value of the thing, named as the table's name goes on after the thing (user_referral_program: user_id, referral_program)
+  const rest = tokens.slice(named.tokens.length).map(singularWord).join('_');
+  return refs.length === 1 && values.length === 1 && columnTokens(values[0].n).map(singularWord).join('_') === rest ? named : undefined;
 }

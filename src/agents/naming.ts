@@ -21,6 +21,9 @@ const HELPER_SUFFIXES = ['tmp', 'deduped', 'dedup', 'merged', 'delta', 'unioned'
 export const STORAGE_WORDS = new Set(['app', 'postgres', 'postgresql', 'mysql', 'mssql', 'sqlserver', 'oracle', 'mongo', 'mongodb', 'dynamodb',
   'api', 's3', 'gcs', 'bigquery', 'bq', 'snowflake', 'redshift', 'rds', 'studio', 'google_sheets', 'sheets', 'csv', 'sftp', 'ftp', 'db',
   'database', 'dbo', 'public', 'external']);
+/** Storage words that only name a database engine or store, never the end of a business noun. */
+const ENGINE_WORDS = new Set(['postgres', 'postgresql', 'mysql', 'mssql', 'sqlserver', 'oracle', 'mongo', 'mongodb', 'dynamodb', 'bigquery', 'bq',
+  'snowflake', 'redshift', 'rds', 's3', 'gcs', 'csv', 'sftp']);
 /** Words naming the storage of a table, not the thing (organizations_table, users_tbl). */
 const TABLE_WORDS = new Set(['table', 'tbl']);
 /** dbt's `<model>_base`: the base step the model of the same name selects from (issues_base feeds issues). */
@@ -119,6 +122,8 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
   if (innerHelper) { table = table.slice(innerHelper.length + 1); marker ??= innerHelper; }
   let raw = table.split('_').filter(Boolean);
   while (raw.length > 1 && STORAGE_WORDS.has(raw[0])) raw = raw.slice(1);
+  // …and an engine's name after the noun (coupons_usage_mongo); not app, api or db, which end nouns (mobile_app)
+  while (raw.length > 1 && ENGINE_WORDS.has(raw[raw.length - 1])) raw = raw.slice(0, -1);
   while (raw.length > 1 && TABLE_WORDS.has(raw[raw.length - 1])) raw = raw.slice(0, -1);
   const periods = raw.filter((t) => PERIOD_RE.test(t));
   if (periods.length && periods.length < raw.length) raw = raw.filter((t) => !PERIOD_RE.test(t));

@@ -42,6 +42,8 @@ export function sqlShape(project: Project, node: DbtNode): SqlShape {
   if (!text) { cache.set(node, EMPTY); return EMPTY; }
   const ownIdAliases = new Set<string>();
   for (const m of text.matchAll(/(?:^|[\s,(])(?:\w+\.)?"?id"?\s+as\s+"?([A-Za-z_][\w]*)"?/gi)) ownIdAliases.add(m[1].toLowerCase());
+  // a document store's own id (MongoDB's `_id as sale_id`); a nested one (`user._id as user_id`) is the embedded document's, a reference
+  for (const m of text.matchAll(/(?:^|[\s,(])"?_id"?\s+as\s+"?([A-Za-z_][\w]*)"?/gi)) ownIdAliases.add(m[1].toLowerCase());
   // only the statement that produces the rows counts: a GROUP BY inside a dedup CTE does not make a report
   const tail = text.slice(Math.max(0, text.search(/\)\s*select\b(?![\s\S]*\)\s*select\b)/i)));
   const aggregates = /\bgroup\s+by\b/i.test(tail) && /\b(?:sum|count|avg|average|approx_count_distinct)\s*\(/i.test(tail);

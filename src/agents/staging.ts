@@ -24,6 +24,12 @@ export function stagingFolder(node: DbtNode): string | undefined {
   return i >= 0 && i < parts.length - 2 ? parts[i + 1] : undefined;
 }
 
+/** The folders a model's file lives in (its path without the file name), for words that say what the model is. */
+export function modelFolders(node: DbtNode): string | undefined {
+  const p = modelPath(node)?.replace(/\\/g, '/');
+  return p ? p.split('/').slice(0, -1).join('/') : undefined;
+}
+
 /** Source-system names the project declares (dbt `sources:` and manifest sources). */
 export function sourceSystemNames(project: Project): string[] {
   const names = new Set<string>();

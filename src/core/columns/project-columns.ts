@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import type { DbtNode, FileKind, Project } from '../project/types.js';
 import { parserDialect, sqlColumnsReady } from '../sql-columns/query-shape.js';
+import { dbtUnknownAdapterParsers } from '../../sql/dialects/index.js';
 import { type BaseColumn, type EdgeKind, type Influence, type OutputColumn, type TableLookup } from '../sql-columns/scope.js';
 import { readSqlColumns } from '../sql-columns/read-columns.js';
 import { ShapeCache } from '../sql-columns/shape-cache.js';
@@ -161,6 +162,9 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
   const byId = new Map<string, DbtNode>();
   for (const n of [...p.models, ...p.seeds, ...p.snapshots, ...p.sources, ...p.packageNodes]) byId.set(n.uniqueId, n);
   const dialect = parserDialect(opts.target?.type);
+  // no profile says which warehouse runs the SQL: SQL the default dialect cannot parse is tried in the dialects of
+  // the warehouses whose syntax projects use most (BigQuery's `* except(...)`, Snowflake's `:` paths)
+  const fallbacks = opts.target?.type ? [] : dbtUnknownAdapterParsers().filter((d) => d !== dialect);
   const cache = ShapeCache.for(p.root, !!opts.cache, !!prev);
   let lib: MacroLibrary | undefined = prev?.lib;
   const library = () => (lib ??= readMacroLibrary(p.root, p.name, p.macroPaths, p.packagesInstallPath));
@@ -345,7 +349,12 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
       return { id: nid, columns: cols, reason: cols ? undefined : unknown, more: open };
     };
     if (filled.size) lookup.knownNull = (c) => filled.get(c.toLowerCase());
-    const read = (sql: string) => readSqlColumns(sql, dialect, lookup, cache);
+    const read = (sql: string) => {
+      const first = readSqlColumns(sql, dialect, lookup, cache);
+      if (!first.error) return first;
+      for (const d of fallbacks) { const r = readSqlColumns(sql, d, lookup, cache); if (!r.error) return r; }
+      return first;
+    };
     let r = read(ms.sql);
     // a block not rendered (a loop over the warehouse's columns) left on a line of its own between select
     // items breaks the parse or reads as the previous column's alias: the other columns are still known

@@ -95,6 +95,11 @@ export interface DialectTraits {
    * sqlparser-rs dialect that reads their SQL (columns from SQL, lineage)
    */
   dbtAdapters?: Readonly<Record<string, string>>;
+  /**
+   * where a dbt project names no adapter and its SQL does not parse in the default dialect: the sqlparser-rs dialect
+   * tried for it, and in which order (lowest first) — the warehouses whose own syntax projects use most
+   */
+  dbtUnknownAdapterParse?: { dialect: string; order: number };
   /** what a dbt profile of this adapter leaves out: dbt-duckdb's schema `main` and a database named after its file */
   dbtProfileDefaults?: { schema?: string; databaseFromPath?: boolean };
   /** dbt's adapter inheritance: adapters whose dispatched macros an adapter falls back to, nearest first */

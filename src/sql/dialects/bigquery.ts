@@ -10,7 +10,7 @@ export class BigQueryDialect extends Dialect {
   readonly caps: DialectCaps = { alterForeignKeys: true, enforcedForeignKeys: false, indexes: false, uniqueConstraints: false, checkConstraints: false, transactionalDdl: false };
   readonly traits: DialectTraits = {
     lex: { hashComments: true, backslashEscapes: true, doubleQuotedStrings: true }, decimalDefault: [38, 9],
-    parser: { kind: 'sqlparser-rs', dialect: 'bigquery' }, nodeSqlParser: 'bigquery', catalogPlatform: 'bigquery', dbtAdapters: { bigquery: 'bigquery' }, dbtQuote: '`',
+    parser: { kind: 'sqlparser-rs', dialect: 'bigquery' }, nodeSqlParser: 'bigquery', catalogPlatform: 'bigquery', dbtAdapters: { bigquery: 'bigquery' }, dbtUnknownAdapterParse: { dialect: 'bigquery', order: 1 }, dbtQuote: '`',
     detect: { order: 2, words: ['int64', 'float64', 'bignumeric'] },
     // DATE_TRUNC(d, MONTH), DATE_DIFF(a, b, DAY), LAST_DAY(d, WEEK): the part is a bare word
     dbtMacroSql: { bigquery: {

@@ -51,6 +51,11 @@ export function dbtParserDialect(adapter: string | undefined): string {
 }
 const DEFAULT_DBT_PARSER = 'duckdb';
 
+/** sqlparser-rs dialects tried, in order, on SQL the default one cannot parse when a dbt project names no adapter. */
+export function dbtUnknownAdapterParsers(): string[] {
+  return ALL.map((d) => d.traits.dbtUnknownAdapterParse).filter((x): x is { dialect: string; order: number } => !!x).sort((a, b) => a.order - b.order).map((x) => x.dialect);
+}
+
 /** How the token reader reads a sqlparser-rs dialect's SQL (columns from SQL); none: only the parser reads it. */
 export function dbtTokenRead(parserDialect: string): { qualifyExclude: boolean } | undefined {
   for (const d of ALL) { const t = d.traits.dbtTokenRead?.[parserDialect]; if (t) return t; }

@@ -8,7 +8,7 @@ export class SnowflakeDialect extends Dialect {
   readonly name = 'snowflake';
   readonly caps: DialectCaps = { alterForeignKeys: true, enforcedForeignKeys: false, indexes: false, uniqueConstraints: true, checkConstraints: false, transactionalDdl: false };
   readonly traits: DialectTraits = {
-    lex: { dollarQuotes: true }, decimalDefault: [38, 0], parser: { kind: 'sqlparser-rs', dialect: 'snowflake' }, nodeSqlParser: 'snowflake', catalogPlatform: 'snowflake', dbtAdapters: { snowflake: 'snowflake' }, dbtTokenRead: { snowflake: { qualifyExclude: true } },
+    lex: { dollarQuotes: true }, decimalDefault: [38, 0], parser: { kind: 'sqlparser-rs', dialect: 'snowflake' }, nodeSqlParser: 'snowflake', catalogPlatform: 'snowflake', dbtAdapters: { snowflake: 'snowflake' }, dbtUnknownAdapterParse: { dialect: 'snowflake', order: 2 }, dbtTokenRead: { snowflake: { qualifyExclude: true } },
     detect: { order: 3, words: ['variant', 'timestamp_ntz', 'timestamp_ltz', 'timestamp_tz', 'autoincrement'] },
     // DATEADD(day, 1, d), DATE_TRUNC(week, d), LAST_DAY(d, month): the part is a bare word
     dbtDatePartArgs: { snowflake: {
