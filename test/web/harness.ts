@@ -22,7 +22,7 @@ export interface Ui {
   read(rel: string): string;
   write(rel: string, text: string): void;
   /** a fresh page (with its own storage) on the same server */
-  newPage(opts?: { colorScheme?: 'light' | 'dark' }): Promise<Page>;
+  newPage(opts?: { colorScheme?: 'light' | 'dark'; viewport?: { width: number; height: number } }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -32,6 +32,8 @@ export interface UiOptions {
   /** serve this folder (copied) instead of the example */
   project?: string;
   env?: Record<string, string>;
+  /** the window's size (1440 × 900 unless given) */
+  viewport?: { width: number; height: number };
 }
 
 /** Why the browser tests cannot run here, or undefined. */
@@ -82,8 +84,8 @@ export async function startUi(o: UiOptions = {}): Promise<Ui> {
   const server = await spawnServe(['--project-dir', root, '--port', '0'], { XDG_DATA_HOME: join(base, 'data'), ...o.env });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   const errors: string[] = [];
-  const open = async (colorScheme: 'light' | 'dark' = 'light') => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true, colorScheme });
+  const open = async (colorScheme: 'light' | 'dark' = 'light', viewport = o.viewport ?? { width: 1440, height: 900 }) => {
+    const context = await browser.newContext({ viewport, acceptDownloads: true, colorScheme });
     context.setDefaultTimeout(30_000);
     const page = await context.newPage();
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
@@ -97,7 +99,7 @@ export async function startUi(o: UiOptions = {}): Promise<Ui> {
     url: server.url, root, browser, context: first.context, page: first.page, errors,
     read: (rel) => readFileSync(join(root, rel), 'utf8'),
     write: (rel, text) => { mkdirSync(dirname(join(root, rel)), { recursive: true }); writeFileSync(join(root, rel), text); },
-    newPage: async (opts) => (await open(opts?.colorScheme)).page,
+    newPage: async (opts) => (await open(opts?.colorScheme, opts?.viewport)).page,
     async close() {
       await browser.close().catch(() => {});
       server.child.kill('SIGTERM');
