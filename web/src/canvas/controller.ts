@@ -16,7 +16,7 @@ import { sourceKey, type CanvasGraph, type CanvasSource, type Detail } from './m
 import { download, svgToPng } from './png';
 import { readDraft, withDraft, writeDraft, type Draft } from './drafts';
 import { canvas } from './store';
-import { FOCUS_LIMIT, NAME_SCALE, READABLE_ZOOM, viewDetail, visibleGraph, withDetail, type Filters, type ViewOptions, type VisibleGraph } from './view';
+import { NAME_SCALE, READABLE_ZOOM, viewDetail, visibleGraph, withDetail, type Filters, type ViewOptions, type VisibleGraph } from './view';
 import { NAME_PX } from './lod';
 
 const round = (p: Point): Point => ({ x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10 });
@@ -118,28 +118,21 @@ async function firstScreen(base: VisibleGraph, view: (o: ViewOptions) => Visible
   const key = `${keyOf(base.graph, pinned)}|${Math.round(area.width / 50)}x${Math.round(area.height / 50)}|${more}`;
   if (chosen?.key === key) return { o: chosen.o };
   let o: ViewOptions = {}, scale = 1, laid: Laid | undefined;
-  let readable: { o: ViewOptions; scale: number; laid: Laid } | undefined, halved = false;
-  for (let step = 0; step < 8; step++) {
+  for (let step = 0; step < 12; step++) {
     const v = view(scale > 1 ? { ...o, nameScale: scale } : o);
     const positions = await layoutGraph(v.graph, pinned, runElk);
     laid = { visible: v, positions };
     const zoom = fitZoom(bounds(v.graph, positions), area);
     // a little over: the pane measured now can be a few pixels larger than the one Fit view meets
     if (zoom >= READABLE_ZOOM + 0.02) {
-      // readable: done when the names are too (or have all the room they may have)
-      if (12 * scale * zoom >= NAME_PX - 0.01 || scale >= NAME_SCALE || halved) break;
-      readable = { o, scale, laid };
+      // readable: done when the names are too (or have all the room they may have: at this zoom, NAME_PX)
+      if (12 * scale * zoom >= NAME_PX - 0.01 || scale >= NAME_SCALE) break;
       // wider titles fit at a lower zoom: a tenth more room than this zoom needs
       scale = Math.min(NAME_SCALE, (NAME_PX / 12 / zoom) * 1.1);
       continue;
     }
-    // a large project's first screen keeps its tables (its hub and FIRST_SCREEN neighbours): its
-    // names get the room that leaves it readable, not all they would want
-    if (readable && v.total > FOCUS_LIMIT) {
-      if (!halved) { halved = true; scale = (readable.scale + scale) / 2; continue; }
-      ({ o, scale, laid } = readable);
-      break;
-    }
+    // not readable with the room its names need: fewer tables (cal-itp's hub and 23 neighbours kept
+    // every table and drew its names at 7 px; names are what a first screen is read by)
     const next = smaller(v, o, zoom, more);
     if (!next) break;
     o = next;
