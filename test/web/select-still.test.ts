@@ -1,5 +1,6 @@
 // Selecting a column opens the details panel, which narrows the canvas (its toolbar wraps and the
-// canvas's top moves down): the diagram stays still under the pointer, and no row shows hover —
+// canvas's top moves down): the diagram stays put under the pointer (it may zoom out about it to
+// keep every table in sight), and no row shows hover —
 // which read as a second selection — until the pointer moves. Real Chromium, by role and name.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,8 +32,13 @@ describe.skipIf(!!skip)(`selecting a column${skip ? ` [skipped: ${skip}]` : ''}`
     await page.mouse.up();
     await page.getByRole('region', { name: 'Inspector' }).getByRole('heading', { name: 'orders.customer_id' }).waitFor();
     await page.getByRole('complementary', { name: 'Details' }).waitFor();
+    // the row clicked is still under the pointer (the tables the narrower canvas would cut off are
+    // brought into it by zooming out about the pointer: details-keeps-tables.test.ts)
     const after = (await cell.boundingBox())!;
-    expect(Math.abs(after.x - b.x) + Math.abs(after.y - b.y)).toBeLessThan(1);
+    expect(x).toBeGreaterThan(after.x);
+    expect(x).toBeLessThan(after.x + after.width);
+    expect(y).toBeGreaterThan(after.y);
+    expect(y).toBeLessThan(after.y + after.height);
     expect(await rowAt(page, x, y)).toEqual({ ...before, bg: 'rgba(0, 0, 0, 0)' });
     // MODELER_SCREENSHOTS=1 retakes the screenshot docs/ui.md shows
     if (process.env.MODELER_SCREENSHOTS) await page.screenshot({ path: join(REPO, 'docs', 'images', 'canvas-column-selected.png') });

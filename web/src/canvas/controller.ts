@@ -9,9 +9,9 @@ import { app, errorText, toast } from '../state/app';
 import { fromModel, fromProjectGraph, projectLayoutPath } from './build';
 import { runElk } from './elk-runner';
 import { DARK, diagramSvg, LIGHT } from './export';
-import type { Point } from './geometry';
+import type { Point, Size } from './geometry';
 import { bounds, layoutGraph } from './layout';
-import { paneArea, fitZoom } from './fit';
+import { paneAreas, fitZoom } from './fit';
 import { sourceKey, type CanvasGraph, type CanvasSource, type Detail } from './model';
 import { download, svgToPng } from './png';
 import { readDraft, withDraft, writeDraft, type Draft } from './drafts';
@@ -114,10 +114,21 @@ function smaller(v: VisibleGraph, o: ViewOptions, zoom: number, more: boolean): 
 }
 
 async function firstScreen(base: VisibleGraph, view: (o: ViewOptions) => VisibleGraph, pinned: Record<string, Point>, more: boolean): Promise<{ o: ViewOptions; laid?: Laid }> {
-  const area = paneArea();
-  const key = `${keyOf(base.graph, pinned)}|${Math.round(area.width / 50)}x${Math.round(area.height / 50)}|${more}`;
+  const areas = paneAreas();
+  const key = `${keyOf(base.graph, pinned)}|${areas.map((a) => `${Math.round(a.width / 50)}x${Math.round(a.height / 50)}`).join(',')}|${more}`;
   if (chosen?.key === key) return { o: chosen.o };
-  let o: ViewOptions = {}, scale = 1, laid: Laid | undefined;
+  let r: { o: ViewOptions; laid?: Laid; reads: boolean } | undefined;
+  for (const area of areas) {
+    r = await chooseFor(area, view, pinned, more);
+    if (r.reads) break;
+  }
+  chosen = { key, o: r!.o };
+  return r!;
+}
+
+/** The first screen for one pane: the most that reads in it, and whether anything did. */
+async function chooseFor(area: Size, view: (o: ViewOptions) => VisibleGraph, pinned: Record<string, Point>, more: boolean): Promise<{ o: ViewOptions; laid?: Laid; reads: boolean }> {
+  let o: ViewOptions = {}, scale = 1, laid: Laid | undefined, reads = false;
   for (let step = 0; step < 12; step++) {
     const v = view(scale > 1 ? { ...o, nameScale: scale } : o);
     const positions = await layoutGraph(v.graph, pinned, runElk);
@@ -126,7 +137,7 @@ async function firstScreen(base: VisibleGraph, view: (o: ViewOptions) => Visible
     // a little over: the pane measured now can be a few pixels larger than the one Fit view meets
     if (zoom >= READABLE_ZOOM + 0.02) {
       // readable: done when the names are too (or have all the room they may have: at this zoom, NAME_PX)
-      if (12 * scale * zoom >= NAME_PX - 0.01 || scale >= NAME_SCALE) break;
+      if (12 * scale * zoom >= NAME_PX - 0.01 || scale >= NAME_SCALE) { reads = true; break; }
       // wider titles fit at a lower zoom: a tenth more room than this zoom needs
       scale = Math.min(NAME_SCALE, (NAME_PX / 12 / zoom) * 1.1);
       continue;
@@ -138,8 +149,7 @@ async function firstScreen(base: VisibleGraph, view: (o: ViewOptions) => Visible
     o = next;
   }
   if (scale > 1) o = { ...o, nameScale: scale };
-  chosen = { key, o };
-  return { o, laid };
+  return { o, laid, reads };
 }
 
 /** Apply filters and focus, and lay out what is visible when its tables or edges changed. */

@@ -1,10 +1,36 @@
-// The diagram stays still on screen when the canvas's box moves: opening the details panel
-// narrows the canvas, the toolbar then wraps onto a second line and the canvas's top moves down —
-// without this the tables slid under a pointer that had just clicked a column.
+// The diagram stays still on screen when the canvas's box moves, and what was in sight stays in
+// sight when it narrows: opening the details panel narrows the canvas (it covered the tables on
+// the right of the first screen), the toolbar then wraps onto a second line and the canvas's top
+// moves down — without this the tables slid under a pointer that had just clicked a column.
 import { useEffect } from 'react';
 import { useReactFlow, useStoreApi } from '@xyflow/react';
+import { fitArea, fitZoom, NOTE_H } from './fit';
+import { nodeSize, type Size } from './geometry';
+import { TEXT_ZOOM } from './lod';
+import { canvas } from './store';
 
-/** Move the view by as much as the canvas's top-left corner moved, so what is drawn stays put on screen. */
+/** The box (diagram coordinates) of the tables wholly inside a view of `pane` at `transform`, or undefined. */
+function inSight(pane: Size, [tx, ty, zoom]: [number, number, number]) {
+  const c = canvas.get(), g = c.visible?.graph;
+  if (!g) return undefined;
+  const v = { x0: -tx / zoom, y0: -ty / zoom, x1: (pane.width - tx) / zoom, y1: (pane.height - ty) / zoom };
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const n of g.nodes) {
+    const p = c.positions[n.id];
+    if (!p) continue;
+    const s = nodeSize(n);
+    if (p.x < v.x0 || p.y < v.y0 || p.x + s.width > v.x1 || p.y + s.height > v.y1) continue;
+    x0 = Math.min(x0, p.x); y0 = Math.min(y0, p.y); x1 = Math.max(x1, p.x + s.width); y1 = Math.max(y1, p.y + s.height);
+  }
+  return x0 === Infinity ? undefined : { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/**
+ * Move the view by as much as the canvas's top-left corner moved, so what is drawn stays put on
+ * screen; when the canvas narrows or shortens, the tables that were wholly in sight are fitted into
+ * what is left: zoomed out about the point just clicked (what is under the pointer stays under it)
+ * while rows stay text, else centred; the zoom is kept when they fit at it.
+ */
 export function useKeptStill(root: () => HTMLElement | null): void {
   const rf = useStoreApi();
   const flow = useReactFlow();
@@ -12,15 +38,48 @@ export function useKeptStill(root: () => HTMLElement | null): void {
     const el = root();
     if (!el) return;
     let last = el.getBoundingClientRect();
+    let pointer: { x: number; y: number; at: number } | undefined;
+    const down = (e: PointerEvent) => { pointer = { x: e.clientX, y: e.clientY, at: Date.now() }; };
+    el.addEventListener('pointerdown', down, true);
     const ro = new ResizeObserver(() => {
       const r = el.getBoundingClientRect();
-      const dx = r.left - last.left, dy = r.top - last.top;
+      const dx = r.left - last.left, dy = r.top - last.top, before = last;
       last = r;
-      if (!dx && !dy) return;
       const [x, y, zoom] = rf.getState().transform;
-      void flow.setViewport({ x: x - dx, y: y - dy, zoom });
+      const nx = x - dx, ny = y - dy;
+      const box = r.width < before.width - 1 || r.height < before.height - 1 ? inSight(before, [x, y, zoom]) : undefined;
+      if (box) {
+        const area = fitArea(r.width, r.height);
+        // the box on screen, and the pane it must stay in
+        const s = { x0: box.x * zoom + nx, x1: (box.x + box.width) * zoom + nx, y0: box.y * zoom + ny, y1: (box.y + box.height) * zoom + ny };
+        const room = { x0: 0, x1: r.width, y0: 0, y1: r.height };
+        if (s.x0 < room.x0 || s.x1 > room.x1 || s.y0 < room.y0 || s.y1 > room.y1) {
+          const fitted = Math.min(zoom, fitZoom(box, area));
+          const a = pointer && Date.now() - pointer.at < 2000 ? { x: pointer.x - r.left, y: pointer.y - r.top } : undefined;
+          const k = a ? about(a, s, room) : 0;
+          // about the pointer while its rows stay text (or a fit would not keep them text either):
+          // the row just clicked stays under the pointer
+          if (a && k > 0 && k * zoom >= Math.min(fitted, TEXT_ZOOM)) void flow.setViewport({ x: a.x + (nx - a.x) * k, y: a.y + (ny - a.y) * k, zoom: zoom * k });
+          else void flow.setViewport({ x: area.width / 2 - (box.x + box.width / 2) * fitted, y: NOTE_H + area.height / 2 - (box.y + box.height / 2) * fitted, zoom: fitted });
+          return;
+        }
+      }
+      if (!dx && !dy) return;
+      void flow.setViewport({ x: nx, y: ny, zoom });
     });
     ro.observe(el);
-    return () => ro.disconnect();
+    return () => { ro.disconnect(); el.removeEventListener('pointerdown', down, true); };
   }, [rf, flow]); // eslint-disable-line react-hooks/exhaustive-deps
+}
+
+type Span = { x0: number; x1: number; y0: number; y1: number };
+/** The scale (at most 1) about point `a` that brings the box `s` inside `room` (0: `a` is outside the room). */
+function about(a: { x: number; y: number }, s: Span, room: Span): number {
+  if (a.x <= room.x0 || a.x >= room.x1 || a.y <= room.y0 || a.y >= room.y1) return 0;
+  let k = 1;
+  if (s.x0 < a.x) k = Math.min(k, (a.x - room.x0) / (a.x - s.x0));
+  if (s.x1 > a.x) k = Math.min(k, (room.x1 - a.x) / (s.x1 - a.x));
+  if (s.y0 < a.y) k = Math.min(k, (a.y - room.y0) / (a.y - s.y0));
+  if (s.y1 > a.y) k = Math.min(k, (room.y1 - a.y) / (s.y1 - a.y));
+  return k;
 }

@@ -1,0 +1,54 @@
+// Clicking a table opens the details panel beside the canvas, which narrows it: the tables of the
+// first screen on its right were then under the panel, out of sight. Now the first screen keeps
+// the panel's room, and what was wholly in sight is fitted into what is left (zoomed out about the
+// point clicked), rows still text. Real Chromium on a copy of Stripe's package, by role and name.
+import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { REAL_DBT, sharedSkipReason } from '../helpers/shared.js';
+import { startUi, uiUnavailable, until } from './harness.js';
+import { TEXT_ZOOM } from '../../web/src/canvas/lod';
+
+const skip = uiUnavailable() ?? sharedSkipReason('real-dbt') ?? (existsSync(join(REAL_DBT, 'dbt_stripe_source')) ? undefined : 'no dbt_stripe_source');
+
+/** The accessible names of the tables wholly inside the canvas, the rightmost one's, and the zoom. */
+const inSight = (page: Page) => page.evaluate(() => {
+  const pane = document.querySelector('.react-flow')!.getBoundingClientRect();
+  const m = /scale\(([\d.]+)\)/.exec((document.querySelector('.react-flow__viewport') as HTMLElement).style.transform);
+  const names: string[] = [];
+  let right = '', edge = -Infinity;
+  for (const el of document.querySelectorAll<HTMLElement>('.react-flow__node')) {
+    const r = el.getBoundingClientRect();
+    if (r.left < pane.left || r.top < pane.top || r.right > pane.right || r.bottom > pane.bottom) continue;
+    const name = el.getAttribute('aria-label')!;
+    names.push(name);
+    if (r.right > edge) { edge = r.right; right = name; }
+  }
+  return { names: names.sort(), right, zoom: Number(m?.[1] ?? 0) };
+});
+const idle = (page: Page) => page.getByRole('region', { name: 'Diagram' }).and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 120_000 });
+
+describe.skipIf(!!skip)(`the details panel opening beside the first screen${skip ? ` [skipped: ${skip}]` : ''}`, () => {
+  it('leaves every table that was in sight in sight, rows still text', async () => {
+    const ui = await startUi({ project: join(REAL_DBT, 'dbt_stripe_source') });
+    try {
+      const page = ui.page;
+      await page.getByRole('group', { name: /^inferred relationship / }).first().waitFor({ timeout: 120_000 });
+      await idle(page);
+      const before = await until(() => inSight(page), (v) => v.names.length > 1, 'the first screen drawn');
+      expect(await page.getByRole('complementary', { name: 'Details' }).isVisible()).toBe(false);
+      // the rightmost table: the one the panel would cover first
+      const name = before.right.replace(/^model /, '');
+      await page.getByRole('group', { name: before.right, exact: true }).getByText(name, { exact: true }).click();
+      await page.getByRole('complementary', { name: 'Details' }).waitFor();
+      await page.getByRole('region', { name: 'Inspector' }).getByRole('heading', { name }).waitFor();
+      const after = await until(() => inSight(page), (v) => v.names.length >= before.names.length, 'the tables in sight beside the panel', 5_000);
+      expect(after.names).toEqual(before.names);
+      expect(after.zoom).toBeGreaterThanOrEqual(TEXT_ZOOM);
+      expect(ui.errors).toEqual([]);
+    } finally {
+      await ui.close();
+    }
+  }, 300_000);
+});
