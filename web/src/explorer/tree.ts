@@ -21,10 +21,11 @@ export function buildTree(files: FileEntry[]): TreeNode[] {
     const cut = file.path.lastIndexOf('/');
     folder(cut < 0 ? '' : file.path.slice(0, cut)).children.push({ name: file.path.slice(cut + 1), path: file.path, kind: 'file', file, children: [] });
   }
-  // folders first; hidden ones (.github, .buildkite) after the project's own
-  const hidden = (x: TreeNode) => (x.name.startsWith('.') ? 1 : 0);
+  // folders first, then files; scratch folders (a dbt package's models/tmp) and hidden ones
+  // (.github, .buildkite) after those: Stripe's Explorer opened on models/tmp's 22 `_tmp` models
+  const group = (x: TreeNode) => (x.kind === 'file' ? 1 : x.name.startsWith('.') ? 3 : scratch(x) ? 2 : 0);
   const sort = (n: TreeNode) => {
-    n.children.sort((a, b) => (a.kind !== b.kind ? (a.kind === 'folder' ? -1 : 1) : hidden(a) - hidden(b) || a.name.localeCompare(b.name)));
+    n.children.sort((a, b) => group(a) - group(b) || a.name.localeCompare(b.name));
     n.children.forEach(sort);
   };
   sort(root);
@@ -33,6 +34,9 @@ export function buildTree(files: FileEntry[]): TreeNode[] {
   const rank = (n: TreeNode) => (n.kind === 'file' ? 4 : n.name.startsWith('.') ? 3 : holds(n, (f) => f.kind === 'sql' && !!f.layer) ? 0 : holds(n, (f) => f.kind === 'modeler_model') ? 1 : 2);
   return root.children.map((n) => ({ n, r: rank(n) })).sort((a, b) => a.r - b.r).map((x) => x.n);
 }
+
+/** A scratch folder (tmp/, temp/): the `_tmp` models a dbt package selects its sources through, plumbing the canvas folds too. */
+const scratch = (n: TreeNode) => n.kind === 'folder' && /^_?te?mp$/i.test(n.name);
 
 function holds(n: TreeNode, is: (f: FileEntry) => boolean): boolean {
   return n.file ? is(n.file) : n.children.some((c) => holds(c, is));
@@ -55,11 +59,12 @@ export function visibleRows(tree: TreeNode[], expanded: Set<string>): Row[] {
 
 /**
  * Folders open at first: the folders of models and Modeler files and their children (others such as
- * macros/ and tests/ closed, hidden ones such as .github/ too); with none of those, the top two levels.
+ * macros/ and tests/ closed, hidden ones such as .github/ and scratch ones such as models/tmp/ too);
+ * with none of those, the top two levels.
  */
 export function initialExpanded(tree: TreeNode[]): Set<string> {
   const out = new Set<string>();
-  const shown = (n: TreeNode) => n.kind === 'folder' && !n.name.startsWith('.');
+  const shown = (n: TreeNode) => n.kind === 'folder' && !n.name.startsWith('.') && !scratch(n);
   const tops = tree.some(primary) ? tree.filter(primary) : tree;
   for (const n of tops) if (shown(n)) { out.add(n.path); for (const c of n.children) if (shown(c)) out.add(c.path); }
   return out;
