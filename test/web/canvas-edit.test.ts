@@ -30,6 +30,23 @@ const columnOf = (file: string, model: string, column: string) =>
   parse(ui.read(file)).models.find((m: any) => m.name === model).columns.find((c: any) => c.name === column);
 const shot = async (name: string, what: Locator | Page = page) => { if (SHOTS) await what.screenshot({ path: `${SHOTS}/${name}.png` }); };
 
+/**
+ * Whether the mark before `loc`'s text (its ::before) is drawn as a glyph: painted in its font
+ * unlike a code point no font has (the missing-glyph box), and not blank.
+ */
+const glyphDrawn = (loc: Locator) => loc.evaluate((el) => {
+  const cs = getComputedStyle(el, '::before');
+  const mark = /^"(.*)"$/.exec(cs.content)?.[1];
+  if (!mark) return false;
+  const c = document.createElement('canvas');
+  c.width = c.height = 48;
+  const g = c.getContext('2d')!;
+  const paint = (t: string) => { g.clearRect(0, 0, 48, 48); g.font = `32px ${cs.fontFamily}`; g.fillText(t, 4, 36); return g.getImageData(0, 0, 48, 48).data.join(','); };
+  const none = paint(String.fromCodePoint(0x10fffd)), blank = paint(' ');
+  const drawn = paint(mark);
+  return drawn !== none && drawn !== blank;
+});
+
 async function fit(): Promise<void> {
   await page.getByRole('toolbar', { name: 'Diagram tools' }).getByRole('button', { name: 'Fit view' }).click();
 }
@@ -76,6 +93,9 @@ describe.skipIf(!!skip)(`editing on the canvas through the review plan${skip ? `
     await plan().getByRole('tab', { name: MARTS }).waitFor();
     await plan().getByRole('button', { name: 'Validate' }).click();
     await plan().getByRole('status').filter({ hasText: /^Validation passed/ }).waitFor();
+    // the diff's folded unchanged lines are marked with a glyph the page's fonts draw (⦚ was a box)
+    const folded = plan().getByText(/^\d+ unchanged lines$/).first();
+    expect(await glyphDrawn(folded)).toBe(true);
     await shot('ui-edit-review');
     await validateAndApply();
     expect(columnOf(MARTS, 'orders', 'amount').data_type).toBe('decimal(18,2)');
