@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { REPO } from '../helpers/cli.js';
 import { REAL_DBT, sharedSkipReason } from '../helpers/shared.js';
 import { startUi, uiUnavailable, until } from './harness.js';
 import { TEXT_ZOOM } from '../../web/src/canvas/lod';
@@ -46,6 +47,7 @@ describe.skipIf(!!skip)(`the details panel opening beside the first screen${skip
       const after = await until(() => inSight(page), (v) => v.names.length >= before.names.length, 'the tables in sight beside the panel', 5_000);
       expect(after.names).toEqual(before.names);
       expect(after.zoom).toBeGreaterThanOrEqual(TEXT_ZOOM);
+      if (process.env.MODELER_SCREENSHOTS) await page.screenshot({ path: join(REPO, 'docs', 'images', 'canvas-details-beside.png') });
       expect(ui.errors).toEqual([]);
     } finally {
       await ui.close();

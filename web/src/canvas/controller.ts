@@ -105,8 +105,10 @@ type Laid = { visible: VisibleGraph; positions: Record<string, Point> };
 function smaller(v: VisibleGraph, o: ViewOptions, zoom: number, more: boolean): ViewOptions | undefined {
   const keys = viewDetail(v) === 'keys';
   if (!v.focus) return keys ? { ...o, tooBig: true, keys: true } : { ...o, keys: true };
-  if (!v.focus.automatic || more || v.graph.nodes.length <= FEWEST) return undefined;
+  if (!v.focus.automatic || more) return undefined;
+  // keys only before fewer tables, however few (a 1024 × 768 window's seven tables with every column drew bars)
   if (!keys) return { ...o, keys: true };
+  if (v.graph.nodes.length <= FEWEST) return undefined;
   // by the zoom lost (the area fitted grows with its square, but a layered layout's gaps do not
   // shrink with its tables: the square cut Stripe's eleven to eight, fitted at 70%)
   const n = v.graph.nodes.length;

@@ -28,8 +28,8 @@ function inSight(pane: Size, [tx, ty, zoom]: [number, number, number]) {
 /**
  * Move the view by as much as the canvas's top-left corner moved, so what is drawn stays put on
  * screen; when the canvas narrows or shortens, the tables that were wholly in sight are fitted into
- * what is left: zoomed out about the point just clicked (what is under the pointer stays under it)
- * while rows stay text, else centred; the zoom is kept when they fit at it.
+ * what is left: zoomed out about the point just clicked (what is under the pointer stays under it),
+ * else centred; the zoom is kept when they fit at it, and never goes below the zoom where rows are text.
  */
 export function useKeptStill(root: () => HTMLElement | null): void {
   const rf = useStoreApi();
@@ -54,11 +54,11 @@ export function useKeptStill(root: () => HTMLElement | null): void {
         const s = { x0: box.x * zoom + nx, x1: (box.x + box.width) * zoom + nx, y0: box.y * zoom + ny, y1: (box.y + box.height) * zoom + ny };
         const room = { x0: 0, x1: r.width, y0: 0, y1: r.height };
         if (s.x0 < room.x0 || s.x1 > room.x1 || s.y0 < room.y0 || s.y1 > room.y1) {
-          const fitted = Math.min(zoom, fitZoom(box, area));
+          // never out past the zoom where rows are text (a first screen chosen to read does not turn to bars)
+          const fitted = Math.min(zoom, Math.max(fitZoom(box, area), TEXT_ZOOM));
           const a = pointer && Date.now() - pointer.at < 2000 ? { x: pointer.x - r.left, y: pointer.y - r.top } : undefined;
           const k = a ? about(a, s, room) : 0;
-          // about the pointer while its rows stay text (or a fit would not keep them text either):
-          // the row just clicked stays under the pointer
+          // about the pointer when that keeps the rows text: the row just clicked stays under the pointer
           if (a && k > 0 && k * zoom >= Math.min(fitted, TEXT_ZOOM)) void flow.setViewport({ x: a.x + (nx - a.x) * k, y: a.y + (ny - a.y) * k, zoom: zoom * k });
           else void flow.setViewport({ x: area.width / 2 - (box.x + box.width / 2) * fitted, y: NOTE_H + area.height / 2 - (box.y + box.height / 2) * fitted, zoom: fitted });
           return;
