@@ -57,7 +57,7 @@ async function fullTables(models) {
     await page.goto(server.url + '/');
     await page.getByRole('group', { name: /^model / }).first().waitFor({ timeout: 120_000 });
     await busy();
-    const showAll = page.getByRole('button', { name: 'Show all' });
+    const showAll = page.getByRole('button', { name: 'Show all', exact: true });
     if (await showAll.count()) { await showAll.click(); await page.getByRole('button', { name: 'Show focused' }).waitFor({ timeout: 120_000 }); await busy(); }
     await page.getByRole('combobox', { name: 'Columns' }).selectOption('all');
     await page.waitForTimeout(300);
