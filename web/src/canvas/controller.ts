@@ -102,12 +102,13 @@ const FEWEST = 8;
 type Laid = { visible: VisibleGraph; positions: Record<string, Point> };
 
 /** The next smaller first screen after `v` (drawn with `o`), or undefined when there is none. */
-function smaller(v: VisibleGraph, o: ViewOptions, zoom: number, more: boolean): ViewOptions | undefined {
+function smaller(v: VisibleGraph, o: ViewOptions, zoom: number, more: boolean, last: boolean): ViewOptions | undefined {
   const keys = viewDetail(v) === 'keys';
   if (!v.focus) return keys ? { ...o, tooBig: true, keys: true } : { ...o, keys: true };
   if (!v.focus.automatic || more) return undefined;
-  // keys only before fewer tables, however few (a 1024 × 768 window's seven tables with every column drew bars)
-  if (!keys) return { ...o, keys: true };
+  // in the last pane tried, keys only however few the tables (a 1024 × 768 window's seven tables
+  // with every column drew bars); before it, a few tables with every column in a wider pane win
+  if (!keys && (last || v.graph.nodes.length > FEWEST)) return { ...o, keys: true };
   if (v.graph.nodes.length <= FEWEST) return undefined;
   // by the zoom lost (the area fitted grows with its square, but a layered layout's gaps do not
   // shrink with its tables: the square cut Stripe's eleven to eight, fitted at 70%)
@@ -120,8 +121,8 @@ async function firstScreen(base: VisibleGraph, view: (o: ViewOptions) => Visible
   const key = `${keyOf(base.graph, pinned)}|${areas.map((a) => `${Math.round(a.width / 50)}x${Math.round(a.height / 50)}`).join(',')}|${more}`;
   if (chosen?.key === key) return { o: chosen.o };
   let r: { o: ViewOptions; laid?: Laid; reads: boolean } | undefined;
-  for (const area of areas) {
-    r = await chooseFor(area, view, pinned, more);
+  for (const [i, area] of areas.entries()) {
+    r = await chooseFor(area, view, pinned, more, i === areas.length - 1);
     if (r.reads) break;
   }
   chosen = { key, o: r!.o };
@@ -129,7 +130,7 @@ async function firstScreen(base: VisibleGraph, view: (o: ViewOptions) => Visible
 }
 
 /** The first screen for one pane: the most that reads in it, and whether anything did. */
-async function chooseFor(area: Size, view: (o: ViewOptions) => VisibleGraph, pinned: Record<string, Point>, more: boolean): Promise<{ o: ViewOptions; laid?: Laid; reads: boolean }> {
+async function chooseFor(area: Size, view: (o: ViewOptions) => VisibleGraph, pinned: Record<string, Point>, more: boolean, last: boolean): Promise<{ o: ViewOptions; laid?: Laid; reads: boolean }> {
   let o: ViewOptions = {}, scale = 1, laid: Laid | undefined, reads = false;
   for (let step = 0; step < 12; step++) {
     const v = view(scale > 1 ? { ...o, nameScale: scale } : o);
@@ -146,7 +147,7 @@ async function chooseFor(area: Size, view: (o: ViewOptions) => VisibleGraph, pin
     }
     // not readable with the room its names need: fewer tables (cal-itp's hub and 23 neighbours kept
     // every table and drew its names at 7 px; names are what a first screen is read by)
-    const next = smaller(v, o, zoom, more);
+    const next = smaller(v, o, zoom, more, last);
     if (!next) break;
     o = next;
   }
