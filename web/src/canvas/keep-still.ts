@@ -43,6 +43,8 @@ export function useKeptStill(root: () => HTMLElement | null): void {
     el.addEventListener('pointerdown', down, true);
     const ro = new ResizeObserver(() => {
       const r = el.getBoundingClientRect();
+      // hidden (another tab in the centre): nothing to keep in sight, and the view stays as it was for its return
+      if (r.width < 1 || r.height < 1) return;
       const dx = r.left - last.left, dy = r.top - last.top, before = last;
       last = r;
       const [x, y, zoom] = rf.getState().transform;
