@@ -11,7 +11,7 @@ import { runElk } from './elk-runner';
 import { DARK, diagramSvg, LIGHT } from './export';
 import type { Point, Size } from './geometry';
 import { bounds, layoutGraph } from './layout';
-import { paneAreas, fitZoom } from './fit';
+import { paneArea, fitZoom } from './fit';
 import { sourceKey, type CanvasGraph, type CanvasSource, type Detail } from './model';
 import { download, svgToPng } from './png';
 import { readDraft, withDraft, writeDraft, type Draft } from './drafts';
@@ -102,13 +102,12 @@ const FEWEST = 8;
 type Laid = { visible: VisibleGraph; positions: Record<string, Point> };
 
 /** The next smaller first screen after `v` (drawn with `o`), or undefined when there is none. */
-function smaller(v: VisibleGraph, o: ViewOptions, zoom: number, more: boolean, last: boolean): ViewOptions | undefined {
+function smaller(v: VisibleGraph, o: ViewOptions, zoom: number, more: boolean): ViewOptions | undefined {
   const keys = viewDetail(v) === 'keys';
   if (!v.focus) return keys ? { ...o, tooBig: true, keys: true } : { ...o, keys: true };
   if (!v.focus.automatic || more) return undefined;
-  // in the last pane tried, keys only however few the tables (a 1024 × 768 window's seven tables
-  // with every column drew bars); before it, a few tables with every column in a wider pane win
-  if (!keys && (last || v.graph.nodes.length > FEWEST)) return { ...o, keys: true };
+  // keys only before fewer tables, however few (a 1024 × 768 window's seven tables with every column drew bars)
+  if (!keys) return { ...o, keys: true };
   if (v.graph.nodes.length <= FEWEST) return undefined;
   // by the zoom lost (the area fitted grows with its square, but a layered layout's gaps do not
   // shrink with its tables: the square cut Stripe's eleven to eight, fitted at 70%)
@@ -117,21 +116,17 @@ function smaller(v: VisibleGraph, o: ViewOptions, zoom: number, more: boolean, l
 }
 
 async function firstScreen(base: VisibleGraph, view: (o: ViewOptions) => VisibleGraph, pinned: Record<string, Point>, more: boolean): Promise<{ o: ViewOptions; laid?: Laid }> {
-  const areas = paneAreas();
-  const key = `${keyOf(base.graph, pinned)}|${areas.map((a) => `${Math.round(a.width / 50)}x${Math.round(a.height / 50)}`).join(',')}|${more}`;
+  const area = paneArea();
+  const key = `${keyOf(base.graph, pinned)}|${Math.round(area.width / 50)}x${Math.round(area.height / 50)}|${more}`;
   if (chosen?.key === key) return { o: chosen.o };
-  let r: { o: ViewOptions; laid?: Laid; reads: boolean } | undefined;
-  for (const [i, area] of areas.entries()) {
-    r = await chooseFor(area, view, pinned, more, i === areas.length - 1);
-    if (r.reads) break;
-  }
-  chosen = { key, o: r!.o };
-  return r!;
+  const r = await chooseFor(area, view, pinned, more);
+  chosen = { key, o: r.o };
+  return r;
 }
 
-/** The first screen for one pane: the most that reads in it, and whether anything did. */
-async function chooseFor(area: Size, view: (o: ViewOptions) => VisibleGraph, pinned: Record<string, Point>, more: boolean, last: boolean): Promise<{ o: ViewOptions; laid?: Laid; reads: boolean }> {
-  let o: ViewOptions = {}, scale = 1, laid: Laid | undefined, reads = false;
+/** The first screen for a pane: the most that reads in it. */
+async function chooseFor(area: Size, view: (o: ViewOptions) => VisibleGraph, pinned: Record<string, Point>, more: boolean): Promise<{ o: ViewOptions; laid?: Laid }> {
+  let o: ViewOptions = {}, scale = 1, laid: Laid | undefined;
   for (let step = 0; step < 12; step++) {
     const v = view(scale > 1 ? { ...o, nameScale: scale } : o);
     const positions = await layoutGraph(v.graph, pinned, runElk);
@@ -140,19 +135,19 @@ async function chooseFor(area: Size, view: (o: ViewOptions) => VisibleGraph, pin
     // a little over: the pane measured now can be a few pixels larger than the one Fit view meets
     if (zoom >= READABLE_ZOOM + 0.02) {
       // readable: done when the names are too (or have all the room they may have: at this zoom, NAME_PX)
-      if (12 * scale * zoom >= NAME_PX - 0.01 || scale >= NAME_SCALE) { reads = true; break; }
+      if (12 * scale * zoom >= NAME_PX - 0.01 || scale >= NAME_SCALE) break;
       // wider titles fit at a lower zoom: a tenth more room than this zoom needs
       scale = Math.min(NAME_SCALE, (NAME_PX / 12 / zoom) * 1.1);
       continue;
     }
     // not readable with the room its names need: fewer tables (cal-itp's hub and 23 neighbours kept
     // every table and drew its names at 7 px; names are what a first screen is read by)
-    const next = smaller(v, o, zoom, more, last);
+    const next = smaller(v, o, zoom, more);
     if (!next) break;
     o = next;
   }
   if (scale > 1) o = { ...o, nameScale: scale };
-  return { o, laid, reads };
+  return { o, laid };
 }
 
 /** Apply filters and focus, and lay out what is visible when its tables or edges changed. */

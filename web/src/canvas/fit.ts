@@ -21,27 +21,23 @@ export const fitZoom = (b: Size, area: Size): number => Math.max(0.02, Math.min(
 const DEFAULT_PANE = { width: 1440, height: 900 };
 /** The Explorer's width with its border, and the rows above and below the canvas (top bar, tabs, toolbar wrapped once, findings' tabs). */
 const EXPLORER_W = 232, CHROME_H = 172;
-/** The details panel's width (styles.css .app): it opens on the first click on a table. */
-const DETAILS_W = 320;
 /** The legend's height with its margin (shown at first, bottom left; not yet drawn when the first screen is chosen). */
 const LEGEND_H = 104;
-// the panels as the page opened (remembered; the Explorer closed on a small screen): toggled
-// later, the first screen is not chosen again for them
-const atStart = { explorer: panels.get().explorer, details: panels.get().details };
+// the Explorer as the page opened (remembered, or closed on a small screen): toggled later, the
+// first screen is not chosen again for it
+const explorerAtStart = panels.get().explorer;
 
 /**
- * The panes a first screen is chosen for, the first it reads in: the default window's (1440 × 900)
- * or a smaller window's — from the window's size and the panels as the page opened, never from the
- * live canvas. Measured on the live pane, a details panel opened by a selection narrowed it and the
- * same project opened on another screen after "Clear focus"; chosen for 1440 × 900 whatever the
- * window, a 1024 × 768 screen drew rows as bars. First beside the details panel (unless a user
- * turned it off): it opens on the first click on a table, and covered the right of a first screen
- * chosen for the whole width; then the whole width (keep-still.ts zooms out when the panel opens).
+ * The pane a first screen is chosen for: the default window's (1440 × 900) or a smaller window's —
+ * from the window's size and the Explorer as the page opened, never from the live canvas.
+ * Measured on the live pane, a details panel opened by a selection narrowed it and the same project
+ * opened on another screen after "Clear focus"; chosen for 1440 × 900 whatever the window, a
+ * 1024 × 768 screen drew rows as bars. (When the details panel opens, keep-still.ts fits what was
+ * in sight into the narrower canvas.)
  */
-export function paneAreas(): Size[] {
+export function paneArea(): Size {
   const w = typeof window === 'undefined' ? DEFAULT_PANE : { width: window.innerWidth, height: window.innerHeight };
   const room = (win: Size, explorer: boolean): Size => ({ width: win.width - (explorer ? EXPLORER_W : 0), height: win.height - CHROME_H - NOTE_H - LEGEND_H });
-  const def = room(DEFAULT_PANE, true), now = room(w, atStart.explorer);
-  const whole = { width: Math.min(def.width, now.width), height: Math.min(def.height, now.height) };
-  return atStart.details ? [{ ...whole, width: whole.width - DETAILS_W }, whole] : [whole];
+  const def = room(DEFAULT_PANE, true), now = room(w, explorerAtStart);
+  return { width: Math.min(def.width, now.width), height: Math.min(def.height, now.height) };
 }
