@@ -1,17 +1,21 @@
 // The one context menu: opened by a right-click or the context-menu key on a table, edge, the
 // diagram background, an Explorer row or a finding. Arrow keys move, Enter runs, Escape closes.
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { app, closeMenu } from '../state/app';
 
 export function ContextMenu() {
   const menu = app.use((s) => s.menu);
   const box = useRef<HTMLUListElement>(null);
-  useEffect(() => {
+  // a layout effect: the first item has focus before the menu is painted, so a key pressed as soon
+  // as it shows reaches the menu; Escape closes it wherever focus is
+  useLayoutEffect(() => {
     if (!menu) return;
     box.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')?.focus();
     const away = (e: MouseEvent) => { if (!box.current?.contains(e.target as Node)) app.set({ menu: undefined }); };
+    const escape = (e: KeyboardEvent) => { if (e.key === 'Escape' && !box.current?.contains(e.target as Node)) { e.preventDefault(); closeMenu(); } };
     window.addEventListener('mousedown', away);
-    return () => window.removeEventListener('mousedown', away);
+    window.addEventListener('keydown', escape);
+    return () => { window.removeEventListener('mousedown', away); window.removeEventListener('keydown', escape); };
   }, [menu]);
   if (!menu) return null;
   const items = () => [...(box.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
