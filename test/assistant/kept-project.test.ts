@@ -72,6 +72,25 @@ describe('the project kept beside the index', () => {
     }
   });
 
+  it('a raw entry gives its plain values (a source\'s identifier) without reading the node\'s record, its collections when touched', () => {
+    const dir = join(tempDir('modeler-kept-raw-'), 'project');
+    generateProject(dir, { models: 200, columns: 5 });
+    const read = loadProject(dir);
+    const { project } = kept(dir);
+    const unread = (n: object) => typeof Object.getOwnPropertyDescriptor(n, 'columns')?.get === 'function';
+    expect(project.sources.length).toBeGreaterThan(0);
+    project.sources.forEach((s, i) => {
+      expect(unread(s), s.name).toBe(true);
+      expect(s.raw?.identifier, s.name).toEqual(read.sources[i].raw?.identifier);
+      expect(s.raw?.name, s.name).toBe(read.sources[i].raw?.name);
+      expect(unread(s), `${s.name}: its plain raw values read its record`).toBe(true);
+      // a collection of the entry is read from the record, as read
+      expect(s.raw?.columns, s.name).toEqual(read.sources[i].raw?.columns);
+      expect(Object.keys(s.raw ?? {}), s.name).toEqual(Object.keys(read.sources[i].raw ?? {}));
+    });
+    expect(project.sources.some((s) => s.raw?.columns !== undefined)).toBe(true);
+  });
+
   it('answers every question of the answer set on the example exactly as the project read afresh', () => sameAnswers(copyProject(EXAMPLE), 'example'), 120_000);
 
   it('a damaged kept node is read again from the project, never trusted', async () => {

@@ -6,7 +6,9 @@
 //   scans work as on the read project;
 // - one record per node holding those fields, read the first time the answer touches one of
 //   them (a getter in the field's own place, so the node's keys keep their order); and one per
-//   dbt artifact (target/), read the same way.
+//   dbt artifact (target/), read the same way. The raw YAML entry keeps its plain values (name,
+//   identifier, description…) in the skeleton and only its collections in the record: looking a
+//   source up by its identifier then reads no record (at 10,000 models that was 6,000 of them).
 // What cannot be kept as data is made again on opening: the var() context (from dbt_project.yml,
 // whose stamp holds), Modeler/ files (they carry their YAML source; few and small), the methods.
 // Staleness is the index's: the file is trusted only while every stamp holds (index-cache.ts).
@@ -27,6 +29,21 @@ const NODE_LISTS = ['models', 'sources', 'seeds', 'snapshots', 'exposures', 'sem
 /** Project fields made again on opening, never written. */
 const NOT_KEPT = new Set(['jinja', 'modelerFiles']);
 
+/** A raw YAML entry in the skeleton: its node's record, the entry with its collections left out (0 in their places), their keys. */
+type RawOutline = [record: number, plain: Record<string, unknown>, collections: string[]];
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
+const isOutline = (v: unknown): v is RawOutline => Array.isArray(v) && v.length === 3 && typeof v[0] === 'number' && isPlainObject(v[1]) && Array.isArray(v[2]);
+
+function outline(record: number, raw: Record<string, unknown>): RawOutline {
+  const plain: Record<string, unknown> = {};
+  const collections: string[] = [];
+  for (const [k, v] of Object.entries(raw)) {
+    if (v !== null && typeof v === 'object') { plain[k] = 0; collections.push(k); } else plain[k] = v;
+  }
+  return [record, plain, collections];
+}
+
 /** Where the kept project lies in the blob (relative to `base`, the end of the index's records). */
 export interface KeptProjectHeader { skeleton: [start: number, end: number, sum: number]; nodes: number }
 
@@ -43,7 +60,10 @@ export function keptProjectParts(project: Project): { parts: Buffer[]; bytes: nu
     const bulky: Record<string, unknown> = {};
     // the bulky fields hold this node's record number, in their own places (key order kept)
     for (const [k, v] of Object.entries(n)) {
-      if ((BULKY as readonly string[]).includes(k) && v !== undefined) { bulky[k] = v; c[k] = spans.length / 3; } else c[k] = v;
+      if ((BULKY as readonly string[]).includes(k) && v !== undefined) {
+        bulky[k] = v;
+        c[k] = k === 'raw' && isPlainObject(v) ? outline(spans.length / 3, v) : spans.length / 3;
+      } else c[k] = v;
     }
     if (Object.keys(bulky).length) {
       const b = serialize(bulky);
@@ -109,16 +129,37 @@ export function openKeptProject(file: SectionFile, base: number, h: KeptProjectH
     if (done.has(n)) continue;
     done.add(n);
     const keys = BULKY.filter((k) => typeof n[k] === 'number');
-    if (!keys.length) continue;
-    const i = n[keys[0]] as number;
+    const raw = isOutline(n.raw) ? n.raw : undefined;
+    if (!keys.length && !raw) continue;
+    const i = keys.length ? n[keys[0]] as number : raw![0];
+    // read once for the node: its fields and its raw entry's collections share objects, as read
+    let kept: Record<string, unknown> | undefined;
+    const rec = () => (kept ??= record(i));
+    const plain = (o: object, k: string, value: unknown) => Object.defineProperty(o, k, { value, writable: true, enumerable: true, configurable: true });
     // the first touch of any bulky field reads them all and puts them in place as plain fields
-    const fill = () => { const r = record(i); for (const k of keys) Object.defineProperty(n, k, { value: r[k], writable: true, enumerable: true, configurable: true }); };
+    const fill = () => { const r = rec(); for (const k of keys) plain(n, k, r[k]); };
     for (const k of keys) {
       Object.defineProperty(n, k, {
         enumerable: true, configurable: true,
         get() { fill(); return n[k]; },
-        set(v) { fill(); Object.defineProperty(n, k, { value: v, writable: true, enumerable: true, configurable: true }); },
+        set(v) { fill(); plain(n, k, v); },
       });
+    }
+    if (raw) {
+      // the raw entry: its plain values as kept, each collection read from the record when touched
+      const [, entry, collections] = raw;
+      const open = () => {
+        for (const k of collections) {
+          Object.defineProperty(entry, k, {
+            enumerable: true, configurable: true,
+            get() { const v = (rec().raw as Record<string, unknown>)[k]; plain(entry, k, v); return v; },
+            set(v) { plain(entry, k, v); },
+          });
+        }
+        plain(n, 'raw', entry);
+        return entry;
+      };
+      Object.defineProperty(n, 'raw', { enumerable: true, configurable: true, get: open, set(v) { open(); plain(n, 'raw', v); } });
     }
   }
   return withMethods(p as Project, read);
