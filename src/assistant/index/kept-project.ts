@@ -195,9 +195,11 @@ function lazyNodes(p: Record<string, any>, record: (i: number) => Record<string,
 /** What the read project has beside its data: the var() context, Modeler/ files, its methods. */
 function withMethods(p: Project, read: LoadOptions): Project {
   const root = p.root;
-  p.jinja = varContext(readSettings(root, read, { filesRead: 0 }), 'resource');
-  p.modelerFiles = modelerFiles(p);
-  const sql = new Set(p.sqlFiles);
+  // made when first asked for (a lineage answer needs neither; dbt_project.yml's stamp holds, so it reads the same then)
+  once(p, 'jinja', () => varContext(readSettings(root, read, { filesRead: 0 }), 'resource'));
+  once(p, 'modelerFiles', () => modelerFiles(p));
+  let sqlFiles: Set<string> | undefined;
+  const sql = () => (sqlFiles ??= new Set(p.sqlFiles));
   // the whole project, read the first time something asks to re-read a file (ask never does)
   let full: Project | undefined;
   const reading = (): Project => {
@@ -210,7 +212,7 @@ function withMethods(p: Project, read: LoadOptions): Project {
   p.reloadAll = () => { reading().reloadAll(); sync(); };
   p.changedSince = () => undefined;
   p.sqlText = (rel) => {
-    if (!sql.has(rel)) return undefined;
+    if (!sql().has(rel)) return undefined;
     try { return readTextFile(join(root, rel), rel); } catch { return undefined; }
   };
   p.readText = (rel) => {
@@ -221,6 +223,12 @@ function withMethods(p: Project, read: LoadOptions): Project {
     return readTextFile(abs, rel);
   };
   return p;
+}
+
+/** A field made by `make` the first time it is read, then a plain field (set: plain at once). */
+function once<T extends object, K extends keyof T>(o: T, k: K, make: () => T[K]): void {
+  const plain = (value: unknown) => Object.defineProperty(o, k, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(o, k, { enumerable: true, configurable: true, get() { const v = make(); plain(v); return v; }, set(v) { plain(v); } });
 }
 
 /** Modeler/ files, read again in the read's order (their stamps hold, so they read the same). */
