@@ -9,8 +9,9 @@
 //   dbt artifact (target/), read the same way. The raw YAML entry keeps its plain values (name,
 //   identifier, description…) in the skeleton and only its collections in the record: looking a
 //   source up by its identifier then reads no record (at 10,000 models that was 6,000 of them).
-// What cannot be kept as data is made again on opening: the var() context (from dbt_project.yml,
-// whose stamp holds), Modeler/ files (they carry their YAML source; few and small), the methods.
+// What cannot be kept as data is made again: the methods on opening; the var() context (from
+// dbt_project.yml, whose stamp holds) and the Modeler/ files (they carry their YAML source) the
+// first time something asks for them.
 // Staleness is the index's: the file is trusted only while every stamp holds (index-cache.ts).
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -133,8 +134,8 @@ interface Waiting { i: number; keys: readonly string[]; raw?: RawOutline; rec?: 
 
 /**
  * Put a getter in the place of each node's bulky fields. The getters are shared by every node
- * (the node is their receiver, its state is looked up), so the nodes keep shared shapes: one
- * getter per node and field made opening ~2x slower at 10,000 models.
+ * (the node is their receiver, its state is looked up): getters of its own for each node made
+ * opening ~2x slower at 10,000 models.
  */
 function lazyNodes(p: Record<string, any>, record: (i: number) => Record<string, unknown>): void {
   const waiting = new Map<object, Waiting>();
