@@ -7,7 +7,9 @@
 // on it, reading the project, building the index, writing the kept index, and for `ask` opening
 // the kept project and one answer (and reading the project, as each call did before it was kept). Target (issue 28): < 1.5 s per call at 10,000 models.
 // Times in one process are CPU time (the machine may be shared); a call is given both ways.
-// Usage: npm run build:core && node bench/ai-search.mjs [N ...] [--runs R]   (default 1000 10000)
+// With --baseline DIR (another built checkout, e.g. /work/main) the `ask` calls after the first
+// alternate between the two (each with its own cache), so both see the same machine load.
+// Usage: npm run build:core && node bench/ai-search.mjs [N ...] [--runs R] [--baseline DIR]   (default 1000 10000)
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +90,9 @@ if (process.argv[2] === '--child') {
 const args = process.argv.slice(2);
 const ri = args.indexOf('--runs');
 const runs = ri >= 0 ? Number(args.splice(ri, 2)[1]) : 3;
+const bi = args.indexOf('--baseline');
+const baseline = bi >= 0 ? args.splice(bi, 2)[1] : undefined;
+if (baseline && !existsSync(join(baseline, 'dist', 'cli', 'main.js'))) throw new Error(`${baseline} has no dist/cli/main.js; build it first`);
 const sizes = args.length ? args.map(Number) : [1000, 10000];
 const fmt = (c) => `${c.ms.toFixed(0)} ms wall, ${c.cpu.toFixed(0)} ms CPU, peak RSS ${c.rss.toFixed(0)} MiB`;
 const med = (cs) => ({ ms: median(cs.map((c) => c.ms)), cpu: median(cs.map((c) => c.cpu)), rss: median(cs.map((c) => c.rss)) });
@@ -122,7 +127,17 @@ for (const n of sizes) {
     const said = (c) => { const r = JSON.parse(c.stdout); return JSON.stringify([r.answer, r.sources, r.proposed_changes]); };
     const askUncached = askCall(0, '--no-cache');
     const askFirst = askCall(0);
-    const askAgain = Array.from({ length: runs }, (_, i) => askCall(i));
+    // the baseline: its own cache, its first call builds it; then the calls alternate with ours
+    const baseCache = baseline ? mkdtempSync(join(tmpdir(), 'modeler-bench-cache-')) : undefined;
+    const baseCall = (i) => timedRun(process.execPath, [join(baseline, 'bin', 'modeler.js'), 'ask', QUESTIONS[i % QUESTIONS.length], '--project-dir', dir, '--json'], { env: { ...env, MODELER_CACHE_DIR: baseCache } });
+    if (baseline) baseCall(0);
+    const askAgain = [], baseAgain = [];
+    for (let i = 0; i < runs; i++) {
+      askAgain.push(askCall(i));
+      if (baseline) baseAgain.push(baseCall(i));
+    }
+    if (baseline) rmSync(baseCache, { recursive: true, force: true });
+    if (baseline && said(baseAgain[0]) !== said(askAgain[0])) throw new Error(`N=${n}: ask answered differently from the baseline`);
     if (said(askAgain[0]) !== said(askUncached) || said(askFirst) !== said(askUncached)) throw new Error(`N=${n}: ask answered differently from the kept index`);
     const a = spawnSync(process.execPath, ['--max-old-space-size=8192', self, '--ask-child', dir], { encoding: 'utf8', env });
     if (a.status !== 0) throw new Error(a.stderr);
@@ -130,6 +145,7 @@ for (const n of sizes) {
     console.log(`N=${n}: modeler ask (Local provider)`);
     console.log(`  first call (reads the project, builds and keeps the index) ${fmt(askFirst)}`);
     console.log(`  each call after it (median of ${runs})`.padEnd(61) + fmt(med(askAgain)));
+    if (baseline) console.log(`  each call after it, baseline ${baseline} (alternating)`.padEnd(61) + fmt(med(baseAgain)));
     console.log('  a call with --no-cache'.padEnd(61) + fmt(askUncached));
     console.log(`  in one process (CPU ms): load the SQL parser ${q.sql.toFixed(0)}, open the kept index ${q.open.toFixed(0)}, open the kept project ${q.kept.toFixed(0)}, one answer ${q.answer.toFixed(0)} (its nodes read as touched); reading the project instead (as before it was kept) ${q.read.toFixed(0)}`);
   } finally {

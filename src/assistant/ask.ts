@@ -3,8 +3,6 @@
 // memory and chat history under .modeler/agent/. Nothing else is written; proposals reach disk
 // only when a user applies them.
 import { randomUUID } from 'node:crypto';
-import { canonicalize, DEFAULT_MIN_RECURRENCE } from '../agents/canonicalizer.js';
-import { conceptualize } from '../agents/conceptualizer.js';
 import { UserError } from '../core/diagnostics.js';
 import { bindChanges } from '../proposals/bind.js';
 import type { ProposalChange } from '../proposals/types.js';
@@ -99,7 +97,7 @@ export async function ask(session: AskContext, req: AskRequest, opts: AskOptions
     answer = `I will remember ${rules.length === 1 ? 'this rule' : `these ${rules.length} rules`} for this project (listed under memory, deletable there):\n${rules.map((x) => `- ${x.text}`).join('\n')}`;
     opts.onDelta?.(answer);
   } else if (r.route.agent) {
-    ({ answer, changes: raw } = runAgent(session, r.route.agent, req.message));
+    ({ answer, changes: raw } = await runAgent(session, r.route.agent, req.message));
     opts.onDelta?.(answer);
   } else if (settings.kind === 'local') {
     const la = localAnswer(session.project, session.index, r, req.message, { context: req.context, last });
@@ -170,8 +168,10 @@ function checkMessage(message: unknown): void {
   if (message.length > MAX_MESSAGE) throw new UserError(`message is ${message.length} characters; the limit is ${MAX_MESSAGE}`, 64, 'AI_REQUEST_INVALID');
 }
 
-function runAgent(session: AskContext, agent: 'conceptualize' | 'canonicalize', message: string): { answer: string; changes: ProposalChange[] } {
+/** The deterministic agents, loaded when a request names one (they are ~25 modules an answer otherwise never needs). */
+async function runAgent(session: AskContext, agent: 'conceptualize' | 'canonicalize', message: string): Promise<{ answer: string; changes: ProposalChange[] }> {
   if (agent === 'conceptualize') {
+    const { conceptualize } = await import('../agents/conceptualizer.js');
     const p = conceptualize(session.project);
     const lines = [`The Conceptualizer found ${p.entities.length} business entities in ${p.domains.length} domains and ${p.relationships.length} relationships:`];
     for (const e of p.entities.slice(0, 30)) lines.push(`- ${e.name} (${e.domain}) from ${e.sources.join(', ')}`);
@@ -180,6 +180,7 @@ function runAgent(session: AskContext, agent: 'conceptualize' | 'canonicalize', 
     return { answer: lines.join('\n'), changes: p.changes };
   }
   const m = /min(?:imum)?[- _]?recurrence\D{0,6}(\d+)/i.exec(message);
+  const { canonicalize, DEFAULT_MIN_RECURRENCE } = await import('../agents/canonicalizer.js');
   const minRecurrence = m ? Math.max(1, Number(m[1])) : DEFAULT_MIN_RECURRENCE;
   const p = canonicalize(session.project, { minRecurrence });
   const lines = [`The Canonicalizer (min recurrence ${minRecurrence}) lifted ${p.entities.length} logical entities:`];

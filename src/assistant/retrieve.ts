@@ -227,7 +227,7 @@ export function resolveContext(index: IndexView, ctx: SelectedContext): IndexRec
     for (const r of inFile.length ? inFile : byName) add(r);
   }
   if (kind === 'issue' && ctx.code) {
-    for (const r of index.records.values()) if (r.kind === 'issue' && r.name.startsWith(`${ctx.code}:`) && (!ctx.path || r.file === ctx.path) && (!ctx.line || r.line === ctx.line)) add(r);
+    for (const r of index.issuesWithCode(ctx.code)) if ((!ctx.path || r.file === ctx.path) && (!ctx.line || r.line === ctx.line)) add(r);
   }
   if (ctx.path && (!ctx.name || !out.length)) add(index.get(recordId('file', ctx.path)));
   if (ctx.selectedText && !out.length) for (const { rec } of structuredHits(index, ctx.selectedText).slice(0, 3)) add(rec);

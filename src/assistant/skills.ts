@@ -1,7 +1,7 @@
 // Skills (Modeler/Skills/*.md, spec §2.7): which ones a request uses, and what is wrong with a
 // skill file. Selection weighs `use_when` phrases, `tags`, `layers`, `agent_modes`, the body's
 // words and `priority`; a request may pin or disable skills by name.
-import { parseDocument } from 'yaml';
+import { parseDocument } from '../core/yaml-lib.js';
 import type { Diagnostic } from '../core/diagnostics.js';
 import type { Project, Skill } from '../core/project/types.js';
 import { didYouMeanSuffix } from '../core/suggest.js';

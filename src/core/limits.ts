@@ -75,9 +75,12 @@ export function limitOfCode(code: string): LimitName | undefined {
 /** `10 MiB`, `100,000 characters`: a limit as a person reads it. */
 export function showLimit(name: LimitName): string {
   const l: Limit = LIMITS[name];
-  if (l.unit === 'bytes') return l.max % MiB === 0 ? `${l.max / MiB} MiB` : l.max % 1024 === 0 && l.max >= 1024 * 8 ? `${l.max / 1024} KiB` : `${l.max.toLocaleString('en-US')} bytes`;
-  return `${l.max.toLocaleString('en-US')} ${l.unit}`;
+  if (l.unit === 'bytes') return l.max % MiB === 0 ? `${l.max / MiB} MiB` : l.max % 1024 === 0 && l.max >= 1024 * 8 ? `${l.max / 1024} KiB` : `${grouped(l.max)} bytes`;
+  return `${grouped(l.max)} ${l.unit}`;
 }
+
+/** 1,000,000 (as toLocaleString('en-US') writes a whole number, without loading the locale data at start-up: ~10 ms). */
+const grouped = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** What a refusal carries for a client: which limit, its value, what was found, where. */
 export interface LimitDetails {

@@ -9,8 +9,10 @@
 // reads the file with js-yaml instead. So its values, and the lines it records, are js-yaml's.
 // Plain scalars are typed by js-yaml's own resolvers (null, bool, int, float, timestamp), so a
 // `yes` stays a string and a `2020-01-01` becomes a Date exactly as js-yaml makes them.
-import * as jsyaml from 'js-yaml';
+// Its scalars are read in yaml-block-scalars.ts, its one-line flow collections in yaml-block-flow.ts.
+import { FlowReader } from './yaml-block-flow.js';
 import { LIMITS } from './limits.js';
+import { COLON, CR, DASH, DQ, HASH, MAX_DEPTH, NL, plainStart, SP, SQ, UNSURE } from './yaml-block-scalars.js';
 
 export interface BlockYaml {
   value: unknown;
@@ -21,17 +23,6 @@ export interface BlockYaml {
    */
   lines: Map<object, number>;
 }
-
-interface ImplicitType { resolve(s: string): boolean; construct(s: string): unknown; tag: string }
-const IMPLICIT = (jsyaml.DEFAULT_SCHEMA as unknown as { compiledImplicit: ImplicitType[] }).compiledImplicit;
-
-/** Thrown (one shared object) when the text leaves the understood subset. */
-const UNSURE = { unsure: true };
-
-/** Values up to this length are held once per file (as yaml-fast.ts does). */
-const INTERN_MAX = 40;
-/** Deeper than this, js-yaml decides (it also enforces the nesting limit). */
-const MAX_DEPTH = 40;
 
 // characters outside the subset anywhere in the text: tabs (js-yaml's rules for tabs in
 // indentation are subtle), the characters js-yaml refuses in a plain or block scalar (controls,
@@ -49,42 +40,14 @@ export function readBlockYaml(text: string): BlockYaml | undefined {
   }
 }
 
-const SP = 32, HASH = 35, COLON = 58, DASH = 45, SQ = 39, DQ = 34, NL = 10, CR = 13;
-
-/**
- * Can this plain scalar be something other than a string? Only if it starts with '+' '-' '.' a
- * digit '<' or '~', or is a null/true/false word (4 or 5 letters from 'n' 'N' 't' 'T' 'f' 'F');
- * the tests check every first character against js-yaml's resolvers. Most values ('not_null',
- * 'table') so skip the resolvers' regular expressions.
- */
-function maybeTyped(c: number, length: number): boolean {
-  if (c === 43 || c === 45 || c === 46 || (c >= 48 && c <= 57) || c === 60 || c === 126) return true;
-  return (c === 70 || c === 78 || c === 84 || c === 102 || c === 110 || c === 116) && (length === 4 || length === 5);
-}
-
-/** A plain scalar may not start with these (js-yaml's readPlainScalar), nor with `- `, `? `, `:`. */
-function plainStart(c: number): boolean {
-  switch (c) {
-    case 44: case 91: case 93: case 123: case 125: // , [ ] { }
-    case 35: case 38: case 42: case 33: case 124: case 62: case 39: case 34: case 37: case 64: case 96: // # & * ! | > ' " % @ `
-    case 58: case 63: // ':' and '?' (allowed by YAML when followed by a letter; left to js-yaml)
-      return false;
-  }
-  return c > SP;
-}
-
-class Reader {
+class Reader extends FlowReader {
   private readonly starts: number[] = [0];
   private readonly n: number;
-  private readonly lines = new Map<object, number>();
-  private readonly interned = new Map<string, string>();
-  private depth = 0;
   /** Indentation of the line nextContent last returned. */
   private lastIndent = 0;
-  /** Short strings already made, by length: a repeated key or value is found without a slice or a hash. */
-  private readonly tokens: (string[] | undefined)[] = [];
 
-  constructor(private readonly text: string) {
+  constructor(text: string) {
+    super(text);
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
     // js-yaml ends the text with a line break when it has none: the piece after a final one is no line
     this.n = text.length > 0 && text.charCodeAt(text.length - 1) === NL ? this.starts.length - 1 : this.starts.length;
@@ -110,9 +73,6 @@ class Reader {
     return { value: this.value, lines: this.lines };
   }
 
-  /** The last node read. */
-  private value: unknown = null;
-
   /** End of line i, without its line break. */
   private end(i: number): number {
     const e = i + 1 < this.starts.length ? this.starts[i + 1] - 1 : this.text.length;
@@ -124,11 +84,6 @@ class Reader {
     let p = s;
     while (t.charCodeAt(p) === SP) p++;
     return p - s;
-  }
-
-  private skipSpaces(p: number, e: number): number {
-    while (p < e && this.text.charCodeAt(p) === SP) p++;
-    return p;
   }
 
   /** The first line from i on with content (not blank, not a comment); document markers are not understood. */
@@ -339,76 +294,6 @@ class Reader {
     return k;
   }
 
-  /** A plain scalar typed as js-yaml types it. */
-  private plain(raw: string): unknown {
-    if (raw.length > 0 && !maybeTyped(raw.charCodeAt(0), raw.length)) return raw;
-    for (const type of IMPLICIT) if (type.resolve(raw)) return type.construct(raw);
-    return raw;
-  }
-
-  /** The plain scalar text[p, end), typed; a string is held once per file when short. */
-  private plainAt(p: number, end: number): unknown {
-    const t = this.text;
-    const len = end - p;
-    if (maybeTyped(t.charCodeAt(p), len)) {
-      const v = this.plain(t.slice(p, end));
-      return typeof v === 'string' ? this.intern(v) : v;
-    }
-    if (len > INTERN_MAX) return t.slice(p, end);
-    let bucket = this.tokens[len];
-    if (bucket !== undefined) for (const s of bucket) if (t.startsWith(s, p)) return s;
-    const s = this.intern(t.slice(p, end));
-    if (bucket === undefined) this.tokens[len] = bucket = [];
-    if (bucket.length < 8) bucket.push(s);
-    return s;
-  }
-
-  private intern(s: string): string {
-    if (s.length > INTERN_MAX) return s;
-    const held = this.interned.get(s);
-    if (held !== undefined) return held;
-    this.interned.set(s, s);
-    return s;
-  }
-
-  /** Position just after the closing quote of the scalar opening at p, or -1 when not on this line. */
-  private quotedEnd(p: number, e: number): number {
-    const t = this.text, quote = t.charCodeAt(p);
-    for (let k = p + 1; k < e; k++) {
-      const ch = t.charCodeAt(k);
-      if (quote === DQ && ch === 92) { k++; continue; } // backslash escapes the next character
-      if (ch === quote) {
-        if (quote === SQ && t.charCodeAt(k + 1) === SQ && k + 1 < e) { k++; continue; }
-        return k + 1;
-      }
-    }
-    return -1;
-  }
-
-  /** The text of the quoted scalar from p to q (just after its closing quote). */
-  private quoted(p: number, q: number): string {
-    const t = this.text;
-    const body = t.slice(p + 1, q - 1);
-    if (t.charCodeAt(p) === SQ) return body.includes("''") ? body.replaceAll("''", "'") : body;
-    if (!body.includes('\\')) return body;
-    let out = '';
-    for (let k = 0; k < body.length; k++) {
-      const ch = body[k];
-      if (ch !== '\\') { out += ch; continue; }
-      const esc = body[++k];
-      const simple = ESCAPES[esc];
-      if (simple !== undefined) { out += simple; continue; }
-      const digits = esc === 'x' ? 2 : esc === 'u' ? 4 : esc === 'U' ? 8 : 0;
-      const hex = body.slice(k + 1, k + 1 + digits);
-      if (digits === 0 || !/^[0-9a-fA-F]+$/.test(hex) || hex.length !== digits) throw UNSURE;
-      const code = parseInt(hex, 16);
-      if (code > 0x10ffff) throw UNSURE;
-      out += String.fromCodePoint(code);
-      k += digits;
-    }
-    return out;
-  }
-
   /**
    * A block scalar whose header (`|`, `>`, with an optional chomping sign) is at p on line i,
    * inside a collection at column parent. Returns the next line with content after it. The rules are YAML's
@@ -456,94 +341,4 @@ class Reader {
     if (next < this.n && this.lastIndent > parent) throw UNSURE;
     return next;
   }
-
-  /** A flow collection that opens at p and closes on the same line; returns the position after it. */
-  private flow(p: number, e: number, line: number): number {
-    if (++this.depth > MAX_DEPTH) throw UNSURE;
-    const t = this.text;
-    const isMap = t.charCodeAt(p) === 123;
-    const close = isMap ? 125 : 93;
-    const seq: unknown[] = [];
-    const map: Record<string, unknown> = {};
-    let count = 0;
-    let k = this.skipSpaces(p + 1, e);
-    if (t.charCodeAt(k) === close && k < e) k++;
-    else for (;;) {
-      if (isMap) {
-        const c = t.charCodeAt(k);
-        let key: string;
-        let after: number;
-        if (c === SQ || c === DQ) {
-          after = this.quotedEnd(k, e);
-          if (after < 0) throw UNSURE;
-          key = this.quoted(k, after);
-        } else {
-          after = this.flowPlainEnd(k, e, true);
-          const v = this.plainAt(k, after);
-          if (v !== null && typeof v === 'object') throw UNSURE;
-          key = String(v);
-        }
-        if (!(t.charCodeAt(after) === COLON && t.charCodeAt(after + 1) === SP && after + 1 < e)) throw UNSURE;
-        if (key === '__proto__' || Object.prototype.hasOwnProperty.call(map, key)) throw UNSURE;
-        if (++count > LIMITS.keys_per_mapping.max) throw UNSURE;
-        k = this.flowNode(this.skipSpaces(after + 1, e), e, line);
-        map[key] = this.value;
-      } else {
-        k = this.flowNode(k, e, line);
-        seq.push(this.value);
-      }
-      k = this.skipSpaces(k, e);
-      if (k >= e) throw UNSURE;
-      const c = t.charCodeAt(k);
-      if (c === close) { k++; break; }
-      if (c !== 44) throw UNSURE;
-      k = this.skipSpaces(k + 1, e);
-      if (k >= e || t.charCodeAt(k) === close) throw UNSURE; // a trailing comma
-    }
-    const value = isMap ? map : seq;
-    this.lines.set(value, line + 1);
-    this.value = value;
-    this.depth--;
-    return k;
-  }
-
-  /** A node inside a flow collection at p; returns the position after it. */
-  private flowNode(p: number, e: number, line: number): number {
-    const t = this.text;
-    if (p >= e) throw UNSURE;
-    const c = t.charCodeAt(p);
-    if (c === 91 || c === 123) return this.flow(p, e, line);
-    if (c === SQ || c === DQ) {
-      const q = this.quotedEnd(p, e);
-      if (q < 0) throw UNSURE;
-      this.value = this.intern(this.quoted(p, q));
-      return q;
-    }
-    const end = this.flowPlainEnd(p, e, false);
-    this.value = this.plainAt(p, end);
-    return end;
-  }
-
-  /** End of a plain scalar inside a flow collection (trailing blanks excluded); a key stops at `: `. */
-  private flowPlainEnd(p: number, e: number, key: boolean): number {
-    const t = this.text;
-    if (!plainStart(t.charCodeAt(p)) || (t.charCodeAt(p) === DASH && t.charCodeAt(p + 1) === SP)) throw UNSURE;
-    let k = p;
-    for (; k < e; k++) {
-      const ch = t.charCodeAt(k);
-      if (ch === 44 || ch === 91 || ch === 93 || ch === 123 || ch === 125) break;
-      if (ch === COLON) { if (key && t.charCodeAt(k + 1) === SP) break; throw UNSURE; }
-      if (ch === HASH && t.charCodeAt(k - 1) === SP) throw UNSURE;
-    }
-    let end = k;
-    while (end > p && t.charCodeAt(end - 1) === SP) end--;
-    if (end === p) throw UNSURE;
-    return end;
-  }
 }
-
-/** Double-quoted escapes with a fixed meaning (YAML 1.2, as js-yaml reads them). */
-const ESCAPES: Record<string, string> = {
-  '0': '\x00', a: '\x07', b: '\x08', t: '\t', n: '\n', v: '\x0B', f: '\x0C', r: '\r', e: '\x1B',
-  ' ': ' ', '"': '"', '/': '/', '\\': '\\', N: '\x85', _: '\xA0', L: '\u2028', P: '\u2029',
-};

@@ -4,7 +4,8 @@
 // of everything else stay byte-for-byte. Each edit is verified by re-parsing; only when the
 // layout is too unusual to splice does the yaml Document API (which keeps comments, not every
 // byte) make the edit instead.
-import { isSeq, type Document } from 'yaml';
+import type { Document } from 'yaml';
+import { isSeq } from './yaml-lib.js';
 import { load as loadFast } from 'js-yaml';
 import { same } from './model/diff.js';
 import { spliceOf, styleOf, type Splice, type YamlEdit } from './yaml-splice.js';

@@ -3,10 +3,8 @@
 // size and line length are checked on the text, the nesting depth while the parser runs (the
 // library composes recursively), and keys per mapping, duplicate keys and alias expansion in one
 // walk over the parsed nodes before they become values. Nothing here throws on bad input.
-import {
-  Composer, YAMLParseError, isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, Lexer, parseDocument, Parser,
-  type Document, type DocumentOptions, type Node, type ParseOptions, type Pair, type SchemaOptions, type YAMLMap,
-} from 'yaml';
+import type { Document, DocumentOptions, LineCounter, Node, ParseOptions, Pair, SchemaOptions, YAMLMap } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, yaml } from './yaml-lib.js';
 import { pushAll, type Diagnostic } from './diagnostics.js';
 import { checkTextLimits, LimitError, LIMITS, limitDiagnostic, showLimit } from './limits.js';
 
@@ -41,12 +39,12 @@ type Options = ParseOptions & DocumentOptions & SchemaOptions;
  */
 export function parseYamlDocument(text: string, options: Options = {}, file?: string): Document.Parsed {
   const lines = options.lineCounter;
-  const parser = new Parser(lines?.addNewLine);
+  const parser = new (yaml().Parser)(lines?.addNewLine);
   // a level of nesting can hold a few parser frames (a map, its value, a flow collection)
   const maxStack = LIMITS.nesting_depth.max * 3 + 8;
   function* tokens() {
     lines?.addNewLine(0); // as Parser.parse does: the first line starts at 0
-    for (const lexeme of new Lexer().lex(text)) {
+    for (const lexeme of new (yaml().Lexer)().lex(text)) {
       yield* parser.next(lexeme);
       const at = () => lines?.linePos(parser.offset) ?? { line: undefined, col: undefined };
       if (parser.stack.length > maxStack) {
@@ -62,19 +60,19 @@ export function parseYamlDocument(text: string, options: Options = {}, file?: st
     }
     yield* parser.end();
   }
-  const composer = new Composer(options);
+  const composer = new (yaml().Composer)(options);
   let doc: Document.Parsed | undefined;
   for (const d of composer.compose(tokens(), true, text.length)) {
     if (!doc) { doc = d; continue; }
     // what parseDocument does with a second document
-    doc.errors.push(new YAMLParseError([d.range[0], d.range[1]], MULTIPLE_DOCS, 'Source contains multiple documents'));
+    doc.errors.push(new (yaml().YAMLParseError)([d.range[0], d.range[1]], MULTIPLE_DOCS, 'Source contains multiple documents'));
     break;
   }
   return doc!;
 }
 
 export function parseYamlSource(text: string, file: string): YamlSource {
-  const lines = new LineCounter();
+  const lines = new (yaml().LineCounter)();
   const diagnostics: Diagnostic[] = [];
   let doc: Document.Parsed;
   try {
@@ -120,7 +118,7 @@ export function parseYamlSource(text: string, file: string): YamlSource {
 
 /** A source that was refused before parsing: no value, every location line 1. */
 function refused(text: string, file: string, diagnostics: Diagnostic[]): YamlSource {
-  const lines = new LineCounter();
+  const lines = new (yaml().LineCounter)();
   const doc = parseDocument('', { lineCounter: lines });
   return { file, text, doc, value: undefined, lines, diagnostics, locate: () => ({ line: 1, column: 1 }) };
 }

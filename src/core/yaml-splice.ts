@@ -2,7 +2,8 @@
 // there, rendered in the file's own style (indent step, indented or flush sequences, the quote it
 // prefers, a block scalar's `>`/`|`). Only the lines of the node that changes are touched, so
 // comments, blank lines, folded text and trailing spaces elsewhere stay byte for byte.
-import { isMap, isScalar, isSeq, Scalar, stringify, type Document, type Node, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
+import type { Document, Node, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+import { isMap, isScalar, isSeq, stringify, yaml } from './yaml-lib.js';
 import type { PathSeg } from './yaml-source.js';
 
 export type YamlEdit =
@@ -65,6 +66,7 @@ function flowText(v: unknown, s: Style): string {
 /** A new scalar in the old one's style: the same quotes, or the same block header for text. */
 function scalarText(old: Scalar, value: unknown, s: Style, indent: number): string | undefined {
   if (typeof value !== 'string') return flowText(value, s);
+  const { Scalar } = yaml();
   const block = old.type === Scalar.BLOCK_FOLDED || old.type === Scalar.BLOCK_LITERAL;
   if (!block && value.includes('\n')) return JSON.stringify(value); // stays on its line, as a double-quoted string
   const keep = old.type === Scalar.QUOTE_SINGLE || old.type === Scalar.QUOTE_DOUBLE ? { singleQuote: old.type === Scalar.QUOTE_SINGLE } : {};
@@ -220,7 +222,7 @@ function setSplice(text: string, doc: Document.Parsed, path: PathSeg[], value: u
       const holder = w.pair ? (w.pair.key as Node).range![0] : lineStart(text, node.range[0]);
       const insert = scalarText(node, value, s, w.pair ? columnOf(text, holder) : text.slice(holder).search(/\S/));
       if (insert === undefined) return undefined;
-      const block = node.type === Scalar.BLOCK_FOLDED || node.type === Scalar.BLOCK_LITERAL;
+      const block = node.type === yaml().Scalar.BLOCK_FOLDED || node.type === yaml().Scalar.BLOCK_LITERAL;
       return { start: node.range[0], end: block ? afterLine(text, node.range[1]) : node.range[1], insert };
     }
     if ((isMap(node) || isSeq(node)) && node.flow && !scalarValue) return { start: node.range![0], end: node.range![1], insert: flowText(value, s) };

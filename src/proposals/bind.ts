@@ -4,7 +4,7 @@
 // element is now, and whole-file content is refused rather than written over someone's edit.
 // The operations of one file are followed in order (across the changes of a proposal), so an
 // operation that addresses what an earlier one added is named by that, too.
-import { parse } from 'yaml';
+import { parse } from '../core/yaml-lib.js';
 import { anchorOf } from './anchor.js';
 import { etagOf, readTextOrNull } from './files.js';
 import { parsePointer } from './json-patch.js';

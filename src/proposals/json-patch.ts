@@ -6,7 +6,7 @@
 // carries its element's identity (`anchor`, anchor.ts) acts where that identity is now — or is
 // refused STALE_PROPOSAL when it is gone — and an `add` never replaces what is there (an equal
 // value is a no-op, so a proposal applied twice changes nothing the second time).
-import { parseDocument } from 'yaml';
+import { parseDocument } from '../core/yaml-lib.js';
 import { same } from '../core/model/diff.js';
 import { applyYamlEdits, type YamlEdit } from '../core/yaml-edit.js';
 import { parseYamlSource, type PathSeg, type YamlSource } from '../core/yaml-source.js';

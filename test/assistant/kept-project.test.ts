@@ -72,6 +72,45 @@ describe('the project kept beside the index', () => {
     }
   });
 
+  it('a raw entry gives its plain values (a source\'s identifier) without reading the node\'s record, its collections when touched', () => {
+    const dir = join(tempDir('modeler-kept-raw-'), 'project');
+    generateProject(dir, { models: 200, columns: 5 });
+    const read = loadProject(dir);
+    const { project } = kept(dir);
+    const unread = (n: object) => typeof Object.getOwnPropertyDescriptor(n, 'columns')?.get === 'function';
+    expect(project.sources.length).toBeGreaterThan(0);
+    project.sources.forEach((s, i) => {
+      expect(unread(s), s.name).toBe(true);
+      expect(s.raw?.identifier, s.name).toEqual(read.sources[i].raw?.identifier);
+      expect(s.raw?.name, s.name).toBe(read.sources[i].raw?.name);
+      expect(unread(s), `${s.name}: its plain raw values read its record`).toBe(true);
+      // a collection of the entry is read from the record, as read
+      expect(s.raw?.columns, s.name).toEqual(read.sources[i].raw?.columns);
+      expect(Object.keys(s.raw ?? {}), s.name).toEqual(Object.keys(read.sources[i].raw ?? {}));
+    });
+    expect(project.sources.some((s) => s.raw?.columns !== undefined)).toBe(true);
+  });
+
+  it('the issues with a code come from the kept index as from the built one, reading only their own records', () => {
+    const dir = join(tempDir('modeler-kept-issues-'), 'project');
+    generateProject(dir, { models: 200, columns: 5 });
+    const built = new ProjectIndex(loadProject(dir)).build();
+    const { index } = kept(dir);
+    const codes = [...new Set([...built.records.values()].filter((r) => r.kind === 'issue').map((r) => r.name.split(':')[0]))];
+    expect(codes.length).toBeGreaterThan(0);
+    let read = 0;
+    for (const code of [...codes, 'NO_SUCH_CODE']) {
+      const want = [...built.records.values()].filter((r) => r.kind === 'issue' && r.name.startsWith(`${code}:`));
+      const got = index.issuesWithCode(code);
+      expect(got.map((r) => r.id).sort(), code).toEqual(want.map((r) => r.id).sort());
+      expect(got, code).toEqual(got.slice().sort((a, b) => (a.id < b.id ? -1 : 1))); // the kept index's order: by id
+      read += got.length;
+      // records are read from the file as asked for: none but the issues of the codes asked so far
+      expect((index as unknown as { parsed: Map<number, unknown> }).parsed.size, code).toBe(read);
+    }
+    expect(index.records.size).toBeGreaterThan(read);
+  });
+
   it('answers every question of the answer set on the example exactly as the project read afresh', () => sameAnswers(copyProject(EXAMPLE), 'example'), 120_000);
 
   it('a damaged kept node is read again from the project, never trusted', async () => {

@@ -53,6 +53,23 @@ describe('start-up loads only what the command uses', () => {
     expect(hits(again.modules, [...NOT_FOR_SUMMARY, WASM, AJV_COMPILER])).toEqual([]);
   });
 
+  it('ask with the Local provider: no AI SDK, no zod (the hosted answer schema), no agents the question does not name', () => {
+    const project = join(tempDir(), 'jaffle_shop');
+    cpSync(EXAMPLE, project, { recursive: true, filter: (p) => !p.split(/[\\/]/).includes('.modeler') });
+    const env = { MODELER_CACHE_DIR: tempDir('modeler-cache-') };
+    const never = ['node_modules/ai/', 'node_modules/@ai-sdk/', 'node_modules/zod/', 'dist/agents/conceptualizer.js', 'dist/agents/canonicalizer.js'].map((p) => p.split('/').join(sep));
+    for (const run of ['first', 'kept']) {
+      const r = loadedModules(['ask', 'which models feed orders?', '--project-dir', project, '--json'], env);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).answer, run).toMatch(/orders/);
+      expect(hits(r.modules, never), run).toEqual([]);
+    }
+    // a question that names the Conceptualizer loads it
+    const agent = loadedModules(['ask', 'conceptualize this project', '--project-dir', project, '--json'], env);
+    expect(agent.code, agent.stderr).toBe(0);
+    expect(hits(agent.modules, [join('dist', 'agents', 'conceptualizer.js')]).length).toBeGreaterThan(0);
+  }, 60_000);
+
   it('the help of a command read alone is its help in the whole program', () => {
     const whole = runCli(['help', 'summary']);
     expect(runCli(['summary', '--help']).stdout).toBe(whole.stdout);

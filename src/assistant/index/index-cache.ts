@@ -31,7 +31,7 @@ import { CHECKSUM, DamagedFile, SectionFile } from './section-file.js';
 import type { IndexView } from './view.js';
 
 /** Bumped when what the file holds changes shape. */
-const FORMAT = 1;
+const FORMAT = 2;
 /** Projects whose index is kept; the least recently written beyond this are removed (a file is ~17 MB per 1,000 models). */
 const KEEP = 4;
 /** A project this big says what it is doing while it builds (on stderr). */

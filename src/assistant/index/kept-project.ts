@@ -6,9 +6,12 @@
 //   scans work as on the read project;
 // - one record per node holding those fields, read the first time the answer touches one of
 //   them (a getter in the field's own place, so the node's keys keep their order); and one per
-//   dbt artifact (target/), read the same way.
-// What cannot be kept as data is made again on opening: the var() context (from dbt_project.yml,
-// whose stamp holds), Modeler/ files (they carry their YAML source; few and small), the methods.
+//   dbt artifact (target/), read the same way. The raw YAML entry keeps its plain values (name,
+//   identifier, description…) in the skeleton and only its collections in the record: looking a
+//   source up by its identifier then reads no record (at 10,000 models that was 6,000 of them).
+// What cannot be kept as data is made again: the methods on opening; the var() context (from
+// dbt_project.yml, whose stamp holds) and the Modeler/ files (they carry their YAML source) the
+// first time something asks for them.
 // Staleness is the index's: the file is trusted only while every stamp holds (index-cache.ts).
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -27,6 +30,21 @@ const NODE_LISTS = ['models', 'sources', 'seeds', 'snapshots', 'exposures', 'sem
 /** Project fields made again on opening, never written. */
 const NOT_KEPT = new Set(['jinja', 'modelerFiles']);
 
+/** A raw YAML entry in the skeleton: its node's record, the entry with its collections left out (0 in their places), their keys. */
+type RawOutline = [record: number, plain: Record<string, unknown>, collections: string[]];
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype;
+const isOutline = (v: unknown): v is RawOutline => Array.isArray(v) && v.length === 3 && typeof v[0] === 'number' && isPlainObject(v[1]) && Array.isArray(v[2]);
+
+function outline(record: number, raw: Record<string, unknown>): RawOutline {
+  const plain: Record<string, unknown> = {};
+  const collections: string[] = [];
+  for (const [k, v] of Object.entries(raw)) {
+    if (v !== null && typeof v === 'object') { plain[k] = 0; collections.push(k); } else plain[k] = v;
+  }
+  return [record, plain, collections];
+}
+
 /** Where the kept project lies in the blob (relative to `base`, the end of the index's records). */
 export interface KeptProjectHeader { skeleton: [start: number, end: number, sum: number]; nodes: number }
 
@@ -43,7 +61,10 @@ export function keptProjectParts(project: Project): { parts: Buffer[]; bytes: nu
     const bulky: Record<string, unknown> = {};
     // the bulky fields hold this node's record number, in their own places (key order kept)
     for (const [k, v] of Object.entries(n)) {
-      if ((BULKY as readonly string[]).includes(k) && v !== undefined) { bulky[k] = v; c[k] = spans.length / 3; } else c[k] = v;
+      if ((BULKY as readonly string[]).includes(k) && v !== undefined) {
+        bulky[k] = v;
+        c[k] = k === 'raw' && isPlainObject(v) ? outline(spans.length / 3, v) : spans.length / 3;
+      } else c[k] = v;
     }
     if (Object.keys(bulky).length) {
       const b = serialize(bulky);
@@ -104,32 +125,82 @@ export function openKeptProject(file: SectionFile, base: number, h: KeptProjectH
       set(v) { Object.defineProperty(target, a, { value: v, writable: true, enumerable: true, configurable: true }); },
     });
   }
-  const done = new Set<object>();
-  for (const list of NODE_LISTS) for (const n of p[list] as Record<string, unknown>[]) {
-    if (done.has(n)) continue;
-    done.add(n);
-    const keys = BULKY.filter((k) => typeof n[k] === 'number');
-    if (!keys.length) continue;
-    const i = n[keys[0]] as number;
-    // the first touch of any bulky field reads them all and puts them in place as plain fields
-    const fill = () => { const r = record(i); for (const k of keys) Object.defineProperty(n, k, { value: r[k], writable: true, enumerable: true, configurable: true }); };
-    for (const k of keys) {
-      Object.defineProperty(n, k, {
+  lazyNodes(p, record);
+  return withMethods(p as Project, read);
+}
+
+/** A kept node's state until its bulky fields are read: its record (read once), its fields waiting for it, its raw entry's outline. */
+interface Waiting { i: number; keys: readonly string[]; raw?: RawOutline; rec?: Record<string, unknown> }
+
+/**
+ * Put a getter in the place of each node's bulky fields. The getters are shared by every node
+ * (the node is their receiver, its state is looked up): getters of its own for each node made
+ * opening ~2x slower at 10,000 models.
+ */
+function lazyNodes(p: Record<string, any>, record: (i: number) => Record<string, unknown>): void {
+  const waiting = new Map<object, Waiting>();
+  /** raw entries whose collections are still in the record, and their node's state */
+  const entries = new Map<object, Waiting>();
+  const rec = (w: Waiting) => (w.rec ??= record(w.i));
+  const plain = (o: object, k: string, value: unknown) => Object.defineProperty(o, k, { value, writable: true, enumerable: true, configurable: true });
+  // the first touch of any bulky field reads them all and puts them in place as plain fields
+  const fill = (n: Record<string, unknown>): void => {
+    const w = waiting.get(n);
+    if (!w) return;
+    const r = rec(w);
+    for (const k of w.keys) plain(n, k, r[k]);
+  };
+  const field = (k: string): PropertyDescriptor => ({
+    enumerable: true, configurable: true,
+    get(this: Record<string, unknown>) { fill(this); return this[k]; },
+    set(this: Record<string, unknown>, v: unknown) { fill(this); plain(this, k, v); },
+  });
+  const fields = new Map(BULKY.map((k) => [k, field(k)]));
+  // the raw entry: its plain values as kept, each collection read from the record when touched
+  const collection = new Map<string, PropertyDescriptor>();
+  const collectionOf = (k: string): PropertyDescriptor => {
+    let d = collection.get(k);
+    if (!d) {
+      collection.set(k, d = {
         enumerable: true, configurable: true,
-        get() { fill(); return n[k]; },
-        set(v) { fill(); Object.defineProperty(n, k, { value: v, writable: true, enumerable: true, configurable: true }); },
+        get(this: Record<string, unknown>) { const v = (rec(entries.get(this)!).raw as Record<string, unknown>)[k]; plain(this, k, v); return v; },
+        set(this: Record<string, unknown>, v: unknown) { plain(this, k, v); },
       });
     }
+    return d;
+  };
+  const openRaw = (n: Record<string, unknown>): Record<string, unknown> => {
+    const w = waiting.get(n)!;
+    const [, entry, collections] = w.raw!;
+    entries.set(entry, w);
+    for (const k of collections) Object.defineProperty(entry, k, collectionOf(k));
+    plain(n, 'raw', entry);
+    return entry;
+  };
+  const rawField: PropertyDescriptor = {
+    enumerable: true, configurable: true,
+    get(this: Record<string, unknown>) { return openRaw(this); },
+    set(this: Record<string, unknown>, v: unknown) { openRaw(this); plain(this, 'raw', v); },
+  };
+  for (const list of NODE_LISTS) for (const n of p[list] as Record<string, unknown>[]) {
+    if (waiting.has(n)) continue;
+    const keys = BULKY.filter((k) => typeof n[k] === 'number');
+    const raw = isOutline(n.raw) ? n.raw : undefined;
+    if (!keys.length && !raw) continue;
+    waiting.set(n, { i: keys.length ? n[keys[0]] as number : raw![0], keys, raw });
+    for (const k of keys) Object.defineProperty(n, k, fields.get(k)!);
+    if (raw) Object.defineProperty(n, 'raw', rawField);
   }
-  return withMethods(p as Project, read);
 }
 
 /** What the read project has beside its data: the var() context, Modeler/ files, its methods. */
 function withMethods(p: Project, read: LoadOptions): Project {
   const root = p.root;
-  p.jinja = varContext(readSettings(root, read, { filesRead: 0 }), 'resource');
-  p.modelerFiles = modelerFiles(p);
-  const sql = new Set(p.sqlFiles);
+  // made when first asked for (a lineage answer needs neither; dbt_project.yml's stamp holds, so it reads the same then)
+  once(p, 'jinja', () => varContext(readSettings(root, read, { filesRead: 0 }), 'resource'));
+  once(p, 'modelerFiles', () => modelerFiles(p));
+  let sqlFiles: Set<string> | undefined;
+  const sql = () => (sqlFiles ??= new Set(p.sqlFiles));
   // the whole project, read the first time something asks to re-read a file (ask never does)
   let full: Project | undefined;
   const reading = (): Project => {
@@ -142,7 +213,7 @@ function withMethods(p: Project, read: LoadOptions): Project {
   p.reloadAll = () => { reading().reloadAll(); sync(); };
   p.changedSince = () => undefined;
   p.sqlText = (rel) => {
-    if (!sql.has(rel)) return undefined;
+    if (!sql().has(rel)) return undefined;
     try { return readTextFile(join(root, rel), rel); } catch { return undefined; }
   };
   p.readText = (rel) => {
@@ -153,6 +224,12 @@ function withMethods(p: Project, read: LoadOptions): Project {
     return readTextFile(abs, rel);
   };
   return p;
+}
+
+/** A field made by `make` the first time it is read, then a plain field (set: plain at once). */
+function once<T extends object, K extends keyof T>(o: T, k: K, make: () => T[K]): void {
+  const plain = (value: unknown) => Object.defineProperty(o, k, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(o, k, { enumerable: true, configurable: true, get() { const v = make(); plain(v); return v; }, set(v) { plain(v); } });
 }
 
 /** Modeler/ files, read again in the read's order (their stamps hold, so they read the same). */

@@ -54,5 +54,15 @@ export class KeyTable {
     return -1;
   }
 
+  /** The position of the first key not below `key` (size when there is none). */
+  lowerBound(key: string): number {
+    let lo = 0, hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.key(mid) < key) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+  }
+
   values(i: number): Int32Array { return this.p.vals.subarray(this.p.valStart[i], this.p.valStart[i + 1]); }
 }

@@ -259,6 +259,12 @@ export class ProjectIndex {
   }
 
   /** Records whose name (or a file's base name, or an alias) is exactly `name`, case-insensitive. */
+  issuesWithCode(code: string): IndexRecord[] {
+    const out: IndexRecord[] = [];
+    for (const r of this.records.values()) if (r.kind === 'issue' && r.name.startsWith(`${code}:`)) out.push(r);
+    return out;
+  }
+
   lookup(name: string): IndexRecord[] {
     return [...(this.names.get(name.toLowerCase()) ?? [])].map((id) => this.records.get(id)!).filter(Boolean);
   }

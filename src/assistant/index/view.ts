@@ -9,6 +9,8 @@ export interface IndexView {
   refreshIssues(): number;
   lexical(query: string, opts?: { limit?: number; kinds?: ReadonlySet<RecordKind> }): { id: string; score: number }[];
   lookup(name: string): IndexRecord[];
+  /** The validation issues with a code (their names start `CODE:`), in the order records() gives them. */
+  issuesWithCode(code: string): IndexRecord[];
   neighbours(id: string): IndexRecord[];
   lineage(id: string): { parents: IndexRecord[]; children: IndexRecord[] };
   unitRecords(unit: string): IndexRecord[];

@@ -4,7 +4,7 @@
 // by name, sensitivity for personal-looking columns, contract data types from the warehouse
 // catalog. A description bound to a doc block is improved in the block's .md file only. A change
 // on a table a var or target setting can disable says so in its rationale and review summary.
-import { parse } from 'yaml';
+import { parse } from '../../core/yaml-lib.js';
 import type { DbtColumn, DbtNode, Project } from '../../core/project/types.js';
 import { looksSensitive, ownKeyNames } from '../../governance/column-roles.js';
 import { inferLayers } from '../../governance/layers.js';

@@ -3,7 +3,7 @@
 // admits a version below 1.8) keeps `tests:`, else the key most of its property files use, else
 // `data_tests:`.
 import type { Project } from '../../core/project/types.js';
-import { parse } from 'yaml';
+import { parse } from '../../core/yaml-lib.js';
 
 export type TestKey = 'tests' | 'data_tests';
 const cache = new WeakMap<Project, { files: unknown; key: TestKey }>();

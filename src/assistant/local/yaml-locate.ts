@@ -1,7 +1,7 @@
 // Where a dbt resource and its columns sit inside its property YAML, as JSON pointers, so a
 // proposal can patch exactly that entry (and follow the file's own style: `tests:` or
 // `data_tests:`, classic or `arguments:`-nested test arguments).
-import { parse } from 'yaml';
+import { parse } from '../../core/yaml-lib.js';
 import type { DbtNode, Project } from '../../core/project/types.js';
 import { projectTestKey } from './test-key.js';
 

@@ -3,7 +3,7 @@
 // caller wants deltas), and turn every failure into a ProviderError code. Keys are used for
 // the call only and are scrubbed from any message that could echo them.
 import type { LanguageModel, ModelMessage } from 'ai';
-import { z } from 'zod';
+import type { ModelAnswer } from './answer-schema.js';
 import { ANTHROPIC, anthropicModel } from './anthropic.js';
 import { GOOGLE, googleModel } from './google.js';
 import { LOCAL } from './local.js';
@@ -20,24 +20,7 @@ export { checkBaseUrl } from './openai-compatible.js';
 
 export const PROVIDERS: ProviderInfo[] = [LOCAL, OPENAI, ANTHROPIC, GOOGLE, OPENAI_COMPATIBLE];
 
-/** What a model must return: the answer and its proposed changes in the proposal schema. */
-export const AnswerSchema = z.object({
-  answer: z.string().describe('The answer in Markdown, citing sources as path:line'),
-  proposed_changes: z.array(z.object({
-    op: z.enum(['create_file', 'update_file', 'patch_yaml']),
-    path: z.string().describe('project-relative POSIX path'),
-    content: z.string().nullable().describe('full new file text for create_file/update_file, else null'),
-    patch: z.array(z.object({
-      op: z.enum(['add', 'replace', 'remove']),
-      path: z.string().describe('JSON pointer into the YAML document, e.g. /models/0/columns/2/data_tests/-'),
-      value_json: z.string().nullable().describe('the value as JSON text (null for remove)'),
-    })).nullable().describe('patch_yaml operations, else null'),
-    rationale: z.string(),
-    review_summary: z.string().describe('one line for the review list'),
-  })),
-});
-export type ModelAnswer = z.infer<typeof AnswerSchema>;
-const ANSWER_JSON_SCHEMA = JSON.stringify(z.toJSONSchema(AnswerSchema));
+export type { ModelAnswer } from './answer-schema.js';
 
 /** Check a request's provider settings before any network call. */
 export function normalizeSettings(raw: unknown): ProviderSettings {
@@ -84,9 +67,10 @@ export interface CallOptions {
 /** Ask the model; returns its answer and raw proposed changes (validated by the caller). */
 export async function callModel(s: ProviderSettings, system: string, messages: ModelMessage[], opts: CallOptions = {}): Promise<ModelAnswer> {
   const { generateText, streamText, Output } = await sdk();
+  const { AnswerSchema, answerJsonSchema } = await import('./answer-schema.js');
   const model = await providerModel(s, opts.endpoints);
   // a compatible server is asked for JSON without a schema (not every server accepts one), so the schema goes in the prompt
-  const instructions = s.kind === 'openai-compatible' ? `${system}\nReply with one JSON object that matches this JSON Schema:\n${ANSWER_JSON_SCHEMA}` : system;
+  const instructions = s.kind === 'openai-compatible' ? `${system}\nReply with one JSON object that matches this JSON Schema:\n${answerJsonSchema()}` : system;
   const common = {
     model, system: instructions, messages, output: Output.object({ schema: AnswerSchema, name: 'modeler_answer' }),
     maxRetries: opts.maxRetries ?? 1, abortSignal: opts.signal, timeout: opts.timeoutMs ?? 120_000, temperature: 0.2,

@@ -1,5 +1,5 @@
 // Skills: Markdown under Modeler/Skills/ with a YAML frontmatter (spec §2.7).
-import { parse } from 'yaml';
+import { parse } from '../yaml-lib.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Skill } from './types.js';
 

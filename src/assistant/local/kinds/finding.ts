@@ -9,8 +9,7 @@ export function findingAnswer({ index, subject }: KindInput, selected?: IndexRec
   if (!code) return undefined;
   const info = ALL_CODES.find((c) => c.code === code);
   if (!info) return cannot(`${q(code)} is not a code this tool reports.`, []);
-  const here: IndexRecord[] = [];
-  for (const r of index.records.values()) if (r.kind === 'issue' && r.name.startsWith(`${code}:`)) here.push(r);
+  const here = index.issuesWithCode(code);
   // in file and line order: the same whichever way the index holds its records (built, or kept sorted by id)
   const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
   here.sort((a, b) => cmp(a.file ?? '', b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || cmp(a.id, b.id));
