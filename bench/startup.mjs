@@ -5,8 +5,8 @@
 // Targets (issue 28): --version < 150 ms, summary < 400 ms.
 // Usage: npm run build:core && node bench/startup.mjs [--runs N] [--baseline DIR]
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,7 +19,11 @@ if (baseline && !existsSync(join(baseline, 'dist', 'cli', 'main.js'))) {
   console.error(`startup: ${baseline} has no dist/cli/main.js; build it first (npx tsc -p tsconfig.json there)`);
   process.exit(2);
 }
-const example = join(REPO, 'examples', 'jaffle_shop');
+// a copy: the commands keep their caches in the project's .modeler/, which must not be left in the checkout
+const scratch = mkdtempSync(join(tmpdir(), 'modeler-startup-'));
+const example = join(scratch, 'jaffle_shop');
+cpSync(join(REPO, 'examples', 'jaffle_shop'), example, { recursive: true });
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 const time = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 
 /** One run: wall ms, and CPU ms (user + system) and peak RSS (MiB) from /usr/bin/time when present. */
