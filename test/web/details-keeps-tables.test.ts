@@ -47,6 +47,15 @@ describe.skipIf(!!skip)(`the details panel opening beside the first screen${skip
       const after = await until(() => inSight(page), (v) => v.names.length >= before.names.length, 'the tables in sight beside the panel', 5_000);
       expect(after.names).toEqual(before.names);
       expect(after.zoom).toBeGreaterThanOrEqual(TEXT_ZOOM);
+      // the inspector's six-column table of its columns: a row a line, scrolled sideways, not clipped
+      const cols = page.getByRole('region', { name: `Columns of ${name}` });
+      const fit = await cols.evaluate((el) => {
+        const rows = [...el.querySelectorAll('tbody tr')].map((r) => r.getBoundingClientRect().height);
+        const line = parseFloat(getComputedStyle(el.querySelector('tbody td')!).lineHeight) || 20;
+        return { scrolls: getComputedStyle(el).overflowX === 'auto' && el.scrollWidth > el.clientWidth, tallest: Math.max(...rows), line };
+      });
+      expect(fit.scrolls).toBe(true);
+      expect(fit.tallest).toBeLessThan(fit.line * 2);
       if (process.env.MODELER_SCREENSHOTS) await page.screenshot({ path: join(REPO, 'docs', 'images', 'canvas-details-beside.png') });
       expect(ui.errors).toEqual([]);
     } finally {

@@ -26,11 +26,11 @@ const typeText = (c: CColumn) => (c.type ? `${c.type}${c.typeOrigin && c.typeOri
 function ColumnRow({ n, c, active }: { n: CNode; c: CColumn; active: boolean }) {
   return (
     <tr className={active ? 'active' : ''} aria-selected={active}>
-      <th scope="row"><button type="button" className="link" onClick={() => select({ kind: 'column', id: n.id, column: c.name })}>{c.name}</button></th>
-      <td>{typeText(c) ?? <span className="muted">—</span>}</td>
-      <td>{knownFrom(c)}</td>
+      <th scope="row" title={c.name}><button type="button" className="link" onClick={() => select({ kind: 'column', id: n.id, column: c.name })}>{c.name}</button></th>
       <td>{[c.pk && 'PK', c.fk && 'FK', c.unique && !c.pk && 'unique', c.notNull && !c.pk && 'not null'].filter(Boolean).join(', ')}</td>
+      <td>{typeText(c) ?? <span className="muted">—</span>}</td>
       <td>{c.tests.join(', ')}</td>
+      <td>{knownFrom(c)}</td>
       <td>{c.glossary ?? ''}</td>
     </tr>
   );
@@ -100,10 +100,13 @@ export function NodeView({ n, column }: { n: CNode; column?: string }) {
       </div>
       {!col && <EditButtons n={n} />}
       <h3>Columns ({n.columns.length})</h3>
-      <table className="columns">
-        <thead><tr><th scope="col">Column</th><th scope="col">Type</th><th scope="col">Known from</th><th scope="col">Keys</th><th scope="col">Tests</th><th scope="col">Glossary</th></tr></thead>
-        <tbody>{n.columns.map((c) => <ColumnRow key={c.name} n={n} c={c} active={c.name === column} />)}</tbody>
-      </table>
+      {/* six columns do not fit the panel: one line a row, scrolled sideways, rather than clipped */}
+      <div className="table-scroll" role="region" aria-label={`Columns of ${n.name}`} tabIndex={0}>
+        <table className="columns">
+          <thead><tr><th scope="col">Column</th><th scope="col">Keys</th><th scope="col">Type</th><th scope="col">Tests</th><th scope="col">Known from</th><th scope="col">Glossary</th></tr></thead>
+          <tbody>{n.columns.map((c) => <ColumnRow key={c.name} n={n} c={c} active={c.name === column} />)}</tbody>
+        </table>
+      </div>
       {n.columns.some((c) => c.doc) && (
         <>
           <h4>Doc-block descriptions</h4>
