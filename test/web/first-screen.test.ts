@@ -38,7 +38,7 @@ describe.skipIf(!!skip)(`the first screen${skip ? ` [skipped: ${skip}]` : ''}`, 
     const insp = page.getByRole('region', { name: 'Inspector' });
     await insp.getByRole('heading', { name: /^customers/ }).waitFor();
     await insp.getByText('contracted · active · v1').waitFor();
-    await insp.getByRole('row', { name: /customer_id integer YAML, SQL PK unique, not_null/ }).waitFor();
+    await insp.getByRole('row', { name: /customer_id PK integer unique, not_null YAML, SQL/ }).waitFor();
     // the column: its tests and the doc block its description is bound to, which opens the .md
     await table(page, 'customers').getByText('customer_id', { exact: true }).click();
     await insp.getByRole('heading', { name: 'customers.customer_id' }).waitFor();
