@@ -54,7 +54,7 @@ describe.skipIf(!!skip)(`inferred relationships on the canvas${skip ? ` [skipped
     await until(() => ui.read('models/stg_stripe.yml'), (t) => t.includes("to: ref('stg_stripe__customer')"), 'the relationships test on disk');
     await page.getByRole('tab', { name: 'Diagram' }).click();
     // (the diagram is laid out again with the new key; the canvas draws only what is in view)
-    await until(async () => { await page.getByRole('button', { name: 'Fit view' }).click(); return page.getByRole('group', { name: `relationship ${EDGE}` }).count(); }, (n) => n === 1, 'the declared relationship on the canvas');
+    await until(async () => { await page.getByRole('button', { name: 'Fit view' }).click(); return page.getByRole('group', { name: `relationship ${EDGE}`, exact: true }).count(); }, (n) => n === 1, 'the declared relationship on the canvas');
     expect(await page.getByRole('group', { name: `inferred relationship ${EDGE}` }).count()).toBe(0);
   });
 });
