@@ -1,6 +1,6 @@
 // The public entry, the dbt-style project: reading it, its summary, the columns of every node (yaml, sql, catalog) and the SQL reading (src/api.ts lists every area).
 export { loadProject, type LoadOptions } from '../core/project/load.js';
-export { readOptionsOf, type ReadOptions } from '../core/project/settings.js';
+export { readOptionsOf, refuseUnknownTarget, type ReadOptions } from '../core/project/settings.js';
 export { summarizeProject, summarizeWithColumns, formatSummary, type ProjectSummary } from '../core/project/summary.js';
 export { projectColumns, nodeColumns, type ProjectColumns, type NodeColumn, type ColumnOrigin, type SqlReading, type ColumnStats, type ColumnsOptions } from '../core/columns/project-columns.js';
 export { initSqlColumns, withSqlParser, parserDialect, type QueryShape } from '../core/sql-columns/query-shape.js';

@@ -10,7 +10,7 @@ import { dbtProjectDir } from '../api/runtime.js';
 import { nothingSelectedMessage, parseSelection } from '../api/select.js';
 import { err } from './io.js';
 import { UserError } from '../api/base.js';
-import type { ReadOptions } from '../api/project.js';
+import { refuseUnknownTarget, type ReadOptions } from '../api/project.js';
 
 export interface ProjectFlags { projectDir?: string; project?: string; vars?: string; profilesDir?: string; target?: string }
 export interface ProjectRef { dir: string; vars?: Record<string, unknown>; read: ReadOptions }
@@ -41,7 +41,9 @@ export function projectRef(flags: ProjectFlags, positional?: string, opts: { req
   const read = readFlags(flags);
   const vars = read.vars;
   if (opts.files && given[0] !== undefined && isFile(given[0])) return { dir: given[0], vars, read };
-  return { dir: dbtProjectDir(given[0]), vars, read };
+  const dir = dbtProjectDir(given[0]);
+  refuseUnknownTarget(dir, read);
+  return { dir, vars, read };
 }
 
 /** dbt's --vars, --profiles-dir and --target as the project reader takes them (a bad one refused here). */

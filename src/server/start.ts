@@ -4,7 +4,7 @@
 // the browser, and shut down cleanly — children included — on Ctrl-C or SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { acquireServeLock, dbtProjectDir, ensureRuntimeDir, exampleCopy, findDbtProject, packageExample, UserError, type ReadOptions } from '../api.js';
+import { acquireServeLock, dbtProjectDir, ensureRuntimeDir, exampleCopy, findDbtProject, packageExample, refuseUnknownTarget, UserError, type ReadOptions } from '../api.js';
 import { buildApp } from './app.js';
 import { ProjectSession } from './session.js';
 
@@ -28,6 +28,7 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 export async function startServer(o: StartOptions): Promise<Running> {
   const dir = pickProject(o);
+  refuseUnknownTarget(dir, o.read ?? {}); // before the lock: nothing is taken or written for a refused start
   const shownHost = o.host.includes(':') ? `[${o.host}]` : o.host;
   const url = `http://${shownHost}:${o.port}/`;
   const release = acquireServeLock(dir, { url });

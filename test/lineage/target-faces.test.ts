@@ -41,4 +41,32 @@ describe('lineage for the target the user names', () => {
     const bad = runCli(['serve', '--project-dir', root, '--target', '', '--no-open']);
     expect([bad.code, bad.stderr]).toEqual([64, 'modeler: --target needs a target name\n']);
   });
+
+  it('an unknown --target is refused by every command that reads the project, naming profiles.yml, the profile and its targets', () => {
+    const file = join(profiles, 'profiles.yml');
+    const refusal = `modeler: ${file}: the profile 'tg' has no target 'staging' (its targets: dev, prod); pass one of them with --target\n`;
+    const model = join(root, '..', 'gate.model.yaml');
+    writeFileSync(model, 'version: 1\nname: g\nentities: []\n');
+    const port = ['--port', '0', '--no-open'];
+    for (const args of [['lineage', 'm.x'], ['gate', model, model], ['serve', ...port], ['readiness-gate']]) {
+      const r = runCli([...args, '--project-dir', root, '--profiles-dir', profiles, '--target', 'staging']);
+      expect([r.code, r.stderr], args[0]).toEqual([64, refusal]);
+    }
+    // a known target still reads; the profile's own is used without --target
+    expect(runCli(['lineage', 'm.x', '--project-dir', root, '--profiles-dir', profiles, '--target', 'dev']).code).toBe(0);
+  });
+
+  it('without profiles.yml, or without the profile in it, --target is what it was: not refused', async () => {
+    const empty = tempDir('modeler-no-profiles-');
+    const other = tempDir('modeler-other-profile-');
+    writeFileSync(join(other, 'profiles.yml'), 'someone_else:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n');
+    for (const dir of [empty, other]) {
+      const flags = ['--project-dir', root, '--profiles-dir', dir, '--target', 'staging'];
+      const r = runCli(['lineage', 'm.x', ...flags, '--output-json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toContain("has no target 'staging'");
+      const s = await spawnServe([...flags, '--port', '0']);
+      try { expect((await req(s.port, 'GET', '/api/health')).status).toBe(200); } finally { s.child.kill('SIGTERM'); await s.exited; }
+    }
+  });
 });

@@ -92,13 +92,16 @@ describe('modeler reads the target as dbt does, and never prints a secret', () =
     const fj = JSON.parse(flagged.stdout);
     expect(fj.dbtTarget.schema).toBe('from_flag');
     expect(fj.models.disabled).toBeGreaterThan(0); // marts switched off by target.schema
+    // an unknown --target is refused as dbt refuses it; DBT_TARGET stays a warning, as before
     const missing = runCli(['summary', '--project-dir', proj, '--target', 'nope'], { env });
-    expect(missing.stdout).toContain("warning[TARGET_NOT_FOUND]: the profile 'shop' does not have a target named 'nope' (its targets: dev, prod)");
+    expect([missing.code, missing.stdout, missing.stderr]).toEqual([64, '', `modeler: ${join(proj, 'profiles.yml')}: the profile 'shop' has no target 'nope' (its targets: dev, prod); pass one of them with --target\n`]);
+    const fromEnv = runCli(['summary', '--project-dir', proj], { env: { ...env, DBT_TARGET: 'nope' } });
+    expect(fromEnv.stdout).toContain("warning[TARGET_NOT_FOUND]: the profile 'shop' does not have a target named 'nope' (its targets: dev, prod)");
     // a broken profiles.yml is located, never quoted
     writeFileSync(join(proj, 'profiles.yml'), `shop:\n  outputs:\n    dev: {type: duckdb, password: ${SECRET}\n  target: [dev\n`);
     const broken = runCli(['summary', '--project-dir', proj, '--output-json'], { env });
     expect(JSON.parse(broken.stdout).diagnosticsList).toContainEqual(expect.objectContaining({ code: 'PROFILE_INVALID' }));
-    for (const r of [plain, flagged, missing, broken, runCli(['summary', '--project-dir', proj], { env })]) {
+    for (const r of [plain, flagged, missing, fromEnv, broken, runCli(['summary', '--project-dir', proj], { env })]) {
       expect(r.stdout + r.stderr).not.toContain(SECRET);
       expect(r.stdout + r.stderr).not.toMatch(/password/i);
     }

@@ -22,9 +22,10 @@ export function registerGate(program: Command): void {
       // without a project there is nothing for them to decide: refused, not silently ignored
       const given = (['vars', 'profilesDir', 'target'] as const).filter((k) => opts[k] !== undefined);
       if (opts.projectDir === undefined && given.length) throw new UserError(`--${given[0] === 'profilesDir' ? 'profiles-dir' : given[0]} reads the dbt project: give --project-dir DIR too`);
+      // the project's flags are checked (an unknown --target refused) before either model is read
+      const ref = opts.projectDir !== undefined ? projectRef(opts) : undefined;
       let r = gateModels(oldPath, newPath, { allowBreaking: opts.allowBreaking });
-      if (opts.projectDir !== undefined) {
-        const ref = projectRef(opts);
+      if (ref) {
         await initSqlColumns();
         r = gateWithLineage(r, loadProject(ref.dir, ref.read));
       }

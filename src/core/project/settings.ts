@@ -2,7 +2,7 @@
 // cascade onto resources by path — read once and kept for the rest of the reader.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Diagnostic } from '../diagnostics.js';
+import { UserError, type Diagnostic } from '../diagnostics.js';
 import { readTextOrFinding } from '../read-text.js';
 import { parseYamlSource } from '../yaml-source.js';
 import { UNKNOWN, type JContext } from './jinja-expr.js';
@@ -32,6 +32,8 @@ export interface DbtSettings {
   profile?: string;
   /** The target dbt would use (profiles.yml), when one was found: `{{ target.* }}` in configs. */
   target?: DbtTarget;
+  /** The refusal of a --target the project's profile does not have (profiles.yml found, the profile in it). */
+  unknownTarget?: string;
   /** dbt_project.yml's var()/env_var() calls without a default, in the parts dbt renders. */
   jinjaCalls?: YamlCall[];
   trees: { models?: unknown; seeds?: unknown; snapshots?: unknown; sources?: unknown; data_tests?: unknown; tests?: unknown };
@@ -99,11 +101,22 @@ export function readSettings(root: string, opts: ReadOptions, stats: { filesRead
   };
   const found = resolveTarget({ projectDir: root, projectProfile: s.profile, cliVars: s.cliVars, profilesDir: opts.profilesDir, target: opts.target, profile: opts.profile });
   s.target = found.target;
+  s.unknownTarget = found.unknownTarget;
   s.diagnostics.push(...found.diagnostics);
   try {
     for (const e of readdirSync(join(root, s.packagesInstallPath), { withFileTypes: true })) if (e.isDirectory()) s.packageNames.add(e.name);
   } catch { /* no packages installed */ }
   return s;
+}
+
+/**
+ * dbt refuses a --target that the project's profile does not have; so does every face, before it
+ * reads anything (usage, 64). Without profiles.yml or that profile it stays a warning, as before.
+ */
+export function refuseUnknownTarget(root: string, opts: ReadOptions): void {
+  if (!opts.target) return;
+  const refusal = readSettings(root, opts, { filesRead: 0 }).unknownTarget;
+  if (refusal) throw new UserError(refusal);
 }
 
 /**

@@ -38,6 +38,8 @@ export interface ResolvedTarget {
   target?: DbtTarget;
   /** Where the profile was read (absolute path), when one was. */
   file?: string;
+  /** --target names a target the profile found in profiles.yml does not have: dbt refuses it, and so do the commands. */
+  unknownTarget?: string;
   diagnostics: Diagnostic[];
 }
 
@@ -111,6 +113,7 @@ export function resolveTarget(inp: TargetInputs): ResolvedTarget {
   const output = isMap(outputs) ? outputs[targetName] : undefined;
   if (!isMap(output)) {
     const names = isMap(outputs) ? Object.keys(outputs).join(', ') : 'none';
+    if (inp.target) out.unknownTarget = `${file}: the profile '${profileName}' has no target '${targetName}' (its targets: ${names}); pass one of them with ${opt('target')}`;
     note(`the profile '${profileName}' does not have a target named '${targetName}' (its targets: ${names})`, `pass one of them with ${opt('target')}`);
     return out;
   }
