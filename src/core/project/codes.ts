@@ -12,7 +12,7 @@ export const PROJECT_CODES: CodeTable = {
   DOC_DUPLICATE: { severity: 'error', meaning: 'two doc blocks have the same name' },
   SKILL_FRONTMATTER: { severity: 'error', meaning: "a skill file's frontmatter (between the --- lines) is not valid YAML" },
   TARGET_JSON: { severity: 'warning', meaning: 'a target/*.json file (manifest, catalog) does not parse; re-run dbt parse to regenerate it' },
-  TARGET_NOT_FOUND: { severity: 'warning', meaning: 'the profiles folder, profile or target the command was given is not there; target.* in configs is not evaluated' },
+  TARGET_NOT_FOUND: { severity: 'warning', meaning: 'the profiles folder, profile or target the command was given is not there; target.* in configs is not evaluated. A --target that the project\'s profile in profiles.yml does not have is refused instead (exit 64, naming the targets it has), as dbt refuses it' },
   PROFILE_INVALID: { severity: 'warning', meaning: 'profiles.yml is not valid YAML; target.* in configs is not evaluated (its text is never printed)' },
   DBT_REF_NOT_FOUND: { severity: 'error', meaning: "a model or snapshot ref()s a node that does not exist or is disabled, which dbt parse refuses; the rest of the project is still read" },
   DBT_SOURCE_NOT_FOUND: { severity: 'error', meaning: 'a model or snapshot calls source() for a table no property file declares (or one that is disabled), which dbt parse refuses' },
