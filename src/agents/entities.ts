@@ -656,7 +656,10 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
     for (const c of m.columns) {
       const lower = c.name.toLowerCase();
       if (m.guesses.has(lower) || m.declared.has(lower)) continue; // what the project declares needs no guess
-      const g = index.guess(child, c, c.description ? resolveDescription(project, c.description, c.description_ref) : undefined, (reason, why) => {
+      // a field nested under another system's name (the sale document's payment.stripe.subscriptionid) holds that system's key
+      const nestedIn = sqlShape(project, m.node).paths.get(lower)?.find((w) => w !== m.source && index.sourceNames.has(w));
+      const stem = nestedIn ? keyShape(c.name)?.stem : undefined;
+      const g = index.guess(child, stem?.length ? { ...c, name: [nestedIn, ...stem, 'id'].join('_') } : c, c.description ? resolveDescription(project, c.description, c.description_ref) : undefined, (reason, why) => {
         if (reason === 'type') mismatches.push(`${m.node.name}.${why}`);
         else reject(reason, `${m.node.name}.${why}`);
       });
