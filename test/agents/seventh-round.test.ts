@@ -1,0 +1,54 @@
+// The Conceptualizer, issue 23 after the second blind round: classes of error still read off the company warehouses
+// (poiscaille-warehouse, crowdcow-warehouse). Each project is written to exercise one class and read by the real
+// project reader, with the SQL parser loaded.
+import { describe, expect, it } from 'vitest';
+import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { drawnReferences } from '../../src/agents/evaluate.js';
+import { loadProject } from '../../src/core/project/load.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
+import type { DiagramProposal } from '../../src/proposals/types.js';
+import { writeProject } from './helpers.js';
+
+await initSqlColumns(); // columns come from the models' SQL
+const load = (files: Record<string, string>) => loadProject(writeProject(files));
+const refs = (p: DiagramProposal) => drawnReferences(p).map((r) => `${r.parent}>${r.child}.${r.column}`).sort();
+const sources = (name: string, ...tables: string[]) => `  - name: ${name}\n    tables:\n${tables.map((t) => `      - name: ${t}\n`).join('')}`;
+const sourcesYaml = (...blocks: string[]) => `version: 2\nsources:\n${blocks.join('')}`;
+
+describe('a key nested under a field named for another system (payment.stripe.subscriptionid)', () => {
+  const files = {
+    'models/shop/src_shop_users.sql': "select _id as user_id, email from {{ source('shop', 'user') }}\n",
+    'models/shop/src_shop_subscriptions.sql': "select _id as subscription_id, user._id as user_id, status from {{ source('shop', 'subscription') }}\n",
+    'models/shop/src_shop_sales.sql': `select _id as sale_id, user._id as user_id, subscription._id as subscription_id,
+  payment.stripe.subscriptionid, payment.price.ttc as price_ttc
+from {{ source('shop', 'sale') }}
+`,
+    'models/stripe/src_stripe_customers.sql': "select id, email from {{ source('stripe', 'customers') }}\n",
+    'models/stripe/src_stripe_subscriptions.sql': "select id, customer, status from {{ source('stripe', 'subscriptions') }}\n",
+    'models/sources.yml': sourcesYaml(sources('shop', 'user', 'subscription', 'sale'), sources('stripe', 'customers', 'subscriptions')),
+  };
+
+  it("points at that system's entity, not at the same noun of the document's own system", () => {
+    const p = conceptualize(load(files));
+    const drawn = refs(p);
+    expect(drawn).toContain('ShopSubscription>Sale.subscription_id');
+    expect(drawn).toContain('StripeSubscription>Sale.subscriptionid');
+    expect(drawn).not.toContain('ShopSubscription>Sale.subscriptionid');
+  });
+});
+
+describe("a keyless event table whose one key-shaped column is another thing's id under a qualifier (GA's user_pseudo_id)", () => {
+  const files = {
+    'models/shop/src_shop_users.sql': "select _id as user_id, email from {{ source('shop', 'user') }}\n",
+    'models/analytics/stg_ga_checkout_steps.sql': "select distinct event_date, user_pseudo_id, event_action, event_label from {{ source('ga', 'checkout_events') }}\n",
+    'models/analytics/stg_ga_purchases.sql': `select distinct event_date, user_pseudo_id, user_id, transaction_id, item_id, purchase_revenue
+from {{ source('ga', 'purchase_events') }}
+`,
+    'models/sources.yml': sourcesYaml(sources('shop', 'user'), sources('ga', 'checkout_events', 'purchase_events')),
+  };
+
+  it('is not keyed by it, so the other event tables do not point at it', () => {
+    const drawn = refs(conceptualize(load(files)));
+    expect(drawn.filter((r) => r.endsWith('.user_pseudo_id'))).toEqual([]);
+  });
+});
