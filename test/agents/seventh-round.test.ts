@@ -52,3 +52,18 @@ from {{ source('ga', 'purchase_events') }}
     expect(drawn.filter((r) => r.endsWith('.user_pseudo_id'))).toEqual([]);
   });
 });
+
+describe('a table named by its noun twice (promotions_promotions: a Django app label before its model)', () => {
+  const files = {
+    'models/staging/shop/stg_shop__users.sql': "select id, email from {{ source('shop', 'users_user') }}\n",
+    'models/staging/shop/stg_shop__promotions_promotions.sql': "select id, name, starts_at from {{ source('shop', 'promotions_promotions') }}\n",
+    'models/staging/shop/stg_shop__promotions_claims.sql': "select id, promotions_promotion_id, user_id, claimed_at from {{ source('shop', 'promotions_claims') }}\n",
+    'models/sources.yml': sourcesYaml(sources('shop', 'users_user', 'promotions_promotions', 'promotions_claims')),
+  };
+
+  it('is that noun once, and the keys that name it point at it', () => {
+    const p = conceptualize(load(files));
+    expect(p.entities.map((e) => e.name)).toContain('Promotion');
+    expect(refs(p)).toContainEqual(expect.stringMatching(/^Promotion>\w+\.promotions_promotion_id$/));
+  });
+});
