@@ -67,3 +67,33 @@ describe('a table named by its noun twice (promotions_promotions: a Django app l
     expect(refs(p)).toContainEqual(expect.stringMatching(/^Promotion>\w+\.promotions_promotion_id$/));
   });
 });
+
+describe("a person's role (owner_id) whose description says what the owner is", () => {
+  const files = {
+    'models/staging/shop/stg_shop__users.sql': "select id, email from {{ source('shop', 'users') }}\n",
+    'models/staging/shop/stg_shop__sku_vendors.sql': "select id, name from {{ source('shop', 'sku_vendors') }}\n",
+    'models/staging/shop/stg_shop__lots.sql': "select id, owner_id, quantity from {{ source('shop', 'lots') }}\n",
+    'models/staging/shop/stg_shop__boxes.sql': "select id, owner_id, lot_id from {{ source('shop', 'boxes') }}\n",
+    'models/staging/shop/schema.yml': `version: 2
+models:
+  - name: stg_shop__lots
+    columns:
+      - name: id
+        tests: [unique]
+      - name: owner_id
+        description: "SKU vendor ID of the owner of the lot"
+  - name: stg_shop__boxes
+    columns:
+      - name: owner_id
+        description: Owner id of the box
+`,
+    'models/sources.yml': sourcesYaml(sources('shop', 'users', 'sku_vendors', 'lots', 'boxes')),
+  };
+
+  it('points at the entity the description names; an undescribed owner stays a person', () => {
+    const drawn = refs(conceptualize(load(files)));
+    expect(drawn).toContain('SkuVendor>Lot.owner_id');
+    expect(drawn).not.toContain('User>Lot.owner_id');
+    expect(drawn).toContain('User>Box.owner_id');
+  });
+});
