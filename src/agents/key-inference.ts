@@ -328,7 +328,10 @@ export class EntityIndex {
       for (const tail of stem.length > 1 ? [stem, ...weakTail] : [stem]) {
         // with the role dropped, the entity must be the bare noun: stripe_card_id is not a GiftCard, price_list_id not a
         // ProductSalesChannelList (two qualifiers of one noun name two different kinds of it)
-        const pool = kinds.filter((e) => endsWith(trimmed(e), tail) && (tail.length === stem.length ? trimmed(e).length >= tail.length : trimmed(e).length === tail.length));
+        // a kind qualified by several words (first_box_flow_session) is too particular for a bare noun (events.session_id)
+        // unless the child is about it or built from it
+        const particular = (e: IndexedEntity) => trimmed(e).length - tail.length > 1 && !e.tokens.some((t) => child.tokens.includes(t)) && !child.reads?.has(snakeOf(e.tokens));
+        const pool = kinds.filter((e) => endsWith(trimmed(e), tail) && !particular(e) && (tail.length === stem.length ? trimmed(e).length >= tail.length : trimmed(e).length === tail.length));
         const role = stem.slice(0, stem.length - tail.length);
         const related = pool.filter((e) => e.tokens.some((t) => child.tokens.includes(t)));
         // …else the one the model is built from (a condition read off the medical claims: claim_id → MedicalClaim, not PharmacyClaim)

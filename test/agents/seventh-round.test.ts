@@ -97,3 +97,19 @@ models:
     expect(drawn).toContain('User>Box.owner_id');
   });
 });
+
+describe('a bare noun key (session_id) beside only a particular kind of that noun (first_box_flow_sessions)', () => {
+  const files = {
+    'models/staging/shop/stg_shop__users.sql': "select id, email from {{ source('shop', 'users') }}\n",
+    'models/staging/shop/stg_shop__first_box_flow_sessions.sql': "select id, user_id, started_at from {{ source('shop', 'first_box_flow_sessions') }}\n",
+    'models/staging/shop/stg_shop__product_variants.sql': "select id, sku, price from {{ source('shop', 'product_variants') }}\n",
+    'models/staging/shop/stg_shop__events.sql': "select id as event_id, session_id, user_id, variant_id, name from {{ source('shop', 'events') }}\n",
+    'models/sources.yml': sourcesYaml(sources('shop', 'users', 'first_box_flow_sessions', 'product_variants', 'events')),
+  };
+
+  it('is not read as that kind (a kind named by one more word still is)', () => {
+    const drawn = refs(conceptualize(load(files)));
+    expect(drawn.filter((r) => r.endsWith('.session_id'))).toEqual([]);
+    expect(drawn).toContain('ProductVariant>Event.variant_id');
+  });
+});
