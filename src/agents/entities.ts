@@ -457,16 +457,31 @@ function pointedAtRecords(models: StagingModel[]): void {
       for (let i = 0; i < k.stem.length; i++) set.add(snakeOf(k.stem.slice(i)));
     }
   }
+  const nouns = new Set(models.filter((o) => o.kind === 'entity').map((o) => nounKey(o.parsed.tokens, o.source)));
   for (const m of logs) {
     const noun = m.parsed.tokens;
     // the column may leave out a leading qualifier of the table's name (sms_log_entry_id → user_sms_log_entries)
     const names = noun.length > 2 ? [noun, noun.slice(1)] : [noun];
     const keyed = tails.get(m.source);
-    if (!keyed || !names.some((t) => keyed.has(snakeOf(t)))) continue;
+    if (!(keyed && names.some((t) => keyed.has(snakeOf(t)))) && !ledger(m, nouns)) continue;
     m.kind = 'entity';
     m.why = undefined;
     (m as Served).served = [];
   }
+}
+
+/**
+ * A log whose rows tie together five or more things of its own system by key (inventory_logs: the sku, box, vendor,
+ * warehouse, order and user of each stock movement) is the business's ledger, not a job's or a device's bookkeeping.
+ */
+function ledger(m: StagingModel, nouns: ReadonlySet<string>): boolean {
+  const named = new Set<string>();
+  for (const c of m.columns) {
+    const stem = keyShape(c.name)?.stem;
+    if (!stem?.length || keyShape(c.name)!.suffix !== 'id') continue;
+    for (let i = 0; i < stem.length; i++) if (nouns.has(nounKey(stem.slice(i), m.source))) { named.add(snakeOf(stem.slice(i))); break; }
+  }
+  return named.size >= 5;
 }
 
 /** Names of a spreadsheet system (a source, folder or stg_<system>__ part): tables typed in by hand. */

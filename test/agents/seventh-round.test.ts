@@ -113,3 +113,22 @@ describe('a bare noun key (session_id) beside only a particular kind of that nou
     expect(drawn).toContain('ProductVariant>Event.variant_id');
   });
 });
+
+describe("a log whose rows tie together many of its system's things by key (inventory_logs: stock movements)", () => {
+  const table = (name: string, cols: string) => [`models/staging/shop/stg_shop__${name}.sql`, `select ${cols} from {{ source('shop', '${name}') }}\n`];
+  const files = Object.fromEntries([
+    table('users', 'id, email'), table('skus', 'id, name'), table('sku_boxes', 'id, sku_id'), table('sku_vendors', 'id, name'),
+    table('fcs', 'id, name'), table('orders', 'id, user_id'),
+    table('inventory_logs', 'id as inventory_log_id, sku_id, sku_box_id, sku_vendor_id, fc_id, order_id, user_id, reason, quantity, created_at'),
+    // a scanner's readings: a few keys, the device's own session
+    table('scan_logs', 'id as scan_log_id, sku_id, sku_box_id, scan_session_id, weight, created_at'),
+    ['models/sources.yml', sourcesYaml(sources('shop', 'users', 'skus', 'sku_boxes', 'sku_vendors', 'fcs', 'orders', 'inventory_logs', 'scan_logs'))],
+  ]);
+
+  it('is a ledger of the business, an entity with its references; a log of a few keys stays out', () => {
+    const p = conceptualize(load(files));
+    expect(p.entities.map((e) => e.name)).toContain('InventoryLog');
+    expect(p.entities.map((e) => e.name)).not.toContain('ScanLog');
+    expect(refs(p)).toEqual(expect.arrayContaining(['Sku>InventoryLog.sku_id', 'Order>InventoryLog.order_id', 'User>InventoryLog.user_id']));
+  });
+});
