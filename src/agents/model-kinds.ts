@@ -93,6 +93,9 @@ export function isTransformationStep(tokens: readonly string[], folder: string |
   return stagingInputs() > 0;
 }
 
+/** Last words of a table that maps codes or labels to their meaning. */
+const VALUE_MAP_WORDS = new Set(['dictionary', 'dict', 'map', 'mapping', 'mappings']);
+
 /** Words of a table that sets two sets of rows side by side. */
 const COMPARISON_WORDS = new Set(['vs', 'versus', 'reconciliation', 'reconciliations', 'recon', 'comparison', 'comparisons']);
 
@@ -103,6 +106,11 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   const lead = tokens.slice(0, -1);
   // mongo_vs_hubspot, orders_reconciliation: the rows of two systems set side by side, a check, not a thing
   if (tokens.length > 1 && tokens.some((t) => COMPARISON_WORDS.has(t))) return { kind: 'report', why: 'a comparison of two sets of rows (its name says vs, reconciliation)', served: [] };
+  // the one source table it reads is named as a value map (code_promo_dictionary): codes typed against their meaning by hand
+  const table = node.sourceRefs.length === 1 ? (node.sourceRefs[0].split('.').pop() ?? '').toLowerCase().split('_') : [];
+  if (table.length > 1 && VALUE_MAP_WORDS.has(table[table.length - 1])) {
+    return { kind: 'technical', why: `its source table (${table.join('_')}) is a value map, not business things`, served: [] };
+  }
   if (TECHNICAL_NOUNS.has(phrase) || (tokens.length > 1 && TOOL_PREFIXES.has(tokens[0]))) {
     return { kind: 'technical', why: 'the source system\'s own bookkeeping or schema', served: [] };
   }

@@ -132,3 +132,20 @@ describe("a log whose rows tie together many of its system's things by key (inve
     expect(refs(p)).toEqual(expect.arrayContaining(['Sku>InventoryLog.sku_id', 'Order>InventoryLog.order_id', 'User>InventoryLog.user_id']));
   });
 });
+
+describe('a staging model over a source table named as a value map (code_promo_dictionary)', () => {
+  const files = {
+    'models/shop/src_shop_coupons.sql': "select _id as coupon_id, code, amount from {{ source('shop', 'coupon') }}\n",
+    'models/external/src_external_promo_codes.sql': "select * from {{ source('external', 'code_promo_dictionary') }}\n",
+    'models/external/src_external_communes.sql': "select * from {{ source('external', 'communes_departement_region') }}\n",
+    'models/sources.yml': sourcesYaml(sources('shop', 'coupon'), sources('external', 'code_promo_dictionary', 'communes_departement_region')),
+  };
+
+  it('is a hand-kept value map, not an entity; another hand-kept table stays one', () => {
+    const p = conceptualize(load(files));
+    const names = p.entities.map((e) => e.name);
+    expect(names.some((n) => /PromoCode/.test(n))).toBe(false);
+    expect(names.some((n) => /Commune/.test(n))).toBe(true);
+    expect(p.notes.join('\n')).toMatch(/code_promo_dictionary\) is a value map/);
+  });
+});
