@@ -212,7 +212,7 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   // (a web-analytics export: date, source, users, sessions; a spend sheet: channel, week, spend)
   if (!keyed && !grain.length) {
     const period = names.find(isPeriodColumn);
-    const figures = names.filter((n) => !isPeriodColumn(n) && isFigureColumn(n, columns.find((c) => c.name.toLowerCase() === n)?.data_type));
+    const figures = names.filter((n) => (!isPeriodColumn(n) || PERIOD_COUNT.test(n)) && isFigureColumn(n, columns.find((c) => c.name.toLowerCase() === n)?.data_type));
     if (period && figures.length && figures.length * 4 >= names.length && !names.some((n) => !isPeriodColumn(n) && isOwnId(n))) {
       return { kind: 'report', why: `no key of its own: figures (${figures.slice(0, 3).join(', ')}${figures.length > 3 ? ', …' : ''}) per ${period}`, served: [] };
     }
@@ -257,11 +257,15 @@ function isPeriodColumn(name: string): boolean {
   return columnTokens(name).some((t) => t === 'date' || t === 'day' || t === 'week' || t === 'month' || t === 'quarter');
 }
 
+/** Things counted over a period named after them (users_last_month, orders_current_week): a figure, not the period. */
+const PERIOD_COUNT = /^[a-z]+s_(?:last|current|this|previous|prev|next)_(?:day|week|month|quarter|year)$/;
+
 /** A column of figures: a count, total, amount, rate or duration, by its name or its numeric type (never a key). */
 function isFigureColumn(name: string, type: string | undefined): boolean {
   if (keyShape(name) || /(?:^|_)(?:id|key|code|uuid|number|no)$/.test(name)) return false;
   if (/^(?:total|sum|avg|average|count|num|number_of)_|_(?:count|total|usd|amount|cost|costs|spend|revenue|rate|duration|hours|sessions|users|views|pageviews|clicks|impressions|conversions)$/.test(name)) return true;
   if (/^(?:spend|cost|revenue|amount|clicks|impressions|conversions|sessions|users|pageviews|bounces|entrances|transactions|visits|views|traffic)$/.test(name)) return true;
+  if (PERIOD_COUNT.test(name)) return true;
   return !!type && /^(?:int|integer|bigint|smallint|numeric|decimal|float|double|real|number|float64|int64)\b/i.test(type.trim());
 }
 

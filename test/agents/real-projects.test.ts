@@ -160,8 +160,8 @@ const FLOORS: Record<string, { entityP: number; relP: number; relR: number }> = 
   'crowdcow-warehouse': { entityP: 0.85, relP: 0.95, relR: 0.95 },
   // labelled blind in issue 23's second blind round (38.0 / 14.3 / 37.5 % held out); relationship precision at the target
   // since a key nested under another system's field (payment.stripe.subscriptionid) is that system's, and a thing's
-  // qualified id (user_pseudo_id) no longer keys a keyless event table; entity precision up with a promo-code dictionary left out
-  'poiscaille-warehouse': { entityP: 0.9, relP: 0.95, relR: 0.9 },
+  // qualified id (user_pseudo_id) no longer keys a keyless event table; entity precision up with a promo-code dictionary and a daily figure left out
+  'poiscaille-warehouse': { entityP: 0.95, relP: 0.95, relR: 0.9 },
 };
 
 for (const name of Object.keys(FLOORS)) {

@@ -149,3 +149,22 @@ describe('a staging model over a source table named as a value map (code_promo_d
     expect(p.notes.join('\n')).toMatch(/code_promo_dictionary\) is a value map/);
   });
 });
+
+describe('a daily figure of things counted per period (date, users_last_month, users_current_month)', () => {
+  const files = {
+    'models/shop/src_shop_users.sql': "select _id as user_id, email from {{ source('shop', 'user') }}\n",
+    'models/shop/src_shop_sales.sql': "select _id as sale_id, user._id as user_id, createdat from {{ source('shop', 'sale') }}\n",
+    'models/funnel/stg_funnel_returning_customers.sql': `with lm as (select user_id from {{ ref('src_shop_sales') }} where createdat < current_date - 30),
+cm as (select user_id from {{ ref('src_shop_sales') }} where createdat >= current_date - 30),
+final as (select current_date as date, count(distinct lm.user_id) as users_last_month, count(distinct cm.user_id) as users_current_month
+  from lm left join cm on cm.user_id = lm.user_id)
+select * from final
+`,
+    'models/sources.yml': sourcesYaml(sources('shop', 'user', 'sale')),
+  };
+
+  it('is a report, not an entity', () => {
+    const p = conceptualize(load(files));
+    expect(p.entities.map((e) => e.name).sort()).toEqual(['Sale', 'User']);
+  });
+});
