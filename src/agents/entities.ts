@@ -457,16 +457,31 @@ function pointedAtRecords(models: StagingModel[]): void {
       for (let i = 0; i < k.stem.length; i++) set.add(snakeOf(k.stem.slice(i)));
     }
   }
+  const nouns = new Set(models.filter((o) => o.kind === 'entity').map((o) => nounKey(o.parsed.tokens, o.source)));
   for (const m of logs) {
     const noun = m.parsed.tokens;
     // the column may leave out a leading qualifier of the table's name (sms_log_entry_id → user_sms_log_entries)
     const names = noun.length > 2 ? [noun, noun.slice(1)] : [noun];
     const keyed = tails.get(m.source);
-    if (!keyed || !names.some((t) => keyed.has(snakeOf(t)))) continue;
+    if (!(keyed && names.some((t) => keyed.has(snakeOf(t)))) && !ledger(m, nouns)) continue;
     m.kind = 'entity';
     m.why = undefined;
     (m as Served).served = [];
   }
+}
+
+/**
+ * A log whose rows tie together five or more things of its own system by key (inventory_logs: the sku, box, vendor,
+ * warehouse, order and user of each stock movement) is the business's ledger, not a job's or a device's bookkeeping.
+ */
+function ledger(m: StagingModel, nouns: ReadonlySet<string>): boolean {
+  const named = new Set<string>();
+  for (const c of m.columns) {
+    const stem = keyShape(c.name)?.stem;
+    if (!stem?.length || keyShape(c.name)!.suffix !== 'id') continue;
+    for (let i = 0; i < stem.length; i++) if (nouns.has(nounKey(stem.slice(i), m.source))) { named.add(snakeOf(stem.slice(i))); break; }
+  }
+  return named.size >= 5;
 }
 
 /** Names of a spreadsheet system (a source, folder or stg_<system>__ part): tables typed in by hand. */
@@ -537,6 +552,7 @@ function settleHelpers(models: StagingModel[]): void {
 function buildIndex(project: Project, models: StagingModel[], sourceNames: string[], semantic: ReturnType<typeof semanticKeys>): EntityIndex {
   const nextTo = neighbours(project);
   const nouns = new Set(models.filter((m) => m.kind === 'entity').map((m) => nounKey(m.parsed.tokens, m.source)));
+  const anySystem = new Set(models.filter((m) => m.kind === 'entity').map((m) => snakeOf(m.parsed.tokens)));
   const byName = new Map<string, IndexedEntity>();
   for (const m of models) {
     if (m.kind !== 'entity') continue;
@@ -545,7 +561,7 @@ function buildIndex(project: Project, models: StagingModel[], sourceNames: strin
     e.sources.add(m.source);
     // the first model with evidence names the key; every model whose evidence names the same column supports it
     const key = primaryKeyColumn(m.node, snakeOf(m.parsed.tokens)) ?? ownKeyColumn(m) ?? semanticPrimary(m, semantic) ?? describedKey(m) ?? neighbourKey(m, nextTo)
-      ?? soleKey(m, (stem) => nouns.has(nounKey(stem, m.source))) ?? ownKeyColumn(m, m.ownIds);
+      ?? soleKey(m, (stem) => nouns.has(nounKey(stem, m.source)), (words) => anySystem.has(snakeOf(words))) ?? ownKeyColumn(m, m.ownIds);
     if (key && !e.key) e.key = { column: key.toLowerCase(), type: m.columns.find((c) => c.name.toLowerCase() === key.toLowerCase())?.data_type, support: 0 };
     if (key && e.key?.column === key.toLowerCase()) e.key.support = (e.key.support ?? 0) + 1;
   }
@@ -573,12 +589,15 @@ const PERIOD_NAMES = new Set(['date', 'day', 'month', 'year', 'week', 'period', 
  * A table whose one key-shaped column names no thing of its own system is keyed by it: the GTFS calendar by
  * service_id, fare_attributes by fare_id (not when a date beside it makes the grain a key per period).
  */
-function soleKey(m: StagingModel, namesEntity: (stem: string[]) => boolean): string | undefined {
+function soleKey(m: StagingModel, namesEntity: (stem: string[]) => boolean, namesAnyEntity: (words: string[]) => boolean): string | undefined {
   if (m.ownIds.size || m.columns.some((c) => PERIOD_NAMES.has(c.name.toLowerCase()))) return undefined;
   const keys = m.columns.filter((c) => !isTechnicalColumn(c.name) && keyShape(c.name)?.stem.length);
   if (keys.length !== 1 || keyShape(keys[0].name)!.suffix !== 'id') return undefined;
   const stem = keyShape(keys[0].name)!.stem;
   for (let k = 1; k <= stem.length; k++) if (namesEntity(stem.slice(stem.length - k))) return undefined;
+  // <thing>_<qualifier>_id (GA's user_pseudo_id): a thing's identifier under a qualifier, in any system, is that
+  // thing's, not the key of a table of events about it (unless the table is named for the thing)
+  for (let k = 1; k < stem.length; k++) if (namesAnyEntity(stem.slice(0, k)) && !containsRun(m.parsed.tokens, stem.slice(0, k))) return undefined;
   // described as the identifier of another thing ("a unique identifier for a person" in eligible_benes): not this row's key
   const thing = describedThing(keys[0].description);
   return thing && thing !== m.parsed.tokens.join(' ') ? undefined : keys[0].name;
@@ -656,7 +675,10 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
     for (const c of m.columns) {
       const lower = c.name.toLowerCase();
       if (m.guesses.has(lower) || m.declared.has(lower)) continue; // what the project declares needs no guess
-      const g = index.guess(child, c, c.description ? resolveDescription(project, c.description, c.description_ref) : undefined, (reason, why) => {
+      // a field nested under another system's name (the sale document's payment.stripe.subscriptionid) holds that system's key
+      const nestedIn = sqlShape(project, m.node).paths.get(lower)?.find((w) => w !== m.source && index.sourceNames.has(w));
+      const stem = nestedIn ? keyShape(c.name)?.stem : undefined;
+      const g = index.guess(child, stem?.length ? { ...c, name: [nestedIn, ...stem, 'id'].join('_') } : c, c.description ? resolveDescription(project, c.description, c.description_ref) : undefined, (reason, why) => {
         if (reason === 'type') mismatches.push(`${m.node.name}.${why}`);
         else reject(reason, `${m.node.name}.${why}`);
       });

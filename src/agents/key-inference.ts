@@ -156,7 +156,9 @@ export class EntityIndex {
     const found = this.candidates(child, stem, lower);
     for (const c of found) {
       // a role guessed onto a head noun (source_transaction → BalanceTransaction) yields to what the description says
+      // …as does a person's role (owner_id) whose description names what the owner is ("SKU vendor ID of the owner of the lot")
       if (c.rule === 'head' && c.role.length && description && this.describedEntity(description)) break;
+      if (c.rule === 'actor' && description && ![c.entity.name, child.entity].includes((this.describedEntity(description) ?? c.entity).name)) break;
       const target = c.entity;
       if (shape.suffix === 'code' && target.key?.column !== lower && target.key?.column !== 'code') continue; // country_code is a value unless Country is keyed by it
       if (c.role.some((r) => NOT_A_REFERENCE.has(r))) return undefined;
@@ -188,7 +190,7 @@ export class EntityIndex {
       if (shape.suffix === 'lookup') confidence = Math.min(confidence, 0.7);
       return { entity: target.name, rule: c.rule, role: c.role, confidence: Math.round(confidence * 100) / 100, lookup: shape.suffix === 'lookup' };
     }
-    if ((!found.length || (found[0].rule === 'head' && found[0].role.length)) && description && shape.suffix !== 'code' && shape.suffix !== 'lookup' && !child.ownIds?.has(lower)) {
+    if ((!found.length || (found[0].rule === 'head' && found[0].role.length) || found[0].rule === 'actor') && description && shape.suffix !== 'code' && shape.suffix !== 'lookup' && !child.ownIds?.has(lower)) {
       // the column's own description names the entity: "ID of the charge or payment that funded the transfer"
       const target = this.describedEntity(description);
       if (target && target.name !== child.entity && compatibleTypes(type, target.key?.type) && !this.crossesSystems(child, target)) {
@@ -259,10 +261,13 @@ export class EntityIndex {
 
   /** "ID of the <entity> …" / "Identifier of a <entity> …": the entity a description names, exactly. */
   private describedEntity(description: string): IndexedEntity | undefined {
-    const m = /\b(?:id|identifier|key|reference)\s+(?:of|to)\s+(?:the|a|an)\s+([a-z][a-z ]*?)(?=\s+(?:or|that|which|who|whose|used|to|for|in|on|by|this|if|when|where|record|object|row|associated|linked|related|attached)\b|\s*[.,;:()]|$)/i.exec(description);
-    if (!m) return undefined;
-    const words = m[1].toLowerCase().split(/\s+/).filter((w) => w && w !== 'object' && w !== 'record');
-    return words.length && words.length <= 4 ? this.get(singularPhrase(words)) : undefined;
+    // …or "<entity> ID …" opening the description ("SKU vendor ID of the owner of the lot")
+    const named = (m: RegExpExecArray | null) => {
+      const words = m?.[1].toLowerCase().split(/\s+/).filter((w) => w && w !== 'object' && w !== 'record') ?? [];
+      return words.length && words.length <= 4 ? this.get(singularPhrase(words)) : undefined;
+    };
+    return named(/\b(?:id|identifier|key|reference)\s+(?:of|to)\s+(?:the|a|an)\s+([a-z][a-z ]*?)(?=\s+(?:or|that|which|who|whose|used|to|for|in|on|by|this|if|when|where|record|object|row|associated|linked|related|attached)\b|\s*[.,;:()]|$)/i.exec(description))
+      ?? named(/^\s*(?:the\s+|an?\s+)?([a-z][a-z ]*?)\s+(?:id|identifier)\b/i.exec(description));
   }
 
   /** Candidates in order: same source system first, then by rule. */
@@ -323,7 +328,10 @@ export class EntityIndex {
       for (const tail of stem.length > 1 ? [stem, ...weakTail] : [stem]) {
         // with the role dropped, the entity must be the bare noun: stripe_card_id is not a GiftCard, price_list_id not a
         // ProductSalesChannelList (two qualifiers of one noun name two different kinds of it)
-        const pool = kinds.filter((e) => endsWith(trimmed(e), tail) && (tail.length === stem.length ? trimmed(e).length >= tail.length : trimmed(e).length === tail.length));
+        // a kind qualified by several words (first_box_flow_session) is too particular for a bare noun (events.session_id)
+        // unless the child is about it or built from it
+        const particular = (e: IndexedEntity) => trimmed(e).length - tail.length > 1 && !e.tokens.some((t) => child.tokens.includes(t)) && !child.reads?.has(snakeOf(e.tokens));
+        const pool = kinds.filter((e) => endsWith(trimmed(e), tail) && !particular(e) && (tail.length === stem.length ? trimmed(e).length >= tail.length : trimmed(e).length === tail.length));
         const role = stem.slice(0, stem.length - tail.length);
         const related = pool.filter((e) => e.tokens.some((t) => child.tokens.includes(t)));
         // …else the one the model is built from (a condition read off the medical claims: claim_id → MedicalClaim, not PharmacyClaim)

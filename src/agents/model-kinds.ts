@@ -93,6 +93,9 @@ export function isTransformationStep(tokens: readonly string[], folder: string |
   return stagingInputs() > 0;
 }
 
+/** Last words of a table that maps codes or labels to their meaning. */
+const VALUE_MAP_WORDS = new Set(['dictionary', 'dict', 'map', 'mapping', 'mappings']);
+
 /** Words of a table that sets two sets of rows side by side. */
 const COMPARISON_WORDS = new Set(['vs', 'versus', 'reconciliation', 'reconciliations', 'recon', 'comparison', 'comparisons']);
 
@@ -103,6 +106,11 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   const lead = tokens.slice(0, -1);
   // mongo_vs_hubspot, orders_reconciliation: the rows of two systems set side by side, a check, not a thing
   if (tokens.length > 1 && tokens.some((t) => COMPARISON_WORDS.has(t))) return { kind: 'report', why: 'a comparison of two sets of rows (its name says vs, reconciliation)', served: [] };
+  // the one source table it reads is named as a value map (code_promo_dictionary): codes typed against their meaning by hand
+  const table = node.sourceRefs.length === 1 ? (node.sourceRefs[0].split('.').pop() ?? '').toLowerCase().split('_') : [];
+  if (table.length > 1 && VALUE_MAP_WORDS.has(table[table.length - 1])) {
+    return { kind: 'technical', why: `its source table (${table.join('_')}) is a value map, not business things`, served: [] };
+  }
   if (TECHNICAL_NOUNS.has(phrase) || (tokens.length > 1 && TOOL_PREFIXES.has(tokens[0]))) {
     return { kind: 'technical', why: 'the source system\'s own bookkeeping or schema', served: [] };
   }
@@ -204,7 +212,7 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   // (a web-analytics export: date, source, users, sessions; a spend sheet: channel, week, spend)
   if (!keyed && !grain.length) {
     const period = names.find(isPeriodColumn);
-    const figures = names.filter((n) => !isPeriodColumn(n) && isFigureColumn(n, columns.find((c) => c.name.toLowerCase() === n)?.data_type));
+    const figures = names.filter((n) => (!isPeriodColumn(n) || PERIOD_COUNT.test(n)) && isFigureColumn(n, columns.find((c) => c.name.toLowerCase() === n)?.data_type));
     if (period && figures.length && figures.length * 4 >= names.length && !names.some((n) => !isPeriodColumn(n) && isOwnId(n))) {
       return { kind: 'report', why: `no key of its own: figures (${figures.slice(0, 3).join(', ')}${figures.length > 3 ? ', …' : ''}) per ${period}`, served: [] };
     }
@@ -249,11 +257,15 @@ function isPeriodColumn(name: string): boolean {
   return columnTokens(name).some((t) => t === 'date' || t === 'day' || t === 'week' || t === 'month' || t === 'quarter');
 }
 
+/** Things counted over a period named after them (users_last_month, orders_current_week): a figure, not the period. */
+const PERIOD_COUNT = /^[a-z]+s_(?:last|current|this|previous|prev|next)_(?:day|week|month|quarter|year)$/;
+
 /** A column of figures: a count, total, amount, rate or duration, by its name or its numeric type (never a key). */
 function isFigureColumn(name: string, type: string | undefined): boolean {
   if (keyShape(name) || /(?:^|_)(?:id|key|code|uuid|number|no)$/.test(name)) return false;
   if (/^(?:total|sum|avg|average|count|num|number_of)_|_(?:count|total|usd|amount|cost|costs|spend|revenue|rate|duration|hours|sessions|users|views|pageviews|clicks|impressions|conversions)$/.test(name)) return true;
   if (/^(?:spend|cost|revenue|amount|clicks|impressions|conversions|sessions|users|pageviews|bounces|entrances|transactions|visits|views|traffic)$/.test(name)) return true;
+  if (PERIOD_COUNT.test(name)) return true;
   return !!type && /^(?:int|integer|bigint|smallint|numeric|decimal|float|double|real|number|float64|int64)\b/i.test(type.trim());
 }
 

@@ -2,7 +2,7 @@
 //   stg_shop__order_items → order item → OrderItem
 // The layer prefix, the source part and helper markers (base_, _tmp) are stripped; the head
 // word is singularized; the result is PascalCase (with a spaced label for display).
-import { singularPhrase } from './inflection.js';
+import { singularPhrase, singularWord } from './inflection.js';
 
 /** Name prefixes that mark a model as staging (spec §4.6). */
 export const STAGING_PREFIXES = ['stg', 'staging', 'src', 'raw'] as const;
@@ -132,7 +132,10 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
   if (!tokens.length) tokens = [name.toLowerCase()];
   // a part of a parent table: both nouns singular (services__thematiques → service thematique)
   if (parentTokens) tokens = [...singularPhrase(parentTokens), ...tokens.slice(parentTokens.length)];
-  return { source, tokens: singularPhrase(tokens), helper: !!marker, ...(marker ? { marker } : {}), ...(subsystem ? { subsystem } : {}),
+  tokens = singularPhrase(tokens);
+  // the noun said twice (promotions_promotions: a Django app's label before its model's name) is one noun
+  if (tokens.length === 2 && singularWord(tokens[0]) === tokens[1]) tokens = tokens.slice(1);
+  return { source, tokens, helper: !!marker, ...(marker ? { marker } : {}), ...(subsystem ? { subsystem } : {}),
     ...(periods.length ? { period: periods.join('_') } : {}), ...(consumer ? { consumer } : {}), ...(parent ? { parent } : {}) };
 }
 

@@ -18,13 +18,15 @@ export interface SqlShape {
   grain: string[];
   /** Output column → the input column it renames (`client_id::varchar as channel_id`, `cast(id as int) as user_id`), lower case. */
   renames: Map<string, string>;
+  /** Output column → the words of the nested field path it is read from (`payment.stripe.chargeid` → chargeid: [payment, stripe]), lower case. */
+  paths: Map<string, string[]>;
   /** Its rows are written in the SQL itself (a VALUES list, or SELECTs of literals), reading no source or model. */
   literalRows: boolean;
   /** The column names a VALUES list is given (`) AS x (raw, value)`), lower case. */
   literalColumns: string[];
 }
 
-const EMPTY: SqlShape = { ownIdAliases: new Set(), aggregates: false, numericCasts: 0, casts: 0, grain: [], renames: new Map(), literalRows: false, literalColumns: [] };
+const EMPTY: SqlShape = { ownIdAliases: new Set(), aggregates: false, numericCasts: 0, casts: 0, grain: [], renames: new Map(), paths: new Map(), literalRows: false, literalColumns: [] };
 const cache = new WeakMap<DbtNode, SqlShape>();
 
 function sqlText(project: Project, node: DbtNode): string {
@@ -60,13 +62,19 @@ export function sqlShape(project: Project, node: DbtNode): SqlShape {
     const from = (m[1] ?? m[2]).toLowerCase(), to = m[3].toLowerCase();
     if (from !== to && !renames.has(to) && !['as', 'select', 'distinct', 'null', 'true', 'false'].includes(from)) renames.set(to, from);
   }
+  // a field read out of a nested record, named by its last part or given an alias
+  const paths = new Map<string, string[]>();
+  for (const m of text.matchAll(/(?:^|[\s,(])((?:[A-Za-z_]\w*\.)+)([A-Za-z_]\w*)(?:\s+as\s+"?([A-Za-z_]\w*)"?)?(?=\s*(?:,|$|\bfrom\b))/gim)) {
+    const to = (m[3] ?? m[2]).toLowerCase();
+    if (!paths.has(to)) paths.set(to, m[1].toLowerCase().split('.').filter(Boolean));
+  }
   // rows typed into the model (VALUES ('Famille', 'famille'), …, or literal SELECTs joined by UNION): no source()/ref()
   // and no macro that could read one (a lone `select 1 as x` is a stub, not a list)
   const calls = [...text.matchAll(/\{\{\s*([\w.]+)\s*\(/g)].map((m) => m[1].toLowerCase()).filter((n) => n !== 'config');
   const literalRows = !calls.length && /\bselect\b/i.test(text) && (/\bvalues\s*\(/i.test(text) || (!/\bfrom\b/i.test(text) && /\bunion\b/i.test(text)));
   const named = literalRows ? /\)\s*(?:as\s+)?"?\w+"?\s*\(\s*("?[A-Za-z_]\w*"?(?:\s*,\s*"?[A-Za-z_]\w*"?)*)\s*\)/i.exec(text.slice(text.search(/\bvalues\s*\(/i))) : null;
   const literalColumns = named ? named[1].split(',').map((c) => c.trim().replace(/"/g, '').toLowerCase()) : [];
-  out = { ownIdAliases, aggregates, numericCasts, casts: casts.length, grain, renames, literalRows, literalColumns };
+  out = { ownIdAliases, aggregates, numericCasts, casts: casts.length, grain, renames, paths, literalRows, literalColumns };
   cache.set(node, out);
   return out;
 }
