@@ -109,6 +109,10 @@ export async function buildApp(session: ProjectSession, opts: AppOptions): Promi
   });
   app.setErrorHandler((err, req, reply) => {
     const r = toErrorReply(err, { bodyLimit: req.routeOptions?.bodyLimit });
+    // a body refused by its Content-Length: Fastify asks to close the connection, and closing it
+    // while the client still sends makes the client's TCP stack drop the 413 (a reset) — keep it
+    // open so Node reads the rest and discards it, and the client gets the answer
+    if ((err as { code?: string })?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') reply.removeHeader('connection');
     if (r.logId) log(`error ${r.logId} in ${req.method} ${redactUrl(req.url)}: ${(err as Error)?.stack ?? err}`);
     return reply.status(r.status).type('application/json').send(r.body);
   });
