@@ -4,15 +4,12 @@
 // by the real project reader, with the SQL parser loaded; each assertion fails without its fix.
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
-import { drawnReferences } from '../../src/agents/evaluate.js';
 import { loadProject } from '../../src/core/project/load.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
 import type { DiagramProposal } from '../../src/proposals/types.js';
-import { modelsYaml, writeProject } from './helpers.js';
+import { modelsYaml, writeProject, refs, names } from './helpers.js';
 
 await initSqlColumns(); // columns come from the models' SQL
-const refs = (p: DiagramProposal) => drawnReferences(p).map((r) => `${r.parent}>${r.child}.${r.column}`).sort();
-const names = (p: DiagramProposal) => p.entities.map((e) => e.name).sort();
 const notes = (p: DiagramProposal) => p.notes.join('\n');
 const sql = (system: string, table: string, select: string) => `select ${select} from {{ source('${system}', '${table}') }}\n`;
 const sources = (tables: Record<string, string[]>) => 'version: 2\nsources:\n' + Object.entries(tables)

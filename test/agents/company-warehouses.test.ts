@@ -5,18 +5,15 @@
 // Each project is written to exercise one class and read by the real project reader.
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
-import { drawnReferences } from '../../src/agents/evaluate.js';
 import { singularWord } from '../../src/agents/inflection.js';
 import { parseModelName } from '../../src/agents/naming.js';
 import { loadProject } from '../../src/core/project/load.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
 import type { DiagramProposal } from '../../src/proposals/types.js';
-import { writeProject } from './helpers.js';
+import { writeProject, refs, names } from './helpers.js';
 
 await initSqlColumns(); // columns come from the models' SQL
 const run = (files: Record<string, string>) => conceptualize(loadProject(writeProject(files)));
-const refs = (p: DiagramProposal) => drawnReferences(p).map((r) => `${r.parent}>${r.child}.${r.column}`).sort();
-const names = (p: DiagramProposal) => p.entities.map((e) => e.name).sort();
 const notes = (p: DiagramProposal) => p.notes.join('\n');
 const rel = (p: DiagramProposal, column: string) => p.relationships.find((r) => r.from_column === column || r.to_column === column);
 const src = (source: string, table: string, select: string) => `select ${select} from {{ source('${source}', '${table}') }}\n`;

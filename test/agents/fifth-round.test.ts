@@ -13,15 +13,12 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
-import { drawnReferences } from '../../src/agents/evaluate.js';
 import { loadProject } from '../../src/core/project/load.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
 import type { DiagramProposal } from '../../src/proposals/types.js';
-import { modelsYaml, writeProject } from './helpers.js';
+import { modelsYaml, writeProject, loadFiles as load, refs } from './helpers.js';
 
 await initSqlColumns(); // columns come from the models' SQL
-const load = (files: Record<string, string>) => loadProject(writeProject(files));
-const refs = (p: DiagramProposal) => drawnReferences(p).map((r) => `${r.parent}>${r.child}.${r.column}`).sort();
 const notes = (p: DiagramProposal) => p.notes.join('\n');
 const names = (p: DiagramProposal) => p.entities.map((e) => e.name);
 

@@ -5,15 +5,11 @@
 // class and read by the real project reader, with the SQL parser loaded.
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
-import { drawnReferences } from '../../src/agents/evaluate.js';
-import { loadProject } from '../../src/core/project/load.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
 import type { DiagramProposal } from '../../src/proposals/types.js';
-import { modelsYaml, writeProject } from './helpers.js';
+import { modelsYaml, loadFiles as load, refs } from './helpers.js';
 
 await initSqlColumns(); // columns come from the models' SQL
-const load = (files: Record<string, string>) => loadProject(writeProject(files));
-const refs = (p: DiagramProposal) => drawnReferences(p).map((r) => `${r.parent}>${r.child}.${r.column}`).sort();
 const notes = (p: DiagramProposal) => p.notes.join('\n');
 const src = (source: string, table: string, select: string) => `select ${select} from {{ source('crm', '${table}') }}\n`;
 const cols = (...names: string[]) => names.map((n) => `- name: ${n}\n`).join('');

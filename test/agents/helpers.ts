@@ -9,6 +9,7 @@ import { conceptualize } from '../../src/agents/conceptualizer.js';
 import { schemaValidator } from '../../src/core/json-schema.js';
 import { loadProject } from '../../src/core/project/load.js';
 import type { DiagramProposal, ProposalChange } from '../../src/proposals/types.js';
+import { drawnReferences } from '../../src/agents/evaluate.js';
 
 export const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'agents');
 
@@ -57,3 +58,13 @@ export function conceptualizeLayer(models: [string, string[]][], extra: Record<s
   expect(validProposal(p), JSON.stringify(validProposal.errors?.slice(0, 3))).toBe(true);
   return p;
 }
+
+/** A small project written to a temp dir and read by the real project reader. */
+export const loadFiles = (files: Record<string, string>) => loadProject(writeProject(files));
+/** The references a proposal draws, as `Parent>Child.column`, sorted. */
+export const refs = (p: DiagramProposal) => drawnReferences(p).map((r) => `${r.parent}>${r.child}.${r.column}`).sort();
+/** The proposal's entity names, sorted. */
+export const names = (p: DiagramProposal) => p.entities.map((e) => e.name).sort();
+/** One source block of a sources YAML, and the YAML around blocks. */
+export const sources = (name: string, ...tables: string[]) => `  - name: ${name}\n    tables:\n${tables.map((t) => `      - name: ${t}\n`).join('')}`;
+export const sourcesYaml = (...blocks: string[]) => `version: 2\nsources:\n${blocks.join('')}`;

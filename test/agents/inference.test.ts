@@ -2,15 +2,13 @@
 // at a time, on small projects read by the real project reader.
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
-import { drawnReferences } from '../../src/agents/evaluate.js';
 import { loadModelText } from '../../src/core/model/load.js';
 import { loadProject } from '../../src/core/project/load.js';
 import type { DiagramProposal } from '../../src/proposals/types.js';
-import { conceptualizeLayer, modelsYaml, writeProject } from './helpers.js';
+import { conceptualizeLayer, modelsYaml, writeProject, refs } from './helpers.js';
 
 
 const layer = conceptualizeLayer;
-const refs = (p: DiagramProposal) => drawnReferences(p).map((r) => `${r.parent}>${r.child}.${r.column}`).sort();
 const rel = (p: DiagramProposal, column: string) => p.relationships.find((r) => r.from_column === column || r.to_column === column);
 
 describe('keys read off column names', () => {

@@ -3,16 +3,13 @@
 // by the real project reader with the models' SQL columns (src/core/columns).
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
-import { drawnReferences } from '../../src/agents/evaluate.js';
 import { loadProject } from '../../src/core/project/load.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
 import type { DiagramProposal } from '../../src/proposals/types.js';
-import { conceptualizeLayer, writeProject } from './helpers.js';
+import { conceptualizeLayer, writeProject, refs, names } from './helpers.js';
 
 await initSqlColumns();
 const layer = conceptualizeLayer;
-const refs = (p: DiagramProposal) => drawnReferences(p).map((r) => `${r.parent}>${r.child}.${r.column}`).sort();
-const names = (p: DiagramProposal) => p.entities.map((e) => e.name).sort();
 const notes = (p: DiagramProposal) => p.notes.join('\n');
 const run = (files: Record<string, string>) => conceptualize(loadProject(writeProject(files)));
 const src = (source: string, table: string, select: string) => `select ${select} from {{ source('${source}', '${table}') }}\n`;

@@ -4,17 +4,14 @@
 // per-period copies merge, names drop plumbing words, columns come from SQL and semantic models.
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
-import { drawnReferences } from '../../src/agents/evaluate.js';
 import { loadProject } from '../../src/core/project/load.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
 import type { DiagramProposal } from '../../src/proposals/types.js';
-import { conceptualizeLayer, writeProject } from './helpers.js';
+import { conceptualizeLayer, writeProject, refs, names } from './helpers.js';
 
 
 await initSqlColumns(); // columns come from the models' SQL too (src/core/columns)
 const layer = conceptualizeLayer;
-const refs = (p: DiagramProposal) => drawnReferences(p).map((r) => `${r.parent}>${r.child}.${r.column}`).sort();
-const names = (p: DiagramProposal) => p.entities.map((e) => e.name).sort();
 const notes = (p: DiagramProposal) => p.notes.join('\n');
 /** A staging SQL file reading a dbt source, so the model belongs to that source system. */
 const sql = (source: string, table: string, select: string) => `select ${select} from {{ source('${source}', '${table}') }}\n`;

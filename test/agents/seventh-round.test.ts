@@ -3,17 +3,10 @@
 // project reader, with the SQL parser loaded.
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
-import { drawnReferences } from '../../src/agents/evaluate.js';
-import { loadProject } from '../../src/core/project/load.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
-import type { DiagramProposal } from '../../src/proposals/types.js';
-import { writeProject } from './helpers.js';
+import { loadFiles as load, refs, sources, sourcesYaml } from './helpers.js';
 
 await initSqlColumns(); // columns come from the models' SQL
-const load = (files: Record<string, string>) => loadProject(writeProject(files));
-const refs = (p: DiagramProposal) => drawnReferences(p).map((r) => `${r.parent}>${r.child}.${r.column}`).sort();
-const sources = (name: string, ...tables: string[]) => `  - name: ${name}\n    tables:\n${tables.map((t) => `      - name: ${t}\n`).join('')}`;
-const sourcesYaml = (...blocks: string[]) => `version: 2\nsources:\n${blocks.join('')}`;
 
 describe('a key nested under a field named for another system (payment.stripe.subscriptionid)', () => {
   const files = {

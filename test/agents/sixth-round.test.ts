@@ -4,18 +4,10 @@
 // real project reader, with the SQL parser loaded.
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
-import { drawnReferences } from '../../src/agents/evaluate.js';
-import { loadProject } from '../../src/core/project/load.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
-import type { DiagramProposal } from '../../src/proposals/types.js';
-import { writeProject } from './helpers.js';
+import { loadFiles as load, refs, names, sources, sourcesYaml } from './helpers.js';
 
 await initSqlColumns(); // columns come from the models' SQL
-const load = (files: Record<string, string>) => loadProject(writeProject(files));
-const refs = (p: DiagramProposal) => drawnReferences(p).map((r) => `${r.parent}>${r.child}.${r.column}`).sort();
-const names = (p: DiagramProposal) => p.entities.map((e) => e.name).sort();
-const sources = (name: string, ...tables: string[]) => `  - name: ${name}\n    tables:\n${tables.map((t) => `      - name: ${t}\n`).join('')}`;
-const sourcesYaml = (...blocks: string[]) => `version: 2\nsources:\n${blocks.join('')}`;
 
 describe('a project that names no warehouse (no profile): SQL in BigQuery\'s syntax', () => {
   // the latest version of each sale document: BigQuery's `* except(...)`, which DuckDB (the default) cannot parse

@@ -6,18 +6,14 @@
 // exercise one class and read by the real project reader.
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
-import { drawnReferences, labelScope } from '../../src/agents/evaluate.js';
+import { labelScope } from '../../src/agents/evaluate.js';
 import { singularPhrase, singularWord, withLanguage } from '../../src/agents/inflection.js';
 import { projectLanguage } from '../../src/agents/language.js';
-import { loadProject } from '../../src/core/project/load.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
 import type { DiagramProposal } from '../../src/proposals/types.js';
-import { writeProject } from './helpers.js';
+import { loadFiles as load, refs, names } from './helpers.js';
 
 await initSqlColumns(); // columns come from the models' SQL
-const load = (files: Record<string, string>) => loadProject(writeProject(files));
-const refs = (p: DiagramProposal) => drawnReferences(p).map((r) => `${r.parent}>${r.child}.${r.column}`).sort();
-const names = (p: DiagramProposal) => p.entities.map((e) => e.name).sort();
 const notes = (p: DiagramProposal) => p.notes.join('\n');
 const src = (source: string, table: string, select: string) => `select ${select} from {{ source('${source}', '${table}') }}\n`;
 
