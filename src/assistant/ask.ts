@@ -13,7 +13,8 @@ import { extractRules, onlyRules } from './memory.js';
 import { loc } from './local/facts.js';
 import { systemPrompt, userMessages } from './prompt.js';
 import { callModel, normalizeSettings, PROVIDERS, type ModelAnswer } from './providers/index.js';
-import type { Skill } from '../core/project/types.js';
+import type { Project, Skill } from '../core/project/types.js';
+import { nearLineage } from '../lineage/near.js';
 import type { IndexView } from './index/view.js';
 import { retrieve, type Retrieval } from './retrieve.js';
 import type { AssistantSession } from './session.js';
@@ -68,13 +69,13 @@ export type AskContext = Pick<AssistantSession, 'project' | 'memory' | 'chats' |
 
 /** The retrieval alone (context/preview): the same sources an answer would use. */
 export function preview(session: AssistantSession, req: Pick<AskRequest, 'message' | 'context' | 'skills'> & { limit?: number }): Retrieval {
-  return previewIndex(session.index, session.project.skills, req);
+  return previewIndex(session.index, session.project.skills, req, session.project);
 }
 
 /** The same, over any index (the CLI's cached one, opened without reading the project). */
-export function previewIndex(index: IndexView, skills: readonly Skill[], req: Pick<AskRequest, 'message' | 'context' | 'skills'> & { limit?: number }): Retrieval {
+export function previewIndex(index: IndexView, skills: readonly Skill[], req: Pick<AskRequest, 'message' | 'context' | 'skills'> & { limit?: number }, project?: Project): Retrieval {
   checkMessage(req.message);
-  return retrieve(index, skills, { message: req.message, context: req.context, skills: req.skills, limit: req.limit });
+  return retrieve(index, skills, { message: req.message, context: req.context, skills: req.skills, limit: req.limit, columnLineage: nearLineage(project) });
 }
 
 export async function ask(session: AskContext, req: AskRequest, opts: AskOptions = {}): Promise<AskResult> {
@@ -83,7 +84,7 @@ export async function ask(session: AskContext, req: AskRequest, opts: AskOptions
   const chatId = req.chatId ?? randomUUID();
   // a chat id names an existing chat (CHAT_NOT_FOUND otherwise), as reading it does
   const history = req.chatId !== undefined ? session.chats.get(req.chatId) : undefined;
-  const r = retrieve(session.index, session.project.skills, { message: req.message, context: req.context, skills: req.skills });
+  const r = retrieve(session.index, session.project.skills, { message: req.message, context: req.context, skills: req.skills, columnLineage: nearLineage(session.project) });
 
   // a follow-up that names nothing stays on what the chat's last answer was about
   const last = lastSubject(history);

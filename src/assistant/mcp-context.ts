@@ -17,6 +17,7 @@ import { describeTest, interfaceState } from './local/facts.js';
 import { dependents } from './local/kinds/lineage.js';
 import { findNode } from './local/question.js';
 import { retrieve } from './retrieve.js';
+import { nearLineage } from '../lineage/near.js';
 import type { AssistantSession } from './session.js';
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
@@ -81,7 +82,7 @@ export function registerContext(mcp: McpServer, session: AssistantSession, regis
     inputSchema: { request: z.string().min(1).max(20_000), model: z.string().optional().describe('the table the request is about, when it does not name it') }, annotations: READ_ONLY,
   }, async ({ request, model }) => {
     const context = model ? { kind: 'model', name: tableNamed(p(), model).name } : undefined;
-    const r = retrieve(session.index, p().skills, { message: request, context });
+    const r = retrieve(session.index, p().skills, { message: request, context, columnLineage: nearLineage(p()) });
     const la = localAnswer(p(), session.index, r, request, { context });
     const verdicts = session.validate(la.changes);
     return json({ answer: la.answer, applied: false, changes: la.changes.map((c, i) => ({ ...c, valid: verdicts[i].valid, ...(verdicts[i].blocked ? { blocked: verdicts[i].blocked } : {}), warnings: verdicts[i].warnings })) });

@@ -4,6 +4,8 @@
 // relevant skills → relevant memory. Each stage reports what it contributed; every source
 // carries its file and line.
 import type { Skill } from '../core/project/types.js';
+import type { NearColumn } from '../lineage/near.js';
+import { columnRecordId } from './index/context.js';
 import type { IndexView } from './index/view.js';
 import { recordId, TABLE_KINDS, type IndexRecord, type RecordKind } from './index/records.js';
 import { stem } from './index/tokenize.js';
@@ -12,7 +14,11 @@ import { route, type Route } from './router.js';
 import { selectSkills, type SelectedSkill } from './skills.js';
 import type { SelectedContext, SkillsRequest, Source, StageName, StageReport } from './types.js';
 
-export interface RetrieveRequest { message: string; context?: SelectedContext; skills?: SkillsRequest; limit?: number }
+export interface RetrieveRequest {
+  message: string; context?: SelectedContext; skills?: SkillsRequest; limit?: number;
+  /** A column's direct upstream and downstream columns (lineage/near.ts over the project); absent where only the index is open (`ai search`). */
+  columnLineage?: (table: string, column: string) => { up: NearColumn[]; down: NearColumn[] } | undefined;
+}
 
 export interface Retrieval {
   query: string;
@@ -138,6 +144,17 @@ export function retrieve(index: IndexView, skills: readonly Skill[], req: Retrie
         if (lineageIds.has(nb.id) || nb.kind === 'issue') continue;
         give(nb.id, score * Math.min(0.9, edgeWeight(rec, nb, hinted) * weight(nb)), 'graph_expansion');
         n++;
+      }
+      // a column: the columns its value comes from and those made from it (column lineage)
+      if (rec.kind === 'column' && req.columnLineage) {
+        const dot = rec.name.indexOf('.');
+        const near = req.columnLineage(rec.name.slice(0, dot), rec.name.slice(dot + 1));
+        for (const [list, f] of [[near?.up ?? [], up ? 0.8 : 0.3], [near?.down ?? [], down ? 0.8 : 0.25]] as const) {
+          for (const c of list) {
+            const hit = columnRecord(index, c.table, c.column);
+            if (hit && hit.id !== id) { give(hit.id, score * f, 'graph_expansion'); n++; }
+          }
+        }
       }
     }
     return n;
@@ -265,4 +282,12 @@ export function structuredHits(index: IndexView, text: string): { rec: IndexReco
   const plain = text.toLowerCase().replace(/[^a-z0-9_ ]+/g, ' ').split(/\s+/).filter(Boolean);
   for (let n = 2; n <= 4; n++) for (let i = 0; i + n <= plain.length; i++) add(index.lookup(plain.slice(i, i + n).join(' ')), true);
   return [...out.values()];
+}
+
+/** The index's record of `table.column`, whatever the case the SQL wrote it in. */
+function columnRecord(index: IndexView, table: string, column: string): IndexRecord | undefined {
+  const exact = index.get(columnRecordId(table, column));
+  if (exact) return exact;
+  const want = `${table}.${column}`.toLowerCase();
+  return index.lookup(`${table}.${column}`).find((r) => r.kind === 'column' && r.name.toLowerCase() === want);
 }

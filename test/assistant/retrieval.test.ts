@@ -4,7 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadProject } from '../../src/api.js';
+import { initSqlColumns, loadProject } from '../../src/api.js';
+import { lineageGraph } from '../../src/lineage/index.js';
+import { nearColumns, nearLineage } from '../../src/lineage/near.js';
 import { scoreRetrieval, type LabelledQuestion } from '../../src/assistant/evaluate.js';
 import { ProjectIndex } from '../../src/assistant/index/project-index.js';
 import { retrieve } from '../../src/assistant/retrieve.js';
@@ -72,6 +74,34 @@ describe('the pipeline', () => {
     expect(orders.stage).toBe('graph_expansion');
     const col = retrieve(ix, p.skills, { message: 'explain', context: { kind: 'column', name: 'customers.customer_id' } });
     expect(col.sources.slice(0, 4).map((s) => s.id)).toContain('doc_block:customer_id');
+  });
+
+  it('a column question brings the columns its value comes from and those made from it (column lineage)', async () => {
+    await initSqlColumns(); // before the project is read: its columns are read once per project
+    const q = loadProject(EXAMPLE);
+    const qx = new ProjectIndex(q).build();
+    const columnLineage = nearLineage(q);
+    const ids = (message: string, withLineage: boolean) => retrieve(qx, q.skills, { message, ...(withLineage ? { columnLineage } : {}) }).sources;
+    // upstream: orders.customer_id passes through from stg_shop__orders.customer_id (orders.sql)
+    const up = ids('where does orders.customer_id come from?', true);
+    expect(up.slice(0, 3).find((s) => s.id === 'column:stg_shop__orders.customer_id')).toMatchObject({ stage: 'graph_expansion' });
+    // downstream: sum(payments.amount) makes orders.amount and customers.lifetime_value, names text search does not link
+    const down = ids('what does stg_stripe__payments.amount feed?', true).map((s) => s.id);
+    expect(down).toEqual(expect.arrayContaining(['column:orders.amount', 'column:customers.lifetime_value']));
+    expect(ids('what does stg_stripe__payments.amount feed?', false).map((s) => s.id)).not.toContain('column:customers.lifetime_value');
+  });
+
+  it('column lineage near a column agrees with the whole graph', async () => {
+    await initSqlColumns();
+    const p = loadProject(EXAMPLE);
+    const g = lineageGraph(p);
+    const id = p.models.find((m) => m.name === 'stg_stripe__payments')!.uniqueId;
+    const graphDown = g.down(id, 'amount').map((e) => `${g.nameOf(e.to.id)}.${e.to.column}`).sort();
+    const near = nearColumns(p, 'stg_stripe__payments', 'amount')!;
+    expect(near.down.map((c) => `${c.table}.${c.column}`).sort()).toEqual(graphDown);
+    const ordersId = p.models.find((m) => m.name === 'orders')!.uniqueId;
+    expect(nearColumns(p, 'orders', 'customer_id')!.up.map((c) => `${c.table}.${c.column}`)).toEqual(g.up(ordersId, 'customer_id').map((e) => `${g.nameOf(e.from.id)}.${e.from.column}`));
+    expect(nearColumns(p, 'no_such_table', 'x')).toBeUndefined();
   });
 
   it('adds the validation findings of what it retrieved', () => {
