@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { hostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { initSqlColumns, LIMITS, PACKAGE_ROOT, renderOptionNames, toolVersion, type OptionStyle } from '../api.js';
+import { trackActivity, type Activity } from './activity.js';
 import { ApiError, toErrorReply } from './errors.js';
 import { clientError, frameworkError, installInputChecks } from './input.js';
 import type { ProjectSession } from './session.js';
@@ -36,7 +37,7 @@ export interface AppOptions {
   env?: Record<string, string | undefined>;
 }
 
-export interface RouteContext { session: ProjectSession; opts: AppOptions }
+export interface RouteContext { session: ProjectSession; opts: AppOptions; activity: Activity }
 
 /** Area modules: later issues add theirs here (git automation, the AI assistant). */
 const AREAS = [registerProjectRoutes, registerFileRoutes, registerViewRoutes, registerLineageRoutes, registerAgentRoutes, registerProposalRoutes,
@@ -124,7 +125,7 @@ export async function buildApp(session: ProjectSession, opts: AppOptions): Promi
       servers: [{ url: `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${opts.port}` }],
     },
   });
-  const ctx: RouteContext = { session, opts };
+  const ctx: RouteContext = { session, opts, activity: trackActivity(app) };
   for (const register of AREAS) register(app, ctx);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -18,7 +18,7 @@ const INDEX_AFTER_IDLE_MS = 500;
 /** How long a changed file may wait for the server to be idle before the assistant's index takes it in. */
 const INDEX_AFTER_CHANGE_MAX_MS = 2000;
 
-export function registerAiRoutes(app: FastifyInstance, { session, opts }: RouteContext): void {
+export function registerAiRoutes(app: FastifyInstance, { session, opts, activity }: RouteContext): void {
   const tags = ['ai'];
   const endpoints = endpointsFromEnv(opts.env ?? process.env);
   // the index is built in the background once the project is served (a slice at a time between
@@ -26,14 +26,9 @@ export function registerAiRoutes(app: FastifyInstance, { session, opts }: RouteC
   // parses (~120 MB at 10,000 models) and writing it made every stop take seconds, for a build that
   // does not block anything (bench/server-10k.mjs measures both).
   let assistant: AssistantSession | undefined;
-  // requests not yet answered (a stream such as /api/events counts until its headers are sent)
-  const inFlight = new Set<FastifyReply>();
   let waitingForIndex = 0;
-  const answering = () => {
-    let open = 0;
-    for (const r of inFlight) if (r.raw.headersSent) inFlight.delete(r); else open++;
-    return open > waitingForIndex; // a question waiting for the index does not hold its build up
-  };
+  // a question waiting for the index does not hold its build up
+  const answering = () => activity.open() > waitingForIndex;
   const start = () => (assistant ??= new AssistantSession(session.project, {
     validator: proposalValidator(() => session.validateContext()), endpoints, background: true,
     // the build gives way to a file change and to requests (an edit's lineage answer is not kept waiting)
@@ -41,15 +36,10 @@ export function registerAiRoutes(app: FastifyInstance, { session, opts }: RouteC
   }));
   // started once the server has been idle for a moment (the first screen's requests are answered
   // first), or by the first AI request; after the SQL parser is loaded (session.catchUp waits for it)
-  let lastActivity = Date.now();
-  const busy = async () => { lastActivity = Date.now(); };
-  app.addHook('onRequest', async (_req, reply) => { lastActivity = Date.now(); inFlight.add(reply); });
-  app.addHook('onSend', busy);
-  app.addHook('onResponse', async (_req, reply) => { inFlight.delete(reply); });
   app.addHook('onReady', async () => {
     const tick = setInterval(() => {
       if (assistant) clearInterval(tick);
-      else if (Date.now() - lastActivity >= INDEX_AFTER_IDLE_MS) { clearInterval(tick); void session.catchUp().then(start); }
+      else if (Date.now() - activity.lastActivity() >= INDEX_AFTER_IDLE_MS) { clearInterval(tick); void session.catchUp().then(start); }
     }, 100);
     tick.unref();
     session.events.once('close', () => clearInterval(tick));

@@ -1,0 +1,26 @@
+// Whether the server is answering requests: work in the background (the assistant's index, the
+// column checks) runs between requests, so it never delays what the UI asked for.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+export interface Activity {
+  /** requests not yet answered (a stream such as /api/events counts until its headers are sent) */
+  open(): number;
+  /** when the last request came in or was answered (Date.now()) */
+  lastActivity(): number;
+}
+
+export function trackActivity(app: FastifyInstance): Activity {
+  const inFlight = new Set<FastifyReply>();
+  let last = Date.now();
+  app.addHook('onRequest', async (_req, reply) => { last = Date.now(); inFlight.add(reply); });
+  app.addHook('onSend', async () => { last = Date.now(); });
+  app.addHook('onResponse', async (_req, reply) => { inFlight.delete(reply); });
+  return {
+    open: () => {
+      let n = 0;
+      for (const r of inFlight) if (r.raw.headersSent) inFlight.delete(r); else n++;
+      return n;
+    },
+    lastActivity: () => last,
+  };
+}
