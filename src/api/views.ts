@@ -6,4 +6,4 @@ export { graphDiff, projectGraphDiff, type GraphDiff } from '../views/graph-diff
 export { projectGraph, type ProjectGraph } from '../views/project-graph.js';
 export { projectEdges, projectGraphClusters, projectGraphLod, projectTables, type GraphLodQuery } from '../views/graph-lod.js';
 export { inferredEdges, type InferredEdge, type InferredEdges } from '../views/inferred-edges.js';
-export { fileValidation, projectValidation, validationCounts, type FileValidation, type ProjectValidation } from '../views/validation.js';
+export { fileValidation, projectValidation, validationColumns, validationCounts, type FileValidation, type ProjectValidation } from '../views/validation.js';

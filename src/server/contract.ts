@@ -145,7 +145,9 @@ export const FileValidationResponse = z.object({ file: z.string(), ok: z.boolean
   .describe('the JSON of `modeler validate FILE --output-json`');
 export const ValidationQuery = z.strictObject({ path: relPath.optional() });
 export const ProjectValidationResponse = z.looseObject({
-  project: z.string(), valid: z.boolean(), summary: open, files: z.array(FileValidationResponse), loader: open,
+  project: z.string(), valid: z.boolean(),
+  column_checks: z.enum(['done', 'pending']).describe('pending: the column findings (a model\'s YAML and SQL disagreeing) are not in yet — the server reads every model\'s SQL in the background after it starts, then sends the event `columns_checked`'),
+  summary: open, files: z.array(FileValidationResponse), loader: open,
 }).describe('every Modeler/ file as `modeler validate --output-json` prints it, plus the project reader\'s diagnostics');
 export const ValidationResponse = z.union([ProjectValidationResponse, FileValidationResponse])
   .describe('without ?path=: the whole project (ProjectValidationResponse); with ?path=: that one file (FileValidationResponse)');
@@ -373,7 +375,7 @@ export const SettingsTestResponse = z.object({ ok: z.literal(true), kind: z.stri
 
 // ---- events ----------------------------------------------------------------------------------
 export const ServerEvent = z.object({
-  type: z.enum(['hello', 'files_changed', 'files_written', 'proposal_applied']),
+  type: z.enum(['hello', 'files_changed', 'files_written', 'proposal_applied', 'columns_checked']),
   paths: z.array(z.string()), version: z.int(),
   summary: z.object({ validation: validationCounts, readiness: readinessSummary }).optional(),
 }).describe('one server-sent event (GET /api/events): data is this JSON');

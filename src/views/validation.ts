@@ -10,6 +10,8 @@ export interface FileValidation { file: string; ok: boolean; valid: boolean; err
 export interface ProjectValidation {
   project: string;
   valid: boolean;
+  /** `pending`: the column findings (YAML and SQL disagreeing) are not in yet — a server reads them after its first screen */
+  column_checks: 'done' | 'pending';
   summary: { modelFiles: number; validModelFiles: number; errors: number; warnings: number; infos: number };
   files: FileValidation[];
   loader: { errors: number; warnings: number; infos: number; diagnostics: Diagnostic[] };
@@ -20,12 +22,18 @@ export function fileValidation(file: string, diagnostics: Diagnostic[]): FileVal
   return { file, ok: c.error === 0, valid: c.error === 0, errors: c.error, warnings: c.warning, diagnostics };
 }
 
-/** Every Modeler/ file validated, and the reader's diagnostics with the column findings (YAML and SQL disagreeing). */
-export function projectValidation(p: Project): ProjectValidation {
+/** The columns the column findings are read from (a server reads them ahead, model by model). */
+export const validationColumns = (p: Project) => projectColumns(p, { cache: true });
+
+/**
+ * Every Modeler/ file validated, and the reader's diagnostics with the column findings (YAML and
+ * SQL disagreeing) — or without them, said as `column_checks: 'pending'`, when `columns` is `pending`.
+ */
+export function projectValidation(p: Project, o: { columns?: 'pending' } = {}): ProjectValidation {
   const byFile = new Map<string, Diagnostic[]>();
   const loader: Diagnostic[] = [];
   const modelFiles = new Set(p.modelerFiles.map((m) => m.file));
-  const diagnostics = [...p.diagnostics, ...projectColumns(p, { cache: true }).findings()];
+  const diagnostics = o.columns === 'pending' ? p.diagnostics : [...p.diagnostics, ...validationColumns(p).findings()];
   for (const d of diagnostics) {
     if (!d.file || !modelFiles.has(d.file)) { loader.push(d); continue; }
     const list = byFile.get(d.file);
@@ -37,6 +45,7 @@ export function projectValidation(p: Project): ProjectValidation {
   return {
     project: p.name,
     valid: all.error === 0,
+    column_checks: o.columns ?? 'done',
     summary: { modelFiles: files.length, validModelFiles: files.filter((f) => f.valid).length, errors: all.error, warnings: all.warning, infos: all.info },
     files,
     loader: { errors: lc.error, warnings: lc.warning, infos: lc.info, diagnostics: sortDiagnostics(loader) },

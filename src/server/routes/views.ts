@@ -7,6 +7,7 @@ import { ChangeError, fileValidation, projectGraphDiff, saveLayout, loadModelFil
 import type { RouteContext } from '../app.js';
 import type { GraphClustersQuery, GraphDiffQuery, GraphQuery, LayoutBody, LayoutResponse, MeshQuery, PathQuery, ProjectParams, ReadinessQuery, ValidationQuery } from '../contract.js';
 import type { ProjectSession } from '../session.js';
+import { ColumnChecks } from '../column-checks.js';
 import { routeSchema } from '../schemas.js';
 import { checkProject } from './common.js';
 
@@ -20,8 +21,11 @@ function modelFile(session: ProjectSession, p: string): { rel: string; lm: Loade
   return { rel, lm, diagnostics: lm.diagnostics };
 }
 
-export function registerViewRoutes(app: FastifyInstance, { session }: RouteContext): void {
+export function registerViewRoutes(app: FastifyInstance, { session, activity, opts }: RouteContext): void {
   const tags = ['model views'];
+  // the column findings are read in the background once the SQL parser is loaded (column-checks.ts)
+  const checks = new ColumnChecks(session, () => session.changing() || activity.open() > 0, opts.log);
+  app.addHook('onReady', async () => { void session.catchUp().then(() => checks.start()); });
   app.get<{ Params: ProjectParams; Querystring: PathQuery }>('/api/projects/:id/model', {
     schema: routeSchema({ tags, summary: 'entities, columns and relationships of a model or diagram file', params: 'ProjectParams', query: 'PathQuery', response: 'ModelViewResponse' }),
   }, async (req) => {
@@ -73,7 +77,7 @@ export function registerViewRoutes(app: FastifyInstance, { session }: RouteConte
       description: 'Without `path`: {project, valid, summary, files[], loader}. With `path`: {file, valid, errors, warnings, diagnostics}.' }),
   }, async (req) => {
     checkProject(session, req.params.id);
-    if (req.query.path === undefined) return projectValidation(session.project);
+    if (req.query.path === undefined) return projectValidation(session.project, checks.pending ? { columns: 'pending' } : {});
     const f = modelFile(session, req.query.path);
     return fileValidation(f.rel, f.diagnostics);
   });

@@ -5765,6 +5765,11 @@ export interface paths {
                     };
                     content: {
                         "application/json": ({
+                            /**
+                             * @description pending: the column findings (a model's YAML and SQL disagreeing) are not in yet — the server reads every model's SQL in the background after it starts, then sends the event `columns_checked`
+                             * @enum {string}
+                             */
+                            column_checks: "done" | "pending";
                             files: {
                                 diagnostics: {
                                     code: string;
