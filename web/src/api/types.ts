@@ -52,7 +52,7 @@ export type Diagnostic = ModelReply['diagnostics'][number];
 
 /** One server-sent event (GET /api/events), as schemas/server/ServerEvent.schema.json says. */
 export interface ServerEvent {
-  type: 'hello' | 'files_changed' | 'files_written' | 'proposal_applied';
+  type: 'hello' | 'files_changed' | 'files_written' | 'proposal_applied' | 'columns_checked';
   paths: string[];
   version: number;
   summary?: { validation: StatusReply['validation']; readiness: StatusReply['readiness'] };

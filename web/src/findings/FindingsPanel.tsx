@@ -21,6 +21,8 @@ export function FindingsPanel() {
   const state = app.use((s) => s);
   const open = panels.use((s) => s.findings);
   const counts = { validation: rowsOf('validation', state).length, mesh: rowsOf('mesh', state).length, readiness: rowsOf('readiness', state).length };
+  // the server reads every model's SQL for the column findings after the first screen: until then the count is not the last word
+  const checking = state.validation?.column_checks === 'pending';
   const rows = rowsOf(tab, state).sort((a, b) => (SEV[a.severity] ?? 3) - (SEV[b.severity] ?? 3));
   const ask = (r: Row) => askAbout([{ kind: 'issue', code: r.code, path: r.file, line: r.line, message: r.message }]);
   const menu = (e: MouseEvent, r: Row) => {
@@ -35,14 +37,15 @@ export function FindingsPanel() {
       <div role="tablist" aria-label="Finding kinds" className="tabs">
         {(['validation', 'mesh', 'readiness'] as const).map((t) => (
           <button key={t} type="button" role="tab" aria-selected={tab === t} aria-controls="findings-table" onClick={() => { app.set({ bottomTab: t }); togglePanel('findings', true); }}>
-            {t[0].toUpperCase() + t.slice(1)} ({counts[t]})
+            {t[0].toUpperCase() + t.slice(1)} ({counts[t]}{t === 'validation' && checking ? ', checking columns…' : ''})
           </button>
         ))}
         <span className="spacer" />
         <button type="button" className="panel-toggle" aria-expanded={open} aria-controls="findings-table" onClick={() => togglePanel('findings')}>{open ? 'Hide findings' : 'Show findings'}</button>
       </div>
       <div id="findings-table" role="tabpanel" className="findings-body" hidden={!open}>
-        {!rows.length ? <p className="muted">No {tab} findings.</p> : (
+        {tab === 'validation' && checking && <p role="status" className="muted">Checking columns… the findings where a model's YAML and SQL disagree come once every model's SQL is read.</p>}
+        {!rows.length ? <p className="muted">{tab === 'validation' && checking ? 'No validation findings so far.' : `No ${tab} findings.`}</p> : (
           <table>
             <thead><tr><th scope="col">Severity</th><th scope="col">Code</th><th scope="col">Message</th><th scope="col">Location</th><th scope="col"><span className="sr-only">Actions</span></th></tr></thead>
             <tbody>

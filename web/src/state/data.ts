@@ -77,6 +77,11 @@ async function loadViews(): Promise<void> {
   app.set({ files: files.files, version: Math.max(files.version, status.version), status, graph, validation, readiness, mesh, docBlocks: docs.blocks });
 }
 
+/** The validation alone: the column findings the server read in the background are in. */
+async function loadValidation(): Promise<void> {
+  try { app.set({ validation: await api.validation() }); } catch (e) { if (!(e instanceof ApiError && e.status === 0)) toast('error', errorText(e)); }
+}
+
 export async function loadBranch(): Promise<void> {
   if (!offers('GET /api/git/status')) return;
   try {
@@ -159,8 +164,11 @@ function connectEvents(): void {
     if (ev.type === 'hello') {
       // reconnected after a gap: anything may have changed meanwhile
       if (ev.version !== app.get().version && app.get().ready) void refresh([], ev);
+      // the column checks may have finished before this stream opened (their event is not replayed)
+      else if (app.get().validation?.column_checks === 'pending') void loadValidation();
       return;
     }
+    if (ev.type === 'columns_checked') { void loadValidation(); return; }
     if (ev.summary && app.get().status) app.set((s) => ({ status: { ...s.status!, version: ev.version, validation: ev.summary!.validation, readiness: ev.summary!.readiness } }));
     void refresh(ev.paths, ev);
   };
