@@ -99,6 +99,20 @@ export function change(c: Record<string, unknown>): Record<string, unknown> {
   return { rationale: 'test', ...c };
 }
 
+/**
+ * Resolves once the server's column checks (read in the background after it starts) are in; a
+ * stream opened after that carries only the project's changes.
+ */
+export function columnChecksDone(s: TestServer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onChange = (ev: { type: string }) => { if (ev.type === 'columns_checked') { s.session.events.off('change', onChange); resolve(); } };
+    s.session.events.on('change', onChange);
+    req(s.port, 'GET', `/api/projects/${s.id}/validation`).then((r) => {
+      if (r.json?.column_checks === 'done') { s.session.events.off('change', onChange); resolve(); }
+    }, reject);
+  });
+}
+
 /** Collect server-sent events of an in-process server (parsed `data:` JSON). */
 export function collectEvents(port: number): Promise<{ events: any[]; close(): void }> {
   return new Promise((resolve, reject) => {

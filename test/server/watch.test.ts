@@ -4,10 +4,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { change, collectEvents, req, startTestServer, until, type TestServer } from './helpers.js';
+import { change, collectEvents, columnChecksDone, req, startTestServer, until, type TestServer } from './helpers.js';
 
 let s: TestServer;
-beforeEach(async () => { s = await startTestServer({ watch: true }); });
+// the streams below hold the project's changes: the column checks' one event has come before them
+beforeEach(async () => { s = await startTestServer({ watch: true }); await columnChecksDone(s); });
 afterEach(async () => { await s.close(); });
 
 const status = async () => (await req(s.port, 'GET', `/api/projects/${s.id}/status`)).json;
