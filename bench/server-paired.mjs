@@ -15,6 +15,8 @@ const builds = [['A', other], ['B', here]];
 const FIGURES = {
   health: [/\/api\/health answers at (\d+) ms/, 'cold start → /api/health (ms)'],
   screen: [/first screen answered at (\d+) ms/, 'cold start → first screen answered (ms)'],
+  healthCpu: [/server CPU: (\d+) ms to \/api\/health/, 'server CPU to /api/health (ms)'],
+  screenCpu: [/server CPU: \d+ ms to \/api\/health, (\d+) ms to the first screen/, 'server CPU to the first screen (ms)'],
   rss: [/RSS after the first screen: (\d+) MiB/, 'RSS after the first screen (MiB)'],
   p50: [/edit → event over \d+ edits: p50 (\d+) ms/, 'edit → event p50 (ms)'],
   p95: [/edit → event over \d+ edits: p50 \d+ ms, p95 (\d+) ms/, 'edit → event p95 (ms)'],

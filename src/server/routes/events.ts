@@ -1,5 +1,6 @@
-// Server-sent events: one JSON message per change ({type, paths, version, summary}), a hello
-// with the current version on connect, and a comment every 15 s to keep proxies from closing it.
+// Server-sent events: one JSON message per change ({type, paths, version, summary}) and one when
+// the column checks are in (columns_checked), a hello with the current version on connect, and a
+// comment every 15 s to keep proxies from closing it.
 import type { FastifyInstance } from 'fastify';
 import type { RouteContext } from '../app.js';
 import type { ServerEvent } from '../contract.js';
