@@ -87,38 +87,8 @@ export interface ProjectGraph {
  * (the level-of-detail views in graph-lod.ts: a big project's columns are never all read for one screen).
  */
 export function projectGraph(p: Project, select?: (s: GraphSkeleton) => Set<string>): ProjectGraph {
-  const tables: DbtNode[] = [...p.models, ...p.sources, ...p.seeds, ...p.snapshots];
-  const byName = new Map<string, DbtNode>();
-  for (const n of tables) if (!byName.has(n.name)) byName.set(n.name, n);
-  const sourceByTable = new Map<string, DbtNode>();
-  for (const s of p.sources) if (s.tableName && !sourceByTable.has(s.tableName)) sourceByTable.set(s.tableName, s);
-  const resolve = (t: TargetRef): DbtNode | undefined => {
-    if (t.kind === 'ref') return p.modelByName.get(t.name) ?? byName.get(t.name);
-    if (t.kind === 'source') return byName.get(t.name);
-    if (t.kind === 'name') return p.modelByName.get(t.name) ?? byName.get(t.name) ?? sourceByTable.get(t.name);
-    return undefined; // `foreign_key: true` names no target; inferring one is the agents' job
-  };
-  let edges: GraphEdge[] = [];
-  const unresolved: ProjectGraph['unresolved'] = [];
-  for (const n of tables) {
-    for (const fk of foreignKeysOf(n)) {
-      const target = resolve(fk.target);
-      const from = { node: n.uniqueId, column: fk.column };
-      if (!target) { if (fk.target.kind !== 'infer') unresolved.push({ from, target: `${fk.target.kind}:${fk.target.name}`, via: fk.via }); continue; }
-      edges.push({
-        kind: fk.via.startsWith('relationships') ? 'relationship' : 'foreign_key', from, to: { node: target.uniqueId, ...(fk.targetColumn ? { column: fk.targetColumn } : {}) }, via: fk.via,
-      });
-    }
-    for (const r of n.refs) {
-      const target = p.modelByName.get(r.name) ?? byName.get(r.name);
-      if (target) edges.push({ kind: 'ref', from: { node: target.uniqueId }, to: { node: n.uniqueId }, via: `ref('${r.name}')` });
-    }
-    for (const s of n.sourceRefs) {
-      const target = byName.get(s);
-      if (target) edges.push({ kind: 'source', from: { node: target.uniqueId }, to: { node: n.uniqueId }, via: `source('${s.replace('.', "', '")}')` });
-    }
-  }
-  const picked = select?.({ tables, edges });
+  const { tables, edges: all, unresolved } = skeletonOf(p);
+  const picked = select?.({ tables, edges: all });
   const chosen = picked ? tables.filter((n) => picked.has(n.uniqueId)) : tables;
   const subjects = dbtSubjects(chosen, p);
   const known = projectColumns(p);
@@ -148,14 +118,59 @@ export function projectGraph(p: Project, select?: (s: GraphSkeleton) => Set<stri
       }),
     };
   });
-  if (picked) edges = edges.filter((e) => picked.has(e.from.node) && picked.has(e.to.node));
+  // new edge objects: the skeleton's are kept for the next request
+  const edges = (picked ? all.filter((e) => picked.has(e.from.node) && picked.has(e.to.node)) : all).map((e) => (e.kind === 'relationship' || e.kind === 'foreign_key'
+    ? { ...e, cardinality: uniqueCols.has(`${e.from.node}\u0000${e.from.column}`) ? 'one_to_one' as const : 'many_to_one' as const } : e));
   const unresolvedShown = picked ? unresolved.filter((u) => picked.has(u.from.node)) : unresolved;
-  for (const e of edges) if (e.kind === 'relationship' || e.kind === 'foreign_key') e.cardinality = uniqueCols.has(`${e.from.node}\u0000${e.from.column}`) ? 'one_to_one' : 'many_to_one';
   const count = (k: GraphEdge['kind']) => edges.filter((e) => e.kind === k).length;
   return {
     project: p.name, nodes, edges, unresolved: unresolvedShown,
     counts: { nodes: nodes.length, columns: nodes.reduce((x, n) => x + n.columns.length, 0), relationship: count('relationship'), foreign_key: count('foreign_key'), ref: count('ref'), source: count('source') },
   };
+}
+
+type Skeleton = GraphSkeleton & { unresolved: ProjectGraph['unresolved'] };
+/** The skeleton of each state of a project (a re-read makes a new `files` map): built once, not per graph request. */
+const skeletons = new WeakMap<Project, { key: Project['files']; s: Skeleton }>();
+
+/** Every table and edge of the project (no columns, no cardinality), and the declarations whose target is not in it. */
+function skeletonOf(p: Project): Skeleton {
+  const held = skeletons.get(p);
+  if (held?.key === p.files) return held.s;
+  const tables: DbtNode[] = [...p.models, ...p.sources, ...p.seeds, ...p.snapshots];
+  const byName = new Map<string, DbtNode>();
+  for (const n of tables) if (!byName.has(n.name)) byName.set(n.name, n);
+  const sourceByTable = new Map<string, DbtNode>();
+  for (const s of p.sources) if (s.tableName && !sourceByTable.has(s.tableName)) sourceByTable.set(s.tableName, s);
+  const resolve = (t: TargetRef): DbtNode | undefined => {
+    if (t.kind === 'ref') return p.modelByName.get(t.name) ?? byName.get(t.name);
+    if (t.kind === 'source') return byName.get(t.name);
+    if (t.kind === 'name') return p.modelByName.get(t.name) ?? byName.get(t.name) ?? sourceByTable.get(t.name);
+    return undefined; // `foreign_key: true` names no target; inferring one is the agents' job
+  };
+  const edges: GraphEdge[] = [];
+  const unresolved: ProjectGraph['unresolved'] = [];
+  for (const n of tables) {
+    for (const fk of foreignKeysOf(n)) {
+      const target = resolve(fk.target);
+      const from = { node: n.uniqueId, column: fk.column };
+      if (!target) { if (fk.target.kind !== 'infer') unresolved.push({ from, target: `${fk.target.kind}:${fk.target.name}`, via: fk.via }); continue; }
+      edges.push({
+        kind: fk.via.startsWith('relationships') ? 'relationship' : 'foreign_key', from, to: { node: target.uniqueId, ...(fk.targetColumn ? { column: fk.targetColumn } : {}) }, via: fk.via,
+      });
+    }
+    for (const r of n.refs) {
+      const target = p.modelByName.get(r.name) ?? byName.get(r.name);
+      if (target) edges.push({ kind: 'ref', from: { node: target.uniqueId }, to: { node: n.uniqueId }, via: `ref('${r.name}')` });
+    }
+    for (const s of n.sourceRefs) {
+      const target = byName.get(s);
+      if (target) edges.push({ kind: 'source', from: { node: target.uniqueId }, to: { node: n.uniqueId }, via: `source('${s.replace('.', "', '")}')` });
+    }
+  }
+  const s: Skeleton = { tables, edges, unresolved };
+  skeletons.set(p, { key: p.files, s });
+  return s;
 }
 
 function optionalString(v: unknown): string | undefined {
