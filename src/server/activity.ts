@@ -1,5 +1,6 @@
 // Whether the server is answering requests: work in the background (the assistant's index, the
 // column checks) runs between requests, so it never delays what the UI asked for.
+import type { EventEmitter } from 'node:events';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export interface Activity {
@@ -7,6 +8,11 @@ export interface Activity {
   open(): number;
   /** when the last request came in or was answered (Date.now()) */
   lastActivity(): number;
+  /**
+   * Call `fn` once no request has come in or been answered for `ms` (looked at every 100 ms) —
+   * not before the first screen's requests are answered; never once `events` emits `close`.
+   */
+  whenIdle(ms: number, events: EventEmitter, fn: () => void): void;
 }
 
 export function trackActivity(app: FastifyInstance): Activity {
@@ -22,5 +28,11 @@ export function trackActivity(app: FastifyInstance): Activity {
       return n;
     },
     lastActivity: () => last,
+    whenIdle: (ms, events, fn) => {
+      const tick = setInterval(() => { if (Date.now() - last >= ms) { stop(); fn(); } }, 100);
+      tick.unref();
+      const stop = () => { clearInterval(tick); events.off('close', stop); };
+      events.once('close', stop);
+    },
   };
 }

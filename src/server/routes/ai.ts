@@ -37,12 +37,7 @@ export function registerAiRoutes(app: FastifyInstance, { session, opts, activity
   // started once the server has been idle for a moment (the first screen's requests are answered
   // first), or by the first AI request; after the SQL parser is loaded (session.catchUp waits for it)
   app.addHook('onReady', async () => {
-    const tick = setInterval(() => {
-      if (assistant) clearInterval(tick);
-      else if (Date.now() - activity.lastActivity() >= INDEX_AFTER_IDLE_MS) { clearInterval(tick); void session.catchUp().then(start); }
-    }, 100);
-    tick.unref();
-    session.events.once('close', () => clearInterval(tick));
+    activity.whenIdle(INDEX_AFTER_IDLE_MS, session.events, () => { if (!assistant) void session.catchUp().then(start); });
   });
   session.events.on('close', () => assistant?.close());
   /** The assistant once its index is built: questions asked meanwhile wait for it. */
