@@ -7,7 +7,8 @@
 // and are the held-out judge; bink-warehouse (Snowflake) and data-inclusion (PostgreSQL) were
 // labelled blind later, in part (their `models` lists), then cal-itp-warehouse (BigQuery) and
 // meltano-squared (Snowflake); quickbooks-source was labelled blind to check the Fivetran
-// staging-columns rule; crowdcow-warehouse (BigQuery) was labelled blind in part, last.
+// staging-columns rule; crowdcow-warehouse (BigQuery) was labelled blind in part; then
+// poiscaille-warehouse (BigQuery) and tuva (dbt-duckdb), in part, as a third held-out round.
 // Usage: npm run build && node bench/lineage-real.mjs [--verbose] [--only=PROJECT]
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,7 +30,8 @@ const SNOWFLAKE = { name: 'prod', type: 'snowflake', schema: 'analytics', databa
 const POSTGRES = { name: 'dev', type: 'postgres', schema: 'public' };
 const BIGQUERY = { name: 'prod', type: 'bigquery', schema: 'analytics', database: 'cal-itp-data-infra' };
 const CROWDCOW = { name: 'prod', type: 'bigquery', schema: 'analytics', database: 'crowdcow' };
-const TARGETS = { 'crowdcow-warehouse': CROWDCOW, 'jaffle-shop': TRUTH_TARGET, 'zendesk-source': TRUTH_TARGET, 'quickbooks-source': TRUTH_TARGET, 'dagster-open-platform': SNOWFLAKE, 'mattermost-analytics': SNOWFLAKE, 'bink-warehouse': SNOWFLAKE, 'data-inclusion': POSTGRES, 'cal-itp-warehouse': BIGQUERY, 'meltano-squared': SNOWFLAKE };
+const POISCAILLE = { name: 'prod', type: 'bigquery', schema: 'analytics', database: 'poiscaille-358510' };
+const TARGETS = { 'crowdcow-warehouse': CROWDCOW, 'jaffle-shop': TRUTH_TARGET, 'zendesk-source': TRUTH_TARGET, 'quickbooks-source': TRUTH_TARGET, 'dagster-open-platform': SNOWFLAKE, 'mattermost-analytics': SNOWFLAKE, 'bink-warehouse': SNOWFLAKE, 'data-inclusion': POSTGRES, 'cal-itp-warehouse': BIGQUERY, 'meltano-squared': SNOWFLAKE, 'poiscaille-warehouse': POISCAILLE, tuva: TRUTH_TARGET };
 for (const name of Object.keys(TARGETS)) {
   if (only && name !== only) continue;
   if (!existsSync(join(LABELS, `labels-${name}.json`))) continue;

@@ -309,6 +309,7 @@ export function evaluate(node: Node, ctx: JContext): JValue {
     }
     case 'index': {
       const o = evaluate(node.obj, ctx), i = evaluate(node.idx, ctx);
+      if (typeof o === 'string' && typeof i === 'number' && Number.isInteger(i)) return o[i < 0 ? o.length + i : i] ?? UNKNOWN;
       if (o === UNKNOWN || i === UNKNOWN || o === null || typeof o !== 'object') return UNKNOWN;
       if (Array.isArray(o) && typeof i === 'number') return o[i < 0 ? o.length + i : i] ?? UNKNOWN;
       return own(o, i) ? (o as any)[i as any] ?? UNKNOWN : LITERAL_DICTS.has(o) ? undefined : UNKNOWN;

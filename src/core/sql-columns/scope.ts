@@ -307,6 +307,8 @@ function item(it: Item, rels: Rel[], aliases?: Map<string, OutputColumn>, outer?
   if (it.k === 'expr') {
     if (!it.alias && it.expr.placeholders?.length) return [{ gap: 'a macro that is not rendered stands where columns are listed', placeholders: it.expr.placeholders }];
     if (!it.name) return [{ gap: 'an expression without an alias (its column name is the engine\'s)' }];
+    // `sum(x) as {{ slugify(v) }}` not rendered: the value is known, its name is not
+    if (/^__modeler_unrendered_\d+__$/.test(it.name)) return [{ gap: 'a column whose name is made by a macro that is not rendered', placeholders: [it.name] }];
     return [fromExpr(it.name, it.expr, rels, aliases, outer)];
   }
   let targets = rels;

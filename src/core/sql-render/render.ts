@@ -8,6 +8,7 @@
 import { evaluate, isJinjaCallable, jinjaCallable, jinjaTruthy, UNKNOWN, type JContext } from '../project/jinja-expr.js';
 import { dbtBuiltin } from './dbt-builtins.js';
 import { dispatchMacro, type MacroDef, type MacroLibrary } from './macros.js';
+import { PY_RE } from './py-re.js';
 import { parseTemplate, TemplateError, type Expr, type TNode } from './template.js';
 import { applyTemplateFilter, COLUMN, isRelation, methodOf, pyStr, RELATION, type Relation } from './values.js';
 import { dbtQuoteChar } from '../../sql/dialects/index.js';
@@ -484,6 +485,7 @@ class Renderer {
         raise_not_implemented: jinjaCallable((a) => { throw new RenderAbort(`not implemented: ${pyStr(a[0])}`, this.line); }),
       },
       namespace: jinjaCallable((_a, kw) => ({ ...kw })),
+      modules: { re: PY_RE },
       range: jinjaCallable((a) => {
         const [s, e, st] = a.length === 1 ? [0, Number(a[0]), 1] : [Number(a[0]), Number(a[1]), Number(a[2] ?? 1)];
         if (![s, e, st].every(Number.isFinite) || st === 0 || Math.abs((e - s) / st) > 10_000) return UNKNOWN;

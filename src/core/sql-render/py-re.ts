@@ -1,0 +1,87 @@
+// `modules.re`, Python's regular expressions as dbt hands them to templates: macros build column
+// names with them (dbt_utils.slugify: `modules.re.sub('[ -]+', '_', s)`). A pattern or
+// replacement whose Python meaning JavaScript does not share gives UNKNOWN, never a guess.
+import { jinjaCallable, UNKNOWN } from '../project/jinja-expr.js';
+
+// Python's flag values (re.IGNORECASE = 2, re.MULTILINE = 8, re.DOTALL = 16)
+const FLAGS: [number, string][] = [[2, 'i'], [8, 'm'], [16, 's']];
+
+/** A JavaScript RegExp for a Python pattern, or undefined where the two read it differently. */
+function toRegExp(pattern: unknown, flags: unknown, global: boolean): RegExp | undefined {
+  if (typeof pattern !== 'string') return undefined;
+  const f = flags === undefined || flags === null ? 0 : flags;
+  if (typeof f !== 'number' || (f & ~(2 | 8 | 16 | 32)) !== 0) return undefined;
+  // named groups, conditionals, \A \Z, inline flags and possessive forms are Python's own
+  if (/\(\?P|\(\?\(|\(\?[aiLmsux]|\\[AZ]|[*+?}]\+/.test(pattern)) return undefined;
+  const js = FLAGS.filter(([bit]) => f & bit).map(([, c]) => c).join('') + (global ? 'g' : '');
+  try { return new RegExp(pattern, js); } catch { return undefined; }
+}
+
+/** Python's replacement template (`\1`, `\g<1>`, `\\`) as JavaScript's (`$1`, `$$`). */
+function toReplacement(repl: string): string | undefined {
+  let out = '';
+  for (let i = 0; i < repl.length; i++) {
+    const c = repl[i];
+    if (c === '$') { out += '$$'; continue; }
+    if (c !== '\\') { out += c; continue; }
+    const n = repl[++i];
+    if (n === undefined) return undefined;
+    if (/[0-9]/.test(n)) { out += `$${n}`; continue; }
+    if (n === 'g') { const m = /^<(\d+)>/.exec(repl.slice(i + 1)); if (!m) return undefined; out += `$${m[1]}`; i += m[0].length; continue; }
+    const esc: Record<string, string> = { '\\': '\\', n: '\n', t: '\t', r: '\r' };
+    if (!(n in esc)) return undefined;
+    out += esc[n];
+  }
+  return out;
+}
+
+const matchObject = (m: RegExpExecArray) => ({
+  group: jinjaCallable((a) => { const k = a[0] === undefined ? 0 : Number(a[0]); return m[k] ?? null; }),
+  groups: jinjaCallable(() => m.slice(1).map((x) => x ?? null)),
+  start: jinjaCallable(() => m.index),
+  end: jinjaCallable(() => m.index + m[0].length),
+});
+
+const anyUnknown = (xs: unknown[]) => xs.some((x) => x === UNKNOWN);
+
+/** The `re` module: sub, match, search, fullmatch, findall, split, escape, and its flags. */
+export const PY_RE = {
+  IGNORECASE: 2, I: 2, MULTILINE: 8, M: 8, DOTALL: 16, S: 16, UNICODE: 32, U: 32,
+  sub: jinjaCallable((a, kw) => {
+    const [pattern, repl, string] = a;
+    const count = kw.count ?? a[3] ?? 0;
+    // count: 0 is every match, 1 the first; more is rare enough to be left unknown
+    if (anyUnknown([pattern, repl, string, count]) || typeof repl !== 'string' || typeof string !== 'string' || (count !== 0 && count !== 1)) return UNKNOWN;
+    const re = toRegExp(pattern, kw.flags ?? a[4], count === 0);
+    const r = toReplacement(repl);
+    return re && r !== undefined ? string.replace(re, r) : UNKNOWN;
+  }),
+  match: jinjaCallable((a, kw) => find(a, kw, 'match')),
+  search: jinjaCallable((a, kw) => find(a, kw, 'search')),
+  fullmatch: jinjaCallable((a, kw) => find(a, kw, 'fullmatch')),
+  findall: jinjaCallable((a, kw) => {
+    const [pattern, string] = a;
+    if (anyUnknown([pattern, string]) || typeof string !== 'string') return UNKNOWN;
+    const re = toRegExp(pattern, kw.flags ?? a[2], true);
+    if (!re) return UNKNOWN;
+    return [...string.matchAll(re)].map((m) => (m.length === 1 ? m[0] : m.length === 2 ? m[1] ?? '' : m.slice(1).map((x) => x ?? '')));
+  }),
+  split: jinjaCallable((a, kw) => {
+    const [pattern, string] = a;
+    if (anyUnknown([pattern, string]) || typeof string !== 'string' || (kw.maxsplit ?? a[2] ?? 0) !== 0) return UNKNOWN;
+    const re = toRegExp(pattern, kw.flags ?? a[3], true);
+    return re ? string.split(re) : UNKNOWN;
+  }),
+  escape: jinjaCallable((a) => (typeof a[0] === 'string' ? a[0].replace(/[.*+?^${}()|[\]\\\-#&~\s]/g, '\\$&') : UNKNOWN)),
+};
+
+function find(a: unknown[], kw: Record<string, unknown>, how: 'match' | 'search' | 'fullmatch'): unknown {
+  const [pattern, string] = a;
+  if (anyUnknown([pattern, string]) || typeof string !== 'string' || typeof pattern !== 'string') return UNKNOWN;
+  const body = how === 'search' ? pattern : how === 'match' ? `^(?:${pattern})` : `^(?:${pattern})$`;
+  const re = toRegExp(body, kw.flags ?? a[2], false);
+  if (!re) return UNKNOWN;
+  // match/fullmatch anchor at the string's start, not a line's, whatever the flags
+  const m = how === 'search' || !re.flags.includes('m') ? re.exec(string) : new RegExp(re.source, re.flags.replace('m', '')).exec(string);
+  return m ? matchObject(m) : null;
+}
