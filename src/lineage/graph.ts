@@ -126,7 +126,7 @@ function partOf(p: Project, t: Tables, n: DbtNode, r: SqlReading): Part {
     let l = file ? t.fileLines.get(file) : undefined;
     if (file && !l) {
       let text: string | undefined;
-      try { text = p.sqlText?.(file) ?? p.readText(file); } catch { text = undefined; }
+      try { text = p.sqlText?.(file) ?? p.readText(file); } catch { text = manifestCode(p, n); }
       t.fileLines.set(file, (l = columnLineOf(text, addedColumns(n))));
     }
     return l;
@@ -165,6 +165,15 @@ function partOf(p: Project, t: Tables, n: DbtNode, r: SqlReading): Part {
     part.influence = list;
   }
   return part;
+}
+
+/**
+ * A package model only target/manifest.json lists (not installed here): its raw_code is the
+ * package's file as dbt read it, so its lines are the file's; else the compiled_code lines.
+ */
+function manifestCode(p: Project, n: DbtNode): string | undefined {
+  const m = p.target.manifest?.nodes?.[n.uniqueId] as { raw_code?: unknown; compiled_code?: unknown } | undefined;
+  return typeof m?.raw_code === 'string' ? m.raw_code : typeof m?.compiled_code === 'string' ? m.compiled_code : undefined;
 }
 
 /** The macro calls an expression holds that were not rendered, each with its line and why (the renderer's reason), instead of a bare "a macro". */

@@ -17,8 +17,9 @@ function project(compiled: boolean): string {
         original_file_path: 'models/stg_shop__orders.sql', path: 'stg_shop__orders.sql', fqn: ['shop_source', 'stg_shop__orders'],
         relation_name: '"dev"."main"."stg_shop__orders"', config: { materialized: 'view', enabled: true }, columns: {},
         depends_on: { nodes: ['source.shop_source.shop.orders'] },
-        raw_code: "select id as order_id, {{ cents('amount') }} as amount_usd from {{ source('shop', 'orders') }}",
-        ...(compiled ? { compiled_code: 'select id as order_id, (amount / 100) as amount_usd from "dev"."raw"."orders"' } : {}),
+        // the package's file as dbt read it: its lines are the ones named (compiled_code's differ)
+        raw_code: "{{ config(materialized='view') }}\n\nselect\n  id as order_id,\n  {{ cents('amount') }} as amount_usd\nfrom {{ source('shop', 'orders') }}\n",
+        ...(compiled ? { compiled_code: '\n\nselect id as order_id, (amount / 100) as amount_usd from "dev"."raw"."orders"' } : {}),
       },
     },
     sources: {
@@ -54,8 +55,10 @@ describe('a package only target/manifest.json lists', () => {
       [2, 'shop.orders.amount', 'transform'],
     ]);
     expect(j.unresolved).toEqual([]);
+    expect(j.upstream[1]).toMatchObject({ file: 'dbt_packages/shop_source/models/stg_shop__orders.sql', line: 5 });
     const down = lineage(dir, 'shop.orders.id', '2');
     expect(down.downstream.map((e: any) => `${e.node}.${e.column}`)).toEqual(['stg_shop__orders.order_id', 'orders_mart.order_id']);
+    expect(down.downstream[0].line).toBe(4);
   });
 
   it('without compiled_code its columns are unresolved, saying how to make them known', () => {
