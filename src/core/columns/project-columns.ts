@@ -360,7 +360,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     // items breaks the parse or reads as the previous column's alias: the other columns are still known
     // without it; what it makes is a gap
     const alone = [...ms.sql.matchAll(STANDALONE_PLACEHOLDERS)].flatMap((m) => [...m[0].matchAll(PLACEHOLDER)].map((x) => x[0]));
-    if (alone.length && (r.error || r.columns.some((c) => alone.includes(c.name)))) {
+    if (alone.length && (r.error || r.named?.some((x) => alone.includes(x)) || r.columns.some((c) => alone.includes(c.name)))) {
       const retry = read(ms.sql.replace(STANDALONE_PLACEHOLDERS, ''));
       if (!retry.error) {
         const srcs = [...new Set(ms.placeholders.filter((x) => alone.includes(x.id)).map((x) => x.src))];

@@ -11,6 +11,8 @@ export interface SqlColumns {
   gaps: string[];
   /** base columns that join conditions and filters read (which rows, not which values) */
   influence?: Influence[];
+  /** placeholders that stand as a column's name (`x as __modeler_unrendered_1__`) */
+  named?: string[];
   /** the SQL does not parse */
   error?: string;
 }
@@ -19,5 +21,6 @@ export function readSqlColumns(sql: string, dialect: ParseDialect, lookup: Table
   const parsed = cache ? cache.parse(sql, dialect) : parseQueryShape(sql, dialect);
   if (!parsed.shape) return { columns: [], gaps: [], error: parsed.error };
   const { entries, influence } = resolveQuery(parsed.shape, lookup, undefined, undefined, dbtLateralAliases(dialect));
-  return { columns: entries.filter((e): e is OutputColumn => !isGap(e)), gaps: [...new Set(entries.filter(isGap).map((g) => g.gap))], influence };
+  const named = entries.filter(isGap).flatMap((g) => (g.named ? g.placeholders ?? [] : []));
+  return { columns: entries.filter((e): e is OutputColumn => !isGap(e)), gaps: [...new Set(entries.filter(isGap).map((g) => g.gap))], influence, ...(named.length ? { named } : {}) };
 }

@@ -31,7 +31,7 @@ export interface OutputColumn {
 }
 
 /** Columns that cannot be listed; `open`: whatever they are, they pass through unchanged from that relation. */
-export interface Gap { gap: string; placeholders?: string[]; open?: string }
+export interface Gap { gap: string; placeholders?: string[]; open?: string; /** the placeholder is the column's name (its value is known) */ named?: boolean }
 export type Entry = OutputColumn | Gap;
 export const isGap = (e: Entry): e is Gap => 'gap' in e;
 
@@ -308,7 +308,7 @@ function item(it: Item, rels: Rel[], aliases?: Map<string, OutputColumn>, outer?
     if (!it.alias && it.expr.placeholders?.length) return [{ gap: 'a macro that is not rendered stands where columns are listed', placeholders: it.expr.placeholders }];
     if (!it.name) return [{ gap: 'an expression without an alias (its column name is the engine\'s)' }];
     // `sum(x) as {{ slugify(v) }}` not rendered: the value is known, its name is not
-    if (/^__modeler_unrendered_\d+__$/.test(it.name)) return [{ gap: 'a column whose name is made by a macro that is not rendered', placeholders: [it.name] }];
+    if (/^__modeler_unrendered_\d+__$/.test(it.name)) return [{ gap: 'a column whose name is made by a macro that is not rendered', placeholders: [it.name], named: true }];
     return [fromExpr(it.name, it.expr, rels, aliases, outer)];
   }
   let targets = rels;
