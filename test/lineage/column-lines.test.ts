@@ -113,6 +113,12 @@ describe('SQL written to exercise each place a column is defined', () => {
     expect(at('per_customer.customer_id')).toEqual([2]);
     expect(at('per_customer.amount_cents')).toEqual([4]);
     expect(at('by_status.customer_id')).toEqual([5]);
+    // names a Jinja loop makes (`as n_{{ s }}`) are at the loop's item, not line 1 (no line holds `n_open`)
+    const loop = lineOf(dir, 'models/by_status.sql', 'as n_{{ s }}');
+    expect(loop).toBe(6);
+    expect(at('by_status.n_open')).toEqual([loop]);
+    expect(at('by_status.n_done')).toEqual([loop]);
+    expect(at('by_status.orders')).toEqual([]);
   });
 });
 

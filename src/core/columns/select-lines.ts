@@ -4,10 +4,11 @@
 // masked: `{{ … }}` is an opaque expression, `{% … %}` and `{# … #}` nothing), so the line is
 // the one the user edits. A name no item defines — a column made by a macro, or passed on by a
 // `*` over another model — is at the line of the `*` (or the macro) when the select has exactly
-// one such item, else at its last mention in the file (nameLines).
+// one such item, else at its last mention in the file (nameLines). A name a Jinja loop makes
+// (`sum(…) as n_{{ s }}`) is at the item whose name, its Jinja a wildcard, matches it.
 import { scanSql } from '../../sql/lexer.js';
 
-interface Tok { v: string; low: string; kind: 'word' | 'ident' | 'punct' | 'str' | 'jinja'; line: number }
+interface Tok { v: string; low: string; kind: 'word' | 'ident' | 'punct' | 'str' | 'jinja'; line: number; /** a name part Jinja: the names it may render to */ templ?: RegExp }
 
 /** Ends of a select list, at its own depth (`except` after `*` is BigQuery's, not a set operation). */
 const LIST_END = new Set(['from', 'where', 'group', 'having', 'qualify', 'order', 'limit', 'union', 'intersect', 'except', 'minus', 'window', 'into', ';']);
@@ -20,9 +21,13 @@ const JINJA = '__modeler_jinja__';
 function tokens(text: string): Tok[] {
   // mask Jinja, keeping every newline where it was; a `{% set x %}…{% endset %}` or call/macro
   // block's body is text for Jinja (a query run at compile time), not the model's SQL
-  const masked = text.replace(/\{%-?\s*(?:set\s+[\w.]+\s*-?%\}|call\b|macro\b)[\s\S]*?\{%-?\s*end(?:set|call|macro)\s*-?%\}|\{#[\s\S]*?#\}|\{%[\s\S]*?%\}|\{\{[\s\S]*?\}\}/g, (m) => {
+  // block's body is text for Jinja (a query run at compile time), not the model's SQL. An
+  // expression touching a name (`n_{{ s }}`) stays part of it, as one word
+  const masked = text.replace(/\{%-?\s*(?:set\s+[\w.]+\s*-?%\}|call\b|macro\b)[\s\S]*?\{%-?\s*end(?:set|call|macro)\s*-?%\}|\{#[\s\S]*?#\}|\{%[\s\S]*?%\}|\{\{[\s\S]*?\}\}/g, (m, at: number) => {
     const nl = m.replace(/[^\n]/g, '');
-    return m.startsWith('{{') ? ` ${JINJA} ${nl}` : ` ${nl}`;
+    if (!m.startsWith('{{')) return ` ${nl}`;
+    const glued = /\w/.test(text[at - 1] ?? '') || /\w/.test(text[at + m.length] ?? '');
+    return glued && !nl ? JINJA : ` ${JINJA} ${nl}`;
   });
   const out: Tok[] = [];
   let line = 1, at = 0;
@@ -38,20 +43,25 @@ function tokens(text: string): Tok[] {
     for (const m of piece.text.matchAll(/[A-Za-z_][A-Za-z0-9_$]*|[0-9]+(?:\.[0-9]+)?|::|[(),.;*]|\S/g)) {
       const v = m[0];
       const word = /^[A-Za-z_]/.test(v);
-      out.push({ v, low: v.toLowerCase(), kind: v === JINJA ? 'jinja' : word ? 'word' : 'punct', line: lineAt(piece.start + m.index!) });
+      const templ = word && v !== JINJA && v.includes(JINJA) ? new RegExp(`^${v.toLowerCase().split(JINJA).map(escapeRe).join('.+')}$`) : undefined;
+      out.push({ v, low: v.toLowerCase(), kind: v === JINJA ? 'jinja' : word ? 'word' : 'punct', line: lineAt(piece.start + m.index!), ...(templ ? { templ } : {}) });
     }
   }
   return out;
 }
 
+const escapeRe = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const isName = (t: Tok | undefined) => !!t && (t.kind === 'word' || t.kind === 'ident');
 
 /** Where each name a select returns is defined, and the one item (`*`, a macro) the others come through, if one. */
-interface SelectLines { named: Map<string, number>; through?: { line: number; relation?: string; body?: number } }
+interface SelectLines { named: Map<string, number>; templated: Templated[]; through?: { line: number; relation?: string; body?: number } }
+/** A name Jinja makes, as the pattern of the names it may render to, and its item's line. */
+interface Templated { re: RegExp; line: number }
 
 /** The select list starting after tokens[i] (`select`), at depth d. */
 function selectAt(ts: Tok[], i: number): SelectLines {
   const named = new Map<string, number>();
+  const templated: Templated[] = [];
   const opaque: { line: number; qualifier?: string }[] = [];
   let j = i + 1;
   if (ts[j]?.low === 'distinct' || ts[j]?.low === 'all') {
@@ -66,7 +76,8 @@ function selectAt(ts: Tok[], i: number): SelectLines {
     if (last.v === '*') opaque.push({ line: last.line, qualifier: prev?.v === '.' ? item[item.length - 3]?.low : undefined });
     else if (item.length === 1 && last.kind === 'jinja') opaque.push({ line: last.line });
     else if (isName(last) && last.kind !== 'jinja' && (item.length === 1 || prev?.low === 'as' || prev?.v === '.' || prev?.v === ')' || isName(prev) || prev?.kind === 'str')) {
-      if (!named.has(last.low)) named.set(last.low, last.line);
+      if (last.templ) templated.push({ re: last.templ, line: last.line });
+      else if (!named.has(last.low)) named.set(last.low, last.line);
     }
     item = [];
   };
@@ -80,7 +91,7 @@ function selectAt(ts: Tok[], i: number): SelectLines {
     item.push(t);
   }
   finish();
-  const lines: SelectLines = { named };
+  const lines: SelectLines = { named, templated };
   if (opaque.length === 1) {
     // the relation a `*` reads: its qualifier's, or the FROM's only one
     const rels = ts[j]?.low === 'from' ? fromRelations(ts, j + 1) : [];
@@ -164,9 +175,10 @@ function firstSelect(ts: Tok[], from: number): number {
 }
 
 /** Each output column's line (lower-cased name → 1-based line); names not found are absent. */
-export function selectItemLines(text: string | undefined): { lines: Map<string, number>; through?: number } {
+export function selectItemLines(text: string | undefined): { lines: Map<string, number>; templated: Templated[]; through?: number } {
   const lines = new Map<string, number>();
-  if (text === undefined) return { lines };
+  const templated: Templated[] = [];
+  if (text === undefined) return { lines, templated };
   const ts = tokens(text);
   const ctes = new Map<string, number>();
   ctesOf(ts, 0, ts.length, ctes);
@@ -176,6 +188,7 @@ export function selectItemLines(text: string | undefined): { lines: Map<string, 
   for (let hops = 0; at >= 0 && hops < 20; hops++) {
     const s = selectAt(ts, at);
     for (const [k, v] of s.named) if (!lines.has(k)) lines.set(k, v);
+    templated.push(...s.templated);
     through = s.through?.line;
     const body = s.through?.body ?? (s.through?.relation !== undefined ? ctes.get(s.through.relation) : undefined);
     if (body === undefined) break;
@@ -183,18 +196,19 @@ export function selectItemLines(text: string | undefined): { lines: Map<string, 
     at = firstSelect(ts, body);
     if (at < 0) break;
   }
-  return { lines, ...(through !== undefined ? { through } : {}) };
+  return { lines, templated, ...(through !== undefined ? { through } : {}) };
 }
 
 /**
- * A node's column → its line: the select item that defines it (selectItemLines), else the `*` or
+ * A node's column → its line: the select item that defines it (selectItemLines), or whose name
+ * Jinja makes and matches it, else the `*` or
  * macro it comes through, else its last mention. `added` (dbt's snapshot columns, made by dbt, not
  * by the select) are at the snapshot's definition: its `config(` (or `{% snapshot %}`) line, or
  * its entry in a YAML file. `mention`: a name's last mention (where a join or filter reads it).
  */
 export interface ColumnLines { column(name: string): number; mention(name: string): number }
 export function columnLineOf(text: string | undefined, added?: { names: ReadonlySet<string>; node: string }): ColumnLines {
-  let items: { lines: Map<string, number>; through?: number } | undefined, last: Map<string, number> | undefined, defined: number | undefined;
+  let items: ReturnType<typeof selectItemLines> | undefined, last: Map<string, number> | undefined, defined: number | undefined;
   const mention = (name: string) => (last ??= nameLines(text)).get(name.toLowerCase()) ?? 1;
   return {
     mention,
@@ -202,7 +216,7 @@ export function columnLineOf(text: string | undefined, added?: { names: Readonly
       const k = name.toLowerCase();
       if (added?.names.has(k)) return (defined ??= definitionLine(text, added.node));
       items ??= selectItemLines(text);
-      return items.lines.get(k) ?? items.through ?? mention(k);
+      return items.lines.get(k) ?? items.templated.find((t) => t.re.test(k))?.line ?? items.through ?? mention(k);
     },
   };
 }
