@@ -15,6 +15,7 @@ import { AssistantSession, openProjectIndex, preview } from '../../src/api/assis
 import { ensureAgentDir } from '../../src/assistant/runtime-dir.js';
 import { changed, copyProject, EXAMPLE, SAAS, tree } from './helpers.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
+import { checkModelsInSteps, projectFindings } from '../../src/governance/readiness/findings.js';
 
 const lineOf = (root: string, r: IndexRecord) => readFileSync(join(root, r.file!), 'utf8').split('\n')[r.line! - 1];
 
@@ -254,6 +255,20 @@ describe('lexical index', () => {
       }
       for (const t of q) expect(churned.docFreq(t)).toBe(fresh.docFreq(t));
     }
+    // compacted a run of terms at a time (what the server's build does between slices): the same ranking
+    const stepped = recordSearch();
+    for (const d of docs) stepped.add(d);
+    for (const d of docs.slice(0, 40)) stepped.remove(d);
+    let steps = 0;
+    for (const _ of stepped.compactSteps(200)) steps++;
+    expect(steps).toBeGreaterThan(10);
+    for (const d of docs.slice(0, 40)) stepped.add(d);
+    for (const q of queries) {
+      const want = scores(fresh.search(q, { boost: FIELD_BOOST, ...opts }));
+      const got = scores(stepped.search(q, { boost: FIELD_BOOST, ...opts }));
+      expect(got.size, q.join(' ')).toBe(want.size);
+      for (const [id, s] of want) expect(got.get(id), `${q.join(' ')}: ${id}`).toBeCloseTo(s, 9);
+    }
     const gone = docs[0];
     churned.remove(gone);
     expect(churned.has(gone.id)).toBe(false);
@@ -285,5 +300,20 @@ describe('a build in slices (the server builds in the background)', () => {
     expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
     for (const [id, v] of b) expect(a.get(id), id).toBe(v);
     for (const q of ['monthly recurring revenue', 'refund reasons', 'ticket priority sla']) expect(ix.lexical(q, { limit: 15 }).map((h) => h.id), q).toEqual(whole.lexical(q, { limit: 15 }).map((h) => h.id));
+  });
+});
+
+describe('the readiness checks a few models a step (the index build\'s findings)', () => {
+  it('checks every YAML model in steps of perStep, after which the findings are those of a check all at once', () => {
+    const p = loadProject(SAAS);
+    const yamlModels = p.models.filter((m) => m.origins.includes('yaml')).length;
+    expect(yamlModels).toBeGreaterThan(4);
+    let steps = 0;
+    for (const _ of checkModelsInSteps(p, 2)) steps++;
+    expect(steps).toBe(Math.floor(yamlModels / 2));
+    const after = projectFindings(p);
+    const fresh = projectFindings(loadProject(SAAS));
+    expect(after.length).toBeGreaterThan(0);
+    expect(after).toEqual(fresh);
   });
 });

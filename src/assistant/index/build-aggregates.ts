@@ -79,8 +79,13 @@ export interface FindingsByFile { byFile: Map<string, Finding[]>; signature: Map
  * block that disappeared).
  */
 export function findingsByFile(p: Project): FindingsByFile {
+  return groupFindings(projectFindings(p));
+}
+
+/** Findings by file, with each file's signature (what says its issues changed). */
+export function groupFindings(findings: readonly Finding[]): FindingsByFile {
   const byFile = new Map<string, Finding[]>();
-  for (const f of projectFindings(p)) { let l = byFile.get(f.file); if (!l) byFile.set(f.file, (l = [])); l.push(f); }
+  for (const f of findings) { let l = byFile.get(f.file); if (!l) byFile.set(f.file, (l = [])); l.push(f); }
   const signature = new Map<string, string>();
   for (const [file, fs] of byFile) signature.set(file, fs.map((f) => `${f.code}|${f.target}|${f.line}|${f.message}`).join('\n'));
   return { byFile, signature };

@@ -211,15 +211,28 @@ export class LexicalIndex {
    * gains a posting later gets its own array again (see add).
    */
   compact(): void {
+    for (const _ of this.compactSteps()) { /* all at once */ }
+  }
+
+  /**
+   * compact() a run of terms at a time, each run's postings in arrays of their own: a step copies
+   * about `perStep` postings (a few milliseconds), so a server building the index in slices keeps
+   * answering; each term is whole before and after every step.
+   */
+  *compactSteps(perStep = 100_000): Generator<void> {
     const T = this.keys.length;
-    let total = 0;
-    for (let t = 0; t < T; t++) { const ts = this.tfs[t]; for (let i = 0; i < ts.length; i++) if (ts[i]) total++; }
-    const keys = new Int32Array(total), tfs = new Int32Array(total);
-    let at = 0;
-    for (let t = 0; t < T; t++) {
-      const ks = this.keys[t], ts = this.tfs[t], from = at;
-      for (let i = 0; i < ks.length; i++) if (ts[i]) { keys[at] = ks[i]; tfs[at] = ts[i]; at++; }
-      this.keys[t] = keys.subarray(from, at); this.tfs[t] = tfs.subarray(from, at); this.dead[t] = 0;
+    for (let first = 0; first < T;) {
+      let total = 0, end = first;
+      for (; end < T && (end === first || total < perStep); end++) { const ts = this.tfs[end]; for (let i = 0; i < ts.length; i++) if (ts[i]) total++; }
+      const keys = new Int32Array(total), tfs = new Int32Array(total);
+      let at = 0;
+      for (let t = first; t < end; t++) {
+        const ks = this.keys[t], ts = this.tfs[t], from = at;
+        for (let i = 0; i < ks.length; i++) if (ts[i]) { keys[at] = ks[i]; tfs[at] = ts[i]; at++; }
+        this.keys[t] = keys.subarray(from, at); this.tfs[t] = tfs.subarray(from, at); this.dead[t] = 0;
+      }
+      first = end;
+      yield;
     }
   }
 

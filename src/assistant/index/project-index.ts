@@ -6,7 +6,8 @@
 // recomputed. Only dbt_project.yml and target/ artifacts rebuild everything.
 import { projectColumns } from '../../core/columns/project-columns.js';
 import type { DbtNode, Project } from '../../core/project/types.js';
-import { aggregateEntries, aggregateRecord, AGG_UNIT, findingsByFile, issueRecords, type AggEntry, type AggState, type FindingsByFile } from './build-aggregates.js';
+import { aggregateEntries, aggregateRecord, AGG_UNIT, findingsByFile, groupFindings, issueRecords, type AggEntry, type AggState, type FindingsByFile } from './build-aggregates.js';
+import { checkModelsInSteps, projectFindings } from '../../governance/readiness/findings.js';
 import { fileRecord } from './build-files.js';
 import { docRecord, modelerRecords, skillRecord } from './build-modeler.js';
 import { nodeRecords } from './build-nodes.js';
@@ -120,7 +121,11 @@ export class ProjectIndex {
     this.docBodies = new Map([...project.docs].map(([k, d]) => [k, d.body]));
     this.nodeUnit = this.nodeUnits();
     yield;
-    this.findings = findingsByFile(project);
+    // the readiness checks, a few models a step; the findings are then read from what they kept
+    yield* checkModelsInSteps(project);
+    const found = projectFindings(project);
+    yield;
+    this.findings = groupFindings(found);
     // a step is a node or a few dozen records (a YAML file may describe hundreds of models): the
     // server's slices stay short however the project is split into files
     const put = function* (this: ProjectIndex, unit: string, recs: IndexRecord[]): Generator<void> {
@@ -148,7 +153,7 @@ export class ProjectIndex {
     this.staleIssues.clear();
     yield* put(AGG_UNIT, [...this.aggs.values()].map(aggregateRecord));
     for (const [u, recs] of this.extraUnits) yield* put(u, recs);
-    this.search.compact();
+    yield* this.search.compactSteps();
     this.finish(t0);
   }
 

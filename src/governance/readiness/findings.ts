@@ -94,21 +94,11 @@ export function projectFindings(p: Project, policyRules: PolicyRule[] = []): Fin
   }
 
   const models = p.models.filter((m) => m.origins.includes('yaml'));
-  // the names compared once here, one by one (after a change they are mostly the very same
-  // strings; no 10,000-name string is built): per node the check is then an identity compare
-  if (!sameNames(lastNames, p)) { lastNames = namesOf(p); lastContext = {}; }
-  const context = lastContext;
-  const sensitive = new RegExp(classificationRequired.params.name_regex.default as string, 'i');
+  const check = nodeChecker(p);
   const meshFindings: MeshFinding[] = [];
   const perNode: NodeChecks[] = [];
   for (const n of models) {
-    let c = checked.get(n);
-    if (!c || c.context !== context) {
-      const s = dbtSubjects([n], p)[0];
-      // the contract rules check one subject at a time (neither looks at the others)
-      c = { context, findings: modelFindings(n, s, sensitive), mesh: interfaceEnabled(n.interface) ? checkInterface(p, n, s, false) : [], contract: BUILTIN_RULES.map((r) => evaluateRules([r], [s])) };
-      checked.set(n, c);
-    }
+    const c = check(n);
     perNode.push(c);
     for (const f of c.findings) out.push(f);
     for (const f of c.mesh) meshFindings.push(f);
@@ -147,6 +137,39 @@ export function projectFindings(p: Project, policyRules: PolicyRule[] = []): Fin
   return out;
 }
 
+
+/** One model's checks, kept per node object while the names they depend on are the same. */
+function nodeChecker(p: Project): (n: DbtNode) => NodeChecks {
+  // the names compared once here, one by one (after a change they are mostly the very same
+  // strings; no 10,000-name string is built): per node the check is then an identity compare
+  if (!sameNames(lastNames, p)) { lastNames = namesOf(p); lastContext = {}; }
+  const context = lastContext;
+  const sensitive = new RegExp(classificationRequired.params.name_regex.default as string, 'i');
+  return (n) => {
+    let c = checked.get(n);
+    if (!c || c.context !== context) {
+      const s = dbtSubjects([n], p)[0];
+      // the contract rules check one subject at a time (neither looks at the others)
+      c = { context, findings: modelFindings(n, s, sensitive), mesh: interfaceEnabled(n.interface) ? checkInterface(p, n, s, false) : [], contract: BUILTIN_RULES.map((r) => evaluateRules([r], [s])) };
+      checked.set(n, c);
+    }
+    return c;
+  };
+}
+
+/**
+ * Check the models a few at a time (a step between yields), so that projectFindings after it
+ * finds every model checked: a server building in slices keeps answering meanwhile.
+ */
+export function* checkModelsInSteps(p: Project, perStep = 50): Generator<void> {
+  const check = nodeChecker(p);
+  let i = 0;
+  for (const n of p.models) {
+    if (!n.origins.includes('yaml')) continue;
+    check(n);
+    if (++i % perStep === 0) yield;
+  }
+}
 
 /** The doc block, model and source names a model's checks depend on, in order, separated by sections. */
 function namesOf(p: Project): string[] {
