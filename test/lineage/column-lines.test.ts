@@ -101,6 +101,17 @@ describe('SQL written to exercise each place a column is defined', () => {
       'group by customer_id',
       '',
     ].join('\n'),
+    // names Jinja makes whole (`as {{ c }}`): at that item, not at a later mention of the name
+    'models/by_kind.sql': [
+      'select',
+      '    customer_id,',
+      "    {% for c in ['paid_total', 'open_total'] %}sum(case when status = '{{ c }}' then amount_cents end) as {{ c }},{% endfor %}",
+      '    count(*) as orders',
+      "from {{ ref('stg_orders') }}",
+      'group by customer_id',
+      '-- finance reads paid_total and open_total',
+      '',
+    ].join('\n'),
   });
 
   it('each column is at its select item, through select * from a CTE and a subquery, in a union\'s first branch', () => {
@@ -119,6 +130,9 @@ describe('SQL written to exercise each place a column is defined', () => {
     expect(at('by_status.n_open')).toEqual([loop]);
     expect(at('by_status.n_done')).toEqual([loop]);
     expect(at('by_status.orders')).toEqual([]);
+    const whole = lineOf(dir, 'models/by_kind.sql', 'as {{ c }}');
+    expect(at('by_kind.paid_total')).toEqual([whole, whole]);
+    expect(at('by_kind.open_total')).toEqual([whole, whole]);
   });
 });
 

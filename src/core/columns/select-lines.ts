@@ -5,7 +5,8 @@
 // the one the user edits. A name no item defines — a column made by a macro, or passed on by a
 // `*` over another model — is at the line of the `*` (or the macro) when the select has exactly
 // one such item, else at its last mention in the file (nameLines). A name a Jinja loop makes
-// (`sum(…) as n_{{ s }}`) is at the item whose name, its Jinja a wildcard, matches it.
+// (`sum(…) as n_{{ s }}`) is at the item whose name, its Jinja a wildcard, matches it; one named
+// by Jinja alone (`as {{ c }}`), at that item when the select has one such.
 import { scanSql } from '../../sql/lexer.js';
 
 interface Tok { v: string; low: string; kind: 'word' | 'ident' | 'punct' | 'str' | 'jinja'; line: number; /** a name part Jinja: the names it may render to */ templ?: RegExp }
@@ -56,7 +57,7 @@ const isName = (t: Tok | undefined) => !!t && (t.kind === 'word' || t.kind === '
 /** Where each name a select returns is defined, and the one item (`*`, a macro) the others come through, if one. */
 interface SelectLines { named: Map<string, number>; templated: Templated[]; through?: { line: number; relation?: string; body?: number } }
 /** A name Jinja makes, as the pattern of the names it may render to, and its item's line. */
-interface Templated { re: RegExp; line: number }
+interface Templated { re: RegExp; line: number; /** the whole name is Jinja (`as {{ c }}`): it may be any name */ any?: boolean }
 
 /** The select list starting after tokens[i] (`select`), at depth d. */
 function selectAt(ts: Tok[], i: number): SelectLines {
@@ -75,6 +76,7 @@ function selectAt(ts: Tok[], i: number): SelectLines {
     const last = item[item.length - 1], prev = item[item.length - 2];
     if (last.v === '*') opaque.push({ line: last.line, qualifier: prev?.v === '.' ? item[item.length - 3]?.low : undefined });
     else if (item.length === 1 && last.kind === 'jinja') opaque.push({ line: last.line });
+    else if (last.kind === 'jinja' && prev?.low === 'as') templated.push({ re: /^/, line: last.line, any: true });
     else if (isName(last) && last.kind !== 'jinja' && (item.length === 1 || prev?.low === 'as' || prev?.v === '.' || prev?.v === ')' || isName(prev) || prev?.kind === 'str')) {
       if (last.templ) templated.push({ re: last.templ, line: last.line });
       else if (!named.has(last.low)) named.set(last.low, last.line);
@@ -216,7 +218,9 @@ export function columnLineOf(text: string | undefined, added?: { names: Readonly
       const k = name.toLowerCase();
       if (added?.names.has(k)) return (defined ??= definitionLine(text, added.node));
       items ??= selectItemLines(text);
-      return items.lines.get(k) ?? items.templated.find((t) => t.re.test(k))?.line ?? items.through ?? mention(k);
+      // a name Jinja makes whole (`as {{ c }}`) may be any name: only when one item does so, and after a `*`
+      const any = items.templated.filter((t) => t.any);
+      return items.lines.get(k) ?? items.templated.find((t) => !t.any && t.re.test(k))?.line ?? items.through ?? (any.length === 1 ? any[0].line : undefined) ?? mention(k);
     },
   };
 }
