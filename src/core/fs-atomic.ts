@@ -4,8 +4,12 @@ import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { UserError } from './diagnostics.js';
 
-/** Data to write: text, bytes, or bytes in parts (written one after another, never concatenated in memory). */
-type Data = string | Uint8Array | readonly Uint8Array[];
+/**
+ * Data to write: text, bytes, or bytes in parts (written one after another, never concatenated
+ * in memory). Parts may come from a generator that makes them as they are written: each part is
+ * written before the next is asked for, so it may refill one buffer.
+ */
+type Data = string | Uint8Array | Iterable<Uint8Array>;
 
 export function writeFileAtomic(path: string, data: Data): void {
   const to = realTarget(path);

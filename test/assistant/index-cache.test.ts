@@ -137,22 +137,22 @@ describe('the index cache', () => {
     expect(o.from).toBe('built');
     expect(answers(o)).toEqual(want);
 
-    // a flipped byte in the header, then in the sections used in place (before the records)
+    // a flipped byte in the header (at the end), then in the sections used in place (after the records)
     const flip = (at: number) => { damage(at, Buffer.from([readFileSync(file)[at] ^ 0x01])); expect(openProjectIndex(dir).from).toBe('built'); };
-    flip(200);
+    flip(statSync(file).size - 100);
     const f = SectionFile.open(file);
-    const blob = f.header.blob as number;
+    const { blobAt, blobLength, dataAt } = f;
     f.close();
-    flip(statSync(file).size - blob - 100);
+    flip(dataAt + 100);
 
     // records are read lazily: a damaged one shows when a query reaches it, and the index is built again then
-    damage(statSync(file).size - 200, Buffer.alloc(150, 0x20));
-    damage(Math.floor(statSync(file).size * 0.8), Buffer.alloc(4000, 0x20));
+    damage(blobAt + blobLength - 200, Buffer.alloc(150, 0x20));
+    damage(blobAt + Math.floor(blobLength * 0.8), Buffer.alloc(4000, 0x20));
     const got = withProjectIndex(dir, {}, (x) => answers(x));
     expect(got).toEqual(want);
     expect(openProjectIndex(dir).from).toBe('cache');
     // an answer that runs asynchronously (ask) meets the damage later: built again the same way
-    damage(Math.floor(statSync(file).size * 0.8), Buffer.alloc(4000, 0x20));
+    damage(blobAt + Math.floor(blobLength * 0.8), Buffer.alloc(4000, 0x20));
     const froms: string[] = [];
     const later = await withProjectIndex(dir, {}, async (x) => { froms.push(x.from); await new Promise((r) => setImmediate(r)); return answers(x); });
     expect(later).toEqual(want);

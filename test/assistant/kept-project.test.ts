@@ -117,10 +117,10 @@ describe('the project kept beside the index', () => {
     const dir = copyProject(EXAMPLE);
     const file = openProjectIndex(dir, { keepProject: true }).file!;
     const f = SectionFile.open(file);
-    const blob = f.header.blob as number, end = f.header.recordsEnd as number;
+    const end = f.header.recordsEnd as number;
     f.close();
     // the first kept node's record lies just after the index's records
-    const at = statSync(file).size - blob + end + 8;
+    const at = f.blobAt + end + 8;
     const fd = openSync(file, 'r+'); writeSync(fd, Buffer.alloc(16, 0x20), 0, 16, at); closeSync(fd);
     const froms: string[] = [];
     const got = await withProjectIndex(dir, { keepProject: true }, async (o) => {

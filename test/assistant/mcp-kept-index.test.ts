@@ -72,11 +72,10 @@ describe('modeler mcp over the kept index', () => {
     const [{ n }] = kept();
     const file = join(process.env.MODELER_CACHE_DIR!, 'ai-index', n);
     const f = SectionFile.open(file);
-    const blob = f.header.blob as number;
+    const { blobAt, blobLength: blob } = f;
     f.close();
-    const size = statSync(file).size;
     const fd = openSync(file, 'r+');
-    writeSync(fd, Buffer.alloc(blob, 0x20), 0, blob, size - blob); // every record blanked: the sections before them still check out
+    writeSync(fd, Buffer.alloc(blob, 0x20), 0, blob, blobAt); // every record blanked: the sections after them still check out
     closeSync(fd);
     const c = await server(dir);
     try {

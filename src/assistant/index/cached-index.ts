@@ -5,7 +5,7 @@
 // same records, same order of lookups and links, same lexical scores. Records kept beside the
 // project's (memory) are added on top, as the built index adds them last.
 import { LexicalIndex } from './lexical-index.js';
-import { byCodeUnit, encodeKeyTable, KeyTable } from './key-table.js';
+import { encodeKeyTable, KeyTable } from './key-table.js';
 import type { ProjectIndex } from './project-index.js';
 import { RECORD_KINDS, type IndexRecord, type RecordKind } from './records.js';
 import { FIELD_BOOST, lexicalDoc, rankLexical } from './search-docs.js';
@@ -15,44 +15,62 @@ import type { IndexView } from './view.js';
 
 const LEX = ['ids', 'idStart', 'terms', 'termStart', 'postStart', 'keys', 'tfs', 'df', 'fieldDf', 'fieldLen'] as const;
 
+/** Records are written through a buffer of this size, refilled (a bigger record gets one of its own size). */
+const CHUNK = 1 << 22;
+
 /**
- * The file's parts for a built index (no memory: it is added on every call, as it may change
- * between calls). `tail`: more bytes after the records in the blob (the kept project), which
- * start at the header's `recordsEnd`.
+ * The file's parts for a built index, made as they are written (writeFileAtomic): no memory
+ * (it is added on every call, as it may change between calls). `tail`: more bytes after the
+ * records in the blob (the kept project), which start at the header's `recordsEnd`; what it
+ * returns is added to the header. A part may be a buffer that is refilled for the next one, so
+ * write each before taking the next (never collect them).
  */
-export function cachedIndexFile(index: ProjectIndex, header: Record<string, unknown>, tail: readonly Buffer[] = []): Buffer[] {
+export function* cachedIndexFile(index: ProjectIndex, header: Record<string, unknown>, tail?: Generator<Uint8Array, Record<string, unknown> | void, undefined>): Generator<Uint8Array, void, undefined> {
   const { names, reverse, search } = index.cacheParts();
   for (const r of index.records.values()) if (r.kind === 'memory') throw new Error('index cache: write it before the memory is added');
-  const ids = [...index.records.keys()].sort(byCodeUnit);
-  const pos = new Map(ids.map((id, i) => [id, i]));
-  // the records, one after another in one growing buffer: [start, end, kind, checksum] each
-  let blob = Buffer.allocUnsafe(1 << 20);
-  let at = 0;
+  // the default sort orders strings by code unit, as byCodeUnit does, without calling back for each comparison
+  const ids = [...index.records.keys()].sort();
+  // the records, one after another: [start, end, kind, checksum] each
   const spans = new Int32Array(ids.length * 4);
-  ids.forEach((id, i) => {
-    const r = index.records.get(id)!;
-    const json = JSON.stringify(r);
-    const need = at + Buffer.byteLength(json);
-    if (need > 0x7fffffff) throw new Error('index cache: records over 2 GiB');
-    if (need > blob.length) { const b = Buffer.allocUnsafe(Math.max(need, blob.length * 2)); blob.copy(b, 0, 0, at); blob = b; }
-    blob.write(json, at);
-    spans.set([at, need, RECORD_KINDS.indexOf(r.kind), checksum(blob.subarray(at, need))], i * 4);
-    at = need;
+  let recordsEnd = 0;
+  let more: Record<string, unknown> | void;
+  function* blob(): Generator<Uint8Array, void, undefined> {
+    let chunk = Buffer.allocUnsafe(CHUNK);
+    let used = 0;
+    for (let i = 0; i < ids.length; i++) {
+      const r = index.records.get(ids[i])!;
+      const json = JSON.stringify(r);
+      // a UTF-16 code unit takes at most 3 bytes in UTF-8
+      if (used + json.length * 3 > chunk.length) {
+        if (used) { yield chunk.subarray(0, used); used = 0; }
+        if (json.length * 3 > chunk.length) chunk = Buffer.allocUnsafe(json.length * 3);
+      }
+      const n = chunk.write(json, used);
+      if (recordsEnd + n > 0x7fffffff) throw new Error('index cache: records over 2 GiB');
+      const k = i * 4;
+      spans[k] = recordsEnd; spans[k + 1] = recordsEnd + n; spans[k + 2] = RECORD_KINDS.indexOf(r.kind); spans[k + 3] = checksum(chunk.subarray(used, used + n));
+      used += n; recordsEnd += n;
+    }
+    if (used) yield chunk.subarray(0, used);
+    if (tail) more = yield* tail;
+  }
+  yield* packSections(blob(), (length) => {
+    if (length > 0x7fffffff) throw new Error('index cache: over 2 GiB');
+    const pos = new Map<string, number>();
+    for (let i = 0; i < ids.length; i++) pos.set(ids[i], i);
+    const table = (m: ReadonlyMap<string, readonly string[]>) => {
+      const keys = [...m.keys()].sort();
+      return encodeKeyTable(keys, (k, _, emit) => { for (const id of m.get(k)!) emit(pos.get(id)!); });
+    };
+    const sections: Record<string, Section> = {};
+    const put = (prefix: string, t: ReturnType<typeof encodeKeyTable>) => { for (const [k, v] of Object.entries(t)) sections[`${prefix}.${k}`] = v; };
+    put('records', encodeKeyTable(ids, (_, i, emit) => { for (let k = 0; k < 4; k++) emit(spans[i * 4 + k]); }));
+    put('names', table(names));
+    put('reverse', table(reverse));
+    const lex = search.toParts();
+    for (const k of LEX) sections[`lex.${k}`] = lex[k];
+    return { header: { ...header, ...(more ?? {}), recordsEnd, lex: { fields: lex.fields, count: lex.count, totalLen: lex.totalLen } }, sections };
   });
-  const table = (m: ReadonlyMap<string, readonly string[]>) => {
-    const keys = [...m.keys()].sort(byCodeUnit);
-    return encodeKeyTable(keys, (k, _, emit) => { for (const id of m.get(k)!) emit(pos.get(id)!); });
-  };
-  const sections: Record<string, Section> = {};
-  const put = (prefix: string, t: ReturnType<typeof encodeKeyTable>) => { for (const [k, v] of Object.entries(t)) sections[`${prefix}.${k}`] = v; };
-  put('records', encodeKeyTable(ids, (_, i, emit) => { for (let k = 0; k < 4; k++) emit(spans[i * 4 + k]); }));
-  put('names', table(names));
-  put('reverse', table(reverse));
-  const lex = search.toParts();
-  for (const k of LEX) sections[`lex.${k}`] = lex[k];
-  const all = tail.length ? Buffer.concat([blob.subarray(0, at), ...tail]) : blob.subarray(0, at);
-  if (all.length > 0x7fffffff) throw new Error('index cache: over 2 GiB');
-  return packSections({ ...header, recordsEnd: at, lex: { fields: lex.fields, count: lex.count, totalLen: lex.totalLen } }, sections, all);
 }
 
 export class CachedIndex implements IndexView {

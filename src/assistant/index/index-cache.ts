@@ -31,7 +31,7 @@ import { CHECKSUM, DamagedFile, SectionFile } from './section-file.js';
 import type { IndexView } from './view.js';
 
 /** Bumped when what the file holds changes shape. */
-const FORMAT = 2;
+const FORMAT = 3;
 /** Projects whose index is kept; the least recently written beyond this are removed (a file is ~17 MB per 1,000 models). */
 const KEEP = 4;
 /** A project this big says what it is doing while it builds (on stderr). */
@@ -210,9 +210,8 @@ function build(dir: string, root: string, file: string | undefined, key: string,
     try {
       // the project's text is in it: the folder is the user's alone
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-      const kept = opts.keepProject ? keptProjectParts(project) : undefined;
-      if (kept) header.project = kept.header;
-      writeFileAtomic(file, cachedIndexFile(index, header as unknown as Record<string, unknown>, kept?.parts));
+      // made as it is written: the kept project's part of the header (where its skeleton lies) comes with its bytes
+      writeFileAtomic(file, cachedIndexFile(index, header as unknown as Record<string, unknown>, opts.keepProject ? keptProjectParts(project) : undefined));
       evict(file);
     } catch (e) {
       // said once per call, so a user who pointed MODELER_CACHE_DIR at a file learns why every call builds again

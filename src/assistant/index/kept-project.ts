@@ -48,12 +48,16 @@ function outline(record: number, raw: Record<string, unknown>): RawOutline {
 /** Where the kept project lies in the blob (relative to `base`, the end of the index's records). */
 export interface KeptProjectHeader { skeleton: [start: number, end: number, sum: number]; nodes: number }
 
-/** The kept project's bytes (to append to the blob) and where its skeleton lies in them. */
-export function keptProjectParts(project: Project): { parts: Buffer[]; bytes: number; header: KeptProjectHeader } {
-  const parts: Buffer[] = [];
+/**
+ * The kept project's bytes (to append to the blob), made as they are written, a node at a time;
+ * returns the header part saying where its skeleton lies in them (`project`).
+ */
+export function* keptProjectParts(project: Project): Generator<Uint8Array, { project: KeptProjectHeader }, undefined> {
   let at = 0;
   const copies = new Map<DbtNode, Record<string, unknown>>();
   const spans: number[] = [];
+  /** nodes' bulky fields, serialized when a node is first copied, waiting to be written (in that order) */
+  const pending: Buffer[] = [];
   const copy = (n: DbtNode): Record<string, unknown> => {
     let c = copies.get(n);
     if (c) return c;
@@ -69,7 +73,7 @@ export function keptProjectParts(project: Project): { parts: Buffer[]; bytes: nu
     if (Object.keys(bulky).length) {
       const b = serialize(bulky);
       spans.push(at, at + b.length, checksum(b));
-      parts.push(b);
+      pending.push(b);
       at += b.length;
     }
     copies.set(n, c);
@@ -78,7 +82,14 @@ export function keptProjectParts(project: Project): { parts: Buffer[]; bytes: nu
   const skeleton: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(project)) {
     if (typeof v === 'function' || NOT_KEPT.has(k)) continue;
-    if ((NODE_LISTS as readonly string[]).includes(k)) skeleton[k] = (v as DbtNode[]).map(copy);
+    if ((NODE_LISTS as readonly string[]).includes(k)) {
+      const list: Record<string, unknown>[] = [];
+      for (const n of v as DbtNode[]) {
+        list.push(copy(n));
+        yield* pending.splice(0);
+      }
+      skeleton[k] = list;
+    }
     else if (k === 'modelByName') skeleton[k] = new Map([...(v as Map<string, DbtNode>)].map(([name, n]) => [name, copy(n)]));
     else if (k === 'target') {
       // dbt's artifacts, each a record of its own (the manifest's parts are ~20 MB at 10,000 models; an answer reads the catalog at most)
@@ -88,17 +99,19 @@ export function keptProjectParts(project: Project): { parts: Buffer[]; bytes: nu
         const b = serialize(x);
         t[a] = spans.length / 3;
         spans.push(at, at + b.length, checksum(b));
-        parts.push(b);
+        yield b;
         at += b.length;
       }
       skeleton[k] = t;
     }
     else skeleton[k] = v;
+    // a node first met outside the node lists (modelByName) is written as the others
+    yield* pending.splice(0);
   }
   skeleton.spans = Int32Array.from(spans);
   const s = serialize(skeleton);
-  parts.push(s);
-  return { parts, bytes: at + s.length, header: { skeleton: [at, at + s.length, checksum(s)], nodes: spans.length / 3 } };
+  yield s;
+  return { project: { skeleton: [at, at + s.length, checksum(s)], nodes: spans.length / 3 } };
 }
 
 /** The project kept in `file` at `base` of its blob, its nodes' bulky fields read when touched. */

@@ -1,14 +1,19 @@
-// A file of named sections, made to be opened fast: a magic line, a small JSON header, typed
-// arrays and strings (read in one go, used in place without parsing), then a blob that is only
-// ever read in pieces by positioned reads (the records: a query touches a few hundred of them).
-// Every length is checked on opening; a file that does not add up is refused (the caller
-// rebuilds), never half trusted.
+// A file of named sections, made to be opened fast: a magic line, a blob that is only ever read
+// in pieces by positioned reads (the records: a query touches a few hundred of them), typed
+// arrays and strings (read in one go, used in place without parsing), then a small JSON header
+// and its length. The blob comes first so the file is written as it is made, a part at a time:
+// at 10,000 models the blob is ~250 MB, and holding it whole in memory (then copying it behind a
+// header that depends on it) cost the first call more in copies and garbage collection than
+// writing it. Every length is checked on opening; a file that does not add up is refused (the
+// caller rebuilds), never half trusted.
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { endianness } from 'node:os';
 import * as zlib from 'node:zlib';
 
-const MAGIC = Buffer.from('MODELER-SECTIONS-2\n');
+const MAGIC = Buffer.from('MODELER-SECTIONS-3\n');
+/** After the header: its length (u32) and checksum (i32). */
+const TRAILER = 8;
 
 export type Section = string | Int32Array | Uint8Array;
 
@@ -28,8 +33,18 @@ export function checksum(b: Uint8Array | readonly Uint8Array[]): number {
 export class DamagedFile extends Error {}
 type Where = [offset: number, bytes: number, type: 's' | 'i' | 'u'];
 
-/** The whole file: magic, header length (u32) and checksum, header JSON, sections (each 4-aligned), blob. */
-export function packSections(header: Record<string, unknown>, sections: Record<string, Section>, blob: Uint8Array): Buffer[] {
+/**
+ * The whole file, part by part as it is to be written (nothing concatenated): magic, the blob as
+ * `blob` yields it, the sections (each 4-aligned), the header, its length and checksum. `blob`
+ * may yield one buffer again and again (refilled): each part is written before the next is
+ * asked for. `end` gives the header and sections once the blob is written (they may say where
+ * its parts lie).
+ */
+export function* packSections(blob: Iterable<Uint8Array>, end: (blobLength: number) => { header: Record<string, unknown>; sections: Record<string, Section> }): Generator<Uint8Array, void, undefined> {
+  yield MAGIC;
+  let length = 0;
+  for (const b of blob) { length += b.length; yield b; }
+  const { header, sections } = end(length);
   const where: Record<string, Where> = {};
   const parts: Buffer[] = [];
   let at = 0;
@@ -42,39 +57,43 @@ export function packSections(header: Record<string, unknown>, sections: Record<s
     at += b.length + pad;
   }
   const check = checksum(parts);
-  const head = Buffer.from(JSON.stringify({ ...header, endianness: endianness(), sections: where, data: at, blob: blob.length, check: [CHECKSUM, check] }), 'utf8');
-  const len = Buffer.alloc(8);
-  len.writeUInt32LE(head.length);
-  len.writeInt32LE(checksum(head), 4);
-  const pad = Buffer.alloc((4 - ((MAGIC.length + 8 + head.length) % 4)) % 4);
-  return [MAGIC, len, head, pad, ...parts, Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength)];
+  yield* parts;
+  const head = Buffer.from(JSON.stringify({ ...header, endianness: endianness(), sections: where, data: at, blob: length, check: [CHECKSUM, check] }), 'utf8');
+  const trailer = Buffer.alloc(TRAILER);
+  trailer.writeUInt32LE(head.length);
+  trailer.writeInt32LE(checksum(head), 4);
+  yield head;
+  yield trailer;
 }
 
 export class SectionFile {
-  private constructor(private fd: number, readonly header: Record<string, any>, private data: Buffer, private blobAt: number, private blobLength: number) {}
+  private constructor(private fd: number, readonly header: Record<string, any>, private data: Buffer, readonly blobAt: number, readonly blobLength: number, readonly dataAt: number) {}
 
   /** Open and check a section file; throws when it is not one or does not add up. */
   static open(path: string): SectionFile {
     const fd = openSync(path, 'r');
     try {
       const size = fstatSync(fd).size;
-      const first = Buffer.alloc(MAGIC.length + 8);
-      if (readSync(fd, first, 0, first.length, 0) !== first.length || !first.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error('not a section file');
-      const headLen = first.readUInt32LE(MAGIC.length);
-      if (headLen > size) throw new Error('truncated header');
+      const first = Buffer.alloc(MAGIC.length);
+      if (size < MAGIC.length + TRAILER || readSync(fd, first, 0, first.length, 0) !== first.length || !first.equals(MAGIC)) throw new Error('not a section file');
+      const trailer = Buffer.alloc(TRAILER);
+      if (readSync(fd, trailer, 0, TRAILER, size - TRAILER) !== TRAILER) throw new Error('truncated');
+      const headLen = trailer.readUInt32LE(0);
+      if (MAGIC.length + headLen + TRAILER > size) throw new Error('truncated header');
       const head = Buffer.alloc(headLen);
-      if (readSync(fd, head, 0, headLen, first.length) !== headLen) throw new Error('truncated header');
-      if (checksum(head) !== first.readInt32LE(MAGIC.length + 4)) throw new DamagedFile('header checksum differs');
+      if (readSync(fd, head, 0, headLen, size - TRAILER - headLen) !== headLen) throw new Error('truncated header');
+      if (checksum(head) !== trailer.readInt32LE(4)) throw new DamagedFile('header checksum differs');
       const header = JSON.parse(head.toString('utf8'));
       if (header.endianness !== endianness()) throw new Error('written on a machine of another byte order');
-      const dataAt = first.length + headLen + ((4 - ((first.length + headLen) % 4)) % 4);
-      if (!Number.isInteger(header.data) || !Number.isInteger(header.blob) || dataAt + header.data + header.blob !== size) throw new Error('truncated or padded');
+      if (!Number.isInteger(header.data) || !Number.isInteger(header.blob) || header.data < 0 || header.blob < 0) throw new Error('does not add up');
+      const dataAt = MAGIC.length + header.blob;
+      if (dataAt + header.data + headLen + TRAILER !== size) throw new Error('truncated or padded');
       // a buffer of its own (never a slice of Node's pool), so the typed arrays are 4-aligned
       const data = Buffer.from(new ArrayBuffer(header.data));
       if (readSync(fd, data, 0, data.length, dataAt) !== data.length) throw new Error('truncated data');
       // the sections are used in place, unparsed: their bytes must be the ones written (the blob's records carry their own checksums)
       if (!Array.isArray(header.check) || header.check[0] !== CHECKSUM || checksum(data) !== header.check[1]) throw new DamagedFile('checksum differs');
-      return new SectionFile(fd, header, data, dataAt + header.data, header.blob);
+      return new SectionFile(fd, header, data, MAGIC.length, header.blob, dataAt);
     } catch (e) {
       closeSync(fd);
       throw e;
