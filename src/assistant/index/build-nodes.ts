@@ -8,7 +8,13 @@ import { boundDoc, columnRecordId, nodeFile, nodeKind, tableRecordId, type Build
 import { projectColumns, type NodeColumn } from '../../core/columns/project-columns.js';
 import { clip, recordId, type IndexRecord } from './records.js';
 
-export function nodeRecords(ctx: BuildContext, n: DbtNode, unit: string): IndexRecord[] {
+/** Every column the project knows of a table (YAML, SQL, catalog), with its origin and type; none for other nodes. */
+export function tableColumns(ctx: BuildContext, n: DbtNode): NodeColumn[] {
+  return ['model', 'seed', 'snapshot', 'source'].includes(n.resourceType) ? projectColumns(ctx.project).of(n) : [];
+}
+
+/** `columns`: the node's tableColumns, when the caller has them already. */
+export function nodeRecords(ctx: BuildContext, n: DbtNode, unit: string, columns: readonly NodeColumn[] = tableColumns(ctx, n)): IndexRecord[] {
   const out: IndexRecord[] = [];
   const kind = nodeKind(n);
   const id = tableRecordId(n);
@@ -27,8 +33,7 @@ export function nodeRecords(ctx: BuildContext, n: DbtNode, unit: string): IndexR
   };
 
   // every column the project knows of, with where it is known from (yaml, sql, catalog) and its type
-  const known = new Map<string, NodeColumn>(['model', 'seed', 'snapshot', 'source'].includes(n.resourceType)
-    ? projectColumns(ctx.project).of(n).map((k) => [k.name.toLowerCase(), k]) : []);
+  const known = new Map<string, NodeColumn>(columns.map((k) => [k.name.toLowerCase(), k]));
   for (const c of n.columns) {
     const colId = columnRecordId(n.name, c.name);
     const k = known.get(c.name.toLowerCase());

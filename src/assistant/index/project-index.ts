@@ -4,13 +4,13 @@
 // touches (its own, those whose nodes it describes, those bound to its doc blocks, those that
 // refer to a table it adds or removes); the aggregates it contributed to are adjusted, not
 // recomputed. Only dbt_project.yml and target/ artifacts rebuild everything.
-import { projectColumns } from '../../core/columns/project-columns.js';
+import type { NodeColumn } from '../../core/columns/project-columns.js';
 import type { DbtNode, Project } from '../../core/project/types.js';
 import { aggregateEntries, aggregateRecord, AGG_UNIT, findingsByFile, groupFindings, issueRecords, type AggEntry, type AggState, type FindingsByFile } from './build-aggregates.js';
 import { checkModelsInSteps, projectFindings } from '../../governance/readiness/findings.js';
 import { fileRecord } from './build-files.js';
 import { docRecord, modelerRecords, skillRecord } from './build-modeler.js';
-import { nodeRecords } from './build-nodes.js';
+import { nodeRecords, tableColumns } from './build-nodes.js';
 import { boundDoc, buildContext, fileUnit, type BuildContext } from './context.js';
 import { recordId, type IndexRecord, type RecordKind } from './records.js';
 import type { LexicalIndex } from './lexical-index.js';
@@ -328,8 +328,10 @@ export class ProjectIndex {
     if (!kind) return;
     const nodes = this.ctx.nodesByUnit.get(unit) ?? [];
     for (const n of nodes) {
-      out.push(...nodeRecords(this.ctx, n, unit));
-      this.columnSigs.set(n.name, columnSignature(this.ctx.project, n));
+      // the columns are merged once, for the records and for the signature
+      const columns = tableColumns(this.ctx, n);
+      out.push(...nodeRecords(this.ctx, n, unit, columns));
+      this.columnSigs.set(n.name, columnSignature(columns));
       yield;
     }
     if (kind === 'docs_md') for (const d of p.docs.values()) if (d.file === rel) out.push(docRecord(d, unit));
@@ -497,7 +499,7 @@ function nameKeys(r: IndexRecord): string[] {
 
 export { recordId };
 
-/** A table's column names as every source knows them (YAML, SQL, catalog). */
-function columnSignature(p: Project, n: DbtNode): string {
-  return ['model', 'seed', 'snapshot', 'source'].includes(n.resourceType) ? projectColumns(p).of(n).map((c) => `${c.name}:${c.origins.join('+')}:${c.data_type ?? ''}`).join(',') : '';
+/** A table's column names as every source knows them (YAML, SQL, catalog): its tableColumns. */
+function columnSignature(columns: readonly NodeColumn[]): string {
+  return columns.map((c) => `${c.name}:${c.origins.join('+')}:${c.data_type ?? ''}`).join(',');
 }
