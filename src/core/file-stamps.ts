@@ -45,15 +45,28 @@ export function stampFiles(root: string, paths: readonly string[]): FileStamp[] 
 
 /** Whether every file is as stamped (same paths in the same order, same size and time, same bytes where hashed). */
 export function stampsHold(root: string, stamps: readonly FileStamp[], paths: readonly string[]): boolean {
-  if (!Array.isArray(stamps) || stamps.length !== paths.length) return false;
-  for (let i = 0; i < paths.length; i++) {
+  return firstChange(root, stamps, paths) === undefined;
+}
+
+/**
+ * The first file that is not as stamped (changed, added or removed; for a caller to say why it
+ * reads again), or undefined when every one holds.
+ */
+export function firstChange(root: string, stamps: readonly FileStamp[], paths: readonly string[]): string | undefined {
+  if (!Array.isArray(stamps)) return paths[0] ?? '(no stamps)';
+  for (let i = 0; i < Math.max(paths.length, stamps.length); i++) {
     const s = stamps[i];
-    if (!Array.isArray(s) || s[0] !== paths[i]) return false;
+    if (!Array.isArray(s) || s[0] !== paths[i]) {
+      // a file added or removed: the one the two lists differ by
+      const was = new Set(stamps.map((x) => (Array.isArray(x) ? x[0] : '')));
+      const now = new Set(paths);
+      return paths.find((p) => !was.has(p)) ?? stamps.map((x) => (Array.isArray(x) ? x[0] : '')).find((p) => !now.has(p)) ?? paths[i] ?? String(s?.[0]);
+    }
     const abs = resolve(root, paths[i]);
     const st = stat(abs);
-    if (!st) { if (s[1] !== -1) return false; continue; }
-    if (st.size !== s[1] || String(st.mtimeNs) !== s[2]) return false;
-    if (s[3] !== undefined && hash(abs) !== s[3]) return false;
+    if (!st) { if (s[1] !== -1) return paths[i]; continue; }
+    if (st.size !== s[1] || String(st.mtimeNs) !== s[2]) return paths[i];
+    if (s[3] !== undefined && hash(abs) !== s[3]) return paths[i];
   }
-  return true;
+  return undefined;
 }

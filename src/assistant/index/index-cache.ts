@@ -10,10 +10,10 @@
 // replaces the file atomically. The cache is a speed-up only: when it cannot be written the
 // answer is the same.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { stampFiles, stampsHold, type FileStamp } from '../../core/file-stamps.js';
+import { firstChange, stampFiles, stampsHold, type FileStamp } from '../../core/file-stamps.js';
 import { writeFileAtomic } from '../../core/fs-atomic.js';
 import { toolVersion } from '../../core/paths.js';
 import { loadProject, type LoadOptions } from '../../core/project/load.js';
@@ -69,7 +69,9 @@ export function openProjectIndex(dir: string, opts: OpenIndexOptions = {}): Open
   const root = resolve(dir);
   const file = opts.cache === false ? undefined : cacheFile(root);
   const key = file ? cacheKey(root, opts.read ?? {}) : '';
-  const opened = (file && !opts.rebuild && fromCache(file, root, key, opts)) || build(dir, root, file, key, opts);
+  // why a kept index is not used (a file changed…): said while a big project builds again
+  const stale: { why?: string } = {};
+  const opened = (file && !opts.rebuild && fromCache(file, root, key, opts, stale)) || build(dir, root, file, key, opts, stale.why);
   // the user's remembered rules change between calls and live beside the project: added on every call, as a session adds them
   opened.index.setExtraUnit(MEMORY_UNIT, new MemoryStore(opened.project?.root ?? root).records());
   return opened;
@@ -156,31 +158,35 @@ function envHash(names: readonly string[]): string {
   return createHash('sha256').update(JSON.stringify(names.map((n) => [n, process.env[n] ?? null]))).digest('base64');
 }
 
-function fromCache(file: string, root: string, key: string, opts: OpenIndexOptions): OpenedIndex | undefined {
+function fromCache(file: string, root: string, key: string, opts: OpenIndexOptions, stale: { why?: string }): OpenedIndex | undefined {
   const read = opts.read ?? {};
   let f: SectionFile | undefined;
+  const no = (why: string) => { stale.why = why; f?.close(); return undefined; };
+  if (!existsSync(file)) return undefined;
   try {
     f = SectionFile.open(file);
     const h = f.header as Header;
-    if (h.key !== key || !Array.isArray(h.env) || envHash(h.env) !== h.envHash) { f.close(); return undefined; }
+    if (h.key !== key) return no('the kept index was built by another version or with other options');
+    if (!Array.isArray(h.env) || envHash(h.env) !== h.envHash) return no('an environment variable the read uses changed since the index was kept');
     // one kept without the project is built again for a caller that wants it (so the next call has it)
-    if (opts.keepProject && !h.project) { f.close(); return undefined; }
+    if (opts.keepProject && !h.project) return no('the kept index holds no project');
     // profiles.yml is found again as the read finds it (the current folder may hold one)
-    if (!stampsHold(root, h.profiles, [profilesFile(root, read)])) { f.close(); return undefined; }
-    if (!stampsHold(root, h.packages, packagePaths(root, h.packagesInstallPath))) { f.close(); return undefined; }
-    if (!stampsHold(root, h.files, projectPaths(root, h))) { f.close(); return undefined; }
+    if (!stampsHold(root, h.profiles, [profilesFile(root, read)])) return no('profiles.yml changed since the index was kept');
+    const pkg = firstChange(root, h.packages, packagePaths(root, h.packagesInstallPath));
+    if (pkg !== undefined) return no(`${pkg} changed since the index was kept`);
+    const changed = firstChange(root, h.files, projectPaths(root, h));
+    if (changed !== undefined) return no(`${changed} changed since the index was kept`);
     const sections = f;
     const base = f.header.recordsEnd as number;
     const kept = h.project && Number.isInteger(base) ? { keptProject: () => openKeptProject(sections, base, h.project!, read) } : {};
     return { index: new CachedIndex(f), skills: h.skills, from: 'cache', file, ...kept };
   } catch {
-    // missing, damaged, truncated, of another version: built again
-    f?.close();
-    return undefined;
+    // damaged, truncated, of another version: built again
+    return no('the kept index is damaged or of another format');
   }
 }
 
-function build(dir: string, root: string, file: string | undefined, key: string, opts: OpenIndexOptions): OpenedIndex {
+function build(dir: string, root: string, file: string | undefined, key: string, opts: OpenIndexOptions, stale?: string): OpenedIndex {
   const read = opts.read ?? {};
   let st;
   try { st = statSync(root); } catch { /* the read says what is wrong */ }
@@ -193,7 +199,7 @@ function build(dir: string, root: string, file: string | undefined, key: string,
     const stamps = file ? stampFiles(root, paths) : [];
     const profiles = file ? stampFiles(root, [profilesFile(root, read)]) : [];
     const packages = file ? stampFiles(root, packagePaths(root, settings.packagesInstallPath)) : [];
-    if (big) opts.progress?.(`reading ${paths.length} files to build the assistant's index (kept for the next calls)…`);
+    if (big) opts.progress?.(stale ? `${stale}: reading ${paths.length} files to build the assistant's index again…` : `reading ${paths.length} files to build the assistant's index (kept for the next calls)…`);
     const project = loadProject(root, read);
     if (big) opts.progress?.(`indexing ${project.models.length} models…`);
     const index = new ProjectIndex(project).build();
