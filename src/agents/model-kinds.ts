@@ -193,6 +193,11 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
     return { kind: 'report', why: `its grain is ${grain.join(' + ')}: figures per period, no identifier of its own`, served: [] };
   }
   const names = columns.map((c) => c.name.toLowerCase()).filter((n) => !isTechnicalColumn(n) && !n.startsWith('context_'));
+  // several columns written as constants ('Cross Docking' as otr_source, 'Tracking Number' as document_type) and no id of
+  // its own: one labelled slice of figures that a union downstream stacks (process times per order and stage)
+  if (sql.constantColumns >= 3 && !keyed && !names.some((n) => n === 'id' || n === `${own}_id`)) {
+    return { kind: 'report', why: `${sql.constantColumns} of its columns are constants written in its SQL and it has no identifier of its own: one labelled slice of a report`, served: [] };
+  }
   // no key, another thing's key and a month or year (person_id + year_month): figures or assignments per period
   const period = names.find((n) => PERIOD_LEVEL.has(n));
   const refKey = names.find((n) => keyShape(n)?.stem.length && !isOwnId(n));

@@ -24,9 +24,11 @@ export interface SqlShape {
   literalRows: boolean;
   /** The column names a VALUES list is given (`) AS x (raw, value)`), lower case. */
   literalColumns: string[];
+  /** Columns its SELECTs write as string constants (`'Cross Docking' as otr_source`): labels of one slice of a union. */
+  constantColumns: number;
 }
 
-const EMPTY: SqlShape = { ownIdAliases: new Set(), aggregates: false, numericCasts: 0, casts: 0, grain: [], renames: new Map(), paths: new Map(), literalRows: false, literalColumns: [] };
+const EMPTY: SqlShape = { ownIdAliases: new Set(), aggregates: false, numericCasts: 0, casts: 0, grain: [], renames: new Map(), paths: new Map(), literalRows: false, literalColumns: [], constantColumns: 0 };
 const cache = new WeakMap<DbtNode, SqlShape>();
 
 function sqlText(project: Project, node: DbtNode): string {
@@ -74,7 +76,9 @@ export function sqlShape(project: Project, node: DbtNode): SqlShape {
   const literalRows = !calls.length && /\bselect\b/i.test(text) && (/\bvalues\s*\(/i.test(text) || (!/\bfrom\b/i.test(text) && /\bunion\b/i.test(text)));
   const named = literalRows ? /\)\s*(?:as\s+)?"?\w+"?\s*\(\s*("?[A-Za-z_]\w*"?(?:\s*,\s*"?[A-Za-z_]\w*"?)*)\s*\)/i.exec(text.slice(text.search(/\bvalues\s*\(/i))) : null;
   const literalColumns = named ? named[1].split(',').map((c) => c.trim().replace(/"/g, '').toLowerCase()) : [];
-  out = { ownIdAliases, aggregates, numericCasts, casts: casts.length, grain, renames, paths, literalRows, literalColumns };
+  const constants = new Set([...text.matchAll(/(?:,|\bselect\b(?:\s+distinct\b)?)\s*'[^'\n]*'\s+(?:as\s+)?"?([A-Za-z_]\w*)"?(?=\s*(?:,|$|\bfrom\b))/gim)].map((m) => m[1].toLowerCase()));
+  constants.delete('from');
+  out = { ownIdAliases, aggregates, numericCasts, casts: casts.length, grain, renames, paths, literalRows, literalColumns, constantColumns: constants.size };
   cache.set(node, out);
   return out;
 }
