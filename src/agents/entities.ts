@@ -14,7 +14,7 @@ import { containsRun, EntityIndex, isActorRole, type IndexedEntity, type KeyGues
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { applySystemPrefixes, grainOf, markDuplicates, markRestagings, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
 import { describedAsLink, flagsOf, hasValidityColumns, isLinkFiller, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
-import { holdsKeyOf, markPluralParts, withoutLayerWords } from './layer-parts.js';
+import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './layer-parts.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
 import { sqlShape } from './sql-shape.js';
@@ -176,6 +176,7 @@ export function readStagingLayer(project: Project): StagingLayer {
     const tokens = withoutLayerWords(m.parsed.tokens, (noun) => !!holdsKeyOf(m, noun));
     if (tokens.length < m.parsed.tokens.length) { m.parsed = { ...m.parsed, tokens }; m.noun = pascalName(tokens); }
   }
+  nameByGrain(models, (m) => grainOf(project, m.node), new Set(sourceNames.flatMap((n) => n.split('_'))));
   markPluralParts(models);
   // the same noun in two source systems is two entities unless the project says they are one
   const qualify = () => qualifyNouns(project, models.filter((m) => m.kind === 'entity').map((m) => ({ node: m.node, source: m.source, tokens: m.parsed.tokens })), sourcedModels(project, models));

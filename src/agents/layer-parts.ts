@@ -5,7 +5,7 @@ import { keyShape } from './columns.js';
 import type { StagingModel } from './entities.js';
 import { singularPhrase, singularWord } from './inflection.js';
 import type { ModelKind } from './model-kinds.js';
-import { snakeOf } from './naming.js';
+import { pascalName, snakeOf } from './naming.js';
 
 /** Layer words of dimensional modelling: a mart's role, not the thing (fact_orders, dim_contacts, companies_dimensions). */
 const DIMENSION_WORDS = new Set(['dim']);
@@ -60,5 +60,28 @@ export function markPluralParts(models: StagingModel[]): void {
     m.kind = 'attribute' satisfies ModelKind;
     m.why = `a part of ${entity}: named after its plural (${t[at]}) and holding its key (${key}), with no identifier of its own`;
     (m as Marked).served = [entity];
+  }
+}
+
+/**
+ * A model named as a system's view of a noun whose rows are one per value of a key naming another thing
+ * (stg_orders_hubspot deduped on hubspot_deal_id, with no order key at all) holds that thing: its entity is named for what its key identifies (Deal), the system's
+ * word dropped (hubspot), unless another model of the layer already is that thing.
+ */
+export function nameByGrain(models: StagingModel[], grainOf: (m: StagingModel) => string[], systemWords: ReadonlySet<string>): void {
+  const nouns = new Set(models.filter((m) => m.kind === 'entity').map((m) => snakeOf(m.parsed.tokens)));
+  for (const m of models) {
+    // (only a name that is a system's view of a noun, orders_hubspot: organizations keyed by tenant_resource_key are organizations)
+    const grain = m.kind === 'entity' && m.parsed.tokens.some((t) => systemWords.has(t)) ? grainOf(m) : [];
+    const shape = grain.length === 1 && m.columns.some((c) => c.name.toLowerCase() === grain[0]) ? keyShape(grain[0]) : undefined;
+    if (shape?.suffix !== 'id' || !shape.stem.length) continue;
+    let stem = shape.stem;
+    while (stem.length > 1 && systemWords.has(stem[0])) stem = stem.slice(1);
+    const own = m.parsed.tokens;
+    if (stem[stem.length - 1] === singularWord(own[own.length - 1]) || own.some((t) => holdsKeyOf(m, singularWord(t))) || nouns.has(snakeOf(stem))) continue;
+    m.why = undefined;
+    m.parsed = { ...m.parsed, tokens: [...stem] };
+    m.noun = pascalName(stem);
+    nouns.add(snakeOf(stem));
   }
 }

@@ -113,3 +113,33 @@ from {{ source('supply', 'users') }} as source
     expect(entityNames(p)).toContain('Phone');
   });
 });
+
+describe("a system's view of a noun, one row per another thing's key (stg_orders_hubspot deduped on hubspot_deal_id)", () => {
+  const files = {
+    'models/3_staging/stg_fact_orders.sql': "select o.uuid as order_uuid, coalesce(o.hubspot_deal_id, o.legacy_deal_id) as order_hubspot_deal_id, o.created_at from {{ source('supply', 'cnc_orders') }} as o\n",
+    'models/3_staging/stg_dim_contacts.sql': "select contact_id as hubspot_contact_id, email from {{ source('ext_hubspot', 'contacts') }}\n",
+    'models/3_staging/stg_orders_hubspot.sql': `with stg as (
+    select
+        hs.deal_id as hubspot_deal_id,
+        hs.amount as hubspot_amount_usd,
+        hs.hs_latest_associated_contact_id as hubspot_contact_id,
+        row_number() over (partition by hubspot_deal_id order by random()) as rn
+    from {{ source('ext_hubspot', 'deals') }} as hs
+)
+select stg.* from stg where rn = 1
+`,
+    // a table named for its noun keeps it, whatever its key is called (Meltano's organizations by tenant_resource_key)
+    'models/3_staging/stg_organizations.sql': `select tenant_resource_key, org_name from (
+    select *, row_number() over (partition by tenant_resource_key order by updated_at desc) as rn from {{ source('supply', 'users') }}
+) where rn = 1
+`,
+    'models/sources.yml': sourcesYaml(sources('supply', 'cnc_orders', 'users'), sources('ext_hubspot', 'contacts', 'deals')),
+  };
+
+  it('holds that thing: named for what its key identifies, and the keys to it point at it', () => {
+    const p = conceptualize(load(files));
+    expect(p.entities.find((e) => e.sources.includes('stg_orders_hubspot'))!.name).toBe('Deal');
+    expect(entityNames(p)).toContain('Organization');
+    expect(refs(p)).toEqual(expect.arrayContaining(['Deal>Order.order_hubspot_deal_id', 'Contact>Deal.hubspot_contact_id']));
+  });
+});
