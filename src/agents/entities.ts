@@ -173,7 +173,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   // a subject-named consolidation layer: fact_orders is Order, companies_dimensions Company; orders_finance a part of Order
   for (const m of models) {
     if (m.kind !== 'entity') continue;
-    const tokens = withoutLayerWords(m.parsed.tokens, (noun) => !!holdsKeyOf(m, noun));
+    const tokens = withoutLayerWords(m.parsed.tokens, (noun) => (m.ownKeys.size ? [...m.ownKeys].some((k) => keyShape(k)?.stem.at(-1) === noun) : !!holdsKeyOf(m, noun)));
     if (tokens.length < m.parsed.tokens.length) { m.parsed = { ...m.parsed, tokens }; m.noun = pascalName(tokens); }
   }
   nameByGrain(models, (m) => grainOf(project, m.node), new Set(sourceNames.flatMap((n) => n.split('_'))));

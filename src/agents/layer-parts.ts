@@ -14,8 +14,8 @@ const TRAILING_LAYER_WORDS = new Set(['dimension', 'dimensions', 'dim', 'dims'])
 
 /**
  * The noun without the dimensional-modelling words around it; the tokens themselves when nothing else is left. A
- * dimension is its thing; a fact table is its thing only when it is keyed by it (fact_orders with order_uuid): a fact
- * table of events about a thing (fact_lc keyed by event_id) keeps the word that says so.
+ * dimension is its thing; a fact table is its thing only when it is keyed by it (fact_orders with order_uuid; its
+ * declared unique key when it has one): a fact table of events about a thing (fact_lc keyed by event_id) keeps the word.
  */
 export function withoutLayerWords(tokens: readonly string[], keyedBy: (noun: string) => boolean): string[] {
   let t = [...tokens];

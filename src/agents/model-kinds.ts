@@ -193,9 +193,11 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
     return { kind: 'report', why: `its grain is ${grain.join(' + ')}: figures per period, no identifier of its own`, served: [] };
   }
   const names = columns.map((c) => c.name.toLowerCase()).filter((n) => !isTechnicalColumn(n) && !n.startsWith('context_'));
-  // several columns written as constants ('Cross Docking' as otr_source, 'Tracking Number' as document_type) and no id of
-  // its own: one labelled slice of figures that a union downstream stacks (process times per order and stage)
-  if (sql.constantColumns >= 3 && !keyed && !names.some((n) => n === 'id' || n === `${own}_id`)) {
+  // several columns written as constants ('Cross Docking' as otr_source, 'Tracking Number' as document_type), figures or
+  // times, and no id of its own: one labelled slice of figures that a union downstream stacks (process times per order
+  // and stage; its columns unread, the constants say it); constants alone label a copy of rows ('bink' as brand)
+  const timed = (n: string) => isFigureColumn(n, columns.find((c) => c.name.toLowerCase() === n)?.data_type) || columnTokens(n).some((t) => DURATION_TOKENS.has(t));
+  if (sql.constantColumns >= 3 && !keyed && !names.some((n) => n === 'id' || n === `${own}_id`) && (!names.length || names.some(timed))) {
     return { kind: 'report', why: `${sql.constantColumns} of its columns are constants written in its SQL and it has no identifier of its own: one labelled slice of a report`, served: [] };
   }
   // no key, another thing's key and a month or year (person_id + year_month): figures or assignments per period
@@ -246,6 +248,9 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   if (!keyed && settings >= 5 && settings >= names.length / 2) return { kind: 'configuration', why: 'its columns are settings (enable_*, isdefault_*, max_*)', served: [] };
   return undefined;
 }
+
+/** Words of a column holding a time or a span of it (start_date, hours_in_type). */
+const DURATION_TOKENS = new Set(['date', 'hours', 'minutes', 'seconds', 'days', 'duration']);
 
 const DATE_PART_TOKENS = new Set(['year', 'quarter', 'month', 'week', 'wk', 'day', 'weekday', 'weekend', 'holiday']);
 /** Words around a date part that do not change what it is (calendar_date_week, fiscal_year_start, day_of_week, is_53_wk_year). */
