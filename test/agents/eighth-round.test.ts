@@ -3,6 +3,7 @@
 // stg_otr_*). Each project is written in that shape and read by the real project reader, with the SQL parser loaded.
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { parseModelName } from '../../src/agents/naming.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
 import { loadFiles as load, names as entityNames, refs, sources, sourcesYaml } from './helpers.js';
 
@@ -141,5 +142,13 @@ select stg.* from stg where rn = 1
     expect(p.entities.find((e) => e.sources.includes('stg_orders_hubspot'))!.name).toBe('Deal');
     expect(entityNames(p)).toContain('Organization');
     expect(refs(p)).toEqual(expect.arrayContaining(['Deal>Order.order_hubspot_deal_id', 'Contact>Deal.hubspot_contact_id']));
+  });
+});
+
+describe('a rolling window in a name (stg_mql_clv_90d beside stg_mql_clv)', () => {
+  it('is a per-period copy of the same noun; 3d (a printing process) is no window', () => {
+    expect(parseModelName('stg_mql_clv_90d')).toMatchObject({ tokens: ['mql', 'clv'], period: '90d' });
+    expect(parseModelName('stg_events_l30d')).toMatchObject({ tokens: ['event'], period: 'l30d' });
+    expect(parseModelName('stg_3d_prints').tokens).toContain('3d');
   });
 });
