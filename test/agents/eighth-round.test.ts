@@ -152,3 +152,32 @@ describe('a rolling window in a name (stg_mql_clv_90d beside stg_mql_clv)', () =
     expect(parseModelName('stg_3d_prints').tokens).toContain('3d');
   });
 });
+
+describe("one row per another thing: its one identifier is that thing's key (customer_tiering deduped per hubspot_company_id)", () => {
+  const files = {
+    'models/3_staging/stg_companies.sql': "select id as hubspot_company_id, name, country from {{ source('ext_hubspot', 'companies') }}\n",
+    'models/3_staging/stg_customer_tiering.sql': `with tiers as (
+    select hubspot_company_id, snapshot_at, tiering_probability,
+        row_number() over (partition by hubspot_company_id order by snapshot_at asc) as rn
+    from {{ source('analytics', 'customer_tiering') }}
+)
+select * from tiers where rn = 1
+`,
+    // a subtype is named with its parent's noun first (company_partner), and stays
+    'models/3_staging/stg_company_partners.sql': `select hubspot_company_id, partner_level, signed_at from (
+    select *, row_number() over (partition by hubspot_company_id order by signed_at desc) as rn from {{ source('analytics', 'partners') }}
+) where rn = 1
+`,
+    // the source's own id under another thing's name (_id as sale_id on the gift cards) is the row's own identity
+    'models/3_staging/stg_sales.sql': "select _id as sale_id, amount from {{ source('shop', 'sales') }}\n",
+    'models/3_staging/stg_gift_cards.sql': "select _id as sale_id, code, balance from {{ source('shop', 'gift_cards') }}\n",
+    'models/sources.yml': sourcesYaml(sources('ext_hubspot', 'companies'), sources('analytics', 'customer_tiering', 'partners'), sources('shop', 'sales', 'gift_cards')),
+  };
+
+  it('holds attributes of that thing: folded into it, a subtype named for it and a renamed own id staying apart', () => {
+    const p = conceptualize(load(files));
+    expect(p.entities.find((e) => e.name === 'Company')!.sources).toContain('stg_customer_tiering');
+    expect(p.notes.join('\n')).toContain("stg_customer_tiering → Company (one row per Company (its identifier hubspot_company_id is Company's key)");
+    expect(entityNames(p)).toEqual(expect.arrayContaining(['CompanyPartner', 'GiftCard', 'Sale']));
+  });
+});
