@@ -924,7 +924,7 @@ function columnKind(m: StagingModel, entityTokens: (name: string) => string[], p
       return { kind: 'bridge', why: `it lists the links of ${anchors[0].entity} (${anchors[0].column}) to ${others.map((r) => `${r.entity} (${r.column})`).join(', ')} and nothing else of its own` };
     }
   }
-  if (hasValidityColumns(m.node) && !m.ownKeys.size) {
+  if (hasValidityColumns(m.node, m.columns) && !m.ownKeys.size && (!m.ownIds.size || hasValidityColumns(m.node))) {
     const targets = [...new Set(refs.map((r) => r.entity))];
     if (targets.length === 1) return { kind: 'history', why: 'its rows are versions over time (validity columns, no key of its own)', served: targets[0] };
   }

@@ -319,12 +319,17 @@ export function describedAsLink(description: string | undefined): boolean {
 }
 
 /** Columns marking rows as versions over time (Fivetran history mode, dbt snapshots, SCD2). */
-export function hasValidityColumns(node: DbtNode): boolean {
-  const names = new Set(node.columns.map((c) => c.name.toLowerCase()));
+export function hasValidityColumns(node: DbtNode, columns: readonly { name: string }[] = node.columns): boolean {
+  const names = new Set(columns.map((c) => c.name.toLowerCase()));
   const pair = (a: string, b: string) => names.has(a) && names.has(b);
   return names.has('_fivetran_active') || pair('_fivetran_start', '_fivetran_end') || pair('dbt_valid_from', 'dbt_valid_to')
-    || pair('valid_from', 'valid_to') || pair('valid_starting_at', 'valid_ending_at') || pair('effective_from', 'effective_to');
+    || pair('valid_from', 'valid_to') || pair('valid_starting_at', 'valid_ending_at') || pair('effective_from', 'effective_to')
+    // a change and the next one (lead(changed_at) as next_changed_at): the interval a version of the row held
+    || [...names].some((n) => CHANGE_STAMP.test(n) && names.has(`next_${n}`));
 }
+
+/** When a row changed (changed_at, updated_at_local, entered_stage_at): with its next_ twin, a version's interval. */
+const CHANGE_STAMP = /^(?:changed|updated|modified|entered(?:_\w+)?)_(?:at|date|time|timestamp)(?:_(?:utc|local))?$/;
 
 /** A flag's name: is_website, was_referred_to_customer_service, does_need_customer_confirmation, can_retry_payment. */
 const FLAG_NAME = /^(?:is|has|have|was|were|can|could|does|did|do|should|needs?|allow|allows)_/;

@@ -181,3 +181,24 @@ select * from tiers where rn = 1
     expect(entityNames(p)).toEqual(expect.arrayContaining(['CompanyPartner', 'GiftCard', 'Sale']));
   });
 });
+
+describe('a change and the next one (lead(changed_at) as next_changed_at) with no id of its own', () => {
+  const files = {
+    'models/3_staging/stg_hubspot_deals.sql': "select deal_id, amount, dealstage from {{ source('ext_hubspot', 'deals') }}\n",
+    'models/3_staging/stg_hubspot_deal_reviews.sql': `select deal_id, dealstage, changed_at_local,
+    lead(changed_at_local) over (partition by deal_id order by changed_at_local) as next_changed_at_local,
+    time_in_stage_business_minutes
+from {{ source('ext_hubspot', 'deal_stage_history') }}
+`,
+    // a subscription with its next billing date is a thing, not a version of its customer
+    'models/3_staging/stg_hubspot_customers.sql': "select customer_id, email from {{ source('ext_hubspot', 'customers') }}\n",
+    'models/3_staging/stg_hubspot_subscriptions.sql': "select subscription_id, customer_id, billing_date, next_billing_date from {{ source('ext_hubspot', 'subscriptions') }}\n",
+    'models/sources.yml': sourcesYaml(sources('ext_hubspot', 'deals', 'deal_stage_history', 'customers', 'subscriptions')),
+  };
+
+  it('is a history of the thing it references, folded into it', () => {
+    const p = conceptualize(load(files));
+    expect(p.entities.find((e) => e.name === 'Deal')!.sources).toContain('stg_hubspot_deal_reviews');
+    expect(entityNames(p)).toEqual(expect.arrayContaining(['Customer', 'Subscription']));
+  });
+});
