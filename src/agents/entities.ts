@@ -14,6 +14,7 @@ import { containsRun, EntityIndex, isActorRole, type IndexedEntity, type KeyGues
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { applySystemPrefixes, grainOf, markDuplicates, markRestagings, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
 import { describedAsLink, flagsOf, hasValidityColumns, isLinkFiller, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
+import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './layer-parts.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
 import { sqlShape } from './sql-shape.js';
@@ -169,6 +170,14 @@ export function readStagingLayer(project: Project): StagingLayer {
     (model as Served).served = of.parsed.tokens;
   }
   markTransformations(project, models);
+  // a subject-named consolidation layer: fact_orders is Order, companies_dimensions Company; orders_finance a part of Order
+  for (const m of models) {
+    if (m.kind !== 'entity') continue;
+    const tokens = withoutLayerWords(m.parsed.tokens, (noun) => (m.ownKeys.size ? [...m.ownKeys].some((k) => keyShape(k)?.stem.at(-1) === noun) : !!holdsKeyOf(m, noun)));
+    if (tokens.length < m.parsed.tokens.length) { m.parsed = { ...m.parsed, tokens }; m.noun = pascalName(tokens); }
+  }
+  nameByGrain(models, (m) => grainOf(project, m.node), new Set(sourceNames.flatMap((n) => n.split('_'))));
+  markPluralParts(models);
   // the same noun in two source systems is two entities unless the project says they are one
   const qualify = () => qualifyNouns(project, models.filter((m) => m.kind === 'entity').map((m) => ({ node: m.node, source: m.source, tokens: m.parsed.tokens })), sourcedModels(project, models));
   let qualified = qualify();
@@ -250,7 +259,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   let typeMismatches = readReferences(project, models, byModel, index, rejected);
 
   // 3. bridges and histories told by their columns; then read again without them
-  const removed = classifyByColumns(models);
+  const removed = classifyByColumns(project, models);
   if (removed) {
     index = buildIndex(project, models, sourceNames, semantic);
     rejected.clear();
@@ -721,7 +730,7 @@ export function referenceColumns(m: StagingModel): { column: string; entity: str
  * other model points at them) and histories (validity columns, no key of their own, rows of one
  * other entity). Returns whether anything stopped being an entity.
  */
-function classifyByColumns(models: StagingModel[]): boolean {
+function classifyByColumns(project: Project, models: StagingModel[]): boolean {
   const referenced = new Set<string>();
   for (const m of models) {
     if (m.kind === 'helper' || m.kind === 'technical') continue;
@@ -738,11 +747,21 @@ function classifyByColumns(models: StagingModel[]): boolean {
     const parent = m.parsed.parent ? byLowerName.get(m.parsed.parent)?.entity : undefined;
     return parent ? { entity: parent, above: parentsOf.get(parent) ?? new Set<string>() } : undefined;
   };
+  // the other entity whose noun ends a key's stem (hubspot_company_id → Company) and whose models hold that very column
+  const byNoun = new Map([...modelsOf.keys()].map((e) => [snakeOf(tokensOf(e)), e]));
+  const keyOwner = (m: StagingModel, column: string) => {
+    const stem = keyShape(column)?.stem ?? [];
+    for (let k = stem.length; k >= 1; k--) {
+      const e = byNoun.get(snakeOf(stem.slice(stem.length - k)));
+      if (e && e !== m.entity) return modelsOf.get(e)!.some((o) => o.columns.some((c) => c.name.toLowerCase() === column)) ? e : undefined;
+    }
+    return undefined;
+  };
   let removed = false;
   for (const [entity, list] of modelsOf) {
     if (referenced.has(entity)) continue;
     for (const m of list) markTenant(m, (e) => parentsOf.get(e) ?? new Set(), tokensOf);
-    const verdicts = list.map((m) => columnKind(m, tokensOf, partOf(m)));
+    const verdicts = list.map((m) => columnKind(m, tokensOf, partOf(m), keyOwner, (o, c) => sqlShape(project, o.node).ownIdAliases.has(c)));
     if (!verdicts.every((v) => v && v.kind === verdicts[0]!.kind)) for (const m of list) m.tenant = undefined;
     if (!verdicts.every((v) => v && v.kind === verdicts[0]!.kind)) continue;
     list.forEach((m, i) => {
@@ -779,6 +798,7 @@ function markTenant(m: StagingModel, parentsOf: (entity: string) => ReadonlySet<
 }
 
 const singularAll = (tokens: readonly string[]) => tokens.map(singularWord);
+const startsWithRun = (tokens: readonly string[], run: readonly string[]) => run.length <= tokens.length && run.every((t, i) => tokens[i] === t);
 
 /** Words of a link named after its ends (opportunity_contact_role, collection_product_link). */
 const LINK_WORDS = new Set(['role', 'link', 'relation', 'relationship', 'association', 'assignment', 'map', 'mapping', 'xref']);
@@ -811,7 +831,8 @@ function membershipEnds(m: StagingModel, refs: { column: string; entity: string 
   return { group, members };
 }
 
-function columnKind(m: StagingModel, entityTokens: (name: string) => string[], part?: { entity: string; above: ReadonlySet<string> }):
+function columnKind(m: StagingModel, entityTokens: (name: string) => string[], part?: { entity: string; above: ReadonlySet<string> },
+  keyOwner?: (m: StagingModel, column: string) => string | undefined, renamesSourceId?: (m: StagingModel, column: string) => boolean):
   { kind: 'bridge' | 'history' | 'attribute'; why: string; served?: string } | undefined {
   m.ends = undefined;
   const refs = linkEnds(m);
@@ -839,6 +860,15 @@ function columnKind(m: StagingModel, entityTokens: (name: string) => string[], p
     if (values.length && values.length <= 3 && !hasValidityColumns(m.node) && !values.some((c) => PERIOD_NAMES.has(c.name.toLowerCase()))) {
       return { kind: 'attribute', why: `values of ${refs[0].entity} (its key ${refs[0].column} and ${values.map((c) => c.name).join(', ')}, no identifier of its own)`, served: refs[0].entity };
     }
+  }
+  // one row per another thing (customer_tiering deduped per hubspot_company_id): its one identifier, and nothing else
+  // key-shaped, is the key that thing's models hold; a name that starts with that thing's noun (engagement_call) is a
+  // subtype and stays
+  // (an id of its source renamed, _id as sale_id, is the row's own identity whatever it is called)
+  const ownId = m.ownIds.size === 1 && !m.ownKeys.size && !refs.length ? [...m.ownIds][0] : undefined;
+  const keyed = ownId && !renamesSourceId?.(m, ownId) ? keyOwner?.(m, ownId) : undefined;
+  if (keyed && !startsWithRun(singularAll(m.parsed.tokens), singularAll(entityTokens(keyed)))) {
+    return { kind: 'attribute', why: `one row per ${keyed} (its identifier ${ownId} is ${keyed}'s key): attributes of it in a table of their own`, served: keyed };
   }
   const flagged = flagsOf(m.parsed.tokens, m.columns, refs.map((r) => ({ ...r, tokens: entityTokens(r.entity) })),
     (n) => n === 'id' || m.ownKeys.has(n) || m.ownIds.has(n) || n === `${snakeOf(m.parsed.tokens)}_id`);
@@ -894,7 +924,7 @@ function columnKind(m: StagingModel, entityTokens: (name: string) => string[], p
       return { kind: 'bridge', why: `it lists the links of ${anchors[0].entity} (${anchors[0].column}) to ${others.map((r) => `${r.entity} (${r.column})`).join(', ')} and nothing else of its own` };
     }
   }
-  if (hasValidityColumns(m.node) && !m.ownKeys.size) {
+  if (hasValidityColumns(m.node, m.columns) && !m.ownKeys.size && (!m.ownIds.size || hasValidityColumns(m.node))) {
     const targets = [...new Set(refs.map((r) => r.entity))];
     if (targets.length === 1) return { kind: 'history', why: 'its rows are versions over time (validity columns, no key of its own)', served: targets[0] };
   }

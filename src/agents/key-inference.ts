@@ -74,6 +74,9 @@ const SELF_ROLES = new Set(['parent', 'previous', 'prior', 'next', 'original', '
   'reports_to']);
 /** Words after the noun that only say "a record of": product_data, agency_information. */
 const DATA_WORDS = new Set(['data', 'datum', 'info', 'information', 'detail', 'details', 'record', 'master']);
+/** Words of a source name that say how it is loaded, not which system it is (ext_hubspot, raw_stripe). */
+const LOADING_WORDS = new Set(['ext', 'external', 'int', 'internal', 'raw', 'src', 'source', 'stg', 'staging', 'landing', 'lake', 'data']);
+
 /** Qualifiers that say the key belongs to another system or is not a reference at all. */
 const NOT_A_REFERENCE = new Set(['external', 'unique', 'remote', 'hashed', 'hash', 'legacy', 'natural', 'alternate', 'alt', 'surrogate', 'raw']);
 
@@ -254,6 +257,9 @@ export class EntityIndex {
       if (!sys) continue;
       if (tokens.startsWith(sys + '_')) return true;
       const words = sys.split('_').filter((w) => w.length > 2);
+      // …or the system's own word among the column's (order_hubspot_deal_id, a system named ext_hubspot)
+      const own = words.filter((w) => !LOADING_WORDS.has(w));
+      if (own.length && own.every((w) => columnTokens(column).includes(w))) return true;
       if (desc && words.length && words.every((w) => new RegExp(`\\b${w}\\b`).test(desc))) return true;
     }
     return false;

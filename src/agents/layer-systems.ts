@@ -178,7 +178,7 @@ function jaccard(a: readonly { name: string }[], b: readonly { name: string }[])
   return both / (x.size + y.size - both || 1);
 }
 
-/** The model's grain: its surrogate key's inputs, else the columns of a unique-combination test (loader columns left out). */
+/** The model's grain: its surrogate key's inputs, else the columns of a unique-combination test (loader columns left out), else the one column its SQL dedups on. */
 export function grainOf(project: Project, node: DbtNode): string[] {
   const g = sqlShape(project, node).grain;
   if (g.length) return g;
@@ -187,7 +187,9 @@ export function grainOf(project: Project, node: DbtNode): string[] {
     const cols = t.args.combination_of_columns;
     if (Array.isArray(cols)) return cols.map((c) => String(c).toLowerCase()).filter((c) => !c.startsWith('_') && c !== 'source_relation');
   }
-  return [];
+  // (named as the model returns it: partition by transID, then transID as transaction_id)
+  const { dedupKey, renames } = sqlShape(project, node);
+  return dedupKey ? [[...renames].find(([, from]) => from === dedupKey)?.[0] ?? dedupKey] : [];
 }
 
 /**

@@ -193,6 +193,13 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
     return { kind: 'report', why: `its grain is ${grain.join(' + ')}: figures per period, no identifier of its own`, served: [] };
   }
   const names = columns.map((c) => c.name.toLowerCase()).filter((n) => !isTechnicalColumn(n) && !n.startsWith('context_'));
+  // several columns written as constants ('Cross Docking' as otr_source, 'Tracking Number' as document_type), figures or
+  // times, and no id of its own: one labelled slice of figures that a union downstream stacks (process times per order
+  // and stage; its columns unread, the constants say it); constants alone label a copy of rows ('bink' as brand)
+  const timed = (n: string) => isFigureColumn(n, columns.find((c) => c.name.toLowerCase() === n)?.data_type) || columnTokens(n).some((t) => DURATION_TOKENS.has(t));
+  if (sql.constantColumns >= 3 && !keyed && !names.some((n) => n === 'id' || n === `${own}_id`) && (!names.length || names.some(timed))) {
+    return { kind: 'report', why: `${sql.constantColumns} of its columns are constants written in its SQL and it has no identifier of its own: one labelled slice of a report`, served: [] };
+  }
   // no key, another thing's key and a month or year (person_id + year_month): figures or assignments per period
   const period = names.find((n) => PERIOD_LEVEL.has(n));
   const refKey = names.find((n) => keyShape(n)?.stem.length && !isOwnId(n));
@@ -241,6 +248,9 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   if (!keyed && settings >= 5 && settings >= names.length / 2) return { kind: 'configuration', why: 'its columns are settings (enable_*, isdefault_*, max_*)', served: [] };
   return undefined;
 }
+
+/** Words of a column holding a time or a span of it (start_date, hours_in_type). */
+const DURATION_TOKENS = new Set(['date', 'hours', 'minutes', 'seconds', 'days', 'duration']);
 
 const DATE_PART_TOKENS = new Set(['year', 'quarter', 'month', 'week', 'wk', 'day', 'weekday', 'weekend', 'holiday']);
 /** Words around a date part that do not change what it is (calendar_date_week, fiscal_year_start, day_of_week, is_53_wk_year). */
@@ -309,12 +319,17 @@ export function describedAsLink(description: string | undefined): boolean {
 }
 
 /** Columns marking rows as versions over time (Fivetran history mode, dbt snapshots, SCD2). */
-export function hasValidityColumns(node: DbtNode): boolean {
-  const names = new Set(node.columns.map((c) => c.name.toLowerCase()));
+export function hasValidityColumns(node: DbtNode, columns: readonly { name: string }[] = node.columns): boolean {
+  const names = new Set(columns.map((c) => c.name.toLowerCase()));
   const pair = (a: string, b: string) => names.has(a) && names.has(b);
   return names.has('_fivetran_active') || pair('_fivetran_start', '_fivetran_end') || pair('dbt_valid_from', 'dbt_valid_to')
-    || pair('valid_from', 'valid_to') || pair('valid_starting_at', 'valid_ending_at') || pair('effective_from', 'effective_to');
+    || pair('valid_from', 'valid_to') || pair('valid_starting_at', 'valid_ending_at') || pair('effective_from', 'effective_to')
+    // a change and the next one (lead(changed_at) as next_changed_at): the interval a version of the row held
+    || [...names].some((n) => CHANGE_STAMP.test(n) && names.has(`next_${n}`));
 }
+
+/** When a row changed (changed_at, updated_at_local, entered_stage_at): with its next_ twin, a version's interval. */
+const CHANGE_STAMP = /^(?:changed|updated|modified|entered(?:_\w+)?)_(?:at|date|time|timestamp)(?:_(?:utc|local))?$/;
 
 /** A flag's name: is_website, was_referred_to_customer_service, does_need_customer_confirmation, can_retry_payment. */
 const FLAG_NAME = /^(?:is|has|have|was|were|can|could|does|did|do|should|needs?|allow|allows)_/;

@@ -28,8 +28,8 @@ const ENGINE_WORDS = new Set(['postgres', 'postgresql', 'mysql', 'mssql', 'sqlse
 const TABLE_WORDS = new Set(['table', 'tbl']);
 /** dbt's `<model>_base`: the base step the model of the same name selects from (issues_base feeds issues). */
 const BASE_SUFFIX = '_base';
-/** A calendar year in a table name: a per-period copy (agency_information_2023), not a different thing. */
-const PERIOD_RE = /^(?:(?:fy|cy|y)?(?:19[5-9]\d|20\d\d)|fy\d\d)$/;
+/** A calendar year or a rolling window of days in a table name (3d is a printing process, not a window): a per-period copy (agency_information_2023, mql_clv_90d), not a different thing. */
+const PERIOD_RE = /^(?:(?:fy|cy|y)?(?:19[5-9]\d|20\d\d)|fy\d\d|l?(?:7|[1-9]\d{1,2})d)$/;
 
 const STAGING_RE = new RegExp(`^(?:${STAGING_PREFIXES.join('|')})_`, 'i');
 

@@ -24,9 +24,13 @@ export interface SqlShape {
   literalRows: boolean;
   /** The column names a VALUES list is given (`) AS x (raw, value)`), lower case. */
   literalColumns: string[];
+  /** Columns its SELECTs write as string constants (`'Cross Docking' as otr_source`): labels of one slice of a union. */
+  constantColumns: number;
+  /** The one column a `row_number() over (partition by x …)` kept at 1 dedups on (`where rn = 1`, `qualify … = 1`), lower case. */
+  dedupKey?: string;
 }
 
-const EMPTY: SqlShape = { ownIdAliases: new Set(), aggregates: false, numericCasts: 0, casts: 0, grain: [], renames: new Map(), paths: new Map(), literalRows: false, literalColumns: [] };
+const EMPTY: SqlShape = { ownIdAliases: new Set(), aggregates: false, numericCasts: 0, casts: 0, grain: [], renames: new Map(), paths: new Map(), literalRows: false, literalColumns: [], constantColumns: 0 };
 const cache = new WeakMap<DbtNode, SqlShape>();
 
 function sqlText(project: Project, node: DbtNode): string {
@@ -74,7 +78,19 @@ export function sqlShape(project: Project, node: DbtNode): SqlShape {
   const literalRows = !calls.length && /\bselect\b/i.test(text) && (/\bvalues\s*\(/i.test(text) || (!/\bfrom\b/i.test(text) && /\bunion\b/i.test(text)));
   const named = literalRows ? /\)\s*(?:as\s+)?"?\w+"?\s*\(\s*("?[A-Za-z_]\w*"?(?:\s*,\s*"?[A-Za-z_]\w*"?)*)\s*\)/i.exec(text.slice(text.search(/\bvalues\s*\(/i))) : null;
   const literalColumns = named ? named[1].split(',').map((c) => c.trim().replace(/"/g, '').toLowerCase()) : [];
-  out = { ownIdAliases, aggregates, numericCasts, casts: casts.length, grain, renames, paths, literalRows, literalColumns };
+  const constants = new Set([...text.matchAll(/(?:,|\bselect\b(?:\s+distinct\b)?)\s*'[^'\n]*'\s+(?:as\s+)?"?([A-Za-z_]\w*)"?(?=\s*(?:,|$|\bfrom\b))/gim)].map((m) => m[1].toLowerCase()));
+  constants.delete('from');
+  out = { ownIdAliases, aggregates, numericCasts, casts: casts.length, grain, renames, paths, literalRows, literalColumns, constantColumns: constants.size, ...dedup(text) };
   cache.set(node, out);
   return out;
+}
+
+/** One row kept per value of one column: `row_number() over (partition by x order by …) as rn … where rn = 1`, or `qualify`. */
+function dedup(text: string): { dedupKey?: string } {
+  for (const m of text.matchAll(/\brow_number\s*\(\s*\)\s*over\s*\(\s*partition\s+by\s+(?:\w+\.)?"?(\w+)"?\s+order\s+by\b(?:[^()]|\([^()]*\))*\)\s*(?:(?:as\s+)?"?(\w+)"?|=\s*1\b)/gi)) {
+    const [whole, key, alias] = m;
+    const kept = /=\s*1\b\s*$/.test(whole) || (!!alias && new RegExp(String.raw`\b(?:where|and)\s+(?:\w+\.)?"?${alias}"?\s*=\s*1\b`, 'i').test(text));
+    if (kept && !/^(?:as|from)$/i.test(alias ?? '')) return { dedupKey: key.toLowerCase() };
+  }
+  return {};
 }

@@ -39,7 +39,7 @@ export function sourceSystemNames(project: Project): string[] {
   return [...names];
 }
 
-const REF_RE = /\bref\(\s*(?:['"][^'"]+['"]\s*,\s*)?['"]([^'"]+)['"]/g;
+const REF_RE = /\bref\s*\(\s*(?:['"][^'"]+['"]\s*,\s*)?['"]([^'"]+)['"]/g;
 
 /**
  * Names of the models a model selects from: the manifest's `depends_on` when present, else the
