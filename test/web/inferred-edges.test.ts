@@ -39,6 +39,26 @@ describe.skipIf(!!skip)(`inferred relationships on the canvas${skip ? ` [skipped
     expect(ui.errors).toEqual([]);
   });
 
+  // the canvas drew the inferred edge while the inspector's Columns table said nothing of the key
+  it('marks the column an inferred key starts from as FK (inferred), on the canvas and in the inspector, with its evidence', async () => {
+    const card = table(page, 'stg_stripe__card');
+    await expect.poll(() => card.locator('[data-column="customer_id"]').textContent()).toContain('FK (inferred)');
+    await card.getByText('stg_stripe__card', { exact: true }).click();
+    const insp = page.getByRole('region', { name: 'Inspector' });
+    const row = insp.getByRole('region', { name: 'Columns of stg_stripe__card' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'customer_id', exact: true }) });
+    await expect.poll(() => row.getByRole('cell').first().textContent()).toBe('FK (inferred)');
+    // a key the project declares (the table's own id) is not marked inferred
+    const own = insp.getByRole('region', { name: 'Columns of stg_stripe__card' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'card_id', exact: true }) });
+    expect(await own.getByRole('cell').first().textContent()).not.toContain('inferred');
+    await row.getByRole('button', { name: 'customer_id', exact: true }).click();
+    const detail = insp.getByRole('region', { name: 'Column customer_id' });
+    await detail.getByText(/inferred key to stg_stripe__customer\.customer_id — not declared; inferred from the column name \(column names the entity, confidence 0\.9\)/).waitFor();
+    await detail.getByRole('button', { name: 'Show the inferred relationship' }).click();
+    await insp.getByRole('heading', { name: 'Inferred relationship' }).waitFor();
+    await insp.getByRole('button', { name: 'From: stg_stripe__card.customer_id' }).waitFor();
+    expect(ui.errors).toEqual([]);
+  });
+
   it('accepting one proposes the relationships test in the review plan; after Apply it is declared', async () => {
     await page.getByRole('group', { name: `inferred relationship ${EDGE}` }).dispatchEvent('click');
     await page.getByRole('region', { name: 'Inspector' }).getByRole('button', { name: 'Propose relationships test' }).click();

@@ -64,6 +64,7 @@ function Flow() {
   // a big lineage view between far and readable zoom is hundreds of long lines across the tables:
   // every line is drawn faint there, those of the selected table in full (styles.css .quiet-lineage)
   const lineageOn = canvas.use((s) => s.filters.lineage);
+  const showInferred = canvas.use((s) => s.filters.inferred);
   const quiet = band === 'bars' && big && lineageOn;
   const kept = useKeptArea((visible?.graph.nodes.length ?? 0) > CULL_MIN && !farView);
   // a big view waits for its fit before mounting nodes: mounting them at the old zoom, only to
@@ -87,10 +88,10 @@ function Flow() {
         // moved by its title bar only: a pan that starts on a table never moves it
         id: n.id, type: 'table', position: positions[n.id], width: size.width, height: size.height, selected: n.id === sel, dragHandle: '.table-head', style,
         ariaLabel: `${n.kind} ${n.name}${diff?.nodes[n.id] ? `, ${diff.nodes[n.id]} since ${diff.ref}` : ''}`, ariaRole: 'group',
-        data: { node: n, diff: diff?.nodes[n.id], columnDiff: diff?.columns[n.id], far },
+        data: { node: n, diff: diff?.nodes[n.id], columnDiff: diff?.columns[n.id], far, inferred: showInferred },
       };
     }));
-  }, [visible, positions, diff, sel, far, colours]);
+  }, [visible, positions, diff, sel, far, colours, showInferred]);
 
   const allEdges = useMemo<ErFlowEdge[]>(() => {
     const g = visible?.graph;

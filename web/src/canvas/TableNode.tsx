@@ -23,6 +23,16 @@ function originMark(c: CColumn) {
   return <span className={`col-origin ${c.origin}`} title={title} aria-label={`from ${ORIGIN_WORDS[c.origin]}`}>{c.origin === 'sql' ? 'sql' : 'cat'}</span>;
 }
 
+/** PK, FK, or FK inferred (an inferred key shown: dotted, as its edge, and named so). */
+function keyMark(c: CColumn, inferred: boolean) {
+  const k = inferred && !c.pk && !c.fk ? c.inferredKey : undefined;
+  if (k) {
+    const why = `inferred key to ${k.table}.${k.column} (${k.rule}, confidence ${k.confidence})`;
+    return <span className="key-mark inferred" title={why}>FK<span className="sr-only"> (inferred)</span></span>;
+  }
+  return <span className={`key-mark${c.pk ? ' pk' : ''}`}>{c.pk ? 'PK' : c.fk ? 'FK' : ''}</span>;
+}
+
 export interface TableData extends Record<string, unknown> {
   node: CNode;
   diff?: 'added' | 'changed' | 'removed';
@@ -30,6 +40,8 @@ export interface TableData extends Record<string, unknown> {
   dimmed?: boolean;
   /** zoomed out past readable text: the title bar, and the rows as bars (canvas/lod.ts) */
   far?: boolean;
+  /** inferred keys are drawn (the toolbar's Inferred): their columns are marked FK, dotted */
+  inferred?: boolean;
 }
 export type TableFlowNode = Node<TableData, 'table'>;
 
@@ -67,7 +79,7 @@ function TableNodeView({ data, selected }: NodeProps<TableFlowNode>) {
         return (
           <div key={c.name} className={`table-row${d ? ` diff-${d}` : ''}${lin ? ` lineage-${lin}` : ''}`} data-column={c.name} data-lineage={lin}>
             {anchors(c.name)}
-            <span className={`key-mark${c.pk ? ' pk' : ''}`}>{c.pk ? 'PK' : c.fk ? 'FK' : ''}</span>
+            {keyMark(c, !!data.inferred)}
             <span className="col-name" title={c.description ?? c.name}>{c.name}</span>
             {originMark(c)}
             {c.type && <span className="col-type" title={c.typeOrigin ? `type from ${ORIGIN_WORDS[c.typeOrigin]}` : undefined}>{c.type}</span>}

@@ -54,8 +54,12 @@ export function fromProjectGraph(g: GraphReply, layoutPath: string, layout?: Mod
   for (const e of inferred?.edges ?? []) {
     const owner = byId.get(e.from.node);
     if (!owner || !byId.has(e.to.node) || declaredKey.has(`${e.from.node}.${e.from.column}`.toLowerCase())) continue;
-    edges.push({ id: `inferred:${e.from.node}.${e.from.column}>${e.to.node}.${e.to.column}`, kind: 'inferred', from: e.from, to: e.to, cardinality: e.cardinality,
-      verb: undefined, via: e.via, evidence: e.evidence, file: owner.file, line: owner.columns.find((c) => c.name === e.from.column)?.line ?? owner.line });
+    const id = `inferred:${e.from.node}.${e.from.column}>${e.to.node}.${e.to.column}`;
+    const col = owner.columns.find((c) => c.name === e.from.column);
+    edges.push({ id, kind: 'inferred', from: e.from, to: e.to, cardinality: e.cardinality,
+      verb: undefined, via: e.via, evidence: e.evidence, file: owner.file, line: col?.line ?? owner.line });
+    // the column is marked as the key it is inferred to be (canvas and inspector), with the evidence
+    if (col && !col.inferredKey && e.to.column) col.inferredKey = { edge: id, table: byId.get(e.to.node)!.name, column: e.to.column, rule: e.evidence.rule, confidence: e.evidence.confidence };
   }
   // a big project's graph comes by level of detail: the part shown, and how big the whole is
   const partOf = g.lod?.focus ? { total: g.lod.total_nodes, focus: g.lod.focus, hops: g.lod.hops ?? 1 } : undefined;

@@ -19,6 +19,8 @@ export interface CColumn {
   pk: boolean;
   /** the column references another table (an edge starts here) */
   fk: boolean;
+  /** a key the project does not declare but the Conceptualizer infers (an inferred edge starts here) */
+  inferredKey?: InferredKey;
   unique: boolean;
   notNull: boolean;
   tests: string[];
@@ -53,6 +55,15 @@ export interface CNode {
   linked?: string[];
   /** room kept for the name at this many times its size: a first screen read zoomed out draws names larger (TableNode) */
   nameScale?: number;
+}
+
+/** Where an inferred key points and why: the inferred edge that starts at the column. */
+export interface InferredKey {
+  edge: string;
+  table: string;
+  column: string;
+  rule: string;
+  confidence: number;
 }
 
 /** A table drawn with every column, with its keys only, or as its title bar. */
