@@ -61,8 +61,20 @@ export function useKeptStill(root: () => HTMLElement | null): void {
           const a = pointer && Date.now() - pointer.at < 2000 ? { x: pointer.x - r.left, y: pointer.y - r.top } : undefined;
           const k = a ? about(a, s, room) : 0;
           // about the pointer when that keeps the rows text: the row just clicked stays under the pointer
-          if (a && k > 0 && k * zoom >= Math.min(fitted, TEXT_ZOOM)) void flow.setViewport({ x: a.x + (nx - a.x) * k, y: a.y + (ny - a.y) * k, zoom: zoom * k });
-          else void flow.setViewport({ x: area.width / 2 - (box.x + box.width / 2) * fitted, y: NOTE_H + area.height / 2 - (box.y + box.height / 2) * fitted, zoom: fitted });
+          if (a && k > 0 && k * zoom >= Math.min(fitted, TEXT_ZOOM)) { void flow.setViewport({ x: a.x + (nx - a.x) * k, y: a.y + (ny - a.y) * k, zoom: zoom * k }); return; }
+          // at the least zoom that draws text: about the pointer (else centred), then moved only as far
+          // as keeps most of the tables in the pane — centred, a box wider than the pane cut the table
+          // just clicked at its edge, and the view then jumped to centre that table, cutting the others
+          const f = fitted / zoom;
+          const vx = a ? a.x + (nx - a.x) * f : area.width / 2 - (box.x + box.width / 2) * fitted;
+          const vy = a ? a.y + (ny - a.y) * f : NOTE_H + area.height / 2 - (box.y + box.height / 2) * fitted;
+          // a margin at the pane's sides only where the tables leave room for it
+          const m = Math.max(0, Math.min(MARGIN, (r.width - box.width * fitted) / 2));
+          void flow.setViewport({
+            x: within(vx, m - box.x * fitted, r.width - m - (box.x + box.width) * fitted),
+            y: within(vy, NOTE_H - box.y * fitted, NOTE_H + area.height - (box.y + box.height) * fitted),
+            zoom: fitted,
+          });
           return;
         }
       }
@@ -73,6 +85,10 @@ export function useKeptStill(root: () => HTMLElement | null): void {
     return () => { ro.disconnect(); el.removeEventListener('pointerdown', down, true); };
   }, [rf, flow]); // eslint-disable-line react-hooks/exhaustive-deps
 }
+
+const MARGIN = 8;
+/** `v` moved into the range between `a` and `b` (either way round: a box that fits, or one wider than the pane). */
+const within = (v: number, a: number, b: number) => Math.min(Math.max(v, Math.min(a, b)), Math.max(a, b));
 
 type Span = { x0: number; x1: number; y0: number; y1: number };
 /** The scale (at most 1) about point `a` that brings the box `s` inside `room` (0: `a` is outside the room). */
