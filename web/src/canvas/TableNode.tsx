@@ -65,7 +65,8 @@ function TableNodeView({ data, selected }: NodeProps<TableFlowNode>) {
     <div className={`table-node${selected ? ' selected' : ''}${data.diff ? ` diff-${data.diff}` : ''}${data.dimmed ? ' dimmed' : ''}`} data-layer={n.layer}>
       <div className="table-head">
         {anchors('')}
-        <span className="table-name" title={n.description ?? n.name}>{n.name}</span>
+        {/* the full name in the tooltip: a long one is cut with an ellipsis in the title bar */}
+        <span className="table-name" title={n.description ? `${n.name}\n${n.description}` : n.name}>{n.name}</span>
         {iface && <span className="badge iface" title={`Interface ${iface.stability ?? ''} ${iface.status ?? ''}`}>IF</span>}
         {n.layer && <span className="badge layer">{n.layer}</span>}
         {data.diff && <span className="badge diff">{data.diff}</span>}
@@ -80,7 +81,7 @@ function TableNodeView({ data, selected }: NodeProps<TableFlowNode>) {
           <div key={c.name} className={`table-row${d ? ` diff-${d}` : ''}${lin ? ` lineage-${lin}` : ''}`} data-column={c.name} data-lineage={lin}>
             {anchors(c.name)}
             {keyMark(c, !!data.inferred)}
-            <span className="col-name" title={c.description ?? c.name}>{c.name}</span>
+            <span className="col-name" title={c.description ? `${c.name}\n${c.description}` : c.name}>{c.name}</span>
             {originMark(c)}
             {c.type && <span className="col-type" title={c.typeOrigin ? `type from ${ORIGIN_WORDS[c.typeOrigin]}` : undefined}>{c.type}</span>}
             {d && <span className="sr-only"> ({d})</span>}
