@@ -9,15 +9,14 @@ import { app, errorText, toast } from '../state/app';
 import { fromModel, fromProjectGraph, projectLayoutPath } from './build';
 import { runElk } from './elk-runner';
 import { DARK, diagramSvg, LIGHT } from './export';
-import type { Point, Size } from './geometry';
-import { bounds, layoutGraph } from './layout';
-import { paneArea, fitZoom } from './fit';
+import type { Point } from './geometry';
+import { layoutGraph } from './layout';
 import { sourceKey, type CanvasGraph, type CanvasSource, type Detail } from './model';
 import { download, svgToPng } from './png';
 import { readDraft, withDraft, writeDraft, type Draft } from './drafts';
 import { canvas } from './store';
-import { NAME_SCALE, READABLE_ZOOM, viewDetail, visibleGraph, withDetail, type Filters, type ViewOptions, type VisibleGraph } from './view';
-import { NAME_PX } from './lod';
+import { visibleGraph, withDetail, type Filters, type ViewOptions, type VisibleGraph } from './view';
+import { firstScreen, isChosen, keyOf, type Laid } from './first-screen';
 
 const round = (p: Point): Point => ({ x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10 });
 
@@ -62,9 +61,6 @@ export async function setDiffRef(ref: string | undefined): Promise<void> {
 let generation = 0;
 let layoutGeneration = 0;
 let laidOutKey = '';
-/** What a layout depends on: the tables (and their heights), the edges, the hand-placed positions. */
-const keyOf = (g: CanvasGraph, pinned: Record<string, Point>) =>
-  JSON.stringify([g.nodes.map((n) => `${n.id}:${n.columns.length}:${n.detail}:${n.nameScale ?? 1}`), g.edges.map((e) => e.id), g.nodes.map((n) => pinned[n.id] ?? null)]);
 
 /** Open a view on the canvas (the project, or a model/diagram file). */
 export async function openSource(source: CanvasSource): Promise<void> {
@@ -90,66 +86,6 @@ export async function reload(fit = false): Promise<void> {
   }
 }
 
-// The first screen (no focus asked for, not "Show all") is chosen by the zoom it fits at, not by
-// its count of tables. Laid out and measured in the pane, from the most to the least: every table;
-// every table with keys only; the best-connected table and its neighbours (a focus); fewer of the
-// neighbours — the first that fits at READABLE_ZOOM or more. Names get the room to be drawn at
-// NAME_PX on screen (CNode.nameScale). Measured once per graph, filters and pane, then kept.
-let chosen: { key: string; o: ViewOptions } | undefined;
-/** Fewest tables a first screen is cut to (the hub and the closest of its neighbours). */
-const FEWEST = 8;
-
-type Laid = { visible: VisibleGraph; positions: Record<string, Point> };
-
-/** The next smaller first screen after `v` (drawn with `o`), or undefined when there is none. */
-function smaller(v: VisibleGraph, o: ViewOptions, zoom: number, more: boolean): ViewOptions | undefined {
-  const keys = viewDetail(v) === 'keys';
-  if (!v.focus) return keys ? { ...o, tooBig: true, keys: true } : { ...o, keys: true };
-  if (!v.focus.automatic || more) return undefined;
-  // keys only before fewer tables, however few (a 1024 × 768 window's seven tables with every column drew bars)
-  if (!keys) return { ...o, keys: true };
-  if (v.graph.nodes.length <= FEWEST) return undefined;
-  // by the zoom lost (the area fitted grows with its square, but a layered layout's gaps do not
-  // shrink with its tables: the square cut Stripe's eleven to eight, fitted at 70%)
-  const n = v.graph.nodes.length;
-  return { ...o, keys: true, firstScreen: Math.max(FEWEST, Math.min(n - 1, Math.floor(n * (zoom / READABLE_ZOOM)))) };
-}
-
-async function firstScreen(base: VisibleGraph, view: (o: ViewOptions) => VisibleGraph, pinned: Record<string, Point>, more: boolean): Promise<{ o: ViewOptions; laid?: Laid }> {
-  const area = paneArea();
-  const key = `${keyOf(base.graph, pinned)}|${Math.round(area.width / 50)}x${Math.round(area.height / 50)}|${more}`;
-  if (chosen?.key === key) return { o: chosen.o };
-  const r = await chooseFor(area, view, pinned, more);
-  chosen = { key, o: r.o };
-  return r;
-}
-
-/** The first screen for a pane: the most that reads in it. */
-async function chooseFor(area: Size, view: (o: ViewOptions) => VisibleGraph, pinned: Record<string, Point>, more: boolean): Promise<{ o: ViewOptions; laid?: Laid }> {
-  let o: ViewOptions = {}, scale = 1, laid: Laid | undefined;
-  for (let step = 0; step < 12; step++) {
-    const v = view(scale > 1 ? { ...o, nameScale: scale } : o);
-    const positions = await layoutGraph(v.graph, pinned, runElk);
-    laid = { visible: v, positions };
-    const zoom = fitZoom(bounds(v.graph, positions), area);
-    // a little over: the pane measured now can be a few pixels larger than the one Fit view meets
-    if (zoom >= READABLE_ZOOM + 0.02) {
-      // readable: done when the names are too (or have all the room they may have: at this zoom, NAME_PX)
-      if (12 * scale * zoom >= NAME_PX - 0.01 || scale >= NAME_SCALE) break;
-      // wider titles fit at a lower zoom: a tenth more room than this zoom needs
-      scale = Math.min(NAME_SCALE, (NAME_PX / 12 / zoom) * 1.1);
-      continue;
-    }
-    // not readable with the room its names need: fewer tables (cal-itp's hub and 23 neighbours kept
-    // every table and drew its names at 7 px; names are what a first screen is read by)
-    const next = smaller(v, o, zoom, more);
-    if (!next) break;
-    o = next;
-  }
-  if (scale > 1) o = { ...o, nameScale: scale };
-  return { o, laid };
-}
-
 /** Apply filters and focus, and lay out what is visible when its tables or edges changed. */
 export async function recompute(fit = false, force = false): Promise<void> {
   const c = canvas.get();
@@ -161,7 +97,7 @@ export async function recompute(fit = false, force = false): Promise<void> {
   const my = ++layoutGeneration;
   if (visible.overview && !pinnedAny(visible, c.pinned)) {
     // measuring lays out: the canvas is busy meanwhile
-    if (!chosen || chosen.key.split('|')[0] !== keyOf(visible.graph, c.pinned)) canvas.set({ layingOut: true });
+    if (!isChosen(visible.graph, c.pinned)) canvas.set({ layingOut: true });
     try {
       const r = await firstScreen(visible, view, c.pinned, c.more);
       if (my !== layoutGeneration) return;
