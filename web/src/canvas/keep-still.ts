@@ -68,8 +68,10 @@ export function useKeptStill(root: () => HTMLElement | null): void {
           const f = fitted / zoom;
           const vx = a ? a.x + (nx - a.x) * f : area.width / 2 - (box.x + box.width / 2) * fitted;
           const vy = a ? a.y + (ny - a.y) * f : NOTE_H + area.height / 2 - (box.y + box.height / 2) * fitted;
-          // a margin at the pane's sides only where the tables leave room for it
-          const m = Math.max(0, Math.min(MARGIN, (r.width - box.width * fitted) / 2));
+          // a margin at the pane's sides (on the side of the table clicked, when they overflow it);
+          // tables that fit with less room than two margins are centred
+          const slack = r.width - box.width * fitted;
+          const m = slack < 0 ? MARGIN : Math.min(MARGIN, slack / 2);
           void flow.setViewport({
             x: within(vx, m - box.x * fitted, r.width - m - (box.x + box.width) * fitted),
             y: within(vy, NOTE_H - box.y * fitted, NOTE_H + area.height - (box.y + box.height) * fitted),
