@@ -100,6 +100,7 @@ describe.skipIf(!!skip)(`the details panel opening beside the first screen${skip
       expect(after.gone).toEqual([]);
       // most of the first screen stays whole; only tables at the far side may be cut at the edge
       expect(after.whole.length).toBeGreaterThanOrEqual(before.whole.length - 2);
+      if (process.env.MODELER_SCREENSHOTS) await page.screenshot({ path: join(REPO, 'docs', 'images', 'canvas-details-1024-cal-itp.png') });
       expect(ui.errors).toEqual([]);
     } finally {
       await ui.close();
