@@ -95,6 +95,9 @@ describe.skipIf(!!calItp)(`the first screen of cal-itp's warehouse${calItp ? ` [
       // the neighbours left off are one click away
       await page.getByRole('button', { name: /^Show \d+ more$/ }).waitFor();
       await expect.poll(() => table(page, 'dim_schedule_feeds').getByText('key', { exact: true }).isVisible()).toBe(true);
+      // layers that share a colour (dim and fct are both marts) are one entry of the legend, not two look-alike swatches
+      await page.getByLabel('Legend').getByRole('listitem').filter({ hasText: /^dim, fct$/ }).waitFor();
+      expect(await page.getByLabel('Legend').getByRole('listitem').filter({ hasText: /^(dim|fct)$/ }).count()).toBe(0);
       if (process.env.MODELER_SCREENSHOTS) await page.screenshot({ path: join(REPO, 'docs', 'images', 'canvas-real-cal-itp.png') });
       expect(ui.errors).toEqual([]);
     } finally {

@@ -4,14 +4,21 @@ import { Panel } from '@xyflow/react';
 import { panels } from '../shell/panels';
 import type { Colours } from './colours';
 
+/** One entry a colour: layers that share one (dim, fct and mart are all marts) are named together, not listed as look-alike swatches. */
+function byColour(entries: Map<string, string>): [string, string[]][] {
+  const out = new Map<string, string[]>();
+  for (const [name, colour] of entries) { const names = out.get(colour); if (names) names.push(name); else out.set(colour, [name]); }
+  return [...out];
+}
+
 function Swatches({ title, entries, edge }: { title: string; entries: Map<string, string>; edge: 'top' | 'left' }) {
   if (!entries.size) return null;
   return (
     <div className="legend-group">
       <strong>{title}</strong>
       <ul>
-        {[...entries].map(([name, colour]) => (
-          <li key={name}><span className={`swatch ${edge}`} style={{ [edge === 'top' ? 'borderTopColor' : 'borderLeftColor']: colour }} aria-hidden="true" />{name}</li>
+        {byColour(entries).map(([colour, names]) => (
+          <li key={colour}><span className={`swatch ${edge}`} style={{ [edge === 'top' ? 'borderTopColor' : 'borderLeftColor']: colour }} aria-hidden="true" />{names.join(', ')}</li>
         ))}
       </ul>
     </div>
