@@ -91,6 +91,11 @@ describe.skipIf(!!skip)(`the first screen of a real dbt package reads fitted${sk
       await page.getByRole('complementary', { name: 'Details' }).waitFor();
       await idle(page);
       expect(await status(page).textContent()).toBe(before);
+      // the note over the canvas, narrowed by the panel, still shows "Showing N of M…" and holds its buttons
+      // (the folded count took the room and the status was cut to nothing; the Show button stuck out)
+      expect((await status(page).boundingBox())!.width).toBeGreaterThan(90);
+      const note = await status(page).evaluate((el) => { const n = el.closest('.focus-note')!; return { scroll: n.scrollWidth, box: n.clientWidth }; });
+      expect(note.scroll).toBeLessThanOrEqual(note.box + 1);
       if (process.env.MODELER_SCREENSHOTS) await page.screenshot({ path: join(REPO, 'docs', 'images', 'canvas-1024-first-screen.png') });
       expect(ui.errors).toEqual([]);
     } finally {

@@ -121,7 +121,7 @@ function Folded({ visible, shown }: { visible: VisibleGraph; shown: boolean }) {
   if (shown || !visible.folded) return null;
   const n = visible.folded;
   return <span className="folded" title="_tmp models and source tables with no key that no relationship meets: a data modeler leaves them off the diagram">
-    {`· ${n} staging ${n === 1 ? 'table' : 'tables'} without keys hidden`}{' '}
+    <span className="folded-text">{`· ${n} staging ${n === 1 ? 'table' : 'tables'} without keys hidden`}</span>{' '}
     <button type="button" aria-label={`Show ${n} ${n === 1 ? 'table' : 'tables'} without keys`} onClick={() => setPlumbing(true)}>Show</button>
   </span>;
 }
