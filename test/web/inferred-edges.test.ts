@@ -28,6 +28,8 @@ describe.skipIf(!!skip)(`inferred relationships on the canvas${skip ? ` [skipped
     expect(await page.getByRole('group', { name: /^inferred relationship / }).count()).toBeGreaterThan(10);
     expect(await page.getByRole('group', { name: /^relationship / }).count()).toBe(0); // Stripe declares none
     expect(await edge.locator('.er-edge.inferred').count()).toBeGreaterThan(0);
+    // the evidence on hover: the edge's tooltip
+    expect(await edge.locator('title').textContent()).toBe(`inferred relationship ${EDGE}: not declared; inferred from the column name (column names the entity, confidence 0.9)`);
     await edge.dispatchEvent('click'); // (edges cross: a click at its centre may land on another)
     const insp = page.getByRole('region', { name: 'Inspector' });
     await insp.getByRole('heading', { name: 'Inferred relationship' }).waitFor();

@@ -23,7 +23,7 @@ import { bandOf, CULL_MIN, keeps, TEXT_ZOOM, useKeptArea, useNameSize } from './
 import { bounds } from './layout';
 import { fitArea, fitZoom, NOTE_H } from './fit';
 import { panels } from '../shell/panels';
-import { isKeyEdge, type CEdge } from './model';
+import { inferredHint, isKeyEdge, type CEdge } from './model';
 import { canvas } from './store';
 import { DETAIL_ACTION, TableNode, type TableFlowNode } from './TableNode';
 import { tablesBeforeEdges } from './focus';
@@ -100,11 +100,12 @@ function Flow() {
     // sides, rows (title bars far out), fans where many edges meet one row, labels that fit: routing.ts
     return routeEdges(g, positions, far).map(({ edge: e, from, to, label }) => {
       const marks = endMarks(e);
+      const name = edgeLabel(e, (id) => byId.get(id) ?? id);
       return {
         id: e.id, type: 'er', source: e.from.node, target: e.to.node, selected: e.id === sel,
         sourceHandle: `${from.column}:${from.side === 'right' ? 'R' : 'L'}`, targetHandle: `${to.column}:${to.side === 'right' ? 'R' : 'L'}`,
-        ariaLabel: edgeLabel(e, (id) => byId.get(id) ?? id),
-        data: { from: marks.from, to: marks.to, lineage: !isKeyEdge(e), inferred: e.kind === 'inferred', label, far, fanFrom: from.fan, fanTo: to.fan, touching: !!sel && (e.from.node === sel || e.to.node === sel) },
+        ariaLabel: name,
+        data: { from: marks.from, to: marks.to, lineage: !isKeyEdge(e), inferred: e.kind === 'inferred', label, hint: e.evidence && `${name}: ${inferredHint(e.evidence)}`, far, fanFrom: from.fan, fanTo: to.fan, touching: !!sel && (e.from.node === sel || e.to.node === sel) },
       };
     });
   }, [visible, positions, sel, far]);

@@ -4,7 +4,7 @@ import { memo } from 'react';
 import { BaseEdge, Position, type Edge, type EdgeProps } from '@xyflow/react';
 import { edgeCurve, markPath, type EndFan, type EndMark, type Side } from './geometry';
 
-export interface ErEdgeData extends Record<string, unknown> { from: EndMark; to: EndMark; lineage: boolean; inferred?: boolean; label?: string; diff?: string; far?: boolean; fanFrom?: EndFan; fanTo?: EndFan; touching?: boolean }
+export interface ErEdgeData extends Record<string, unknown> { from: EndMark; to: EndMark; lineage: boolean; inferred?: boolean; label?: string; hint?: string; diff?: string; far?: boolean; fanFrom?: EndFan; fanTo?: EndFan; touching?: boolean }
 export type ErFlowEdge = Edge<ErEdgeData, 'er'>;
 
 const side = (p: Position): Side => (p === Position.Left ? 'left' : 'right');
@@ -23,6 +23,8 @@ function ErEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePosition, ta
   const cls = `er-edge${data?.lineage ? ' lineage' : ''}${data?.inferred ? ' inferred' : ''}${selected ? ' selected' : ''}${data?.touching ? ' touching' : ''}`;
   return (
     <>
+      {/* the evidence of an inferred key on hover (the edge's group is its parent) */}
+      {data?.hint && <title>{data.hint}</title>}
       <BaseEdge id={id} path={curve.path} className={cls} interactionWidth={14} />
       {!data?.far && <path className={`${cls} er-mark`} d={`${markPath(data?.from ?? 'none', ma, sa === 'right' ? 1 : -1)} ${markPath(data?.to ?? 'none', mb, sb === 'right' ? 1 : -1)}`} fill="none" />}
       {!data?.far && data?.label && <EdgeText at={curve.mid} text={data.label} />}

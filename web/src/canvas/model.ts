@@ -101,6 +101,9 @@ export interface CanvasGraph {
   partOf?: { total: number; focus: string[]; hops: number };
 }
 
+/** Why a key is inferred, in words: the edge's tooltip and the inspector say the same. */
+export const inferredHint = (e: { rule: string; confidence: number }) => `not declared; inferred from the column name (${e.rule}, confidence ${e.confidence})`;
+
 export const isKeyEdge = (e: CEdge) => e.kind !== 'ref' && e.kind !== 'source';
 
 export function sourceKey(s: CanvasSource): string {

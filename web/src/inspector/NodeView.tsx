@@ -5,7 +5,7 @@ import { askAbout } from '../ai/actions';
 import { ACTION_NAMES, COLUMN_ACTIONS, openEdit, TABLE_ACTIONS } from '../edit/actions';
 import { nodeContext } from '../canvas/context';
 import { focusOn } from '../canvas/controller';
-import { ORIGIN_WORDS, type CColumn, type CNode, type InferredKey } from '../canvas/model';
+import { inferredHint, ORIGIN_WORDS, type CColumn, type CNode } from '../canvas/model';
 import { canvas } from '../canvas/store';
 import { openFile } from '../editor/actions';
 import { app, select } from '../state/app';
@@ -23,15 +23,13 @@ function DocSource({ doc }: { doc: string }) {
 const knownFrom = (c: CColumn) => (c.origins ?? (c.origin ? [c.origin] : [])).map((o) => ORIGIN_WORDS[o]).join(', ');
 const typeText = (c: CColumn) => (c.type ? `${c.type}${c.typeOrigin && c.typeOrigin !== 'yaml' ? ` (${ORIGIN_WORDS[c.typeOrigin]})` : ''}` : undefined);
 
-/** Why a key is inferred: the Conceptualizer's rule and its confidence (the project does not declare it). */
-const inferredWhy = (k: InferredKey) => `not declared; inferred from the column name (${k.rule}, confidence ${k.confidence})`;
 
 function ColumnRow({ n, c, active }: { n: CNode; c: CColumn; active: boolean }) {
   return (
     <tr className={active ? 'active' : ''} aria-selected={active}>
       <th scope="row" title={c.name}><button type="button" className="link" onClick={() => select({ kind: 'column', id: n.id, column: c.name })}>{c.name}</button></th>
       <td>{[c.pk && 'PK', c.fk && 'FK', c.unique && !c.pk && 'unique', c.notNull && !c.pk && 'not null'].filter(Boolean).join(', ')}
-        {!c.fk && c.inferredKey && <span className="inferred-key" title={inferredWhy(c.inferredKey)}>{c.pk ? ', ' : ''}FK (inferred)</span>}</td>
+        {!c.fk && c.inferredKey && <span className="inferred-key" title={inferredHint(c.inferredKey)}>{c.pk ? ', ' : ''}FK (inferred)</span>}</td>
       <td>{typeText(c) ?? <span className="muted">—</span>}</td>
       <td>{c.tests.join(', ')}</td>
       <td>{knownFrom(c)}</td>
@@ -51,7 +49,7 @@ function ColumnDetail({ n, c }: { n: CNode; c: CColumn }) {
         <dt>Type</dt><dd>{c.type ? `${c.type}${c.typeOrigin ? ` (from ${c.typeOrigin === 'sql' ? 'a cast in the SQL' : c.typeOrigin === 'catalog' ? 'target/catalog.json' : 'the YAML'})` : ''}` : 'not declared'}</dd>
         <dt>Known from</dt><dd>{knownFrom(c) || 'the YAML'}{c.origin && c.origin !== 'yaml' ? ' (not documented in YAML)' : ''}</dd>
         <dt>Keys</dt><dd>{[c.pk && 'primary key', c.fk && 'references another table', c.unique && 'unique', c.notNull && 'not null'].filter(Boolean).join(', ') || (c.fk || !c.inferredKey ? 'none' : '')}
-          {!c.fk && c.inferredKey && <>{c.pk || c.unique || c.notNull ? '; ' : ''}inferred key to {c.inferredKey.table}.{c.inferredKey.column} — {inferredWhy(c.inferredKey)}{' '}
+          {!c.fk && c.inferredKey && <>{c.pk || c.unique || c.notNull ? '; ' : ''}inferred key to {c.inferredKey.table}.{c.inferredKey.column} — {inferredHint(c.inferredKey)}{' '}
             <button type="button" className="link" onClick={() => select({ kind: 'edge', id: c.inferredKey!.edge })}>Show the inferred relationship</button></>}</dd>
         <dt>Tests</dt><dd>{c.tests.join(', ') || 'none'}</dd>
         <dt>Glossary</dt><dd>{c.glossary ?? 'not bound'}</dd>
