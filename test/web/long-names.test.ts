@@ -1,7 +1,8 @@
 // A model's name longer than a table is wide (dbt names run to 60–80 characters:
 // int_gtfs_schedule__daily_scheduled_service_index…) is cut with an ellipsis inside the title bar
 // at every zoom — never drawn over the layer badge or past the table's edge — and read whole in
-// the table's accessible name and its tooltip. Real Chromium on a copy of the example.
+// the table's accessible name and its tooltip; in the Explorer, the file's path is its row's
+// tooltip. Real Chromium on a copy of the example.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startUi, table, uiUnavailable, until, type Ui } from './harness.js';
@@ -49,5 +50,11 @@ describe.skipIf(!!skip)(`a long table name${skip ? ` [skipped: ${skip}]` : ''}`,
     expect(Math.max(...zooms)).toBeGreaterThanOrEqual(0.5);
     expect(Math.min(...zooms)).toBeLessThan(0.5);
     expect(ui.errors).toEqual([]);
+  });
+
+  it('is cut in the Explorer too, with the file\'s whole path in its tooltip', async () => {
+    const row = ui.page.getByRole('tree', { name: 'Project files' }).getByRole('treeitem', { name: `${LONG}.sql`, exact: true });
+    const name = await row.locator('.tree-name').evaluate((el) => ({ cut: el.scrollWidth > el.clientWidth, title: (el as HTMLElement).title }));
+    expect(name).toEqual({ cut: true, title: `models/marts/${LONG}.sql` });
   });
 });

@@ -95,7 +95,8 @@ export function Explorer() {
               onDoubleClick={() => n.kind === 'file' && openFile(n.path)}
               onKeyDown={(e) => onKey(e, r, i)} onContextMenu={(e) => onContext(e, r, i)}>
               <span className="twisty" aria-hidden="true">{n.kind === 'folder' ? (open.has(n.path) ? '▾' : '▸') : ''}</span>
-              <span className="tree-name">{n.name}</span>
+              {/* a long name is cut by the panel's width (a package's stg_shopify__… run together): whole in the tooltip */}
+              <span className="tree-name" title={n.path}>{n.name}</span>
               {n.file && kindBadge(n.file.kind) && <span className="badge kind">{kindBadge(n.file.kind)}</span>}
               {n.file?.layer && <span className="badge layer">{n.file.layer}</span>}
               {st && <span className={`dot status-${st}`} role="img" aria-label={`readiness ${st}`} title={`readiness ${st}`} />}
