@@ -55,6 +55,11 @@ describe.skipIf(!!skip)(`inferred relationships on the canvas${skip ? ` [skipped
     await row.getByRole('button', { name: 'customer_id', exact: true }).click();
     const detail = insp.getByRole('region', { name: 'Column customer_id' });
     await detail.getByText(/inferred key to stg_stripe__customer\.customer_id — not declared; inferred from the column name \(column names the entity, confidence 0\.9\)/).waitFor();
+    // accepted from the column too: the same proposal as from the relationship (left unapplied here)
+    await detail.getByRole('button', { name: 'Propose relationships test' }).click();
+    await page.getByRole('region', { name: 'Review plan' }).getByRole('heading', { name: 'Review plan: Relate stg_stripe__card.customer_id to stg_stripe__customer.customer_id' }).waitFor();
+    await page.getByRole('tab', { name: 'Diagram' }).click();
+    await page.getByRole('region', { name: 'Inspector' }).getByRole('region', { name: 'Column customer_id' }).waitFor();
     await detail.getByRole('button', { name: 'Show the inferred relationship' }).click();
     await insp.getByRole('heading', { name: 'Inferred relationship' }).waitFor();
     await insp.getByRole('button', { name: 'From: stg_stripe__card.customer_id' }).waitFor();

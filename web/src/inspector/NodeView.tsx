@@ -2,7 +2,7 @@
 // Interface status, readiness findings, and its columns with types, keys, tests, glossary terms
 // and doc-block-bound descriptions shown with their .md source.
 import { askAbout } from '../ai/actions';
-import { ACTION_NAMES, COLUMN_ACTIONS, openEdit, TABLE_ACTIONS } from '../edit/actions';
+import { ACTION_NAMES, COLUMN_ACTIONS, openEdit, relateByDrag, TABLE_ACTIONS } from '../edit/actions';
 import { nodeContext } from '../canvas/context';
 import { focusOn } from '../canvas/controller';
 import { inferredHint, ORIGIN_WORDS, type CColumn, type CNode } from '../canvas/model';
@@ -50,7 +50,9 @@ function ColumnDetail({ n, c }: { n: CNode; c: CColumn }) {
         <dt>Known from</dt><dd>{knownFrom(c) || 'the YAML'}{c.origin && c.origin !== 'yaml' ? ' (not documented in YAML)' : ''}</dd>
         <dt>Keys</dt><dd>{[c.pk && 'primary key', c.fk && 'references another table', c.unique && 'unique', c.notNull && 'not null'].filter(Boolean).join(', ') || (c.fk || !c.inferredKey ? 'none' : '')}
           {!c.fk && c.inferredKey && <>{c.pk || c.unique || c.notNull ? '; ' : ''}inferred key to {c.inferredKey.table}.{c.inferredKey.column} — {inferredHint(c.inferredKey)}{' '}
-            <button type="button" className="link" onClick={() => select({ kind: 'edge', id: c.inferredKey!.edge })}>Show the inferred relationship</button></>}</dd>
+            <button type="button" className="link" onClick={() => select({ kind: 'edge', id: c.inferredKey!.edge })}>Show the inferred relationship</button>{' '}
+            {/* accepting it here is the same edit as from the relationship: the relationships test, through the review plan */}
+            <button type="button" className="link" onClick={() => void relateByDrag({ node: n.id, table: n.name, column: c.name }, c.inferredKey!)}>Propose relationships test</button></>}</dd>
         <dt>Tests</dt><dd>{c.tests.join(', ') || 'none'}</dd>
         <dt>Glossary</dt><dd>{c.glossary ?? 'not bound'}</dd>
         <dt>Description</dt><dd>{c.description ?? <span className="muted">none</span>}{c.doc && <DocSource doc={c.doc} />}</dd>
