@@ -2,7 +2,7 @@
 // edge can leave by the side facing its other end. Colours for a diff overlay come from classes.
 import { memo } from 'react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
-import { ORIGIN_WORDS, type CColumn, type CNode, type Detail } from './model';
+import { inferredHint, ORIGIN_WORDS, type CColumn, type CNode, type Detail } from './model';
 import { lineage, marksOf } from '../lineage/store';
 import { hiddenColumns, ROW_H, shownColumns } from './geometry';
 import { setTableDetail } from './controller';
@@ -27,7 +27,7 @@ function originMark(c: CColumn) {
 function keyMark(c: CColumn, inferred: boolean) {
   const k = inferred && !c.pk && !c.fk ? c.inferredKey : undefined;
   if (k) {
-    const why = `inferred key to ${k.table}.${k.column} (${k.rule}, confidence ${k.confidence})`;
+    const why = `inferred key to ${k.table}.${k.column}: ${inferredHint(k)}`;
     return <span className="key-mark inferred" title={why}>FK<span className="sr-only"> (inferred)</span></span>;
   }
   return <span className={`key-mark${c.pk ? ' pk' : ''}`}>{c.pk ? 'PK' : c.fk ? 'FK' : ''}</span>;
