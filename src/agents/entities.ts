@@ -7,13 +7,13 @@
 import type { DbtNode, Project } from '../core/project/types.js';
 import { docReference } from '../core/project/docs.js';
 import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js';
-import { isTechnicalColumn, keyShape, keyStem, roleOf } from './columns.js';
+import { keyShape } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
-import { singularPhrase, singularWord } from './inflection.js';
-import { containsRun, EntityIndex, isActorRole, type IndexedEntity, type KeyGuess } from './key-inference.js';
+import { singularPhrase } from './inflection.js';
+import { EntityIndex, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { applySystemPrefixes, grainOf, markDuplicates, markRestagings, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
-import { describedAsLink, flagsOf, hasValidityColumns, isLinkFiller, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
+import { isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
 import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './layer-parts.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
@@ -21,6 +21,8 @@ import { sqlShape } from './sql-shape.js';
 import { isStagingModel, modelFolders, sourceSystemNames, stagingFolder, upstreamModels } from './staging.js';
 import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
 import { declaredTargetResolver, type ResolvedTarget } from './targets.js';
+import { columnKind, linkEnds, markTenant, referenceColumns, singularAll } from './link-kinds.js';
+import { describedKey, neighbourKey, neighbours, ownKeyColumn, semanticPrimary, soleKey } from './entity-keys.js';
 
 export interface StagingModel {
   node: DbtNode;
@@ -577,90 +579,6 @@ function buildIndex(project: Project, models: StagingModel[], sourceNames: strin
   return new EntityIndex(byName.values(), sourceNames, semantic);
 }
 
-/**
- * The key among the model's unique columns that its YAML does not declare (a unique_key config, a
- * source's unique column renamed): `id` or `<noun>_id` first, else the only one.
- */
-/**
- * The declared unique column that keys the model; else (given `known`, the row's own identifiers read off its SQL and
- * grain) the one its SQL names it by: journeys' `id as workflow_id` keys Journey, so campaigns' workflow_id points at it.
- */
-function ownKeyColumn(m: StagingModel, known: ReadonlySet<string> = m.ownKeys): string | undefined {
-  const keys = [...known].filter((k) => m.columns.some((c) => c.name.toLowerCase() === k));
-  const noun = snakeOf(m.parsed.tokens);
-  return keys.find((k) => k === 'id' || k === `${noun}_id`) ?? (keys.length === 1 ? keys[0] : keys.find((k) => keyStem(k).length > 0 && keyShape(k)?.suffix === 'id'));
-}
-
-/** Columns of a per-period grain (calendar_dates: service_id + date): a key beside one is not the row's key alone. */
-const PERIOD_NAMES = new Set(['date', 'day', 'month', 'year', 'week', 'period', 'date_day', 'report_date']);
-
-/**
- * A table whose one key-shaped column names no thing of its own system is keyed by it: the GTFS calendar by
- * service_id, fare_attributes by fare_id (not when a date beside it makes the grain a key per period).
- */
-function soleKey(m: StagingModel, namesEntity: (stem: string[]) => boolean, namesAnyEntity: (words: string[]) => boolean): string | undefined {
-  if (m.ownIds.size || m.columns.some((c) => PERIOD_NAMES.has(c.name.toLowerCase()))) return undefined;
-  const keys = m.columns.filter((c) => !isTechnicalColumn(c.name) && keyShape(c.name)?.stem.length);
-  if (keys.length !== 1 || keyShape(keys[0].name)!.suffix !== 'id') return undefined;
-  const stem = keyShape(keys[0].name)!.stem;
-  for (let k = 1; k <= stem.length; k++) if (namesEntity(stem.slice(stem.length - k))) return undefined;
-  // <thing>_<qualifier>_id (GA's user_pseudo_id): a thing's identifier under a qualifier, in any system, is that
-  // thing's, not the key of a table of events about it (unless the table is named for the thing)
-  for (let k = 1; k < stem.length; k++) if (namesAnyEntity(stem.slice(0, k)) && !containsRun(m.parsed.tokens, stem.slice(0, k))) return undefined;
-  // described as the identifier of another thing ("a unique identifier for a person" in eligible_benes): not this row's key
-  const thing = describedThing(keys[0].description);
-  return thing && thing !== m.parsed.tokens.join(' ') ? undefined : keys[0].name;
-}
-
-/** The column a semantic model built on this model declares its primary entity (entities: [{type: primary, expr: customer_id}]). */
-function semanticPrimary(m: StagingModel, semantic: ReturnType<typeof semanticKeys>): string | undefined {
-  const names = new Set(m.columns.map((c) => c.name.toLowerCase()));
-  for (const [expr, keys] of semantic) if (names.has(expr) && keys.some((k) => k.type === 'primary' && k.model === m.node.name)) return expr;
-  return undefined;
-}
-
-/** Models one ref away (either way) from each model, by name; read once per project. */
-function neighbours(project: Project): (name: string) => DbtNode[] {
-  let map: Map<string, DbtNode[]> | undefined;
-  return (name) => {
-    if (!map) {
-      map = new Map();
-      const push = (k: string, n: DbtNode) => { const l = map!.get(k); if (l) l.push(n); else map!.set(k, [n]); };
-      for (const n of project.models) for (const r of n.refs) { const up = project.modelByName.get(r.name); if (up) { push(n.name, up); push(up.name, n); } }
-    }
-    return map.get(name) ?? [];
-  };
-}
-
-/**
- * The key a model next to this one declares for the same noun (core__patient.person_id is unique,
- * and the staging patient feeds it or is copied from it): the staging entity's key.
- */
-function neighbourKey(m: StagingModel, nextTo: (name: string) => DbtNode[]): string | undefined {
-  const names = new Set(m.columns.map((c) => c.name.toLowerCase()));
-  const noun = snakeOf(m.parsed.tokens);
-  for (const n of nextTo(m.node.name)) {
-    if (snakeOf(parseModelName(n.name, [], { otherLayers: true }).tokens) !== noun) continue;
-    const key = primaryKeyColumn(n, noun)?.toLowerCase();
-    if (key && names.has(key) && keyStem(key).length) return key;
-  }
-  return undefined;
-}
-
-/** The key-shaped column documented as the row's unique identifier ("Unique identifier for each person"). */
-function describedKey(m: StagingModel): string | undefined {
-  // the thing described must be the model's own noun: "a unique identifier for a person" in eligible_benes is the person's key
-  const noun = m.parsed.tokens.join(' ');
-  const hits = m.columns.filter((c) => keyStem(c.name).length > 0 && describedThing(c.description) === noun);
-  return hits.length === 1 ? hits[0].name : undefined;
-}
-
-/** The thing a column's description says it uniquely identifies ("Unique identifier for each person" → person). */
-function describedThing(description: string | undefined): string | undefined {
-  const d = /\bunique(?:ly)?\s+(?:identif(?:ier|ies)|id|key)\s+(?:for|of)\s+(?:the|each|a|an|every)\s+([a-z][a-z ]*?)(?=\s+(?:in|of|from|that|which|record|row)\b|\s*[.,;:()]|$)/i.exec(description ?? '');
-  return d ? singularPhrase(d[1].toLowerCase().split(/\s+/)).join(' ') : undefined;
-}
-
 /** Fill each model's declared targets and column-name guesses (helpers and technical tables are not read). */
 function readReferences(project: Project, models: StagingModel[], byModel: Map<string, StagingModel>, index: EntityIndex, rejected: Map<string, string[]>): string[] {
   const resolve = declaredTargetResolver(project, byModel, index);
@@ -709,21 +627,6 @@ function reverseCheck(m: StagingModel, d: ForeignKeyDecl, t: ResolvedTarget, byM
   return !(target ? target.ownKeys.has(col) : isUniqueColumn(t.node, col));
 }
 
-/** The model's references to other entities (declared first), one per column, in column order. */
-export function referenceColumns(m: StagingModel): { column: string; entity: string }[] {
-  const out: { column: string; entity: string }[] = [];
-  const seen = new Set<string>();
-  const own = m.entity ?? m.noun;
-  const add = (column: string, entity: string) => {
-    const lower = column.toLowerCase();
-    if (seen.has(lower) || entity === own) return;
-    seen.add(lower);
-    out.push({ column, entity });
-  };
-  for (const d of m.foreignKeys) { const t = m.declared.get(d.column.toLowerCase()); if (t) add(d.column, t.entity); }
-  for (const c of m.columns) { const g = m.guesses.get(c.name.toLowerCase()); if (g) add(c.name, g.entity); }
-  return out;
-}
 
 /**
  * Bridges (exactly two references and nothing but link columns, or described as a mapping; no
@@ -774,163 +677,6 @@ function classifyByColumns(project: Project, models: StagingModel[]): boolean {
   }
   return removed;
 }
-
-/** The references that link things: who created or last changed the row (created_by_id, last_modified_by_id) is bookkeeping, not an end of a link. */
-function linkEnds(m: StagingModel): { column: string; entity: string }[] {
-  return referenceColumns(m).filter((r) => r.column !== m.tenant && (!isAuditKey(r.column) || m.declared.has(r.column.toLowerCase())));
-}
-
-/** created_by_id, last_modified_by_id: who wrote the row, bookkeeping on every table of some systems. */
-const isAuditKey = (column: string) => /(?:^|_)(?:created|updated|modified|deleted|changed|inserted)_by$/.test(keyStem(column).join('_'));
-
-/**
- * Three references, two of them to the things the table is named for and the third to what one of those
- * belongs to (teams_users: team_id, user_id and the organization_id teams carry too): the third is the
- * link's tenant, copied onto it, not an end.
- */
-function markTenant(m: StagingModel, parentsOf: (entity: string) => ReadonlySet<string>, entityTokens: (name: string) => string[]): void {
-  m.tenant = undefined;
-  const refs = linkEnds(m);
-  if (refs.length !== 3) return;
-  const named = refs.filter((r) => containsRun(singularAll(m.parsed.tokens), singularAll(entityTokens(r.entity))));
-  const rest = refs.filter((r) => !named.includes(r));
-  if (named.length === 2 && rest.length === 1 && named.some((r) => parentsOf(r.entity).has(rest[0].entity))) m.tenant = rest[0].column;
-}
-
-const singularAll = (tokens: readonly string[]) => tokens.map(singularWord);
-const startsWithRun = (tokens: readonly string[], run: readonly string[]) => run.length <= tokens.length && run.every((t, i) => tokens[i] === t);
-
-/** Words of a link named after its ends (opportunity_contact_role, collection_product_link). */
-const LINK_WORDS = new Set(['role', 'link', 'relation', 'relationship', 'association', 'assignment', 'map', 'mapping', 'xref']);
-/** The last word of a table of a thing's members. */
-const MEMBER_WORDS = new Set(['member', 'membership', 'participant', 'participation']);
-
-/** Is the name its ends' nouns in some order, plus at most one word for the link (or `with <what it carries>`)? */
-function nameIsEnds(tokens: readonly string[], ends: readonly (readonly string[])[]): boolean {
-  let rest = singularAll(tokens).join('_');
-  for (const e of ends) {
-    const t = singularAll(e).join('_');
-    const at = `_${rest}_`.indexOf(`_${t}_`);
-    if (at < 0) return false;
-    rest = `_${rest}_`.replace(`_${t}_`, '_').replace(/^_+|_+$/g, '');
-  }
-  // …or a phrase saying what the link carries (bid_item_sku_with_quantities: a bid item's SKUs, with how many)
-  return !rest || LINK_WORDS.has(rest) || /^with_[a-z]+$/.test(rest);
-}
-
-/** A membership table: named <thing>_member, holding that thing's key and the plain keys of its members (of other kinds). */
-function membershipEnds(m: StagingModel, refs: { column: string; entity: string }[], roles: string[][], entityTokens: (name: string) => string[]):
-  { group: { column: string; entity: string }; members: { column: string; entity: string }[] } | undefined {
-  const t = singularAll(m.parsed.tokens);
-  if (t.length < 2 || !MEMBER_WORDS.has(t[t.length - 1])) return undefined;
-  const noun = t.slice(0, -1).join('_');
-  const group = refs.find((r, i) => !roles[i].length && singularAll(entityTokens(r.entity)).join('_') === noun);
-  if (!group) return undefined;
-  const members = refs.filter((r, i) => r !== group && r.entity !== group.entity && !roles[i].length);
-  if (!members.length || new Set(members.map((r) => r.entity)).size !== members.length) return undefined;
-  return { group, members };
-}
-
-function columnKind(m: StagingModel, entityTokens: (name: string) => string[], part?: { entity: string; above: ReadonlySet<string> },
-  keyOwner?: (m: StagingModel, column: string) => string | undefined, renamesSourceId?: (m: StagingModel, column: string) => boolean):
-  { kind: 'bridge' | 'history' | 'attribute'; why: string; served?: string } | undefined {
-  m.ends = undefined;
-  const refs = linkEnds(m);
-  // a part of another table (stg_x__formations__horaires beside stg_x__formations), no identifier of its own, holding
-  // the parent's key and maybe what the parent belongs to: values flattened out of the parent's rows, however many
-  const parentRef = part && refs.find((r) => r.entity === part.entity);
-  // (the parent's id carried over, id as aide_id, is the parent's key, not an identifier of the part's own)
-  if (part && parentRef && ![...m.ownIds, ...m.ownKeys].some((k) => k !== parentRef.column.toLowerCase())) {
-    const key = parentRef.column;
-    const others = refs.filter((r) => r.entity !== part.entity && !part.above.has(r.entity));
-    if (!others.length) return { kind: 'attribute', why: `a part of ${m.parsed.parent} (its key ${key} and values of its own rows, no identifier of its own)`, served: part.entity };
-    // a list of references to another thing (an aid's départements): a link, whatever it copies of that thing (its name)
-    const above = refs.filter((r) => r.entity !== part.entity && part.above.has(r.entity));
-    if (others.length === 1 && above.length <= 1) {
-      m.tenant = above[0]?.column;
-      return { kind: 'bridge', why: `a part of ${m.parsed.parent} listing references to ${others[0].entity} (${key}, ${others[0].column})` };
-    }
-  }
-  // multi-valued attributes of one thing (order_discount_code, domain_name): its key, no identity, a few values
-  if (refs.length === 1 && !m.ownIds.size && !m.ownKeys.size) {
-    // (when a row was written is bookkeeping, not a value: onboarding_checklist's created_at, updated_at)
-    const values = m.columns.filter((c) => { const n = c.name.toLowerCase(); return n !== refs[0].column.toLowerCase() && !isTechnicalColumn(n) && !['index', 'position', 'ts', 'dt'].includes(n)
-      && !/^(?:created|updated|modified|inserted|loaded|synced)(?:_at|_on|_date|_time|_timestamp)?$|^(?:create|update)_timestamp$/.test(n); });
-    // …not rows of a day (calendar_dates: service_id + date + exception_type): those are dated records of their own
-    if (values.length && values.length <= 3 && !hasValidityColumns(m.node) && !values.some((c) => PERIOD_NAMES.has(c.name.toLowerCase()))) {
-      return { kind: 'attribute', why: `values of ${refs[0].entity} (its key ${refs[0].column} and ${values.map((c) => c.name).join(', ')}, no identifier of its own)`, served: refs[0].entity };
-    }
-  }
-  // one row per another thing (customer_tiering deduped per hubspot_company_id): its one identifier, and nothing else
-  // key-shaped, is the key that thing's models hold; a name that starts with that thing's noun (engagement_call) is a
-  // subtype and stays
-  // (an id of its source renamed, _id as sale_id, is the row's own identity whatever it is called)
-  const ownId = m.ownIds.size === 1 && !m.ownKeys.size && !refs.length ? [...m.ownIds][0] : undefined;
-  const keyed = ownId && !renamesSourceId?.(m, ownId) ? keyOwner?.(m, ownId) : undefined;
-  if (keyed && !startsWithRun(singularAll(m.parsed.tokens), singularAll(entityTokens(keyed)))) {
-    return { kind: 'attribute', why: `one row per ${keyed} (its identifier ${ownId} is ${keyed}'s key): attributes of it in a table of their own`, served: keyed };
-  }
-  const flagged = flagsOf(m.parsed.tokens, m.columns, refs.map((r) => ({ ...r, tokens: entityTokens(r.entity) })),
-    (n) => n === 'id' || m.ownKeys.has(n) || m.ownIds.has(n) || n === `${snakeOf(m.parsed.tokens)}_id`);
-  if (flagged) return { kind: 'attribute', why: `values of ${flagged.entity} in a table of their own (its key ${flagged.column}, then flags or the one value its name says)`, served: flagged.entity };
-  if (refs.length === 2 && describedAsLink(m.node.description)) return { kind: 'bridge', why: 'its description says it maps one thing to another' };
-  if (refs.length >= 2) {
-    const refCols = new Set(refs.map((r) => r.column.toLowerCase()));
-    const ownNamed = (c: string) => c === 'id' || c === `${snakeOf(m.parsed.tokens)}_id`;
-    // its own identifier: unique, named for it, or the id it renames (id as teams_users_id)
-    const own = (n: string) => ownNamed(n) || m.ownKeys.has(n) || m.ownIds.has(n);
-    const ownKey = m.columns.some((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && own(n); });
-    const keyedByReference = refs.some((r) => m.ownKeys.has(r.column.toLowerCase()));
-    // how many of one end the other holds, named for that end (a bundle's item_quantity), is the link's own count;
-    // a bare quantity or a stock level's available_quantity is a measure of a thing
-    const endCount = (n: string) => { const q = /^(\w+)_(?:quantity|qty)$/.exec(n); return !!q && refs.some((r) => snakeOf(entityTokens(r.entity)) === q[1]); };
-    const extra = m.columns.filter((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && n !== m.tenant?.toLowerCase() && !own(n) && !isLinkFiller(n) && !endCount(n) && !isAuditKey(n); });
-    // a row with an identity of its own (interview_id) is a thing that happens to hold two references,
-    // unless its name is made of the two things it links (opportunity_contact_role)
-    const namedForEnds = refs.every((r) => containsRun(singularAll(m.parsed.tokens), singularAll(entityTokens(r.entity))));
-    // an association holds the plain keys of what it links (deal_id, company_id); billing_address_id
-    // and shipping_address_id are two roles of one thing's attributes
-    const roles = refs.map((r) => roleOf(r.column, entityTokens(r.entity)));
-    // a person acting on the row (approved_by_employee_id) makes it a record of an action, not a link;
-    // a link of an entity with itself is named for it (issue_link)
-    const acted = roles.some((r) => isActorRole(r));
-    const selfLink = refs[0].entity === refs[1].entity;
-    if (refs.length === 2 && !extra.length && !keyedByReference && roles.filter((r) => r.length).length <= 1 && !acted && (!selfLink || namedForEnds) && (!ownKey || namedForEnds)) {
-      return { kind: 'bridge', why: `it holds two references (${refs.map((r) => r.column).join(', ')}) and nothing else of its own` };
-    }
-    // named for exactly its two ends, at most a word for the link after them (opportunity_contact_role), with a value or
-    // two of its own: those are the link's attributes (the contact's portal access on that opportunity), an association class
-    if (refs.length === 2 && !selfLink && extra.length <= 2 && namedForEnds && !keyedByReference && roles.every((r) => !r.length)
-      && nameIsEnds(m.parsed.tokens, refs.map((r) => entityTokens(r.entity)))) {
-      return { kind: 'bridge', why: `it is named for the two things it links (${refs.map((r) => r.column).join(', ')}); ${extra.map((c) => c.name).join(', ')} ${extra.length > 1 ? 'are attributes' : 'is an attribute'} of the link` };
-    }
-    // the members of a thing (campaign_member, team_members, channel_membership): its key and its members' plain keys make the
-    // link, whatever the table copies of the members (their name, email, city); who owns or wrote the row is no end
-    const member = membershipEnds(m, refs, roles, entityTokens);
-    if (member && !keyedByReference) {
-      m.ends = [member.group, ...member.members].map((r) => r.column.toLowerCase());
-      if (member.members.length > 1) m.anchor = member.group.column;
-      return { kind: 'bridge', why: `a membership table: the members of ${member.group.entity} (${member.group.column}) are ${member.members.map((r) => `${r.entity} (${r.column})`).join(', ')}` };
-    }
-    // three or more plain keys of different things, nothing of its own, named for one of them alone (invoice_linked_txn:
-    // invoice_id, payment_id, estimate_id): that one's list of links to each of the others, as bill_linked_txn is a
-    // bill's to its payments. A link named for none or all of its ends (enrollment: student, course, term) may be one
-    // fact about all three, which no set of two-ended links says: it stays an (associative) entity.
-    const anchors = refs.filter((r) => containsRun(singularAll(m.parsed.tokens), singularAll(entityTokens(r.entity))));
-    if (refs.length > 2 && anchors.length === 1 && new Set(refs.map((r) => r.entity)).size === refs.length && !extra.length && !keyedByReference && !ownKey
-      && roles.every((r) => !r.length)) {
-      m.anchor = anchors[0].column;
-      const others = refs.filter((r) => r !== anchors[0]);
-      return { kind: 'bridge', why: `it lists the links of ${anchors[0].entity} (${anchors[0].column}) to ${others.map((r) => `${r.entity} (${r.column})`).join(', ')} and nothing else of its own` };
-    }
-  }
-  if (hasValidityColumns(m.node, m.columns) && !m.ownKeys.size && (!m.ownIds.size || hasValidityColumns(m.node))) {
-    const targets = [...new Set(refs.map((r) => r.entity))];
-    if (targets.length === 1) return { kind: 'history', why: 'its rows are versions over time (validity columns, no key of its own)', served: targets[0] };
-  }
-  return undefined;
-}
-
 
 function groupEntities(project: Project, models: StagingModel[], notes: string[]): Map<string, EntityGroup> {
   const grouped = new Map<string, StagingModel[]>();
