@@ -88,7 +88,7 @@ describe.skipIf(!!skip)(`the canvas on a ${MODELS}-model project${skip ? ` [skip
   });
 
   it('shows every table as a block too, and Fit view with Lineage on is never empty', async () => {
-    await page.getByRole('button', { name: 'Show all' }).click();
+    await page.getByRole('button', { name: 'Show all', exact: true }).click();
     await note().filter({ hasText: /^\d+ tables/ }).waitFor({ timeout: 120_000 });
     await idle();
     await fit();

@@ -60,7 +60,7 @@ describe.skipIf(!!skip)(`a ${MODELS}-model project${skip ? ` [skipped: ${skip}]`
   });
 
   it('shows all tables on demand, rendering only those on screen', async () => {
-    await page.getByRole('button', { name: 'Show all' }).click();
+    await page.getByRole('button', { name: 'Show all', exact: true }).click();
     await note().filter({ hasText: new RegExp(`^${MODELS} tables`) }).waitFor({ timeout: 90_000 });
     await page.getByRole('region', { name: 'Diagram' }).and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 90_000 });
     for (let i = 0; i < 8; i++) await page.getByRole('button', { name: 'Zoom In' }).click();

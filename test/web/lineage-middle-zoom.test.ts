@@ -32,7 +32,7 @@ describe.skipIf(!!skip)(`a big lineage view at middle zoom${skip ? ` [skipped: $
     const page = ui.page;
     await page.getByRole('group', { name: /^model / }).first().waitFor({ timeout: 120_000 });
     await idle(page);
-    await page.getByRole('button', { name: 'Show all' }).click();
+    await page.getByRole('button', { name: 'Show all', exact: true }).click();
     await idle(page);
     await page.getByRole('checkbox', { name: 'Lineage' }).check();
     await idle(page);
