@@ -3,7 +3,7 @@
 // with a reason where they are absent. test/fixtures/real-projects/<name>.project.json pins each
 // project to the commit its labels were written against, names the sub-folder that holds
 // dbt_project.yml, and lists the dbt packages (also fetched mirrors) to put under dbt_packages/
-// so that a real `dbt parse` runs offline. A project is extracted once per commit into a cache
+// (or the project's packages-install-path) so that a real `dbt parse` runs offline. A project is extracted once per commit into a cache
 // folder; callers that write (dbt parse writes target/) copy it first (parseableCopy).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -86,10 +86,11 @@ export function fetchedProject(name) {
   const p = registeredProjects().find((x) => x.name === name);
   const root = extract(p.repo, p.commit, join(CACHE, `${name}@${p.commit.slice(0, 12)}`));
   const dir = p.subdir ? join(root, p.subdir) : root;
+  const installPath = packagesInstallPath(dir);
   for (const k of p.packages ?? []) {
-    const to = join(dir, 'dbt_packages', k.as);
+    const to = join(dir, installPath, k.as);
     // the package's commit is recorded beside it, so a registration that pins another commit replaces it
-    const stamp = join(dir, 'dbt_packages', `.${k.as}.commit`);
+    const stamp = join(dir, installPath, `.${k.as}.commit`);
     if (existsSync(to) && existsSync(stamp) && readFileSync(stamp, 'utf8') === k.commit) continue;
     rmSync(to, { recursive: true, force: true });
     const pkg = extract(k.repo, k.commit, join(CACHE, `pkg-${k.repo.replace('/', '+')}@${k.commit.slice(0, 12)}`));
@@ -97,6 +98,12 @@ export function fetchedProject(name) {
     writeFileSync(stamp, k.commit);
   }
   return { dir, project: p };
+}
+
+/** Where `dbt deps` would install the project's packages: its dbt_project.yml's packages-install-path (pilotage-inclusion: dbt/packages). */
+function packagesInstallPath(dir) {
+  const m = readFileSync(join(dir, 'dbt_project.yml'), 'utf8').match(/^packages-install-path:\s*["']?([^"'#\n]+?)["']?\s*(?:#.*)?$/m);
+  return m ? m[1].replace(/\/+$/, '') : 'dbt_packages';
 }
 
 /** A writable copy of a fetched project (for `dbt parse`, which writes target/). */
