@@ -51,6 +51,8 @@ export function singularWord(word: string): string {
  */
 function frenchSingular(w: string, english: string): string {
   if (w.endsWith('es') && english === w.slice(0, -2)) return w.slice(0, -1);
+  // and a word in -ie keeps it (sorties → sortie, catégories → catégorie, where English reads -ies as -y)
+  if (w.endsWith('ies') && english === `${w.slice(0, -3)}y`) return w.slice(0, -1);
   if (/^\p{L}{2,}[^e]aux$/u.test(w)) return `${w.slice(0, -3)}al`;
   return english;
 }
