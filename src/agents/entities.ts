@@ -18,6 +18,7 @@ import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './l
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
 import { sqlShape } from './sql-shape.js';
+import { projectColumns } from '../core/columns/project-columns.js';
 import { isStagingModel, modelFolders, sourceSystemNames, stagingFolder, upstreamModels } from './staging.js';
 import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
 import { declaredTargetResolver, type ResolvedTarget } from './targets.js';
@@ -166,6 +167,16 @@ export function readStagingLayer(project: Project): StagingLayer {
   // a staging copy of a downstream model built from one staging model alone (stg_metrics__service_management over the
   // mart service_management, itself over stg_service_data__freshservice): that model's rows again, whatever its name
   markCopiesOfOne(project, models, seeds);
+  // select * from {{ ref('stg_organisations') }} where …: another staging model's rows again, filtered
+  const byName = new Map(models.map((m) => [m.node.name.toLowerCase(), m]));
+  for (const m of models) {
+    // (a model declaring a key of its own is a thing of its own, whatever it selects from; an unfiltered select * is the staging step over a base)
+    const of = m.kind === 'entity' && !m.ownKeys.size ? byName.get(sqlShape(project, m.node).starCopyOf ?? '') : undefined;
+    if (!of || of === m) continue;
+    m.kind = 'duplicate';
+    m.why = `every column of ${of.node.name} again (select * from it, filtered)`;
+    (m as Served).served = of.parsed.tokens;
+  }
   for (const { model, of, table } of markRestagings(models)) {
     model.kind = 'duplicate';
     model.why = `${table} again (${of.node.name} stages that table)`;
@@ -598,7 +609,8 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
     for (const c of notReturned(project, m.node)) if (keyShape(c)?.stem.length) reject('not returned', `${m.node.name}.${c}`);
     const columns = new Set(m.columns.map((c) => c.name.toLowerCase()));
     const reads = new Set(m.node.refs.map((r) => snakeOf(parseModelName(r.name, [], { otherLayers: true }).tokens)));
-    const child = { entity: m.entity ?? m.noun, tokens: m.parsed.tokens, source: m.source, ownKeys: m.ownKeys, ownIds: m.ownIds, columns, reads };
+    const child = { entity: m.entity ?? m.noun, tokens: m.parsed.tokens, source: m.source, ownKeys: m.ownKeys, ownIds: m.ownIds, columns, reads,
+      keyReadFrom: keysReadFrom(project, m, models) };
     for (const c of m.columns) {
       const lower = c.name.toLowerCase();
       if (m.guesses.has(lower) || m.declared.has(lower)) continue; // what the project declares needs no guess
@@ -737,4 +749,21 @@ function describe(project: Project, name: string, label: string, list: StagingMo
   if (texts.length) return texts.reduce((a, b) => (b.length > a.length ? b : a));
   const names = list.map((m) => m.node.name).join(', ');
   return `${label}: business entity derived from staging model${list.length > 1 ? 's' : ''} ${names}.`;
+}
+
+/**
+ * Columns the model's SQL reads from another source table's own id (`left join {{ source('emplois', 'structures') }} as s
+ * … s.id as id_structure`) → the entity of the one staging model that stages that table: lineage says which system the key is of.
+ */
+function keysReadFrom(project: Project, m: StagingModel, models: readonly StagingModel[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const c of projectColumns(project).sql(m.node)?.columns ?? []) {
+    if (c.sources.length !== 1 || !/^(?:id|uuid|_id)$/i.test(c.sources[0].column)) continue;
+    const rel = c.sources[0].relation;
+    if (!rel.startsWith('source.')) continue;
+    const table = rel.split('.').slice(-2).join('.');
+    const stagers = models.filter((o) => o !== m && o.kind === 'entity' && o.node.sourceRefs.length === 1 && o.node.sourceRefs[0] === table);
+    if (stagers.length === 1) out.set(c.name.toLowerCase(), stagers[0].entity ?? stagers[0].noun);
+  }
+  return out;
 }

@@ -53,6 +53,8 @@ export interface ChildModel {
   columns?: ReadonlySet<string>;
   /** Nouns (snake) of the models it selects from (lineage evidence). */
   reads?: ReadonlySet<string>;
+  /** Lower-case column → the entity whose staged table's own id the child's SQL reads it from (`join structures as s … s.id as id_structure`). */
+  keyReadFrom?: ReadonlyMap<string, string>;
 }
 
 /** People roles that point at a person entity when no entity is named after the role itself. */
@@ -180,7 +182,8 @@ export class EntityIndex {
         return undefined;
       }
       const crossing = this.crossesSystems(child, target);
-      if (crossing && !this.namesSystem(column.name, description, target)) {
+      // …unless the child's own SQL takes the value from the id of the very table the target stages: the join says which system
+      if (crossing && !this.namesSystem(column.name, description, target) && child.keyReadFrom?.get(lower) !== target.name) {
         why?.('other system', `${column.name} → ${target.name} (${[...target.sources].filter(Boolean).join(', ')}; the column is in ${child.source})`);
         continue;
       }

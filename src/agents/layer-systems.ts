@@ -156,7 +156,8 @@ export function markRestagings(models: LayerModel[]): { model: LayerModel; of: L
   for (const [ref, readers] of byTable) {
     if (readers.length < 2) continue;
     const table = ref.split('.').pop()!.toLowerCase();
-    const noun = snakeOf(singularPhrase(table.split('_').filter(Boolean)));
+    // (a versioned export, organisations_v0, is the table organisations)
+    const noun = snakeOf(singularPhrase(table.replace(/_v\d+$/, '').split('_').filter(Boolean)));
     const of = readers.find((m) => m.kind === 'entity' && snakeOf(m.parsed.tokens) === noun && new Set(m.node.sourceRefs).size === 1);
     if (!of) continue;
     for (const m of readers) {

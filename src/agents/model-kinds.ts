@@ -187,6 +187,8 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
     }
   }
   if (sql.aggregates) return { kind: 'report', why: 'its SQL aggregates (GROUP BY with sum/count)', served: [] };
+  // select max(year) as current_year from …: every column an aggregate over the whole input, so one row — the pipeline's constants
+  if (sql.singleRow) return { kind: 'technical', why: 'its SQL selects only aggregates with no GROUP BY: one row of constants, not business things', served: [] };
   const own = tokens.join('_');
   const isOwnId = (c: string) => c === 'id' || c === 'key' || c === 'uuid' || c === `${own}_id` || c === `${own}_key` || /_(?:number|no|num|uuid)$/.test(c);
   if (grain.length >= 2 && grain.some((c) => PERIOD_COLUMNS.has(c)) && !grain.some(isOwnId)) {
@@ -220,7 +222,9 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   if (!keyed && !grain.length) {
     const period = names.find(isPeriodColumn);
     const figures = names.filter((n) => (!isPeriodColumn(n) || PERIOD_COUNT.test(n)) && isFigureColumn(n, columns.find((c) => c.name.toLowerCase() === n)?.data_type));
-    if (period && figures.length && figures.length * 4 >= names.length && !names.some((n) => !isPeriodColumn(n) && isOwnId(n))) {
+    // (with no key of any kind, not even another thing's, one count per period is enough: visitors per dashboard and week)
+    const keyless = !names.some((n) => keyShape(n) || /(?:^|_)(?:id|code|key|uuid|number|no|num)$/.test(n));
+    if (period && figures.length && (figures.length * 4 >= names.length || keyless) && !names.some((n) => !isPeriodColumn(n) && isOwnId(n))) {
       return { kind: 'report', why: `no key of its own: figures (${figures.slice(0, 3).join(', ')}${figures.length > 3 ? ', …' : ''}) per ${period}`, served: [] };
     }
   }
@@ -264,7 +268,8 @@ function isDatePart(name: string): boolean {
 
 /** A column naming the period a row is about: date, week_begining, month_of_costs, campaign_stat_date_utc (not created_at). */
 function isPeriodColumn(name: string): boolean {
-  return columnTokens(name).some((t) => t === 'date' || t === 'day' || t === 'week' || t === 'month' || t === 'quarter');
+  // (and in French: jour, semaine, mois, trimestre)
+  return columnTokens(name).some((t) => t === 'date' || t === 'day' || t === 'week' || t === 'month' || t === 'quarter' || t === 'jour' || t === 'semaine' || t === 'mois' || t === 'trimestre');
 }
 
 /** Things counted over a period named after them (users_last_month, orders_current_week): a figure, not the period. */
@@ -275,6 +280,8 @@ function isFigureColumn(name: string, type: string | undefined): boolean {
   if (keyShape(name) || /(?:^|_)(?:id|key|code|uuid|number|no)$/.test(name)) return false;
   if (/^(?:total|sum|avg|average|count|num|number_of)_|_(?:count|total|usd|amount|cost|costs|spend|revenue|rate|duration|hours|sessions|users|views|pageviews|clicks|impressions|conversions)$/.test(name)) return true;
   if (/^(?:spend|cost|revenue|amount|clicks|impressions|conversions|sessions|users|pageviews|bounces|entrances|transactions|visits|views|traffic)$/.test(name)) return true;
+  // visitors counted (unique_visitors; French visiteurs_uniques, nombre_de_visites, nb_…)
+  if (/(?:^|_)(?:visitors|visiteurs|visites)(?:_|$)|^(?:nombre|nb|somme|moyenne)_/.test(name)) return true;
   if (PERIOD_COUNT.test(name)) return true;
   return !!type && /^(?:int|integer|bigint|smallint|numeric|decimal|float|double|real|number|float64|int64)\b/i.test(type.trim());
 }

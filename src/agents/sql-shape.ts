@@ -26,11 +26,15 @@ export interface SqlShape {
   literalColumns: string[];
   /** Columns its SELECTs write as string constants (`'Cross Docking' as otr_source`): labels of one slice of a union. */
   constantColumns: number;
+  /** It selects only aggregates over its whole input, with no GROUP BY (`select max(year) as current_year from …`): one row of constants. */
+  singleRow: boolean;
+  /** Its rows are some of another relation's, every column (`select * from x where …`, or a star macro of it), with no join and no GROUP BY: the relation it filters. */
+  starCopyOf?: string;
   /** The one column a `row_number() over (partition by x …)` kept at 1 dedups on (`where rn = 1`, `qualify … = 1`), lower case. */
   dedupKey?: string;
 }
 
-const EMPTY: SqlShape = { ownIdAliases: new Set(), aggregates: false, numericCasts: 0, casts: 0, grain: [], renames: new Map(), paths: new Map(), literalRows: false, literalColumns: [], constantColumns: 0 };
+const EMPTY: SqlShape = { ownIdAliases: new Set(), aggregates: false, numericCasts: 0, casts: 0, grain: [], renames: new Map(), paths: new Map(), literalRows: false, literalColumns: [], constantColumns: 0, singleRow: false };
 const cache = new WeakMap<DbtNode, SqlShape>();
 
 function sqlText(project: Project, node: DbtNode): string {
@@ -47,7 +51,9 @@ export function sqlShape(project: Project, node: DbtNode): SqlShape {
   const text = sqlText(project, node).replace(/--[^\n]*/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\{#[\s\S]*?#\}/g, ' ');
   if (!text) { cache.set(node, EMPTY); return EMPTY; }
   const ownIdAliases = new Set<string>();
-  for (const m of text.matchAll(/(?:^|[\s,(])(?:\w+\.)?"?id"?\s+as\s+"?([A-Za-z_][\w]*)"?/gi)) ownIdAliases.add(m[1].toLowerCase());
+  // the id of a JOINed relation renamed (`left join structures as s … s.id as id_structure`) is that relation's key: a reference
+  const joined = new Set([...text.matchAll(/\bjoin\s+(?:\{\{[^}]*\}\}|[\w."]+)\s+(?:as\s+)?"?([A-Za-z_]\w*)"?/gi)].map((m) => m[1].toLowerCase()));
+  for (const m of text.matchAll(/(?:^|[\s,(])(?:(\w+)\.)?"?id"?\s+as\s+"?([A-Za-z_][\w]*)"?/gi)) if (!m[1] || !joined.has(m[1].toLowerCase())) ownIdAliases.add(m[2].toLowerCase());
   // a document store's own id (MongoDB's `_id as sale_id`); a nested one (`user._id as user_id`) is the embedded document's, a reference
   for (const m of text.matchAll(/(?:^|[\s,(])"?_id"?\s+as\s+"?([A-Za-z_][\w]*)"?/gi)) ownIdAliases.add(m[1].toLowerCase());
   // only the statement that produces the rows counts: a GROUP BY inside a dedup CTE does not make a report
@@ -80,7 +86,9 @@ export function sqlShape(project: Project, node: DbtNode): SqlShape {
   const literalColumns = named ? named[1].split(',').map((c) => c.trim().replace(/"/g, '').toLowerCase()) : [];
   const constants = new Set([...text.matchAll(/(?:,|\bselect\b(?:\s+distinct\b)?)\s*'[^'\n]*'\s+(?:as\s+)?"?([A-Za-z_]\w*)"?(?=\s*(?:,|$|\bfrom\b))/gim)].map((m) => m[1].toLowerCase()));
   constants.delete('from');
-  out = { ownIdAliases, aggregates, numericCasts, casts: casts.length, grain, renames, paths, literalRows, literalColumns, constantColumns: constants.size, ...dedup(text) };
+  const singleRow = !/\bgroup\s+by\b|\bover\s*\(/i.test(tail) && selectItems(tail).every((i) => AGGREGATE_CALL.test(i)) && selectItems(tail).length > 0;
+  const copy = /^\s*select\s+(?:distinct\s+)?(?:\*|\{\{[^{}]*?\w*star\s*\([^{}]*\}\})\s+from\s+\{\{\s*ref\s*\(\s*['"]([\w.]+)['"]\s*\)\s*\}\}(?:\s+(?:as\s+)?\w+)?\s*where\b(?![\s\S]*\b(?:join|group\s+by|union|select)\b)[\s\S]*$/i.exec(text);
+  out = { ownIdAliases, aggregates, singleRow, ...(copy ? { starCopyOf: copy[1].toLowerCase() } : {}), numericCasts, casts: casts.length, grain, renames, paths, literalRows, literalColumns, constantColumns: constants.size, ...dedup(text) };
   cache.set(node, out);
   return out;
 }
@@ -93,4 +101,21 @@ function dedup(text: string): { dedupKey?: string } {
     if (kept && !/^(?:as|from)$/i.test(alias ?? '')) return { dedupKey: key.toLowerCase() };
   }
   return {};
+}
+
+const AGGREGATE_CALL = /\b(?:max|min|sum|count|avg)\s*\(/i;
+
+/** The items of the last statement's select list, split at its top-level commas (empty when there is none to read). */
+function selectItems(tail: string): string[] {
+  const m = /\bselect\s+(?:distinct\s+)?([\s\S]*?)\bfrom\b/i.exec(tail);
+  if (!m || /\{\{|\*/.test(m[1])) return [];
+  const out: string[] = [];
+  let depth = 0, cur = '';
+  for (const ch of m[1]) {
+    if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    if (ch === ',' && depth === 0) { out.push(cur); cur = ''; } else cur += ch;
+  }
+  if (cur.trim()) out.push(cur);
+  return out.map((x) => x.trim()).filter(Boolean);
 }
