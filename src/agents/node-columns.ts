@@ -34,6 +34,7 @@ export function columnsOf(project: Project, node: DbtNode): AgentColumn[] {
   if (out) return out;
   const yaml = new Map(node.columns.map((c) => [c.name.toLowerCase(), c]));
   let read: ReturnType<typeof withoutSql>;
+  const cols_partial = (p: Project, n: DbtNode) => sqlWorthReading(p, n, yaml) && projectColumns(p).sql(n)?.status !== 'complete' && !!n.sqlPath;
   if (sqlWorthReading(project, node, yaml)) {
     const cols = projectColumns(project);
     const all = cols.of(node);
@@ -42,6 +43,12 @@ export function columnsOf(project: Project, node: DbtNode): AgentColumn[] {
     if (gone.length) absent.set(node, gone.map((c) => c.name));
     read = gone.length ? all.filter((c) => !gone.includes(c)) : all;
   } else read = withoutSql(project, node);
+  // a star of a relation whose columns nobody lists (dbt_utils.star of an undocumented source): the columns the project's SQL
+  // names on that relation, or on this model downstream, are columns it returns
+  if (cols_partial(project, node)) {
+    const have = new Set(read.map((c) => c.name.toLowerCase()));
+    for (const name of starredColumns(project, node)) if (!have.has(name.toLowerCase())) { have.add(name.toLowerCase()); read.push({ name, origin: 'sql' }); }
+  }
   out = read.map((c) => {
     const y = yaml.get(c.name.toLowerCase());
     const base: DbtColumn = y ?? { name: c.name, tests: [], constraints: [], meta: {}, tags: [], raw: {} };
@@ -107,5 +114,38 @@ export function semanticKeys(project: Project): Map<string, { type: 'primary' | 
       out.set(expr, list);
     }
   }
+  return out;
+}
+
+const STAR_OF = /\{\{-?\s*[\w.]*star\s*\(\s*(?:from\s*=\s*)?(?:source\s*\(\s*['"]([\w-]+)['"]\s*,\s*['"]([^'"]+)['"]\s*\)|ref\s*\(\s*['"]([^'"]+)['"]\s*\))([^{}]*)\}\}/g;
+
+/**
+ * The columns a model's star macros return (`{{ dbt_utils.star(source('app', 'users'), except=[…]) }}`) when the starred
+ * relation's columns are not listed: those other models' SQL names on that relation (a join on users.account_id), and those
+ * the models built on this one read from it. Only relations the model stars are looked at, so the cost stays with them.
+ */
+function starredColumns(project: Project, node: DbtNode): string[] {
+  let text = '';
+  try { text = modelText(project, node.sqlPath!); } catch { return []; }
+  const stars = [...text.matchAll(STAR_OF)];
+  if (!stars.length) return [];
+  const cols = projectColumns(project);
+  const out: string[] = [];
+  const named = (relation: string, readers: readonly DbtNode[], except: ReadonlySet<string>) => {
+    for (const r of readers) {
+      const sql = cols.sql(r);
+      for (const i of sql?.influence ?? []) if (i.relation === relation && !except.has(i.column.toLowerCase())) out.push(i.column);
+      for (const c of sql?.columns ?? []) for (const src of c.sources) if (src.relation === relation && !except.has(src.column.toLowerCase())) out.push(src.column);
+    }
+  };
+  for (const [, system, table, model, rest] of stars) {
+    const except = new Set([.../except\s*=\s*\[([^\]]*)\]/.exec(rest)?.[1].matchAll(/['"]([^'"]+)['"]/g) ?? []].map((m) => m[1].toLowerCase()));
+    const target = model ? project.modelByName.get(model) : project.sources.find((x) => x.name === `${system}.${table}`);
+    if (!target || (target.columns?.length ?? 0) > 0) continue;
+    // (the model's own SQL among them: a join on the starred relation's column names one it returns)
+    const readers = model ? project.models.filter((n) => n.refs.some((r) => r.name === model)) : project.models.filter((n) => n.sourceRefs.includes(`${system}.${table}`));
+    named(target.uniqueId, readers, except);
+  }
+  named(node.uniqueId, project.models.filter((n) => n.refs.some((r) => r.name === node.name)), new Set());
   return out;
 }

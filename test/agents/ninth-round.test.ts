@@ -101,3 +101,27 @@ from {{ source('emplois', 'candidatures') }} as p join {{ ref('stg_organisations
     expect(p.entities.find((e) => e.name === 'Organisation')!.sources).toContain('stg_org_prescripteur');
   });
 });
+
+describe('a star macro over a relation whose columns nobody lists (dbt_utils.star of an undocumented source)', () => {
+  const appSources = sourcesYaml(sources('app', 'accounts', 'users', 'orders'));
+  const files = {
+    'models/staging/stg_accounts.sql': "select id as account_id, name from {{ source('app', 'accounts') }}\n",
+    // the join names a column of users: the star returns it
+    'models/staging/stg_users.sql': `select {{ dbt_utils.star(source('app', 'users'), relation_alias='u') }}, a.name as account_name
+from {{ source('app', 'users') }} as u left join {{ source('app', 'accounts') }} as a on a.id = u.account_id
+`,
+    'models/staging/stg_orders.sql': "select {{ dbt_utils.star(source('app', 'orders')) }} from {{ source('app', 'orders') }}\n",
+    // a mart reads user_id off the staged orders: a column the staging model returns
+    'models/marts/fct_orders.sql': "select o.id, o.user_id, o.amount from {{ ref('stg_orders') }} as o\n",
+    'models/sources.yml': appSources,
+  };
+
+  it("returns the columns the project's SQL names on that relation or reads from the model downstream, and their keys are drawn", () => {
+    expect(refs(conceptualize(load(files)))).toEqual(expect.arrayContaining(['Account>User.account_id', 'User>Order.user_id']));
+  });
+
+  it('except the columns the star leaves out', () => {
+    const out = { ...files, 'models/staging/stg_users.sql': files['models/staging/stg_users.sql'].replace("relation_alias='u'", "relation_alias='u', except=['account_id']") };
+    expect(refs(conceptualize(load(out)))).not.toContain('Account>User.account_id');
+  });
+});
