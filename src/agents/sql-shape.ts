@@ -58,7 +58,9 @@ export function sqlShape(project: Project, node: DbtNode): SqlShape {
   for (const m of text.matchAll(/(?:^|[\s,(])"?_id"?\s+as\s+"?([A-Za-z_][\w]*)"?/gi)) ownIdAliases.add(m[1].toLowerCase());
   // only the statement that produces the rows counts: a GROUP BY inside a dedup CTE does not make a report
   const tail = text.slice(Math.max(0, text.search(/\)\s*select\b(?![\s\S]*\)\s*select\b)/i)));
-  const aggregates = /\bgroup\s+by\b/i.test(tail) && /\b(?:sum|count|avg|average|approx_count_distinct)\s*\(/i.test(tail);
+  // (or min/max made into a figure: (max(month) + 1) - min(month) as nombre_mois_saisis, a count per group; a max(updated_at) kept per id is a dedup)
+  const aggregates = /\bgroup\s+by\b/i.test(tail) && (/\b(?:sum|count|avg|average|approx_count_distinct)\s*\(/i.test(tail)
+    || /\b(?:max|min)\s*\([^;]*?\bas\s+"?(?:(?:nombre|nb|total|count|num|number)_\w+|\w+_(?:count|total))"?/i.test(tail));
   const casts = [...text.matchAll(/\b(?:safe_)?cast\s*\([^()]*?\bas\s+([a-z0-9_]+)/gi)].map((m) => m[1].toLowerCase());
   casts.push(...[...text.matchAll(/::\s*([a-z0-9_]+)/gi)].map((m) => m[1].toLowerCase()));
   const numericCasts = casts.filter((t) => /^(?:numeric|bignumeric|decimal|float|float64|double|real|int|int64|integer|bigint|smallint|number)$/.test(t)).length;

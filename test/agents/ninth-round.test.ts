@@ -125,3 +125,26 @@ from {{ source('app', 'users') }} as u left join {{ source('app', 'accounts') }}
     expect(refs(conceptualize(load(out)))).not.toContain('Account>User.account_id');
   });
 });
+
+describe('a GROUP BY whose min/max is made into a figure', () => {
+  const base = {
+    'models/staging/stg_annexes_financieres.sql': "select a.id as id_annexe_financiere, a.numero, a.date_debut, a.montant_total from {{ source('asp', 'annexes') }} as a\n",
+    'models/sources.yml': sourcesFile,
+  };
+
+  it('((max(month) + 1) - min(month) as nombre_mois_saisis per annex) is a report, not an entity', () => {
+    const p = conceptualize(load({ ...base, 'models/staging/stg_duree_annexe.sql': `select id_annexe_financiere, (max(date_part('month', date_saisie)) + 1) - min(date_part('month', date_saisie)) as nombre_mois_saisis
+from {{ ref('stg_annexes_financieres') }}
+group by id_annexe_financiere
+` }));
+    expect(entityNames(p).some((n) => n.startsWith('Duree'))).toBe(false);
+  });
+
+  it('while the latest row kept per id (max(updated_at) … group by id) stays the thing it dedups', () => {
+    const p = conceptualize(load({ ...base, 'models/staging/stg_contrats.sql': `select id as id_contrat, id_annexe_financiere, max(updated_at) as updated_at
+from {{ source('asp', 'annexes') }}
+group by id, id_annexe_financiere
+` }));
+    expect(entityNames(p)).toContain('Contrat');
+  });
+});
