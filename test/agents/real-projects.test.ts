@@ -157,7 +157,7 @@ const FLOORS: Record<string, { entityP: number; relP: number; relR: number }> = 
   'dagster-open-platform': { entityP: 0.95, relP: 0.95, relR: 0.95 },
   // labelled blind in issue 23's blind round; at the targets since its second blind round's fixes (hand-kept sheets,
   // a thing's flags in a table of their own, links stamped _utc); recall up with a ledger log (inventory_logs) kept
-  'crowdcow-warehouse': { entityP: 0.85, relP: 0.95, relR: 0.95 },
+  'crowdcow-warehouse': { entityP: 0.87, relP: 0.95, relR: 0.95 },
   // labelled blind in issue 23's second blind round (38.0 / 14.3 / 37.5 % held out); relationship precision at the target
   // since a key nested under another system's field (payment.stripe.subscriptionid) is that system's, and a thing's
   // qualified id (user_pseudo_id) no longer keys a keyless event table; entity precision up with a promo-code dictionary and a daily figure left out
@@ -165,6 +165,9 @@ const FLOORS: Record<string, { entityP: number; relP: number; relR: number }> = 
   // labelled blind in issue 23's third blind round (2.9 / 0.0 / 0.0 % held out: every name kept its mart word); a
   // subject-named consolidation layer (stg_fact_orders, stg_orders_finance, stg_otr_*), below the targets still
   'hubs-core-network': { entityP: 0.6, relP: 0.6, relR: 0.9 },
+  // labelled blind in issue 23's fourth blind round (37.5 / 0.0 / 0.0 % held out): a reporting layer of counts, constants
+  // and copies whose columns come through a star macro of undocumented sources; below the targets still
+  'pilotage-inclusion': { entityP: 0.65, relP: 0.5, relR: 0.4 },
 };
 
 for (const name of Object.keys(FLOORS)) {
