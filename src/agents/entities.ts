@@ -757,6 +757,8 @@ function describe(project: Project, name: string, label: string, list: StagingMo
  */
 function keysReadFrom(project: Project, m: StagingModel, models: readonly StagingModel[]): Map<string, string> {
   const out = new Map<string, string>();
+  // (a join is needed to read another table's id: a model reading one relation is not read again for it)
+  if (new Set(m.node.sourceRefs).size + m.node.refs.length < 2) return out;
   for (const c of projectColumns(project).sql(m.node)?.columns ?? []) {
     if (c.sources.length !== 1 || !/^(?:id|uuid|_id)$/i.test(c.sources[0].column)) continue;
     const rel = c.sources[0].relation;
