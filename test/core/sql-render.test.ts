@@ -127,6 +127,12 @@ from t`, { vars: { x: 2 } });
     expect(big.error?.message ?? '').toMatch(/too many steps/);
   });
 
+  it('marks a function or module printed instead of called (Python prints its repr), never a crash', () => {
+    const r = render(`{% macro m() %}x{% endmacro %}select {{ modules }} as a, {{ m }} as b, {{ [modules.re.sub] }} as c, {{ 'x' ~ ref }} as d from t`);
+    expect(squash(r.sql)).toBe('select __modeler_unrendered_1__ as a, __modeler_unrendered_2__ as b, __modeler_unrendered_3__ as c, __modeler_unrendered_4__ as d from t');
+    expect(r.placeholders.slice(0, 3).map((p) => p.reason)).toEqual(Array(3).fill('a function or module is printed, not called'));
+  });
+
   it('reports a malformed template with its line', () => {
     const r = render('select 1\nfrom t\n{% if x %} a');
     expect(r.error).toMatchObject({ line: 3 });

@@ -362,7 +362,8 @@ export function evaluate(node: Node, ctx: JContext): JValue {
         case '<=': return (a as any) <= (b as any);
         case '>=': return (a as any) >= (b as any);
         case 'in': return Array.isArray(b) ? b.some((x) => looseEqual(x, a)) : typeof b === 'string' ? b.includes(String(a)) : b && typeof b === 'object' ? String(a) in b : false;
-        case '~': return str(a) + str(b);
+        // Python joins a function's repr (<function …>), not its JavaScript source
+        case '~': return typeof a === 'function' || typeof b === 'function' ? UNKNOWN : str(a) + str(b);
         case '+': return typeof a === 'number' && typeof b === 'number' ? a + b : Array.isArray(a) && Array.isArray(b) ? [...a, ...b] : typeof a === 'string' && typeof b === 'string' ? a + b : UNKNOWN;
         case '-': return typeof a === 'number' && typeof b === 'number' ? a - b : UNKNOWN;
         case '*': return typeof a === 'number' && typeof b === 'number' ? a * b : UNKNOWN;

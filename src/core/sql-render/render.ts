@@ -10,7 +10,7 @@ import { dbtBuiltin } from './dbt-builtins.js';
 import { dispatchMacro, type MacroDef, type MacroLibrary } from './macros.js';
 import { PY_RE } from './py-re.js';
 import { parseTemplate, TemplateError, type Expr, type TNode } from './template.js';
-import { applyTemplateFilter, COLUMN, isRelation, methodOf, pyStr, RELATION, type Relation } from './values.js';
+import { applyTemplateFilter, COLUMN, isRelation, methodOf, pyStr, RELATION, Unprintable, type Relation } from './values.js';
 import { dbtQuoteChar } from '../../sql/dialects/index.js';
 
 export interface DbtTargetInfo { name?: string; type?: string; schema?: string; database?: string; profile_name?: string }
@@ -115,7 +115,7 @@ class Renderer {
       this.result.sql = out.join('');
     } catch (e) {
       if (e instanceof RenderAbort) this.result.error = { line: e.line, message: e.message };
-      else if (e instanceof ReturnSignal) this.result.sql = pyStr(e.value);
+      else if (e instanceof ReturnSignal) this.result.sql = e.value === UNKNOWN ? '' : this.printed(e.value, 'return');
       else throw e;
     }
     return this.result;
@@ -136,7 +136,7 @@ class Renderer {
       case 'text': out.push(n.v); return;
       case 'out': {
         const v = this.eval(n.expr, scope);
-        out.push(v === UNKNOWN ? this.placeholder(n.src, this.reason) : pyStr(v));
+        out.push(this.printed(v, n.src));
         return;
       }
       case 'if': {
@@ -211,14 +211,14 @@ class Renderer {
           return parts.join('');
         });
         const v = this.eval(n.expr, { vars: new Map([['caller', caller]]), parent: scope });
-        out.push(v === UNKNOWN ? this.placeholder(n.src, this.reason) : pyStr(v));
+        out.push(this.printed(v, n.src));
         return;
       }
       case 'filterblock': {
         const parts: string[] = [];
         this.body(n.body, scope, parts);
         const v = this.filter(n.name, parts.join(''), [], {});
-        out.push(v === UNKNOWN || v === undefined ? this.placeholder(`filter ${n.name}`, `the filter ${n.name} is not rendered`) : pyStr(v));
+        out.push(v === UNKNOWN || v === undefined ? this.placeholder(`filter ${n.name}`, `the filter ${n.name} is not rendered`) : this.printed(v, `filter ${n.name}`));
         return;
       }
       case 'unknown': out.push(this.placeholder(n.src, n.reason)); return;
@@ -244,6 +244,15 @@ class Renderer {
       }
     };
     walk(nodes);
+  }
+
+  /** A value as the SQL text has it; one Python would print as its repr (a function, a module) is a placeholder. */
+  private printed(v: unknown, src: string): string {
+    if (v === UNKNOWN) return this.placeholder(src, this.reason);
+    try { return pyStr(v); } catch (e) {
+      if (e instanceof Unprintable) return this.placeholder(src, e.message);
+      throw e;
+    }
   }
 
   private placeholder(src: string, reason: string | undefined): string {

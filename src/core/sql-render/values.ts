@@ -23,9 +23,13 @@ export const isRelation = (v: unknown): v is Relation => !!v && typeof v === 'ob
 const isList = Array.isArray;
 const isDict = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
+/** A value Python would print as its repr (`<function …>`, `<module 're'>`): no SQL to guess. */
+export class Unprintable extends Error {}
+
 /** A value as `{{ value }}` prints it (Python's str()); UNKNOWN is the caller's to mark. */
 export function pyStr(v: unknown): string {
   if (v === UNKNOWN) return '';
+  if (typeof v === 'function') throw new Unprintable('a function or module is printed, not called');
   if (typeof v === 'string') return v;
   if (v === true) return 'True';
   if (v === false) return 'False';
