@@ -133,6 +133,17 @@ from t`, { vars: { x: 2 } });
     expect(r.placeholders.slice(0, 3).map((p) => p.reason)).toEqual(Array(3).fill('a function or module is printed, not called'));
   });
 
+  it("stops a modules.re pattern that backtracks without end, and strings made too long, leaving them unknown", () => {
+    // (a+)+$ on a run of a's that fails at its end: exponential in the run's length, in Python as here
+    const r = render(`select {{ modules.re.match('(a+)+$', '${'a'.repeat(40)}!') }} as x, {{ modules.re.sub('[ -]+', '_', 'a - b') }} as y from t`);
+    expect(squash(r.sql)).toBe('select __modeler_unrendered_1__ as x, a_b as y from t');
+    expect(r.placeholders[0].reason).toMatch(/modules\.re: the pattern .* takes too long/);
+    // a string doubled in a loop stops at the length modeler matches, not at the heap's end
+    const grown = render(`{% set ns = namespace(s='a') %}{% for i in range(40) %}{% set ns.s = modules.re.sub('a', 'aa', ns.s) %}{% endfor %}select {{ ns.s | length }} as n`);
+    expect(squash(grown.sql)).toBe('select __modeler_unrendered_1__ as n');
+    expect(grown.placeholders[0].reason).toMatch(/longer than modeler matches/);
+  });
+
   it('reports a malformed template with its line', () => {
     const r = render('select 1\nfrom t\n{% if x %} a');
     expect(r.error).toMatchObject({ line: 3 });

@@ -1,7 +1,47 @@
 // `modules.re`, Python's regular expressions as dbt hands them to templates: macros build column
 // names with them (dbt_utils.slugify: `modules.re.sub('[ -]+', '_', s)`). A pattern or
 // replacement whose Python meaning JavaScript does not share gives UNKNOWN, never a guess.
+import { createContext, runInContext, type Context } from 'node:vm';
 import { jinjaCallable, UNKNOWN } from '../project/jinja-expr.js';
+
+/** Strings longer than this are not matched (a template that doubles a string in a loop stops here, not at the heap's end). */
+const MAX_STRING = 100_000;
+/** A pattern that backtracks badly ((a+)+$ on a long run of a's) is stopped after this long. */
+const TIMEOUT_MS = 500;
+/** Below this length a pattern with at most one quantifier and no backreference cannot take long: it runs without the watchdog. */
+const QUICK_STRING = 2_000;
+let sandbox: Context | undefined;
+
+/** The number of quantifiers outside character classes, or Infinity when the pattern refers back to a group. */
+function quantifiers(pattern: string): number {
+  let n = 0, inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') { if (/[1-9]/.test(pattern[i + 1] ?? '')) return Infinity; i++; continue; }
+    if (inClass) { if (c === ']') inClass = false; continue; }
+    if (c === '[') inClass = true;
+    else if ((c === '*' || c === '+' || c === '{') || (c === '?' && pattern[i - 1] !== '(')) n++;
+  }
+  return n;
+}
+
+/**
+ * Run a match, stopped when it takes too long: JavaScript's regular expressions backtrack as
+ * Python's do, and a pattern such as `(a+)+$` takes exponential time on a string that almost
+ * matches. Python would hang on it too; a renderer reading a project must not. `node:vm`'s
+ * timeout interrupts a running match; it costs a watchdog thread, so only patterns that could
+ * take long (several quantifiers, a backreference) or long strings pay it.
+ */
+function timed<T>(re: RegExp, string: string, fn: () => T): T {
+  if (string.length > MAX_STRING) throw new Error(`modules.re: a string of ${string.length} characters is longer than modeler matches (${MAX_STRING})`);
+  if (string.length <= QUICK_STRING && quantifiers(re.source) <= 1) return fn();
+  sandbox ??= createContext({});
+  sandbox.fn = fn;
+  try { return runInContext('fn()', sandbox, { timeout: TIMEOUT_MS }) as T; } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new Error(`modules.re: the pattern '${re.source}' takes too long on a string of ${string.length} characters (it backtracks without end)`);
+    throw e;
+  } finally { sandbox.fn = undefined; }
+}
 
 // Python's flag values (re.IGNORECASE = 2, re.MULTILINE = 8, re.DOTALL = 16)
 const FLAGS: [number, string][] = [[2, 'i'], [8, 'm'], [16, 's']];
@@ -54,7 +94,7 @@ export const PY_RE = {
     if (anyUnknown([pattern, repl, string, count]) || typeof repl !== 'string' || typeof string !== 'string' || (count !== 0 && count !== 1)) return UNKNOWN;
     const re = toRegExp(pattern, kw.flags ?? a[4], count === 0);
     const r = toReplacement(repl);
-    return re && r !== undefined ? string.replace(re, r) : UNKNOWN;
+    return re && r !== undefined ? timed(re, string, () => string.replace(re, r)) : UNKNOWN;
   }),
   match: jinjaCallable((a, kw) => find(a, kw, 'match')),
   search: jinjaCallable((a, kw) => find(a, kw, 'search')),
@@ -64,13 +104,13 @@ export const PY_RE = {
     if (anyUnknown([pattern, string]) || typeof string !== 'string') return UNKNOWN;
     const re = toRegExp(pattern, kw.flags ?? a[2], true);
     if (!re) return UNKNOWN;
-    return [...string.matchAll(re)].map((m) => (m.length === 1 ? m[0] : m.length === 2 ? m[1] ?? '' : m.slice(1).map((x) => x ?? '')));
+    return timed(re, string, () => [...string.matchAll(re)]).map((m) => (m.length === 1 ? m[0] : m.length === 2 ? m[1] ?? '' : m.slice(1).map((x) => x ?? '')));
   }),
   split: jinjaCallable((a, kw) => {
     const [pattern, string] = a;
     if (anyUnknown([pattern, string]) || typeof string !== 'string' || (kw.maxsplit ?? a[2] ?? 0) !== 0) return UNKNOWN;
     const re = toRegExp(pattern, kw.flags ?? a[3], true);
-    return re ? string.split(re) : UNKNOWN;
+    return re ? timed(re, string, () => string.split(re)) : UNKNOWN;
   }),
   escape: jinjaCallable((a) => (typeof a[0] === 'string' ? a[0].replace(/[.*+?^${}()|[\]\\\-#&~\s]/g, '\\$&') : UNKNOWN)),
 };
@@ -82,6 +122,7 @@ function find(a: unknown[], kw: Record<string, unknown>, how: 'match' | 'search'
   const re = toRegExp(body, kw.flags ?? a[2], false);
   if (!re) return UNKNOWN;
   // match/fullmatch anchor at the string's start, not a line's, whatever the flags
-  const m = how === 'search' || !re.flags.includes('m') ? re.exec(string) : new RegExp(re.source, re.flags.replace('m', '')).exec(string);
+  const anchored = how === 'search' || !re.flags.includes('m') ? re : new RegExp(re.source, re.flags.replace('m', ''));
+  const m = timed(anchored, string, () => anchored.exec(string));
   return m ? matchObject(m) : null;
 }
