@@ -50,12 +50,26 @@ const FLAGS: [number, string][] = [[2, 'i'], [8, 'm'], [16, 's']];
 function toRegExp(pattern: unknown, flags: unknown, global: boolean): RegExp | undefined {
   if (typeof pattern !== 'string') return undefined;
   const f = flags === undefined || flags === null ? 0 : flags;
-  if (typeof f !== 'number' || (f & ~(2 | 8 | 16 | 32)) !== 0) return undefined;
+  if (typeof f !== 'number' || !Number.isInteger(f) || (f & ~(2 | 8 | 16 | 32)) !== 0) return undefined;
   // named groups, conditionals, \A \Z, inline flags and possessive forms are Python's own
   if (/\(\?P|\(\?\(|\(\?[aiLmsux]|\\[AZ]|[*+?}]\+/.test(pattern)) return undefined;
   const js = FLAGS.filter(([bit]) => f & bit).map(([, c]) => c).join('') + (global ? 'g' : '');
   try { return new RegExp(pattern, js); } catch { return undefined; }
 }
+
+/**
+ * Whether JavaScript reads the pattern on this string as Python does: Python's \\w, \\d and \\b
+ * know every script's letters and digits (JavaScript's only ASCII), and its $ also matches before
+ * a final newline.
+ */
+function sameMeaning(pattern: unknown, string: string): boolean {
+  if (typeof pattern !== 'string') return false;
+  if (/\\[wWdDbB]/.test(pattern) && /[^\x00-\x7f]/.test(string)) return false;
+  return !(pattern.includes('$') && string.includes('\n'));
+}
+
+/** How many groups a pattern captures. */
+const groupCount = (re: RegExp) => new RegExp(`${re.source}|`).exec('')!.length - 1;
 
 /** Python's replacement template (`\1`, `\g<1>`, `\\`) as JavaScript's (`$1`, `$$`). */
 function toReplacement(repl: string): string | undefined {
@@ -66,7 +80,8 @@ function toReplacement(repl: string): string | undefined {
     if (c !== '\\') { out += c; continue; }
     const n = repl[++i];
     if (n === undefined) return undefined;
-    if (/[0-9]/.test(n)) { out += `$${n}`; continue; }
+    // \0 is Python's octal escape (a NUL), not the whole match
+    if (/[1-9]/.test(n)) { out += `$${n}`; continue; }
     if (n === 'g') { const m = /^<(\d+)>/.exec(repl.slice(i + 1)); if (!m) return undefined; out += `$${m[1]}`; i += m[0].length; continue; }
     const esc: Record<string, string> = { '\\': '\\', n: '\n', t: '\t', r: '\r' };
     if (!(n in esc)) return undefined;
@@ -76,7 +91,8 @@ function toReplacement(repl: string): string | undefined {
 }
 
 const matchObject = (m: RegExpExecArray) => ({
-  group: jinjaCallable((a) => { const k = a[0] === undefined ? 0 : Number(a[0]); return m[k] ?? null; }),
+  // a group the pattern does not have (or a name: named groups are not read) is Python's IndexError
+  group: jinjaCallable((a) => { const k = a[0] === undefined ? 0 : a[0]; return typeof k === 'number' && Number.isInteger(k) && k >= 0 && k < m.length ? m[k] ?? null : UNKNOWN; }),
   groups: jinjaCallable(() => m.slice(1).map((x) => x ?? null)),
   start: jinjaCallable(() => m.index),
   end: jinjaCallable(() => m.index + m[0].length),
@@ -92,9 +108,13 @@ export const PY_RE = {
     const count = kw.count ?? a[3] ?? 0;
     // count: 0 is every match, 1 the first; more is rare enough to be left unknown
     if (anyUnknown([pattern, repl, string, count]) || typeof repl !== 'string' || typeof string !== 'string' || (count !== 0 && count !== 1)) return UNKNOWN;
-    const re = toRegExp(pattern, kw.flags ?? a[4], count === 0);
+    const re = sameMeaning(pattern, string) ? toRegExp(pattern, kw.flags ?? a[4], count === 0) : undefined;
     const r = toReplacement(repl);
-    return re && r !== undefined ? timed(re, string, () => string.replace(re, r)) : UNKNOWN;
+    if (!re || r === undefined) return UNKNOWN;
+    // a group the pattern does not have is an error in Python, literal text in JavaScript
+    const groups = groupCount(re);
+    if ([...r.matchAll(/\$\$|\$(\d\d?)/g)].some((m) => m[1] !== undefined && Number(m[1]) > groups)) return UNKNOWN;
+    return timed(re, string, () => string.replace(re, r));
   }),
   match: jinjaCallable((a, kw) => find(a, kw, 'match')),
   search: jinjaCallable((a, kw) => find(a, kw, 'search')),
@@ -102,14 +122,14 @@ export const PY_RE = {
   findall: jinjaCallable((a, kw) => {
     const [pattern, string] = a;
     if (anyUnknown([pattern, string]) || typeof string !== 'string') return UNKNOWN;
-    const re = toRegExp(pattern, kw.flags ?? a[2], true);
+    const re = sameMeaning(pattern, string) ? toRegExp(pattern, kw.flags ?? a[2], true) : undefined;
     if (!re) return UNKNOWN;
     return timed(re, string, () => [...string.matchAll(re)]).map((m) => (m.length === 1 ? m[0] : m.length === 2 ? m[1] ?? '' : m.slice(1).map((x) => x ?? '')));
   }),
   split: jinjaCallable((a, kw) => {
     const [pattern, string] = a;
     if (anyUnknown([pattern, string]) || typeof string !== 'string' || (kw.maxsplit ?? a[2] ?? 0) !== 0) return UNKNOWN;
-    const re = toRegExp(pattern, kw.flags ?? a[3], true);
+    const re = sameMeaning(pattern, string) ? toRegExp(pattern, kw.flags ?? a[3], true) : undefined;
     return re ? timed(re, string, () => string.split(re)) : UNKNOWN;
   }),
   escape: jinjaCallable((a) => (typeof a[0] === 'string' ? a[0].replace(/[.*+?^${}()|[\]\\\-#&~\s]/g, '\\$&') : UNKNOWN)),
@@ -119,7 +139,7 @@ function find(a: unknown[], kw: Record<string, unknown>, how: 'match' | 'search'
   const [pattern, string] = a;
   if (anyUnknown([pattern, string]) || typeof string !== 'string' || typeof pattern !== 'string') return UNKNOWN;
   const body = how === 'search' ? pattern : how === 'match' ? `^(?:${pattern})` : `^(?:${pattern})$`;
-  const re = toRegExp(body, kw.flags ?? a[2], false);
+  const re = sameMeaning(pattern, string) ? toRegExp(body, kw.flags ?? a[2], false) : undefined;
   if (!re) return UNKNOWN;
   // match/fullmatch anchor at the string's start, not a line's, whatever the flags
   const anchored = how === 'search' || !re.flags.includes('m') ? re : new RegExp(re.source, re.flags.replace('m', ''));
