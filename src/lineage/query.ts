@@ -64,7 +64,11 @@ export function parseAddress(g: LineageGraph, text: string, opts: { allowNode?: 
   const col = cols.find((c) => c.toLowerCase() === colText.toLowerCase());
   const unread = cols.length ? undefined : unreadReason(g, id);
   if (unread) throw new UserError(`${g.nameOf(id)} has no known columns: ${unread}`, 1, 'COLUMN_NOT_FOUND');
-  if (!col) throw new UserError(`${g.nameOf(id)} has no column '${colText}'${didYouMeanSuffix(colText, cols)}`, 1, 'COLUMN_NOT_FOUND');
+  if (!col) {
+    // some of its columns have no known name (a macro not rendered names them): the column asked for may be one
+    const gaps = g.unresolved(id, colText).filter((r) => !r.includes('does not return'));
+    throw new UserError(`${g.nameOf(id)} has no column '${colText}'${didYouMeanSuffix(colText, cols)}${gaps.length ? ` among the columns known; the names of others are not: ${gaps.join('; ')}` : ''}`, 1, 'COLUMN_NOT_FOUND');
+  }
   return { id, node: g.nameOf(id), column: col };
 }
 

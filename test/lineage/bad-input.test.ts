@@ -29,6 +29,20 @@ describe('modeler lineage on bad input', () => {
     expect(changed(before, tree(dir)).filter((f) => !f.startsWith('.modeler/'))).toEqual([]);
   });
 
+  it('answers for a model whose column names a macro makes that does not render (a modules.re pattern that backtracks without end), and says so for a column it cannot name', () => {
+    const odd = join(tempDir('modeler-lineage-re-'), 'project');
+    cpSync(dir, odd, { recursive: true });
+    writeFileSync(join(odd, 'models', 'marts', 'named_by_re.sql'), `select order_id, 1 as {{ modules.re.sub('(a+)+b', 'x', '${'a'.repeat(40)}') }}, {{ modules }} as m from {{ ref('orders') }}\n`);
+    const node = runCli(['lineage', 'named_by_re', '--project-dir', odd, '--output-json']);
+    expect(node.code).toBe(0);
+    expect(JSON.parse(node.stdout).columns.map((c: { column: string }) => c.column)).toEqual(['named_by_re.order_id', 'named_by_re.m']);
+    const col = runCli(['lineage', 'named_by_re.nothing_here', '--project-dir', odd]);
+    expect([col.code, col.stdout]).toEqual([1, '']);
+    expect(col.stderr).toBe("modeler: named_by_re has no column 'nothing_here' among the columns known; the names of others are not: a column whose name is made by a macro that is not rendered\n");
+    // a model without such columns: the plain refusal
+    expect(runCli(['lineage', 'orders.x', '--project-dir', odd]).stderr).toBe("modeler: orders has no column 'x'\n");
+  });
+
   it('names a property file that does not read, on stderr, and still answers from the rest', () => {
     const broken = join(tempDir('modeler-lineage-yaml-'), 'project');
     cpSync(dir, broken, { recursive: true });
