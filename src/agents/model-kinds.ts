@@ -198,7 +198,10 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   // several columns written as constants ('Cross Docking' as otr_source, 'Tracking Number' as document_type), figures or
   // times, and no id of its own: one labelled slice of figures that a union downstream stacks (process times per order
   // and stage; its columns unread, the constants say it); constants alone label a copy of rows ('bink' as brand)
-  const timed = (n: string) => isFigureColumn(n, columns.find((c) => c.name.toLowerCase() === n)?.data_type) || columnTokens(n).some((t) => DURATION_TOKENS.has(t));
+  // each name's type looked up once (a find per name was quadratic: minutes at 20,000 columns)
+  const types = new Map<string, string | undefined>();
+  for (const c of columns) { const k = c.name.toLowerCase(); if (!types.has(k)) types.set(k, c.data_type); }
+  const timed = (n: string) => isFigureColumn(n, types.get(n)) || columnTokens(n).some((t) => DURATION_TOKENS.has(t));
   if (sql.constantColumns >= 3 && !keyed && !names.some((n) => n === 'id' || n === `${own}_id`) && (!names.length || names.some(timed))) {
     return { kind: 'report', why: `${sql.constantColumns} of its columns are constants written in its SQL and it has no identifier of its own: one labelled slice of a report`, served: [] };
   }
@@ -221,7 +224,7 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   // (a web-analytics export: date, source, users, sessions; a spend sheet: channel, week, spend)
   if (!keyed && !grain.length) {
     const period = names.find(isPeriodColumn);
-    const figures = names.filter((n) => (!isPeriodColumn(n) || PERIOD_COUNT.test(n)) && isFigureColumn(n, columns.find((c) => c.name.toLowerCase() === n)?.data_type));
+    const figures = names.filter((n) => (!isPeriodColumn(n) || PERIOD_COUNT.test(n)) && isFigureColumn(n, types.get(n)));
     // (with no key of any kind, not even another thing's, one count per period is enough: visitors per dashboard and week)
     const keyless = !names.some((n) => keyShape(n) || /(?:^|_)(?:id|code|key|uuid|number|no|num)$/.test(n));
     if (period && figures.length && (figures.length * 4 >= names.length || keyless) && !names.some((n) => !isPeriodColumn(n) && isOwnId(n))) {
