@@ -110,6 +110,23 @@ describe('columns of a project, with origin and type', () => {
     // the file on disk (this process keeps the shapes in memory too) holds both
     expect(Object.keys(JSON.parse(readFileSync(join(dir, '.modeler/cache/sql-shapes.json'), 'utf8')).entries)).toHaveLength(2);
   });
+
+  it('parses again a kept shape that is damaged (valid JSON, not a shape) instead of failing the read', () => {
+    const dir = copy();
+    writeFileSync(join(dir, 'models/marts/order_years.sql'), "select order_id, extract(year from ordered_at) as order_year from {{ ref('orders') }}\n");
+    projectColumns(loadProject(dir), { cache: true }).stats();
+    // another folder, so this process holds no shapes for it: only the file's
+    const damaged = join(tempDir('modeler-columns-damaged-'), 'jaffle_shop');
+    cpSync(dir, damaged, { recursive: true });
+    const file = join(damaged, '.modeler/cache/sql-shapes.json');
+    const data = JSON.parse(readFileSync(file, 'utf8'));
+    for (const k of Object.keys(data.entries)) data.entries[k] = { shape: { ctes: [], body: { k: 'select', select: null } } };
+    writeFileSync(file, JSON.stringify(data));
+    const p = loadProject(damaged);
+    const pc = projectColumns(p, { cache: true });
+    expect(pc.sql(p.modelByName.get('order_years')!)!.columns.map((c) => c.name)).toEqual(['order_id', 'order_year']);
+    expect(pc.stats()).toMatchObject({ parsed: 1 });
+  });
 });
 
 describe('columns of SQL whose Jinja is only partly known (tuva clinical and claims staging)', () => {

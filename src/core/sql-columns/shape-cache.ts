@@ -37,6 +37,8 @@ export class ShapeCache {
   }
 
   private entries = new Map<string, Parsed>();
+  /** keys read from the file and not parsed since: what forget() may drop */
+  private fromFile = new Set<string>();
   private used = new Set<string>();
   private dirty = false;
   private typesSaved = 0;
@@ -52,16 +54,32 @@ export class ShapeCache {
     if (!existsSync(file)) return;
     try {
       const data = JSON.parse(readFileSync(file, 'utf8'));
-      if (data?.version === VERSION && data.entries && typeof data.entries === 'object') this.entries = new Map(Object.entries(data.entries));
+      if (data?.version === VERSION && data.entries && typeof data.entries === 'object') { this.entries = new Map(Object.entries(data.entries)); this.fromFile = new Set(this.entries.keys()); }
       // the types of casts the token reader met: reading the same SQL again needs no parser
       if (data?.version === VERSION && data.types && typeof data.types === 'object') { knowCastTypes(data.types); this.typesSaved = castTypeCount(); }
     } catch { /* a damaged cache is rebuilt */ }
   }
 
+  private key(sql: string, dialect: ParseDialect): string {
+    return createHash('sha1').update(dialect).update('\0').update(sql).digest('base64url');
+  }
+
+  /**
+   * Drop the shape of this SQL when it was read from the file (true): one that does not resolve
+   * is a damaged file's (valid JSON, not a shape), to be parsed again; false when it is this
+   * process's own parse (a fault to report, not to hide).
+   */
+  forget(sql: string, dialect: ParseDialect): boolean {
+    const key = this.key(sql, dialect);
+    if (!this.fromFile.delete(key)) return false;
+    this.entries.delete(key);
+    return true;
+  }
+
   parse(sql: string, dialect: ParseDialect): Parsed {
     const quick = staticShape(sql, dialect);
     if (quick) { this.fast++; return { shape: quick }; }
-    const key = createHash('sha1').update(dialect).update('\0').update(sql).digest('base64url');
+    const key = this.key(sql, dialect);
     this.used.add(key);
     const hit = this.entries.get(key);
     if (hit) { this.hits++; return hit; }
