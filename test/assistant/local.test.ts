@@ -5,8 +5,8 @@
 // when it cannot answer.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { loadProject } from '../../src/api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initSqlColumns, loadProject } from '../../src/api.js';
 import { ask } from '../../src/assistant/ask.js';
 import { applyProposal } from '../../src/api.js';
 import { validateContextOf } from '../../src/assistant/change-check.js';
@@ -140,5 +140,24 @@ describe('Local proposals, applied to a copy', () => {
     const r = await ask(s, { message: 'add relationships tests to stg_stripe__payments' });
     expect(r.proposed_changes).toEqual([]);
     expect(r.answer).toContain('stg_stripe__payments.customer_id: several tables could be its parent (stg_shop__customers, stg_stripe__customers); add the relationships test by hand');
+  });
+});
+
+describe('Local answers about a column\'s lineage, with the SQL parser loaded (as ask and serve load it)', () => {
+  let s: AssistantSession;
+  // the session reads the project's columns when opened: after the parser is loaded
+  beforeAll(async () => { await initSqlColumns(); s = AssistantSession.open(copyProject(EXAMPLE)); });
+
+  it('answers "what feeds" and "what uses" a named column from its column lineage, not at model level', async () => {
+    const up = await ask(s, { message: 'what feeds stg_shop__orders.customer_id' });
+    expect(up.answer).toMatch(/^`stg_shop__orders\.customer_id` is renamed from `shop\.orders\.user_id` in the SQL of `stg_shop__orders` \(models\/staging\/shop\/stg_shop__orders\.sql:3\)\./);
+    const down = await ask(s, { message: 'what uses stg_shop__orders.customer_id' });
+    expect(down.answer).toMatch(/^`stg_shop__orders\.customer_id` feeds `orders\.customer_id` \(passthrough, models\/marts\/orders\.sql:3\)\./);
+    // a column the model does not return: said so, with the model's inputs as the closest facts
+    const none = await ask(s, { message: 'what feeds orders.nope' });
+    expect(none.answer).toMatch(/^I cannot tell where `orders\.nope` comes from: its SQL as read does not return `nope`/);
+    for (const r of [up, down, none]) expect(r.answer).not.toContain('not traced by this answer');
+    // a model alone is still answered at model level
+    expect((await ask(s, { message: 'what feeds orders' })).answer).toMatch(/^`orders` is built from the 2 models/);
   });
 });

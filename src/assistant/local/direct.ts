@@ -1,10 +1,11 @@
 // The Local provider's direct answers: classify the question, resolve its subject, and let the
 // answerer of that kind state the fact first (a sentence with file:line), then its evidence.
 import type { Project } from '../../core/project/types.js';
+import { sqlColumnsReady } from '../../core/sql-columns/query-shape.js';
 import type { IndexView } from '../index/view.js';
 import type { IndexRecord } from '../index/records.js';
 import { nodeOf } from './facts.js';
-import { columnOriginAnswer } from './kinds/column-origin.js';
+import { columnFeedsAnswer, columnOriginAnswer } from './kinds/column-origin.js';
 import { configAnswer } from './kinds/config.js';
 import { descriptionsAnswer } from './kinds/descriptions.js';
 import { diffAnswer } from './kinds/diff.js';
@@ -53,6 +54,12 @@ export function understand(project: Project, index: IndexView, message: string, 
   let direct = kind === 'finding' ? findingAnswer(input, issue) : ANSWERERS[kind](input);
   // a column question that names no column asks about the table: "what columns has orders" → sql_columns
   if (!direct && kind === 'column_origin') direct = upstreamAnswer(input);
+  // "what feeds orders.customer_id", "what uses it": a column named is answered by its column lineage (or why it cannot
+  // be traced), not at model level with a note that column lineage is not traced; at model level while the SQL parser is not loaded
+  if (direct && (kind === 'upstream' || kind === 'downstream') && (subject.column || subject.columnName) && sqlColumnsReady()) {
+    const byColumn = kind === 'upstream' ? columnOriginAnswer(input) : columnFeedsAnswer(input);
+    if (byColumn) direct = byColumn;
+  }
   if (!direct && kind === 'grain' && /\btests?\b/i.test(message)) direct = testsAnswer(input);
   return { kind, subject, direct };
 }

@@ -57,6 +57,12 @@ export function columnOriginAnswer(input: KindInput): Direct | undefined {
 // "what does X feed", "where does it go": the columns downstream, from the column lineage
 const FEEDS = /\bwhat (does|do) .* feed\b|\bfeeds? into\b|\bwhere does .* go\b|\bwhat (uses|reads)\b|\bdownstream\b/i;
 
+/** What a named column feeds ("what uses orders.customer_id"): its column lineage one hop down; undefined without a column. */
+export function columnFeedsAnswer({ project, subject }: KindInput): Direct | undefined {
+  const name = subject.column?.name ?? subject.columnName;
+  return subject.node && name ? feedsAnswer(project, subject.node, name) : undefined;
+}
+
 function feedsAnswer(project: Project, n: DbtNode, name: string): Direct {
   const address = `${n.name}.${name}`;
   let l: ColumnLineage;
