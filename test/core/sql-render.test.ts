@@ -147,10 +147,12 @@ from t`, { vars: { x: 2 } });
   it('leaves unknown what modules.re would read otherwise than Python does, never a guess', () => {
     const r = render(`select {{ modules.re.sub('\\\\w+', 'x', 'café') }} as a, {{ modules.re.sub('a$', 'b', 'a\\n') }} as b,`
       + ` {{ modules.re.sub('(a)', '\\\\2', 'a') }} as c, {{ modules.re.sub('a', '\\\\0', 'a') }} as d, {{ modules.re.match('a', 'a').group(1) }} as e,`
-      + ` {{ modules.re.sub('a', 'b', 'a', flags=2.5) }} as f, {{ modules.re.sub('\\\\w+', 'x', 'cafe') }} as g, {{ modules.re.sub('(a)', '<\\\\1>', 'a') }} as h from t`);
+      + ` {{ modules.re.sub('a', 'b', 'a', flags=2.5) }} as f, {{ modules.re.sub('\\\\w+', 'x', 'cafe') }} as g, {{ modules.re.sub('(a)', '<\\\\1>', 'a') }} as h,`
+      + ` {{ modules.re.split('x*', 'axb') | join('_') }} as i, {{ modules.re.split('(x)|_', 'a_b') | join('_') }} as j from t`);
     // Python: \w is every script's letters (x), $ matches before a final newline (b\n), \2 of one group is an error,
-    // \0 a NUL, group(1) of a pattern without groups an IndexError, and flags a float a TypeError
-    expect(squash(r.sql)).toBe(`select ${[1, 2, 3, 4, 5, 6].map((n) => `__modeler_unrendered_${n}__ as ${'abcdef'[n - 1]}`).join(', ')}, x as g, <a> as h from t`);
+    // \0 a NUL, group(1) of a pattern without groups an IndexError, flags a float a TypeError, split at an empty match
+    // ('', 'a', '', 'b', '') and a group that takes no part None
+    expect(squash(r.sql)).toBe(`select ${[1, 2, 3, 4, 5, 6].map((n) => `__modeler_unrendered_${n}__ as ${'abcdef'[n - 1]}`).join(', ')}, x as g, <a> as h, __modeler_unrendered_7__ as i, a_None_b as j from t`);
   });
 
   it('reports a malformed template with its line', () => {

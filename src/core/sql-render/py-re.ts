@@ -130,7 +130,10 @@ export const PY_RE = {
     const [pattern, string] = a;
     if (anyUnknown([pattern, string]) || typeof string !== 'string' || (kw.maxsplit ?? a[2] ?? 0) !== 0) return UNKNOWN;
     const re = sameMeaning(pattern, string) ? toRegExp(pattern, kw.flags ?? a[3], true) : undefined;
-    return re ? timed(re, string, () => string.split(re)) : UNKNOWN;
+    if (!re) return UNKNOWN;
+    // Python splits at empty matches too ('' on 'abc': '', 'a', 'b', 'c', ''), JavaScript does not;
+    // a group that takes no part is None in Python's list
+    return timed(re, string, () => ([...string.matchAll(re)].some((m) => m[0] === '') ? UNKNOWN : string.split(re).map((x) => x ?? null)));
   }),
   escape: jinjaCallable((a) => (typeof a[0] === 'string' ? a[0].replace(/[.*+?^${}()|[\]\\\-#&~\s]/g, '\\$&') : UNKNOWN)),
 };
