@@ -138,6 +138,10 @@ from t`, { vars: { x: 2 } });
     const r = render(`select {{ modules.re.match('(a+)+$', '${'a'.repeat(40)}!') }} as x, {{ modules.re.sub('[ -]+', '_', 'a - b') }} as y from t`);
     expect(squash(r.sql)).toBe('select __modeler_unrendered_1__ as x, a_b as y from t');
     expect(r.placeholders[0].reason).toMatch(/modules\.re: the pattern .* takes too long/);
+    // in a loop: stopped once, then known to run away (200 turns of 500 ms would hold the read for minutes)
+    const loop = render(`{% for i in range(200) %}{% if modules.re.match('(a+)+$', '${'a'.repeat(41)}!') %}x{% endif %}{% endfor %}select 1 as n`);
+    expect(loop.placeholders).toHaveLength(200);
+    expect(squash(loop.sql)).toMatch(/select 1 as n$/);
     // a string doubled in a loop stops at the length modeler matches, not at the heap's end
     const grown = render(`{% set ns = namespace(s='a') %}{% for i in range(40) %}{% set ns.s = modules.re.sub('a', 'aa', ns.s) %}{% endfor %}select {{ ns.s | length }} as n`);
     expect(squash(grown.sql)).toBe('select __modeler_unrendered_1__ as n');

@@ -11,6 +11,8 @@ const TIMEOUT_MS = 500;
 /** Below this length a pattern with at most one quantifier and no backreference cannot take long: it runs without the watchdog. */
 const QUICK_STRING = 2_000;
 let sandbox: Context | undefined;
+/** Patterns (source and flags) stopped once, with the shortest string they were stopped on: a loop meets each once, not once a turn. */
+const runaway = new Map<string, number>();
 
 /** The number of quantifiers outside character classes, or Infinity when the pattern refers back to a group. */
 function quantifiers(pattern: string): number {
@@ -35,11 +37,15 @@ function quantifiers(pattern: string): number {
 function timed<T>(re: RegExp, string: string, fn: () => T): T {
   if (string.length > MAX_STRING) throw new Error(`modules.re: a string of ${string.length} characters is longer than modeler matches (${MAX_STRING})`);
   if (string.length <= QUICK_STRING && quantifiers(re.source) <= 1) return fn();
+  const key = `${re.flags}/${re.source}`;
+  const tooLong = () => new Error(`modules.re: the pattern '${re.source}' takes too long on a string of ${string.length} characters (it backtracks without end)`);
+  if (string.length >= (runaway.get(key) ?? Infinity)) throw tooLong();
   sandbox ??= createContext({});
   sandbox.fn = fn;
   try { return runInContext('fn()', sandbox, { timeout: TIMEOUT_MS }) as T; } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new Error(`modules.re: the pattern '${re.source}' takes too long on a string of ${string.length} characters (it backtracks without end)`);
-    throw e;
+    if ((e as NodeJS.ErrnoException).code !== 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw e;
+    runaway.set(key, Math.min(string.length, runaway.get(key) ?? Infinity));
+    throw tooLong();
   } finally { sandbox.fn = undefined; }
 }
 
