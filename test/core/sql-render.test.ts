@@ -138,6 +138,8 @@ from t`, { vars: { x: 2 } });
     const r = render(`select {{ modules.re.match('(a+)+$', '${'a'.repeat(40)}!') }} as x, {{ modules.re.sub('[ -]+', '_', 'a - b') }} as y from t`);
     expect(squash(r.sql)).toBe('select __modeler_unrendered_1__ as x, a_b as y from t');
     expect(r.placeholders[0].reason).toMatch(/modules\.re: the pattern .* takes too long/);
+    // one quantifier over an alternation of the same letter backtracks as badly
+    expect(render(`select {{ modules.re.match('(a|a)*b', '${'a'.repeat(40)}') }} as z`).placeholders[0].reason).toMatch(/takes too long/);
     // in a loop: stopped once, then known to run away (200 turns of 500 ms would hold the read for minutes)
     const loop = render(`{% for i in range(200) %}{% if modules.re.match('(a+)+$', '${'a'.repeat(41)}!') %}x{% endif %}{% endfor %}select 1 as n`);
     expect(loop.placeholders).toHaveLength(200);

@@ -8,13 +8,13 @@ import { jinjaCallable, UNKNOWN } from '../project/jinja-expr.js';
 const MAX_STRING = 100_000;
 /** A pattern that backtracks badly ((a+)+$ on a long run of a's) is stopped after this long. */
 const TIMEOUT_MS = 500;
-/** Below this length a pattern with at most one quantifier and no backreference cannot take long: it runs without the watchdog. */
+/** Below this length a pattern with at most one quantifier, no alternation and no backreference cannot take long: it runs without the watchdog. */
 const QUICK_STRING = 2_000;
 let sandbox: Context | undefined;
 /** Patterns (source and flags) stopped once, with the shortest string they were stopped on: a loop meets each once, not once a turn. */
 const runaway = new Map<string, number>();
 
-/** The number of quantifiers outside character classes, or Infinity when the pattern refers back to a group. */
+/** The number of quantifiers and alternations outside character classes, or Infinity when the pattern refers back to a group. */
 function quantifiers(pattern: string): number {
   let n = 0, inClass = false;
   for (let i = 0; i < pattern.length; i++) {
@@ -22,7 +22,8 @@ function quantifiers(pattern: string): number {
     if (c === '\\') { if (/[1-9]/.test(pattern[i + 1] ?? '')) return Infinity; i++; continue; }
     if (inClass) { if (c === ']') inClass = false; continue; }
     if (c === '[') inClass = true;
-    else if ((c === '*' || c === '+' || c === '{') || (c === '?' && pattern[i - 1] !== '(')) n++;
+    // an alternation counts too: (a|a)* backtracks as badly as (a+)+
+    else if ((c === '*' || c === '+' || c === '{' || c === '|') || (c === '?' && pattern[i - 1] !== '(')) n++;
   }
   return n;
 }
