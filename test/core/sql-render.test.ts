@@ -161,6 +161,16 @@ from t`, { vars: { x: 2 } });
     expect(squash(r.sql)).toBe(`select ${[1, 2, 3, 4, 5, 6].map((n) => `__modeler_unrendered_${n}__ as ${'abcdef'[n - 1]}`).join(', ')}, x as g, <a> as h, __modeler_unrendered_7__ as i, a_None_b as j from t`);
   });
 
+  it('leaves unknown a string or list a loop doubles past what is read, instead of V8 aborting the process', () => {
+    for (const grow of ["ns.s + ns.s", "ns.s ~ ns.s", "ns.s.replace('a', 'aa')", "ns.s | replace('a', 'aa')"]) {
+      const start = grow.startsWith('ns.s +') ? "['a']" : "'a'";
+      const r = render(`{% set ns = namespace(s=${start}) %}{% for i in range(40) %}{% set ns.s = ${grow} %}{% endfor %}select {{ ns.s | length }} as n`);
+      expect(squash(r.sql), grow).toBe('select __modeler_unrendered_1__ as n');
+    }
+    // replace as Python's str.replace: an empty old string is found before every character and at the end
+    expect(squash(render(`select '{{ 'ab' | replace('', '.') }}{{ 'a-b'.replace('-', '_') }}{{ ''.replace('', '.') }}' as x`).sql)).toBe("select '.a.b.a_b.' as x");
+  });
+
   it('reports a malformed template with its line', () => {
     const r = render('select 1\nfrom t\n{% if x %} a');
     expect(r.error).toMatchObject({ line: 3 });

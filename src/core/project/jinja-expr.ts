@@ -6,6 +6,13 @@
 // propagates unless a short-circuit decides (`false and UNKNOWN` is false).
 
 export const UNKNOWN: unique symbol = Symbol('unknown');
+/**
+ * The longest string and list a template may make: one doubled in a loop stops here as unknown.
+ * V8 aborts the process (it cannot be caught) when an array passes ~134 million entries.
+ */
+export const MAX_TEXT = 10_000_000;
+export const MAX_LIST = 1_000_000;
+const concat = (a: string, b: string) => (a.length + b.length > MAX_TEXT ? UNKNOWN : a + b);
 export type JValue = unknown;
 
 export interface JContext {
@@ -363,8 +370,10 @@ export function evaluate(node: Node, ctx: JContext): JValue {
         case '>=': return (a as any) >= (b as any);
         case 'in': return Array.isArray(b) ? b.some((x) => looseEqual(x, a)) : typeof b === 'string' ? b.includes(String(a)) : b && typeof b === 'object' ? String(a) in b : false;
         // Python joins a function's repr (<function …>), not its JavaScript source
-        case '~': return typeof a === 'function' || typeof b === 'function' ? UNKNOWN : str(a) + str(b);
-        case '+': return typeof a === 'number' && typeof b === 'number' ? a + b : Array.isArray(a) && Array.isArray(b) ? [...a, ...b] : typeof a === 'string' && typeof b === 'string' ? a + b : UNKNOWN;
+        case '~': return typeof a === 'function' || typeof b === 'function' ? UNKNOWN : concat(str(a), str(b));
+        case '+': return typeof a === 'number' && typeof b === 'number' ? a + b
+          : Array.isArray(a) && Array.isArray(b) ? (a.length + b.length > MAX_LIST ? UNKNOWN : [...a, ...b])
+            : typeof a === 'string' && typeof b === 'string' ? concat(a, b) : UNKNOWN;
         case '-': return typeof a === 'number' && typeof b === 'number' ? a - b : UNKNOWN;
         case '*': return typeof a === 'number' && typeof b === 'number' ? a * b : UNKNOWN;
         case '/': return typeof a === 'number' && typeof b === 'number' && b !== 0 ? a / b : UNKNOWN;

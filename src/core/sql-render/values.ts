@@ -1,7 +1,7 @@
 // Jinja's values as dbt's Python gives them to templates: how a value prints into SQL text,
 // the methods of strings, lists and dicts (`.lower()`, `.append()`, `.items()`), and the filters
 // dbt projects use (`join`, `map`, `replace`, `list`, …). Anything else is UNKNOWN, never a guess.
-import { jinjaCallable, jinjaTruthy, UNKNOWN } from '../project/jinja-expr.js';
+import { jinjaCallable, jinjaTruthy, MAX_TEXT, UNKNOWN } from '../project/jinja-expr.js';
 
 /** Brands for the objects dbt's context hands to templates. */
 export const RELATION: unique symbol = Symbol('relation');
@@ -50,6 +50,16 @@ function pyRepr(v: unknown): string {
 
 const hasUnknown = (xs: unknown[]): boolean => xs.some((x) => x === UNKNOWN);
 
+/** Python's str.replace; unknown when the result would pass MAX_TEXT (a replace that doubles a string in a loop). */
+function replaced(s: string, from: string, to: string): unknown {
+  let count = 0;
+  if (from === '') count = s.length + 1;
+  else for (let i = s.indexOf(from); i !== -1; i = s.indexOf(from, i + from.length)) count++;
+  if (s.length + count * (to.length - from.length) > MAX_TEXT) return UNKNOWN;
+  // an empty `from` is found before every character and at the end, as Python finds it ('ab' → '.a.b.')
+  return from === '' ? `${to}${[...s].join(to)}${s ? to : ''}` : s.split(from).join(to);
+}
+
 /** Methods of strings, lists and dicts, bound to their value. */
 export function methodOf(obj: unknown, name: string): unknown {
   const m = (fn: (args: unknown[], kw: Record<string, unknown>) => unknown) => jinjaCallable((a, kw) => (hasUnknown(a) ? UNKNOWN : fn(a, kw)));
@@ -61,7 +71,7 @@ export function methodOf(obj: unknown, name: string): unknown {
       case 'strip': return m((a) => (a[0] === undefined ? s.trim() : trimChars(s, String(a[0]), 'both')));
       case 'lstrip': return m((a) => (a[0] === undefined ? s.trimStart() : trimChars(s, String(a[0]), 'start')));
       case 'rstrip': return m((a) => (a[0] === undefined ? s.trimEnd() : trimChars(s, String(a[0]), 'end')));
-      case 'replace': return m((a) => s.split(String(a[0])).join(String(a[1])));
+      case 'replace': return m((a) => replaced(s, String(a[0]), String(a[1])));
       case 'split': return m((a) => (a[0] === undefined || a[0] === null ? s.trim().split(/\s+/).filter(Boolean) : s.split(String(a[0]))));
       case 'startswith': return m((a) => (isList(a[0]) ? a[0].some((p) => s.startsWith(String(p))) : s.startsWith(String(a[0]))));
       case 'endswith': return m((a) => (isList(a[0]) ? a[0].some((p) => s.endsWith(String(p))) : s.endsWith(String(a[0]))));
@@ -149,7 +159,7 @@ export function applyTemplateFilter(name: string, v: unknown, args: unknown[], k
     case 'reverse': return typeof v === 'string' ? [...v].reverse().join('') : isList(v) ? [...v].reverse() : UNKNOWN;
     case 'unique': { const l = list(v); return l ? [...new Set(l)] : UNKNOWN; }
     case 'sort': { const l = list(v); return l ? [...l].sort((a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0)) : UNKNOWN; }
-    case 'replace': return typeof v === 'string' ? v.split(pyStr(args[0])).join(pyStr(args[1])) : UNKNOWN;
+    case 'replace': return typeof v === 'string' ? replaced(v, pyStr(args[0]), pyStr(args[1])) : UNKNOWN;
     case 'capitalize': case 'title': return methodOf(pyStr(v), name) === UNKNOWN ? UNKNOWN : (methodOf(pyStr(v), name) as any)([], {});
     case 'safe': case 'e': case 'escape': case 'striptags': return v;
     case 'abs': return typeof v === 'number' ? Math.abs(v) : UNKNOWN;
