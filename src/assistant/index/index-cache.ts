@@ -9,6 +9,7 @@
 // else — a changed file, another option, a damaged or foreign file — builds the index again and
 // replaces the file atomically. The cache is a speed-up only: when it cannot be written the
 // answer is the same.
+import { UserError } from '../../core/diagnostics.js';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -221,7 +222,7 @@ function build(dir: string, root: string, file: string | undefined, key: string,
       evict(file);
     } catch (e) {
       // said once per call, so a user who pointed MODELER_CACHE_DIR at a file learns why every call builds again
-      opts.progress?.(`cannot keep the assistant's index in ${dirname(file)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); each call builds it again: set MODELER_CACHE_DIR to a writable folder`);
+      opts.progress?.(`cannot keep the assistant's index in ${dirname(file)} (${e instanceof UserError ? e.message : (e as NodeJS.ErrnoException).code ?? (e as Error).message}); each call builds it again: set MODELER_CACHE_DIR to a writable folder`);
       file = undefined;
     }
   }
