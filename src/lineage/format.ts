@@ -40,6 +40,7 @@ export function formatColumnLineage(g: LineageGraph, addr: { id: string; column:
 export function formatNodeLineage(n: NodeLineage): string {
   const out = [n.node];
   if (n.unresolved) out.push(`└─ no known columns: ${n.unresolved}`);
+  if (n.partial) out.push(`${n.columns.length ? '├─' : '└─'} other columns not known: ${n.partial}`);
   n.columns.forEach((c, i) => {
     const last = i === n.columns.length - 1;
     const name = c.column.slice(n.node.length + 1);

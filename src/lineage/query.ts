@@ -25,6 +25,8 @@ export interface NodeLineage {
   columns: ColumnLineage[];
   /** why no column of the node is known (its SQL could not be read), with its file */
   unresolved?: string;
+  /** why the names of some of its columns are not known (the others are listed), with its file */
+  partial?: string;
 }
 
 export interface ColumnAddress { id: string; node: string; column?: string }
@@ -134,7 +136,17 @@ function unreadReason(g: LineageGraph, id: string): string | undefined {
 /** Every column of a node with its direct upstream (or why none is known). */
 export function nodeLineage(g: LineageGraph, id: string): NodeLineage {
   const unresolved = unreadReason(g, id);
-  return { node: g.nameOf(id), columns: g.columnsOf(id).map((c) => columnLineage(g, { id, column: c })), ...(unresolved ? { unresolved } : {}) };
+  const partial = unresolved ? undefined : partialReason(g, id);
+  return { node: g.nameOf(id), columns: g.columnsOf(id).map((c) => columnLineage(g, { id, column: c })), ...(unresolved ? { unresolved } : {}), ...(partial ? { partial } : {}) };
+}
+
+/** Some columns known, others not (a name a macro not rendered makes): the model's own gaps, so a listing is not taken for all. */
+function partialReason(g: LineageGraph, id: string): string | undefined {
+  const n = g.node(id);
+  if (!n || (n.resourceType !== 'model' && n.resourceType !== 'snapshot')) return undefined;
+  const why = g.unresolved(id, '\u0000').filter((r) => !r.includes('does not return') && !r.includes('could not be read'));
+  const file = n.sqlPath ?? n.file;
+  return why.length ? `${file ? `${file}: ` : ''}${why.join('; ')}` : undefined;
 }
 
 /** Every column downstream of one, at all depths (each once, at its nearest depth). */

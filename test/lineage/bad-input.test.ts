@@ -36,6 +36,10 @@ describe('modeler lineage on bad input', () => {
     const node = runCli(['lineage', 'named_by_re', '--project-dir', odd, '--output-json']);
     expect(node.code).toBe(0);
     expect(JSON.parse(node.stdout).columns.map((c: { column: string }) => c.column)).toEqual(['named_by_re.order_id', 'named_by_re.m']);
+    // the listing says that it is not all: the name of another column is not known, and why
+    expect(JSON.parse(node.stdout).partial).toBe('models/marts/named_by_re.sql: a column whose name is made by a macro that is not rendered');
+    expect(runCli(['lineage', 'named_by_re', '--project-dir', odd]).stdout.split('\n')[1]).toBe('├─ other columns not known: models/marts/named_by_re.sql: a column whose name is made by a macro that is not rendered');
+    expect(JSON.parse(runCli(['lineage', 'orders', '--project-dir', odd, '--output-json']).stdout).partial).toBeUndefined();
     const col = runCli(['lineage', 'named_by_re.nothing_here', '--project-dir', odd]);
     expect([col.code, col.stdout]).toEqual([1, '']);
     expect(col.stderr).toBe("modeler: named_by_re has no column 'nothing_here' among the columns known; the names of others are not: a column whose name is made by a macro that is not rendered\n");
