@@ -145,8 +145,10 @@ export function retrieve(index: IndexView, skills: readonly Skill[], req: Retrie
         give(nb.id, score * Math.min(0.9, edgeWeight(rec, nb, hinted) * weight(nb)), 'graph_expansion');
         n++;
       }
-      // a column: the columns its value comes from and those made from it (column lineage)
-      if (rec.kind === 'column' && req.columnLineage) {
+      // a column the question names or the user selected: the columns its value comes from and those made from it
+      // (column lineage; only then, as reading models' SQL for columns merely found by text costs a big project seconds)
+      const named = scores.get(id)?.stage === 'structured_lookup' || scores.get(id)?.stage === 'selected_object';
+      if (rec.kind === 'column' && named && req.columnLineage) {
         const dot = rec.name.indexOf('.');
         const near = req.columnLineage(rec.name.slice(0, dot), rec.name.slice(dot + 1));
         for (const [list, f] of [[near?.up ?? [], up ? 0.8 : 0.3], [near?.down ?? [], down ? 0.8 : 0.25]] as const) {
