@@ -47,6 +47,27 @@ describe('modeler lineage on bad input', () => {
     expect(runCli(['lineage', 'orders.x', '--project-dir', odd]).stderr).toBe("modeler: orders has no column 'x'\n");
   });
 
+  it('says which macro hid a column, and to run dbt deps when its package is listed but not installed', () => {
+    const odd = join(tempDir('modeler-lineage-deps-'), 'project');
+    cpSync(dir, odd, { recursive: true });
+    writeFileSync(join(odd, 'packages.yml'), 'packages:\n  - package: fivetran/fivetran_utils\n    version: [">=0.4.0", "<0.5.0"]\n');
+    writeFileSync(join(odd, 'models', 'marts', 'staged.sql'), [
+      'with base as (select * from {{ ref(\'orders\') }}),',
+      'fields as (',
+      '  select',
+      '    {{ fivetran_utils.fill_staging_columns(source_columns=adapter.get_columns_in_relation(ref(\'orders\')), staging_columns=[]) }}',
+      '  from base',
+      ')',
+      'select order_id as id from fields',
+      '',
+    ].join('\n'));
+    const r = runCli(['lineage', 'staged.id', '--project-dir', odd, '--output-json']);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout);
+    expect(json.upstream).toEqual([]);
+    expect(json.unresolved.map((u: { reason: string }) => u.reason)).toEqual([expect.stringMatching(/^line 4: fivetran_utils\.fill_staging_columns\(.*\) is not rendered: package fivetran_utils is not installed \(packages\.yml lists it; run `dbt deps`\)$/)]);
+  });
+
   it('names a property file that does not read, on stderr, and still answers from the rest', () => {
     const broken = join(tempDir('modeler-lineage-yaml-'), 'project');
     cpSync(dir, broken, { recursive: true });

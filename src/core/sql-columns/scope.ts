@@ -226,7 +226,7 @@ function valueNamed(b: SetShape): SetShape {
  * no relation's column is a field of a STRUCT column (BigQuery, DuckDB; an UNNEST alias's element):
  * a transform of that column.
  */
-function find(use: ColumnUse, rels: Rel[], aliases?: Map<string, OutputColumn>, around: Rel[] = []): { entry?: OutputColumn; reason?: string } {
+function find(use: ColumnUse, rels: Rel[], aliases?: Map<string, OutputColumn>, around: Rel[] = []): { entry?: OutputColumn; reason?: string; placeholders?: string[] } {
   const found = findColumn(use, rels, aliases, around);
   if (found.entry || !use.qualifier) return found;
   const parts = [...use.qualifier, use.name];
@@ -237,8 +237,21 @@ function find(use: ColumnUse, rels: Rel[], aliases?: Map<string, OutputColumn>, 
   return found;
 }
 
+/**
+ * Why a relation's columns are not known: its own reason (a table), else the gaps of the CTE or
+ * subquery, with the macro calls not rendered behind them, so a column read from it can say which
+ * macro (and why: a package not installed) rather than that some relation is unknown.
+ */
+function unknownColumns(r: Rel): { reason: string; placeholders?: string[] } {
+  if (r.reason) return { reason: r.reason };
+  const gaps = (r.entries ?? []).filter(isGap);
+  const placeholders = [...new Set(gaps.flatMap((g) => g.placeholders ?? []))];
+  const what = r.names[0] ? `the columns of ${r.names[0]} are not known` : 'the relation\'s columns are not known';
+  return { reason: gaps.length ? `${what}: ${gaps[0].gap}` : what, ...(placeholders.length ? { placeholders } : {}) };
+}
+
 /** The relation a column use reads from, and its entry there (else an earlier item's alias: `aliases`). */
-function findColumn(use: ColumnUse, rels: Rel[], aliases?: Map<string, OutputColumn>, around: Rel[] = []): { entry?: OutputColumn; reason?: string } {
+function findColumn(use: ColumnUse, rels: Rel[], aliases?: Map<string, OutputColumn>, around: Rel[] = []): { entry?: OutputColumn; reason?: string; placeholders?: string[] } {
   const name = low(use.name);
   let cands = rels;
   if (use.qualifier) {
@@ -268,7 +281,7 @@ function findColumn(use: ColumnUse, rels: Rel[], aliases?: Map<string, OutputCol
   // all known and lack the name, so in a query that runs it is that relation's column
   const open = unknown === 1 && !hits.length ? cands.map((r) => (r.entries && !r.entries.some(isGap) ? undefined : r.open ?? openOf(r.entries))).filter(Boolean) : [];
   if (open.length === 1) return { entry: { name: use.name, kind: 'passthrough', sources: [{ relation: open[0]!, column: use.name, kind: 'passthrough' }] } };
-  if (cands.length === 1 && unknown === 1) return { reason: cands[0].reason ?? 'the relation\'s columns are not known' };
+  if (cands.length === 1 && unknown === 1) return unknownColumns(cands[0]);
   if (unknown === 0) return around.length ? find(use, around) : { reason: `no relation of this SELECT has a column ${use.name}` };
   return { reason: `cannot tell which relation ${use.name} comes from` };
 }
@@ -278,9 +291,10 @@ function fromExpr(name: Ident, e: ExprShape, rels: Rel[], aliases?: Map<string, 
   const reasons: string[] = [];
   let type = e.cast, typeFrom: OutputColumn['typeFrom'] = e.cast ? 'cast' : undefined;
   let kind: EdgeKind = e.aggregate ? 'aggregate' : e.kind === 'literal' ? 'literal' : e.kind === 'column' ? 'passthrough' : 'transform';
+  const behind: string[] = [];
   for (const u of e.uses) {
     const f = find(u, rels, aliases, outer?.around);
-    if (!f.entry) { reasons.push(f.reason!); continue; }
+    if (!f.entry) { reasons.push(f.reason!); behind.push(...(f.placeholders ?? [])); continue; }
     // a value with no column behind it and a reason (a null filled in for a missing column): whatever reads it says why
     if (!f.entry.sources.length && f.entry.unresolved) reasons.push(f.entry.unresolved);
     for (const s of f.entry.sources) sources.push({ ...s, kind: worst(s.kind, kind === 'passthrough' && low(u.name) !== low(name) ? 'rename' : kind) });
@@ -300,7 +314,9 @@ function fromExpr(name: Ident, e: ExprShape, rels: Rel[], aliases?: Map<string, 
   if (e.kind === 'column' && e.cast) kind = worst(kind, 'transform');
   if (e.kind === 'column') for (const s of sources) s.kind = kind;
   const unresolved = e.placeholders?.length ? 'part of the expression is a macro that is not rendered' : e.subquery ? 'part of the expression is an EXISTS subquery, not traced' : reasons[0];
-  return { name, kind, sources, ...(type ? { type, typeFrom } : {}), ...(unresolved ? { unresolved } : {}), ...(e.placeholders?.length ? { placeholders: e.placeholders } : {}) };
+  // the macro calls not rendered in the expression, else those that hid the columns it reads
+  const held = e.placeholders?.length ? e.placeholders : unresolved && behind.length ? [...new Set(behind)] : undefined;
+  return { name, kind, sources, ...(type ? { type, typeFrom } : {}), ...(unresolved ? { unresolved } : {}), ...(held ? { placeholders: held } : {}) };
 }
 
 function item(it: Item, rels: Rel[], aliases?: Map<string, OutputColumn>, outer?: Outer): Entry[] {

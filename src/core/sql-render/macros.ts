@@ -57,6 +57,8 @@ export interface MacroLibrary {
   searchOrder: Map<string, string[]>;
   /** Files that could not be read as templates (their macros are unknown). */
   problems: { file: string; line: number; message: string }[];
+  /** Packages packages.yml / dependencies.yml lists (hub `org/name` → name) that are not installed: a call into one says `dbt deps`. */
+  missing?: Set<string>;
 }
 
 const paths = (x: unknown): string[] => (Array.isArray(x) ? x.filter((p): p is string => typeof p === 'string').map((p) => p.replace(/^\.\//, '').replace(/\/+$/, '')) : ['macros']);
@@ -118,7 +120,21 @@ export function readMacroLibrary(root: string, rootName: string, macroPaths: rea
       }
     }
   }
+  const missing = declaredPackageNames(root).filter((n) => !lib.packages.has(n));
+  if (missing.length) lib.missing = new Set(missing);
   return lib;
+}
+
+/** The names hub packages are known by in packages.yml and dependencies.yml (`fivetran/fivetran_utils` → fivetran_utils). */
+function declaredPackageNames(root: string): string[] {
+  const out: string[] = [];
+  for (const f of ['packages.yml', 'dependencies.yml']) {
+    const y = readYaml(join(root, f));
+    for (const p of Array.isArray(y?.packages) ? y!.packages : []) {
+      if (p && typeof p.package === 'string' && /^[\w.-]+\/[\w.-]+$/.test(p.package)) out.push(p.package.split('/')[1].replace(/-/g, '_'));
+    }
+  }
+  return out;
 }
 
 

@@ -303,7 +303,12 @@ class Renderer {
     const own = this.input.lib.packages.get(this.pkg)?.get(name) ?? this.input.lib.packages.get(this.input.lib.root)?.get(name);
     if (own) return this.macroCallable(own);
     // dbt's global macros are callable unqualified too (`{{ dateadd('day', 1, 'd') }}`)
-    return this.namespace(name) ?? dbtBuiltin(name, this.input.target?.type);
+    const found = this.namespace(name) ?? dbtBuiltin(name, this.input.target?.type);
+    if (found === undefined && this.input.lib.missing?.has(name)) {
+      this.reason ??= `package ${name} is not installed (packages.yml lists it; run \`dbt deps\`)`;
+      return UNKNOWN;
+    }
+    return found;
   }
 
   private attribute(obj: unknown, name: string): unknown {
