@@ -3,22 +3,20 @@
 // position, case, functions, aggregates, window functions, a macro that wraps a column, an
 // unknown macro (unresolved, never guessed), a seed; join and filter columns kept apart. Each on
 // DuckDB SQL and on the Snowflake and BigQuery syntax the parser reads for those adapters.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
 import { loadProject } from '../../src/core/project/load.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
 import { lineageGraph, type LineageGraph } from '../../src/lineage/graph.js';
 import { columnImpact } from '../../src/lineage/impact.js';
 import { columnLineage, parseAddress } from '../../src/lineage/query.js';
+import { directEdges, writeProject } from './helpers.js';
 
 beforeAll(async () => { await initSqlColumns(); });
 
 type Dialect = 'duckdb' | 'snowflake' | 'bigquery';
 
 function project(dialect: Dialect): string {
-  const dir = tempDir(`modeler-lineage-${dialect}-`);
+  const prefix = `modeler-lineage-${dialect}-`;
   const star = dialect === 'bigquery' ? '* except (status)' : '* exclude (status)';
   const files: Record<string, string> = {
     'dbt_project.yml': 'name: lin\nversion: "1.0"\nprofile: lin\n',
@@ -82,18 +80,10 @@ join {{ ref('stg_orders') }} as o using (customer_id)
     'models/countries.sql': `select code as country_code, upper(name) as country_name from {{ ref('country_codes') }}
 `,
   };
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, rel)), { recursive: true });
-    writeFileSync(join(dir, rel), text);
-  }
-  return dir;
+  return writeProject(prefix, files);
 }
 
-/** Each output column of a model → its direct upstream, as `column <- node.column kind`, sorted. */
-function edges(g: LineageGraph, model: string): string[] {
-  const id = g.idOf(model)!;
-  return g.columnsOf(id).flatMap((c) => g.up(id, c).map((e) => `${c} <- ${g.nameOf(e.from.id)}.${e.from.column} ${e.kind}`)).sort();
-}
+const edges = (g: LineageGraph, model: string) => directEdges(g, model);
 
 describe.each(['duckdb', 'snowflake', 'bigquery'] as Dialect[])('column lineage on %s SQL', (dialect) => {
   let g: LineageGraph;

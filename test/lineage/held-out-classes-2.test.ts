@@ -5,18 +5,16 @@
 // `lateral unnest(…) as t`, `jsonb_path_query(…) as t (c)`); a scalar or ARRAY(subquery) value,
 // correlated or not; a LATERAL subquery reading the relations before it; and (cal-itp-warehouse)
 // BigQuery's `UNNEST(arr) AS x` with `x.field`, and a STRUCT column's fields.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
 import { loadProject } from '../../src/core/project/load.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
 import { lineageGraph, type LineageGraph } from '../../src/lineage/graph.js';
+import { directEdges, writeProject } from './helpers.js';
 
 beforeAll(async () => { await initSqlColumns(); });
 
 function project(models: Record<string, string>): string {
-  const dir = tempDir('modeler-lineage-classes2-');
+  const prefix = 'modeler-lineage-classes2-';
   const files: Record<string, string> = {
     'dbt_project.yml': 'name: cls2\nversion: "1.0"\nprofile: cls2\n',
     'models/sources.yml': `version: 2
@@ -37,18 +35,10 @@ sources:
 `,
     ...models,
   };
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, rel)), { recursive: true });
-    writeFileSync(join(dir, rel), text);
-  }
-  return dir;
+  return writeProject(prefix, files);
 }
 
-/** Each output column of a model → its direct upstream, as `column <- node.column kind`, sorted. */
-function edges(g: LineageGraph, model: string): string[] {
-  const id = g.idOf(model)!;
-  return g.columnsOf(id).flatMap((c) => g.up(id, c).map((e) => `${c} <- ${g.nameOf(e.from.id)}.${e.from.column.toLowerCase()} ${e.kind}`)).sort();
-}
+const edges = (g: LineageGraph, model: string) => directEdges(g, model, { lower: true });
 const graph = (type: string, models: Record<string, string>) => lineageGraph(loadProject(project(models)), { target: { name: 'dev', type, schema: 'main' } });
 
 describe.each(['duckdb', 'snowflake', 'postgres'])('a column a source\'s YAML does not list, on %s', (type) => {

@@ -3,13 +3,11 @@
 // with Python's `modules.re` (dbt_utils.slugify, as dbt_utils.pivot names its columns), and a
 // column whose name a macro makes that is not rendered — left unresolved with the reason, never
 // a column under the placeholder's name.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
 import { loadProject } from '../../src/core/project/load.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
 import { lineageGraph, type LineageGraph } from '../../src/lineage/graph.js';
+import { directEdges, writeProject } from './helpers.js';
 
 beforeAll(async () => { await initSqlColumns(); });
 
@@ -28,7 +26,7 @@ const MACROS = `{% macro slug(string) %}
 `;
 
 function project(models: Record<string, string>): string {
-  const dir = tempDir('modeler-lineage-classes3-');
+  const prefix = 'modeler-lineage-classes3-';
   const files: Record<string, string> = {
     'dbt_project.yml': 'name: cls3\nversion: "1.0"\nprofile: cls3\n',
     'models/sources.yml': `version: 2
@@ -41,17 +39,10 @@ sources:
     'macros/spread.sql': MACROS,
     ...models,
   };
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, rel)), { recursive: true });
-    writeFileSync(join(dir, rel), text);
-  }
-  return dir;
+  return writeProject(prefix, files);
 }
 
-function edges(g: LineageGraph, model: string): string[] {
-  const id = g.idOf(model)!;
-  return g.columnsOf(id).flatMap((c) => g.up(id, c).map((e) => `${c} <- ${g.nameOf(e.from.id)}.${e.from.column.toLowerCase()} ${e.kind}`)).sort();
-}
+const edges = (g: LineageGraph, model: string) => directEdges(g, model, { lower: true });
 const graph = (type: string, models: Record<string, string>) => lineageGraph(loadProject(project(models)), { target: { name: 'dev', type, schema: 'main' } });
 
 describe.each(['duckdb', 'bigquery', 'snowflake'])('column names a macro makes with modules.re, on %s', (type) => {

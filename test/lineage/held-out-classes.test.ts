@@ -5,20 +5,18 @@
 // `dbt_utils.star`-like SQL, a source identifier that holds a `{% if target.type %}` block,
 // Snowflake's bare date parts (`dateadd(day, …)`), lateral column aliases, dbt's own macros
 // (`dbt.hash(dbt.concat(…))`), UNPIVOT and Snowflake's LATERAL FLATTEN.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/cli.js';
 import { loadProject } from '../../src/core/project/load.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
 import { lineageGraph, type LineageGraph } from '../../src/lineage/graph.js';
+import { directEdges, writeProject } from './helpers.js';
 
 beforeAll(async () => { await initSqlColumns(); });
 
 type Dialect = 'duckdb' | 'snowflake';
 
 function project(): string {
-  const dir = tempDir('modeler-lineage-classes-');
+  const prefix = 'modeler-lineage-classes-';
   const files: Record<string, string> = {
     'dbt_project.yml': 'name: cls\nversion: "1.0"\nprofile: cls\n',
     'models/sources.yml': `version: 2
@@ -85,18 +83,10 @@ from {{ source('app', 'events') }} as e
 join {{ source('app', 'untyped') }} as u on e.id = u.event_id
 `,
   };
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, rel)), { recursive: true });
-    writeFileSync(join(dir, rel), text);
-  }
-  return dir;
+  return writeProject(prefix, files);
 }
 
-/** Each output column of a model → its direct upstream, as `column <- node.column kind`, sorted. */
-function edges(g: LineageGraph, model: string): string[] {
-  const id = g.idOf(model)!;
-  return g.columnsOf(id).flatMap((c) => g.up(id, c).map((e) => `${c} <- ${g.nameOf(e.from.id)}.${e.from.column} ${e.kind}`)).sort();
-}
+const edges = (g: LineageGraph, model: string) => directEdges(g, model);
 const why = (g: LineageGraph, model: string, column: string) => g.unresolved(g.idOf(model)!, column).join(' ');
 
 describe.each(['duckdb', 'snowflake'] as Dialect[])('held-out error classes on %s', (dialect) => {
