@@ -84,6 +84,9 @@ export async function ask(session: AskContext, req: AskRequest, opts: AskOptions
   const chatId = req.chatId ?? randomUUID();
   // a chat id names an existing chat (CHAT_NOT_FOUND otherwise), as reading it does
   const history = req.chatId !== undefined ? session.chats.get(req.chatId) : undefined;
+  // the stores the answer is written to are read first: a damaged one is refused before an answer (maybe a paid one) is made and lost
+  if (history === undefined) session.chats.list();
+  if (extractRules(req.message).length) session.memory.list();
   const r = retrieve(session.index, session.project.skills, { message: req.message, context: req.context, skills: req.skills, columnLineage: nearLineage(session.project) });
 
   // a follow-up that names nothing stays on what the chat's last answer was about

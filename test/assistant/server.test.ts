@@ -103,6 +103,25 @@ describe('POST /api/ai/ask', () => {
 });
 
 describe('chats, memory, skills, providers, settings, index', () => {
+  it('a damaged chats.json or memory.json is refused (409 AI_STATE_INVALID) before the provider is called, and left as it was', async () => {
+    const dir = join(s.root, '.modeler', 'agent');
+    const { mkdirSync, existsSync, rmSync } = await import('node:fs');
+    mkdirSync(dir, { recursive: true });
+    for (const [file, message] of [['chats.json', 'explain orders'], ['memory.json', 'Always add unique tests to primary keys.']] as const) {
+      const path = join(dir, file);
+      const before = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+      writeFileSync(path, '{"chats": [ not json');
+      fake.reply = { object: { answer: 'paid for', proposed_changes: [] } };
+      const calls = fake.received.length;
+      const r = await req(s.port, 'POST', '/api/ai/ask', { body: { message, provider: openai } });
+      expect([r.status, r.json.error.code], r.text).toEqual([409, 'AI_STATE_INVALID']);
+      expect(r.json.error.message).toContain(`.modeler/agent/${file} is not valid JSON`);
+      expect(fake.received.length, 'no provider call was made').toBe(calls);
+      expect(readFileSync(path, 'utf8')).toBe('{"chats": [ not json');
+      if (before === undefined) rmSync(path); else writeFileSync(path, before);
+    }
+  });
+
   it('lists and reads chats; a chat id that does not exist is a 404', async () => {
     const created = await req(s.port, 'POST', '/api/ai/chats', { body: { title: 'Modeling review' } });
     expect(created.status).toBe(201);
