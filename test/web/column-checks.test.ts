@@ -6,7 +6,7 @@
 // stream is held back meanwhile, so the UI cannot learn too early that they are in.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE } from '../helpers/cli.js';
 import { startUi, uiUnavailable, type Ui } from './harness.js';
 
@@ -16,8 +16,9 @@ const edited = (rel: string, f: (s: string) => string) => ({ [rel]: f(readFileSy
 let ui: Ui;
 beforeAll(async () => {
   if (skip) return;
-  // orders.sql returns a column its YAML does not list (a finding only the column checks make)
-  ui = await startUi({ files: edited('models/marts/orders.sql', (s) => s.replace('    orders.status,', '    orders.status,\n    orders.status as order_state,')) });
+  // orders.sql renames status: it returns a column its YAML does not list (info) and no longer one it lists (a
+  // warning), findings only the column checks make
+  ui = await startUi({ files: edited('models/marts/orders.sql', (s) => s.replace('    orders.status,', '    orders.status as order_state,')) });
 }, 120_000);
 afterAll(async () => { await ui?.close(); });
 
@@ -46,6 +47,12 @@ describe.skipIf(!!skip)(`column checks${skip ? ` [skipped: ${skip}]` : ''}`, () 
     await findings.getByRole('tab', { name: /^Validation \(\d+\)$/ }).waitFor();
     await findings.getByRole('row', { name: /SQL_COLUMN_NOT_IN_YAML .*orders\.order_state/ }).waitFor();
     await findings.getByRole('status').waitFor({ state: 'detached' });
+    // the top bar counts what the panel lists: the column findings too (the status alone leaves them out)
+    const id = (await (await fetch(`${ui.url}/api/health`)).json()).project.id;
+    const real = await (await fetch(`${ui.url}/api/projects/${id}/validation`)).json();
+    const status = await (await fetch(`${ui.url}/api/projects/${id}/status`)).json();
+    expect(real.summary.warnings).toBeGreaterThan(status.validation.warnings);
+    await page.getByRole('banner').getByRole('button', { name: new RegExp(`^Validation: .*, ${real.summary.warnings} warnings$`) }).waitFor();
     await context.close();
   });
 });

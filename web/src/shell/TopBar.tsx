@@ -11,7 +11,12 @@ export function TopBar() {
   const status = app.use((s) => s.status);
   const branch = app.use((s) => s.branch);
   const live = app.use((s) => s.live);
-  const v = status?.validation, r = status?.readiness;
+  const validation = app.use((s) => s.validation);
+  // the validation report counts what the findings panel lists (the column findings too, once the
+  // server has read every model's SQL); the status pushed with each event counts them only when
+  // cheap, so it is the fallback until the report is in
+  const v = validation ? { valid: validation.valid, errors: validation.summary.errors, warnings: validation.summary.warnings } : status?.validation;
+  const r = status?.readiness;
   const p = panels.use((s) => s);
   const details = app.use((s) => s.detailsOpen) && p.details;
   return (
