@@ -12,14 +12,14 @@ import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { singularPhrase } from './inflection.js';
 import { EntityIndex, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
-import { applySystemPrefixes, grainOf, markDuplicates, markRestagings, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
+import { applySystemPrefixes, grainOf, mergePartitionCopies, markDuplicates, markRestagings, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
 import { isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
 import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './layer-parts.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
 import { sqlShape } from './sql-shape.js';
 import { projectColumns } from '../core/columns/project-columns.js';
-import { isStagingModel, modelFolders, sourceSystemNames, stagingFolder, upstreamModels } from './staging.js';
+import { isStagingModel, modelFolders, sourceSystemNames, stagingFolder, stagingSubfolders, upstreamModels } from './staging.js';
 import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
 import { declaredTargetResolver, type ResolvedTarget } from './targets.js';
 import { columnKind, linkEnds, markTenant, referenceColumns, singularAll } from './link-kinds.js';
@@ -105,7 +105,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   const siblings = new Set(nodes.map((n) => n.name.toLowerCase()));
   const models: StagingModel[] = nodes.map((node) => {
     const folder = stagingFolder(node);
-    const parsed = parseModelName(node.name, sourceNames, { folder, siblings });
+    const parsed = parseModelName(node.name, sourceNames, { folder, siblings, folders: stagingSubfolders(node) });
     const columns = columnsOf(project, node);
     // unique as declared on the model (its YAML, constraints, unique_key), or on the one source table it renames
     const ownKeys = new Set([...columns.filter((c) => isUniqueColumn(node, c.name)).map((c) => c.name.toLowerCase()),
@@ -115,6 +115,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   });
   const byModel = new Map(models.map((m) => [m.node.name, m]));
   applySystemPrefixes(models);
+  mergePartitionCopies(models);
   for (const m of models) m.noun = pascalName(m.parsed.tokens);
 
   // 1. kinds told by the name, the place and the structure; field-definition tables first, so their option tables follow them

@@ -66,6 +66,26 @@ export function applySystemPrefixes(models: LayerModel[]): void {
 }
 
 /**
+ * One table split by a code (a state, a region, a market): stg_l2__ak_uniform, stg_l2__al_uniform … —
+ * five or more models of one system whose names differ only in a short first word — are copies of
+ * one table, one entity like per-period copies; the code is kept as the copy's period.
+ */
+export function mergePartitionCopies(models: LayerModel[]): void {
+  const families = new Map<string, LayerModel[]>();
+  for (const m of models) {
+    const t = m.parsed.tokens;
+    if (t.length < 2 || !/^\p{L}{1,3}$/u.test(t[0])) continue;
+    const key = `${m.source}|${snakeOf(t.slice(1))}`;
+    const list = families.get(key);
+    if (list) list.push(m); else families.set(key, [m]);
+  }
+  for (const list of families.values()) {
+    if (new Set(list.map((m) => m.parsed.tokens[0])).size < 5) continue;
+    for (const m of list) m.parsed = { ...m.parsed, tokens: m.parsed.tokens.slice(1), period: m.parsed.tokens[0] };
+  }
+}
+
+/**
  * A model that reads a dbt source of another name is of that source's system (stg_coupons_usage_mongo reads
  * mongodb's coupon_usage): its first word is part of its noun, not a system.
  */

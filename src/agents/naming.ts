@@ -20,7 +20,7 @@ const HELPER_SUFFIXES = ['tmp', 'deduped', 'dedup', 'merged', 'delta', 'unioned'
  */
 export const STORAGE_WORDS = new Set(['app', 'postgres', 'postgresql', 'mysql', 'mssql', 'sqlserver', 'oracle', 'mongo', 'mongodb', 'dynamodb',
   'api', 's3', 'gcs', 'bigquery', 'bq', 'snowflake', 'redshift', 'rds', 'studio', 'google_sheets', 'sheets', 'csv', 'sftp', 'ftp', 'db',
-  'database', 'dbo', 'public', 'external']);
+  'database', 'dbo', 'public', 'external', 'gdrive']);
 /** Storage words that only name a database engine or store, never the end of a business noun. */
 const ENGINE_WORDS = new Set(['postgres', 'postgresql', 'mysql', 'mssql', 'sqlserver', 'oracle', 'mongo', 'mongodb', 'dynamodb', 'bigquery', 'bq',
   'snowflake', 'redshift', 'rds', 's3', 'gcs', 'csv', 'sftp']);
@@ -63,7 +63,7 @@ export interface ParsedName {
  * Parse a model name. `knownSources` are source-system names (dbt sources, staging folder
  * names) that may prefix a single-underscore name such as `stg_shopify_orders`.
  */
-export function parseModelName(name: string, knownSources: readonly string[] = [], opts: { otherLayers?: boolean; folder?: string; siblings?: ReadonlySet<string> } = {}): ParsedName {
+export function parseModelName(name: string, knownSources: readonly string[] = [], opts: { otherLayers?: boolean; folder?: string; siblings?: ReadonlySet<string>; folders?: readonly string[] } = {}): ParsedName {
   // letters beyond ASCII are letters (stg_erp__größen), not separators
   // a leading underscore marks a private helper (_stg_x__actions_filtered), not a word
   let rest = name.toLowerCase().replace(/[^\p{L}\p{N}_]+/gu, '_').replace(/^_+/, '');
@@ -108,6 +108,8 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
     const systems = parts.slice(0, last).filter((p) => !STORAGE_WORDS.has(p));
     source = systems[0] ?? parts[0];
     if (systems.length > 1) subsystem = systems.slice(1);
+    const inner = folderSystem(table, source, opts.folders ?? []);
+    if (inner) { table = inner.table; source = inner.system; subsystem = undefined; }
   } else {
     // the longest matching source name wins (google_ads before google)
     let src: string | undefined;
@@ -137,6 +139,25 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
   if (tokens.length === 2 && singularWord(tokens[0]) === tokens[1]) tokens = tokens.slice(1);
   return { source, tokens, helper: !!marker, ...(marker ? { marker } : {}), ...(subsystem ? { subsystem } : {}),
     ...(periods.length ? { period: periods.join('_') } : {}), ...(consumer ? { consumer } : {}), ...(parent ? { parent } : {}) };
+}
+
+/**
+ * A loader's prefix shared by its systems (stg_airbyte_source__gp_api_db_campaign under
+ * staging/airbyte_source/gp_api_db/) is no system: the folder the model sits in, whose words begin
+ * the table part, is. Its words (and storage words: api, db, s3) leave the noun, and the system is
+ * the folder without its storage words (gp_api_db → gp, ballotready_s3 → ballotready).
+ */
+function folderSystem(table: string, source: string, folders: readonly string[]): { table: string; system: string } | undefined {
+  const tokens = table.split('_').filter(Boolean);
+  for (const folder of [...folders].reverse()) {
+    const words = folder.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    if (folder === source || !words.length || tokens[0] !== words[0]) continue;
+    let k = 0;
+    while (k < tokens.length - 1 && (words.includes(tokens[k]) || STORAGE_WORDS.has(tokens[k]))) k++;
+    const system = words.filter((w) => !STORAGE_WORDS.has(w)).join('_');
+    if (system) return { table: tokens.slice(k).join('_'), system };
+  }
+  return undefined;
 }
 
 /**

@@ -24,6 +24,15 @@ export function stagingFolder(node: DbtNode): string | undefined {
   return i >= 0 && i < parts.length - 2 ? parts[i + 1] : undefined;
 }
 
+/** Every folder between `staging/` and the model's file (airbyte_source/gp_api_db): a loader's folder may hold one folder per system. */
+export function stagingSubfolders(node: DbtNode): string[] {
+  const p = modelPath(node)?.toLowerCase().replace(/\\/g, '/');
+  if (!p) return [];
+  const parts = p.split('/');
+  const i = parts.lastIndexOf('staging');
+  return i >= 0 ? parts.slice(i + 1, -1) : [];
+}
+
 /** The folders a model's file lives in (its path without the file name), for words that say what the model is. */
 export function modelFolders(node: DbtNode): string | undefined {
   const p = modelPath(node)?.replace(/\\/g, '/');
