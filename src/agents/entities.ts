@@ -7,7 +7,7 @@
 import type { DbtNode, Project } from '../core/project/types.js';
 import { docReference } from '../core/project/docs.js';
 import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js';
-import { keyShape } from './columns.js';
+import { isTechnicalColumn, keyShape } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { singularPhrase } from './inflection.js';
 import { EntityIndex, type IndexedEntity, type KeyGuess } from './key-inference.js';
@@ -108,7 +108,8 @@ export function readStagingLayer(project: Project): StagingLayer {
     const parsed = parseModelName(node.name, sourceNames, { folder, siblings, folders: stagingSubfolders(node) });
     const columns = columnsOf(project, node);
     // unique as declared on the model (its YAML, constraints, unique_key), or on the one source table it renames
-    const ownKeys = new Set([...columns.filter((c) => isUniqueColumn(node, c.name)).map((c) => c.name.toLowerCase()),
+    // (a loader's row id, _airbyte_raw_id, is unique per load, not the thing's identity)
+    const ownKeys = new Set([...columns.filter((c) => isUniqueColumn(node, c.name) && !isTechnicalColumn(c.name)).map((c) => c.name.toLowerCase()),
       ...inheritedKeys(project, node, columns, sqlShape(project, node).renames)]);
     return { node, parsed, source: systemOf(node, parsed, folder), columns, ownIds: ownKeys, kind: parsed.helper ? 'helper' : 'entity',
       noun: pascalName(parsed.tokens), foreignKeys: foreignKeysOf(node), ownKeys, guesses: new Map(), declared: new Map() };

@@ -6,6 +6,7 @@
 import type { DbtNode, Project } from '../core/project/types.js';
 import type { AgentColumn } from './node-columns.js';
 import { columnsOf, semanticKeys } from './node-columns.js';
+import { isTechnicalColumn } from './columns.js';
 import type { ParsedName } from './naming.js';
 import { singularPhrase } from './inflection.js';
 import { parseModelName, snakeOf } from './naming.js';
@@ -192,8 +193,10 @@ export function markRestagings(models: LayerModel[]): { model: LayerModel; of: L
 }
 
 function jaccard(a: readonly { name: string }[], b: readonly { name: string }[]): number {
-  const x = new Set(a.map((c) => c.name.toLowerCase()));
-  const y = new Set(b.map((c) => c.name.toLowerCase()));
+  // the loader's columns every table of a system shares (_airbyte_raw_id, _fivetran_synced) say nothing of whose rows they are
+  const x = new Set(a.map((c) => c.name.toLowerCase()).filter((n) => !isTechnicalColumn(n)));
+  const y = new Set(b.map((c) => c.name.toLowerCase()).filter((n) => !isTechnicalColumn(n)));
+  if (!x.size || !y.size) return 0;
   let both = 0;
   for (const n of x) if (y.has(n)) both++;
   return both / (x.size + y.size - both || 1);

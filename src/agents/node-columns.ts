@@ -12,7 +12,7 @@
 import { catalogColumns } from '../core/columns/catalog-columns.js';
 import { projectColumns } from '../core/columns/project-columns.js';
 import type { DbtColumn, DbtNode, Project } from '../core/project/types.js';
-import { keyShape } from './columns.js';
+import { isTechnicalColumn, keyShape } from './columns.js';
 import { modelText } from './staging.js';
 
 export type ColumnOrigin = 'yaml' | 'catalog' | 'sql';
@@ -71,7 +71,8 @@ export function notReturned(project: Project, node: DbtNode): string[] {
  */
 function sqlWorthReading(project: Project, node: DbtNode, yaml: ReadonlyMap<string, DbtColumn>): boolean {
   if (!node.sqlPath || !node.origins.includes('sql')) return false;
-  if (!yaml.size) return true;
+  // a YAML that documents only the loader's columns (_airbyte_raw_id …) documents none of the model's own
+  if (![...yaml.keys()].some((n) => !isTechnicalColumn(n))) return true;
   let text = '';
   try { text = modelText(project, node.sqlPath); } catch { return false; }
   // (id_structure, code_region: the key word first, as French or Spanish names put it)
