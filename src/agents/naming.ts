@@ -28,6 +28,7 @@ const ENGINE_WORDS = new Set(['postgres', 'postgresql', 'mysql', 'mssql', 'sqlse
 const TABLE_WORDS = new Set(['table', 'tbl']);
 /** dbt's `<model>_base`: the base step the model of the same name selects from (issues_base feeds issues). */
 const BASE_SUFFIX = '_base';
+const ARCHIVED_SUFFIX = '_archived';
 /** A calendar year or a rolling window of days in a table name (3d is a printing process, not a window): a per-period copy (agency_information_2023, mql_clv_90d), not a different thing. */
 const PERIOD_RE = /^(?:(?:fy|cy|y)?(?:19[5-9]\d|20\d\d)|fy\d\d|l?(?:7|[1-9]\d{1,2})d)$/;
 
@@ -84,6 +85,8 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
   if (suffix) { rest = rest.slice(0, -suffix.length - 1); marker ??= suffix; }
   // …_base only beside the model it is the base of (a knowledge_base alone is a thing)
   else if (rest.endsWith(BASE_SUFFIX) && opts.siblings?.has(name.toLowerCase().slice(0, -BASE_SUFFIX.length))) { rest = rest.slice(0, -BASE_SUFFIX.length); marker ??= 'base'; }
+  // …_archived beside the model of the live rows (owners_archived beside owners): the same things, archived
+  else if (rest.endsWith(ARCHIVED_SUFFIX) && opts.siblings?.has(name.toLowerCase().slice(0, -ARCHIVED_SUFFIX.length))) { rest = rest.slice(0, -ARCHIVED_SUFFIX.length); marker ??= 'archived'; }
   rest = rest.replace(/__c$/, '').replace(/^_+|_+$/g, ''); // Salesforce custom object: invoice__c
   let source: string | undefined;
   let subsystem: string[] | undefined;
