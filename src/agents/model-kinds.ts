@@ -169,6 +169,12 @@ export function placeKind(system: string, folder: string | undefined): NameKind 
   return undefined;
 }
 
+/** A connector's credential and its sync state (never a user's password: that sits beside no sync state). */
+const CREDENTIAL_COLUMN = /^(?:api_?key|api_token|access_token|refresh_token|client_secret|webhook_secret|secret_key)$/;
+const SYNC_COLUMN = /^(?:last_sync(?:ed)?(?:_at|_time)?|sync_status|sync_error|last_sync_error|next_sync(?:_at)?)$/;
+/** Words of a calendar's name (a holiday list is a date and a name, not a figure per day). */
+const CALENDAR_WORDS = new Set(['calendar', 'holiday', 'holidays', 'spine', 'date', 'day']);
+
 /** An ad platform's figures: clicks, impressions, spend, conversions (and their values, costs and rates). */
 const AD_FIGURE = /^(?:clicks?|impressions?|impr|cost|spend|reach|views?|conversions?|purchases?|subscriptions|ctr|cpc|cpm|cpa|roas)$|(?:^|_)(?:clicks|impressions|conversions?|spend|cost|views|purchases?)(?:_|$)|_value$/;
 
@@ -230,6 +236,14 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
     if (period && figures.length && (figures.length * 4 >= names.length || keyless) && !names.some((n) => !isPeriodColumn(n) && isOwnId(n))) {
       return { kind: 'report', why: `no key of its own: figures (${figures.slice(0, 3).join(', ')}${figures.length > 3 ? ', …' : ''}) per ${period}`, served: [] };
     }
+    // a day and one or two values, nothing keyed (an analytics API's date + statistics): a figure per day, whatever the value's name
+    if (period && keyless && names.length >= 2 && names.length <= 3 && !tokens.some((t) => CALENDAR_WORDS.has(t))) {
+      return { kind: 'report', why: `no key of any kind: ${names.filter((n) => n !== period).join(', ')} per ${period}`, served: [] };
+    }
+  }
+  // a connector's settings: a credential beside its sync state (api_key, last_sync): how an integration is configured, not a thing
+  if (names.some((n) => CREDENTIAL_COLUMN.test(n)) && names.some((n) => SYNC_COLUMN.test(n))) {
+    return { kind: 'configuration', why: `a connector's settings (${names.filter((n) => CREDENTIAL_COLUMN.test(n) || SYNC_COLUMN.test(n)).join(', ')})`, served: [] };
   }
   // a date dimension: most columns are parts of the date (year, quarter, monthname, dayofweek, calendar_week_of_year …)
   const parts = names.filter((n) => DATE_PART_RE.test(n) || isDatePart(n)).length;
