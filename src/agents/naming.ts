@@ -148,7 +148,7 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
  * A loader's prefix shared by its systems (stg_airbyte_source__gp_api_db_campaign under
  * staging/airbyte_source/gp_api_db/) is no system: the folder the model sits in, whose words begin
  * the table part, is. Its words (and storage words: api, db, s3) leave the noun, and the system is
- * the folder without its storage words (gp_api_db → gp, ballotready_s3 → ballotready).
+ * those words without the storage ones (gp_api_db → gp, ballotready_s3 → ballotready).
  */
 function folderSystem(table: string, source: string, folders: readonly string[]): { table: string; system: string } | undefined {
   const tokens = table.split('_').filter(Boolean);
@@ -157,7 +157,8 @@ function folderSystem(table: string, source: string, folders: readonly string[])
     if (folder === source || !words.length || tokens[0] !== words[0]) continue;
     let k = 0;
     while (k < tokens.length - 1 && (words.includes(tokens[k]) || STORAGE_WORDS.has(tokens[k]))) k++;
-    const system = words.filter((w) => !STORAGE_WORDS.has(w)).join('_');
+    // the system is what the name says of it (a misspelt folder, techspeed_grive, holds techspeed_gdrive_candidates)
+    const system = tokens.slice(0, k).filter((w) => !STORAGE_WORDS.has(w)).join('_');
     if (system) return { table: tokens.slice(k).join('_'), system };
   }
   return undefined;

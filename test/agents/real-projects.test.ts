@@ -168,6 +168,10 @@ const FLOORS: Record<string, { entityP: number; relP: number; relR: number }> = 
   // labelled blind in issue 23's fourth blind round (37.5 / 0.0 / 0.0 % held out): a reporting layer of counts, constants
   // and copies whose columns come through a star macro of undocumented sources; below the targets still
   'pilotage-inclusion': { entityP: 0.65, relP: 0.5, relR: 0.4 },
+  // labelled blind in issue 23's fifth blind round (0.5 / 0.0 / 0.0 % held out: the loader's stg_airbyte_source__ prefix read
+  // as the system, so every name kept its system's storage words, and 51 per-state copies of each L2 file); below the targets still:
+  // Stripe's bare reference columns (customer, invoice) are only read where the YAML leaves the SQL to be read
+  'goodparty-data-platform': { entityP: 0.84, relP: 0.7, relR: 0.5 },
 };
 
 for (const name of Object.keys(FLOORS)) {
