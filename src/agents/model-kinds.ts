@@ -169,6 +169,10 @@ export function placeKind(system: string, folder: string | undefined): NameKind 
   return undefined;
 }
 
+/** Columns a learned model writes: embeddings, an LLM's answer or reasoning … */
+const ML_OUTPUT = /(?:^|_)(?:embeddings?|llm)(?:_|$)/;
+/** … and how sure it was. */
+const ML_SCORE = /(?:^|_)(?:confidence|similarity|reasoning|reason|probability)(?:_|$)/;
 /** A connector's credential and its sync state (never a user's password: that sits beside no sync state). */
 const CREDENTIAL_COLUMN = /^(?:api_?key|api_token|access_token|refresh_token|client_secret|webhook_secret|secret_key)$/;
 const SYNC_COLUMN = /^(?:last_sync(?:ed)?(?:_at|_time)?|sync_status|sync_error|last_sync_error|next_sync(?:_at)?)$/;
@@ -240,6 +244,12 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
     if (period && keyless && names.length >= 2 && names.length <= 3 && !tokens.some((t) => CALENDAR_WORDS.has(t))) {
       return { kind: 'report', why: `no key of any kind: ${names.filter((n) => n !== period).join(', ')} per ${period}`, served: [] };
     }
+  }
+  // a matching or scoring model's output: embeddings or an LLM's answer beside a confidence (llm_best_match, llm_confidence,
+  // match_similarity): predictions about other tables' rows, an id map at best, not things
+  const learned = names.filter((n) => ML_OUTPUT.test(n));
+  if (learned.length && names.some((n) => ML_SCORE.test(n))) {
+    return { kind: 'technical', why: `a matching model's output (${[...learned, ...names.filter((n) => ML_SCORE.test(n) && !learned.includes(n))].slice(0, 3).join(', ')})`, served: [] };
   }
   // a connector's settings: a credential beside its sync state (api_key, last_sync): how an integration is configured, not a thing
   if (names.some((n) => CREDENTIAL_COLUMN.test(n)) && names.some((n) => SYNC_COLUMN.test(n))) {

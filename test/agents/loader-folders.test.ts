@@ -109,4 +109,16 @@ describe('tables a modeler leaves out', () => {
     expect(notes).toMatch(/stg_amplitude__active_users \(no key of any kind: statistics per date\)/);
     expect(notes).toMatch(/stg_app__canvassing_accounts \(a connector's settings \(api_key, last_sync\)\)/);
   });
+
+  it('a matching model\'s output (an LLM\'s best match and its confidence) is no entity', () => {
+    const p = run({
+      'models/staging/app/stg_app__candidacies.sql': "select id, full_name, office from {{ source('app', 'candidacies') }}\n",
+      'models/staging/predictions/stg_predictions__candidacy_result_matches.sql':
+        "select gp_candidacy_id, result_id, embedding_text, llm_best_match, llm_confidence, llm_reasoning from {{ source('predictions', 'candidacy_result_matches') }}\n",
+      'models/staging/predictions/stg_predictions__turnout.sql': "select id, district, ballots_projected, confidence from {{ source('predictions', 'turnout') }}\n",
+    });
+    // (a confidence alone, with no embedding or LLM answer beside it, says nothing of how the rows were made)
+    expect(names(p)).toEqual(['Candidacy', 'Turnout']);
+    expect(p.notes.join('\n')).toMatch(/stg_predictions__candidacy_result_matches \(a matching model's output \(embedding_text, llm_best_match, llm_confidence\)\)/);
+  });
 });
