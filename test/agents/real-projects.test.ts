@@ -150,7 +150,7 @@ const FLOORS: Record<string, { entityP: number; relP: number; relR: number }> = 
   'jira-source': { entityP: 0.95, relP: 0.95, relR: 0.95 },
   tuva: { entityP: 0.9, relP: 0.95, relR: 0.95 },
   'bink-warehouse': { entityP: 0.9, relP: 0.95, relR: 0.95 },
-  'data-inclusion': { entityP: 0.9, relP: 0.9, relR: 0.95 },
+  'data-inclusion': { entityP: 0.93, relP: 0.9, relR: 0.95 },
   'quickbooks-source': { entityP: 0.95, relP: 0.95, relR: 0.95 },
   'salesforce-source': { entityP: 0.95, relP: 0.95, relR: 0.95 },
   'meltano-squared': { entityP: 0.95, relP: 0.95, relR: 0.95 },
