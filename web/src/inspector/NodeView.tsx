@@ -12,6 +12,7 @@ import { app, select } from '../state/app';
 import { FindingList } from './Findings';
 import { findingsOfTable } from './findings-of';
 import { SqlPreview } from './SqlPreview';
+import { Clamped } from './Clamped';
 import { LineageSection } from '../lineage/LineageSection';
 
 function DocSource({ doc }: { doc: string }) {
@@ -55,7 +56,7 @@ function ColumnDetail({ n, c }: { n: CNode; c: CColumn }) {
             <button type="button" className="link" onClick={() => void relateByDrag({ node: n.id, table: n.name, column: c.name }, c.inferredKey!)}>Propose relationships test</button></>}</dd>
         <dt>Tests</dt><dd>{c.tests.join(', ') || 'none'}</dd>
         <dt>Glossary</dt><dd>{c.glossary ?? 'not bound'}</dd>
-        <dt>Description</dt><dd>{c.description ?? <span className="muted">none</span>}{c.doc && <DocSource doc={c.doc} />}</dd>
+        <dt>Description</dt><dd>{c.description ? <Clamped text={c.description} what="column's description" /> : <span className="muted">none</span>}{c.doc && <DocSource doc={c.doc} />}</dd>
       </dl>
       <div className="row">
         {n.file && c.origins?.includes('yaml') !== false && <button type="button" onClick={() => openFile(n.file!, c.line ?? n.line)}>Open YAML</button>}
@@ -91,7 +92,7 @@ export function NodeView({ n, column }: { n: CNode; column?: string }) {
       <h2>{n.name} <span className="badge">{n.kind}</span>{n.layer && <span className="badge layer">{n.layer}</span>}</h2>
       {col && <ColumnDetail n={n} c={col} />}
       <dl>
-        <dt>Description</dt><dd>{n.description ?? <span className="muted">none</span>}</dd>
+        <dt>Description</dt><dd>{n.description ? <Clamped text={n.description} what="description" /> : <span className="muted">none</span>}</dd>
         <dt>Owner</dt><dd>{n.owner ?? <span className="muted">not set</span>}</dd>
         {n.domain && <><dt>Domain</dt><dd>{n.domain}</dd></>}
         {n.materialized && <><dt>Materialized</dt><dd>{n.materialized}{n.contract ? ', contract enforced' : ''}</dd></>}
