@@ -69,6 +69,8 @@ describe.skipIf(!!skip)(`the first screen of a project whose hub has ${SPOKES} n
       const all = await until(() => onScreen(page), (v) => v.count === SPOKES + 1, 'every neighbour drawn');
       expect(all.aspect).toBeGreaterThan(1 / 3);
       expect(all.aspect).toBeLessThan(3);
+      // fifty-one tables read fitted as names only (readable-view.ts): they drew 4.5 px names with keys
+      expect(all.name).toBeGreaterThanOrEqual(9);
       expect(await more.count()).toBe(0);
       expect(ui.errors).toEqual([]);
     } finally {

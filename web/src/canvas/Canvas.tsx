@@ -131,7 +131,13 @@ function Flow() {
       const around = fitRequest.around?.length && zoom < TEXT_ZOOM ? new Set(fitRequest.around) : undefined;
       const a = around && bounds({ ...g, nodes: g.nodes.filter((n) => around.has(n.id)) }, c.positions);
       if (a?.width) void flow.setViewport({ x: width / 2 - (a.x + a.width / 2) * TEXT_ZOOM, y: NOTE_H + h / 2 - (a.y + a.height / 2) * TEXT_ZOOM, zoom: TEXT_ZOOM }, { duration: 0 });
-      else void flow.setViewport({ x: width / 2 - (b.x + b.width / 2) * zoom, y: NOTE_H + h / 2 - (b.y + b.height / 2) * zoom, zoom }, { duration: 0 });
+      else if (c.visible?.readAt && zoom < c.visible.readAt) {
+        // too many tables to read fitted: where names read, at the focus's tables or the block's top left (readable-view.ts)
+        const z = c.visible.readAt, seeds = new Set(c.visible.focus?.ids ?? []);
+        const f = seeds.size ? bounds({ ...g, nodes: g.nodes.filter((n) => seeds.has(n.id)) }, c.positions) : undefined;
+        if (f?.width) void flow.setViewport({ x: width / 2 - (f.x + f.width / 2) * z, y: NOTE_H + h / 2 - (f.y + f.height / 2) * z, zoom: z }, { duration: 0 });
+        else void flow.setViewport({ x: 24 - b.x * z, y: NOTE_H + 12 - b.y * z, zoom: z }, { duration: 0 });
+      } else void flow.setViewport({ x: width / 2 - (b.x + b.width / 2) * zoom, y: NOTE_H + h / 2 - (b.y + b.height / 2) * zoom, zoom }, { duration: 0 });
       setFitted(fitRequest.n);
     }, 30);
     return () => clearTimeout(t);

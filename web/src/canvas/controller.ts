@@ -17,6 +17,7 @@ import { readDraft, withDraft, writeDraft, type Draft } from './drafts';
 import { canvas } from './store';
 import { visibleGraph, withDetail, type Filters, type ViewOptions, type VisibleGraph } from './view';
 import { firstScreen, isChosen, keyOf, type Laid } from './first-screen';
+import { MEASURED_FROM, readableView } from './readable-view';
 
 const round = (p: Point): Point => ({ x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10 });
 
@@ -95,11 +96,17 @@ export async function recompute(fit = false, force = false): Promise<void> {
   let visible = view({});
   let laid: Laid | undefined;
   const my = ++layoutGeneration;
-  if (visible.overview && !pinnedAny(visible, c.pinned)) {
+  // a first screen, or a bigger view drawn in Auto: measured for the detail that reads fitted
+  // ("Show N more" is still the first screen's focus, but all of it: measured as a bigger view)
+  const first = visible.overview && !c.more;
+  // (a focus asked for keeps its rows: the table found is centred where they read; a lineage view is drawn whole)
+  const measured = !pinnedAny(visible, c.pinned) && (first
+    || (c.detail === undefined && !c.filters.lineage && (!visible.focus || visible.focus.automatic) && visible.graph.nodes.length > MEASURED_FROM));
+  if (measured) {
     // measuring lays out: the canvas is busy meanwhile
-    if (!isChosen(visible.graph, c.pinned)) canvas.set({ layingOut: true });
+    if (!first || !isChosen(visible.graph, c.pinned)) canvas.set({ layingOut: true });
     try {
-      const r = await firstScreen(visible, view, c.pinned, c.more);
+      const r = first ? await firstScreen(visible, view, c.pinned, c.more) : await readableView(visible, view, c.pinned);
       if (my !== layoutGeneration) return;
       visible = view(r.o);
       if (r.laid && keyOf(r.laid.visible.graph, c.pinned) === keyOf(visible.graph, c.pinned)) laid = { visible, positions: r.laid.positions };

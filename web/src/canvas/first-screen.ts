@@ -54,18 +54,19 @@ type Measured = { laid: Laid; zoom: number; scale: number };
 
 /**
  * `o` laid out with the least room for names that still draws them at NAME_PX fitted, or
- * undefined when it does not fit at a readable zoom (a few rounds: more room, lower zoom).
+ * undefined when it does not fit at a readable zoom (a few rounds: more room, lower zoom);
+ * `least` lowers both for tables drawn as names only (readable-view.ts).
  */
-export async function reading(area: Size, view: View, pinned: Record<string, Point>, o: ViewOptions, run: ElkRun = runElk): Promise<Measured | undefined> {
+export async function reading(area: Size, view: View, pinned: Record<string, Point>, o: ViewOptions, run: ElkRun = runElk, least: { zoom: number; px: number } = { zoom: READS, px: NAME_PX }): Promise<Measured | undefined> {
   let scale = 1;
   for (let round = 0; round < 4; round++) {
     const v = view(scale > 1 ? { ...o, nameScale: scale } : o);
     const positions = await layoutGraph(v.graph, pinned, run);
     const zoom = fitZoom(bounds(v.graph, positions), area);
-    if (zoom < READS) return undefined;
-    if (12 * scale * zoom >= NAME_PX - 0.01 || scale >= NAME_SCALE) return { laid: { visible: v, positions }, zoom, scale };
+    if (zoom < least.zoom) return undefined;
+    if (12 * scale * zoom >= least.px - 0.01 || scale >= NAME_SCALE) return { laid: { visible: v, positions }, zoom, scale };
     // wider titles fit at a lower zoom: a tenth more room than this zoom needs
-    scale = Math.min(NAME_SCALE, (NAME_PX / 12 / zoom) * 1.1);
+    scale = Math.min(NAME_SCALE, (least.px / 12 / zoom) * 1.1);
   }
   return undefined;
 }

@@ -87,6 +87,10 @@ export interface VisibleGraph {
   keys?: boolean;
   /** room for names this many times their size (ViewOptions.nameScale) */
   nameScale?: number;
+  /** the detail "Auto" means here, measured for a view too big to read with every column (ViewOptions.detail) */
+  detail?: Detail;
+  /** the least zoom Fit view gives it: the whole does not read fitted, so it is fitted where names read (ViewOptions.readAt) */
+  readAt?: number;
 }
 
 /**
@@ -148,9 +152,18 @@ export interface ViewOptions {
   keys?: boolean;
   /** room for names this many times their size (CNode.nameScale): a first screen read zoomed out */
   nameScale?: number;
+  /** what Auto draws in a view that is not a first screen (readable-view.ts measured it) */
+  detail?: Detail;
+  /** Fit view goes no lower than this zoom (readable-view.ts: the whole did not read at any detail) */
+  readAt?: number;
 }
 
 export function visibleGraph(g: CanvasGraph, f: Filters, focus: Focus | undefined, showAll: boolean, o: ViewOptions = {}): VisibleGraph {
+  const v = visibleOnly(g, f, focus, showAll, o);
+  return { ...v, ...(o.detail ? { detail: o.detail } : {}), ...(o.readAt ? { readAt: o.readAt } : {}), ...(o.nameScale && o.nameScale > 1 ? { nameScale: o.nameScale } : {}) };
+}
+
+function visibleOnly(g: CanvasGraph, f: Filters, focus: Focus | undefined, showAll: boolean, o: ViewOptions): VisibleGraph {
   const limit = o.limit ?? FOCUS_LIMIT;
   const filtered = applyFilters(g, f);
   const asked = !!(focus && focus.ids.length);
@@ -188,7 +201,7 @@ export const autoDetail = (tables: number, chosen?: Detail, overview = false): D
 
 /** The detail "Auto" means for this view: keys on a first screen that did not read with all columns, else autoDetail. */
 export const viewDetail = (v: VisibleGraph | undefined, chosen?: Detail): Detail =>
-  chosen ?? (v?.keys ? 'keys' : autoDetail(v?.graph.nodes.length ?? 0, undefined, !!v?.focus?.automatic));
+  chosen ?? v?.detail ?? (v?.keys ? 'keys' : autoDetail(v?.graph.nodes.length ?? 0, undefined, !!v?.focus?.automatic));
 
 /**
  * The most room a first screen keeps for its names (CNode.nameScale): a 12 px name read at 11 px
