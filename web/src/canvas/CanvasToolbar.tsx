@@ -108,7 +108,7 @@ export function CanvasToolbar() {
           <button type="button" onClick={() => setShowAll(true)}>Show all</button>{' '}
           <Folded visible={visible} shown={plumbing} />
         </span>
-        : <span className="focus-note"><span role="status">{visible.graph.nodes.length} tables</span>{' '}
+        : <span className="focus-note"><span role="status">{visible.graph.nodes.length} tables{visible.readAt ? ' (fitted no smaller than names read: zoom out for the whole)' : ''}</span>{' '}
           {showAll && <> <button type="button" onClick={() => setShowAll(false)}>Show focused</button></>}{' '}
           <Folded visible={visible} shown={plumbing} /></span>)}
     </div>
