@@ -35,7 +35,10 @@ function columns(side: Placed[], rows: number): Placed[][] {
   return cols;
 }
 const colWidth = (c: Placed[]) => Math.max(...c.map((r) => r.width));
-const colHeight = (c: Placed[]) => c.reduce((h, r) => h + r.height, 0) + ROW_GAP * (c.length - 1);
+// tables collapsed to their title bars (names only) are stacked closer: a hub's fifty neighbours then fit a 1024 × 768 window
+const SHORT = 40, SHORT_GAP = 12;
+const gapOf = (c: Placed[]) => (c.every((r) => r.height < SHORT) ? SHORT_GAP : ROW_GAP);
+const colHeight = (c: Placed[]) => c.reduce((h, r) => h + r.height, 0) + gapOf(c) * (c.length - 1);
 
 /**
  * The set's tables (as the layered layout placed them, `hub` among them) rearranged as a compact
@@ -71,7 +74,7 @@ export function compactStar(set: Placed[], hub: string, aspect: number, leaf: (i
   // each column centred on the hub's middle, so the nearest rows are level with it
   const stack = (c: Placed[], x: number, w: number, alignRight: boolean) => {
     let y = (height - colHeight(c)) / 2;
-    for (const r of c) { out.push({ ...r, x: alignRight ? x + w - r.width : x, y }); y += r.height + ROW_GAP; }
+    for (const r of c) { out.push({ ...r, x: alignRight ? x + w - r.width : x, y }); y += r.height + gapOf(c); }
   };
   let x = 0;
   for (let i = cl.length - 1; i >= 0; i--) { const w = colWidth(cl[i]); stack(cl[i], x, w, true); x += w + (i === 0 ? HUB_GAP : COLUMN_GAP); }
