@@ -68,6 +68,14 @@ describe('the index cache', () => {
     expect(cached.from).toBe('cache');
     expect(cached.index.unitRecords('memory').length).toBeGreaterThan(0);
     expect(answers(cached)).toEqual(answers(openProjectIndex(dir, { cache: false })));
+    // a CLI call keeps the index it built after answering (with the rules added): kept without them, they are added again
+    const other = copyProject(EXAMPLE);
+    new MemoryStore(other).remember('Remember that column names use snake case and every mart has an owner.', 'chat-1');
+    const first = withProjectIndex(other, {}, (o) => ({ from: o.from, said: answers(o) }));
+    expect(first.from).toBe('built');
+    const again = openProjectIndex(other);
+    expect(again.from).toBe('cache');
+    expect(answers(again)).toEqual(first.said);
   });
 
   it('sees an edited file on the next call, also one edited within the timestamp granularity with its size and time kept', () => {

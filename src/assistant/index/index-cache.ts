@@ -67,13 +67,27 @@ export interface OpenIndexOptions {
 
 /** The project's index: from the cache when every stamp holds, else built (and kept for the next call). */
 export function openProjectIndex(dir: string, opts: OpenIndexOptions = {}): OpenedIndex {
+  const { opened, keep } = open(dir, opts);
+  keep?.();
+  return withMemory(opened, resolve(dir));
+}
+
+/**
+ * The index, and when it was built, how to keep it (write the file): withProjectIndex keeps it
+ * after the answer, so a first call answers before it pays for writing (≈3 s at 10,000 models).
+ */
+function open(dir: string, opts: OpenIndexOptions): { opened: OpenedIndex; keep?: () => void } {
   const root = resolve(dir);
   const file = opts.cache === false ? undefined : cacheFile(root);
   const key = file ? cacheKey(root, opts.read ?? {}) : '';
   // why a kept index is not used (a file changed…): said while a big project builds again
   const stale: { why?: string } = {};
-  const opened = (file && !opts.rebuild && fromCache(file, root, key, opts, stale)) || build(dir, root, file, key, opts, stale.why);
-  // the user's remembered rules change between calls and live beside the project: added on every call, as a session adds them
+  const cached = file && !opts.rebuild ? fromCache(file, root, key, opts, stale) : undefined;
+  return cached ? { opened: cached } : build(dir, root, file, key, opts, stale.why);
+}
+
+/** The user's remembered rules change between calls and live beside the project: added on every call, as a session adds them. */
+function withMemory(opened: OpenedIndex, root: string): OpenedIndex {
   opened.index.setExtraUnit(MEMORY_UNIT, new MemoryStore(opened.project?.root ?? root).records());
   return opened;
 }
@@ -84,16 +98,23 @@ export function openProjectIndex(dir: string, opts: OpenIndexOptions = {}): Open
  * index again and use that instead.
  */
 export function withProjectIndex<T>(dir: string, opts: OpenIndexOptions, use: (opened: OpenedIndex) => T): T {
-  const opened = openProjectIndex(dir, opts);
+  const { opened, keep } = open(dir, opts);
+  withMemory(opened, resolve(dir));
+  // a built index is kept once the answer is given (printed by `use`), also when answering failed
+  // (the next call has it either way); the remembered rules are not kept, they are added on every call
+  const kept = () => { if (!keep) return; opened.index.setExtraUnit(MEMORY_UNIT, []); keep(); };
   const again = (e: unknown): T => {
     if (!(e instanceof DamagedFile) || opened.from !== 'cache') throw e;
     return use(openProjectIndex(dir, { ...opts, rebuild: true }));
   };
+  let r: T;
   try {
-    const r = use(opened);
-    // an answer that runs asynchronously (ask) meets a damaged record later: the same rebuild then
-    return (r instanceof Promise ? r.catch(again) : r) as T;
-  } catch (e) { return again(e); }
+    r = use(opened);
+  } catch (e) { kept(); return again(e); }
+  // an answer that runs asynchronously (ask) meets a damaged record later: the same rebuild then
+  if (r instanceof Promise) return r.finally(kept).catch(again) as T;
+  kept();
+  return r;
 }
 
 /** Where a project's index is kept: its folder's name (for a person looking) and a hash of its real path. */
@@ -187,11 +208,16 @@ function fromCache(file: string, root: string, key: string, opts: OpenIndexOptio
   }
 }
 
-function build(dir: string, root: string, file: string | undefined, key: string, opts: OpenIndexOptions, stale?: string): OpenedIndex {
+/**
+ * Read the project and build its index; `keep` writes the file (the caller may answer first). An
+ * `ask` keeps the project as read, so it is kept before anything answers from it (an answer
+ * may leave fields computed on the nodes it touched).
+ */
+function build(dir: string, root: string, file: string | undefined, key: string, opts: OpenIndexOptions, stale?: string): { opened: OpenedIndex; keep?: () => void } {
   const read = opts.read ?? {};
   let st;
   try { st = statSync(root); } catch { /* the read says what is wrong */ }
-  if (!st?.isDirectory()) return { ...built(loadProject(dir, read)), file: undefined };
+  if (!st?.isDirectory()) return { opened: { ...built(loadProject(dir, read)), file: undefined } };
   const { value, names } = watchEnv(() => {
     const settings = readSettings(root, read, { filesRead: 0 });
     const paths = projectPaths(root, settings);
@@ -207,7 +233,9 @@ function build(dir: string, root: string, file: string | undefined, key: string,
     return { settings, stamps, profiles, packages, project, index, big };
   });
   const { settings, stamps, profiles, packages, project, index, big } = value;
-  if (file) {
+  const opened: OpenedIndex = { ...built(project, index), ...(file ? { file } : {}) };
+  if (!file) return { opened };
+  const keep = () => {
     const header: Header = {
       key, targetPath: settings.targetPath, packagesInstallPath: settings.packagesInstallPath, files: stamps, profiles,
       packages, env: names, envHash: envHash(names), skills: project.skills,
@@ -223,10 +251,11 @@ function build(dir: string, root: string, file: string | undefined, key: string,
     } catch (e) {
       // said once per call, so a user who pointed MODELER_CACHE_DIR at a file learns why every call builds again
       opts.progress?.(`cannot keep the assistant's index in ${dirname(file)} (${e instanceof UserError ? e.message : (e as NodeJS.ErrnoException).code ?? (e as Error).message}); each call builds it again: set MODELER_CACHE_DIR to a writable folder`);
-      file = undefined;
+      delete opened.file;
     }
-  }
-  return { ...built(project, index), ...(file ? { file } : {}) };
+  };
+  if (opts.keepProject) { keep(); return { opened }; }
+  return { opened, keep };
 }
 
 function built(project: Project, index = new ProjectIndex(project).build()): OpenedIndex {

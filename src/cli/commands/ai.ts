@@ -23,12 +23,14 @@ export function registerAi(program: Command): void {
       const limit = intOption(opts.limit, '--limit', 10)!;
       if (limit < 1) throw new UserError(`--limit must be at least 1, got ${limit}`);
       const ref = projectRef(opts);
-      const r = withProjectIndex(ref.dir, { read: ref.read, cache: opts.cache !== false, progress: (line) => err(line) },
-        ({ index, skills }) => previewIndex(index, skills, { message: query, limit }));
-      const rows = r.sources.map((s) => ({ kind: s.kind, name: s.name, path: s.path ?? null, line: s.line ?? null, score: s.score }));
-      if (opts.json) { printJson(rows); return 0; }
-      if (!rows.length) { out('no sources match'); return 0; }
-      for (const s of rows) out(`${s.score.toFixed(1).padStart(8)}  ${s.kind.padEnd(14)} ${s.name}${s.path ? `  ${s.path}${s.line ? `:${s.line}` : ''}` : ''}`);
-      return 0;
+      // printed inside: a first call keeps the index it built after the answer is out (index-cache.ts)
+      return withProjectIndex(ref.dir, { read: ref.read, cache: opts.cache !== false, progress: (line) => err(line) }, ({ index, skills }) => {
+        const r = previewIndex(index, skills, { message: query, limit });
+        const rows = r.sources.map((s) => ({ kind: s.kind, name: s.name, path: s.path ?? null, line: s.line ?? null, score: s.score }));
+        if (opts.json) { printJson(rows); return 0; }
+        if (!rows.length) { out('no sources match'); return 0; }
+        for (const s of rows) out(`${s.score.toFixed(1).padStart(8)}  ${s.kind.padEnd(14)} ${s.name}${s.path ? `  ${s.path}${s.line ? `:${s.line}` : ''}` : ''}`);
+        return 0;
+      });
     }));
 }
