@@ -70,3 +70,20 @@ export function firstChange(root: string, stamps: readonly FileStamp[], paths: r
   }
   return undefined;
 }
+
+/** Every file that is not as stamped: changed, added (in `paths`, not stamped) or removed (stamped, not in `paths`). */
+export function changedFiles(root: string, stamps: readonly FileStamp[], paths: readonly string[]): string[] {
+  const was = new Map(stamps.map((s) => [s[0], s]));
+  const out: string[] = [];
+  for (const p of paths) {
+    const s = was.get(p);
+    was.delete(p);
+    if (!s) { out.push(p); continue; }
+    const abs = resolve(root, p);
+    const st = stat(abs);
+    if (!st) { if (s[1] !== -1) out.push(p); continue; }
+    if (st.size !== s[1] || String(st.mtimeNs) !== s[2] || (s[3] !== undefined && hash(abs) !== s[3])) out.push(p);
+  }
+  for (const p of was.keys()) out.push(p);
+  return out;
+}

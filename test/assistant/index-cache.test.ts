@@ -90,18 +90,72 @@ describe('the index cache', () => {
     writeFileSync(docs, text.replace('placed', 'zebras'));
     utimesSync(docs, when, when);
     const after = openProjectIndex(dir);
-    expect(after.from).toBe('built');
+    expect(after.from).toBe('updated'); // the kept index with the changed file's records made again
     const hit = previewIndex(after.index, after.skills, { message: 'zebras', limit: 5 }).sources;
     expect(hit.find((s) => s.kind === 'doc_block')).toMatchObject({ name: 'order_id', path: 'models/docs/_docs.md' });
     expect(answers(openProjectIndex(dir))).toEqual(answers(openProjectIndex(dir, { cache: false })));
     // a file added, then removed
     writeFileSync(join(dir, 'models', 'docs', 'more.md'), '{% docs giraffe_note %}Giraffes are tall.{% enddocs %}\n');
-    expect(openProjectIndex(dir).from).toBe('built');
+    expect(openProjectIndex(dir).from).toBe('updated');
     expect(previewIndex(openProjectIndex(dir).index, [], { message: 'giraffes', limit: 1 }).sources[0]?.name).toBe('giraffe_note');
     rmSync(join(dir, 'models', 'docs', 'more.md'));
     const gone = openProjectIndex(dir);
-    expect(gone.from).toBe('built');
+    expect(gone.from).toBe('updated');
     expect(gone.index.get('doc_block:giraffe_note')).toBeUndefined();
+  });
+
+  it('after files changed, updates the kept index from the changed files only and answers as an index built afresh', () => {
+    const dir = copyProject(SAAS);
+    expect(openProjectIndex(dir).from).toBe('built');
+    const sameAsFresh = () => {
+      const now = openProjectIndex(dir);
+      expect(now.from).toBe('updated');
+      const fresh = openProjectIndex(dir, { cache: false });
+      // every record, each name's records and each record's neighbours, then what retrieval gives
+      const ids = [...fresh.index.records.values()].map((r) => r.id).sort();
+      expect([...now.index.records.values()].map((r) => r.id).sort()).toEqual(ids);
+      expect(now.index.records.size).toBe(ids.length);
+      for (const id of ids) {
+        expect(now.index.get(id), id).toEqual(fresh.index.get(id));
+        expect(now.index.lookup(now.index.get(id)!.name).map((r) => r.id).sort(), id).toEqual(fresh.index.lookup(fresh.index.get(id)!.name).map((r) => r.id).sort());
+        expect(now.index.neighbours(id).map((r) => r.id).sort(), id).toEqual(fresh.index.neighbours(id).map((r) => r.id).sort());
+      }
+      expect(answers(now)).toEqual(answers(fresh));
+      // the next call opens the index and the delta beside it: the same answers, the project not read
+      const again = openProjectIndex(dir);
+      expect(again.from).toBe('cache');
+      expect(again.project).toBeUndefined();
+      expect(answers(again)).toEqual(answers(fresh));
+    };
+    const edit = (rel: string, from: string, to: string) => { const t = readFileSync(join(dir, rel), 'utf8'); expect(t).toContain(from); writeFileSync(join(dir, rel), t.replace(from, to)); };
+    // a YAML column added and a description changed
+    edit('models/marts/core/_core.yml', '      - name: is_churned\n', '      - name: churned_on\n        data_type: date\n        description: Day the account churned.\n      - name: is_churned\n');
+    sameAsFresh();
+    // a doc block's text, then a model file added, then one removed (two changes at once)
+    edit('models/docs/_saas_docs.md', 'Annual recurring revenue, twelve times MRR.', 'Yearly run rate: twelve times MRR.');
+    sameAsFresh();
+    writeFileSync(join(dir, 'models/marts/core/dim_regions.sql'), "select * from {{ ref('country_codes') }}\n");
+    sameAsFresh();
+    rmSync(join(dir, 'models/marts/marketing/dim_campaigns.sql'));
+    rmSync(join(dir, 'models/staging/zendesk/_zendesk__models.yml'));
+    sameAsFresh();
+    // a SQL change that flows downstream
+    writeFileSync(join(dir, 'models/marts/support/tickets_all.sql'), "select * from {{ ref('stg_zendesk__tickets') }}\n");
+    sameAsFresh();
+    edit('models/staging/zendesk/stg_zendesk__tickets.sql', '    t.priority,', '    t.priority,\n    t.priority as urgency,');
+    sameAsFresh();
+    // a damaged delta is not trusted: the change is made again over the index as written
+    const delta = `${openProjectIndex(dir).file}.delta`;
+    const bytes = readFileSync(delta);
+    bytes[bytes.length - 10] ^= 1;
+    writeFileSync(delta, bytes);
+    edit('models/marts/core/_core.yml', 'Day the account churned.', 'Day the account left.');
+    sameAsFresh();
+    // dbt_project.yml reaches every record: built again
+    edit('dbt_project.yml', "name:", "name:");
+    writeFileSync(join(dir, 'dbt_project.yml'), readFileSync(join(dir, 'dbt_project.yml'), 'utf8') + '\n');
+    expect(openProjectIndex(dir).from).toBe('built');
+    expect(existsSync(delta)).toBe(false);
   });
 
   it('sees what the read looks at outside the project files: installed packages, profiles.yml, environment variables', () => {

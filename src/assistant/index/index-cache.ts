@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { firstChange, stampFiles, stampsHold, type FileStamp } from '../../core/file-stamps.js';
+import { changedFiles, firstChange, stampFiles, stampsHold, type FileStamp } from '../../core/file-stamps.js';
 import { writeFileAtomic } from '../../core/fs-atomic.js';
 import { toolVersion } from '../../core/paths.js';
 import { loadProject, type LoadOptions } from '../../core/project/load.js';
@@ -26,6 +26,7 @@ import { sqlColumnsReady } from '../../core/sql-columns/query-shape.js';
 import { userCacheDir } from '../../core/user-data.js';
 import { MEMORY_UNIT, MemoryStore } from '../memory.js';
 import { cachedIndexFile, CachedIndex } from './cached-index.js';
+import { deltaAfter, keptState, readDelta, removeDelta, writeDelta, type KeptState } from './index-delta.js';
 import { keptProjectParts, openKeptProject, type KeptProjectHeader } from './kept-project.js';
 import { ProjectIndex } from './project-index.js';
 import { CHECKSUM, DamagedFile, SectionFile } from './section-file.js';
@@ -41,7 +42,8 @@ const PROGRESS_FILES = 2000;
 export interface OpenedIndex {
   index: IndexView;
   skills: readonly Skill[];
-  from: 'cache' | 'built';
+  /** updated: the kept index with the records of the files changed since made again (index-delta.ts) */
+  from: 'cache' | 'updated' | 'built';
   /** The project, when it was read (the index was built). */
   project?: Project;
   /** Where the index is kept, when it is. */
@@ -104,7 +106,7 @@ export function withProjectIndex<T>(dir: string, opts: OpenIndexOptions, use: (o
   // (the next call has it either way); the remembered rules are not kept, they are added on every call
   const kept = () => { if (!keep) return; opened.index.setExtraUnit(MEMORY_UNIT, []); keep(); };
   const again = (e: unknown): T => {
-    if (!(e instanceof DamagedFile) || opened.from !== 'cache') throw e;
+    if (!(e instanceof DamagedFile) || opened.from === 'built') throw e;
     return use(openProjectIndex(dir, { ...opts, rebuild: true }));
   };
   let r: T;
@@ -180,6 +182,9 @@ function envHash(names: readonly string[]): string {
   return createHash('sha256').update(JSON.stringify(names.map((n) => [n, process.env[n] ?? null]))).digest('base64');
 }
 
+/** Which written index a delta belongs to. */
+const baseOf = (f: SectionFile) => JSON.stringify([f.header.key, f.header.check, f.blobLength, f.header.recordsEnd]);
+
 function fromCache(file: string, root: string, key: string, opts: OpenIndexOptions, stale: { why?: string }): OpenedIndex | undefined {
   const read = opts.read ?? {};
   let f: SectionFile | undefined;
@@ -196,16 +201,43 @@ function fromCache(file: string, root: string, key: string, opts: OpenIndexOptio
     if (!stampsHold(root, h.profiles, [profilesFile(root, read)])) return no('profiles.yml changed since the index was kept');
     const pkg = firstChange(root, h.packages, packagePaths(root, h.packagesInstallPath));
     if (pkg !== undefined) return no(`${pkg} changed since the index was kept`);
-    const changed = firstChange(root, h.files, projectPaths(root, h));
-    if (changed !== undefined) return no(`${changed} changed since the index was kept`);
+    // files changed since, laid over the index (the project kept beside it would be out of date: an ask builds again)
+    const delta = opts.keepProject ? undefined : readDelta(file, baseOf(f));
+    const paths = projectPaths(root, h);
+    if (opts.keepProject || (!delta && h.project)) {
+      const changed = firstChange(root, h.files, paths);
+      if (changed !== undefined) return no(`${changed} changed since the index was kept`);
+    } else {
+      const changed = changedFiles(root, delta?.files ?? h.files, paths);
+      if (changed.length) return updated(f, file, root, h, delta, paths, changed, opts) ?? no(`${changed[0]} changed since the index was kept`);
+    }
     const sections = f;
     const base = f.header.recordsEnd as number;
     const kept = h.project && Number.isInteger(base) ? { keptProject: () => openKeptProject(sections, base, h.project!, read) } : {};
-    return { index: new CachedIndex(f), skills: h.skills, from: 'cache', file, ...kept };
+    return { index: new CachedIndex(f, delta?.overlay), skills: delta?.skills ?? h.skills, from: 'cache', file, ...kept };
   } catch {
     // damaged, truncated, of another version: built again
     return no('the kept index is damaged or of another format');
   }
+}
+
+/**
+ * The kept index after files changed: the project read, the records of the units the change
+ * touches made again and kept beside the index (index-delta.ts). Undefined when building
+ * again is the way (a change that reaches everything, an environment variable the read had
+ * not looked at, a delta grown too big).
+ */
+function updated(f: SectionFile, file: string, root: string, h: Header, delta: ReturnType<typeof readDelta>, paths: string[], changed: string[], opts: OpenIndexOptions): OpenedIndex | undefined {
+  if (paths.length >= PROGRESS_FILES) opts.progress?.(`${changed[0]}${changed.length > 1 ? ` and ${changed.length - 1} more` : ''} changed since the index was kept: reading the project to update it…`);
+  const stamps = stampFiles(root, paths);
+  const { value: project, names } = watchEnv(() => loadProject(root, opts.read ?? {}));
+  if (names.some((n) => !h.env.includes(n))) return undefined;
+  const view = new CachedIndex(f, delta?.overlay);
+  const next = deltaAfter(view, delta?.state ?? (JSON.parse(f.text('state')) as KeptState), project, changed);
+  if (!next) return undefined;
+  // a delta that cannot be written costs the next call the same update
+  try { writeDelta(file, { base: baseOf(f), files: stamps, skills: project.skills, ...next }); } catch { /* kept as it was */ }
+  return { index: new CachedIndex(f, next.overlay), skills: project.skills, from: 'updated', project, file };
 }
 
 /**
@@ -246,7 +278,8 @@ function build(dir: string, root: string, file: string | undefined, key: string,
       // the project's text is in it: the folder is the user's alone
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
       // made as it is written: the kept project's part of the header (where its skeleton lies) comes with its bytes
-      writeFileAtomic(file, cachedIndexFile(index, header as unknown as Record<string, unknown>, opts.keepProject ? keptProjectParts(project) : undefined));
+      writeFileAtomic(file, cachedIndexFile(index, header as unknown as Record<string, unknown>, opts.keepProject ? keptProjectParts(project) : undefined, { state: JSON.stringify(keptState(index)) }));
+      removeDelta(file);
       evict(file);
     } catch (e) {
       // said once per call, so a user who pointed MODELER_CACHE_DIR at a file learns why every call builds again
@@ -283,5 +316,5 @@ function evict(keep: string): void {
   let entries: { path: string; at: number }[];
   try { entries = readdirSync(dir).filter((n) => n.endsWith('.idx')).map((n) => ({ path: join(dir, n), at: statSync(join(dir, n)).mtimeMs })); } catch { return; }
   entries.sort((a, b) => b.at - a.at);
-  for (const e of entries.slice(KEEP)) if (e.path !== keep) rmSync(e.path, { force: true });
+  for (const e of entries.slice(KEEP)) if (e.path !== keep) { rmSync(e.path, { force: true }); removeDelta(e.path); }
 }

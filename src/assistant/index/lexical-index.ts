@@ -165,7 +165,9 @@ export class LexicalIndex {
       const id = this.ids[n]!;
       if (!q.filter || q.filter(id)) out.push({ id, score: t.score * t.matched });
     }
-    return out.sort((a, b) => b.score - a.score);
+    // equal scores in the order of ids, not of document numbers: an index updated in place (the
+    // server's, or a kept one with the files changed since laid over it) ranks as one built afresh
+    return out.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   /** Live postings only, so a restored index starts compact. */

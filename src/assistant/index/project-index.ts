@@ -14,21 +14,15 @@ import { nodeRecords, tableColumns } from './build-nodes.js';
 import { boundDoc, buildContext, fileUnit, type BuildContext } from './context.js';
 import { recordId, type IndexRecord, type RecordKind } from './records.js';
 import type { LexicalIndex } from './lexical-index.js';
-import { lexicalDoc, rankLexical, recordSearch } from './search-docs.js';
+import { lexicalDoc, rankLexical, recordSearch, UNRANKED } from './search-docs.js';
 
-/**
- * Tests and the relationships they declare are reached through their columns and by exact
- * name, not ranked by words: they repeat their columns' words and are a third of a big index.
- * Relationships drawn in Modeler files are ranked.
- */
-const UNRANKED = { has: (r: IndexRecord) => r.kind === 'test' || (r.kind === 'relationship' && r.layer === 'physical') };
 
 /** Kinds whose names are looked up exactly (structured lookup). */
-const NAMED: ReadonlySet<RecordKind> = new Set<RecordKind>(['model', 'source', 'seed', 'snapshot', 'exposure', 'semantic_model', 'metric', 'column', 'doc_block',
+export const NAMED: ReadonlySet<RecordKind> = new Set<RecordKind>(['model', 'source', 'seed', 'snapshot', 'exposure', 'semantic_model', 'metric', 'column', 'doc_block',
   'glossary_term', 'skill', 'concept', 'entity', 'diagram', 'file', 'domain', 'owner', 'tag', 'relationship', 'data_type', 'test']);
 
 /** Files whose change may alter every record (paths, vars, merged manifest facts): rebuild. */
-const GLOBAL_FILE = (rel: string, p: Project) => rel === 'dbt_project.yml' || p.files.get(rel) === 'target_json' || /(^|\/)target\/[^/]+\.json$/.test(rel);
+export const GLOBAL_FILE = (rel: string, p: Project) => rel === 'dbt_project.yml' || p.files.get(rel) === 'target_json' || /(^|\/)target\/[^/]+\.json$/.test(rel);
 
 /** Same links and names: the graph and the name lookup need no change. */
 const sameLinks = (a: IndexRecord, b: IndexRecord) => a.name === b.name && a.kind === b.kind && sameList(a.links, b.links) && sameList(a.aliases ?? [], b.aliases ?? []);
@@ -77,6 +71,8 @@ export class ProjectIndex {
   /** files changed since the issues were last brought up to date */
   private staleIssues = new Set<string>();
   private built = { buildMs: 0, builtAt: '' };
+  /** ids a build met twice (the first unit's record stands): a change that removes one needs a full build to tell which stands */
+  private shadowed = new Set<string>();
 
   constructor(public project: Project) {}
 
@@ -114,7 +110,7 @@ export class ProjectIndex {
   private *buildSteps(project: Project): Generator<void> {
     const t0 = performance.now();
     this.project = project;
-    for (const m of [this.records, this.units, this.reverse, this.names, this.deps, this.pathUnits, this.docUsers, this.refUsers, this.aggContrib, this.aggs]) m.clear();
+    for (const m of [this.records, this.units, this.reverse, this.names, this.deps, this.pathUnits, this.docUsers, this.refUsers, this.aggContrib, this.aggs, this.shadowed]) m.clear();
     this.search = recordSearch();
     this.ctx = buildContext(project);
     yield;
@@ -133,7 +129,7 @@ export class ProjectIndex {
       this.units.set(unit, ids);
       for (let i = 0; i < recs.length; i++) {
         const r = recs[i];
-        if (this.records.has(r.id)) continue; // the same id from two units: the first one stands
+        if (this.records.has(r.id)) { this.shadowed.add(r.id); continue; } // the same id from two units: the first one stands
         this.records.set(r.id, r); ids.add(r.id); this.link(r);
         if (!UNRANKED.has(r)) this.search.add(lexicalDoc(r));
         if (i % 50 === 49) yield;
@@ -302,6 +298,39 @@ export class ProjectIndex {
   cacheParts(): { names: ReadonlyMap<string, readonly string[]>; reverse: ReadonlyMap<string, readonly string[]>; search: LexicalIndex } {
     this.refreshIssues();
     return { names: this.names, reverse: this.reverse, search: this.search };
+  }
+
+  /**
+   * What a build of `project` computes besides the records of its files (index-delta.ts, which
+   * brings a kept index up to date in another process): the nodes' units, what each unit
+   * depends on, the aggregates and the findings, in a build's order. The records of a unit are
+   * then made by freshUnit, as a build makes them.
+   */
+  prepare(project: Project): this {
+    this.project = project;
+    this.ctx = buildContext(project);
+    this.docBodies = new Map([...project.docs].map(([k, d]) => [k, d.body]));
+    this.nodeUnit = this.nodeUnits();
+    for (const _ of checkModelsInSteps(project)) { /* all at once */ }
+    this.findings = groupFindings(projectFindings(project));
+    for (const rel of project.files.keys()) { const u = fileUnit(rel); this.setDeps(u); this.contribute(u); }
+    return this;
+  }
+
+  /** A unit's records as a build makes them (its tables' column signatures noted). */
+  freshUnit(unit: string): IndexRecord[] { return this.buildUnit(unit); }
+
+  /** Every issue unit's records and the aggregates', as a build makes them (after prepare). */
+  freshDerived(): Map<string, IndexRecord[]> {
+    const out = new Map<string, IndexRecord[]>();
+    for (const rel of this.issueFiles()) out.set(issuesUnit(rel), issueRecords(this.ctx, rel, this.findings.byFile.get(rel) ?? [], issuesUnit(rel)));
+    out.set(AGG_UNIT, [...this.aggs.values()].map(aggregateRecord));
+    return out;
+  }
+
+  /** What tells which units a change touches (after build or prepare): see index-delta.ts. */
+  changeState() {
+    return { ctx: this.ctx, units: this.units as ReadonlyMap<string, ReadonlySet<string>>, nodeUnit: this.nodeUnit, pathUnits: this.pathUnits, docUsers: this.docUsers, refUsers: this.refUsers, docBodies: this.docBodies, columnSigs: this.columnSigs, shadowed: this.shadowed };
   }
 
   // --- internals -------------------------------------------------------------------------
@@ -490,7 +519,7 @@ export class ProjectIndex {
 const issuesUnit = (rel: string) => `issues:${rel}`;
 const nodeId = (n: DbtNode) => `${n.resourceType}:${n.name}`;
 
-function nameKeys(r: IndexRecord): string[] {
+export function nameKeys(r: IndexRecord): string[] {
   const keys = [r.name.toLowerCase()];
   if (r.kind === 'file') keys.push(r.name.split('/').pop()!.toLowerCase());
   for (const a of r.aliases ?? []) keys.push(a.toLowerCase());

@@ -4,6 +4,13 @@ import { LexicalIndex, type LexicalDoc } from './lexical-index.js';
 import type { IndexRecord, RecordKind } from './records.js';
 import { analyzer, tokenize } from './tokenize.js';
 
+/**
+ * Tests and the relationships they declare are reached through their columns and by exact
+ * name, not ranked by words: they repeat their columns' words and are a third of a big index.
+ * Relationships drawn in Modeler files are ranked.
+ */
+export const UNRANKED = { has: (r: IndexRecord) => r.kind === 'test' || (r.kind === 'relationship' && r.layer === 'physical') };
+
 /** Boosts of the ranked fields, in the order a LexicalDoc holds them: name, keywords, text, path. */
 export const FIELD_BOOST = [4, 2, 1, 0.5];
 
