@@ -10,7 +10,7 @@
 // With --baseline DIR (another built checkout, e.g. /work/main) the `ask` calls after the first
 // alternate between the two (each with its own cache), so both see the same machine load.
 // Usage: npm run build:core && node bench/ai-search.mjs [N ...] [--runs R] [--baseline DIR]   (default 1000 10000)
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,6 +94,15 @@ const bi = args.indexOf('--baseline');
 const baseline = bi >= 0 ? args.splice(bi, 2)[1] : undefined;
 if (baseline && !existsSync(join(baseline, 'dist', 'cli', 'main.js'))) throw new Error(`${baseline} has no dist/cli/main.js; build it first`);
 const sizes = args.length ? args.map(Number) : [1000, 10000];
+/** Change one model's description in the generated project (a different text each time), as a user's edit between two calls. */
+let edits = 0;
+function editOneFile(dir) {
+  const d = join(dir, 'models', 'marts');
+  const yml = join(d, readdirSync(d).filter((f) => f.endsWith('.yml')).sort()[0]);
+  const text = readFileSync(yml, 'utf8');
+  if (!text.includes('description: ')) throw new Error(`${yml} has no description to edit`);
+  writeFileSync(yml, text.replace('description: ', `description: Edit ${++edits}. `));
+}
 const fmt = (c) => `${c.ms.toFixed(0)} ms wall, ${c.cpu.toFixed(0)} ms CPU, peak RSS ${c.rss.toFixed(0)} MiB`;
 const med = (cs) => ({ ms: median(cs.map((c) => c.ms)), cpu: median(cs.map((c) => c.cpu)), rss: median(cs.map((c) => c.rss)) });
 
@@ -112,12 +121,29 @@ for (const n of sizes) {
     const first = call(0);
     const again = Array.from({ length: runs }, (_, i) => call(i));
     if (again[0].stdout !== uncached.stdout || first.stdout !== uncached.stdout) throw new Error(`N=${n}: the kept index answered differently`);
+    // after one changed file: this version updates its kept index (the baseline, with a cache of its own, builds it again); then a call over the update
+    const baseCache = baseline ? mkdtempSync(join(tmpdir(), 'modeler-bench-cache-')) : undefined;
+    const baseSearch = (i) => timedRun(process.execPath, [join(baseline, 'bin', 'modeler.js'), 'ai', 'search', QUERIES[i % QUERIES.length], '--project-dir', dir, '--json'], { env: { ...env, MODELER_CACHE_DIR: baseCache } });
+    const baseFirst = baseline ? baseSearch(0) : undefined;
+    const changed = [], baseChanged = [], afterChange = [];
+    for (let i = 0; i < runs; i++) {
+      editOneFile(dir);
+      changed.push(call(i));
+      if (baseline) baseChanged.push(baseSearch(i));
+      afterChange.push(call(i));
+      const fresh = call(i, '--no-cache');
+      if (changed[i].stdout !== fresh.stdout || afterChange[i].stdout !== fresh.stdout) throw new Error(`N=${n}: the updated index answered differently from one built afresh`);
+    }
     const c = spawnSync(process.execPath, ['--max-old-space-size=8192', self, '--child', dir], { encoding: 'utf8', env });
     if (c.status !== 0) throw new Error(c.stderr);
     const p = JSON.parse(c.stdout);
     console.log(`N=${n}: modeler ai search (${JSON.parse(first.stdout).length} sources)`);
     console.log(`  first call (reads the project, builds and keeps the index) ${fmt(first)}`);
     console.log(`  each call after it (median of ${runs})`.padEnd(61) + fmt(med(again)));
+    if (baseline) console.log(`  first call, baseline ${baseline}`.padEnd(61) + fmt(baseFirst));
+    console.log(`  a call after one changed file (median of ${runs})`.padEnd(61) + fmt(med(changed)));
+    if (baseline) console.log('  a call after one changed file, baseline (alternating)'.padEnd(61) + fmt(med(baseChanged)));
+    console.log('  the call after that (the update laid over the kept index)'.padEnd(61) + fmt(med(afterChange)));
     console.log('  a call with --no-cache (as every call was before)'.padEnd(61) + fmt(uncached));
     console.log(`  in one process (CPU ms): read ${p.read.toFixed(0)}, index build ${p.build.toFixed(0)} (${p.records} records), write the kept index ${p.write.toFixed(0)} (${p.mib.toFixed(0)} MiB), open it ${p.open.toFixed(0)} (stamps checked, in a fresh process), retrieval on it ${p.search.toFixed(1)}/query`);
 
@@ -128,13 +154,19 @@ for (const n of sizes) {
     const askUncached = askCall(0, '--no-cache');
     const askFirst = askCall(0);
     // the baseline: its own cache, its first call builds it; then the calls alternate with ours
-    const baseCache = baseline ? mkdtempSync(join(tmpdir(), 'modeler-bench-cache-')) : undefined;
     const baseCall = (i) => timedRun(process.execPath, [join(baseline, 'bin', 'modeler.js'), 'ask', QUESTIONS[i % QUESTIONS.length], '--project-dir', dir, '--json'], { env: { ...env, MODELER_CACHE_DIR: baseCache } });
     if (baseline) baseCall(0);
     const askAgain = [], baseAgain = [];
     for (let i = 0; i < runs; i++) {
       askAgain.push(askCall(i));
       if (baseline) baseAgain.push(baseCall(i));
+    }
+    // after one changed file: both build again (ask keeps the project beside its index)
+    const askChanged = [], baseAskChanged = [];
+    for (let i = 0; i < runs; i++) {
+      editOneFile(dir);
+      askChanged.push(askCall(i));
+      if (baseline) baseAskChanged.push(baseCall(i));
     }
     if (baseline) rmSync(baseCache, { recursive: true, force: true });
     if (baseline && said(baseAgain[0]) !== said(askAgain[0])) throw new Error(`N=${n}: ask answered differently from the baseline`);
@@ -146,6 +178,8 @@ for (const n of sizes) {
     console.log(`  first call (reads the project, builds and keeps the index) ${fmt(askFirst)}`);
     console.log(`  each call after it (median of ${runs})`.padEnd(61) + fmt(med(askAgain)));
     if (baseline) console.log(`  each call after it, baseline ${baseline} (alternating)`.padEnd(61) + fmt(med(baseAgain)));
+    console.log(`  a call after one changed file (median of ${runs})`.padEnd(61) + fmt(med(askChanged)));
+    if (baseline) console.log('  a call after one changed file, baseline (alternating)'.padEnd(61) + fmt(med(baseAskChanged)));
     console.log('  a call with --no-cache'.padEnd(61) + fmt(askUncached));
     console.log(`  in one process (CPU ms): load the SQL parser ${q.sql.toFixed(0)}, open the kept index ${q.open.toFixed(0)}, open the kept project ${q.kept.toFixed(0)}, one answer ${q.answer.toFixed(0)} (its nodes read as touched); reading the project instead (as before it was kept) ${q.read.toFixed(0)}`);
   } finally {

@@ -233,7 +233,7 @@ function updated(f: SectionFile, file: string, root: string, h: Header, delta: R
   const { value: project, names } = watchEnv(() => loadProject(root, opts.read ?? {}));
   if (names.some((n) => !h.env.includes(n))) return undefined;
   const view = new CachedIndex(f, delta?.overlay);
-  const next = deltaAfter(view, delta?.state ?? (JSON.parse(f.text('state')) as KeptState), project, changed);
+  const next = deltaAfter(view, delta?.state() ?? (JSON.parse(f.text('state')) as KeptState), project, changed);
   if (!next) return undefined;
   // a delta that cannot be written costs the next call the same update
   try { writeDelta(file, { base: baseOf(f), files: stamps, skills: project.skills, ...next }); } catch { /* kept as it was */ }
