@@ -15,7 +15,7 @@ export function registerAi(program: Command): void {
     .option('--json', 'print [{kind, name, path, line, score}] as JSON')
     .option('--no-cache', 'build the index from the project; neither use nor update the one kept in the user\'s cache directory')
     .addHelpText('after', '\nThe index is kept between calls in the user\'s cache directory (MODELER_CACHE_DIR, else e.g.\n' +
-      '~/.cache/modeler), never in the project, and used while every file it was built from is unchanged.\n' +
+      '~/.cache/modeler), never in the project; a call after files changed updates it for those files.\n' +
       'Exit codes: 0 printed (also when nothing matched), 64 usage.\nExample: modeler ai search "order status" --project-dir examples/jaffle_shop')
     .action(action((query: string, opts: ProjectFlags & { limit?: string; json?: boolean; cache?: boolean }) => {
       // before the project is read and indexed (seconds on a big project) only to refuse it
