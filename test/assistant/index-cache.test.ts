@@ -12,6 +12,7 @@ import { initSqlColumns, loadProject } from '../../src/api/project.js';
 import { SectionFile } from '../../src/assistant/index/section-file.js';
 import { MemoryStore } from '../../src/assistant/memory.js';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { describeShared, REAL_DBT } from '../helpers/shared.js';
 import { changed, copyProject, EXAMPLE, SAAS, tree } from './helpers.js';
 
 const QUERIES = ['what does order status mean', 'which models feed customers?', 'lifetime value', 'orders.customer_id', 'models missing descriptions',
@@ -46,6 +47,28 @@ function cachedEqualsBuilt(dir: string): OpenedIndex {
   expect(answers(first)).toEqual(answers(built));
   expect(changed(before, tree(dir))).toEqual([]);
   return cached;
+}
+
+/** The kept index after files changed: updated (not built again), it holds and answers what an index built afresh does. */
+function updatedAsFresh(dir: string): void {
+  const now = openProjectIndex(dir);
+  expect(now.from).toBe('updated');
+  const fresh = openProjectIndex(dir, { cache: false });
+  // every record, each name's records and each record's neighbours, then what retrieval gives
+  const ids = [...fresh.index.records.values()].map((r) => r.id).sort();
+  expect([...now.index.records.values()].map((r) => r.id).sort()).toEqual(ids);
+  expect(now.index.records.size).toBe(ids.length);
+  for (const id of ids) {
+    expect(now.index.get(id), id).toEqual(fresh.index.get(id));
+    expect(now.index.lookup(now.index.get(id)!.name).map((r) => r.id), id).toEqual(fresh.index.lookup(fresh.index.get(id)!.name).map((r) => r.id));
+    expect(now.index.neighbours(id).map((r) => r.id), id).toEqual(fresh.index.neighbours(id).map((r) => r.id));
+  }
+  expect(answers(now)).toEqual(answers(fresh));
+  // the next call opens the index and the delta beside it: the same answers, the project not read
+  const again = openProjectIndex(dir);
+  expect(again.from).toBe('cache');
+  expect(again.project).toBeUndefined();
+  expect(answers(again)).toEqual(answers(fresh));
 }
 
 describe('the index cache', () => {
@@ -107,26 +130,7 @@ describe('the index cache', () => {
   it('after files changed, updates the kept index from the changed files only and answers as an index built afresh', () => {
     const dir = copyProject(SAAS);
     expect(openProjectIndex(dir).from).toBe('built');
-    const sameAsFresh = () => {
-      const now = openProjectIndex(dir);
-      expect(now.from).toBe('updated');
-      const fresh = openProjectIndex(dir, { cache: false });
-      // every record, each name's records and each record's neighbours, then what retrieval gives
-      const ids = [...fresh.index.records.values()].map((r) => r.id).sort();
-      expect([...now.index.records.values()].map((r) => r.id).sort()).toEqual(ids);
-      expect(now.index.records.size).toBe(ids.length);
-      for (const id of ids) {
-        expect(now.index.get(id), id).toEqual(fresh.index.get(id));
-        expect(now.index.lookup(now.index.get(id)!.name).map((r) => r.id).sort(), id).toEqual(fresh.index.lookup(fresh.index.get(id)!.name).map((r) => r.id).sort());
-        expect(now.index.neighbours(id).map((r) => r.id).sort(), id).toEqual(fresh.index.neighbours(id).map((r) => r.id).sort());
-      }
-      expect(answers(now)).toEqual(answers(fresh));
-      // the next call opens the index and the delta beside it: the same answers, the project not read
-      const again = openProjectIndex(dir);
-      expect(again.from).toBe('cache');
-      expect(again.project).toBeUndefined();
-      expect(answers(again)).toEqual(answers(fresh));
-    };
+    const sameAsFresh = () => updatedAsFresh(dir);
     const edit = (rel: string, from: string, to: string) => { const t = readFileSync(join(dir, rel), 'utf8'); expect(t).toContain(from); writeFileSync(join(dir, rel), t.replace(from, to)); };
     // a YAML column added and a description changed
     edit('models/marts/core/_core.yml', '      - name: is_churned\n', '      - name: churned_on\n        data_type: date\n        description: Day the account churned.\n      - name: is_churned\n');
@@ -261,3 +265,19 @@ describe('the index cache', () => {
     }
   });
 });
+
+describeShared('the kept index updated on a real dbt project (dbt_stripe_source)', () => {
+  it('after a YAML column, a model added and a model removed, answers as an index built afresh', () => {
+    const dir = copyProject(join(REAL_DBT, 'dbt_stripe_source'));
+    expect(openProjectIndex(dir).from).toBe('built');
+    const yml = join(dir, 'models', 'stg_stripe.yml');
+    const text = readFileSync(yml, 'utf8');
+    expect(text).toContain('        description: Unique identifier for the object.\n');
+    writeFileSync(yml, text.replace('        description: Unique identifier for the object.\n', '        description: The balance transaction, as Stripe numbers it.\n'));
+    updatedAsFresh(dir);
+    writeFileSync(join(dir, 'models', 'stg_stripe__refund_totals.sql'), "select refund_id, amount from {{ ref('stg_stripe__refund') }}\n");
+    updatedAsFresh(dir);
+    rmSync(join(dir, 'models', 'stg_stripe__payout.sql'));
+    updatedAsFresh(dir);
+  });
+}, 'real-dbt');

@@ -38,7 +38,7 @@ export interface KeptState {
   shadowed: string[];
 }
 
-/** A delta holding more records than this (or half the index) is folded in by building the index again. */
+/** A delta holding more records than this (or half the index, and more than 2,000) is folded in by building the index again. */
 const MAX_RECORDS = 20_000;
 const MAGIC = 'MODELER-DELTA-1';
 
@@ -156,7 +156,7 @@ export function deltaAfter(view: CachedIndex, state: KeptState, project: Project
   for (const rel of project.files.keys()) order.set(fileUnit(rel), order.size);
   for (const u of nextDerived) order.set(u[0], order.size);
   const overlay = applyUnits(view, rebuilt, new Set(state.shadowed), order);
-  if (!overlay || overlay.records.size > Math.min(MAX_RECORDS, view.records.size / 2)) return undefined;
+  if (!overlay || overlay.records.size > Math.max(2000, Math.min(MAX_RECORDS, view.records.size / 2))) return undefined;
   const tables = new Set([...now.ctx.nodesByUnit.values()].flatMap((ns) => ns.map((n) => n.name)));
   return {
     overlay,
