@@ -175,9 +175,12 @@ function applyUnits(view: CachedIndex, units: Map<string, IndexRecord[]>, shadow
   const made = new Set<string>();
   for (const [u, recs] of units) {
     const ids: string[] = [];
+    const own = new Set<string>();
     for (const r of recs) {
+      // the same id twice in one unit: the first stands, as in a build; in two units, a build's order decides
+      if (own.has(r.id)) continue;
       if (made.has(r.id)) return undefined;
-      made.add(r.id);
+      made.add(r.id); own.add(r.id);
       ids.push(r.id);
       const c = changed.get(r.id) ?? {};
       c.now = r;
