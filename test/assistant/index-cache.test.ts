@@ -264,6 +264,29 @@ describe('the index cache', () => {
       expect(a.agent_run.retrieval_pipeline.map((x) => [x.stage, x.contributed])).toEqual(b.agent_run.retrieval_pipeline.map((x) => [x.stage, x.contributed]));
     }
   });
+
+  it('ask after files changed: the index updated and the project kept again, answering as a session built afresh, then from the kept ones', async () => {
+    await initSqlColumns();
+    const dir = copyProject(EXAMPLE);
+    const said = async (message: string) => {
+      const froms: string[] = [];
+      const a = await withProjectIndex(dir, { keepProject: true }, (o) => { froms.push(o.from); return ask(askContext(o.project ?? o.keptProject!(), o.index), { message }); });
+      const b = await ask(AssistantSession.open(dir), { message });
+      expect(a.answer, message).toBe(b.answer);
+      expect(a.sources, message).toEqual(b.sources);
+      return froms[0];
+    };
+    expect(await said('explain orders')).toBe('built');
+    const yml = join(dir, 'models', 'marts', '_marts.yml');
+    writeFileSync(yml, readFileSync(yml, 'utf8').replace('One row per order with its payment total.', 'One row per order, zebra-striped.'));
+    expect(await said('explain orders')).toBe('updated');
+    expect(await said('explain orders')).toBe('cache');
+    expect(await said('which models feed rpt_daily_revenue?')).toBe('cache');
+    // a model that selects everything from another: its columns come from that model's SQL
+    writeFileSync(join(dir, 'models', 'marts', 'orders_copy.sql'), "select * from {{ ref('orders') }}\n");
+    expect(await said('explain orders_copy')).toBe('updated');
+    expect(await said('explain orders_copy')).toBe('cache');
+  }, 120_000);
 });
 
 describeShared('the kept index updated on a real dbt project (dbt_stripe_source)', () => {

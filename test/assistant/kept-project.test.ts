@@ -115,12 +115,11 @@ describe('the project kept beside the index', () => {
 
   it('a damaged kept node is read again from the project, never trusted', async () => {
     const dir = copyProject(EXAMPLE);
-    const file = openProjectIndex(dir, { keepProject: true }).file!;
+    // the project is kept in a file of its own beside the index; its first node's record starts its blob
+    const file = `${openProjectIndex(dir, { keepProject: true }).file!}.project`;
     const f = SectionFile.open(file);
-    const end = f.header.recordsEnd as number;
     f.close();
-    // the first kept node's record lies just after the index's records
-    const at = f.blobAt + end + 8;
+    const at = f.blobAt + 8;
     const fd = openSync(file, 'r+'); writeSync(fd, Buffer.alloc(16, 0x20), 0, 16, at); closeSync(fd);
     const froms: string[] = [];
     const got = await withProjectIndex(dir, { keepProject: true }, async (o) => {

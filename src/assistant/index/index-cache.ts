@@ -27,7 +27,7 @@ import { userCacheDir } from '../../core/user-data.js';
 import { MEMORY_UNIT, MemoryStore } from '../memory.js';
 import { cachedIndexFile, CachedIndex } from './cached-index.js';
 import { deltaAfter, keptState, readDelta, removeDelta, writeDelta, type KeptState } from './index-delta.js';
-import { keptProjectParts, openKeptProject, type KeptProjectHeader } from './kept-project.js';
+import { keptProjectFile, keptProjectOf, writeKeptProject } from './kept-project.js';
 import { ProjectIndex } from './project-index.js';
 import { CHECKSUM, DamagedFile, SectionFile } from './section-file.js';
 import type { IndexView } from './view.js';
@@ -146,8 +146,8 @@ interface Header {
   /** names of the environment variables the read looked at, and a hash of their values */
   env: string[]; envHash: string;
   skills: Skill[];
-  /** the project kept beside the index (keepProject), after the index's records in the blob */
-  project?: KeptProjectHeader;
+  /** the project kept beside the index (keepProject), in a file of its own: the token it carries */
+  projectToken?: string;
 }
 
 /** The paths the reader reads, found as it finds them. */
@@ -195,26 +195,20 @@ function fromCache(file: string, root: string, key: string, opts: OpenIndexOptio
     const h = f.header as Header;
     if (h.key !== key) return no('the kept index was built by another version or with other options');
     if (!Array.isArray(h.env) || envHash(h.env) !== h.envHash) return no('an environment variable the read uses changed since the index was kept');
-    // one kept without the project is built again for a caller that wants it (so the next call has it)
-    if (opts.keepProject && !h.project) return no('the kept index holds no project');
     // profiles.yml is found again as the read finds it (the current folder may hold one)
     if (!stampsHold(root, h.profiles, [profilesFile(root, read)])) return no('profiles.yml changed since the index was kept');
     const pkg = firstChange(root, h.packages, packagePaths(root, h.packagesInstallPath));
     if (pkg !== undefined) return no(`${pkg} changed since the index was kept`);
-    // files changed since, laid over the index (the project kept beside it would be out of date: an ask builds again)
-    const delta = opts.keepProject ? undefined : readDelta(file, baseOf(f));
+    // files changed since: the index updated for them (index-delta.ts), and the update laid over it
+    const delta = readDelta(file, baseOf(f));
     const paths = projectPaths(root, h);
-    if (opts.keepProject || (!delta && h.project)) {
-      const changed = firstChange(root, h.files, paths);
-      if (changed !== undefined) return no(`${changed} changed since the index was kept`);
-    } else {
-      const changed = changedFiles(root, delta?.files ?? h.files, paths);
-      if (changed.length) return updated(f, file, root, h, delta, paths, changed, opts) ?? no(`${changed[0]} changed since the index was kept`);
-    }
-    const sections = f;
-    const base = f.header.recordsEnd as number;
-    const kept = h.project && Number.isInteger(base) ? { keptProject: () => openKeptProject(sections, base, h.project!, read) } : {};
-    return { index: new CachedIndex(f, delta?.overlay), skills: delta?.skills ?? h.skills, from: 'cache', file, ...kept };
+    const changed = changedFiles(root, delta?.files ?? h.files, paths);
+    if (changed.length) return updated(f, file, root, h, delta, paths, changed, opts) ?? no(`${changed[0]} changed since the index was kept`);
+    // the project kept beside the index as it was read for the last build or update
+    const keptProject = keptProjectOf(file, delta ? delta.projectToken : h.projectToken, read);
+    // one kept without the project is built again for a caller that wants it (so the next call has it)
+    if (opts.keepProject && !keptProject) return no('the kept index holds no project');
+    return { index: new CachedIndex(f, delta?.overlay), skills: delta?.skills ?? h.skills, from: 'cache', file, ...(keptProject ? { keptProject } : {}) };
   } catch {
     // damaged, truncated, of another version: built again
     return no('the kept index is damaged or of another format');
@@ -235,8 +229,12 @@ function updated(f: SectionFile, file: string, root: string, h: Header, delta: R
   const view = new CachedIndex(f, delta?.overlay);
   const next = deltaAfter(view, delta?.state() ?? (JSON.parse(f.text('state')) as KeptState), project, changed);
   if (!next) return undefined;
-  // a delta that cannot be written costs the next call the same update
-  try { writeDelta(file, { base: baseOf(f), files: stamps, skills: project.skills, ...next }); } catch { /* kept as it was */ }
+  // a delta that cannot be written costs the next call the same update; the project is kept
+  // again where it was (ask's file), before anything answers from it
+  try {
+    const projectToken = opts.keepProject || h.projectToken ? writeKeptProject(file, project) : undefined;
+    writeDelta(file, { base: baseOf(f), files: stamps, skills: project.skills, ...(projectToken ? { projectToken } : {}), ...next });
+  } catch { /* kept as it was */ }
   return { index: new CachedIndex(f, next.overlay), skills: project.skills, from: 'updated', project, file };
 }
 
@@ -278,7 +276,9 @@ function build(dir: string, root: string, file: string | undefined, key: string,
       // the project's text is in it: the folder is the user's alone
       mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
       // made as it is written: the kept project's part of the header (where its skeleton lies) comes with its bytes
-      writeFileAtomic(file, cachedIndexFile(index, header as unknown as Record<string, unknown>, opts.keepProject ? keptProjectParts(project) : undefined, { state: JSON.stringify(keptState(index)) }));
+      // the project first: an index naming a project file that was not written is refused
+      if (opts.keepProject) header.projectToken = writeKeptProject(file, project);
+      writeFileAtomic(file, cachedIndexFile(index, header as unknown as Record<string, unknown>, undefined, { state: JSON.stringify(keptState(index)) }));
       removeDelta(file);
       evict(file);
     } catch (e) {
@@ -316,5 +316,5 @@ function evict(keep: string): void {
   let entries: { path: string; at: number }[];
   try { entries = readdirSync(dir).filter((n) => n.endsWith('.idx')).map((n) => ({ path: join(dir, n), at: statSync(join(dir, n)).mtimeMs })); } catch { return; }
   entries.sort((a, b) => b.at - a.at);
-  for (const e of entries.slice(KEEP)) if (e.path !== keep) { rmSync(e.path, { force: true }); removeDelta(e.path); }
+  for (const e of entries.slice(KEEP)) if (e.path !== keep) { rmSync(e.path, { force: true }); removeDelta(e.path); rmSync(keptProjectFile(e.path), { force: true }); }
 }

@@ -58,7 +58,7 @@ export function keptState(ix: ProjectIndex): KeptState {
 }
 
 /** The delta file: what is laid over the index, the stamps and state it leaves, and which index it belongs to. */
-export interface Delta { base: string; files: FileStamp[]; skills: Skill[]; state: KeptState; overlay: Overlay }
+export interface Delta { base: string; files: FileStamp[]; skills: Skill[]; state: KeptState; overlay: Overlay; projectToken?: string }
 /** As read: the state (most of the file, ~3 MB at 10,000 models) parsed only by a call that makes a new delta. */
 export type ReadDelta = Omit<Delta, 'state'> & { state: () => KeptState };
 
@@ -83,7 +83,7 @@ export function readDelta(indexFile: string, base: string): ReadDelta | undefine
     if (d.base !== base || !Array.isArray(d.files) || !Array.isArray(d.skills) || !d.overlay) return undefined;
     const o = d.overlay;
     return {
-      base, files: d.files, skills: d.skills, state: () => JSON.parse(bytes.toString('utf8', split)) as KeptState,
+      base, files: d.files, skills: d.skills, projectToken: typeof d.projectToken === 'string' ? d.projectToken : undefined, state: () => JSON.parse(bytes.toString('utf8', split)) as KeptState,
       overlay: { records: new Map(o.records), names: new Map(o.names), reverse: new Map(o.reverse), units: new Map(o.units) },
     };
   } catch { return undefined; }
@@ -91,7 +91,7 @@ export function readDelta(indexFile: string, base: string): ReadDelta | undefine
 
 export function writeDelta(indexFile: string, d: Delta): void {
   const o = d.overlay;
-  const main = Buffer.from(JSON.stringify({ base: d.base, files: d.files, skills: d.skills, overlay: { records: [...o.records], names: [...o.names], reverse: [...o.reverse], units: [...o.units] } }), 'utf8');
+  const main = Buffer.from(JSON.stringify({ base: d.base, files: d.files, skills: d.skills, projectToken: d.projectToken, overlay: { records: [...o.records], names: [...o.names], reverse: [...o.reverse], units: [...o.units] } }), 'utf8');
   const state = Buffer.from(JSON.stringify(d.state), 'utf8');
   writeFileAtomic(deltaFile(indexFile), [Buffer.from(`${MAGIC}\n${checksum([main, state])}\n${main.length}\n`, 'utf8'), main, state]);
 }

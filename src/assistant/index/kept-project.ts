@@ -22,7 +22,9 @@ import { loadProject, type LoadOptions } from '../../core/project/load.js';
 import { readSettings, varContext } from '../../core/project/settings.js';
 import type { DbtNode, Project } from '../../core/project/types.js';
 import { readTextFile, readTextOrFinding } from '../../core/read-text.js';
-import { checksum, DamagedFile, type SectionFile } from './section-file.js';
+import { randomBytes } from 'node:crypto';
+import { writeFileAtomic } from '../../core/fs-atomic.js';
+import { checksum, DamagedFile, packSections, SectionFile } from './section-file.js';
 
 /** Node fields kept apart, read when touched. */
 const BULKY = ['columns', 'raw', 'tests'] as const;
@@ -112,6 +114,31 @@ export function* keptProjectParts(project: Project): Generator<Uint8Array, { pro
   const s = serialize(skeleton);
   yield s;
   return { project: { skeleton: [at, at + s.length, checksum(s)], nodes: spans.length / 3 } };
+}
+
+/**
+ * Keep the project in a file of its own beside the index (`.project`), so a call that updates
+ * the index for a few changed files (index-delta.ts) keeps the project it read without writing
+ * the index again. Returns the token the index (or its delta) names it by: the two are used
+ * together only while they agree.
+ */
+export function writeKeptProject(indexFile: string, project: Project): string {
+  const token = randomBytes(9).toString('base64');
+  let where: KeptProjectHeader | undefined;
+  function* blob(): Generator<Uint8Array, void, undefined> { where = (yield* keptProjectParts(project)).project; }
+  writeFileAtomic(keptProjectFile(indexFile), packSections(blob(), () => ({ header: { token, project: where }, sections: {} })));
+  return token;
+}
+
+export const keptProjectFile = (indexFile: string) => `${indexFile}.project`;
+
+/** The project kept beside an index under `token`, opened when called; undefined when there is none that agrees. */
+export function keptProjectOf(indexFile: string, token: unknown, read: LoadOptions): (() => Project) | undefined {
+  if (typeof token !== 'string') return undefined;
+  let f: SectionFile;
+  try { f = SectionFile.open(keptProjectFile(indexFile)); } catch { return undefined; }
+  if (f.header.token !== token || !f.header.project) { f.close(); return undefined; }
+  return () => openKeptProject(f, 0, f.header.project as KeptProjectHeader, read);
 }
 
 /** The project kept in `file` at `base` of its blob, its nodes' bulky fields read when touched. */
