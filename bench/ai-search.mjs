@@ -1,7 +1,8 @@
 // `modeler ai search` and `modeler ask` (Local provider) per call at growing sizes, a fresh
 // process each as a user runs it: the first call (it reads the project, builds the assistant's
 // index and keeps it in the cache directory), the calls after it (they open the kept index; `ask`
-// also the project kept beside it, whose nodes it reads as the answer touches them), and a call
+// also the project kept beside it, whose nodes it reads as the answer touches them), a call after
+// one changed file (it updates the kept index) and the call after it, and a call
 // with --no-cache (what every call cost before the index was kept); the kept index must answer as
 // the built one. Then, in one process, where the time goes: opening the kept index and one query
 // on it, reading the project, building the index, writing the kept index, and for `ask` opening
@@ -161,12 +162,14 @@ for (const n of sizes) {
       askAgain.push(askCall(i));
       if (baseline) baseAgain.push(baseCall(i));
     }
-    // after one changed file: both build again (ask keeps the project beside its index)
-    const askChanged = [], baseAskChanged = [];
+    // after one changed file: this version updates its kept index and keeps the project it read again (the baseline builds again); then a call over the update
+    const askChanged = [], baseAskChanged = [], askAfterChange = [];
     for (let i = 0; i < runs; i++) {
       editOneFile(dir);
       askChanged.push(askCall(i));
       if (baseline) baseAskChanged.push(baseCall(i));
+      askAfterChange.push(askCall(i));
+      if (said(askChanged[i]) !== said(askAfterChange[i])) throw new Error(`N=${n}: ask answered differently over the update`);
     }
     if (baseline) rmSync(baseCache, { recursive: true, force: true });
     if (baseline && said(baseAgain[0]) !== said(askAgain[0])) throw new Error(`N=${n}: ask answered differently from the baseline`);
@@ -180,6 +183,7 @@ for (const n of sizes) {
     if (baseline) console.log(`  each call after it, baseline ${baseline} (alternating)`.padEnd(61) + fmt(med(baseAgain)));
     console.log(`  a call after one changed file (median of ${runs})`.padEnd(61) + fmt(med(askChanged)));
     if (baseline) console.log('  a call after one changed file, baseline (alternating)'.padEnd(61) + fmt(med(baseAskChanged)));
+    console.log('  the call after that (the update laid over the kept index)'.padEnd(61) + fmt(med(askAfterChange)));
     console.log('  a call with --no-cache'.padEnd(61) + fmt(askUncached));
     console.log(`  in one process (CPU ms): load the SQL parser ${q.sql.toFixed(0)}, open the kept index ${q.open.toFixed(0)}, open the kept project ${q.kept.toFixed(0)}, one answer ${q.answer.toFixed(0)} (its nodes read as touched); reading the project instead (as before it was kept) ${q.read.toFixed(0)}`);
   } finally {
