@@ -20,12 +20,11 @@ const CHUNK = 1 << 22;
 
 /**
  * The file's parts for a built index, made as they are written (writeFileAtomic): no memory
- * (it is added on every call, as it may change between calls). `tail`: more bytes after the
- * records in the blob (the kept project), which start at the header's `recordsEnd`; what it
- * returns is added to the header. A part may be a buffer that is refilled for the next one, so
- * write each before taking the next (never collect them).
+ * (it is added on every call, as it may change between calls); `extra`: more sections (the
+ * state an update needs: index-delta.ts). A part may be a buffer that is refilled for the next
+ * one, so write each before taking the next (never collect them).
  */
-export function* cachedIndexFile(index: ProjectIndex, header: Record<string, unknown>, tail?: Generator<Uint8Array, Record<string, unknown> | void, undefined>, extra: Record<string, Section> = {}): Generator<Uint8Array, void, undefined> {
+export function* cachedIndexFile(index: ProjectIndex, header: Record<string, unknown>, extra: Record<string, Section> = {}): Generator<Uint8Array, void, undefined> {
   const { names, reverse, search } = index.cacheParts();
   for (const r of index.records.values()) if (r.kind === 'memory') throw new Error('index cache: write it before the memory is added');
   // the default sort orders strings by code unit, as byCodeUnit does, without calling back for each comparison
@@ -33,7 +32,6 @@ export function* cachedIndexFile(index: ProjectIndex, header: Record<string, unk
   // the records, one after another: [start, end, kind, checksum] each
   const spans = new Int32Array(ids.length * 4);
   let recordsEnd = 0;
-  let more: Record<string, unknown> | void;
   function* blob(): Generator<Uint8Array, void, undefined> {
     let chunk = Buffer.allocUnsafe(CHUNK);
     let used = 0;
@@ -52,7 +50,6 @@ export function* cachedIndexFile(index: ProjectIndex, header: Record<string, unk
       used += n; recordsEnd += n;
     }
     if (used) yield chunk.subarray(0, used);
-    if (tail) more = yield* tail;
   }
   yield* packSections(blob(), (length) => {
     if (length > 0x7fffffff) throw new Error('index cache: over 2 GiB');
@@ -73,7 +70,7 @@ export function* cachedIndexFile(index: ProjectIndex, header: Record<string, unk
     Object.assign(sections, extra);
     const lex = search.toParts();
     for (const k of LEX) sections[`lex.${k}`] = lex[k];
-    return { header: { ...header, ...(more ?? {}), recordsEnd, lex: { fields: lex.fields, count: lex.count, totalLen: lex.totalLen } }, sections };
+    return { header: { ...header, recordsEnd, lex: { fields: lex.fields, count: lex.count, totalLen: lex.totalLen } }, sections };
   });
 }
 

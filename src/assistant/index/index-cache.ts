@@ -5,10 +5,11 @@
 // with every file the read found (walked by the reader's own rules), the files outside the
 // project the read depends on (profiles.yml, the installed packages), the environment variables
 // it looked at (hashed: no value is stored), the reading options and the code that built it.
-// A call whose stamps all hold opens the file and answers without reading the project; anything
-// else — a changed file, another option, a damaged or foreign file — builds the index again and
-// replaces the file atomically. The cache is a speed-up only: when it cannot be written the
-// answer is the same.
+// A call whose stamps all hold opens the file and answers without reading the project; a call
+// after project files changed reads the project and updates the kept index for them (a delta
+// beside it: index-delta.ts); anything else — another option, profiles.yml, the packages, a
+// damaged or foreign file — builds the index again and replaces the file atomically. The cache
+// is a speed-up only: when it cannot be written the answer is the same.
 import { UserError } from '../../core/diagnostics.js';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
@@ -278,7 +279,7 @@ function build(dir: string, root: string, file: string | undefined, key: string,
       // made as it is written: the kept project's part of the header (where its skeleton lies) comes with its bytes
       // the project first: an index naming a project file that was not written is refused
       if (opts.keepProject) header.projectToken = writeKeptProject(file, project);
-      writeFileAtomic(file, cachedIndexFile(index, header as unknown as Record<string, unknown>, undefined, { state: JSON.stringify(keptState(index)) }));
+      writeFileAtomic(file, cachedIndexFile(index, header as unknown as Record<string, unknown>, { state: JSON.stringify(keptState(index)) }));
       removeDelta(file);
       evict(file);
     } catch (e) {

@@ -1,6 +1,7 @@
-// The project as `modeler ask` read it, kept in the same cache file as its index, so a call whose
-// stamps all hold answers without reading the project again (reading 10,000 models is ≈3 s; an
-// answer touches a few of them). Two parts, both in the file's blob and read only when asked:
+// The project as `modeler ask` read it, kept in a cache file beside its index (`.project`), so a
+// call whose stamps all hold answers without reading the project again (reading 10,000 models is
+// ≈3 s; an answer touches a few of them); a call that updates the index for changed files keeps
+// the project it read there again. Two parts, both in the file's blob and read only when asked:
 // - the skeleton: the project's data with every node's bulky fields (columns, raw YAML entry,
 //   tests: >90 % of the bytes) left out, one v8 record, so lookups by name, refs and lineage
 //   scans work as on the read project;
@@ -12,7 +13,7 @@
 // What cannot be kept as data is made again: the methods on opening; the var() context (from
 // dbt_project.yml, whose stamp holds) and the Modeler/ files (they carry their YAML source) the
 // first time something asks for them.
-// Staleness is the index's: the file is trusted only while every stamp holds (index-cache.ts).
+// Staleness is the index's: the file is used only with the index (or delta) naming its token, while every stamp holds (index-cache.ts).
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { UserError } from '../../core/diagnostics.js';
