@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { fetchedProject, fetchedSkipReason } from '../../bench/lib/fetched-projects.mjs';
 import { REPO } from '../helpers/cli.js';
 import { startUi, table, uiUnavailable, until } from './harness.js';
+import { canvasIdle, canvasNote, onScreen } from './on-screen.js';
 import { FIRST_SCREEN } from '../../web/src/canvas/view';
 
 const skip = uiUnavailable();
@@ -26,24 +27,8 @@ const files: Record<string, string> = {
   ...Object.fromEntries(others.map((o) => [`models/other/${o}.sql`, `select 1 as id\n`])),
 };
 
-/** The tables drawn inside the canvas, their bounding box on screen, the zoom and the smallest table name on screen (px). */
-const onScreen = (page: Page) => page.evaluate(() => {
-  const pane = document.querySelector('.react-flow')!.getBoundingClientRect();
-  const m = /scale\(([\d.]+)\)/.exec((document.querySelector('.react-flow__viewport') as HTMLElement).style.transform);
-  const zoom = Number(m?.[1] ?? 0);
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, count = 0, name = Infinity;
-  for (const el of document.querySelectorAll('.react-flow__node')) {
-    const r = el.getBoundingClientRect();
-    if (r.right < pane.left || r.left > pane.right || r.bottom < pane.top || r.top > pane.bottom) continue;
-    count++;
-    x0 = Math.min(x0, r.left); y0 = Math.min(y0, r.top); x1 = Math.max(x1, r.right); y1 = Math.max(y1, r.bottom);
-    const t = el.querySelector<HTMLElement>('.table-name');
-    if (t) name = Math.min(name, parseFloat(getComputedStyle(t).fontSize) * zoom);
-  }
-  return { count, aspect: (x1 - x0) / (y1 - y0), zoom, name };
-});
-const idle = (page: Page) => page.getByRole('region', { name: 'Diagram' }).and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 180_000 });
-const note = (page: Page) => page.getByRole('toolbar', { name: 'Diagram tools' }).getByRole('status').first();
+const idle = (page: Page) => canvasIdle(page, 180_000);
+const note = canvasNote;
 
 describe.skipIf(!!skip)(`the first screen of a project whose hub has ${SPOKES} neighbours${skip ? ` [skipped: ${skip}]` : ''}`, () => {
   it('is the hub and its best-connected neighbours as a block, rows drawn as text; "Show N more" draws the rest', async () => {

@@ -9,26 +9,12 @@ import type { Page } from 'playwright-core';
 import { fetchedProject, fetchedSkipReason } from '../../bench/lib/fetched-projects.mjs';
 import { REPO } from '../helpers/cli.js';
 import { startUi, uiUnavailable, until } from './harness.js';
+import { canvasIdle, canvasNote, onScreen } from './on-screen.js';
 
 const skip = uiUnavailable();
 
-/** Tables in the canvas's visible area, their bounding box's aspect, the zoom and the smallest name on screen (px). */
-const onScreen = (page: Page) => page.evaluate(() => {
-  const pane = document.querySelector('.react-flow')!.getBoundingClientRect();
-  const zoom = Number(/scale\(([\d.]+)\)/.exec((document.querySelector('.react-flow__viewport') as HTMLElement).style.transform)?.[1] ?? 0);
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, count = 0, name = Infinity;
-  for (const el of document.querySelectorAll('.react-flow__node')) {
-    const r = el.getBoundingClientRect();
-    if (r.right < pane.left || r.left > pane.right || r.bottom < pane.top || r.top > pane.bottom) continue;
-    count++;
-    x0 = Math.min(x0, r.left); y0 = Math.min(y0, r.top); x1 = Math.max(x1, r.right); y1 = Math.max(y1, r.bottom);
-    const t = el.querySelector<HTMLElement>('.table-name');
-    if (t) name = Math.min(name, parseFloat(getComputedStyle(t).fontSize) * zoom);
-  }
-  return { count, aspect: (x1 - x0) / (y1 - y0), zoom, name };
-});
-const idle = (page: Page) => page.getByRole('region', { name: 'Diagram' }).and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 180_000 });
-const note = (page: Page) => page.getByRole('toolbar', { name: 'Diagram tools' }).getByRole('status').first();
+const idle = (page: Page) => canvasIdle(page, 180_000);
+const note = canvasNote;
 const detail = (page: Page) => page.getByRole('combobox', { name: 'Columns' }).locator('option:checked').textContent();
 const shot = async (page: Page, name: string) => { if (process.env.MODELER_SCREENSHOTS) await page.screenshot({ path: join(REPO, 'docs', 'images', `${name}.png`) }); };
 
