@@ -16,6 +16,7 @@ import type { FileStamp } from '../../core/file-stamps.js';
 import type { Project, Skill } from '../../core/project/types.js';
 import { AGG_UNIT } from './build-aggregates.js';
 import { fileUnit } from './context.js';
+import { spreadDownstream } from './downstream-units.js';
 import type { CachedIndex, Overlay } from './cached-index.js';
 import { GLOBAL_FILE, NAMED, nameKeys, ProjectIndex } from './project-index.js';
 import type { IndexRecord } from './records.js';
@@ -129,18 +130,18 @@ export function deltaAfter(view: CachedIndex, state: KeptState, project: Project
   }
   const rebuilt = new Map<string, IndexRecord[]>();
   for (const u of affected) rebuilt.set(u, ix.freshUnit(u));
-  // columns read from SQL flow downstream (`select *`): a table whose columns changed rebuilds the units that read it, and so on
+  // the kept signatures are hashes; a table's new one is noted as it is met
   const sigs = new Map(state.sigs);
-  const queue = [...affected];
-  while (queue.length) {
-    const u = queue.pop()!;
-    for (const n of now.ctx.nodesByUnit.get(u) ?? []) {
-      const sig = now.columnSigs.get(n.name);
-      if (sig === undefined || hash(sig) === sigs.get(n.name)) continue;
-      sigs.set(n.name, hash(sig));
-      for (const v of now.refUsers.get(n.name) ?? []) if (!rebuilt.has(v)) { rebuilt.set(v, ix.freshUnit(v)); queue.push(v); }
-    }
-  }
+  spreadDownstream(affected, {
+    nodesOf: (u) => now.ctx.nodesByUnit.get(u), readersOf: (t) => now.refUsers.get(t),
+    columnsMoved: (t) => {
+      const sig = now.columnSigs.get(t);
+      if (sig === undefined || hash(sig) === sigs.get(t)) return false;
+      sigs.set(t, hash(sig));
+      return true;
+    },
+    isRebuilt: (v) => rebuilt.has(v), rebuild: (v) => rebuilt.set(v, ix.freshUnit(v)),
+  });
   // the issues and the aggregates: made for the whole project, compared unit by unit
   const derived = new Map(state.derived);
   const nextDerived: [string, string][] = [];

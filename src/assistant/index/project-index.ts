@@ -4,6 +4,7 @@
 // touches (its own, those whose nodes it describes, those bound to its doc blocks, those that
 // refer to a table it adds or removes); the aggregates it contributed to are adjusted, not
 // recomputed. Only dbt_project.yml and target/ artifacts rebuild everything.
+import { spreadDownstream } from './downstream-units.js';
 import type { NodeColumn } from '../../core/columns/project-columns.js';
 import type { DbtNode, Project } from '../../core/project/types.js';
 import { aggregateEntries, aggregateRecord, AGG_UNIT, findingsByFile, groupFindings, issueRecords, type AggEntry, type AggState, type FindingsByFile } from './build-aggregates.js';
@@ -192,20 +193,10 @@ export class ProjectIndex {
     for (const n of [...gone, ...added]) for (const u of this.refUsers.get(n.name) ?? []) affected.add(u);
     const oldSigs = new Map(this.columnSigs);
     const rebuilt = new Map([...affected].map((u) => [u, this.buildUnit(u)]));
-    // columns read from SQL flow downstream (`select *`): a table whose columns changed rebuilds the units that read it, and so on
-    const queue = [...affected];
-    while (queue.length) {
-      const u = queue.pop()!;
-      for (const n of this.ctx.nodesByUnit.get(u) ?? []) {
-        if (oldSigs.get(n.name) === this.columnSigs.get(n.name)) continue;
-        for (const v of this.refUsers.get(n.name) ?? []) {
-          if (rebuilt.has(v)) continue;
-          rebuilt.set(v, this.buildUnit(v));
-          affected.add(v);
-          queue.push(v);
-        }
-      }
-    }
+    spreadDownstream([...affected], {
+      nodesOf: (u) => this.ctx.nodesByUnit.get(u), columnsMoved: (t) => oldSigs.get(t) !== this.columnSigs.get(t), readersOf: (t) => this.refUsers.get(t),
+      isRebuilt: (v) => rebuilt.has(v), rebuild: (v) => { rebuilt.set(v, this.buildUnit(v)); affected.add(v); },
+    });
     const touched = new Set<string>();
     this.replaceUnits(rebuilt);
     // the findings of these files (and of any other file they move) are brought up to date by the next refreshIssues()
