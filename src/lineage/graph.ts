@@ -42,6 +42,8 @@ export interface LineageGraph {
   /** columns deciding the rows of a model (join keys, filters) */
   influence(id: string): InfluenceEdge[];
   node(id: string): DbtNode | undefined;
+  /** a node dbt does not build (its `enabled` is false as the project is read): named so a refusal says why it is absent */
+  disabled(name: string): DbtNode | undefined;
   stats: { models: number; edges: number; unresolved: number; ms: number };
 }
 
@@ -328,6 +330,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Tables): { graph: Lineag
     idOf: (name) => byName.get(name.toLowerCase()),
     names: () => [...byName.keys()].map((k) => nameOf(byName.get(k)!)),
     node: (id) => byId.get(id),
+    disabled: (name) => p.disabled.find((n) => displayName(n).toLowerCase() === name.toLowerCase()),
     columnsOf: (id) => {
       let c = known.get(id);
       if (c) return c;

@@ -61,7 +61,13 @@ export function parseAddress(g: LineageGraph, text: string, opts: { allowNode?: 
   const id = g.idOf(nodeText);
   if (colText === undefined && !opts.allowNode) throw new UserError(`give a column as NODE.COLUMN: '${t}' ${whole ? 'is a node' : 'names no column'}${whole ? `; e.g. ${t}.${g.columnsOf(whole)[0] ?? 'id'}` : didYouMeanSuffix(t, g.names())}`, 1, 'COLUMN_NOT_FOUND');
   if (id && colText === '') throw new UserError(`give a column after the dot: '${t}' names no column; e.g. ${nodeText}.${g.columnsOf(id)[0] ?? 'id'}`, 1, 'COLUMN_NOT_FOUND');
-  if (!id || colText === undefined) throw new UserError(`no node '${nodeText}' in the project${didYouMeanSuffix(nodeText, g.names())}`, 1, 'COLUMN_NOT_FOUND');
+  if (!id || colText === undefined) {
+    // a node dbt does not build is absent from the graph: say so, rather than that the project lacks it
+    const asked = g.disabled(nodeText) ? nodeText : colText !== undefined && g.disabled(t) ? t : undefined;
+    const off = asked === undefined ? undefined : g.disabled(asked);
+    if (off) throw new UserError(`'${asked}' is disabled (its enabled config${off.disabledBy ? ` at ${off.disabledBy}` : ''}), so dbt does not build it and it has no lineage; enable it (e.g. the var that config reads, with --vars) and re-run`, 1, 'COLUMN_NOT_FOUND');
+    throw new UserError(`no node '${nodeText}' in the project${didYouMeanSuffix(nodeText, g.names())}`, 1, 'COLUMN_NOT_FOUND');
+  }
   const cols = g.columnsOf(id);
   const col = cols.find((c) => c.toLowerCase() === colText.toLowerCase());
   const unread = cols.length ? undefined : unreadReason(g, id);

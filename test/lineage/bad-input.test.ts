@@ -95,4 +95,20 @@ describe('modeler lineage on bad input', () => {
     const dot = runCli(['lineage', 'orders.', '--project-dir', dir]);
     expect([dot.code, dot.stderr]).toEqual([1, "modeler: give a column after the dot: 'orders.' names no column; e.g. orders.order_id\n"]);
   });
+
+  it('says a node is disabled, where its enabled config is and how to enable it, instead of that the project has no such node', () => {
+    const odd = join(tempDir('modeler-lineage-off-'), 'project');
+    cpSync(dir, odd, { recursive: true });
+    writeFileSync(join(odd, 'models', 'marts', 'off_model.sql'), "{{ config(enabled=var('use_off', false)) }}\nselect order_id from {{ ref('orders') }}\n");
+    for (const address of ['off_model.order_id', 'off_model']) {
+      const r = runCli(['lineage', address, '--project-dir', odd]);
+      expect([r.code, r.stdout]).toEqual([1, '']);
+      expect(r.stderr).toBe("modeler: 'off_model' is disabled (its enabled config at models/marts/off_model.sql:1), so dbt does not build it and it has no lineage; enable it (e.g. the var that config reads, with --vars) and re-run\n");
+    }
+    // enabled by the var: its lineage, as any model's
+    const on = runCli(['lineage', 'off_model.order_id', '--project-dir', odd, '--vars', '{use_off: true}']);
+    expect([on.code, on.stdout.split('\n')[0]]).toEqual([0, 'off_model.order_id']);
+    // a name no node has, enabled or not: the plain refusal
+    expect(runCli(['lineage', 'no_such.x', '--project-dir', odd]).stderr).toMatch(/^modeler: no node 'no_such' in the project/);
+  });
 });
