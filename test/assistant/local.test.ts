@@ -160,4 +160,18 @@ describe('Local answers about a column\'s lineage, with the SQL parser loaded (a
     // a model alone is still answered at model level
     expect((await ask(s, { message: 'what feeds orders' })).answer).toMatch(/^`orders` is built from the 2 models/);
   });
+
+  it('answers a question about a disabled table with what disables it and the value that enables it, instead of "which model"', async () => {
+    const dir = copyProject(EXAMPLE);
+    writeFileSync(join(dir, 'models', 'marts', 'off_model.sql'), "{{ config(enabled=(var('use_off', var('all_off', false)) | as_bool)) }}\nselect order_id from {{ ref('orders') }}\n");
+    const off = AssistantSession.open(dir);
+    const lead = "`off_model` is enabled or disabled by the var `use_off` (default var('all_off', false)) (models/marts/off_model.sql:1); as the project is read now it is disabled.";
+    for (const message of ['where does off_model.order_id come from', 'is off_model enabled?', 'explain off_model']) {
+      const r = await ask(off, { message });
+      expect(r.answer.split('\n')[0], message).toBe(lead);
+      expect(r.answer).toContain("--vars '{use_off: true}'");
+    }
+    // an enabled table is answered as before
+    expect((await ask(off, { message: 'which var enables orders?' })).answer).toMatch(/^`orders` is enabled: no var or target setting decides it/);
+  });
 });

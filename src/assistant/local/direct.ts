@@ -49,6 +49,11 @@ export function understand(project: Project, index: IndexView, message: string, 
   const about = !selNode && issue ? index.get(issue.links[0]) : undefined;
   const aboutNode = about ? nodeOf(project, about) : undefined;
   const subject = resolveSubject(project, message, selNode ?? aboutNode, selCol ?? (about?.kind === 'column' ? about.name.slice(about.name.lastIndexOf('.') + 1) : undefined), last);
+  // a table dbt does not build has no columns, lineage or tests to read: whatever is asked, say it is disabled and what decides it
+  if (subject.node?.enabled === false && subject.from === 'question') {
+    const direct = enabledAnswer({ project, index, message, kind: 'enabled', subject });
+    if (direct) return { kind: kind ?? 'enabled', subject, direct };
+  }
   if (!kind) return { subject };
   const input: KindInput = { project, index, message, kind, subject };
   let direct = kind === 'finding' ? findingAnswer(input, issue) : ANSWERERS[kind](input);

@@ -144,7 +144,15 @@ function tableNamed(project: Project, word: string): DbtNode | undefined {
     sourceTables.set(project, byName);
   }
   // a plain English word ("orders") names a table only when spelt exactly as one
-  return byName.get(word.toLowerCase()) ?? (word.length > 3 ? project.modelByName.get(word.toLowerCase()) : undefined);
+  return byName.get(word.toLowerCase()) ?? (word.length > 3 ? project.modelByName.get(word.toLowerCase()) : undefined) ?? disabledNamed(project, word);
+}
+
+const TABLE_TYPES = new Set(['model', 'seed', 'snapshot', 'source']);
+
+/** A table dbt does not build, named exactly (an identifier, not a plain word): the answer is then why it is disabled. */
+function disabledNamed(project: Project, word: string): DbtNode | undefined {
+  if (!/[_.]/.test(word)) return undefined;
+  return project.disabled.find((n) => TABLE_TYPES.has(n.resourceType) && (n.name === word || (n.resourceType === 'source' && `${n.sourceName}.${n.tableName ?? n.name}` === word)));
 }
 
 export const colOf = (n: DbtNode, name: string) => n.columns.find((c) => c.name.toLowerCase() === name.toLowerCase());

@@ -4,7 +4,7 @@ import type { DbtNode, Project } from '../../../core/project/types.js';
 import { at, q, where, type Direct, type KindInput } from './shared.js';
 
 const ENABLED = /\benabled\b\s*[:=]/;
-const VAR = /var\(\s*['"]([\w.-]+)['"](?:\s*,\s*([^)]+))?\)/;
+const VAR = /var\(\s*['"]([\w.-]+)['"]\s*/;
 const TARGET = /target\.(\w+)/;
 
 export function enabledAnswer({ project, subject }: KindInput): Direct | undefined {
@@ -17,11 +17,25 @@ export function enabledAnswer({ project, subject }: KindInput): Direct | undefin
   }
   const v = VAR.exec(found.text);
   const t = TARGET.exec(found.text);
-  const by = v ? `the var ${q(v[1])}${v[2] ? ` (default ${v[2].trim()})` : ''}` : t ? `the target setting ${q(`target.${t[1]}`)}` : `the expression ${q(found.text.trim())}`;
+  const fallback = v ? defaultOf(found.text, v.index + v[0].length) : undefined;
+  const by = v ? `the var ${q(v[1])}${fallback ? ` (default ${fallback})` : ''}` : t ? `the target setting ${q(`target.${t[1]}`)}` : `the expression ${q(found.text.trim())}`;
+  // the value that turns it the other way: true for a disabled table unless the var is negated (`not var(...)`)
+  const flip = n.enabled === /\bnot\s+var\(/.test(found.text) ? 'true' : 'false';
   return {
     lead: `${q(n.name)} is enabled or disabled by ${by} (${at(found.file, found.line)}); as the project is read now it is ${state}.`,
-    evidence: [`${found.file}:${found.line}: ${found.text.trim()}`, ...(v ? [`Set it in dbt_project.yml under vars: (${v[1]}: false) or on the command line with --vars '{${v[1]}: false}'.`] : []), ...(n.disabledBy ? [`Disabled by: ${n.disabledBy}`] : [])],
+    evidence: [`${found.file}:${found.line}: ${found.text.trim()}`, ...(v ? [`Set it in dbt_project.yml under vars: (${v[1]}: ${flip}) or on the command line with --vars '{${v[1]}: ${flip}}'.`] : []), ...(n.disabledBy ? [`Disabled by: ${n.disabledBy}`] : [])],
   };
+}
+
+/** The default a var() call gives after its name (from `at`, just past it): up to its closing parenthesis, nested calls kept whole. */
+function defaultOf(text: string, at: number): string | undefined {
+  if (text[at] !== ',') return undefined;
+  let depth = 0;
+  for (let i = at + 1; i < text.length; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && depth-- === 0) return text.slice(at + 1, i).trim() || undefined;
+  }
+  return undefined;
 }
 
 /** The line that sets the node's `enabled` with an expression: its SQL, its YAML, else dbt_project.yml under its folders. */
