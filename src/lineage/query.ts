@@ -36,26 +36,41 @@ export interface ColumnAddress { id: string; node: string; column?: string }
  * column copied from a query is read as the plain names. A stray quote leaves the text as typed,
  * so the refusal quotes what the user wrote.
  */
-function unquoteAddress(t: string): string {
-  if (!/["`[]/.test(t)) return t;
+function unquoteAddress(t: string): { text: string; parts?: string[] } {
+  if (!/["`[]/.test(t)) return { text: t };
   const re = /"((?:[^"]|"")*)"|`([^`]*)`|\[([^\]]*)\]|([^."`[]+)|(\.)/y;
   const parts = [''];
   while (re.lastIndex < t.length) {
     const m = re.exec(t);
-    if (!m) return t;
+    if (!m) return { text: t };
     if (m[5]) parts.push('');
     else parts[parts.length - 1] += m[1]?.replace(/""/g, '"') ?? m[2] ?? m[3] ?? m[4];
   }
-  return parts.join('.');
+  return { text: parts.join('.'), parts };
+}
+
+/**
+ * Where the node's name ends and the column's begins: before the last name (as quoted, a dot
+ * in it kept), unless the text before it names no node and an earlier split names a node with
+ * that column (a column whose name holds a dot, `payload.id`, typed unquoted).
+ */
+function columnDot(g: LineageGraph, t: string, parts?: string[]): number {
+  const last = parts && parts.length > 1 ? t.length - parts[parts.length - 1].length - 1 : t.lastIndexOf('.');
+  if (last <= 0 || g.idOf(t.slice(0, last))) return last;
+  for (let i = t.indexOf('.'); i > 0 && i < last; i = t.indexOf('.', i + 1)) {
+    const id = g.idOf(t.slice(0, i)), rest = t.slice(i + 1).toLowerCase();
+    if (id && g.columnsOf(id).some((c) => c.toLowerCase() === rest)) return i;
+  }
+  return last;
 }
 
 /** Read `NODE.COLUMN` (or `NODE` alone when `nodeOnly` allows it) against the graph; unknown names are refused with a suggestion. */
 export function parseAddress(g: LineageGraph, text: string, opts: { allowNode?: boolean } = {}): ColumnAddress {
-  const t = unquoteAddress(text.trim());
+  const { text: t, parts } = unquoteAddress(text.trim());
   if (!t) throw new UserError('give a column as NODE.COLUMN, e.g. orders.customer_id', 1, 'COLUMN_NOT_FOUND');
   const whole = g.idOf(t);
   if (whole && opts.allowNode) return { id: whole, node: g.nameOf(whole) };
-  const dot = t.lastIndexOf('.');
+  const dot = columnDot(g, t, parts);
   const nodeText = dot > 0 ? t.slice(0, dot) : t;
   const colText = dot > 0 ? t.slice(dot + 1) : undefined;
   const id = g.idOf(nodeText);

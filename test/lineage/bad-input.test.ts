@@ -111,4 +111,17 @@ describe('modeler lineage on bad input', () => {
     // a name no node has, enabled or not: the plain refusal
     expect(runCli(['lineage', 'no_such.x', '--project-dir', odd]).stderr).toMatch(/^modeler: no node 'no_such' in the project/);
   });
+
+  it('finds a column whose name holds a dot, quoted or not, and still reads a source as source.table.column', () => {
+    const odd = join(tempDir('modeler-lineage-dot-'), 'project');
+    cpSync(dir, odd, { recursive: true });
+    writeFileSync(join(odd, 'models', 'marts', 'dotted.sql'), 'select order_id as "payload.id", order_id from {{ ref(\'orders\') }}\n');
+    for (const address of ['dotted."payload.id"', '"dotted"."payload.id"', '"dotted".payload.id', 'dotted.payload.id']) {
+      const r = runCli(['lineage', address, '--project-dir', odd, '--output-json']);
+      expect([r.code, r.stderr], address).toEqual([0, '']);
+      expect(JSON.parse(r.stdout), address).toMatchObject({ column: 'dotted.payload.id', upstream: [{ node: 'orders', column: 'order_id', kind: 'rename' }] });
+    }
+    expect(JSON.parse(runCli(['lineage', 'shop.orders.user_id', '--project-dir', odd, '--output-json']).stdout).column).toBe('shop.orders.user_id');
+    expect(runCli(['lineage', 'dotted.payload.nope', '--project-dir', odd]).stderr).toBe("modeler: no node 'dotted.payload' in the project (did you mean 'dotted'?)\n");
+  });
 });
