@@ -5,7 +5,7 @@
 // user's data directory instead. A lock file keeps a second server off a project the first one
 // is writing (its crash recovery would otherwise roll back a live apply).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { UserError } from './diagnostics.js';
 import { packageExample } from './project-dir.js';
@@ -30,19 +30,38 @@ export function ensureRuntimeDir(root: string): string {
   return dir;
 }
 
-export interface ServeLock { pid: number; url: string; started: string }
+/** `root`: the project folder the server serves (real path), so a lock copied with the folder is known for another's */
+export interface ServeLock { pid: number; url: string; started: string; root?: string }
 
 /** Take the project's serve lock, or fail naming the server that holds it. */
-export function acquireServeLock(root: string, info: Omit<ServeLock, 'pid' | 'started'>): () => void {
+export function acquireServeLock(root: string, info: Omit<ServeLock, 'pid' | 'started' | 'root'>): () => void {
   const file = join(ensureRuntimeDir(root), 'serve.lock');
-  if (existsSync(file)) {
+  let real = root;
+  try { real = realpathSync(root); } catch { /* kept as given */ }
+  const mine = JSON.stringify({ pid: process.pid, started: new Date().toISOString(), root: real, ...info }) + '\n';
+  // the lock appears whole or not at all (linked from a written file), and only if absent: of two servers
+  // started at once one takes it and the other reads it
+  for (let tries = 0; tries < 3; tries++) {
+    if (createWhole(file, mine)) return releaser(file);
     let held: ServeLock | undefined;
     try { held = JSON.parse(readFileSync(file, 'utf8')); } catch { held = undefined; }
-    if (held && held.pid !== process.pid && alive(held.pid)) {
+    // a lock stays held while its server lives and serves this folder (not one it was copied from)
+    if (held && held.pid !== process.pid && alive(held.pid) && (held.root === undefined || held.root === real)) {
       throw new UserError(`another modeler serve (pid ${held.pid}) is serving this project at ${held.url}; stop it first, or open that URL`, 1, 'LOCKED');
     }
+    rmSync(file, { force: true });
   }
-  writeFileSync(file, JSON.stringify({ pid: process.pid, started: new Date().toISOString(), ...info }) + '\n');
+  throw new UserError(`cannot take the serve lock ${file}: another server keeps replacing it; stop the other modeler serve and start again`, 1, 'LOCKED');
+}
+
+/** Create `file` holding `text`, whole, unless it exists: false when it does. */
+function createWhole(file: string, text: string): boolean {
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, text);
+  try { linkSync(tmp, file); return true; } catch (e: any) { if (e?.code === 'EEXIST') return false; throw e; } finally { rmSync(tmp, { force: true }); }
+}
+
+function releaser(file: string): () => void {
   return () => {
     try {
       const held = JSON.parse(readFileSync(file, 'utf8')) as ServeLock;
