@@ -155,7 +155,10 @@ describe('Local answers about a column\'s lineage, with the SQL parser loaded (a
     expect(down.answer).toMatch(/^`stg_shop__orders\.customer_id` feeds `orders\.customer_id` \(passthrough, models\/marts\/orders\.sql:3\)\./);
     // a column the model does not return: said so, with the model's inputs as the closest facts
     const none = await ask(s, { message: 'what feeds orders.nope' });
-    expect(none.answer).toMatch(/^I cannot tell where `orders\.nope` comes from: its SQL as read does not return `nope`/);
+    expect(none.answer).toMatch(/^I cannot tell where `orders\.nope` comes from: its SQL as read does not return `nope` \(models\/marts\/orders\.sql\)\.\n/);
+    // a name typed wrong: the nearest column, as `modeler lineage` suggests it
+    const typo = await ask(s, { message: 'what feeds orders.custmer_id' });
+    expect(typo.answer.split('\n')[0]).toBe('I cannot tell where `orders.custmer_id` comes from: its SQL as read does not return `custmer_id` (models/marts/orders.sql); did you mean `orders.customer_id`?');
     for (const r of [up, down, none]) expect(r.answer).not.toContain('not traced by this answer');
     // a model alone is still answered at model level
     expect((await ask(s, { message: 'what feeds orders' })).answer).toMatch(/^`orders` is built from the 2 models/);

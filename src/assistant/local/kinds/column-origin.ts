@@ -2,6 +2,7 @@
 // (passed through, renamed, computed, aggregated, a literal) and the columns of the tables it
 // reads — the model's columns as its SQL returns them (core/columns), one step up, not a trace.
 import { projectColumns } from '../../../core/columns/project-columns.js';
+import { didYouMean } from '../../../core/suggest.js';
 import type { DbtNode, Project } from '../../../core/project/types.js';
 import { lineageOf, type ColumnLineage } from '../../../lineage/index.js';
 import { upstreamAnswer } from './lineage.js';
@@ -35,9 +36,11 @@ export function columnOriginAnswer(input: KindInput): Direct | undefined {
   const named = lineIn(project, n.sqlPath, new RegExp(`\\b${esc(name)}\\b`, 'i'));
   const sqlAt = named ? at(n.sqlPath, col?.sql_line ?? named) : `${at(n.sqlPath)}, through a select *`;
   if (!out) {
+    // a name typed wrong: the nearest column the model has, as `modeler lineage` suggests it
+    const near = didYouMean(name, [...(reading?.columns ?? []).map((c) => c.name), ...n.columns.map((c) => c.name)]);
     const why = reading?.status === 'unknown' ? `its SQL could not be read${reading.gaps[0] ? ` (${reading.gaps[0]})` : ''}` : `its SQL as read does not return ${q(name)}`;
     const up = upstreamAnswer(input);
-    return cannot(`I cannot tell where ${q(`${n.name}.${name}`)} comes from: ${why} (${at(n.sqlPath ?? n.file)}).`, up && !up.cannot ? [up.lead.replace(/ \(at model level[^)]*\)/, '')] : []);
+    return cannot(`I cannot tell where ${q(`${n.name}.${name}`)} comes from: ${why} (${at(n.sqlPath ?? n.file)})${near && reading?.status !== 'unknown' ? `; did you mean ${q(`${n.name}.${near}`)}?` : '.'}`, up && !up.cannot ? [up.lead.replace(/ \(at model level[^)]*\)/, '')] : []);
   }
   const names = out.sources.map((s) => `${q(`${relName(project, s.relation)}.${s.column}`)}`);
   const how = HOW[out.kind] ?? 'comes from';
