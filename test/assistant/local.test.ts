@@ -159,6 +159,10 @@ describe('Local answers about a column\'s lineage, with the SQL parser loaded (a
     // a name typed wrong: the nearest column, as `modeler lineage` suggests it
     const typo = await ask(s, { message: 'what feeds orders.custmer_id' });
     expect(typo.answer.split('\n')[0]).toBe('I cannot tell where `orders.custmer_id` comes from: its SQL as read does not return `custmer_id` (models/marts/orders.sql); did you mean `orders.customer_id`?');
+    // a table's name typed wrong: the nearest table; a word alone only when it is that near (customer_idd is no table's typo)
+    expect((await ask(s, { message: 'what feeds ordrs.customer_id' })).answer.split('\n')[0]).toBe('I cannot tell which model this asks about: no model is named `ordrs`; did you mean `orders`?');
+    expect((await ask(s, { message: 'what feeds stg_shop__ordrs' })).answer.split('\n')[0]).toBe('I cannot tell which model this asks about: no model is named `stg_shop__ordrs`; did you mean `stg_shop__orders`?');
+    expect((await ask(s, { message: 'where does customer_idd come from' })).answer.split('\n')[0]).toBe('I cannot tell which model this asks about: name it, or select it first.');
     for (const r of [up, down, none]) expect(r.answer).not.toContain('not traced by this answer');
     // a model alone is still answered at model level
     expect((await ask(s, { message: 'what feeds orders' })).answer).toMatch(/^`orders` is built from the 2 models/);

@@ -10,7 +10,7 @@ import type { Retrieval } from '../retrieve.js';
 import { explain } from './explain.js';
 import { columnOf, loc, nodeOf, ownerOf, hasNotNullTest, hasUniqueTest } from './facts.js';
 import { renderDirect, understand, type Understood } from './direct.js';
-import type { SubjectRef } from './question.js';
+import { nearTable, type SubjectRef } from './question.js';
 import { stagingModelOf } from './kinds/lineage.js';
 import { ALL_RULES, improveDescription, proposeFor, type Rule } from './propose.js';
 
@@ -78,7 +78,8 @@ export function localAnswer(project: Project, index: IndexView, r: Retrieval, me
       return { answer: renderDirect(u.direct), changes, cited, understood: u };
     }
     if (!u.subject.node && !u.subject.group && u.kind !== 'finding') {
-      out.push(`I cannot tell which model this asks about: name it, or select it first.`);
+      const typo = nearTable(project, message);
+      out.push(typo ? `I cannot tell which model this asks about: no model is named ${'`'}${typo.typed}${'`'}; did you mean ${'`'}${typo.near}${'`'}?` : `I cannot tell which model this asks about: name it, or select it first.`);
       closest(out, r);
       return { answer: out.join('\n'), changes, cited, understood: u };
     }

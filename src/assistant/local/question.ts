@@ -2,6 +2,7 @@
 // from, config, tests, …) and its subject (a table, a column of one, a group of models, two
 // tables to compare, a finding code), resolved from the words of the question, then the object
 // selected when asking, then the subject the chat was last about.
+import { didYouMean, editDistance } from '../../core/suggest.js';
 import { ALL_CODES } from '../../codes.js';
 import { projectColumns } from '../../core/columns/project-columns.js';
 import type { DbtColumn, DbtNode, Project } from '../../core/project/types.js';
@@ -160,4 +161,21 @@ export const colOf = (n: DbtNode, name: string) => n.columns.find((c) => c.name.
 function sqlOnly(project: Project, node: DbtNode, w: string): boolean {
   if (node.resourceType !== 'model' && node.resourceType !== 'snapshot') return false;
   try { return projectColumns(project).of(node).some((c) => c.name.toLowerCase() === w.toLowerCase()); } catch { return false; }
+}
+
+/**
+ * The table a name in the question was most likely meant to be, when it names none ("ordrs" in
+ * `ordrs.customer_id`, "stg_shop__ordrs"): the word as typed and the nearest table's name.
+ */
+export function nearTable(project: Project, message: string): { typed: string; near: string } | undefined {
+  const tables = [...project.models, ...project.seeds, ...project.snapshots].map((n) => n.name);
+  for (const m of message.matchAll(/[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*/g)) {
+    const w = m[0];
+    const typed = w.includes('.') ? w.slice(0, w.lastIndexOf('.')) : w;
+    if (!/[_.]/.test(w) || tableNamed(project, typed) || tableNamed(project, w)) continue;
+    const near = didYouMean(typed, tables);
+    // a word alone may be a column's name typed wrong (customer_idd): a table only when it is at most two letters off
+    if (near && (w.includes('.') || editDistance(typed.toLowerCase(), near.toLowerCase()) <= 2)) return { typed, near };
+  }
+  return undefined;
 }
