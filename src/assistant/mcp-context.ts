@@ -9,6 +9,7 @@ import { stringify } from 'yaml';
 import { z } from 'zod';
 import { projectColumns } from '../core/columns/project-columns.js';
 import { UserError } from '../core/diagnostics.js';
+import { didYouMean, didYouMeanSuffix } from '../core/suggest.js';
 import { activeTests } from '../core/project/dbt-tests.js';
 import type { DbtNode, Project } from '../core/project/types.js';
 import { ownerOf } from './index/build-nodes.js';
@@ -23,10 +24,25 @@ import type { AssistantSession } from './session.js';
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 const json = (v: unknown) => ({ content: [{ type: 'text' as const, text: JSON.stringify(v, null, 2) }] });
 
+const tableOf = (p: Project, name: string) => findNode(p, name) ?? p.sources.find((s) => s.name === name);
+
 function tableNamed(p: Project, name: string): DbtNode {
-  const n = findNode(p, name) ?? p.sources.find((s) => s.name === name);
-  if (!n) throw new UserError(`no model, source, seed or snapshot named ${name} in the project; list them with the resources modeler://model/… and modeler://source/…`, 64, 'MODEL_NOT_FOUND');
+  const n = tableOf(p, name);
+  if (!n) throw new UserError(`no model, source, seed or snapshot named ${name} in the project${nearName(p, name)}; list them with the resources modeler://model/… and modeler://source/…`, 64, 'MODEL_NOT_FOUND');
   return n;
+}
+
+/** For a name that names nothing: the nearest table, or the nearest column of the table it names (` (did you mean 'orders.customer_id'?)`), else ''. */
+export function nearName(p: Project, name: string): string {
+  const dot = name.lastIndexOf('.');
+  const t = dot > 0 ? tableOf(p, name.slice(0, dot)) : undefined;
+  if (t) {
+    let cols = t.columns.map((c) => c.name);
+    try { cols = [...cols, ...projectColumns(p).of(t).map((c) => c.name)]; } catch { /* the YAML's columns */ }
+    const c = didYouMean(name.slice(dot + 1), cols);
+    return c ? ` (did you mean '${t.name}.${c}'?)` : '';
+  }
+  return didYouMeanSuffix(name, [...p.models, ...p.seeds, ...p.snapshots, ...p.sources].map((n) => n.name));
 }
 
 /** A table as an agent reads it: where it is, its settings, columns (YAML and SQL), tests and lineage. */

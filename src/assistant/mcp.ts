@@ -19,7 +19,7 @@ import type { ProposalChange } from '../proposals/types.js';
 import { preview } from './ask.js';
 import { DamagedFile } from './index/section-file.js';
 import { explain } from './local/explain.js';
-import { registerContext } from './mcp-context.js';
+import { nearName, registerContext } from './mcp-context.js';
 import { registerGraphTools } from './mcp-graph.js';
 import { resolveContext } from './retrieve.js';
 import type { AssistantSession } from './session.js';
@@ -95,7 +95,7 @@ export function createMcpServer(session: AssistantSession, version = '0.0.0'): M
     if (rec) return text(explain(project(), session.index, rec).text);
     // no exact name: say so and offer the closest names rather than explain a guess
     const near = preview(session, { message: name, limit: 5 }).sources.map((x) => `${x.kind} ${x.name}`);
-    return failure(`nothing named ${name} in the project index${near.length ? `; closest: ${near.join('; ')}` : ''}`);
+    return failure(`nothing named ${name} in the project index${nearName(project(), name)}${near.length ? `; closest: ${near.join('; ')}` : ''}`);
   });
 
   server.registerTool('column_lineage', {

@@ -47,6 +47,7 @@ describe('modeler mcp: resources, prompts, model tools', () => {
     const none = await client.callTool({ name: 'model_details', arguments: { name: 'zzz' } });
     expect(none.isError).toBe(true);
     expect(text(none)).toContain('no model, source, seed or snapshot named zzz');
+    expect(text(await client.callTool({ name: 'model_details', arguments: { name: 'shop.ordrs' } }))).toMatch(/^no model, source, seed or snapshot named shop\.ordrs in the project \(did you mean 'shop\.orders'\?\); list them/);
     const bad = await client.callTool({ name: 'column_yaml', arguments: {} });
     expect(bad.isError).toBe(true);
   });

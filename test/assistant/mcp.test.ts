@@ -27,6 +27,9 @@ describe('modeler mcp', () => {
     expect(f).toContain('doc_block order_status (line 12)');
     const none = await client.callTool({ name: 'explain', arguments: { name: 'zzzz_nothing_like_this' } });
     expect(none.isError).toBe(true);
+    // a name typed wrong: the nearest table, or the nearest column of the table named, as column_lineage says it
+    expect(text(await client.callTool({ name: 'explain', arguments: { name: 'ordrs' } }))).toMatch(/^nothing named ordrs in the project index \(did you mean 'orders'\?\)/);
+    expect(text(await client.callTool({ name: 'explain', arguments: { name: 'orders.custmer_id' } }))).toMatch(/^nothing named orders\.custmer_id in the project index \(did you mean 'orders\.customer_id'\?\); closest: /);
   });
 
   it('column_lineage answers as `modeler lineage --output-json` does, and refuses an unknown column with the nearest name', async () => {
