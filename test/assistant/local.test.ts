@@ -141,6 +141,19 @@ describe('Local proposals, applied to a copy', () => {
     expect(r.proposed_changes).toEqual([]);
     expect(r.answer).toContain('stg_stripe__payments.customer_id: several tables could be its parent (stg_shop__customers, stg_stripe__customers); add the relationships test by hand');
   });
+
+  it('proposes nothing for a table whose name is typed wrong, and checks the group a request names', async () => {
+    const s = AssistantSession.open(copyProject(EXAMPLE));
+    const typo = await ask(s, { message: 'add tests to stg_shop__ordrs.order_id' });
+    expect(typo.proposed_changes).toEqual([]);
+    expect(typo.answer.split('\n')[0]).toBe("No model is named `stg_shop__ordrs`; did you mean `stg_shop__orders`? Nothing is proposed: ask again with the table's name.");
+    // "the staging models": those eight, not the files retrieval found first
+    const group = await ask(s, { message: 'add descriptions to the staging models' });
+    expect(group.answer.split('\n')[0]).toBe('Checked 8 models for: doc descriptions.');
+    // a few tables checked are named
+    const two = await ask(s, { message: 'add a relationships test from stg_stripe__payments.customer_id to stg_stripe__customers' });
+    expect(two.answer.split('\n')[0]).toBe('Checked 2 models (stg_stripe__payments, stg_stripe__customers) for: relationship tests.');
+  });
 });
 
 describe('Local answers about a column\'s lineage, with the SQL parser loaded (as ask and serve load it)', () => {

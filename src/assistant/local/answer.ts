@@ -123,7 +123,14 @@ export function localAnswer(project: Project, index: IndexView, r: Retrieval, me
     }
     // the tables the request names are the ones changed (one change per thing asked), not their neighbours
     // (a source table named is changed on the model that stages it, where its tests and keys live)
-    const named = u.subject.from === 'question' ? uniqueNodes(u.subject.nodes.map((n) => (n.resourceType === 'source' ? stagingModelOf(project, n) ?? n : n))).filter((n) => TABLE_KINDS.has(n.resourceType as any)) : [];
+    const asked = u.subject.nodes.length ? u.subject.nodes : u.subject.group?.nodes ?? [];
+    const named = u.subject.from === 'question' ? uniqueNodes(asked.map((n) => (n.resourceType === 'source' ? stagingModelOf(project, n) ?? n : n))).filter((n) => TABLE_KINDS.has(n.resourceType as any)) : [];
+    // a table's name typed wrong: propose nothing rather than change the tables retrieval found instead
+    const typo = !named.length && r.scope !== 'repo_wide' ? nearTable(project, message) : undefined;
+    if (typo) {
+      out.push(`No model is named ${'`'}${typo.typed}${'`'}; did you mean ${'`'}${typo.near}${'`'}? Nothing is proposed: ask again with the table's name.`);
+      return { answer: out.join('\n'), changes, cited };
+    }
     const nodes = r.scope === 'repo_wide'
       ? project.models.filter((n) => n.origins.includes('yaml'))
       : named.length ? named
@@ -137,7 +144,7 @@ export function localAnswer(project: Project, index: IndexView, r: Retrieval, me
       const columns = u.subject.from === 'question' && u.subject.column && nodes[0] === u.subject.node ? [u.subject.column.name] : undefined;
       const set = proposeFor(project, nodes, chosen, { between, columns });
       changes.push(...set.changes());
-      out.push(`Checked ${nodes.length === 1 ? nodes[0].name : `${nodes.length} models`} for: ${chosen.map((x) => x.replace('_', ' ')).join(', ')}.`);
+      out.push(`Checked ${nodes.length === 1 ? nodes[0].name : `${nodes.length} models${nodes.length <= 5 ? ` (${nodes.map((n) => n.name).join(', ')})` : ''}`} for: ${chosen.map((x) => x.replace('_', ' ')).join(', ')}.`);
       notesInto(out, set.notes);
       if (!changes.length) out.push('Nothing to change: those rules are already satisfied.');
       for (const n of nodes.slice(0, 10)) { const rec = index.get(`${n.resourceType}:${n.name}`); if (rec) cited.push(rec); }
