@@ -1,6 +1,8 @@
 // The CLI faces: `modeler ai search` prints the ranked sources the server's preview gives,
 // `modeler ask` answers (Local without a key; a hosted kind with the key from its usual
 // environment variable), usage errors exit 64 with one line, provider errors exit 1 with a code.
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssistantSession, preview } from '../../src/api.js';
 import { runCli, runCliAsync } from '../helpers/cli.js';
@@ -46,6 +48,17 @@ describe('modeler ask', () => {
     expect(r.stdout).toMatch(/\nchat [0-9a-f-]{36} · modes .* · local\n$/);
     const j = JSON.parse(runCli(['ask', 'add key tests to stg_stores', '--project-dir', dir, '--json']).stdout);
     expect(Object.keys(j).sort()).toEqual(['agent_run', 'answer', 'chatId', 'proposed_changes', 'requires_user_approval', 'review_plan', 'sources']);
+  });
+
+  it('says first that a property file does not read, on the first call and on one answered from the kept index', () => {
+    const dir = copyProject(EXAMPLE);
+    appendFileSync(join(dir, 'models', 'marts', '_marts.yml'), '  - name: x: y: [\n');
+    for (let call = 0; call < 2; call++) {
+      const r = runCli(['ask', 'what tests are on orders', '--project-dir', dir]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr.split('\n')[0], `call ${call}`).toMatch(/^modeler: warning: 1 problem\(s\) reading project files, so what those files declare is missing from this answer: models\/marts\/_marts\.yml:\d+:\d+ [^\n]*Fix them/);
+    }
+    expect(runCli(['ask', 'what tests are on orders', '--project-dir', copyProject(EXAMPLE)]).stderr).not.toContain('warning');
   });
 
   it('uses a hosted kind with the key from its environment variable, streams, and writes the key nowhere', async () => {

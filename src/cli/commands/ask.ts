@@ -4,7 +4,7 @@
 // data directory: the package is never written, and the note says where they went).
 import type { Command } from 'commander';
 import { ask, askContext, withProjectIndex, type AskResult } from '../../api/assistant.js';
-import { initSqlColumns, loadProject } from '../../api/project.js';
+import { initSqlColumns, loadProject, unreadableFileNote } from '../../api/project.js';
 import { endpointsFromEnv, ProviderError, providerFromEnv, PROVIDER_KINDS } from '../../api/providers.js';
 import { packageExample, runtimeDir } from '../../api/runtime.js';
 import { UserError } from '../../api/base.js';
@@ -35,7 +35,10 @@ export function registerAsk(program: Command): void {
       // the index kept between calls (as `ai search` keeps it), and the project as read beside it:
       // while every stamp holds, the answer reads only the nodes it touches, not the project
       const answer = () => withProjectIndex(ref.dir, { read: ref.read, cache: opts.cache !== false, keepProject: true, progress: (line) => err(line) }, (opened) => {
-        const session = askContext(opened.project ?? opened.keptProject?.() ?? loadProject(ref.dir, ref.read), opened.index, { endpoints: endpointsFromEnv() });
+        const project = opened.project ?? opened.keptProject?.() ?? loadProject(ref.dir, ref.read);
+        // a property file that does not read takes its models' columns and tests out of the answer: said first, as lineage says it
+        for (const n of unreadableFileNote(project, 'this answer')) err(`modeler: warning: ${n}`);
+        const session = askContext(project, opened.index, { endpoints: endpointsFromEnv() });
         return ask(session, { message: question, provider, chatId: opts.chat }, opts.json ? {} : { onDelta: (t) => { streamed = true; process.stdout.write(t); } });
       });
       let streamed = false;
