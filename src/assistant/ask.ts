@@ -68,13 +68,13 @@ export const MAX_MESSAGE = 20_000;
 export type AskContext = Pick<AssistantSession, 'project' | 'memory' | 'chats' | 'validate' | 'endpoints' | 'refreshMemory'> & { index: IndexView };
 
 /** The retrieval alone (context/preview): the same sources an answer would use. */
-export function preview(session: AssistantSession, req: Pick<AskRequest, 'message' | 'context' | 'skills'> & { limit?: number }): Retrieval {
+export function preview(session: AssistantSession, req: Pick<AskRequest, 'message' | 'context' | 'skills'> & { limit?: number; field?: 'query' }): Retrieval {
   return previewIndex(session.index, session.project.skills, req, session.project);
 }
 
 /** The same, over any index (the CLI's cached one, opened without reading the project). */
-export function previewIndex(index: IndexView, skills: readonly Skill[], req: Pick<AskRequest, 'message' | 'context' | 'skills'> & { limit?: number }, project?: Project): Retrieval {
-  checkMessage(req.message);
+export function previewIndex(index: IndexView, skills: readonly Skill[], req: Pick<AskRequest, 'message' | 'context' | 'skills'> & { limit?: number; field?: 'query' }, project?: Project): Retrieval {
+  checkMessage(req.message, req.field);
   return retrieve(index, skills, { message: req.message, context: req.context, skills: req.skills, limit: req.limit, columnLineage: nearLineage(project) });
 }
 
@@ -167,9 +167,10 @@ function lastSubject(history: { messages: { role: string; result?: Record<string
   return undefined;
 }
 
-function checkMessage(message: unknown): void {
-  if (typeof message !== 'string' || !message.trim()) throw new UserError('message is required (the question to ask)', 64, 'AI_REQUEST_INVALID');
-  if (message.length > MAX_MESSAGE) throw new UserError(`message is ${message.length} characters; the limit is ${MAX_MESSAGE}`, 64, 'AI_REQUEST_INVALID');
+/** `field`: what the caller named it (a search's query), so the error names what the user typed. */
+function checkMessage(message: unknown, field: 'message' | 'query' = 'message'): void {
+  if (typeof message !== 'string' || !message.trim()) throw new UserError(`${field} is required (${field === 'query' ? 'what to search for' : 'the question to ask'})`, 64, 'AI_REQUEST_INVALID');
+  if (message.length > MAX_MESSAGE) throw new UserError(`${field} is ${message.length} characters; the limit is ${MAX_MESSAGE}`, 64, 'AI_REQUEST_INVALID');
 }
 
 /** The deterministic agents, loaded when a request names one (they are ~25 modules an answer otherwise never needs). */

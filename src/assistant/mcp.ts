@@ -81,7 +81,7 @@ export function createMcpServer(session: AssistantSession, version = '0.0.0'): M
     description: 'Ranked sources for a question or name (models, columns, tests, doc blocks, glossary terms, files, findings, skills), through the retrieval pipeline the assistant uses.',
     inputSchema: { query: z.string().min(1), limit: z.number().int().min(1).max(100).optional() }, annotations: READ_ONLY,
   }, async ({ query, limit }) => {
-    const r = preview(session, { message: query, limit: limit ?? 10 });
+    const r = preview(session, { message: query, limit: limit ?? 10, field: 'query' });
     return json({ sources: r.sources.map(({ kind, name, path, line, score, stage }) => ({ kind, name, path, line, score, stage })), stages: r.stages.map((s) => ({ stage: s.stage, contributed: s.contributed })) });
   });
 

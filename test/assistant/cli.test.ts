@@ -35,6 +35,11 @@ describe('modeler ai search', () => {
     expect(r.code).toBe(64);
     expect(r.stderr.trim()).toBe("modeler: --limit expects an integer, got 'many'");
     expect(runCli(['ai', 'search', 'x', '--project-dir', '/nonexistent/dir']).stderr.trim()).toBe('modeler: project directory not found: /nonexistent/dir');
+    // the errors name what the user typed: a query, not a message
+    const blank = runCli(['ai', 'search', '   ', '--project-dir', EXAMPLE]);
+    expect([blank.code, blank.stderr.trim()]).toEqual([64, 'modeler: the query is empty; give words to search for, e.g. modeler ai search "order status"']);
+    const long = runCli(['ai', 'search', 'x'.repeat(20_001), '--project-dir', EXAMPLE]);
+    expect([long.code, long.stderr.trim()]).toEqual([64, 'modeler: query is 20001 characters; the limit is 20000']);
   });
 });
 

@@ -25,7 +25,7 @@ export function registerAi(program: Command): void {
       const ref = projectRef(opts);
       // printed inside: a first call keeps the index it built after the answer is out (index-cache.ts)
       return withProjectIndex(ref.dir, { read: ref.read, cache: opts.cache !== false, progress: (line) => err(line) }, ({ index, skills }) => {
-        const r = previewIndex(index, skills, { message: query, limit });
+        const r = previewIndex(index, skills, { message: query, limit, field: 'query' });
         const rows = r.sources.map((s) => ({ kind: s.kind, name: s.name, path: s.path ?? null, line: s.line ?? null, score: s.score }));
         if (opts.json) { printJson(rows); return 0; }
         if (!rows.length) { out('no sources match'); return 0; }
