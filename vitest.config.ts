@@ -13,6 +13,6 @@ export default defineConfig({
     // (the CLI, dbt, a server, Chromium), so a single worker on two cores leaves one idle
     maxWorkers: availableParallelism(),
     sequence: { sequencer: SlowFirst },
-    setupFiles: ['test/helpers/developer-env.ts', 'test/helpers/event-loop-turn.ts', 'test/helpers/scratch-cache.ts'],
+    setupFiles: ['test/helpers/developer-env.ts', 'test/helpers/no-residents.ts', 'test/helpers/event-loop-turn.ts', 'test/helpers/scratch-cache.ts'],
   },
 });

@@ -24,5 +24,6 @@ export * from './api/git.js'; // git automation (branch, push, pull, status, dif
 export * from './api/views.js'; // views: the JSON the faces show (Explorer, canvas, inspector, problems panel)
 export * from './api/runtime.js'; // runtime state under <project>/.modeler/ and finding the dbt project
 export * from './api/assistant.js'; // the AI assistant (Ask AI): index, retrieval, answers, memory, chats, MCP
+export * from './api/resident.js'; // the resident index: a big project kept indexed between CLI calls
 export * from './api/providers.js'; // the AI assistant's providers (their SDKs load when a request is sent)
 export * from './api/lineage.js'; // column-level lineage

@@ -32,6 +32,7 @@ import { keptProjectFile, keptProjectOf, writeKeptProject } from './kept-project
 import { ProjectIndex } from './project-index.js';
 import { CHECKSUM, DamagedFile, SectionFile } from './section-file.js';
 import type { IndexView } from './view.js';
+import { envHashOf } from '../resident/address.js';
 
 /** Bumped when what the file holds changes shape. */
 const FORMAT = 3;
@@ -51,6 +52,8 @@ export interface OpenedIndex {
   file?: string;
   /** The project as read when the index was built, kept with it (keepProject): read from the file when called. */
   keptProject?: () => Project;
+  /** How many files the reader finds in the project (a big project is worth a resident index: resident/). */
+  files?: number;
 }
 
 export interface OpenIndexOptions {
@@ -152,12 +155,13 @@ interface Header {
 }
 
 /** The paths the reader reads, found as it finds them. */
-function projectPaths(root: string, h: Pick<Header, 'targetPath' | 'packagesInstallPath'>): string[] {
+export function projectPaths(root: string, h: Pick<Header, 'targetPath' | 'packagesInstallPath'>): string[] {
   return walkProject(root, { targetPath: h.targetPath, packagesInstallPath: h.packagesInstallPath }).files;
 }
 
-function profilesFile(root: string, read: LoadOptions): string {
-  return join(profilesDirFor({ profilesDir: read.profilesDir, projectDir: root }).dir, 'profiles.yml');
+/** The profiles.yml the read uses, found as the read finds it (from `cwd`, the calling process's folder, when the project has none). */
+export function profilesFile(root: string, read: LoadOptions, cwd?: string): string {
+  return join(profilesDirFor({ profilesDir: read.profilesDir, projectDir: root, cwd }).dir, 'profiles.yml');
 }
 
 /**
@@ -165,7 +169,7 @@ function profilesFile(root: string, read: LoadOptions): string {
  * names and their YAML: refusals.ts): the folders, whose times move when an entry comes or goes,
  * and the YAML files.
  */
-function packagePaths(root: string, installPath: string): string[] {
+export function packagePaths(root: string, installPath: string): string[] {
   const out = [installPath];
   const walk = (rel: string, depth: number) => {
     let entries;
@@ -179,9 +183,6 @@ function packagePaths(root: string, installPath: string): string[] {
   return out.sort();
 }
 
-function envHash(names: readonly string[]): string {
-  return createHash('sha256').update(JSON.stringify(names.map((n) => [n, process.env[n] ?? null]))).digest('base64');
-}
 
 /** Which written index a delta belongs to. */
 const baseOf = (f: SectionFile) => JSON.stringify([f.header.key, f.header.check, f.blobLength, f.header.recordsEnd]);
@@ -195,7 +196,7 @@ function fromCache(file: string, root: string, key: string, opts: OpenIndexOptio
     f = SectionFile.open(file);
     const h = f.header as Header;
     if (h.key !== key) return no('the kept index was built by another version or with other options');
-    if (!Array.isArray(h.env) || envHash(h.env) !== h.envHash) return no('an environment variable the read uses changed since the index was kept');
+    if (!Array.isArray(h.env) || envHashOf(h.env) !== h.envHash) return no('an environment variable the read uses changed since the index was kept');
     // profiles.yml is found again as the read finds it (the current folder may hold one)
     if (!stampsHold(root, h.profiles, [profilesFile(root, read)])) return no('profiles.yml changed since the index was kept');
     const pkg = firstChange(root, h.packages, packagePaths(root, h.packagesInstallPath));
@@ -209,7 +210,7 @@ function fromCache(file: string, root: string, key: string, opts: OpenIndexOptio
     const keptProject = keptProjectOf(file, delta ? delta.projectToken : h.projectToken, read);
     // one kept without the project is built again for a caller that wants it (so the next call has it)
     if (opts.keepProject && !keptProject) return no('the kept index holds no project');
-    return { index: new CachedIndex(f, delta?.overlay), skills: delta?.skills ?? h.skills, from: 'cache', file, ...(keptProject ? { keptProject } : {}) };
+    return { index: new CachedIndex(f, delta?.overlay), skills: delta?.skills ?? h.skills, from: 'cache', file, files: paths.length, ...(keptProject ? { keptProject } : {}) };
   } catch {
     // damaged, truncated, of another version: built again
     return no('the kept index is damaged or of another format');
@@ -236,7 +237,7 @@ function updated(f: SectionFile, file: string, root: string, h: Header, delta: R
     const projectToken = opts.keepProject || h.projectToken ? writeKeptProject(file, project) : undefined;
     writeDelta(file, { base: baseOf(f), files: stamps, skills: project.skills, ...(projectToken ? { projectToken } : {}), ...next });
   } catch { /* kept as it was */ }
-  return { index: new CachedIndex(f, next.overlay), skills: project.skills, from: 'updated', project, file };
+  return { index: new CachedIndex(f, next.overlay), skills: project.skills, from: 'updated', project, file, files: paths.length };
 }
 
 /**
@@ -261,15 +262,15 @@ function build(dir: string, root: string, file: string | undefined, key: string,
     const project = loadProject(root, read);
     if (big) opts.progress?.(`indexing ${project.models.length} models…`);
     const index = new ProjectIndex(project).build();
-    return { settings, stamps, profiles, packages, project, index, big };
+    return { settings, stamps, profiles, packages, project, index, big, files: paths.length };
   });
-  const { settings, stamps, profiles, packages, project, index, big } = value;
-  const opened: OpenedIndex = { ...built(project, index), ...(file ? { file } : {}) };
+  const { settings, stamps, profiles, packages, project, index, big, files } = value;
+  const opened: OpenedIndex = { ...built(project, index), files, ...(file ? { file } : {}) };
   if (!file) return { opened };
   const keep = () => {
     const header: Header = {
       key, targetPath: settings.targetPath, packagesInstallPath: settings.packagesInstallPath, files: stamps, profiles,
-      packages, env: names, envHash: envHash(names), skills: project.skills,
+      packages, env: names, envHash: envHashOf(names), skills: project.skills,
     };
     if (big) opts.progress?.(`writing the index to ${file}…`);
     // a cache that cannot be written (read-only, full disk) only costs the next call a build
@@ -300,7 +301,7 @@ function built(project: Project, index = new ProjectIndex(project).build()): Ope
  * Run `fn` noting which environment variables it reads (dbt's env_var(), DBT_PROFILES_DIR,
  * HOME…), so the cache is trusted only while they are unchanged.
  */
-function watchEnv<T>(fn: () => T): { value: T; names: string[] } {
+export function watchEnv<T>(fn: () => T): { value: T; names: string[] } {
   const seen = new Set<string>();
   const env = process.env;
   process.env = new Proxy(env, {

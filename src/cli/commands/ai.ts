@@ -1,10 +1,13 @@
 // `modeler ai search "<query>"`: the ranked sources the assistant would use (the server's
-// context preview), for scripts and for checking retrieval.
+// context preview), for scripts and for checking retrieval. `ai stop` ends a project's resident
+// index; `ai resident` is that process (started by a call, not by hand).
 import type { Command } from 'commander';
-import { previewIndex, withProjectIndex } from '../../api/assistant.js';
 import { UserError } from '../../api/base.js';
+import { callResident, runResident, residentAddress, startedNote, startResident, type ResidentKind } from '../../api/resident.js';
 import { action, err, intOption, out, parentCommand, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
+
+interface Source { kind: string; name: string; path?: string; line?: number; score: number }
 
 export function registerAi(program: Command): void {
   const ai = parentCommand(program, 'ai', 'the modeling assistant\'s index and retrieval');
@@ -13,24 +16,67 @@ export function registerAi(program: Command): void {
     .argument('<query>', 'a question or a name, in quotes'))
     .option('--limit <n>', 'how many sources (default 10)')
     .option('--json', 'print [{kind, name, path, line, score}] as JSON')
-    .option('--no-cache', 'build the index from the project; neither use nor update the one kept in the user\'s cache directory')
+    .option('--no-cache', 'build the index from the project; neither use nor update the one kept in the user\'s cache directory, nor a resident one')
     .addHelpText('after', '\nThe index is kept between calls in the user\'s cache directory (MODELER_CACHE_DIR, else e.g.\n' +
       '~/.cache/modeler), never in the project; a call after files changed updates it for those files.\n' +
+      'On a big project (2000 files or more) a call also leaves the index in memory, in a process of its\n' +
+      'own that ends after 10 minutes without a call (`modeler ai stop` ends it; MODELER_AI_RESIDENT=0 turns this off).\n' +
       'Exit codes: 0 printed (also when nothing matched), 64 usage.\nExample: modeler ai search "order status" --project-dir examples/jaffle_shop')
-    .action(action((query: string, opts: ProjectFlags & { limit?: string; json?: boolean; cache?: boolean }) => {
+    .action(action(async (query: string, opts: ProjectFlags & { limit?: string; json?: boolean; cache?: boolean }) => {
       // before the project is read and indexed (seconds on a big project) only to refuse it
       if (!query.trim()) throw new UserError('the query is empty; give words to search for, e.g. modeler ai search "order status"', 64, 'AI_REQUEST_INVALID');
       const limit = intOption(opts.limit, '--limit', 10)!;
       if (limit < 1) throw new UserError(`--limit must be at least 1, got ${limit}`);
       const ref = projectRef(opts);
-      // printed inside: a first call keeps the index it built after the answer is out (index-cache.ts)
-      return withProjectIndex(ref.dir, { read: ref.read, cache: opts.cache !== false, progress: (line) => err(line) }, ({ index, skills }) => {
-        const r = previewIndex(index, skills, { message: query, limit, field: 'query' });
-        const rows = r.sources.map((s) => ({ kind: s.kind, name: s.name, path: s.path ?? null, line: s.line ?? null, score: s.score }));
+      const cache = opts.cache !== false;
+      const print = (sources: readonly Source[]) => {
+        const rows = sources.map((s) => ({ kind: s.kind, name: s.name, path: s.path ?? null, line: s.line ?? null, score: s.score }));
         if (opts.json) { printJson(rows); return 0; }
         if (!rows.length) { out('no sources match'); return 0; }
         for (const s of rows) out(`${s.score.toFixed(1).padStart(8)}  ${s.kind.padEnd(14)} ${s.name}${s.path ? `  ${s.path}${s.line ? `:${s.line}` : ''}` : ''}`);
         return 0;
+      };
+      // the project's resident index answers first (a big project kept in memory: no read at all)
+      const resident = cache ? await callResident(ref.dir, ref.read, 'search', { op: 'search', query, limit }) : undefined;
+      if (resident) return print(resident.result as Source[]);
+      const { previewIndex, withProjectIndex } = await import('../../api/assistant.js');
+      let files = 0;
+      // printed inside: a first call keeps the index it built after the answer is out (index-cache.ts)
+      const code = withProjectIndex(ref.dir, { read: ref.read, cache, progress: (line) => err(line) }, (opened) => {
+        files = opened.files ?? 0;
+        return print(previewIndex(opened.index, opened.skills, { message: query, limit, field: 'query' }).sources);
       });
+      startFor(ref, 'search', cache, files);
+      return code;
     }));
+
+  projectOptions(ai.command('stop')
+    .description('end the project\'s resident index (the process a call on a big project leaves, so later calls answer at once)'))
+    .action(action(async (opts: ProjectFlags) => {
+      const ref = projectRef(opts);
+      const ended: number[] = [];
+      for (const kind of ['search', 'ask'] as const) {
+        const r = await callResident(ref.dir, ref.read, kind, { op: 'stop' });
+        if (r) ended.push(r.pid);
+      }
+      out(ended.length ? `ended the resident index (process ${ended.join(', ')})` : `no resident index runs for ${residentAddress(ref.dir, ref.read, 'search').root}`);
+      return 0;
+    }));
+
+  projectOptions(ai.command('resident', { hidden: true })
+    .description('keep the project read and indexed in memory, answering `ai search` and `ask` (started by them)'))
+    .option('--kind <kind>', 'search (the index `ai search` uses) or ask (with the columns models\' SQL returns)', 'search')
+    .action(action(async (opts: ProjectFlags & { kind: string }) => {
+      if (opts.kind !== 'search' && opts.kind !== 'ask') throw new UserError(`--kind is search or ask, got ${opts.kind}`);
+      const ref = projectRef(opts);
+      await runResident(residentAddress(ref.dir, ref.read, opts.kind), ref.read, opts.kind);
+      return 0;
+    }));
+}
+
+/** After a call that answered on its own: a big project's resident started for the next calls. */
+export function startFor(ref: { dir: string; read: Parameters<typeof startResident>[1] }, kind: ResidentKind, cache: boolean, files: number): void {
+  if (!cache) return;
+  const pid = startResident(ref.dir, ref.read, kind, files);
+  if (pid !== undefined) err(startedNote(pid));
 }

@@ -3,13 +3,14 @@
 // the project's .modeler/agent/ as in the app (for the package's own example, in the user's
 // data directory: the package is never written, and the note says where they went).
 import type { Command } from 'commander';
-import { ask, askContext, withProjectIndex, type AskResult } from '../../api/assistant.js';
-import { initSqlColumns, loadProject, unreadableFileNote } from '../../api/project.js';
+import type { AskResult } from '../../api/assistant.js';
 import { endpointsFromEnv, ProviderError, providerFromEnv, PROVIDER_KINDS } from '../../api/providers.js';
+import { callResident } from '../../api/resident.js';
 import { packageExample, runtimeDir } from '../../api/runtime.js';
 import { UserError } from '../../api/base.js';
 import { action, err, out, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
+import { startFor } from './ai.js';
 
 interface AskFlags extends ProjectFlags { provider?: string; model?: string; baseUrl?: string; chat?: string; json?: boolean; cache?: boolean }
 
@@ -31,17 +32,31 @@ export function registerAsk(program: Command): void {
       if (!question.trim()) throw new UserError('the question is empty; ask in quotes, e.g. modeler ask "what does order status mean?"', 64, 'AI_REQUEST_INVALID');
       const ref = projectRef(opts);
       const provider = providerFromEnv(opts);
-      await initSqlColumns(); // the index lists the columns models' SQL returns
-      // the index kept between calls (as `ai search` keeps it), and the project as read beside it:
-      // while every stamp holds, the answer reads only the nodes it touches, not the project
-      const answer = () => withProjectIndex(ref.dir, { read: ref.read, cache: opts.cache !== false, keepProject: true, progress: (line) => err(line) }, (opened) => {
-        const project = opened.project ?? opened.keptProject?.() ?? loadProject(ref.dir, ref.read);
-        // a property file that does not read takes its models' columns and tests out of the answer: said first, as lineage says it
-        for (const n of unreadableFileNote(project, 'this answer')) err(`modeler: warning: ${n}`);
-        const session = askContext(project, opened.index, { endpoints: endpointsFromEnv() });
-        return ask(session, { message: question, provider, chatId: opts.chat }, opts.json ? {} : { onDelta: (t) => { streamed = true; process.stdout.write(t); } });
-      });
+      const cache = opts.cache !== false;
       let streamed = false;
+      const onDelta = opts.json ? undefined : (t: string) => { streamed = true; process.stdout.write(t); };
+      const warn = (n: string) => err(`modeler: warning: ${n}`);
+      let files = 0;
+      const answer = async (): Promise<AskResult> => {
+        // the Local provider's answer from the project's resident index (a big project kept in memory), when one runs
+        const resident = cache && provider.kind === 'local'
+          ? await callResident(ref.dir, ref.read, 'ask', { op: 'ask', message: question, chatId: opts.chat, stream: !opts.json }, { delta: onDelta, warn })
+          : undefined;
+        if (resident) return resident.result as AskResult;
+        const { ask, askContext, withProjectIndex } = await import('../../api/assistant.js');
+        const { initSqlColumns, loadProject, unreadableFileNote } = await import('../../api/project.js');
+        await initSqlColumns(); // the index lists the columns models' SQL returns
+        // the index kept between calls (as `ai search` keeps it), and the project as read beside it:
+        // while every stamp holds, the answer reads only the nodes it touches, not the project
+        return withProjectIndex(ref.dir, { read: ref.read, cache, keepProject: true, progress: (line) => err(line) }, (opened) => {
+          files = opened.files ?? 0;
+          const project = opened.project ?? opened.keptProject?.() ?? loadProject(ref.dir, ref.read);
+          // a property file that does not read takes its models' columns and tests out of the answer: said first, as lineage says it
+          for (const n of unreadableFileNote(project, 'this answer')) warn(n);
+          const session = askContext(project, opened.index, { endpoints: endpointsFromEnv() });
+          return ask(session, { message: question, provider, chatId: opts.chat }, onDelta ? { onDelta } : {});
+        });
+      };
       let result: AskResult;
       try {
         result = await answer();
@@ -49,6 +64,7 @@ export function registerAsk(program: Command): void {
         if (e instanceof ProviderError) throw new UserError(`${e.code}: ${e.message}`, 1, e.code);
         throw e;
       }
+      if (provider.kind === 'local') startFor(ref, 'ask', cache, files);
       // the streamed answer ends its line before the note, so the two streams never share a line on a terminal
       if (streamed) out('');
       if (packageExample(ref.dir) !== undefined) err(`note: ${ref.dir} is the package's own example, which is never written; the chat and memory are kept in ${runtimeDir(ref.dir)}`);

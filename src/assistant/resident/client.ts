@@ -1,0 +1,100 @@
+// The calling side of the resident index (resident.ts): a CLI call asks the project's resident
+// first and answers on its own when there is none or it refuses; a call on a big project that
+// answered on its own starts one for the next calls.
+import { spawn } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { connect } from 'node:net';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { UserError } from '../../core/diagnostics.js';
+import type { ReadOptions } from '../../core/project/settings.js';
+import { envHashOf, residentAddress, residentIdleMs, residentMinFiles, residentsOn, type ResidentAddress, type ResidentKind } from './address.js';
+import { liveResident, type ResidentReply, type ResidentRequest } from './wire.js';
+
+const BIN = fileURLToPath(new URL('../../../bin/modeler.js', import.meta.url));
+/** A start older than this whose resident never listened (it failed) no longer stops another. */
+const START_MS = 5 * 60_000;
+
+/**
+ * Ask the project's resident. Undefined when there is none, it is not ready, or it refused (the
+ * caller answers on its own); a UserError when it answered with one (the call's own error).
+ */
+export async function callResident(dir: string, read: ReadOptions, kind: ResidentKind, req: Omit<ResidentRequest, 'key' | 'envHash' | 'cwd'>,
+  on: { delta?: (t: string) => void; warn?: (t: string) => void } = {}): Promise<{ result: unknown; pid: number } | undefined> {
+  if (!residentsOn()) return undefined;
+  const addr = residentAddress(dir, read, kind);
+  const live = liveResident(addr);
+  if (!live) return undefined;
+  const full: ResidentRequest = { ...req, key: addr.key, envHash: envHashOf(live.env), cwd: process.cwd() };
+  return new Promise((ok, fail) => {
+    const conn = connect(addr.socket);
+    let settled = false;
+    const done = (v: { result: unknown; pid: number } | undefined, e?: Error) => { if (settled) return; settled = true; conn.destroy(); if (e) fail(e); else ok(v); };
+    // not listening (yet): the call answers on its own
+    const connecting = setTimeout(() => done(undefined), 1000);
+    conn.once('connect', () => { clearTimeout(connecting); conn.write(`${JSON.stringify(full)}\n`); });
+    conn.once('error', () => done(undefined));
+    let buf = '';
+    // once part of the answer is out, ending without the rest is an error: answering again would print it twice
+    let partial = false;
+    conn.on('data', (d) => {
+      buf += d.toString('utf8');
+      for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        let r: ResidentReply;
+        try { r = JSON.parse(line) as ResidentReply; } catch { return done(undefined); }
+        if ('delta' in r) { partial = true; on.delta?.(r.delta); } else if ('warn' in r) { partial = true; on.warn?.(r.warn); }
+        else if ('refused' in r) return done(undefined);
+        else if ('error' in r) return done(undefined, new UserError(r.error.message, r.error.exitCode, r.error.code));
+        else return done({ result: r.result, pid: live.pid });
+      }
+    });
+    // ended without an answer (the resident stopped meanwhile): the call answers on its own
+    conn.once('close', () => done(undefined, partial ? new UserError('the resident index ended while answering; ask again', 70, 'INTERNAL') : undefined));
+  });
+}
+
+/**
+ * Start the project's resident for the next calls, when the project is big enough to be worth it
+ * and none is there or starting. Returns its process id when one was started.
+ */
+export function startResident(dir: string, read: ReadOptions, kind: ResidentKind, files: number): number | undefined {
+  if (!residentsOn() || files < residentMinFiles()) return undefined;
+  const addr = residentAddress(dir, read, kind);
+  if (liveResident(addr) || starting(addr)) return undefined;
+  const args = [BIN, 'ai', 'resident', '--kind', kind, '--project-dir', addr.root];
+  if (read.vars !== undefined) args.push('--vars', JSON.stringify(read.vars));
+  if (read.profilesDir !== undefined) args.push('--profiles-dir', read.profilesDir);
+  if (read.target !== undefined) args.push('--target', read.target);
+  try {
+    mkdirSync(dirname(addr.starting), { recursive: true, mode: 0o700 });
+    // taken whole and only if absent: two calls at once start one resident
+    const fd = openSync(addr.starting, 'wx', 0o600);
+    const child = spawn(process.execPath, args, { detached: true, stdio: 'ignore', env: process.env, cwd: process.cwd(), windowsHide: true });
+    writeSync(fd, String(child.pid ?? ''));
+    closeSync(fd);
+    child.unref();
+    return child.pid;
+  } catch {
+    return undefined; // a cache folder that cannot be written: every call answers on its own
+  }
+}
+
+/**
+ * Another call started this resident lately: it is reading the project, or it failed (a resident
+ * removes the file once it listens), and then no call starts another before START_MS has passed.
+ */
+function starting(addr: ResidentAddress): boolean {
+  let st;
+  try { st = statSync(addr.starting); } catch { return false; }
+  if (Date.now() - st.mtimeMs < START_MS) return true;
+  rmSync(addr.starting, { force: true });
+  return false;
+}
+
+/** The note a call prints when it starts a resident. */
+export function startedNote(pid: number): string {
+  const s = Math.round(residentIdleMs() / 1000);
+  return `the index stays in memory for the next calls (process ${pid}; it ends after ${s % 60 ? `${s} seconds` : s === 60 ? 'a minute' : `${s / 60} minutes`} without a call; modeler ai stop ends it, MODELER_AI_RESIDENT=0 turns this off)`;
+}
