@@ -115,7 +115,8 @@ for (const n of sizes) {
   cpSync(scaleProject(n), dir, { recursive: true, filter: (src) => !src.includes('/.modeler') });
   if (!existsSync(join(dir, 'target', 'manifest.json'))) throw new Error(`N=${n}: the generated project's target/manifest.json is missing (another bench moved it away?); run again`);
   const cache = mkdtempSync(join(tmpdir(), 'modeler-bench-cache-'));
-  const env = { ...process.env, MODELER_CACHE_DIR: cache };
+  // the kept index's figures first, with no resident index (measured apart below)
+  const env = { ...process.env, MODELER_CACHE_DIR: cache, MODELER_AI_RESIDENT: '0' };
   const call = (i, ...extra) => timedRun(process.execPath, [BIN, 'ai', 'search', QUERIES[i % QUERIES.length], '--project-dir', dir, '--json', ...extra], { env });
   try {
     const uncached = call(0, '--no-cache');
@@ -186,8 +187,53 @@ for (const n of sizes) {
     console.log('  the call after that (the update laid over the kept index)'.padEnd(61) + fmt(med(askAfterChange)));
     console.log('  a call with --no-cache'.padEnd(61) + fmt(askUncached));
     console.log(`  in one process (CPU ms): load the SQL parser ${q.sql.toFixed(0)}, open the kept index ${q.open.toFixed(0)}, open the kept project ${q.kept.toFixed(0)}, one answer ${q.answer.toFixed(0)} (its nodes read as touched); reading the project instead (as before it was kept) ${q.read.toFixed(0)}`);
+    residentFigures(n, dir, cache, QUESTIONS, said);
   } finally {
+    spawnSync(process.execPath, [BIN, 'ai', 'stop', '--project-dir', dir], { env: { ...process.env, MODELER_CACHE_DIR: cache } });
     rmSync(cache, { recursive: true, force: true });
     rmSync(join(dir, '..'), { recursive: true, force: true });
+  }
+}
+
+/**
+ * The resident index (src/assistant/resident/): the call that starts it, how long it takes to
+ * listen and its memory, then calls answered by it, calls after one changed file, each checked
+ * against a call that builds from the project.
+ */
+function residentFigures(n, dir, cache, QUESTIONS, said) {
+  const env = { ...process.env, MODELER_CACHE_DIR: cache, MODELER_AI_RESIDENT: '1', MODELER_AI_RESIDENT_MIN_FILES: '0', MODELER_AI_RESIDENT_IDLE: '300' };
+  const infoDir = join(cache, 'ai-index');
+  const residents = () => readdirSync(infoDir).filter((f) => f.endsWith('.resident.json')).map((f) => JSON.parse(readFileSync(join(infoDir, f), 'utf8')));
+  const waitFor = (kind) => {
+    const t0 = Date.now();
+    for (;;) {
+      const r = residents().find((x) => x.kind === kind);
+      if (r) return { pid: r.pid, ms: Date.now() - t0 };
+      if (Date.now() - t0 > 600_000) throw new Error(`N=${n}: the ${kind} resident never listened`);
+      spawnSync('sleep', ['0.2']);
+    }
+  };
+  const rssOf = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+  for (const kind of ['search', 'ask']) {
+    const args = (i) => (kind === 'search' ? ['ai', 'search', QUERIES[i % QUERIES.length]] : ['ask', QUESTIONS[i % QUESTIONS.length]]);
+    const call = (i, extra = [], e = env) => timedRun(process.execPath, [BIN, ...args(i), '--project-dir', dir, '--json', ...extra], { env: e });
+    const same = (a, b) => (kind === 'search' ? a.stdout === b.stdout : said(a) === said(b));
+    const starter = call(0);
+    const started = waitFor(kind);
+    const again = Array.from({ length: runs }, (_, i) => call(i));
+    if (!same(again[0], call(0, ['--no-cache']))) throw new Error(`N=${n}: the ${kind} resident answered differently from a call built afresh`);
+    const changed = [];
+    for (let i = 0; i < runs; i++) {
+      editOneFile(dir);
+      changed.push(call(i));
+      const fresh = call(i, ['--no-cache']);
+      if (!same(changed[i], fresh)) throw new Error(`N=${n}: the ${kind} resident answered differently from a call built afresh after an edit`);
+    }
+    console.log(`N=${n}: ${kind === 'search' ? 'modeler ai search' : 'modeler ask (Local)'} through the resident index`);
+    console.log('  the call that starts it (kept index, as above)'.padEnd(61) + fmt(starter));
+    console.log(`  the resident listening ${started.ms} ms after that call ended; its RSS ${rssOf(started.pid).toFixed(0)} MiB`);
+    console.log(`  each call it answers (median of ${runs})`.padEnd(61) + fmt(med(again)));
+    console.log(`  a call after one changed file (median of ${runs})`.padEnd(61) + fmt(med(changed)));
+    console.log(`  its RSS after the calls ${rssOf(started.pid).toFixed(0)} MiB`);
   }
 }

@@ -21,7 +21,8 @@ const START_MS = 5 * 60_000;
  */
 export async function callResident(dir: string, read: ReadOptions, kind: ResidentKind, req: Omit<ResidentRequest, 'key' | 'envHash' | 'cwd'>,
   on: { delta?: (t: string) => void; warn?: (t: string) => void } = {}): Promise<{ result: unknown; pid: number } | undefined> {
-  if (!residentsOn()) return undefined;
+  // `ai stop` reaches a resident also once they are turned off
+  if (!residentsOn() && req.op !== 'stop') return undefined;
   const addr = residentAddress(dir, read, kind);
   const live = liveResident(addr);
   if (!live) return undefined;
