@@ -25,6 +25,7 @@ import { registerProjectRoutes } from './routes/projects.js';
 import { registerProposalRoutes } from './routes/proposals.js';
 import { registerViewRoutes } from './routes/views.js';
 import { registerLineageRoutes } from './routes/lineage.js';
+import { lazyValidators } from './lazy-validators.js';
 
 export interface AppOptions {
   /** the host the server binds (a name or an address); requests may address it by this name */
@@ -60,6 +61,7 @@ export async function buildApp(session: ProjectSession, opts: AppOptions): Promi
     clientErrorHandler: clientError,
     // unknown keys are errors, not silently dropped; no type coercion of bodies
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    schemaController: { compilersFactory: { buildValidator: lazyValidators as never } },
     return503OnClosing: true,
     // a stop ends every connection at once: a client that stopped reading an event stream without
     // closing its socket held the stop ~4 s (bench/server-10k.mjs)
