@@ -132,6 +132,14 @@ describe('ending it', () => {
     expect(files('.resident.json')).toEqual([]);
   });
 
+  it('under a CI service (CI set) none is started unless MODELER_AI_RESIDENT=1 asks for it', () => {
+    const { MODELER_AI_RESIDENT: _, ...rest } = env();
+    const r = runCli(['ai', 'search', 'orders', '--project-dir', dir], { env: { ...rest, CI: 'true', MODELER_AI_RESIDENT: '' } });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(pidsOf()).toEqual([]);
+  });
+
   it('MODELER_AI_RESIDENT=0 starts none', () => {
     const r = runCli(['ai', 'search', 'orders', '--project-dir', dir], { env: { ...env(), MODELER_AI_RESIDENT: '0' } });
     expect(r.code).toBe(0);

@@ -47,9 +47,14 @@ export function residentAddress(dir: string, read: ReadOptions, kind: ResidentKi
   return { root, key, socket, info: join(dirOf, `${name}.resident.json`), starting: join(dirOf, `${name}.starting`) };
 }
 
-/** Whether calls may use and start residents (MODELER_AI_RESIDENT=0 turns them off). */
+/**
+ * Whether calls may use and start residents: MODELER_AI_RESIDENT=0 turns them off, =1 on; unset,
+ * they are off under a CI service (CI set), where a process left running after the job is unwelcome.
+ */
 export function residentsOn(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.MODELER_AI_RESIDENT !== '0';
+  if (env.MODELER_AI_RESIDENT === '0') return false;
+  if (env.MODELER_AI_RESIDENT === '1') return true;
+  return !env.CI || env.CI === 'false' || env.CI === '0';
 }
 
 /** A project this big (files the reader finds) is worth keeping in memory between calls. */
