@@ -36,7 +36,15 @@ describe('ai search through the resident index', () => {
     const first = runCli(['ai', 'search', 'order status', '--project-dir', dir, '--json'], { env: env() });
     expect(first.code).toBe(0);
     expect(first.stderr).toMatch(/the index stays in memory for the next calls \(process \d+; it ends after a minute without a call; modeler ai stop ends it, MODELER_AI_RESIDENT=0 turns this off\)/);
-    await until(() => pidsOf().length === 1);
+    // the call left writing the kept index to the resident, which writes it once it has read the project
+    expect(files('.idx')).toEqual([]);
+    await until(() => pidsOf().length === 1 && files('.idx').length === 1);
+    // as a call would have kept it: a call with residents off answers from it without building (which would write it again)
+    const idx = join(indexDir(), files('.idx')[0]);
+    const written = statSync(idx).mtimeMs;
+    const kept = runCli(['ai', 'search', 'order status', '--project-dir', dir, '--json'], { env: { ...env(), MODELER_AI_RESIDENT: '0' } });
+    expect(kept.code).toBe(0);
+    expect(statSync(idx).mtimeMs).toBe(written);
     // the kept index gone: an answer with no new one written is the resident's
     for (const n of files('.idx')) rmSync(join(indexDir(), n));
     const second = runCli(['ai', 'search', 'order status', '--project-dir', dir, '--json'], { env: env() });
@@ -86,7 +94,7 @@ describe('ask through the resident index', () => {
     const question = 'which models feed customers?';
     const first = runCli(['ask', question, '--project-dir', dir, '--json'], { env: env() });
     expect(first.code).toBe(0);
-    await until(() => pidsOf().length === 2);
+    await until(() => pidsOf().length === 2 && files('-sql.idx').length === 1 && files('-sql.idx.project').length === 1);
     for (const n of files('.idx')) rmSync(join(indexDir(), n));
     const viaResident = runCli(['ask', question, '--project-dir', dir, '--json'], { env: env() });
     expect(viaResident.code).toBe(0);

@@ -60,11 +60,11 @@ export async function callResident(dir: string, read: ReadOptions, kind: Residen
  * Start the project's resident for the next calls, when the project is big enough to be worth it
  * and none is there or starting. Returns its process id when one was started.
  */
-export function startResident(dir: string, read: ReadOptions, kind: ResidentKind, files: number): number | undefined {
-  if (!residentsOn() || files < residentMinFiles()) return undefined;
+export function startResident(dir: string, read: ReadOptions, kind: ResidentKind, files: number, opts: { keep?: boolean } = {}): number | undefined {
+  if (!residentWillStart(dir, read, kind, files)) return undefined;
   const addr = residentAddress(dir, read, kind);
-  if (liveResident(addr) || starting(addr)) return undefined;
   const args = [BIN, 'ai', 'resident', '--kind', kind, '--project-dir', addr.root];
+  if (opts.keep) args.push('--keep');
   if (read.vars !== undefined) args.push('--vars', JSON.stringify(read.vars));
   if (read.profilesDir !== undefined) args.push('--profiles-dir', read.profilesDir);
   if (read.target !== undefined) args.push('--target', read.target);
@@ -80,6 +80,13 @@ export function startResident(dir: string, read: ReadOptions, kind: ResidentKind
   } catch {
     return undefined; // a cache folder that cannot be written: every call answers on its own
   }
+}
+
+/** Whether startResident would start one now (the project is big enough, none runs or is starting). */
+export function residentWillStart(dir: string, read: ReadOptions, kind: ResidentKind, files: number): boolean {
+  if (!residentsOn() || files < residentMinFiles()) return false;
+  const addr = residentAddress(dir, read, kind);
+  return !liveResident(addr) && !starting(addr);
 }
 
 /**

@@ -13,13 +13,12 @@ import { DiskStamps } from '../../core/disk-stamps.js';
 import { UserError } from '../../core/diagnostics.js';
 import { firstChange, stampFiles, stampsHold } from '../../core/file-stamps.js';
 import { writeFileAtomic } from '../../core/fs-atomic.js';
-import { loadProject } from '../../core/project/load.js';
 import { readSettings, type ReadOptions } from '../../core/project/settings.js';
 import { unreadableFileNote } from '../../core/project/unreadable.js';
 import { SKIP_DIRS } from '../../core/project/walk.js';
 import { initSqlColumns } from '../../core/sql-columns/query-shape.js';
 import { ask, previewIndex } from '../ask.js';
-import { packagePaths, profilesFile, projectPaths, watchEnv } from '../index/index-cache.js';
+import { buildForResident, packagePaths, profilesFile, projectPaths, watchEnv } from '../index/index-cache.js';
 import { ProviderError } from '../providers/types.js';
 import { AssistantSession } from '../session.js';
 import { envHashOf, residentIdleMs, type ResidentAddress, type ResidentKind } from './address.js';
@@ -28,7 +27,7 @@ import { liveResident, readLine, type ResidentReply, type ResidentRequest } from
 export interface ResidentInfo { pid: number; key: string; env: string[]; kind: ResidentKind; root: string }
 
 /** Run the resident for `dir` until it has been idle long enough (or is told to stop). */
-export async function runResident(addr: ResidentAddress, read: ReadOptions, kind: ResidentKind): Promise<void> {
+export async function runResident(addr: ResidentAddress, read: ReadOptions, kind: ResidentKind, opts: { keep?: boolean } = {}): Promise<void> {
   // one per address: a second start (two calls at once) leaves the first to answer
   if (liveResident(addr)) { rmSync(addr.starting, { force: true }); return; }
   const root = addr.root;
@@ -40,8 +39,10 @@ export async function runResident(addr: ResidentAddress, read: ReadOptions, kind
   const profilesPath = profilesFile(root, read);
   const profiles = stampFiles(root, [profilesPath]);
   const packages = stampFiles(root, packagePaths(root, settings.packagesInstallPath));
-  const { value: project, names } = watchEnv(() => loadProject(root, read));
-  const session = new AssistantSession(project);
+  // read and indexed as a first call does (and kept as it would keep it, below, when the call that started this left it to us)
+  const built = buildForResident(root, read, kind === 'ask');
+  const names = built.envNames;
+  const session = new AssistantSession(built.project, { index: built.index });
   const envHash = envHashOf(names);
 
   /** Why this resident cannot answer the call as the call would answer itself; `fatal`: nor any later call. */
@@ -127,6 +128,9 @@ export async function runResident(addr: ResidentAddress, read: ReadOptions, kind
   mkdirSync(dirname(addr.info), { recursive: true, mode: 0o700 });
   writeFileAtomic(addr.info, JSON.stringify({ pid: process.pid, key: addr.key, env: names, kind, root } satisfies ResidentInfo));
   rmSync(addr.starting, { force: true });
+  // written before any call is answered (an answer or an update would change what it holds); a
+  // call arriving meanwhile waits for it, where without the info file above it would build on its own
+  if (opts.keep) built.keep?.();
   for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(sig, stop);
   rest();
   await done;

@@ -3,7 +3,7 @@
 // index; `ai resident` is that process (started by a call, not by hand).
 import type { Command } from 'commander';
 import { UserError } from '../../api/base.js';
-import { callResident, runResident, residentAddress, startedNote, startResident, type ResidentKind } from '../../api/resident.js';
+import { callResident, runResident, residentAddress, residentWillStart, startedNote, startResident, type ResidentKind } from '../../api/resident.js';
 import { action, err, intOption, out, parentCommand, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
 
@@ -41,12 +41,13 @@ export function registerAi(program: Command): void {
       if (resident) return print(resident.result as Source[]);
       const { previewIndex, withProjectIndex } = await import('../../api/assistant.js');
       let files = 0;
-      // printed inside: a first call keeps the index it built after the answer is out (index-cache.ts)
-      const code = withProjectIndex(ref.dir, { read: ref.read, cache, progress: (line) => err(line) }, (opened) => {
+      const leave = leaveKeeping(ref, 'search', cache);
+      // printed inside: a first call keeps the index it built after the answer is out (index-cache.ts), or leaves it to the resident it starts
+      const code = withProjectIndex(ref.dir, { read: ref.read, cache, progress: (line) => err(line), leaveKeeping: leave.decide }, (opened) => {
         files = opened.files ?? 0;
         return print(previewIndex(opened.index, opened.skills, { message: query, limit, field: 'query' }).sources);
       });
-      startFor(ref, 'search', cache, files);
+      startFor(ref, 'search', cache, files, leave.left());
       return code;
     }));
 
@@ -66,17 +67,29 @@ export function registerAi(program: Command): void {
   projectOptions(ai.command('resident', { hidden: true })
     .description('keep the project read and indexed in memory, answering `ai search` and `ask` (started by them)'))
     .option('--kind <kind>', 'search (the index `ai search` uses) or ask (with the columns models\' SQL returns)', 'search')
-    .action(action(async (opts: ProjectFlags & { kind: string }) => {
+    .option('--keep', 'write the kept index once read (the call that started it did not)')
+    .action(action(async (opts: ProjectFlags & { kind: string; keep?: boolean }) => {
       if (opts.kind !== 'search' && opts.kind !== 'ask') throw new UserError(`--kind is search or ask, got ${opts.kind}`);
       const ref = projectRef(opts);
-      await runResident(residentAddress(ref.dir, ref.read, opts.kind), ref.read, opts.kind);
+      await runResident(residentAddress(ref.dir, ref.read, opts.kind), ref.read, opts.kind, { keep: opts.keep });
       return 0;
     }));
 }
 
-/** After a call that answered on its own: a big project's resident started for the next calls. */
-export function startFor(ref: { dir: string; read: Parameters<typeof startResident>[1] }, kind: ResidentKind, cache: boolean, files: number): void {
+type Ref = { dir: string; read: Parameters<typeof startResident>[1] };
+
+/**
+ * Whether a call that builds the index leaves writing it to the resident it starts afterwards
+ * (`decide`, asked with the project's file count), and whether it did (`left`).
+ */
+export function leaveKeeping(ref: Ref, kind: ResidentKind, cache: boolean): { decide: (files: number) => boolean; left: () => boolean } {
+  let left = false;
+  return { decide: (files) => (left = cache && residentWillStart(ref.dir, ref.read, kind, files)), left: () => left };
+}
+
+/** After a call that answered on its own: a big project's resident started for the next calls (told to keep the index when the call left it). */
+export function startFor(ref: Ref, kind: ResidentKind, cache: boolean, files: number, keep = false): void {
   if (!cache) return;
-  const pid = startResident(ref.dir, ref.read, kind, files);
+  const pid = startResident(ref.dir, ref.read, kind, files, { keep });
   if (pid !== undefined) err(startedNote(pid));
 }
