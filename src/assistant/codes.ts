@@ -7,6 +7,7 @@ export const ASSISTANT_CODES: CodeTable = {
   AI_STATE_INVALID: { severity: 'error', meaning: 'a file under .modeler/agent/ (chats.json, memory.json) is not valid JSON; it is left as it is — move it aside to start a new one' },
   AI_STATE_ESCAPE: { severity: 'error', meaning: '.modeler/agent/ resolves outside the project (a symbolic link); the assistant writes nothing there' },
   CHAT_NOT_FOUND: { severity: 'error', meaning: 'no chat with that id in .modeler/agent/chats.json' },
+  AI_RESIDENT_FAILED: { severity: 'error', meaning: 'the resident index (the process keeping a big project indexed between CLI calls) failed or ended while answering; ask again, or end it with modeler ai stop' },
   AI_INDEX_FAILED: { severity: 'error', meaning: 'the server could not build the assistant\'s index in the background (the reason is in the message); POST /api/ai/index/rebuild tries again' },
   MODEL_NOT_FOUND: { severity: 'error', meaning: 'an MCP tool or prompt names a model, source, seed or snapshot the project does not have (the modeler://model/… and modeler://source/… resources list them)' },
   COLUMNS_UNKNOWN: { severity: 'error', meaning: 'column_yaml: the columns the model\'s SQL returns could not be read (the reason is in the message)' },

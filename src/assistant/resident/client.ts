@@ -52,7 +52,7 @@ export async function callResident(dir: string, read: ReadOptions, kind: Residen
       }
     });
     // ended without an answer (the resident stopped meanwhile): the call answers on its own
-    conn.once('close', () => done(undefined, partial ? new UserError('the resident index ended while answering; ask again', 70, 'INTERNAL') : undefined));
+    conn.once('close', () => done(undefined, partial ? new UserError('the resident index ended while answering; ask again', 70, 'AI_RESIDENT_FAILED') : undefined));
   });
 }
 

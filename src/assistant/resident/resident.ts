@@ -85,7 +85,7 @@ export async function runResident(addr: ResidentAddress, read: ReadOptions, kind
     } catch (e) {
       if (e instanceof ProviderError) send({ error: { message: `${e.code}: ${e.message}`, exitCode: 1, code: e.code } });
       else if (e instanceof UserError) send({ error: { message: e.message, exitCode: e.exitCode, code: e.code } });
-      else send({ error: { message: `internal error: ${String((e as Error)?.message ?? e).split('\n')[0]}`, exitCode: 70, code: 'INTERNAL' } });
+      else send({ error: { message: `internal error: ${String((e as Error)?.message ?? e).split('\n')[0]}`, exitCode: 70, code: 'AI_RESIDENT_FAILED' } });
     }
     return true;
   };

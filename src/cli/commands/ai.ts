@@ -52,7 +52,8 @@ export function registerAi(program: Command): void {
     }));
 
   projectOptions(ai.command('stop')
-    .description('end the project\'s resident index (the process a call on a big project leaves, so later calls answer at once)'))
+    .description('end the project\'s resident index (the process a call on a big project leaves, so later calls answer at once)')
+    .addHelpText('after', '\nExit codes: 0 ended, or none was running.\nExample: modeler ai stop --project-dir examples/jaffle_shop'))
     .action(action(async (opts: ProjectFlags) => {
       const ref = projectRef(opts);
       const ended: number[] = [];
@@ -68,6 +69,7 @@ export function registerAi(program: Command): void {
     .description('keep the project read and indexed in memory, answering `ai search` and `ask` (started by them)'))
     .option('--kind <kind>', 'search (the index `ai search` uses) or ask (with the columns models\' SQL returns)', 'search')
     .option('--keep', 'write the kept index once read (the call that started it did not)')
+    .addHelpText('after', '\nStarted by `modeler ai search` and `modeler ask` on a big project; it runs until 10 minutes without a call.\nExample: modeler ai resident --kind search --project-dir examples/jaffle_shop')
     .action(action(async (opts: ProjectFlags & { kind: string; keep?: boolean }) => {
       if (opts.kind !== 'search' && opts.kind !== 'ask') throw new UserError(`--kind is search or ask, got ${opts.kind}`);
       const ref = projectRef(opts);
