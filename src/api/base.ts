@@ -7,3 +7,4 @@ export { containedPath, EXAMPLE_PROJECT, PACKAGE_ROOT, SCHEMAS_DIR, toolVersion 
 export { opt, OPTION_STYLES, optionName, renderOptionNames, type OptionStyle } from '../core/option-names.js';
 export { exampleCopy, userDataDir } from '../core/user-data.js';
 export { didYouMeanSuffix } from '../core/suggest.js';
+export { count } from '../core/count.js';

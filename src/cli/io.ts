@@ -8,10 +8,7 @@ import { EXIT } from './exit-codes.js';
 // Everything a command prints passes here, so the core's opt() markers become this face's flags.
 const flags = (text: string) => renderOptionNames(text, 'flag');
 
-/** `1 index`, `2 indexes`: a count with the right form of its noun. */
-export function count(n: number, singular: string, plural = `${singular}s`): string {
-  return `${n} ${n === 1 ? singular : plural}`;
-}
+export { count } from '../api/base.js';
 
 export function out(text = ''): void {
   process.stdout.write(paint(flags(text.endsWith('\n') ? text : text + '\n'), process.stdout));

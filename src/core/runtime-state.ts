@@ -5,7 +5,7 @@
 // user's data directory instead. A lock file keeps a second server off a project the first one
 // is writing (its crash recovery would otherwise roll back a live apply).
 import { createHash } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { UserError } from './diagnostics.js';
 import { packageExample } from './project-dir.js';
@@ -43,15 +43,46 @@ export function acquireServeLock(root: string, info: Omit<ServeLock, 'pid' | 'st
   // started at once one takes it and the other reads it
   for (let tries = 0; tries < 3; tries++) {
     if (createWhole(file, mine)) return releaser(file);
+    let text: string;
+    try { text = readFileSync(file, 'utf8'); } catch { continue; } // removed meanwhile: try to take it
     let held: ServeLock | undefined;
-    try { held = JSON.parse(readFileSync(file, 'utf8')); } catch { held = undefined; }
+    try { held = JSON.parse(text); } catch { held = undefined; }
+    if (held?.pid === process.pid) { replaceWhole(file, mine); return releaser(file); } // ours: now naming the port really used
     // a lock stays held while its server lives and serves this folder (not one it was copied from)
-    if (held && held.pid !== process.pid && alive(held.pid) && (held.root === undefined || held.root === real)) {
+    if (held && alive(held.pid) && (held.root === undefined || held.root === real)) {
       throw new UserError(`another modeler serve (pid ${held.pid}) is serving this project at ${held.url}; stop it first, or open that URL`, 1, 'LOCKED');
     }
-    rmSync(file, { force: true });
+    removeStale(file, text);
   }
   throw new UserError(`cannot take the serve lock ${file}: another server keeps replacing it; stop the other modeler serve and start again`, 1, 'LOCKED');
+}
+
+/**
+ * Remove the lock `file` only if it still holds `stale`. Another server may have removed the stale
+ * lock and taken a fresh one since it was read: a plain unlink would delete that server's lock and
+ * both would run. Renaming moves whatever lock is there now out of the way in one step; one that
+ * is not the stale lock is linked back (its server keeps it) and the caller reads it again.
+ */
+function removeStale(file: string, stale: string): void {
+  const aside = `${file}.${process.pid}.stale`;
+  try { renameSync(file, aside); } catch (e: any) { if (e?.code === 'ENOENT') return; throw e; }
+  try {
+    let now: string | undefined;
+    try { now = readFileSync(aside, 'utf8'); } catch { now = undefined; }
+    if (now !== stale) {
+      try { linkSync(aside, file); } catch (e: any) {
+        if (e?.code === 'EEXIST') throw new UserError(`cannot take the serve lock ${file}: other modeler serve processes are starting on this project at once; stop them and start one`, 1, 'LOCKED');
+        throw e;
+      }
+    }
+  } finally { rmSync(aside, { force: true }); }
+}
+
+/** Put `text` in `file` in one step (rename over it), for the lock this server already holds. */
+function replaceWhole(file: string, text: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, file);
 }
 
 /** Create `file` holding `text`, whole, unless it exists: false when it does. */

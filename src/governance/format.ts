@@ -1,6 +1,7 @@
 // The gate and mesh results as text for a terminal or a CI log (beside formatReport,
 // formatImpact, formatBlock and formatSummary of the other areas). Option names go through opt().
 import { formatDiagnostic } from '../core/diagnostics.js';
+import { count } from '../core/count.js';
 import { opt } from '../core/option-names.js';
 import type { GateResult } from './gate.js';
 import type { MeshReport } from './mesh/check.js';
@@ -35,10 +36,10 @@ export function formatMesh(r: MeshReport): { text: string; notes: string[] } {
   } else {
     for (const f of r.findings) lines.push(formatDiagnostic(f));
     if (r.strict) for (const d of r.loadDiagnostics.filter((x) => x.severity === 'error')) lines.push(formatDiagnostic(d));
-    lines.push(`interfaces: not ready (${r.summary.error} error(s), ${r.summary.warning} warning(s), ${r.summary.info} info${r.strict && r.summary.loadErrors ? `, ${r.summary.loadErrors} project loader error(s)` : ''})`);
+    lines.push(`interfaces: not ready (${count(r.summary.error, 'error')}, ${count(r.summary.warning, 'warning')}, ${r.summary.info} info${r.strict && r.summary.loadErrors ? `, ${count(r.summary.loadErrors, 'project loader error')}` : ''})`);
   }
   // loader problems never change the non-strict verdict, but are not hidden either
   const notes: string[] = [];
-  if (!r.strict && r.summary.loadErrors) notes.push(`mesh: the project has ${r.summary.loadErrors} loader error(s); run 'modeler summary ${opt('project_dir')} ${r.project}' (they fail ${opt('strict')})`);
+  if (!r.strict && r.summary.loadErrors) notes.push(`mesh: the project has ${count(r.summary.loadErrors, 'loader error')}; run 'modeler summary ${opt('project_dir')} ${r.project}' (they fail ${opt('strict')})`);
   return { text: lines.join('\n'), notes };
 }

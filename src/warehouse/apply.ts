@@ -7,6 +7,7 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { UserError } from '../core/diagnostics.js';
+import { count } from '../core/count.js';
 import { writeFileAtomic } from '../core/fs-atomic.js';
 import { toolVersion } from '../core/paths.js';
 import { opt, renderOptionNames, type OptionStyle } from '../core/option-names.js';
@@ -121,7 +122,7 @@ export async function applySql(raw: unknown, ctx: ApplyContext = {}): Promise<Ap
     // the errors may be the pack's own (YAML, unknown rule type), not the model's
     const modelFile = resolve(path(request.new_model!, 'read'));
     const where = policy.results.every((x) => x.severity !== 'error' || !x.file || resolve(x.file) === modelFile) ? ' in the new model' : '';
-    return fail('POLICY_FAILED', `policy pack ${policy.pack}: ${policy.errors} error(s)${where}, nothing applied`
+    return fail('POLICY_FAILED', `policy pack ${policy.pack}: ${count(policy.errors, 'error')}${where}, nothing applied`
       + (first ? `; first: ${first.file ?? ''}${first.line ? `:${first.line}:${first.column ?? 1}` : ''} ${first.code}: ${first.message}` : ''));
   }
 

@@ -1,5 +1,6 @@
 // The apply report as text for a terminal or a CI log.
 import type { ApplyReport } from './types.js';
+import { count } from '../core/count.js';
 
 const HEAD: Record<ApplyReport['status'], string> = {
   success: 'APPLIED', no_op: 'ALREADY APPLIED', dry_run: 'DRY RUN', failed: 'FAILED', refused: 'REFUSED',
@@ -15,7 +16,7 @@ export function formatReport(r: ApplyReport): string {
     + (r.transactional ? 'one transaction (all or nothing)' : 'no transactional DDL: statement by statement'));
   lines.push(`  ledger     ${r.ledger.skipped ? 'skipped' : `${r.ledger.table}${r.ledger.row_written ? ' (row written)' : ''}`}`);
   if (r.mode === 'model_diff') {
-    lines.push(`  policy     ${r.policy.checked ? `${r.policy.pack}: ${r.policy.errors} error(s), ${r.policy.warnings} warning(s)` : r.policy.reason ?? 'not checked'}`);
+    lines.push(`  policy     ${r.policy.checked ? `${r.policy.pack}: ${count(r.policy.errors, 'error')}, ${count(r.policy.warnings, 'warning')}` : r.policy.reason ?? 'not checked'}`);
   }
   if (r.status !== 'no_op') {
     for (const s of r.statements) {

@@ -164,7 +164,7 @@ models:
     expect(r.stdout).toMatch(/^models\/marts\/_marts\.yml:7:1: error\[CONTRACT_PREFLIGHT\]: m_untyped has 1 column\(s\) without a concrete data_type \(amount\)/m);
     expect(r.stdout).toMatch(/^models\/marts\/_marts\.yml:11:1: error\[CONTRACT_PREFLIGHT\]: m_nocols declares no columns/m);
     expect(r.stdout).toMatch(/^models\/marts\/m_noyaml\.sql:1:1: error\[CONTRACT_NO_YAML\]: m_noyaml has no YAML entry/m);
-    expect(r.stdout).toMatch(/contracts: 1 of 4 selected model\(s\) changed in 1 file\(s\); 3 model\(s\) refused and left unchanged/);
+    expect(r.stdout).toMatch(/contracts: 1 of 4 selected models changed in 1 file; 3 models refused and left unchanged/);
     const v = parse(readFileSync(join(dir, 'models/marts/_marts.yml'), 'utf8'));
     expect(v.models.map((m: any) => m.config?.contract?.enforced ?? null)).toEqual([true, null, null]);
     const p = dbtCommand(dir, ['parse', '--no-partial-parse']);

@@ -83,7 +83,7 @@ describe('modeler manifest validate (CLI)', () => {
   it('exit 0 with a summary on a valid manifest', () => {
     const r = runCli(['manifest', 'validate', join(VECTORS, 'valid-full.json')]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('valid (4 blocks, 2 apps, 9 lineage edges, 0 warning(s))');
+    expect(r.stdout).toContain('valid (4 blocks, 2 apps, 9 lineage edges, 0 warnings)');
   });
   it('exit 1 with file:line:col and the JSON path', () => {
     const m = vector('valid-full.json');

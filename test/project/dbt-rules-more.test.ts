@@ -100,6 +100,6 @@ describe('dbt reading rules the reader follows, against a real dbt parse', () =>
     expect(want).toMatchObject({ saved_queries: 1, groups: 2, unit_tests: 1, macros: 3 });
     expect(moreCountsFromSummary(ours.json)).toEqual(want);
     expect(ours.json.packageNodes).toBe(0);
-    expect(ours.text).toContain(`  semantic:      1 semantic models, 1 metrics, 1 saved queries\n  groups:        2, unit tests: 1, macros: 3\n  packages:      0 nodes of other packages`);
+    expect(ours.text).toContain(`  semantic:      1 semantic model, 1 metric, 1 saved query\n  groups:        2, unit tests: 1, macros: 3\n  packages:      0 nodes of other packages`);
   }, T);
 });

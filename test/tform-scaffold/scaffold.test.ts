@@ -136,7 +136,7 @@ describe('generate tform scaffold', () => {
     expect(runCli(['generate', 'tform', join(dir, 'shop-v0.model.yaml'), '--out-dir', join(dir, 'shop_dbt'), '--project-name', 'shop_cli']).stdout).toContain('stg_legacy.sql');
     const cli = runCli(['generate', 'tform', shopFile, '--out-dir', join(dir, 'shop_dbt'), '--project-name', 'shop_cli']);
     expect(cli.code, cli.stderr).toBe(0);
-    expect(cli.stderr).toContain('removed 1 staging model(s) generated earlier for tables no longer in the model: models/staging/stg_legacy.sql');
+    expect(cli.stderr).toContain('removed 1 staging model generated earlier for tables no longer in the model: models/staging/stg_legacy.sql');
     symlinkSync(join(dir, 'shop_dbt'), join(root, 'dbt_packages', 'shop_cli'));
     expected.push({ project: 'shop_cli', models: 2, relationships: 1 });
     // a table whose name holds a quote: the source() literal must stay one string

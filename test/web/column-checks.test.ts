@@ -52,7 +52,7 @@ describe.skipIf(!!skip)(`column checks${skip ? ` [skipped: ${skip}]` : ''}`, () 
     const real = await (await fetch(`${ui.url}/api/projects/${id}/validation`)).json();
     const status = await (await fetch(`${ui.url}/api/projects/${id}/status`)).json();
     expect(real.summary.warnings).toBeGreaterThan(status.validation.warnings);
-    await page.getByRole('banner').getByRole('button', { name: new RegExp(`^Validation: .*, ${real.summary.warnings} warnings$`) }).waitFor();
+    await page.getByRole('banner').getByRole('button', { name: new RegExp(`^Validation: .*, ${real.summary.warnings} ${real.summary.warnings === 1 ? 'warning' : 'warnings'}$`) }).waitFor();
     await context.close();
   });
 });

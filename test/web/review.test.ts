@@ -94,6 +94,8 @@ describe.skipIf(!!skip)(`the review plan${skip ? ` [skipped: ${skip}]` : ''}`, (
     await plan().getByRole('tab', { name: marts }).waitFor();
     await plan().getByRole('button', { name: 'Validate' }).click();
     await plan().getByRole('alert').filter({ hasText: /blocked — DOC_BLOCK_OVERWRITE/ }).waitFor();
+    // one change: said in the singular ("1 of 1 changes" before)
+    expect(await plan().getByRole('status').filter({ hasText: /^Validation blocked/ }).textContent()).toBe('Validation blocked 1 of 1 change; nothing was written.');
     // the blocked change is still shown as the reviewer wrote it
     await plan().getByRole('textbox', { name: `${marts}: proposed` }).getByText('Where the order is in its life cycle.').waitFor();
     const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('alert').filter({ hasText: 'bound to the doc block “order_status”' });
@@ -123,9 +125,13 @@ describe.skipIf(!!skip)(`the review plan${skip ? ` [skipped: ${skip}]` : ''}`, (
     // the patch as the server applies it, shown against the file on disk
     await plan().getByRole('textbox', { name: 'models/marts/_marts.yml: proposed' }).getByText("to: ref('stg_stores')").waitFor();
     await plan().getByRole('button', { name: 'Validate' }).click();
-    await plan().getByRole('status').filter({ hasText: /^Validation passed/ }).waitFor();
+    const passed = await plan().getByRole('status').filter({ hasText: /^Validation passed/ }).textContent();
+    const n = Number(/\d+/.exec(passed!)![0]);
+    expect(passed).toBe(`Validation passed: ${n} ${n === 1 ? 'change' : 'changes'} can be applied.`);
     await plan().getByRole('button', { name: 'Apply' }).click();
-    await plan().getByRole('status').filter({ hasText: /^Applied/ }).waitFor();
+    const applied = await plan().getByRole('status').filter({ hasText: /^Applied/ }).textContent();
+    const files = Number(/\d+/.exec(applied!)![0]);
+    expect(applied).toMatch(new RegExp(`^Applied: ${files} ${files === 1 ? 'file' : 'files'} written`));
     await until(() => ui.read('models/marts/_marts.yml'), (t) => t.includes("to: ref('stg_stores')"), 'the relationships test on disk');
     // the primary file opens; the new key edge is on the canvas
     await page.getByRole('textbox', { name: 'Contents of models/marts/_marts.yml', exact: true }).waitFor();

@@ -11,6 +11,7 @@
 // damaged or foreign file — builds the index again and replaces the file atomically. The cache
 // is a speed-up only: when it cannot be written the answer is the same.
 import { UserError } from '../../core/diagnostics.js';
+import { count } from '../../core/count.js';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -266,9 +267,9 @@ function build(dir: string, root: string, file: string | undefined, key: string,
     const stamps = file ? stampFiles(root, paths) : [];
     const profiles = file ? stampFiles(root, [profilesFile(root, read)]) : [];
     const packages = file ? stampFiles(root, packagePaths(root, settings.packagesInstallPath)) : [];
-    if (big) opts.progress?.(stale ? `${stale}: reading ${paths.length} files to build the assistant's index again…` : `reading ${paths.length} files to build the assistant's index (kept for the next calls)…`);
+    if (big) opts.progress?.(stale ? `${stale}: reading ${count(paths.length, 'file')} to build the assistant's index again…` : `reading ${count(paths.length, 'file')} to build the assistant's index (kept for the next calls)…`);
     const project = loadProject(root, read);
-    if (big) opts.progress?.(`indexing ${project.models.length} models…`);
+    if (big) opts.progress?.(`indexing ${count(project.models.length, 'model')}…`);
     const index = new ProjectIndex(project).build();
     return { settings, stamps, profiles, packages, project, index, big, files: paths.length };
   });

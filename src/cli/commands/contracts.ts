@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { enforceContracts, tformSync } from '../../api/sql.js';
 import { formatDiagnostic } from '../../api/base.js';
 import { exitCodeOf } from '../exit-codes.js';
-import { action, out, parentCommand, printJson } from '../io.js';
+import { action, count, out, parentCommand, printJson } from '../io.js';
 import { projectOptions, projectRef, selectionOf, selectOptions, type ProjectFlags, type SelectFlags, warnNothingSelected } from '../project-options.js';
 
 export function registerContracts(program: Command): void {
@@ -31,9 +31,9 @@ export function registerContracts(program: Command): void {
         for (const x of r.refused) out(formatDiagnostic({ code: x.code, severity: x.forced ? 'warning' : 'error', file: x.file, line: x.line, column: 1, message: x.message, hint: x.hint }));
         for (const t of r.typed) out(`${t.file}:${t.line ?? 1}: ${t.model}.${t.column}: data_type ${t.data_type} taken from target/catalog.json`);
         for (const s of r.selected) out(`${s.file}:${s.line ?? 1}: ${s.model}: ${s.changed ? (r.enforce ? 'contract enforced' : 'contract no longer enforced') : 'unchanged'}`);
-        const left = r.refused.length && !o.force ? `; ${r.refused.length} model(s) refused and left unchanged` : '';
+        const left = r.refused.length && !o.force ? `; ${count(r.refused.length, 'model')} refused and left unchanged` : '';
         const chosen = r.selected.length + r.refused.filter((x) => !r.selected.some((s) => s.model === x.model)).length;
-        out(`contracts: ${r.selected.filter((s) => s.changed).length} of ${chosen} selected model(s) changed in ${r.filesChanged.length} file(s)${left}${o.dryRun ? ' (dry run, nothing written)' : ''}`);
+        out(`contracts: ${r.selected.filter((s) => s.changed).length} of ${count(chosen, 'selected model')} changed in ${count(r.filesChanged.length, 'file')}${left}${o.dryRun ? ' (dry run, nothing written)' : ''}`);
       }
       return exitCodeOf(r);
     }));

@@ -4,7 +4,7 @@ import { DIALECTS, getDialect } from '../../api/dialects.js';
 import { generateSqlForFile, metadataJson, writeTformScaffold } from '../../api/sql.js';
 import { requireModel } from '../../api/model.js';
 import { UserError, writeFileAtomic } from '../../api/base.js';
-import { action, checkOut, err, out, parentCommand } from '../io.js';
+import { action, checkOut, count, err, out, parentCommand } from '../io.js';
 
 export function registerGenerate(program: Command): void {
   const g = parentCommand(program, 'generate', 'generate SQL DDL, a dbt project scaffold or metadata JSON from a model',
@@ -48,7 +48,7 @@ Example: modeler generate dbt models/shop.model.yaml --out-dir build/shop_dbt --
       const r = writeTformScaffold(file, opts.outDir, { projectName: opts.projectName, profile: opts.profile, sourceName: opts.sourceName, force: opts.force });
       for (const f of r.written) out(join(opts.outDir, f));
       for (const w of r.warnings) err(`warning: ${w}`);
-      err(`wrote ${r.written.length} files to ${opts.outDir}${r.removed.length ? `; removed ${r.removed.length} staging model(s) generated earlier for tables no longer in the model: ${r.removed.join(', ')}` : ''}`);
+      err(`wrote ${count(r.written.length, 'file')} to ${opts.outDir}${r.removed.length ? `; removed ${count(r.removed.length, 'staging model')} generated earlier for tables no longer in the model: ${r.removed.join(', ')}` : ''}`);
       return 0;
     }));
 

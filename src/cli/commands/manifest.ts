@@ -35,8 +35,8 @@ export function registerManifest(program: Command): void {
       } else {
         printDiagnostics(r.diagnostics);
         out(r.ok
-          ? `${file}: valid (${count(sizes!.blocks, 'block')}, ${count(sizes!.apps, 'app')}, ${count(sizes!.edges, 'lineage edge')}, ${j.warnings} warning(s))`
-          : `${file}: ${j.errors} error(s), ${j.warnings} warning(s)`);
+          ? `${file}: valid (${count(sizes!.blocks, 'block')}, ${count(sizes!.apps, 'app')}, ${count(sizes!.edges, 'lineage edge')}, ${count(j.warnings, 'warning')})`
+          : `${file}: ${count(j.errors, 'error')}, ${count(j.warnings, 'warning')}`);
       }
       return exitCodeOf(r);
     }));
@@ -108,7 +108,7 @@ export function registerManifest(program: Command): void {
         printDiagnostics(r.diagnostics);
         for (const c of r.checks) out(`${c.result.padEnd(10)} block '${c.block}' -> ${c.resolved ?? c.contract}${c.outputsChecked ? ` (${c.outputsChecked} contract outputs)` : ''}`);
         const counts = countBySeverity(r.diagnostics);
-        out(r.ok ? `contracts: ok (${r.checks.length} block(s) checked, ${counts.warning} warning(s))` : `contracts: ${counts.error} error(s), ${counts.warning} warning(s)`);
+        out(r.ok ? `contracts: ok (${count(r.checks.length, 'block')} checked, ${count(counts.warning, 'warning')})` : `contracts: ${count(counts.error, 'error')}, ${count(counts.warning, 'warning')}`);
       }
       return exitCodeOf(r);
     }));

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { checkPolicies } from '../../api/governance.js';
 import { formatDiagnostic, UserError } from '../../api/base.js';
 import { exitCodeOf } from '../exit-codes.js';
-import { action, out, printJson } from '../io.js';
+import { action, count, out, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
 
 export function registerPolicyCheck(program: Command): void {
@@ -21,7 +21,7 @@ export function registerPolicyCheck(program: Command): void {
       if (opts.outputJson) printJson(r);
       else {
         for (const d of r.diagnostics) out(formatDiagnostic(d));
-        out(`policy-check: ${r.target}: ${r.errorCount} error(s), ${r.warningCount} warning(s), ${r.infoCount} info; ${r.rules.length} rule(s) from ${r.packs.map((p) => `${p.name}@${p.version}`).join(', ') || 'no pack'} over ${r.objectsChecked} object(s)`);
+        out(`policy-check: ${r.target}: ${count(r.errorCount, 'error')}, ${count(r.warningCount, 'warning')}, ${r.infoCount} info; ${count(r.rules.length, 'rule')} from ${r.packs.map((p) => `${p.name}@${p.version}`).join(', ') || 'no pack'} over ${count(r.objectsChecked, 'object')}`);
       }
       return exitCodeOf(r);
     }));

@@ -18,7 +18,7 @@ export function registerValidate(program: Command): void {
         printJson(j);
       } else {
         printDiagnostics(lm.diagnostics);
-        out(lm.ok ? `${file}: valid (${count(lm.model!.entities.length, 'entity', 'entities')}, ${count(j.warnings, 'warning')})` : `${file}: ${j.errors} error(s), ${j.warnings} warning(s)`);
+        out(lm.ok ? `${file}: valid (${count(lm.model!.entities.length, 'entity', 'entities')}, ${count(j.warnings, 'warning')})` : `${file}: ${count(j.errors, 'error')}, ${count(j.warnings, 'warning')}`);
       }
       return exitCodeOf(lm);
     }));

@@ -2,6 +2,7 @@
 // enabled models of the root package, disabled ones, enabled source tables, their columns and
 // the data tests dbt generates.
 import { countBySeverity, type Diagnostic } from '../diagnostics.js';
+import { count } from '../count.js';
 import { activeTests } from './dbt-tests.js';
 import { cut } from './load.js';
 import type { DbtTarget } from './target.js';
@@ -101,19 +102,19 @@ export function formatSummary(s: ProjectSummary): string {
     ...(s.dbtTarget ? [`  dbt target:    ${s.dbtTarget.name} (${[s.dbtTarget.type, s.dbtTarget.schema ? `schema ${s.dbtTarget.schema}` : '', `profile ${s.dbtTarget.profile_name}`].filter(Boolean).join(', ')})`] : []),
     `  models:        ${s.models.total} enabled (${[`${s.models.staging} staging`, `${s.models.withYaml} documented in YAML`, `${s.models.contractEnforced} contract-enforced`, extra([[s.models.versioned, 'versions'], [s.models.disabled, 'disabled']])].filter(Boolean).join(', ')})`,
     `  interfaces:    ${s.interfaces.length ? cut(s.interfaces.map((i) => `${i.name} (${i.stability ?? 'internal'})`), LIST) : 'none'}`,
-    `  sources:       ${s.sources} tables${s.sourcesDisabled ? ` (${s.sourcesDisabled} disabled)` : ''}`,
+    `  sources:       ${count(s.sources, 'table')}${s.sourcesDisabled ? ` (${s.sourcesDisabled} disabled)` : ''}`,
     ...(s.disabled.length ? [`  disabled:      ${cut(s.disabled.map((d) => d.name), LIST)} (not built by dbt; not counted)`] : []),
-    `  columns:       ${s.columns}${s.sqlColumns ? ` in YAML, ${s.sqlColumns.columns.sql} more returned by the SQL${s.sqlColumns.columns.catalog ? `, ${s.sqlColumns.columns.catalog} more in target/catalog.json` : ''} (${s.sqlColumns.complete} of ${s.sqlColumns.models} models' SQL read completely)` : ''}`,
+    `  columns:       ${s.columns}${s.sqlColumns ? ` in YAML, ${s.sqlColumns.columns.sql} more returned by the SQL${s.sqlColumns.columns.catalog ? `, ${s.sqlColumns.columns.catalog} more in target/catalog.json` : ''} (${s.sqlColumns.complete} of ${s.sqlColumns.models === 1 ? "1 model's" : `${s.sqlColumns.models} models'`} SQL read completely)` : ''}`,
     `  tests:         ${s.tests.total} (${s.tests.relationships} relationships${s.tests.singular ? `, ${s.tests.singular} singular` : ''}${s.tests.disabled ? `, ${s.tests.disabled} disabled not counted` : ''})`,
     ...(s.seeds || s.snapshots ? [`  seeds:         ${s.seeds}, snapshots: ${s.snapshots}`] : []),
-    ...(s.semanticModels || s.metrics || s.savedQueries ? [`  semantic:      ${s.semanticModels} semantic models, ${s.metrics} metrics, ${s.savedQueries} saved queries`] : []),
+    ...(s.semanticModels || s.metrics || s.savedQueries ? [`  semantic:      ${count(s.semanticModels, 'semantic model')}, ${count(s.metrics, 'metric')}, ${count(s.savedQueries, 'saved query', 'saved queries')}`] : []),
     `  groups:        ${s.groups}, unit tests: ${s.unitTests}, macros: ${s.macros}`,
-    `  packages:      ${s.packageNodes} nodes of other packages (${s.target.includes('manifest') ? 'installed under dbt_packages/ or listed by target/manifest.json; lineage only' : 'installed under dbt_packages/; lineage only; target/manifest.json is absent'})`,
+    `  packages:      ${count(s.packageNodes, 'node')} of other packages (${s.target.includes('manifest') ? 'installed under dbt_packages/ or listed by target/manifest.json; lineage only' : 'installed under dbt_packages/; lineage only; target/manifest.json is absent'})`,
     `  doc blocks:    ${s.docBlocks}`,
     `  target/:       ${s.target.length ? s.target.join(', ') : 'none'}`,
-    `  Modeler/:      ${s.modeler.files} model files (${s.modeler.valid} valid, ${s.modeler.entities} entities, ${s.modeler.glossaryTerms} glossary terms)`,
+    `  Modeler/:      ${count(s.modeler.files, 'model file')} (${s.modeler.valid} valid, ${count(s.modeler.entities, 'entity', 'entities')}, ${count(s.modeler.glossaryTerms, 'glossary term')})`,
     `  skills:        ${s.modeler.skills.length ? cut(s.modeler.skills, LIST) : 'none'}`,
-    `  diagnostics:   ${s.diagnostics.error} errors, ${s.diagnostics.warning} warnings`,
+    `  diagnostics:   ${count(s.diagnostics.error, 'error')}, ${count(s.diagnostics.warning, 'warning')}`,
     `  loaded in ${s.loadMs} ms`,
   ];
   return lines.join('\n');

@@ -1,6 +1,7 @@
 // readinessGate: score the project's files, apply thresholds, and produce the SARIF and PR
 // comment as data; writeReadinessArtifacts writes them where the caller says.
 import { UserError } from '../../core/diagnostics.js';
+import { count } from '../../core/count.js';
 import { toolVersion } from '../../core/paths.js';
 import { loadProject } from '../../core/project/load.js';
 import { readOptionsOf, type ReadOptions } from '../../core/project/settings.js';
@@ -59,7 +60,7 @@ export function readinessGate(o: ReadinessOptions): ReadinessResult {
   const t0 = performance.now();
   const project = o.loaded ?? loadProject(o.project, readOptionsOf(o));
   if (!project.isDbtProject) progress(`readiness: ${o.project} is not a dbt project root (no dbt_project.yml); scoring it with dbt's default paths — run it on the folder that holds dbt_project.yml`);
-  progress(`readiness: read ${project.models.length} models in ${Math.round(performance.now() - t0)} ms`);
+  progress(`readiness: read ${count(project.models.length, 'model')} in ${Math.round(performance.now() - t0)} ms`);
   const rules = o.policy?.length ? loadPacks(o.policy, { inherit: o.inherit }) : undefined;
   if (rules?.diagnostics.some((d) => d.severity === 'error')) {
     const d = rules.diagnostics.find((x) => x.severity === 'error')!;

@@ -1,6 +1,7 @@
 // The pull-request comment: a stable marker line (so a CI job can find and update its own
 // comment), badge, score, counts, the worst files, and findings collapsed per file.
 import type { ReadinessResult } from './gate.js';
+import { count } from '../../core/count.js';
 
 export const PR_MARKER = '<!-- modeler-readiness-gate -->';
 const ICON = { red: '🔴', yellow: '🟡', green: '🟢' } as const;
@@ -14,7 +15,7 @@ export function prComment(r: ReadinessResult): string {
   const badge = !r.ok || s.red > 0 ? ICON.red : s.yellow > 0 ? ICON.yellow : ICON.green;
   const lines = [PR_MARKER, `## ${badge} modeler readiness: ${s.score}/100 ${r.ok ? '(gate passed)' : '(gate failed)'}`, ''];
   lines.push(`**Score:** ${s.score} (minimum ${r.thresholds.minScore}) · **Files:** ${s.files} — ${ICON.red} ${s.red} red · ${ICON.yellow} ${s.yellow} yellow · ${ICON.green} ${s.green} green`);
-  lines.push(`**Findings:** ${s.errors} error(s) · ${s.warnings} warning(s) · ${s.infos} info${r.scope === 'changed' ? ` · scope: files changed since \`${r.baseRef}\`` : ''}`);
+  lines.push(`**Findings:** ${count(s.errors, 'error')} · ${count(s.warnings, 'warning')} · ${s.infos} info${r.scope === 'changed' ? ` · scope: files changed since \`${r.baseRef}\`` : ''}`);
   for (const f of r.failures) lines.push(`- ❗ ${f}`);
   lines.push('');
   if (!r.files.length) { lines.push('_No files were scored._'); return lines.join('\n') + '\n'; }
@@ -31,7 +32,7 @@ export function prComment(r: ReadinessResult): string {
   let used = lines.join('\n').length + footer.join('\n').length + 200;
   let left = 0;
   for (const f of worst.filter((x) => x.findings.length)) {
-    const head = `<details><summary>${ICON[f.status]} <code>${escapeMd(f.path)}</code> — ${f.score}/100, ${f.findings.length} finding(s)</summary>`;
+    const head = `<details><summary>${ICON[f.status]} <code>${escapeMd(f.path)}</code> — ${f.score}/100, ${count(f.findings.length, 'finding')}</summary>`;
     if (used + head.length + 40 > COMMENT_BUDGET) { left += f.findings.length; continue; }
     lines.push(head, '');
     used += head.length + 20;
@@ -43,11 +44,11 @@ export function prComment(r: ReadinessResult): string {
       used += line.length + 1;
       shown++;
     }
-    if (shown < f.findings.length) { const more = `- …and ${f.findings.length - shown} more finding(s) in this file (see SARIF)`; lines.push(more); used += more.length + 1; }
+    if (shown < f.findings.length) { const more = `- …and ${count(f.findings.length - shown, 'more finding')} in this file (see SARIF)`; lines.push(more); used += more.length + 1; }
     lines.push('', '</details>');
     used += 12;
   }
-  if (left) lines.push('', `…and ${left} more finding(s) in other files (see SARIF)`);
+  if (left) lines.push('', `…and ${count(left, 'more finding')} in other files (see SARIF)`);
   lines.push(...footer);
   return lines.join('\n') + '\n';
 }

@@ -21,7 +21,7 @@ import { Legend } from './Legend';
 import { FarView, FAR_VIEW_MIN } from './FarView';
 import { bandOf, CULL_MIN, keeps, TEXT_ZOOM, useKeptArea, useNameSize } from './lod';
 import { bounds } from './layout';
-import { fitArea, fitZoom, NOTE_H } from './fit';
+import { clearOfLegend, fitArea, fitZoom, NOTE_H } from './fit';
 import { panels } from '../shell/panels';
 import { inferredHint, isKeyEdge, type CEdge } from './model';
 import { canvas } from './store';
@@ -128,16 +128,19 @@ function Flow() {
       // below the note of what the view shows, which floats over the canvas's top edge, and above the legend
       const h = fitArea(width, height).height;
       const zoom = fitZoom(b, { width, height: h });
+      // the view, moved off the legend where the pane has room (a view cropped where names read ran under it)
+      const drawn = g.nodes.filter((n) => c.positions[n.id]).map((n) => ({ ...c.positions[n.id], ...nodeSize(n) }));
+      const go = (vp: { x: number; y: number; zoom: number }) => void flow.setViewport(clearOfLegend(vp, drawn, { width, height }), { duration: 0 });
       const around = fitRequest.around?.length && zoom < TEXT_ZOOM ? new Set(fitRequest.around) : undefined;
       const a = around && bounds({ ...g, nodes: g.nodes.filter((n) => around.has(n.id)) }, c.positions);
-      if (a?.width) void flow.setViewport({ x: width / 2 - (a.x + a.width / 2) * TEXT_ZOOM, y: NOTE_H + h / 2 - (a.y + a.height / 2) * TEXT_ZOOM, zoom: TEXT_ZOOM }, { duration: 0 });
+      if (a?.width) go({ x: width / 2 - (a.x + a.width / 2) * TEXT_ZOOM, y: NOTE_H + h / 2 - (a.y + a.height / 2) * TEXT_ZOOM, zoom: TEXT_ZOOM });
       else if (c.visible?.readAt && zoom < c.visible.readAt) {
         // too many tables to read fitted: where names read, at the focus's tables or the block's top left (readable-view.ts)
         const z = c.visible.readAt, seeds = new Set(c.visible.focus?.ids ?? []);
         const f = seeds.size ? bounds({ ...g, nodes: g.nodes.filter((n) => seeds.has(n.id)) }, c.positions) : undefined;
-        if (f?.width) void flow.setViewport({ x: width / 2 - (f.x + f.width / 2) * z, y: NOTE_H + h / 2 - (f.y + f.height / 2) * z, zoom: z }, { duration: 0 });
-        else void flow.setViewport({ x: 24 - b.x * z, y: NOTE_H + 12 - b.y * z, zoom: z }, { duration: 0 });
-      } else void flow.setViewport({ x: width / 2 - (b.x + b.width / 2) * zoom, y: NOTE_H + h / 2 - (b.y + b.height / 2) * zoom, zoom }, { duration: 0 });
+        if (f?.width) go({ x: width / 2 - (f.x + f.width / 2) * z, y: NOTE_H + h / 2 - (f.y + f.height / 2) * z, zoom: z });
+        else go({ x: 24 - b.x * z, y: NOTE_H + 12 - b.y * z, zoom: z });
+      } else go({ x: width / 2 - (b.x + b.width / 2) * zoom, y: NOTE_H + h / 2 - (b.y + b.height / 2) * zoom, zoom });
       setFitted(fitRequest.n);
     }, 30);
     return () => clearTimeout(t);

@@ -29,13 +29,52 @@ export function nodeSize(n: CNode): Size {
   let longest = 0;
   for (const c of shown) longest = Math.max(longest, c.name.length + (c.type ? c.type.length + 2 : 0) + 5);
   const scale = n.nameScale ?? 1;
-  // the title's room: its name (larger on a first screen, where it is read zoomed out) and 8 characters of badge and button
-  // (a scaled name is measured bold: its characters are wider than a row's)
-  const title = Math.ceil((n.name.length * scale * (scale > 1 ? BOLD : 1) + 8) * CHAR_W + 2 * PAD_X);
+  const title = titleWidth(n);
   const width = Math.max(Math.min(MAX_W, Math.max(MIN_W, Math.ceil(longest * CHAR_W + 2 * PAD_X), title)), Math.min(MAX_W * scale, title));
   if (n.detail === 'collapsed') return { width, height: HEADER_H + 2 };
   const rows = shown.length + (hiddenColumns(n, shown) > 0 ? 1 : 0);
   return { width, height: HEADER_H + Math.max(1, rows) * ROW_H + 6 };
+}
+
+// The title bar as styles.css draws it (.table-node, .table-head, .badge, .detail-toggle): the
+// table's borders (4 px domain stripe, 1 px), 10 px padding each side, 2 px between items; a badge
+// is 10 px text with 5 px padding, a 1 px border each side and 4 px before it; the detail button 10 px.
+const HEAD_FIXED = 5 + 2 * 10 + 10;
+const HEAD_GAP = 2;
+const BADGE_FIXED = 2 * 5 + 2 + 4;
+
+/**
+ * The width a table's title bar needs to show its whole name: the name at the largest size it is
+ * drawn (12 px, up to 12 × nameScale on a first screen read zoomed out, bold), and beside it the
+ * badges it shows (interface, layer) and the detail button — all counted, so that a short name
+ * beside two badges is not cut to "ord…" as a fixed allowance for them did.
+ */
+export function titleWidth(n: CNode): number {
+  const badges = [n.interface ? 'IF' : '', n.layer ?? ''].filter(Boolean);
+  const name = textWidth(n.name, Math.round(12 * (n.nameScale ?? 1)));
+  const extras = HEAD_FIXED + badges.reduce((w, b) => w + textWidth(b, 10) + BADGE_FIXED + HEAD_GAP, 0) + HEAD_GAP;
+  return Math.ceil(name + extras);
+}
+
+const measured = new Map<string, number>();
+let pen: CanvasRenderingContext2D | null | undefined;
+
+/**
+ * The width of `text` in the UI's font at `px`, weight 600 (the title bar's): measured by the
+ * browser where there is one (a name of wide letters, "mmm", takes more than an average), else
+ * estimated from an average bold character.
+ */
+export function textWidth(text: string, px: number): number {
+  if (pen === undefined) {
+    pen = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+    if (pen) pen.font = `600 12px ${getComputedStyle(document.body).fontFamily}`;
+  }
+  let w = measured.get(text);
+  if (w === undefined) {
+    w = pen ? pen.measureText(text).width : text.length * CHAR_W * BOLD;
+    measured.set(text, w);
+  }
+  return (w * px) / 12 + 1; // + 1: rounding between the measure and the layout
 }
 
 /** The y of a column's row centre within its table (the header's centre when the row is not shown). */

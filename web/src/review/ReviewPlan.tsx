@@ -3,6 +3,7 @@
 // marked stale, with the request that made it offered again — and one tab per file with a diff
 // against what is on disk now, the proposed side editable. Validate, then Apply (enabled only
 // after a clean validation).
+import { count } from '../../../src/core/count.js';
 import { openFile } from '../editor/actions';
 import { langOf } from '../editor/cm';
 import { MergeView } from '../editor/MergeView';
@@ -61,7 +62,7 @@ export function ReviewPlan() {
       {s.notes.length > 0 && <ul className="notes">{s.notes.map((n, i) => <li key={i}>{n}</li>)}</ul>}
       {s.result && (
         <p role="status" className={s.result.valid ? 'ok' : 'error'}>
-          {s.result.valid ? `Validation passed: ${s.result.summary.total} changes can be applied.` : `Validation blocked ${s.result.summary.blocked} of ${s.result.summary.total} changes; nothing was written.`}
+          {s.result.valid ? `Validation passed: ${count(s.result.summary.total, 'change')} can be applied.` : `Validation blocked ${s.result.summary.blocked} of ${count(s.result.summary.total, 'change')}; nothing was written.`}
           {stale ? ' The plan changed since: validate again before applying.' : ''}
         </p>
       )}
@@ -71,7 +72,7 @@ export function ReviewPlan() {
           {s.rerun && <> <button type="button" onClick={() => void rerun()} disabled={!!s.busy}>Re-run the request</button> <span className="muted">({s.rerun.label})</span></>}
         </div>
       )}
-      {s.applied && <p role="status" className="ok">Applied: {s.applied.written.length} files written{s.applied.deleted.length ? `, ${s.applied.deleted.length} deleted` : ''}.</p>}
+      {s.applied && <p role="status" className="ok">Applied: {count(s.applied.written.length, 'file')} written{s.applied.deleted.length ? `, ${s.applied.deleted.length} deleted` : ''}.</p>}
       <div className="review-body">
       <ol className="changes" aria-label="Changes">
         {s.items.map((it, i) => {

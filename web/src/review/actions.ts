@@ -3,6 +3,7 @@
 // allowed only after a clean validation of the same changes; a DOC_BLOCK_OVERWRITE shows a toast
 // that opens the .md file holding the block; after an apply everything is read again and the
 // primary file opens.
+import { count } from '../../../src/core/count.js';
 import { ApiError } from '../api/client';
 import { api } from '../api/endpoints';
 import type { Change, ChangeResult } from '../api/types';
@@ -86,7 +87,7 @@ export async function validate(): Promise<void> {
     review.set((st) => ({ busy: undefined, result: r, validatedKey: changesKey(changes), files: st.files.map((f) => got.get(f.path) ?? f) }));
     const doc = r.results.find((x) => x.code === 'DOC_BLOCK_OVERWRITE');
     if (doc) docBlockToast(doc);
-    else toast(r.valid ? 'success' : 'error', r.valid ? `all ${r.summary.total} changes pass validation` : `${r.summary.blocked} of ${r.summary.total} changes are blocked`);
+    else toast(r.valid ? 'success' : 'error', r.valid ? (r.summary.total === 1 ? 'the change passes validation' : `all ${r.summary.total} changes pass validation`) : `${r.summary.blocked} of ${count(r.summary.total, 'change')} ${r.summary.blocked === 1 ? 'is' : 'are'} blocked`);
   } catch (e) {
     review.set({ busy: undefined });
     toast('error', errorText(e));

@@ -1,5 +1,6 @@
 // The top bar: project, git branch, validation and readiness status (kept current by server
 // events), search (Ctrl+K / ⌘K), git and settings.
+import { count } from '../../../src/core/count.js';
 import { offers } from '../api/client';
 import { app } from '../state/app';
 import { panels, showDetails, togglePanel } from './panels';
@@ -26,13 +27,13 @@ export function TopBar() {
       {branch && <span className="branch" aria-label={`git branch ${branch}`}>⎇ {branch}</span>}
       {v && (
         <button type="button" className={`status ${v.valid ? 'ok' : 'bad'}`} onClick={() => { app.set({ bottomTab: 'validation' }); togglePanel('findings', true); }}
-          aria-label={`Validation: ${v.valid ? 'valid' : `${v.errors} errors`}, ${v.warnings} warnings`}>
-          {v.valid ? '✓ valid' : `✗ ${v.errors} errors`}{v.warnings ? ` · ${v.warnings} warnings` : ''}
+          aria-label={`Validation: ${v.valid ? 'valid' : count(Number(v.errors), 'error')}, ${count(Number(v.warnings), 'warning')}`}>
+          {v.valid ? '✓ valid' : `✗ ${count(Number(v.errors), 'error')}`}{v.warnings ? ` · ${count(Number(v.warnings), 'warning')}` : ''}
         </button>
       )}
       {r && (
         <button type="button" className={`status ${r.red ? 'bad' : r.yellow ? 'warn' : 'ok'}`} onClick={() => { app.set({ bottomTab: 'readiness' }); togglePanel('findings', true); }}
-          aria-label={`Readiness score ${r.score}: ${r.red} red, ${r.yellow} yellow, ${r.green} green files`}>
+          aria-label={`Readiness score ${r.score}: ${r.red} red, ${r.yellow} yellow, ${r.green} green ${r.red + r.yellow + r.green === 1 ? 'file' : 'files'}`}>
           readiness {r.score} · {r.red} red · {r.yellow} yellow
         </button>
       )}
