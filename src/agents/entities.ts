@@ -128,8 +128,9 @@ export function readStagingLayer(project: Project): StagingLayer {
   for (const pass of [0, 1]) {
     for (const m of models) {
       if (m.kind === 'helper' || (pass === 1 && m.kind !== 'entity')) continue;
-      let k = nameKind(m.parsed.tokens, m.node, technical);
-      const identified = m.ownKeys.size > 0 || m.columns.some((c) => { const n = c.name.toLowerCase(); return n === 'id' || n === `${snakeOf(m.parsed.tokens)}_id`; });
+      const nounId = m.columns.some((c) => c.name.toLowerCase() === `${snakeOf(m.parsed.tokens)}_id`);
+      let k = nameKind(m.parsed.tokens, m.node, technical, nounId);
+      const identified = nounId || m.ownKeys.size > 0 || m.columns.some((c) => c.name.toLowerCase() === 'id');
       if (k.kind === 'entity' && pass === 0 && seedOnly(m.node) && !identified) k = { kind: 'technical', why: 'built only from the project\'s seeds (reference data it ships)', served: [] };
       if (k.kind === 'entity' && pass === 0) k = placeKind(m.source, stagingFolder(m.node)) ?? structureKind(m.parsed.tokens, m.columns, sqlShape(project, m.node), grainOf(project, m.node), m.ownKeys.size > 0) ?? k;
       if (k.kind === 'entity') continue;

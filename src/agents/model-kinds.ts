@@ -100,7 +100,7 @@ const VALUE_MAP_WORDS = new Set(['dictionary', 'dict', 'map', 'mapping', 'mappin
 const COMPARISON_WORDS = new Set(['vs', 'versus', 'reconciliation', 'reconciliations', 'recon', 'comparison', 'comparisons']);
 
 /** Kinds that can be told from the name (and, for field-definition tables, the columns) alone. */
-export function nameKind(tokens: readonly string[], node: DbtNode, technicalNouns: ReadonlySet<string>): NameKind {
+export function nameKind(tokens: readonly string[], node: DbtNode, technicalNouns: ReadonlySet<string>, ownNounId = false): NameKind {
   const phrase = tokens.join('_');
   const last = tokens[tokens.length - 1];
   const lead = tokens.slice(0, -1);
@@ -141,7 +141,8 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   const by = tokens.indexOf('by');
   if (by > 0 && by < tokens.length - 1) return { kind: 'report', why: `a breakdown by ${tokens.slice(by + 1).join(' ')} (aggregated rows)`, served: [] };
   // member_months, patient_days: one row per thing per period
-  if (lead.length && PERIOD_HEADS.has(last)) return { kind: 'report', why: `one row per ${lead.join(' ')} per ${last} (a per-period grain)`, served: [] };
+  // (…not a period that is a thing of its own: academic_year with its academic_year_id, which others point at)
+  if (lead.length && PERIOD_HEADS.has(last) && !ownNounId) return { kind: 'report', why: `one row per ${lead.join(' ')} per ${last} (a per-period grain)`, served: [] };
   if (tokens.some((t) => FORECAST_WORDS.has(t))) return { kind: 'report', why: 'a forecast: planned or predicted figures, not business things', served: [] };
   if (tokens.some((t) => PRESENTATION_WORDS.has(t))) return { kind: 'configuration', why: 'the set-up of a chart (a Sankey diagram, a visualisation), not business things', served: [] };
   if (tokens.some((t) => FILTER_LIST_WORDS.has(t)) || (tokens.includes('test') && tokens.some((t) => t === 'user' || t === 'users' || t === 'account' || t === 'accounts'))) {
