@@ -117,6 +117,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   const byModel = new Map(models.map((m) => [m.node.name, m]));
   applySystemPrefixes(models);
   mergePartitionCopies(models);
+  for (const m of models) singularByOwnKey(m);
   for (const m of models) m.noun = pascalName(m.parsed.tokens);
 
   // 1. kinds told by the name, the place and the structure; field-definition tables first, so their option tables follow them
@@ -295,6 +296,23 @@ export function readStagingLayer(project: Project): StagingLayer {
 }
 
 type Served = StagingModel & { served: string[] };
+
+/**
+ * A plural the word rules leave alone (mous, an acronym's plural) is singular as the table's own key says: mous with
+ * mou_id is Mou. Only a last word ending in s whose key drops one or two letters of it counts.
+ */
+function singularByOwnKey(m: StagingModel): void {
+  const t = m.parsed.tokens;
+  const last = t[t.length - 1];
+  if (!last?.endsWith('s') || last.length < 3) return;
+  const names = new Set(m.columns.map((c) => c.name.toLowerCase()));
+  if (names.has(`${snakeOf(t)}_id`)) return;
+  const lead = t.slice(0, -1);
+  for (const cut of [1, 2]) {
+    const word = last.slice(0, -cut);
+    if (word.length >= 2 && names.has(`${snakeOf([...lead, word])}_id`)) { m.parsed = { ...m.parsed, tokens: [...lead, word] }; return; }
+  }
+}
 
 /**
  * A history whose name names no entity (etablissement_historique beside stock_etablissement) records the one entity of
