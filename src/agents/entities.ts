@@ -607,6 +607,8 @@ function buildIndex(project: Project, models: StagingModel[], sourceNames: strin
       ?? soleKey(m, (stem) => nouns.has(nounKey(stem, m.source)), (words) => anySystem.has(snakeOf(words))) ?? ownKeyColumn(m, m.ownIds);
     if (key && !e.key) e.key = { column: key.toLowerCase(), type: m.columns.find((c) => c.name.toLowerCase() === key.toLowerCase())?.data_type, support: 0 };
     if (key && e.key?.column === key.toLowerCase()) e.key.support = (e.key.support ?? 0) + 1;
+    e.holds ??= new Set();
+    for (const c of m.columns) { const n = c.name.toLowerCase(); if (!m.ownIds.has(n) && !m.ownKeys.has(n) && keyShape(n)?.stem.length) e.holds.add(n); }
   }
   return new EntityIndex(byName.values(), sourceNames, semantic);
 }

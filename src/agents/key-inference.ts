@@ -24,6 +24,8 @@ export interface IndexedEntity {
   sources: Set<string>;
   /** Its key column (lower case) and declared type, when known. */
   key?: { column: string; type?: string; /** how many of its models give evidence for it */ support?: number };
+  /** Key-shaped columns (lower case) its models hold besides their own key: references it makes itself. */
+  holds?: Set<string>;
 }
 
 export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym' | 'bare';
@@ -279,6 +281,14 @@ export class EntityIndex {
       ?? named(/^\s*(?:the\s+|an?\s+)?([a-z][a-z ]*?)\s+(?:id|identifier)\b/i.exec(description));
   }
 
+  /**
+   * Is `e` a link of the thing its leading words name to what `column` keys (chapter_school: keyed by chapter_school_id,
+   * holding chapter_id and school_id, and Chapter a thing of the layer)? Then it is neither the chapter's school nor the school.
+   */
+  private linkOf(e: IndexedEntity, lead: readonly string[], column: string, system: string): boolean {
+    return e.key?.column === `${snakeOf(e.tokens)}_id` && !!e.holds?.has(column) && e.holds.has(`${snakeOf(lead)}_id`) && !!this.get(lead, system);
+  }
+
   /** Candidates in order: same source system first, then by rule. */
   private candidates(child: ChildModel, stem: string[], column: string): { entity: IndexedEntity; rule: InferenceRule; role: string[] }[] {
     const out: { entity: IndexedEntity; rule: InferenceRule; role: string[]; rank: number }[] = [];
@@ -306,7 +316,9 @@ export class EntityIndex {
       if (role.some((r) => this.get([r], child.source))) continue;
       for (let p = child.tokens.length; p >= 1; p--) {
         const prefix = child.tokens.slice(0, p);
-        if (prefix.join('_') !== noun.join('_')) add(this.get([...prefix, ...noun], child.source), 'context', role, 10 + (child.tokens.length - p));
+        // (…not a link of this thing to the noun, chapter_school holding chapter_id and school_id: chapter.school_id is no chapter_school)
+        const compound = prefix.join('_') !== noun.join('_') ? this.get([...prefix, ...noun], child.source) : undefined;
+        if (compound && !this.linkOf(compound, prefix, column, child.source)) add(compound, 'context', role, 10 + (child.tokens.length - p));
       }
     }
     // synonym: the head word is another word for an entity's noun (attending_provider_id → Practitioner), when nothing else matched
@@ -340,7 +352,11 @@ export class EntityIndex {
         // a kind qualified by several words (first_box_flow_session) is too particular for a bare noun (events.session_id)
         // unless the child is about it or built from it
         const particular = (e: IndexedEntity) => trimmed(e).length - tail.length > 1 && !e.tokens.some((t) => child.tokens.includes(t)) && !child.reads?.has(snakeOf(e.tokens));
-        const pool = kinds.filter((e) => endsWith(trimmed(e), tail) && !particular(e) && (tail.length === stem.length ? trimmed(e).length >= tail.length : trimmed(e).length === tail.length));
+        // (a table named for two things whose keys it holds, chapter_school with chapter_id and school_id, links them: it is
+        // not the school — a medical claim line's claim_id is the claim it is a line of)
+        const linksTo = (e: IndexedEntity) => trimmed(e).length > tail.length && this.linkOf(e, trimmed(e).slice(0, trimmed(e).length - tail.length), column, child.source);
+        const pool = kinds.filter((e) => endsWith(trimmed(e), tail) && !particular(e) && (tail.length === stem.length ? trimmed(e).length >= tail.length : trimmed(e).length === tail.length)
+          && !linksTo(e));
         const role = stem.slice(0, stem.length - tail.length);
         const related = pool.filter((e) => e.tokens.some((t) => child.tokens.includes(t)));
         // …else the one the model is built from (a condition read off the medical claims: claim_id → MedicalClaim, not PharmacyClaim)
