@@ -52,6 +52,8 @@ const startsWithRun = (tokens: readonly string[], run: readonly string[]) => run
 
 /** Words of a link named after its ends (opportunity_contact_role, collection_product_link). */
 const LINK_WORDS = new Set(['role', 'link', 'relation', 'relationship', 'association', 'assignment', 'map', 'mapping', 'xref']);
+/** Last words of a table that says it is a link table. */
+const NAMED_LINK_WORDS = new Set(['bridge', 'junction', 'xref']);
 /** The last word of a table of a thing's members. */
 const MEMBER_WORDS = new Set(['member', 'membership', 'participant', 'participation']);
 
@@ -59,9 +61,11 @@ const MEMBER_WORDS = new Set(['member', 'membership', 'participant', 'participat
 function nameIsEnds(tokens: readonly string[], ends: readonly (readonly string[])[]): boolean {
   let rest = singularAll(tokens).join('_');
   for (const e of ends) {
-    const t = singularAll(e).join('_');
+    // (an end may be named by its head noun: child_class links a child to a school's class)
+    let t = singularAll(e).join('_');
+    if (`_${rest}_`.indexOf(`_${t}_`) < 0) t = singularWord(e[e.length - 1] ?? '');
     const at = `_${rest}_`.indexOf(`_${t}_`);
-    if (at < 0) return false;
+    if (!t || at < 0) return false;
     rest = `_${rest}_`.replace(`_${t}_`, '_').replace(/^_+|_+$/g, '');
   }
   // …or a phrase saying what the link carries (bid_item_sku_with_quantities: a bid item's SKUs, with how many)
@@ -134,10 +138,15 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
     // how many of one end the other holds, named for that end (a bundle's item_quantity), is the link's own count;
     // a bare quantity or a stock level's available_quantity is a measure of a thing
     const endCount = (n: string) => { const q = /^(\w+)_(?:quantity|qty)$/.exec(n); return !!q && refs.some((r) => snakeOf(entityTokens(r.entity)) === q[1]); };
-    const extra = m.columns.filter((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && n !== m.tenant?.toLowerCase() && !own(n) && !isLinkFiller(n) && !endCount(n) && !isAuditKey(n); });
+    // a table its name calls a link (course_reasons_bridge) may carry an id its loader generated (generated_id, bridge_id)
+    const namedLink = NAMED_LINK_WORDS.has(m.parsed.tokens[m.parsed.tokens.length - 1]);
+    const extra = m.columns.filter((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && n !== m.tenant?.toLowerCase() && !own(n) && !isLinkFiller(n) && !endCount(n) && !isAuditKey(n)
+      && !(namedLink && (n === 'id' || n.endsWith('_id'))); });
     // a row with an identity of its own (interview_id) is a thing that happens to hold two references,
     // unless its name is made of the two things it links (opportunity_contact_role)
-    const namedForEnds = refs.every((r) => containsRun(singularAll(m.parsed.tokens), singularAll(entityTokens(r.entity))));
+    // (…or by their head nouns: child_class links a child to a school's class, child_subject a child to a section's subject)
+    const named = singularAll(m.parsed.tokens);
+    const namedForEnds = refs.every((r) => { const e = singularAll(entityTokens(r.entity)); return containsRun(named, e) || (e.length > 1 && named.includes(e[e.length - 1])); });
     // an association holds the plain keys of what it links (deal_id, company_id); billing_address_id
     // and shipping_address_id are two roles of one thing's attributes
     const roles = refs.map((r) => roleOf(r.column, entityTokens(r.entity)));
@@ -145,7 +154,7 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
     // a link of an entity with itself is named for it (issue_link)
     const acted = roles.some((r) => isActorRole(r));
     const selfLink = refs[0].entity === refs[1].entity;
-    if (refs.length === 2 && !extra.length && !keyedByReference && roles.filter((r) => r.length).length <= 1 && !acted && (!selfLink || namedForEnds) && (!ownKey || namedForEnds)) {
+    if (refs.length === 2 && !extra.length && !keyedByReference && roles.filter((r) => r.length).length <= 1 && !acted && (!selfLink || namedForEnds) && (!ownKey || namedForEnds || namedLink)) {
       return { kind: 'bridge', why: `it holds two references (${refs.map((r) => r.column).join(', ')}) and nothing else of its own` };
     }
     // named for exactly its two ends, at most a word for the link after them (opportunity_contact_role), with a value or
