@@ -161,6 +161,26 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   return { kind: 'entity', why: '', served: [] };
 }
 
+/** Last words of a table of a thing's texts (course_name, field_label). */
+const TEXT_HEADS = new Set(['name', 'label', 'title', 'text', 'translation', 'description']);
+/** A column saying which language a row's text is in. */
+const LANGUAGE_COLUMN = /^(?:\w+_)?(?:language|lang|locale)(?:_code)?$/;
+
+/**
+ * A table of a thing's texts in several languages (course_name: id, text, language_code): translations of
+ * the thing's name, an attribute of it, not a thing of its own. Told by its name (a text word last) and its
+ * columns (a language and one text, besides ids, flags and stamps).
+ */
+function translationOf(tokens: readonly string[], columns: readonly { name: string }[]): NameKind | undefined {
+  const last = tokens[tokens.length - 1];
+  if (tokens.length < 2 || !TEXT_HEADS.has(last)) return undefined;
+  const names = columns.map((c) => c.name.toLowerCase()).filter((n) => !isTechnicalColumn(n));
+  if (!names.some((n) => LANGUAGE_COLUMN.test(n))) return undefined;
+  const texts = names.filter((n) => !LANGUAGE_COLUMN.test(n) && !keyShape(n) && n !== 'id' && !isLinkFiller(n) && !/(?:^|_)(?:deleted|active|rn|date_?time)$/.test(n));
+  if (texts.length !== 1) return undefined;
+  return { kind: 'attribute', why: `the texts of ${tokens.slice(0, -1).join(' ')} per language (${texts[0]} by language): translations of its ${last}`, served: tokens.slice(0, -1) };
+}
+
 /** Kinds told by where a model sits: a bookkeeping system or folder (audit, validation, monitoring). */
 export function placeKind(system: string, folder: string | undefined): NameKind | undefined {
   const words = [...system.split('_'), ...(folder ?? '').split(/[_/]/)];
@@ -201,7 +221,11 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   // select max(year) as current_year from …: every column an aggregate over the whole input, so one row — the pipeline's constants
   if (sql.singleRow) return { kind: 'technical', why: 'its SQL selects only aggregates with no GROUP BY: one row of constants, not business things', served: [] };
   const own = tokens.join('_');
-  const isOwnId = (c: string) => c === 'id' || c === 'key' || c === 'uuid' || c === `${own}_id` || c === `${own}_key` || /_(?:number|no|num|uuid)$/.test(c);
+  // (a key named for the last words of the noun is its own too: donor_payment_id of opportunity_donor_payment)
+  const tailId = (c: string) => { const m = /^([a-z0-9]+_[a-z0-9_]+)_id$/.exec(c); return !!m && own.endsWith('_' + m[1]); };
+  const isOwnId = (c: string) => c === 'id' || c === 'key' || c === 'uuid' || c === `${own}_id` || c === `${own}_key` || tailId(c) || /_(?:number|no|num|uuid)$/.test(c);
+  const translated = translationOf(tokens, columns);
+  if (translated) return translated;
   if (grain.length >= 2 && grain.some((c) => PERIOD_COLUMNS.has(c)) && !grain.some(isOwnId)) {
     return { kind: 'report', why: `its grain is ${grain.join(' + ')}: figures per period, no identifier of its own`, served: [] };
   }
