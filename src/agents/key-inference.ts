@@ -59,10 +59,13 @@ export interface ChildModel {
   keyReadFrom?: ReadonlyMap<string, string>;
 }
 
+/** Words before a key's noun that relate the row to it (for_slot_shift_id) without qualifying the noun. */
+const PREPOSITIONS = new Set(['for', 'of', 'from', 'to', 'at', 'in', 'on', 'with']);
+
 /** People roles that point at a person entity when no entity is named after the role itself. */
 const ACTOR_ROLES = ['owner', 'creator', 'created_by', 'updated_by', 'modified_by', 'last_modified_by', 'deleted_by', 'closed_by', 'resolved_by',
   'assignee', 'assigned_to', 'reporter', 'requester', 'requested_by', 'submitter', 'submitted_by', 'author', 'approver', 'approved_by', 'reviewer',
-  'reviewed_by', 'manager', 'invited_by', 'inviter', 'referrer', 'referred_by', 'sender', 'editor', 'uploader', 'signer'];
+  'reviewed_by', 'manager', 'supervisor', 'invited_by', 'inviter', 'referrer', 'referred_by', 'sender', 'editor', 'uploader', 'signer'];
 const ACTOR_SET = new Set(ACTOR_ROLES);
 
 /** Is a role a person acting on the row (created_by, approved_by, owner, assignee …)? */
@@ -157,7 +160,8 @@ export class EntityIndex {
     const type = column.data_type ?? column.type;
     const attribute = attributeKind(column.name, type, child.columns);
     if (attribute) { why?.('attribute', `${column.name} (${attribute === 'number' ? 'a number/count/amount' : attribute === 'time' ? 'a date/time' : attribute === 'flag' ? 'a flag' : 'free text'})`); return undefined; }
-    const stem = shape.stem;
+    // a preposition before the noun (for_slot_shift_id, of_user_id) says how the row relates to it, not which kind it is
+    const stem = shape.stem.length > 1 && PREPOSITIONS.has(shape.stem[0]) ? shape.stem.slice(1) : shape.stem;
     // named for the row's own noun (users_permissions.user_permission_id): its own identifier, whatever words it contains
     if (stem.length > 1 && snakeOf(stem.map(singularWord)) === snakeOf(child.tokens.map(singularWord))) return undefined;
     const found = this.candidates(child, stem, lower);
