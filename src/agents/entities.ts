@@ -9,6 +9,7 @@ import { docReference } from '../core/project/docs.js';
 import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js';
 import { isTechnicalColumn, keyShape } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
+import { joinedColumns, type JoinMap } from './join-evidence.js';
 import { singularPhrase } from './inflection.js';
 import { EntityIndex, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
@@ -273,14 +274,15 @@ export function readStagingLayer(project: Project): StagingLayer {
   // 2. references: declared ones resolved, the others read off the column names
   let index = buildIndex(project, models, sourceNames, semantic);
   const rejected = new Map<string, string[]>();
-  let typeMismatches = readReferences(project, models, byModel, index, rejected);
+  const joins = joinedColumns(project, new Set(models.map((m) => m.node.name)));
+  let typeMismatches = readReferences(project, models, byModel, index, rejected, joins);
 
   // 3. bridges and histories told by their columns; then read again without them
   const removed = classifyByColumns(project, models);
   if (removed) {
     index = buildIndex(project, models, sourceNames, semantic);
     rejected.clear();
-    typeMismatches = readReferences(project, models, byModel, index, rejected);
+    typeMismatches = readReferences(project, models, byModel, index, rejected, joins);
   }
 
   settleHelpers(models);
@@ -614,7 +616,7 @@ function buildIndex(project: Project, models: StagingModel[], sourceNames: strin
 }
 
 /** Fill each model's declared targets and column-name guesses (helpers and technical tables are not read). */
-function readReferences(project: Project, models: StagingModel[], byModel: Map<string, StagingModel>, index: EntityIndex, rejected: Map<string, string[]>): string[] {
+function readReferences(project: Project, models: StagingModel[], byModel: Map<string, StagingModel>, index: EntityIndex, rejected: Map<string, string[]>, joins: JoinMap): string[] {
   const resolve = declaredTargetResolver(project, byModel, index);
   const mismatches: string[] = [];
   const reject = (reason: string, what: string) => { const l = rejected.get(reason); if (l) l.push(what); else rejected.set(reason, [what]); };
@@ -645,9 +647,30 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
         else reject(reason, `${m.node.name}.${why}`);
       });
       if (g) m.guesses.set(lower, g);
+      else if (!m.ownIds.has(lower) && !m.ownKeys.has(lower)) {
+        const joined = joinedEntity(m, lower, joins, byModel);
+        if (joined) m.guesses.set(lower, { entity: joined, rule: 'join', role: [], confidence: 0.8, lookup: false });
+      }
     }
   }
   return mismatches;
+}
+
+/**
+ * The one entity whose own id downstream models join a key-shaped column to (raw.volunteer_id = user_map.uuid, user_map
+ * being the users' user_id): evidence for a column whose name names no table (volunteer, co, a school held as a partner).
+ */
+function joinedEntity(m: StagingModel, column: string, joins: JoinMap, byModel: Map<string, StagingModel>): string | undefined {
+  const stem = keyShape(column)?.stem;
+  if (!stem?.length) return undefined;
+  // a key with its kind beside it (zone_diffusion_code + zone_diffusion_type) points at several kinds of thing: a join on one kind says nothing of the others
+  if (m.columns.some((c) => c.name.toLowerCase() === `${stem.join('_')}_type`)) return undefined;
+  const hits = new Set<string>();
+  for (const j of joins.get(m.node.name)?.get(column) ?? []) {
+    const t = byModel.get(j.model);
+    if (t?.kind === 'entity' && t.entity && t.entity !== m.entity && (t.ownIds.has(j.column) || t.ownKeys.has(j.column))) hits.add(t.entity);
+  }
+  return hits.size === 1 ? [...hits][0] : undefined;
 }
 
 /**

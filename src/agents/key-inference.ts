@@ -28,7 +28,7 @@ export interface IndexedEntity {
   holds?: Set<string>;
 }
 
-export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym' | 'bare';
+export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym' | 'bare' | 'join';
 
 /** Why a key-shaped column was not drawn, for the proposal's notes (counted per reason). */
 export type RejectReason = 'attribute' | 'other system' | 'own id' | 'type';
@@ -93,7 +93,7 @@ const NOT_A_REFERENCE = new Set(['external', 'unique', 'remote', 'hashed', 'hash
  */
 const COMPOUNDS = new Set(Object.values(DOMAIN_DICTIONARY).flat().filter((w) => w.includes('_')));
 
-const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, key: 0.8, semantic: 0.85, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6, synonym: 0.6, bare: 0.6 };
+const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, key: 0.8, semantic: 0.85, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6, synonym: 0.6, bare: 0.6, join: 0.8 };
 
 /**
  * Nouns a modeler reads as the same business thing when the layer has only the other one: a
