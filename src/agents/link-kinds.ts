@@ -85,6 +85,22 @@ function membershipEnds(m: StagingModel, refs: { column: string; entity: string 
   return { group, members };
 }
 
+/**
+ * The two key columns a table is named for, in the name's order (manager_co: manager_id, co_id), when the rest of its
+ * columns are its own id, bookkeeping and at most two values of the link (a year, a date range).
+ */
+function namedForKeys(m: StagingModel): string[] | undefined {
+  const name = singularAll(m.parsed.tokens).join('_');
+  const own = (n: string) => n === 'id' || n === `${snakeOf(m.parsed.tokens)}_id` || m.ownIds.has(n) || m.ownKeys.has(n);
+  const keys = m.columns.map((c) => c.name.toLowerCase()).filter((n) => !own(n) && !isTechnicalColumn(n) && !isAuditKey(n) && keyStem(n).length && /_(?:id|key|uuid)$/.test(n));
+  for (const a of keys) for (const b of keys) {
+    if (a === b || `${singularAll(keyStem(a)).join('_')}_${singularAll(keyStem(b)).join('_')}` !== name) continue;
+    const extra = m.columns.filter((c) => { const n = c.name.toLowerCase(); return n !== a && n !== b && !own(n) && !isLinkFiller(n) && !isAuditKey(n) && n !== 'created_by' && n !== 'updated_by'; });
+    return extra.length <= 2 && !keys.some((k) => k !== a && k !== b) ? [a, b] : undefined;
+  }
+  return undefined;
+}
+
 export function columnKind(m: StagingModel, entityTokens: (name: string) => string[], part?: { entity: string; above: ReadonlySet<string> },
   keyOwner?: (m: StagingModel, column: string) => string | undefined, renamesSourceId?: (m: StagingModel, column: string) => boolean):
   { kind: 'bridge' | 'history' | 'attribute'; why: string; served?: string } | undefined {
@@ -128,6 +144,8 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
     (n) => n === 'id' || m.ownKeys.has(n) || m.ownIds.has(n) || n === `${snakeOf(m.parsed.tokens)}_id`);
   if (flagged) return { kind: 'attribute', why: `values of ${flagged.entity} in a table of their own (its key ${flagged.column}, then flags or the one value its name says)`, served: flagged.entity };
   if (refs.length === 2 && describedAsLink(m.node.description)) return { kind: 'bridge', why: 'its description says it maps one thing to another' };
+  const keyNamed = namedForKeys(m);
+  if (keyNamed && refs.length < 2) return { kind: 'bridge', why: `it is named for the two keys it holds (${keyNamed.join(', ')}) and holds little else: a link, one of whose ends the layer has no table for` };
   if (refs.length >= 2) {
     const refCols = new Set(refs.map((r) => r.column.toLowerCase()));
     const ownNamed = (c: string) => c === 'id' || c === `${snakeOf(m.parsed.tokens)}_id`;
@@ -146,7 +164,8 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
     // unless its name is made of the two things it links (opportunity_contact_role)
     // (…or by their head nouns: child_class links a child to a school's class, child_subject a child to a section's subject)
     const named = singularAll(m.parsed.tokens);
-    const namedForEnds = refs.every((r) => { const e = singularAll(entityTokens(r.entity)); return containsRun(named, e) || (e.length > 1 && named.includes(e[e.length - 1])); });
+    // (…or by the key it holds: school_volunteer's school_id and volunteer_id, whatever entities those name)
+    const namedForEnds = refs.every((r) => { const e = singularAll(entityTokens(r.entity)); return containsRun(named, e) || (e.length > 1 && named.includes(e[e.length - 1])) || containsRun(named, singularAll(keyStem(r.column))); });
     // an association holds the plain keys of what it links (deal_id, company_id); billing_address_id
     // and shipping_address_id are two roles of one thing's attributes
     const roles = refs.map((r) => roleOf(r.column, entityTokens(r.entity)));
@@ -159,8 +178,9 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
     }
     // named for exactly its two ends, at most a word for the link after them (opportunity_contact_role), with a value or
     // two of its own: those are the link's attributes (the contact's portal access on that opportunity), an association class
-    if (refs.length === 2 && !selfLink && extra.length <= 2 && namedForEnds && !keyedByReference && roles.every((r) => !r.length)
-      && nameIsEnds(m.parsed.tokens, refs.map((r) => entityTokens(r.entity)))) {
+    // (a name made of the keys it holds, school_volunteer with school_id and volunteer_id, says so whatever roles those keys play)
+    if (refs.length === 2 && !selfLink && extra.length <= 2 && namedForEnds && !keyedByReference
+      && ((roles.every((r) => !r.length) && nameIsEnds(m.parsed.tokens, refs.map((r) => entityTokens(r.entity)))) || nameIsEnds(m.parsed.tokens, refs.map((r) => keyStem(r.column))))) {
       return { kind: 'bridge', why: `it is named for the two things it links (${refs.map((r) => r.column).join(', ')}); ${extra.map((c) => c.name).join(', ')} ${extra.length > 1 ? 'are attributes' : 'is an attribute'} of the link` };
     }
     // the members of a thing (campaign_member, team_members, channel_membership): its key and its members' plain keys make the
