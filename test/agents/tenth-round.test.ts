@@ -114,3 +114,71 @@ describe("a key named for the last words of a table's noun (donor_payment_id of 
     expect(refs(p)).toEqual(['OpportunityDonor>OpportunityDonorPayment.donor_id']);
   });
 });
+
+describe('a key whose noun follows a preposition (for_slot_shift_id)', () => {
+  it("is the noun's key: the preposition is no role that asks for a bare noun", () => {
+    const p = run({
+      'models/staging/pc/stg_pc__worknode_slot_shift.sql': select('pc', 'shift', 'id as worknode_slot_shift_id, "supervisorId" as supervisor_id'),
+      'models/staging/pc/stg_pc__user.sql': select('pc', 'user', 'id as user_id, login'),
+      'models/staging/pc/stg_pc__substitute.sql': select('pc', 'substitute', 'id as substitute_id, "forSlotShift" as for_slot_shift_id, "byUser" as by_user_id, "requestStatus" as request_status'),
+    });
+    // (a supervisor is a person acting on the row, as a manager is)
+    expect(refs(p)).toEqual(['User>Substitute.by_user_id', 'User>WorknodeSlotShift.supervisor_id', 'WorknodeSlotShift>Substitute.for_slot_shift_id']);
+  });
+});
+
+describe('keys a downstream model joins to another staging model\'s own id', () => {
+  const layer = {
+    'models/staging/app/stg_app__partner.sql': select('app', 'partner', '"_id" as partner_id, partner_name'),
+    'models/staging/app/stg_app__user.sql': select('app', 'user', '"_id" as user_id, user_login'),
+    // the volunteers a school has: school_id holds a partner's id, volunteer_id a user's — the names say neither
+    'models/staging/app/stg_app__school_volunteer.sql': select('app', 'school_volunteer', 'school_volunteer_id, school_id, volunteer_id, academic_year, is_active'),
+    'models/staging/app/stg_app__school_holiday.sql': select('app', 'school_holiday', 'school_holiday_id, school_id, holiday_reason, start_date'),
+  };
+  const joins = {
+    'models/intermediate/int_school_volunteer.sql': `with partner_map as (
+    select partner_id as uuid, partner_name from {{ ref('stg_app__partner') }}
+),
+user_map as (
+    select user_id as uuid, user_login from {{ ref('stg_app__user') }}
+)
+select raw.school_volunteer_id, partner_map.partner_name, user_map.user_login
+from {{ ref('stg_app__school_volunteer') }} raw
+left join partner_map on raw.school_id = partner_map.uuid
+left join user_map on raw.volunteer_id = user_map.uuid
+`,
+    'models/intermediate/int_school_holiday.sql': `select h.school_holiday_id, p.partner_name
+from {{ ref('stg_app__school_holiday') }} as h
+join {{ ref('stg_app__partner') }} as p on h.school_id = p.partner_id
+`,
+  };
+
+  it('are references to that entity, with the join as evidence; a table named for the keys it holds is then a link', () => {
+    expect(refs(run(layer))).toEqual([]);
+    const p = run({ ...layer, ...joins });
+    expect(refs(p)).toEqual(['Partner>SchoolHoliday.school_id', 'Partner>SchoolVolunteer.school_id', 'User>SchoolVolunteer.volunteer_id']);
+    expect(names(p)).toEqual(['Partner', 'SchoolHoliday', 'User']);
+    const holiday = p.relationships.find((r) => r.from_column === 'school_id' && r.cardinality !== 'many_to_many')!;
+    expect(holiday.evidence).toMatchObject({ kind: 'inferred', rule: expect.stringMatching(/downstream model joins/) });
+  });
+
+  it('say nothing of a key with its kind beside it (zone_id + zone_type)', () => {
+    const p = run({
+      'models/staging/geo/stg_geo__regions.sql': select('geo', 'regions', 'code as region_id, name'),
+      'models/staging/geo/stg_geo__services.sql': select('geo', 'services', 'service_id, zone_id, zone_type'),
+      'models/marts/services_zones.sql': `select s.service_id, r.name from {{ ref('stg_geo__services') }} s join {{ ref('stg_geo__regions') }} r on s.zone_id = r.region_id and s.zone_type = 'region'\n`,
+    });
+    expect(refs(p)).toEqual([]);
+  });
+});
+
+describe('a table named for the two keys it holds, one of whose ends has no table (manager_co: manager_id, co_id)', () => {
+  it('is a link, not a thing', () => {
+    const p = run({
+      'models/staging/crm/stg_crm__partners.sql': select('crm', 'partners', 'id as partner_id, partner_name'),
+      'models/staging/crm/stg_crm__manager_co.sql': select('crm', 'manager_co', 'id as manager_co_id, manager_id, co_id, "createdAt" as created_at'),
+      'models/staging/crm/stg_crm__partner_cos.sql': select('crm', 'partner_cos', 'id as partner_co_id, partner_id, co_id, "updatedAt" as updated_at'),
+    });
+    expect(names(p)).toEqual(['Partner']);
+  });
+});
