@@ -181,6 +181,22 @@ function translationOf(tokens: readonly string[], columns: readonly { name: stri
   return { kind: 'attribute', why: `the texts of ${tokens.slice(0, -1).join(' ')} per language (${texts[0]} by language): translations of its ${last}`, served: tokens.slice(0, -1) };
 }
 
+/** A column naming the unit of a value beside it: a currency, a unit of measure. */
+const UNIT_COLUMN = /^(?:\w+_)?(?:currency|currency_code|uom|uom_code|unit|unit_code|unit_of_measure)$/;
+
+/**
+ * A table of one measured value and its unit, besides its id and flags (final_amount: currency, value; work experience:
+ * value, uom_code): a value another table holds by key (a payment's amount), not a thing of its own.
+ */
+function measuredValue(columns: readonly { name: string; data_type?: string }[], isOwnId: (c: string) => boolean): NameKind | undefined {
+  const rest = columns.filter((c) => { const n = c.name.toLowerCase(); return !isTechnicalColumn(n) && !isOwnId(n) && !isLinkFiller(n) && !/(?:^|_)(?:deleted|active)$/.test(n); });
+  if (rest.length !== 2) return undefined;
+  const unit = rest.find((c) => UNIT_COLUMN.test(c.name.toLowerCase()));
+  const value = rest.find((c) => c !== unit);
+  if (!unit || !value || !(/(?:^|_)(?:value|amount)$/.test(value.name.toLowerCase()) || isFigureColumn(value.name.toLowerCase(), value.data_type))) return undefined;
+  return { kind: 'attribute', why: `one measured value and its unit (${value.name}, ${unit.name}): a value another table holds by key, not a thing`, served: [] };
+}
+
 /** Kinds told by where a model sits: a bookkeeping system or folder (audit, validation, monitoring). */
 export function placeKind(system: string, folder: string | undefined): NameKind | undefined {
   const words = [...system.split('_'), ...(folder ?? '').split(/[_/]/)];
@@ -224,7 +240,7 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   // (a key named for the last words of the noun is its own too: donor_payment_id of opportunity_donor_payment)
   const tailId = (c: string) => { const m = /^([a-z0-9]+_[a-z0-9_]+)_id$/.exec(c); return !!m && own.endsWith('_' + m[1]); };
   const isOwnId = (c: string) => c === 'id' || c === 'key' || c === 'uuid' || c === `${own}_id` || c === `${own}_key` || tailId(c) || /_(?:number|no|num|uuid)$/.test(c);
-  const translated = translationOf(tokens, columns);
+  const translated = translationOf(tokens, columns) ?? measuredValue(columns, isOwnId);
   if (translated) return translated;
   if (grain.length >= 2 && grain.some((c) => PERIOD_COLUMNS.has(c)) && !grain.some(isOwnId)) {
     return { kind: 'report', why: `its grain is ${grain.join(' + ')}: figures per period, no identifier of its own`, served: [] };
