@@ -126,12 +126,15 @@ export function readStagingLayer(project: Project): StagingLayer {
   const seeds = new Set(project.seeds.map((n) => n.name));
   // built from the project's seeds alone (value sets, coefficients) with no identifier of its own (a seed of facilities
   // with their ids is business data loaded that way): reference data the project ships, no source system's things
+  const layerNouns = new Set(models.map((m) => snakeOf(m.parsed.tokens)));
   const seedOnly = (n: DbtNode) => n.refs.length > 0 && !n.sourceRefs.length && n.refs.every((r) => seeds.has(r.name));
   for (const pass of [0, 1]) {
     for (const m of models) {
       if (m.kind === 'helper' || (pass === 1 && m.kind !== 'entity')) continue;
       const nounId = m.columns.some((c) => c.name.toLowerCase() === `${snakeOf(m.parsed.tokens)}_id`);
       let k = nameKind(m.parsed.tokens, m.node, technical, nounId);
+      // metadata of a thing the layer has no table of (workload_metadata_table) is that thing's table
+      if (k.kind === 'attribute' && k.served.length && !layerNouns.has(snakeOf(singularPhrase(k.served)))) k = { kind: 'entity', why: '', served: [] };
       const identified = nounId || m.ownKeys.size > 0 || m.columns.some((c) => c.name.toLowerCase() === 'id');
       if (k.kind === 'entity' && pass === 0 && seedOnly(m.node) && !identified) k = { kind: 'technical', why: 'built only from the project\'s seeds (reference data it ships)', served: [] };
       if (k.kind === 'entity' && pass === 0) k = placeKind(m.source, stagingFolder(m.node)) ?? structureKind(m.parsed.tokens, m.columns, sqlShape(project, m.node), grainOf(project, m.node), m.ownKeys.size > 0) ?? k;

@@ -136,6 +136,8 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (LOG_WORDS.has(last)) return { kind: 'log', why: 'a log', served: lead };
   if (tokens.includes('log') || tokens.includes('logs')) return { kind: 'log', why: 'a log', served: [] };
   if (last === 'tag') return { kind: 'tag', why: lead.length ? 'tags of another entity' : 'a tag vocabulary', served: lead };
+  // opportunity_applicant_meta: more columns of an application, in a table of their own
+  if (lead.length && (last === 'meta' || last === 'metadata')) return { kind: 'attribute', why: `metadata of ${lead.join(' ')} in a table of its own`, served: lead };
   // an aggregate has no key of its own; a keyed *_report (a spam report event) is a thing
   if (REPORT_WORDS.has(last) && !node.columns.some((c) => isUniqueColumn(node, c.name))) return { kind: 'report', why: `a ${last} table (aggregated rows, no key of its own)`, served: lead };
   const by = tokens.indexOf('by');
