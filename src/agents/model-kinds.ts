@@ -382,6 +382,8 @@ export function isLinkFiller(name: string): boolean {
   if (isTechnicalColumn(n)) return true;
   // load bookkeeping: the feed a row came in (base64_url, feed_key), its timestamps and partition (ts, dt), a surrogate key
   if (['ts', 'dt', 'key', 'base64_url', 'feed_key', 'extract_ts'].includes(n) || n.endsWith('_ts')) return true;
+  // how far apart a closure table's two ends are (worknode_hierarchy: parent_worknode_id, worknode_id, depth)
+  if (n === 'depth') return true;
   if (/^(is|has|was|can|should)_/.test(n)) return true;
   // (a timestamp may name its time zone: created_at_utc, updated_at_local)
   if (/(_at|_date|_timestamp|_time|_on)(?:_(?:utc|local|tz|gmt|pst|pt|est|et|cet))?$/.test(n) || ['created', 'updated', 'deleted', 'date', 'timestamp', 'active', 'primary'].includes(n)) return true;
