@@ -182,3 +182,34 @@ describe('a table named for the two keys it holds, one of whose ends has no tabl
     expect(names(p)).toEqual(['Partner']);
   });
 });
+
+describe('values kept in tables of their own', () => {
+  it('a measured value and its unit (final_amount: currency, value) is a value of what holds it, not a thing', () => {
+    const p = run({
+      'models/staging/pc/stg_pc__donor_payment.sql': select('pc', 'payment', 'id as donor_payment_id, "finalAmountId" as final_amount_id, "paymentStatus" as payment_status'),
+      'models/staging/pc/stg_pc__final_amount.sql': select('pc', 'finalAmount', 'id as final_amount_id, currency, value::numeric(10,2) as amount_value'),
+      'models/staging/pc/stg_pc__total_work_experience.sql': select('pc', 'experience', 'id as total_work_experience_id, value::float as experience_value, "uomCode" as uom_code, "isActive" as is_active'),
+    });
+    expect(names(p)).toEqual(['DonorPayment']);
+    expect(refs(p)).toEqual([]);
+  });
+
+  it("a thing's metadata (opportunity_applicant_meta) is an attribute of it; metadata of a thing with no table of its own is that thing", () => {
+    const p = run({
+      'models/staging/pc/stg_pc__opportunity_applicant.sql': select('pc', 'applicant', 'id as opportunity_applicant_id, "applicationStatus" as application_status'),
+      'models/staging/pc/stg_pc__opportunity_applicant_meta.sql': select('pc', 'applicantMeta', 'id as meta_id, "opportunityApplicantId" as opportunity_applicant_id, "areaOfResidence" as area_of_residence, "policyAccepted" as policy_accepted'),
+      'models/staging/cloud/stg_cloud__workload_metadata.sql': select('cloud', 'workloads', 'workload_id, tenant_name, deployment_type'),
+    });
+    expect(names(p)).toEqual(['OpportunityApplicant', 'WorkloadMetadata']);
+  });
+});
+
+describe('a closure table (worknode_hierarchy: parent_worknode_id, worknode_id, depth)', () => {
+  it('links a thing to its ancestors: not a thing', () => {
+    const p = run({
+      'models/staging/pc/stg_pc__worknode.sql': select('pc', 'worknode', 'id as worknode_id, name as worknode_name, type as worknode_type'),
+      'models/staging/pc/stg_pc__worknode_hierarchy.sql': select('pc', 'hierarchy', 'id as worknode_hierarchy_id, "parentWorknodeId" as parent_worknode_id, "worknodeId" as worknode_id, depth, "isActive" as is_active'),
+    });
+    expect(names(p)).toEqual(['Worknode']);
+  });
+});
