@@ -145,6 +145,7 @@ export function readStagingLayer(project: Project): StagingLayer {
       if (k.kind === 'technical') technical.add(snakeOf(m.parsed.tokens));
     }
   }
+  keyNamedThings(models, technical);
   pointedAtRecords(models);
   handKeptSheets(models);
   siblingKinds(models);
@@ -301,6 +302,24 @@ export function readStagingLayer(project: Project): StagingLayer {
 }
 
 type Served = StagingModel & { served: string[] };
+
+/**
+ * A table named after a key (sc_level_id) is an id map, unless other tables hold that key (sc_level_batch.sc_level_id):
+ * then it is the thing the key identifies (ScLevel), with an id of its own and what it is made of (level_id, school_course_id).
+ */
+function keyNamedThings(models: StagingModel[], technical: Set<string>): void {
+  for (const m of models) {
+    const t = m.parsed.tokens;
+    if (m.kind !== 'technical' || t.length < 2 || t[t.length - 1] !== 'id') continue;
+    const key = snakeOf(t);
+    if (!models.some((o) => o !== m && o.kind !== 'helper' && o.columns.some((c) => c.name.toLowerCase() === key))) continue;
+    technical.delete(key);
+    m.kind = 'entity';
+    m.why = undefined;
+    m.parsed = { ...m.parsed, tokens: t.slice(0, -1) };
+    m.noun = pascalName(m.parsed.tokens);
+  }
+}
 
 /**
  * A plural the word rules leave alone (mous, an acronym's plural) is singular as the table's own key says: mous with
