@@ -213,3 +213,21 @@ describe('a closure table (worknode_hierarchy: parent_worknode_id, worknode_id, 
     expect(names(p)).toEqual(['Worknode']);
   });
 });
+
+describe('a table named after a key (sc_level_id)', () => {
+  const files = {
+    'models/staging/pc/stg_pc__level.sql': select('pc', 'level', 'id as level_id, "levelCode" as level_code'),
+    'models/staging/pc/stg_pc__school_course.sql': select('pc', 'schoolCourse', 'id as school_course_id, "courseCode" as course_code'),
+    'models/staging/pc/stg_pc__sc_level_id.sql': select('pc', 'scLevelId', 'id as sc_level_id_table_id, "levelId" as level_id, "schoolCourseId" as school_course_id, "isActive" as is_active'),
+  };
+
+  it('is an id map while nothing holds that key', () => {
+    expect(names(run(files))).toEqual(['Level', 'SchoolCourse']);
+  });
+
+  it('is the thing the key identifies where other tables hold it (sc_level_batch.sc_level_id)', () => {
+    const p = run({ ...files, 'models/staging/pc/stg_pc__sc_level_batch.sql': select('pc', 'scLevelBatch', 'id as sc_level_batch_id, "scLevelId" as sc_level_id, "academicYear" as academic_year') });
+    expect(names(p)).toEqual(['Level', 'ScLevel', 'ScLevelBatch', 'SchoolCourse']);
+    expect(refs(p)).toEqual(['Level>ScLevel.level_id', 'ScLevel>ScLevelBatch.sc_level_id', 'SchoolCourse>ScLevel.school_course_id']);
+  });
+});
