@@ -9,7 +9,8 @@ import { docReference } from '../core/project/docs.js';
 import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js';
 import { isTechnicalColumn, keyShape } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
-import { joinedColumns, type JoinMap } from './join-evidence.js';
+import { joinedColumns, joinedEntity, type JoinMap } from './join-evidence.js';
+import { keyNamedThings, singularByOwnKey } from './key-names.js';
 import { singularPhrase } from './inflection.js';
 import { EntityIndex, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
@@ -303,40 +304,7 @@ export function readStagingLayer(project: Project): StagingLayer {
 
 type Served = StagingModel & { served: string[] };
 
-/**
- * A table named after a key (sc_level_id) is an id map, unless other tables hold that key (sc_level_batch.sc_level_id):
- * then it is the thing the key identifies (ScLevel), with an id of its own and what it is made of (level_id, school_course_id).
- */
-function keyNamedThings(models: StagingModel[], technical: Set<string>): void {
-  for (const m of models) {
-    const t = m.parsed.tokens;
-    if (m.kind !== 'technical' || t.length < 2 || t[t.length - 1] !== 'id') continue;
-    const key = snakeOf(t);
-    if (!models.some((o) => o !== m && o.kind !== 'helper' && o.columns.some((c) => c.name.toLowerCase() === key))) continue;
-    technical.delete(key);
-    m.kind = 'entity';
-    m.why = undefined;
-    m.parsed = { ...m.parsed, tokens: t.slice(0, -1) };
-    m.noun = pascalName(m.parsed.tokens);
-  }
-}
 
-/**
- * A plural the word rules leave alone (mous, an acronym's plural) is singular as the table's own key says: mous with
- * mou_id is Mou. Only a last word ending in s whose key drops one or two letters of it counts.
- */
-function singularByOwnKey(m: StagingModel): void {
-  const t = m.parsed.tokens;
-  const last = t[t.length - 1];
-  if (!last?.endsWith('s') || last.length < 3) return;
-  const names = new Set(m.columns.map((c) => c.name.toLowerCase()));
-  if (names.has(`${snakeOf(t)}_id`)) return;
-  const lead = t.slice(0, -1);
-  for (const cut of [1, 2]) {
-    const word = last.slice(0, -cut);
-    if (word.length >= 2 && names.has(`${snakeOf([...lead, word])}_id`)) { m.parsed = { ...m.parsed, tokens: [...lead, word] }; return; }
-  }
-}
 
 /**
  * A history whose name names no entity (etablissement_historique beside stock_etablissement) records the one entity of
@@ -678,22 +646,6 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
   return mismatches;
 }
 
-/**
- * The one entity whose own id downstream models join a key-shaped column to (raw.volunteer_id = user_map.uuid, user_map
- * being the users' user_id): evidence for a column whose name names no table (volunteer, co, a school held as a partner).
- */
-function joinedEntity(m: StagingModel, column: string, joins: JoinMap, byModel: Map<string, StagingModel>): string | undefined {
-  const stem = keyShape(column)?.stem;
-  if (!stem?.length) return undefined;
-  // a key with its kind beside it (zone_diffusion_code + zone_diffusion_type) points at several kinds of thing: a join on one kind says nothing of the others
-  if (m.columns.some((c) => c.name.toLowerCase() === `${stem.join('_')}_type`)) return undefined;
-  const hits = new Set<string>();
-  for (const j of joins.get(m.node.name)?.get(column) ?? []) {
-    const t = byModel.get(j.model);
-    if (t?.kind === 'entity' && t.entity && t.entity !== m.entity && (t.ownIds.has(j.column) || t.ownKeys.has(j.column))) hits.add(t.entity);
-  }
-  return hits.size === 1 ? [...hits][0] : undefined;
-}
 
 /**
  * A relationships test from the model's own unique key to a column of another model that is not

@@ -4,6 +4,8 @@
 // co, school for a partner) names no table. Read from the SQL text: each CTE and the final query is a scope of its
 // own; a side resolves to a staging model directly (a ref's alias) or through a CTE that selects from one ref alone.
 import type { Project } from '../core/project/types.js';
+import { keyShape } from './columns.js';
+import type { StagingModel } from './entities.js';
 import { modelText } from './staging.js';
 
 /** A staging model's column joined to another staging model's column, as a downstream model writes it. */
@@ -37,6 +39,23 @@ export function joinedColumns(project: Project, staging: ReadonlySet<string>): J
     }
   }
   return out;
+}
+
+/**
+ * The one entity whose own id downstream models join a key-shaped column to (raw.volunteer_id = user_map.uuid, user_map
+ * being the users' user_id): evidence for a column whose name names no table (volunteer, co, a school held as a partner).
+ */
+export function joinedEntity(m: StagingModel, column: string, joins: JoinMap, byModel: Map<string, StagingModel>): string | undefined {
+  const stem = keyShape(column)?.stem;
+  if (!stem?.length) return undefined;
+  // a key with its kind beside it (zone_diffusion_code + zone_diffusion_type) points at several kinds of thing: a join on one kind says nothing of the others
+  if (m.columns.some((c) => c.name.toLowerCase() === `${stem.join('_')}_type`)) return undefined;
+  const hits = new Set<string>();
+  for (const j of joins.get(m.node.name)?.get(column) ?? []) {
+    const t = byModel.get(j.model);
+    if (t?.kind === 'entity' && t.entity && t.entity !== m.entity && (t.ownIds.has(j.column) || t.ownKeys.has(j.column))) hits.add(t.entity);
+  }
+  return hits.size === 1 ? [...hits][0] : undefined;
 }
 
 /** Pairs of (model, column) the SQL sets equal, each side resolved to the ref it reads. */
