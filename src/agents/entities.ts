@@ -9,6 +9,8 @@ import { docReference } from '../core/project/docs.js';
 import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js';
 import { isTechnicalColumn, keyShape } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
+import { joinedColumns, joinedEntity, type JoinMap } from './join-evidence.js';
+import { keyNamedThings, singularByOwnKey } from './key-names.js';
 import { singularPhrase } from './inflection.js';
 import { EntityIndex, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
@@ -117,6 +119,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   const byModel = new Map(models.map((m) => [m.node.name, m]));
   applySystemPrefixes(models);
   mergePartitionCopies(models);
+  for (const m of models) singularByOwnKey(m);
   for (const m of models) m.noun = pascalName(m.parsed.tokens);
 
   // 1. kinds told by the name, the place and the structure; field-definition tables first, so their option tables follow them
@@ -124,12 +127,16 @@ export function readStagingLayer(project: Project): StagingLayer {
   const seeds = new Set(project.seeds.map((n) => n.name));
   // built from the project's seeds alone (value sets, coefficients) with no identifier of its own (a seed of facilities
   // with their ids is business data loaded that way): reference data the project ships, no source system's things
+  const layerNouns = new Set(models.map((m) => snakeOf(m.parsed.tokens)));
   const seedOnly = (n: DbtNode) => n.refs.length > 0 && !n.sourceRefs.length && n.refs.every((r) => seeds.has(r.name));
   for (const pass of [0, 1]) {
     for (const m of models) {
       if (m.kind === 'helper' || (pass === 1 && m.kind !== 'entity')) continue;
-      let k = nameKind(m.parsed.tokens, m.node, technical);
-      const identified = m.ownKeys.size > 0 || m.columns.some((c) => { const n = c.name.toLowerCase(); return n === 'id' || n === `${snakeOf(m.parsed.tokens)}_id`; });
+      const nounId = m.columns.some((c) => c.name.toLowerCase() === `${snakeOf(m.parsed.tokens)}_id`);
+      let k = nameKind(m.parsed.tokens, m.node, technical, nounId);
+      // metadata of a thing the layer has no table of (workload_metadata_table) is that thing's table
+      if (k.kind === 'attribute' && k.served.length && !layerNouns.has(snakeOf(singularPhrase(k.served)))) k = { kind: 'entity', why: '', served: [] };
+      const identified = nounId || m.ownKeys.size > 0 || m.columns.some((c) => c.name.toLowerCase() === 'id');
       if (k.kind === 'entity' && pass === 0 && seedOnly(m.node) && !identified) k = { kind: 'technical', why: 'built only from the project\'s seeds (reference data it ships)', served: [] };
       if (k.kind === 'entity' && pass === 0) k = placeKind(m.source, stagingFolder(m.node)) ?? structureKind(m.parsed.tokens, m.columns, sqlShape(project, m.node), grainOf(project, m.node), m.ownKeys.size > 0) ?? k;
       if (k.kind === 'entity') continue;
@@ -139,6 +146,7 @@ export function readStagingLayer(project: Project): StagingLayer {
       if (k.kind === 'technical') technical.add(snakeOf(m.parsed.tokens));
     }
   }
+  keyNamedThings(models, technical);
   pointedAtRecords(models);
   handKeptSheets(models);
   siblingKinds(models);
@@ -271,14 +279,15 @@ export function readStagingLayer(project: Project): StagingLayer {
   // 2. references: declared ones resolved, the others read off the column names
   let index = buildIndex(project, models, sourceNames, semantic);
   const rejected = new Map<string, string[]>();
-  let typeMismatches = readReferences(project, models, byModel, index, rejected);
+  const joins = joinedColumns(project, new Set(models.map((m) => m.node.name)));
+  let typeMismatches = readReferences(project, models, byModel, index, rejected, joins);
 
   // 3. bridges and histories told by their columns; then read again without them
   const removed = classifyByColumns(project, models);
   if (removed) {
     index = buildIndex(project, models, sourceNames, semantic);
     rejected.clear();
-    typeMismatches = readReferences(project, models, byModel, index, rejected);
+    typeMismatches = readReferences(project, models, byModel, index, rejected, joins);
   }
 
   settleHelpers(models);
@@ -294,6 +303,8 @@ export function readStagingLayer(project: Project): StagingLayer {
 }
 
 type Served = StagingModel & { served: string[] };
+
+
 
 /**
  * A history whose name names no entity (etablissement_historique beside stock_etablissement) records the one entity of
@@ -588,12 +599,14 @@ function buildIndex(project: Project, models: StagingModel[], sourceNames: strin
       ?? soleKey(m, (stem) => nouns.has(nounKey(stem, m.source)), (words) => anySystem.has(snakeOf(words))) ?? ownKeyColumn(m, m.ownIds);
     if (key && !e.key) e.key = { column: key.toLowerCase(), type: m.columns.find((c) => c.name.toLowerCase() === key.toLowerCase())?.data_type, support: 0 };
     if (key && e.key?.column === key.toLowerCase()) e.key.support = (e.key.support ?? 0) + 1;
+    e.holds ??= new Set();
+    for (const c of m.columns) { const n = c.name.toLowerCase(); if (!m.ownIds.has(n) && !m.ownKeys.has(n) && keyShape(n)?.stem.length) e.holds.add(n); }
   }
   return new EntityIndex(byName.values(), sourceNames, semantic);
 }
 
 /** Fill each model's declared targets and column-name guesses (helpers and technical tables are not read). */
-function readReferences(project: Project, models: StagingModel[], byModel: Map<string, StagingModel>, index: EntityIndex, rejected: Map<string, string[]>): string[] {
+function readReferences(project: Project, models: StagingModel[], byModel: Map<string, StagingModel>, index: EntityIndex, rejected: Map<string, string[]>, joins: JoinMap): string[] {
   const resolve = declaredTargetResolver(project, byModel, index);
   const mismatches: string[] = [];
   const reject = (reason: string, what: string) => { const l = rejected.get(reason); if (l) l.push(what); else rejected.set(reason, [what]); };
@@ -624,10 +637,15 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
         else reject(reason, `${m.node.name}.${why}`);
       });
       if (g) m.guesses.set(lower, g);
+      else if (!m.ownIds.has(lower) && !m.ownKeys.has(lower)) {
+        const joined = joinedEntity(m, lower, joins, byModel);
+        if (joined) m.guesses.set(lower, { entity: joined, rule: 'join', role: [], confidence: 0.8, lookup: false });
+      }
     }
   }
   return mismatches;
 }
+
 
 /**
  * A relationships test from the model's own unique key to a column of another model that is not

@@ -24,9 +24,11 @@ export interface IndexedEntity {
   sources: Set<string>;
   /** Its key column (lower case) and declared type, when known. */
   key?: { column: string; type?: string; /** how many of its models give evidence for it */ support?: number };
+  /** Key-shaped columns (lower case) its models hold besides their own key: references it makes itself. */
+  holds?: Set<string>;
 }
 
-export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym' | 'bare';
+export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym' | 'bare' | 'join';
 
 /** Why a key-shaped column was not drawn, for the proposal's notes (counted per reason). */
 export type RejectReason = 'attribute' | 'other system' | 'own id' | 'type';
@@ -57,10 +59,13 @@ export interface ChildModel {
   keyReadFrom?: ReadonlyMap<string, string>;
 }
 
+/** Words before a key's noun that relate the row to it (for_slot_shift_id) without qualifying the noun. */
+const PREPOSITIONS = new Set(['for', 'of', 'from', 'to', 'at', 'in', 'on', 'with']);
+
 /** People roles that point at a person entity when no entity is named after the role itself. */
 const ACTOR_ROLES = ['owner', 'creator', 'created_by', 'updated_by', 'modified_by', 'last_modified_by', 'deleted_by', 'closed_by', 'resolved_by',
   'assignee', 'assigned_to', 'reporter', 'requester', 'requested_by', 'submitter', 'submitted_by', 'author', 'approver', 'approved_by', 'reviewer',
-  'reviewed_by', 'manager', 'invited_by', 'inviter', 'referrer', 'referred_by', 'sender', 'editor', 'uploader', 'signer'];
+  'reviewed_by', 'manager', 'supervisor', 'invited_by', 'inviter', 'referrer', 'referred_by', 'sender', 'editor', 'uploader', 'signer'];
 const ACTOR_SET = new Set(ACTOR_ROLES);
 
 /** Is a role a person acting on the row (created_by, approved_by, owner, assignee …)? */
@@ -88,7 +93,7 @@ const NOT_A_REFERENCE = new Set(['external', 'unique', 'remote', 'hashed', 'hash
  */
 const COMPOUNDS = new Set(Object.values(DOMAIN_DICTIONARY).flat().filter((w) => w.includes('_')));
 
-const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, key: 0.8, semantic: 0.85, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6, synonym: 0.6, bare: 0.6 };
+const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, key: 0.8, semantic: 0.85, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6, synonym: 0.6, bare: 0.6, join: 0.8 };
 
 /**
  * Nouns a modeler reads as the same business thing when the layer has only the other one: a
@@ -155,7 +160,8 @@ export class EntityIndex {
     const type = column.data_type ?? column.type;
     const attribute = attributeKind(column.name, type, child.columns);
     if (attribute) { why?.('attribute', `${column.name} (${attribute === 'number' ? 'a number/count/amount' : attribute === 'time' ? 'a date/time' : attribute === 'flag' ? 'a flag' : 'free text'})`); return undefined; }
-    const stem = shape.stem;
+    // a preposition before the noun (for_slot_shift_id, of_user_id) says how the row relates to it, not which kind it is
+    const stem = shape.stem.length > 1 && PREPOSITIONS.has(shape.stem[0]) ? shape.stem.slice(1) : shape.stem;
     // named for the row's own noun (users_permissions.user_permission_id): its own identifier, whatever words it contains
     if (stem.length > 1 && snakeOf(stem.map(singularWord)) === snakeOf(child.tokens.map(singularWord))) return undefined;
     const found = this.candidates(child, stem, lower);
@@ -279,6 +285,14 @@ export class EntityIndex {
       ?? named(/^\s*(?:the\s+|an?\s+)?([a-z][a-z ]*?)\s+(?:id|identifier)\b/i.exec(description));
   }
 
+  /**
+   * Is `e` a link of the thing its leading words name to what `column` keys (chapter_school: keyed by chapter_school_id,
+   * holding chapter_id and school_id, and Chapter a thing of the layer)? Then it is neither the chapter's school nor the school.
+   */
+  private linkOf(e: IndexedEntity, lead: readonly string[], column: string, system?: string): boolean {
+    return e.key?.column === `${snakeOf(e.tokens)}_id` && !!e.holds?.has(column) && e.holds.has(`${snakeOf(lead)}_id`) && (system === undefined || !!this.get(lead, system));
+  }
+
   /** Candidates in order: same source system first, then by rule. */
   private candidates(child: ChildModel, stem: string[], column: string): { entity: IndexedEntity; rule: InferenceRule; role: string[] }[] {
     const out: { entity: IndexedEntity; rule: InferenceRule; role: string[]; rank: number }[] = [];
@@ -306,7 +320,9 @@ export class EntityIndex {
       if (role.some((r) => this.get([r], child.source))) continue;
       for (let p = child.tokens.length; p >= 1; p--) {
         const prefix = child.tokens.slice(0, p);
-        if (prefix.join('_') !== noun.join('_')) add(this.get([...prefix, ...noun], child.source), 'context', role, 10 + (child.tokens.length - p));
+        // (…not a link of this thing to the noun, chapter_school holding chapter_id and school_id: chapter.school_id is no chapter_school)
+        const compound = prefix.join('_') !== noun.join('_') ? this.get([...prefix, ...noun], child.source) : undefined;
+        if (compound && !this.linkOf(compound, prefix, column, child.source)) add(compound, 'context', role, 10 + (child.tokens.length - p));
       }
     }
     // synonym: the head word is another word for an entity's noun (attending_provider_id → Practitioner), when nothing else matched
@@ -340,7 +356,14 @@ export class EntityIndex {
         // a kind qualified by several words (first_box_flow_session) is too particular for a bare noun (events.session_id)
         // unless the child is about it or built from it
         const particular = (e: IndexedEntity) => trimmed(e).length - tail.length > 1 && !e.tokens.some((t) => child.tokens.includes(t)) && !child.reads?.has(snakeOf(e.tokens));
-        const pool = kinds.filter((e) => endsWith(trimmed(e), tail) && !particular(e) && (tail.length === stem.length ? trimmed(e).length >= tail.length : trimmed(e).length === tail.length));
+        // (a table named for two things whose keys it holds, chapter_school with chapter_id and school_id, links them: it is
+        // not the school — a medical claim line's claim_id is the claim it is a line of)
+        // (…whether or not the layer has the first thing: manager_co holding manager_id and co_id is no co; a role before the
+        // noun, littlepay_transaction_id, asks for it)
+        const linksTo = (e: IndexedEntity) => trimmed(e).length > tail.length
+          && this.linkOf(e, trimmed(e).slice(0, trimmed(e).length - tail.length), column, tail.length === stem.length ? undefined : child.source);
+        const pool = kinds.filter((e) => endsWith(trimmed(e), tail) && !particular(e) && (tail.length === stem.length ? trimmed(e).length >= tail.length : trimmed(e).length === tail.length)
+          && !linksTo(e));
         const role = stem.slice(0, stem.length - tail.length);
         const related = pool.filter((e) => e.tokens.some((t) => child.tokens.includes(t)));
         // …else the one the model is built from (a condition read off the medical claims: claim_id → MedicalClaim, not PharmacyClaim)

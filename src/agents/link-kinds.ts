@@ -52,6 +52,8 @@ const startsWithRun = (tokens: readonly string[], run: readonly string[]) => run
 
 /** Words of a link named after its ends (opportunity_contact_role, collection_product_link). */
 const LINK_WORDS = new Set(['role', 'link', 'relation', 'relationship', 'association', 'assignment', 'map', 'mapping', 'xref']);
+/** Last words of a table that says it is a link table. */
+const NAMED_LINK_WORDS = new Set(['bridge', 'junction', 'xref']);
 /** The last word of a table of a thing's members. */
 const MEMBER_WORDS = new Set(['member', 'membership', 'participant', 'participation']);
 
@@ -59,9 +61,11 @@ const MEMBER_WORDS = new Set(['member', 'membership', 'participant', 'participat
 function nameIsEnds(tokens: readonly string[], ends: readonly (readonly string[])[]): boolean {
   let rest = singularAll(tokens).join('_');
   for (const e of ends) {
-    const t = singularAll(e).join('_');
+    // (an end may be named by its head noun: child_class links a child to a school's class)
+    let t = singularAll(e).join('_');
+    if (`_${rest}_`.indexOf(`_${t}_`) < 0) t = singularWord(e[e.length - 1] ?? '');
     const at = `_${rest}_`.indexOf(`_${t}_`);
-    if (at < 0) return false;
+    if (!t || at < 0) return false;
     rest = `_${rest}_`.replace(`_${t}_`, '_').replace(/^_+|_+$/g, '');
   }
   // …or a phrase saying what the link carries (bid_item_sku_with_quantities: a bid item's SKUs, with how many)
@@ -79,6 +83,22 @@ function membershipEnds(m: StagingModel, refs: { column: string; entity: string 
   const members = refs.filter((r, i) => r !== group && r.entity !== group.entity && !roles[i].length);
   if (!members.length || new Set(members.map((r) => r.entity)).size !== members.length) return undefined;
   return { group, members };
+}
+
+/**
+ * The two key columns a table is named for, in the name's order (manager_co: manager_id, co_id), when the rest of its
+ * columns are its own id, bookkeeping and at most two values of the link (a year, a date range).
+ */
+function namedForKeys(m: StagingModel): string[] | undefined {
+  const name = singularAll(m.parsed.tokens).join('_');
+  const own = (n: string) => n === 'id' || n === `${snakeOf(m.parsed.tokens)}_id` || m.ownIds.has(n) || m.ownKeys.has(n);
+  const keys = m.columns.map((c) => c.name.toLowerCase()).filter((n) => !own(n) && !isTechnicalColumn(n) && !isAuditKey(n) && keyStem(n).length && /_(?:id|key|uuid)$/.test(n));
+  for (const a of keys) for (const b of keys) {
+    if (a === b || `${singularAll(keyStem(a)).join('_')}_${singularAll(keyStem(b)).join('_')}` !== name) continue;
+    const extra = m.columns.filter((c) => { const n = c.name.toLowerCase(); return n !== a && n !== b && !own(n) && !isLinkFiller(n) && !isAuditKey(n) && n !== 'created_by' && n !== 'updated_by'; });
+    return extra.length <= 2 && !keys.some((k) => k !== a && k !== b) ? [a, b] : undefined;
+  }
+  return undefined;
 }
 
 export function columnKind(m: StagingModel, entityTokens: (name: string) => string[], part?: { entity: string; above: ReadonlySet<string> },
@@ -124,6 +144,8 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
     (n) => n === 'id' || m.ownKeys.has(n) || m.ownIds.has(n) || n === `${snakeOf(m.parsed.tokens)}_id`);
   if (flagged) return { kind: 'attribute', why: `values of ${flagged.entity} in a table of their own (its key ${flagged.column}, then flags or the one value its name says)`, served: flagged.entity };
   if (refs.length === 2 && describedAsLink(m.node.description)) return { kind: 'bridge', why: 'its description says it maps one thing to another' };
+  const keyNamed = namedForKeys(m);
+  if (keyNamed && refs.length < 2) return { kind: 'bridge', why: `it is named for the two keys it holds (${keyNamed.join(', ')}) and holds little else: a link, one of whose ends the layer has no table for` };
   if (refs.length >= 2) {
     const refCols = new Set(refs.map((r) => r.column.toLowerCase()));
     const ownNamed = (c: string) => c === 'id' || c === `${snakeOf(m.parsed.tokens)}_id`;
@@ -134,10 +156,16 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
     // how many of one end the other holds, named for that end (a bundle's item_quantity), is the link's own count;
     // a bare quantity or a stock level's available_quantity is a measure of a thing
     const endCount = (n: string) => { const q = /^(\w+)_(?:quantity|qty)$/.exec(n); return !!q && refs.some((r) => snakeOf(entityTokens(r.entity)) === q[1]); };
-    const extra = m.columns.filter((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && n !== m.tenant?.toLowerCase() && !own(n) && !isLinkFiller(n) && !endCount(n) && !isAuditKey(n); });
+    // a table its name calls a link (course_reasons_bridge) may carry an id its loader generated (generated_id, bridge_id)
+    const namedLink = NAMED_LINK_WORDS.has(m.parsed.tokens[m.parsed.tokens.length - 1]);
+    const extra = m.columns.filter((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && n !== m.tenant?.toLowerCase() && !own(n) && !isLinkFiller(n) && !endCount(n) && !isAuditKey(n)
+      && !(namedLink && (n === 'id' || n.endsWith('_id'))); });
     // a row with an identity of its own (interview_id) is a thing that happens to hold two references,
     // unless its name is made of the two things it links (opportunity_contact_role)
-    const namedForEnds = refs.every((r) => containsRun(singularAll(m.parsed.tokens), singularAll(entityTokens(r.entity))));
+    // (…or by their head nouns: child_class links a child to a school's class, child_subject a child to a section's subject)
+    const named = singularAll(m.parsed.tokens);
+    // (…or by the key it holds: school_volunteer's school_id and volunteer_id, whatever entities those name)
+    const namedForEnds = refs.every((r) => { const e = singularAll(entityTokens(r.entity)); return containsRun(named, e) || (e.length > 1 && named.includes(e[e.length - 1])) || containsRun(named, singularAll(keyStem(r.column))); });
     // an association holds the plain keys of what it links (deal_id, company_id); billing_address_id
     // and shipping_address_id are two roles of one thing's attributes
     const roles = refs.map((r) => roleOf(r.column, entityTokens(r.entity)));
@@ -145,13 +173,14 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
     // a link of an entity with itself is named for it (issue_link)
     const acted = roles.some((r) => isActorRole(r));
     const selfLink = refs[0].entity === refs[1].entity;
-    if (refs.length === 2 && !extra.length && !keyedByReference && roles.filter((r) => r.length).length <= 1 && !acted && (!selfLink || namedForEnds) && (!ownKey || namedForEnds)) {
+    if (refs.length === 2 && !extra.length && !keyedByReference && roles.filter((r) => r.length).length <= 1 && !acted && (!selfLink || namedForEnds) && (!ownKey || namedForEnds || namedLink)) {
       return { kind: 'bridge', why: `it holds two references (${refs.map((r) => r.column).join(', ')}) and nothing else of its own` };
     }
     // named for exactly its two ends, at most a word for the link after them (opportunity_contact_role), with a value or
     // two of its own: those are the link's attributes (the contact's portal access on that opportunity), an association class
-    if (refs.length === 2 && !selfLink && extra.length <= 2 && namedForEnds && !keyedByReference && roles.every((r) => !r.length)
-      && nameIsEnds(m.parsed.tokens, refs.map((r) => entityTokens(r.entity)))) {
+    // (a name made of the keys it holds, school_volunteer with school_id and volunteer_id, says so whatever roles those keys play)
+    if (refs.length === 2 && !selfLink && extra.length <= 2 && namedForEnds && !keyedByReference
+      && ((roles.every((r) => !r.length) && nameIsEnds(m.parsed.tokens, refs.map((r) => entityTokens(r.entity)))) || nameIsEnds(m.parsed.tokens, refs.map((r) => keyStem(r.column))))) {
       return { kind: 'bridge', why: `it is named for the two things it links (${refs.map((r) => r.column).join(', ')}); ${extra.map((c) => c.name).join(', ')} ${extra.length > 1 ? 'are attributes' : 'is an attribute'} of the link` };
     }
     // the members of a thing (campaign_member, team_members, channel_membership): its key and its members' plain keys make the

@@ -100,7 +100,7 @@ const VALUE_MAP_WORDS = new Set(['dictionary', 'dict', 'map', 'mapping', 'mappin
 const COMPARISON_WORDS = new Set(['vs', 'versus', 'reconciliation', 'reconciliations', 'recon', 'comparison', 'comparisons']);
 
 /** Kinds that can be told from the name (and, for field-definition tables, the columns) alone. */
-export function nameKind(tokens: readonly string[], node: DbtNode, technicalNouns: ReadonlySet<string>): NameKind {
+export function nameKind(tokens: readonly string[], node: DbtNode, technicalNouns: ReadonlySet<string>, ownNounId = false): NameKind {
   const phrase = tokens.join('_');
   const last = tokens[tokens.length - 1];
   const lead = tokens.slice(0, -1);
@@ -136,12 +136,15 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (LOG_WORDS.has(last)) return { kind: 'log', why: 'a log', served: lead };
   if (tokens.includes('log') || tokens.includes('logs')) return { kind: 'log', why: 'a log', served: [] };
   if (last === 'tag') return { kind: 'tag', why: lead.length ? 'tags of another entity' : 'a tag vocabulary', served: lead };
+  // opportunity_applicant_meta: more columns of an application, in a table of their own
+  if (lead.length && (last === 'meta' || last === 'metadata')) return { kind: 'attribute', why: `metadata of ${lead.join(' ')} in a table of its own`, served: lead };
   // an aggregate has no key of its own; a keyed *_report (a spam report event) is a thing
   if (REPORT_WORDS.has(last) && !node.columns.some((c) => isUniqueColumn(node, c.name))) return { kind: 'report', why: `a ${last} table (aggregated rows, no key of its own)`, served: lead };
   const by = tokens.indexOf('by');
   if (by > 0 && by < tokens.length - 1) return { kind: 'report', why: `a breakdown by ${tokens.slice(by + 1).join(' ')} (aggregated rows)`, served: [] };
   // member_months, patient_days: one row per thing per period
-  if (lead.length && PERIOD_HEADS.has(last)) return { kind: 'report', why: `one row per ${lead.join(' ')} per ${last} (a per-period grain)`, served: [] };
+  // (…not a period that is a thing of its own: academic_year with its academic_year_id, which others point at)
+  if (lead.length && PERIOD_HEADS.has(last) && !ownNounId) return { kind: 'report', why: `one row per ${lead.join(' ')} per ${last} (a per-period grain)`, served: [] };
   if (tokens.some((t) => FORECAST_WORDS.has(t))) return { kind: 'report', why: 'a forecast: planned or predicted figures, not business things', served: [] };
   if (tokens.some((t) => PRESENTATION_WORDS.has(t))) return { kind: 'configuration', why: 'the set-up of a chart (a Sankey diagram, a visualisation), not business things', served: [] };
   if (tokens.some((t) => FILTER_LIST_WORDS.has(t)) || (tokens.includes('test') && tokens.some((t) => t === 'user' || t === 'users' || t === 'account' || t === 'accounts'))) {
@@ -158,6 +161,42 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
     return { kind: 'technical', why: `the ${last}s of a technical table`, served: [] };
   }
   return { kind: 'entity', why: '', served: [] };
+}
+
+/** Last words of a table of a thing's texts (course_name, field_label). */
+const TEXT_HEADS = new Set(['name', 'label', 'title', 'text', 'translation', 'description']);
+/** A column saying which language a row's text is in. */
+const LANGUAGE_COLUMN = /^(?:\w+_)?(?:language|lang|locale)(?:_code)?$/;
+
+/**
+ * A table of a thing's texts in several languages (course_name: id, text, language_code): translations of
+ * the thing's name, an attribute of it, not a thing of its own. Told by its name (a text word last) and its
+ * columns (a language and one text, besides ids, flags and stamps).
+ */
+function translationOf(tokens: readonly string[], columns: readonly { name: string }[]): NameKind | undefined {
+  const last = tokens[tokens.length - 1];
+  if (tokens.length < 2 || !TEXT_HEADS.has(last)) return undefined;
+  const names = columns.map((c) => c.name.toLowerCase()).filter((n) => !isTechnicalColumn(n));
+  if (!names.some((n) => LANGUAGE_COLUMN.test(n))) return undefined;
+  const texts = names.filter((n) => !LANGUAGE_COLUMN.test(n) && !keyShape(n) && n !== 'id' && !isLinkFiller(n) && !/(?:^|_)(?:deleted|active|rn|date_?time)$/.test(n));
+  if (texts.length !== 1) return undefined;
+  return { kind: 'attribute', why: `the texts of ${tokens.slice(0, -1).join(' ')} per language (${texts[0]} by language): translations of its ${last}`, served: tokens.slice(0, -1) };
+}
+
+/** A column naming the unit of a value beside it: a currency, a unit of measure. */
+const UNIT_COLUMN = /^(?:\w+_)?(?:currency|currency_code|uom|uom_code|unit|unit_code|unit_of_measure)$/;
+
+/**
+ * A table of one measured value and its unit, besides its id and flags (final_amount: currency, value; work experience:
+ * value, uom_code): a value another table holds by key (a payment's amount), not a thing of its own.
+ */
+function measuredValue(columns: readonly { name: string; data_type?: string }[], isOwnId: (c: string) => boolean): NameKind | undefined {
+  const rest = columns.filter((c) => { const n = c.name.toLowerCase(); return !isTechnicalColumn(n) && !isOwnId(n) && !isLinkFiller(n) && !/(?:^|_)(?:deleted|active)$/.test(n); });
+  if (rest.length !== 2) return undefined;
+  const unit = rest.find((c) => UNIT_COLUMN.test(c.name.toLowerCase()));
+  const value = rest.find((c) => c !== unit);
+  if (!unit || !value || !(/(?:^|_)(?:value|amount)$/.test(value.name.toLowerCase()) || isFigureColumn(value.name.toLowerCase(), value.data_type))) return undefined;
+  return { kind: 'attribute', why: `one measured value and its unit (${value.name}, ${unit.name}): a value another table holds by key, not a thing`, served: [] };
 }
 
 /** Kinds told by where a model sits: a bookkeeping system or folder (audit, validation, monitoring). */
@@ -200,7 +239,11 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   // select max(year) as current_year from …: every column an aggregate over the whole input, so one row — the pipeline's constants
   if (sql.singleRow) return { kind: 'technical', why: 'its SQL selects only aggregates with no GROUP BY: one row of constants, not business things', served: [] };
   const own = tokens.join('_');
-  const isOwnId = (c: string) => c === 'id' || c === 'key' || c === 'uuid' || c === `${own}_id` || c === `${own}_key` || /_(?:number|no|num|uuid)$/.test(c);
+  // (a key named for the last words of the noun is its own too: donor_payment_id of opportunity_donor_payment)
+  const tailId = (c: string) => { const m = /^([a-z0-9]+_[a-z0-9_]+)_id$/.exec(c); return !!m && own.endsWith('_' + m[1]); };
+  const isOwnId = (c: string) => c === 'id' || c === 'key' || c === 'uuid' || c === `${own}_id` || c === `${own}_key` || tailId(c) || /_(?:number|no|num|uuid)$/.test(c);
+  const translated = translationOf(tokens, columns) ?? measuredValue(columns, isOwnId);
+  if (translated) return translated;
   if (grain.length >= 2 && grain.some((c) => PERIOD_COLUMNS.has(c)) && !grain.some(isOwnId)) {
     return { kind: 'report', why: `its grain is ${grain.join(' + ')}: figures per period, no identifier of its own`, served: [] };
   }
@@ -339,6 +382,8 @@ export function isLinkFiller(name: string): boolean {
   if (isTechnicalColumn(n)) return true;
   // load bookkeeping: the feed a row came in (base64_url, feed_key), its timestamps and partition (ts, dt), a surrogate key
   if (['ts', 'dt', 'key', 'base64_url', 'feed_key', 'extract_ts'].includes(n) || n.endsWith('_ts')) return true;
+  // how far apart a closure table's two ends are (worknode_hierarchy: parent_worknode_id, worknode_id, depth)
+  if (n === 'depth') return true;
   if (/^(is|has|was|can|should)_/.test(n)) return true;
   // (a timestamp may name its time zone: created_at_utc, updated_at_local)
   if (/(_at|_date|_timestamp|_time|_on)(?:_(?:utc|local|tz|gmt|pst|pt|est|et|cet))?$/.test(n) || ['created', 'updated', 'deleted', 'date', 'timestamp', 'active', 'primary'].includes(n)) return true;

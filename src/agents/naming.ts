@@ -22,6 +22,9 @@ export const STORAGE_WORDS = new Set(['app', 'postgres', 'postgresql', 'mysql', 
   'api', 's3', 'gcs', 'bigquery', 'bq', 'snowflake', 'redshift', 'rds', 'studio', 'google_sheets', 'sheets', 'csv', 'sftp', 'ftp', 'db',
   'database', 'dbo', 'public', 'external', 'gdrive']);
 /** Storage words that only name a database engine or store, never the end of a business noun. */
+/** Loader words around a dbt source's name (Singer's tap_dynamodb, pc_raw): how it is loaded, not whose it is. */
+export const LOADER_WORDS = new Set(['tap', 'src', 'raw', 'source', 'fivetran', 'airbyte', 'stitch']);
+
 const ENGINE_WORDS = new Set(['postgres', 'postgresql', 'mysql', 'mssql', 'sqlserver', 'oracle', 'mongo', 'mongodb', 'dynamodb', 'bigquery', 'bq',
   'snowflake', 'redshift', 'rds', 's3', 'gcs', 'csv', 'sftp']);
 /** Words naming the storage of a table, not the thing (organizations_table, users_tbl). */
@@ -116,9 +119,12 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
   } else {
     // the longest matching source name wins (google_ads before google)
     let src: string | undefined;
+    // (a source named with its loader's word, pc_raw, prefixes its models without it: stg_pc_user is pc's user)
+    const bare = (s: string) => s.split('_').filter((w) => w && !LOADER_WORDS.has(w)).join('_');
     for (const cand of opts.folder ? [opts.folder, ...knownSources] : knownSources) {
-      const s = cand.toLowerCase();
-      if (s && rest.startsWith(s + '_') && rest.length > s.length + 1 && (!src || s.length > src.length)) src = s;
+      for (const s of new Set([cand.toLowerCase(), bare(cand.toLowerCase())])) {
+        if (s && rest.startsWith(s + '_') && rest.length > s.length + 1 && (!src || s.length > src.length)) src = s;
+      }
     }
     if (src) { source = src; table = rest.slice(src.length + 1); }
   }

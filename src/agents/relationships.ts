@@ -103,6 +103,7 @@ function ruleText(rule: string, lookup: boolean): string {
     head: 'the only entity of that kind', actor: 'person role points at the people entity', self: 'self-reference role',
     description: 'the column description names the entity', semantic: 'semantic model foreign entity', key: "the column is the parent's own key (unique or described as its unique identifier)",
     synonym: 'another word for the entity noun (provider → practitioner)', bare: 'the column is named by the entity noun alone, in the entity\'s own system',
+    join: "a downstream model joins the column to the entity's own id",
   };
   return `${text[rule] ?? rule}${lookup ? ', Salesforce lookup' : ''}`;
 }

@@ -8,7 +8,7 @@
 import type { DbtNode, Project } from '../core/project/types.js';
 import { columnTokens, keyShape } from './columns.js';
 import { columnsOf } from './node-columns.js';
-import { snakeOf, STORAGE_WORDS } from './naming.js';
+import { LOADER_WORDS, snakeOf, STORAGE_WORDS } from './naming.js';
 import { modelText, upstreamModels } from './staging.js';
 
 export interface SystemMember {
@@ -191,8 +191,6 @@ export function namesOtherSystem(column: string, systems: ReadonlySet<string>): 
   return undefined;
 }
 
-/** Loader words before a dbt source's name (Singer's tap_dynamodb): how it is loaded, not whose it is. */
-const LOADER_WORDS = new Set(['tap', 'src', 'raw', 'source', 'fivetran', 'airbyte', 'stitch']);
 
 /**
  * The words that qualify a noun by its system: the system's, unless they only say where it is stored

@@ -1,0 +1,123 @@
+// Keys a downstream model joins: `left join user_map on raw.volunteer_id = user_map.uuid`, where raw is
+// ref('stg_bubble__school_volunteer') and user_map selects `user_id as uuid` from ref('stg_bubble__user'), says that
+// school_volunteer.volunteer_id holds a user's own id — evidence a modeler reads when the column's name (volunteer,
+// co, school for a partner) names no table. Read from the SQL text: each CTE and the final query is a scope of its
+// own; a side resolves to a staging model directly (a ref's alias) or through a CTE that selects from one ref alone.
+import type { Project } from '../core/project/types.js';
+import { keyShape } from './columns.js';
+import type { StagingModel } from './entities.js';
+import { modelText } from './staging.js';
+
+/** A staging model's column joined to another staging model's column, as a downstream model writes it. */
+export interface JoinedColumn {
+  model: string;
+  column: string;
+}
+
+/** model name → lower column → the columns of other models it is joined to (each once). */
+export type JoinMap = Map<string, Map<string, JoinedColumn[]>>;
+
+const REF = /\{\{-?\s*ref\s*\(\s*(?:['"][^'"]+['"]\s*,\s*)?['"]([^'"]+)['"]\s*\)\s*-?\}\}/g;
+
+/** Equalities between columns of the project's staging models that models outside `staging` write in their joins. */
+export function joinedColumns(project: Project, staging: ReadonlySet<string>): JoinMap {
+  const out: JoinMap = new Map();
+  const add = (a: JoinedColumn, b: JoinedColumn) => {
+    let cols = out.get(a.model);
+    if (!cols) out.set(a.model, (cols = new Map()));
+    const list = cols.get(a.column) ?? [];
+    if (!list.some((x) => x.model === b.model && x.column === b.column)) list.push(b);
+    cols.set(a.column, list);
+  };
+  for (const node of project.models) {
+    if (staging.has(node.name) || !node.sqlPath || !node.refs.some((r) => staging.has(r.name))) continue;
+    let text = '';
+    try { text = modelText(project, node.sqlPath); } catch { continue; }
+    if (!/\bjoin\b/i.test(text)) continue;
+    for (const [a, b] of equalities(text)) {
+      if (staging.has(a.model) && staging.has(b.model) && a.model !== b.model) { add(a, b); add(b, a); }
+    }
+  }
+  return out;
+}
+
+/**
+ * The one entity whose own id downstream models join a key-shaped column to (raw.volunteer_id = user_map.uuid, user_map
+ * being the users' user_id): evidence for a column whose name names no table (volunteer, co, a school held as a partner).
+ */
+export function joinedEntity(m: StagingModel, column: string, joins: JoinMap, byModel: Map<string, StagingModel>): string | undefined {
+  const stem = keyShape(column)?.stem;
+  if (!stem?.length) return undefined;
+  // a key with its kind beside it (zone_diffusion_code + zone_diffusion_type) points at several kinds of thing: a join on one kind says nothing of the others
+  if (m.columns.some((c) => c.name.toLowerCase() === `${stem.join('_')}_type`)) return undefined;
+  const hits = new Set<string>();
+  for (const j of joins.get(m.node.name)?.get(column) ?? []) {
+    const t = byModel.get(j.model);
+    if (t?.kind === 'entity' && t.entity && t.entity !== m.entity && (t.ownIds.has(j.column) || t.ownKeys.has(j.column))) hits.add(t.entity);
+  }
+  return hits.size === 1 ? [...hits][0] : undefined;
+}
+
+/** Pairs of (model, column) the SQL sets equal, each side resolved to the ref it reads. */
+function equalities(sql: string): [JoinedColumn, JoinedColumn][] {
+  const text = sql.replace(/\{#[\s\S]*?#\}/g, ' ').replace(/--[^\n]*/g, ' ').replace(REF, (_m, name: string) => ` __ref__${name} `).replace(/"/g, '');
+  // CTEs: name as ( body ) — bodies cut out so the rest is the final query's scope
+  const ctes = new Map<string, string>();
+  let rest = '';
+  let at = 0;
+  const head = /\b(\w+)\s+as\s*\(/gi;
+  let m: RegExpExecArray | null;
+  while ((m = head.exec(text))) {
+    const open = m.index + m[0].length - 1;
+    const close = matching(text, open);
+    if (close < 0) break;
+    ctes.set(m[1].toLowerCase(), text.slice(open + 1, close));
+    rest += text.slice(at, m.index);
+    at = close + 1;
+    head.lastIndex = close + 1;
+  }
+  rest += text.slice(at);
+  // a CTE that reads one ref and joins nothing: its columns are that ref's, renamed as its select says
+  const single = new Map<string, { model: string; renames: Map<string, string> }>();
+  for (const [name, body] of ctes) {
+    const refs = [...body.matchAll(/__ref__(\w+)/g)];
+    if (refs.length !== 1 || /\bjoin\b/i.test(body)) continue;
+    const renames = new Map<string, string>();
+    for (const r of body.matchAll(/\b(\w+)(?:::\w+(?:\(\d+(?:,\s*\d+)?\))?)?\s+as\s+(\w+)/gi)) renames.set(r[2].toLowerCase(), r[1].toLowerCase());
+    single.set(name, { model: refs[0][1], renames });
+  }
+  const out: [JoinedColumn, JoinedColumn][] = [];
+  for (const scope of [...ctes.values(), rest]) {
+    const aliases = new Map<string, { model: string; renames?: Map<string, string> }>();
+    for (const r of scope.matchAll(/\b(?:from|join)\s+(__ref__)?(\w+)(?:\s+(?:as\s+)?(\w+))?/gi)) {
+      const target = r[1] ? { model: r[2] } : single.get(r[2].toLowerCase());
+      if (!target) continue;
+      const alias = r[3] && !/^(?:on|where|left|right|inner|full|cross|join|group|order|limit|union|using)$/i.test(r[3]) ? r[3] : r[2];
+      aliases.set(alias.toLowerCase(), target);
+    }
+    for (const e of scope.matchAll(/\b(\w+)\.(\w+)\s*=\s*(\w+)\.(\w+)\b/g)) {
+      const a = side(aliases, e[1], e[2]), b = side(aliases, e[3], e[4]);
+      if (a && b) out.push([a, b]);
+    }
+  }
+  return out;
+}
+
+function side(aliases: Map<string, { model: string; renames?: Map<string, string> }>, alias: string, column: string): JoinedColumn | undefined {
+  const t = aliases.get(alias.toLowerCase());
+  if (!t) return undefined;
+  const c = column.toLowerCase();
+  return { model: t.model, column: t.renames?.get(c) ?? c };
+}
+
+/** The index of the parenthesis closing the one at `open`, or -1. */
+function matching(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '(') depth++;
+    else if (ch === ')' && --depth === 0) return i;
+    else if (ch === "'") { const end = text.indexOf("'", i + 1); if (end < 0) return -1; i = end; }
+  }
+  return -1;
+}
