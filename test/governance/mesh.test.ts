@@ -146,6 +146,6 @@ describe('mesh check CLI', () => {
     const r = runCli(['mesh', 'check', project(), '--strict']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/models\/schema\.yml:3:1: error\[MESH_INTERFACE_INVALID_STATUS\]: Interface model 'bad_iface' has invalid status 'live'/);
-    expect(r.stdout.trim().split('\n').pop()).toMatch(/^interfaces: not ready \(\d+ error\(s\)/);
+    expect(r.stdout.trim().split('\n').pop()).toMatch(/^interfaces: not ready \(\d+ errors?\b/);
   });
 });
