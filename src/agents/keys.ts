@@ -72,7 +72,8 @@ export function primaryKeyColumn(node: DbtNode, nounSnake?: string): string | un
   if (declared) return declared.name;
   const pk = modelConstraints(node).find((k) => k.type === 'primary_key' && businessColumns(columnList(k.columns)).length === 1);
   if (pk) { const col = businessColumns(columnList(pk.columns))[0]; return node.columns.find((c) => c.name.toLowerCase() === col)?.name ?? col; }
-  const unique = node.columns.filter((c) => isUniqueColumn(node, c.name));
+  // a loader's row id (_airbyte_raw_id) is unique per load, not the thing's identity
+  const unique = node.columns.filter((c) => isUniqueColumn(node, c.name) && !isTechnicalColumn(c.name));
   if (unique.length === 1) return unique[0].name;
   const named = unique.find((c) => c.name.toLowerCase() === 'id' || (nounSnake && c.name.toLowerCase() === `${nounSnake}_id`));
   return named?.name ?? unique[0]?.name;

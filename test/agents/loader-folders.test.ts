@@ -61,6 +61,18 @@ describe('a loader\'s bookkeeping columns', () => {
     expect(names(p)).toEqual(['BalanceTransaction', 'Transaction']);
     expect(refs(p)).toEqual(['BalanceTransaction>Transaction.balance_transaction_id']);
   });
+
+  it('are no key of the thing: an API\'s bare reference (charge.invoice) points at the invoice\'s own id', () => {
+    // the invoices' YAML tests only the loader's row id as unique; the thing's identity is its API id
+    const p = run({
+      'models/staging/stripe/stg_stripe__invoices.sql': src('stripe_invoices', 'id, number, total, customer'),
+      'models/staging/stripe/stg_stripe__customers.sql': src('stripe_customers', 'id, email'),
+      'models/staging/stripe/stg_stripe__charges.sql': src('stripe_charges', 'id, amount, invoice'),
+      'models/staging/stripe/_stripe.yml': loaderYaml(['stg_stripe__invoices', 'stg_stripe__customers']),
+    });
+    expect(refs(p)).toEqual(['Customer>Invoice.customer', 'Invoice>Charge.invoice']);
+    expect(p.relationships.map((r) => [r.from_column, r.to_column].sort().join('|')).sort()).toEqual(['customer|id', 'id|invoice']);
+  });
 });
 
 describe('one table split per state', () => {
