@@ -475,7 +475,8 @@ function resolveHelpers(project: Project, models: StagingModel[], byModel: Map<s
 /**
  * A table another thing of its system points at by key is a thing, whatever its name says: bids carry
  * from_sms_log_entry_id, so user_sms_log_entries (the texts sent) are records, not a log. Only a
- * business entity's pointing counts (one log pointing at another is the job's own bookkeeping).
+ * business entity's pointing counts (one log pointing at another is the job's own bookkeeping). So is a ledger, and a
+ * log of the messages sent (from and to whom).
  */
 function pointedAtRecords(models: StagingModel[]): void {
   const logs = models.filter((m) => m.kind === 'log' && m.why === 'a log');
@@ -498,7 +499,7 @@ function pointedAtRecords(models: StagingModel[]): void {
     // the column may leave out a leading qualifier of the table's name (sms_log_entry_id → user_sms_log_entries)
     const names = noun.length > 2 ? [noun, noun.slice(1)] : [noun];
     const keyed = tails.get(m.source);
-    if (!(keyed && names.some((t) => keyed.has(snakeOf(t)))) && !ledger(m, nouns)) continue;
+    if (!(keyed && names.some((t) => keyed.has(snakeOf(t)))) && !ledger(m, nouns) && !messagesSent(m)) continue;
     m.kind = 'entity';
     m.why = undefined;
     (m as Served).served = [];
@@ -517,6 +518,19 @@ function ledger(m: StagingModel, nouns: ReadonlySet<string>): boolean {
     for (let i = 0; i < stem.length; i++) if (nouns.has(nounKey(stem.slice(i), m.source))) { named.add(snakeOf(stem.slice(i))); break; }
   }
   return named.size >= 5;
+}
+
+/** How a message names its sender or recipient: a user, an email address, a phone number. */
+const ADDRESS = /^(?:user_id|user|email|email_address|address|number|phone|phone_number|str)$/;
+
+/**
+ * A log of messages (user_mail_log_entries: from_email, to_email, to_user_id; sms_log_entries: from_number, to_number)
+ * names who each row went from and to: its rows are the emails and texts the business sent, not a job's bookkeeping.
+ * (from_status/to_status are a change's two values, not its parties.)
+ */
+function messagesSent(m: StagingModel): boolean {
+  const party = (side: string) => m.columns.some((c) => { const n = c.name.toLowerCase(); return n.startsWith(side) && ADDRESS.test(n.slice(side.length)); });
+  return party('from_') && party('to_');
 }
 
 /** Names of a spreadsheet system (a source, folder or stg_<system>__ part): tables typed in by hand. */

@@ -1,0 +1,34 @@
+// The Conceptualizer, issue 23 (conceptrel): keys an API names by the bare noun (Stripe's charge.invoice) where the
+// YAML documents some columns and the SQL the rest, columns the SQL only names in a comment, and logs whose rows are
+// the messages a business sent. Each project is written to exercise one class and read by the real project reader,
+// with the SQL parser loaded.
+import { describe, expect, it } from 'vitest';
+import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
+import { loadFiles, names, refs } from './helpers.js';
+
+await initSqlColumns(); // columns come from the models' SQL
+const load = (files: Record<string, string>) => conceptualize(loadFiles(files));
+
+const shop = {
+  'models/staging/shop/stg_shop__users.sql': "select id as user_id, email, created_at from {{ source('shop', 'users') }}\n",
+  'models/staging/shop/stg_shop__orders.sql': "select id as order_id, user_id, total_cents from {{ source('shop', 'orders') }}\n",
+  'models/staging/shop/stg_shop__bids.sql': "select id as bid_id, order_id, quantity from {{ source('shop', 'bids') }}\n",
+};
+
+describe('a log of the messages a business sent', () => {
+  it('is a record of each email or text (from and to whom), while a job\'s log and a status log stay logs', () => {
+    const p = load({
+      ...shop,
+      'models/staging/shop/stg_shop__user_mail_log_entries.sql': `select id as user_mail_log_id, to_user_id, from_user_id, from_str as from_email, to_str as to_email,
+  order_id, subject as email_subject, actually_sent_at from {{ source('shop', 'user_mail_log_entries') }}\n`,
+      'models/staging/shop/stg_shop__sms_log_entries.sql': "select id as sms_log_id, from_number, to_number, to_user_id, order_id, message from {{ source('shop', 'sms_log_entries') }}\n",
+      // what the autofill job added to an order, and an order's status changes: bookkeeping of a job and of a field
+      'models/staging/shop/stg_shop__autofill_bid_logs.sql': "select id as autofill_bid_log_id, bid_id, quantity, reason from {{ source('shop', 'autofill_bid_logs') }}\n",
+      'models/staging/shop/stg_shop__order_status_logs.sql': "select id as order_status_log_id, order_id, from_status, to_status, changed_at from {{ source('shop', 'order_status_logs') }}\n",
+    });
+    expect(names(p)).toEqual(['Bid', 'Order', 'SmsLogEntry', 'User', 'UserMailLogEntry']);
+    expect(refs(p)).toEqual(expect.arrayContaining(['User>UserMailLogEntry.to_user_id', 'User>UserMailLogEntry.from_user_id', 'Order>UserMailLogEntry.order_id',
+      'User>SmsLogEntry.to_user_id', 'Order>SmsLogEntry.order_id']));
+  });
+});
