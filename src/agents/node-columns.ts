@@ -5,7 +5,7 @@
 // Reading a model's SQL costs a render and a parse (about 2 ms a model), so it is read only where
 // the YAML leaves something to learn: a model that documents no column, or whose SQL names a
 // key-shaped column (…_id, …_key, …_fk) the YAML does not list, or whose YAML documents a
-// key-shaped column its SQL text never names. Catalog columns are always used.
+// key-shaped column its SQL text, comments left out, never names. Catalog columns are always used.
 // A documented column that the SQL, read completely (no `*` left unresolved), does not return is
 // not a column of the model: the YAML kept an entry the code dropped (Fivetran Salesforce's
 // user_role.forecast_user_id). It is left out, and notReturned() lists it for the notes.
@@ -75,6 +75,8 @@ function sqlWorthReading(project: Project, node: DbtNode, yaml: ReadonlyMap<stri
   if (![...yaml.keys()].some((n) => !isTechnicalColumn(n))) return true;
   let text = '';
   try { text = modelText(project, node.sqlPath); } catch { return false; }
+  // a column named only in a comment (`--,pipeline_actor_id`) is one the SQL dropped
+  text = text.replace(/\/\*[\s\S]*?\*\/|\{#[\s\S]*?#\}|--[^\n]*/g, ' ');
   // (id_structure, code_region: the key word first, as French or Spanish names put it)
   for (const m of text.matchAll(/\b([A-Za-z_][A-Za-z0-9_]*?_(?:id|key|fk|uuid)|(?:id|code)_[A-Za-z][A-Za-z0-9_]*)\b/gi)) if (!yaml.has(m[1].toLowerCase())) return true;
   const named = new Set(text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []);

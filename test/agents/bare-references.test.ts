@@ -32,3 +32,31 @@ describe('a log of the messages a business sent', () => {
       'User>SmsLogEntry.to_user_id', 'Order>SmsLogEntry.order_id']));
   });
 });
+
+describe('a column the SQL names only in a comment', () => {
+  it('is no column: the YAML entry of a key the select comments out draws nothing', () => {
+    const p = load({
+      ...shop,
+      'models/staging/shop/stg_shop__credits.sql': `select
+    id as credit_id
+    ,order_id
+    --,bid_id
+    ,user_id /* ,promotion_id */
+from {{ source('shop', 'credits') }}\n`,
+      'models/staging/shop/_shop.yml': `version: 2
+models:
+  - name: stg_shop__credits
+    columns:
+      - name: credit_id
+        data_tests: [unique]
+      - name: order_id
+      - name: bid_id
+        description: the bid the credit applies to
+      - name: user_id
+      - name: promotion_id
+`,
+    });
+    expect(refs(p).filter((r) => r.includes('>Credit.'))).toEqual(['Order>Credit.order_id', 'User>Credit.user_id']);
+    expect(p.notes.join('\n')).toMatch(/bid_id/);
+  });
+});
