@@ -608,6 +608,7 @@ function buildIndex(project: Project, models: StagingModel[], sourceNames: strin
     let e = byName.get(m.entity!);
     if (!e) byName.set(m.entity!, (e = { name: m.entity!, tokens: m.parsed.tokens, sources: new Set() }));
     e.sources.add(m.source);
+    for (const c of m.columns) (e.columns ??= new Set()).add(c.name.toLowerCase());
     // the first model with evidence names the key; every model whose evidence names the same column supports it
     const key = primaryKeyColumn(m.node, snakeOf(m.parsed.tokens)) ?? ownKeyColumn(m) ?? semanticPrimary(m, semantic) ?? describedKey(m) ?? neighbourKey(m, nextTo)
       ?? soleKey(m, (stem) => nouns.has(nounKey(stem, m.source)), (words) => anySystem.has(snakeOf(words))) ?? ownKeyColumn(m, m.ownIds);

@@ -26,6 +26,8 @@ export interface IndexedEntity {
   key?: { column: string; type?: string; /** how many of its models give evidence for it */ support?: number };
   /** Key-shaped columns (lower case) its models hold besides their own key: references it makes itself. */
   holds?: Set<string>;
+  /** Lower-case names of its models' columns. */
+  columns?: Set<string>;
 }
 
 export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym' | 'bare' | 'join';
@@ -238,14 +240,21 @@ export class EntityIndex {
     return { entity: target.name, rule: 'bare', role: [], confidence: CONFIDENCE.bare, lookup: false };
   }
 
-  /** Does the child have a plural column naming an entity of its system (a list of links)? Read once per child. */
+  /**
+   * Does the child have a plural column naming an entity of its system (a list of links)? Read once per child. A list of
+   * rows that each name the child back by a key of their own (Stripe's charge.refunds, each refund holding its `charge`)
+   * is those rows embedded, not links: Airtable links are lists both ways.
+   */
   private linkLists(child: ChildModel): boolean {
     let hit = this.lists.get(child);
     if (hit === undefined) {
+      const own = snakeOf(child.tokens.map(singularWord));
       hit = [...(child.columns ?? [])].some((c) => {
         const w = columnTokens(c);
         const last = w[w.length - 1] ?? '';
-        return singularWord(last) !== last && !!this.byNoun.get(snakeOf([...w.slice(0, -1), singularWord(last)]))?.some((e) => e.sources.has(child.source));
+        if (singularWord(last) === last) return false;
+        const listed = this.byNoun.get(snakeOf([...w.slice(0, -1), singularWord(last)]))?.filter((e) => e.sources.has(child.source)) ?? [];
+        return listed.some((e) => !e.columns?.has(own) && !e.columns?.has(`${own}_id`));
       });
       this.lists.set(child, hit);
     }

@@ -5,7 +5,8 @@
 // Reading a model's SQL costs a render and a parse (about 2 ms a model), so it is read only where
 // the YAML leaves something to learn: a model that documents no column, or whose SQL names a
 // key-shaped column (…_id, …_key, …_fk) the YAML does not list, or whose YAML documents a
-// key-shaped column its SQL text, comments left out, never names. Catalog columns are always used.
+// key-shaped column its SQL text, comments left out, never names, or whose SQL names another table of its
+// folder by its noun alone (an API's bare reference: Stripe's charge.invoice). Catalog columns are always used.
 // A documented column that the SQL, read completely (no `*` left unresolved), does not return is
 // not a column of the model: the YAML kept an entry the code dropped (Fivetran Salesforce's
 // user_role.forecast_user_id). It is left out, and notReturned() lists it for the notes.
@@ -13,6 +14,7 @@ import { catalogColumns } from '../core/columns/catalog-columns.js';
 import { projectColumns } from '../core/columns/project-columns.js';
 import type { DbtColumn, DbtNode, Project } from '../core/project/types.js';
 import { isTechnicalColumn, keyShape } from './columns.js';
+import { singularPhrase } from './inflection.js';
 import { modelText } from './staging.js';
 
 export type ColumnOrigin = 'yaml' | 'catalog' | 'sql';
@@ -81,7 +83,35 @@ function sqlWorthReading(project: Project, node: DbtNode, yaml: ReadonlyMap<stri
   for (const m of text.matchAll(/\b([A-Za-z_][A-Za-z0-9_]*?_(?:id|key|fk|uuid)|(?:id|code)_[A-Za-z][A-Za-z0-9_]*)\b/gi)) if (!yaml.has(m[1].toLowerCase())) return true;
   const named = new Set(text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []);
   for (const [name] of yaml) if (!named.has(name) && keyShape(name)?.stem.length) return true;
+  // an API's bare reference (Stripe's charge.invoice): the SQL names a sibling table's noun the YAML does not document
+  const nouns = folderNouns(project, node);
+  const mine = new Set(tailNouns(node.name));
+  for (const w of named) if (nouns.has(w) && !mine.has(w) && !yaml.has(w)) return true;
   return false;
+}
+
+const nounsByFolder = new WeakMap<Project, Map<string, Set<string>>>();
+const folderOf = (n: DbtNode) => (n.sqlPath ?? '').replace(/[^/]*$/, '');
+/** A model name's last one or two words, singular (stg_stripe__invoice_items → item, invoice_item). */
+const tailNouns = (name: string) => {
+  const words = name.toLowerCase().split(/_+/).filter(Boolean);
+  return words.slice(-2).map((_, i, tail) => singularPhrase(tail.slice(i)).join('_'));
+};
+
+/** The singular nouns the models of a node's folder are named for (…_invoice_items → invoice_item, item), read once per project. */
+function folderNouns(project: Project, node: DbtNode): ReadonlySet<string> {
+  let byFolder = nounsByFolder.get(project);
+  if (!byFolder) {
+    byFolder = new Map();
+    for (const m of project.models) {
+      const f = folderOf(m);
+      const set = byFolder.get(f) ?? new Set<string>();
+      for (const n of tailNouns(m.name)) set.add(n);
+      byFolder.set(f, set);
+    }
+    nounsByFolder.set(project, byFolder);
+  }
+  return byFolder.get(folderOf(node)) ?? new Set();
 }
 
 /** The YAML's columns, typed by the catalog where the YAML gives no type, then the catalog's others (the SQL left unread). */

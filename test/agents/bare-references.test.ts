@@ -60,3 +60,32 @@ models:
     expect(p.notes.join('\n')).toMatch(/bid_id/);
   });
 });
+
+describe("an API's bare reference in a model whose YAML documents some columns", () => {
+  const stripe = (chargesYaml: string) => ({
+    'models/staging/stripe/stg_stripe__customers.sql': "select id, email from {{ source('stripe', 'customers') }}\n",
+    'models/staging/stripe/stg_stripe__invoices.sql': "select id, customer, total from {{ source('stripe', 'invoices') }}\n",
+    'models/staging/stripe/stg_stripe__refunds.sql': "select id, charge, amount from {{ source('stripe', 'refunds') }}\n",
+    // the charge lists its refunds (each names its charge back) and names its invoice by the bare noun
+    'models/staging/stripe/stg_stripe__charges.sql': "select id, amount, customer, invoice, refunds, status from {{ source('stripe', 'charges') }}\n",
+    'models/staging/stripe/_stripe.yml': `version: 2
+models:
+  - name: stg_stripe__charges
+    columns:
+${chargesYaml}`,
+  });
+
+  it('is read from the SQL: charge.invoice is the invoice, beside the list of refunds that name the charge back', () => {
+    const p = load(stripe('      - name: id\n        data_tests: [unique]\n      - name: amount\n      - name: customer\n        description: ID of the customer charged\n'));
+    expect(refs(p)).toEqual(['Charge>Refund.charge', 'Customer>Charge.customer', 'Customer>Invoice.customer', 'Invoice>Charge.invoice']);
+  });
+
+  it('is not read beside lists of links both ways (Airtable linked records: a bare noun there may hold a list too)', () => {
+    const p = load({
+      'models/staging/airtable/stg_airtable__organizations.sql': "select id, name, services from {{ source('airtable', 'organizations') }}\n",
+      'models/staging/airtable/stg_airtable__services.sql': "select id, name, organizations from {{ source('airtable', 'services') }}\n",
+      'models/staging/airtable/stg_airtable__funding_programs.sql': "select id, program, organization, services from {{ source('airtable', 'funding_programs') }}\n",
+    });
+    expect(refs(p).filter((r) => r.includes('FundingProgram.'))).toEqual([]);
+  });
+});
