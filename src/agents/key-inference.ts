@@ -241,24 +241,28 @@ export class EntityIndex {
   }
 
   /**
-   * Does the child have a plural column naming an entity of its system (a list of links)? Read once per child. A list of
-   * rows that each name the child back by a key of their own (Stripe's charge.refunds, each refund holding its `charge`)
-   * is those rows embedded, not links: Airtable links are lists both ways.
+   * Does the child have a plural column naming an entity of its system (a list of links)? Read once per child. Airtable
+   * links are lists both ways: a list of rows that name the child back by a key of their own (Stripe's charge.refunds,
+   * each refund holding its `charge`), or rows that list nothing themselves (an application fee's refunds), is those rows
+   * embedded, not links.
    */
   private linkLists(child: ChildModel): boolean {
     let hit = this.lists.get(child);
     if (hit === undefined) {
       const own = snakeOf(child.tokens.map(singularWord));
-      hit = [...(child.columns ?? [])].some((c) => {
-        const w = columnTokens(c);
-        const last = w[w.length - 1] ?? '';
-        if (singularWord(last) === last) return false;
-        const listed = this.byNoun.get(snakeOf([...w.slice(0, -1), singularWord(last)]))?.filter((e) => e.sources.has(child.source)) ?? [];
-        return listed.some((e) => !e.columns?.has(own) && !e.columns?.has(`${own}_id`));
-      });
+      hit = [...(child.columns ?? [])].some((c) => this.listed(c, child.source)
+        .some((e) => !e.columns?.has(own) && !e.columns?.has(`${own}_id`) && [...(e.columns ?? [])].some((x) => this.listed(x, child.source).length > 0)));
       this.lists.set(child, hit);
     }
     return hit;
+  }
+
+  /** The entities of `system` a plural column names (services → Service), none for a singular one. */
+  private listed(column: string, system: string): IndexedEntity[] {
+    const w = columnTokens(column);
+    const last = w[w.length - 1] ?? '';
+    if (singularWord(last) === last) return [];
+    return this.byNoun.get(snakeOf([...w.slice(0, -1), singularWord(last)]))?.filter((e) => e.sources.has(system)) ?? [];
   }
   private lists = new WeakMap<ChildModel, boolean>();
 

@@ -68,6 +68,9 @@ describe("an API's bare reference in a model whose YAML documents some columns",
     'models/staging/stripe/stg_stripe__refunds.sql': "select id, charge, amount from {{ source('stripe', 'refunds') }}\n",
     // the charge lists its refunds (each names its charge back) and names its invoice by the bare noun
     'models/staging/stripe/stg_stripe__charges.sql': "select id, amount, customer, invoice, refunds, status from {{ source('stripe', 'charges') }}\n",
+    // an application fee lists its refunds too, rows that list nothing themselves
+    'models/staging/stripe/stg_stripe__accounts.sql': "select id, business_name from {{ source('stripe', 'accounts') }}\n",
+    'models/staging/stripe/stg_stripe__application_fees.sql': "select id, account, charge, amount, refunds from {{ source('stripe', 'application_fees') }}\n",
     'models/staging/stripe/_stripe.yml': `version: 2
 models:
   - name: stg_stripe__charges
@@ -75,9 +78,10 @@ models:
 ${chargesYaml}`,
   });
 
-  it('is read from the SQL: charge.invoice is the invoice, beside the list of refunds that name the charge back', () => {
+  it('is read from the SQL: charge.invoice is the invoice, beside a list of refunds (rows embedded, not links)', () => {
     const p = load(stripe('      - name: id\n        data_tests: [unique]\n      - name: amount\n      - name: customer\n        description: ID of the customer charged\n'));
-    expect(refs(p)).toEqual(['Charge>Refund.charge', 'Customer>Charge.customer', 'Customer>Invoice.customer', 'Invoice>Charge.invoice']);
+    expect(refs(p)).toEqual(['Account>ApplicationFee.account', 'Charge>ApplicationFee.charge', 'Charge>Refund.charge', 'Customer>Charge.customer',
+      'Customer>Invoice.customer', 'Invoice>Charge.invoice']);
   });
 
   it('is not read beside lists of links both ways (Airtable linked records: a bare noun there may hold a list too)', () => {

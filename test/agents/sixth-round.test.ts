@@ -134,9 +134,10 @@ describe("an API's bare-noun key (Stripe's charge.customer)", () => {
     'models/stripe/src_stripe_customers.sql': "select id, email, created from {{ source('stripe', 'customers') }}\n",
     'models/stripe/src_stripe_balance_transactions.sql': "select id, amount, type from {{ source('stripe', 'balance_transactions') }}\n",
     'models/stripe/src_stripe_charges.sql': "select id, customer, balance_transaction, amount, currency, refunds, created from {{ source('stripe', 'charges') }}\n",
-    // a linked-record table: its bare nouns sit beside lists of links (services), one record or many
+    // a linked-record table: its bare nouns sit beside lists of links (services), one record or many; Airtable keeps each
+    // link on both tables (the services list their funding programs), which is what tells it from a list of embedded rows
     'models/airtable/src_airtable_organizations.sql': "select id, name from {{ source('airtable', 'organizations') }}\n",
-    'models/airtable/src_airtable_services.sql': "select id, name from {{ source('airtable', 'services') }}\n",
+    'models/airtable/src_airtable_services.sql': "select id, name, funding_programs from {{ source('airtable', 'services') }}\n",
     'models/airtable/src_airtable_funding_programs.sql': "select id, program, organization, services from {{ source('airtable', 'funding_programs') }}\n",
     'models/sources.yml': sourcesYaml(sources('stripe', 'customers', 'balance_transactions', 'charges'), sources('airtable', 'organizations', 'services', 'funding_programs')),
   };
