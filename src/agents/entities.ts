@@ -133,7 +133,7 @@ export function readStagingLayer(project: Project): StagingLayer {
     for (const m of models) {
       if (m.kind === 'helper' || (pass === 1 && m.kind !== 'entity')) continue;
       const nounId = m.columns.some((c) => c.name.toLowerCase() === `${snakeOf(m.parsed.tokens)}_id`);
-      let k = nameKind(m.parsed.tokens, m.node, technical, nounId);
+      let k = nameKind(m.parsed.tokens, m.node, technical, nounId, m.columns);
       // metadata of a thing the layer has no table of (workload_metadata_table) is that thing's table
       if (k.kind === 'attribute' && k.served.length && !layerNouns.has(snakeOf(singularPhrase(k.served)))) k = { kind: 'entity', why: '', served: [] };
       const identified = nounId || m.ownKeys.size > 0 || m.columns.some((c) => c.name.toLowerCase() === 'id');

@@ -99,8 +99,19 @@ const VALUE_MAP_WORDS = new Set(['dictionary', 'dict', 'map', 'mapping', 'mappin
 /** Words of a table that sets two sets of rows side by side. */
 const COMPARISON_WORDS = new Set(['vs', 'versus', 'reconciliation', 'reconciliations', 'recon', 'comparison', 'comparisons']);
 
+/**
+ * `<a>_to_<b>` said of one thing (path_to_victory: its own id, campaign_id, data) rather than a lookup from a's to b's
+ * (position_to_place lists places; ipv4_to_country has no id of its own): the table has an `id` and no column names either side,
+ * and no verb comes before the `to` (records_sent_to_hubspot, users_mapped_to_accounts say what was done with rows).
+ */
+function nounPhrase(tokens: readonly string[], to: number, columns: readonly { name: string }[] | undefined): boolean {
+  if (!columns?.some((c) => c.name.toLowerCase() === 'id') || /(?:ed|sent)$/.test(tokens[to - 1])) return false;
+  const sides = new Set([singularWord(tokens[to - 1]), singularWord(tokens[to + 1])]);
+  return !columns.some((c) => c.name.toLowerCase().split('_').some((w) => sides.has(singularWord(w))));
+}
+
 /** Kinds that can be told from the name (and, for field-definition tables, the columns) alone. */
-export function nameKind(tokens: readonly string[], node: DbtNode, technicalNouns: ReadonlySet<string>, ownNounId = false): NameKind {
+export function nameKind(tokens: readonly string[], node: DbtNode, technicalNouns: ReadonlySet<string>, ownNounId = false, columns?: readonly { name: string }[]): NameKind {
   const phrase = tokens.join('_');
   const last = tokens[tokens.length - 1];
   const lead = tokens.slice(0, -1);
@@ -117,7 +128,7 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (CONFIG_NOUNS.has(phrase) || (tokens.length <= 2 && CONFIG_NOUNS.has(last))) return { kind: 'configuration', why: 'configuration settings, not business things', served: [] };
   // ipv4_to_country: a lookup from one thing to another
   const to = tokens.indexOf('to');
-  if (to > 0 && to < tokens.length - 1) return { kind: 'technical', why: `a lookup from ${tokens.slice(0, to).join(' ')} to ${tokens.slice(to + 1).join(' ')}`, served: [] };
+  if (to > 0 && to < tokens.length - 1 && !nounPhrase(tokens, to, columns)) return { kind: 'technical', why: `a lookup from ${tokens.slice(0, to).join(' ')} to ${tokens.slice(to + 1).join(' ')}`, served: [] };
   if (tokens.some((t) => PIPELINE_WORDS.has(t)) || (tokens.length > 1 && (last === 'map' || last === 'mapping')) || tokens[0] === 'relationships') {
     return { kind: 'technical', why: 'the pipeline\'s own bookkeeping (load outcomes, validator output, id maps)', served: [] };
   }

@@ -93,3 +93,17 @@ ${chargesYaml}`,
     expect(refs(p).filter((r) => r.includes('FundingProgram.'))).toEqual([]);
   });
 });
+
+describe('a name <a>_to_<b>', () => {
+  it('is one thing when the table has its own id and no column names either side (path_to_victory); else a lookup or a record of what was sent', () => {
+    const p = load({
+      ...shop,
+      'models/staging/shop/stg_shop__path_to_victory.sql': "select id, data, user_id, created_at from {{ source('shop', 'path_to_victory') }}\n",
+      'models/staging/shop/stg_shop__position_to_place.sql': "select id, places, created_at from {{ source('shop', 'position_to_place') }}\n",
+      'models/staging/shop/stg_shop__ipv4_to_country.sql': "select network, geoname_id from {{ source('shop', 'ipv4_to_country') }}\n",
+      'models/staging/shop/stg_shop__records_sent_to_crm.sql': "select id, user_id, sent_at from {{ source('shop', 'records_sent_to_crm') }}\n",
+    });
+    expect(names(p)).toEqual(['Bid', 'Order', 'PathToVictory', 'User']);
+    expect(refs(p)).toContain('User>PathToVictory.user_id');
+  });
+});
