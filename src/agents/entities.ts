@@ -718,7 +718,7 @@ function classifyByColumns(project: Project, models: StagingModel[]): boolean {
       const v = verdicts[i]!;
       m.kind = v.kind;
       m.why = v.why;
-      m.entity = v.kind === 'history' || v.kind === 'attribute' ? v.served : undefined;
+      m.entity = v.kind === 'history' || v.kind === 'attribute' || v.kind === 'duplicate' ? v.served : undefined;
     });
     removed = true;
   }

@@ -103,9 +103,13 @@ function namedForKeys(m: StagingModel): string[] | undefined {
 
 export function columnKind(m: StagingModel, entityTokens: (name: string) => string[], part?: { entity: string; above: ReadonlySet<string> },
   keyOwner?: (m: StagingModel, column: string) => string | undefined, renamesSourceId?: (m: StagingModel, column: string) => boolean):
-  { kind: 'bridge' | 'history' | 'attribute'; why: string; served?: string } | undefined {
+  { kind: 'bridge' | 'history' | 'attribute' | 'duplicate'; why: string; served?: string } | undefined {
   m.ends = undefined;
   const refs = linkEnds(m);
+  // stamped with the created time of a thing it holds the key of (recruitment: race_id, race_created_at): one row per that
+  // thing, its rows again with others' columns flattened in (an export of upcoming races), not a thing of its own
+  const again = refs.find((r) => { const noun = snakeOf(entityTokens(r.entity)); return r.column.toLowerCase() === `${noun}_id` && m.columns.some((c) => c.name.toLowerCase() === `${noun}_created_at`); });
+  if (again) return { kind: 'duplicate', why: `${again.entity}'s rows again (${again.column}, ${snakeOf(entityTokens(again.entity))}_created_at: stamped as that thing)`, served: again.entity };
   // a part of another table (stg_x__formations__horaires beside stg_x__formations), no identifier of its own, holding
   // the parent's key and maybe what the parent belongs to: values flattened out of the parent's rows, however many
   const parentRef = part && refs.find((r) => r.entity === part.entity);

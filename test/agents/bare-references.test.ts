@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
-import { loadFiles, names, refs } from './helpers.js';
+import { loadFiles, names, refs, sources, sourcesYaml } from './helpers.js';
 
 await initSqlColumns(); // columns come from the models' SQL
 const load = (files: Record<string, string>) => conceptualize(loadFiles(files));
@@ -105,5 +105,22 @@ describe('a name <a>_to_<b>', () => {
     });
     expect(names(p)).toEqual(['Bid', 'Order', 'PathToVictory', 'User']);
     expect(refs(p)).toContain('User>PathToVictory.user_id');
+  });
+});
+
+describe("a table stamped with the created time of a thing it holds the key of", () => {
+  it("is that thing's rows again (an export of upcoming races: race_id, race_created_at), not a thing of its own", () => {
+    const p = load({
+      'models/staging/elections/_sources.yml': sourcesYaml(sources('elections', 'races', 'positions', 'recruitment', 'candidacies')),
+      'models/staging/elections/stg_elections__races.sql': "select id as race_id, name, election_day, created_at from {{ source('elections', 'races') }}\n",
+      'models/staging/elections/stg_elections__positions.sql': "select id as position_id, name, level from {{ source('elections', 'positions') }}\n",
+      'models/staging/elections/stg_elections__recruitment.sql': `select id, race_id, position_id, position_name, election_day, race_created_at, race_updated_at, salary
+from {{ source('elections', 'recruitment') }}\n`,
+      // a candidacy stamped with its own times and pointing at its race stays a thing
+      'models/staging/elections/stg_elections__candidacies.sql': "select id as candidacy_id, race_id, candidate_name, created_at from {{ source('elections', 'candidacies') }}\n",
+    });
+    expect(names(p)).toEqual(['Candidacy', 'Position', 'Race']);
+    expect(refs(p)).toEqual(['Race>Candidacy.race_id']);
+    expect(p.notes.join('\n')).toContain("stg_elections__recruitment → Race (Race's rows again (race_id, race_created_at");
   });
 });
