@@ -14,7 +14,7 @@ import { keyNamedThings, singularByOwnKey } from './key-names.js';
 import { singularPhrase } from './inflection.js';
 import { EntityIndex, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
-import { applySystemPrefixes, grainOf, mergePartitionCopies, markDuplicates, markRestagings, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
+import { applySystemPrefixes, grainOf, mergePartitionCopies, markDuplicates, markJoinsAgain, markRestagings, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
 import { isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
 import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './layer-parts.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
@@ -190,6 +190,11 @@ export function readStagingLayer(project: Project): StagingLayer {
   for (const { model, of, table } of markRestagings(models)) {
     model.kind = 'duplicate';
     model.why = `${table} again (${of.node.name} stages that table)`;
+    (model as Served).served = of.parsed.tokens;
+  }
+  for (const { model, of, things } of markJoinsAgain(models)) {
+    model.kind = 'duplicate';
+    model.why = `${things.join(' and ')} joined again (no key of its own)`;
     (model as Served).served = of.parsed.tokens;
   }
   markTransformations(project, models);

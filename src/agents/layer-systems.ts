@@ -192,6 +192,38 @@ export function markRestagings(models: LayerModel[]): { model: LayerModel; of: L
   return out;
 }
 
+/** A relation's noun, singular: a source table's or a model's name less its layer prefix and version (candidats_v0 → candidat). */
+const relationNoun = (name: string) => snakeOf(singularPhrase(name.toLowerCase().replace(/^(?:stg|staging|src)_+/, '').replace(/_v\d+$/, '').split('_').filter(Boolean)));
+
+/**
+ * Things the layer already has, joined again (stg_candidats_candidatures: candidats left join candidatures; a copy with a
+ * label or a date added): every relation the model reads is a thing another staging model is (a source table it stages,
+ * or a model named for it), there are two or more, and the model has no key of its own. Its rows are those of the thing
+ * its name starts with (else the first), again.
+ */
+export function markJoinsAgain(models: LayerModel[]): { model: LayerModel; of: LayerModel; things: string[] }[] {
+  const entities = new Map<string, LayerModel>();
+  const readers = new Map<string, number>();
+  for (const m of models) {
+    if (m.kind === 'entity') entities.set(snakeOf(m.parsed.tokens), m);
+    for (const r of new Set(m.node.sourceRefs)) readers.set(r, (readers.get(r) ?? 0) + 1);
+  }
+  const out: { model: LayerModel; of: LayerModel; things: string[] }[] = [];
+  for (const m of models) {
+    if (m.kind !== 'entity' || m.ownKeys.size) continue;
+    const sources = [...new Set(m.node.sourceRefs)];
+    const relations = [...sources.map((r) => ({ noun: relationNoun(r.split('.').pop()!), staged: (readers.get(r) ?? 0) > 1 })),
+      ...m.node.refs.map((r) => ({ noun: relationNoun(r.name), staged: true }))];
+    if (relations.length < 2) continue;
+    const things = relations.map((r) => (r.staged ? entities.get(r.noun) : undefined));
+    if (things.some((t) => !t || t === m)) continue;
+    const own = snakeOf(m.parsed.tokens.map((t) => singularPhrase([t])[0]));
+    const of = things.find((t) => own.startsWith(snakeOf(t!.parsed.tokens) + '_')) ?? things[0]!;
+    out.push({ model: m, of, things: [...new Set(things.map((t) => t!.node.name))] });
+  }
+  return out;
+}
+
 function jaccard(a: readonly { name: string }[], b: readonly { name: string }[]): number {
   // the loader's columns every table of a system shares (_airbyte_raw_id, _fivetran_synced) say nothing of whose rows they are
   const x = new Set(a.map((c) => c.name.toLowerCase()).filter((n) => !isTechnicalColumn(n)));

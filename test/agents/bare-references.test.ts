@@ -124,3 +124,27 @@ from {{ source('elections', 'recruitment') }}\n`,
     expect(p.notes.join('\n')).toContain("stg_elections__recruitment → Race (Race's rows again (race_id, race_created_at");
   });
 });
+
+describe('things the layer already has, joined again', () => {
+  it('are those things\' rows again when every relation is staged by another model and the join has no key of its own', () => {
+    const p = load({
+      'models/_sources.yml': sourcesYaml(sources('app', 'candidates', 'applications', 'employers', 'interviews')),
+      'models/staging/stg_candidates.sql': "select id, age, region from {{ source('app', 'candidates') }}\n",
+      'models/staging/stg_applications.sql': "select id, candidate_id, employer_id, applied_at from {{ source('app', 'applications') }}\n",
+      'models/staging/stg_employers.sql': "select id, name from {{ source('app', 'employers') }}\n",
+      // a mart named for the candidates, and two staging copies joining it to the applications again
+      'models/marts/candidates.sql': "select * from {{ ref('stg_candidates') }}\n",
+      'models/staging/stg_candidates_applications.sql': `select c.id, c.age, a.applied_at as hired_at
+from {{ ref('candidates') }} as c left join {{ source('app', 'applications') }} as a on c.id = a.candidate_id\n`,
+      'models/staging/stg_applications_self_prescribed.sql': `select a.id as application_id, c.id as candidate_id, a.employer_id, 'self' as route
+from {{ source('app', 'applications') }} as a left join {{ ref('candidates') }} as c on a.candidate_id = c.id\n`,
+      // a staging model over a table nothing else stages, joining a staged one, is a thing of its own
+      'models/staging/stg_interviews.sql': `select i.id as interview_id, i.application_id, e.name as employer_name
+from {{ source('app', 'interviews') }} as i left join {{ ref('stg_employers') }} as e on e.id = i.employer_id\n`,
+    });
+    expect(names(p)).toEqual(['Application', 'Candidate', 'Employer', 'Interview']);
+    const notes = p.notes.join('\n');
+    expect(notes).toContain('stg_candidates_applications → Candidate (stg_applications and stg_candidates joined again');
+    expect(notes).toContain('stg_applications_self_prescribed → Application (');
+  });
+});
