@@ -12,7 +12,8 @@ import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { joinedColumns, joinedEntity, type JoinMap } from './join-evidence.js';
 import { keyNamedThings, singularByOwnKey } from './key-names.js';
 import { singularPhrase } from './inflection.js';
-import { EntityIndex, type IndexedEntity, type KeyGuess } from './key-inference.js';
+import { EntityIndex, ruleConfidence, type IndexedEntity, type KeyGuess } from './key-inference.js';
+import { joinedKeys } from './join-keys.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { applySystemPrefixes, grainOf, mergePartitionCopies, markDuplicates, markJoinsAgain, markRestagings, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
 import { isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
@@ -656,11 +657,14 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
         if (reason === 'type') mismatches.push(`${m.node.name}.${why}`);
         else reject(reason, `${m.node.name}.${why}`);
       });
-      if (g) m.guesses.set(lower, g);
-      else if (!m.ownIds.has(lower) && !m.ownKeys.has(lower)) {
-        const joined = joinedEntity(m, lower, joins, byModel);
-        if (joined) m.guesses.set(lower, { entity: joined, rule: 'join', role: [], confidence: 0.8, lookup: false });
-      }
+      if (g) { m.guesses.set(lower, g); continue; }
+      if (m.ownIds.has(lower) || m.ownKeys.has(lower)) continue;
+      const joined = joinedEntity(m, lower, joins, byModel);
+      if (joined) { m.guesses.set(lower, { entity: joined, rule: 'join', role: [], confidence: 0.8, lookup: false }); continue; }
+      // a key whose name says only a role (id_auteur_diagnostic_prescripteur) that its own SQL joins to a staged thing's id
+      const own = keyShape(c.name)?.stem.length ? joinedKeys(project, m.node).get(lower) : undefined;
+      const target = own && ('ref' in own ? byModel.get(own.ref) : stagerOf(models, own.source, m));
+      if (target?.kind === 'entity' && target.entity && target.entity !== child.entity) m.guesses.set(lower, { entity: target.entity, rule: 'sqljoin', role: [], confidence: ruleConfidence('sqljoin'), lookup: false });
     }
   }
   return mismatches;
@@ -795,6 +799,12 @@ function describe(project: Project, name: string, label: string, list: StagingMo
  * Columns the model's SQL reads from another source table's own id (`left join {{ source('emplois', 'structures') }} as s
  * … s.id as id_structure`) → the entity of the one staging model that stages that table: lineage says which system the key is of.
  */
+/** The one entity model (other than `m`) that stages a source table and nothing else. */
+function stagerOf(models: readonly StagingModel[], table: string, m: StagingModel): StagingModel | undefined {
+  const stagers = models.filter((o) => o !== m && o.kind === 'entity' && o.node.sourceRefs.length === 1 && o.node.sourceRefs[0] === table);
+  return stagers.length === 1 ? stagers[0] : undefined;
+}
+
 function keysReadFrom(project: Project, m: StagingModel, models: readonly StagingModel[]): Map<string, string> {
   const out = new Map<string, string>();
   // (a join is needed to read another table's id: a model reading one relation is not read again for it)
@@ -804,8 +814,8 @@ function keysReadFrom(project: Project, m: StagingModel, models: readonly Stagin
     const rel = c.sources[0].relation;
     if (!rel.startsWith('source.')) continue;
     const table = rel.split('.').slice(-2).join('.');
-    const stagers = models.filter((o) => o !== m && o.kind === 'entity' && o.node.sourceRefs.length === 1 && o.node.sourceRefs[0] === table);
-    if (stagers.length === 1) out.set(c.name.toLowerCase(), stagers[0].entity ?? stagers[0].noun);
+    const stager = stagerOf(models, table, m);
+    if (stager) out.set(c.name.toLowerCase(), stager.entity ?? stager.noun);
   }
   return out;
 }

@@ -30,7 +30,7 @@ export interface IndexedEntity {
   columns?: Set<string>;
 }
 
-export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym' | 'bare' | 'join';
+export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym' | 'bare' | 'join' | 'sqljoin';
 
 /** Why a key-shaped column was not drawn, for the proposal's notes (counted per reason). */
 export type RejectReason = 'attribute' | 'other system' | 'own id' | 'type';
@@ -95,7 +95,7 @@ const NOT_A_REFERENCE = new Set(['external', 'unique', 'remote', 'hashed', 'hash
  */
 const COMPOUNDS = new Set(Object.values(DOMAIN_DICTIONARY).flat().filter((w) => w.includes('_')));
 
-const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, key: 0.8, semantic: 0.85, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6, synonym: 0.6, bare: 0.6, join: 0.8 };
+const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, key: 0.8, semantic: 0.85, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6, synonym: 0.6, bare: 0.6, join: 0.8, sqljoin: 0.75 };
 
 /**
  * Nouns a modeler reads as the same business thing when the layer has only the other one: a
@@ -113,6 +113,9 @@ function selfRole(role: readonly string[]): boolean {
   // a relation spelled out: caused_by_, renewed_from_, aggregated_to_, schedule_to_use_for_…
   return role.some((r) => ['by', 'of', 'from', 'to', 'into', 'with', 'for'].includes(r)) || ['related', 'linked', 'child'].includes(role[0]);
 }
+
+/** How much a rule is trusted (0–1). */
+export const ruleConfidence = (rule: InferenceRule) => CONFIDENCE[rule];
 
 export class EntityIndex {
   /** Noun → its entities (one per source system when the systems keep the noun apart). */

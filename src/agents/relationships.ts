@@ -104,6 +104,7 @@ function ruleText(rule: string, lookup: boolean): string {
     description: 'the column description names the entity', semantic: 'semantic model foreign entity', key: "the column is the parent's own key (unique or described as its unique identifier)",
     synonym: 'another word for the entity noun (provider → practitioner)', bare: 'the column is named by the entity noun alone, in the entity\'s own system',
     join: "a downstream model joins the column to the entity's own id",
+    sqljoin: 'the model\'s own SQL joins the column to the entity\'s id',
   };
   return `${text[rule] ?? rule}${lookup ? ', Salesforce lookup' : ''}`;
 }

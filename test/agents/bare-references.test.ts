@@ -148,3 +148,20 @@ from {{ source('app', 'interviews') }} as i left join {{ ref('stg_employers') }}
     expect(notes).toContain('stg_applications_self_prescribed → Application (');
   });
 });
+
+describe('a key named for a role only', () => {
+  it('points at the thing the SQL joins it to by id (on o.id = c.id_author_prescriber)', () => {
+    const p = load({
+      'models/_sources.yml': sourcesYaml(sources('app', 'candidates', 'organisations', 'structures')),
+      'models/staging/stg_organisations.sql': "select id, name from {{ source('app', 'organisations') }}\n",
+      'models/staging/stg_structures.sql': "select id, siret, city from {{ source('app', 'structures') }}\n",
+      'models/staging/stg_candidates.sql': `select c.id, c.id_author_prescriber, c.id_author_employer, c.id_reviewer_office, o.name as prescriber_name
+from {{ source('app', 'candidates') }} as c
+left join {{ ref('stg_organisations') }} as o on o.id = c.id_author_prescriber
+left join {{ source('app', 'structures') }} as s on c.id_author_employer = s.id\n`,
+    });
+    // (id_reviewer_office is joined to nothing: no key is guessed for it)
+    expect(refs(p)).toEqual(['Organisation>Candidate.id_author_prescriber', 'Structure>Candidate.id_author_employer']);
+    expect(p.relationships.every((r) => r.evidence.kind === 'inferred' && /joins the column/.test(r.evidence.rule ?? ''))).toBe(true);
+  });
+});
