@@ -11,7 +11,7 @@ import { isTechnicalColumn, keyShape } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { joinedColumns, joinedEntity, type JoinMap } from './join-evidence.js';
 import { keyNamedThings, singularByOwnKey } from './key-names.js';
-import { singularPhrase } from './inflection.js';
+import { singularPhrase, singularWord } from './inflection.js';
 import { EntityIndex, ruleConfidence, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { joinedKeys } from './join-keys.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
@@ -121,6 +121,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   applySystemPrefixes(models);
   mergePartitionCopies(models);
   for (const m of models) singularByOwnKey(m);
+  subjectTails(models);
   for (const m of models) m.noun = pascalName(m.parsed.tokens);
 
   // 1. kinds told by the name, the place and the structure; field-definition tables first, so their option tables follow them
@@ -537,6 +538,22 @@ const ADDRESS = /^(?:user_id|user|email|email_address|address|number|phone|phone
 function messagesSent(m: StagingModel): boolean {
   const party = (side: string) => m.columns.some((c) => { const n = c.name.toLowerCase(); return n.startsWith(side) && ADDRESS.test(n.slice(side.length)); });
   return party('from_') && party('to_');
+}
+
+/**
+ * A name ending in a word that begins other models' names (stg_batches_otr beside stg_otr_logistics, stg_otr_production)
+ * ends in a subject, not its noun: the noun is the plural before it, singular (batches_otr → batch_otr), when no other
+ * name begins with that plural.
+ */
+function subjectTails(models: StagingModel[]): void {
+  const firsts = new Map<string, number>();
+  for (const m of models) if (m.parsed.tokens.length > 1) firsts.set(m.parsed.tokens[0], (firsts.get(m.parsed.tokens[0]) ?? 0) + 1);
+  for (const m of models) {
+    const [head, tail] = m.parsed.tokens;
+    // (orders_otr, contacts_mqls: a plural that begins other names is a subject too, its parts' plural)
+    if (m.parsed.tokens.length !== 2 || (firsts.get(tail) ?? 0) < 2 || (firsts.get(head) ?? 0) > 1 || singularWord(head) === head) continue;
+    m.parsed = { ...m.parsed, tokens: [singularWord(head), tail] };
+  }
 }
 
 /** Names of a spreadsheet system (a source, folder or stg_<system>__ part): tables typed in by hand. */

@@ -165,3 +165,19 @@ left join {{ source('app', 'structures') }} as s on c.id_author_employer = s.id\
     expect(p.relationships.every((r) => r.evidence.kind === 'inferred' && /joins the column/.test(r.evidence.rule ?? ''))).toBe(true);
   });
 });
+
+describe('a name ending in a word that begins other names', () => {
+  it('ends in a subject: the noun is the plural before it, singular (batches_otr beside otr_logistics, otr_production)', () => {
+    const otr = (part: string) => `select order_uuid, '${part}' as otr_source, 'x' as a, 'y' as b, 'z' as c, promised_at from {{ ref('stg_orders') }}\n`;
+    const p = load({
+      'models/_sources.yml': sourcesYaml(sources('supply', 'orders', 'batches')),
+      'models/staging/stg_orders.sql': "select uuid as order_uuid, created_at from {{ source('supply', 'orders') }}\n",
+      'models/staging/stg_batches_otr.sql': "select uuid as batch_uuid, order_uuid, batch_number, promised_at from {{ source('supply', 'batches') }}\n",
+      'models/staging/_batches.yml': 'version: 2\nmodels:\n  - name: stg_batches_otr\n    columns:\n      - name: batch_uuid\n        data_tests: [unique]\n',
+      'models/staging/stg_otr_logistics.sql': otr('logistics'),
+      'models/staging/stg_otr_production.sql': otr('production'),
+    });
+    expect(names(p)).toContain('BatchOtr');
+    expect(refs(p)).toContain('Order>BatchOtr.order_uuid');
+  });
+});
