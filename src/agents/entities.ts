@@ -11,9 +11,10 @@ import { isTechnicalColumn, keyShape } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { joinedColumns, joinedEntity, type JoinMap } from './join-evidence.js';
 import { keyNamedThings, singularByOwnKey } from './key-names.js';
-import { singularPhrase, singularWord } from './inflection.js';
+import { singularPhrase } from './inflection.js';
 import { EntityIndex, ruleConfidence, type IndexedEntity, type KeyGuess } from './key-inference.js';
-import { joinedKeys } from './join-keys.js';
+import { joinedKeys, keysReadFrom, stagerOf } from './join-keys.js';
+import { subjectTails } from './subject-names.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { applySystemPrefixes, grainOf, mergePartitionCopies, markDuplicates, markJoinsAgain, markRestagings, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
 import { isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
@@ -21,7 +22,6 @@ import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './l
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
 import { sqlShape } from './sql-shape.js';
-import { projectColumns } from '../core/columns/project-columns.js';
 import { isStagingModel, modelFolders, sourceSystemNames, stagingFolder, stagingSubfolders, upstreamModels } from './staging.js';
 import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
 import { declaredTargetResolver, type ResolvedTarget } from './targets.js';
@@ -540,22 +540,6 @@ function messagesSent(m: StagingModel): boolean {
   return party('from_') && party('to_');
 }
 
-/**
- * A name ending in a word that begins other models' names (stg_batches_otr beside stg_otr_logistics, stg_otr_production)
- * ends in a subject, not its noun: the noun is the plural before it, singular (batches_otr → batch_otr), when no other
- * name begins with that plural.
- */
-function subjectTails(models: StagingModel[]): void {
-  const firsts = new Map<string, number>();
-  for (const m of models) if (m.parsed.tokens.length > 1) firsts.set(m.parsed.tokens[0], (firsts.get(m.parsed.tokens[0]) ?? 0) + 1);
-  for (const m of models) {
-    const [head, tail] = m.parsed.tokens;
-    // (orders_otr, contacts_mqls: a plural that begins other names is a subject too, its parts' plural)
-    if (m.parsed.tokens.length !== 2 || (firsts.get(tail) ?? 0) < 2 || (firsts.get(head) ?? 0) > 1 || singularWord(head) === head) continue;
-    m.parsed = { ...m.parsed, tokens: [singularWord(head), tail] };
-  }
-}
-
 /** Names of a spreadsheet system (a source, folder or stg_<system>__ part): tables typed in by hand. */
 const SHEET_SYSTEM = /^(?:g?sheets?|gs|google_?sheets?|g_?sheets?|spreadsheets?|excel)$/;
 
@@ -810,29 +794,4 @@ function describe(project: Project, name: string, label: string, list: StagingMo
   if (texts.length) return texts.reduce((a, b) => (b.length > a.length ? b : a));
   const names = list.map((m) => m.node.name).join(', ');
   return `${label}: business entity derived from staging model${list.length > 1 ? 's' : ''} ${names}.`;
-}
-
-/**
- * Columns the model's SQL reads from another source table's own id (`left join {{ source('emplois', 'structures') }} as s
- * … s.id as id_structure`) → the entity of the one staging model that stages that table: lineage says which system the key is of.
- */
-/** The one entity model (other than `m`) that stages a source table and nothing else. */
-function stagerOf(models: readonly StagingModel[], table: string, m: StagingModel): StagingModel | undefined {
-  const stagers = models.filter((o) => o !== m && o.kind === 'entity' && o.node.sourceRefs.length === 1 && o.node.sourceRefs[0] === table);
-  return stagers.length === 1 ? stagers[0] : undefined;
-}
-
-function keysReadFrom(project: Project, m: StagingModel, models: readonly StagingModel[]): Map<string, string> {
-  const out = new Map<string, string>();
-  // (a join is needed to read another table's id: a model reading one relation is not read again for it)
-  if (new Set(m.node.sourceRefs).size + m.node.refs.length < 2) return out;
-  for (const c of projectColumns(project).sql(m.node)?.columns ?? []) {
-    if (c.sources.length !== 1 || !/^(?:id|uuid|_id)$/i.test(c.sources[0].column)) continue;
-    const rel = c.sources[0].relation;
-    if (!rel.startsWith('source.')) continue;
-    const table = rel.split('.').slice(-2).join('.');
-    const stager = stagerOf(models, table, m);
-    if (stager) out.set(c.name.toLowerCase(), stager.entity ?? stager.noun);
-  }
-  return out;
 }

@@ -1,6 +1,9 @@
 // Keys a model's SQL states by a join: `from candidats as c left join stg_organisations as o on o.id = c.id_auteur_prescripteur`
-// says the FROM relation's id_auteur_prescripteur holds an organisation's id, whatever role its name gives it.
+// says the FROM relation's id_auteur_prescripteur holds an organisation's id, whatever role its name gives it; and
+// `s.id as id_structure` read from a joined source table is the key of the one model that stages that table.
+import { projectColumns } from '../core/columns/project-columns.js';
 import type { DbtNode, Project } from '../core/project/types.js';
+import type { StagingModel } from './entities.js';
 import { modelText } from './staging.js';
 
 /** A relation read by ref() or source(). */
@@ -42,6 +45,31 @@ export function joinedKeys(project: Project, node: DbtNode): Map<string, Relatio
     const [other, col] = a === base && bc === 'id' ? [b, ac] : b === base && ac === 'id' ? [a, bc] : [];
     const rel = other && other !== base ? aliases.get(other) : undefined;
     if (rel && col) out.set(col, rel);
+  }
+  return out;
+}
+
+/** The one entity model (other than `m`) that stages a source table and nothing else. */
+export function stagerOf(models: readonly StagingModel[], table: string, m: StagingModel): StagingModel | undefined {
+  const stagers = models.filter((o) => o !== m && o.kind === 'entity' && o.node.sourceRefs.length === 1 && o.node.sourceRefs[0] === table);
+  return stagers.length === 1 ? stagers[0] : undefined;
+}
+
+/**
+ * Columns the model's SQL reads from another source table's own id (`left join {{ source('emplois', 'structures') }} as s
+ * … s.id as id_structure`) → the entity of the one staging model that stages that table: lineage says which system the key is of.
+ */
+export function keysReadFrom(project: Project, m: StagingModel, models: readonly StagingModel[]): Map<string, string> {
+  const out = new Map<string, string>();
+  // (a join is needed to read another table's id: a model reading one relation is not read again for it)
+  if (new Set(m.node.sourceRefs).size + m.node.refs.length < 2) return out;
+  for (const c of projectColumns(project).sql(m.node)?.columns ?? []) {
+    if (c.sources.length !== 1 || !/^(?:id|uuid|_id)$/i.test(c.sources[0].column)) continue;
+    const rel = c.sources[0].relation;
+    if (!rel.startsWith('source.')) continue;
+    const table = rel.split('.').slice(-2).join('.');
+    const stager = stagerOf(models, table, m);
+    if (stager) out.set(c.name.toLowerCase(), stager.entity ?? stager.noun);
   }
   return out;
 }
