@@ -15,10 +15,10 @@ import { firstChange, stampFiles, stampsHold } from '../../core/file-stamps.js';
 import { writeFileAtomic } from '../../core/fs-atomic.js';
 import { readSettings, type ReadOptions } from '../../core/project/settings.js';
 import { unreadableFileNote } from '../../core/project/unreadable.js';
-import { SKIP_DIRS } from '../../core/project/walk.js';
+import { SKIP_DIRS, walkProject } from '../../core/project/walk.js';
 import { initSqlColumns } from '../../core/sql-columns/query-shape.js';
 import { ask, previewIndex } from '../ask.js';
-import { buildForResident, packagePaths, profilesFile, projectPaths, watchEnv } from '../index/index-cache.js';
+import { buildForResident, packagePaths, profilesFile, watchEnv } from '../index/index-cache.js';
 import { ProviderError } from '../providers/types.js';
 import { AssistantSession } from '../session.js';
 import { envHashOf, residentIdleMs, type ResidentAddress, type ResidentKind } from './address.js';
@@ -35,7 +35,8 @@ export async function runResident(addr: ResidentAddress, read: ReadOptions, kind
   const settings = readSettings(root, read, { filesRead: 0 });
   const skip = (rel: string) => rel.split('/').some((s) => SKIP_DIRS.has(s));
   // stamped before the read: a file changed while it is read is read again at the first call
-  const disk = new DiskStamps(root, projectPaths(root, settings), skip);
+  const walked = walkProject(root, settings);
+  const disk = new DiskStamps(root, walked.files, skip, walked.dirs);
   const profilesPath = profilesFile(root, read);
   const profiles = stampFiles(root, [profilesPath]);
   const packages = stampFiles(root, packagePaths(root, settings.packagesInstallPath));
