@@ -52,6 +52,13 @@ beforeAll(() => {
   cache = tempDir('modeler-resident-edges-');
   // a folder with no file yet (a new domain's folder, a dbt init's empty macros/)
   mkdirSync(join(dir, 'models', 'later'));
+  // a model only the `dev` target builds, and two folders whose profiles/ differ in that
+  writeFileSync(join(dir, 'models', 'marts', 'narwhal_report.sql'), "{{ config(enabled=(target.name == 'dev')) }}\nselect 1 as narwhal_id\n");
+  const profiles = readFileSync(join(dir, 'profiles.yml'), 'utf8');
+  for (const [name, target] of [['a', 'dev'], ['b', 'prod']]) {
+    mkdirSync(join(dir, '..', name, 'profiles'), { recursive: true });
+    writeFileSync(join(dir, '..', name, 'profiles', 'profiles.yml'), profiles.replace(/\bdev\b/g, target));
+  }
 });
 afterAll(() => {
   runCli(['ai', 'stop', '--project-dir', dir], { env: env() });
@@ -64,6 +71,22 @@ describe('a resident stays equal to a call on its own', () => {
     writeFileSync(join(dir, 'models', 'later', 'yak_report.sql'), 'select 1 as yak_id\n');
     const { viaResident, own } = both(['yak']);
     expect(own.map((s) => s.name)).toContain('yak_report');
+    expect(viaResident).toEqual(own);
+  });
+
+  it('a relative --profiles-dir is the calling folder\'s, not the folder the resident was started from', async () => {
+    await startOne(['--profiles-dir', 'profiles'], { cwd: join(dir, '..', 'a') });
+    const { viaResident, own } = both(['narwhal', '--profiles-dir', 'profiles'], { cwd: join(dir, '..', 'b') });
+    expect(own.map((s) => s.name)).not.toContain('narwhal_report');
+    expect(viaResident).toEqual(own);
+  });
+
+  it('so is a relative DBT_PROFILES_DIR', async () => {
+    // the resident without options must be one started from that folder with that variable
+    expect(runCli(['ai', 'stop', '--project-dir', dir], { env: env() }).code).toBe(0);
+    await startOne([], { cwd: join(dir, '..', 'a'), env: { DBT_PROFILES_DIR: 'profiles' } });
+    const { viaResident, own } = both(['narwhal'], { cwd: join(dir, '..', 'b'), env: { DBT_PROFILES_DIR: 'profiles' } });
+    expect(own.map((s) => s.name)).not.toContain('narwhal_report');
     expect(viaResident).toEqual(own);
   });
 });

@@ -37,7 +37,8 @@ export function residentAddress(dir: string, read: ReadOptions, kind: ResidentKi
   let real = root;
   try { real = realpathSync(root); } catch { /* not there: the read says so */ }
   const code = CODE.map((f) => { try { const st = statSync(f); return `${st.size}:${st.mtimeMs}`; } catch { return '-'; } });
-  const options = { vars: read.vars ?? null, profilesDir: read.profilesDir ?? null, profile: read.profile ?? null, target: read.target ?? null };
+  // a relative --profiles-dir is another folder from another calling folder
+  const options = { vars: read.vars ?? null, profilesDir: read.profilesDir === undefined ? null : resolve(read.profilesDir), profile: read.profile ?? null, target: read.target ?? null };
   const key = createHash('sha256').update(JSON.stringify([1, toolVersion(), code, real, options, kind])).digest('hex');
   const name = key.slice(0, 20);
   const dirOf = join(userCacheDir(), 'ai-index');

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
 import { connect } from 'node:net';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../../core/diagnostics.js';
 import type { ReadOptions } from '../../core/project/settings.js';
@@ -66,7 +66,7 @@ export function startResident(dir: string, read: ReadOptions, kind: ResidentKind
   const args = [BIN, 'ai', 'resident', '--kind', kind, '--project-dir', addr.root];
   if (opts.keep) args.push('--keep');
   if (read.vars !== undefined) args.push('--vars', JSON.stringify(read.vars));
-  if (read.profilesDir !== undefined) args.push('--profiles-dir', read.profilesDir);
+  if (read.profilesDir !== undefined) args.push('--profiles-dir', resolve(read.profilesDir));
   if (read.target !== undefined) args.push('--target', read.target);
   try {
     mkdirSync(dirname(addr.starting), { recursive: true, mode: 0o700 });
