@@ -3,7 +3,7 @@
 // residents started with other options, a socket folder others may write. Each answer is held
 // equal to the answer of a call on its own (MODELER_AI_RESIDENT=0), through the real binary and
 // real sockets. The example project stands in for a big one (MODELER_AI_RESIDENT_MIN_FILES=0).
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -37,8 +37,8 @@ function both(args: string[], opts: { cwd?: string; env?: Record<string, string>
 }
 
 /** A first call that starts a resident; resolves once it listens. */
-async function startOne(args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): Promise<number> {
-  const r = runCli(['ai', 'search', 'orders', '--project-dir', dir, ...args], { cwd: opts.cwd, env: env(opts.env) });
+async function startOne(args: string[], opts: { cwd?: string; env?: Record<string, string>; project?: string } = {}): Promise<number> {
+  const r = runCli(['ai', 'search', 'orders', '--project-dir', opts.project ?? dir, ...args], { cwd: opts.cwd, env: env(opts.env) });
   expect(r.code).toBe(0);
   const pid = Number(/process (\d+)/.exec(r.stderr)?.[1]);
   expect(pid).toBeGreaterThan(0);
@@ -88,5 +88,22 @@ describe('a resident stays equal to a call on its own', () => {
     const { viaResident, own } = both(['narwhal'], { cwd: join(dir, '..', 'b'), env: { DBT_PROFILES_DIR: 'profiles' } });
     expect(own.map((s) => s.name)).not.toContain('narwhal_report');
     expect(viaResident).toEqual(own);
+  });
+});
+
+describe('ai stop', () => {
+  it('ends the project\'s residents whatever options they were started with, also once the folder is gone', async () => {
+    // another project's resident (one an earlier test left, else a new one) is left alone
+    const kept = pidsOf().find(alive) ?? await startOne([]);
+    const other = copyProject();
+    const pids = [await startOne([], { project: other }), await startOne(['--vars', '{unused_var: 1}', '--target', 'dev'], { project: other })];
+    rmSync(other, { recursive: true });
+    const r = runCli(['ai', 'stop', '--project-dir', other], { env: env() });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`ended the resident index (process ${[...pids].sort((a, b) => a - b).join(', ')})\n`);
+    await until(() => pids.every((p) => !alive(p)));
+    expect(alive(kept)).toBe(true);
+    expect(runCli(['ai', 'stop', '--project-dir', other], { env: env() }).stdout).toBe(`no resident index runs for ${other}\n`);
   });
 });

@@ -40,8 +40,18 @@ export function residentAddress(dir: string, read: ReadOptions, kind: ResidentKi
   // a relative --profiles-dir is another folder from another calling folder
   const options = { vars: read.vars ?? null, profilesDir: read.profilesDir === undefined ? null : resolve(read.profilesDir), profile: read.profile ?? null, target: read.target ?? null };
   const key = createHash('sha256').update(JSON.stringify([1, toolVersion(), code, real, options, kind])).digest('hex');
+  return addressOf(root, key);
+}
+
+/** The folder of the residents' files (and sockets, unless its path is too long for one). */
+export function residentsDir(): string {
+  return join(userCacheDir(), 'ai-index');
+}
+
+/** The address of the resident with this key (read back from its info file by `ai stop`). */
+export function addressOf(root: string, key: string): ResidentAddress {
   const name = key.slice(0, 20);
-  const dirOf = join(userCacheDir(), 'ai-index');
+  const dirOf = residentsDir();
   // a Unix socket's path is limited (about 104 bytes): a long cache path listens in a private temp folder instead
   const inCache = join(dirOf, `${name}.sock`);
   const socket = process.platform === 'win32' ? `\\\\.\\pipe\\modeler-${name}` : Buffer.byteLength(inCache) <= 100 ? inCache : join(tmpdir(), `modeler-${process.getuid?.() ?? 'u'}`, `${name}.sock`);

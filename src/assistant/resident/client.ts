@@ -2,13 +2,14 @@
 // first and answers on its own when there is none or it refuses; a call on a big project that
 // answered on its own starts one for the next calls.
 import { spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeSync } from 'node:fs';
 import { connect } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../../core/diagnostics.js';
 import type { ReadOptions } from '../../core/project/settings.js';
-import { envHashOf, residentAddress, residentIdleMs, residentMinFiles, residentsOn, type ResidentAddress, type ResidentKind } from './address.js';
+import { addressOf, envHashOf, residentAddress, residentIdleMs, residentMinFiles, residentsDir, residentsOn, type ResidentAddress, type ResidentKind } from './address.js';
+import type { ResidentInfo } from './resident.js';
 import { liveResident, type ResidentReply, type ResidentRequest } from './wire.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/modeler.js', import.meta.url));
@@ -21,16 +22,41 @@ const START_MS = 5 * 60_000;
  */
 export async function callResident(dir: string, read: ReadOptions, kind: ResidentKind, req: Omit<ResidentRequest, 'key' | 'envHash' | 'cwd'>,
   on: { delta?: (t: string) => void; warn?: (t: string) => void } = {}): Promise<{ result: unknown; pid: number } | undefined> {
-  // `ai stop` reaches a resident also once they are turned off
-  if (!residentsOn() && req.op !== 'stop') return undefined;
+  if (!residentsOn()) return undefined;
   const addr = residentAddress(dir, read, kind);
   const live = liveResident(addr);
   if (!live) return undefined;
-  const full: ResidentRequest = { ...req, key: addr.key, envHash: envHashOf(live.env), cwd: process.cwd() };
+  const r = await exchange(addr, { ...req, key: addr.key, envHash: envHashOf(live.env), cwd: process.cwd() }, on);
+  return r && { result: r.result, pid: live.pid };
+}
+
+/**
+ * End every resident of the project folder, whatever options (or version of modeler) started it:
+ * their files name the folder. Reached also once residents are turned off, or the folder is gone.
+ */
+export async function stopResidents(dir: string): Promise<number[]> {
+  const root = resolve(dir);
+  const real = (p: string) => { try { return realpathSync(p); } catch { return p; } };
+  const ended: number[] = [];
+  let names: string[] = [];
+  try { names = readdirSync(residentsDir()).filter((n) => n.endsWith('.resident.json')); } catch { /* none ever ran */ }
+  for (const n of names) {
+    let info: Partial<ResidentInfo>;
+    try { info = JSON.parse(readFileSync(join(residentsDir(), n), 'utf8')); } catch { continue; }
+    if (typeof info.key !== 'string' || typeof info.root !== 'string' || (info.root !== root && real(info.root) !== real(root))) continue;
+    const addr = addressOf(info.root, info.key);
+    const live = liveResident(addr);
+    if (live && await exchange(addr, { op: 'stop', key: addr.key, envHash: '', cwd: process.cwd() })) ended.push(live.pid);
+  }
+  return ended.sort((a, b) => a - b);
+}
+
+/** One request to the resident at `addr`: its result, or undefined when it is not listening or refused. */
+function exchange(addr: ResidentAddress, full: ResidentRequest, on: { delta?: (t: string) => void; warn?: (t: string) => void } = {}): Promise<{ result: unknown } | undefined> {
   return new Promise((ok, fail) => {
     const conn = connect(addr.socket);
     let settled = false;
-    const done = (v: { result: unknown; pid: number } | undefined, e?: Error) => { if (settled) return; settled = true; conn.destroy(); if (e) fail(e); else ok(v); };
+    const done = (v: { result: unknown } | undefined, e?: Error) => { if (settled) return; settled = true; conn.destroy(); if (e) fail(e); else ok(v); };
     // not listening (yet): the call answers on its own
     const connecting = setTimeout(() => done(undefined), 1000);
     conn.once('connect', () => { clearTimeout(connecting); conn.write(`${JSON.stringify(full)}\n`); });
@@ -48,7 +74,7 @@ export async function callResident(dir: string, read: ReadOptions, kind: Residen
         if ('delta' in r) { partial = true; on.delta?.(r.delta); } else if ('warn' in r) { partial = true; on.warn?.(r.warn); }
         else if ('refused' in r) return done(undefined);
         else if ('error' in r) return done(undefined, new UserError(r.error.message, r.error.exitCode, r.error.code));
-        else return done({ result: r.result, pid: live.pid });
+        else return done({ result: r.result });
       }
     });
     // ended without an answer (the resident stopped meanwhile): the call answers on its own
