@@ -3,10 +3,11 @@
 // residents started with other options, a socket folder others may write. Each answer is held
 // equal to the answer of a call on its own (MODELER_AI_RESIDENT=0), through the real binary and
 // real sockets. The example project stands in for a big one (MODELER_AI_RESIDENT_MIN_FILES=0).
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { REPO, runCli, runCliAsync, tempDir } from '../helpers/cli.js';
 import { copyProject } from './helpers.js';
 
 let dir: string;
@@ -105,5 +106,53 @@ describe('ai stop', () => {
     await until(() => pids.every((p) => !alive(p)));
     expect(alive(kept)).toBe(true);
     expect(runCli(['ai', 'stop', '--project-dir', other], { env: env() }).stdout).toBe(`no resident index runs for ${other}\n`);
+  });
+});
+
+describe('a socket folder others may write', () => {
+  // a cache path too long for a socket puts it in <tmp>/modeler-<uid>/: one another user made first
+  // (simulated: a folder anyone may write) is never listened in, nor is a socket there called
+  it('is neither listened in nor called: every call answers on its own', async () => {
+    const longCache = join(tempDir('modeler-resident-long-'), 'c'.repeat(100));
+    const tmp = tempDir('modeler-resident-tmp-');
+    const e = env({ MODELER_CACHE_DIR: longCache, TMPDIR: tmp });
+    const search = () => runCliAsync(['ai', 'search', 'orders', '--project-dir', dir, '--json'], { env: e });
+    const own = runCli(['ai', 'search', 'orders', '--project-dir', dir, '--json'], { env: { ...e, MODELER_AI_RESIDENT: '0' } });
+    // where this project's resident would listen and say it runs, as the built CLI computes it
+    const { residentAddress } = await import(join(REPO, 'dist', 'api', 'resident.js')) as typeof import('../../src/api/resident.js');
+    const saved = { cache: process.env.MODELER_CACHE_DIR, tmp: process.env.TMPDIR };
+    Object.assign(process.env, { MODELER_CACHE_DIR: longCache, TMPDIR: tmp });
+    const addr = residentAddress(dir, {}, 'search');
+    for (const [k, v] of [['MODELER_CACHE_DIR', saved.cache], ['TMPDIR', saved.tmp]] as const) { if (v === undefined) delete process.env[k]; else process.env[k] = v; }
+    expect(addr.socket.startsWith(tmp)).toBe(true);
+    const shared = dirname(addr.socket);
+    mkdirSync(shared);
+    chmodSync(shared, 0o777);
+    // someone else listens there (answering nothing) and a file says a resident runs
+    const calls: string[] = [];
+    const server = createServer((c) => c.on('data', (d) => { calls.push(String(d)); c.end(`${JSON.stringify({ ok: true, result: [] })}\n`); }));
+    await new Promise<void>((ok) => server.listen(addr.socket, ok));
+    mkdirSync(dirname(addr.info), { recursive: true });
+    writeFileSync(addr.info, JSON.stringify({ pid: process.pid, key: addr.key, env: [], kind: 'search', root: addr.root }));
+    try {
+      // (async: the socket is served by this process)
+      const r = await search();
+      expect(r.code).toBe(0);
+      expect(calls).toEqual([]);
+      expect(JSON.parse(r.stdout)).toEqual(JSON.parse(own.stdout));
+    } finally {
+      server.close();
+      rmSync(addr.info, { force: true });
+    }
+    // nor does a call start one to listen there
+    const r = await search();
+    expect(r.code).toBe(0);
+    expect(r.stderr).not.toMatch(/stays in memory/);
+    expect(JSON.parse(r.stdout)).toEqual(JSON.parse(own.stdout));
+    // and a resident started there anyway refuses before it reads the project
+    const started = runCli(['ai', 'resident', '--project-dir', dir], { env: e });
+    expect(started.code).toBe(1);
+    expect(started.stderr).toBe(`modeler: the resident index does not listen there: ${shared} may be written by other users\n`);
+    expect(readdirSync(shared)).toEqual([]);
   });
 });

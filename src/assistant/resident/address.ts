@@ -5,9 +5,9 @@
 // options, or after an upgrade, never talks to a resident that would answer differently. This
 // module is loaded before anything else a call needs: it imports nothing heavy.
 import { createHash } from 'node:crypto';
-import { realpathSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toolVersion } from '../../core/paths.js';
 import type { ReadOptions } from '../../core/project/settings.js';
@@ -56,6 +56,23 @@ export function addressOf(root: string, key: string): ResidentAddress {
   const inCache = join(dirOf, `${name}.sock`);
   const socket = process.platform === 'win32' ? `\\\\.\\pipe\\modeler-${name}` : Buffer.byteLength(inCache) <= 100 ? inCache : join(tmpdir(), `modeler-${process.getuid?.() ?? 'u'}`, `${name}.sock`);
   return { root, key, socket, info: join(dirOf, `${name}.resident.json`), starting: join(dirOf, `${name}.starting`) };
+}
+
+/**
+ * Why the folder of a resident's socket is not this user's alone (undefined when it is): a folder
+ * another user owns or may write — a temp folder someone made first — could hold their socket in
+ * place of the resident's, so none listens nor is called there.
+ */
+export function unsafeSocketFolder(addr: ResidentAddress): string | undefined {
+  if (process.platform === 'win32') return undefined;
+  const dir = dirname(addr.socket);
+  let st;
+  try { st = lstatSync(dir); } catch { return undefined; } // made private by the resident that listens
+  if (!st.isDirectory()) return `${dir} is not a folder`;
+  const uid = process.getuid?.();
+  if (uid !== undefined && st.uid !== uid) return `${dir} belongs to another user`;
+  if (st.mode & 0o022) return `${dir} may be written by other users`;
+  return undefined;
 }
 
 /**

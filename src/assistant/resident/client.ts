@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../../core/diagnostics.js';
 import type { ReadOptions } from '../../core/project/settings.js';
-import { addressOf, envHashOf, residentAddress, residentIdleMs, residentMinFiles, residentsDir, residentsOn, type ResidentAddress, type ResidentKind } from './address.js';
+import { addressOf, envHashOf, residentAddress, residentIdleMs, residentMinFiles, residentsDir, residentsOn, unsafeSocketFolder, type ResidentAddress, type ResidentKind } from './address.js';
 import type { ResidentInfo } from './resident.js';
 import { liveResident, type ResidentReply, type ResidentRequest } from './wire.js';
 
@@ -53,6 +53,7 @@ export async function stopResidents(dir: string): Promise<number[]> {
 
 /** One request to the resident at `addr`: its result, or undefined when it is not listening or refused. */
 function exchange(addr: ResidentAddress, full: ResidentRequest, on: { delta?: (t: string) => void; warn?: (t: string) => void } = {}): Promise<{ result: unknown } | undefined> {
+  if (unsafeSocketFolder(addr)) return Promise.resolve(undefined);
   return new Promise((ok, fail) => {
     const conn = connect(addr.socket);
     let settled = false;
@@ -112,7 +113,7 @@ export function startResident(dir: string, read: ReadOptions, kind: ResidentKind
 export function residentWillStart(dir: string, read: ReadOptions, kind: ResidentKind, files: number): boolean {
   if (!residentsOn() || files < residentMinFiles()) return false;
   const addr = residentAddress(dir, read, kind);
-  return !liveResident(addr) && !starting(addr);
+  return !liveResident(addr) && !starting(addr) && !unsafeSocketFolder(addr);
 }
 
 /**

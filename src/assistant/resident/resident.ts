@@ -21,7 +21,7 @@ import { ask, previewIndex } from '../ask.js';
 import { buildForResident, packagePaths, profilesFile, watchEnv } from '../index/index-cache.js';
 import { ProviderError } from '../providers/types.js';
 import { AssistantSession } from '../session.js';
-import { envHashOf, residentIdleMs, type ResidentAddress, type ResidentKind } from './address.js';
+import { envHashOf, residentIdleMs, unsafeSocketFolder, type ResidentAddress, type ResidentKind } from './address.js';
 import { liveResident, readLine, type ResidentReply, type ResidentRequest } from './wire.js';
 
 export interface ResidentInfo { pid: number; key: string; env: string[]; kind: ResidentKind; root: string }
@@ -30,6 +30,11 @@ export interface ResidentInfo { pid: number; key: string; env: string[]; kind: R
 export async function runResident(addr: ResidentAddress, read: ReadOptions, kind: ResidentKind, opts: { keep?: boolean } = {}): Promise<void> {
   // one per address: a second start (two calls at once) leaves the first to answer
   if (liveResident(addr)) { rmSync(addr.starting, { force: true }); return; }
+  if (process.platform !== 'win32') {
+    mkdirSync(dirname(addr.socket), { recursive: true, mode: 0o700 });
+    const unsafe = unsafeSocketFolder(addr);
+    if (unsafe) throw new UserError(`the resident index does not listen there: ${unsafe}`, 1, 'AI_RESIDENT_FAILED');
+  }
   const root = addr.root;
   if (kind === 'ask') await initSqlColumns();
   const settings = readSettings(root, read, { filesRead: 0 });
@@ -120,7 +125,6 @@ export async function runResident(addr: ResidentAddress, read: ReadOptions, kind
   }
 
   if (process.platform !== 'win32') {
-    mkdirSync(dirname(addr.socket), { recursive: true, mode: 0o700 });
     // a socket left by a resident that did not end cleanly (no live one answers: checked above)
     rmSync(addr.socket, { force: true });
   }
