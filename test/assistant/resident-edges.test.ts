@@ -3,11 +3,12 @@
 // residents started with other options, a socket folder others may write. Each answer is held
 // equal to the answer of a call on its own (MODELER_AI_RESIDENT=0), through the real binary and
 // real sockets. The example project stands in for a big one (MODELER_AI_RESIDENT_MIN_FILES=0).
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO, runCli, runCliAsync, tempDir } from '../helpers/cli.js';
+import { BIN, REPO, runCli, runCliAsync, tempDir } from '../helpers/cli.js';
 import { copyProject } from './helpers.js';
 
 let dir: string;
@@ -89,6 +90,22 @@ describe('a resident stays equal to a call on its own', () => {
     const { viaResident, own } = both(['narwhal'], { cwd: join(dir, '..', 'b'), env: { DBT_PROFILES_DIR: 'profiles' } });
     expect(own.map((s) => s.name)).not.toContain('narwhal_report');
     expect(viaResident).toEqual(own);
+  });
+});
+
+describe('a resident that does not answer', () => {
+  it('a stopped one (SIGSTOP) does not hang the call: it answers on its own', async () => {
+    const pid = pidsOf().find(alive) ?? await startOne([]);
+    const own = runCli(['ai', 'search', 'orders', '--project-dir', dir, '--json'], { env: env({ MODELER_AI_RESIDENT: '0' }) });
+    process.kill(pid, 'SIGSTOP');
+    try {
+      // (bounded here only so that a hang fails the test rather than stalling it)
+      const r = spawnSync(process.execPath, [BIN, 'ai', 'search', 'orders', '--project-dir', dir, '--json'], { encoding: 'utf8', env: { ...process.env, ...env() }, timeout: 20_000 });
+      expect(r.status).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual(JSON.parse(own.stdout));
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
   });
 });
 

@@ -57,10 +57,11 @@ function exchange(addr: ResidentAddress, full: ResidentRequest, on: { delta?: (t
   return new Promise((ok, fail) => {
     const conn = connect(addr.socket);
     let settled = false;
-    const done = (v: { result: unknown } | undefined, e?: Error) => { if (settled) return; settled = true; conn.destroy(); if (e) fail(e); else ok(v); };
-    // not listening (yet): the call answers on its own
-    const connecting = setTimeout(() => done(undefined), 1000);
-    conn.once('connect', () => { clearTimeout(connecting); conn.write(`${JSON.stringify(full)}\n`); });
+    const done = (v: { result: unknown } | undefined, e?: Error) => { if (settled) return; settled = true; clearTimeout(waiting); conn.destroy(); if (e) fail(e); else ok(v); };
+    // not listening (yet), or stopped or stuck (a socket accepts while its process does not run):
+    // no word within a second and the call answers on its own
+    const waiting = setTimeout(() => done(undefined), 1000);
+    conn.once('connect', () => conn.write(`${JSON.stringify(full)}\n`));
     conn.once('error', () => done(undefined));
     let buf = '';
     // once part of the answer is out, ending without the rest is an error: answering again would print it twice
@@ -70,8 +71,10 @@ function exchange(addr: ResidentAddress, full: ResidentRequest, on: { delta?: (t
       for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
         const line = buf.slice(0, i);
         buf = buf.slice(i + 1);
+        clearTimeout(waiting);
         let r: ResidentReply;
         try { r = JSON.parse(line) as ResidentReply; } catch { return done(undefined); }
+        if ('accepted' in r) continue;
         if ('delta' in r) { partial = true; on.delta?.(r.delta); } else if ('warn' in r) { partial = true; on.warn?.(r.warn); }
         else if ('refused' in r) return done(undefined);
         else if ('error' in r) return done(undefined, new UserError(r.error.message, r.error.exitCode, r.error.code));

@@ -100,6 +100,8 @@ export async function runResident(addr: ResidentAddress, read: ReadOptions, kind
   let queue: Promise<unknown> = Promise.resolve();
   const server = createServer((conn: Socket) => {
     clearTimeout(idle);
+    // at once, before the calls ahead of it are answered: the caller knows this process runs
+    conn.write(`${JSON.stringify({ accepted: true } satisfies ResidentReply)}\n`);
     readLine(conn).then((line) => {
       // one call at a time: the project and its index are one state
       queue = queue.then(async () => {
