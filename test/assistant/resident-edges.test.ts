@@ -64,7 +64,7 @@ beforeAll(() => {
 });
 afterAll(() => {
   runCli(['ai', 'stop', '--project-dir', dir], { env: env() });
-  for (const pid of [...started, ...pidsOf()]) { try { process.kill(pid); } catch { /* ended */ } }
+  for (const pid of [...started, ...pidsOf()]) { try { if (pid !== process.pid) process.kill(pid); } catch { /* ended */ } }
 });
 
 describe('a resident stays equal to a call on its own', () => {
@@ -106,6 +106,23 @@ describe('a resident that does not answer', () => {
     } finally {
       process.kill(pid, 'SIGCONT');
     }
+  });
+});
+
+describe('a resident that ended without cleaning up', () => {
+  it('a file naming a process that is now another one does not keep a new resident from starting', async () => {
+    const pid = pidsOf().find(alive) ?? await startOne([]);
+    const info = join(indexDir(), infos().find((n) => JSON.parse(readFileSync(join(indexDir(), n), 'utf8')).pid === pid)!);
+    process.kill(pid, 'SIGKILL');
+    await until(() => !alive(pid));
+    // its process id taken by another process (this one): alive, but no resident listens
+    writeFileSync(info, JSON.stringify({ ...JSON.parse(readFileSync(info, 'utf8')), pid: process.pid }));
+    const r = runCli(['ai', 'search', 'orders', '--project-dir', dir, '--json'], { env: env() });
+    expect(r.code).toBe(0);
+    const next = Number(/process (\d+)/.exec(r.stderr)?.[1]);
+    expect(next).toBeGreaterThan(0);
+    started.push(next);
+    await until(() => pidsOf().includes(next));
   });
 });
 

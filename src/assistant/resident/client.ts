@@ -26,7 +26,7 @@ export async function callResident(dir: string, read: ReadOptions, kind: Residen
   const addr = residentAddress(dir, read, kind);
   const live = liveResident(addr);
   if (!live) return undefined;
-  const r = await exchange(addr, { ...req, key: addr.key, envHash: envHashOf(live.env), cwd: process.cwd() }, on);
+  const r = await exchange(addr, { ...req, key: addr.key, envHash: envHashOf(live.env), cwd: process.cwd() }, on, () => forget(addr, live.pid));
   return r && { result: r.result, pid: live.pid };
 }
 
@@ -52,7 +52,8 @@ export async function stopResidents(dir: string): Promise<number[]> {
 }
 
 /** One request to the resident at `addr`: its result, or undefined when it is not listening or refused. */
-function exchange(addr: ResidentAddress, full: ResidentRequest, on: { delta?: (t: string) => void; warn?: (t: string) => void } = {}): Promise<{ result: unknown } | undefined> {
+function exchange(addr: ResidentAddress, full: ResidentRequest, on: { delta?: (t: string) => void; warn?: (t: string) => void } = {},
+  gone?: () => void): Promise<{ result: unknown } | undefined> {
   if (unsafeSocketFolder(addr)) return Promise.resolve(undefined);
   return new Promise((ok, fail) => {
     const conn = connect(addr.socket);
@@ -62,7 +63,11 @@ function exchange(addr: ResidentAddress, full: ResidentRequest, on: { delta?: (t
     // no word within a second and the call answers on its own
     const waiting = setTimeout(() => done(undefined), 1000);
     conn.once('connect', () => conn.write(`${JSON.stringify(full)}\n`));
-    conn.once('error', () => done(undefined));
+    conn.once('error', (e: NodeJS.ErrnoException) => {
+      // nothing listens where its file says a resident does: it ended without cleaning up
+      if (e.code === 'ECONNREFUSED' || e.code === 'ENOENT') gone?.();
+      done(undefined);
+    });
     let buf = '';
     // once part of the answer is out, ending without the rest is an error: answering again would print it twice
     let partial = false;
@@ -84,6 +89,14 @@ function exchange(addr: ResidentAddress, full: ResidentRequest, on: { delta?: (t
     // ended without an answer (the resident stopped meanwhile): the call answers on its own
     conn.once('close', () => done(undefined, partial ? new UserError('the resident index ended while answering; ask again', 70, 'AI_RESIDENT_FAILED') : undefined));
   });
+}
+
+/**
+ * The file of a resident killed without cleaning up, whose process id another process took since:
+ * removed, so that the next call starts a new one (only while it still names that process).
+ */
+function forget(addr: ResidentAddress, pid: number): void {
+  if (liveResident(addr)?.pid === pid) rmSync(addr.info, { force: true });
 }
 
 /**
