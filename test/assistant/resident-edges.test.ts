@@ -143,6 +143,29 @@ describe('ai stop', () => {
   });
 });
 
+describe('what a resident holds', () => {
+  it.skipIf(process.platform !== 'linux')('not the hosted providers\' keys of the call that started it', async () => {
+    const other = copyProject();
+    const keys = { OPENAI_API_KEY: 'sk-resident-openai', ANTHROPIC_API_KEY: 'sk-resident-anthropic', GEMINI_API_KEY: 'resident-gemini', MODELER_AI_API_KEY: 'resident-compatible' };
+    const kept = () => readdirSync(indexDir()).filter((n) => n.endsWith('.idx'));
+    const before = existsSync(indexDir()) ? kept().length : 0;
+    const pid = await startOne([], { project: other, env: keys });
+    // (the first call leaves writing its kept index to the resident)
+    await until(() => kept().length > before);
+    const environ = readFileSync(`/proc/${pid}/environ`, 'utf8');
+    for (const [name, value] of Object.entries(keys)) {
+      expect(environ).not.toContain(value);
+      expect(environ).not.toContain(`${name}=`);
+    }
+    // and a call holding them is still answered by it: with the kept indexes gone, none is built again
+    for (const n of kept()) rmSync(join(indexDir(), n));
+    const r = runCli(['ai', 'search', 'orders', '--project-dir', other, '--json'], { env: env(keys) });
+    expect(r.code).toBe(0);
+    expect(kept()).toEqual([]);
+    runCli(['ai', 'stop', '--project-dir', other], { env: env() });
+  });
+});
+
 describe('a socket folder others may write', () => {
   // a cache path too long for a socket puts it in <tmp>/modeler-<uid>/: one another user made first
   // (simulated: a folder anyone may write) is never listened in, nor is a socket there called

@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UserError } from '../../core/diagnostics.js';
 import type { ReadOptions } from '../../core/project/settings.js';
+import { PROVIDERS } from '../providers/index.js';
 import { addressOf, envHashOf, residentAddress, residentIdleMs, residentMinFiles, residentsDir, residentsOn, unsafeSocketFolder, type ResidentAddress, type ResidentKind } from './address.js';
 import type { ResidentInfo } from './resident.js';
 import { liveResident, type ResidentReply, type ResidentRequest } from './wire.js';
@@ -115,7 +116,7 @@ export function startResident(dir: string, read: ReadOptions, kind: ResidentKind
     mkdirSync(dirname(addr.starting), { recursive: true, mode: 0o700 });
     // taken whole and only if absent: two calls at once start one resident
     const fd = openSync(addr.starting, 'wx', 0o600);
-    const child = spawn(process.execPath, args, { detached: true, stdio: 'ignore', env: process.env, cwd: process.cwd(), windowsHide: true });
+    const child = spawn(process.execPath, args, { detached: true, stdio: 'ignore', env: withoutKeys(process.env), cwd: process.cwd(), windowsHide: true });
     writeSync(fd, String(child.pid ?? ''));
     closeSync(fd);
     child.unref();
@@ -130,6 +131,15 @@ export function residentWillStart(dir: string, read: ReadOptions, kind: Resident
   if (!residentsOn() || files < residentMinFiles()) return false;
   const addr = residentAddress(dir, read, kind);
   return !liveResident(addr) && !starting(addr) && !unsafeSocketFolder(addr);
+}
+
+/**
+ * The environment without the hosted providers' keys: a resident answers only with the Local
+ * provider, and a key should not outlive the call that had it in a process of its own.
+ */
+function withoutKeys(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const keys = new Set(PROVIDERS.flatMap((p) => p.keyEnv));
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !keys.has(k)));
 }
 
 /**
