@@ -5,7 +5,7 @@
 // real sockets. The example project stands in for a big one (MODELER_AI_RESIDENT_MIN_FILES=0).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, REPO, runCli, runCliAsync, tempDir } from '../helpers/cli.js';
@@ -106,6 +106,16 @@ describe('a resident that does not answer', () => {
     } finally {
       process.kill(pid, 'SIGCONT');
     }
+  });
+});
+
+describe('a call that goes before it asks', () => {
+  it('(a Ctrl-C between connecting and asking) does not keep the resident from ending after its idle time', async () => {
+    const other = copyProject();
+    const pid = await startOne([], { project: other, env: { MODELER_AI_RESIDENT_IDLE: '2' } });
+    const name = infos().find((n) => JSON.parse(readFileSync(join(indexDir(), n), 'utf8')).pid === pid)!;
+    await new Promise<void>((ok, fail) => { const c = connect(join(indexDir(), name.replace('.resident.json', '.sock')), () => { c.destroy(); ok(); }); c.once('error', fail); });
+    await until(() => !alive(pid), 20_000);
   });
 });
 

@@ -112,7 +112,7 @@ export async function runResident(addr: ResidentAddress, read: ReadOptions, kind
         conn.end();
         if (goOn) rest(); else stop();
       });
-    }, () => conn.destroy());
+    }, () => { conn.destroy(); rest(); }); // gone before it asked (a Ctrl-C): the idle time runs again
   });
   const rest = () => { clearTimeout(idle); idle = setTimeout(stop, residentIdleMs()); };
   let stopped: () => void = () => {};
