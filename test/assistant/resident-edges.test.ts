@@ -76,6 +76,14 @@ describe('a resident stays equal to a call on its own', () => {
     expect(viaResident).toEqual(own);
   });
 
+  it('a model deleted: the model that refs it gets its issue (a file that did not change)', async () => {
+    if (!pidsOf().some(alive)) await startOne([]);
+    rmSync(join(dir, 'models', 'marts', 'orders.sql'));
+    const { viaResident, own } = both(['ref not found rpt_daily_revenue']);
+    expect(own.map((s) => s.name)).toContain('DBT_REF_NOT_FOUND:models/marts/rpt_daily_revenue.sql:2');
+    expect(viaResident).toEqual(own);
+  });
+
   it('a relative --profiles-dir is the calling folder\'s, not the folder the resident was started from', async () => {
     await startOne(['--profiles-dir', 'profiles'], { cwd: join(dir, '..', 'a') });
     const { viaResident, own } = both(['narwhal', '--profiles-dir', 'profiles'], { cwd: join(dir, '..', 'b') });
