@@ -56,6 +56,8 @@ beforeAll(() => {
   mkdirSync(join(dir, 'models', 'later'));
   // a model only the `dev` target builds, and two folders whose profiles/ differ in that
   writeFileSync(join(dir, 'models', 'marts', 'narwhal_report.sql'), "{{ config(enabled=(target.name == 'dev')) }}\nselect 1 as narwhal_id\n");
+  // a model only a YAML date in --vars enables (a string that looks like one does not)
+  writeFileSync(join(dir, 'models', 'marts', 'dingo_report.sql'), "{{ config(enabled=((var('d', '') | string) != '2024-01-01T00:00:00.000Z')) }}\nselect 1 as dingo_id\n");
   const profiles = readFileSync(join(dir, 'profiles.yml'), 'utf8');
   for (const [name, target] of [['a', 'dev'], ['b', 'prod']]) {
     mkdirSync(join(dir, '..', name, 'profiles'), { recursive: true });
@@ -81,6 +83,18 @@ describe('a resident stays equal to a call on its own', () => {
     rmSync(join(dir, 'models', 'marts', 'orders.sql'));
     const { viaResident, own } = both(['ref not found rpt_daily_revenue']);
     expect(own.map((s) => s.name)).toContain('DBT_REF_NOT_FOUND:models/marts/rpt_daily_revenue.sql:2');
+    expect(viaResident).toEqual(own);
+  });
+
+  it('--vars a JSON line cannot pass on as they are (a YAML date) start none: the answer is the call\'s own', () => {
+    const vars = ['--vars', '{d: 2024-01-01}'];
+    const first = runCli(['ai', 'search', 'dingo', '--project-dir', dir, '--json', ...vars], { env: env() });
+    const pid = Number(/process (\d+)/.exec(first.stderr)?.[1]);
+    if (pid) started.push(pid);
+    expect(first.code).toBe(0);
+    expect(first.stderr).not.toMatch(/stays in memory/);
+    const { viaResident, own } = both(['dingo', ...vars]);
+    expect(own.map((s) => s.name)).toContain('dingo_report');
     expect(viaResident).toEqual(own);
   });
 

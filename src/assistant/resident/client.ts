@@ -6,6 +6,7 @@ import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync
 import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 import { UserError } from '../../core/diagnostics.js';
 import type { ReadOptions } from '../../core/project/settings.js';
 import { PROVIDERS } from '../providers/index.js';
@@ -129,6 +130,8 @@ export function startResident(dir: string, read: ReadOptions, kind: ResidentKind
 /** Whether startResident would start one now (the project is big enough, none runs or is starting). */
 export function residentWillStart(dir: string, read: ReadOptions, kind: ResidentKind, files: number): boolean {
   if (!residentsOn() || files < residentMinFiles()) return false;
+  // the resident gets --vars as JSON: a value JSON does not keep (a YAML date) would read otherwise
+  if (read.vars !== undefined && !isDeepStrictEqual(JSON.parse(JSON.stringify(read.vars)), read.vars)) return false;
   const addr = residentAddress(dir, read, kind);
   return !liveResident(addr) && !starting(addr) && !unsafeSocketFolder(addr);
 }
