@@ -9,9 +9,13 @@ export class DiskStamps {
   private files = new Map<string, string>();
   private dirs = new Map<string, number>();
 
-  /** `skip`: folders (project-relative) never looked into. */
-  constructor(private root: string, files: Iterable<string>, private skip: (rel: string) => boolean) {
+  /**
+   * `skip`: folders (project-relative) never looked into. `dirs`: folders to watch besides the
+   * files' own — an empty one, whose first file would otherwise go unseen (only its own time moves).
+   */
+  constructor(private root: string, files: Iterable<string>, private skip: (rel: string) => boolean, dirs: Iterable<string> = []) {
     for (const rel of files) this.files.set(rel, this.stamp(rel));
+    for (const rel of dirs) if (!skip(rel)) this.dirs.set(rel, this.dirTime(rel));
     for (const rel of this.files.keys()) for (let d = parent(rel); d !== undefined; d = parent(d)) if (!this.dirs.has(d)) this.dirs.set(d, this.dirTime(d));
     if (!this.dirs.has('')) this.dirs.set('', this.dirTime(''));
   }

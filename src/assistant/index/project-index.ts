@@ -71,6 +71,8 @@ export class ProjectIndex {
   private findings: FindingsByFile = { byFile: new Map(), signature: new Map() };
   /** files changed since the issues were last brought up to date */
   private staleIssues = new Set<string>();
+  /** per file, the reader's diagnostics as last indexed: a change can move them in a file it did not touch (a ref to a deleted model) */
+  private diagnosticSigs = new Map<string, string>();
   private built = { buildMs: 0, builtAt: '' };
   /** ids a build met twice (the first unit's record stands): a change that removes one needs a full build to tell which stands */
   private shadowed = new Set<string>();
@@ -148,6 +150,7 @@ export class ProjectIndex {
     }
     for (const rel of this.issueFiles()) yield* put(issuesUnit(rel), issueRecords(this.ctx, rel, this.findings.byFile.get(rel) ?? [], issuesUnit(rel)));
     this.staleIssues.clear();
+    this.diagnosticSigs = diagnosticSigs(this.project);
     yield* put(AGG_UNIT, [...this.aggs.values()].map(aggregateRecord));
     for (const [u, recs] of this.extraUnits) yield* put(u, recs);
     yield* this.search.compactSteps();
@@ -227,6 +230,9 @@ export class ProjectIndex {
     this.findings = findingsByFile(this.project);
     const files = new Set(this.staleIssues);
     for (const f of new Set([...before.keys(), ...this.findings.signature.keys()])) if (before.get(f) !== this.findings.signature.get(f)) files.add(f);
+    const diagnostics = diagnosticSigs(this.project);
+    for (const f of new Set([...this.diagnosticSigs.keys(), ...diagnostics.keys()])) if (this.diagnosticSigs.get(f) !== diagnostics.get(f)) files.add(f);
+    this.diagnosticSigs = diagnostics;
     this.replaceUnits(new Map([...files].map((f) => [issuesUnit(f), this.project.files.has(f) || this.findings.byFile.has(f) ? issueRecords(this.ctx, f, this.findings.byFile.get(f) ?? [], issuesUnit(f)) : []])));
     this.staleIssues.clear();
     return performance.now() - t0;
@@ -509,6 +515,13 @@ export class ProjectIndex {
 
 const issuesUnit = (rel: string) => `issues:${rel}`;
 const nodeId = (n: DbtNode) => `${n.resourceType}:${n.name}`;
+
+/** Per file, its reader diagnostics that make issue records (issueRecords), as one string. */
+function diagnosticSigs(p: Project): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const d of p.diagnostics) if (d.file && d.severity !== 'info') out.set(d.file, `${out.get(d.file) ?? ''}${d.code}|${d.severity}|${d.line ?? 1}|${d.message}|${d.hint ?? ''}\n`);
+  return out;
+}
 
 export function nameKeys(r: IndexRecord): string[] {
   const keys = [r.name.toLowerCase()];

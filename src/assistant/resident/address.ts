@@ -5,9 +5,9 @@
 // options, or after an upgrade, never talks to a resident that would answer differently. This
 // module is loaded before anything else a call needs: it imports nothing heavy.
 import { createHash } from 'node:crypto';
-import { realpathSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toolVersion } from '../../core/paths.js';
 import type { ReadOptions } from '../../core/project/settings.js';
@@ -37,14 +37,42 @@ export function residentAddress(dir: string, read: ReadOptions, kind: ResidentKi
   let real = root;
   try { real = realpathSync(root); } catch { /* not there: the read says so */ }
   const code = CODE.map((f) => { try { const st = statSync(f); return `${st.size}:${st.mtimeMs}`; } catch { return '-'; } });
-  const options = { vars: read.vars ?? null, profilesDir: read.profilesDir ?? null, profile: read.profile ?? null, target: read.target ?? null };
+  // a relative --profiles-dir is another folder from another calling folder
+  const options = { vars: read.vars ?? null, profilesDir: read.profilesDir === undefined ? null : resolve(read.profilesDir), profile: read.profile ?? null, target: read.target ?? null };
   const key = createHash('sha256').update(JSON.stringify([1, toolVersion(), code, real, options, kind])).digest('hex');
+  return addressOf(root, key);
+}
+
+/** The folder of the residents' files (and sockets, unless its path is too long for one). */
+export function residentsDir(): string {
+  return join(userCacheDir(), 'ai-index');
+}
+
+/** The address of the resident with this key (read back from its info file by `ai stop`). */
+export function addressOf(root: string, key: string): ResidentAddress {
   const name = key.slice(0, 20);
-  const dirOf = join(userCacheDir(), 'ai-index');
+  const dirOf = residentsDir();
   // a Unix socket's path is limited (about 104 bytes): a long cache path listens in a private temp folder instead
   const inCache = join(dirOf, `${name}.sock`);
   const socket = process.platform === 'win32' ? `\\\\.\\pipe\\modeler-${name}` : Buffer.byteLength(inCache) <= 100 ? inCache : join(tmpdir(), `modeler-${process.getuid?.() ?? 'u'}`, `${name}.sock`);
   return { root, key, socket, info: join(dirOf, `${name}.resident.json`), starting: join(dirOf, `${name}.starting`) };
+}
+
+/**
+ * Why the folder of a resident's socket is not this user's alone (undefined when it is): a folder
+ * another user owns or may write — a temp folder someone made first — could hold their socket in
+ * place of the resident's, so none listens nor is called there.
+ */
+export function unsafeSocketFolder(addr: ResidentAddress): string | undefined {
+  if (process.platform === 'win32') return undefined;
+  const dir = dirname(addr.socket);
+  let st;
+  try { st = lstatSync(dir); } catch { return undefined; } // made private by the resident that listens
+  if (!st.isDirectory()) return `${dir} is not a folder`;
+  const uid = process.getuid?.();
+  if (uid !== undefined && st.uid !== uid) return `${dir} belongs to another user`;
+  if (st.mode & 0o022) return `${dir} may be written by other users`;
+  return undefined;
 }
 
 /**

@@ -15,13 +15,13 @@ import { firstChange, stampFiles, stampsHold } from '../../core/file-stamps.js';
 import { writeFileAtomic } from '../../core/fs-atomic.js';
 import { readSettings, type ReadOptions } from '../../core/project/settings.js';
 import { unreadableFileNote } from '../../core/project/unreadable.js';
-import { SKIP_DIRS } from '../../core/project/walk.js';
+import { SKIP_DIRS, walkProject } from '../../core/project/walk.js';
 import { initSqlColumns } from '../../core/sql-columns/query-shape.js';
 import { ask, previewIndex } from '../ask.js';
-import { buildForResident, packagePaths, profilesFile, projectPaths, watchEnv } from '../index/index-cache.js';
+import { buildForResident, packagePaths, profilesFile, watchEnv } from '../index/index-cache.js';
 import { ProviderError } from '../providers/types.js';
 import { AssistantSession } from '../session.js';
-import { envHashOf, residentIdleMs, type ResidentAddress, type ResidentKind } from './address.js';
+import { envHashOf, residentIdleMs, unsafeSocketFolder, type ResidentAddress, type ResidentKind } from './address.js';
 import { liveResident, readLine, type ResidentReply, type ResidentRequest } from './wire.js';
 
 export interface ResidentInfo { pid: number; key: string; env: string[]; kind: ResidentKind; root: string }
@@ -30,12 +30,18 @@ export interface ResidentInfo { pid: number; key: string; env: string[]; kind: R
 export async function runResident(addr: ResidentAddress, read: ReadOptions, kind: ResidentKind, opts: { keep?: boolean } = {}): Promise<void> {
   // one per address: a second start (two calls at once) leaves the first to answer
   if (liveResident(addr)) { rmSync(addr.starting, { force: true }); return; }
+  if (process.platform !== 'win32') {
+    mkdirSync(dirname(addr.socket), { recursive: true, mode: 0o700 });
+    const unsafe = unsafeSocketFolder(addr);
+    if (unsafe) throw new UserError(`the resident index does not listen there: ${unsafe}`, 1, 'AI_RESIDENT_FAILED');
+  }
   const root = addr.root;
   if (kind === 'ask') await initSqlColumns();
   const settings = readSettings(root, read, { filesRead: 0 });
   const skip = (rel: string) => rel.split('/').some((s) => SKIP_DIRS.has(s));
   // stamped before the read: a file changed while it is read is read again at the first call
-  const disk = new DiskStamps(root, projectPaths(root, settings), skip);
+  const walked = walkProject(root, settings);
+  const disk = new DiskStamps(root, walked.files, skip, walked.dirs);
   const profilesPath = profilesFile(root, read);
   const profiles = stampFiles(root, [profilesPath]);
   const packages = stampFiles(root, packagePaths(root, settings.packagesInstallPath));
@@ -94,6 +100,8 @@ export async function runResident(addr: ResidentAddress, read: ReadOptions, kind
   let queue: Promise<unknown> = Promise.resolve();
   const server = createServer((conn: Socket) => {
     clearTimeout(idle);
+    // at once, before the calls ahead of it are answered: the caller knows this process runs
+    conn.write(`${JSON.stringify({ accepted: true } satisfies ResidentReply)}\n`);
     readLine(conn).then((line) => {
       // one call at a time: the project and its index are one state
       queue = queue.then(async () => {
@@ -104,7 +112,7 @@ export async function runResident(addr: ResidentAddress, read: ReadOptions, kind
         conn.end();
         if (goOn) rest(); else stop();
       });
-    }, () => conn.destroy());
+    }, () => { conn.destroy(); rest(); }); // gone before it asked (a Ctrl-C): the idle time runs again
   });
   const rest = () => { clearTimeout(idle); idle = setTimeout(stop, residentIdleMs()); };
   let stopped: () => void = () => {};
@@ -119,7 +127,6 @@ export async function runResident(addr: ResidentAddress, read: ReadOptions, kind
   }
 
   if (process.platform !== 'win32') {
-    mkdirSync(dirname(addr.socket), { recursive: true, mode: 0o700 });
     // a socket left by a resident that did not end cleanly (no live one answers: checked above)
     rmSync(addr.socket, { force: true });
   }

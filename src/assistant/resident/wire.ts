@@ -21,6 +21,8 @@ export interface ResidentRequest {
 }
 
 export type ResidentReply =
+  /** sent as soon as a call connects: a resident that is stopped or stuck never sends it */
+  | { accepted: true }
   | { delta: string }
   | { warn: string }
   | { ok: true; result: unknown }

@@ -3,7 +3,8 @@
 // index; `ai resident` is that process (started by a call, not by hand).
 import type { Command } from 'commander';
 import { UserError } from '../../api/base.js';
-import { callResident, runResident, residentAddress, residentWillStart, startedNote, startResident, type ResidentKind } from '../../api/resident.js';
+import { resolve } from 'node:path';
+import { callResident, runResident, residentAddress, residentWillStart, startedNote, startResident, stopResidents, type ResidentKind } from '../../api/resident.js';
 import { action, err, intOption, out, parentCommand, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
 
@@ -52,16 +53,14 @@ export function registerAi(program: Command): void {
     }));
 
   projectOptions(ai.command('stop')
-    .description('end the project\'s resident index (the process a call on a big project leaves, so later calls answer at once)')
+    .description('end the project\'s resident indexes (the processes a call on a big project leaves, so later calls answer at once), whatever options started them')
     .addHelpText('after', '\nExit codes: 0 ended, or none was running.\nExample: modeler ai stop --project-dir examples/jaffle_shop'))
     .action(action(async (opts: ProjectFlags) => {
-      const ref = projectRef(opts);
-      const ended: number[] = [];
-      for (const kind of ['search', 'ask'] as const) {
-        const r = await callResident(ref.dir, ref.read, kind, { op: 'stop' });
-        if (r) ended.push(r.pid);
-      }
-      out(ended.length ? `ended the resident index (process ${ended.join(', ')})` : `no resident index runs for ${residentAddress(ref.dir, ref.read, 'search').root}`);
+      // a folder given is taken as it is: its residents are ended also once it is gone or no longer a project
+      const given = opts.projectDir ?? opts.project;
+      const root = resolve(given ?? projectRef(opts).dir);
+      const ended = await stopResidents(root);
+      out(ended.length ? `ended the resident index (process ${ended.join(', ')})` : `no resident index runs for ${root}`);
       return 0;
     }));
 

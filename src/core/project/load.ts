@@ -67,7 +67,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}, asPackage?: { t
   };
   let settings: DbtSettings = settingsOf();
   let installed: InstalledPackage[] = [];
-  let walked: Walked = { files: [], nestedProjects: [] };
+  let walked: Walked = { files: [], nestedProjects: [], dirs: [] };
 
   const under = (rel: string, roots: readonly string[]) => roots.some((p) => p === '.' || p === '' || rel.startsWith(p + '/'));
   const classify = (rel: string): FileKind => {

@@ -62,11 +62,12 @@ const SCHEMA_KEYS = ['schema', 'dataset'];
 /** The folder whose profiles.yml dbt reads, and why (for messages). */
 export function profilesDirFor(inp: Pick<TargetInputs, 'profilesDir' | 'projectDir' | 'env' | 'cwd' | 'home'>): { dir: string; from: string; explicit: boolean } {
   const env = inp.env ?? process.env;
-  if (inp.profilesDir) return { dir: resolve(inp.profilesDir), from: opt('profiles_dir'), explicit: true };
-  if (env.DBT_PROFILES_DIR) return { dir: resolve(env.DBT_PROFILES_DIR), from: 'DBT_PROFILES_DIR', explicit: true };
+  // a relative folder is the calling process's (`cwd`: a resident index answering another process)
+  const cwd = resolve(inp.cwd ?? process.cwd());
+  if (inp.profilesDir) return { dir: resolve(cwd, inp.profilesDir), from: opt('profiles_dir'), explicit: true };
+  if (env.DBT_PROFILES_DIR) return { dir: resolve(cwd, env.DBT_PROFILES_DIR), from: 'DBT_PROFILES_DIR', explicit: true };
   const project = resolve(inp.projectDir);
   if (isFile(join(project, 'profiles.yml'))) return { dir: project, from: 'the project folder', explicit: false };
-  const cwd = resolve(inp.cwd ?? process.cwd());
   if (isFile(join(cwd, 'profiles.yml'))) return { dir: cwd, from: 'the current folder', explicit: false };
   return { dir: join(inp.home ?? env.HOME ?? homedir(), '.dbt'), from: '~/.dbt', explicit: false };
 }

@@ -12,6 +12,8 @@ export interface Walked {
   files: string[];
   /** Folders skipped because they hold their own dbt_project.yml. */
   nestedProjects: string[];
+  /** The folders looked into (empty ones too), project-relative; '' is the root. */
+  dirs: string[];
 }
 
 export function walkProject(root: string, opts: { targetPath?: string; packagesInstallPath?: string } = {}): Walked {
@@ -19,7 +21,9 @@ export function walkProject(root: string, opts: { targetPath?: string; packagesI
   const skipRel = new Set([target, opts.packagesInstallPath ?? 'dbt_packages']);
   const out: string[] = [];
   const nested: string[] = [];
+  const dirs: string[] = [];
   const walk = (abs: string, rel: string) => {
+    dirs.push(rel);
     let entries;
     try { entries = readdirSync(abs, { withFileTypes: true }); } catch { return; }
     for (const e of entries) {
@@ -34,7 +38,7 @@ export function walkProject(root: string, opts: { targetPath?: string; packagesI
   };
   walk(root, '');
   for (const f of TARGET_FILES) out.push(`${target}/${f}`);
-  return { files: out.sort(), nestedProjects: nested.sort() };
+  return { files: out.sort(), nestedProjects: nested.sort(), dirs: dirs.sort() };
 }
 
 /** Is `rel` inside one of the nested projects (or a skipped folder) the walk left out? */
