@@ -1,6 +1,7 @@
 // The top bar counts with each noun's right form: the example with orders.sql dropping a column
 // its YAML lists (status) has one warning, said "1 warning" (it said "1 warnings"), in the
-// button's text and its accessible name. Real Chromium on a copy of the example.
+// button's text and its accessible name; at 1024 × 768 the project's name and both counts are
+// read whole (they were cut: "jaffl…", "✓ valid · 1 war…"). Real Chromium on a copy of the example.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,5 +24,18 @@ describe.skipIf(!!skip)(`the top bar's counts${skip ? ` [skipped: ${skip}]` : ''
     const status = ui.page.getByRole('banner').getByRole('button', { name: 'Validation: valid, 1 warning', exact: true });
     await status.waitFor();
     expect(await status.textContent()).toBe('✓ valid · 1 warning');
+  });
+
+  it('reads the project name and both counts whole at 1024 × 768, Settings and Search still in the bar', async () => {
+    const page = await ui.newPage({ viewport: { width: 1024, height: 768 } });
+    const bar = page.getByRole('banner');
+    await bar.getByRole('button', { name: 'Validation: valid, 1 warning', exact: true }).waitFor();
+    const cut = await bar.evaluate((b) => [...b.querySelectorAll<HTMLElement>('.project, .status')]
+      .filter((e) => e.scrollWidth > e.clientWidth).map((e) => `${e.textContent} (${e.clientWidth} of ${e.scrollWidth} px)`));
+    expect(cut).toEqual([]);
+    for (const name of ['Search… Ctrl K', 'Settings']) {
+      const box = await bar.getByRole('button', { name, exact: true }).boundingBox();
+      expect(box && box.x + box.width <= 1024, name).toBe(true);
+    }
   });
 });

@@ -44,7 +44,7 @@ export function TopBar() {
         <button type="button" aria-pressed={details} onClick={() => showDetails(!details)} title="Show or hide the inspector and AI panel (it opens by itself when something is selected, unless hidden here; remembered)">Details</button>
         <button type="button" aria-pressed={p.findings} onClick={() => togglePanel('findings')} title="Show or hide the findings (remembered)">Findings</button>
       </span>
-      <button type="button" className="search-button" onClick={() => app.set({ dialog: { kind: 'search' } })} aria-keyshortcuts="Control+K Meta+K">Search… <kbd>Ctrl K</kbd></button>
+      <button type="button" className="search-button" onClick={() => app.set({ dialog: { kind: 'search' } })} aria-keyshortcuts="Control+K Meta+K" aria-label="Search… Ctrl K">Search… <kbd>Ctrl K</kbd></button>
       {gitOffered() && <button type="button" onClick={() => app.set({ dialog: { kind: 'git' } })}>Git</button>}
       <button type="button" onClick={() => app.set({ dialog: { kind: 'settings' } })}>Settings</button>
     </header>
