@@ -14,7 +14,7 @@ import { keyNamedThings, singularByOwnKey } from './key-names.js';
 import { singularPhrase } from './inflection.js';
 import { EntityIndex, ruleConfidence, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { joinedKeys, keysReadFrom, stagerOf } from './join-keys.js';
-import { subjectTails } from './subject-names.js';
+import { gluedNames, subjectTails } from './subject-names.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { applySystemPrefixes, grainOf, mergePartitionCopies, markDuplicates, markJoinsAgain, markRestagings, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
 import { isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
@@ -122,6 +122,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   mergePartitionCopies(models);
   for (const m of models) singularByOwnKey(m);
   subjectTails(models);
+  gluedNames(models);
   for (const m of models) m.noun = pascalName(m.parsed.tokens);
 
   // 1. kinds told by the name, the place and the structure; field-definition tables first, so their option tables follow them

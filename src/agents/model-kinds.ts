@@ -33,8 +33,12 @@ export interface NameKind {
 }
 
 // (and the same word in the languages projects are written in: SIRENE's etablissement_historique)
-const HISTORY_WORDS = new Set(['history', 'snapshot', 'audit', 'changelog', 'historique', 'historial', 'historico', 'historie', 'verlauf', 'storico']);
+const HISTORY_WORDS = new Set(['history', 'hist', 'snapshot', 'audit', 'changelog', 'historique', 'historial', 'historico', 'historie', 'verlauf', 'storico']);
 const LOG_WORDS = new Set(['log']);
+/** A word that says, after a table's name, that the rows are not things of their own (a history, a log, settings). */
+export function isKindWord(word: string): boolean {
+  return HISTORY_WORDS.has(word) || LOG_WORDS.has(word) || CONFIG_NOUNS.has(word);
+}
 /** Rows that failed validation or loading, kept aside by the pipeline (events_bad, rejected_rows): dead letters. */
 const FAILED_WORDS = new Set(['bad', 'invalid', 'rejected', 'quarantine', 'quarantined', 'deadletter', 'dlq']);
 const REPORT_WORDS = new Set(['report', 'export', 'extract']);
@@ -47,7 +51,8 @@ const TOOL_PREFIXES = new Set(['fivetran', 'airbyte', 'stitch', 'dbt', 'meltano'
 const PIPELINE_WORDS = new Set(['outcome', 'outcomes', 'validation', 'download', 'unzip', 'scraped', 'scrape', 'ingestion', 'invocation', 'idmap', 'cloudaudit']);
 const TECHNICAL_SYSTEMS = new Set(['audit', 'logs', 'logging', 'monitoring', 'elementary', 'fivetran', 'airbyte', 'stitch', 'dbt']);
 /** Configuration sections of an application. */
-const CONFIG_NOUNS = new Set(['ldap', 'saml', 'oauth', 'sso', 'smtp', 'config', 'configs', 'configuration', 'setting', 'settings', 'preference', 'preferences']);
+const CONFIG_NOUNS = new Set(['ldap', 'saml', 'oauth', 'sso', 'smtp', 'config', 'configs', 'configuration', 'setting', 'settings', 'preference', 'preferences',
+  'pref', 'prefs', 'param', 'params']);
 /** Words of an aggregate: a breakdown by something, a time series, a distribution, per-period figures. */
 const AGGREGATE_WORDS = new Set(['timeseries', 'summary', 'summaries', 'distribution', 'stats', 'statistic', 'statistics', 'kpi', 'kpis', 'aggregate',
   'aggregates', 'aggregated', 'rollup', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual']);
@@ -136,6 +141,8 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   // (api_keys, license_keys are things: only an _id names a key column)
   if (lead.length && (last === 'id' || last === 'ids')) return { kind: 'technical', why: 'a table named after a key: an id map', served: [] };
   if (HISTORY_WORDS.has(last) && lead.length) return { kind: 'history', why: `a ${last} table`, served: lead };
+  // hist_appointment (OpenDental's histappointment): the abbreviation before the noun it keeps versions of
+  if (tokens.length > 1 && tokens[0] === 'hist') return { kind: 'history', why: 'a hist table (versions of another table\'s rows)', served: tokens.slice(1) };
   // opportunity_field_history_migrated: a history with a qualifier after it
   const hist = tokens.findIndex((t, i) => i > 0 && i < tokens.length - 1 && HISTORY_WORDS.has(t));
   if (hist > 0) return { kind: 'history', why: `a ${tokens[hist]} table`, served: tokens.slice(0, hist) };

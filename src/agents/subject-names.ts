@@ -2,6 +2,7 @@
 // is the word before that subject.
 import type { StagingModel } from './entities.js';
 import { singularWord } from './inflection.js';
+import { isKindWord } from './model-kinds.js';
 
 /**
  * A name ending in a word that begins other models' names (stg_batches_otr beside stg_otr_logistics, stg_otr_production)
@@ -16,5 +17,33 @@ export function subjectTails(models: StagingModel[]): void {
     // (orders_otr, contacts_mqls: a plural that begins other names is a subject too, its parts' plural)
     if (m.parsed.tokens.length !== 2 || (firsts.get(tail) ?? 0) < 2 || (firsts.get(head) ?? 0) > 1 || singularWord(head) === head) continue;
     m.parsed = { ...m.parsed, tokens: [singularWord(head), tail] };
+  }
+}
+
+/**
+ * A one-word name glued from another one-word name of its system and a word that says what its rows are (OpenDental's
+ * taskhist beside task, histappointment beside appointment, insbluebooklog beside insbluebook, userodpref beside userod)
+ * is that name and that word, as if an underscore stood between them: a history, a log, settings. The longest name of
+ * the system that begins or ends it is the one split off. Only such words are split off: what is left after another
+ * name may be the rest of a word (candidatures beside candidats is no candidat's ures).
+ */
+export function gluedNames(models: StagingModel[]): void {
+  const bySystem = new Map<string, Set<string>>();
+  for (const m of models) {
+    if (m.parsed.tokens.length !== 1) continue;
+    const names = bySystem.get(m.source) ?? new Set<string>();
+    names.add(m.parsed.tokens[0]);
+    bySystem.set(m.source, names);
+  }
+  for (const m of models) {
+    if (m.parsed.tokens.length !== 1) continue;
+    const word = m.parsed.tokens[0];
+    let best: { split: string[]; length: number } | undefined;
+    for (const name of bySystem.get(m.source) ?? []) {
+      if (name.length < 4 || word.length - name.length < 2 || (best && best.length >= name.length)) continue;
+      if (word.startsWith(name) && isKindWord(word.slice(name.length))) best = { split: [name, word.slice(name.length)], length: name.length };
+      else if (word.endsWith(name) && isKindWord(word.slice(0, -name.length))) best = { split: [word.slice(0, -name.length), name], length: name.length };
+    }
+    if (best) m.parsed = { ...m.parsed, tokens: best.split };
   }
 }

@@ -1,0 +1,43 @@
+// The Conceptualizer, issue 23's seventh blind round (an OpenDental practice warehouse): table names glued without
+// underscores (taskhist, histappointment, userodpref) and keys named as another table's key rather
+// than for its noun (fee_schedule_id of feesched, insurance_plan_1_id, code_group_id beside codegroup_id). Each
+// project is written to exercise one class and read by the real project reader, with the SQL parser loaded.
+import { describe, expect, it } from 'vitest';
+import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
+import { loadFiles, names, refs, sources, sourcesYaml } from './helpers.js';
+
+await initSqlColumns(); // columns come from the models' SQL
+const load = (files: Record<string, string>) => conceptualize(loadFiles(files));
+const stg = (table: string, select: string) => ({ [`models/staging/clinic/stg_clinic__${table}.sql`]: `select ${select} from {{ source('clinic', '${table}') }}\n` });
+const yaml = (model: string, cols: string) => ({ [`models/staging/clinic/_stg_clinic__${model}.yml`]: `version: 2\nmodels:\n  - name: stg_clinic__${model}\n    columns:\n${cols}` });
+const unique = (col: string) => `      - name: ${col}\n        data_tests: [unique, not_null]\n`;
+const tested = (col: string, to: string, field: string) => `      - name: ${col}\n        data_tests:\n          - relationships:\n              to: ref('stg_clinic__${to}')\n              field: ${field}\n`;
+
+describe('a name glued from another table\'s name of its system and a word', () => {
+  const files = {
+    'models/_sources.yml': sourcesYaml(sources('clinic', 'task', 'taskhist', 'appointment', 'histappointment', 'appointmenttype', 'userod', 'userodpref', 'tasks', 'procedurelog')),
+    ...stg('task', '"TaskNum" as task_id, "Descript" as description, "UserNum" as user_id'),
+    ...stg('taskhist', '"TaskHistNum" as task_hist_id, "TaskNum" as task_id, "Descript" as description, "DateTStamp" as changed_at'),
+    ...stg('appointment', '"AptNum" as appointment_id, "AppointmentTypeNum" as appointment_type_id, "AptDateTime" as starts_at'),
+    ...stg('histappointment', '"HistApptNum" as hist_appointment_id, "AptNum" as appointment_id, "AptDateTime" as starts_at'),
+    ...stg('appointmenttype', '"AppointmentTypeNum" as appointment_type_id, "AppointmentTypeName" as name'),
+    ...stg('userod', '"UserNum" as user_id, "UserName" as user_name'),
+    ...stg('userodpref', '"UserOdPrefNum" as user_od_pref_id, "UserNum" as user_id, "FkeyType" as fkey_type, "ValueString" as value'),
+    // a plural beside its singular is no glued word; procedurelog names no table of its system before its log
+    ...stg('procedurelog', '"ProcNum" as procedure_id, "AptNum" as appointment_id, "ProcFee" as fee'),
+    ...yaml('taskhist', unique('task_hist_id')),
+    ...yaml('histappointment', unique('hist_appointment_id')),
+    ...yaml('userodpref', unique('user_od_pref_id')),
+    ...yaml('appointmenttype', unique('appointment_type_id')),
+    ...yaml('procedurelog', unique('procedure_id')),
+  };
+
+  it('reads the word as it would after an underscore: a history, a preference', () => {
+    const p = load(files);
+    // taskhist and histappointment are versions of tasks and appointments, userodpref a user's settings
+    expect(names(p)).toEqual(['Appointment', 'Appointmenttype', 'Procedurelog', 'Task', 'Userod']);
+    expect(refs(p)).toContain('Appointmenttype>Appointment.appointment_type_id');
+    expect(refs(p)).toContain('Appointment>Procedurelog.appointment_id');
+  });
+});
