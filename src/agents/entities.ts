@@ -625,6 +625,14 @@ function buildIndex(project: Project, models: StagingModel[], sourceNames: strin
     e.holds ??= new Set();
     for (const c of m.columns) { const n = c.name.toLowerCase(); if (!m.ownIds.has(n) && !m.ownKeys.has(n) && keyShape(n)?.stem.length) e.holds.add(n); }
   }
+  // the key names the layer's own relationships tests tie to a model of an entity (claimproc's insurance_subscriber_id → inssub)
+  const entityOf = new Map(models.filter((m) => m.kind === 'entity').map((m) => [m.node.name.toLowerCase(), byName.get(m.entity!)]));
+  for (const m of models) {
+    for (const d of m.foreignKeys) {
+      const e = d.target.kind === 'ref' ? entityOf.get(d.target.name.toLowerCase()) : undefined;
+      if (e && e.sources.has(m.source)) (e.declaredAs ??= new Set()).add(d.column.toLowerCase());
+    }
+  }
   return new EntityIndex(byName.values(), sourceNames, semantic);
 }
 

@@ -28,6 +28,8 @@ export interface IndexedEntity {
   holds?: Set<string>;
   /** Lower-case names of its models' columns. */
   columns?: Set<string>;
+  /** Columns of its system's other models that relationships tests declare to hold its key. */
+  declaredAs?: Set<string>;
 }
 
 export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym' | 'bare' | 'join' | 'sqljoin';
@@ -310,6 +312,27 @@ export class EntityIndex {
   }
 
   /** Candidates in order: same source system first, then by rule. */
+  /** Entities of `system` whose own key, or a column its relationships tests tie to them, is one of `names`. */
+  private keyedInSystem(names: ReadonlySet<string>, system: string): IndexedEntity[] {
+    if (!system) return [];
+    if (!this.bySystemKey) {
+      this.bySystemKey = new Map();
+      const seen = new Set<IndexedEntity>();
+      for (const list of this.byNoun.values()) for (const e of list) {
+        if (seen.has(e)) continue;
+        seen.add(e);
+        for (const n of [...(e.key && e.key.column !== 'id' ? [e.key.column] : []), ...(e.declaredAs ?? [])]) {
+          const l = this.bySystemKey.get(n);
+          if (!l) this.bySystemKey.set(n, [e]); else if (!l.includes(e)) l.push(e);
+        }
+      }
+    }
+    const out = new Set<IndexedEntity>();
+    for (const n of names) for (const e of this.bySystemKey.get(n) ?? []) if (e.sources.has(system)) out.add(e);
+    return [...out];
+  }
+  private bySystemKey?: Map<string, IndexedEntity[]>;
+
   private candidates(child: ChildModel, stem: string[], column: string): { entity: IndexedEntity; rule: InferenceRule; role: string[] }[] {
     const out: { entity: IndexedEntity; rule: InferenceRule; role: string[]; rank: number }[] = [];
     const add = (entity: IndexedEntity | undefined, rule: InferenceRule, role: string[], rank: number) => {
@@ -320,6 +343,22 @@ export class EntityIndex {
     // a semantic model declares the column a foreign key of an entity (entities: [{name: customer, type: foreign}])
     for (const k of this.semantic.get(column) ?? []) {
       if (k.type === 'foreign') add(this.get(singularPhrase(k.noun.split('_')), child.source), 'semantic', [], -1);
+    }
+    // a column whose whole stem names no entity but that is, by name, the key of one entity of the child's system — its
+    // own key (fee_schedule_id of OpenDental's feesched) or a column its system's relationships tests tie to it — is that
+    // entity's, numbered or not (insurance_plan_1_id), before its last word is read as a noun with a role (Schedule, role fee)
+    // (…or after a role, secondary_insurance_subscriber_id, entered_by_user_id; or glued as that entity's key is, code_group_id
+    // beside codegroup_id)
+    const suffix = /_[a-z]+$/.exec(column)?.[0] ?? '_id';
+    // (a one-word tail after a role is a compound of its own: payment_plan_id is no plan_id)
+    for (let k = stem.length; k >= 2; k--) {
+      const tail = stem.slice(stem.length - k).filter((w) => !/^\d+$/.test(w));
+      if (!tail.length || this.get(tail, child.source)) break;
+      const names = new Set([`${tail.join('_')}${suffix}`, `${tail.join('')}${suffix}`]);
+      const keyed = this.keyedInSystem(names, child.source).filter((e) => snakeOf(e.tokens) !== snakeOf(child.tokens));
+      if (keyed.length !== 1) continue;
+      add(keyed[0], k === stem.length ? 'key' : 'role', stem.slice(0, stem.length - k), -2);
+      break;
     }
     // noun / role / context: the longest tail of the stem that names an entity, alone or completed by
     // the leading words of the model's own name

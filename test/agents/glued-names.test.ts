@@ -41,3 +41,45 @@ describe('a name glued from another table\'s name of its system and a word', () 
     expect(refs(p)).toContain('Appointment>Procedurelog.appointment_id');
   });
 });
+
+describe('a key named as another table\'s key, not for its noun', () => {
+  const files = {
+    'models/_sources.yml': sourcesYaml(sources('clinic', 'feesched', 'schedule', 'patient', 'insplan', 'appointment', 'inssub', 'claimproc', 'claim', 'codegroup', 'benefit', 'payplan')),
+    ...stg('feesched', '"FeeSchedNum" as fee_schedule_id, "Description" as description'),
+    ...stg('schedule', '"ScheduleNum" as schedule_id, "SchedDate" as schedule_date'),
+    ...stg('patient', '"PatNum" as patient_id, "FeeSched" as fee_schedule_id, "LName" as last_name'),
+    ...stg('insplan', '"PlanNum" as insurance_plan_id, "GroupName" as group_name'),
+    ...stg('appointment', '"AptNum" as appointment_id, "PatNum" as patient_id, "InsPlan1" as insurance_plan_1_id, "InsPlan2" as insurance_plan_2_id'),
+    ...stg('inssub', '"InsSubNum" as inssub_id, "PlanNum" as insurance_plan_id'),
+    ...stg('claimproc', '"ClaimProcNum" as claim_procedure_id, "ClaimNum" as claim_id, "InsSubNum" as insurance_subscriber_id, "PayPlanNum" as payment_plan_id'),
+    ...stg('claim', '"ClaimNum" as claim_id, "InsSubNum" as insurance_subscriber_id, "InsSubNum2" as secondary_insurance_subscriber_id'),
+    ...stg('codegroup', '"CodeGroupNum" as codegroup_id, "GroupName" as group_name'),
+    ...stg('benefit', '"BenefitNum" as benefit_id, "CodeGroupNum" as code_group_id, "PlanNum" as insurance_plan_id'),
+    ...yaml('feesched', unique('fee_schedule_id')),
+    ...yaml('insplan', unique('insurance_plan_id')),
+    ...yaml('codegroup', unique('codegroup_id')),
+    ...yaml('inssub', unique('inssub_id')),
+    // the claim procedures' test says which table insurance_subscriber_id is the key of
+    ...yaml('claimproc', unique('claim_procedure_id') + tested('insurance_subscriber_id', 'inssub', 'inssub_id') + tested('claim_id', 'claim', 'claim_id')),
+  };
+
+  it('is that table\'s key — its own key name, a name its system\'s tests tie to it, numbered, after a role, or glued', () => {
+    const r = refs(load(files));
+    expect(r).toContain('Feesched>Patient.fee_schedule_id');
+    expect(r).not.toContain('Schedule>Patient.fee_schedule_id');
+    expect(r).toContain('Insplan>Appointment.insurance_plan_1_id');
+    expect(r).toContain('Insplan>Appointment.insurance_plan_2_id');
+    expect(r).toContain('Inssub>Claim.insurance_subscriber_id');
+    expect(r).toContain('Inssub>Claim.secondary_insurance_subscriber_id');
+    expect(r).toContain('Codegroup>Benefit.code_group_id');
+    // a one-word key after a role is a compound of its own: a payment plan is no insurance plan
+    expect(r.filter((x) => x.endsWith('.payment_plan_id'))).toEqual([]);
+  });
+
+  it('is not drawn from a key name of another system', () => {
+    const other = { ...files, 'models/_sources.yml': sourcesYaml(sources('clinic', 'feesched', 'schedule', 'insplan', 'appointment', 'inssub', 'claimproc', 'claim', 'codegroup', 'benefit'), sources('crm', 'patient')) };
+    delete (other as Record<string, string>)['models/staging/clinic/stg_clinic__patient.sql'];
+    (other as Record<string, string>)['models/staging/crm/stg_crm__patient.sql'] = "select id as patient_id, fee_schedule_id, last_name from {{ source('crm', 'patient') }}\n";
+    expect(refs(load(other)).filter((x) => x.endsWith('.fee_schedule_id'))).toEqual([]);
+  });
+});
