@@ -17,7 +17,7 @@ import { joinedKeys, keysReadFrom, stagerOf } from './join-keys.js';
 import { gluedNames, subjectTails } from './subject-names.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { applySystemPrefixes, grainOf, mergePartitionCopies, markDuplicates, markJoinsAgain, markRestagings, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
-import { isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
+import { descriptionKind, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
 import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './layer-parts.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
@@ -141,6 +141,7 @@ export function readStagingLayer(project: Project): StagingLayer {
       if (k.kind === 'attribute' && k.served.length && !layerNouns.has(snakeOf(singularPhrase(k.served)))) k = { kind: 'entity', why: '', served: [] };
       const identified = nounId || m.ownKeys.size > 0 || m.columns.some((c) => c.name.toLowerCase() === 'id');
       if (k.kind === 'entity' && pass === 0 && seedOnly(m.node) && !identified) k = { kind: 'technical', why: 'built only from the project\'s seeds (reference data it ships)', served: [] };
+      if (k.kind === 'entity' && pass === 0) k = descriptionKind(m.node.description) ?? k;
       if (k.kind === 'entity' && pass === 0) k = placeKind(m.source, stagingFolder(m.node)) ?? structureKind(m.parsed.tokens, m.columns, sqlShape(project, m.node), grainOf(project, m.node), m.ownKeys.size > 0) ?? k;
       if (k.kind === 'entity') continue;
       m.kind = k.kind;

@@ -411,6 +411,17 @@ export function isLinkFiller(name: string): boolean {
 }
 
 /** A model whose own description says it holds the relationships / mapping between things. */
+/**
+ * What the model's own description, in its first two sentences, says its rows are when they are no business things:
+ * an audit trail (who did what and when: OpenDental's entrylog, its claims' tracking events). Later sentences only add
+ * detail. (Saying a table holds configuration is no such sign: fee schedules and recall intervals are configured too.)
+ */
+export function descriptionKind(description: string | undefined): NameKind | undefined {
+  const head = (description ?? '').split(/(?<=\.)\s+/).slice(0, 2).join(' ');
+  if (/\baudit trail\b/i.test(head)) return { kind: 'log', why: 'its description calls it an audit trail', served: [] };
+  return undefined;
+}
+
 export function describedAsLink(description: string | undefined): boolean {
   return !!description && /\b(relationships?|mappings?|associations?|links?|junction|bridge)\b[^.]{0,40}\bbetween\b/i.test(description);
 }

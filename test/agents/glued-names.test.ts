@@ -83,3 +83,19 @@ describe('a key named as another table\'s key, not for its noun', () => {
     expect(refs(load(other)).filter((x) => x.endsWith('.fee_schedule_id'))).toEqual([]);
   });
 });
+
+describe('a table its description calls an audit trail', () => {
+  const described = (model: string, text: string) => ({ [`models/staging/clinic/_stg_clinic__${model}.yml`]: `version: 2\nmodels:\n  - name: stg_clinic__${model}\n    description: >\n      ${text}\n` });
+  it('is a log, not a thing; a thing whose later sentences mention an audit trail stays one', () => {
+    const p = load({
+      'models/_sources.yml': sourcesYaml(sources('clinic', 'userod', 'entrylog', 'claim')),
+      ...stg('userod', '"UserNum" as user_id, "UserName" as user_name'),
+      ...stg('entrylog', '"EntryLogNum" as entry_log_id, "UserNum" as user_id, "LogSource" as log_source, "EntryDateTime" as entered_at'),
+      ...stg('claim', '"ClaimNum" as claim_id, "UserNum" as user_id, "ClaimFee" as claim_fee'),
+      ...described('entrylog', 'Staging model for system entry logs. Contains audit trail information about user actions, tracking who did what and when.'),
+      ...described('claim', 'Insurance claims sent to carriers. One row per claim. Edits are kept in the audit trail of the source system.'),
+    });
+    expect(names(p)).toEqual(['Claim', 'Userod']);
+    expect(p.notes.join('\n')).toMatch(/stg_clinic__entrylog \(its description calls it an audit trail\)/);
+  });
+});
