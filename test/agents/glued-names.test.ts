@@ -99,3 +99,19 @@ describe('a table its description calls an audit trail', () => {
     expect(p.notes.join('\n')).toMatch(/stg_clinic__entrylog \(its description calls it an audit trail\)/);
   });
 });
+
+describe('a table its description says connects one thing to others', () => {
+  const described = (model: string, text: string) => ({ [`models/staging/clinic/_stg_clinic__${model}.yml`]: `version: 2\nmodels:\n  - name: stg_clinic__${model}\n    description: >\n      ${text}\n    columns:\n      - name: ${model}_id\n        data_tests: [unique]\n` });
+  it('is a link of the two things it holds the keys of, though it has an id and a value of its own', () => {
+    const files = {
+      'models/_sources.yml': sourcesYaml(sources('clinic', 'treatplan', 'procedure', 'treatplanattach')),
+      ...stg('treatplan', '"TreatPlanNum" as treatplan_id, "Heading" as heading'),
+      ...stg('procedure', '"ProcNum" as procedure_id, "ProcFee" as fee'),
+      ...stg('treatplanattach', '"TreatPlanAttachNum" as treatplanattach_id, "TreatPlanNum" as treatplan_id, "ProcNum" as procedure_id, "Priority" as priority'),
+    };
+    const linked = load({ ...files, ...described('treatplanattach', 'Treatment plan attachments, which connect procedures to treatment plans. Each has a priority.') });
+    expect(names(linked)).toEqual(['Procedure', 'Treatplan']);
+    // without the description it is a thing holding two references
+    expect(names(load(files))).toEqual(['Procedure', 'Treatplan', 'Treatplanattach']);
+  });
+});
