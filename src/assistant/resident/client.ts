@@ -127,6 +127,20 @@ export function startResident(dir: string, read: ReadOptions, kind: ResidentKind
   }
 }
 
+/**
+ * What a call does about residents once it answers on its own: `decide` (given as the index
+ * cache's leaveKeeping, asked with the project's file count) says whether it leaves writing the
+ * kept index to the resident it starts; `start` then starts that resident, told to keep the index
+ * when the call left it. Returns the started process id.
+ */
+export function residentPlan(dir: string, read: ReadOptions, kind: ResidentKind, cache: boolean): { decide: (files: number) => boolean; start: (files: number) => number | undefined } {
+  let left = false;
+  return {
+    decide: (files) => (left = cache && residentWillStart(dir, read, kind, files)),
+    start: (files) => (cache ? startResident(dir, read, kind, files, { keep: left }) : undefined),
+  };
+}
+
 /** Whether startResident would start one now (the project is big enough, none runs or is starting). */
 export function residentWillStart(dir: string, read: ReadOptions, kind: ResidentKind, files: number): boolean {
   if (!residentsOn() || files < residentMinFiles()) return false;

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { UserError } from '../../api/base.js';
 import { resolve } from 'node:path';
-import { callResident, runResident, residentAddress, residentWillStart, startedNote, startResident, stopResidents, type ResidentKind } from '../../api/resident.js';
+import { callResident, residentPlan, runResident, residentAddress, startedNote, stopResidents } from '../../api/resident.js';
 import { action, err, intOption, out, parentCommand, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
 
@@ -42,13 +42,13 @@ export function registerAi(program: Command): void {
       if (resident) return print(resident.result as Source[]);
       const { previewIndex, withProjectIndex } = await import('../../api/assistant.js');
       let files = 0;
-      const leave = leaveKeeping(ref, 'search', cache);
+      const plan = residentPlan(ref.dir, ref.read, 'search', cache);
       // printed inside: a first call keeps the index it built after the answer is out (index-cache.ts), or leaves it to the resident it starts
-      const code = withProjectIndex(ref.dir, { read: ref.read, cache, progress: (line) => err(line), leaveKeeping: leave.decide }, (opened) => {
+      const code = withProjectIndex(ref.dir, { read: ref.read, cache, progress: (line) => err(line), leaveKeeping: plan.decide }, (opened) => {
         files = opened.files ?? 0;
         return print(previewIndex(opened.index, opened.skills, { message: query, limit, field: 'query' }).sources);
       });
-      startFor(ref, 'search', cache, files, leave.left());
+      noteStarted(plan.start(files));
       return code;
     }));
 
@@ -77,20 +77,7 @@ export function registerAi(program: Command): void {
     }));
 }
 
-type Ref = { dir: string; read: Parameters<typeof startResident>[1] };
-
-/**
- * Whether a call that builds the index leaves writing it to the resident it starts afterwards
- * (`decide`, asked with the project's file count), and whether it did (`left`).
- */
-export function leaveKeeping(ref: Ref, kind: ResidentKind, cache: boolean): { decide: (files: number) => boolean; left: () => boolean } {
-  let left = false;
-  return { decide: (files) => (left = cache && residentWillStart(ref.dir, ref.read, kind, files)), left: () => left };
-}
-
-/** After a call that answered on its own: a big project's resident started for the next calls (told to keep the index when the call left it). */
-export function startFor(ref: Ref, kind: ResidentKind, cache: boolean, files: number, keep = false): void {
-  if (!cache) return;
-  const pid = startResident(ref.dir, ref.read, kind, files, { keep });
+/** After a call that answered on its own: the note of the resident its plan started for the next calls. */
+export function noteStarted(pid: number | undefined): void {
   if (pid !== undefined) err(startedNote(pid));
 }

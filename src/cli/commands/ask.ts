@@ -5,12 +5,12 @@
 import type { Command } from 'commander';
 import type { AskResult } from '../../api/assistant.js';
 import { endpointsFromEnv, ProviderError, providerFromEnv, PROVIDER_KINDS } from '../../api/providers.js';
-import { callResident } from '../../api/resident.js';
+import { callResident, residentPlan } from '../../api/resident.js';
 import { packageExample, runtimeDir } from '../../api/runtime.js';
 import { UserError } from '../../api/base.js';
 import { action, err, out, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
-import { leaveKeeping, startFor } from './ai.js';
+import { noteStarted } from './ai.js';
 
 interface AskFlags extends ProjectFlags { provider?: string; model?: string; baseUrl?: string; chat?: string; json?: boolean; cache?: boolean }
 
@@ -37,7 +37,7 @@ export function registerAsk(program: Command): void {
       const onDelta = opts.json ? undefined : (t: string) => { streamed = true; process.stdout.write(t); };
       const warn = (n: string) => err(`modeler: warning: ${n}`);
       let files = 0;
-      const leave = leaveKeeping(ref, 'ask', cache && provider.kind === 'local');
+      const plan = residentPlan(ref.dir, ref.read, 'ask', cache && provider.kind === 'local');
       const answer = async (): Promise<AskResult> => {
         // the Local provider's answer from the project's resident index (a big project kept in memory), when one runs
         const resident = cache && provider.kind === 'local'
@@ -49,7 +49,7 @@ export function registerAsk(program: Command): void {
         await initSqlColumns(); // the index lists the columns models' SQL returns
         // the index kept between calls (as `ai search` keeps it), and the project as read beside it:
         // while every stamp holds, the answer reads only the nodes it touches, not the project
-        return withProjectIndex(ref.dir, { read: ref.read, cache, keepProject: true, progress: (line) => err(line), leaveKeeping: leave.decide }, (opened) => {
+        return withProjectIndex(ref.dir, { read: ref.read, cache, keepProject: true, progress: (line) => err(line), leaveKeeping: plan.decide }, (opened) => {
           files = opened.files ?? 0;
           const project = opened.project ?? opened.keptProject?.() ?? loadProject(ref.dir, ref.read);
           // a property file that does not read takes its models' columns and tests out of the answer: said first, as lineage says it
@@ -65,7 +65,7 @@ export function registerAsk(program: Command): void {
         if (e instanceof ProviderError) throw new UserError(`${e.code}: ${e.message}`, 1, e.code);
         throw e;
       }
-      if (provider.kind === 'local') startFor(ref, 'ask', cache, files, leave.left());
+      noteStarted(plan.start(files));
       // the streamed answer ends its line before the note, so the two streams never share a line on a terminal
       if (streamed) out('');
       if (packageExample(ref.dir) !== undefined) err(`note: ${ref.dir} is the package's own example, which is never written; the chat and memory are kept in ${runtimeDir(ref.dir)}`);
