@@ -78,19 +78,19 @@ export async function reload(fit = false): Promise<void> {
   try {
     const g = await buildGraph(source);
     if (my !== generation) return;
-    if (!g) return;
+    if (!g) { canvas.set({ layingOut: false }); return; }
     const draft = readDraft(g.layoutPath);
     canvas.set({ graph: g, pinned: withDraft(g.pinned, draft), draft, error: undefined });
     await recompute(fit);
   } catch (e) {
-    if (my === generation) canvas.set({ error: errorText(e) });
+    if (my === generation) canvas.set({ error: errorText(e), layingOut: false });
   }
 }
 
 /** Apply filters and focus, and lay out what is visible when its tables or edges changed. */
 export async function recompute(fit = false, force = false): Promise<void> {
   const c = canvas.get();
-  if (!c.graph) return;
+  if (!c.graph) { canvas.set({ layingOut: false }); return; }
   const graph = c.graph;
   const view = (o: ViewOptions) => withDetail(visibleGraph(graph, c.filters, c.focus, c.showAll, { more: c.more, plumbing: c.plumbing, ...o }), c.detail, c.tableDetail);
   let visible = view({});
@@ -196,7 +196,9 @@ export async function resetLayout(): Promise<void> {
 }
 
 export function setFilters(f: Partial<Filters>): void {
-  canvas.set((s) => ({ filters: { ...s.filters, ...f } }));
+  // busy from the click, not from when the slice arrives: a view read as settled in between was
+  // then re-laid out and re-fitted under the user (and under a test that had zoomed in meanwhile)
+  canvas.set((s) => ({ filters: { ...s.filters, ...f }, layingOut: true }));
   void (async () => {
     // a big project here in part: one folder or one layer chosen (no focus) is asked of the server as
     // that slice, not filtered from the part here; clearing it goes back to what was shown before
