@@ -104,13 +104,19 @@ export function hasNotNullTest(col: DbtColumn): boolean {
     col.constraints.some((c) => c?.type === 'not_null' || c?.type === 'primary_key');
 }
 
+/** The columns one model-level uniqueness test names (empty for any other test). */
+export function testKeyColumns(t: DbtTest): string[] {
+  const arg = UNIQUE_COMBINATION_TESTS[t.name];
+  const cols = arg ? t.args[arg] : undefined;
+  return Array.isArray(cols) ? cols.map((c) => String(c).trim()).filter(Boolean) : [];
+}
+
 /** Column sets a model-level test or constraint proves unique (composite keys). */
 export function keyCombinations(node: DbtNode): string[][] {
   const out: string[][] = [];
   for (const t of activeTests(node.tests)) {
-    const arg = UNIQUE_COMBINATION_TESTS[t.name];
-    const cols = arg ? t.args[arg] : undefined;
-    if (Array.isArray(cols) && cols.length) out.push(cols.map((c) => String(c).trim()));
+    const cols = testKeyColumns(t);
+    if (cols.length) out.push(cols);
   }
   for (const c of Array.isArray(node.raw?.constraints) ? node.raw.constraints : []) {
     if ((c?.type === 'primary_key' || c?.type === 'unique') && Array.isArray(c.columns) && c.columns.length) out.push(c.columns.map(String));

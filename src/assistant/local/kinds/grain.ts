@@ -1,6 +1,6 @@
 // Grain and key: what one row of a table is, and the columns (or column combination) its tests
 // or constraints prove unique.
-import { activeTests, hasNotNullTest, hasUniqueTest, keyCombinations } from '../../../core/project/dbt-tests.js';
+import { activeTests, hasNotNullTest, hasUniqueTest, keyCombinations, testKeyColumns } from '../../../core/project/dbt-tests.js';
 import type { DbtNode } from '../../../core/project/types.js';
 import { at, cannot, colAt, q, where, type Direct, type KindInput } from './shared.js';
 
@@ -50,7 +50,12 @@ export function grainAnswer({ subject }: KindInput): Direct | undefined {
 
 function keyEvidence(n: DbtNode): string[] {
   const out: string[] = [];
-  for (const t of activeTests(n.tests)) if (COMBO.test(t.name)) out.push(`Model test ${t.name} on ${(keyCombinations(n).find((k) => k.length > 1) ?? []).join(', ')} (${at(n.file, t.line ?? n.line)}).`);
+  // each test with the columns it names (a one-column combination too: it was printed with none)
+  for (const t of activeTests(n.tests)) {
+    if (!COMBO.test(t.name)) continue;
+    const cols = testKeyColumns(t);
+    out.push(`Model test ${t.name}${cols.length ? ` on ${cols.map(q).join(', ')}` : ''} (${at(n.file, t.line ?? n.line)}).`);
+  }
   if (n.interface?.unique_key) out.push(`meta.modeler.interface.unique_key: ${n.interface.unique_key} (${where(n)}).`);
   return out;
 }
