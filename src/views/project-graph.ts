@@ -129,6 +129,11 @@ export function projectGraph(p: Project, select?: (s: GraphSkeleton) => Set<stri
   };
 }
 
+/** The declared keys of the project (relationships tests, foreign_key/references, constraints), resolved to their tables. */
+export function declaredKeyEdges(p: Project): GraphEdge[] {
+  return skeletonOf(p).edges.filter((e) => e.kind === 'relationship' || e.kind === 'foreign_key');
+}
+
 type Skeleton = GraphSkeleton & { unresolved: ProjectGraph['unresolved'] };
 /** The skeleton of each state of a project (a re-read makes a new `files` map): built once, not per graph request. */
 const skeletons = new WeakMap<Project, { key: Project['files']; s: Skeleton }>();

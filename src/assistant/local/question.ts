@@ -8,7 +8,7 @@ import { projectColumns } from '../../core/columns/project-columns.js';
 import type { DbtColumn, DbtNode, Project } from '../../core/project/types.js';
 
 export type QuestionKind =
-  | 'finding' | 'interface_howto' | 'enabled' | 'diff' | 'column_origin' | 'downstream' | 'upstream'
+  | 'finding' | 'interface_howto' | 'enabled' | 'diff' | 'column_origin' | 'references' | 'downstream' | 'upstream'
   | 'sensitive' | 'descriptions' | 'tests' | 'grain' | 'sql_columns' | 'config';
 
 /** What a chat remembers of the subject of its last answer. */
@@ -34,8 +34,10 @@ const KINDS: [QuestionKind, RegExp][] = [
   ['enabled', /\b(enabl\w*|disabl\w*|turn(s|ed)? (on|off)|switch(es|ed)? (on|off))|\bwhich var/i],
   ['diff', /\b(differ\w*|compare[sd]?|comparison|vs\.?|versus)\b/i],
   ['column_origin', /\b(where (does|do|is) .* (come|computed|calculated|made|derived|from)|comes? from|come from|derived|computed|calculated|originat\w*|what (does|do) .* feed|where does it go)\b/i],
+  // a key pointing at the table (to a modeler, what "references" means); ref() is 'downstream'
+  ['references', /\b((which|what) (other )?(foreign )?(tables?|models?|columns?|keys?|entities|fks?) (that )?(reference|references|refer to|refers to|point to|points to|link to|links to|relate to|relates to|have an? (foreign )?key to|has an? (foreign )?key to)|foreign keys? (that )?(to|points?|pointing|referenc\w*|into|on)|fks? (to|into)|referenced by|(reference|references|referencing|points? to|pointing to|links? to) (it|this|that)|related to|relationships? (to|with|of))\b/i],
   ['downstream', /\b(downstream|children|dependents?|(what|which) ((models?|tables?|nodes?) )?(depends?|depend|relies|rely) on|(depend|rely|relies)( on)? (it|this|that|them)\b|depends? on (it|this|that)\b|what uses|used by|uses (it|this)|consumers?|impact\w*|affected|breaks?|(read|reads|ref|refs|reference|references) (it|this|that)\b|who reads|which (models?|tables?|nodes?) (read|reads|use|uses|ref|refs|reference|references|select from|selects from|query|queries))\b/i],
-  ['upstream', /\b(feeds?|fed|feeding|upstream|parents?|built from|built on|reads? from|sources? (of|for|feeding)|which sources?|what sources?|inputs?|depends? on\b|depend on\??$|refs\b|references\b|selects? from)\b/i],
+  ['upstream', /\b(feeds?|fed|feeding|upstream|parents?|built from|built on|reads? from|sources? (of|for|feeding)|which sources?|what sources?|inputs?|depends? on\b|depend on\??$|refs\b|references\b|(does|do)\b.*\breference\b|selects? from)\b/i],
   ['sensitive', /\b(sensitiv\w*|pii|personal|classif\w*|confidential|gdpr|privacy)\b/i],
   ['descriptions', /\b(descriptions?|described|documented|undocumented|documentation)\b/i],
   ['tests', /\b(tests?|tested|untested|testing|coverage)\b/i],

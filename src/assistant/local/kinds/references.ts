@@ -1,0 +1,56 @@
+// "Which tables reference patient?": to a data modeler a reference is a key — a column declared to
+// point at the table (relationships test, foreign_key/references, a constraint). Those come first;
+// what ref()s the table (dbt's sense of the word) follows. A source's keys are declared on the
+// model that stages it, so a source with none is answered through that model.
+import { foreignKeysOf } from '../../../agents/foreign-keys.js';
+import { count } from '../../../core/count.js';
+import type { DbtNode, Project } from '../../../core/project/types.js';
+import { inferLayers, LAYERS } from '../../../governance/layers.js';
+import { declaredKeyEdges } from '../../../views/project-graph.js';
+import { dependents, downstreamAnswer } from './lineage.js';
+import { at, list, q, type Direct, type KindInput } from './shared.js';
+
+export function referencesAnswer(input: KindInput): Direct | undefined {
+  const { project, subject } = input;
+  const n = subject.node;
+  if (!n) return undefined;
+  const keys = declaredKeyEdges(project);
+  const to = (t: DbtNode) => keys.filter((e) => e.to.node === t.uniqueId && e.from.node !== t.uniqueId);
+  let target = n, mine = to(n);
+  if (!mine.length && n.resourceType === 'source') {
+    for (const d of dependents(project, n)) {
+      const k = d.node.resourceType === 'model' ? to(d.node) : [];
+      if (k.length > mine.length) { target = d.node; mine = k; }
+    }
+  }
+  const reads = downstreamAnswer(input);
+  if (!mine.length) {
+    return reads && { lead: reads.lead, evidence: [`No column is declared a key to ${q(n.name)}: no relationships test, foreign_key or constraint names it.`, ...reads.evidence] };
+  }
+  const byId = tablesById(project);
+  // staging first (where the system's own keys are), then intermediate, facts, dimensions, marts
+  const rank = (id: string) => { const f = byId.get(id); const l = f && inferLayers({ name: f.name, path: f.sqlPath ?? f.file, declared: f.meta?.layer })[0]; return l ? LAYERS.indexOf(l) : LAYERS.length; };
+  mine = [...mine].sort((a, b) => rank(a.from.node) - rank(b.from.node) || a.from.node.localeCompare(b.from.node));
+  const shown = mine.map((e) => {
+    const f = byId.get(e.from.node);
+    const name = `${f?.name ?? e.from.node}.${e.from.column}`;
+    return { name, text: `${q(name)} (${f ? keyAt(f, e.from.column ?? '') : e.via})` };
+  });
+  const tables = new Set(mine.map((e) => e.from.node)).size;
+  const via = target === n ? '' : ` through the model that stages it, ${q(target.name)},`;
+  const lead = `${count(tables, 'table')} ${tables === 1 ? 'references' : 'reference'} ${q(n.name)}${via} by a declared key: ${list(shown.map((s) => s.text), 12)}.`;
+  const evidence: string[] = [];
+  if (shown.length > 12) evidence.push(`All of them: ${shown.map((s) => s.name).join(', ')}`);
+  if (reads) evidence.push(`Read through ref() or source(): ${reads.lead}`);
+  return { lead, evidence };
+}
+
+/** Where a column's key to another table is declared. */
+function keyAt(n: DbtNode, column: string): string {
+  const d = foreignKeysOf(n).find((k) => k.column === column);
+  return at(d?.file ?? n.file, d?.line);
+}
+
+function tablesById(p: Project): Map<string, DbtNode> {
+  return new Map([...p.models, ...p.sources, ...p.seeds, ...p.snapshots].map((t) => [t.uniqueId, t]));
+}
