@@ -15,6 +15,7 @@ import { singularPhrase } from './inflection.js';
 import { EntityIndex, ruleConfidence, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { joinedKeys, keysReadFrom, stagerOf } from './join-keys.js';
 import { gluedNames, subjectTails } from './subject-names.js';
+import { tagDefinitions } from './tag-definitions.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { applySystemPrefixes, grainOf, mergePartitionCopies, markDuplicates, markJoinsAgain, markRestagings, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
 import { descriptionKind, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
@@ -152,6 +153,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   }
   keyNamedThings(models, technical);
   pointedAtRecords(models);
+  tagDefinitions(models);
   handKeptSheets(models);
   siblingKinds(models);
   for (const { model, of } of markDuplicates(models)) {
