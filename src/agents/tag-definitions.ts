@@ -49,9 +49,17 @@ export function tagDefinitions(models: StagingModel[]): void {
       cols.set(name, [...(cols.get(name) ?? []), m]);
     }
   }
+  // a key most tables of the system carry (company_id on every table of a multi-company extract) scopes the rows to a
+  // tenant; tags carrying it are the tenant's list, not tags about one company
+  const sizeOf = new Map<string, number>();
+  for (const m of models) sizeOf.set(m.source, (sizeOf.get(m.source) ?? 0) + 1);
+  const tenant = (m: StagingModel, name: string) => {
+    const n = sizeOf.get(m.source) ?? 0;
+    return n >= 4 && (columnsOf.get(m.source)?.get(name)?.length ?? 0) * 2 >= n;
+  };
   const holdsThingKey = (m: StagingModel, own: string) => m.columns.some((c) => {
     const name = c.name.toLowerCase();
-    const k = name === own ? undefined : keyShape(name);
+    const k = name === own || tenant(m, name) ? undefined : keyShape(name);
     return !!k && k.suffix === 'id' && k.stem.some((_, i) => things.has(nounKey(k.stem.slice(i), m.source)));
   });
   const links = new Set<StagingModel>();

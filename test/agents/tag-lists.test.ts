@@ -28,6 +28,17 @@ describe('a list of tags that other tables point at by key', () => {
     expect(refs(p)).toEqual(['Customer>CustomerTag.customer_id', 'Customer>Invoice.customer_id', 'Tag>CustomerTag.tag_id']);
   });
 
+  it('is so also where the system stages the companies every table is scoped to', () => {
+    const p = load({
+      ...files,
+      'models/_sources.yml': sourcesYaml(sources('skimmer', 'customer', 'tag', 'customer_tag', 'invoice', 'company')),
+      ...stg('skimmer', 'company', 'cast("id" as text) as company_id, "Name" as company_name'),
+    });
+    // company_id on the tag list scopes it to a tenant: it is no tag about one company
+    expect(names(p)).toEqual(['Company', 'Customer', 'Invoice', 'Tag']);
+    expect(refs(p)).toContain('Tag>CustomerTag.tag_id');
+  });
+
   it('stays out while nothing points at it, and tags holding free text stay the tagged thing\'s', () => {
     const p = load({
       'models/_sources.yml': sourcesYaml(sources('support', 'ticket', 'tag', 'ticket_tag')),
