@@ -14,6 +14,7 @@ import { findingAnswer } from './kinds/finding.js';
 import { grainAnswer } from './kinds/grain.js';
 import { interfaceHowtoAnswer } from './kinds/interface-howto.js';
 import { downstreamAnswer, upstreamAnswer } from './kinds/lineage.js';
+import { joinPathAnswer } from './kinds/join-path.js';
 import { referencesAnswer } from './kinds/references.js';
 import { sensitiveAnswer } from './kinds/sensitive.js';
 import type { Direct, KindInput } from './kinds/shared.js';
@@ -27,6 +28,7 @@ const ANSWERERS: Record<QuestionKind, (i: KindInput) => Direct | undefined> = {
   enabled: enabledAnswer,
   diff: diffAnswer,
   column_origin: columnOriginAnswer,
+  join_path: joinPathAnswer,
   references: referencesAnswer,
   downstream: downstreamAnswer,
   upstream: upstreamAnswer,

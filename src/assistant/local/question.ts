@@ -8,7 +8,7 @@ import { projectColumns } from '../../core/columns/project-columns.js';
 import type { DbtColumn, DbtNode, Project } from '../../core/project/types.js';
 
 export type QuestionKind =
-  | 'finding' | 'interface_howto' | 'enabled' | 'diff' | 'column_origin' | 'references' | 'downstream' | 'upstream'
+  | 'finding' | 'interface_howto' | 'enabled' | 'diff' | 'column_origin' | 'join_path' | 'references' | 'downstream' | 'upstream'
   | 'sensitive' | 'descriptions' | 'tests' | 'grain' | 'sql_columns' | 'config';
 
 /** What a chat remembers of the subject of its last answer. */
@@ -34,6 +34,8 @@ const KINDS: [QuestionKind, RegExp][] = [
   ['enabled', /\b(enabl\w*|disabl\w*|turn(s|ed)? (on|off)|switch(es|ed)? (on|off))|\bwhich var/i],
   ['diff', /\b(differ\w*|compare[sd]?|comparison|vs\.?|versus)\b/i],
   ['column_origin', /\b(where (does|do|is) .* (come|computed|calculated|made|derived|from)|comes? from|come from|derived|computed|calculated|originat\w*|what (does|do) .* feed|where does it go)\b/i],
+  // two tables and how they join: "how are patients linked to appointments?", "how do I join orders and customers?"
+  ['join_path', /\b(how (are|is|do|does|can|should|would) .*\b(linked|related|joined|connected|join|link|relate|connect)\b|join (path|paths) |(path|paths|route) (from|between)|what (connects|links|joins|relates)|relationships? between|how to join|joins? .* (to|with|and) )/i],
   // a key pointing at the table (to a modeler, what "references" means); ref() is 'downstream'
   ['references', /\b((which|what) (other )?(foreign )?(tables?|models?|columns?|keys?|entities|fks?) (that )?(reference|references|refer to|refers to|point to|points to|link to|links to|relate to|relates to|have an? (foreign )?key to|has an? (foreign )?key to)|foreign keys? (that )?(to|points?|pointing|referenc\w*|into|on)|fks? (to|into)|referenced by|(reference|references|referencing|points? to|pointing to|links? to) (it|this|that)|related to|relationships? (to|with|of))\b/i],
   ['downstream', /\b(downstream|children|dependents?|(what|which) ((models?|tables?|nodes?) )?(depends?|depend|relies|rely) on|(depend|rely|relies)( on)? (it|this|that|them)\b|depends? on (it|this|that)\b|what uses|used by|uses (it|this)|consumers?|impact\w*|affected|breaks?|(read|reads|ref|refs|reference|references) (it|this|that)\b|who reads|which (models?|tables?|nodes?) (read|reads|use|uses|ref|refs|reference|references|select from|selects from|query|queries))\b/i],
@@ -61,6 +63,8 @@ export function classify(message: string, context?: { kind?: string; code?: stri
   return undefined;
 }
 
+const REQUEST_VERBS = new Set(['document', 'describe', 'test', 'add', 'fix', 'propose', 'update', 'create', 'generate', 'write', 'rename', 'remove',
+  'classify', 'tag', 'check', 'explain', 'show', 'list', 'find', 'link', 'join', 'map', 'model', 'validate', 'review', 'improve', 'bind', 'set', 'mark']);
 const PRONOUN = /\b(it|its|it's|this|that|them|they|their|same|there)\b/i;
 const STAGING = /^stg_|\/staging\//i;
 
@@ -71,7 +75,10 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
   const code = [...message.matchAll(CODE)].map((m) => m[0]).find((c) => CODES.has(c));
   const words = [...message.matchAll(/[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*/g)].map((m) => m[0]);
   const unnamedColumns: string[] = [];
-  for (const w of words) {
+  // "document the columns of …", "test orders": a request's first word is its verb, not a table named like it
+  const verb = /^\s*(?:please\s+|(?:can|could|would) you\s+)?([a-z]+)\b/i.exec(message)?.[1]?.toLowerCase();
+  for (const [i, w] of words.entries()) {
+    if (i === words.findIndex((x) => x.toLowerCase() === verb) && REQUEST_VERBS.has(w.toLowerCase())) continue;
     const hit = tableNamed(project, w);
     if (hit) { if (!nodes.includes(hit)) nodes.push(hit); continue; }
     const dot = w.lastIndexOf('.');
@@ -146,8 +153,12 @@ function tableNamed(project: Project, word: string): DbtNode | undefined {
     }
     sourceTables.set(project, byName);
   }
-  // a plain English word ("orders") names a table only when spelt exactly as one
-  return byName.get(word.toLowerCase()) ?? (word.length > 3 ? project.modelByName.get(word.toLowerCase()) : undefined) ?? disabledNamed(project, word);
+  // a plain English word ("orders") names a table only when spelt exactly as one, or as its plural
+  // ("patients" for OpenDental's `patient`)
+  const lower = word.toLowerCase();
+  const plain = (w: string) => byName!.get(w) ?? (w.length > 3 ? project.modelByName.get(w) : undefined);
+  const singular = /^[a-z]{4,}s$/.test(lower) ? plain(lower.slice(0, -1)) ?? (lower.endsWith('es') ? plain(lower.slice(0, -2)) : undefined) : undefined;
+  return plain(lower) ?? singular ?? disabledNamed(project, word);
 }
 
 const TABLE_TYPES = new Set(['model', 'seed', 'snapshot', 'source']);

@@ -1,0 +1,99 @@
+// "How are patients linked to appointments?": the declared keys that join two tables — directly, or
+// through one or two tables between — each with where it is declared, and the join a dbt model
+// would write. A source is answered through the model that stages it (where its keys are declared).
+import { foreignKeysOf } from '../../../agents/foreign-keys.js';
+import type { DbtNode, Project } from '../../../core/project/types.js';
+import { inferLayers, LAYERS } from '../../../governance/layers.js';
+import { declaredKeyEdges, type GraphEdge } from '../../../views/project-graph.js';
+import { stagingModelOf } from './lineage.js';
+import { referencesAnswer } from './references.js';
+import { at, q, type Direct, type KindInput } from './shared.js';
+
+const MAX_STEPS = 3;
+
+export function joinPathAnswer(input: KindInput): Direct | undefined {
+  const { project, subject } = input;
+  if (subject.nodes.length < 2) return referencesAnswer(input);
+  const [a, b] = subject.nodes.slice(0, 2).map((n) => (n.resourceType === 'source' ? stagingModelOf(project, n) ?? n : n));
+  const [na, nb] = subject.nodes;
+  const asked = `${q(a.name)} and ${q(b.name)}`;
+  const sources = [na, nb].filter((n, i) => n !== [a, b][i]).map((n) => q(n.name));
+  const staged = sources.length ? ` (${sources.length === 1 ? 'the model that stages the source' : 'the models that stage the sources'} ${sources.join(' and ')})` : '';
+  if (a === b) return { lead: `${asked} are the same table${staged}.`, evidence: [] };
+  const byId = new Map([...project.models, ...project.sources, ...project.seeds, ...project.snapshots].map((t) => [t.uniqueId, t]));
+  const path = shortestPath(declaredKeyEdges(project), a.uniqueId, b.uniqueId, byId);
+  if (!path) {
+    const shared = a.columns.filter((c) => /_id$|_key$|^id$/i.test(c.name) && b.columns.some((d) => d.name.toLowerCase() === c.name.toLowerCase())).map((c) => q(c.name));
+    return {
+      lead: `No declared key joins ${asked}${staged} within ${MAX_STEPS} steps: no relationships test, foreign_key or constraint connects them.`,
+      evidence: shared.length ? [`Both have ${shared.join(', ')}, which may join them, but no test or constraint says so.`] : [],
+      cannot: true,
+    };
+  }
+  const steps = path.map((e) => step(e, byId));
+  const lead = path.length === 1
+    ? `${steps[0].text} joins ${asked}${staged}: ${steps[0].many}.`
+    : `${asked} are joined through ${path.length - 1 === 1 ? 'one table' : `${path.length - 1} tables`}${staged}: ${steps.map((s) => s.text).join('; ')}.`;
+  const evidence = path.length > 1 ? [...steps.map((s) => `- ${s.many}`), ''] : [];
+  evidence.push('In a dbt model:', '```sql', ...joinSql(path, byId, a), '```');
+  return { lead, evidence };
+}
+
+interface Step { text: string; many: string }
+
+function step(e: GraphEdge, byId: Map<string, DbtNode>): Step {
+  const f = byId.get(e.from.node)!, t = byId.get(e.to.node)!;
+  const col = e.from.column ?? '';
+  const d = foreignKeysOf(f).find((k) => k.column === col);
+  const kind = e.kind === 'relationship' ? 'relationships test' : 'declared foreign key';
+  const text = `${q(`${f.name}.${col}`)} → ${q(`${t.name}.${e.to.column ?? col}`)} (${kind}, ${at(d?.file ?? f.file, d?.line)})`;
+  return { text, many: `each ${q(f.name)} row has one ${q(t.name)} row; a ${q(t.name)} row has any number of ${q(f.name)} rows` };
+}
+
+/** The fewest key steps between two tables, either way along each key; ties go to the path through earlier layers (staging). */
+function shortestPath(edges: GraphEdge[], from: string, to: string, byId: Map<string, DbtNode>): GraphEdge[] | undefined {
+  const around = new Map<string, GraphEdge[]>();
+  for (const e of edges) {
+    if (e.from.node === e.to.node) continue;
+    for (const k of [e.from.node, e.to.node]) { const l = around.get(k); if (l) l.push(e); else around.set(k, [e]); }
+  }
+  const rank = (id: string) => { const n = byId.get(id); const l = n && inferLayers({ name: n.name, path: n.sqlPath ?? n.file, declared: n.meta?.layer })[0]; return l ? LAYERS.indexOf(l) : LAYERS.length; };
+  let frontier: { at: string; path: GraphEdge[]; cost: number }[] = [{ at: from, path: [], cost: 0 }];
+  const seen = new Set([from]);
+  for (let depth = 0; depth < MAX_STEPS && frontier.length; depth++) {
+    const next: typeof frontier = [];
+    for (const f of frontier) {
+      for (const e of around.get(f.at) ?? []) {
+        const other = e.from.node === f.at ? e.to.node : e.from.node;
+        if (seen.has(other) && other !== to) continue;
+        next.push({ at: other, path: [...f.path, e], cost: f.cost + (other === to ? 0 : rank(other)) });
+      }
+    }
+    const done = next.filter((n) => n.at === to).sort((x, y) => x.cost - y.cost || x.path.length - y.path.length);
+    if (done.length) return done[0].path;
+    for (const n of next) seen.add(n.at);
+    // one way to each table (the cheapest), so a hub does not multiply the frontier
+    const best = new Map<string, (typeof frontier)[number]>();
+    for (const n of next) { const o = best.get(n.at); if (!o || n.cost < o.cost) best.set(n.at, n); }
+    frontier = [...best.values()];
+  }
+  return undefined;
+}
+
+/** `from ref('a') join ref('b') on …` for the path, with one-letter aliases. */
+function joinSql(path: GraphEdge[], byId: Map<string, DbtNode>, start: DbtNode): string[] {
+  const alias = new Map<string, string>();
+  const name = (id: string) => { let x = alias.get(id); if (!x) { x = `t${alias.size + 1}`; alias.set(id, x); } return x; };
+  const refOf = (n: DbtNode) => (n.resourceType === 'source' ? `{{ source('${n.sourceName}', '${n.tableName ?? n.name}') }}` : `{{ ref('${n.name}') }}`);
+  const lines = [`from ${refOf(start)} as ${name(start.uniqueId)}`];
+  let here = start.uniqueId;
+  for (const e of path) {
+    const other = e.from.node === here ? e.to.node : e.from.node;
+    const fromCol = e.from.column ?? '', toCol = e.to.column ?? fromCol;
+    const n = byId.get(other)!;
+    const x = name(other);
+    lines.push(`join ${refOf(n)} as ${x} on ${name(e.from.node)}.${fromCol} = ${name(e.to.node)}.${toCol}`);
+    here = other;
+  }
+  return lines;
+}

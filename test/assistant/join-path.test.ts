@@ -1,0 +1,56 @@
+// "How are X linked to Y?" is answered with the declared keys that join them (directly or through
+// tables between), each where it is declared, and the join a dbt model would write; plain plural
+// words name tables ("patients"), and a request's verb ("document …") names none.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ask } from '../../src/assistant/ask.js';
+import { AssistantSession } from '../../src/assistant/session.js';
+import { classify, resolveSubject } from '../../src/assistant/local/question.js';
+import { copyProject, EXAMPLE } from './helpers.js';
+
+describe('how two tables join (Local)', () => {
+  const s = AssistantSession.open(copyProject(EXAMPLE));
+
+  it('a direct key: the column, where it is declared, and the join', async () => {
+    const r = await ask(s, { message: 'how are orders linked to customers?' });
+    expect(r.answer.split('\n')[0]).toBe('`orders.customer_id` → `customers.customer_id` (relationships test, models/marts/_marts.yml:69) joins `orders` and `customers`: '
+      + 'each `orders` row has one `customers` row; a `customers` row has any number of `orders` rows.');
+    expect(r.answer).toContain("from {{ ref('orders') }} as t1\njoin {{ ref('customers') }} as t2 on t1.customer_id = t2.customer_id");
+  });
+
+  it('through a table between, staging keys', async () => {
+    const r = await ask(s, { message: 'how do I join stg_stripe__payments and stg_shop__customers?' });
+    expect(r.answer.split('\n')[0]).toMatch(/^`stg_stripe__payments` and `stg_shop__customers` are joined through one table: `stg_stripe__payments\.order_id` → `stg_shop__orders\.order_id` \(relationships test, models\/staging\/stripe\/_stripe__models\.yml:13\); `stg_shop__orders\.customer_id` → `stg_shop__customers\.customer_id` \(relationships test, models\/staging\/shop\/_shop__models\.yml:\d+\)\.$/);
+    expect(r.answer).toContain("join {{ ref('stg_shop__orders') }} as t2 on t1.order_id = t2.order_id\njoin {{ ref('stg_shop__customers') }} as t3 on t2.customer_id = t3.customer_id");
+  });
+
+  it('sources are joined through the models that stage them', async () => {
+    const r = await ask(s, { message: 'how are shop.order_items linked to shop.orders?' });
+    expect(r.answer.split('\n')[0]).toBe('`stg_shop__order_items.order_id` → `stg_shop__orders.order_id` (relationships test, models/staging/shop/_shop__models.yml:68) joins '
+      + '`stg_shop__order_items` and `stg_shop__orders` (the models that stage the sources `shop.order_items` and `shop.orders`): '
+      + 'each `stg_shop__order_items` row has one `stg_shop__orders` row; a `stg_shop__orders` row has any number of `stg_shop__order_items` rows.');
+    expect(r.answer).not.toMatch(/\n\n\n/);
+  });
+
+  it('says when no declared key joins them', async () => {
+    const r = await ask(s, { message: 'how is rpt_daily_revenue related to stg_stores?' });
+    expect(r.answer.split('\n')[0]).toBe('No declared key joins `rpt_daily_revenue` and `stg_stores` within 3 steps: no relationships test, foreign_key or constraint connects them.');
+  });
+
+  it('is told apart, and its words name the tables', () => {
+    expect(classify('how are patients linked to appointments?')).toBe('join_path');
+    expect(classify('what connects orders and customers?')).toBe('join_path');
+    expect(classify('which tables reference customers?')).toBe('references');
+    const p = s.project;
+    expect(resolveSubject(p, 'how are customers linked to order_items?', undefined, undefined).nodes.map((n) => n.name)).toEqual(['customers', 'shop.order_items']);
+    // a table named like the request's verb (OpenDental has a `document` table) is not what it asks about
+    const dir = copyProject(EXAMPLE);
+    mkdirSync(join(dir, 'seeds'), { recursive: true });
+    writeFileSync(join(dir, 'seeds', 'document.csv'), 'document_id,title\n1,a\n');
+    const q = AssistantSession.open(dir).project;
+    expect(q.seeds.map((n) => n.name)).toContain('document');
+    expect(resolveSubject(q, 'document the columns of orders', undefined, undefined).nodes.map((n) => n.name)).toEqual(['orders']);
+    expect(resolveSubject(q, 'which columns of document are untested?', undefined, undefined).nodes.map((n) => n.name)).toEqual(['document']);
+  });
+});
