@@ -21,6 +21,21 @@ export interface Analyzer { words: RegExp; terms: (word: string) => readonly str
 /** Words remembered with their term numbers before the cache starts again (a project's vocabulary is far smaller). */
 const WORD_CACHE_LIMIT = 500_000;
 
+/**
+ * Which terms keep their postings: a one-off call that knows its query before the build (the
+ * CLI's first call, which leaves keeping the index to the resident it starts) keeps only the
+ * postings of the terms that query can score — its own terms and those its prefix and fuzzy
+ * matching may reach — so the build skips the millions of postings no answer reads. Every count
+ * a score uses (document and field frequencies, field lengths, the term numbers' order) is kept
+ * for every term, so the scores are the full index's; a query with another term is refused
+ * (covers) and the caller builds the full index.
+ */
+export interface PostingsFilter {
+  /** the processed terms of the queries it was made for */
+  terms: ReadonlySet<string>;
+  keep: (term: string) => boolean;
+}
+
 export interface LexicalQuery {
   /** Boost of each field, in field order. */
   boost: number[];
@@ -66,12 +81,22 @@ export class LexicalIndex {
   private lastDoc: number[] = [];
   /** word → its term numbers (a term keeps its number for good, so these stay valid) */
   private wordTerms = new Map<string, number[]>();
+  /** with a PostingsFilter: per term, whether its postings are left out */
+  private skipped: boolean[] = [];
 
-  constructor(private readonly fieldCount: number, private readonly analyzer: Analyzer) {
+  constructor(private readonly fieldCount: number, private readonly analyzer: Analyzer, private readonly filter?: PostingsFilter) {
     this.totalLen = new Array(fieldCount).fill(0);
   }
 
   get documentCount(): number { return this.count; }
+
+  /** True when some terms' postings were left out (PostingsFilter): only its queries are answered, nothing is removed or kept. */
+  get partial(): boolean { return this.filter !== undefined; }
+
+  /** Whether a query of these processed terms ranks here as in the full index. */
+  covers(terms: readonly string[]): boolean {
+    return !this.filter || terms.every((t) => this.filter!.terms.has(t));
+  }
 
   has(id: string): boolean { return this.numbers.has(id); }
 
@@ -101,9 +126,11 @@ export class LexicalIndex {
       const key = n * F + f;
       for (let i = 0; i < distinct; i++) {
         const t = this.touched[i];
-        if (!Array.isArray(this.keys[t])) { this.keys[t] = plain(this.keys[t]); this.tfs[t] = plain(this.tfs[t]); }
-        (this.keys[t] as number[]).push(key);
-        (this.tfs[t] as number[]).push(this.scratch[t]);
+        if (!this.skipped[t]) {
+          if (!Array.isArray(this.keys[t])) { this.keys[t] = plain(this.keys[t]); this.tfs[t] = plain(this.tfs[t]); }
+          (this.keys[t] as number[]).push(key);
+          (this.tfs[t] as number[]).push(this.scratch[t]);
+        }
         this.scratch[t] = 0;
         this.fieldDf[t * F + f]++;
         if (this.lastDoc[t] !== n) { this.lastDoc[t] = n; this.df[t]++; }
@@ -113,6 +140,7 @@ export class LexicalIndex {
 
   /** Remove a document exactly; `doc` carries the fields it was added with. */
   remove(doc: LexicalDoc): void {
+    if (this.filter) throw new Error('lexical index: a partial index removes nothing (build the full one)');
     const n = this.numbers.get(doc.id);
     if (n === undefined) return;
     const F = this.fieldCount;
@@ -133,6 +161,7 @@ export class LexicalIndex {
 
   /** Ranked ids for the processed query terms (each term once). */
   search(queryTerms: string[], q: LexicalQuery): { id: string; score: number }[] {
+    if (!this.covers(queryTerms)) throw new Error('lexical index: a partial index answers only the queries it was built for');
     const weights = q.weights ?? { prefix: 0.375, fuzzy: 0.45 };
     const total = new Map<number, { score: number; matched: number }>();
     for (const term of queryTerms) {
@@ -172,6 +201,7 @@ export class LexicalIndex {
 
   /** Live postings only, so a restored index starts compact. */
   toJSON(): object {
+    if (this.filter) throw new Error('lexical index: a partial index is not kept');
     const terms: [string, number[], number[]][] = [];
     for (const [term, t] of this.termIds) {
       if (!this.df[t]) continue;
@@ -240,6 +270,7 @@ export class LexicalIndex {
 
   /** Live postings only, as typed arrays (see LexicalParts). */
   toParts(): LexicalParts {
+    if (this.filter) throw new Error('lexical index: a partial index is not kept');
     const F = this.fieldCount;
     // sized first, then filled: a 10,000-model index holds millions of postings
     let T = 0, total = 0;
@@ -297,6 +328,7 @@ export class LexicalIndex {
     this.termIds.set(term, t);
     this.keys.push([]); this.tfs.push([]);
     this.dead.push(0); this.df.push(0); this.scratch.push(0); this.lastDoc.push(-1);
+    if (this.filter) this.skipped[t] = !this.filter.keep(term);
     for (let f = 0; f < this.fieldCount; f++) this.fieldDf.push(0);
     return t;
   }
