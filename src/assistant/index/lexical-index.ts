@@ -81,8 +81,9 @@ export class LexicalIndex {
   private lastDoc: number[] = [];
   /** word → its term numbers (a term keeps its number for good, so these stay valid) */
   private wordTerms = new Map<string, number[]>();
-  /** with a PostingsFilter: per term, whether its postings are left out */
+  /** with a PostingsFilter: per term, whether its postings are left out; the terms kept, in term-number order (the only ones prefix and fuzzy matching can score) */
   private skipped: boolean[] = [];
+  private keptTerms: string[] = [];
 
   constructor(private readonly fieldCount: number, private readonly analyzer: Analyzer, private readonly filter?: PostingsFilter) {
     this.totalLen = new Array(fieldCount).fill(0);
@@ -172,7 +173,7 @@ export class LexicalIndex {
       const maxDistance = fuzziness === false ? 0 : fuzziness < 1 ? Math.min(q.maxFuzzy ?? 6, Math.round(term.length * fuzziness)) : fuzziness;
       if (prefix || maxDistance) {
         const fuzzyHits: [string, number][] = [];
-        for (const other of this.termIds.keys()) {
+        for (const other of this.filter ? this.keptTerms : this.termIds.keys()) {
           if (other === term) continue;
           if (prefix && other.startsWith(term)) {
             const distance = other.length - term.length;
@@ -328,7 +329,7 @@ export class LexicalIndex {
     this.termIds.set(term, t);
     this.keys.push([]); this.tfs.push([]);
     this.dead.push(0); this.df.push(0); this.scratch.push(0); this.lastDoc.push(-1);
-    if (this.filter) this.skipped[t] = !this.filter.keep(term);
+    if (this.filter) { this.skipped[t] = !this.filter.keep(term); if (!this.skipped[t]) this.keptTerms.push(term); }
     for (let f = 0; f < this.fieldCount; f++) this.fieldDf.push(0);
     return t;
   }
