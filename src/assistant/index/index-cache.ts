@@ -269,26 +269,25 @@ function build(dir: string, root: string, file: string | undefined, key: string,
   // watching (its own settings are not the project's), whether it keeps the index it builds
   const first = watchEnv(() => {
     const settings = readSettings(root, read, { filesRead: 0 });
-    const paths = projectPaths(root, settings);
-    // stamped before the read: a file changed while it is read shows as changed next time
-    const stamps = file ? stampFiles(root, paths) : [];
-    const profiles = file ? stampFiles(root, [profilesFile(root, read)]) : [];
-    const packages = file ? stampFiles(root, packagePaths(root, settings.packagesInstallPath)) : [];
-    return { settings, paths, stamps, profiles, packages };
+    return { settings, paths: projectPaths(root, settings) };
   });
-  const { settings, paths, stamps, profiles, packages } = first.value;
+  const { settings, paths } = first.value;
   const files = paths.length, big = files >= PROGRESS_FILES;
-  // a resident index is started after this call and keeps the index itself
+  // a resident index is started after this call and keeps the index itself (and stamps the files it reads)
   const leave = !file || !!opts.leaveKeeping?.(files);
   const second = watchEnv(() => {
+    // stamped before the read: a file changed while it is read shows as changed next time
+    const stamps = leave ? [] : stampFiles(root, paths);
+    const profiles = leave ? [] : stampFiles(root, [profilesFile(root, read)]);
+    const packages = leave ? [] : stampFiles(root, packagePaths(root, settings.packagesInstallPath));
     if (big) opts.progress?.(stale ? `${stale}: reading ${count(files, 'file')} to build the assistant's index again…` : `reading ${count(files, 'file')} to build the assistant's index (kept for the next calls)…`);
     const project = loadProject(root, read);
     if (big) opts.progress?.(`indexing ${count(project.models.length, 'model')}…`);
     // an index nobody keeps answers only this call's queries: made for them alone
     const index = new ProjectIndex(project, leave && opts.queries ? { lexicalFor: opts.queries } : {}).build();
-    return { project, index };
+    return { stamps, profiles, packages, project, index };
   });
-  const { project, index } = second.value;
+  const { stamps, profiles, packages, project, index } = second.value;
   const names = [...new Set([...first.names, ...second.names])].sort();
   const opened: OpenedIndex = { ...built(project, index), files, ...(file ? { file } : {}) };
   if (!file) return { opened, names };

@@ -87,6 +87,7 @@ export class LexicalIndex {
 
   constructor(private readonly fieldCount: number, private readonly analyzer: Analyzer, private readonly filter?: PostingsFilter) {
     this.totalLen = new Array(fieldCount).fill(0);
+    if (filter) this.numberOf = undefined;
   }
 
   get documentCount(): number { return this.count; }
@@ -114,11 +115,13 @@ export class LexicalIndex {
   }
 
   add(doc: LexicalDoc): void {
-    if (this.numbers.has(doc.id)) throw new Error(`lexical index: ${doc.id} is already indexed`);
+    // a partial index (one call's) makes the id → number map only if asked (`has`): its caller adds each id once
+    const numbers = this.filter ? this.numberOf : this.numbers;
+    if (numbers?.has(doc.id)) throw new Error(`lexical index: ${doc.id} is already indexed`);
     const n = this.ids.length, F = this.fieldCount;
     if (!Array.isArray(this.fieldLen)) this.fieldLen = plain(this.fieldLen);
     this.ids.push(doc.id);
-    this.numbers.set(doc.id, n);
+    numbers?.set(doc.id, n);
     this.count++;
     for (let f = 0; f < F; f++) {
       const distinct = this.countTerms(doc.fields[f]);
