@@ -12,6 +12,8 @@
 // prefix and fuzzy matches weighted as MiniSearch weighs them, summed over the query terms and
 // multiplied by how many query terms matched.
 
+import { editDistance } from './edit-distance.js';
+
 /** A record as the index takes it: the text of each field. */
 export interface LexicalDoc { id: string; fields: string[] }
 
@@ -412,22 +414,4 @@ function plain(xs: ArrayLike<number>): number[] {
   const out = new Array<number>(xs.length);
   for (let i = 0; i < xs.length; i++) out[i] = xs[i];
   return out;
-}
-
-/** Levenshtein distance of a and b, or `max + 1` as soon as it must exceed `max`. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      cur.push(v);
-      if (v < best) best = v;
-    }
-    if (best > max) return max + 1;
-    prev = cur;
-  }
-  return prev[b.length];
 }

@@ -1,6 +1,7 @@
 // How records reach the lexical index: the texts of four ranked fields (the index splits them
 // with the same analyzer queries use), and which query terms are worth searching.
-import { editDistance, LexicalIndex, type LexicalDoc, type PostingsFilter } from './lexical-index.js';
+import { editDistance } from './edit-distance.js';
+import { LexicalIndex, type LexicalDoc, type PostingsFilter } from './lexical-index.js';
 import type { IndexRecord, RecordKind } from './records.js';
 import { analyzer, tokenize } from './tokenize.js';
 
