@@ -1,7 +1,7 @@
 // The public entry, the AI assistant (Ask AI): index, retrieval, answers, memory, chats, MCP (src/api.ts lists every area).
 export { AssistantSession, askContext, type AssistantOptions } from '../assistant/session.js';
 export { ask, preview, previewIndex, MAX_MESSAGE, type AskRequest, type AskResult, type AskContext, type AskOptions, type ReviewPlan } from '../assistant/ask.js';
-export type { Retrieval } from '../assistant/retrieve.js';
+export { lexicalQuery, type Retrieval } from '../assistant/retrieve.js';
 export { openProjectIndex, withProjectIndex, cacheFile as indexCacheFile, type OpenedIndex, type OpenIndexOptions } from '../assistant/index/index-cache.js';
 export type { IndexView } from '../assistant/index/view.js';
 export { DamagedFile } from '../assistant/index/section-file.js';

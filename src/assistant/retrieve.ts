@@ -75,6 +75,15 @@ const UPSTREAM = /\b(feed|feeds|fed|upstream|parents?|comes? from|come from|buil
 const DOWNSTREAM = /\b(downstream|children|depends? on (the |this )?\w+|what uses|used by|uses (the |this )?\w+|consumers?|impact|affected)\b/i;
 const GOVERNANCE = /\b(issues?|findings?|validation|flagged|warnings?|errors?|fix|problem|readiness|why)\b/i;
 
+/**
+ * What retrieval searches the lexical index for, given the message: the message with the words
+ * the index does not hold folded onto those it holds. A call that builds an index for one message
+ * makes it for this query alone (IndexOptions.lexicalFor).
+ */
+export function lexicalQuery(message: string): string {
+  return SYNONYMS.reduce((q, [re, w]) => q.replace(re, (m) => `${m} ${w}`), message.trim());
+}
+
 export function retrieve(index: IndexView, skills: readonly Skill[], req: RetrieveRequest): Retrieval {
   const message = req.message.trim();
   const ctx = req.context ?? {};
@@ -116,7 +125,7 @@ export function retrieve(index: IndexView, skills: readonly Skill[], req: Retrie
   });
 
   // 3. lexical search
-  const query = SYNONYMS.reduce((q, [re, w]) => q.replace(re, (m) => `${m} ${w}`), message);
+  const query = lexicalQuery(message);
   timed('lexical_search', () => {
     const hits = index.lexical(query, { limit: 60 });
     const top = hits[0]?.score ?? 1;

@@ -78,6 +78,12 @@ export interface OpenIndexOptions {
   leaveKeeping?: (files: number) => boolean;
   /** Return `keep` also with keepProject (the resident writes before it answers anything). */
   deferKeep?: boolean;
+  /**
+   * The lexical queries the caller will make (lexicalQuery of its message): an index this call
+   * builds and does not keep (--no-cache, or kept by the resident it starts) is made for them
+   * alone (IndexOptions.lexicalFor in project-index.ts), with the same answers.
+   */
+  queries?: readonly string[];
 }
 
 /** The project's index: from the cache when every stamp holds, else built (and kept for the next call). */
@@ -259,25 +265,33 @@ function build(dir: string, root: string, file: string | undefined, key: string,
   let st;
   try { st = statSync(root); } catch { /* the read says what is wrong */ }
   if (!st?.isDirectory()) return { opened: { ...built(loadProject(dir, read)), file: undefined } };
-  const { value, names } = watchEnv(() => {
+  // what the read looks at is watched in two parts: between them this call decides, without
+  // watching (its own settings are not the project's), whether it keeps the index it builds
+  const first = watchEnv(() => {
     const settings = readSettings(root, read, { filesRead: 0 });
-    const paths = projectPaths(root, settings);
-    const big = paths.length >= PROGRESS_FILES;
+    return { settings, paths: projectPaths(root, settings) };
+  });
+  const { settings, paths } = first.value;
+  const files = paths.length, big = files >= PROGRESS_FILES;
+  // a resident index is started after this call and keeps the index itself (and stamps the files it reads)
+  const leave = !file || !!opts.leaveKeeping?.(files);
+  const second = watchEnv(() => {
     // stamped before the read: a file changed while it is read shows as changed next time
-    const stamps = file ? stampFiles(root, paths) : [];
-    const profiles = file ? stampFiles(root, [profilesFile(root, read)]) : [];
-    const packages = file ? stampFiles(root, packagePaths(root, settings.packagesInstallPath)) : [];
-    if (big) opts.progress?.(stale ? `${stale}: reading ${count(paths.length, 'file')} to build the assistant's index again…` : `reading ${count(paths.length, 'file')} to build the assistant's index (kept for the next calls)…`);
+    const stamps = leave ? [] : stampFiles(root, paths);
+    const profiles = leave ? [] : stampFiles(root, [profilesFile(root, read)]);
+    const packages = leave ? [] : stampFiles(root, packagePaths(root, settings.packagesInstallPath));
+    if (big) opts.progress?.(stale ? `${stale}: reading ${count(files, 'file')} to build the assistant's index again…` : `reading ${count(files, 'file')} to build the assistant's index (kept for the next calls)…`);
     const project = loadProject(root, read);
     if (big) opts.progress?.(`indexing ${count(project.models.length, 'model')}…`);
-    const index = new ProjectIndex(project).build();
-    return { settings, stamps, profiles, packages, project, index, big, files: paths.length };
+    // an index nobody keeps answers only this call's queries: made for them alone
+    const index = new ProjectIndex(project, leave && opts.queries ? { lexicalFor: opts.queries } : {}).build();
+    return { stamps, profiles, packages, project, index };
   });
-  const { settings, stamps, profiles, packages, project, index, big, files } = value;
+  const { stamps, profiles, packages, project, index } = second.value;
+  const names = [...new Set([...first.names, ...second.names])].sort();
   const opened: OpenedIndex = { ...built(project, index), files, ...(file ? { file } : {}) };
   if (!file) return { opened, names };
-  // a resident index is started after this call and keeps the index itself
-  if (opts.leaveKeeping?.(files)) { delete opened.file; return { opened, names }; }
+  if (leave) { delete opened.file; return { opened, names }; }
   const keep = () => {
     const header: Header = {
       key, targetPath: settings.targetPath, packagesInstallPath: settings.packagesInstallPath, files: stamps, profiles,

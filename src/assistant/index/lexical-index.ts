@@ -12,6 +12,8 @@
 // prefix and fuzzy matches weighted as MiniSearch weighs them, summed over the query terms and
 // multiplied by how many query terms matched.
 
+import { editDistance } from './edit-distance.js';
+
 /** A record as the index takes it: the text of each field. */
 export interface LexicalDoc { id: string; fields: string[] }
 
@@ -20,6 +22,21 @@ export interface Analyzer { words: RegExp; terms: (word: string) => readonly str
 
 /** Words remembered with their term numbers before the cache starts again (a project's vocabulary is far smaller). */
 const WORD_CACHE_LIMIT = 500_000;
+
+/**
+ * Which terms keep their postings: a one-off call that knows its query before the build (the
+ * CLI's first call, which leaves keeping the index to the resident it starts) keeps only the
+ * postings of the terms that query can score — its own terms and those its prefix and fuzzy
+ * matching may reach — so the build skips the millions of postings no answer reads. Every count
+ * a score uses (document and field frequencies, field lengths, the term numbers' order) is kept
+ * for every term, so the scores are the full index's; a query with another term is refused
+ * (covers) and the caller builds the full index.
+ */
+export interface PostingsFilter {
+  /** the processed terms of the queries it was made for */
+  terms: ReadonlySet<string>;
+  keep: (term: string) => boolean;
+}
 
 export interface LexicalQuery {
   /** Boost of each field, in field order. */
@@ -66,12 +83,24 @@ export class LexicalIndex {
   private lastDoc: number[] = [];
   /** word → its term numbers (a term keeps its number for good, so these stay valid) */
   private wordTerms = new Map<string, number[]>();
+  /** with a PostingsFilter: per term, whether its postings are left out; the terms kept, in term-number order (the only ones prefix and fuzzy matching can score) */
+  private skipped: boolean[] = [];
+  private keptTerms: string[] = [];
 
-  constructor(private readonly fieldCount: number, private readonly analyzer: Analyzer) {
+  constructor(private readonly fieldCount: number, private readonly analyzer: Analyzer, private readonly filter?: PostingsFilter) {
     this.totalLen = new Array(fieldCount).fill(0);
+    if (filter) this.numberOf = undefined;
   }
 
   get documentCount(): number { return this.count; }
+
+  /** True when some terms' postings were left out (PostingsFilter): only its queries are answered, nothing is removed or kept. */
+  get partial(): boolean { return this.filter !== undefined; }
+
+  /** Whether a query of these processed terms ranks here as in the full index. */
+  covers(terms: readonly string[]): boolean {
+    return !this.filter || terms.every((t) => this.filter!.terms.has(t));
+  }
 
   has(id: string): boolean { return this.numbers.has(id); }
 
@@ -88,11 +117,13 @@ export class LexicalIndex {
   }
 
   add(doc: LexicalDoc): void {
-    if (this.numbers.has(doc.id)) throw new Error(`lexical index: ${doc.id} is already indexed`);
+    // a partial index (one call's) makes the id → number map only if asked (`has`): its caller adds each id once
+    const numbers = this.filter ? this.numberOf : this.numbers;
+    if (numbers?.has(doc.id)) throw new Error(`lexical index: ${doc.id} is already indexed`);
     const n = this.ids.length, F = this.fieldCount;
     if (!Array.isArray(this.fieldLen)) this.fieldLen = plain(this.fieldLen);
     this.ids.push(doc.id);
-    this.numbers.set(doc.id, n);
+    numbers?.set(doc.id, n);
     this.count++;
     for (let f = 0; f < F; f++) {
       const distinct = this.countTerms(doc.fields[f]);
@@ -101,9 +132,11 @@ export class LexicalIndex {
       const key = n * F + f;
       for (let i = 0; i < distinct; i++) {
         const t = this.touched[i];
-        if (!Array.isArray(this.keys[t])) { this.keys[t] = plain(this.keys[t]); this.tfs[t] = plain(this.tfs[t]); }
-        (this.keys[t] as number[]).push(key);
-        (this.tfs[t] as number[]).push(this.scratch[t]);
+        if (!this.skipped[t]) {
+          if (!Array.isArray(this.keys[t])) { this.keys[t] = plain(this.keys[t]); this.tfs[t] = plain(this.tfs[t]); }
+          (this.keys[t] as number[]).push(key);
+          (this.tfs[t] as number[]).push(this.scratch[t]);
+        }
         this.scratch[t] = 0;
         this.fieldDf[t * F + f]++;
         if (this.lastDoc[t] !== n) { this.lastDoc[t] = n; this.df[t]++; }
@@ -113,6 +146,7 @@ export class LexicalIndex {
 
   /** Remove a document exactly; `doc` carries the fields it was added with. */
   remove(doc: LexicalDoc): void {
+    if (this.filter) throw new Error('lexical index: a partial index removes nothing (build the full one)');
     const n = this.numbers.get(doc.id);
     if (n === undefined) return;
     const F = this.fieldCount;
@@ -133,6 +167,7 @@ export class LexicalIndex {
 
   /** Ranked ids for the processed query terms (each term once). */
   search(queryTerms: string[], q: LexicalQuery): { id: string; score: number }[] {
+    if (!this.covers(queryTerms)) throw new Error('lexical index: a partial index answers only the queries it was built for');
     const weights = q.weights ?? { prefix: 0.375, fuzzy: 0.45 };
     const total = new Map<number, { score: number; matched: number }>();
     for (const term of queryTerms) {
@@ -143,7 +178,7 @@ export class LexicalIndex {
       const maxDistance = fuzziness === false ? 0 : fuzziness < 1 ? Math.min(q.maxFuzzy ?? 6, Math.round(term.length * fuzziness)) : fuzziness;
       if (prefix || maxDistance) {
         const fuzzyHits: [string, number][] = [];
-        for (const other of this.termIds.keys()) {
+        for (const other of this.filter ? this.keptTerms : this.termIds.keys()) {
           if (other === term) continue;
           if (prefix && other.startsWith(term)) {
             const distance = other.length - term.length;
@@ -172,6 +207,7 @@ export class LexicalIndex {
 
   /** Live postings only, so a restored index starts compact. */
   toJSON(): object {
+    if (this.filter) throw new Error('lexical index: a partial index is not kept');
     const terms: [string, number[], number[]][] = [];
     for (const [term, t] of this.termIds) {
       if (!this.df[t]) continue;
@@ -240,6 +276,7 @@ export class LexicalIndex {
 
   /** Live postings only, as typed arrays (see LexicalParts). */
   toParts(): LexicalParts {
+    if (this.filter) throw new Error('lexical index: a partial index is not kept');
     const F = this.fieldCount;
     // sized first, then filled: a 10,000-model index holds millions of postings
     let T = 0, total = 0;
@@ -297,6 +334,7 @@ export class LexicalIndex {
     this.termIds.set(term, t);
     this.keys.push([]); this.tfs.push([]);
     this.dead.push(0); this.df.push(0); this.scratch.push(0); this.lastDoc.push(-1);
+    if (this.filter) { this.skipped[t] = !this.filter.keep(term); if (!this.skipped[t]) this.keptTerms.push(term); }
     for (let f = 0; f < this.fieldCount; f++) this.fieldDf.push(0);
     return t;
   }
@@ -376,22 +414,4 @@ function plain(xs: ArrayLike<number>): number[] {
   const out = new Array<number>(xs.length);
   for (let i = 0; i < xs.length; i++) out[i] = xs[i];
   return out;
-}
-
-/** Levenshtein distance of a and b, or `max + 1` as soon as it must exceed `max`. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      cur.push(v);
-      if (v < best) best = v;
-    }
-    if (best > max) return max + 1;
-    prev = cur;
-  }
-  return prev[b.length];
 }

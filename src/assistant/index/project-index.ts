@@ -15,7 +15,8 @@ import { nodeRecords, tableColumns } from './build-nodes.js';
 import { boundDoc, buildContext, fileUnit, type BuildContext } from './context.js';
 import { recordId, type IndexRecord, type RecordKind } from './records.js';
 import type { LexicalIndex } from './lexical-index.js';
-import { lexicalDoc, rankLexical, recordSearch, UNRANKED } from './search-docs.js';
+import { lexicalDoc, postingsFor, rankLexical, recordSearch, UNRANKED } from './search-docs.js';
+import { tokenize } from './tokenize.js';
 
 
 /** Kinds whose names are looked up exactly (structured lookup). */
@@ -41,6 +42,16 @@ export interface SliceOptions {
   stopped?: () => boolean;
   /** True while the caller has work that goes first (a file change, a request): the build waits between slices. */
   yieldTo?: () => boolean;
+}
+
+export interface IndexOptions {
+  /**
+   * The lexical queries a one-off call will make (`modeler ai search` and `ask` when they build an
+   * index they do not keep): the lexical index holds only the postings those queries read, and
+   * what only an update needs (each unit's dependencies) is made when first asked for. Answers are
+   * the full index's; another query, a removal or keeping the index builds the full lexical index first.
+   */
+  lexicalFor?: readonly string[];
 }
 
 export interface IndexStats { records: number; byKind: Record<string, number>; buildMs: number; builtAt: string }
@@ -77,7 +88,13 @@ export class ProjectIndex {
   /** ids a build met twice (the first unit's record stands): a change that removes one needs a full build to tell which stands */
   private shadowed = new Set<string>();
 
-  constructor(public project: Project) {}
+  /** set while the units' dependencies are not made yet (a one-off build: IndexOptions) */
+  private depsPending = false;
+
+  constructor(public project: Project, private readonly opts: IndexOptions = {}) {}
+
+  /** True while the lexical index holds only the postings of the queries it was made for (IndexOptions.lexicalFor). */
+  get partial(): boolean { return this.search.partial; }
 
   /** Counted when asked (an update should not walk 100,000 records to count them). */
   get stats(): IndexStats {
@@ -114,7 +131,8 @@ export class ProjectIndex {
     const t0 = performance.now();
     this.project = project;
     for (const m of [this.records, this.units, this.reverse, this.names, this.deps, this.pathUnits, this.docUsers, this.refUsers, this.aggContrib, this.aggs, this.shadowed]) m.clear();
-    this.search = recordSearch();
+    this.search = recordSearch(undefined, this.opts.lexicalFor ? postingsFor(this.opts.lexicalFor) : undefined);
+    this.depsPending = this.opts.lexicalFor !== undefined;
     this.ctx = buildContext(project);
     yield;
     this.docBodies = new Map([...project.docs].map(([k, d]) => [k, d.body]));
@@ -144,7 +162,7 @@ export class ProjectIndex {
       const recs: IndexRecord[] = [];
       yield* this.recordsOfUnit(u, recs);
       yield* put(u, recs);
-      this.setDeps(u);
+      if (!this.depsPending) this.setDeps(u);
       this.contribute(u);
       yield;
     }
@@ -164,6 +182,7 @@ export class ProjectIndex {
   update(changed: string[], project: Project = this.project): { units: number; ms: number; rebuilt: boolean } {
     const t0 = performance.now();
     if (changed.some((rel) => GLOBAL_FILE(rel, project))) { this.build(project); return { units: this.units.size, ms: performance.now() - t0, rebuilt: true }; }
+    this.makeDeps();
     const affected = new Set<string>();
     for (const rel of changed) { affected.add(fileUnit(rel)); for (const u of this.pathUnits.get(rel) ?? []) affected.add(u); }
     const before = this.ctx;
@@ -253,6 +272,7 @@ export class ProjectIndex {
 
   /** Lexical search: ranked ids with BM25 scores (search-docs.ts). */
   lexical(query: string, opts: { limit?: number; kinds?: ReadonlySet<RecordKind> } = {}): { id: string; score: number }[] {
+    if (!this.search.covers(tokenize(query))) this.fullSearch();
     return rankLexical(this.search, this.records.size, (id) => this.records.get(id)?.kind, query, opts);
   }
 
@@ -294,6 +314,7 @@ export class ProjectIndex {
   /** What the CLI's index cache stores (index-cache.ts): the name lookup, incoming links and lexical index, as built. */
   cacheParts(): { names: ReadonlyMap<string, readonly string[]>; reverse: ReadonlyMap<string, readonly string[]>; search: LexicalIndex } {
     this.refreshIssues();
+    if (this.search.partial) this.fullSearch();
     return { names: this.names, reverse: this.reverse, search: this.search };
   }
 
@@ -305,6 +326,7 @@ export class ProjectIndex {
    */
   prepare(project: Project): this {
     this.project = project;
+    this.depsPending = false;
     this.ctx = buildContext(project);
     this.docBodies = new Map([...project.docs].map(([k, d]) => [k, d.body]));
     this.nodeUnit = this.nodeUnits();
@@ -327,10 +349,29 @@ export class ProjectIndex {
 
   /** What tells which units a change touches (after build or prepare): see index-delta.ts. */
   changeState() {
+    this.makeDeps();
     return { ctx: this.ctx, units: this.units as ReadonlyMap<string, ReadonlySet<string>>, nodeUnit: this.nodeUnit, pathUnits: this.pathUnits, docUsers: this.docUsers, refUsers: this.refUsers, docBodies: this.docBodies, columnSigs: this.columnSigs, shadowed: this.shadowed };
   }
 
   // --- internals -------------------------------------------------------------------------
+
+  /**
+   * The full lexical index, in place of one made for a call's queries (IndexOptions): every ranked
+   * record added again in the order the build added them (the records' order), so document
+   * numbers, term numbers and scores are a full build's.
+   */
+  private fullSearch(): void {
+    const s = recordSearch();
+    for (const r of this.records.values()) if (!UNRANKED.has(r)) s.add(lexicalDoc(r));
+    this.search = s;
+  }
+
+  /** The units' dependencies, left out of a one-off build (IndexOptions), made in a build's order. */
+  private makeDeps(): void {
+    if (!this.depsPending) return;
+    this.depsPending = false;
+    for (const rel of this.project.files.keys()) this.setDeps(fileUnit(rel));
+  }
 
   private nodeUnits(): Map<string, string> {
     const m = new Map<string, string>();
@@ -476,6 +517,7 @@ export class ProjectIndex {
 
   /** Take a record out of the lexical index exactly: its fields are rebuilt from the record. */
   private unindex(r: IndexRecord): void {
+    if (this.search.partial) this.fullSearch();
     this.search.remove(lexicalDoc(r));
   }
 

@@ -1,6 +1,7 @@
 // How records reach the lexical index: the texts of four ranked fields (the index splits them
 // with the same analyzer queries use), and which query terms are worth searching.
-import { LexicalIndex, type LexicalDoc } from './lexical-index.js';
+import { editDistance } from './edit-distance.js';
+import { LexicalIndex, type LexicalDoc, type PostingsFilter } from './lexical-index.js';
 import type { IndexRecord, RecordKind } from './records.js';
 import { analyzer, tokenize } from './tokenize.js';
 
@@ -25,9 +26,31 @@ export function lexicalDoc(r: IndexRecord): LexicalDoc {
   return { id: r.id, fields: [r.name, r.keywords, r.text, PATH_KINDS.has(r.kind) && r.file ? r.file : ''] };
 }
 
-/** An empty lexical index for records, or one restored from its snapshot. */
-export function recordSearch(snapshot?: unknown): LexicalIndex {
-  return snapshot === undefined ? new LexicalIndex(FIELD_BOOST.length, analyzer()) : LexicalIndex.fromJSON(snapshot, analyzer());
+/** An empty lexical index for records (with only `filter`'s postings, when given), or one restored from its snapshot. */
+export function recordSearch(snapshot?: unknown, filter?: PostingsFilter): LexicalIndex {
+  return snapshot === undefined ? new LexicalIndex(FIELD_BOOST.length, analyzer(), filter) : LexicalIndex.fromJSON(snapshot, analyzer());
+}
+
+/** Prefix matching: for plain words this long or longer, held by fewer records than PREFIX_DF. */
+const PREFIX_MIN = 4, PREFIX_DF = 500;
+/** Fuzzy matching: for plain words this long or longer, held by fewer records than FUZZY_DF, up to this share of their length in edits (at most MAX_FUZZY). */
+const FUZZY_MIN = 6, FUZZY_DF = 50, FUZZY_SHARE = 0.15, MAX_FUZZY = 2;
+
+/**
+ * The terms whose postings a search for `queries` (rankLexical's) may read: their own terms, the
+ * terms their prefix matching may reach and those within their fuzzy distance. The document
+ * frequencies that decide whether a term is matched by prefix or fuzzily are not known yet, so
+ * every term that could be is kept.
+ */
+export function postingsFor(queries: readonly string[]): PostingsFilter {
+  const own = new Set(queries.flatMap((q) => tokenize(q)));
+  const prefixes = [...own].filter((t) => t.length >= PREFIX_MIN && PLAIN.test(t));
+  const fuzzy = [...own].filter((t) => t.length >= FUZZY_MIN && PLAIN.test(t)).map((t) => ({ t, d: Math.min(MAX_FUZZY, Math.round(t.length * FUZZY_SHARE)) }));
+  return {
+    terms: own,
+    keep: (term) => own.has(term) || prefixes.some((p) => term.startsWith(p))
+      || fuzzy.some(({ t, d }) => Math.abs(term.length - t.length) <= d && editDistance(t, term, d) <= d),
+  };
 }
 
 /**
@@ -56,8 +79,8 @@ export function rankLexical(search: LexicalIndex, size: number, kindOf: (id: str
   // partial word); for a word it already holds often they only add cost
   const res = search.search(ts, {
     boost: FIELD_BOOST,
-    prefix: (term) => term.length >= 4 && PLAIN.test(term) && df(term) < 500,
-    fuzzy: (term) => (term.length >= 6 && PLAIN.test(term) && df(term) < 50 ? 0.15 : false), maxFuzzy: 2,
+    prefix: (term) => term.length >= PREFIX_MIN && PLAIN.test(term) && df(term) < PREFIX_DF,
+    fuzzy: (term) => (term.length >= FUZZY_MIN && PLAIN.test(term) && df(term) < FUZZY_DF ? FUZZY_SHARE : false), maxFuzzy: MAX_FUZZY,
     weights: { fuzzy: 0.3, prefix: 0.5 },
     filter: opts.kinds ? (id) => opts.kinds!.has(kindOf(id) as RecordKind) : undefined,
   });

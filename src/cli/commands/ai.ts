@@ -40,11 +40,11 @@ export function registerAi(program: Command): void {
       // the project's resident index answers first (a big project kept in memory: no read at all)
       const resident = cache ? await callResident(ref.dir, ref.read, 'search', { op: 'search', query, limit }) : undefined;
       if (resident) return print(resident.result as Source[]);
-      const { previewIndex, withProjectIndex } = await import('../../api/assistant.js');
+      const { lexicalQuery, previewIndex, withProjectIndex } = await import('../../api/assistant.js');
       let files = 0;
       const plan = residentPlan(ref.dir, ref.read, 'search', cache);
       // printed inside: a first call keeps the index it built after the answer is out (index-cache.ts), or leaves it to the resident it starts
-      const code = withProjectIndex(ref.dir, { read: ref.read, cache, progress: (line) => err(line), leaveKeeping: plan.decide }, (opened) => {
+      const code = withProjectIndex(ref.dir, { read: ref.read, cache, progress: (line) => err(line), leaveKeeping: plan.decide, queries: [lexicalQuery(query)] }, (opened) => {
         files = opened.files ?? 0;
         return print(previewIndex(opened.index, opened.skills, { message: query, limit, field: 'query' }).sources);
       });

@@ -44,12 +44,12 @@ export function registerAsk(program: Command): void {
           ? await callResident(ref.dir, ref.read, 'ask', { op: 'ask', message: question, chatId: opts.chat, stream: !opts.json }, { delta: onDelta, warn })
           : undefined;
         if (resident) return resident.result as AskResult;
-        const { ask, askContext, withProjectIndex } = await import('../../api/assistant.js');
+        const { ask, askContext, lexicalQuery, withProjectIndex } = await import('../../api/assistant.js');
         const { initSqlColumns, loadProject, unreadableFileNote } = await import('../../api/project.js');
         await initSqlColumns(); // the index lists the columns models' SQL returns
         // the index kept between calls (as `ai search` keeps it), and the project as read beside it:
         // while every stamp holds, the answer reads only the nodes it touches, not the project
-        return withProjectIndex(ref.dir, { read: ref.read, cache, keepProject: true, progress: (line) => err(line), leaveKeeping: plan.decide }, (opened) => {
+        return withProjectIndex(ref.dir, { read: ref.read, cache, keepProject: true, progress: (line) => err(line), leaveKeeping: plan.decide, queries: [lexicalQuery(question)] }, (opened) => {
           files = opened.files ?? 0;
           const project = opened.project ?? opened.keptProject?.() ?? loadProject(ref.dir, ref.read);
           // a property file that does not read takes its models' columns and tests out of the answer: said first, as lineage says it
