@@ -1,11 +1,12 @@
 // Tests on a table or a column, and what is left untested.
 import { activeTests } from '../../../core/project/dbt-tests.js';
+import type { DbtNode } from '../../../core/project/types.js';
 import { describeTest } from '../facts.js';
 import { at, colAt, list, plural, q, where, type Direct, type KindInput } from './shared.js';
 
 export function testsAnswer({ subject, message }: KindInput): Direct | undefined {
   const n = subject.node;
-  if (!n) return undefined;
+  if (!n) return subject.group ? groupTests(subject.group, message) : undefined;
   const c = subject.column;
   if (c) {
     const ts = c.tests;
@@ -27,4 +28,19 @@ export function testsAnswer({ subject, message }: KindInput): Direct | undefined
     ? `In ${q(n.name)}, ${untestedText} (${where(n)}); ${plural(tested.length, 'column')} ${tested.length === 1 ? 'has' : 'have'} tests.`
     : `${q(n.name)} has ${plural(total, 'test')}: ${list(tested.map((x) => `${q(x.name)} (${activeTests(x.tests).map(describeTest).join(', ')})`), 6)}${modelTests.length ? `${tested.length ? '; ' : ''}model-level: ${list(modelTests.map(describeTest))}` : ''} (${where(n)}); ${untestedText}.`;
   return { lead, evidence: [...parts.map((p) => `- ${p}`), ...modelTests.map((t) => `- model: ${describeTest(t)} (${at(n.file, t.line)})`)] };
+}
+
+/** "Which marts have no tests?": the models of the group with no test that runs, each where it is declared. */
+function groupTests(group: { label: string; nodes: DbtNode[] }, message: string): Direct {
+  const testsOf = (n: DbtNode) => activeTests(n.tests).length + n.columns.reduce((x, c) => x + activeTests(c.tests).length, 0);
+  const none = group.nodes.filter((n) => !testsOf(n));
+  const total = group.nodes.reduce((x, n) => x + testsOf(n), 0);
+  const all = `${group.nodes.length === 1 ? 'the 1' : `the ${group.nodes.length}`} ${group.nodes.length === 1 ? group.label.replace(/s$/, '') : group.label}`;
+  const listed = list(none.map((n) => `${q(n.name)} (${where(n)})`), 10);
+  const asksUntested = /\buntested|not tested|no tests?|without tests?|lack|missing\b/i.test(message);
+  if (!none.length) return { lead: `Every one of ${all} has tests: ${plural(total, 'test')} in all.`, evidence: [] };
+  const lead = asksUntested
+    ? `${none.length} of ${all} ${none.length === 1 ? 'has' : 'have'} no tests: ${listed}.`
+    : `${all.replace(/^the/, 'The')} have ${plural(total, 'test')} in all; ${none.length} ${none.length === 1 ? 'has' : 'have'} none: ${listed}.`;
+  return { lead, evidence: none.length > 10 ? [`All of them: ${none.map((n) => n.name).join(', ')}`] : [] };
 }

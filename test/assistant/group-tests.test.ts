@@ -1,0 +1,20 @@
+// "Which marts have no tests?" is answered for the group: the models with no test that runs, each
+// where it is declared (dental-clinic's answer was a finding card about one mart).
+import { describe, expect, it } from 'vitest';
+import { ask } from '../../src/assistant/ask.js';
+import { AssistantSession } from '../../src/assistant/session.js';
+import { copyProject, EXAMPLE } from './helpers.js';
+
+describe('tests of a group of models (Local)', () => {
+  const s = AssistantSession.open(copyProject(EXAMPLE));
+
+  it('names the models of the group with no tests', async () => {
+    const r = await ask(s, { message: 'which marts have no tests?' });
+    expect(r.answer.split('\n')[0]).toMatch(/^1 of the 3 mart models has no tests: `rpt_daily_revenue` \(models\/marts\/_marts\.yml:82\)\.$/);
+  });
+
+  it('counts the tests of the group when asked about them', async () => {
+    const r = await ask(s, { message: 'what tests do the staging models have?' });
+    expect(r.answer.split('\n')[0]).toMatch(/^Every one of the \d+ staging models has tests: \d+ tests in all\.$|^The \d+ staging models have \d+ tests in all; \d+ (has|have) none: /);
+  });
+});
