@@ -2,12 +2,11 @@
 // through one or two tables between — each with where it is declared, and the join a dbt model
 // would write. A source is answered through the model that stages it (where its keys are declared).
 import { foreignKeysOf } from '../../../agents/foreign-keys.js';
-import type { DbtNode, Project } from '../../../core/project/types.js';
-import { inferLayers, LAYERS } from '../../../governance/layers.js';
+import type { DbtNode } from '../../../core/project/types.js';
 import { declaredKeyEdges, type GraphEdge } from '../../../views/project-graph.js';
 import { stagingModelOf } from './lineage.js';
 import { referencesAnswer } from './references.js';
-import { at, q, type Direct, type KindInput } from './shared.js';
+import { at, layerRank, q, tablesById, type Direct, type KindInput } from './shared.js';
 
 const MAX_STEPS = 3;
 
@@ -20,7 +19,7 @@ export function joinPathAnswer(input: KindInput): Direct | undefined {
   const sources = [na, nb].filter((n, i) => n !== [a, b][i]).map((n) => q(n.name));
   const staged = sources.length ? ` (${sources.length === 1 ? 'the model that stages the source' : 'the models that stage the sources'} ${sources.join(' and ')})` : '';
   if (a === b) return { lead: `${asked} are the same table${staged}.`, evidence: [] };
-  const byId = new Map([...project.models, ...project.sources, ...project.seeds, ...project.snapshots].map((t) => [t.uniqueId, t]));
+  const byId = tablesById(project);
   const path = shortestPath(declaredKeyEdges(project), a.uniqueId, b.uniqueId, byId);
   if (!path) {
     const shared = a.columns.filter((c) => /_id$|_key$|^id$/i.test(c.name) && b.columns.some((d) => d.name.toLowerCase() === c.name.toLowerCase())).map((c) => q(c.name));
@@ -57,7 +56,7 @@ function shortestPath(edges: GraphEdge[], from: string, to: string, byId: Map<st
     if (e.from.node === e.to.node) continue;
     for (const k of [e.from.node, e.to.node]) { const l = around.get(k); if (l) l.push(e); else around.set(k, [e]); }
   }
-  const rank = (id: string) => { const n = byId.get(id); const l = n && inferLayers({ name: n.name, path: n.sqlPath ?? n.file, declared: n.meta?.layer })[0]; return l ? LAYERS.indexOf(l) : LAYERS.length; };
+  const rank = (id: string) => layerRank(byId.get(id));
   let frontier: { at: string; path: GraphEdge[]; cost: number }[] = [{ at: from, path: [], cost: 0 }];
   const seen = new Set([from]);
   for (let depth = 0; depth < MAX_STEPS && frontier.length; depth++) {

@@ -4,11 +4,10 @@
 // model that stages it, so a source with none is answered through that model.
 import { foreignKeysOf } from '../../../agents/foreign-keys.js';
 import { count } from '../../../core/count.js';
-import type { DbtNode, Project } from '../../../core/project/types.js';
-import { inferLayers, LAYERS } from '../../../governance/layers.js';
+import type { DbtNode } from '../../../core/project/types.js';
 import { declaredKeyEdges } from '../../../views/project-graph.js';
 import { dependents, downstreamAnswer } from './lineage.js';
-import { at, list, q, type Direct, type KindInput } from './shared.js';
+import { at, layerRank, list, q, tablesById, type Direct, type KindInput } from './shared.js';
 
 export function referencesAnswer(input: KindInput): Direct | undefined {
   const { project, subject } = input;
@@ -29,7 +28,7 @@ export function referencesAnswer(input: KindInput): Direct | undefined {
   }
   const byId = tablesById(project);
   // staging first (where the system's own keys are), then intermediate, facts, dimensions, marts
-  const rank = (id: string) => { const f = byId.get(id); const l = f && inferLayers({ name: f.name, path: f.sqlPath ?? f.file, declared: f.meta?.layer })[0]; return l ? LAYERS.indexOf(l) : LAYERS.length; };
+  const rank = (id: string) => layerRank(byId.get(id));
   mine = [...mine].sort((a, b) => rank(a.from.node) - rank(b.from.node) || a.from.node.localeCompare(b.from.node));
   const shown = mine.map((e) => {
     const f = byId.get(e.from.node);
@@ -49,8 +48,4 @@ export function referencesAnswer(input: KindInput): Direct | undefined {
 function keyAt(n: DbtNode, column: string): string {
   const d = foreignKeysOf(n).find((k) => k.column === column);
   return at(d?.file ?? n.file, d?.line);
-}
-
-function tablesById(p: Project): Map<string, DbtNode> {
-  return new Map([...p.models, ...p.sources, ...p.seeds, ...p.snapshots].map((t) => [t.uniqueId, t]));
 }

@@ -1,6 +1,7 @@
 // What every question kind's answerer receives and returns, and the small helpers they share:
 // a name in backticks, a file:line, the line of a file a pattern first matches.
 import type { DbtNode, Project } from '../../../core/project/types.js';
+import { inferLayers, LAYERS } from '../../../governance/layers.js';
 import type { IndexView } from '../../index/view.js';
 import type { QuestionKind, Subject } from '../question.js';
 
@@ -61,4 +62,15 @@ export function lineInEntry(project: Project, n: DbtNode, re: RegExp): number | 
     if (re.test(lines[i])) return i + 1;
   }
   return undefined;
+}
+
+/** Every table of the project by its unique id. */
+export function tablesById(p: Project): Map<string, DbtNode> {
+  return new Map([...p.models, ...p.sources, ...p.seeds, ...p.snapshots].map((t) => [t.uniqueId, t]));
+}
+
+/** Staging first, then intermediate, facts, dimensions, marts, then the rest: the order a modeler reads keys in. */
+export function layerRank(n: DbtNode | undefined): number {
+  const l = n && inferLayers({ name: n.name, path: n.sqlPath ?? n.file, declared: n.meta?.layer })[0];
+  return l ? LAYERS.indexOf(l) : LAYERS.length;
 }
