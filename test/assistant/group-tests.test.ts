@@ -18,3 +18,19 @@ describe('tests of a group of models (Local)', () => {
     expect(r.answer.split('\n')[0]).toMatch(/^Every one of the \d+ staging models has tests: \d+ tests in all\.$|^The \d+ staging models have \d+ tests in all; \d+ (has|have) none: /);
   });
 });
+
+describe('sensitive columns of a whole project (Local)', () => {
+  const s = AssistantSession.open(copyProject(EXAMPLE));
+
+  it('"which columns are PII?" lists them over every table, not "which model?"', async () => {
+    const r = await ask(s, { message: 'which columns are PII?' });
+    expect(r.answer.split('\n')[0]).toMatch(/^In the project, \d+ columns? (is|are) (classified sensitive|named like personal data)/);
+    expect(r.answer).toContain('`stg_stripe__customers.email` (models/staging/stripe/_stripe__models.yml:30)');
+    expect(r.answer).not.toMatch(/cannot tell which model/);
+  });
+
+  it('"which staging columns are sensitive?" stays in the group', async () => {
+    const r = await ask(s, { message: 'which columns of the staging models are sensitive?' });
+    expect(r.answer.split('\n')[0]).toMatch(/^In the staging models, /);
+  });
+});
