@@ -69,7 +69,7 @@ function Flow() {
   const kept = useKeptArea((visible?.graph.nodes.length ?? 0) > CULL_MIN && !farView);
   // a big view waits for its fit before mounting nodes: mounting them at the old zoom, only to
   // swap them for the far view a moment later, costs seconds
-  const [fitted, setFitted] = useState(0);
+  const fitted = canvas.use((s) => s.fitted);
   const hold = big && fitRequest.n !== fitted;
   const [nodes, setNodes] = useState<TableFlowNode[]>([]);
   const sel = selectedId(selection);
@@ -117,6 +117,7 @@ function Flow() {
 
   useEffect(() => {
     if (!fitRequest.n) return;
+    const setFitted = (n: number) => canvas.set({ fitted: n });
     // fitted from the laid-out positions, not the nodes drawn (the far view draws none)
     const t = setTimeout(() => {
       const c = canvas.get(), g = c.visible?.graph;
@@ -276,7 +277,8 @@ function menuPoint(ev: ReactMouseEvent | MouseEvent): { x: number; y: number } {
 }
 
 export function Canvas() {
-  const layingOut = canvas.use((s) => s.layingOut);
+  // busy from a change's start to its fit drawn: a view read as settled before that was moved after
+  const busy = canvas.use((s) => s.layingOut || s.working > 0 || (!!s.visible && s.fitRequest.n !== s.fitted));
   const layoutMs = canvas.use((s) => s.lastLayoutMs);
   const error = canvas.use((s) => s.error);
   const hasGraph = canvas.use((s) => !!s.visible);
@@ -294,7 +296,7 @@ export function Canvas() {
     askAbout([n ? nodeContext(n, source) : e ? edgeContext(e, names, source) : workspaceContext(source, projectName)]);
   };
   return (
-    <section className="canvas" aria-label="Diagram" aria-busy={layingOut} data-layout-ms={layoutMs}>
+    <section className="canvas" aria-label="Diagram" aria-busy={busy} data-layout-ms={layoutMs}>
       <ReactFlowProvider>
         <CanvasToolbar />
         <div className="flow-wrap">

@@ -45,8 +45,18 @@ function inferredFor(graph: object): InferredReply | undefined {
   return typeof have === 'object' ? have : undefined;
 }
 
+/**
+ * Run one change of the canvas, counted in `working` from its call to its end: the diagram reads
+ * busy from the click, not from when the server's answer starts a layout (a view read as settled
+ * in between was then re-laid out and re-fitted under the user, and under a test that had moved on).
+ */
+async function working<T>(change: () => Promise<T>): Promise<T> {
+  canvas.set((s) => ({ working: s.working + 1 }));
+  try { return await change(); } finally { canvas.set((s) => ({ working: s.working - 1 })); }
+}
+
 /** Mark what changed since a git ref (undefined: no overlay); follows later changes on disk. */
-export async function setDiffRef(ref: string | undefined): Promise<void> {
+export const setDiffRef = (ref: string | undefined): Promise<void> => working(async () => {
   try {
     canvas.set({ diff: ref ? await api.graphDiff(ref) : undefined });
   } catch (e) {
@@ -54,7 +64,7 @@ export async function setDiffRef(ref: string | undefined): Promise<void> {
     toast('error', errorText(e));
   }
   await reload(false);
-}
+});
 
 // reloads and layouts are counted apart: a reload that arrives while a layout runs (a save's own
 // file event, say) must not orphan that layout — its recompute may find nothing to lay out and
@@ -72,7 +82,7 @@ export async function openSource(source: CanvasSource): Promise<void> {
 }
 
 /** Rebuild the graph from the server's current views (after any change on disk). */
-export async function reload(fit = false): Promise<void> {
+export const reload = (fit = false): Promise<void> => working(async () => {
   const my = ++generation;
   const source = canvas.get().source;
   try {
@@ -85,10 +95,10 @@ export async function reload(fit = false): Promise<void> {
   } catch (e) {
     if (my === generation) canvas.set({ error: errorText(e), layingOut: false });
   }
-}
+});
 
 /** Apply filters and focus, and lay out what is visible when its tables or edges changed. */
-export async function recompute(fit = false, force = false): Promise<void> {
+export const recompute = (fit = false, force = false): Promise<void> => working(async () => {
   const c = canvas.get();
   if (!c.graph) { canvas.set({ layingOut: false }); return; }
   const graph = c.graph;
@@ -135,7 +145,7 @@ export async function recompute(fit = false, force = false): Promise<void> {
   } catch (e) {
     if (my === layoutGeneration) canvas.set({ visible, layingOut: false, error: errorText(e) });
   }
-}
+});
 
 /** Tables placed by hand on the first screen: the user arranged this view, it is not chosen again. */
 const pinnedAny = (v: VisibleGraph, pinned: Record<string, Point>) => v.graph.nodes.some((n) => pinned[n.id]);
@@ -196,10 +206,8 @@ export async function resetLayout(): Promise<void> {
 }
 
 export function setFilters(f: Partial<Filters>): void {
-  // busy from the click, not from when the slice arrives: a view read as settled in between was
-  // then re-laid out and re-fitted under the user (and under a test that had zoomed in meanwhile)
-  canvas.set((s) => ({ filters: { ...s.filters, ...f }, layingOut: true }));
-  void (async () => {
+  canvas.set((s) => ({ filters: { ...s.filters, ...f } }));
+  void working(async () => {
     // a big project here in part: one folder or one layer chosen (no focus) is asked of the server as
     // that slice, not filtered from the part here; clearing it goes back to what was shown before
     const c = canvas.get(), fl = c.filters;
@@ -207,7 +215,7 @@ export function setFilters(f: Partial<Filters>): void {
     const part = await loadGraphSlice(one ? { folder: fl.folders[0], layer: fl.layers[0], lineage: fl.lineage } : undefined, c.showAll)
       .catch((e) => { toast('error', errorText(e)); return false; });
     if (part) await reload(true); else await recompute(true);
-  })();
+  });
 }
 
 /** Show one folder's tables on the project's diagram (a big project's asked of the server). */
@@ -219,7 +227,7 @@ export async function showFolder(folder: string): Promise<void> {
 }
 
 /** Show these tables and their neighbours within `hops`; fit the view to all of them. */
-export async function focusOn(ids: string[], hops = canvas.get().hops): Promise<void> {
+export const focusOn = (ids: string[], hops = canvas.get().hops): Promise<void> => working(async () => {
   canvas.set({ focus: { ids, hops }, hops });
   // a big project's graph is here only in part: fetch the part to show
   if (await loadGraphFocus(ids, hops, canvas.get().filters.lineage).catch((e) => { toast('error', errorText(e)); return false; })) await reload(false);
@@ -228,7 +236,7 @@ export async function focusOn(ids: string[], hops = canvas.get().hops): Promise<
   // neighbours (what a focus is for) were drawn off the canvas's edges; a hub's 50 neighbours
   // fitted are too small to read, so then the found table is centred where text is drawn
   requestFit(undefined, ids);
-}
+});
 
 export function setHops(hops: number): void {
   const f = canvas.get().focus ?? (canvas.get().visible?.focus ? { ids: canvas.get().visible!.focus!.ids, hops } : undefined);
@@ -242,10 +250,10 @@ export function clearFocus(): void {
 }
 
 /** The focus changed: fetch the part of a big project it shows (or recompute from the whole graph here). */
-async function refocus(ids: string[], hops: number): Promise<void> {
+const refocus = (ids: string[], hops: number): Promise<void> => working(async () => {
   const part = await loadGraphFocus(ids, hops, canvas.get().filters.lineage).catch((e) => { toast('error', errorText(e)); return false; });
   if (part) await reload(true); else await recompute(true);
-}
+});
 
 /** Draw every table with all columns, keys only or collapsed (undefined: by how many are drawn). */
 export function setDetail(detail: Detail | undefined): void {
@@ -276,10 +284,10 @@ export function setPlumbing(plumbing: boolean): void {
 
 export function setShowAll(showAll: boolean): void {
   canvas.set({ showAll, focus: showAll ? undefined : canvas.get().focus });
-  void (async () => {
+  void working(async () => {
     const part = await loadGraphAll(showAll).catch((e) => { toast('error', errorText(e)); return false; });
     if (part) await reload(true); else await recompute(true);
-  })();
+  });
 }
 
 const darkMode = () => window.matchMedia?.('(prefers-color-scheme: dark)').matches;

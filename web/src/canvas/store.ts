@@ -27,10 +27,14 @@ export interface CanvasState {
   /** placed or released since the last "Save layout" (kept in this browser) */
   draft: Record<string, Point | null>;
   layingOut: boolean;
+  /** changes under way (a slice asked of the server, a rebuild, a layout): the diagram is not settled until none is */
+  working: number;
   error?: string;
   /** bumped when the view should fit the visible tables (new source, new focus, a search hit) */
   /** (`around`: fit all, but where that leaves text unreadable, these tables at the least zoom that draws text) */
   fitRequest: { n: number; ids?: string[]; around?: string[] };
+  /** the fit request last applied (the view is moving until it is `fitRequest.n`) */
+  fitted: number;
   diff?: DiffMarks;
   /** the detail chosen for every table (unset: by how many are drawn) */
   detail?: Detail;
@@ -41,5 +45,5 @@ export interface CanvasState {
 }
 
 export const canvas = createStore<CanvasState>({
-  source: { kind: 'project' }, filters: NO_FILTERS, hops: 1, showAll: false, more: false, plumbing: false, positions: {}, pinned: {}, draft: {}, tableDetail: {}, layingOut: false, fitRequest: { n: 0 },
+  source: { kind: 'project' }, filters: NO_FILTERS, hops: 1, showAll: false, more: false, plumbing: false, positions: {}, pinned: {}, draft: {}, tableDetail: {}, layingOut: false, working: 0, fitRequest: { n: 0 }, fitted: 0,
 });
