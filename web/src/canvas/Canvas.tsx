@@ -2,7 +2,7 @@
 // graph and its positions; clicks select, a drag by a table's title bar pins its position (kept
 // until "Save layout"), right-clicks (or the context-menu key) open menus with Ask AI. Only what
 // is on screen is rendered.
-import { useEffect, useMemo, useState, type CSSProperties, type MouseEvent as ReactMouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent as ReactMouseEvent } from 'react';
 import {
   applyNodeChanges, ConnectionMode, Controls, MiniMap, ReactFlow, ReactFlowProvider, useReactFlow, useStore, useStoreApi,
   type Connection, type EdgeChange, type NodeChange, type NodeMouseHandler, type EdgeMouseHandler,
@@ -40,6 +40,9 @@ function selectedId(sel: ReturnType<typeof app.get>['selection']): string | unde
   return sel && (sel.kind === 'node' || sel.kind === 'column' || sel.kind === 'edge') ? sel.id : undefined;
 }
 
+/** Two views (x, y, zoom) the same to half a pixel and a thousandth of zoom. */
+const sameView = (a: readonly number[], b: readonly number[]) => Math.abs(a[0] - b[0]) < 0.5 && Math.abs(a[1] - b[1]) < 0.5 && Math.abs(a[2] - b[2]) < 0.001;
+
 const paneElement = () => document.querySelector<HTMLElement>('section.canvas .react-flow');
 
 function Flow() {
@@ -70,6 +73,8 @@ function Flow() {
   // a big view waits for its fit before mounting nodes: mounting them at the old zoom, only to
   // swap them for the far view a moment later, costs seconds
   const fitted = canvas.use((s) => s.fitted);
+  // the view the last fit left (a view since moved by the user is not fitted again on late news)
+  const lastFit = useRef<number[] | undefined>(undefined);
   const hold = big && fitRequest.n !== fitted;
   const [nodes, setNodes] = useState<TableFlowNode[]>([]);
   const sel = selectedId(selection);
@@ -122,6 +127,8 @@ function Flow() {
     const t = setTimeout(() => {
       const c = canvas.get(), g = c.visible?.graph;
       if (!g) { setFitted(fitRequest.n); return; }
+      // late news (the inferred keys) does not move a view the user moved since the last fit
+      if (fitRequest.unmoved && lastFit.current && !sameView(lastFit.current, rf.getState().transform)) { setFitted(fitRequest.n); return; }
       const ids = fitRequest.ids?.length ? new Set(fitRequest.ids) : undefined;
       const b = bounds(ids ? { ...g, nodes: g.nodes.filter((n) => ids.has(n.id)) } : g, c.positions);
       const { width, height } = rf.getState();
@@ -131,7 +138,10 @@ function Flow() {
       const zoom = fitZoom(b, { width, height: h });
       // the view, moved off the legend where the pane has room (a view cropped where names read ran under it)
       const drawn = g.nodes.filter((n) => c.positions[n.id]).map((n) => ({ ...c.positions[n.id], ...nodeSize(n) }));
-      const go = (vp: { x: number; y: number; zoom: number }) => void flow.setViewport(clearOfLegend(vp, drawn, { width, height }), { duration: 0 });
+      const go = (vp: { x: number; y: number; zoom: number }) => {
+        // (the view kept is the one drawn: a zoom beyond the bounds is clamped)
+        void flow.setViewport(clearOfLegend(vp, drawn, { width, height }), { duration: 0 }).then(() => { lastFit.current = [...rf.getState().transform]; });
+      };
       const around = fitRequest.around?.length && zoom < TEXT_ZOOM ? new Set(fitRequest.around) : undefined;
       const a = around && bounds({ ...g, nodes: g.nodes.filter((n) => around.has(n.id)) }, c.positions);
       if (a?.width) go({ x: width / 2 - (a.x + a.width / 2) * TEXT_ZOOM, y: NOTE_H + h / 2 - (a.y + a.height / 2) * TEXT_ZOOM, zoom: TEXT_ZOOM });

@@ -40,10 +40,15 @@ function inferredFor(graph: object): InferredReply | undefined {
   const have = inferred.get(graph);
   if (have === undefined) {
     inferred.set(graph, 'pending');
-    api.graphInferred().then((r) => { inferred.set(graph, r); if (app.get().graph === graph && r.edges.length) void reload(true); }, () => inferred.set(graph, 'failed'));
+    // (fitted again only if the view is where the first screen's fit left it: a user who zoomed in
+    // meanwhile had the view pulled back out under them)
+    api.graphInferred().then((r) => { inferred.set(graph, r); if (app.get().graph === graph && r.edges.length) void reload('unmoved'); }, () => inferred.set(graph, 'failed'));
   }
   return typeof have === 'object' ? have : undefined;
 }
+
+/** Whether a change fits the view to what it shows: not, always, or only if the view was not moved since the last fit. */
+type Fit = boolean | 'unmoved';
 
 /**
  * Run one change of the canvas, counted in `working` from its call to its end: the diagram reads
@@ -82,7 +87,7 @@ export async function openSource(source: CanvasSource): Promise<void> {
 }
 
 /** Rebuild the graph from the server's current views (after any change on disk). */
-export const reload = (fit = false): Promise<void> => working(async () => {
+export const reload = (fit: Fit = false): Promise<void> => working(async () => {
   const my = ++generation;
   const source = canvas.get().source;
   try {
@@ -98,7 +103,7 @@ export const reload = (fit = false): Promise<void> => working(async () => {
 });
 
 /** Apply filters and focus, and lay out what is visible when its tables or edges changed. */
-export const recompute = (fit = false, force = false): Promise<void> => working(async () => {
+export const recompute = (fit: Fit = false, force = false): Promise<void> => working(async () => {
   const c = canvas.get();
   if (!c.graph) { canvas.set({ layingOut: false }); return; }
   const graph = c.graph;
@@ -128,7 +133,7 @@ export const recompute = (fit = false, force = false): Promise<void> => working(
   const key = keyOf(visible.graph, c.pinned);
   if (!force && key === laidOutKey && visible.graph.nodes.every((n) => c.positions[n.id])) {
     canvas.set({ visible, layingOut: false });
-    if (fit) requestFit();
+    if (fit) requestFit(undefined, undefined, fit === 'unmoved');
     return;
   }
   // the tables (and their sizes) change only together with their new positions: drawn at the old
@@ -141,7 +146,7 @@ export const recompute = (fit = false, force = false): Promise<void> => working(
     if (my !== layoutGeneration) return;
     laidOutKey = key;
     canvas.set({ visible, positions, layingOut: false, lastLayoutMs: Math.round(performance.now() - t0) });
-    if (fit || force) requestFit();
+    if (fit || force) requestFit(undefined, undefined, fit === 'unmoved' && !force);
   } catch (e) {
     if (my === layoutGeneration) canvas.set({ visible, layingOut: false, error: errorText(e) });
   }
@@ -150,8 +155,8 @@ export const recompute = (fit = false, force = false): Promise<void> => working(
 /** Tables placed by hand on the first screen: the user arranged this view, it is not chosen again. */
 const pinnedAny = (v: VisibleGraph, pinned: Record<string, Point>) => v.graph.nodes.some((n) => pinned[n.id]);
 
-export function requestFit(ids?: string[], around?: string[]): void {
-  canvas.set((s) => ({ fitRequest: { n: s.fitRequest.n + 1, ids, around } }));
+export function requestFit(ids?: string[], around?: string[], unmoved = false): void {
+  canvas.set((s) => ({ fitRequest: { n: s.fitRequest.n + 1, ids, around, ...(unmoved ? { unmoved } : {}) } }));
 }
 
 /** Tables a user moved: pinned where they were dropped, kept in this browser until the layout is saved. */

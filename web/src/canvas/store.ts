@@ -32,7 +32,8 @@ export interface CanvasState {
   error?: string;
   /** bumped when the view should fit the visible tables (new source, new focus, a search hit) */
   /** (`around`: fit all, but where that leaves text unreadable, these tables at the least zoom that draws text) */
-  fitRequest: { n: number; ids?: string[]; around?: string[] };
+  /** (`unmoved`: only if the view is still where the last fit left it — late news is not a reason to move a view the user moved) */
+  fitRequest: { n: number; ids?: string[]; around?: string[]; unmoved?: boolean };
   /** the fit request last applied (the view is moving until it is `fitRequest.n`) */
   fitted: number;
   diff?: DiffMarks;
