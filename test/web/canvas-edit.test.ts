@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { Locator, Page } from 'playwright-core';
-import { startUi, table, uiUnavailable, until, type Ui } from './harness.js';
+import { exampleSettled, startUi, table, uiUnavailable, until, type Ui } from './harness.js';
+import { canvasIdle } from './on-screen.js';
 
 const skip = uiUnavailable();
 const SHOTS = process.env.MODELER_SHOTS; // set to docs/images to refresh the screenshots in the docs
@@ -18,7 +19,7 @@ beforeAll(async () => {
   if (skip) return;
   ui = await startUi();
   page = ui.page;
-  await table(page, 'orders').waitFor({ timeout: 60_000 });
+  await exampleSettled(page);
 }, 120_000);
 afterAll(async () => { await ui?.close(); });
 
@@ -49,6 +50,8 @@ const glyphDrawn = (loc: Locator) => loc.evaluate((el) => {
 
 async function fit(): Promise<void> {
   await page.getByRole('toolbar', { name: 'Diagram tools' }).getByRole('button', { name: 'Fit view' }).click();
+  // the fit is applied a moment after the click: a table clicked before it moves under the pointer
+  await canvasIdle(page);
 }
 
 /** Back to the diagram with every table drawn. */

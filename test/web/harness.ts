@@ -53,11 +53,7 @@ export function serveUiForFile(skip: string | undefined, use: (ui: Ui) => void):
     if (skip) return;
     ui = await startUi();
     use(ui);
-    await table(ui.page, 'orders').waitFor();
-    // the example's one inferred key arrives after the first screen and lays it out again: the
-    // tests start on the settled view, not on tables about to move
-    await ui.page.getByRole('group', { name: /^inferred relationship / }).first().waitFor();
-    await canvasIdle(ui.page);
+    await exampleSettled(ui.page);
   });
   afterAll(async () => { await ui?.close(); });
 }
@@ -112,6 +108,16 @@ export async function startUi(o: UiOptions = {}): Promise<Ui> {
       rmSync(base, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The example's first screen drawn and settled: its one inferred key arrives after the first
+ * screen and lays it out again, so a test starts on the settled view, not on tables about to move.
+ */
+export async function exampleSettled(page: Page, timeout = 60_000): Promise<void> {
+  await table(page, 'orders').waitFor({ timeout });
+  await page.getByRole('group', { name: /^inferred relationship / }).first().waitFor({ timeout });
+  await canvasIdle(page, timeout);
 }
 
 /** The canvas's table of this name (React Flow node with its accessible name). */
