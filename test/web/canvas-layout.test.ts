@@ -22,7 +22,8 @@ let page: Page;
 const shot = async (name: string) => { if (process.env.MODELER_SCREENSHOTS) await page.screenshot({ path: join(REPO, 'docs', 'images', `${name}.png`) }); };
 const note = () => page.getByRole('toolbar', { name: 'Diagram tools' }).getByRole('status').first();
 const idle = () => page.getByRole('region', { name: 'Diagram' }).and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 180_000 });
-const fit = async () => { await page.getByRole('button', { name: 'Fit view' }).click(); await page.waitForTimeout(200); };
+// the diagram is busy until the fit is drawn (it is applied a moment after the click)
+const fit = async () => { await page.getByRole('button', { name: 'Fit view' }).click(); await idle(); };
 
 interface Box { x: number; y: number; width: number; height: number }
 /** The tables drawn inside the canvas's visible area (nodes, or boxes of the far view), and their bounding box. */
@@ -101,7 +102,6 @@ describe.skipIf(!!skip)(`the canvas on a ${MODELS}-model project${skip ? ` [skip
     expect(all.nameHeight).toBeGreaterThanOrEqual(9);
     await shot('canvas-show-all');
     await page.getByRole('checkbox', { name: 'Lineage' }).check();
-    await page.waitForTimeout(100);
     await idle();
     await fit();
     const lin = await until(onScreen, (v) => v.count > 0, 'tables on screen with Lineage on');
