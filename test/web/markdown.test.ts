@@ -20,3 +20,9 @@ it('never turns an answer into markup', () => {
   expect(out).not.toContain('<script');
   expect(out).toContain('&lt;img src=x onerror=alert(1)&gt;');
 });
+
+it('keeps fenced code as written, blank lines and markup-like text too', () => {
+  const out = html("The join:\n\n```sql\nfrom {{ ref('orders') }} as t1\n\njoin {{ ref('customers') }} as t2 on t1.customer_id = t2.customer_id -- **not bold** `x`\n```\n\nAfter it.");
+  expect(out).toContain('<p><span>The join:</span></p><pre><code data-lang="sql">from {{ ref(&#x27;orders&#x27;) }} as t1\n\njoin {{ ref(&#x27;customers&#x27;) }} as t2 on t1.customer_id = t2.customer_id -- **not bold** `x`</code></pre><p><span>After it.</span></p>');
+  expect(out).not.toContain('```');
+});
