@@ -16,6 +16,7 @@ import { callModel, normalizeSettings, PROVIDERS, type ModelAnswer } from './pro
 import type { Project, Skill } from '../core/project/types.js';
 import { nearLineage } from '../lineage/near.js';
 import type { IndexView } from './index/view.js';
+import type { IndexRecord } from './index/records.js';
 import { retrieve, type Retrieval } from './retrieve.js';
 import type { AssistantSession } from './session.js';
 import type { CheckedChange, SelectedContext, SkillsRequest, Source, StageReport } from './types.js';
@@ -132,7 +133,7 @@ export async function ask(session: AskContext, req: AskRequest, opts: AskOptions
   const added = session.memory.remember(req.message, chatId);
   if (added.length) session.refreshMemory();
   const result: AskResult = {
-    chatId, answer, sources: subjectFirst(r.sources, understood),
+    chatId, answer, sources: subjectFirst(r.sources, understood, session.index),
     proposed_changes: checked,
     agent_run: {
       modes: r.route.modes, skills: r.skills.map((s) => ({ name: s.name, file: s.file, pinned: s.pinned, reasons: s.reasons })),
@@ -151,12 +152,18 @@ export async function ask(session: AskContext, req: AskRequest, opts: AskOptions
 }
 
 /** A direct answer's subject leads the sources (it is what the answer cites first). */
-function subjectFirst(sources: Source[], u: Understood | undefined): Source[] {
-  if (!u?.direct || !u.subject.nodes.length) return sources;
-  const ids = u.subject.nodes.map((n) => `${n.resourceType}:${n.name}`);
-  const lead = ids.map((id) => sources.find((s) => s.id === id)).filter((s): s is Source => !!s);
-  return [...lead, ...sources.filter((s) => !lead.includes(s))];
+function subjectFirst(sources: Source[], u: Understood | undefined, index: IndexView): Source[] {
+  const about = u?.direct?.about ?? [];
+  if (!u?.direct || (!u.subject.nodes.length && !about.length)) return sources;
+  const ids = [...new Set([...u.subject.nodes, ...about].map((n) => `${n.resourceType}:${n.name}`))];
+  const top = sources[0]?.score ?? 1;
+  // a table the answer read but retrieval did not find (a join path's staging model) is cited from the index
+  const lead = ids.map((id) => sources.find((s) => s.id === id) ?? asSource(index.get(id), top)).filter((s): s is Source => !!s);
+  return [...lead, ...sources.filter((s) => !lead.some((l) => l.id === s.id))];
 }
+
+const asSource = (rec: IndexRecord | undefined, score: number): Source | undefined =>
+  rec && { id: rec.id, kind: rec.kind, name: rec.name, path: rec.file, line: rec.line, score, stage: 'structured_lookup', title: rec.title };
 
 /** The subject of the chat's last answer that had one. */
 function lastSubject(history: { messages: { role: string; result?: Record<string, any> }[] } | undefined): SubjectRef | undefined {

@@ -23,6 +23,8 @@ describe('how two tables join (Local)', () => {
     const r = await ask(s, { message: 'how do I join stg_stripe__payments and stg_shop__customers?' });
     expect(r.answer.split('\n')[0]).toMatch(/^`stg_stripe__payments` and `stg_shop__customers` are joined through one table: `stg_stripe__payments\.order_id` → `stg_shop__orders\.order_id` \(relationships test, models\/staging\/stripe\/_stripe__models\.yml:13\); `stg_shop__orders\.customer_id` → `stg_shop__customers\.customer_id` \(relationships test, models\/staging\/shop\/_shop__models\.yml:\d+\)\.$/);
     expect(r.answer).toContain("join {{ ref('stg_shop__orders') }} as t2 on t1.order_id = t2.order_id\njoin {{ ref('stg_shop__customers') }} as t3 on t2.customer_id = t3.customer_id");
+    // the table between is cited with the two asked about
+    expect(r.sources.slice(0, 3).map((x) => x.id).sort()).toEqual(['model:stg_shop__customers', 'model:stg_shop__orders', 'model:stg_stripe__payments']);
   });
 
   it('sources are joined through the models that stage them', async () => {

@@ -35,7 +35,8 @@ export function joinPathAnswer(input: KindInput): Direct | undefined {
     : `${asked} are joined through ${path.length - 1 === 1 ? 'one table' : `${path.length - 1} tables`}${staged}: ${steps.map((s) => s.text).join('; ')}.`;
   const evidence = path.length > 1 ? [...steps.map((s) => `- ${s.many}`), ''] : [];
   evidence.push('In a dbt model:', '```sql', ...joinSql(path, byId, a), '```');
-  return { lead, evidence };
+  const about = [...new Set(path.flatMap((e) => [e.from.node, e.to.node]))].map((id) => byId.get(id)).filter((n): n is DbtNode => !!n);
+  return { lead, evidence, about };
 }
 
 interface Step { text: string; many: string }

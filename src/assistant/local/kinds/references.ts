@@ -41,7 +41,8 @@ export function referencesAnswer(input: KindInput): Direct | undefined {
   const evidence: string[] = [];
   if (shown.length > 12) evidence.push(`All of them: ${shown.map((s) => s.name).join(', ')}`);
   if (reads) evidence.push(`Read through ref() or source(): ${reads.lead}`);
-  return { lead, evidence };
+  const about = [target, ...mine.slice(0, 12).map((e) => byId.get(e.from.node))].filter((x): x is DbtNode => !!x);
+  return { lead, evidence, about };
 }
 
 /** Where a column's key to another table is declared. */

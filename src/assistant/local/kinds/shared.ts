@@ -14,7 +14,11 @@ export interface KindInput {
 }
 
 /** A direct answer: the lead sentence states the fact; evidence lines follow; `cannot` marks "I cannot answer that". */
-export interface Direct { lead: string; evidence: string[]; cannot?: boolean }
+export interface Direct {
+  lead: string; evidence: string[]; cannot?: boolean;
+  /** Tables the facts were read from beyond the subject (a join path's tables): cited first among the sources. */
+  about?: DbtNode[];
+}
 
 export const q = (s: string) => `\`${s}\``;
 export const at = (file?: string, line?: number) => (file ? `${file}${line ? `:${line}` : ''}` : 'its file');
