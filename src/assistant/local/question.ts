@@ -22,6 +22,8 @@ export interface Subject {
   columnName?: string;
   /** Every table the question names, in order (two for a comparison). */
   nodes: DbtNode[];
+  /** How many words of the question name a table, a table named twice counted twice ("how are orders linked to orders?"). */
+  mentions?: number;
   /** "the staging models", "the marts": a group instead of one table. */
   group?: { label: string; nodes: DbtNode[] };
   code?: string;
@@ -75,16 +77,17 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
   const code = [...message.matchAll(CODE)].map((m) => m[0]).find((c) => CODES.has(c));
   const words = [...message.matchAll(/[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*/g)].map((m) => m[0]);
   const unnamedColumns: string[] = [];
+  let mentions = 0;
   // "document the columns of …", "test orders": a request's first word is its verb, not a table named like it
   const verb = /^\s*(?:please\s+|(?:can|could|would) you\s+)?([a-z]+)\b/i.exec(message)?.[1]?.toLowerCase();
   for (const [i, w] of words.entries()) {
     if (i === words.findIndex((x) => x.toLowerCase() === verb) && REQUEST_VERBS.has(w.toLowerCase())) continue;
     const hit = tableNamed(project, w);
-    if (hit) { if (!nodes.includes(hit)) nodes.push(hit); continue; }
+    if (hit) { mentions++; if (!nodes.includes(hit)) nodes.push(hit); continue; }
     const dot = w.lastIndexOf('.');
     if (dot > 0) {
       const t = tableNamed(project, w.slice(0, dot));
-      if (t) { if (!nodes.includes(t)) nodes.push(t); const c = w.slice(dot + 1); column ??= colOf(t, c); if (!column) columnName ??= c; continue; }
+      if (t) { mentions++; if (!nodes.includes(t)) nodes.push(t); const c = w.slice(dot + 1); column ??= colOf(t, c); if (!column) columnName ??= c; continue; }
     }
     if (/_/.test(w) || /^[a-z]+$/.test(w)) unnamedColumns.push(w);
   }
@@ -121,7 +124,7 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
       }
     }
   }
-  return { node: nodes[0], column, columnName, nodes, group, code, from };
+  return { node: nodes[0], column, columnName, nodes, mentions, group, code, from };
 }
 
 export function subjectRef(s: Subject): SubjectRef | undefined {

@@ -6,13 +6,14 @@ import type { DbtNode } from '../../../core/project/types.js';
 import { declaredKeyEdges, type GraphEdge } from '../../../views/project-graph.js';
 import { stagingModelOf } from './lineage.js';
 import { referencesAnswer } from './references.js';
-import { at, layerRank, q, tablesById, type Direct, type KindInput } from './shared.js';
+import { at, layerRank, list, q, tablesById, type Direct, type KindInput } from './shared.js';
 
 const MAX_STEPS = 3;
 
 export function joinPathAnswer(input: KindInput): Direct | undefined {
   const { project, subject } = input;
-  if (subject.nodes.length < 2) return referencesAnswer(input);
+  if (subject.nodes.length > 2) return morePairs(input, subject.nodes);
+  if (subject.nodes.length < 2) return oneTable(input);
   const [a, b] = subject.nodes.slice(0, 2).map((n) => (n.resourceType === 'source' ? stagingModelOf(project, n) ?? n : n));
   const [na, nb] = subject.nodes;
   const asked = `${q(a.name)} and ${q(b.name)}`;
@@ -25,7 +26,7 @@ export function joinPathAnswer(input: KindInput): Direct | undefined {
     const shared = a.columns.filter((c) => /_id$|_key$|^id$/i.test(c.name) && b.columns.some((d) => d.name.toLowerCase() === c.name.toLowerCase())).map((c) => q(c.name));
     return {
       lead: `No declared key joins ${asked}${staged} within ${MAX_STEPS} steps: no relationships test, foreign_key or constraint connects them.`,
-      evidence: shared.length ? [`Both have ${shared.join(', ')}, which may join them, but no test or constraint says so.`] : [],
+      evidence: shared.length ? [`Both have ${list(shared)}, which may join them, but no test or constraint says so.`] : [],
       cannot: true,
     };
   }
@@ -36,6 +37,30 @@ export function joinPathAnswer(input: KindInput): Direct | undefined {
   const evidence = path.length > 1 ? [...steps.map((s) => `- ${s.many}`), ''] : [];
   evidence.push('In a dbt model:', '```sql', ...joinSql(path, byId, a), '```');
   return { lead, evidence };
+}
+
+/**
+ * One table named: twice ("how are orders linked to orders?") is the same table; once, the other
+ * side names no table ("… linked to unicorns?"), which is said before what references the one named
+ * rather than answering as if that had been the question.
+ */
+function oneTable(input: KindInput): Direct | undefined {
+  const n = input.subject.node;
+  if (!n) return referencesAnswer(input);
+  if (input.subject.from === 'question' && (input.subject.mentions ?? 0) >= 2) return { lead: `Both sides name ${q(n.name)}: it is the same table.`, evidence: [] };
+  const refs = referencesAnswer(input);
+  if (input.subject.from !== 'question' || !refs) return refs;
+  return { lead: `Only ${q(n.name)} in the question names a table, and a join needs two: no model, seed, snapshot or source is named like the other side.`, evidence: [`What references ${q(n.name)}: ${refs.lead}`, ...refs.evidence] };
+}
+
+/** Three tables or more ("how are patients linked to procedures and claims?"): the first with each of the others. */
+function morePairs(input: KindInput, nodes: DbtNode[]): Direct | undefined {
+  const parts = nodes.slice(1).map((other) => joinPathAnswer({ ...input, subject: { ...input.subject, node: nodes[0], nodes: [nodes[0], other] } }));
+  const [first, ...rest] = parts;
+  if (!first) return undefined;
+  const evidence = [...first.evidence];
+  for (const p of rest) if (p) evidence.push('', p.lead, ...p.evidence);
+  return { lead: first.lead, evidence, cannot: parts.every((p) => p?.cannot) || undefined };
 }
 
 interface Step { text: string; many: string }
