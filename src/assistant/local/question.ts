@@ -160,7 +160,8 @@ function tableNamed(project: Project, word: string): DbtNode | undefined {
   // ("patients" for OpenDental's `patient`)
   const lower = word.toLowerCase();
   const plain = (w: string) => byName!.get(w) ?? (w.length > 3 ? project.modelByName.get(w) : undefined);
-  const singular = /^[a-z]{4,}s$/.test(lower) ? plain(lower.slice(0, -1)) ?? (lower.endsWith('es') ? plain(lower.slice(0, -2)) : undefined) : undefined;
+  // "companies" for `company` too
+  const singular = /^[a-z]{4,}s$/.test(lower) ? plain(lower.slice(0, -1)) ?? (lower.endsWith('es') ? plain(lower.slice(0, -2)) : undefined) ?? (lower.endsWith('ies') ? plain(`${lower.slice(0, -3)}y`) : undefined) : undefined;
   return plain(lower) ?? singular ?? disabledNamed(project, word);
 }
 
