@@ -24,6 +24,8 @@ export interface Subject {
   nodes: DbtNode[];
   /** How many words of the question name a table, a table named twice counted twice ("how are orders linked to orders?"). */
   mentions?: number;
+  /** A plain word that names several source tables ("users" in eight sources): the one answered for was the first. */
+  ambiguous?: { word: string; nodes: DbtNode[] };
   /** "the staging models", "the marts": a group instead of one table. */
   group?: { label: string; nodes: DbtNode[] };
   code?: string;
@@ -78,12 +80,19 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
   const words = [...message.matchAll(/[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*/g)].map((m) => m[0]);
   const unnamedColumns: string[] = [];
   let mentions = 0;
+  let ambiguous: Subject['ambiguous'];
   // "document the columns of …", "test orders": a request's first word is its verb, not a table named like it
   const verb = /^\s*(?:please\s+|(?:can|could|would) you\s+)?([a-z]+)\b/i.exec(message)?.[1]?.toLowerCase();
   for (const [i, w] of words.entries()) {
     if (i === words.findIndex((x) => x.toLowerCase() === verb) && REQUEST_VERBS.has(w.toLowerCase())) continue;
     const hit = tableNamed(project, w);
-    if (hit) { mentions++; if (!nodes.includes(hit)) nodes.push(hit); continue; }
+    if (hit) {
+      mentions++;
+      if (!nodes.includes(hit)) nodes.push(hit);
+      const same = hit.resourceType === 'source' && !w.includes('.') ? sourcesNamed(project, hit) : [];
+      if (same.length > 1) ambiguous ??= { word: w, nodes: same };
+      continue;
+    }
     const dot = w.lastIndexOf('.');
     if (dot > 0) {
       const t = tableNamed(project, w.slice(0, dot));
@@ -124,7 +133,7 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
       }
     }
   }
-  return { node: nodes[0], column, columnName, nodes, mentions, group, code, from };
+  return { node: nodes[0], column, columnName, nodes, mentions, ambiguous, group, code, from };
 }
 
 export function subjectRef(s: Subject): SubjectRef | undefined {
@@ -163,6 +172,12 @@ function tableNamed(project: Project, word: string): DbtNode | undefined {
   // "companies" for `company` too
   const singular = /^[a-z]{4,}s$/.test(lower) ? plain(lower.slice(0, -1)) ?? (lower.endsWith('es') ? plain(lower.slice(0, -2)) : undefined) ?? (lower.endsWith('ies') ? plain(`${lower.slice(0, -3)}y`) : undefined) : undefined;
   return plain(lower) ?? singular ?? disabledNamed(project, word);
+}
+
+/** Every source table with the same table name as this one (mattermost-analytics has `users` in eight sources). */
+function sourcesNamed(project: Project, s: DbtNode): DbtNode[] {
+  const t = (x: DbtNode) => (x.tableName ?? x.name.split('.').pop() ?? '').toLowerCase();
+  return project.sources.filter((x) => t(x) === t(s));
 }
 
 const TABLE_TYPES = new Set(['model', 'seed', 'snapshot', 'source']);
