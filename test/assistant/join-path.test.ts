@@ -49,6 +49,12 @@ describe('how two tables join (Local)', () => {
     expect(r.answer).toContain('What references `orders`: 1 model depends on `orders`');
   });
 
+  it('"how is it linked to customers?" joins the table the chat was about to the one named', async () => {
+    const a = await ask(s, { message: 'what is the grain of orders?' });
+    const r = await ask(s, { message: 'how is it linked to customers?', chatId: a.chatId });
+    expect(r.answer.split('\n')[0]).toMatch(/^`orders\.customer_id` → `customers\.customer_id` .* joins `orders` and `customers`: /);
+  });
+
   it('three tables: the first joined to each of the others', async () => {
     const r = await ask(s, { message: 'how are orders linked to customers and payments?' });
     expect(r.answer.split('\n')[0]).toMatch(/^`orders\.customer_id` → `customers\.customer_id` .* joins `orders` and `customers`/);

@@ -24,6 +24,8 @@ export interface Subject {
   nodes: DbtNode[];
   /** How many words of the question name a table, a table named twice counted twice ("how are orders linked to orders?"). */
   mentions?: number;
+  /** The selected table, or the chat's, when the question names another and says "it" ("how is it linked to customers?"). */
+  it?: DbtNode;
   /** A plain word that names several source tables ("users" in eight sources): the one answered for was the first. */
   ambiguous?: { word: string; nodes: DbtNode[] };
   /** "the staging models", "the marts": a group instead of one table. */
@@ -118,6 +120,11 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
       if (colName && !(from === 'chat' && !PRONOUN.test(message) && unnamedColumns.some((w) => colOf(base, w)))) column = colOf(base, colName), columnName = column ? undefined : colName;
     }
   }
+  let it: DbtNode | undefined;
+  if (nodes.length && from === 'question' && PRONOUN.test(message)) {
+    const base = selected ?? (last ? findNode(project, last.node, last.resourceType) : undefined);
+    if (base && !nodes.includes(base)) it = base;
+  }
   const node = nodes[0];
   // a column named beside its table, or alone ("where does order_total come from")
   if (node && !column) {
@@ -133,7 +140,7 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
       }
     }
   }
-  return { node: nodes[0], column, columnName, nodes, mentions, ambiguous, group, code, from };
+  return { node: nodes[0], column, columnName, nodes, mentions, it, ambiguous, group, code, from };
 }
 
 export function subjectRef(s: Subject): SubjectRef | undefined {

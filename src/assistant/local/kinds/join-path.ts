@@ -13,6 +13,8 @@ const MAX_STEPS = 3;
 export function joinPathAnswer(input: KindInput): Direct | undefined {
   const { project, subject } = input;
   if (subject.nodes.length > 2) return morePairs(input, subject.nodes);
+  // "how is it linked to customers?": "it" is the table selected, or the one the chat was about
+  if (subject.nodes.length === 1 && subject.it) return joinPathAnswer({ ...input, subject: { ...subject, node: subject.it, nodes: [subject.it, subject.nodes[0]], it: undefined } });
   if (subject.nodes.length < 2) return oneTable(input);
   const [a, b] = subject.nodes.slice(0, 2).map((n) => (n.resourceType === 'source' ? stagingModelOf(project, n) ?? n : n));
   const [na, nb] = subject.nodes;
