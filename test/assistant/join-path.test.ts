@@ -55,6 +55,17 @@ describe('how two tables join (Local)', () => {
     expect(r.answer.split('\n')[0]).toMatch(/^`orders\.customer_id` → `customers\.customer_id` .* joins `orders` and `customers`: /);
   });
 
+  it('a side misspelt is named with the table it was most likely meant to be', async () => {
+    const r = await ask(s, { message: 'how are stg_shop__ordrs linked to customers?' });
+    expect(r.answer.split('\n')[0]).toBe('Only `customers` in the question names a table, and a join needs two: `stg_shop__ordrs` names no table; did you mean `stg_shop__orders`?');
+  });
+
+  it('a comparison of one table with itself, or with a word that names none, says so', async () => {
+    expect((await ask(s, { message: 'compare orders and orders' })).answer.split('\n')[0]).toBe('Both sides name `orders`: it is the same table.');
+    expect((await ask(s, { message: 'compare orders and unicorns' })).answer.split('\n')[0])
+      .toBe('Only `orders` in the question names a table, and a comparison needs two: no model, seed, snapshot or source is named like the other side.');
+  });
+
   it('three tables: the first joined to each of the others', async () => {
     const r = await ask(s, { message: 'how are orders linked to customers and payments?' });
     expect(r.answer.split('\n')[0]).toMatch(/^`orders\.customer_id` → `customers\.customer_id` .* joins `orders` and `customers`/);

@@ -6,7 +6,7 @@ import type { DbtNode } from '../../../core/project/types.js';
 import { declaredKeyEdges, type GraphEdge } from '../../../views/project-graph.js';
 import { stagingModelOf } from './lineage.js';
 import { referencesAnswer } from './references.js';
-import { at, layerRank, list, q, tablesById, type Direct, type KindInput } from './shared.js';
+import { at, layerRank, list, oneOfTwo, q, tablesById, type Direct, type KindInput } from './shared.js';
 
 const MAX_STEPS = 3;
 
@@ -47,12 +47,11 @@ export function joinPathAnswer(input: KindInput): Direct | undefined {
  * rather than answering as if that had been the question.
  */
 function oneTable(input: KindInput): Direct | undefined {
-  const n = input.subject.node;
-  if (!n) return referencesAnswer(input);
-  if (input.subject.from === 'question' && (input.subject.mentions ?? 0) >= 2) return { lead: `Both sides name ${q(n.name)}: it is the same table.`, evidence: [] };
+  const said = oneOfTwo(input, 'a join');
   const refs = referencesAnswer(input);
-  if (input.subject.from !== 'question' || !refs) return refs;
-  return { lead: `Only ${q(n.name)} in the question names a table, and a join needs two: no model, seed, snapshot or source is named like the other side.`, evidence: [`What references ${q(n.name)}: ${refs.lead}`, ...refs.evidence] };
+  if (!said) return refs;
+  if (said.startsWith('Both sides') || !refs) return { lead: said, evidence: [] };
+  return { lead: said, evidence: [`What references ${q(input.subject.node!.name)}: ${refs.lead}`, ...refs.evidence] };
 }
 
 /** Three tables or more ("how are patients linked to procedures and claims?"): the first with each of the others. */
