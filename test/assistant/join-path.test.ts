@@ -40,6 +40,41 @@ describe('how two tables join (Local)', () => {
     expect(r.answer.split('\n')[0]).toBe('No declared key joins `rpt_daily_revenue` and `stg_stores` within 3 steps: no relationships test, foreign_key or constraint connects them.');
   });
 
+  it('a table named twice is the same table', async () => {
+    const r = await ask(s, { message: 'how are orders linked to orders?' });
+    expect(r.answer.split('\n')[0]).toBe('Both sides name `orders`: it is the same table.');
+  });
+
+  it('a side that names no table is said, not answered as a question about the other alone', async () => {
+    const r = await ask(s, { message: 'how are orders linked to unicorns?' });
+    expect(r.answer.split('\n')[0]).toBe('Only `orders` in the question names a table, and a join needs two: no model, seed, snapshot or source is named like the other side.');
+    expect(r.answer).toContain('What references `orders`: 1 model depends on `orders`');
+  });
+
+  it('"how is it linked to customers?" joins the table the chat was about to the one named', async () => {
+    const a = await ask(s, { message: 'what is the grain of orders?' });
+    const r = await ask(s, { message: 'how is it linked to customers?', chatId: a.chatId });
+    expect(r.answer.split('\n')[0]).toMatch(/^`orders\.customer_id` → `customers\.customer_id` .* joins `orders` and `customers`: /);
+  });
+
+  it('a side misspelt is named with the table it was most likely meant to be', async () => {
+    const r = await ask(s, { message: 'how are stg_shop__ordrs linked to customers?' });
+    expect(r.answer.split('\n')[0]).toBe('Only `customers` in the question names a table, and a join needs two: `stg_shop__ordrs` names no table; did you mean `stg_shop__orders`?');
+  });
+
+  it('a comparison of one table with itself, or with a word that names none, says so', async () => {
+    expect((await ask(s, { message: 'compare orders and orders' })).answer.split('\n')[0]).toBe('Both sides name `orders`: it is the same table.');
+    expect((await ask(s, { message: 'compare orders and unicorns' })).answer.split('\n')[0])
+      .toBe('Only `orders` in the question names a table, and a comparison needs two: no model, seed, snapshot or source is named like the other side.');
+  });
+
+  it('three tables: the first joined to each of the others', async () => {
+    const r = await ask(s, { message: 'how are orders linked to customers and payments?' });
+    expect(r.answer.split('\n')[0]).toMatch(/^`orders\.customer_id` → `customers\.customer_id` .* joins `orders` and `customers`/);
+    expect(r.answer).toContain('No declared key joins `orders` and `stg_stripe__payments` (the model that stages the source `stripe.payments`) within 3 steps');
+    expect(r.answer).toContain('Both have `order_id` and `customer_id`, which may join them');
+  });
+
   it('is told apart, and its words name the tables', () => {
     expect(classify('how are patients linked to appointments?')).toBe('join_path');
     expect(classify('what connects orders and customers?')).toBe('join_path');

@@ -34,4 +34,12 @@ describe('which tables reference a table (Local)', () => {
     expect(classify('which models depend on orders?')).toBe('downstream');
     expect(classify('what does orders reference?')).toBe('upstream');
   });
+
+  it('"what references X?" asks what points at X, not what X is built from', async () => {
+    expect(classify('what references stg_shop__customers?')).toBe('references');
+    expect(classify('who refers to customers?')).toBe('references');
+    expect(classify('what references does orders have?')).toBe('upstream');
+    const r = await ask(s, { message: 'what references stg_shop__customers?' });
+    expect(r.answer.split('\n')[0]).toMatch(/^1 table references `stg_shop__customers` by a declared key: `stg_shop__orders\.customer_id`/);
+  });
 });

@@ -70,6 +70,13 @@ export function understand(project: Project, index: IndexView, message: string, 
     if (byColumn) direct = byColumn;
   }
   if (!direct && kind === 'grain' && /\btests?\b/i.test(message)) direct = testsAnswer(input);
+  // "users" named eight sources' tables: say which one was answered for, and how to name another
+  const amb = subject.ambiguous;
+  if (direct && amb && subject.from === 'question') {
+    const names = amb.nodes.map((n) => `\`${n.name}\``);
+    const shown = names.length > 8 ? `${names.slice(0, 8).join(', ')} and ${names.length - 8} more` : names.join(', ');
+    direct = { ...direct, evidence: [`\`${amb.word}\` names ${amb.nodes.length} source tables (${shown}); this answer is about \`${subject.nodes.find((n) => amb.nodes.includes(n))?.name}\`: name another as source.table.`, ...direct.evidence] };
+  }
   return { kind, subject, direct };
 }
 

@@ -22,6 +22,12 @@ export interface Subject {
   columnName?: string;
   /** Every table the question names, in order (two for a comparison). */
   nodes: DbtNode[];
+  /** How many words of the question name a table, a table named twice counted twice ("how are orders linked to orders?"). */
+  mentions?: number;
+  /** The selected table, or the chat's, when the question names another and says "it" ("how is it linked to customers?"). */
+  it?: DbtNode;
+  /** A plain word that names several source tables ("users" in eight sources): the one answered for was the first. */
+  ambiguous?: { word: string; nodes: DbtNode[] };
   /** "the staging models", "the marts": a group instead of one table. */
   group?: { label: string; nodes: DbtNode[] };
   code?: string;
@@ -37,7 +43,7 @@ const KINDS: [QuestionKind, RegExp][] = [
   // two tables and how they join: "how are patients linked to appointments?", "how do I join orders and customers?"
   ['join_path', /\b(how (are|is|do|does|can|should|would) .*\b(linked|related|joined|connected|join|link|relate|connect)\b|join (path|paths) |(path|paths|route) (from|between)|what (connects|links|joins|relates)|relationships? between|how to join|joins? .* (to|with|and) )/i],
   // a key pointing at the table (to a modeler, what "references" means); ref() is 'downstream'
-  ['references', /\b((which|what) (other )?(foreign )?(tables?|models?|columns?|keys?|entities|fks?) (that )?(reference|references|refer to|refers to|point to|points to|link to|links to|relate to|relates to|have an? (foreign )?key to|has an? (foreign )?key to)|foreign keys? (that )?(to|points?|pointing|referenc\w*|into|on)|fks? (to|into)|referenced by|(reference|references|referencing|points? to|pointing to|links? to) (it|this|that)|related to|relationships? (to|with|of))\b/i],
+  ['references', /\b((what|who|which) (references|refers to|points to)\b(?! (do|does|did)\b)|(which|what) (other )?(foreign )?(tables?|models?|columns?|keys?|entities|fks?) (that )?(reference|references|refer to|refers to|point to|points to|link to|links to|relate to|relates to|have an? (foreign )?key to|has an? (foreign )?key to)|foreign keys? (that )?(to|points?|pointing|referenc\w*|into|on)|fks? (to|into)|referenced by|(reference|references|referencing|points? to|pointing to|links? to) (it|this|that)|related to|relationships? (to|with|of))\b/i],
   ['downstream', /\b(downstream|children|dependents?|(what|which) ((models?|tables?|nodes?) )?(depends?|depend|relies|rely) on|(depend|rely|relies)( on)? (it|this|that|them)\b|depends? on (it|this|that)\b|what uses|used by|uses (it|this)|consumers?|impact\w*|affected|breaks?|(read|reads|ref|refs|reference|references) (it|this|that)\b|who reads|which (models?|tables?|nodes?) (read|reads|use|uses|ref|refs|reference|references|select from|selects from|query|queries))\b/i],
   ['upstream', /\b(feeds?|fed|feeding|upstream|parents?|built from|built on|reads? from|sources? (of|for|feeding)|which sources?|what sources?|inputs?|depends? on\b|depend on\??$|refs\b|references\b|(does|do)\b.*\breference\b|selects? from)\b/i],
   ['sensitive', /\b(sensitiv\w*|pii|personal|classif\w*|confidential|gdpr|privacy)\b/i],
@@ -75,16 +81,24 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
   const code = [...message.matchAll(CODE)].map((m) => m[0]).find((c) => CODES.has(c));
   const words = [...message.matchAll(/[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*/g)].map((m) => m[0]);
   const unnamedColumns: string[] = [];
+  let mentions = 0;
+  let ambiguous: Subject['ambiguous'];
   // "document the columns of …", "test orders": a request's first word is its verb, not a table named like it
   const verb = /^\s*(?:please\s+|(?:can|could|would) you\s+)?([a-z]+)\b/i.exec(message)?.[1]?.toLowerCase();
   for (const [i, w] of words.entries()) {
     if (i === words.findIndex((x) => x.toLowerCase() === verb) && REQUEST_VERBS.has(w.toLowerCase())) continue;
     const hit = tableNamed(project, w);
-    if (hit) { if (!nodes.includes(hit)) nodes.push(hit); continue; }
+    if (hit) {
+      mentions++;
+      if (!nodes.includes(hit)) nodes.push(hit);
+      const same = hit.resourceType === 'source' && !w.includes('.') ? sourcesNamed(project, hit) : [];
+      if (same.length > 1) ambiguous ??= { word: w, nodes: same };
+      continue;
+    }
     const dot = w.lastIndexOf('.');
     if (dot > 0) {
       const t = tableNamed(project, w.slice(0, dot));
-      if (t) { if (!nodes.includes(t)) nodes.push(t); const c = w.slice(dot + 1); column ??= colOf(t, c); if (!column) columnName ??= c; continue; }
+      if (t) { mentions++; if (!nodes.includes(t)) nodes.push(t); const c = w.slice(dot + 1); column ??= colOf(t, c); if (!column) columnName ??= c; continue; }
     }
     if (/_/.test(w) || /^[a-z]+$/.test(w)) unnamedColumns.push(w);
   }
@@ -106,6 +120,11 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
       if (colName && !(from === 'chat' && !PRONOUN.test(message) && unnamedColumns.some((w) => colOf(base, w)))) column = colOf(base, colName), columnName = column ? undefined : colName;
     }
   }
+  let it: DbtNode | undefined;
+  if (nodes.length && from === 'question' && PRONOUN.test(message)) {
+    const base = selected ?? (last ? findNode(project, last.node, last.resourceType) : undefined);
+    if (base && !nodes.includes(base)) it = base;
+  }
   const node = nodes[0];
   // a column named beside its table, or alone ("where does order_total come from")
   if (node && !column) {
@@ -121,7 +140,7 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
       }
     }
   }
-  return { node: nodes[0], column, columnName, nodes, group, code, from };
+  return { node: nodes[0], column, columnName, nodes, mentions, it, ambiguous, group, code, from };
 }
 
 export function subjectRef(s: Subject): SubjectRef | undefined {
@@ -157,8 +176,15 @@ function tableNamed(project: Project, word: string): DbtNode | undefined {
   // ("patients" for OpenDental's `patient`)
   const lower = word.toLowerCase();
   const plain = (w: string) => byName!.get(w) ?? (w.length > 3 ? project.modelByName.get(w) : undefined);
-  const singular = /^[a-z]{4,}s$/.test(lower) ? plain(lower.slice(0, -1)) ?? (lower.endsWith('es') ? plain(lower.slice(0, -2)) : undefined) : undefined;
+  // "companies" for `company` too
+  const singular = /^[a-z]{4,}s$/.test(lower) ? plain(lower.slice(0, -1)) ?? (lower.endsWith('es') ? plain(lower.slice(0, -2)) : undefined) ?? (lower.endsWith('ies') ? plain(`${lower.slice(0, -3)}y`) : undefined) : undefined;
   return plain(lower) ?? singular ?? disabledNamed(project, word);
+}
+
+/** Every source table with the same table name as this one (mattermost-analytics has `users` in eight sources). */
+function sourcesNamed(project: Project, s: DbtNode): DbtNode[] {
+  const t = (x: DbtNode) => (x.tableName ?? x.name.split('.').pop() ?? '').toLowerCase();
+  return project.sources.filter((x) => t(x) === t(s));
 }
 
 const TABLE_TYPES = new Set(['model', 'seed', 'snapshot', 'source']);

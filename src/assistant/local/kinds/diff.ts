@@ -2,10 +2,13 @@
 // owner and Interface state.
 import type { DbtNode } from '../../../core/project/types.js';
 import { ownerOf } from '../../index/build-nodes.js';
-import { list, plural, q, where, type Direct, type KindInput } from './shared.js';
+import { list, oneOfTwo, plural, q, where, type Direct, type KindInput } from './shared.js';
 
-export function diffAnswer({ subject }: KindInput): Direct | undefined {
-  const [a, b] = subject.nodes;
+export function diffAnswer(input: KindInput): Direct | undefined {
+  const { subject } = input;
+  // "compare it with customers": "it" is the table selected, or the one the chat was about
+  const [a, b] = subject.nodes.length === 1 && subject.it ? [subject.it, subject.nodes[0]] : subject.nodes;
+  if (a && !b) { const said = oneOfTwo(input, 'a comparison'); return said ? { lead: said, evidence: [], cannot: !said.startsWith('Both') || undefined } : undefined; }
   if (!a || !b) return undefined;
   const names = (n: DbtNode) => new Set(n.columns.map((c) => c.name.toLowerCase()));
   const na = names(a), nb = names(b);

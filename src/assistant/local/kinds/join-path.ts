@@ -6,13 +6,16 @@ import type { DbtNode } from '../../../core/project/types.js';
 import { declaredKeyEdges, type GraphEdge } from '../../../views/project-graph.js';
 import { stagingModelOf } from './lineage.js';
 import { referencesAnswer } from './references.js';
-import { at, layerRank, q, tablesById, type Direct, type KindInput } from './shared.js';
+import { at, layerRank, list, oneOfTwo, q, tablesById, type Direct, type KindInput } from './shared.js';
 
 const MAX_STEPS = 3;
 
 export function joinPathAnswer(input: KindInput): Direct | undefined {
   const { project, subject } = input;
-  if (subject.nodes.length < 2) return referencesAnswer(input);
+  if (subject.nodes.length > 2) return morePairs(input, subject.nodes);
+  // "how is it linked to customers?": "it" is the table selected, or the one the chat was about
+  if (subject.nodes.length === 1 && subject.it) return joinPathAnswer({ ...input, subject: { ...subject, node: subject.it, nodes: [subject.it, subject.nodes[0]], it: undefined } });
+  if (subject.nodes.length < 2) return oneTable(input);
   const [a, b] = subject.nodes.slice(0, 2).map((n) => (n.resourceType === 'source' ? stagingModelOf(project, n) ?? n : n));
   const [na, nb] = subject.nodes;
   const asked = `${q(a.name)} and ${q(b.name)}`;
@@ -25,7 +28,7 @@ export function joinPathAnswer(input: KindInput): Direct | undefined {
     const shared = a.columns.filter((c) => /_id$|_key$|^id$/i.test(c.name) && b.columns.some((d) => d.name.toLowerCase() === c.name.toLowerCase())).map((c) => q(c.name));
     return {
       lead: `No declared key joins ${asked}${staged} within ${MAX_STEPS} steps: no relationships test, foreign_key or constraint connects them.`,
-      evidence: shared.length ? [`Both have ${shared.join(', ')}, which may join them, but no test or constraint says so.`] : [],
+      evidence: shared.length ? [`Both have ${list(shared)}, which may join them, but no test or constraint says so.`] : [],
       cannot: true,
     };
   }
@@ -37,6 +40,29 @@ export function joinPathAnswer(input: KindInput): Direct | undefined {
   evidence.push('In a dbt model:', '```sql', ...joinSql(path, byId, a), '```');
   const about = [...new Set(path.flatMap((e) => [e.from.node, e.to.node]))].map((id) => byId.get(id)).filter((n): n is DbtNode => !!n);
   return { lead, evidence, about };
+}
+
+/**
+ * One table named: twice ("how are orders linked to orders?") is the same table; once, the other
+ * side names no table ("… linked to unicorns?"), which is said before what references the one named
+ * rather than answering as if that had been the question.
+ */
+function oneTable(input: KindInput): Direct | undefined {
+  const said = oneOfTwo(input, 'a join');
+  const refs = referencesAnswer(input);
+  if (!said) return refs;
+  if (said.startsWith('Both sides') || !refs) return { lead: said, evidence: [] };
+  return { lead: said, evidence: [`What references ${q(input.subject.node!.name)}: ${refs.lead}`, ...refs.evidence] };
+}
+
+/** Three tables or more ("how are patients linked to procedures and claims?"): the first with each of the others. */
+function morePairs(input: KindInput, nodes: DbtNode[]): Direct | undefined {
+  const parts = nodes.slice(1).map((other) => joinPathAnswer({ ...input, subject: { ...input.subject, node: nodes[0], nodes: [nodes[0], other] } }));
+  const [first, ...rest] = parts;
+  if (!first) return undefined;
+  const evidence = [...first.evidence];
+  for (const p of rest) if (p) evidence.push('', p.lead, ...p.evidence);
+  return { lead: first.lead, evidence, cannot: parts.every((p) => p?.cannot) || undefined };
 }
 
 interface Step { text: string; many: string }

@@ -3,7 +3,7 @@
 import type { DbtNode, Project } from '../../../core/project/types.js';
 import { inferLayers, LAYERS } from '../../../governance/layers.js';
 import type { IndexView } from '../../index/view.js';
-import type { QuestionKind, Subject } from '../question.js';
+import { nearTable, type QuestionKind, type Subject } from '../question.js';
 
 export interface KindInput {
   project: Project;
@@ -77,4 +77,19 @@ export function tablesById(p: Project): Map<string, DbtNode> {
 export function layerRank(n: DbtNode | undefined): number {
   const l = n && inferLayers({ name: n.name, path: n.sqlPath ?? n.file, declared: n.meta?.layer })[0];
   return l ? LAYERS.indexOf(l) : LAYERS.length;
+}
+
+/**
+ * A question about two tables ("how are orders linked to unicorns?", "compare orders and orders")
+ * that names one: the same table twice, or the other side naming none (with the table it was most
+ * likely meant to be). Undefined when it names two, or none.
+ */
+export function oneOfTwo(input: KindInput, needs: string): string | undefined {
+  const { subject } = input;
+  const n = subject.node;
+  if (!n || subject.nodes.length !== 1 || subject.from !== 'question') return undefined;
+  if ((subject.mentions ?? 0) >= 2) return `Both sides name ${q(n.name)}: it is the same table.`;
+  const near = nearTable(input.project, input.message);
+  const other = near ? `${q(near.typed)} names no table; did you mean ${q(near.near)}?` : 'no model, seed, snapshot or source is named like the other side.';
+  return `Only ${q(n.name)} in the question names a table, and ${needs} needs two: ${other}`;
 }

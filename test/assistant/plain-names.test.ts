@@ -1,0 +1,28 @@
+// Plain words naming tables: "companies" names `company`, and a word several sources name
+// ("users" in eight of mattermost-analytics' sources) is answered for one, saying which and the others.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ask } from '../../src/assistant/ask.js';
+import { AssistantSession } from '../../src/assistant/session.js';
+import { resolveSubject } from '../../src/assistant/local/question.js';
+import { copyProject, EXAMPLE } from './helpers.js';
+
+describe('plain words that name tables (Local)', () => {
+  const dir = copyProject(EXAMPLE);
+  mkdirSync(join(dir, 'seeds'), { recursive: true });
+  writeFileSync(join(dir, 'seeds', 'company.csv'), 'company_id,name\n1,a\n');
+  writeFileSync(join(dir, 'models', 'staging', '_crm__sources.yml'), 'version: 2\nsources:\n  - name: crm\n    tables:\n      - name: payments\n');
+  const s = AssistantSession.open(dir);
+
+  it('a plural in -ies names the table in -y', () => {
+    expect(resolveSubject(s.project, 'how are companies linked to orders?', undefined, undefined).nodes.map((n) => n.name)).toEqual(['company', 'orders']);
+  });
+
+  it('a word two sources name says which one is answered and names the other', async () => {
+    const r = await ask(s, { message: 'which tables reference payments?' });
+    expect(r.answer).toMatch(/`payments` names 2 source tables \((`stripe\.payments`, `crm\.payments`|`crm\.payments`, `stripe\.payments`)\); this answer is about `(stripe|crm)\.payments`: name another as source\.table\./);
+    const one = await ask(s, { message: 'which tables reference stripe.payments?' });
+    expect(one.answer).not.toMatch(/names 2 source tables/);
+  });
+});
