@@ -670,6 +670,10 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
         if (reason === 'type') mismatches.push(`${m.node.name}.${why}`);
         else reject(reason, `${m.node.name}.${why}`);
       });
+      // a role's guess from the name alone (billing_account_id → the ledger's Account) yields to a consumer's join to the id of
+      // a more specific thing of that noun (dim_vehicles joins it to the analytic accounts' id: AnalyticAccount)
+      const narrower = g?.role.length ? joinedEntity(m, lower, joins, byModel) : undefined;
+      if (g && narrower && narrower !== g.entity && narrower.endsWith(g.entity)) { m.guesses.set(lower, { ...g, entity: narrower, rule: 'join', role: [] }); continue; }
       if (g) { m.guesses.set(lower, g); continue; }
       if (m.ownIds.has(lower) || m.ownKeys.has(lower)) continue;
       const joined = joinedEntity(m, lower, joins, byModel);

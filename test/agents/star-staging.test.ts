@@ -69,3 +69,26 @@ describe('a join to a dimension built on a staging model', () => {
       'ResPartner>RentalContract.driver_id']));
   });
 });
+
+describe('a role key whose name reads one thing and whose consumer joins it to a more specific one', () => {
+  const accounts = {
+    ...odoo,
+    'models/sources.yml': sourcesYaml(sources('odoo', 'fleet_vehicle', 'fleet_vehicle_model', 'fleet_vehicle_station', 'rental_contract', 'fleet_vehicle_insurance_claim',
+      'res_partner', 'account_account', 'account_analytic_account')),
+    ...star('account_account', 'accounts'), ...star('account_analytic_account', 'analytic_accounts'),
+    'models/reporting/dim_accounting_accounts.sql': `select a.id as account_id, a.code as account_code, a.name as account_name from {{ ref('stg_odoo__accounts') }} a\n`,
+    'models/reporting/dim_accounting_analytic_accounts.sql': `select a.id as analytic_account_id, a.name as analytic_account_name from {{ ref('stg_odoo__analytic_accounts') }} a\n`,
+  };
+  const rentals = (on: string) => `select\n    a.id as rental_contract_id,\n    a.vehicle_id,\n    a.billing_account_id,\n    f.analytic_account_name\nfrom {{ ref('stg_odoo__rental_contracts') }} a\nleft join ${on}\n`;
+
+  it('points at the thing the join names (a billing account that is an analytic account)', () => {
+    const p = load({ ...accounts, 'models/reporting/fct_rental_contracts.sql': rentals(`{{ ref('dim_accounting_analytic_accounts') }} f on a.billing_account_id = f.analytic_account_id`) });
+    const drawn = refs(p).filter((r) => r.endsWith('.billing_account_id'));
+    expect(drawn).toEqual(['AnalyticAccount>RentalContract.billing_account_id']);
+  });
+
+  it('keeps the name\'s reading where no consumer joins it', () => {
+    const p = load({ ...accounts, 'models/reporting/fct_rental_contracts.sql': rentals(`{{ ref('dim_vehicles') }} f on a.vehicle_id = f.vehicle_id`) });
+    expect(refs(p).filter((r) => r.endsWith('.billing_account_id'))).toEqual(['Account>RentalContract.billing_account_id']);
+  });
+});
