@@ -21,7 +21,7 @@ import { applySystemPrefixes, grainOf, mergePartitionCopies, markDuplicates, mar
 import { descriptionKind, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
 import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './layer-parts.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
-import { columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
+import { columnsFromReadersOnly, columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
 import { sqlShape } from './sql-shape.js';
 import { isStagingModel, modelFolders, sourceSystemNames, stagingFolder, stagingSubfolders, upstreamModels } from './staging.js';
 import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
@@ -143,7 +143,7 @@ export function readStagingLayer(project: Project): StagingLayer {
       const identified = nounId || m.ownKeys.size > 0 || m.columns.some((c) => c.name.toLowerCase() === 'id');
       if (k.kind === 'entity' && pass === 0 && seedOnly(m.node) && !identified) k = { kind: 'technical', why: 'built only from the project\'s seeds (reference data it ships)', served: [] };
       if (k.kind === 'entity' && pass === 0) k = descriptionKind(m.node.description) ?? k;
-      if (k.kind === 'entity' && pass === 0) k = placeKind(m.source, stagingFolder(m.node)) ?? structureKind(m.parsed.tokens, m.columns, sqlShape(project, m.node), grainOf(project, m.node), m.ownKeys.size > 0) ?? k;
+      if (k.kind === 'entity' && pass === 0) k = placeKind(m.source, stagingFolder(m.node)) ?? structureKind(m.parsed.tokens, m.columns, sqlShape(project, m.node), grainOf(project, m.node), m.ownKeys.size > 0 || columnsFromReadersOnly(project, m.node)) ?? k;
       if (k.kind === 'entity') continue;
       m.kind = k.kind;
       m.why = k.why;
@@ -670,6 +670,10 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
         if (reason === 'type') mismatches.push(`${m.node.name}.${why}`);
         else reject(reason, `${m.node.name}.${why}`);
       });
+      // a role's guess from the name alone (billing_account_id → the ledger's Account) yields to a consumer's join to the id of
+      // a more specific thing of that noun (dim_vehicles joins it to the analytic accounts' id: AnalyticAccount)
+      const narrower = g?.role.length ? joinedEntity(m, lower, joins, byModel) : undefined;
+      if (g && narrower && narrower !== g.entity && narrower.endsWith(g.entity)) { m.guesses.set(lower, { ...g, entity: narrower, rule: 'join', role: [] }); continue; }
       if (g) { m.guesses.set(lower, g); continue; }
       if (m.ownIds.has(lower) || m.ownKeys.has(lower)) continue;
       const joined = joinedEntity(m, lower, joins, byModel);

@@ -33,6 +33,13 @@ export function soleKey(m: StagingModel, namesEntity: (stem: string[]) => boolea
   if (keys.length !== 1 || keyShape(keys[0].name)!.suffix !== 'id') return undefined;
   const stem = keyShape(keys[0].name)!.stem;
   for (let k = 1; k <= stem.length; k++) if (namesEntity(stem.slice(stem.length - k))) return undefined;
+  // a key named for the word that qualifies the model's own noun, where those words name a table of its system
+  // (vehicle_id in fleet_vehicle_insurance_claims beside fleet_vehicles): the claim belongs to a vehicle, it is not one
+  const own = m.parsed.tokens;
+  for (let end = 0; end < own.length - 1; end++) {
+    if (own[end] !== stem.at(-1)) continue;
+    for (let start = 0; start <= end; start++) if (namesEntity(own.slice(start, end + 1))) return undefined;
+  }
   // <thing>_<qualifier>_id (GA's user_pseudo_id): a thing's identifier under a qualifier, in any system, is that
   // thing's, not the key of a table of events about it (unless the table is named for the thing)
   for (let k = 1; k < stem.length; k++) if (namesAnyEntity(stem.slice(0, k)) && !containsRun(m.parsed.tokens, stem.slice(0, k))) return undefined;

@@ -3,6 +3,7 @@
 // school_volunteer.volunteer_id holds a user's own id — evidence a modeler reads when the column's name (volunteer,
 // co, school for a partner) names no table. Read from the SQL text: each CTE and the final query is a scope of its
 // own; a side resolves to a staging model directly (a ref's alias) or through a CTE that selects from one ref alone.
+import { projectColumns } from '../core/columns/project-columns.js';
 import type { Project } from '../core/project/types.js';
 import { keyShape } from './columns.js';
 import type { StagingModel } from './entities.js';
@@ -34,11 +35,30 @@ export function joinedColumns(project: Project, staging: ReadonlySet<string>): J
     let text = '';
     try { text = modelText(project, node.sqlPath); } catch { continue; }
     if (!/\bjoin\b/i.test(text)) continue;
-    for (const [a, b] of equalities(text)) {
-      if (staging.has(a.model) && staging.has(b.model) && a.model !== b.model) { add(a, b); add(b, a); }
+    for (const [x, y] of equalities(text)) {
+      // a side read from a dimension built on a staging model (dim_stations' `id as station_id`) is that model's column
+      const a = staging.has(x.model) ? x : throughLineage(project, x, staging);
+      const b = staging.has(y.model) ? y : throughLineage(project, y, staging);
+      if (a && b && staging.has(a.model) && staging.has(b.model) && a.model !== b.model) { add(a, b); add(b, a); }
     }
   }
   return out;
+}
+
+/**
+ * The staging model's column a column of a model outside staging passes on unchanged (`id as station_id` in dim_stations,
+ * read from ref('stg_odoo__stations')), followed through at most three such models; undefined where it is computed or
+ * read from several relations.
+ */
+function throughLineage(project: Project, side: JoinedColumn, staging: ReadonlySet<string>, depth = 0): JoinedColumn | undefined {
+  const node = project.modelByName.get(side.model);
+  if (!node || depth > 2) return undefined;
+  const col = projectColumns(project).sql(node)?.columns.find((c) => c.name.toLowerCase() === side.column);
+  if (col?.sources.length !== 1) return undefined;
+  const from = project.models.find((n) => n.uniqueId === col.sources[0].relation);
+  if (!from) return undefined;
+  const next = { model: from.name, column: col.sources[0].column.toLowerCase() };
+  return staging.has(from.name) ? next : throughLineage(project, next, staging, depth + 1);
 }
 
 /**

@@ -29,6 +29,7 @@ export interface AgentColumn extends DbtColumn {
 
 const cache = new WeakMap<DbtNode, AgentColumn[]>();
 const absent = new WeakMap<DbtNode, string[]>();
+const readersOnly = new WeakSet<DbtNode>();
 
 /** The model's columns with their type and where they were read; read once per node. */
 export function columnsOf(project: Project, node: DbtNode): AgentColumn[] {
@@ -49,7 +50,9 @@ export function columnsOf(project: Project, node: DbtNode): AgentColumn[] {
   // names on that relation, or on this model downstream, are columns it returns
   if (cols_partial(project, node)) {
     const have = new Set(read.map((c) => c.name.toLowerCase()));
+    const before = read.length;
     for (const name of starredColumns(project, node)) if (!have.has(name.toLowerCase())) { have.add(name.toLowerCase()); read.push({ name, origin: 'sql' }); }
+    if (read.length > before && !before) readersOnly.add(node);
   }
   out = read.map((c) => {
     const y = yaml.get(c.name.toLowerCase());
@@ -59,6 +62,15 @@ export function columnsOf(project: Project, node: DbtNode): AgentColumn[] {
   });
   cache.set(node, out);
   return out;
+}
+
+/**
+ * Are the model's columns known only as the models built on it read them (a `select *` of an undocumented source)? Then
+ * they are some of its columns, not all: a key nobody downstream reads is no evidence of a table without a key.
+ */
+export function columnsFromReadersOnly(project: Project, node: DbtNode): boolean {
+  columnsOf(project, node);
+  return readersOnly.has(node);
 }
 
 /** Columns the model's YAML documents that its SQL, read completely, does not return (left out of columnsOf). */
@@ -156,12 +168,15 @@ const STAR_OF = /\{\{-?\s*[\w.]*star\s*\(\s*(?:from\s*=\s*)?(?:source\s*\(\s*['"
  * The columns a model's star macros return (`{{ dbt_utils.star(source('app', 'users'), except=[…]) }}`) when the starred
  * relation's columns are not listed: those other models' SQL names on that relation (a join on users.account_id), and those
  * the models built on this one read from it. Only relations the model stars are looked at, so the cost stays with them.
+ * A plain `select *` whose columns the SQL reader could not list (an undocumented source: Odoo's tables staged as
+ * `select * from source`) returns what the models built on it read from it (`a.vehicle_id` of `ref('stg_odoo__rentals') a`).
  */
 function starredColumns(project: Project, node: DbtNode): string[] {
   let text = '';
   try { text = modelText(project, node.sqlPath!); } catch { return []; }
   const stars = [...text.matchAll(STAR_OF)];
-  if (!stars.length) return [];
+  // (a plain `select *` of a relation whose columns nobody lists counts too: only the models built on this one are read then)
+  if (!stars.length && !/\bselect\s+(?:distinct\s+)?(?:\w+\.)?\*/i.test(text.replace(/\/\*[\s\S]*?\*\/|\{#[\s\S]*?#\}|--[^\n]*/g, ' '))) return [];
   const cols = projectColumns(project);
   const out: string[] = [];
   const named = (relation: string, readers: readonly DbtNode[], except: ReadonlySet<string>) => {

@@ -192,6 +192,10 @@ const FLOORS: Record<string, { entityP: number; relP: number; relR: number }> = 
   // application, one system, its tags a list of their own — Tag — that customer_tag links customers to, read as a tag
   // vocabulary and tags of Customer); all right since a tag list other tables point at by key is a reference entity
   'splashworks-warehouse': { entityP: 1, relP: 1, relR: 1 },
+  // labelled blind in issue 23's ninth blind round (89.6 / 88.9 / 12.3 % held out: HubSpot beside an Odoo ERP staged as select *
+  // over undocumented sources, so no Odoo column was seen); recall up since those models return what their consumers read from
+  // them and joins through dimensions are evidence; entity precision below the target still (telematics feed, odometer readings)
+  'drivfit-analytics-hub': { entityP: 0.91, relP: 0.96, relR: 0.82 },
 };
 
 for (const name of Object.keys(FLOORS)) {
