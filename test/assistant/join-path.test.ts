@@ -30,7 +30,7 @@ describe('how two tables join (Local)', () => {
   it('sources are joined through the models that stage them', async () => {
     const r = await ask(s, { message: 'how are shop.order_items linked to shop.orders?' });
     expect(r.answer.split('\n')[0]).toBe('`stg_shop__order_items.order_id` → `stg_shop__orders.order_id` (relationships test, models/staging/shop/_shop__models.yml:68) joins '
-      + '`stg_shop__order_items` and `stg_shop__orders` (the models that stage the sources `shop.order_items` and `shop.orders`): '
+      + '`stg_shop__order_items` (which stages `shop.order_items`) and `stg_shop__orders` (which stages `shop.orders`): '
       + 'each `stg_shop__order_items` row has one `stg_shop__orders` row; a `stg_shop__orders` row has any number of `stg_shop__order_items` rows.');
     expect(r.answer).not.toMatch(/\n\n\n/);
   });
@@ -71,7 +71,7 @@ describe('how two tables join (Local)', () => {
   it('three tables: the first joined to each of the others', async () => {
     const r = await ask(s, { message: 'how are orders linked to customers and payments?' });
     expect(r.answer.split('\n')[0]).toMatch(/^`orders\.customer_id` → `customers\.customer_id` .* joins `orders` and `customers`/);
-    expect(r.answer).toContain('No declared key joins `orders` and `stg_stripe__payments` (the model that stages the source `stripe.payments`) within 3 steps');
+    expect(r.answer).toContain('No declared key joins `orders` and `stg_stripe__payments` (which stages `stripe.payments`) within 3 steps');
     expect(r.answer).toContain('Both have `order_id` and `customer_id`, which may join them');
   });
 

@@ -18,24 +18,24 @@ export function joinPathAnswer(input: KindInput): Direct | undefined {
   if (subject.nodes.length < 2) return oneTable(input);
   const [a, b] = subject.nodes.slice(0, 2).map((n) => (n.resourceType === 'source' ? stagingModelOf(project, n) ?? n : n));
   const [na, nb] = subject.nodes;
-  const asked = `${q(a.name)} and ${q(b.name)}`;
-  const sources = [na, nb].filter((n, i) => n !== [a, b][i]).map((n) => q(n.name));
-  const staged = sources.length ? ` (${sources.length === 1 ? 'the model that stages the source' : 'the models that stage the sources'} ${sources.join(' and ')})` : '';
-  if (a === b) return { lead: `${asked} are the same table${staged}.`, evidence: [] };
+  // each source named beside the model that stages it (after both names, the note read as about the second only)
+  const named = (m: DbtNode, asked: DbtNode) => (m === asked ? q(m.name) : `${q(m.name)} (which stages ${q(asked.name)})`);
+  const asked = `${named(a, na)} and ${named(b, nb)}`;
+  if (a === b) return { lead: `${asked} are the same table.`, evidence: [] };
   const byId = tablesById(project);
   const path = shortestPath(declaredKeyEdges(project), a.uniqueId, b.uniqueId, byId);
   if (!path) {
     const shared = a.columns.filter((c) => /_id$|_key$|^id$/i.test(c.name) && b.columns.some((d) => d.name.toLowerCase() === c.name.toLowerCase())).map((c) => q(c.name));
     return {
-      lead: `No declared key joins ${asked}${staged} within ${MAX_STEPS} steps: no relationships test, foreign_key or constraint connects them.`,
+      lead: `No declared key joins ${asked} within ${MAX_STEPS} steps: no relationships test, foreign_key or constraint connects them.`,
       evidence: shared.length ? [`Both have ${list(shared)}, which may join them, but no test or constraint says so.`] : [],
       cannot: true,
     };
   }
   const steps = path.map((e) => step(e, byId));
   const lead = path.length === 1
-    ? `${steps[0].text} joins ${asked}${staged}: ${steps[0].many}.`
-    : `${asked} are joined through ${path.length - 1 === 1 ? 'one table' : `${path.length - 1} tables`}${staged}: ${steps.map((s) => s.text).join('; ')}.`;
+    ? `${steps[0].text} joins ${asked}: ${steps[0].many}.`
+    : `${asked} are joined through ${path.length - 1 === 1 ? 'one table' : `${path.length - 1} tables`}: ${steps.map((s) => s.text).join('; ')}.`;
   const evidence = path.length > 1 ? [...steps.map((s) => `- ${s.many}`), ''] : [];
   evidence.push('In a dbt model:', '```sql', ...joinSql(path, byId, a), '```');
   const about = [...new Set(path.flatMap((e) => [e.from.node, e.to.node]))].map((id) => byId.get(id)).filter((n): n is DbtNode => !!n);
