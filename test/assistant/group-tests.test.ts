@@ -1,6 +1,9 @@
 // "Which marts have no tests?" is answered for the group: the models with no test that runs, each
 // where it is declared (dental-clinic's answer was a finding card about one mart).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { resolveSubject } from '../../src/assistant/local/question.js';
 import { ask } from '../../src/assistant/ask.js';
 import { AssistantSession } from '../../src/assistant/session.js';
 import { copyProject, EXAMPLE } from './helpers.js';
@@ -32,5 +35,21 @@ describe('sensitive columns of a whole project (Local)', () => {
   it('"which staging columns are sensitive?" stays in the group', async () => {
     const r = await ask(s, { message: 'which columns of the staging models are sensitive?' });
     expect(r.answer.split('\n')[0]).toMatch(/^In the staging models, /);
+  });
+});
+
+describe('what counts as a mart', () => {
+  it('a model under data_marts/ (tuva) or named fct_/dim_ outside a marts folder', () => {
+    const dir = copyProject(EXAMPLE);
+    mkdirSync(join(dir, 'models', 'data_marts'), { recursive: true });
+    writeFileSync(join(dir, 'models', 'data_marts', 'pharmacy_summary.sql'), 'select 1 as claim_id\n');
+    mkdirSync(join(dir, 'models', 'core'), { recursive: true });
+    writeFileSync(join(dir, 'models', 'core', 'fct_visits.sql'), 'select 1 as visit_id\n');
+    writeFileSync(join(dir, 'models', 'core', 'core_lookup.sql'), 'select 1 as code\n');
+    const p = AssistantSession.open(dir).project;
+    const names = resolveSubject(p, 'which marts have no tests?', undefined, undefined).group!.nodes.map((n) => n.name);
+    expect(names).toEqual(expect.arrayContaining(['pharmacy_summary', 'fct_visits', 'orders', 'customers']));
+    expect(names).not.toContain('core_lookup');
+    expect(names).not.toContain('stg_shop__orders');
   });
 });

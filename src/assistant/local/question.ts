@@ -5,6 +5,7 @@
 import { didYouMean, editDistance } from '../../core/suggest.js';
 import { ALL_CODES } from '../../codes.js';
 import { projectColumns } from '../../core/columns/project-columns.js';
+import { inferLayers } from '../../governance/layers.js';
 import type { DbtColumn, DbtNode, Project } from '../../core/project/types.js';
 
 export type QuestionKind =
@@ -69,6 +70,10 @@ export function classify(message: string, context?: { kind?: string; code?: stri
   return undefined;
 }
 
+/** A mart: under a marts folder (tuva's `data_marts/` too), or a fact, dimension or mart by its declared layer or prefix. */
+const isMart = (n: DbtNode) => /(^|\/)(\w+_)?marts?\//i.test(n.sqlPath ?? n.file ?? '')
+  || ['mart', 'fct', 'dim'].includes(inferLayers({ name: n.name, declared: n.meta?.layer })[0] ?? '');
+
 const REQUEST_VERBS = new Set(['document', 'describe', 'test', 'add', 'fix', 'propose', 'update', 'create', 'generate', 'write', 'rename', 'remove',
   'classify', 'tag', 'check', 'explain', 'show', 'list', 'find', 'link', 'join', 'map', 'model', 'validate', 'review', 'improve', 'bind', 'set', 'mark']);
 const PRONOUN = /\b(it|its|it's|this|that|them|they|their|same|there)\b/i;
@@ -106,7 +111,7 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
   // a group: "the staging models", "all marts"
   let group: Subject['group'];
   if (!nodes.length && /\bstaging\b|\bstg\b/i.test(message)) group = { label: 'staging models', nodes: project.models.filter((n) => STAGING.test(`${n.name} ${n.file ?? n.sqlPath ?? ''}`)) };
-  else if (!nodes.length && /\bmarts?\b/i.test(message)) group = { label: 'mart models', nodes: project.models.filter((n) => /\/marts?\//i.test(n.file ?? n.sqlPath ?? '')) };
+  else if (!nodes.length && /\bmarts?\b/i.test(message)) group = { label: 'mart models', nodes: project.models.filter(isMart) };
   if (group && !group.nodes.length) group = undefined;
   if (group) from = 'question';
   if (!nodes.length && !group) {
