@@ -1,11 +1,15 @@
 // "Which tables reference patient?": to a data modeler a reference is a key — a column declared to
 // point at the table (relationships test, foreign_key/references, a constraint). Those come first;
 // what ref()s the table (dbt's sense of the word) follows. A source's keys are declared on the
-// model that stages it, so a source with none is answered through that model.
+// model that stages it, so a source with none is answered through that model. Asked of a column
+// ("which columns reference orders.order_id?"), only the keys to that column count, and what reads
+// it is the column's own lineage, not the table's.
 import { foreignKeysOf } from '../../../agents/foreign-keys.js';
 import { count } from '../../../core/count.js';
 import type { DbtNode } from '../../../core/project/types.js';
 import { declaredKeyEdges } from '../../../views/project-graph.js';
+import { ownKeyNames } from '../../../governance/column-roles.js';
+import { columnFeedsAnswer } from './column-origin.js';
 import { dependents, downstreamAnswer } from './lineage.js';
 import { at, layerRank, list, q, tablesById, type Direct, type KindInput } from './shared.js';
 
@@ -14,7 +18,10 @@ export function referencesAnswer(input: KindInput): Direct | undefined {
   const n = subject.node;
   if (!n) return undefined;
   const keys = declaredKeyEdges(project);
-  const to = (t: DbtNode) => keys.filter((e) => e.to.node === t.uniqueId && e.from.node !== t.uniqueId);
+  const column = subject.column?.name ?? subject.columnName;
+  // a key naming no target column points at the table's own key
+  const toColumn = (t: DbtNode, c: string | undefined) => !column || (c ? c.toLowerCase() === column.toLowerCase() : [...ownKeyNames(t)].some((k) => k.toLowerCase() === column.toLowerCase()));
+  const to = (t: DbtNode) => keys.filter((e) => e.to.node === t.uniqueId && e.from.node !== t.uniqueId && toColumn(t, e.to.column));
   let target = n, mine = to(n);
   if (!mine.length && n.resourceType === 'source') {
     for (const d of dependents(project, n)) {
@@ -22,9 +29,15 @@ export function referencesAnswer(input: KindInput): Direct | undefined {
       if (k.length > mine.length) { target = d.node; mine = k; }
     }
   }
-  const reads = downstreamAnswer(input);
+  const reads = (column && columnFeedsAnswer(input)) || downstreamAnswer(input);
+  const subjectName = column ? `${n.name}.${column}` : n.name;
   if (!mine.length) {
-    return reads && { lead: reads.lead, evidence: [`No column is declared a key to ${q(n.name)}: no relationships test, foreign_key or constraint names it.`, ...reads.evidence] };
+    const elsewhere = column ? keys.filter((e) => e.to.node === n.uniqueId && e.from.node !== n.uniqueId && e.to.column).map((e) => e.to.column!) : [];
+    const other = elsewhere.length ? ` (the keys declared to ${q(n.name)} point at ${list([...new Set(elsewhere)].map(q))})` : '';
+    const none = `No column is declared a key to ${q(subjectName)}: no relationships test, foreign_key or constraint names it${other}.`;
+    // asked of a column, "none" is the answer; of a table, what reads it is (the dbt sense of the word)
+    if (column) return { lead: none, evidence: reads ? [reads.lead, ...reads.evidence] : [] };
+    return reads && { lead: reads.lead, evidence: [none, ...reads.evidence] };
   }
   const byId = tablesById(project);
   // staging first (where the system's own keys are), then intermediate, facts, dimensions, marts
@@ -37,10 +50,11 @@ export function referencesAnswer(input: KindInput): Direct | undefined {
   });
   const tables = new Set(mine.map((e) => e.from.node)).size;
   const via = target === n ? '' : ` through the model that stages it, ${q(target.name)},`;
-  const lead = `${count(tables, 'table')} ${tables === 1 ? 'references' : 'reference'} ${q(n.name)}${via} by a declared key: ${list(shown.map((s) => s.text), 12)}.`;
+  const who = column ? count(mine.length, 'column') : count(tables, 'table');
+  const lead = `${who} ${(column ? mine.length : tables) === 1 ? 'references' : 'reference'} ${q(subjectName)}${via} by a declared key: ${list(shown.map((s) => s.text), 12)}.`;
   const evidence: string[] = [];
   if (shown.length > 12) evidence.push(`All of them: ${shown.map((s) => s.name).join(', ')}`);
-  if (reads) evidence.push(`Read through ref() or source(): ${reads.lead}`);
+  if (reads) evidence.push(column && reads.lead.includes(' feeds ') ? `Downstream, by column lineage: ${reads.lead}` : `Read through ref() or source(): ${reads.lead}`);
   const about = [target, ...mine.slice(0, 12).map((e) => byId.get(e.from.node))].filter((x): x is DbtNode => !!x);
   return { lead, evidence, about };
 }
