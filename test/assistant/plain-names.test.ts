@@ -26,3 +26,23 @@ describe('plain words that name tables (Local)', () => {
     expect(one.answer).not.toMatch(/names 2 source tables/);
   });
 });
+
+describe('a plain word typed wrong (Local)', () => {
+  const s = AssistantSession.open(copyProject(EXAMPLE));
+
+  it('names the table one letter off, as a name with underscores is named', async () => {
+    const r = await ask(s, { message: 'which tables reference custmers?' });
+    expect(r.answer.split('\n')[0]).toBe('I cannot tell which model this asks about: no model is named `custmers`; did you mean `customers`?');
+    const j = await ask(s, { message: 'how are ordrs linked to customers?' });
+    expect(j.answer.split('\n')[0]).toBe('Only `customers` in the question names a table, and a join needs two: `ordrs` names no table; did you mean `orders`?');
+  });
+
+  it('the words of the question itself are never taken for a table typed wrong', async () => {
+    // `tablet` is one letter from "tables"
+    const dir = copyProject(EXAMPLE);
+    mkdirSync(join(dir, 'seeds'), { recursive: true });
+    writeFileSync(join(dir, 'seeds', 'tablet.csv'), 'tablet_id\n1\n');
+    const r = await ask(AssistantSession.open(dir), { message: 'which tables reference the thing?' });
+    expect(r.answer).not.toContain('did you mean');
+  });
+});

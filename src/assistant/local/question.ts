@@ -221,5 +221,33 @@ export function nearTable(project: Project, message: string): { typed: string; n
     // a word alone may be a column's name typed wrong (customer_idd): a table only when it is at most two letters off
     if (near && (w.includes('.') || editDistance(typed.toLowerCase(), near.toLowerCase()) <= 2)) return { typed, near };
   }
+  return nearPlainTable(project, message);
+}
+
+// the words of a question about tables that are never a table's name typed wrong
+const QUESTION_WORDS = new Set(['which', 'where', 'table', 'tables', 'model', 'models', 'column', 'columns', 'source', 'sources', 'tests',
+  'tested', 'grain', 'linked', 'joined', 'depend', 'depends', 'reference', 'references', 'about', 'there', 'their', 'other', 'should']);
+
+/**
+ * A plain word typed wrong for a table a plain word names ("custmers" for `customers`, "patiens"
+ * for OpenDental's `patient`): one letter off, two in a long word, the plural counted as the name.
+ */
+function nearPlainTable(project: Project, message: string): { typed: string; near: string } | undefined {
+  const plain = [...project.models, ...project.seeds, ...project.snapshots].map((n) => n.name)
+    .concat(project.sources.map((s) => s.tableName ?? s.name.split('.').pop() ?? ''))
+    .filter((n) => /^[a-z]{4,}$/i.test(n));
+  if (!plain.length) return undefined;
+  for (const [w] of message.matchAll(/\b[a-z]{5,}\b/gi)) {
+    const lower = w.toLowerCase();
+    if (QUESTION_WORDS.has(lower) || REQUEST_VERBS.has(lower) || tableNamed(project, w)) continue;
+    const limit = lower.length >= 8 ? 2 : 1;
+    let best: { name: string; d: number } | undefined;
+    for (const name of plain) {
+      const n = name.toLowerCase();
+      const d = Math.min(editDistance(lower, n), editDistance(lower, `${n}s`));
+      if (d > 0 && d <= limit && (!best || d < best.d)) best = { name, d };
+    }
+    if (best) return { typed: w, near: best.name };
+  }
   return undefined;
 }
