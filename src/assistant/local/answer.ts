@@ -48,6 +48,7 @@ const FACETS: [RegExp, string, (p: Project, n: DbtNode) => boolean][] = [
   [/\bcontract/i, 'an Interface without an enforced contract', (_p, n) => !!n.interface && !n.contractEnforced],
   [/\bcolumns?\b/i, 'no documented columns', (_p, n) => !n.columns.length],
 ];
+const FINDING_WORDS = /\b(findings?|flag\w*|warn\w*|errors?|issues?|problems?|fix\w*|lint\w*|readiness|wrong|fail\w*|broken|check\w*|validat\w*|rules?|polic\w*)\b/i;
 const LACK = /\b(lack\w*|without|missing|no|none|not have|don'?t have|doesn'?t have|have no|has no)\b/i;
 
 export function localAnswer(project: Project, index: IndexView, r: Retrieval, message: string, opts: LocalOptions = {}): LocalAnswer {
@@ -86,7 +87,10 @@ export function localAnswer(project: Project, index: IndexView, r: Retrieval, me
   }
 
   const targets = pickTargets(index, r);
-  if (!targets.length) {
+  // a finding matched only by common words ("what does the weather look like?" → "looks like a foreign
+  // key") is not an answer: a question about a finding names its table or speaks of findings
+  const strayFinding = targets[0]?.kind === 'issue' && !r.selected.length && !u.kind && !u.subject.node && !FINDING_WORDS.test(lower);
+  if (!targets.length || strayFinding) {
     out.push('I could not find anything in this project that answers this.');
     if (r.sources.length) { out.push('', 'The closest sources:'); for (const s of r.sources.slice(0, 5)) out.push(`- ${s.kind} ${s.name} (${loc({ file: s.path, line: s.line })})`); }
     else out.push('Nothing in the index matches its words; name a model, column, file or term, or select an object first.');

@@ -15,6 +15,7 @@ import { grainAnswer } from './kinds/grain.js';
 import { interfaceHowtoAnswer } from './kinds/interface-howto.js';
 import { downstreamAnswer, upstreamAnswer } from './kinds/lineage.js';
 import { joinPathAnswer } from './kinds/join-path.js';
+import { problemsAnswer } from './kinds/problems.js';
 import { referencesAnswer } from './kinds/references.js';
 import { sensitiveAnswer } from './kinds/sensitive.js';
 import type { Direct, KindInput } from './kinds/shared.js';
@@ -24,6 +25,7 @@ import { classify, resolveSubject, type QuestionKind, type Subject, type Subject
 
 const ANSWERERS: Record<QuestionKind, (i: KindInput) => Direct | undefined> = {
   finding: (i) => findingAnswer(i),
+  problems: problemsAnswer,
   interface_howto: interfaceHowtoAnswer,
   enabled: enabledAnswer,
   diff: diffAnswer,

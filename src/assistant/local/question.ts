@@ -9,7 +9,7 @@ import { inferLayers } from '../../governance/layers.js';
 import type { DbtColumn, DbtNode, Project } from '../../core/project/types.js';
 
 export type QuestionKind =
-  | 'finding' | 'interface_howto' | 'enabled' | 'diff' | 'column_origin' | 'join_path' | 'references' | 'downstream' | 'upstream'
+  | 'finding' | 'problems' | 'interface_howto' | 'enabled' | 'diff' | 'column_origin' | 'join_path' | 'references' | 'downstream' | 'upstream'
   | 'sensitive' | 'descriptions' | 'tests' | 'grain' | 'sql_columns' | 'config';
 
 /** What a chat remembers of the subject of its last answer. */
@@ -38,6 +38,8 @@ export interface Subject {
 
 const KINDS: [QuestionKind, RegExp][] = [
   ['interface_howto', /\bhow\b.*\binterface\b|\bmake\b.*\b(an? )?interface\b|\b(share|publish|expose)\b.*\b(as an? )?interface\b/i],
+  // the findings open on a table, a column, a group or the project
+  ['problems', /\b(what('?s| is| are) wrong|what (problems?|issues?|findings?|warnings?|errors?)\b|why (is|are|was) .* (flagged|red|yellow|failing|warned)|(any|open) (problems?|issues?|findings?|warnings?|errors?)\b|(problems?|issues?|findings?|warnings?|errors?) (with|in|on|of|for) |is .* (flagged|healthy)\b|anything wrong)/i],
   ['enabled', /\b(enabl\w*|disabl\w*|turn(s|ed)? (on|off)|switch(es|ed)? (on|off))|\bwhich var/i],
   ['diff', /\b(differ\w*|compare[sd]?|comparison|vs\.?|versus)\b/i],
   ['column_origin', /\b(where (does|do|is) .* (come|computed|calculated|made|derived|from)|comes? from|come from|derived|computed|calculated|originat\w*|what (does|do) .* feed|where does it go)\b/i],
