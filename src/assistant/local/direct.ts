@@ -14,6 +14,7 @@ import { findingAnswer } from './kinds/finding.js';
 import { grainAnswer } from './kinds/grain.js';
 import { interfaceHowtoAnswer } from './kinds/interface-howto.js';
 import { downstreamAnswer, upstreamAnswer } from './kinds/lineage.js';
+import { columnUsageAnswer, inventoryAnswer } from './kinds/inventory.js';
 import { joinPathAnswer } from './kinds/join-path.js';
 import { problemsAnswer } from './kinds/problems.js';
 import { referencesAnswer } from './kinds/references.js';
@@ -26,6 +27,8 @@ import { classify, resolveSubject, type QuestionKind, type Subject, type Subject
 const ANSWERERS: Record<QuestionKind, (i: KindInput) => Direct | undefined> = {
   finding: (i) => findingAnswer(i),
   problems: problemsAnswer,
+  inventory: inventoryAnswer,
+  column_usage: (i) => columnUsageAnswer(i) ?? downstreamAnswer(i),
   interface_howto: interfaceHowtoAnswer,
   enabled: enabledAnswer,
   diff: diffAnswer,
@@ -72,6 +75,9 @@ export function understand(project: Project, index: IndexView, message: string, 
     if (byColumn) direct = byColumn;
   }
   if (!direct && kind === 'grain' && /\btests?\b/i.test(message)) direct = testsAnswer(input);
+  // "which sources have freshness checks?" reads as a question about sources (upstream): named no table, a setting
+  // across the project is what it asks
+  if (!direct && !subject.node && kind !== 'config') direct = configAnswer(input);
   // "users" named eight sources' tables: say which one was answered for, and how to name another
   const amb = subject.ambiguous;
   if (direct && amb && subject.from === 'question') {

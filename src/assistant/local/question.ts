@@ -9,7 +9,7 @@ import { inferLayers } from '../../governance/layers.js';
 import type { DbtColumn, DbtNode, Project } from '../../core/project/types.js';
 
 export type QuestionKind =
-  | 'finding' | 'problems' | 'interface_howto' | 'enabled' | 'diff' | 'column_origin' | 'join_path' | 'references' | 'downstream' | 'upstream'
+  | 'finding' | 'problems' | 'inventory' | 'column_usage' | 'interface_howto' | 'enabled' | 'diff' | 'column_origin' | 'join_path' | 'references' | 'downstream' | 'upstream'
   | 'sensitive' | 'descriptions' | 'tests' | 'grain' | 'sql_columns' | 'config';
 
 /** What a chat remembers of the subject of its last answer. */
@@ -47,6 +47,8 @@ const KINDS: [QuestionKind, RegExp][] = [
   ['join_path', /\b(how (are|is|do|does|can|should|would) .*\b(linked|related|joined|connected|join|link|relate|connect)\b|join (path|paths) |(path|paths|route) (from|between)|what (connects|links|joins|relates)|relationships? between|how to join|joins? .* (to|with|and) )/i],
   // a key pointing at the table (to a modeler, what "references" means); ref() is 'downstream'
   ['references', /\b((what|who|which) (references|refers to|points to)\b(?! (do|does|did)\b)|(which|what) (other )?(foreign )?(tables?|models?|columns?|keys?|entities|fks?) (that )?(reference|references|refer to|refers to|point to|points to|link to|links to|relate to|relates to|have an? (foreign )?key to|has an? (foreign )?key to)|foreign keys? (that )?(to|points?|pointing|referenc\w*|into|on)|fks? (to|into)|referenced by|(reference|references|referencing|points? to|pointing to|links? to) (it|this|that)|related to|relationships? (to|with|of))\b/i],
+  // a column name across the project: "where is patient_id used?", "which tables have a customer_id column?"
+  ['column_usage', /\b(where\s+(is|are)\s+\S+\s+used\b|(which|what)\s+(tables|models|sources)\s+(have|has|contain|contains|carry|include)\s+(an?\s+|the\s+)?(\S+\s+(column|field)s?\b|(column|field)s?\s+\S+)|where\s+(does|do)\s+\S+\s+appear)/i],
   ['downstream', /\b(downstream|children|dependents?|(what|which) ((models?|tables?|nodes?) )?(depends?|depend|relies|rely) on|(depend|rely|relies)( on)? (it|this|that|them)\b|depends? on (it|this|that)\b|what uses|used by|uses (it|this)|consumers?|impact\w*|affected|breaks?|(read|reads|ref|refs|reference|references) (it|this|that)\b|who reads|which (models?|tables?|nodes?) (read|reads|use|uses|ref|refs|reference|references|select from|selects from|query|queries))\b/i],
   ['upstream', /\b(feeds?|fed|feeding|upstream|parents?|built from|built on|reads? from|sources? (of|for|feeding)|which sources?|what sources?|inputs?|depends? on\b|depend on\??$|refs\b|references\b|(does|do)\b.*\breference\b|selects? from)\b/i],
   ['sensitive', /\b(sensitiv\w*|pii|personal|classif\w*|confidential|gdpr|privacy)\b/i],
@@ -54,7 +56,9 @@ const KINDS: [QuestionKind, RegExp][] = [
   ['tests', /\b(tests?|tested|untested|testing|coverage)\b/i],
   ['grain', /\bis\b.*\b(unique|a key|the key|primary key)\b|\b(grain|granularit\w*|one row per|rows? (per|represent)|(primary|unique|natural|surrogate|compound|composite) key|keys?)\b/i],
   ['sql_columns', /\bcolumns?\b|\bfields?\b|\bselect\b|\breturns?\b/i],
-  ['config', /\b(materiali[sz]\w*|schema|database|alias|tags?|tagged|owners?|owns|owned|interfaces?|contracts?|loaded_at\w*|freshness|fresh|stale|config\w*|incremental|table or view|view or table|stability|domain|group|access)\b/i],
+  ['config', /\b(materiali[sz]\w*|(models?|which|what) (are|is) (tables?|views?|ephemeral)\b|schema|database|alias|tags?|tagged|owners?|owns|owned|interfaces?|contracts?|loaded_at\w*|freshness|fresh|stale|config\w*|incremental|tables? or (an? )?views?|views? or (an? )?tables?|stability|domain|group|access)\b/i],
+  // what the project holds: counts, or the tables of a group
+  ['inventory', /\b(how many\b|(list|show)( me)?( all| the)* (models|tables|sources|seeds|snapshots|marts|mart models|staging models)\b|what (models|tables|sources|seeds|marts) (are|exist|do)\b|(which|what) (tables|models) (are )?in (the|this)\b|what('s| is) in (the|this) project)/i],
 ];
 
 /** dbt's own words spelt as identifiers: they say what is asked. */

@@ -4,11 +4,12 @@
 import type { DbtNode, Project } from '../../../core/project/types.js';
 import { ownerOf } from '../../index/build-nodes.js';
 import { interfaceState } from '../facts.js';
+import { projectConfigAnswer } from './config-wide.js';
 import { at, cannot, lineIn, lineInEntry, list, plural, q, where, type Direct, type KindInput } from './shared.js';
 
 type Facet = 'materialized' | 'schema' | 'tags' | 'owner' | 'interface' | 'freshness' | 'access';
 const FACETS: [Facet, RegExp][] = [
-  ['materialized', /materiali[sz]|\btable or view\b|\bview or table\b|incremental|ephemeral/i],
+  ['materialized', /materiali[sz]|\btables? or (an? )?views?\b|\bviews? or (an? )?tables?\b|incremental|ephemeral|\b(are|is) (tables?|views?)\b/i],
   ['schema', /\bschema|database|alias\b/i],
   ['tags', /\btag/i],
   ['owner', /\bown(er|ers|s|ed)\b|\bwho\b.*\b(responsible|maintains)/i],
@@ -22,7 +23,8 @@ export function configAnswer({ project, subject, message }: KindInput): Direct |
   if (!facets.length) return undefined;
   if (subject.group && facets.includes('materialized')) return groupMaterialized(project, subject.group.label, subject.group.nodes);
   const n = subject.node;
-  if (!n) return undefined;
+  // no table named or selected: the setting across the project (or the group asked about)
+  if (!n) return projectConfigAnswer(project, message, facets, subject.group);
   const lead: string[] = [];
   const evidence: string[] = [];
   for (const f of facets) {

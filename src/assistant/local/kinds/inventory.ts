@@ -1,0 +1,66 @@
+// What the project holds: "how many models are there?", "what tables are in the marts?", "list the
+// staging models" — counts by kind and by layer, or the tables of a group, each with file:line; and
+// "where is patient_id used?" — every table that has a column of that name (declared in YAML or
+// returned by its SQL), staging first.
+import { projectColumns } from '../../../core/columns/project-columns.js';
+import type { DbtNode, Project } from '../../../core/project/types.js';
+import { inferLayers, LAYERS } from '../../../governance/layers.js';
+import { layerRank, list, plural, q, where, type Direct, type KindInput } from './shared.js';
+
+const SHOWN = 25;
+const LAYER_WORDS: Record<string, string> = { stg: 'staging', int: 'intermediate', fct: 'fact', dim: 'dimension', mart: 'mart' };
+
+export function inventoryAnswer({ project, subject, message }: KindInput): Direct | undefined {
+  if (subject.node) return undefined;
+  if (subject.group) return groupList(subject.group.label, subject.group.nodes);
+  const live = (ns: DbtNode[]) => ns.filter((n) => n.enabled !== false);
+  const models = live(project.models);
+  if (/\bsources?\b/i.test(message) && !/\bmodels?\b/i.test(message)) {
+    const sources = live(project.sources);
+    const systems = new Map<string, number>();
+    for (const s of sources) systems.set(s.sourceName ?? s.name, (systems.get(s.sourceName ?? s.name) ?? 0) + 1);
+    return { lead: `The project reads ${plural(sources.length, 'source table')} from ${plural(systems.size, 'source')}: ${list([...systems].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([s, k]) => `${q(s)} ${k}`), 12)}.`, evidence: [] };
+  }
+  const byLayer = new Map<string, number>();
+  for (const n of models) {
+    const l = inferLayers({ name: n.name, path: n.sqlPath ?? n.file, declared: n.meta?.layer })[0];
+    const w = l ? LAYER_WORDS[l] : 'other';
+    byLayer.set(w, (byLayer.get(w) ?? 0) + 1);
+  }
+  const order = [...LAYERS.map((l) => LAYER_WORDS[l]), 'other'];
+  const layers = order.filter((w) => byLayer.has(w)).map((w) => `${byLayer.get(w)} ${w}`);
+  const others = ([['source table', project.sources], ['seed', project.seeds], ['snapshot', project.snapshots], ['exposure', project.exposures], ['semantic model', project.semanticModels], ['metric', project.metrics]] as const)
+    .map(([w, ns]) => [w, live([...ns]).length] as const).filter(([, k]) => k > 0).map(([w, k]) => plural(k, w));
+  const tests = models.reduce((k, n) => k + n.tests.length + n.columns.reduce((c, col) => c + col.tests.length, 0), 0);
+  const disabled = project.models.length - models.length;
+  const lead = `The project has ${plural(models.length, 'model')} (${list(layers, 8)}, by name or folder)${others.length ? `, ${list(others, 8)}` : ''} and ${plural(tests, 'test')} on its models.`;
+  return { lead, evidence: disabled ? [`${plural(disabled, 'model is', 'models are')} disabled and not counted.`] : [] };
+}
+
+function groupList(label: string, nodes: DbtNode[]): Direct {
+  const sorted = [...nodes].sort((a, b) => layerRank(a) - layerRank(b) || (a.name < b.name ? -1 : 1));
+  const evidence = sorted.slice(0, SHOWN).map((n) => `- ${n.name} (${where(n)})`);
+  if (sorted.length > SHOWN) evidence.push(`- … and ${sorted.length - SHOWN} more`);
+  return { lead: `The ${label}: ${plural(nodes.length, 'model')}, ${list(sorted.map((n) => q(n.name)), 10)}.`, evidence };
+}
+
+/** Every table with a column of this name: its YAML lists it, or its SQL returns it. */
+export function columnUsageAnswer({ project, subject }: KindInput): Direct | undefined {
+  const name = subject.column?.name ?? subject.columnName;
+  if (!name) return undefined;
+  const lower = name.toLowerCase();
+  let pc: ReturnType<typeof projectColumns> | undefined;
+  try { pc = projectColumns(project); } catch { pc = undefined; }
+  const has = (n: DbtNode) => n.columns.some((c) => c.name.toLowerCase() === lower)
+    || (!!pc && (n.resourceType === 'model' || n.resourceType === 'snapshot') && safeOf(pc, n).some((c) => c.name.toLowerCase() === lower));
+  const tables = [...project.sources, ...project.models, ...project.seeds, ...project.snapshots].filter((n) => n.enabled !== false && has(n));
+  if (!tables.length) return undefined;
+  tables.sort((a, b) => layerRank(a) - layerRank(b) || (a.name < b.name ? -1 : 1));
+  const evidence = tables.slice(0, SHOWN).map((n) => `- ${n.name} (${where(n)})`);
+  if (tables.length > SHOWN) evidence.push(`- … and ${tables.length - SHOWN} more`);
+  return { lead: `${plural(tables.length, 'table has', 'tables have')} a column ${q(name)}: ${list(tables.map((n) => q(n.name)), 10)}.`, evidence };
+}
+
+function safeOf(pc: ReturnType<typeof projectColumns>, n: DbtNode) {
+  try { return pc.of(n); } catch { return []; }
+}
