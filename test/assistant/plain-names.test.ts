@@ -37,6 +37,11 @@ describe('a plain word typed wrong (Local)', () => {
     expect(j.answer.split('\n')[0]).toBe('Only `customers` in the question names a table, and a join needs two: `ordrs` names no table; did you mean `orders`?');
   });
 
+  it('a question of no kind that names a table typed wrong says so, not with a card of what it resembles', async () => {
+    const r = await ask(s, { message: 'what is stg_shop__ordrs?' });
+    expect(r.answer.split('\n')[0]).toBe('No model is named `stg_shop__ordrs`; did you mean `stg_shop__orders`?');
+  });
+
   it('the words of the question itself are never taken for a table typed wrong', async () => {
     // `tablet` is one letter from "tables"
     const dir = copyProject(EXAMPLE);

@@ -86,6 +86,15 @@ export function localAnswer(project: Project, index: IndexView, r: Retrieval, me
     }
   }
 
+  // "what is fct_claim?": a table's name typed wrong is said so, not answered with the card of a column it resembles
+  if (!u.kind && u.subject.from !== 'question' && !r.selected.length && !r.route.wantsChanges) {
+    const typo = nearTable(project, message);
+    if (typo) {
+      out.push(`No model is named ${'`'}${typo.typed}${'`'}; did you mean ${'`'}${typo.near}${'`'}?`);
+      closest(out, r);
+      return { answer: out.join('\n'), changes, cited, understood: u };
+    }
+  }
   const targets = pickTargets(index, r);
   // a finding matched only by common words ("what does the weather look like?" → "looks like a foreign
   // key") is not an answer: a question about a finding names its table or speaks of findings
