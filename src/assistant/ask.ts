@@ -7,8 +7,9 @@ import { UserError } from '../core/diagnostics.js';
 import { bindChanges } from '../proposals/bind.js';
 import type { ProposalChange } from '../proposals/types.js';
 import { localAnswer } from './local/answer.js';
+import { loadEntityReader } from './local/kinds/overview.js';
 import { understand, type Understood } from './local/direct.js';
-import { subjectRef, type SubjectRef } from './local/question.js';
+import { classify, subjectRef, type SubjectRef } from './local/question.js';
 import { extractRules, onlyRules } from './memory.js';
 import { loc } from './local/facts.js';
 import { systemPrompt, userMessages } from './prompt.js';
@@ -97,6 +98,7 @@ export async function ask(session: AskContext, req: AskRequest, opts: AskOptions
   let raw: ProposalChange[] = [];
   let malformed: CheckedChange[] = [];
   const rules = extractRules(req.message);
+  if (classify(req.message, req.context) === 'entities') await loadEntityReader();
   if (rules.length && onlyRules(req.message)) {
     // a message that only states standing rules is acknowledged, not answered
     answer = `I will remember ${rules.length === 1 ? 'this rule' : `these ${rules.length} rules`} for this project (listed under memory, deletable there):\n${rules.map((x) => `- ${x.text}`).join('\n')}`;

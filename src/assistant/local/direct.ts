@@ -16,6 +16,7 @@ import { interfaceHowtoAnswer } from './kinds/interface-howto.js';
 import { downstreamAnswer, upstreamAnswer } from './kinds/lineage.js';
 import { columnUsageAnswer, inventoryAnswer } from './kinds/inventory.js';
 import { joinPathAnswer } from './kinds/join-path.js';
+import { entitiesAnswer, lineageBothAnswer, unusedAnswer, widestAnswer } from './kinds/overview.js';
 import { problemsAnswer } from './kinds/problems.js';
 import { referencesAnswer } from './kinds/references.js';
 import { sensitiveAnswer } from './kinds/sensitive.js';
@@ -29,6 +30,10 @@ const ANSWERERS: Record<QuestionKind, (i: KindInput) => Direct | undefined> = {
   problems: problemsAnswer,
   inventory: inventoryAnswer,
   column_usage: (i) => columnUsageAnswer(i) ?? downstreamAnswer(i),
+  lineage: lineageBothAnswer,
+  unused: unusedAnswer,
+  widest: widestAnswer,
+  entities: entitiesAnswer,
   interface_howto: interfaceHowtoAnswer,
   enabled: enabledAnswer,
   diff: diffAnswer,

@@ -9,7 +9,7 @@ import { inferLayers } from '../../governance/layers.js';
 import type { DbtColumn, DbtNode, Project } from '../../core/project/types.js';
 
 export type QuestionKind =
-  | 'finding' | 'problems' | 'inventory' | 'column_usage' | 'interface_howto' | 'enabled' | 'diff' | 'column_origin' | 'join_path' | 'references' | 'downstream' | 'upstream'
+  | 'finding' | 'problems' | 'inventory' | 'column_usage' | 'lineage' | 'unused' | 'widest' | 'entities' | 'interface_howto' | 'enabled' | 'diff' | 'column_origin' | 'join_path' | 'references' | 'downstream' | 'upstream'
   | 'sensitive' | 'descriptions' | 'tests' | 'grain' | 'sql_columns' | 'config';
 
 /** What a chat remembers of the subject of its last answer. */
@@ -47,6 +47,11 @@ const KINDS: [QuestionKind, RegExp][] = [
   ['join_path', /\b(how (are|is|do|does|can|should|would) .*\b(linked|related|joined|connected|join|link|relate|connect)\b|join (path|paths) |(path|paths|route) (from|between)|what (connects|links|joins|relates)|relationships? between|how to join|joins? .* (to|with|and) )/i],
   // a key pointing at the table (to a modeler, what "references" means); ref() is 'downstream'
   ['references', /\b((what|who|which) (references|refers to|points to)\b(?! (do|does|did)\b)|(which|what) (other )?(foreign )?(tables?|models?|columns?|keys?|entities|fks?) (that )?(reference|references|refer to|refers to|point to|points to|link to|links to|relate to|relates to|have an? (foreign )?key to|has an? (foreign )?key to)|foreign keys? (that )?(to|points?|pointing|referenc\w*|into|on)|fks? (to|into)|referenced by|(reference|references|referencing|points? to|pointing to|links? to) (it|this|that)|related to|relationships? (to|with|of))\b/i],
+  // the shape of the project: a table's lineage both ways, what nothing reads, the widest tables, the entities
+  ['lineage', /\b(lineage|upstream and downstream|downstream and upstream|data flow)\b/i],
+  ['unused', /\b(unused|not used|never used|orphan\w*|dead|nothing (reads|uses|depends on)|no (downstream|consumers|dependents|children)|(used|read) by nothing)\b/i],
+  ['widest', /\b((most|many|widest|largest|biggest) (columns|fields)|widest|biggest (models|tables))\b/i],
+  ['entities', /\b(entit(y|ies)|data model|conceptual( model| diagram)?|er diagram|erd|domain model|business objects?)\b/i],
   // a column name across the project: "where is patient_id used?", "which tables have a customer_id column?"
   ['column_usage', /\b(where\s+(is|are)\s+\S+\s+used\b|(which|what)\s+(tables|models|sources)\s+(have|has|contain|contains|carry|include)\s+(an?\s+|the\s+)?(\S+\s+(column|field)s?\b|(column|field)s?\s+\S+)|where\s+(does|do)\s+\S+\s+appear)/i],
   ['downstream', /\b(downstream|children|dependents?|(what|which) ((models?|tables?|nodes?) )?(depends?|depend|relies|rely) on|(depend|rely|relies)( on)? (it|this|that|them)\b|depends? on (it|this|that)\b|what uses|used by|uses (it|this)|consumers?|impact\w*|affected|breaks?|(read|reads|ref|refs|reference|references) (it|this|that)\b|who reads|which (models?|tables?|nodes?) (read|reads|use|uses|ref|refs|reference|references|select from|selects from|query|queries))\b/i],

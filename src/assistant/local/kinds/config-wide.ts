@@ -5,7 +5,7 @@
 import type { DbtNode, Project } from '../../../core/project/types.js';
 import { ownerOf } from '../../index/build-nodes.js';
 import { interfaceState } from '../facts.js';
-import { list, plural, q, where, type Direct } from './shared.js';
+import { list, plural, q, tableBullets, type Direct } from './shared.js';
 
 const MATERIALIZATIONS = ['incremental', 'table', 'view', 'ephemeral', 'materialized_view', 'snapshot'];
 const SHOWN = 20;
@@ -26,11 +26,7 @@ export function projectConfigAnswer(project: Project, message: string, facets: s
   return undefined;
 }
 
-function listed(ns: DbtNode[]): string[] {
-  const out = ns.slice(0, SHOWN).map((n) => `- ${n.name} (${where(n)})`);
-  if (ns.length > SHOWN) out.push(`- … and ${ns.length - SHOWN} more`);
-  return out;
-}
+const listed = (ns: DbtNode[]) => tableBullets(ns, SHOWN);
 
 function materialized(models: DbtNode[], message: string): Direct {
   const asked = MATERIALIZATIONS.find((m) => new RegExp(`\\b${m.replace('_', '[ _]')}s?\\b`, 'i').test(message.replace(/\btables? or (an? )?views?\b|\bviews? or (an? )?tables?\b/gi, '')));

@@ -5,7 +5,7 @@
 import { projectColumns } from '../../../core/columns/project-columns.js';
 import type { DbtNode, Project } from '../../../core/project/types.js';
 import { inferLayers, LAYERS } from '../../../governance/layers.js';
-import { layerRank, list, plural, q, where, type Direct, type KindInput } from './shared.js';
+import { layerRank, list, plural, q, tableBullets, type Direct, type KindInput } from './shared.js';
 
 const SHOWN = 25;
 const LAYER_WORDS: Record<string, string> = { stg: 'staging', int: 'intermediate', fct: 'fact', dim: 'dimension', mart: 'mart' };
@@ -39,8 +39,7 @@ export function inventoryAnswer({ project, subject, message }: KindInput): Direc
 
 function groupList(label: string, nodes: DbtNode[]): Direct {
   const sorted = [...nodes].sort((a, b) => layerRank(a) - layerRank(b) || (a.name < b.name ? -1 : 1));
-  const evidence = sorted.slice(0, SHOWN).map((n) => `- ${n.name} (${where(n)})`);
-  if (sorted.length > SHOWN) evidence.push(`- … and ${sorted.length - SHOWN} more`);
+  const evidence = tableBullets(sorted, SHOWN);
   return { lead: `The ${label}: ${plural(nodes.length, 'model')}, ${list(sorted.map((n) => q(n.name)), 10)}.`, evidence };
 }
 
@@ -56,8 +55,7 @@ export function columnUsageAnswer({ project, subject }: KindInput): Direct | und
   const tables = [...project.sources, ...project.models, ...project.seeds, ...project.snapshots].filter((n) => n.enabled !== false && has(n));
   if (!tables.length) return undefined;
   tables.sort((a, b) => layerRank(a) - layerRank(b) || (a.name < b.name ? -1 : 1));
-  const evidence = tables.slice(0, SHOWN).map((n) => `- ${n.name} (${where(n)})`);
-  if (tables.length > SHOWN) evidence.push(`- … and ${tables.length - SHOWN} more`);
+  const evidence = tableBullets(tables, SHOWN);
   return { lead: `${plural(tables.length, 'table has', 'tables have')} a column ${q(name)}: ${list(tables.map((n) => q(n.name)), 10)}.`, evidence };
 }
 

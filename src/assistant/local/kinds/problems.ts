@@ -5,7 +5,7 @@
 import { count } from '../../../core/count.js';
 import type { DbtNode } from '../../../core/project/types.js';
 import type { IndexRecord } from '../../index/records.js';
-import { at, q, where, type Direct, type KindInput } from './shared.js';
+import { at, bullets, q, where, type Direct, type KindInput } from './shared.js';
 
 const SEVERITY_ORDER = ['error', 'warning', 'info'];
 const SHOWN = 12;
@@ -41,12 +41,11 @@ function summary(found: IndexRecord[], what: string): Direct {
   const sorted = [...found].sort((a, b) => rank(a) - rank(b) || cmp(a.file ?? '', b.file ?? '') || (a.line ?? 0) - (b.line ?? 0) || cmp(a.id, b.id));
   const bySeverity = SEVERITY_ORDER.map((s) => [s, sorted.filter((r) => severityOf(r) === s).length] as const).filter(([, k]) => k > 0);
   const lead = `${count(found.length, 'finding')} ${found.length === 1 ? 'is' : 'are'} open on ${what}: ${bySeverity.map(([s, k]) => `${k} ${s}${k === 1 ? '' : 's'}`).join(', ')}.`;
-  const evidence = sorted.slice(0, SHOWN).map((r) => {
+  const evidence = bullets(sorted.map((r) => {
     const [message, ...rest] = r.text.split('\n');
     const fix = rest.find((l) => l.startsWith('fix:'))?.slice(5).trim();
     return `- ${q(codeOf(r))} (${severityOf(r)}, ${at(r.file, r.line)}): ${message.replace(/\.$/, '')}${fix ? `; fix: ${fix.replace(/\.$/, '')}` : ''}.`;
-  });
-  if (sorted.length > SHOWN) evidence.push(`- … and ${sorted.length - SHOWN} more (\`modeler readiness\` lists them all).`);
+  }), SHOWN, ' (`modeler readiness-gate` lists them all)');
   return { lead, evidence };
 }
 

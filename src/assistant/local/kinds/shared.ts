@@ -38,6 +38,14 @@ export function lineIn(project: Project, file: string | undefined, re: RegExp): 
 export const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** "a, b and c" */
+/** Bullet lines, the first `shown` of them, then how many more (and where to see them all). */
+export function bullets(lines: string[], shown: number, all = ''): string[] {
+  return lines.length > shown ? [...lines.slice(0, shown), `- … and ${lines.length - shown} more${all}`] : lines;
+}
+
+/** One bullet a table, with where it is declared. */
+export const tableBullets = (ns: DbtNode[], shown: number) => bullets(ns.map((n) => `- ${n.name} (${where(n)})`), shown);
+
 export function list(xs: string[], max = 8): string {
   const shown = xs.slice(0, max);
   const more = xs.length > max ? ` and ${xs.length - max} more` : '';

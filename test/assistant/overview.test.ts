@@ -1,0 +1,48 @@
+// Questions about the project's shape, answered rather than with a card: a table's lineage both
+// ways (a column's from its SQL), the models nothing reads, the widest models, and the business
+// entities as the Conceptualizer reads them.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initSqlColumns } from '../../src/api.js';
+import { ask } from '../../src/assistant/ask.js';
+import { classify } from '../../src/assistant/local/question.js';
+import { AssistantSession } from '../../src/assistant/session.js';
+import { copyProject, EXAMPLE } from './helpers.js';
+
+const lead = async (s: AssistantSession, message: string) => (await ask(s, { message })).answer.split('\n')[0];
+
+describe('the shape of the project (Local)', () => {
+  let s: AssistantSession;
+  let dir: string;
+  beforeAll(async () => { await initSqlColumns(); dir = copyProject(EXAMPLE); s = AssistantSession.open(dir); s.syncWithDisk(); });
+
+  it('a table\'s lineage is what it is built from and what depends on it; a column\'s, its SQL both ways', async () => {
+    expect(await lead(s, 'what is the lineage of orders?')).toBe('`orders` is built from the 2 models: `stg_shop__orders` (models/marts/orders.sql:8) and `stg_stripe__payments` (models/marts/orders.sql:9). '
+      + '1 model depends on `orders`: `rpt_daily_revenue` (models/marts/rpt_daily_revenue.sql:2).');
+    expect(await lead(s, 'what is the lineage of orders.amount?')).toBe('`orders.amount` is aggregated from `stg_stripe__payments.amount` in the SQL of `orders` (models/marts/orders.sql:7). '
+      + '`orders.amount` feeds `rpt_daily_revenue.revenue` (aggregate, models/marts/rpt_daily_revenue.sql:1).');
+  });
+
+  it('the models nothing reads, staging first, and which of them are likely unused', async () => {
+    expect(await lead(s, 'which models are unused?')).toBe('7 models of 11 are read by nothing in the project. 5 of them are staging or intermediate models: with nothing built on them, likely unused: '
+      + '`stg_shop__order_items`, `stg_shop__products`, `stg_stores`, `stg_stripe__customers` and `stg_supplies`.');
+    // a model that starts reading one is no longer in the list
+    writeFileSync(join(dir, 'models', 'marts', 'store_sales.sql'), "select s.store_id, count(*) as orders from {{ ref('stg_stores') }} s group by 1\n");
+    s.syncWithDisk();
+    const after = await lead(s, 'which models are not used by anything?');
+    expect(after).toMatch(/^7 models of 12 are read by nothing/);
+    expect(after).not.toContain('`stg_stores`');
+  });
+
+  it('the widest models by the columns their YAML lists', async () => {
+    expect(await lead(s, 'which models have the most columns?')).toMatch(/^The models with the most columns their YAML lists: `orders` 6, `stg_shop__orders` 6, `stg_stripe__payments` 6, `customers` 5, /);
+  });
+
+  it('the entities, the most connected first, with their relationships and where each is declared', async () => {
+    const r = await ask(s, { message: 'what are the entities of this project?' });
+    expect(r.answer.split('\n')[0]).toBe('The Conceptualizer reads 7 business entities from the staging models, in 5 domains: `Order`, `Customer`, `OrderItem`, `Payment`, `Product`, `Store` and `Supply` (the most connected first); 7 relationships (6 declared, 1 inferred from names).');
+    expect(r.answer).toContain('- Customer places Order (one to many, customer_id, declared at models/staging/shop/_shop__models.yml:37)');
+    expect(classify('explain the data model')).toBe('entities');
+  });
+});
