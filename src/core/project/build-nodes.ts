@@ -394,10 +394,23 @@ function sourceConfig(obj: Record<string, any>): Config {
   return c;
 }
 
+/**
+ * The config without what could not be evaluated, at any depth (`column_types: {x: "{{ … if
+ * target.type … }}"}` with no profile): the unknown marker is a symbol, which nothing past the
+ * reader expects — and which the project kept beside the assistant's index cannot be written with.
+ */
 function stripUnknown(c: Config): Config {
-  const o: Config = {};
-  for (const [k, v] of Object.entries(c)) if (v !== UNKNOWN) o[k] = v;
-  return o;
+  return deepStrip(c) as Config;
+}
+
+function deepStrip(v: unknown): unknown {
+  if (Array.isArray(v)) return v.filter((x) => x !== UNKNOWN).map(deepStrip);
+  if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+    const o: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) if (x !== UNKNOWN) o[k] = deepStrip(x);
+    return o;
+  }
+  return v;
 }
 
 function latestVersion(e: YamlEntry): string | number | undefined {

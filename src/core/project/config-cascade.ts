@@ -44,7 +44,8 @@ export function mergeConfig(base: Config, over: Config | undefined): Config {
   for (const [k, v] of Object.entries(over)) {
     if (v === undefined) continue;
     if (k === 'tags') {
-      const add = Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : [];
+      // a tag that could not be evaluated is no tag (not the text of the reader's marker)
+      const add = Array.isArray(v) ? v.filter((x) => x !== UNKNOWN).map(String) : typeof v === 'string' ? [v] : [];
       out.tags = [...new Set([...(Array.isArray(out.tags) ? (out.tags as string[]) : []), ...add])];
     } else if (k === 'meta' && v && typeof v === 'object' && !Array.isArray(v)) {
       out.meta = { ...(out.meta && typeof out.meta === 'object' ? (out.meta as object) : {}), ...(v as object) };
