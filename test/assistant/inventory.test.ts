@@ -48,6 +48,7 @@ describe('tags and freshness across the project (Local)', () => {
     const dir = copyProject(EXAMPLE);
     const s = AssistantSession.open(dir);
     s.syncWithDisk();
+    expect(await lead(s, 'which models are tagged finance?')).toBe('No model of the 11 is tagged `finance`: none has a tag.');
     expect(await lead(s, 'which sources have freshness checks?')).toBe('None of the 8 source tables has a freshness check (no freshness: warn_after/error_after in its YAML).');
     const src = join(dir, 'models', 'staging', 'shop', '_shop__sources.yml');
     const text = readFileSync(src, 'utf8');
@@ -58,6 +59,7 @@ describe('tags and freshness across the project (Local)', () => {
     s.syncWithDisk();
     expect(await lead(s, 'which sources have freshness checks?')).toBe('4 source tables of 8 have a freshness check: `shop.customers`, `shop.orders`, `shop.order_items` and `shop.products`.');
     expect(await lead(s, 'which models are tagged finance?')).toBe('1 model of 11 is tagged `finance`: `rpt_daily_revenue`.');
+    expect(await lead(s, 'which models are tagged marketing?')).toBe('No model of the 11 is tagged `marketing`. The models\' tags, with how many carry each: `finance` 1.');
     // the word of a group is not a tag asked for
     expect(await lead(s, 'what tags do the models have?')).toBe('The models\' tags, with how many carry each: `finance` 1.');
   });

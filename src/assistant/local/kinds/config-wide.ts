@@ -63,9 +63,12 @@ function tagged(models: DbtNode[], message: string, label: string): Direct {
     const hits = all.get(asked)!;
     return { lead: `${plural(hits.length, 'model')} of ${models.length} ${hits.length === 1 ? 'is' : 'are'} tagged ${q(asked)}: ${list(hits.map((n) => q(n.name)), 8)}.`, evidence: listed(hits) };
   }
-  if (!all.size) return { lead: `No model of the ${models.length} has a tag.`, evidence: [] };
+  // "tagged finance" naming a tag no model has: say so before listing the tags there are
+  const named = /\btagged\s+(?:with\s+)?['"`]?([\w-]+)/i.exec(message)?.[1];
+  const none = named ? `No model of the ${models.length} is tagged ${q(named)}. ` : '';
+  if (!all.size) return { lead: named ? `No model of the ${models.length} is tagged ${q(named)}: none has a tag.` : `No model of the ${models.length} has a tag.`, evidence: [] };
   const parts = [...all].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1)).map(([t, ns]) => `${q(t)} ${ns.length}`);
-  return { lead: `The ${label}' tags, with how many carry each: ${list(parts, 12)}.`, evidence: [] };
+  return { lead: `${none}The ${label}' tags, with how many carry each: ${list(parts, 12)}.`, evidence: [] };
 }
 
 function owners(models: DbtNode[]): Direct {
