@@ -9,7 +9,7 @@ import { parseDbtProperties, toArray, type PropertyFile, type SourceTableEntry, 
 import { renderDeep, UNKNOWN, type JContext } from './jinja-expr.js';
 import { defaultSettings, varContext, type DbtSettings } from './settings.js';
 import { parseYamlFast } from '../yaml-fast.js';
-import { sqlConfig, type SqlFacts } from './sql-file.js';
+import { relationsIn, sqlConfig, type SqlFacts } from './sql-file.js';
 import type { DbtColumn, DbtNode, DbtTest, ResourceType } from './types.js';
 import { opt } from '../option-names.js';
 
@@ -169,6 +169,7 @@ export function buildNodes(input: BuildInput): Built {
     node.raw = entry ? (version ? { ...entry.obj, ...version.obj } : entry.obj) : {};
     node.refs = code?.facts.refs ?? [];
     node.sourceRefs = code?.facts.sources.map((x) => `${x.source}.${x.table}`) ?? [];
+    if (code?.facts.varNames) addVarRelations(node, code.facts.varNames, resCtx);
     if (version) { node.version = version.v; node.latestVersion = latest; }
     node.columns = version ? versionColumns(entry!, version) : entry?.columns ?? [];
     node.tests = [...(entry?.tests ?? []), ...(version?.tests ?? [])];
@@ -392,6 +393,24 @@ function sourceConfig(obj: Record<string, any>): Config {
   const c = yamlConfig(obj);
   for (const k of ['freshness', 'loaded_at_field', 'loaded_at_query']) if (obj[k] !== undefined && c[k] === undefined) c[k] = obj[k];
   return c;
+}
+
+/**
+ * The relations a model reads through vars: `from {{ var('issue') }}` where the project sets
+ * `issue: "{{ source('jira', 'issue') }}"` (Fivetran's packages), or a var's name handed to a macro
+ * that reads it. dbt's parse renders them and records the dependency; so does the reader.
+ */
+function addVarRelations(node: DbtNode, names: readonly string[], ctx: JContext): void {
+  let refs: DbtNode['refs'] | undefined, sources: string[] | undefined;
+  for (const name of names) {
+    const v = ctx.variable(name);
+    if (!v.found || typeof v.value !== 'string' || !v.value.includes('{{')) continue;
+    const r = relationsIn(v.value);
+    for (const x of r.refs) if (!(refs ??= [...node.refs]).some((y) => y.name === x.name && y.package === x.package)) refs.push(x);
+    for (const x of r.sources) { const id = `${x.source}.${x.table}`; if (!(sources ??= [...node.sourceRefs]).includes(id)) sources.push(id); }
+  }
+  if (refs) node.refs = refs;
+  if (sources) node.sourceRefs = sources;
 }
 
 /**

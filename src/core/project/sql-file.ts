@@ -18,6 +18,12 @@ export interface SqlFacts {
   snapshots: { name: string; line: number }[];
   /** ref()/source()/env_var() calls (env_var without a default only) rendered unconditionally, with their lines. */
   calls: SqlCall[];
+  /**
+   * Names that may be vars read in the file: `var('issue')`, and quoted names inside `{{ }}` that a
+   * macro may pass to var() (`union_data(default_variable='customer_source')`). A var whose value is
+   * `{{ source('jira', 'issue') }}` makes the file depend on that source, as dbt's parse records.
+   */
+  varNames?: string[];
   diagnostics: Diagnostic[];
 }
 export interface SqlCall { kind: 'ref' | 'source' | 'env_var'; name: string; package?: string; line: number }
@@ -26,6 +32,9 @@ const REF = /\bref\s*\(\s*(['"])([^'"\n]+)\1(?:\s*,\s*(['"])([^'"\n]+)\3)?(?:\s*
 const SOURCE = /\bsource\s*\(\s*(['"])([^'"\n]+)\1\s*,\s*(['"])([^'"\n]+)\3\s*\)/g;
 const CONFIG = /(\{\{-?|\{%-?\s*do)\s*(?:dbt\s*\.\s*)?config\s*\(|\bdbt\s*\.\s*config\s*\(/g;
 const ENV_VAR = /\benv_var\s*\(\s*(['"])([^'"\n]+)\1\s*\)/g;
+const VAR_CALL = /(?<![\w.])var\s*\(\s*(['"])([A-Za-z_][\w]*)\1/g;
+const EXPRESSION = /\{\{[\s\S]*?\}\}/g;
+const QUOTED_NAME = /(['"])([A-Za-z_]\w*)\1/g;
 const BLOCK_TAG = /\{%-?\s*(if|for|macro|call|filter|set|raw|endif|endfor|endmacro|endcall|endfilter|endset|endraw)\b([^%]*)%\}/g;
 const SNAPSHOT = /\{%-?\s*snapshot\s+([A-Za-z_][A-Za-z0-9_]*)\s*-?%\}/g;
 
@@ -61,6 +70,12 @@ export function readSqlFacts(raw: string, file: string): SqlFacts {
       if (plain(m.index!)) facts.calls.push({ kind: 'source', name: `${m[2]}.${m[4]}`, line: lineAt(m.index!) });
     }
   }
+  if (text.includes('var')) {
+    const names = new Set<string>();
+    for (const m of text.matchAll(VAR_CALL)) names.add(m[2]);
+    for (const block of text.matchAll(EXPRESSION)) for (const m of block[0].matchAll(QUOTED_NAME)) names.add(m[2]);
+    if (names.size) facts.varNames = [...names];
+  }
   if (text.includes('env_var')) for (const m of text.matchAll(ENV_VAR)) if (plain(m.index!)) facts.calls.push({ kind: 'env_var', name: m[2], line: lineAt(m.index!) });
   if (text.includes('snapshot')) for (const m of text.matchAll(SNAPSHOT)) facts.snapshots.push({ name: m[1], line: lineAt(m.index!) });
   return facts;
@@ -70,6 +85,14 @@ export function readSqlFacts(raw: string, file: string): SqlFacts {
  * Whether an offset lies inside a Jinja block that may not be rendered (or rendered with other
  * values): {% if %}, {% for %}, {% macro %}, {% call %}, {% filter %}, a block {% set %}, {% raw %}.
  */
+/** The ref()s and source()s a var's value renders (`"{{ source('jira', 'issue') }}"`). */
+export function relationsIn(value: string): { refs: SqlRef[]; sources: { source: string; table: string }[] } {
+  const refs: SqlRef[] = [], sources: { source: string; table: string }[] = [];
+  if (value.includes('ref')) for (const m of value.matchAll(REF)) refs.push(m[4] ? { package: m[2], name: m[4], version: m[5] } : { name: m[2], version: m[5] });
+  if (value.includes('source')) for (const m of value.matchAll(SOURCE)) sources.push({ source: m[2], table: m[4] });
+  return { refs, sources };
+}
+
 export function guardedRanges(text: string): (off: number) => boolean {
   const ranges: [number, number][] = [];
   const open: number[] = [];

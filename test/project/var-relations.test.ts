@@ -1,0 +1,49 @@
+// A model that reads a relation through a var — `from {{ var('issue') }}` with the project setting
+// `issue: "{{ source('jira', 'issue') }}"`, as Fivetran's packages do, or the var's name handed to a
+// macro that calls var() — depends on that relation: dbt parse records it, and so does the reader
+// (half the models of every Fivetran package had no source before, so "what reads jira.issue?" said nothing did).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadProject } from '../../src/core/project/load.js';
+import { tempDir } from '../helpers/cli.js';
+import { dbtParse } from '../helpers/dbt.js';
+
+function project(): string {
+  const dir = join(tempDir('modeler-var-rel-'), 'p');
+  for (const d of ['models', 'macros']) mkdirSync(join(dir, d), { recursive: true });
+  writeFileSync(join(dir, 'dbt_project.yml'), [
+    'name: p', "version: '1.0'", 'config-version: 2', 'profile: p', 'vars:',
+    "  issue: \"{{ source('jira', 'issue') }}\"",
+    "  comment_source: \"{{ source('jira', 'comment') }}\"",
+    "  users_model: \"{{ ref('base_users') }}\"",
+    '  not_a_relation: plain text', '',
+  ].join('\n'));
+  writeFileSync(join(dir, 'profiles.yml'), "p:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: ':memory:'\n");
+  writeFileSync(join(dir, 'models', 'src.yml'), 'version: 2\nsources:\n  - name: jira\n    tables:\n      - name: issue\n      - name: comment\n');
+  writeFileSync(join(dir, 'macros', 'union_data.sql'), '{% macro union_data(default_variable) %}\nselect * from {{ var(default_variable) }}\n{% endmacro %}\n');
+  writeFileSync(join(dir, 'models', 'base_users.sql'), 'select 1 as user_id\n');
+  writeFileSync(join(dir, 'models', 'stg_issue_tmp.sql'), "select * from {{ var('issue') }}\n");
+  writeFileSync(join(dir, 'models', 'stg_comment_tmp.sql'), "{{ union_data(default_variable='comment_source') }}\n");
+  writeFileSync(join(dir, 'models', 'users.sql'), "select * from {{ var('users_model') }} where '{{ var(\"not_a_relation\") }}' is not null\n");
+  return dir;
+}
+
+const deps = (n: { refs: { name: string }[]; sourceRefs: string[] }) => [...n.refs.map((r) => `ref:${r.name}`), ...n.sourceRefs.map((s) => `source:${s}`)].sort();
+
+describe('relations read through vars', () => {
+  it('are the model\'s dependencies, as dbt parse records them', () => {
+    const dir = project();
+    const p = loadProject(dir);
+    const ours = Object.fromEntries(p.models.map((m) => [m.name, deps(m)]));
+    expect(ours).toEqual({
+      base_users: [], stg_issue_tmp: ['source:jira.issue'], stg_comment_tmp: ['source:jira.comment'], users: ['ref:base_users'],
+    });
+    const r = dbtParse(dir);
+    expect(r.code, r.output.slice(-2000)).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(dir, 'target', 'manifest.json'), 'utf8'));
+    const theirs = Object.fromEntries(Object.values<any>(manifest.nodes).filter((n) => n.resource_type === 'model')
+      .map((n) => [n.name, n.depends_on.nodes.map((id: string) => (id.startsWith('source.') ? `source:${id.split('.').slice(2).join('.')}` : `ref:${id.split('.').pop()}`)).sort()]));
+    expect(ours).toEqual(theirs);
+  });
+});
