@@ -13,7 +13,7 @@ import { fileRecord } from './build-files.js';
 import { docRecord, modelerRecords, skillRecord } from './build-modeler.js';
 import { nodeRecords, tableColumns } from './build-nodes.js';
 import { boundDoc, buildContext, fileUnit, type BuildContext } from './context.js';
-import { RecordLinks } from './record-links.js';
+import { RecordLinks, type IdLists } from './record-links.js';
 import { recordId, type IndexRecord, type RecordKind } from './records.js';
 import type { LexicalIndex } from './lexical-index.js';
 import { lexicalDoc, postingsFor, rankLexical, recordSearch, UNRANKED } from './search-docs.js';
@@ -310,10 +310,10 @@ export class ProjectIndex {
   }
 
   /** What the CLI's index cache stores (index-cache.ts): the name lookup, incoming links and lexical index, as built. */
-  cacheParts(): { names: ReadonlyMap<string, readonly string[]>; reverse: ReadonlyMap<string, readonly string[]>; search: LexicalIndex } {
+  cacheParts(): { names: IdLists; reverse: IdLists; search: LexicalIndex } {
     this.refreshIssues();
     if (this.search.partial) this.fullSearch();
-    return { names: this.graph.names, reverse: this.graph.reverse, search: this.search };
+    return { ...this.graph.lists(), search: this.search };
   }
 
   /**
