@@ -7,7 +7,8 @@
 import { spreadDownstream } from './downstream-units.js';
 import type { NodeColumn } from '../../core/columns/project-columns.js';
 import type { DbtNode, Project } from '../../core/project/types.js';
-import { aggregateEntries, aggregateRecord, AGG_UNIT, findingsByFile, groupFindings, issueRecords, type AggEntry, type AggState, type FindingsByFile } from './build-aggregates.js';
+import { aggregateEntries, aggregateRecord, AGG_UNIT, findingsByFile, groupFindings, issueRecords, type FindingsByFile } from './build-aggregates.js';
+import { AggregateTally } from './aggregate-tally.js';
 import { checkModelsInSteps, projectFindings } from '../../governance/readiness/findings.js';
 import { fileRecord } from './build-files.js';
 import { docRecord, modelerRecords, skillRecord } from './build-modeler.js';
@@ -67,8 +68,7 @@ export class ProjectIndex {
   private docUsers = new Map<string, Set<string>>();
   private refUsers = new Map<string, Set<string>>();
   private docBodies = new Map<string, string>();
-  private aggContrib = new Map<string, AggEntry[]>();
-  private aggs = new Map<string, AggState>();
+  private tally = new AggregateTally();
   private extraUnits = new Map<string, IndexRecord[]>();
   /** node record id → the unit that builds it */
   private nodeUnit = new Map<string, string>();
@@ -128,7 +128,8 @@ export class ProjectIndex {
     const t0 = performance.now();
     this.project = project;
     this.graph.clear();
-    for (const m of [this.records, this.units, this.deps, this.pathUnits, this.docUsers, this.refUsers, this.aggContrib, this.aggs, this.shadowed]) m.clear();
+    for (const m of [this.records, this.units, this.deps, this.pathUnits, this.docUsers, this.refUsers, this.shadowed]) m.clear();
+    this.tally.clear();
     this.search = recordSearch(undefined, this.opts.lexicalFor ? postingsFor(this.opts.lexicalFor) : undefined);
     this.depsPending = this.opts.lexicalFor !== undefined;
     this.ctx = buildContext(project);
@@ -161,13 +162,13 @@ export class ProjectIndex {
       yield* this.recordsOfUnit(u, recs);
       yield* put(u, recs);
       if (!this.depsPending) this.setDeps(u);
-      this.contribute(u);
+      this.contribute(u, false);
       yield;
     }
     for (const rel of this.issueFiles()) yield* put(issuesUnit(rel), issueRecords(this.ctx, rel, this.findings.byFile.get(rel) ?? [], issuesUnit(rel)));
     this.staleIssues.clear();
     this.diagnosticSigs = diagnosticSigs(this.project);
-    yield* put(AGG_UNIT, [...this.aggs.values()].map(aggregateRecord));
+    yield* put(AGG_UNIT, [...this.tally.states()].map(aggregateRecord));
     for (const [u, recs] of this.extraUnits) yield* put(u, recs);
     yield* this.search.compactSteps();
     this.finish(t0);
@@ -223,12 +224,12 @@ export class ProjectIndex {
     for (const u of affected) this.staleIssues.add(u.slice('file:'.length));
     for (const u of affected) {
       this.setDeps(u);
-      for (const id of this.contribute(u)) touched.add(id);
+      for (const id of this.contribute(u)!) touched.add(id);
     }
     for (const id of touched) {
-      const s = this.aggs.get(id);
+      const s = this.tally.get(id);
       this.replaceOne(AGG_UNIT, id, s && s.members.size ? aggregateRecord(s) : undefined);
-      if (s && !s.members.size) this.aggs.delete(id);
+      if (s && !s.members.size) this.tally.delete(id);
     }
     this.finish(t0);
     return { units: affected.size, ms: performance.now() - t0, rebuilt: false };
@@ -330,7 +331,7 @@ export class ProjectIndex {
     this.nodeUnit = this.nodeUnits();
     for (const _ of checkModelsInSteps(project)) { /* all at once */ }
     this.findings = groupFindings(projectFindings(project));
-    for (const rel of project.files.keys()) { const u = fileUnit(rel); this.setDeps(u); this.contribute(u); }
+    for (const rel of project.files.keys()) { const u = fileUnit(rel); this.setDeps(u); this.contribute(u, false); }
     return this;
   }
 
@@ -341,7 +342,7 @@ export class ProjectIndex {
   freshDerived(): Map<string, IndexRecord[]> {
     const out = new Map<string, IndexRecord[]>();
     for (const rel of this.issueFiles()) out.set(issuesUnit(rel), issueRecords(this.ctx, rel, this.findings.byFile.get(rel) ?? [], issuesUnit(rel)));
-    out.set(AGG_UNIT, [...this.aggs.values()].map(aggregateRecord));
+    out.set(AGG_UNIT, [...this.tally.states()].map(aggregateRecord));
     return out;
   }
 
@@ -432,38 +433,11 @@ export class ProjectIndex {
     this.deps.set(unit, d);
   }
 
-  /** Replace a unit's contribution to the aggregates; returns the ids of aggregates it changed. */
-  private contribute(unit: string): Set<string> {
+  /** Replace a unit's contribution to the aggregates; returns the ids of aggregates it changed (when `touched`). */
+  private contribute(unit: string, touched = true): Set<string> | undefined {
     const rel = unit.slice('file:'.length);
     const lm = this.project.files.get(rel) === 'modeler_model' ? this.project.modelerFiles.find((f) => f.file === rel) : undefined;
-    const next = aggregateEntries(this.ctx, this.ctx.nodesByUnit.get(unit) ?? [], lm);
-    const touched = new Set<string>();
-    for (const e of this.aggContrib.get(unit) ?? []) {
-      const id = recordId(e.kind, e.name);
-      const s = this.aggs.get(id);
-      if (!s) continue;
-      const n = (s.members.get(e.member) ?? 1) - 1;
-      if (n > 0) s.members.set(e.member, n); else s.members.delete(e.member);
-      s.kinds.set(e.memberKind, (s.kinds.get(e.memberKind) ?? 1) - 1);
-      touched.add(id);
-    }
-    this.aggContrib.set(unit, []);
-    for (const id of this.addContribution(unit, next)) touched.add(id);
-    return touched;
-  }
-
-  private addContribution(unit: string, entries: AggEntry[]): string[] {
-    const ids: string[] = [];
-    for (const e of entries) {
-      const id = recordId(e.kind, e.name);
-      let s = this.aggs.get(id);
-      if (!s) this.aggs.set(id, (s = { kind: e.kind, name: e.name, members: new Map(), kinds: new Map() }));
-      s.members.set(e.member, (s.members.get(e.member) ?? 0) + 1);
-      s.kinds.set(e.memberKind, (s.kinds.get(e.memberKind) ?? 0) + 1);
-      ids.push(id);
-    }
-    this.aggContrib.get(unit)!.push(...entries);
-    return ids;
+    return this.tally.replace(unit, aggregateEntries(this.ctx, this.ctx.nodesByUnit.get(unit) ?? [], lm), touched);
   }
 
   private replaceUnit(unit: string, recs: IndexRecord[]): void {
