@@ -39,20 +39,22 @@ export function nodeRecords(ctx: BuildContext, n: DbtNode, unit: string, columns
     const k = known.get(c.name.toLowerCase());
     known.delete(c.name.toLowerCase());
     links.add(colId);
-    const colLinks = new Set<string>([id]);
+    // the ids made once here are the very strings every record naming them holds (each string is hashed once by the index's maps)
+    const colLinks: string[] = [id];
+    const link = (x: string) => { if (!colLinks.includes(x)) colLinks.push(x); };
     const doc = boundDoc(c);
-    if (doc) colLinks.add(recordId('doc_block', doc));
+    if (doc) link(recordId('doc_block', doc));
     const type = c.data_type ?? c.type ?? ctx.catalogTypes.get(`${n.uniqueId}|${c.name.toLowerCase()}`) ?? k?.data_type;
     for (const t of c.tests) {
       const tname = `${t.name}(${n.name}.${c.name})`;
       const tid = testId(tname);
-      colLinks.add(tid);
-      out.push(testRecord(ctx, tid, tname, t, n, c, unit, file));
-      const rel = relationshipFromTest(ctx, n, c, t, tid, file, unit);
-      if (rel) { out.push(rel); colLinks.add(rel.id); }
+      link(tid);
+      out.push(testRecord(ctx, tid, tname, t, n, colId, unit, file, c));
+      const rel = relationshipFromTest(ctx, n, c, t, tid, file, unit, colId, id);
+      if (rel) { out.push(rel); link(rel.id); }
     }
-    const declared = declaredReference(ctx, n, c, file, unit);
-    if (declared) { out.push(declared); colLinks.add(declared.id); }
+    const declared = declaredReference(ctx, n, c, file, unit, colId, id);
+    if (declared) { out.push(declared); link(declared.id); }
     const docBody = doc ? ctx.project.docs.get(doc)?.body : undefined;
     const ownText = doc && /^\s*\{\{/.test(c.description ?? '') ? '' : c.description ?? '';
     const term = c.binding?.glossary_term ?? c.meta?.glossary_term;
@@ -62,7 +64,7 @@ export function nodeRecords(ctx: BuildContext, n: DbtNode, unit: string, columns
       text: [ownText, docBody].filter(Boolean).join('\n'),
       keywords: [c.name, type, ...c.tests.map((t) => t.name), ...c.tags, ...c.constraints.map((x) => x?.type), term, ...(c.terms ?? []),
         c.meta?.sensitivity, doc ? `doc ${doc}` : ''].filter(Boolean).join(' '),
-      links: [...colLinks],
+      links: colLinks,
     });
   }
   // columns the SQL returns (or the catalog lists) that the YAML does not document
@@ -82,7 +84,7 @@ export function nodeRecords(ctx: BuildContext, n: DbtNode, unit: string, columns
     const tname = `${t.name}(${n.name})`;
     const tid = testId(tname);
     links.add(tid);
-    out.push(testRecord(ctx, tid, tname, t, n, undefined, unit, file));
+    out.push(testRecord(ctx, tid, tname, t, n, id, unit, file));
   }
 
   const owner = ownerOf(n);
@@ -134,10 +136,11 @@ function describeArgs(t: DbtTest): string {
     .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join('; ');
 }
 
-function testRecord(ctx: BuildContext, id: string, name: string, t: DbtTest, n: DbtNode, c: DbtColumn | undefined, unit: string, file?: string): IndexRecord {
+/** `of`: the id of the column (`c`) or table the test is on. */
+function testRecord(ctx: BuildContext, id: string, name: string, t: DbtTest, n: DbtNode, of: string, unit: string, file?: string, c?: DbtColumn): IndexRecord {
   const run = ctx.testRuns.get(name);
   const args = describeArgs(t);
-  const links = [c ? columnRecordId(n.name, c.name) : tableRecordId(n)];
+  const links = [of];
   const target = t.name === 'relationships' ? parseRefTarget(t.args.to) : undefined;
   const targetId = target && ctx.tableIds.get(target.name);
   if (targetId) links.push(targetId);
@@ -151,8 +154,9 @@ function testRecord(ctx: BuildContext, id: string, name: string, t: DbtTest, n: 
   };
 }
 
+/** `colId`, `tableId`: the ids of the column and its table. */
 function relationshipRecord(ctx: BuildContext, n: DbtNode, c: DbtColumn, parent: string, field: string, how: string, line: number | undefined,
-  file: string | undefined, unit: string, extraLinks: string[]): IndexRecord {
+  file: string | undefined, unit: string, extraLinks: string[], colId: string, tableId: string): IndexRecord {
   const name = `${n.name}.${c.name} -> ${parent}.${field}`;
   const parentId = ctx.tableIds.get(parent);
   return {
@@ -160,32 +164,32 @@ function relationshipRecord(ctx: BuildContext, n: DbtNode, c: DbtColumn, parent:
     title: `relationship ${name} (${how})`,
     text: `references ${parent}, declared by ${how}`,
     keywords: 'relationship foreign key',
-    links: [columnRecordId(n.name, c.name), tableRecordId(n), ...(parentId ? [parentId, columnRecordId(parent, field)] : []), ...extraLinks],
+    links: [colId, tableId, ...(parentId ? [parentId, columnRecordId(parent, field)] : []), ...extraLinks],
   };
 }
 
-function relationshipFromTest(ctx: BuildContext, n: DbtNode, c: DbtColumn, t: DbtTest, tid: string, file: string | undefined, unit: string): IndexRecord | undefined {
+function relationshipFromTest(ctx: BuildContext, n: DbtNode, c: DbtColumn, t: DbtTest, tid: string, file: string | undefined, unit: string, colId: string, tableId: string): IndexRecord | undefined {
   if (t.name !== 'relationships' && t.name !== 'dbt.relationships') return undefined;
   const target = parseRefTarget(t.args.to);
   const field = typeof t.args.field === 'string' ? t.args.field : undefined;
   if (!target || !field) return undefined;
-  return relationshipRecord(ctx, n, c, target.name, field, 'relationships test', t.line, file, unit, [tid]);
+  return relationshipRecord(ctx, n, c, target.name, field, 'relationships test', t.line, file, unit, [tid], colId, tableId);
 }
 
 /** `meta.references` / `meta.foreign_key` or a `foreign_key` constraint on the column. */
-function declaredReference(ctx: BuildContext, n: DbtNode, c: DbtColumn, file: string | undefined, unit: string): IndexRecord | undefined {
+function declaredReference(ctx: BuildContext, n: DbtNode, c: DbtColumn, file: string | undefined, unit: string, colId: string, tableId: string): IndexRecord | undefined {
   const ref = c.meta?.references ?? c.meta?.foreign_key;
   if (ref && typeof ref === 'object') {
     const parent = ref.model ?? ref.entity ?? ref.to;
     const field = ref.column ?? ref.field ?? c.name;
     const name = typeof parent === 'string' ? (parseRefTarget(parent)?.name ?? parent) : undefined;
-    if (name) return relationshipRecord(ctx, n, c, name, field, 'meta.references', c.line, file, unit, []);
+    if (name) return relationshipRecord(ctx, n, c, name, field, 'meta.references', c.line, file, unit, [], colId, tableId);
   }
   for (const k of c.constraints) {
     if (k?.type !== 'foreign_key') continue;
     const target = parseRefTarget(k.to);
     const field = Array.isArray(k.to_columns) ? k.to_columns[0] : undefined;
-    if (target && field) return relationshipRecord(ctx, n, c, target.name, String(field), 'foreign_key constraint', c.line, file, unit, []);
+    if (target && field) return relationshipRecord(ctx, n, c, target.name, String(field), 'foreign_key constraint', c.line, file, unit, [], colId, tableId);
   }
   return undefined;
 }

@@ -7,6 +7,7 @@
 import { LexicalIndex, type LexicalParts } from './lexical-index.js';
 import { encodeKeyTable, KeyTable } from './key-table.js';
 import type { ProjectIndex } from './project-index.js';
+import type { IdLists } from './record-links.js';
 import { RECORD_KINDS, type IndexRecord, type RecordKind } from './records.js';
 import { FIELD_BOOST, lexicalDoc, rankLexical, UNRANKED } from './search-docs.js';
 import { checksum, DamagedFile, packSections, SectionFile, type Section } from './section-file.js';
@@ -55,7 +56,7 @@ export function* cachedIndexFile(index: ProjectIndex, header: Record<string, unk
     if (length > 0x7fffffff) throw new Error('index cache: over 2 GiB');
     const pos = new Map<string, number>();
     for (let i = 0; i < ids.length; i++) pos.set(ids[i], i);
-    const table = (m: ReadonlyMap<string, readonly string[]>) => {
+    const table = (m: IdLists) => {
       const keys = [...m.keys()].sort();
       return encodeKeyTable(keys, (k, _, emit) => { for (const id of m.get(k)!) emit(pos.get(id)!); });
     };

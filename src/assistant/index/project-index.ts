@@ -7,21 +7,21 @@
 import { spreadDownstream } from './downstream-units.js';
 import type { NodeColumn } from '../../core/columns/project-columns.js';
 import type { DbtNode, Project } from '../../core/project/types.js';
-import { aggregateEntries, aggregateRecord, AGG_UNIT, findingsByFile, groupFindings, issueRecords, type AggEntry, type AggState, type FindingsByFile } from './build-aggregates.js';
+import { aggregateEntries, aggregateRecord, AGG_UNIT, findingsByFile, groupFindings, issueRecords, type FindingsByFile } from './build-aggregates.js';
+import { AggregateTally } from './aggregate-tally.js';
 import { checkModelsInSteps, projectFindings } from '../../governance/readiness/findings.js';
 import { fileRecord } from './build-files.js';
 import { docRecord, modelerRecords, skillRecord } from './build-modeler.js';
 import { nodeRecords, tableColumns } from './build-nodes.js';
 import { boundDoc, buildContext, fileUnit, type BuildContext } from './context.js';
+import { RecordLinks, type IdLists } from './record-links.js';
 import { recordId, type IndexRecord, type RecordKind } from './records.js';
 import type { LexicalIndex } from './lexical-index.js';
 import { lexicalDoc, postingsFor, rankLexical, recordSearch, UNRANKED } from './search-docs.js';
 import { tokenize } from './tokenize.js';
 
 
-/** Kinds whose names are looked up exactly (structured lookup). */
-export const NAMED: ReadonlySet<RecordKind> = new Set<RecordKind>(['model', 'source', 'seed', 'snapshot', 'exposure', 'semantic_model', 'metric', 'column', 'doc_block',
-  'glossary_term', 'skill', 'concept', 'entity', 'diagram', 'file', 'domain', 'owner', 'tag', 'relationship', 'data_type', 'test']);
+export { NAMED, nameKeys } from './record-links.js';
 
 /** Files whose change may alter every record (paths, vars, merged manifest facts): rebuild. */
 export const GLOBAL_FILE = (rel: string, p: Project) => rel === 'dbt_project.yml' || p.files.get(rel) === 'target_json' || /(^|\/)target\/[^/]+\.json$/.test(rel);
@@ -59,10 +59,8 @@ export interface IndexStats { records: number; byKind: Record<string, number>; b
 export class ProjectIndex {
   readonly records = new Map<string, IndexRecord>();
   private units = new Map<string, Set<string>>();
-  /** incoming links: target id → the ids linking to it (arrays: a 10k project holds ~700k of them) */
-  private reverse = new Map<string, string[]>();
-  /** lower-cased name → ids (arrays, as `reverse`: nearly every name has one record) */
-  private names = new Map<string, string[]>();
+  /** incoming links and exact names (record-links.ts) */
+  private graph = new RecordLinks();
   private search = recordSearch();
   private ctx!: BuildContext;
   private deps = new Map<string, UnitDeps>();
@@ -70,8 +68,7 @@ export class ProjectIndex {
   private docUsers = new Map<string, Set<string>>();
   private refUsers = new Map<string, Set<string>>();
   private docBodies = new Map<string, string>();
-  private aggContrib = new Map<string, AggEntry[]>();
-  private aggs = new Map<string, AggState>();
+  private tally = new AggregateTally();
   private extraUnits = new Map<string, IndexRecord[]>();
   /** node record id → the unit that builds it */
   private nodeUnit = new Map<string, string>();
@@ -130,7 +127,9 @@ export class ProjectIndex {
   private *buildSteps(project: Project): Generator<void> {
     const t0 = performance.now();
     this.project = project;
-    for (const m of [this.records, this.units, this.reverse, this.names, this.deps, this.pathUnits, this.docUsers, this.refUsers, this.aggContrib, this.aggs, this.shadowed]) m.clear();
+    this.graph.clear();
+    for (const m of [this.records, this.units, this.deps, this.pathUnits, this.docUsers, this.refUsers, this.shadowed]) m.clear();
+    this.tally.clear();
     this.search = recordSearch(undefined, this.opts.lexicalFor ? postingsFor(this.opts.lexicalFor) : undefined);
     this.depsPending = this.opts.lexicalFor !== undefined;
     this.ctx = buildContext(project);
@@ -151,7 +150,7 @@ export class ProjectIndex {
       for (let i = 0; i < recs.length; i++) {
         const r = recs[i];
         if (this.records.has(r.id)) { this.shadowed.add(r.id); continue; } // the same id from two units: the first one stands
-        this.records.set(r.id, r); ids.add(r.id); this.link(r);
+        this.records.set(r.id, r); ids.add(r.id); this.graph.link(r);
         if (!UNRANKED.has(r)) this.search.add(lexicalDoc(r));
         if (i % 50 === 49) yield;
       }
@@ -163,13 +162,13 @@ export class ProjectIndex {
       yield* this.recordsOfUnit(u, recs);
       yield* put(u, recs);
       if (!this.depsPending) this.setDeps(u);
-      this.contribute(u);
+      this.contribute(u, false);
       yield;
     }
     for (const rel of this.issueFiles()) yield* put(issuesUnit(rel), issueRecords(this.ctx, rel, this.findings.byFile.get(rel) ?? [], issuesUnit(rel)));
     this.staleIssues.clear();
     this.diagnosticSigs = diagnosticSigs(this.project);
-    yield* put(AGG_UNIT, [...this.aggs.values()].map(aggregateRecord));
+    yield* put(AGG_UNIT, [...this.tally.states()].map(aggregateRecord));
     for (const [u, recs] of this.extraUnits) yield* put(u, recs);
     yield* this.search.compactSteps();
     this.finish(t0);
@@ -225,12 +224,12 @@ export class ProjectIndex {
     for (const u of affected) this.staleIssues.add(u.slice('file:'.length));
     for (const u of affected) {
       this.setDeps(u);
-      for (const id of this.contribute(u)) touched.add(id);
+      for (const id of this.contribute(u)!) touched.add(id);
     }
     for (const id of touched) {
-      const s = this.aggs.get(id);
+      const s = this.tally.get(id);
       this.replaceOne(AGG_UNIT, id, s && s.members.size ? aggregateRecord(s) : undefined);
-      if (s && !s.members.size) this.aggs.delete(id);
+      if (s && !s.members.size) this.tally.delete(id);
     }
     this.finish(t0);
     return { units: affected.size, ms: performance.now() - t0, rebuilt: false };
@@ -284,13 +283,13 @@ export class ProjectIndex {
   }
 
   lookup(name: string): IndexRecord[] {
-    return [...(this.names.get(name.toLowerCase()) ?? [])].map((id) => this.records.get(id)!).filter(Boolean);
+    return this.graph.named(name).map((id) => this.records.get(id)!).filter(Boolean);
   }
 
   /** Neighbours in both directions, existing records only. */
   neighbours(id: string): IndexRecord[] {
     const r = this.records.get(id);
-    const ids = new Set<string>([...(r?.links ?? []), ...(this.reverse.get(id) ?? [])]);
+    const ids = new Set<string>([...(r?.links ?? []), ...this.graph.incoming(id)]);
     ids.delete(id);
     return [...ids].map((x) => this.records.get(x)).filter((x): x is IndexRecord => !!x);
   }
@@ -299,7 +298,7 @@ export class ProjectIndex {
   lineage(id: string): { parents: IndexRecord[]; children: IndexRecord[] } {
     const r = this.records.get(id);
     const parents = (r?.parents ?? []).map((x) => this.records.get(x)).filter((x): x is IndexRecord => !!x);
-    const children = [...(this.reverse.get(id) ?? [])].map((x) => this.records.get(x))
+    const children = this.graph.incoming(id).map((x) => this.records.get(x))
       .filter((x): x is IndexRecord => !!x && (x.parents ?? []).includes(id));
     return { parents, children };
   }
@@ -312,10 +311,10 @@ export class ProjectIndex {
   }
 
   /** What the CLI's index cache stores (index-cache.ts): the name lookup, incoming links and lexical index, as built. */
-  cacheParts(): { names: ReadonlyMap<string, readonly string[]>; reverse: ReadonlyMap<string, readonly string[]>; search: LexicalIndex } {
+  cacheParts(): { names: IdLists; reverse: IdLists; search: LexicalIndex } {
     this.refreshIssues();
     if (this.search.partial) this.fullSearch();
-    return { names: this.names, reverse: this.reverse, search: this.search };
+    return { ...this.graph.lists(), search: this.search };
   }
 
   /**
@@ -332,7 +331,7 @@ export class ProjectIndex {
     this.nodeUnit = this.nodeUnits();
     for (const _ of checkModelsInSteps(project)) { /* all at once */ }
     this.findings = groupFindings(projectFindings(project));
-    for (const rel of project.files.keys()) { const u = fileUnit(rel); this.setDeps(u); this.contribute(u); }
+    for (const rel of project.files.keys()) { const u = fileUnit(rel); this.setDeps(u); this.contribute(u, false); }
     return this;
   }
 
@@ -343,7 +342,7 @@ export class ProjectIndex {
   freshDerived(): Map<string, IndexRecord[]> {
     const out = new Map<string, IndexRecord[]>();
     for (const rel of this.issueFiles()) out.set(issuesUnit(rel), issueRecords(this.ctx, rel, this.findings.byFile.get(rel) ?? [], issuesUnit(rel)));
-    out.set(AGG_UNIT, [...this.aggs.values()].map(aggregateRecord));
+    out.set(AGG_UNIT, [...this.tally.states()].map(aggregateRecord));
     return out;
   }
 
@@ -434,38 +433,11 @@ export class ProjectIndex {
     this.deps.set(unit, d);
   }
 
-  /** Replace a unit's contribution to the aggregates; returns the ids of aggregates it changed. */
-  private contribute(unit: string): Set<string> {
+  /** Replace a unit's contribution to the aggregates; returns the ids of aggregates it changed (when `touched`). */
+  private contribute(unit: string, touched = true): Set<string> | undefined {
     const rel = unit.slice('file:'.length);
     const lm = this.project.files.get(rel) === 'modeler_model' ? this.project.modelerFiles.find((f) => f.file === rel) : undefined;
-    const next = aggregateEntries(this.ctx, this.ctx.nodesByUnit.get(unit) ?? [], lm);
-    const touched = new Set<string>();
-    for (const e of this.aggContrib.get(unit) ?? []) {
-      const id = recordId(e.kind, e.name);
-      const s = this.aggs.get(id);
-      if (!s) continue;
-      const n = (s.members.get(e.member) ?? 1) - 1;
-      if (n > 0) s.members.set(e.member, n); else s.members.delete(e.member);
-      s.kinds.set(e.memberKind, (s.kinds.get(e.memberKind) ?? 1) - 1);
-      touched.add(id);
-    }
-    this.aggContrib.set(unit, []);
-    for (const id of this.addContribution(unit, next)) touched.add(id);
-    return touched;
-  }
-
-  private addContribution(unit: string, entries: AggEntry[]): string[] {
-    const ids: string[] = [];
-    for (const e of entries) {
-      const id = recordId(e.kind, e.name);
-      let s = this.aggs.get(id);
-      if (!s) this.aggs.set(id, (s = { kind: e.kind, name: e.name, members: new Map(), kinds: new Map() }));
-      s.members.set(e.member, (s.members.get(e.member) ?? 0) + 1);
-      s.kinds.set(e.memberKind, (s.kinds.get(e.memberKind) ?? 0) + 1);
-      ids.push(id);
-    }
-    this.aggContrib.get(unit)!.push(...entries);
-    return ids;
+    return this.tally.replace(unit, aggregateEntries(this.ctx, this.ctx.nodesByUnit.get(unit) ?? [], lm), touched);
   }
 
   private replaceUnit(unit: string, recs: IndexRecord[]): void {
@@ -500,7 +472,7 @@ export class ProjectIndex {
     const prev = this.records.get(r.id);
     if (taken.has(r.id) || (prev && !own.has(r.id))) return false; // the same id from two units: the first one stands
     this.records.set(r.id, r);
-    if (!prev || !sameLinks(prev, r)) { if (prev) this.unlink(prev); this.link(r); }
+    if (!prev || !sameLinks(prev, r)) { if (prev) this.graph.unlink(prev); this.graph.link(r); }
     if (UNRANKED.has(r)) return true;
     if (!prev) this.search.add(lexicalDoc(r));
     else if (!sameSearchText(prev, r)) { this.unindex(prev); this.search.add(lexicalDoc(r)); }
@@ -510,7 +482,7 @@ export class ProjectIndex {
   private drop(id: string): void {
     const r = this.records.get(id);
     if (!r) return;
-    this.unlink(r);
+    this.graph.unlink(r);
     this.records.delete(id);
     if (this.search.has(id)) this.unindex(r);
   }
@@ -519,35 +491,6 @@ export class ProjectIndex {
   private unindex(r: IndexRecord): void {
     if (this.search.partial) this.fullSearch();
     this.search.remove(lexicalDoc(r));
-  }
-
-  private link(r: IndexRecord): void {
-    for (const l of r.links) {
-      const s = this.reverse.get(l);
-      if (s) s.push(r.id); else this.reverse.set(l, [r.id]);
-    }
-    if (NAMED.has(r.kind)) for (const k of nameKeys(r)) {
-      const s = this.names.get(k);
-      if (!s) this.names.set(k, [r.id]);
-      else if (!s.includes(r.id)) s.push(r.id);
-    }
-  }
-
-  private unlink(r: IndexRecord): void {
-    for (const l of r.links) {
-      const s = this.reverse.get(l);
-      if (!s) continue;
-      // every occurrence (a self-reference lists its table twice)
-      for (let i = s.indexOf(r.id); i >= 0; i = s.indexOf(r.id, i)) s.splice(i, 1);
-      if (!s.length) this.reverse.delete(l);
-    }
-    if (NAMED.has(r.kind)) for (const k of nameKeys(r)) {
-      const s = this.names.get(k);
-      const i = s ? s.indexOf(r.id) : -1;
-      if (i < 0) continue;
-      s!.splice(i, 1);
-      if (!s!.length) this.names.delete(k);
-    }
   }
 
   private finish(t0: number): void {
@@ -563,13 +506,6 @@ function diagnosticSigs(p: Project): Map<string, string> {
   const out = new Map<string, string>();
   for (const d of p.diagnostics) if (d.file && d.severity !== 'info') out.set(d.file, `${out.get(d.file) ?? ''}${d.code}|${d.severity}|${d.line ?? 1}|${d.message}|${d.hint ?? ''}\n`);
   return out;
-}
-
-export function nameKeys(r: IndexRecord): string[] {
-  const keys = [r.name.toLowerCase()];
-  if (r.kind === 'file') keys.push(r.name.split('/').pop()!.toLowerCase());
-  for (const a of r.aliases ?? []) keys.push(a.toLowerCase());
-  return keys;
 }
 
 export { recordId };

@@ -52,6 +52,14 @@ export function recordId(kind: RecordKind, name: string, file?: string): string 
 
 /** Collapse whitespace and cut prose for titles and snippets. */
 export function clip(text: string | undefined, n = 160): string {
-  const t = (text ?? '').replace(/\s+/g, ' ').trim();
+  const s = text ?? '';
+  // a long text (a doc block shown in the titles of the thousands of columns bound to it) is
+  // collapsed only as far as its first n characters reach: the prefix's collapsed characters,
+  // but for a space at its end, are the whole text's
+  if (s.length > 4 * n) {
+    const head = s.slice(0, 4 * n).replace(/\s+/g, ' ').trimStart();
+    if (head.trimEnd().length > n) return head.slice(0, n - 1).trimEnd() + '…';
+  }
+  const t = s.replace(/\s+/g, ' ').trim();
   return t.length <= n ? t : t.slice(0, n - 1).trimEnd() + '…';
 }
