@@ -33,6 +33,8 @@ describe('which tables reference a table (Local)', () => {
     expect(classify('what foreign keys point to customers?')).toBe('references');
     expect(classify('what is related to orders?')).toBe('references');
     expect(classify('which models depend on orders?')).toBe('downstream');
+    expect(classify('what reads shop.orders?')).toBe('downstream');
+    expect(classify('what uses stg_shop__orders?')).toBe('downstream');
     expect(classify('what does orders reference?')).toBe('upstream');
   });
 
