@@ -98,7 +98,7 @@ describe('columns of a project, with origin and type', () => {
     expect(first.parsed).toBe(1);
     expect(first.fast).toBe(first.models - 1);
     expect(readFileSync(join(dir, '.modeler/.gitignore'), 'utf8')).toMatch(/^\*$/m);
-    expect(JSON.parse(readFileSync(join(dir, '.modeler/cache/sql-shapes.json'), 'utf8')).version).toBe(6);
+    expect(JSON.parse(readFileSync(join(dir, '.modeler/cache/sql-shapes.json'), 'utf8')).version).toBe(7);
     const second = projectColumns(loadProject(dir), { cache: true }).stats();
     expect(second).toMatchObject({ parsed: 0, cached: 1, fast: first.fast, complete: first.complete });
     // a server brings the columns up to date after a model is added: the cache keeps the earlier parse too

@@ -94,6 +94,18 @@ describe('output columns of a SELECT', () => {
     expect(read('select safe_cast(id as int64) as id64 from orders', 'bigquery').columns[0].type).toBe('int64');
   });
 
+  it('names an unaliased cast of a column by the column where PostgreSQL does (NocoDB staging: design_id::bigint)', () => {
+    const sql = 'select id::bigint as design_id, wedding_ring_id::bigint, cast(o.customer_id as int), status::text::int, (amount_cents / 100)::numeric from orders o';
+    for (const d of ['postgresql', 'redshift'] as ParseDialect[]) {
+      const r = read(sql, d);
+      expect(r.columns.map((c) => c.name), d).toEqual(['design_id', 'wedding_ring_id', 'customer_id', 'status']);
+      expect(r.columns.find((c) => c.name === 'customer_id')).toMatchObject({ type: 'int', sources: [{ relation: 'model.orders', column: 'customer_id' }] });
+      expect(r.gaps, d).toHaveLength(1); // the computed one has no name PostgreSQL would give
+    }
+    // DuckDB names it CAST(x AS BIGINT): no column the models' readers would name
+    expect(read('select wedding_ring_id::bigint from orders', 'duckdb').columns).toEqual([]);
+  });
+
   it('says why SQL that does not parse has no columns', () => {
     const r = read('select from where');
     expect(r.error).toMatch(/Expected/);

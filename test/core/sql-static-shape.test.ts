@@ -54,6 +54,8 @@ describe('the fast path reads the same shapes as the full parser', () => {
   it('CTEs, stars, aliases, joins, filters, casts, calls, CASE, windows, unions', () => {
     same('with a as (select * from "db"."main"."orders"), b as (select id, amount from payments p where p.amount > 0)\nselect a.*, b.amount as paid from a left join b on b.id = a.id');
     same('select o.id, cast(o.amount * 100 + 62 as integer) as cents, (o.amount / 100)::numeric(16, 2) as dollars, lower(o.status) status from orders as o');
+    // unaliased casts of a column: named by it in PostgreSQL, by neither reader elsewhere
+    same('select o.design_id::bigint, cast(o.wedding_ring_id as int), o.status::text::int, cast(o.a::text as int), (o.b)::int, coalesce(o.c, 0)::int from orders as o');
     same('select * exclude (status, amount) from orders', ['duckdb', 'snowflake']);
     same('select o.id, m.* exclude link from orders o join model m on m.link = o.link', ['duckdb', 'snowflake']);
     expect(parseQueryShape('select m.* exclude link from model m', 'duckdb', { full: true }).shape?.body).toMatchObject({ select: { items: [{ k: 'star', exclude: ['link'] }] } });

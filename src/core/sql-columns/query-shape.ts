@@ -5,7 +5,7 @@
 // `*` / `t.*` with its EXCLUDE/EXCEPT, REPLACE and RENAME lists. Only shapes, no resolution: the
 // shape depends on the SQL text alone, so it can be cached by the text's hash (shape-cache.ts).
 import { init, Parser, type DialectName } from '@guanmingchiu/sqlparser-ts';
-import { dbtDatePartArgs, dbtParserDialect, dbtPivotQuotedNames, dbtScalarSetFunctions, dbtTableFunctions } from '../../sql/dialects/index.js';
+import { dbtCastNamedByColumn, dbtDatePartArgs, dbtParserDialect, dbtPivotQuotedNames, dbtScalarSetFunctions, dbtTableFunctions } from '../../sql/dialects/index.js';
 import { AGGREGATES } from './aggregates.js';
 import { staticQueryShape } from './static-shape.js';
 
@@ -110,7 +110,8 @@ export function parseQueryShape(sql: string, dialect: ParseDialect, opts: { full
   tableFns = dbtTableFunctions(dialect);
   setFns = dbtScalarSetFunctions(dialect);
   quotedPivotNames = dbtPivotQuotedNames(dialect);
-  try { return { shape: query(queries[0].Query) }; } finally { dateParts = {}; tableFns = {}; setFns = []; quotedPivotNames = false; }
+  castNames = dbtCastNamedByColumn(dialect);
+  try { return { shape: query(queries[0].Query) }; } finally { dateParts = {}; tableFns = {}; setFns = []; quotedPivotNames = false; castNames = false; }
 }
 
 /** While a tree is read: the functions whose argument at these positions is a bare date part in its dialect. */
@@ -119,6 +120,8 @@ let dateParts: Readonly<Record<string, readonly number[]>> = {};
 let setFns: readonly string[] = [];
 /** …whether PIVOT names a string value's column with its quotes (Snowflake: `'JAN'`; DuckDB: `JAN`). */
 let quotedPivotNames = false;
+/** …whether an unaliased cast of a bare column is named by that column (PostgreSQL). */
+let castNames = false;
 /** …and its table functions whose columns come from one argument. */
 let tableFns: ReturnType<typeof dbtTableFunctions> = {};
 
@@ -269,10 +272,20 @@ function pivot(b: any): Relation {
   return { k: 'pivot', of: fromItem(b.table), aggregate: expr(aggs.map((a: any) => a.expr)), key, ...(values?.every(Boolean) ? { values: values as Ident[] } : {}) };
 }
 
+/** The bare column a cast (or a cast of a cast) holds: `x::int`, `cast(t.x as int)` → x. */
+function castColumn(e: any): Ident | undefined {
+  let x = e;
+  while (x?.Cast) x = x.Cast.expr;
+  if (x === e) return undefined;
+  if (x?.Identifier) return ident(x.Identifier);
+  if (Array.isArray(x?.CompoundIdentifier)) return ident(x.CompoundIdentifier[x.CompoundIdentifier.length - 1]);
+  return undefined;
+}
+
 function item(p: any): Item {
   if (p.UnnamedExpr) {
     const e = expr(p.UnnamedExpr);
-    const name = e.kind === 'column' && e.uses.length === 1 ? e.uses[0].name : undefined;
+    const name = e.kind === 'column' && e.uses.length === 1 ? e.uses[0].name : castNames ? castColumn(p.UnnamedExpr) : undefined;
     return { k: 'expr', name, alias: false, expr: e };
   }
   if (p.ExprWithAlias) return { k: 'expr', name: ident(p.ExprWithAlias.alias), alias: true, expr: expr(p.ExprWithAlias.expr) };

@@ -13,7 +13,8 @@ import { castTypeCount, castTypeEntries, knowCastTypes, parseQueryShape, staticS
 
 type Parsed = { shape?: QueryShape; error?: string };
 // 5: a one-column `exclude` without parentheses was read as an empty name
-const VERSION = 6;
+// 7: an unaliased cast of a bare column is named by it where the dialect says so (PostgreSQL)
+const VERSION = 7;
 const FILE = join('cache', 'sql-shapes.json');
 
 const held = new Map<string, ShapeCache>();

@@ -8,7 +8,7 @@
 // the real projects and asserts the same shapes.
 import type { ColumnUse, ExprShape, FromItem, Ident, Item, QueryShape, SelectShape, SetShape } from './query-shape.js';
 import { AGGREGATES } from './aggregates.js';
-import { dbtDatePartArgs, dbtTokenRead, dbtTokenReadDialects } from '../../sql/dialects/index.js';
+import { dbtCastNamedByColumn, dbtDatePartArgs, dbtTokenRead, dbtTokenReadDialects } from '../../sql/dialects/index.js';
 
 type Tok = { t: 'w' | 'q' | 's' | 'n' | 'p'; v: string; low: string };
 
@@ -16,6 +16,8 @@ type Tok = { t: 'w' | 'q' | 's' | 'n' | 'p'; v: string; low: string };
 export const STATIC_DIALECTS = new Set(dbtTokenReadDialects());
 
 class GiveUp extends Error {}
+/** A primary as read: a bare column or not, the type of its outermost cast, the bare column it casts. */
+type Operand = { kind: 'column' | 'other'; cast?: string; castOf?: Ident };
 const giveUp = (): never => { throw new GiveUp(); };
 
 const PUNCT = new Set(['(', ')', ',', '.', ';', '*', '+', '-', '/', '%', '=', '<', '>']);
@@ -116,9 +118,13 @@ class Reader {
   i = 0;
   /** `* EXCLUDE (…)` and QUALIFY: DuckDB's and Snowflake's syntax, not PostgreSQL's or Redshift's */
   private readonly duckish: boolean;
+  /** an unaliased cast of a bare column is named by that column (query-shape.ts: castColumn) */
+  private readonly castNames: boolean;
   /** functions whose argument at these positions is a bare date part, no column (the dialect file says which) */
   private readonly dateParts: Readonly<Record<string, readonly number[]>>;
-  constructor(private toks: Tok[], private typeOf: TypeTextOf, dialect: string) { this.duckish = !!dbtTokenRead(dialect)?.qualifyExclude; this.dateParts = dbtDatePartArgs(dialect); }
+  constructor(private toks: Tok[], private typeOf: TypeTextOf, dialect: string) {
+    this.duckish = !!dbtTokenRead(dialect)?.qualifyExclude; this.dateParts = dbtDatePartArgs(dialect); this.castNames = dbtCastNamedByColumn(dialect);
+  }
   peek(k = 0): Tok | undefined { return this.toks[this.i + k]; }
   isW(low: string, k = 0) { const t = this.peek(k); return !!t && t.t === 'w' && t.low === low; }
   isP(v: string, k = 0) { const t = this.peek(k); return !!t && t.t === 'p' && t.v === v; }
@@ -278,7 +284,7 @@ class Reader {
     }
     if (this.isIdent() && !ENDS.has(this.peek()!.low)) return { k: 'expr', name: this.ident(), alias: true, expr: e.shape };
     if (this.peek()?.t === 'w' && !ENDS.has(this.peek()!.low)) giveUp();
-    const name = e.shape.kind === 'column' && e.shape.uses.length === 1 ? e.shape.uses[0].name : undefined;
+    const name = e.shape.kind === 'column' && e.shape.uses.length === 1 ? e.shape.uses[0].name : this.castNames ? e.castOf : undefined;
     return { k: 'expr', name, alias: false, expr: e.shape };
   }
 
@@ -300,12 +306,12 @@ class Reader {
     } while (this.eatP(','));
   }
 
-  /** An expression: its shape, as query-shape's expr() gives it for the tree the parser would build. */
-  expr(): { shape: ExprShape } {
+  /** An expression: its shape, as query-shape's expr() gives it for the tree the parser would build; castOf: the bare column it casts. */
+  expr(): { shape: ExprShape; castOf?: Ident } {
     const uses: ColumnUse[] = [];
     const flags: Flags = { aggregate: false, window: false, subquery: false, subqueries: [] };
     let operands = 0;
-    let top: { kind: 'column' | 'other'; cast?: string } = { kind: 'other' };
+    let top: Operand = { kind: 'other' };
     for (;;) {
       let prefixed = false;
       while (this.isP('-') || this.isP('+') || this.isW('not')) { this.i++; prefixed = true; }
@@ -354,13 +360,14 @@ class Reader {
     const kind: ExprShape['kind'] = !compound && top.kind === 'column' && uses.length === 1 ? 'column' : uses.length || flags.subqueries.length ? 'expression' : 'literal';
     const cast = !compound ? top.cast : undefined;
     return {
+      ...(!compound && top.castOf ? { castOf: top.castOf } : {}),
       shape: { kind, uses, ...(flags.aggregate ? { aggregate: true } : {}), ...(flags.window ? { window: true } : {}), ...(cast ? { cast } : {}), ...(flags.subquery ? { subquery: true } : {}), ...(flags.subqueries.length ? { subqueries: flags.subqueries } : {}) },
     };
   }
 
-  /** A primary with its postfix casts; says whether it is a bare column and the type of an outermost cast. */
-  operand(uses: ColumnUse[], flags: Flags): { kind: 'column' | 'other'; cast?: string } {
-    let res: { kind: 'column' | 'other'; cast?: string } = { kind: 'other' };
+  /** A primary with its postfix casts; says whether it is a bare column, the type of an outermost cast and the bare column cast. */
+  operand(uses: ColumnUse[], flags: Flags): Operand {
+    let res: Operand = { kind: 'other' };
     const t = this.peek();
     if (!t) return giveUp();
     if (t.t === 'n' || t.t === 's') this.i++;
@@ -387,11 +394,12 @@ class Reader {
       this.needW('end');
     } else if (t.t === 'w' && t.low === 'cast' && this.isP('(', 1)) {
       this.i += 2;
-      this.sub(uses, flags);
+      const inner = this.sub(uses, flags);
       this.needW('as');
       const type = this.typeSpelling();
       this.needP(')');
-      res = { kind: 'other', cast: this.castType(type) };
+      const of = inner.shape.kind === 'column' ? inner.shape.uses[0].name : inner.castOf;
+      res = { kind: 'other', cast: this.castType(type), ...(of ? { castOf: of } : {}) };
     } else if (t.t === 'q' || t.t === 'w') {
       const parts = [this.ident()];
       while (this.isP('.') && this.isIdent(1)) { this.i++; parts.push(this.ident()); }
@@ -402,19 +410,24 @@ class Reader {
         res = { kind: 'column' };
       }
     } else return giveUp();
-    while (this.eatP('::')) res = { kind: 'other', cast: this.castType(this.typeSpelling()) };
+    while (this.eatP('::')) {
+      const of = res.kind === 'column' ? uses[uses.length - 1].name : res.castOf;
+      res = { kind: 'other', cast: this.castType(this.typeSpelling()), ...(of ? { castOf: of } : {}) };
+    }
     if (this.isP('.') || this.isP('[') || this.isW('collate') || this.isW('at')) giveUp();
     return res;
   }
 
   /** A nested expression whose uses and flags count for the enclosing one. */
-  sub(uses: ColumnUse[], flags: Flags): void {
-    const e = this.expr().shape;
+  sub(uses: ColumnUse[], flags: Flags): ReturnType<Reader['expr']> {
+    const read = this.expr();
+    const e = read.shape;
     uses.push(...e.uses);
     if (e.aggregate) flags.aggregate = true;
     if (e.window) flags.window = true;
     if (e.subquery) flags.subquery = true;
     flags.subqueries.push(...e.subqueries ?? []);
+    return read;
   }
 
   call(name: Ident[], flags: Flags, uses: ColumnUse[]): void {

@@ -122,6 +122,11 @@ export interface DialectTraits {
   /** sqlparser-rs dialects whose PIVOT names a string value's column with its quotes (`'JAN'`) */
   dbtPivotQuotedNames?: readonly string[];
   /**
+   * sqlparser-rs dialects where a select item that casts a bare column without an alias (`x::int`,
+   * `cast(x as int)`) is named by that column, as PostgreSQL names it (DuckDB: `CAST(x AS INTEGER)`)
+   */
+  dbtCastNamedByColumn?: readonly string[];
+  /**
    * Per dbt adapter: the SQL of dbt's own cross-database macros where it differs from their
    * default (src/core/sql-render/dbt-builtins.ts), with `{param}` holes named as dbt names them
    */

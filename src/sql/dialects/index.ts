@@ -91,6 +91,10 @@ export function dbtScalarSetFunctions(parserDialect: string): readonly string[] 
 export function dbtPivotQuotedNames(parserDialect: string): boolean {
   return ALL.some((d) => d.traits.dbtPivotQuotedNames?.includes(parserDialect));
 }
+/** Whether an unaliased cast of a bare column (`x::int`) is named by that column in a sqlparser-rs dialect's SQL. */
+export function dbtCastNamedByColumn(parserDialect: string): boolean {
+  return ALL.some((d) => d.traits.dbtCastNamedByColumn?.includes(parserDialect));
+}
 export function dbtLateralAliases(parserDialect: string): boolean {
   return ALL.some((d) => d.traits.dbtLateralAliases?.includes(parserDialect));
 }

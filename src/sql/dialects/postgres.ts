@@ -14,6 +14,8 @@ export class PostgresDialect extends Dialect {
     // Redshift's DATEADD(day, 1, d), DATEDIFF(day, a, b): the part is a bare word
     dbtDatePartArgs: { redshift: { dateadd: [0], datediff: [0], date_add: [0], date_diff: [0] } },
     dbtLateralAliases: ['redshift'],
+    // `select design_id::bigint from t` returns a column design_id (FigureColname looks through casts)
+    dbtCastNamedByColumn: ['postgresql', 'redshift'],
     // PostgreSQL's set-returning functions of a base type: `from t, lateral unnest(t.tags) as tag` has a column tag
     dbtScalarSetFunctions: { postgresql: ['unnest', 'generate_series', 'jsonb_array_elements', 'jsonb_array_elements_text', 'json_array_elements',
       'json_array_elements_text', 'jsonb_path_query', 'jsonb_object_keys', 'json_object_keys', 'regexp_split_to_table', 'string_to_table', 'regexp_matches'] },
