@@ -49,6 +49,8 @@ export interface StagingModel {
   foreignKeys: ForeignKeyDecl[];
   /** Lower-case names of the columns unique on their own. */
   ownKeys: Set<string>;
+  /** Where its rows are the elements of an array it unnests: the column holding an element's own id (sql-shape.ts elementIds). */
+  elementIds: ReadonlySet<string>;
   /** Column (lower case) → where its name points, for models that are read for keys. */
   guesses: Map<string, KeyGuess>;
   /** Column (lower case) → the entity its declaration resolves to. */
@@ -112,11 +114,13 @@ export function readStagingLayer(project: Project): StagingLayer {
     const parsed = parseModelName(node.name, sourceNames, { folder, siblings, folders: stagingSubfolders(node) });
     const columns = columnsOf(project, node);
     // unique as declared on the model (its YAML, constraints, unique_key), or on the one source table it renames
-    // (a loader's row id, _airbyte_raw_id, is unique per load, not the thing's identity)
+    // (a loader's row id, _airbyte_raw_id, is unique per load, not the thing's identity), or the id of each element of
+    // the array it unnests (an order's line items: (li->>'id')::bigint as line_item_id)
+    const { elementIds } = sqlShape(project, node);
     const ownKeys = new Set([...columns.filter((c) => isUniqueColumn(node, c.name) && !isTechnicalColumn(c.name)).map((c) => c.name.toLowerCase()),
-      ...inheritedKeys(project, node, columns, sqlShape(project, node).renames)]);
+      ...inheritedKeys(project, node, columns, sqlShape(project, node).renames), ...elementIds]);
     return { node, parsed, source: systemOf(node, parsed, folder), columns, ownIds: ownKeys, kind: parsed.helper ? 'helper' : 'entity',
-      noun: pascalName(parsed.tokens), foreignKeys: foreignKeysOf(node), ownKeys, guesses: new Map(), declared: new Map() };
+      noun: pascalName(parsed.tokens), foreignKeys: foreignKeysOf(node), ownKeys, elementIds, guesses: new Map(), declared: new Map() };
   });
   const byModel = new Map(models.map((m) => [m.node.name, m]));
   applySystemPrefixes(models);

@@ -108,7 +108,9 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
   const refs = linkEnds(m);
   // stamped with the created time of a thing it holds the key of (recruitment: race_id, race_created_at): one row per that
   // thing, its rows again with others' columns flattened in (an export of upcoming races), not a thing of its own
-  const again = refs.find((r) => { const noun = snakeOf(entityTokens(r.entity)); return r.column.toLowerCase() === `${noun}_id` && m.columns.some((c) => c.name.toLowerCase() === `${noun}_created_at`); });
+  // (a table with an identifier of its own beside it, an order's lines stamped with the order's time, is a thing of its own)
+  const again = refs.find((r) => { const noun = snakeOf(entityTokens(r.entity)); return r.column.toLowerCase() === `${noun}_id` && m.columns.some((c) => c.name.toLowerCase() === `${noun}_created_at`)
+    && ![...m.ownKeys].some((k) => k !== r.column.toLowerCase() && !!renamesSourceId?.(m, k)); });
   if (again) return { kind: 'duplicate', why: `${again.entity}'s rows again (${again.column}, ${snakeOf(entityTokens(again.entity))}_created_at: stamped as that thing)`, served: again.entity };
   // a part of another table (stg_x__formations__horaires beside stg_x__formations), no identifier of its own, holding
   // the parent's key and maybe what the parent belongs to: values flattened out of the parent's rows, however many
@@ -126,7 +128,10 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
     }
   }
   // multi-valued attributes of one thing (order_discount_code, domain_name): its key, no identity, a few values
-  if (refs.length === 1 && !m.ownIds.size && !m.ownKeys.size) {
+  // (an array element's own id, a product option's, does not make its few values a thing: product_options' option_id, name;
+  // one named for the table, sales_order_items' sales_order_item_id, does)
+  const identity = [...m.ownIds, ...m.ownKeys].filter((k) => !m.elementIds.has(k) || k === `${snakeOf(m.parsed.tokens)}_id`);
+  if (refs.length === 1 && !identity.length) {
     // (when a row was written is bookkeeping, not a value: onboarding_checklist's created_at, updated_at)
     const values = m.columns.filter((c) => { const n = c.name.toLowerCase(); return n !== refs[0].column.toLowerCase() && !isTechnicalColumn(n) && !['index', 'position', 'ts', 'dt'].includes(n)
       && !/^(?:created|updated|modified|inserted|loaded|synced)(?:_at|_on|_date|_time|_timestamp)?$|^(?:create|update)_timestamp$/.test(n); });

@@ -7,8 +7,10 @@ import type { DbtNode, Project } from '../core/project/types.js';
 import { modelText } from './staging.js';
 
 export interface SqlShape {
-  /** Aliases the source's own `id` is given (`id as event_id` → event_id). */
+  /** Aliases the source's own `id` is given (`id as event_id`, `id::bigint as event_id` → event_id; an element's id where it unnests: elementIds). */
   ownIdAliases: Set<string>;
+  /** Where its rows are the elements of an array (`jsonb_array_elements(line_items) as item`): the aliases of an element's own id (`item->>'id'`, `item->>'name'`). */
+  elementIds: Set<string>;
   /** GROUP BY together with an aggregate function. */
   aggregates: boolean;
   /** Casts to a numeric type, and casts in all. */
@@ -34,7 +36,7 @@ export interface SqlShape {
   dedupKey?: string;
 }
 
-const EMPTY: SqlShape = { ownIdAliases: new Set(), aggregates: false, numericCasts: 0, casts: 0, grain: [], renames: new Map(), paths: new Map(), literalRows: false, literalColumns: [], constantColumns: 0, singleRow: false };
+const EMPTY: SqlShape = { ownIdAliases: new Set(), elementIds: new Set(), aggregates: false, numericCasts: 0, casts: 0, grain: [], renames: new Map(), paths: new Map(), literalRows: false, literalColumns: [], constantColumns: 0, singleRow: false };
 const cache = new WeakMap<DbtNode, SqlShape>();
 
 function sqlText(project: Project, node: DbtNode): string {
@@ -50,12 +52,7 @@ export function sqlShape(project: Project, node: DbtNode): SqlShape {
   if (out) return out;
   const text = sqlText(project, node).replace(/--[^\n]*/g, ' ').replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\{#[\s\S]*?#\}/g, ' ');
   if (!text) { cache.set(node, EMPTY); return EMPTY; }
-  const ownIdAliases = new Set<string>();
-  // the id of a JOINed relation renamed (`left join structures as s … s.id as id_structure`) is that relation's key: a reference
-  const joined = new Set([...text.matchAll(/\bjoin\s+(?:\{\{[^}]*\}\}|[\w."]+)\s+(?:as\s+)?"?([A-Za-z_]\w*)"?/gi)].map((m) => m[1].toLowerCase()));
-  for (const m of text.matchAll(/(?:^|[\s,(])(?:(\w+)\.)?"?id"?\s+as\s+"?([A-Za-z_][\w]*)"?/gi)) if (!m[1] || !joined.has(m[1].toLowerCase())) ownIdAliases.add(m[2].toLowerCase());
-  // a document store's own id (MongoDB's `_id as sale_id`); a nested one (`user._id as user_id`) is the embedded document's, a reference
-  for (const m of text.matchAll(/(?:^|[\s,(])"?_id"?\s+as\s+"?([A-Za-z_][\w]*)"?/gi)) ownIdAliases.add(m[1].toLowerCase());
+  const { ownIdAliases, elementIds } = ownIdentifiers(text);
   // only the statement that produces the rows counts: a GROUP BY inside a dedup CTE does not make a report
   const tail = text.slice(Math.max(0, text.search(/\)\s*select\b(?![\s\S]*\)\s*select\b)/i)));
   // (or min/max made into a figure: (max(month) + 1) - min(month) as nombre_mois_saisis, a count per group; a max(updated_at) kept per id is a dedup)
@@ -90,9 +87,38 @@ export function sqlShape(project: Project, node: DbtNode): SqlShape {
   constants.delete('from');
   const singleRow = !/\bgroup\s+by\b|\bover\s*\(/i.test(tail) && selectItems(tail).every((i) => AGGREGATE_CALL.test(i)) && selectItems(tail).length > 0;
   const copy = /^\s*select\s+(?:distinct\s+)?(?:\*|\{\{[^{}]*?\w*star\s*\([^{}]*\}\})\s+from\s+\{\{\s*ref\s*\(\s*['"]([\w.]+)['"]\s*\)\s*\}\}(?:\s+(?:as\s+)?\w+)?\s*where\b(?![\s\S]*\b(?:join|group\s+by|union|select)\b)[\s\S]*$/i.exec(text);
-  out = { ownIdAliases, aggregates, singleRow, ...(copy ? { starCopyOf: copy[1].toLowerCase() } : {}), numericCasts, casts: casts.length, grain, renames, paths, literalRows, literalColumns, constantColumns: constants.size, ...dedup(text) };
+  out = { ownIdAliases, elementIds, aggregates, singleRow, ...(copy ? { starCopyOf: copy[1].toLowerCase() } : {}), numericCasts, casts: casts.length, grain, renames, paths, literalRows, literalColumns, constantColumns: constants.size, ...dedup(text) };
   cache.set(node, out);
   return out;
+}
+
+/** Set-returning functions over an array whose rows are its elements, and the alias each element is given. */
+const UNNEST = /\b(?:jsonb?_array_elements|unnest|flatten|explode|posexplode)\s*\((?:[^()]|\([^()]*\))*\)\s*(?:with\s+ordinality\s+)?(?:as\s+)?"?([A-Za-z_]\w*)"?/gi;
+// (an optional cast after an element's id: `(li->>'id')::bigint as x`)
+const CAST = String.raw`(?:\s*::\s*\w+(?:\s*\([\d\s,]*\))?)?`;
+
+/**
+ * The aliases a row's own identifier is given: the source's `id` (`id as event_id`), a document store's `_id`. Where the rows are the elements of an array the model
+ * unnests whose elements carry an id, the element's `id` or `name` field is the row's own (`(li->>'id')::bigint as
+ * line_item_id`) and the source row's id is the parent's key (`id as order_id` beside `jsonb_array_elements(line_items) as li`).
+ */
+function ownIdentifiers(text: string): { ownIdAliases: Set<string>; elementIds: Set<string> } {
+  const ownIdAliases = new Set<string>();
+  // the id of a JOINed relation renamed (`left join structures as s … s.id as id_structure`) is that relation's key: a reference
+  const joined = new Set([...text.matchAll(/\bjoin\s+(?:\{\{[^}]*\}\}|[\w."]+)\s+(?:as\s+)?"?([A-Za-z_]\w*)"?/gi)].map((m) => m[1].toLowerCase()));
+  const elements = new Set([...text.matchAll(UNNEST)].map((m) => m[1].toLowerCase()).filter((a) => a !== 'as' && a !== 'from'));
+  const elementIds = new Set<string>();
+  for (const a of elements) {
+    const re = new RegExp(String.raw`\(?\s*"?${a}"?\s*->>?\s*'(id|name)'\s*\)?${CAST}\s+as\s+"?([A-Za-z_]\w*)"?`, 'gi');
+    for (const m of text.matchAll(re)) if (m[1].toLowerCase() === 'id' || /_(?:id|key)$/i.test(m[2])) elementIds.add(m[2].toLowerCase());
+  }
+  for (const a of elementIds) ownIdAliases.add(a);
+  if (!elementIds.size) {
+    for (const m of text.matchAll(/(?:^|[\s,(])(?:(\w+)\.)?"?id"?\s+as\s+"?([A-Za-z_][\w]*)"?/gi)) if (!m[1] || !joined.has(m[1].toLowerCase())) ownIdAliases.add(m[2].toLowerCase());
+  }
+  // a document store's own id (MongoDB's `_id as sale_id`); a nested one (`user._id as user_id`) is the embedded document's, a reference
+  for (const m of text.matchAll(/(?:^|[\s,(])"?_id"?\s+as\s+"?([A-Za-z_][\w]*)"?/gi)) ownIdAliases.add(m[1].toLowerCase());
+  return { ownIdAliases, elementIds };
 }
 
 /** One row kept per value of one column: `row_number() over (partition by x order by …) as rn … where rn = 1`, or `qualify`. */
