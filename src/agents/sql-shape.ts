@@ -98,9 +98,11 @@ const UNNEST = /\b(?:jsonb?_array_elements|unnest|flatten|explode|posexplode)\s*
 const CAST = String.raw`(?:\s*::\s*\w+(?:\s*\([\d\s,]*\))?)?`;
 
 /**
- * The aliases a row's own identifier is given: the source's `id` (`id as event_id`), a document store's `_id`. Where the rows are the elements of an array the model
- * unnests whose elements carry an id, the element's `id` or `name` field is the row's own (`(li->>'id')::bigint as
- * line_item_id`) and the source row's id is the parent's key (`id as order_id` beside `jsonb_array_elements(line_items) as li`).
+ * The aliases a row's own identifier is given: the source's `id` (`id as event_id`), a document store's `_id`, a `name`
+ * given a key's name (Frappe's documents are keyed by their name: `name as lead_id`). Where the rows are the elements of
+ * an array the model unnests whose elements carry an id, the element's `id` or `name` field is the row's own
+ * (`(li->>'id')::bigint as line_item_id`) and the source row's id is the parent's key (`id as order_id` beside
+ * `jsonb_array_elements(line_items) as li`).
  */
 function ownIdentifiers(text: string): { ownIdAliases: Set<string>; elementIds: Set<string> } {
   const ownIdAliases = new Set<string>();
@@ -115,6 +117,8 @@ function ownIdentifiers(text: string): { ownIdAliases: Set<string>; elementIds: 
   for (const a of elementIds) ownIdAliases.add(a);
   if (!elementIds.size) {
     for (const m of text.matchAll(/(?:^|[\s,(])(?:(\w+)\.)?"?id"?\s+as\s+"?([A-Za-z_][\w]*)"?/gi)) if (!m[1] || !joined.has(m[1].toLowerCase())) ownIdAliases.add(m[2].toLowerCase());
+    // a row named by a key-shaped name (Frappe's documents: `name as lead_id`); `name as lead_name` is a label
+    for (const m of text.matchAll(/(?:^|[\s,(])(?:(\w+)\.)?"?name"?\s+as\s+"?([A-Za-z_]\w*_id)"?(?=\s*(?:,|$|\bfrom\b))/gim)) if (!m[1] || !joined.has(m[1].toLowerCase())) ownIdAliases.add(m[2].toLowerCase());
   }
   // a document store's own id (MongoDB's `_id as sale_id`); a nested one (`user._id as user_id`) is the embedded document's, a reference
   for (const m of text.matchAll(/(?:^|[\s,(])"?_id"?\s+as\s+"?([A-Za-z_][\w]*)"?/gi)) ownIdAliases.add(m[1].toLowerCase());
