@@ -106,6 +106,15 @@ describe('output columns of a SELECT', () => {
     expect(read('select wedding_ring_id::bigint from orders', 'duckdb').columns).toEqual([]);
   });
 
+  it("reads PostgreSQL's IS [NOT] JSON tests (ERPNext staging: case when links::text is json then links::jsonb end)", () => {
+    const sql = `select id as address_id, case when status is not null and status::text is json then status::jsonb else null end as links,
+      amount_cents is not json object with unique keys as bad_json from orders`;
+    const r = read(sql, 'postgresql');
+    expect(r.error).toBeUndefined();
+    expect(r.columns.map((c) => c.name)).toEqual(['address_id', 'links', 'bad_json']);
+    expect(new Set(r.columns[1].sources.map((s) => `${s.relation}.${s.column}`))).toEqual(new Set(['model.orders.status']));
+  });
+
   it('says why SQL that does not parse has no columns', () => {
     const r = read('select from where');
     expect(r.error).toMatch(/Expected/);

@@ -5,7 +5,7 @@
 // `*` / `t.*` with its EXCLUDE/EXCEPT, REPLACE and RENAME lists. Only shapes, no resolution: the
 // shape depends on the SQL text alone, so it can be cached by the text's hash (shape-cache.ts).
 import { init, Parser, type DialectName } from '@guanmingchiu/sqlparser-ts';
-import { dbtCastNamedByColumn, dbtDatePartArgs, dbtParserDialect, dbtPivotQuotedNames, dbtScalarSetFunctions, dbtTableFunctions } from '../../sql/dialects/index.js';
+import { dbtCastNamedByColumn, dbtDatePartArgs, dbtIsJsonPredicate, dbtParserDialect, dbtPivotQuotedNames, dbtScalarSetFunctions, dbtTableFunctions } from '../../sql/dialects/index.js';
 import { AGGREGATES } from './aggregates.js';
 import { staticQueryShape } from './static-shape.js';
 
@@ -101,7 +101,7 @@ export function parseQueryShape(sql: string, dialect: ParseDialect, opts: { full
   }
   if (!loaded) throw parserMissing();
   let stmts: any[];
-  try { stmts = Parser.parse(sql, dialect as DialectName) as any[]; } catch (e: any) {
+  try { stmts = Parser.parse(readableSql(sql, dialect), dialect as DialectName) as any[]; } catch (e: any) {
     return { error: String(e?.message ?? e).replace(/^sql parser error:\s*/, '') };
   }
   const queries = stmts.filter((s) => s && typeof s === 'object' && s.Query);
@@ -112,6 +112,13 @@ export function parseQueryShape(sql: string, dialect: ParseDialect, opts: { full
   quotedPivotNames = dbtPivotQuotedNames(dialect);
   castNames = dbtCastNamedByColumn(dialect);
   try { return { shape: query(queries[0].Query) }; } finally { dateParts = {}; tableFns = {}; setFns = []; quotedPivotNames = false; castNames = false; }
+}
+
+const IS_JSON = /\bis\s+(not\s+)?json(?:\s+(?:value|array|object|scalar))?(?:\s+with(?:out)?\s+unique(?:\s+keys)?)?\b/gi;
+
+/** The SQL as the parser can read it: a dialect's `x IS [NOT] JSON …` test read as `x IS [NOT] NULL` (the same columns). */
+function readableSql(sql: string, dialect: ParseDialect): string {
+  return dbtIsJsonPredicate(dialect) && /\bis\s+(?:not\s+)?json\b/i.test(sql) ? sql.replace(IS_JSON, (_m, not: string | undefined) => `IS ${not ? 'NOT ' : ''}NULL`) : sql;
 }
 
 /** While a tree is read: the functions whose argument at these positions is a bare date part in its dialect. */

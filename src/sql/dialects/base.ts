@@ -127,6 +127,11 @@ export interface DialectTraits {
    */
   dbtCastNamedByColumn?: readonly string[];
   /**
+   * sqlparser-rs dialects whose SQL may test `x IS [NOT] JSON [VALUE|ARRAY|OBJECT|SCALAR] [WITH[OUT] UNIQUE [KEYS]]`
+   * (PostgreSQL 16), which the parser does not read: read as `x IS [NOT] NULL`, a test of the same columns
+   */
+  dbtIsJsonPredicate?: readonly string[];
+  /**
    * Per dbt adapter: the SQL of dbt's own cross-database macros where it differs from their
    * default (src/core/sql-render/dbt-builtins.ts), with `{param}` holes named as dbt names them
    */

@@ -91,6 +91,10 @@ export function dbtScalarSetFunctions(parserDialect: string): readonly string[] 
 export function dbtPivotQuotedNames(parserDialect: string): boolean {
   return ALL.some((d) => d.traits.dbtPivotQuotedNames?.includes(parserDialect));
 }
+/** Whether a sqlparser-rs dialect's SQL may hold SQL/JSON `IS JSON` tests the parser does not read. */
+export function dbtIsJsonPredicate(parserDialect: string): boolean {
+  return ALL.some((d) => d.traits.dbtIsJsonPredicate?.includes(parserDialect));
+}
 /** Whether an unaliased cast of a bare column (`x::int`) is named by that column in a sqlparser-rs dialect's SQL. */
 export function dbtCastNamedByColumn(parserDialect: string): boolean {
   return ALL.some((d) => d.traits.dbtCastNamedByColumn?.includes(parserDialect));

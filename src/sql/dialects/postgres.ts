@@ -16,6 +16,8 @@ export class PostgresDialect extends Dialect {
     dbtLateralAliases: ['redshift'],
     // `select design_id::bigint from t` returns a column design_id (FigureColname looks through casts)
     dbtCastNamedByColumn: ['postgresql', 'redshift'],
+    // PostgreSQL 16's `dynamic_links::text IS JSON` (ERPNext staging guards its JSON columns so)
+    dbtIsJsonPredicate: ['postgresql'],
     // PostgreSQL's set-returning functions of a base type: `from t, lateral unnest(t.tags) as tag` has a column tag
     dbtScalarSetFunctions: { postgresql: ['unnest', 'generate_series', 'jsonb_array_elements', 'jsonb_array_elements_text', 'json_array_elements',
       'json_array_elements_text', 'jsonb_path_query', 'jsonb_object_keys', 'json_object_keys', 'regexp_split_to_table', 'string_to_table', 'regexp_matches'] },
