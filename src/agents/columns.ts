@@ -111,7 +111,7 @@ const NUMBER_WORDS = new Set(['number', 'num', 'count', 'cnt', 'qty', 'quantity'
   'percentage', 'rate', 'ratio', 'score', 'size', 'seats', 'days', 'hours', 'minutes', 'price', 'cost', 'revenue', 'arr', 'mrr']);
 const FLAG_LEADS = new Set(['is', 'has', 'was', 'can', 'should', 'did', 'does', 'allow', 'enable', 'enabled', 'use', 'flag']);
 const TEXT_HEADS = new Set(['name', 'description', 'text', 'note', 'notes', 'comment', 'comments', 'label', 'title', 'reason', 'detail', 'details', 'url',
-  'email', 'address', 'message', 'summary', 'body']);
+  'email', 'address', 'message', 'summary', 'body', 'ip']);
 /** Sibling suffixes that show a lookup-shaped name is an attribute group (named_account__c beside named_account_tier__c). */
 const SIBLING_ATTRS = new Set(['tier', 'type', 'level', 'status', 'date', 'reason', 'detail', 'score', 'rank', 'count', 'name', 'flag', 'override']);
 
@@ -140,9 +140,8 @@ export function attributeKind(name: string, type: string | undefined, siblings?:
   }
   if (!lookup) return undefined;
   // a Salesforce custom field is a lookup only when nothing in its name says value
-  if (t.some((w) => TIME_WORDS.has(w))) return 'time';
-  if (t.some((w) => NUMBER_WORDS.has(w))) return 'number';
-  if (TEXT_HEADS.has(t[t.length - 1])) return 'text';
+  const said = valueWordsKind(t);
+  if (said) return said;
   if (siblings) {
     const stem = lower.slice(0, -3).replace(/_id$/, '');
     for (const sib of siblings) {
@@ -152,6 +151,22 @@ export function attributeKind(name: string, type: string | undefined, siblings?:
     }
   }
   return undefined;
+}
+
+/** The kind of value a name's words say (a time, number or amount word anywhere, a text word last), or undefined. */
+function valueWordsKind(t: readonly string[]): AttributeKind | undefined {
+  if (t.some((w) => TIME_WORDS.has(w))) return 'time';
+  if (t.some((w) => NUMBER_WORDS.has(w))) return 'number';
+  if (TEXT_HEADS.has(t[t.length - 1])) return 'text';
+  return undefined;
+}
+
+/**
+ * Why a column whose name is not a key's (budget_lead, region, parent_sales_person) still cannot hold another row's
+ * key: what attributeKind says, or its words say a value (lead_received_date, total_qty, customer_name, email).
+ */
+export function plainValueKind(name: string, type: string | undefined): AttributeKind | undefined {
+  return attributeKind(name, type) ?? valueWordsKind(columnTokens(name.toLowerCase()));
 }
 
 /** Column tokens without the key suffix: billing_address_id → ['billing', 'address']. */

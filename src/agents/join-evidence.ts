@@ -5,7 +5,7 @@
 // own; a side resolves to a staging model directly (a ref's alias) or through a CTE that selects from one ref alone.
 import { projectColumns } from '../core/columns/project-columns.js';
 import type { Project } from '../core/project/types.js';
-import { keyShape } from './columns.js';
+import { isTechnicalColumn, keyShape, plainValueKind } from './columns.js';
 import type { StagingModel } from './entities.js';
 import { modelText } from './staging.js';
 
@@ -31,7 +31,9 @@ export function joinedColumns(project: Project, staging: ReadonlySet<string>): J
     cols.set(a.column, list);
   };
   for (const node of project.models) {
-    if (staging.has(node.name) || !node.sqlPath || !node.refs.some((r) => staging.has(r.name))) continue;
+    // (a mart joining intermediate models built on staging ones, fct_sales_leads over int_crm__leads, counts too: its sides
+    // are followed back to the staging models they pass on)
+    if (staging.has(node.name) || !node.sqlPath || !node.refs.length) continue;
     let text = '';
     try { text = modelText(project, node.sqlPath); } catch { continue; }
     if (!/\bjoin\b/i.test(text)) continue;
@@ -39,7 +41,8 @@ export function joinedColumns(project: Project, staging: ReadonlySet<string>): J
       // a side read from a dimension built on a staging model (dim_stations' `id as station_id`) is that model's column
       const a = staging.has(x.model) ? x : throughLineage(project, x, staging);
       const b = staging.has(y.model) ? y : throughLineage(project, y, staging);
-      if (a && b && staging.has(a.model) && staging.has(b.model) && a.model !== b.model) { add(a, b); add(b, a); }
+      // (a staging model joined to itself, emp.parent_sales_person = par.sales_person_id, holds a key of its own rows)
+      if (a && b && staging.has(a.model) && staging.has(b.model) && (a.model !== b.model || a.column !== b.column)) { add(a, b); add(b, a); }
     }
   }
   return out;
@@ -55,6 +58,10 @@ function throughLineage(project: Project, side: JoinedColumn, staging: ReadonlyS
   if (!node || depth > 2) return undefined;
   const col = projectColumns(project).sql(node)?.columns.find((c) => c.name.toLowerCase() === side.column);
   if (col?.sources.length !== 1) return undefined;
+  // (a value computed from another column, a JSON array's field team->>'sales_person' out of sales_teams, is not that
+  // column; a key cast or taken apart, operation_city_id[0], still is)
+  const src = col.sources[0].column.toLowerCase();
+  if (col.kind !== 'passthrough' && col.kind !== 'rename' && src !== side.column && !keyShape(src)) return undefined;
   const from = project.models.find((n) => n.uniqueId === col.sources[0].relation);
   if (!from) return undefined;
   const next = { model: from.name, column: col.sources[0].column.toLowerCase() };
@@ -62,18 +69,27 @@ function throughLineage(project: Project, side: JoinedColumn, staging: ReadonlyS
 }
 
 /**
- * The one entity whose own id downstream models join a key-shaped column to (raw.volunteer_id = user_map.uuid, user_map
- * being the users' user_id): evidence for a column whose name names no table (volunteer, co, a school held as a partner).
+ * The one entity whose own id downstream models join a column to (raw.volunteer_id = user_map.uuid, user_map being the
+ * users' user_id): evidence for a key whose name names no table (volunteer, co, a school held as a partner), and for a
+ * link column not named as a key at all (an ERP's leads.budget_lead = lead_budgets.lead_budget_id) whose name and type
+ * say no value (a date, an amount, a name), to a thing of its own system. A join of a model to itself (a sales person's
+ * parent_sales_person) is a key of its own rows.
  */
 export function joinedEntity(m: StagingModel, column: string, joins: JoinMap, byModel: Map<string, StagingModel>): string | undefined {
   const stem = keyShape(column)?.stem;
-  if (!stem?.length) return undefined;
+  if (stem && !stem.length) return undefined;
+  if (!stem) {
+    const c = m.columns.find((x) => x.name.toLowerCase() === column);
+    if (!c || isTechnicalColumn(column) || plainValueKind(column, c.type)) return undefined;
+  }
   // a key with its kind beside it (zone_diffusion_code + zone_diffusion_type) points at several kinds of thing: a join on one kind says nothing of the others
-  if (m.columns.some((c) => c.name.toLowerCase() === `${stem.join('_')}_type`)) return undefined;
+  if (m.columns.some((c) => c.name.toLowerCase() === `${(stem ?? [column]).join('_')}_type`)) return undefined;
   const hits = new Set<string>();
   for (const j of joins.get(m.node.name)?.get(column) ?? []) {
     const t = byModel.get(j.model);
-    if (t?.kind === 'entity' && t.entity && t.entity !== m.entity && (t.ownIds.has(j.column) || t.ownKeys.has(j.column))) hits.add(t.entity);
+    const self = t === m && j.column !== column;
+    if (!t || (!stem && t.source !== m.source)) continue;
+    if (t.kind === 'entity' && t.entity && (t.entity !== m.entity || self) && (t.ownIds.has(j.column) || t.ownKeys.has(j.column))) hits.add(t.entity);
   }
   return hits.size === 1 ? [...hits][0] : undefined;
 }
@@ -115,7 +131,8 @@ function equalities(sql: string): [JoinedColumn, JoinedColumn][] {
       const alias = r[3] && !/^(?:on|where|left|right|inner|full|cross|join|group|order|limit|union|using)$/i.test(r[3]) ? r[3] : r[2];
       aliases.set(alias.toLowerCase(), target);
     }
-    for (const e of scope.matchAll(/\b(\w+)\.(\w+)\s*=\s*(\w+)\.(\w+)\b/g)) {
+    // (a field read out of a column's JSON, tbl_user.meta_data:hubspotid or ->>'id', is not that column)
+    for (const e of scope.matchAll(/\b(\w+)\.(\w+)\s*=\s*(\w+)\.(\w+)\b(?!\s*(?::(?!:)|->|\[))/g)) {
       const a = side(aliases, e[1], e[2]), b = side(aliases, e[3], e[4]);
       if (a && b) out.push([a, b]);
     }
