@@ -75,8 +75,9 @@ const REQUEST_LOG_COLUMNS = new Set(['method', 'http_method', 'path', 'url', 'en
 const PERIOD_LEVEL = new Set(['year_month', 'month', 'year', 'report_year', 'fiscal_year', 'quarter', 'period', 'month_start', 'period_start', 'yr', 'mo']);
 /** Head words of a per-period grain (member_month). */
 const PERIOD_HEADS = new Set(['day', 'week', 'month', 'quarter', 'year']);
+// (date_start: the day an ad platform's insights row covers, Facebook's name for it)
 const PERIOD_COLUMNS = new Set(['year', 'report_year', 'yr', 'fiscal_year', 'month', 'mo', 'year_month', 'period', 'week', 'quarter', 'date_day', 'date_month',
-  'date', 'day', 'report_date', 'month_start', 'period_start']);
+  'date', 'day', 'report_date', 'month_start', 'period_start', 'date_start']);
 /** Nouns of tables that may describe the source system's fields rather than business things. */
 const DEFINITION_HEADS = new Set(['property', 'field', 'attribute']);
 /** Columns (own-noun prefix removed) that describe a field definition. */

@@ -61,8 +61,7 @@ export function sqlShape(project: Project, node: DbtNode): SqlShape {
   const casts = [...text.matchAll(/\b(?:safe_)?cast\s*\([^()]*?\bas\s+([a-z0-9_]+)/gi)].map((m) => m[1].toLowerCase());
   casts.push(...[...text.matchAll(/::\s*([a-z0-9_]+)/gi)].map((m) => m[1].toLowerCase()));
   const numericCasts = casts.filter((t) => /^(?:numeric|bignumeric|decimal|float|float64|double|real|int|int64|integer|bigint|smallint|number)$/.test(t)).length;
-  const grain = [...text.matchAll(/generate_surrogate_key\s*\(\s*\[([^\]]*)\]/gi)].slice(0, 1)
-    .flatMap((m) => [...m[1].matchAll(/['"]([^'"]+)['"]/g)].map((x) => x[1].toLowerCase()));
+  const grain = surrogateKeyInputs(text);
   // a bare column renamed, maybe cast on the way: x as y, x::t as y, cast(x as t) as y (expressions are not renames)
   const renames = new Map<string, string>();
   const bare = String.raw`(?:\w+\.)?"?([A-Za-z_]\w*)"?`;
@@ -90,6 +89,20 @@ export function sqlShape(project: Project, node: DbtNode): SqlShape {
   out = { ownIdAliases, elementIds, aggregates, singleRow, ...(copy ? { starCopyOf: copy[1].toLowerCase() } : {}), numericCasts, casts: casts.length, grain, renames, paths, literalRows, literalColumns, constantColumns: constants.size, ...dedup(text) };
   cache.set(node, out);
   return out;
+}
+
+/**
+ * The columns a surrogate key is made of: `generate_surrogate_key(['ad_id', 'date_start'])`, or a hash of them written
+ * out (`md5(concat(d.ad_id, '_', d.date_start))`, `md5(a || '-' || b)`), lower case; [] when there is none.
+ */
+function surrogateKeyInputs(text: string): string[] {
+  const macro = /generate_surrogate_key\s*\(\s*\[([^\]]*)\]/i.exec(text);
+  if (macro) return [...macro[1].matchAll(/['"]([^'"]+)['"]/g)].map((x) => x[1].toLowerCase());
+  const hash = /\b(?:md5|sha1|sha2|sha256|farm_fingerprint)\s*\(\s*(?:concat(?:_ws)?\s*\(([^()]*)\)|([^()]*\|\|[^()]*))\s*\)/i.exec(text);
+  if (!hash) return [];
+  const parts = (hash[1] ?? hash[2]).split(hash[1] !== undefined ? ',' : '||').map((p) => p.trim());
+  const columns = parts.filter((p) => !/^'/.test(p)).map((p) => /^(?:\w+\.)?"?([A-Za-z_]\w*)"?$/.exec(p)?.[1]?.toLowerCase());
+  return columns.length >= 2 && columns.every(Boolean) ? columns as string[] : [];
 }
 
 /** Set-returning functions over an array whose rows are its elements, and the alias each element is given. */
