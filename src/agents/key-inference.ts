@@ -82,7 +82,9 @@ const PEOPLE = ['user', 'employee', 'person', 'people', 'member', 'staff', 'agen
 /** Roles that make a key point at a row of the same entity. */
 const SELF_ROLES = new Set(['parent', 'previous', 'prior', 'next', 'original', 'root', 'master', 'predecessor', 'successor', 'superior', 'replaced_by', 'duplicate_of', 'merged_into',
   // a reporting line between rows of one entity (a contact's, an employee's)
-  'reports_to']);
+  'reports_to',
+  // abbreviated: a shop order's prev_order_id (the customer's order before it), ref_order_id (the order it refers to: a return's, an exchange's)
+  'prev', 'ref']);
 /** Words after the noun that only say "a record of": product_data, agency_information. */
 const DATA_WORDS = new Set(['data', 'datum', 'info', 'information', 'detail', 'details', 'record', 'master']);
 /** Words of a source name that say how it is loaded, not which system it is (ext_hubspot, raw_stripe). */
@@ -368,7 +370,8 @@ export class EntityIndex {
       // the words before the noun make a compound noun of their own: not this entity
       if (role.length && COMPOUNDS.has([role[role.length - 1], ...noun].join('_')) && !this.get([role[role.length - 1], ...noun], child.source)) break;
       // the words before the noun name the system that holds it (stripe_customer_id in the app's customer_info)
-      const named = role.length ? this.byNoun.get(noun.join('_'))?.find((e) => e.sources.has(role.join('_')) && !e.sources.has(child.source)) : undefined;
+      // (…or one of them does, beside a role of its own: haravan_ref_order_id in the ERP's sales orders is a shop order's)
+      const named = role.length ? this.byNoun.get(noun.join('_'))?.find((e) => (e.sources.has(role.join('_')) || role.some((r) => e.sources.has(r))) && !e.sources.has(child.source)) : undefined;
       if (named) add(named, 'role', role, -100);
       add(this.get(noun, child.source), role.length ? 'role' : 'noun', role, 0);
       // a role that is itself an entity's noun (invoice_item_id) names a compound, not a role
