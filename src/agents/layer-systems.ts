@@ -258,6 +258,14 @@ export function ownIdentifiers(project: Project, m: LayerModel, semantic: Return
   const names = new Set(m.columns.map((c) => c.name.toLowerCase()));
   const noun = snakeOf(m.parsed.tokens);
   for (const n of ['id', `${noun}_id`, `${noun}_key`, `${noun}_uuid`, `id_${noun}`]) if (names.has(n)) out.add(n);
+  // the qualifying words of the noun shortened, its head kept (temp_product_id of temporary_products, cust_order_id of
+  // customer_orders; treatplan_id of treatplanattach is another table's key)
+  const words = noun.split('_');
+  for (const n of names) {
+    const stem = /^([a-z0-9_]+)_(?:id|key)$/.exec(n)?.[1].split('_');
+    if (words.length >= 2 && stem?.length === words.length && stem.join('_') !== noun && stem.at(-1) === words.at(-1)
+      && stem.every((w, i) => w === words[i] || (w.length >= 3 && words[i].startsWith(w)))) out.add(n);
+  }
   for (const a of sqlShape(project, m.node).ownIdAliases) out.add(a);
   const grain = grainOf(project, m.node);
   if (grain.length === 1) out.add(grain[0]);

@@ -1,7 +1,7 @@
-// The Conceptualizer on an ERP whose documents are keyed by their name (Frappe/ERPNext: `name` is the primary key, links
-// between documents hold it): the tenth blind round's warehouse staged each doctype as `name AS <thing>_id`, and one
-// table, copied from another, kept that other's key name for its own rows. Read by the real project reader, with the SQL
-// parser loaded.
+// The Conceptualizer on a row's own identifier named otherwise than `id as <table>_id`, as the tenth blind round's warehouse
+// names them: an ERP whose documents are keyed by their name (Frappe/ERPNext: `name` is the primary key, links between
+// documents hold it), one table of which, copied from another, kept that other's key name for its own rows; and a
+// catalogue whose temporary products are keyed temp_product_id. Read by the real project reader, with the SQL parser loaded.
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
 import { sqlShape } from '../../src/agents/sql-shape.js';
@@ -30,5 +30,19 @@ describe("a document's name given a key's name (name as lead_demand_id)", () => 
     const p = conceptualize(loadFiles(files));
     expect(names(p)).toEqual(expect.arrayContaining(['Lead', 'LeadDemand', 'LeadProduct']));
     expect(refs(p).filter((r) => r.includes('>LeadProduct.'))).toEqual([]);
+  });
+});
+
+describe("a row's own key named with the table's words shortened (temp_product_id of temporary_products)", () => {
+  const shop = {
+    'models/sources.yml': sourcesYaml(sources('catalog', 'products', 'temporary_products')),
+    'models/staging/catalog/stg_catalog__products.sql': "select id::bigint as product_id, title, price from {{ source('catalog', 'products') }}\n",
+    'models/staging/catalog/stg_catalog__temporary_products.sql': "select id::bigint as temp_product_id, product_id, customer_name, price, request_code from {{ source('catalog', 'temporary_products') }}\n",
+  };
+
+  it('is its own identifier, not a reference to the thing its last word names', () => {
+    const drawn = refs(conceptualize(loadFiles(shop)));
+    expect(drawn).not.toContain('Product>TemporaryProduct.temp_product_id');
+    expect(drawn).toContain('Product>TemporaryProduct.product_id');
   });
 });
