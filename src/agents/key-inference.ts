@@ -371,7 +371,12 @@ export class EntityIndex {
       if (role.length && COMPOUNDS.has([role[role.length - 1], ...noun].join('_')) && !this.get([role[role.length - 1], ...noun], child.source)) break;
       // the words before the noun name the system that holds it (stripe_customer_id in the app's customer_info)
       // (…or one of them does, beside a role of its own: haravan_ref_order_id in the ERP's sales orders is a shop order's)
-      const named = role.length ? this.byNoun.get(noun.join('_'))?.find((e) => (e.sources.has(role.join('_')) || role.some((r) => e.sources.has(r))) && !e.sources.has(child.source)) : undefined;
+      const inNamed = (e: IndexedEntity) => (e.sources.has(role.join('_')) || role.some((r) => e.sources.has(r))) && !e.sources.has(child.source);
+      // (…where that system's thing is named as a part of another of its things: haravan_variant_id is the shop's product
+      // variant; a stripe_card_id is no payment method's card)
+      const fuller = role.length && noun.length === 1 ? this.byHead.get(noun[0])?.filter((e) => inNamed(e)
+        && [...e.sources].some((s) => this.get(e.tokens.slice(0, -1), s)?.sources.has(s))) : undefined;
+      const named = role.length ? this.byNoun.get(noun.join('_'))?.find(inNamed) ?? (fuller?.length === 1 ? fuller[0] : undefined) : undefined;
       if (named) add(named, 'role', role, -100);
       add(this.get(noun, child.source), role.length ? 'role' : 'noun', role, 0);
       // a role that is itself an entity's noun (invoice_item_id) names a compound, not a role

@@ -27,3 +27,20 @@ describe('abbreviated roles and roles naming a system', () => {
     expect(drawn).toEqual(expect.arrayContaining(['Order>SalesOrder.shop_order_id', 'Order>SalesOrder.shop_ref_order_id']));
   });
 });
+
+describe("a system named before a key whose noun that system names more fully (haravan_variant_id: the shop's product variant)", () => {
+  const layer = {
+    'models/sources.yml': sourcesYaml(sources('shop', 'products', 'product_variants'), sources('catalog', 'variants', 'stones')),
+    'models/staging/shop/stg_shop__products.sql': "select id as product_id, title from {{ source('shop', 'products') }}\n",
+    'models/staging/shop/stg_shop__product_variants.sql': "select id as variant_id, product_id, sku, price from {{ source('shop', 'product_variants') }}\n",
+    // the catalogue has variants of its own, and a stone sold as one of the shop's variants
+    'models/staging/catalog/stg_catalog__variants.sql': "select id as variant_id, shop_variant_id, design_code, price from {{ source('catalog', 'variants') }}\n",
+    'models/staging/catalog/stg_catalog__stones.sql': "select id as stone_id, shop_variant_id, carat, color from {{ source('catalog', 'stones') }}\n",
+  };
+
+  it("is that system's thing, not the key's own system's thing of the short noun", () => {
+    const drawn = refs(conceptualize(loadFiles(layer)));
+    expect(drawn).toContain('ProductVariant>Stone.shop_variant_id');
+    expect(drawn.filter((r) => r.startsWith('Variant>Stone.'))).toEqual([]);
+  });
+});
