@@ -269,6 +269,12 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
     return { kind: 'report', why: `its grain is ${grain.join(' + ')}: figures per period, no identifier of its own`, served: [] };
   }
   const names = columns.map((c) => c.name.toLowerCase()).filter((n) => !isTechnicalColumn(n) && !n.startsWith('context_'));
+  // a verb done to a thing of any kind (verb, subject_id + subject_type): an application's activity feed of changes to its
+  // objects (a shop's events: 'create' product 123), a log, not business events of one kind
+  const polymorphic = names.find((n) => /^(?:subject|object|target|resource|entity|record|item)_id$/.test(n) && names.includes(n.replace(/_id$/, '_type')));
+  if (polymorphic && names.some((n) => n === 'verb' || n === 'action')) {
+    return { kind: 'log', why: `an activity feed: each row a verb done to a thing of any kind (${polymorphic} and its type)`, served: [] };
+  }
   // several columns written as constants ('Cross Docking' as otr_source, 'Tracking Number' as document_type), figures or
   // times, and no id of its own: one labelled slice of figures that a union downstream stacks (process times per order
   // and stage; its columns unread, the constants say it); constants alone label a copy of rows ('bink' as brand)
