@@ -196,6 +196,11 @@ const FLOORS: Record<string, { entityP: number; relP: number; relR: number }> = 
   // over undocumented sources, so no Odoo column was seen); recall up since those models return what their consumers read from
   // them and joins through dimensions are evidence; recall still below the target (role keys nobody joins), the telematics feed and odometer readings still proposed
   'drivfit-analytics-hub': { entityP: 0.91, relP: 0.96, relR: 0.82 },
+  // labelled blind in issue 23's tenth blind round (91.1 / 82.4 / 48.3 % held out: ERPNext, Haravan and NocoDB over PostgreSQL,
+  // keys selected as design_id::bigint and four ERPNext models guarded with IS JSON, so many columns unseen; lines unnested from
+  // their orders' JSON folded into the orders); at the targets since, short of 100 % by a keyed uptime report, a bridge with an
+  // element id, and web trackers' client ids read as customers
+  'jemmia-data-platform': { entityP: 0.96, relP: 0.93, relR: 0.96 },
 };
 
 for (const name of Object.keys(FLOORS)) {
