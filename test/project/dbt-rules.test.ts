@@ -93,6 +93,15 @@ describe('the reader agrees with dbt parse on every rule of dbt-rules', () => {
     expect(project.diagnostics).toContainEqual(expect.objectContaining({ code: 'DUPLICATE_COLUMN', file: 'models/staging/_stg.yml', line: second }));
   });
 
+  it('a key repeated in dbt_project.yml: the last one wins there too, with a located warning, not a refusal of the file', () => {
+    const text = readFileSync(join(FIXTURE, 'dbt_project.yml'), 'utf8').split('\n');
+    const second = text.findLastIndex((l) => l.trim().startsWith('use_b:') && !l.includes('not ours')) + 1;
+    expect(project.diagnostics.filter((d) => d.file === 'dbt_project.yml' && d.severity === 'error')).toEqual([]);
+    expect(project.diagnostics).toContainEqual(expect.objectContaining({ code: 'YAML_DUPLICATE_KEY', file: 'dbt_project.yml', line: second, severity: 'warning' }));
+    expect(project.name).toBe('rules_demo');
+    expect(project.disabled.find((n) => n.name === 'stg_b')).toBeDefined();
+  });
+
   it('anchors and aliases keep the line of the anchored node', () => {
     const text = readFileSync(join(FIXTURE, 'models/staging/_stg.yml'), 'utf8').split('\n');
     const anchorLine = text.findIndex((l) => l.includes('- name: loaded_at')) + 1;
