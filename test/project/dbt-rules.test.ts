@@ -93,6 +93,17 @@ describe('the reader agrees with dbt parse on every rule of dbt-rules', () => {
     expect(project.diagnostics).toContainEqual(expect.objectContaining({ code: 'DUPLICATE_COLUMN', file: 'models/staging/_stg.yml', line: second }));
   });
 
+  it('a config() call counts only in the {% if %}/{% elif %}/{% else %} branch dbt renders (execute is false while dbt parses)', () => {
+    const dbtOn = new Set(Object.values<any>(manifest.nodes).filter((n) => n.fqn?.includes('branches')).map((n) => n.name));
+    expect([...dbtOn].sort()).toEqual(['br_execute', 'br_nested', 'br_var_list']);
+    expect(project.models.filter((m) => m.fqn.includes('branches')).map((m) => m.name).sort()).toEqual([...dbtOn].sort());
+    expect(project.modelByName.get('br_var_list')!.materialized).toBe('table');
+    const off = new Map(project.disabled.map((n) => [n.name, n.disabledBy]));
+    const lineOf = (f: string) => readFileSync(join(FIXTURE, 'models/branches', f), 'utf8').split('\n').findIndex((l) => l.includes('enabled=false')) + 1;
+    expect(off.get('br_var_empty')).toBe(`models/branches/br_var_empty.sql:${lineOf('br_var_empty.sql')}`);
+    expect(off.get('br_elif')).toBe(`models/branches/br_elif.sql:${lineOf('br_elif.sql')}`);
+  });
+
   it('a key repeated in dbt_project.yml: the last one wins there too, with a located warning, not a refusal of the file', () => {
     const text = readFileSync(join(FIXTURE, 'dbt_project.yml'), 'utf8').split('\n');
     const second = text.findLastIndex((l) => l.trim().startsWith('use_b:') && !l.includes('not ours')) + 1;

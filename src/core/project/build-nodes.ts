@@ -9,7 +9,7 @@ import { parseDbtProperties, toArray, type PropertyFile, type SourceTableEntry, 
 import { renderDeep, UNKNOWN, type JContext } from './jinja-expr.js';
 import { defaultSettings, varContext, type DbtSettings } from './settings.js';
 import { parseYamlFast } from '../yaml-fast.js';
-import { relationsIn, sqlConfig, type SqlFacts } from './sql-file.js';
+import { relationsIn, sqlConfig, sqlConfigAt, type SqlFacts } from './sql-file.js';
 import type { DbtColumn, DbtNode, DbtTest, ResourceType } from './types.js';
 import { opt } from '../option-names.js';
 
@@ -173,8 +173,9 @@ export function buildNodes(input: BuildInput): Built {
     if (version) { node.version = version.v; node.latestVersion = latest; }
     node.columns = version ? versionColumns(entry!, version) : entry?.columns ?? [];
     node.tests = [...(entry?.tests ?? []), ...(version?.tests ?? [])];
-    const sqlCfg = code ? sqlConfig(code.facts, resCtx) : {};
-    const configLine = code?.facts.configCalls[0]?.line ?? node.line ?? 1;
+    const sql = code ? sqlConfigAt(code.facts, resCtx) : { config: {} };
+    const sqlCfg = sql.config;
+    const configLine = sql.enabledLine ?? code?.facts.configCalls[0]?.line ?? node.line ?? 1;
     settle(node, [
       { config: projectConfig(s.trees.models, fqn, fileCtx), where: 'dbt_project.yml' },
       { config: entry ? render(yamlConfig(entry.obj)) : undefined, where: `${entry?.file}:${entry?.line}` },
@@ -248,10 +249,11 @@ export function buildNodes(input: BuildInput): Built {
     const node = baseNode('snapshot', name, `snapshot.${s.name}.${name}`, fqn, s.name);
     Object.assign(node, { file: e?.file ?? rel, line: e?.line ?? line, sqlPath: facts ? rel : undefined, origins: [...(facts ? ['sql'] : []), ...(e ? ['yaml'] : [])],
       description: e?.obj.description, raw: e?.obj ?? {}, columns: e?.columns ?? [], tests: e?.tests ?? [], refs: facts?.refs ?? [], sourceRefs: facts?.sources.map((x) => `${x.source}.${x.table}`) ?? [] });
+    const sql = facts ? sqlConfigAt(facts, resCtx) : undefined;
     place(out, settle(node, [
       { config: projectConfig(s.trees.snapshots, fqn, fileCtx), where: 'dbt_project.yml' },
       { config: e ? render(yamlConfig(e.obj)) : undefined, where: `${e?.file}:${e?.line}` },
-      { config: facts ? sqlConfig(facts, resCtx) : undefined, where: `${rel}:${facts?.configCalls[0]?.line ?? line}` },
+      { config: sql?.config, where: `${rel}:${sql?.enabledLine ?? facts?.configCalls[0]?.line ?? line}` },
     ], { file: rel, line }));
   };
   // each block's own config() (the calls between its opening tag and the next block's) is its config
