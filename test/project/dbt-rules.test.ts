@@ -104,6 +104,26 @@ describe('the reader agrees with dbt parse on every rule of dbt-rules', () => {
     expect(off.get('br_elif')).toBe(`models/branches/br_elif.sql:${lineOf('br_elif.sql')}`);
   });
 
+  it('two files of one model name, one disabled by its target: dbt keeps both (one enabled, one disabled), and so does the reader', () => {
+    const fileOf = (n: any) => n.original_file_path;
+    expect(fileOf(manifest.nodes['model.rules_demo.per_target'])).toBe('models/adapters/per_target/dev/per_target.sql');
+    expect(manifest.disabled['model.rules_demo.per_target'].map(fileOf)).toEqual(['models/adapters/per_target/ci/per_target.sql']);
+    expect(project.modelByName.get('per_target')!.sqlPath).toBe('models/adapters/per_target/dev/per_target.sql');
+    expect(project.disabled.filter((n) => n.name === 'per_target').map((n) => n.sqlPath)).toEqual(['models/adapters/per_target/ci/per_target.sql']);
+    expect(project.diagnostics.filter((d) => d.code.startsWith('DUPLICATE_MODEL'))).toEqual([]);
+    const ci = loadProject(FIXTURE, { target: 'ci' });
+    expect(ci.modelByName.get('per_target')!.sqlPath).toBe('models/adapters/per_target/ci/per_target.sql');
+  });
+
+  it('two files of one model name whose target is not known: a warning that dbt refuses them if both are enabled, not an error', () => {
+    const d = join(tempDir(), 'no-profile');
+    cpSync(FIXTURE, d, { recursive: true, filter: (f) => !f.endsWith('profiles.yml') });
+    const p = loadProject(d, { profilesDir: join(d, 'nowhere') });
+    expect(p.diagnostics.filter((x) => x.code.startsWith('DUPLICATE_MODEL'))).toEqual([
+      expect.objectContaining({ code: 'DUPLICATE_MODEL_UNDECIDED', severity: 'warning', file: 'models/adapters/per_target/dev/per_target.sql' }),
+    ]);
+  });
+
   it('a key repeated in dbt_project.yml: the last one wins there too, with a located warning, not a refusal of the file', () => {
     const text = readFileSync(join(FIXTURE, 'dbt_project.yml'), 'utf8').split('\n');
     const second = text.findLastIndex((l) => l.trim().startsWith('use_b:') && !l.includes('not ours')) + 1;
