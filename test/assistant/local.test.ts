@@ -80,6 +80,9 @@ describe('Local explanations', () => {
     const owners = await ask(t, { message: 'which models lack owners?' });
     expect(owners.answer).toMatch(new RegExp(`^\\d+ of ${total} models have no owner:`));
     expect(owners.answer).toContain('- stg_crm__owners (models/staging/stg_crm__owners.sql:1)');
+    // asked from the project's diagram in the web UI, whose context is the whole workspace
+    const fromCanvas = await ask(t, { message: 'which models lack owners?', context: { kind: 'workspace', name: 'jaffle_shop' } });
+    expect(fromCanvas.answer).toBe(owners.answer);
     for (const message of ['which models are not documented', 'which models are untested']) {
       const r = await ask(t, { message });
       expect(r.answer, message).toMatch(new RegExp(`^\\d+ of ${total} models have no (description|tests at all):`));
