@@ -2,6 +2,7 @@
 // the models, snapshots, exposures and semantic models that ref() it. Column-level lineage is
 // not traced here; a column question is answered at its model's level and says so.
 import type { DbtNode, Project } from '../../../core/project/types.js';
+import { lineageGraph } from '../../../lineage/graph.js';
 import { at, cannot, esc, kindWord, lineIn, list, plural, q, where, type Direct, type KindInput } from './shared.js';
 
 export function upstreamAnswer({ project, subject, message }: KindInput): Direct | undefined {
@@ -44,7 +45,23 @@ export function downstreamAnswer({ project, subject }: KindInput): Direct | unde
   if (!n) return undefined;
   const users = dependents(project, n);
   const colNote = subject.column || subject.columnName ? ` (at model level; which of them read ${q(subject.column?.name ?? subject.columnName!)} is column lineage, not traced by this answer)` : '';
-  if (!users.length) return { lead: `Nothing in the project depends on ${q(n.name)}: no model, snapshot, exposure or semantic model refs it (${where(n)}).`, evidence: [] };
+  if (!users.length) {
+    // no ref() names it, but a ref() whose name a var or a loop builds may (dbt renders those)
+    const rendered = renderedReaders(project, n);
+    if (rendered.length) {
+      return { lead: `No model names ${q(n.name)} in a ref() call, but as dbt renders them ${plural(rendered.length, 'model')} read${rendered.length === 1 ? 's' : ''} it through a ref() whose name is built from a var or a loop${colNote}: ${list(rendered.map((u) => `${q(u.node.name)} (${u.at})`), 10)}.`,
+        evidence: ['From the column lineage of the project\'s rendered SQL (`modeler lineage` shows it column by column).'] };
+    }
+    const lead = `Nothing in the project depends on ${q(n.name)}: no model, snapshot, exposure or semantic model refs it (${where(n)}).`;
+    if (n.resourceType === 'source') return { lead, evidence: [] };
+    // a ref() whose name is built at render time that could not be followed (the target or a var is not known)
+    const built = project.models.filter((m) => m !== n && m.sqlPath && lineIn(project, m.sqlPath, DYNAMIC_REF) !== undefined);
+    if (!built.length) return { lead, evidence: [] };
+    const names = list(built.map((m) => q(m.name)), 5);
+    return project.dbtTarget
+      ? { lead: `${lead.slice(0, -1)}; of the ${plural(built.length, 'model')} that build a ref() name from a var or a loop (${names}), none reads it as rendered here.`, evidence: [] }
+      : { lead: `No model names ${q(n.name)} in a ref() call; ${plural(built.length, 'model')} build${built.length === 1 ? 's' : ''} a ref() name from a var or a loop (${names}), which could not be read as dbt renders them without its target: give profiles.yml (or --profiles-dir) and the vars.`, evidence: [] };
+  }
   const shown = users.map((u) => `${q(u.node.name)} (${u.at})`);
   const kinds = new Set(users.map((u) => u.node.resourceType));
   const noun = kinds.size === 1 ? plural(users.length, users[0].node.resourceType === 'semantic_model' ? 'semantic model' : users[0].node.resourceType) : plural(users.length, 'node');
@@ -65,6 +82,23 @@ export function dependents(project: Project, n: DbtNode): { node: DbtNode; at: s
     }
   }
   return out;
+}
+
+/** A ref() call whose argument is not a quoted name: `ref(relation_source)`, `ref(var('x'))`. */
+const DYNAMIC_REF = /\bref\s*\(\s*[^'"\s)]/;
+
+/** The models whose rendered SQL reads a column of `n`, from the project's column lineage graph (none when it cannot be built). */
+function renderedReaders(project: Project, n: DbtNode): { node: DbtNode; at: string }[] {
+  let g: ReturnType<typeof lineageGraph>;
+  try { g = lineageGraph(project, { cache: true }); } catch { return []; }
+  const found = new Map<string, { node: DbtNode; at: string }>();
+  for (const column of g.columnsOf(n.uniqueId)) {
+    for (const e of g.down(n.uniqueId, column)) {
+      const m = found.has(e.to.id) ? undefined : g.node(e.to.id);
+      if (m && m !== n) found.set(e.to.id, { node: m, at: at(e.file ?? m.sqlPath ?? m.file, e.line) });
+    }
+  }
+  return [...found.values()];
 }
 
 function downstreamEvidence(project: Project, n: DbtNode): string[] {
