@@ -102,6 +102,7 @@ describe('the reader agrees with dbt parse on every rule of dbt-rules', () => {
     const lineOf = (f: string) => readFileSync(join(FIXTURE, 'models/branches', f), 'utf8').split('\n').findIndex((l) => l.includes('enabled=false')) + 1;
     expect(off.get('br_var_empty')).toBe(`models/branches/br_var_empty.sql:${lineOf('br_var_empty.sql')}`);
     expect(off.get('br_elif')).toBe(`models/branches/br_elif.sql:${lineOf('br_elif.sql')}`);
+    expect(off.get('br_var_missing')).toBe(`models/branches/br_var_missing.sql:${lineOf('br_var_missing.sql')}`);
   });
 
   it('two files of one model name, one disabled by its target: dbt keeps both (one enabled, one disabled), and so does the reader', () => {

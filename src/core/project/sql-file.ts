@@ -150,12 +150,13 @@ function ifBranches(text: string): (off: number) => IfBranch[] {
 
 /**
  * Whether dbt renders a call in these branches when it parses the project: false when a condition
- * decides against it, UNKNOWN when one cannot be evaluated here. `execute` is false while dbt parses.
+ * decides against it, UNKNOWN when one cannot be evaluated here. `execute` is false while dbt
+ * parses, and a var() nothing defines is None then (a config() value of None is refused instead).
  */
 function rendered(branches: readonly IfBranch[] | undefined, ctx: JContext): { shown: boolean | typeof UNKNOWN; why?: string } {
   if (!branches) return { shown: true };
   const why: string[] = [];
-  const at: JContext = { ...ctx, markers: false, note: (r) => why.push(r), globals: { ...ctx.globals, execute: false } };
+  const at: JContext = { ...ctx, markers: false, missingVarIsNone: true, note: (r) => why.push(r), globals: { ...ctx.globals, execute: false } };
   const test = (e: Expr | null) => {
     if (!e) { why.push('a condition around it cannot be read'); return UNKNOWN; }
     const v = evaluate(e, at);
