@@ -2,26 +2,14 @@
 // over a var of loaders, as rittmananalytics/ra_data_warehouse does): dbt renders them and records
 // the dependency; the answer names them from the rendered SQL, and when the target those models
 // test is not known it says why it cannot follow them instead of that nothing depends on X.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { initSqlColumns } from '../../src/api.js';
 import { ask } from '../../src/assistant/ask.js';
 import { AssistantSession } from '../../src/assistant/session.js';
-import { tempDir } from '../helpers/cli.js';
 import { dbtParse } from '../helpers/dbt.js';
-
-const PROFILE = 'dyn:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: ":memory:"\n';
-
-function project(guarded: boolean): string {
-  const dir = join(tempDir('modeler-dynref-'), 'dyn');
-  mkdirSync(join(dir, 'models', 'staging'), { recursive: true });
-  writeFileSync(join(dir, 'dbt_project.yml'), "name: dyn\nversion: '1.0.0'\nconfig-version: 2\nprofile: dyn\nvars:\n  feeds: ['shop']\n");
-  writeFileSync(join(dir, 'models/staging/stg_shop_orders.sql'), 'select 1 as order_id, 2 as amount\n');
-  const union = "{% for feed in var('feeds') %}\n{% set staged = 'stg_' ~ feed ~ '_orders' %}\nselect order_id, amount from {{ ref(staged) }}\n{% if not loop.last %}union all{% endif %}\n{% endfor %}\n";
-  writeFileSync(join(dir, 'models/int_orders.sql'), guarded ? `{% if target.type == 'duckdb' %}\n${union}{% endif %}\n` : union);
-  return dir;
-}
+import { DYN_PROFILE as PROFILE, dynamicRefsProject as project } from '../helpers/dynamic-refs-project.js';
 
 describe('what depends on a model read through a ref() name built at render time', () => {
   it('dbt records the dependency, and the answer names the model that reads it', async () => {
@@ -30,7 +18,7 @@ describe('what depends on a model read through a ref() name built at render time
     const r = dbtParse(dir);
     expect(r.code, r.output).toBe(0);
     const manifest = JSON.parse(readFileSync(join(dir, 'target', 'manifest.json'), 'utf8'));
-    expect(manifest.nodes['model.dyn.int_orders'].depends_on.nodes).toEqual(['model.dyn.stg_shop_orders']);
+    expect(manifest.nodes['model.dyn.int_orders'].depends_on.nodes).toEqual(['model.dyn.stg_shop_orders', 'model.dyn.stg_pos_orders']);
     rmSync(join(dir, 'target'), { recursive: true });
     await initSqlColumns();
     const a = await ask(AssistantSession.open(dir), { message: 'what depends on stg_shop_orders?' });

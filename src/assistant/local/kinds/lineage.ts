@@ -3,6 +3,7 @@
 // not traced here; a column question is answered at its model's level and says so.
 import type { DbtNode, Project } from '../../../core/project/types.js';
 import { lineageGraph } from '../../../lineage/graph.js';
+import { DYNAMIC_REF } from '../../../core/columns/rendered-refs.js';
 import { at, cannot, esc, kindWord, lineIn, list, plural, q, where, type Direct, type KindInput } from './shared.js';
 
 export function upstreamAnswer({ project, subject, message }: KindInput): Direct | undefined {
@@ -83,9 +84,6 @@ export function dependents(project: Project, n: DbtNode): { node: DbtNode; at: s
   }
   return out;
 }
-
-/** A ref() call whose argument is not a quoted name: `ref(relation_source)`, `ref(var('x'))`. */
-const DYNAMIC_REF = /\bref\s*\(\s*[^'"\s)]/;
 
 /** The models whose rendered SQL reads a column of `n`, from the project's column lineage graph (none when it cannot be built). */
 function renderedReaders(project: Project, n: DbtNode): { node: DbtNode; at: string }[] {
