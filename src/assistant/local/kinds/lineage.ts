@@ -2,8 +2,7 @@
 // the models, snapshots, exposures and semantic models that ref() it. Column-level lineage is
 // not traced here; a column question is answered at its model's level and says so.
 import type { DbtNode, Project } from '../../../core/project/types.js';
-import { lineageGraph } from '../../../lineage/graph.js';
-import { DYNAMIC_REF } from '../../../core/columns/rendered-refs.js';
+import { DYNAMIC_REF, renderedRefs } from '../../../core/columns/rendered-refs.js';
 import { at, cannot, esc, kindWord, lineIn, list, plural, q, where, type Direct, type KindInput } from './shared.js';
 
 export function upstreamAnswer({ project, subject, message }: KindInput): Direct | undefined {
@@ -46,13 +45,13 @@ export function downstreamAnswer({ project, subject }: KindInput): Direct | unde
   if (!n) return undefined;
   const users = dependents(project, n);
   const colNote = subject.column || subject.columnName ? ` (at model level; which of them read ${q(subject.column?.name ?? subject.columnName!)} is column lineage, not traced by this answer)` : '';
+  // read only through ref() names built from a var or a loop (dbt renders those): say so
+  const built = new Set(renderedReaders(project, n).map((u) => u.node));
+  if (users.length && users.every((u) => built.has(u.node))) {
+    return { lead: `No model names ${q(n.name)} in a ref() call, but as dbt renders them ${plural(users.length, 'model')} read${users.length === 1 ? 's' : ''} it through a ref() whose name is built from a var or a loop${colNote}: ${list(users.map((u) => `${q(u.node.name)} (${u.at})`), 10)}.`,
+      evidence: ['As the SQL renders with the project\'s vars and target (`modeler lineage` shows it column by column).'] };
+  }
   if (!users.length) {
-    // no ref() names it, but a ref() whose name a var or a loop builds may (dbt renders those)
-    const rendered = renderedReaders(project, n);
-    if (rendered.length) {
-      return { lead: `No model names ${q(n.name)} in a ref() call, but as dbt renders them ${plural(rendered.length, 'model')} read${rendered.length === 1 ? 's' : ''} it through a ref() whose name is built from a var or a loop${colNote}: ${list(rendered.map((u) => `${q(u.node.name)} (${u.at})`), 10)}.`,
-        evidence: ['From the column lineage of the project\'s rendered SQL (`modeler lineage` shows it column by column).'] };
-    }
     const lead = `Nothing in the project depends on ${q(n.name)}: no model, snapshot, exposure or semantic model refs it (${where(n)}).`;
     if (n.resourceType === 'source') return { lead, evidence: [] };
     // a ref() whose name is built at render time that could not be followed (the target or a var is not known)
@@ -82,21 +81,18 @@ export function dependents(project: Project, n: DbtNode): { node: DbtNode; at: s
       out.push({ node: m, at: at(file, lineIn(project, file, re) ?? (file === m.file ? m.line : undefined)) });
     }
   }
+  if (n.resourceType !== 'source') for (const r of renderedReaders(project, n)) if (!out.some((o) => o.node === r.node)) out.push(r);
   return out;
 }
 
-/** The models whose rendered SQL reads a column of `n`, from the project's column lineage graph (none when it cannot be built). */
+/** The models whose ref() name, built while rendering (a loop over a var of loaders), names `n`: what dbt renders them to. */
 function renderedReaders(project: Project, n: DbtNode): { node: DbtNode; at: string }[] {
-  let g: ReturnType<typeof lineageGraph>;
-  try { g = lineageGraph(project, { cache: true }); } catch { return []; }
-  const found = new Map<string, { node: DbtNode; at: string }>();
-  for (const column of g.columnsOf(n.uniqueId)) {
-    for (const e of g.down(n.uniqueId, column)) {
-      const m = found.has(e.to.id) ? undefined : g.node(e.to.id);
-      if (m && m !== n) found.set(e.to.id, { node: m, at: at(e.file ?? m.sqlPath ?? m.file, e.line) });
-    }
+  const out: { node: DbtNode; at: string }[] = [];
+  for (const [id, parents] of renderedRefs(project)) {
+    const m = parents.includes(n.uniqueId) ? project.models.find((x) => x.uniqueId === id) ?? project.snapshots.find((x) => x.uniqueId === id) : undefined;
+    if (m) out.push({ node: m, at: at(m.sqlPath, lineIn(project, m.sqlPath, DYNAMIC_REF)) });
   }
-  return [...found.values()];
+  return out;
 }
 
 function downstreamEvidence(project: Project, n: DbtNode): string[] {
