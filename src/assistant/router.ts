@@ -85,6 +85,7 @@ export function route(message: string, context?: SelectedContext): Route {
 
   let modes = [...scores.values()].filter((m) => m.score >= 2).sort((a, b) => b.score - a.score || MODES.indexOf(a.mode) - MODES.indexOf(b.mode));
   if (!modes.length) modes = [{ mode: context?.kind === 'issue' ? 'governance_reviewer' : 'physical_dbt_developer', score: 1, reasons: ['default for a question about the project'] }];
-  const selected = !!(context?.kind || context?.name || context?.path);
+  // the whole project as context (the web UI's "Ask AI" on the project's diagram) selects nothing in it
+  const selected = context?.kind !== 'workspace' && !!(context?.kind || context?.name || context?.path);
   return { modes: modes.slice(0, 4), agent, wantsChanges, repoWide: REPO_WIDE.test(message) || (!selected && LISTING.test(message)) };
 }

@@ -111,9 +111,7 @@ function tryLoad(text: string, file: string, lines: LineIndex, allowDuplicates: 
         const keys = stack.keys[parent] ??= new Set();
         if (keys.has(key)) {
           const p = lines.position(skipBlank(text, fpos));
-          diagnostics.push({ code: 'YAML_DUPLICATE_KEY', severity: 'warning', file, line: p.line, column: p.column,
-            message: `key '${key}' appears twice in the same mapping; the last one wins (as in dbt)`,
-            hint: 'remove or rename one of the two keys; dbt reads only the last' });
+          diagnostics.push(duplicateKeyWarning(file, p.line, p.column, key));
         }
         keys.add(key);
       }
@@ -139,6 +137,13 @@ function tryLoad(text: string, file: string, lines: LineIndex, allowDuplicates: 
       message: reason,
       hint: 'fix the YAML syntax at this position (indentation, a missing colon or an unclosed quote are the usual causes)' }], lineOf: () => undefined };
   }
+}
+
+/** A key repeated in one mapping, read as dbt's YAML loader reads it: the last one wins. */
+export function duplicateKeyWarning(file: string, line: number, column: number, key: string): Diagnostic {
+  return { code: 'YAML_DUPLICATE_KEY', severity: 'warning', file, line, column,
+    message: `key '${key}' appears twice in the same mapping; the last one wins (as in dbt)`,
+    hint: 'remove or rename one of the two keys; dbt reads only the last' };
 }
 
 /** A key scalar is followed by optional blanks and ':' (a value scalar is not). */

@@ -7,6 +7,7 @@ import type { Document, DocumentOptions, LineCounter, Node, ParseOptions, Pair, 
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, yaml } from './yaml-lib.js';
 import { pushAll, type Diagnostic } from './diagnostics.js';
 import { checkTextLimits, LimitError, LIMITS, limitDiagnostic, showLimit } from './limits.js';
+import { duplicateKeyWarning } from './yaml-fast.js';
 
 export type PathSeg = string | number;
 
@@ -71,7 +72,15 @@ export function parseYamlDocument(text: string, options: Options = {}, file?: st
   return doc!;
 }
 
-export function parseYamlSource(text: string, file: string): YamlSource {
+export interface YamlSourceOptions {
+  /**
+   * 'last-wins' reads a repeated key as dbt's YAML loader does (the last one wins, with a located
+   * warning) — for files dbt reads, such as dbt_project.yml; the default refuses it (modeler's own files).
+   */
+  duplicateKeys?: 'error' | 'last-wins';
+}
+
+export function parseYamlSource(text: string, file: string, opts: YamlSourceOptions = {}): YamlSource {
   const lines = new (yaml().LineCounter)();
   const diagnostics: Diagnostic[] = [];
   let doc: Document.Parsed;
@@ -96,7 +105,7 @@ export function parseYamlSource(text: string, file: string): YamlSource {
     const pos = lines.linePos(w.pos[0]);
     diagnostics.push({ code: 'YAML_WARNING', severity: 'warning', file, line: pos.line, column: pos.col, message: firstLine(w.message) });
   }
-  if (!diagnostics.some((d) => d.severity === 'error')) pushAll(diagnostics, checkNodes(doc, lines, file));
+  if (!diagnostics.some((d) => d.severity === 'error')) pushAll(diagnostics, checkNodes(doc, lines, file, opts.duplicateKeys === 'last-wins'));
   let value: unknown;
   if (!diagnostics.some((d) => d.severity === 'error')) {
     try {
@@ -128,7 +137,7 @@ function refused(text: string, file: string, diagnostics: Diagnostic[]): YamlSou
  * depth, keys per mapping, duplicate keys (what the library's `uniqueKeys` does, in linear time),
  * the number of aliases and the nodes they add when expanded. The first limit crossed stops it.
  */
-function checkNodes(doc: Document.Parsed, lines: LineCounter, file: string): Diagnostic[] {
+function checkNodes(doc: Document.Parsed, lines: LineCounter, file: string, lastKeyWins: boolean): Diagnostic[] {
   const out: Diagnostic[] = [];
   const pos = (n: Node | Pair | null | undefined) => {
     const off = (isPair(n) ? (n.key as Node | null)?.range?.[0] : (n as Node | null)?.range?.[0]) ?? 0;
@@ -187,7 +196,8 @@ function checkNodes(doc: Document.Parsed, lines: LineCounter, file: string): Dia
             if (isScalar(k)) {
               if (seen.has(k.value)) {
                 const at = pos(k);
-                out.push({ code: 'YAML_SYNTAX', severity: 'error', file, ...at, message: 'Map keys must be unique', hint: SPECIFIC_HINTS.DUPLICATE_KEY });
+                out.push(lastKeyWins ? duplicateKeyWarning(file, at.line, at.column, String(k.value))
+                  : { code: 'YAML_SYNTAX', severity: 'error', file, ...at, message: 'Map keys must be unique', hint: SPECIFIC_HINTS.DUPLICATE_KEY });
               }
               seen.add(k.value);
             }

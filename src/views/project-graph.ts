@@ -8,6 +8,7 @@ import { inferLayers } from '../governance/layers.js';
 import { dbtSubjects } from '../governance/policy/subjects.js';
 import type { Cardinality } from '../core/model/types.js';
 import { projectColumns, type ColumnOrigin } from '../core/columns/project-columns.js';
+import { renderedOnly } from '../core/columns/rendered-refs.js';
 
 export interface GraphNode {
   id: string;
@@ -168,6 +169,8 @@ function skeletonOf(p: Project): Skeleton {
       const target = p.modelByName.get(r.name) ?? byName.get(r.name);
       if (target) edges.push({ kind: 'ref', from: { node: target.uniqueId }, to: { node: n.uniqueId }, via: `ref('${r.name}')` });
     }
+    // a ref() whose name is built while rendering (a loop over a var of loaders): what dbt renders it to
+    for (const target of renderedOnly(p, n)) edges.push({ kind: 'ref', from: { node: target.uniqueId }, to: { node: n.uniqueId }, via: `ref() built while rendering: ${target.name}` });
     for (const s of n.sourceRefs) {
       const target = byName.get(s);
       if (target) edges.push({ kind: 'source', from: { node: target.uniqueId }, to: { node: n.uniqueId }, via: `source('${s.replace('.', "', '")}')` });

@@ -70,6 +70,26 @@ describe('Local explanations', () => {
     expect(r.answer).not.toContain('- orders (');
   });
 
+  it('a repo-wide question counts every model, also one no property file describes, and is not taken over by a table named as its facet', async () => {
+    const dir = copyProject(EXAMPLE);
+    // a CRM source table named `owners`, and a model with SQL only
+    writeFileSync(join(dir, 'models/staging/_crm__sources.yml'), 'version: 2\nsources:\n  - name: crm\n    tables:\n      - name: owners\n');
+    writeFileSync(join(dir, 'models/staging/stg_crm__owners.sql'), "select 1 as owner_id from {{ source('crm', 'owners') }}\n");
+    const total = loadProject(dir).models.length;
+    const t = AssistantSession.open(dir);
+    const owners = await ask(t, { message: 'which models lack owners?' });
+    expect(owners.answer).toMatch(new RegExp(`^\\d+ of ${total} models have no owner:`));
+    expect(owners.answer).toContain('- stg_crm__owners (models/staging/stg_crm__owners.sql:1)');
+    // asked from the project's diagram in the web UI, whose context is the whole workspace
+    const fromCanvas = await ask(t, { message: 'which models lack owners?', context: { kind: 'workspace', name: 'jaffle_shop' } });
+    expect(fromCanvas.answer).toBe(owners.answer);
+    for (const message of ['which models are not documented', 'which models are untested']) {
+      const r = await ask(t, { message });
+      expect(r.answer, message).toMatch(new RegExp(`^\\d+ of ${total} models have no (description|tests at all):`));
+      expect(r.answer, message).toContain('- stg_crm__owners (');
+    }
+  });
+
   it('says when it cannot answer, and proposes nothing', async () => {
     const r = await ask(s, { message: 'what will the weather be in Lisbon tomorrow' });
     expect(r.answer).toMatch(/^I could not find anything in this project that answers this\./);

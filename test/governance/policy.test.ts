@@ -204,7 +204,19 @@ describe('policy-check CLI', () => {
     expect(dir.code).toBe(64);
     expect(dir.stderr).toMatch(/^modeler: policy pack .* is a directory; give a pack file/);
   });
-  itShared('exit 1 for an invalid model', () => {
+  it('without a target it checks the dbt project found from the working folder, as dbt finds it; a folder outside one is refused', () => {
+    const given = runCli(['policy-check', EXAMPLE, '--policy', 'modeler/base', '--output-json']);
+    const found = runCli(['policy-check', '--policy', 'modeler/base', '--output-json'], { cwd: join(EXAMPLE, 'models') });
+    expect(found.code, found.stderr).toBe(given.code);
+    const violations = (r: typeof given) => JSON.parse(r.stdout).diagnostics.map((d: any) => `${d.file}:${d.line} ${d.code}`);
+    expect(violations(found)).toEqual(violations(given));
+    expect(violations(found).length).toBeGreaterThan(0);
+    const outside = runCli(['policy-check', '--policy', 'modeler/base'], { cwd: tempDir() });
+    expect(outside.code).toBe(1);
+    expect(outside.stderr).toMatch(/dbt_project\.yml/);
+    expect(outside.stderr.trim().split('\n')).toHaveLength(1);
+  });
+    itShared('exit 1 for an invalid model', () => {
     const r = runCli(['policy-check', join(PEER, 'tests/scenarios/invalid.model.yaml'), '--policy', 'modeler/base']);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('error[UNKNOWN_ENTITY]');

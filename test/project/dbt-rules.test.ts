@@ -93,6 +93,47 @@ describe('the reader agrees with dbt parse on every rule of dbt-rules', () => {
     expect(project.diagnostics).toContainEqual(expect.objectContaining({ code: 'DUPLICATE_COLUMN', file: 'models/staging/_stg.yml', line: second }));
   });
 
+  it('a config() call counts only in the {% if %}/{% elif %}/{% else %} branch dbt renders (execute is false while dbt parses)', () => {
+    const dbtOn = new Set(Object.values<any>(manifest.nodes).filter((n) => n.fqn?.includes('branches')).map((n) => n.name));
+    expect([...dbtOn].sort()).toEqual(['br_execute', 'br_nested', 'br_var_list']);
+    expect(project.models.filter((m) => m.fqn.includes('branches')).map((m) => m.name).sort()).toEqual([...dbtOn].sort());
+    expect(project.modelByName.get('br_var_list')!.materialized).toBe('table');
+    const off = new Map(project.disabled.map((n) => [n.name, n.disabledBy]));
+    const lineOf = (f: string) => readFileSync(join(FIXTURE, 'models/branches', f), 'utf8').split('\n').findIndex((l) => l.includes('enabled=false')) + 1;
+    expect(off.get('br_var_empty')).toBe(`models/branches/br_var_empty.sql:${lineOf('br_var_empty.sql')}`);
+    expect(off.get('br_elif')).toBe(`models/branches/br_elif.sql:${lineOf('br_elif.sql')}`);
+    expect(off.get('br_var_missing')).toBe(`models/branches/br_var_missing.sql:${lineOf('br_var_missing.sql')}`);
+  });
+
+  it('two files of one model name, one disabled by its target: dbt keeps both (one enabled, one disabled), and so does the reader', () => {
+    const fileOf = (n: any) => n.original_file_path;
+    expect(fileOf(manifest.nodes['model.rules_demo.per_target'])).toBe('models/adapters/per_target/dev/per_target.sql');
+    expect(manifest.disabled['model.rules_demo.per_target'].map(fileOf)).toEqual(['models/adapters/per_target/ci/per_target.sql']);
+    expect(project.modelByName.get('per_target')!.sqlPath).toBe('models/adapters/per_target/dev/per_target.sql');
+    expect(project.disabled.filter((n) => n.name === 'per_target').map((n) => n.sqlPath)).toEqual(['models/adapters/per_target/ci/per_target.sql']);
+    expect(project.diagnostics.filter((d) => d.code.startsWith('DUPLICATE_MODEL'))).toEqual([]);
+    const ci = loadProject(FIXTURE, { target: 'ci' });
+    expect(ci.modelByName.get('per_target')!.sqlPath).toBe('models/adapters/per_target/ci/per_target.sql');
+  });
+
+  it('two files of one model name whose target is not known: a warning that dbt refuses them if both are enabled, not an error', () => {
+    const d = join(tempDir(), 'no-profile');
+    cpSync(FIXTURE, d, { recursive: true, filter: (f) => !f.endsWith('profiles.yml') });
+    const p = loadProject(d, { profilesDir: join(d, 'nowhere') });
+    expect(p.diagnostics.filter((x) => x.code.startsWith('DUPLICATE_MODEL'))).toEqual([
+      expect.objectContaining({ code: 'DUPLICATE_MODEL_UNDECIDED', severity: 'warning', file: 'models/adapters/per_target/dev/per_target.sql' }),
+    ]);
+  });
+
+  it('a key repeated in dbt_project.yml: the last one wins there too, with a located warning, not a refusal of the file', () => {
+    const text = readFileSync(join(FIXTURE, 'dbt_project.yml'), 'utf8').split('\n');
+    const second = text.findLastIndex((l) => l.trim().startsWith('use_b:') && !l.includes('not ours')) + 1;
+    expect(project.diagnostics.filter((d) => d.file === 'dbt_project.yml' && d.severity === 'error')).toEqual([]);
+    expect(project.diagnostics).toContainEqual(expect.objectContaining({ code: 'YAML_DUPLICATE_KEY', file: 'dbt_project.yml', line: second, severity: 'warning' }));
+    expect(project.name).toBe('rules_demo');
+    expect(project.disabled.find((n) => n.name === 'stg_b')).toBeDefined();
+  });
+
   it('anchors and aliases keep the line of the anchored node', () => {
     const text = readFileSync(join(FIXTURE, 'models/staging/_stg.yml'), 'utf8').split('\n');
     const anchorLine = text.findIndex((l) => l.includes('- name: loaded_at')) + 1;

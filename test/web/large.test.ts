@@ -59,6 +59,25 @@ describe.skipIf(!!skip)(`a ${MODELS}-model project${skip ? ` [skipped: ${skip}]`
     expect(await page.getByRole('group', { name: 'relationship dim_opportunity_302.lead_id to fct_lead_301.lead_id (many to one)' }).count()).toBe(1);
   });
 
+  it('ticking Lineage with a table focused keeps the focus and asks for its ref() neighbours too', async () => {
+    const shownNow = async () => Number(/Showing (\d+) of/.exec((await note().textContent())!)?.[1]);
+    const before = await shownNow();
+    const asked: string[] = [];
+    const onRequest = (r: import('playwright-core').Request) => { if (/\/graph\?/.test(r.url())) asked.push(decodeURIComponent(r.url())); };
+    page.on('request', onRequest);
+    await page.getByRole('checkbox', { name: 'Lineage' }).check();
+    await until(() => Promise.resolve(asked.length), (n) => n > 0, 'the graph asked again');
+    await page.getByRole('region', { name: 'Diagram' }).and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 60_000 });
+    page.off('request', onRequest);
+    expect(asked.at(-1)).toMatch(/focus=[^&]*fct_lead_301/);
+    expect(asked.at(-1)).toContain('lineage=true');
+    await note().filter({ hasText: 'fct_lead_301 and neighbours within 1 hop.' }).waitFor();
+    expect(await shownNow()).toBeGreaterThanOrEqual(before);
+    await page.getByRole('group', { name: 'model fct_lead_301', exact: true }).waitFor();
+    await page.getByRole('checkbox', { name: 'Lineage' }).uncheck();
+    await page.getByRole('region', { name: 'Diagram' }).and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 60_000 });
+  });
+
   it('shows all tables on demand, rendering only those on screen', async () => {
     await page.getByRole('button', { name: 'Show all', exact: true }).click();
     await note().filter({ hasText: new RegExp(`^${MODELS} tables`) }).waitFor({ timeout: 90_000 });

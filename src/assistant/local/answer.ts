@@ -41,15 +41,15 @@ const ISSUE_RULE: Record<string, Rule> = {
 
 /** Repo-wide "which models lack X" questions, answered by checking every model. */
 const FACETS: [RegExp, string, (p: Project, n: DbtNode) => boolean][] = [
-  [/\bowner/i, 'no owner', (_p, n) => !ownerOf(n)],
-  [/\bdescri|\bdocument/i, 'no description', (_p, n) => !(n.description ?? '').trim()],
+  [/\bowner|\bunowned/i, 'no owner', (_p, n) => !ownerOf(n)],
+  [/\bdescri|\bdocument|\bundocumented/i, 'no description', (_p, n) => !(n.description ?? '').trim()],
   [/\bkey\b|\bunique|\bprimary/i, 'no column tested unique and not_null', (_p, n) => !n.columns.some((c) => hasUniqueTest(c, n) && hasNotNullTest(c))],
-  [/\btests?\b/i, 'no tests at all', (_p, n) => !n.tests.length && !n.columns.some((c) => c.tests.length)],
+  [/\btests?\b|\buntested/i, 'no tests at all', (_p, n) => !n.tests.length && !n.columns.some((c) => c.tests.length)],
   [/\bcontract/i, 'an Interface without an enforced contract', (_p, n) => !!n.interface && !n.contractEnforced],
   [/\bcolumns?\b/i, 'no documented columns', (_p, n) => !n.columns.length],
 ];
 const FINDING_WORDS = /\b(findings?|flag\w*|warn\w*|errors?|issues?|problems?|fix\w*|lint\w*|readiness|wrong|fail\w*|broken|check\w*|validat\w*|rules?|polic\w*)\b/i;
-const LACK = /\b(lack\w*|without|missing|no|none|not have|don'?t have|doesn'?t have|have no|has no)\b/i;
+const LACK = /\b(lack\w*|without|missing|no|none|not|undocumented|untested|unowned|don'?t have|doesn'?t have|have no|has no)\b/i;
 
 export function localAnswer(project: Project, index: IndexView, r: Retrieval, message: string, opts: LocalOptions = {}): LocalAnswer {
   const cited: IndexRecord[] = [];
@@ -59,11 +59,14 @@ export function localAnswer(project: Project, index: IndexView, r: Retrieval, me
 
   // a question of a kind the Local engine answers directly: the fact first, with file:line
   const u = understand(project, index, message, r.selected, opts.context, opts.last);
-  // a repo-wide "which models lack …" question (one that names no table)
-  const facet = r.scope === 'repo_wide' && LACK.test(lower) && u.subject.from !== 'question' ? FACETS.find(([re]) => re.test(lower)) : undefined;
+  // a repo-wide "which models lack …" question (one that names no table, or only a table named
+  // as the facet itself: a source table `owners` in "which models lack owners")
+  const wanted = r.scope === 'repo_wide' && LACK.test(lower) ? FACETS.find(([re]) => re.test(lower)) : undefined;
+  const facet = wanted && (u.subject.from !== 'question' || wanted[0].test(u.subject.node?.name ?? '')) ? wanted : undefined;
   if (facet) {
     const tier = /\bstaging\b/.test(lower) ? 'stg' : /\bmarts?\b/.test(lower) ? 'mart' : undefined;
-    const models = project.models.filter((n) => n.origins.includes('yaml') && (!tier || (tier === 'stg' ? /^stg_|\/staging\//.test(`${n.name} ${n.file}`) : !/^stg_|\/staging\//.test(`${n.name} ${n.file}`))));
+    // every model counts: one no property file describes lacks each of these the most
+    const models = project.models.filter((n) => !tier || (tier === 'stg' ? /^stg_|\/staging\//.test(`${n.name} ${n.file}`) : !/^stg_|\/staging\//.test(`${n.name} ${n.file}`)));
     const hits = models.filter((n) => facet[2](project, n));
     out.push(`${hits.length} of ${models.length} models have ${facet[1]}:`);
     for (const n of hits.slice(0, 50)) { out.push(`- ${n.name} (${n.file}:${n.line ?? 1})`); const rec = index.get(`model:${n.name}`); if (rec) cited.push(rec); }

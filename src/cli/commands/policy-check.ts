@@ -16,7 +16,8 @@ export function registerPolicyCheck(program: Command): void {
       'Example: modeler policy-check examples/jaffle_shop --policy modeler/strict --inherit')
     .action(action((target: string | undefined, opts: ProjectFlags & { policy: string[]; inherit?: boolean; outputJson?: boolean }) => {
       if (target !== undefined && (opts.projectDir ?? opts.project) !== undefined) throw new UserError('give either a target or --project-dir, not both');
-      const ref = projectRef(opts, target, { required: 'a target: a model file, a property file or --project-dir <dir>', files: true });
+      // without a target, the project is found as dbt finds it (as --project-dir's help says); a folder without one is refused
+      const ref = projectRef(opts, target, { files: true });
       const r = checkPolicies(target !== undefined ? { modelFile: ref.dir, ...ref.read } : { projectDir: ref.dir, ...ref.read }, opts.policy, { inherit: opts.inherit });
       if (opts.outputJson) printJson(r);
       else {

@@ -9,7 +9,7 @@ import { parseDbtProperties, toArray, type PropertyFile, type SourceTableEntry, 
 import { renderDeep, UNKNOWN, type JContext } from './jinja-expr.js';
 import { defaultSettings, varContext, type DbtSettings } from './settings.js';
 import { parseYamlFast } from '../yaml-fast.js';
-import { relationsIn, sqlConfig, type SqlFacts } from './sql-file.js';
+import { relationsIn, sqlConfig, sqlConfigAt, type SqlFacts } from './sql-file.js';
 import type { DbtColumn, DbtNode, DbtTest, ResourceType } from './types.js';
 import { opt } from '../option-names.js';
 
@@ -61,6 +61,9 @@ const basename = (rel: string) => rel.split('/').pop()!.replace(/\.(sql|py|csv)$
 const codeNames = new WeakMap<CodeFile, string>();
 const codeName = (c: CodeFile) => { let n = codeNames.get(c); if (n === undefined) codeNames.set(c, (n = basename(c.rel))); return n; };
 
+/** Nodes whose enabled setting could not be evaluated (read as enabled); kept with reused nodes. */
+const ENABLED_UNKNOWN = new WeakSet<DbtNode>();
+
 /** Folders of `rel` below the resource path that holds it (dbt's fqn middle part). */
 function dirsUnder(rel: string, roots: readonly string[]): string[] {
   const root = roots.find((r) => r === '.' || r === '' || rel.startsWith(r + '/'));
@@ -85,6 +88,7 @@ export function buildNodes(input: BuildInput): Built {
       if (l.config && l.config.enabled !== undefined) decidedBy = l.where;
     }
     const en = isEnabled(config);
+    if (en === UNKNOWN) ENABLED_UNKNOWN.add(node); else ENABLED_UNKNOWN.delete(node);
     if (en === UNKNOWN) {
       out.diagnostics.push({ code: 'CONFIG_NOT_EVALUATED', severity: 'info', file: at.file, line: at.line, column: 1,
         message: `cannot tell whether ${node.resourceType} '${node.name}' is enabled (${notes[0] ?? 'its enabled setting is not a constant'}); reading it as enabled`,
@@ -107,13 +111,15 @@ export function buildNodes(input: BuildInput): Built {
 
   // --- models: code files define them; YAML patches them ---------------------------------
   const codeByName = new Map<string, CodeFile>();
+  // further files of a name (one per warehouse or loader, each disabled but where it applies):
+  // dbt keeps every one as a node and refuses the project only when two of them are enabled
+  const sameName = new Map<string, CodeFile[]>();
   for (const c of input.code) {
     if (c.role !== 'model') continue;
     const name = codeName(c);
-    const prev = codeByName.get(name);
-    if (prev) {
-      out.diagnostics.push({ code: 'DUPLICATE_MODEL', severity: 'error', file: c.rel, line: 1, column: 1,
-        message: `two files define model '${name}' (also ${prev.rel}); dbt refuses to parse the project`, hint: 'rename or remove one of the files' });
+    if (codeByName.has(name)) {
+      const more = sameName.get(name);
+      if (more) more.push(c); else sameName.set(name, [c]);
       continue;
     }
     codeByName.set(name, c);
@@ -173,8 +179,9 @@ export function buildNodes(input: BuildInput): Built {
     if (version) { node.version = version.v; node.latestVersion = latest; }
     node.columns = version ? versionColumns(entry!, version) : entry?.columns ?? [];
     node.tests = [...(entry?.tests ?? []), ...(version?.tests ?? [])];
-    const sqlCfg = code ? sqlConfig(code.facts, resCtx) : {};
-    const configLine = code?.facts.configCalls[0]?.line ?? node.line ?? 1;
+    const sql = code ? sqlConfigAt(code.facts, resCtx) : { config: {} };
+    const sqlCfg = sql.config;
+    const configLine = sql.enabledLine ?? code?.facts.configCalls[0]?.line ?? node.line ?? 1;
     settle(node, [
       { config: projectConfig(s.trees.models, fqn, fileCtx), where: 'dbt_project.yml' },
       { config: entry ? render(yamlConfig(entry.obj)) : undefined, where: `${entry?.file}:${entry?.line}` },
@@ -215,6 +222,23 @@ export function buildNodes(input: BuildInput): Built {
     place(out, modelNode(name, code, entry));
   }
   for (const [name, code] of codeByName) if (!used.has(code)) place(out, modelNode(name, code));
+  for (const [name, files] of sameName) {
+    const entry = entries.get(name);
+    const first = codeByName.get(name)!;
+    let enabled = out.models.find((n) => n.sqlPath === first.rel);
+    for (const c of files) {
+      const node = buildModelNode(name, c, entry?.versions?.length ? undefined : entry);
+      if (!node.enabled || !enabled) { place(out, node); if (node.enabled) enabled = node; continue; }
+      const unsure = ENABLED_UNKNOWN.has(node) || ENABLED_UNKNOWN.has(enabled);
+      out.diagnostics.push(unsure
+        ? { code: 'DUPLICATE_MODEL_UNDECIDED', severity: 'warning', file: c.rel, line: 1, column: 1,
+          message: `two files define model '${name}' (also ${enabled.sqlPath}); dbt refuses the project if both are enabled, which cannot be told here; reading the first`,
+          hint: `give dbt's target (profiles.yml, ${opt('profiles_dir')}, ${opt('target')}) and the vars the files test, or rename one of the files` }
+        : { code: 'DUPLICATE_MODEL', severity: 'error', file: c.rel, line: 1, column: 1,
+          message: `two files define model '${name}' (also ${enabled.sqlPath}), both enabled; dbt refuses to parse the project`,
+          hint: 'rename or remove one of the files, or disable all but one' });
+    }
+  }
   if (memo) for (const [k, e] of memo.models) if (e.build !== build) memo.models.delete(k);
 
   // --- seeds -------------------------------------------------------------------------------
@@ -248,10 +272,11 @@ export function buildNodes(input: BuildInput): Built {
     const node = baseNode('snapshot', name, `snapshot.${s.name}.${name}`, fqn, s.name);
     Object.assign(node, { file: e?.file ?? rel, line: e?.line ?? line, sqlPath: facts ? rel : undefined, origins: [...(facts ? ['sql'] : []), ...(e ? ['yaml'] : [])],
       description: e?.obj.description, raw: e?.obj ?? {}, columns: e?.columns ?? [], tests: e?.tests ?? [], refs: facts?.refs ?? [], sourceRefs: facts?.sources.map((x) => `${x.source}.${x.table}`) ?? [] });
+    const sql = facts ? sqlConfigAt(facts, resCtx) : undefined;
     place(out, settle(node, [
       { config: projectConfig(s.trees.snapshots, fqn, fileCtx), where: 'dbt_project.yml' },
       { config: e ? render(yamlConfig(e.obj)) : undefined, where: `${e?.file}:${e?.line}` },
-      { config: facts ? sqlConfig(facts, resCtx) : undefined, where: `${rel}:${facts?.configCalls[0]?.line ?? line}` },
+      { config: sql?.config, where: `${rel}:${sql?.enabledLine ?? facts?.configCalls[0]?.line ?? line}` },
     ], { file: rel, line }));
   };
   // each block's own config() (the calls between its opening tag and the next block's) is its config

@@ -4,7 +4,8 @@ import type { CodeTable } from '../codes.js';
 export const PROJECT_CODES: CodeTable = {
   PROJECT_NO_DBT_PROJECT: { severity: 'warning', meaning: "the folder has no dbt_project.yml; dbt's default paths are assumed (run on the folder that holds it)" },
   DBT_YAML_SHAPE: { severity: 'error', meaning: 'a dbt property file is valid YAML but not in the shape dbt expects (e.g. models: is not a list)' },
-  DUPLICATE_MODEL: { severity: 'error', meaning: 'two files define a model of the same name, which dbt refuses' },
+  DUPLICATE_MODEL: { severity: 'error', meaning: 'two enabled files define a model of the same name, which dbt refuses (a disabled one of the same name is kept as a disabled node, as dbt keeps it)' },
+  DUPLICATE_MODEL_UNDECIDED: { severity: 'warning', meaning: "two files define a model of the same name and whether both are enabled depends on something not known here (the target, a var); dbt refuses the project if they are; the first is read" },
   YAML_WITHOUT_NODE: { severity: 'warning', meaning: 'a property file describes a model, seed or snapshot that no file defines' },
   CONFIG_NOT_EVALUATED: { severity: 'info', meaning: "a model's enabled setting depends on something not known here (a var without a value); it is read as enabled" },
   SQL_CONFIG_UNREADABLE: { severity: 'warning', meaning: 'a config() call in a SQL file cannot be read; its settings are ignored' },

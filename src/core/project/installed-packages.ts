@@ -41,7 +41,8 @@ function packageVars(s: DbtSettings, pkg: string, scopes: Set<string>): Record<s
 /** A package's `name:` (its dbt_project.yml), undefined when it does not read. */
 function projectName(dir: string): string | undefined {
   try {
-    const v = parseYaml(readTextFile(join(dir, 'dbt_project.yml'), 'dbt_project.yml')) as { name?: unknown } | undefined;
+    // json: a repeated key is read as dbt reads it (the last one wins), not refused
+    const v = parseYaml(readTextFile(join(dir, 'dbt_project.yml'), 'dbt_project.yml'), { json: true }) as { name?: unknown } | undefined;
     return typeof v?.name === 'string' ? v.name : undefined;
   } catch { return undefined; }
 }

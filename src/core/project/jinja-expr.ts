@@ -33,6 +33,11 @@ export interface JContext {
   filter?(name: string, value: unknown, args: unknown[], kwargs: Record<string, unknown>): unknown;
   /** `as_bool` gives dbt's marker (see BoolMarker), as when dbt renders a config value. */
   markers?: boolean;
+  /**
+   * A var() with no value and no default is None, as in the SQL dbt renders while it parses (its
+   * parse context never refuses one); else it is UNKNOWN.
+   */
+  missingVarIsNone?: boolean;
 }
 
 // Only functions made here are ever called, never a value found by attribute or index access: a
@@ -427,6 +432,7 @@ function callFn(node: Extract<Node, { k: 'call' }>, ctx: JContext): JValue {
       const r = ctx.variable(key);
       if (r.found) return r.value;
       if (args.length > 1) return args[1];
+      if (ctx.missingVarIsNone) return null;
       ctx.note?.(`var('${key}') is not defined in dbt_project.yml vars and has no default`);
       return UNKNOWN;
     }

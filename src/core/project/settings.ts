@@ -79,7 +79,8 @@ export function readSettings(root: string, opts: ReadOptions, stats: { filesRead
     if (read) base.diagnostics.push(read.finding);
     return base;
   }
-  const src = parseYamlSource(read.text, 'dbt_project.yml');
+  // dbt reads a repeated key (a var listed twice is common) with the last one winning, and warns
+  const src = parseYamlSource(read.text, 'dbt_project.yml', { duplicateKeys: 'last-wins' });
   base.diagnostics.push(...src.diagnostics);
   if (src.diagnostics.some((d) => d.severity === 'error') || !src.value || typeof src.value !== 'object') return base;
   const v = src.value as Record<string, any>;

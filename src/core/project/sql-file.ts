@@ -5,14 +5,21 @@
 // renders whatever the vars are, so a missing target or unset variable makes it refuse).
 import type { Diagnostic } from '../diagnostics.js';
 import { LineIndex } from '../yaml-fast.js';
-import { evaluate, parseExpression, UNKNOWN, unmark, type JContext } from './jinja-expr.js';
+import { evaluate, jinjaTruthy, parseExpression, UNKNOWN, unmark, type JContext } from './jinja-expr.js';
 import { mergeConfig, type Config } from './config-cascade.js';
 
 type Expr = ReturnType<typeof parseExpression>['node'];
 
 export interface SqlRef { name: string; package?: string; version?: string }
+/**
+ * One {% if %}/{% elif %}/{% else %} branch around a config() call: dbt renders the call only
+ * when the earlier conditions of its if-block are false and its own (none for else) is true.
+ * A condition that does not parse is null (not known).
+ */
+export interface IfBranch { earlier: (Expr | null)[]; own?: Expr | null }
+export interface ConfigCall { expr: Expr; line: number; branches?: IfBranch[] }
 export interface SqlFacts {
-  configCalls: { expr: Expr; line: number }[];
+  configCalls: ConfigCall[];
   refs: SqlRef[];
   sources: { source: string; table: string }[];
   snapshots: { name: string; line: number }[];
@@ -36,6 +43,7 @@ const VAR_CALL = /(?<![\w.])var\s*\(\s*(['"])([A-Za-z_][\w]*)\1/g;
 const EXPRESSION = /\{\{[\s\S]*?\}\}/g;
 const QUOTED_NAME = /(['"])([A-Za-z_]\w*)\1/g;
 const BLOCK_TAG = /\{%-?\s*(if|for|macro|call|filter|set|raw|endif|endfor|endmacro|endcall|endfilter|endset|endraw)\b([^%]*)%\}/g;
+const IF_TAG = /\{%-?\s*(if|elif|else|endif)\b([\s\S]*?)-?%\}/g;
 const SNAPSHOT = /\{%-?\s*snapshot\s+([A-Za-z_][A-Za-z0-9_]*)\s*-?%\}/g;
 
 export function readSqlFacts(raw: string, file: string): SqlFacts {
@@ -45,10 +53,12 @@ export function readSqlFacts(raw: string, file: string): SqlFacts {
   let lines: LineIndex | undefined;
   const lineAt = (off: number) => (lines ??= new LineIndex(text)).lineOf(off);
   if (text.includes('config')) {
+    const branchesAt = text.includes('{%') ? ifBranches(text) : undefined;
     for (const m of text.matchAll(CONFIG)) {
       try {
         const { node } = parseExpression(text, m.index! + (m[1]?.length ?? 0));
-        facts.configCalls.push({ expr: node, line: lineAt(m.index!) });
+        const branches = branchesAt?.(m.index!);
+        facts.configCalls.push({ expr: node, line: lineAt(m.index!), ...(branches?.length ? { branches } : {}) });
       } catch (e: any) {
         facts.diagnostics.push({ code: 'SQL_CONFIG_UNREADABLE', severity: 'warning', file, line: lineAt(m.index!), column: 1,
           message: `cannot read this config() call: ${e.message}; its settings are ignored`,
@@ -107,10 +117,75 @@ export function guardedRanges(text: string): (off: number) => boolean {
   return (off) => ranges.some(([a, b]) => off >= a && off < b);
 }
 
+/**
+ * The if-branches that enclose an offset, outermost first, from the file's {% if %}, {% elif %},
+ * {% else %} and {% endif %} tags (other blocks do not change which branch a call is in).
+ */
+function ifBranches(text: string): (off: number) => IfBranch[] {
+  type Open = { conds: (Expr | null)[]; inElse: boolean };
+  const marks: { at: number; open: IfBranch[] }[] = [];
+  const stack: Open[] = [];
+  const cond = (src: string): Expr | null => {
+    try {
+      const { node, end } = parseExpression(src);
+      return src.slice(end).trim() === '' ? node : null;
+    } catch { return null; }
+  };
+  const snapshot = () => stack.map((o) => (o.inElse ? { earlier: o.conds } : { earlier: o.conds.slice(0, -1), own: o.conds[o.conds.length - 1] }));
+  for (const m of text.matchAll(IF_TAG)) {
+    const tag = m[1];
+    if (tag === 'if') stack.push({ conds: [cond(m[2])], inElse: false });
+    else if (!stack.length) continue; // a stray tag: dbt would refuse the file; nothing to guard
+    else if (tag === 'elif') stack[stack.length - 1].conds.push(cond(m[2]));
+    else if (tag === 'else') stack[stack.length - 1].inElse = true;
+    else stack.pop();
+    marks.push({ at: m.index! + m[0].length, open: snapshot() });
+  }
+  return (off) => {
+    let open: IfBranch[] = [];
+    for (const k of marks) { if (k.at > off) break; open = k.open; }
+    return open;
+  };
+}
+
+/**
+ * Whether dbt renders a call in these branches when it parses the project: false when a condition
+ * decides against it, UNKNOWN when one cannot be evaluated here. `execute` is false while dbt
+ * parses, and a var() nothing defines is None then (a config() value of None is refused instead).
+ */
+function rendered(branches: readonly IfBranch[] | undefined, ctx: JContext): { shown: boolean | typeof UNKNOWN; why?: string } {
+  if (!branches) return { shown: true };
+  const why: string[] = [];
+  const at: JContext = { ...ctx, markers: false, missingVarIsNone: true, note: (r) => why.push(r), globals: { ...ctx.globals, execute: false } };
+  const test = (e: Expr | null) => {
+    if (!e) { why.push('a condition around it cannot be read'); return UNKNOWN; }
+    const v = evaluate(e, at);
+    return v === UNKNOWN ? UNKNOWN : jinjaTruthy(v);
+  };
+  let sure = true;
+  for (const b of branches) {
+    for (const e of b.earlier) { const v = test(e); if (v === true) return { shown: false }; if (v === UNKNOWN) sure = false; }
+    if (b.own !== undefined) { const v = test(b.own); if (v === false) return { shown: false }; if (v === UNKNOWN) sure = false; }
+  }
+  return sure ? { shown: true } : { shown: UNKNOWN, why: why[0] };
+}
+
 /** The settings of a file's config() calls, later calls on top of earlier ones. */
 export function sqlConfig(facts: SqlFacts, ctx: JContext): Config {
+  return sqlConfigAt(facts, ctx).config;
+}
+
+/**
+ * sqlConfig, and the line of the call that set `enabled` last (where a disabled model was decided).
+ * A call in an {% if %} branch dbt does not render is skipped; in one whose condition is not known
+ * here its `enabled` is not known either (its other settings are kept, as before).
+ */
+export function sqlConfigAt(facts: SqlFacts, ctx: JContext): { config: Config; enabledLine?: number } {
   let out: Config = {};
+  let enabledLine: number | undefined;
   for (const c of facts.configCalls) {
+    const { shown, why } = rendered(c.branches, ctx);
+    if (shown === false) continue;
     let kwargs: Record<string, unknown> | undefined;
     // SQL is rendered as text, where dbt's as_bool passes its value through (no marker)
     evaluate(c.expr, { ...ctx, markers: false, call: (name, args, kw) => {
@@ -120,9 +195,15 @@ export function sqlConfig(facts: SqlFacts, ctx: JContext): Config {
       ctx.note?.(`${name}() is a macro that is not evaluated when reading the project`);
       return UNKNOWN;
     } });
-    if (kwargs) out = mergeConfig(out, Object.fromEntries(Object.entries(kwargs).map(([k, v]) => [k, unmark(v)])));
+    if (!kwargs) continue;
+    const settings: Config = Object.fromEntries(Object.entries(kwargs).map(([k, v]) => [k, unmark(v)]));
+    if (settings.enabled !== undefined) {
+      enabledLine = c.line;
+      if (shown === UNKNOWN) { settings.enabled = UNKNOWN; ctx.note?.(why ?? 'a condition around its config() call is not known when reading the project'); }
+    }
+    out = mergeConfig(out, settings);
   }
-  return out;
+  return { config: out, enabledLine };
 }
 
 const MACRO_DEF = /\{%-?\s*(macro|test|materialization)\s+([A-Za-z_][A-Za-z0-9_]*)\s*(?:\(|,\s*(?:adapter\s*=\s*['"]([A-Za-z0-9_]+)['"]|default))?/g;

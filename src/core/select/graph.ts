@@ -3,6 +3,7 @@
 // children. Edges are what dbt draws: ref() and source() in SQL, a test's model and its
 // relationships target, an exposure's depends_on, a semantic model's model, a metric's measures.
 import { readSqlFacts, type SqlRef } from '../project/sql-file.js';
+import { renderedRefs } from '../columns/rendered-refs.js';
 import type { DbtNode, DbtTest, Project } from '../project/types.js';
 
 export type SelType = DbtNode['resourceType'] | 'test';
@@ -71,8 +72,11 @@ export function buildSelectGraph(p: Project): SelectGraph {
     return r ? refId(r[2] ? { package: r[1], name: r[2] } : { name: r[1] }) : undefined;
   };
 
+  const rendered = renderedRefs(p);
   for (const n of own) {
     for (const r of n.refs) edge(refId(r), n.uniqueId);
+    // a ref() whose name is built while rendering: what dbt renders it to
+    for (const id of rendered.get(n.uniqueId) ?? []) edge(id, n.uniqueId);
     for (const s of n.sourceRefs) edge(sourceId.get(s), n.uniqueId);
     if (n.resourceType === 'exposure') for (const d of asArray(n.raw.depends_on)) edge(jinjaDep(d), n.uniqueId);
     if (n.resourceType === 'semantic_model') edge(jinjaDep(n.raw.model), n.uniqueId);

@@ -65,7 +65,8 @@ const paths = (x: unknown): string[] => (Array.isArray(x) ? x.filter((p): p is s
 
 function readYaml(file: string): Record<string, any> | undefined {
   try {
-    const v = parseYaml(readFileSync(file, 'utf8'));
+    // json: a repeated key is read as dbt reads it (the last one wins), not refused
+    const v = parseYaml(readFileSync(file, 'utf8'), { json: true });
     return v && typeof v === 'object' ? (v as Record<string, any>) : undefined;
   } catch { return undefined; }
 }

@@ -217,7 +217,10 @@ export function setFilters(f: Partial<Filters>): void {
     // that slice, not filtered from the part here; clearing it goes back to what was shown before
     const c = canvas.get(), fl = c.filters;
     const one = !c.focus && fl.folders.length + fl.layers.length === 1 && !fl.domains.length && !fl.tags.length;
-    const part = await loadGraphSlice(one ? { folder: fl.folders[0], layer: fl.layers[0], lineage: fl.lineage } : undefined, c.showAll)
+    // a focus stays the focus (Lineage ticked walks its ref/source edges too); dropping it for the
+    // automatic part left the focused tables filtered out of a part that did not hold them
+    const part = await (c.focus ? loadGraphFocus(c.focus.ids, c.focus.hops, fl.lineage)
+      : loadGraphSlice(one ? { folder: fl.folders[0], layer: fl.layers[0], lineage: fl.lineage } : undefined, c.showAll))
       .catch((e) => { toast('error', errorText(e)); return false; });
     if (part) await reload(true); else await recompute(true);
   });

@@ -2,6 +2,7 @@
 // the models, snapshots, exposures and semantic models that ref() it. Column-level lineage is
 // not traced here; a column question is answered at its model's level and says so.
 import type { DbtNode, Project } from '../../../core/project/types.js';
+import { DYNAMIC_REF, renderedRefs } from '../../../core/columns/rendered-refs.js';
 import { at, cannot, esc, kindWord, lineIn, list, plural, q, where, type Direct, type KindInput } from './shared.js';
 
 export function upstreamAnswer({ project, subject, message }: KindInput): Direct | undefined {
@@ -44,7 +45,23 @@ export function downstreamAnswer({ project, subject }: KindInput): Direct | unde
   if (!n) return undefined;
   const users = dependents(project, n);
   const colNote = subject.column || subject.columnName ? ` (at model level; which of them read ${q(subject.column?.name ?? subject.columnName!)} is column lineage, not traced by this answer)` : '';
-  if (!users.length) return { lead: `Nothing in the project depends on ${q(n.name)}: no model, snapshot, exposure or semantic model refs it (${where(n)}).`, evidence: [] };
+  // read only through ref() names built from a var or a loop (dbt renders those): say so
+  const built = new Set(renderedReaders(project, n).map((u) => u.node));
+  if (users.length && users.every((u) => built.has(u.node))) {
+    return { lead: `No model names ${q(n.name)} in a ref() call, but as dbt renders them ${plural(users.length, 'model')} read${users.length === 1 ? 's' : ''} it through a ref() whose name is built from a var or a loop${colNote}: ${list(users.map((u) => `${q(u.node.name)} (${u.at})`), 10)}.`,
+      evidence: ['As the SQL renders with the project\'s vars and target (`modeler lineage` shows it column by column).'] };
+  }
+  if (!users.length) {
+    const lead = `Nothing in the project depends on ${q(n.name)}: no model, snapshot, exposure or semantic model refs it (${where(n)}).`;
+    if (n.resourceType === 'source') return { lead, evidence: [] };
+    // a ref() whose name is built at render time that could not be followed (the target or a var is not known)
+    const built = project.models.filter((m) => m !== n && m.sqlPath && lineIn(project, m.sqlPath, DYNAMIC_REF) !== undefined);
+    if (!built.length) return { lead, evidence: [] };
+    const names = list(built.map((m) => q(m.name)), 5);
+    return project.dbtTarget
+      ? { lead: `${lead.slice(0, -1)}; of the ${plural(built.length, 'model')} that build a ref() name from a var or a loop (${names}), none reads it as rendered here.`, evidence: [] }
+      : { lead: `No model names ${q(n.name)} in a ref() call; ${plural(built.length, 'model')} build${built.length === 1 ? 's' : ''} a ref() name from a var or a loop (${names}), which could not be read as dbt renders them without its target: give profiles.yml (or --profiles-dir) and the vars.`, evidence: [] };
+  }
   const shown = users.map((u) => `${q(u.node.name)} (${u.at})`);
   const kinds = new Set(users.map((u) => u.node.resourceType));
   const noun = kinds.size === 1 ? plural(users.length, users[0].node.resourceType === 'semantic_model' ? 'semantic model' : users[0].node.resourceType) : plural(users.length, 'node');
@@ -63,6 +80,17 @@ export function dependents(project: Project, n: DbtNode): { node: DbtNode; at: s
       const file = m.sqlPath ?? m.file;
       out.push({ node: m, at: at(file, lineIn(project, file, re) ?? (file === m.file ? m.line : undefined)) });
     }
+  }
+  if (n.resourceType !== 'source') for (const r of renderedReaders(project, n)) if (!out.some((o) => o.node === r.node)) out.push(r);
+  return out;
+}
+
+/** The models whose ref() name, built while rendering (a loop over a var of loaders), names `n`: what dbt renders them to. */
+function renderedReaders(project: Project, n: DbtNode): { node: DbtNode; at: string }[] {
+  const out: { node: DbtNode; at: string }[] = [];
+  for (const [id, parents] of renderedRefs(project)) {
+    const m = parents.includes(n.uniqueId) ? project.models.find((x) => x.uniqueId === id) ?? project.snapshots.find((x) => x.uniqueId === id) : undefined;
+    if (m) out.push({ node: m, at: at(m.sqlPath, lineIn(project, m.sqlPath, DYNAMIC_REF)) });
   }
   return out;
 }
