@@ -1,7 +1,7 @@
 // What the project holds and its settings across models, asked without naming a table: counts by
 // layer, a group's tables, every table with a column, which models are incremental, tagged, owned,
 // Interfaces, which sources have freshness checks — answered, not "which model?" or a card.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initSqlColumns } from '../../src/api.js';
@@ -62,5 +62,16 @@ describe('tags and freshness across the project (Local)', () => {
     expect(await lead(s, 'which models are tagged marketing?')).toBe('No model of the 11 is tagged `marketing`. The models\' tags, with how many carry each: `finance` 1.');
     // the word of a group is not a tag asked for
     expect(await lead(s, 'what tags do the models have?')).toBe('The models\' tags, with how many carry each: `finance` 1.');
+  });
+});
+
+describe('a layer named as a group (Local)', () => {
+  it('"the fact tables", "the dimensions": the models of that layer, by prefix or declared layer', async () => {
+    const dir = copyProject(EXAMPLE);
+    writeFileSync(join(dir, 'models', 'marts', 'fct_sales.sql'), "select * from {{ ref('orders') }}\n");
+    writeFileSync(join(dir, 'models', 'marts', 'dim_shoppers.sql'), "select * from {{ ref('customers') }}\n");
+    const s = AssistantSession.open(dir);
+    expect(await lead(s, 'what are the fact tables?')).toBe('The fact tables: 1 model, `fct_sales`.');
+    expect(await lead(s, 'list the dimensions')).toBe('The dimension tables: 1 model, `dim_shoppers`.');
   });
 });

@@ -63,7 +63,7 @@ const KINDS: [QuestionKind, RegExp][] = [
   ['sql_columns', /\bcolumns?\b|\bfields?\b|\bselect\b|\breturns?\b/i],
   ['config', /\b(materiali[sz]\w*|(models?|which|what) (are|is) (tables?|views?|ephemeral)\b|schema|database|alias|tags?|tagged|owners?|owns|owned|interfaces?|contracts?|loaded_at\w*|freshness|fresh|stale|config\w*|incremental|tables? or (an? )?views?|views? or (an? )?tables?|stability|domain|group|access)\b/i],
   // what the project holds: counts, or the tables of a group
-  ['inventory', /\b(how many\b|(list|show)( me)?( all| the)* (models|tables|sources|seeds|snapshots|marts|mart models|staging models)\b|what (models|tables|sources|seeds|marts) (are|exist|do)\b|(which|what) (tables|models) (are )?in (the|this)\b|what('s| is) in (the|this) project)/i],
+  ['inventory', /\b(how many\b|(list|show)( me)?( all| the)* (models|tables|sources|seeds|snapshots|marts|mart models|staging models|facts?|fact tables|dimensions|dimension tables|intermediate models)\b|what (models|tables|sources|seeds|marts) (are|exist|do)\b|(which|what) are the (\w+ )?(models|tables|marts|facts|dimensions)\b|(which|what) (tables|models) (are )?in (the|this)\b|what('s| is) in (the|this) project)/i],
 ];
 
 /** dbt's own words spelt as identifiers: they say what is asked. */
@@ -123,6 +123,10 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
   let group: Subject['group'];
   if (!nodes.length && /\bstaging\b|\bstg\b/i.test(message)) group = { label: 'staging models', nodes: project.models.filter((n) => STAGING.test(`${n.name} ${n.file ?? n.sqlPath ?? ''}`)) };
   else if (!nodes.length && /\bmarts?\b/i.test(message)) group = { label: 'mart models', nodes: project.models.filter(isMart) };
+  // "the fact tables", "the dimensions", "the intermediate models": a layer by its declared layer, prefix or folder
+  else if (!nodes.length && /\b(facts?|fct)\b( tables?| models?)?/i.test(message)) group = layerGroup(project, 'fct', 'fact tables');
+  else if (!nodes.length && /\b(dimensions?|dims?)\b/i.test(message)) group = layerGroup(project, 'dim', 'dimension tables');
+  else if (!nodes.length && /\b(intermediate|int)\b( tables?| models?)/i.test(message)) group = layerGroup(project, 'int', 'intermediate models');
   if (group && !group.nodes.length) group = undefined;
   if (group) from = 'question';
   if (!nodes.length && !group) {
@@ -157,6 +161,10 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
     }
   }
   return { node: nodes[0], column, columnName, nodes, mentions, it, ambiguous, group, code, from };
+}
+
+function layerGroup(project: Project, layer: string, label: string): Subject['group'] {
+  return { label, nodes: project.models.filter((n) => inferLayers({ name: n.name, path: n.sqlPath ?? n.file, declared: n.meta?.layer })[0] === layer) };
 }
 
 export function subjectRef(s: Subject): SubjectRef | undefined {
