@@ -75,3 +75,15 @@ describe('a layer named as a group (Local)', () => {
     expect(await lead(s, 'list the dimensions')).toBe('The dimension tables: 1 model, `dim_shoppers`.');
   });
 });
+
+describe('what is disabled across the project (Local)', () => {
+  it('every table dbt does not build, grouped by the var that decides it', async () => {
+    const dir = copyProject(EXAMPLE);
+    for (const m of ['credit_notes', 'credit_note_lines']) writeFileSync(join(dir, 'models', 'marts', `${m}.sql`), "{{ config(enabled=var('using_credit_notes', false)) }}\nselect 1 as id\n");
+    const s = AssistantSession.open(dir);
+    const r = await ask(s, { message: 'which models are disabled and why?' });
+    expect(r.answer.split('\n')[0]).toBe('2 tables are disabled, by 1 setting; all by the var `using_credit_notes`.');
+    expect(r.answer).toContain('- the var `using_credit_notes`: `credit_note_lines` and `credit_notes`');
+    expect(await lead(AssistantSession.open(copyProject(EXAMPLE)), 'which models are disabled?')).toBe('Nothing in the project is disabled: every model, seed, snapshot and source is built or read.');
+  });
+});

@@ -1,7 +1,7 @@
 // Which var or target setting enables or disables a table: its `enabled` config as dbt resolves
 // it (SQL config(), YAML, dbt_project.yml), with the var it reads and where.
 import type { DbtNode, Project } from '../../../core/project/types.js';
-import { at, q, where, type Direct, type KindInput } from './shared.js';
+import { at, bullets, list, plural, q, where, type Direct, type KindInput } from './shared.js';
 
 const ENABLED = /\benabled\b\s*[:=]/;
 const VAR = /var\(\s*['"]([\w.-]+)['"]\s*/;
@@ -9,7 +9,7 @@ const TARGET = /target\.(\w+)/;
 
 export function enabledAnswer({ project, subject }: KindInput): Direct | undefined {
   const n = subject.node;
-  if (!n) return undefined;
+  if (!n) return subject.group ? undefined : disabledInProject(project);
   const found = enabledSetting(project, n);
   const state = n.enabled ? 'enabled' : 'disabled';
   if (!found) {
@@ -79,4 +79,21 @@ export function enabledCondition(project: Project, n: DbtNode): string | undefin
   const only = v && /^[\s)}'",-]*$/.test(rest.slice(v[0].length));
   const cond = only ? `var ${q(v[2])} is ${v[1] ? 'false' : 'true'}${v[3] ? ` (default ${v[3].trim()})` : ''}` : `${q(rest.replace(/[\s)}'",-]*$/, ''))} is true`;
   return `${q(n.name)} is enabled only when ${cond}, set at ${at(found.file, found.line)}.`;
+}
+
+/** "Which models are disabled and why?": every table dbt does not build, each with what decides it. */
+function disabledInProject(project: Project): Direct {
+  const off = project.disabled.filter((n) => ['model', 'seed', 'snapshot', 'source'].includes(n.resourceType));
+  if (!off.length) return { lead: `Nothing in the project is disabled: every model, seed, snapshot and source is built or read.`, evidence: [] };
+  // grouped by what decides it: a var (the usual switch of a package's optional tables), a target setting, else where
+  const why = (n: DbtNode) => {
+    const found = enabledSetting(project, n);
+    const v = found && VAR.exec(found.text), t = found && TARGET.exec(found.text);
+    return v ? `the var ${q(v[1])}` : t ? `the target setting ${q(`target.${t[1]}`)}` : found ? `${found.text.trim()} (${at(found.file, found.line)})` : n.disabledBy ? `set at ${n.disabledBy}` : where(n);
+  };
+  const byWhy = new Map<string, DbtNode[]>();
+  for (const n of off) { const w = why(n); byWhy.set(w, [...(byWhy.get(w) ?? []), n]); }
+  const ranked = [...byWhy].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
+  const evidence = bullets(ranked.map(([w, ns]) => `- ${w}: ${list(ns.map((x) => q(x.name)), 6)}`), 15);
+  return { lead: `${plural(off.length, 'table is', 'tables are')} disabled, by ${plural(byWhy.size, 'setting')}; ${byWhy.size === 1 ? 'all' : 'most'} by ${ranked[0][0]}${byWhy.size === 1 ? '' : ` (${ranked[0][1].length})`}.`, evidence };
 }
