@@ -170,7 +170,11 @@ function skeletonOf(p: Project): Skeleton {
       if (target) edges.push({ kind: 'ref', from: { node: target.uniqueId }, to: { node: n.uniqueId }, via: `ref('${r.name}')` });
     }
     // a ref() whose name is built while rendering (a loop over a var of loaders): what dbt renders it to
-    for (const target of renderedOnly(p, n)) edges.push({ kind: 'ref', from: { node: target.uniqueId }, to: { node: n.uniqueId }, via: `ref() built while rendering: ${target.name}` });
+    // and a source() or ref() a project macro builds from its arguments
+    for (const target of renderedOnly(p, n)) {
+      const kind = target.resourceType === 'source' ? 'source' : 'ref';
+      edges.push({ kind, from: { node: target.uniqueId }, to: { node: n.uniqueId }, via: `${kind}() built while rendering: ${target.name}` });
+    }
     for (const s of n.sourceRefs) {
       const target = byName.get(s);
       if (target) edges.push({ kind: 'source', from: { node: target.uniqueId }, to: { node: n.uniqueId }, via: `source('${s.replace('.', "', '")}')` });

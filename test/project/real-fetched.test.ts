@@ -11,6 +11,7 @@ import { agreementOn, idsFromManifest, modelerSummary } from '../../bench/lib/fe
 import { fetchedCopy, fetchedProject } from '../../bench/lib/fetched-projects.mjs';
 import { countsFromManifest, countsFromSummary, dbtParseManifest, moreCountsFromManifest, moreCountsFromSummary } from '../../bench/lib/real-dbt.mjs';
 import { loadProject } from '../../src/core/project/load.js';
+import { renderedRefs } from '../../src/core/columns/rendered-refs.js';
 import { describeFetchedDbt, registeredProjects } from '../helpers/shared.js';
 import { offThread } from '../helpers/off-thread.js';
 import { expectSameBothWays } from './both-ways.js';
@@ -31,21 +32,18 @@ for (const { name } of registeredProjects()) {
         .toEqual(idsFromManifest(a.manifest, a.pkg));
       expect(p.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     }, 300_000);
-    it('each model reads the sources dbt records it depending on (through vars too)', () => {
+    it('each model reads the sources dbt records it depending on (through vars and project macros too)', () => {
       const p = loadProject(a.dir, { vars: a.vars, profilesDir: a.copy });
-      // a project macro that builds source() from its arguments (`stg_source_header('carif_oref', 'formations')`)
-      // is not rendered by the reader (docs/projects.md): there, what it reads must only be among dbt's
-      const own = (p.macros ?? []).filter((x) => /^[A-Za-z_]\w*$/.test(x));
-      const macroCall = own.length ? new RegExp(`\\b(${own.join('|')})\\s*\\(`) : undefined;
+      // a source() a project macro builds from its arguments (`stg_source_header('carif_oref', 'formations')`) is found by rendering
+      const rendered = renderedRefs(p);
+      const sourceIds = new Map(p.sources.map((x) => [x.uniqueId, x.name]));
       const theirs: Record<string, string[]> = {}, ours: Record<string, string[]> = {};
       for (const m of p.models) {
         const d = a.manifest.nodes[m.uniqueId];
         if (!d) continue;
-        const dbts = d.depends_on.nodes.filter((x: string) => x.startsWith('source.')).map((x: string) => x.split('.').slice(2).join('.')).sort();
-        const mine = [...new Set(m.sourceRefs)].sort();
-        const viaMacro = !!macroCall && !!m.sqlPath && macroCall.test(p.readText(m.sqlPath));
-        theirs[m.name] = viaMacro ? dbts.filter((x: string) => mine.includes(x)) : dbts;
-        ours[m.name] = mine;
+        theirs[m.name] = d.depends_on.nodes.filter((x: string) => x.startsWith('source.')).map((x: string) => x.split('.').slice(2).join('.')).sort();
+        const built = (rendered.get(m.uniqueId) ?? []).map((id) => sourceIds.get(id)).filter((x): x is string => !!x);
+        ours[m.name] = [...new Set([...m.sourceRefs, ...built])].sort();
       }
       expect(ours).toEqual(theirs);
     }, 300_000);

@@ -1,11 +1,15 @@
 // A model that reads a relation through a var — `from {{ var('issue') }}` with the project setting
 // `issue: "{{ source('jira', 'issue') }}"`, as Fivetran's packages do, or the var's name handed to a
 // macro that calls var() — depends on that relation: dbt parse records it, and so does the reader
-// (half the models of every Fivetran package had no source before, so "what reads jira.issue?" said nothing did).
+// (half the models of every Fivetran package had no source before, so "what reads jira.issue?" said nothing did);
+// so does one calling a project macro that builds the source() from its arguments (rendered, as dbt does).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { renderedOnly } from '../../src/core/columns/rendered-refs.js';
 import { loadProject } from '../../src/core/project/load.js';
+import type { DbtNode, Project } from '../../src/core/project/types.js';
+import { projectGraph } from '../../src/views/project-graph.js';
 import { tempDir } from '../helpers/cli.js';
 import { dbtParse } from '../helpers/dbt.js';
 
@@ -22,23 +26,31 @@ function project(): string {
   writeFileSync(join(dir, 'profiles.yml'), "p:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: ':memory:'\n");
   writeFileSync(join(dir, 'models', 'src.yml'), 'version: 2\nsources:\n  - name: jira\n    tables:\n      - name: issue\n      - name: comment\n');
   writeFileSync(join(dir, 'macros', 'union_data.sql'), '{% macro union_data(default_variable) %}\nselect * from {{ var(default_variable) }}\n{% endmacro %}\n');
+  // a project macro that builds the source() from its arguments
+  writeFileSync(join(dir, 'macros', 'stg_header.sql'), '{% macro stg_header(src, tbl) %}\nselect * from {{ source(src, tbl) }}\n{% endmacro %}\n');
   writeFileSync(join(dir, 'models', 'base_users.sql'), 'select 1 as user_id\n');
   writeFileSync(join(dir, 'models', 'stg_issue_tmp.sql'), "select * from {{ var('issue') }}\n");
   writeFileSync(join(dir, 'models', 'stg_comment_tmp.sql'), "{{ union_data(default_variable='comment_source') }}\n");
+  writeFileSync(join(dir, 'models', 'stg_issue_header.sql'), "{{ stg_header('jira', 'issue') }}\n");
   writeFileSync(join(dir, 'models', 'users.sql'), "select * from {{ var('users_model') }} where '{{ var(\"not_a_relation\") }}' is not null\n");
   return dir;
 }
 
-const deps = (n: { refs: { name: string }[]; sourceRefs: string[] }) => [...n.refs.map((r) => `ref:${r.name}`), ...n.sourceRefs.map((s) => `source:${s}`)].sort();
+const deps = (p: Project, n: DbtNode) => {
+  const rendered = renderedOnly(p, n).map((x) => (x.resourceType === 'source' ? `source:${x.name}` : `ref:${x.name}`));
+  return [...new Set([...n.refs.map((r) => `ref:${r.name}`), ...n.sourceRefs.map((s) => `source:${s}`), ...rendered])].sort();
+};
 
 describe('relations read through vars', () => {
   it('are the model\'s dependencies, as dbt parse records them', () => {
     const dir = project();
     const p = loadProject(dir);
-    const ours = Object.fromEntries(p.models.map((m) => [m.name, deps(m)]));
+    const ours = Object.fromEntries(p.models.map((m) => [m.name, deps(p, m)]));
     expect(ours).toEqual({
-      base_users: [], stg_issue_tmp: ['source:jira.issue'], stg_comment_tmp: ['source:jira.comment'], users: ['ref:base_users'],
+      base_users: [], stg_issue_tmp: ['source:jira.issue'], stg_comment_tmp: ['source:jira.comment'], stg_issue_header: ['source:jira.issue'], users: ['ref:base_users'],
     });
+    // the project graph the canvas draws has the macro's source edge
+    expect(projectGraph(p).edges.filter((e) => e.to.node === 'model.p.stg_issue_header').map((e) => `${e.kind}:${e.from.node}`)).toEqual(['source:source.p.jira.issue']);
     const r = dbtParse(dir);
     expect(r.code, r.output.slice(-2000)).toBe(0);
     const manifest = JSON.parse(readFileSync(join(dir, 'target', 'manifest.json'), 'utf8'));

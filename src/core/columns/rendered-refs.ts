@@ -1,13 +1,40 @@
-// ref() calls whose model name is built while the SQL renders — `{% set r = 'stg_' ~ feed %}{{ ref(r) }}`
-// in a loop over a var, `ref(var('x'))` — name no model in the text; dbt renders them and depends
-// on what they name. Only the models that hold such a call are rendered here (as `dbt compile`
+// ref() and source() calls that name no relation in the model's text, which dbt renders and
+// depends on: a ref() whose model name is built while the SQL renders — `{% set r = 'stg_' ~ feed
+// %}{{ ref(r) }}` in a loop over a var, `ref(var('x'))` — and a call to one of the project's own
+// macros that builds a ref()/source() from its arguments (`{{ stg_source_header('carif_oref',
+// 'formations') }}`). Only the models that hold such a call are rendered here (as `dbt compile`
 // would, src/core/columns/model-sql.ts), once per state of the project.
 import { modelSql } from './model-sql.js';
 import type { DbtNode, Project } from '../project/types.js';
 import { readMacroLibrary } from '../sql-render/macros.js';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** A ref() call whose argument is not a quoted name: `ref(relation_source)`, `ref(var('x'))`. */
 export const DYNAMIC_REF = /\bref\s*\(\s*[^'"\s)]/;
+
+const MACRO = /\{%-?\s*macro\s+([A-Za-z_]\w*)\s*\(([\s\S]*?)\{%-?\s*endmacro/g;
+
+/** The project's own macros whose body calls ref() or source(): a call to one may name a relation. */
+function relationMacros(p: Project): RegExp | undefined {
+  const names: string[] = [];
+  const walk = (rel: string) => {
+    let entries;
+    try { entries = readdirSync(join(p.root, rel), { withFileTypes: true }); } catch { return; }
+    for (const e of entries) {
+      const r = `${rel}/${e.name}`;
+      if (e.isDirectory()) walk(r);
+      else if (e.isFile() && e.name.toLowerCase().endsWith('.sql')) {
+        let text: string;
+        try { text = readFileSync(join(p.root, r), 'utf8'); } catch { continue; }
+        if (!text.includes('macro')) continue;
+        for (const m of text.matchAll(MACRO)) if (/\b(ref|source)\s*\(/.test(m[2])) names.push(m[1]);
+      }
+    }
+  };
+  for (const dir of p.macroPaths) walk(dir.replace(/^\.\//, '').replace(/\/+$/, ''));
+  return names.length ? new RegExp(`(?<![\\w.])(${names.join('|')})\\s*\\(`) : undefined;
+}
 
 const held = new WeakMap<Project, { files: unknown; refs: Map<string, string[]> }>();
 
@@ -17,7 +44,8 @@ export function renderedRefs(p: Project): Map<string, string[]> {
   if (h && h.files === p.files) return h.refs;
   const refs = new Map<string, string[]>();
   const text = (rel: string) => { try { return p.sqlText?.(rel) ?? p.readText(rel); } catch { return ''; } };
-  const dynamic = [...p.models, ...p.snapshots].filter((n) => n.sqlPath && DYNAMIC_REF.test(text(n.sqlPath)));
+  const viaMacro = relationMacros(p);
+  const dynamic = [...p.models, ...p.snapshots].filter((n) => n.sqlPath && n.enabled !== false && (DYNAMIC_REF.test(text(n.sqlPath)) || !!viaMacro?.test(text(n.sqlPath))));
   if (dynamic.length) {
     const lib = readMacroLibrary(p.root, p.name, p.macroPaths, p.packagesInstallPath);
     for (const n of dynamic) {
@@ -25,7 +53,7 @@ export function renderedRefs(p: Project): Map<string, string[]> {
       try {
         sql = modelSql(n, { project: p, lib, target: p.dbtTarget, columnsOf: () => undefined, compiledRelations: () => new Map() });
       } catch { continue; } // a template the renderer refuses: its static refs stay what is known
-      const ids = [...new Set((sql?.relations() ?? []).filter((r) => r.kind === 'ref' && r.node && r.node !== n.uniqueId).map((r) => r.node!))];
+      const ids = [...new Set((sql?.relations() ?? []).filter((r) => (r.kind === 'ref' || r.kind === 'source') && r.node && r.node !== n.uniqueId).map((r) => r.node!))];
       if (ids.length) refs.set(n.uniqueId, ids);
     }
   }
@@ -33,11 +61,11 @@ export function renderedRefs(p: Project): Map<string, string[]> {
   return refs;
 }
 
-/** `n`'s rendered ref() targets that its static refs do not already name. */
+/** `n`'s rendered ref() and source() targets that its static refs and sources do not already name. */
 export function renderedOnly(p: Project, n: DbtNode): DbtNode[] {
   const ids = renderedRefs(p).get(n.uniqueId);
   if (!ids) return [];
-  const named = new Set(n.refs.map((r) => r.name));
-  const byId = new Map([...p.models, ...p.seeds, ...p.snapshots].filter((m) => ids.includes(m.uniqueId)).map((m) => [m.uniqueId, m]));
+  const named = new Set([...n.refs.map((r) => r.name), ...n.sourceRefs]);
+  const byId = new Map([...p.models, ...p.seeds, ...p.snapshots, ...p.sources].filter((m) => ids.includes(m.uniqueId)).map((m) => [m.uniqueId, m]));
   return ids.map((id) => byId.get(id)).filter((m): m is DbtNode => !!m && !named.has(m.name));
 }

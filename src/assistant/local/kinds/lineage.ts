@@ -48,7 +48,9 @@ export function downstreamAnswer({ project, subject }: KindInput): Direct | unde
   // read only through ref() names built from a var or a loop (dbt renders those): say so
   const built = new Set(renderedReaders(project, n).map((u) => u.node));
   if (users.length && users.every((u) => built.has(u.node))) {
-    return { lead: `No model names ${q(n.name)} in a ref() call, but as dbt renders them ${plural(users.length, 'model')} read${users.length === 1 ? 's' : ''} it through a ref() whose name is built from a var or a loop${colNote}: ${list(users.map((u) => `${q(u.node.name)} (${u.at})`), 10)}.`,
+    const call = n.resourceType === 'source' ? 'source() call, but as dbt renders them' : 'ref() call, but as dbt renders them';
+    const how = n.resourceType === 'source' ? 'a macro of the project that builds the source() call' : 'a ref() whose name is built from a var or a loop';
+    return { lead: `No model names ${q(n.name)} in a ${call} ${plural(users.length, 'model')} read${users.length === 1 ? 's' : ''} it through ${how}${colNote}: ${list(users.map((u) => `${q(u.node.name)} (${u.at})`), 10)}.`,
       evidence: ['As the SQL renders with the project\'s vars and target (`modeler lineage` shows it column by column).'] };
   }
   if (!users.length) {
@@ -81,16 +83,16 @@ export function dependents(project: Project, n: DbtNode): { node: DbtNode; at: s
       out.push({ node: m, at: at(file, lineIn(project, file, re) ?? (file === m.file ? m.line : undefined)) });
     }
   }
-  if (n.resourceType !== 'source') for (const r of renderedReaders(project, n)) if (!out.some((o) => o.node === r.node)) out.push(r);
+  for (const r of renderedReaders(project, n)) if (!out.some((o) => o.node === r.node)) out.push(r);
   return out;
 }
 
-/** The models whose ref() name, built while rendering (a loop over a var of loaders), names `n`: what dbt renders them to. */
+/** The models whose ref() name built while rendering (a loop over a var of loaders), or a project macro's source()/ref(), names `n`: what dbt renders them to. */
 function renderedReaders(project: Project, n: DbtNode): { node: DbtNode; at: string }[] {
   const out: { node: DbtNode; at: string }[] = [];
   for (const [id, parents] of renderedRefs(project)) {
     const m = parents.includes(n.uniqueId) ? project.models.find((x) => x.uniqueId === id) ?? project.snapshots.find((x) => x.uniqueId === id) : undefined;
-    if (m) out.push({ node: m, at: at(m.sqlPath, lineIn(project, m.sqlPath, DYNAMIC_REF)) });
+    if (m) out.push({ node: m, at: at(m.sqlPath, lineIn(project, m.sqlPath, DYNAMIC_REF) ?? lineIn(project, m.sqlPath, /\{\{/)) });
   }
   return out;
 }
