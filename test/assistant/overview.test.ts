@@ -46,3 +46,15 @@ describe('the shape of the project (Local)', () => {
     expect(classify('explain the data model')).toBe('entities');
   });
 });
+
+describe('a column only the SQL returns, named alone (Local)', () => {
+  it('is found in the model whose SQL returns it, and answered from its lineage', async () => {
+    await initSqlColumns();
+    const dir = copyProject(EXAMPLE);
+    writeFileSync(join(dir, 'models', 'marts', 'deals.sql'), "select order_id, amount * 2 as deal_amount from {{ ref('orders') }}\n");
+    const s = AssistantSession.open(dir);
+    expect(await lead(s, 'where does deal_amount come from?')).toBe('`deals.deal_amount` is computed from `orders.amount` in the SQL of `deals` (models/marts/deals.sql:1).');
+    // a name no SQL returns is still "which model?"
+    expect(await lead(s, 'where does deal_amount_zzz come from?')).toMatch(/^I cannot tell which model this asks about/);
+  });
+});

@@ -159,6 +159,18 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
         nodes.push(best); column = colOf(best, w); from = 'question'; break;
       }
     }
+    // a column only the SQL returns ("where does deal_amount come from?"): the models whose SQL names it, read
+    // for their columns (a text search first, so a 10,000-model project reads the columns of a few)
+    if (!nodes.length) {
+      for (const w of unnamedColumns.filter((x) => x.includes('_'))) {
+        const re = new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
+        const owners = project.models.filter((n) => n.sqlPath && re.test(sqlTextOf(project, n.sqlPath))).slice(0, 50).filter((n) => sqlOnly(project, n, w));
+        if (owners.length) {
+          const best = owners.find((n) => !STAGING.test(`${n.name} ${n.file ?? ''}`)) ?? owners[0];
+          nodes.push(best); columnName = w; from = 'question'; break;
+        }
+      }
+    }
   }
   return { node: nodes[0], column, columnName, nodes, mentions, it, ambiguous, group, code, from };
 }
@@ -220,6 +232,10 @@ function disabledNamed(project: Project, word: string): DbtNode | undefined {
 }
 
 export const colOf = (n: DbtNode, name: string) => n.columns.find((c) => c.name.toLowerCase() === name.toLowerCase());
+
+function sqlTextOf(project: Project, rel: string): string {
+  try { return project.sqlText?.(rel) ?? project.readText(rel); } catch { return ''; }
+}
 
 function sqlOnly(project: Project, node: DbtNode, w: string): boolean {
   if (node.resourceType !== 'model' && node.resourceType !== 'snapshot') return false;
