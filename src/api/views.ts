@@ -5,5 +5,5 @@ export { saveLayout, MAX_POSITIONS, type LayoutRequest, type LayoutResult } from
 export { graphDiff, projectGraphDiff, type GraphDiff } from '../views/graph-diff.js';
 export { projectGraph, type ProjectGraph } from '../views/project-graph.js';
 export { projectEdges, projectGraphClusters, projectGraphLod, projectTables, type GraphLodQuery } from '../views/graph-lod.js';
-export { inferredEdges, type InferredEdge, type InferredEdges } from '../views/inferred-edges.js';
+export { inferredEdges, projectInferredEdges, type InferredEdge, type InferredEdges } from '../views/inferred-edges.js';
 export { fileValidation, projectValidation, validationColumns, validationCounts, type FileValidation, type ProjectValidation } from '../views/validation.js';

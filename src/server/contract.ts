@@ -106,6 +106,7 @@ export const GraphQuery = z.strictObject({
   focus: z.string().min(1).max(16384).optional().describe('`auto` (the best-connected table, where the canvas starts on a big project) or table ids (or names) separated by commas: these tables and their neighbours'),
   hops: z.string().regex(/^[1-9]$/).optional().describe('how many edges from the focus (default 1)'),
   lineage: z.enum(['true', 'false']).optional().describe('find neighbours along ref()/source() lineage too, not only keys (default false)'),
+  inferred: z.enum(['true', 'false']).optional().describe('find neighbours along the keys the Conceptualizer infers too (GET …/graph/inferred); with `focus=auto` only when no declared key meets the tables (default false)'),
   folder: z.string().min(1).max(LIMITS.path_length.max).optional().describe('only tables whose SQL (else YAML) file is in this folder or under it, e.g. models/marts'),
   layer: z.string().min(1).max(64).optional().describe('only tables of this layer (staging, intermediate, marts, …)'),
   limit: z.string().regex(/^[1-9][0-9]{0,4}$/).optional().describe('at most this many tables (a focus keeps the nearest)'),

@@ -5,7 +5,8 @@
 // their columns, so a screen of a 10,000-model project costs a screen, not the project.
 import type { DbtNode, Project } from '../core/project/types.js';
 import { inferLayers } from '../governance/layers.js';
-import { bestConnected, neighbourhood } from './graph-walk.js';
+import { bestConnected, neighbourhood, type WalkEdge } from './graph-walk.js';
+import { projectInferredEdges } from './inferred-edges.js';
 import { projectGraph, type GraphEdge, type GraphSkeleton, type ProjectGraph } from './project-graph.js';
 
 export interface GraphLodQuery {
@@ -15,6 +16,12 @@ export interface GraphLodQuery {
   hops?: number;
   /** walk ref()/source() lineage as well as keys when finding neighbours (the canvas's lineage filter) */
   lineage?: boolean;
+  /**
+   * walk the keys the Conceptualizer infers too (the canvas's Inferred filter): always for a focus
+   * asked for; for `auto` only when no declared key meets the tables in scope, where a hub by
+   * declared keys is a table with none (most real projects declare no relationships tests)
+   */
+  inferred?: boolean;
   /** tables whose folder (of their SQL, else YAML, file) is this one or under it */
   folder?: string;
   /** tables of this layer (staging, intermediate, marts, …) */
@@ -45,19 +52,21 @@ export const layerOf = (n: DbtNode): string => inferLayers({ name: n.tableName ?
 export function projectGraphLod(p: Project, q: GraphLodQuery): ProjectGraph & { lod: GraphLod } {
   let lod!: GraphLod;
   const g = projectGraph(p, (s) => {
-    const { ids, focus, truncated } = pick(s, q);
+    const { ids, focus, truncated } = pick(s, q, () => projectInferredEdges(p).edges);
     lod = { total_nodes: s.tables.length, total_edges: s.edges.length, ...(focus ? { focus, hops: q.hops ?? 1 } : {}), truncated };
     return ids;
   });
   return { ...g, lod };
 }
 
-function pick(s: GraphSkeleton, q: GraphLodQuery): { ids: Set<string>; focus?: string[]; truncated: boolean } {
+function pick(s: GraphSkeleton, q: GraphLodQuery, inferred: () => WalkEdge[]): { ids: Set<string>; focus?: string[]; truncated: boolean } {
   let tables = s.tables;
   if (q.folder !== undefined) { const f = q.folder.replace(/\/+$/, ''); tables = tables.filter((n) => { const d = folderOf(n); return d === f || d.startsWith(f + '/'); }); }
   if (q.layer !== undefined) tables = tables.filter((n) => layerOf(n) === q.layer);
   const allowed = new Set(tables.map((n) => n.uniqueId));
-  const edges = s.edges.filter((e) => allowed.has(e.from.node) && allowed.has(e.to.node) && (q.lineage || isKey(e)));
+  const inScope = (e: WalkEdge) => allowed.has(e.from.node) && allowed.has(e.to.node);
+  const declared = s.edges.filter((e) => inScope(e) && (q.lineage || isKey(e)));
+  const walk: WalkEdge[] = q.focus !== undefined && q.inferred && (q.focus !== 'auto' || !declared.some(isKey)) ? [...declared, ...inferred().filter(inScope)] : declared;
   const limit = q.limit ?? Infinity;
   if (q.focus === undefined) {
     const ids = tables.map((n) => n.uniqueId);
@@ -66,9 +75,9 @@ function pick(s: GraphSkeleton, q: GraphLodQuery): { ids: Set<string>; focus?: s
   const byName = new Map<string, string>();
   for (const n of tables) if (!byName.has(n.name)) byName.set(n.name, n.uniqueId);
   // 'auto' is the best-connected table, as the canvas picks it (graph-walk.ts, shared with web/src/canvas/view.ts)
-  const seeds = q.focus === 'auto' ? [bestConnected(tables, edges, (n) => n.uniqueId, (n) => n.name)?.uniqueId].filter((x): x is string => !!x)
+  const seeds = q.focus === 'auto' ? [bestConnected(tables, walk, (n) => n.uniqueId, (n) => n.name)?.uniqueId].filter((x): x is string => !!x)
     : q.focus.map((f) => (allowed.has(f) ? f : byName.get(f))).filter((x): x is string => !!x);
-  const ids = neighbourhood(edges, seeds, q.hops ?? 1);
+  const ids = neighbourhood(walk, seeds, q.hops ?? 1);
   return { ids: new Set([...ids].slice(0, limit)), focus: seeds, truncated: ids.size > limit };
 }
 

@@ -8,7 +8,7 @@ import { conceptualize } from '../agents/conceptualizer.js';
 import type { Cardinality } from '../core/model/types.js';
 import type { DbtNode, Project } from '../core/project/types.js';
 import { projectColumns } from '../core/columns/project-columns.js';
-import type { ProjectGraph } from './project-graph.js';
+import { declaredKeyEdges, type ProjectGraph } from './project-graph.js';
 
 export interface InferredEdge {
   kind: 'inferred';
@@ -65,4 +65,16 @@ export function inferredEdges(p: Project, graph?: Pick<ProjectGraph, 'edges'>): 
   }
   edges.sort((a, b) => a.from.node.localeCompare(b.from.node) || a.from.column.localeCompare(b.from.column));
   return { project: p.name, edges, counts: { inferred: edges.length, declared_elsewhere: skipped } };
+}
+
+/** Inferred edges of each state of a project (a re-read makes a new `files` map): the canvas's route and its focus walk share one inference. */
+const held = new WeakMap<Project, { key: Project['files']; edges: InferredEdges }>();
+
+/** The project's inferred edges against its declared keys, computed once per state of the project. */
+export function projectInferredEdges(p: Project): InferredEdges {
+  const h = held.get(p);
+  if (h?.key === p.files) return h.edges;
+  const edges = inferredEdges(p, { edges: declaredKeyEdges(p) });
+  held.set(p, { key: p.files, edges });
+  return edges;
 }

@@ -3,7 +3,7 @@
 // check, the readiness review, and the doc blocks (so a DOC_BLOCK_OVERWRITE can point at one);
 // and the canvas positions a user placed, kept in a diagram file.
 import type { FastifyInstance } from 'fastify';
-import { ChangeError, fileValidation, projectGraphDiff, saveLayout, loadModelFile, meshCheck, modelView, inferredEdges, projectEdges, projectGraph, projectGraphClusters, projectGraphLod, projectPath, projectTables, projectValidation, readinessGate, toolVersion, type LoadedModel } from '../../api.js';
+import { ChangeError, fileValidation, projectGraphDiff, saveLayout, loadModelFile, meshCheck, modelView, projectInferredEdges, projectGraph, projectGraphClusters, projectGraphLod, projectPath, projectTables, projectValidation, readinessGate, toolVersion, type LoadedModel } from '../../api.js';
 import type { RouteContext } from '../app.js';
 import type { GraphClustersQuery, GraphDiffQuery, GraphQuery, LayoutBody, LayoutResponse, MeshQuery, PathQuery, ProjectParams, ReadinessQuery, ValidationQuery } from '../contract.js';
 import type { ProjectSession } from '../session.js';
@@ -58,7 +58,7 @@ export function registerViewRoutes(app: FastifyInstance, { session, activity, op
     if (!Object.keys(q).length) return projectGraph(session.project);
     return projectGraphLod(session.project, {
       focus: q.focus === undefined ? undefined : q.focus === 'auto' ? 'auto' : q.focus.split(',').filter(Boolean),
-      hops: q.hops === undefined ? undefined : Number(q.hops), lineage: q.lineage === 'true', folder: q.folder, layer: q.layer,
+      hops: q.hops === undefined ? undefined : Number(q.hops), lineage: q.lineage === 'true', inferred: q.inferred === 'true', folder: q.folder, layer: q.layer,
       limit: q.limit === undefined ? undefined : Number(q.limit),
     });
   });
@@ -73,7 +73,7 @@ export function registerViewRoutes(app: FastifyInstance, { session, activity, op
 
   app.get<{ Params: ProjectParams }>('/api/projects/:id/graph/inferred', {
     schema: routeSchema({ tags, summary: 'relationships the project does not declare, inferred from column names by the Conceptualizer, with their evidence (the canvas draws them dashed)', params: 'ProjectParams', response: 'InferredEdgesResponse' }),
-  }, async (req) => { checkProject(session, req.params.id); return inferredEdges(session.project, { edges: projectEdges(session.project) }); });
+  }, async (req) => { checkProject(session, req.params.id); return projectInferredEdges(session.project); });
 
   app.get<{ Params: ProjectParams; Querystring: GraphDiffQuery }>('/api/projects/:id/graph/diff', {
     schema: routeSchema({ tags, summary: 'tables and columns added, changed or removed since a git ref (the canvas diff overlay); 409 NOT_A_REPO, 404 REF_NOT_FOUND', params: 'ProjectParams', query: 'GraphDiffQuery', response: 'GraphDiffResponse' }),

@@ -4177,6 +4177,8 @@ export interface paths {
                     folder?: string;
                     /** @description how many edges from the focus (default 1) */
                     hops?: string;
+                    /** @description find neighbours along the keys the Conceptualizer infers too (GET …/graph/inferred); with `focus=auto` only when no declared key meets the tables (default false) */
+                    inferred?: "true" | "false";
                     /** @description only tables of this layer (staging, intermediate, marts, …) */
                     layer?: string;
                     /** @description at most this many tables (a focus keeps the nearest) */
