@@ -219,8 +219,8 @@ export function setFilters(f: Partial<Filters>): void {
     const one = !c.focus && fl.folders.length + fl.layers.length === 1 && !fl.domains.length && !fl.tags.length;
     // a focus stays the focus (Lineage ticked walks its ref/source edges too); dropping it for the
     // automatic part left the focused tables filtered out of a part that did not hold them
-    const part = await (c.focus ? loadGraphFocus(c.focus.ids, c.focus.hops, fl.lineage)
-      : loadGraphSlice(one ? { folder: fl.folders[0], layer: fl.layers[0], lineage: fl.lineage } : undefined, c.showAll))
+    const part = await (c.focus ? loadGraphFocus(c.focus.ids, c.focus.hops, fl.lineage, fl.inferred)
+      : loadGraphSlice(one ? { folder: fl.folders[0], layer: fl.layers[0], lineage: fl.lineage } : undefined, c.showAll, fl.inferred))
       .catch((e) => { toast('error', errorText(e)); return false; });
     if (part) await reload(true); else await recompute(true);
   });
@@ -238,7 +238,7 @@ export async function showFolder(folder: string): Promise<void> {
 export const focusOn = (ids: string[], hops = canvas.get().hops): Promise<void> => working(async () => {
   canvas.set({ focus: { ids, hops }, hops });
   // a big project's graph is here only in part: fetch the part to show
-  if (await loadGraphFocus(ids, hops, canvas.get().filters.lineage).catch((e) => { toast('error', errorText(e)); return false; })) await reload(false);
+  if (await loadGraphFocus(ids, hops, canvas.get().filters.lineage, canvas.get().filters.inferred).catch((e) => { toast('error', errorText(e)); return false; })) await reload(false);
   else await recompute(false);
   // the whole focus block, not the found table alone: fitted to that one at full zoom, its
   // neighbours (what a focus is for) were drawn off the canvas's edges; a hub's 50 neighbours
@@ -259,7 +259,7 @@ export function clearFocus(): void {
 
 /** The focus changed: fetch the part of a big project it shows (or recompute from the whole graph here). */
 const refocus = (ids: string[], hops: number): Promise<void> => working(async () => {
-  const part = await loadGraphFocus(ids, hops, canvas.get().filters.lineage).catch((e) => { toast('error', errorText(e)); return false; });
+  const part = await loadGraphFocus(ids, hops, canvas.get().filters.lineage, canvas.get().filters.inferred).catch((e) => { toast('error', errorText(e)); return false; });
   if (part) await reload(true); else await recompute(true);
 });
 
@@ -293,7 +293,7 @@ export function setPlumbing(plumbing: boolean): void {
 export function setShowAll(showAll: boolean): void {
   canvas.set({ showAll, focus: showAll ? undefined : canvas.get().focus });
   void working(async () => {
-    const part = await loadGraphAll(showAll).catch((e) => { toast('error', errorText(e)); return false; });
+    const part = await loadGraphAll(showAll, canvas.get().filters.inferred).catch((e) => { toast('error', errorText(e)); return false; });
     if (part) await reload(true); else await recompute(true);
   });
 }

@@ -5,7 +5,7 @@
 import { ApiError, getProjectId, loadCapabilities, offers, request, setProjectId } from '../api/client';
 import { api } from '../api/endpoints';
 import type { GraphQuery, GraphReply, ServerEvent, TableEntry } from '../api/types';
-import { FOCUS_LIMIT } from '../canvas/view';
+import { FOCUS_LIMIT, NO_FILTERS } from '../canvas/view';
 import { app, errorText, toast } from './app';
 
 type Listener = (paths: string[], ev?: ServerEvent) => void | Promise<void>;
@@ -19,13 +19,15 @@ export function onRefresh(fn: Listener): () => void { listeners.add(fn); return 
 // 10,000-model project is never shipped whole for the first screen.
 let whole: boolean | undefined; // learned on the first load
 let graphQuery: GraphQuery | undefined; // the part of a big project shown; undefined: all of it ("Show all")
-const AUTO: GraphQuery = { focus: 'auto', limit: String(FOCUS_LIMIT) };
+// (walking the inferred keys too, as the canvas's Inferred filter does by default: a project that
+// declares no relationships tests otherwise starts on a table with no neighbours)
+const auto = (inferred = NO_FILTERS.inferred): GraphQuery => ({ focus: 'auto', limit: String(FOCUS_LIMIT), ...(inferred ? { inferred: 'true' } : {}) });
 async function loadGraph(): Promise<GraphReply> {
   if (whole === undefined) {
     const first = await api.graph({ limit: String(FOCUS_LIMIT) });
     whole = !first.lod?.truncated;
     if (whole) { const { lod: _lod, ...all } = first; return all; }
-    graphQuery = AUTO;
+    graphQuery = auto();
   }
   return whole || !graphQuery ? api.graph() : api.graph(graphQuery);
 }
@@ -39,20 +41,20 @@ async function showPart(q: GraphQuery | undefined): Promise<boolean> {
   return true;
 }
 
-/** Focus on `ids` (none: the automatic focus) and their neighbours within `hops`. */
-export const loadGraphFocus = (ids: string[], hops: number, lineage = false) => showPart(ids.length
-  ? { focus: ids.join(','), hops: String(hops), limit: String(FOCUS_LIMIT), ...(lineage ? { lineage: 'true' } : {}) } : AUTO);
+/** Focus on `ids` (none: the automatic focus) and their neighbours within `hops` (along lineage and inferred keys too, as the filters say). */
+export const loadGraphFocus = (ids: string[], hops: number, lineage = false, inferred = NO_FILTERS.inferred) => showPart(ids.length
+  ? { focus: ids.join(','), hops: String(hops), limit: String(FOCUS_LIMIT), ...(lineage ? { lineage: 'true' } : {}), ...(inferred ? { inferred: 'true' } : {}) } : auto(inferred));
 
 /** "Show all": every table of a big project (its size is the user's choice), or back to the automatic focus. */
-export const loadGraphAll = (all: boolean) => showPart(all ? undefined : AUTO);
+export const loadGraphAll = (all: boolean, inferred = NO_FILTERS.inferred) => showPart(all ? undefined : auto(inferred));
 
 /**
  * A big project's tables of one folder or one layer (the server's level-of-detail filters), not the
  * whole graph to filter here; `undefined`: back to `all` (every table) or the automatic focus.
  */
-export const loadGraphSlice = (slice: { folder?: string; layer?: string; lineage?: boolean } | undefined, all: boolean) => showPart(slice
+export const loadGraphSlice = (slice: { folder?: string; layer?: string; lineage?: boolean } | undefined, all: boolean, inferred = NO_FILTERS.inferred) => showPart(slice
   ? { ...(slice.folder !== undefined ? { folder: slice.folder } : {}), ...(slice.layer !== undefined ? { layer: slice.layer } : {}), ...(slice.lineage ? { lineage: 'true' } : {}) }
-  : all ? undefined : AUTO);
+  : all ? undefined : auto(inferred));
 
 let tables: { version: number; list: Promise<TableEntry[]> } | undefined;
 /** Every table by name when only part of a big project's graph is here (for search); undefined otherwise. */

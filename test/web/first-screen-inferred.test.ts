@@ -1,0 +1,46 @@
+// A big project that declares no relationships tests (Crowd Cow's 630-table warehouse is one)
+// opens, in Chromium, on the table most inferred keys meet and the tables they come from, drawn
+// with those keys — not on the first table by name alone on the canvas.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { tempDir } from '../helpers/cli.js';
+import { startUi, uiUnavailable, until, type Ui } from './harness.js';
+
+const skip = uiUnavailable();
+const KEYLESS = 180; // report tables no key meets; they sort before the staging models
+const POINTING = ['orders', 'payments', 'reviews', 'sessions', 'carts', 'addresses'];
+let ui: Ui | undefined;
+let page: Page;
+
+beforeAll(async () => {
+  if (skip) return;
+  const dir = join(tempDir('modeler-first-inferred-'), 'p');
+  mkdirSync(join(dir, 'models', 'staging'), { recursive: true });
+  mkdirSync(join(dir, 'models', 'reports'), { recursive: true });
+  writeFileSync(join(dir, 'dbt_project.yml'), 'name: shop\nversion: "1.0"\nprofile: shop\n');
+  const yml = ['version: 2', 'models:'];
+  const model = (folder: string, name: string, cols: string[]) => {
+    writeFileSync(join(dir, 'models', folder, `${name}.sql`), `select ${cols.join(', ')} from raw.${name}\n`);
+    yml.push(`  - name: ${name}`, '    columns:', ...cols.map((c, i) => (i === 0 ? `      - name: ${c}\n        data_tests: [unique, not_null]` : `      - name: ${c}`)));
+  };
+  for (let i = 0; i < KEYLESS; i++) model('reports', `agg_report_${String(i).padStart(3, '0')}`, [`report_row_${i}`, 'total_amount']);
+  model('staging', 'stg_users', ['user_id', 'email']);
+  for (const t of POINTING) model('staging', `stg_${t}`, [`${t.replace(/e?s$/, '')}_id`, 'user_id', 'created_at']);
+  writeFileSync(join(dir, 'models', '_models.yml'), yml.join('\n') + '\n');
+  ui = await startUi({ project: dir });
+  page = ui.page;
+}, 180_000);
+afterAll(async () => { await ui?.close(); });
+
+describe.skipIf(!!skip)(`a big project with no declared keys${skip ? ` [skipped: ${skip}]` : ''}`, () => {
+  it('opens on the table the inferred keys meet most, with the tables pointing at it and the keys drawn', async () => {
+    const note = page.getByRole('toolbar', { name: 'Diagram tools' }).getByRole('status');
+    await note.filter({ hasText: `of ${KEYLESS + 1 + POINTING.length} tables: stg_users and` }).waitFor({ timeout: 60_000 });
+    await page.getByRole('group', { name: 'model stg_users', exact: true }).waitFor();
+    for (const t of POINTING) await page.getByRole('group', { name: `model stg_${t}`, exact: true }).waitFor();
+    expect(await page.getByRole('group', { name: /^model agg_report_/ }).count()).toBe(0);
+    await until(() => page.getByRole('group', { name: /^inferred relationship .* to stg_users\.user_id/ }).count(), (n) => n === POINTING.length, 'an inferred key from each table to stg_users');
+  });
+});
