@@ -7,7 +7,7 @@ import { UserError } from '../core/diagnostics.js';
 import { bindChanges } from '../proposals/bind.js';
 import type { ProposalChange } from '../proposals/types.js';
 import { localAnswer } from './local/answer.js';
-import { loadEntityReader } from './local/kinds/overview.js';
+import { loadConceptual } from './local/kinds/conceptual.js';
 import { understand, type Understood } from './local/direct.js';
 import { classify, subjectRef, type SubjectRef } from './local/question.js';
 import { extractRules, onlyRules } from './memory.js';
@@ -98,7 +98,8 @@ export async function ask(session: AskContext, req: AskRequest, opts: AskOptions
   let raw: ProposalChange[] = [];
   let malformed: CheckedChange[] = [];
   const rules = extractRules(req.message);
-  if (classify(req.message, req.context) === 'entities') await loadEntityReader();
+  const kind = classify(req.message, req.context);
+  if (kind === 'entities' || kind === 'references') await loadConceptual();
   if (rules.length && onlyRules(req.message)) {
     // a message that only states standing rules is acknowledged, not answered
     answer = `I will remember ${rules.length === 1 ? 'this rule' : `these ${rules.length} rules`} for this project (listed under memory, deletable there):\n${rules.map((x) => `- ${x.text}`).join('\n')}`;

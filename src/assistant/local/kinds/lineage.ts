@@ -77,7 +77,7 @@ export function dependents(project: Project, n: DbtNode): { node: DbtNode; at: s
   for (const m of all) {
     if (m === n) continue;
     let re: RegExp | undefined;
-    if (n.resourceType === 'source' ? m.sourceRefs.includes(n.name) : m.refs.some((r) => r.name === n.name)) {
+    if (namesIt(m, n)) {
       re = n.resourceType === 'source' ? new RegExp(`source\\(\\s*['"]${esc(n.sourceName ?? '')}['"]\\s*,\\s*['"]${esc(n.tableName ?? '')}['"]`) : new RegExp(`ref\\(\\s*['"]${esc(n.name)}['"]`);
       const file = m.sqlPath ?? m.file;
       out.push({ node: m, at: at(file, lineIn(project, file, re) ?? (file === m.file ? m.line : undefined)) });
@@ -87,12 +87,19 @@ export function dependents(project: Project, n: DbtNode): { node: DbtNode; at: s
   return out;
 }
 
-/** The models whose ref() name built while rendering (a loop over a var of loaders), or a project macro's source()/ref(), names `n`: what dbt renders them to. */
+/** Whether `m`'s SQL names `n` in a ref() or source() call as written. */
+const namesIt = (m: DbtNode, n: DbtNode): boolean => (n.resourceType === 'source' ? m.sourceRefs.includes(n.name) : m.refs.some((r) => r.name === n.name));
+
+/**
+ * The models whose ref() name built while rendering (a loop over a var of loaders), or a project
+ * macro's source()/ref(), names `n`: what dbt renders them to. Not those that name `n` as written
+ * too (a model is rendered whole, so its plain ref() calls are among what it renders to).
+ */
 function renderedReaders(project: Project, n: DbtNode): { node: DbtNode; at: string }[] {
   const out: { node: DbtNode; at: string }[] = [];
   for (const [id, parents] of renderedRefs(project)) {
     const m = parents.includes(n.uniqueId) ? project.models.find((x) => x.uniqueId === id) ?? project.snapshots.find((x) => x.uniqueId === id) : undefined;
-    if (m) out.push({ node: m, at: at(m.sqlPath, lineIn(project, m.sqlPath, DYNAMIC_REF) ?? lineIn(project, m.sqlPath, /\{\{/)) });
+    if (m && !namesIt(m, n)) out.push({ node: m, at: at(m.sqlPath, lineIn(project, m.sqlPath, DYNAMIC_REF) ?? lineIn(project, m.sqlPath, /\{\{/)) });
   }
   return out;
 }

@@ -2,9 +2,9 @@
 // of fact_claim?" (both ways), "which models are unused?" (nothing reads them), "which models have
 // the most columns?", "what are the entities of this project?" (the Conceptualizer's reading of the
 // staging layer, the same the Agents panel proposes).
-import type { conceptualize as Conceptualize } from '../../../agents/conceptualizer.js';
 import { sqlColumnsReady } from '../../../core/sql-columns/query-shape.js';
 import { columnFeedsAnswer, columnOriginAnswer } from './column-origin.js';
+import { conceptual } from './conceptual.js';
 import { downstreamAnswer, upstreamAnswer } from './lineage.js';
 import { bullets, layerRank, list, plural, q, tableBullets, where, type Direct, type KindInput } from './shared.js';
 
@@ -50,18 +50,12 @@ export function widestAnswer({ project, subject }: KindInput): Direct | undefine
   return { lead: `The models with the most columns their YAML lists: ${list(top.map((n) => `${q(n.name)} ${n.columns.length}`), 10)}.`, evidence: top.map((n) => `- ${n.name}: ${n.columns.length} columns (${where(n)})`) };
 }
 
-// the Conceptualizer is loaded only for a question about entities (ask loads it first): other
-// questions start no faster with it in memory
-let conceptualize: typeof Conceptualize | undefined;
-export async function loadEntityReader(): Promise<void> {
-  conceptualize ??= (await import('../../../agents/conceptualizer.js')).conceptualize;
-}
-
 /** The business entities and their relationships, as the Conceptualizer reads the staging layer. */
 export function entitiesAnswer({ project }: KindInput): Direct | undefined {
-  if (!conceptualize) return undefined;
+  const c = conceptual();
+  if (!c) return undefined;
   let d;
-  try { d = conceptualize(project); } catch { return undefined; }
+  try { d = c.conceptualize(project); } catch { return undefined; }
   if (!d.entities.length) return { lead: 'The Conceptualizer finds no business entity: the project has no staging model to read them from.', evidence: [] };
   const declared = d.relationships.filter((r) => r.evidence.kind === 'declared').length;
   // the most connected first: the entities a modeler draws at the centre

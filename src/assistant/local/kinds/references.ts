@@ -10,6 +10,7 @@ import type { DbtNode } from '../../../core/project/types.js';
 import { declaredKeyEdges } from '../../../views/project-graph.js';
 import { ownKeyNames } from '../../../governance/column-roles.js';
 import { columnFeedsAnswer } from './column-origin.js';
+import { conceptual } from './conceptual.js';
 import { dependents, downstreamAnswer } from './lineage.js';
 import { at, layerRank, list, q, tablesById, type Direct, type KindInput } from './shared.js';
 
@@ -35,6 +36,9 @@ export function referencesAnswer(input: KindInput): Direct | undefined {
     const elsewhere = column ? keys.filter((e) => e.to.node === n.uniqueId && e.from.node !== n.uniqueId && e.to.column).map((e) => e.to.column!) : [];
     const other = elsewhere.length ? ` (the keys declared to ${q(n.name)} point at ${list([...new Set(elsewhere)].map(q))})` : '';
     const none = `No column is declared a key to ${q(subjectName)}: no relationships test, foreign_key or constraint names it${other}.`;
+    // most real projects declare no keys: then the keys inferred from column names are the answer, said to be inferred
+    const inferred = inferredTo(input, column);
+    if (inferred) return { lead: `${none.slice(0, -1)}; from column names the Conceptualizer infers ${inferred.lead}`, evidence: [...inferred.evidence, ...(reads ? [`Read through ref() or source(): ${reads.lead}`] : [])], about: inferred.about };
     // asked of a column, "none" is the answer; of a table, what reads it is (the dbt sense of the word)
     if (column) return { lead: none, evidence: reads ? [reads.lead, ...reads.evidence] : [] };
     return reads && { lead: reads.lead, evidence: [none, ...reads.evidence] };
@@ -63,4 +67,28 @@ export function referencesAnswer(input: KindInput): Direct | undefined {
 function keyAt(n: DbtNode, column: string): string {
   const d = foreignKeysOf(n).find((k) => k.column === column);
   return at(d?.file ?? n.file, d?.line);
+}
+
+/** The keys the Conceptualizer infers to the subject (or to the model that stages it), when it is loaded. */
+function inferredTo({ project, subject }: KindInput, column: string | undefined): Direct | undefined {
+  const c = conceptual(), n = subject.node;
+  if (!c || !n) return undefined;
+  let edges: ReturnType<typeof c.inferredEdges>['edges'];
+  try { edges = c.inferredEdges(project).edges; } catch { return undefined; }
+  const targets = new Set([n.uniqueId, ...(n.resourceType === 'source' ? dependents(project, n).map((d) => d.node.uniqueId) : [])]);
+  const mine = edges.filter((e) => targets.has(e.to.node) && (!column || e.to.column.toLowerCase() === column.toLowerCase()));
+  if (!mine.length) return undefined;
+  const byId = tablesById(project);
+  const rank = (id: string) => layerRank(byId.get(id));
+  const sorted = [...mine].sort((a, b) => b.evidence.confidence - a.evidence.confidence || rank(a.from.node) - rank(b.from.node) || a.from.node.localeCompare(b.from.node));
+  const name = (e: (typeof mine)[number]) => `${byId.get(e.from.node)?.name ?? e.from.node}.${e.from.column}`;
+  const to = [...new Set(mine.map((e) => `${byId.get(e.to.node)?.name ?? e.to.node}.${e.to.column}`))];
+  const tables = new Set(mine.map((e) => e.from.node)).size;
+  const who = column ? count(mine.length, 'column') : count(tables, 'table');
+  const lead = `that ${who} ${(column ? mine.length : tables) === 1 ? 'references' : 'reference'} ${list(to.map(q))}: ${list(sorted.map((e) => `${q(name(e))} (${Math.round(e.evidence.confidence * 100)} %)`), 12)}.`;
+  const rules = [...new Set(sorted.map((e) => e.evidence.rule))];
+  const evidence = [`Inferred, not declared (${list(rules)}; the percentage is the confidence): a relationships test on the column would declare it, and \`modeler agents conceptualize\` lists each one's evidence.`];
+  if (sorted.length > 12) evidence.push(`All of them: ${sorted.map(name).join(', ')}`);
+  const about = [n, ...sorted.slice(0, 12).map((e) => byId.get(e.from.node))].filter((x): x is DbtNode => !!x);
+  return { lead, evidence, about };
 }
