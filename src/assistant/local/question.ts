@@ -6,6 +6,7 @@ import { didYouMean, editDistance } from '../../core/suggest.js';
 import { ALL_CODES } from '../../codes.js';
 import { projectColumns } from '../../core/columns/project-columns.js';
 import { inferLayers } from '../../governance/layers.js';
+import { tableByNamePart } from './name-parts.js';
 import type { DbtColumn, DbtNode, Project } from '../../core/project/types.js';
 
 export type QuestionKind =
@@ -172,6 +173,8 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
       }
     }
   }
+  // nothing named, selected or asked before: a word of one table's name alone ("customer ltv" → user_ltv)
+  if (!nodes.length && !group) { const t = tableByNamePart(project, message); if (t) { nodes.push(t); from = 'question'; } }
   return { node: nodes[0], column, columnName, nodes, mentions, it, ambiguous, group, code, from };
 }
 
