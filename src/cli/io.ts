@@ -62,6 +62,27 @@ export function printDiagnostics(ds: readonly Diagnostic[], stream: 'stdout' | '
   for (const d of ds) write(formatDiagnostic(d));
 }
 
+/**
+ * Every error, and the warnings and notes up to `limit` (a real project has thousands: the
+ * summary after them was scrolled away); the rest counted by code, with how to see them all.
+ */
+export function printDiagnosticsBrief(ds: readonly Diagnostic[], limit: number, seeAll: string): void {
+  let shown = 0;
+  const left = new Map<string, number>();
+  // errors, then warnings, then notes (each in file order): what is cut is the least of it
+  const rank = { error: 0, warning: 1, info: 2 } as Record<string, number>;
+  const ordered = [...ds].sort((a, b) => (rank[a.severity] ?? 3) - (rank[b.severity] ?? 3));
+  for (const d of ordered) {
+    if (d.severity === 'error' || shown < limit) { out(formatDiagnostic(d)); if (d.severity !== 'error') shown++; continue; }
+    const k = `${d.severity}[${d.code}]`;
+    left.set(k, (left.get(k) ?? 0) + 1);
+  }
+  if (!left.size) return;
+  const total = [...left.values()].reduce((a, b) => a + b, 0);
+  const byCode = [...left].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n} ${k}`).join(', ');
+  out(`… and ${total} more ${total === 1 ? 'finding' : 'findings'} not shown (${byCode}): ${seeAll}`);
+}
+
 let pendingExit = 0;
 export function takeExitCode(): number {
   const c = pendingExit;
