@@ -40,6 +40,8 @@ export function formatMesh(r: MeshReport): { text: string; notes: string[] } {
   }
   // loader problems never change the non-strict verdict, but are not hidden either
   const notes: string[] = [];
+  // "ready" with nothing checked reads as a pass of something: say that nothing was
+  if (!r.summary.interfaces) notes.push('mesh: no model is an Interface (meta.modeler.interface with enabled: true or stability: shared|contracted), so nothing was checked');
   if (!r.strict && r.summary.loadErrors) notes.push(`mesh: the project has ${count(r.summary.loadErrors, 'loader error')}; run 'modeler summary ${opt('project_dir')} ${r.project}' (they fail ${opt('strict')})`);
   return { text: lines.join('\n'), notes };
 }

@@ -131,6 +131,16 @@ describe('mesh check CLI', () => {
     const j = JSON.parse(runCli(['mesh', 'check', EXAMPLE, '--output-json']).stdout);
     expect(j.interfaces.map((i: any) => [i.name, i.stability])).toEqual([['customers', 'contracted'], ['orders', 'shared']]);
     expect(j.findings.every((f: any) => f.severity === 'info')).toBe(true);
+    expect(s.stderr).not.toMatch(/nothing was checked/);
+  });
+  it('a project with no Interface passes with the three lines, and says on stderr that nothing was checked', () => {
+    const dir = join(tempDir('modeler-mesh-none-'), 'p');
+    mkdirSync(join(dir, 'models'), { recursive: true });
+    writeFileSync(join(dir, 'dbt_project.yml'), 'name: shop\nversion: "1.0"\nprofile: shop\n');
+    writeFileSync(join(dir, 'models', 'orders.sql'), 'select 1 as order_id\n');
+    const r = runCli(['mesh', 'check', dir, '--strict']);
+    expect([r.code, r.stdout]).toEqual([0, `mesh Interface check: ${dir}\nstrict: yes\ninterfaces: ready\n`]);
+    expect(r.stderr).toMatch(/^mesh: no model is an Interface \(meta\.modeler\.interface .*\), so nothing was checked$/m);
   });
   it('--strict fails on project loader errors', () => {
     const dir = tempDir('mesh-load-');
