@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { tempDir } from '../helpers/cli.js';
 import { startUi, uiUnavailable, until, type Ui } from './harness.js';
+import { canvasIdle } from './on-screen.js';
 
 const skip = uiUnavailable();
 const KEYLESS = 180; // report tables no key meets; they sort before the staging models
@@ -42,5 +43,33 @@ describe.skipIf(!!skip)(`a big project with no declared keys${skip ? ` [skipped:
     for (const t of POINTING) await page.getByRole('group', { name: `model stg_${t}`, exact: true }).waitFor();
     expect(await page.getByRole('group', { name: /^model agg_report_/ }).count()).toBe(0);
     await until(() => page.getByRole('group', { name: /^inferred relationship .* to stg_users\.user_id/ }).count(), (n) => n === POINTING.length, 'an inferred key from each table to stg_users');
+  });
+
+  it('a panel opened before the inferred keys arrive does not leave the view on the hub alone: it is fitted to every table once they do', async () => {
+    const context = await ui!.browser.newContext({ viewport: { width: 1440, height: 900 } });
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    await context.route(/\/graph\/inferred(\?|$)/, async (route) => { await held; await route.continue(); });
+    const p = await context.newPage();
+    await p.goto(`${ui!.url}/`);
+    await p.getByRole('group', { name: 'model stg_users', exact: true }).waitFor({ timeout: 60_000 });
+    await canvasIdle(p);
+    // the Ask AI button opens the panel beside the canvas (narrowing it) while the keys are held back
+    await p.getByRole('button', { name: 'Ask AI' }).click();
+    await p.getByRole('textbox', { name: 'Message to the assistant' }).waitFor();
+    release();
+    await until(() => p.getByRole('group', { name: /^inferred relationship / }).count(), (n) => n >= POINTING.length, 'the inferred keys drawn');
+    await canvasIdle(p);
+    await p.waitForTimeout(300);
+    const outside = await p.evaluate(() => {
+      const pane = document.querySelector('.react-flow')!.getBoundingClientRect();
+      return [...document.querySelectorAll<HTMLElement>('.react-flow__node')].filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.left < pane.left - 1 || r.right > pane.right + 1 || r.top < pane.top - 1 || r.bottom > pane.bottom + 1;
+      }).map((el) => el.getAttribute('aria-label'));
+    });
+    expect(await p.locator('.react-flow__node').count()).toBe(1 + POINTING.length);
+    expect(outside).toEqual([]);
+    await context.close();
   });
 });

@@ -158,7 +158,8 @@ function Flow() {
   }, [fitRequest, flow, rf]);
 
   useEffect(() => { tablesBeforeEdges(document.querySelector('section.canvas')); }, [nodes.length > 0]);
-  useKeptStill(paneElement);
+  // a view kept still as the pane moved is still the last fit's, for late news (the inferred keys) to fit again
+  useKeptStill(paneElement, (before, after) => { if (lastFit.current && sameView(lastFit.current, before)) lastFit.current = [...after]; });
   useNameSize(paneElement);
 
   // a selection opens the details panel, which narrows the canvas: a table selected near the right

@@ -2,7 +2,7 @@
 // sight when it narrows: opening the details panel narrows the canvas (it covered the tables on
 // the right of the first screen), the toolbar then wraps onto a second line and the canvas's top
 // moves down — without this the tables slid under a pointer that had just clicked a column.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useReactFlow, useStoreApi } from '@xyflow/react';
 import { fitArea, fitZoom, NOTE_H } from './fit';
 import { nodeSize, type Size } from './geometry';
@@ -31,9 +31,12 @@ function inSight(pane: Size, [tx, ty, zoom]: [number, number, number]) {
  * what is left: zoomed out about the point just clicked (what is under the pointer stays under it),
  * else centred; the zoom is kept when they fit at it, and never goes below the zoom where rows are text.
  */
-export function useKeptStill(root: () => HTMLElement | null): void {
+export function useKeptStill(root: () => HTMLElement | null, moved?: (before: readonly number[], after: readonly number[]) => void): void {
   const rf = useStoreApi();
   const flow = useReactFlow();
+  // told of each view this moves to (a view kept still is not one the user moved: late news may still fit it)
+  const onMoved = useRef(moved);
+  onMoved.current = moved;
   useEffect(() => {
     const el = root();
     if (!el) return;
@@ -48,6 +51,8 @@ export function useKeptStill(root: () => HTMLElement | null): void {
       const dx = r.left - last.left, dy = r.top - last.top, before = last;
       last = r;
       const [x, y, zoom] = rf.getState().transform;
+      const was = [x, y, zoom] as const;
+      const move = (vp: { x: number; y: number; zoom: number }) => { void flow.setViewport(vp).then(() => onMoved.current?.(was, rf.getState().transform)); };
       const nx = x - dx, ny = y - dy;
       const box = r.width < before.width - 1 || r.height < before.height - 1 ? inSight(before, [x, y, zoom]) : undefined;
       if (box) {
@@ -58,10 +63,13 @@ export function useKeptStill(root: () => HTMLElement | null): void {
         if (s.x0 < room.x0 || s.x1 > room.x1 || s.y0 < room.y0 || s.y1 > room.y1) {
           // never out past the zoom where rows are text (a first screen chosen to read does not turn to bars)
           const fitted = Math.min(zoom, Math.max(fitZoom(box, area), TEXT_ZOOM));
-          const a = pointer && Date.now() - pointer.at < 2000 ? { x: pointer.x - r.left, y: pointer.y - r.top } : undefined;
+          const p = pointer && Date.now() - pointer.at < 2000 ? { x: pointer.x - r.left, y: pointer.y - r.top } : undefined;
+          // a click the narrowed pane no longer holds (the "Ask AI" button that opened the panel) is no anchor:
+          // zoomed about it, the tables were pushed out past the pane's right edge
+          const a = p && p.x > room.x0 && p.x < room.x1 && p.y > room.y0 && p.y < room.y1 ? p : undefined;
           const k = a ? about(a, s, room) : 0;
           // about the pointer when that keeps the rows text: the row just clicked stays under the pointer
-          if (a && k > 0 && k * zoom >= Math.min(fitted, TEXT_ZOOM)) { void flow.setViewport({ x: a.x + (nx - a.x) * k, y: a.y + (ny - a.y) * k, zoom: zoom * k }); return; }
+          if (a && k > 0 && k * zoom >= Math.min(fitted, TEXT_ZOOM)) { move({ x: a.x + (nx - a.x) * k, y: a.y + (ny - a.y) * k, zoom: zoom * k }); return; }
           // at the least zoom that draws text: about the pointer (else centred), then moved only as far
           // as keeps most of the tables in the pane — centred, a box wider than the pane cut the table
           // just clicked at its edge, and the view then jumped to centre that table, cutting the others
@@ -72,7 +80,7 @@ export function useKeptStill(root: () => HTMLElement | null): void {
           // tables that fit with less room than two margins are centred
           const slack = r.width - box.width * fitted;
           const m = slack < 0 ? MARGIN : Math.min(MARGIN, slack / 2);
-          void flow.setViewport({
+          move({
             x: within(vx, m - box.x * fitted, r.width - m - (box.x + box.width) * fitted),
             y: within(vy, NOTE_H - box.y * fitted, NOTE_H + area.height - (box.y + box.height) * fitted),
             zoom: fitted,
@@ -81,7 +89,7 @@ export function useKeptStill(root: () => HTMLElement | null): void {
         }
       }
       if (!dx && !dy) return;
-      void flow.setViewport({ x: nx, y: ny, zoom });
+      move({ x: nx, y: ny, zoom });
     });
     ro.observe(el);
     return () => { ro.disconnect(); el.removeEventListener('pointerdown', down, true); };
