@@ -57,4 +57,13 @@ describe('a column only the SQL returns, named alone (Local)', () => {
     // a name no SQL returns is still "which model?"
     expect(await lead(s, 'where does deal_amount_zzz come from?')).toMatch(/^I cannot tell which model this asks about/);
   });
+
+  it('names a model read under two aliases once among the columns a value is computed from', async () => {
+    await initSqlColumns();
+    const dir = copyProject(EXAMPLE);
+    writeFileSync(join(dir, 'models', 'marts', 'order_pairs.sql'),
+      "select a.order_id, a.amount + b.amount as pair_amount\nfrom {{ ref('orders') }} as a\njoin {{ ref('orders') }} as b on b.order_id = a.order_id\n");
+    const s = AssistantSession.open(dir);
+    expect(await lead(s, 'where does pair_amount come from?')).toBe('`order_pairs.pair_amount` is computed from `orders.amount` in the SQL of `order_pairs` (models/marts/order_pairs.sql:1).');
+  });
 });

@@ -42,7 +42,8 @@ export function columnOriginAnswer(input: KindInput): Direct | undefined {
     const up = upstreamAnswer(input);
     return cannot(`I cannot tell where ${q(`${n.name}.${name}`)} comes from: ${why} (${at(n.sqlPath ?? n.file)})${near && reading?.status !== 'unknown' ? `; did you mean ${q(`${n.name}.${near}`)}?` : '.'}`, up && !up.cannot ? [up.lead.replace(/ \(at model level[^)]*\)/, '')] : []);
   }
-  const names = out.sources.map((s) => `${q(`${relName(project, s.relation)}.${s.column}`)}`);
+  // one name once: a model read under two aliases (joined twice) is one input to the reader
+  const names = [...new Set(out.sources.map((s) => `${q(`${relName(project, s.relation)}.${s.column}`)}`))];
   const how = HOW[out.kind] ?? 'comes from';
   const lead = out.kind === 'literal'
     ? `${q(`${n.name}.${name}`)} is a literal value in its SQL (${sqlAt}).`
