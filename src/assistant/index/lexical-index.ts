@@ -13,12 +13,13 @@
 // multiplied by how many query terms matched.
 
 import { editDistance } from './edit-distance.js';
+import { WordTable } from './word-table.js';
 
 /** A record as the index takes it: the text of each field. */
 export interface LexicalDoc { id: string; fields: string[] }
 
-/** How field texts become terms: the words of a text, and the processed terms of one word. */
-export interface Analyzer { words: RegExp; terms: (word: string) => readonly string[] }
+/** How field texts become terms: the characters words are made of, and the processed terms of one word. */
+export interface Analyzer { wordChar: (code: number) => boolean; terms: (word: string) => readonly string[] }
 
 /** Words remembered with their term numbers before the cache starts again (a project's vocabulary is far smaller). */
 const WORD_CACHE_LIMIT = 500_000;
@@ -82,7 +83,9 @@ export class LexicalIndex {
   private touched: number[] = [];
   private lastDoc: number[] = [];
   /** word → its term numbers (a term keeps its number for good, so these stay valid) */
-  private wordTerms = new Map<string, number[]>();
+  private readonly wordTerms: WordTable;
+  /** the term numbers of one text's words, reused from text to text */
+  private wordBuf: (readonly number[])[] = [];
   /** with a PostingsFilter: per term, whether its postings are left out; the terms kept, in term-number order (the only ones prefix and fuzzy matching can score) */
   private skipped: boolean[] = [];
   private keptTerms: string[] = [];
@@ -90,6 +93,7 @@ export class LexicalIndex {
   constructor(private readonly fieldCount: number, private readonly analyzer: Analyzer, private readonly filter?: PostingsFilter) {
     this.totalLen = new Array(fieldCount).fill(0);
     if (filter) this.numberOf = undefined;
+    this.wordTerms = new WordTable(analyzer.wordChar, (word) => analyzer.terms(word).map((term) => this.intern(term)), WORD_CACHE_LIMIT);
   }
 
   get documentCount(): number { return this.count; }
@@ -347,26 +351,16 @@ export class LexicalIndex {
   private countTerms(text: string | undefined): number {
     let distinct = 0;
     if (!text) return 0;
-    // the words alone (exec would make a match object for each: at 10,000 models, a quarter of what a build allocates)
-    const words = text.match(this.analyzer.words);
-    if (!words) return 0;
-    for (let w = 0; w < words.length; w++) {
-      const ts = this.termsOf(words[w]);
+    // the words' term numbers, read without cutting the words out of the text (word-table.ts)
+    const words = this.wordBuf, n = this.wordTerms.scan(text, words);
+    for (let w = 0; w < n; w++) {
+      const ts = words[w];
       for (let i = 0; i < ts.length; i++) {
         const t = ts[i];
         if (this.scratch[t]++ === 0) this.touched[distinct++] = t;
       }
     }
     return distinct;
-  }
-
-  private termsOf(word: string): number[] {
-    let ts = this.wordTerms.get(word);
-    if (ts) return ts;
-    ts = this.analyzer.terms(word).map((term) => this.intern(term));
-    if (this.wordTerms.size >= WORD_CACHE_LIMIT) this.wordTerms.clear();
-    this.wordTerms.set(word, ts);
-    return ts;
   }
 
   /** Add `weight` × BM25+ of every live posting of `term` to `hits`. */

@@ -12,6 +12,8 @@ const STOP = new Set([
 ]);
 
 const WORD = /[A-Za-z0-9_]+/g;
+/** WORD's characters, one at a time: the lexical index scans field texts for words itself (word-table.ts). */
+const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 const CACHE_LIMIT = 200_000;
 const cache = new Map<string, string[]>();
 
@@ -37,9 +39,9 @@ export function wordTerms(w: string): string[] {
   return hit;
 }
 
-/** How the lexical index splits field texts: exactly as tokenize() does (its own pattern object: a global RegExp carries state). */
-export function analyzer(): { words: RegExp; terms: (word: string) => readonly string[] } {
-  return { words: new RegExp(WORD.source, 'g'), terms: wordTerms };
+/** How the lexical index splits field texts: exactly as tokenize() does. */
+export function analyzer(): { wordChar: (code: number) => boolean; terms: (word: string) => readonly string[] } {
+  return { wordChar: isWordChar, terms: wordTerms };
 }
 
 /** Processed terms of a text, in order (repeats kept, as term frequency counts them). */
