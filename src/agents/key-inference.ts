@@ -85,6 +85,12 @@ const SELF_ROLES = new Set(['parent', 'previous', 'prior', 'next', 'original', '
   'reports_to',
   // abbreviated: a shop order's prev_order_id (the customer's order before it), ref_order_id (the order it refers to: a return's, an exchange's)
   'prev', 'ref']);
+/**
+ * Words that, after a noun, make a compound noun of a classifying table (device_type, task_status), never a role: with the
+ * key word first (iddevice_type) the key is that table's, not the device's.
+ */
+const CLASSIFIER_WORDS = new Set(['type', 'types', 'status', 'statut', 'state', 'category', 'categorie', 'kind', 'class', 'family', 'famille', 'group',
+  'groupe', 'level', 'niveau', 'mode', 'model', 'modele', 'code', 'unit', 'unite']);
 /** Words after the noun that only say "a record of": product_data, agency_information. */
 const DATA_WORDS = new Set(['data', 'datum', 'info', 'information', 'detail', 'details', 'record', 'master']);
 /** Words of a source name that say how it is loaded, not which system it is (ext_hubspot, raw_stripe). */
@@ -189,7 +195,9 @@ export class EntityIndex {
       if (shape.suffix === 'lookup' && c.rule !== 'noun' && c.rule !== 'semantic') continue;
       if (target.name === child.entity) {
         // a model's own key, or the same noun from another source system, is not a reference to itself
-        if (!c.role.length || child.ownKeys.has(lower) || c.role.every((r) => this.sourceNames.has(r)) || !selfRole(c.role)) return undefined;
+        // (…but a row's <noun> named again, company_idcompany or device_iddevice, is another row of it: its parent)
+        const ownNoun = snakeOf(c.role.map(singularWord)) === snakeOf(child.tokens.map(singularWord));
+        if (!c.role.length || child.ownKeys.has(lower) || (!ownNoun && (c.role.every((r) => this.sourceNames.has(r)) || !selfRole(c.role)))) return undefined;
       } else if (child.ownIds?.has(lower) && (!containsRun(child.tokens, target.tokens) || c.role.length)) {
         // (a subtype's key is its parent's noun alone: custom_subscription_items' own custom_subscription_id is not a Subscription)
         // the row's own identifier (id as event_id) names its own rows; only a subtype's key (email_event_bounce.event_id) is its parent's
@@ -361,6 +369,16 @@ export class EntityIndex {
       if (keyed.length !== 1) continue;
       add(keyed[0], k === stem.length ? 'key' : 'role', stem.slice(0, stem.length - k), -2);
       break;
+    }
+    // the key word first (idcompany_customer, id_structure_mere): unless the whole stem names a thing, the noun is the first
+    // words and what follows a role (the words after it are no noun of their own: idcompany_storehouse is a company) —
+    // unless what follows makes a classifying table's name (iddevice_type is a device type's key, not a device's)
+    if (!out.length && keyShape(column)?.first && !this.get(stem, child.source)) {
+      for (let k = stem.length - 1; k >= 1; k--) {
+        if (CLASSIFIER_WORDS.has(stem[k])) break;
+        const e = this.get(stem.slice(0, k), child.source);
+        if (e) { add(e, 'role', stem.slice(k), 0); break; }
+      }
     }
     // noun / role / context: the longest tail of the stem that names an entity, alone or completed by
     // the leading words of the model's own name
