@@ -35,7 +35,7 @@ export interface IndexedEntity {
 export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym' | 'bare' | 'join' | 'sqljoin';
 
 /** Why a key-shaped column was not drawn, for the proposal's notes (counted per reason). */
-export type RejectReason = 'attribute' | 'other system' | 'own id' | 'type';
+export type RejectReason = 'attribute' | 'other system' | 'own id' | 'type' | 'polymorphic';
 
 export interface KeyGuess {
   entity: string;
@@ -202,6 +202,12 @@ export class EntityIndex {
         // (a subtype's key is its parent's noun alone: custom_subscription_items' own custom_subscription_id is not a Subscription)
         // the row's own identifier (id as event_id) names its own rows; only a subtype's key (email_event_bounce.event_id) is its parent's
         why?.('own id', `${column.name} is the row's own identifier, not a reference to ${target.name}`);
+        return undefined;
+      }
+      // a key whose sibling names the table it points into (idproduct_source beside type_product_source: a device, a company …)
+      // points at rows of several kinds; its noun is no evidence of which
+      if (c.role.length && polymorphic(stem, child.columns)) {
+        why?.('polymorphic', `${column.name} (its kind is in a sibling column)`);
         return undefined;
       }
       const crossing = this.crossesSystems(child, target);
@@ -466,6 +472,15 @@ export class EntityIndex {
     if (SELF_ROLES.has(snake) && !out.length) add(this.get(child.tokens, child.source), 'self', stem, 40);
     return out.sort((a, b) => a.rank - b.rank);
   }
+}
+
+/**
+ * Does a sibling column say which table `column` points into (`type_product_source` beside `idproduct_source`,
+ * `commentable_type` beside `commentable_id`)? Then the key is polymorphic.
+ */
+function polymorphic(stem: readonly string[], siblings: ReadonlySet<string> | undefined): boolean {
+  const n = stem.join('_');
+  return !!siblings && !!n && (siblings.has(`type_${n}`) || siblings.has(`${n}_type`));
 }
 
 /** Can `column` (stem `stem`) hold the key `key` of an entity? Unknown keys and generic ones (id) fit. */
