@@ -315,7 +315,9 @@ export class EntityIndex {
       const words = m?.[1].toLowerCase().split(/\s+/).filter((w) => w && w !== 'object' && w !== 'record') ?? [];
       return words.length && words.length <= 4 ? this.get(singularPhrase(words)) : undefined;
     };
+    // (…or "link to <ENTITY>", as schemas that name each key after its table describe them: "link to LABEL from …")
     return named(/\b(?:id|identifier|key|reference)\s+(?:of|to)\s+(?:the|a|an)\s+([a-z][a-z ]*?)(?=\s+(?:or|that|which|who|whose|used|to|for|in|on|by|this|if|when|where|record|object|row|associated|linked|related|attached)\b|\s*[.,;:()]|$)/i.exec(description))
+      ?? named(/\blink\s+to\s+(?:the\s+|an?\s+)?([a-z][a-z_ ]*?)(?=\s+(?:from|for|of|where|with|in|on|by|when)\b|\s*[.,;:()]|$)/i.exec(description.replace(/_/g, ' ')))
       ?? named(/^\s*(?:the\s+|an?\s+)?([a-z][a-z ]*?)\s+(?:id|identifier)\b/i.exec(description));
   }
 
