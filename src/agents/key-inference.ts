@@ -170,7 +170,7 @@ export class EntityIndex {
     const lower = column.name.toLowerCase();
     if (isTechnicalColumn(lower)) return undefined;
     const shape = keyShape(column.name);
-    if (!shape) return this.bareNoun(child, column);
+    if (!shape) return this.numberKey(child, column) ?? this.bareNoun(child, column);
     if (!shape.stem.length) return undefined;
     const type = column.data_type ?? column.type;
     const attribute = attributeKind(column.name, type, child.columns);
@@ -233,6 +233,21 @@ export class EntityIndex {
       }
     }
     return undefined;
+  }
+
+  /**
+   * A number column named exactly as the own key of one other entity of the child's system (Sage's ct_num, the key of its
+   * third-party accounts, in its entries and document lines; n_planning, an intervention's number, in its articles) holds
+   * that entity's key: such schemas name a key the same in every table that holds it.
+   */
+  private numberKey(child: ChildModel, column: DbtColumn): KeyGuess | undefined {
+    const lower = column.name.toLowerCase();
+    if (!child.source || child.ownIds?.has(lower) || child.ownKeys.has(lower) || !/^(?:n|no|num|numero|nr)_[a-z]|_(?:no|num|nr|numero|number)$/.test(lower)) return undefined;
+    const keyed = this.keyedInSystem(new Set([lower]), child.source).filter((e) => e.name !== child.entity && e.key?.column === lower);
+    if (keyed.length !== 1) return undefined;
+    const type = column.data_type ?? column.type;
+    if (attributeKind(column.name, type, child.columns) || !compatibleTypes(type, keyed[0].key?.type)) return undefined;
+    return { entity: keyed[0].name, rule: 'key', role: [], confidence: CONFIDENCE.key, lookup: false };
   }
 
   /**
