@@ -25,7 +25,7 @@ export const STORAGE_WORDS = new Set(['app', 'postgres', 'postgresql', 'mysql', 
 /** Loader words around a dbt source's name (Singer's tap_dynamodb, pc_raw): how it is loaded, not whose it is. */
 export const LOADER_WORDS = new Set(['tap', 'src', 'raw', 'source', 'fivetran', 'airbyte', 'stitch']);
 
-const ENGINE_WORDS = new Set(['postgres', 'postgresql', 'mysql', 'mssql', 'sqlserver', 'oracle', 'mongo', 'mongodb', 'dynamodb', 'bigquery', 'bq',
+export const ENGINE_WORDS = new Set(['postgres', 'postgresql', 'mysql', 'mssql', 'sqlserver', 'oracle', 'mongo', 'mongodb', 'dynamodb', 'bigquery', 'bq',
   'snowflake', 'redshift', 'rds', 's3', 'gcs', 'csv', 'sftp']);
 /** Words naming the storage of a table, not the thing (organizations_table, users_tbl). */
 const TABLE_WORDS = new Set(['table', 'tbl']);
