@@ -14,6 +14,11 @@ export function isTechnicalColumn(name: string): boolean {
   return n.startsWith('_') || n === 'source_relation' || n.startsWith('dbt_');
 }
 
+/** A loader's line number in the file it read (`_sdc_source_lineno`): the row's position, no source and no business key. */
+export function isRowPositionColumn(name: string): boolean {
+  return isTechnicalColumn(name) && /(?:^|_)(?:lineno|line_?number|row_?number|rownum)$/.test(name.toLowerCase());
+}
+
 /** A column name as lower snake tokens: customerId → customer_id; Account__c → account, __c kept apart. */
 export function columnTokens(name: string): string[] {
   return name.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1_$2').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);

@@ -379,6 +379,8 @@ function isFigureColumn(name: string, type: string | undefined): boolean {
   if (keyShape(name) || /(?:^|_)(?:id|key|code|uuid|number|no)$/.test(name)) return false;
   if (/^(?:total|sum|avg|average|count|num|number_of)_|_(?:count|total|usd|amount|cost|costs|spend|revenue|rate|duration|hours|sessions|users|views|pageviews|clicks|impressions|conversions)$/.test(name)) return true;
   if (/^(?:spend|cost|revenue|amount|clicks|impressions|conversions|sessions|users|pageviews|bounces|entrances|transactions|visits|views|traffic)$/.test(name)) return true;
+  // a quantity or an amount of money in French (quantite, montant, prix: the English ones are read by type or name above)
+  if (/(?:^|_)(?:quantite|montant|prix)$/.test(name)) return true;
   // visitors counted (unique_visitors; French visiteurs_uniques, nombre_de_visites, nb_…)
   if (/(?:^|_)(?:visitors|visiteurs|visites)(?:_|$)|^(?:nombre|nb|somme|moyenne)_/.test(name)) return true;
   if (PERIOD_COUNT.test(name)) return true;
