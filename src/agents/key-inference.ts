@@ -12,7 +12,7 @@
 // other sources; a model's own key never points at its own entity; declared column types must be
 // compatible with the target's key.
 import type { DbtColumn } from '../core/project/types.js';
-import { attributeKind, columnTokens, compatibleTypes, isTechnicalColumn, keyShape } from './columns.js';
+import { attributeKind, columnTokens, compatibleTypes, isTechnicalColumn, keyShape, plainValueKind } from './columns.js';
 import { DOMAIN_DICTIONARY } from './domains.js';
 import { singularPhrase, singularWord } from './inflection.js';
 import { snakeOf } from './naming.js';
@@ -242,12 +242,21 @@ export class EntityIndex {
    */
   private numberKey(child: ChildModel, column: DbtColumn): KeyGuess | undefined {
     const lower = column.name.toLowerCase();
-    if (!child.source || child.ownIds?.has(lower) || child.ownKeys.has(lower) || !/^(?:n|no|num|numero|nr)_[a-z]|_(?:no|num|nr|numero|number)$/.test(lower)) return undefined;
-    const keyed = this.keyedInSystem(new Set([lower]), child.source).filter((e) => e.name !== child.entity && e.key?.column === lower);
-    if (keyed.length !== 1) return undefined;
+    if (!child.source || child.ownIds?.has(lower) || child.ownKeys.has(lower)) return undefined;
     const type = column.data_type ?? column.type;
-    if (attributeKind(column.name, type, child.columns) || !compatibleTypes(type, keyed[0].key?.type)) return undefined;
-    return { entity: keyed[0].name, rule: 'key', role: [], confidence: CONFIDENCE.key, lookup: false };
+    if (attributeKind(column.name, type, child.columns)) return undefined;
+    if (/^(?:n|no|num|numero|nr)_[a-z]|_(?:no|num|nr|numero|number)$/.test(lower)) {
+      const keyed = this.keyedInSystem(new Set([lower]), child.source).filter((e) => e.name !== child.entity && e.key?.column === lower);
+      if (keyed.length !== 1 || !compatibleTypes(type, keyed[0].key?.type)) return undefined;
+      return { entity: keyed[0].name, rule: 'key', role: [], confidence: CONFIDENCE.key, lookup: false };
+    }
+    // …followed by a role, glued or apart (ct_numpayeur: the paying account; ec_no_link: the entry it comes from), which a
+    // row of the key's own table holds for another of its rows
+    const m = /^(.*?_(?:no|num|nr|numero|number))_?([a-z]{3,})$/.exec(lower);
+    if (!m || plainValueKind(m[2], type)) return undefined;
+    const keyed = this.keyedInSystem(new Set([m[1]]), child.source).filter((e) => e.key?.column === m[1]);
+    if (keyed.length !== 1 || !compatibleTypes(type, keyed[0].key?.type)) return undefined;
+    return { entity: keyed[0].name, rule: keyed[0].name === child.entity ? 'self' : 'role', role: [m[2]], confidence: CONFIDENCE.role, lookup: false };
   }
 
   /**

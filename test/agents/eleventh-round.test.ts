@@ -80,10 +80,11 @@ describe("Sage's tables (F_COMPTET, F_ECRITUREC) keyed by the same column name i
   const sage = {
     'models/staging/mssql_sage/_sources.yml': sourcesYaml(sources('mssql_sage', 'dbo_f_comptet', 'dbo_f_ecriturec')),
     // (the YAML documents every column, as Sage's staging there does)
-    'models/staging/mssql_sage/_models.yml': keysYaml(['stg_mssql_sage__f_comptet', 'ct_num', { ct_intitule: 'Intitulé du compte', ct_ville: 'Ville' }],
-      ['stg_mssql_sage__f_ecriturec', 'ec_no', { jo_num: 'Code du journal', cg_num: 'Compte général', ct_num: 'Compte tiers', ec_montant: "Montant de l'écriture" }]),
-    'models/staging/mssql_sage/stg_mssql_sage__f_comptet.sql': select('mssql_sage', 'dbo_f_comptet', 'ct_num, ct_intitule, ct_ville'),
-    'models/staging/mssql_sage/stg_mssql_sage__f_ecriturec.sql': select('mssql_sage', 'dbo_f_ecriturec', 'ec_no, jo_num, cg_num, ct_num, ec_montant'),
+    'models/staging/mssql_sage/_models.yml': keysYaml(['stg_mssql_sage__f_comptet', 'ct_num', { ct_intitule: 'Intitulé du compte', ct_ville: 'Ville', ct_numpayeur: 'Numéro du payeur' }],
+      ['stg_mssql_sage__f_ecriturec', 'ec_no', { ec_no_link: "Lien vers l'écriture parent", jo_num: 'Code du journal', cg_num: 'Compte général', ct_num: 'Compte tiers',
+        ec_montant: "Montant de l'écriture" }]),
+    'models/staging/mssql_sage/stg_mssql_sage__f_comptet.sql': select('mssql_sage', 'dbo_f_comptet', 'ct_num, ct_intitule, ct_ville, ct_numpayeur'),
+    'models/staging/mssql_sage/stg_mssql_sage__f_ecriturec.sql': select('mssql_sage', 'dbo_f_ecriturec', 'ec_no, ec_no_link, jo_num, cg_num, ct_num, ec_montant'),
   };
 
   it('leaves the one-letter table prefix out of the noun', () => {
@@ -91,9 +92,9 @@ describe("Sage's tables (F_COMPTET, F_ECRITUREC) keyed by the same column name i
     expect(names(run(sage))).toEqual(['Comptet', 'Ecriturec']);
   });
 
-  it("reads a number column named as another table's own key of the same system as that table's", () => {
-    // (cg_num and jo_num name no table of the layer: no reference)
-    expect(refs(run(sage))).toEqual(['Comptet>Ecriturec.ct_num']);
+  it("reads a number column named as another table's own key of the same system as that table's, and that key followed by a role as a row of its table", () => {
+    // (cg_num and jo_num name no table of the layer: no reference; ct_numpayeur is the paying account, ec_no_link the entry it comes from)
+    expect(refs(run(sage))).toEqual(['Comptet>Comptet.ct_numpayeur', 'Comptet>Ecriturec.ct_num', 'Ecriturec>Ecriturec.ec_no_link']);
   });
 });
 
