@@ -62,7 +62,7 @@ const { registeredProjects, fetchedProject, fetchedSkipReason, REGISTRY } = awai
 // data-inclusion in issue 23's second round, quickbooks-source and salesforce-source in its third, crowdcow-warehouse in its
 // blind round, poiscaille-warehouse in its second, hubs-core-network in its third, pilotage-inclusion in its fourth,
 // goodparty-data-platform in its fifth, makeadiff-dbt-mad in its sixth, dental-clinic in its seventh, splashworks-warehouse in its
-// eighth, drivfit-analytics-hub in its ninth, jemmia-data-platform in its tenth. None is held out now:
+// eighth, drivfit-analytics-hub in its ninth, jemmia-data-platform in its tenth, evs-warehouse in its eleventh. None is held out now:
 // poiscaille-warehouse was the second blind round's (labels committed before its first run; its first score is kept
 // beside its labels). The next round needs new projects, labelled blind (list them here while they are).
 const HELD_OUT = new Set([]);

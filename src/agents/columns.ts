@@ -14,6 +14,11 @@ export function isTechnicalColumn(name: string): boolean {
   return n.startsWith('_') || n === 'source_relation' || n.startsWith('dbt_');
 }
 
+/** A loader's line number in the file it read (`_sdc_source_lineno`): the row's position, no source and no business key. */
+export function isRowPositionColumn(name: string): boolean {
+  return isTechnicalColumn(name) && /(?:^|_)(?:lineno|line_?number|row_?number|rownum)$/.test(name.toLowerCase());
+}
+
 /** A column name as lower snake tokens: customerId → customer_id; Account__c → account, __c kept apart. */
 export function columnTokens(name: string): string[] {
   return name.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1_$2').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -27,6 +32,11 @@ export interface KeyShape {
   stem: string[];
   /** What made it key-shaped. */
   suffix: 'id' | 'code' | 'lookup';
+  /**
+   * The key word came first (id_structure, code_region, Oracle's glued idcompany_customer): the noun is the stem's
+   * first words and what follows it is a role (the customer company), as French word order and such schemas put it.
+   */
+  first?: boolean;
 }
 
 /**
@@ -46,10 +56,25 @@ export function keyShape(name: string): KeyShape | undefined {
 
 const shapes = new Map<string, KeyShape | null>();
 
+/**
+ * `id` glued in front of a noun, as some schemas name every key (Oracle's IDCOMPANY, IDDEVICE_TYPE, COMPANY_IDCOMPANY):
+ * the noun, or undefined. Words that merely start with `id` (identity, identifier, idempotent, idea, idle) are no keys.
+ */
+function gluedLeadingId(token: string): string | undefined {
+  const m = /^id(\p{L}{3,})$/u.exec(token);
+  return m && !/^(?:entit|entif|empot|ea|iom|ol|le)/.test(m[1]) ? m[1] : undefined;
+}
+
 function readKeyShape(name: string): KeyShape | undefined {
   const lower = name.toLowerCase();
   let t = columnTokens(name);
   let suffix: KeyShape['suffix'] | undefined;
+  let first = false;
+  // idcompany, idcompany_customer: the key word glued first; company_idcompany: a <noun> row's <noun> (its parent)
+  const glued = t.length ? gluedLeadingId(t[0]) : undefined;
+  const gluedLast = t.length > 1 && !glued ? gluedLeadingId(t[t.length - 1]) : undefined;
+  if (glued && !ID_SUFFIXES.has(t[t.length - 1])) t = ['id', glued, ...t.slice(1)];
+  else if (gluedLast) t = [...t.slice(0, -1), gluedLast, 'id'];
   if (lower.endsWith('__c') && t.length > 1 && t[t.length - 1] === 'c') {
     // a managed package's namespace is not the noun: netsuite_conn__account__c is an account lookup
     const field = lower.slice(0, -3);
@@ -73,6 +98,7 @@ function readKeyShape(name: string): KeyShape | undefined {
     // the key word first, as French or Spanish names put it (id_structure, code_region)
     suffix = t[0] === 'id' ? 'id' : 'code';
     t = t.slice(1);
+    first = true;
   }
   if (!suffix) return undefined;
   // deployment_surrogate_key, user_hash_key: how the key is made, not what it names (a bare surrogate_key names nothing)
@@ -80,7 +106,8 @@ function readKeyShape(name: string): KeyShape | undefined {
   // Salesforce product2_id is a Product key, as stg_salesforce__product2 is Product
   const last = t.length ? /^(\p{L}{3,})\d+$/u.exec(t[t.length - 1]) : null;
   if (last) t = [...t.slice(0, -1), last[1]];
-  return { stem: singularPhrase(dropVersionSuffix(t)), suffix };
+  const stem = singularPhrase(dropVersionSuffix(t));
+  return first && stem.length > 1 ? { stem, suffix, first } : { stem, suffix };
 }
 
 /** Broad family of a declared SQL type, for "is this column type compatible with that key"; undefined if unknown. */

@@ -105,6 +105,7 @@ function rejectedNote(layer: StagingLayer): string[] {
   const why: Record<string, string> = { attribute: 'are values (a date/time, number/count/amount, flag or free text), not keys',
     'other system': 'name an entity only another source system has, with nothing saying the reference crosses systems',
     'own id': "are the row's own identifier (grain, unique key, id renamed), not a reference",
+    polymorphic: 'point into tables of several kinds (a sibling column names which), so their noun says nothing of where',
     'not returned': "are documented in YAML but the model's SQL, read completely, no longer returns them" };
   const out: string[] = [];
   for (const [reason, list] of [...layer.rejected].sort()) {

@@ -74,6 +74,8 @@ export function singularPhrase(tokens: readonly string[]): string[] {
   }
   for (let i = out.length - 1; i >= 0; i--) {
     if (/^\d+$/.test(out[i]) || /^v\d+$/.test(out[i])) continue;
+    // a code of a letter or two after the noun qualifies it (sinistres_sg, customers_us): the noun before it is the head
+    if (i > 0 && /^\p{L}{1,2}$/u.test(out[i]) && !SHORT_NOUNS.has(out[i])) continue;
     out[i] = singularWord(out[i]);
     // repository_locations_data: a word that only says "a record of" leaves the noun before it the head
     if (i > 0 && RECORD_WORDS.has(out[i])) out[i - 1] = singularWord(out[i - 1]);
@@ -81,6 +83,13 @@ export function singularPhrase(tokens: readonly string[]): string[] {
   }
   return out;
 }
+
+/**
+ * Words of one or two letters that are no code after a noun: nouns that are a head of their own (facebook_ad) and the little
+ * words of a phrase (reports_to, opted_in, log_in).
+ */
+const SHORT_NOUNS = new Set(['ad', 'id', 'os', 'pc', 'tv', 'ip', 'pr', 'qa', 'ui', 'ux', 'ai', 'hr',
+  'a', 'an', 'to', 'of', 'by', 'in', 'on', 'at', 'up', 'as', 'is', 'or', 'if', 'no', 'de', 'du', 'en', 'la', 'le']);
 
 const FRENCH_PREPOSITIONS = new Set(['de', 'du', 'des', 'd', 'a', 'au', 'aux', 'pour', 'par', 'sur', 'en', 'avec', 'sans']);
 

@@ -12,7 +12,7 @@
 // other sources; a model's own key never points at its own entity; declared column types must be
 // compatible with the target's key.
 import type { DbtColumn } from '../core/project/types.js';
-import { attributeKind, columnTokens, compatibleTypes, isTechnicalColumn, keyShape } from './columns.js';
+import { attributeKind, columnTokens, compatibleTypes, isTechnicalColumn, keyShape, plainValueKind } from './columns.js';
 import { DOMAIN_DICTIONARY } from './domains.js';
 import { singularPhrase, singularWord } from './inflection.js';
 import { snakeOf } from './naming.js';
@@ -35,7 +35,7 @@ export interface IndexedEntity {
 export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym' | 'bare' | 'join' | 'sqljoin';
 
 /** Why a key-shaped column was not drawn, for the proposal's notes (counted per reason). */
-export type RejectReason = 'attribute' | 'other system' | 'own id' | 'type';
+export type RejectReason = 'attribute' | 'other system' | 'own id' | 'type' | 'polymorphic';
 
 export interface KeyGuess {
   entity: string;
@@ -85,6 +85,12 @@ const SELF_ROLES = new Set(['parent', 'previous', 'prior', 'next', 'original', '
   'reports_to',
   // abbreviated: a shop order's prev_order_id (the customer's order before it), ref_order_id (the order it refers to: a return's, an exchange's)
   'prev', 'ref']);
+/**
+ * Words that, after a noun, make a compound noun of a classifying table (device_type, task_status), never a role: with the
+ * key word first (iddevice_type) the key is that table's, not the device's.
+ */
+const CLASSIFIER_WORDS = new Set(['type', 'types', 'status', 'statut', 'state', 'category', 'categorie', 'kind', 'class', 'family', 'famille', 'group',
+  'groupe', 'level', 'niveau', 'mode', 'model', 'modele', 'code', 'unit', 'unite']);
 /** Words after the noun that only say "a record of": product_data, agency_information. */
 const DATA_WORDS = new Set(['data', 'datum', 'info', 'information', 'detail', 'details', 'record', 'master']);
 /** Words of a source name that say how it is loaded, not which system it is (ext_hubspot, raw_stripe). */
@@ -164,7 +170,7 @@ export class EntityIndex {
     const lower = column.name.toLowerCase();
     if (isTechnicalColumn(lower)) return undefined;
     const shape = keyShape(column.name);
-    if (!shape) return this.bareNoun(child, column);
+    if (!shape) return this.numberKey(child, column) ?? this.bareNoun(child, column);
     if (!shape.stem.length) return undefined;
     const type = column.data_type ?? column.type;
     const attribute = attributeKind(column.name, type, child.columns);
@@ -189,11 +195,19 @@ export class EntityIndex {
       if (shape.suffix === 'lookup' && c.rule !== 'noun' && c.rule !== 'semantic') continue;
       if (target.name === child.entity) {
         // a model's own key, or the same noun from another source system, is not a reference to itself
-        if (!c.role.length || child.ownKeys.has(lower) || c.role.every((r) => this.sourceNames.has(r)) || !selfRole(c.role)) return undefined;
+        // (…but a row's <noun> named again, company_idcompany or device_iddevice, is another row of it: its parent)
+        const ownNoun = snakeOf(c.role.map(singularWord)) === snakeOf(child.tokens.map(singularWord));
+        if (!c.role.length || child.ownKeys.has(lower) || (!ownNoun && (c.role.every((r) => this.sourceNames.has(r)) || !selfRole(c.role)))) return undefined;
       } else if (child.ownIds?.has(lower) && (!containsRun(child.tokens, target.tokens) || c.role.length)) {
         // (a subtype's key is its parent's noun alone: custom_subscription_items' own custom_subscription_id is not a Subscription)
         // the row's own identifier (id as event_id) names its own rows; only a subtype's key (email_event_bounce.event_id) is its parent's
         why?.('own id', `${column.name} is the row's own identifier, not a reference to ${target.name}`);
+        return undefined;
+      }
+      // a key whose sibling names the table it points into (idproduct_source beside type_product_source: a device, a company …)
+      // points at rows of several kinds; its noun is no evidence of which
+      if (c.role.length && polymorphic(stem, child.columns)) {
+        why?.('polymorphic', `${column.name} (its kind is in a sibling column)`);
         return undefined;
       }
       const crossing = this.crossesSystems(child, target);
@@ -219,6 +233,30 @@ export class EntityIndex {
       }
     }
     return undefined;
+  }
+
+  /**
+   * A number column named exactly as the own key of one other entity of the child's system (Sage's ct_num, the key of its
+   * third-party accounts, in its entries and document lines; n_planning, an intervention's number, in its articles) holds
+   * that entity's key: such schemas name a key the same in every table that holds it.
+   */
+  private numberKey(child: ChildModel, column: DbtColumn): KeyGuess | undefined {
+    const lower = column.name.toLowerCase();
+    if (!child.source || child.ownIds?.has(lower) || child.ownKeys.has(lower)) return undefined;
+    const type = column.data_type ?? column.type;
+    if (attributeKind(column.name, type, child.columns)) return undefined;
+    if (/^(?:n|no|num|numero|nr)_[a-z]|_(?:no|num|nr|numero|number)$/.test(lower)) {
+      const keyed = this.keyedInSystem(new Set([lower]), child.source).filter((e) => e.name !== child.entity && e.key?.column === lower);
+      if (keyed.length !== 1 || !compatibleTypes(type, keyed[0].key?.type)) return undefined;
+      return { entity: keyed[0].name, rule: 'key', role: [], confidence: CONFIDENCE.key, lookup: false };
+    }
+    // …followed by a role, glued or apart (ct_numpayeur: the paying account; ec_no_link: the entry it comes from), which a
+    // row of the key's own table holds for another of its rows
+    const m = /^(.*?_(?:no|num|nr|numero|number))_?([a-z]{3,})$/.exec(lower);
+    if (!m || plainValueKind(m[2], type)) return undefined;
+    const keyed = this.keyedInSystem(new Set([m[1]]), child.source).filter((e) => e.key?.column === m[1]);
+    if (keyed.length !== 1 || !compatibleTypes(type, keyed[0].key?.type)) return undefined;
+    return { entity: keyed[0].name, rule: keyed[0].name === child.entity ? 'self' : 'role', role: [m[2]], confidence: CONFIDENCE.role, lookup: false };
   }
 
   /**
@@ -301,7 +339,9 @@ export class EntityIndex {
       const words = m?.[1].toLowerCase().split(/\s+/).filter((w) => w && w !== 'object' && w !== 'record') ?? [];
       return words.length && words.length <= 4 ? this.get(singularPhrase(words)) : undefined;
     };
+    // (…or "link to <ENTITY>", as schemas that name each key after its table describe them: "link to LABEL from …")
     return named(/\b(?:id|identifier|key|reference)\s+(?:of|to)\s+(?:the|a|an)\s+([a-z][a-z ]*?)(?=\s+(?:or|that|which|who|whose|used|to|for|in|on|by|this|if|when|where|record|object|row|associated|linked|related|attached)\b|\s*[.,;:()]|$)/i.exec(description))
+      ?? named(/\blink\s+to\s+(?:the\s+|an?\s+)?([a-z][a-z_ ]*?)(?=\s+(?:from|for|of|where|with|in|on|by|when)\b|\s*[.,;:()]|$)/i.exec(description.replace(/_/g, ' ')))
       ?? named(/^\s*(?:the\s+|an?\s+)?([a-z][a-z ]*?)\s+(?:id|identifier)\b/i.exec(description));
   }
 
@@ -361,6 +401,16 @@ export class EntityIndex {
       if (keyed.length !== 1) continue;
       add(keyed[0], k === stem.length ? 'key' : 'role', stem.slice(0, stem.length - k), -2);
       break;
+    }
+    // the key word first (idcompany_customer, id_structure_mere): unless the whole stem names a thing, the noun is the first
+    // words and what follows a role (the words after it are no noun of their own: idcompany_storehouse is a company) —
+    // unless what follows makes a classifying table's name (iddevice_type is a device type's key, not a device's)
+    if (!out.length && keyShape(column)?.first && !this.get(stem, child.source)) {
+      for (let k = stem.length - 1; k >= 1; k--) {
+        if (CLASSIFIER_WORDS.has(stem[k])) break;
+        const e = this.get(stem.slice(0, k), child.source);
+        if (e) { add(e, 'role', stem.slice(k), 0); break; }
+      }
     }
     // noun / role / context: the longest tail of the stem that names an entity, alone or completed by
     // the leading words of the model's own name
@@ -448,6 +498,15 @@ export class EntityIndex {
     if (SELF_ROLES.has(snake) && !out.length) add(this.get(child.tokens, child.source), 'self', stem, 40);
     return out.sort((a, b) => a.rank - b.rank);
   }
+}
+
+/**
+ * Does a sibling column say which table `column` points into (`type_product_source` beside `idproduct_source`,
+ * `commentable_type` beside `commentable_id`)? Then the key is polymorphic.
+ */
+function polymorphic(stem: readonly string[], siblings: ReadonlySet<string> | undefined): boolean {
+  const n = stem.join('_');
+  return !!siblings && !!n && (siblings.has(`type_${n}`) || siblings.has(`${n}_type`));
 }
 
 /** Can `column` (stem `stem`) hold the key `key` of an entity? Unknown keys and generic ones (id) fit. */

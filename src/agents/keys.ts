@@ -2,7 +2,7 @@
 // the primary key. Used for cardinality (a unique foreign key is one-to-one) and default targets.
 import { isTest } from '../core/project/dbt-tests.js';
 import type { DbtColumn, DbtNode, Project } from '../core/project/types.js';
-import { isTechnicalColumn } from './columns.js';
+import { isRowPositionColumn, isTechnicalColumn } from './columns.js';
 
 function lower(s: unknown): string {
   return typeof s === 'string' ? s.toLowerCase() : '';
@@ -23,6 +23,9 @@ function columnList(v: unknown): string[] {
  */
 function businessColumns(cols: string[]): string[] {
   const kept = cols.filter((c) => !isTechnicalColumn(c));
+  // …but a loader's line number in its file (export_date + _sdc_source_lineno) is the row's position, not its source:
+  // without it the rest identifies nothing (one row per line of each day's export)
+  if (kept.length < cols.length && cols.some(isRowPositionColumn)) return cols;
   return kept.length ? kept : cols;
 }
 

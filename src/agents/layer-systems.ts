@@ -6,7 +6,7 @@
 import type { DbtNode, Project } from '../core/project/types.js';
 import type { AgentColumn } from './node-columns.js';
 import { columnsOf, semanticKeys } from './node-columns.js';
-import { isTechnicalColumn } from './columns.js';
+import { isRowPositionColumn, isTechnicalColumn } from './columns.js';
 import type { ParsedName } from './naming.js';
 import { singularPhrase } from './inflection.js';
 import { parseModelName, snakeOf } from './naming.js';
@@ -241,7 +241,8 @@ export function grainOf(project: Project, node: DbtNode): string[] {
   for (const t of node.tests) {
     if (!/unique_combination_of_columns$/.test(t.name)) continue;
     const cols = t.args.combination_of_columns;
-    if (Array.isArray(cols)) return cols.map((c) => String(c).toLowerCase()).filter((c) => !c.startsWith('_') && c !== 'source_relation');
+    // (a loader's line number among them: one row per line of each file, no business grain)
+    if (Array.isArray(cols)) return cols.some((c) => isRowPositionColumn(String(c))) ? [] : cols.map((c) => String(c).toLowerCase()).filter((c) => !c.startsWith('_') && c !== 'source_relation');
   }
   // (named as the model returns it: partition by transID, then transID as transaction_id)
   const { dedupKey, renames } = sqlShape(project, node);

@@ -262,7 +262,9 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   const own = tokens.join('_');
   // (a key named for the last words of the noun is its own too: donor_payment_id of opportunity_donor_payment)
   const tailId = (c: string) => { const m = /^([a-z0-9]+_[a-z0-9_]+)_id$/.exec(c); return !!m && own.endsWith('_' + m[1]); };
-  const isOwnId = (c: string) => c === 'id' || c === 'key' || c === 'uuid' || c === `${own}_id` || c === `${own}_key` || tailId(c) || /_(?:number|no|num|uuid)$/.test(c);
+  // (…and the number word first, as French names put it: n_de_sinistre, numero_facture in the claims, the invoices)
+  const numberOfOwn = (c: string) => { const m = /^(?:n|no|num|numero|nr)_(?:(?:de|du|of)_)?([a-z]+)$/.exec(c); return !!m && tokens.some((t) => singularWord(t) === singularWord(m[1])); };
+  const isOwnId = (c: string) => c === 'id' || c === 'key' || c === 'uuid' || c === `${own}_id` || c === `${own}_key` || tailId(c) || /_(?:number|no|num|uuid)$/.test(c) || numberOfOwn(c);
   const translated = translationOf(tokens, columns) ?? measuredValue(columns, isOwnId);
   if (translated) return translated;
   if (grain.length >= 2 && grain.some((c) => PERIOD_COLUMNS.has(c)) && !grain.some(isOwnId)) {
@@ -377,6 +379,8 @@ function isFigureColumn(name: string, type: string | undefined): boolean {
   if (keyShape(name) || /(?:^|_)(?:id|key|code|uuid|number|no)$/.test(name)) return false;
   if (/^(?:total|sum|avg|average|count|num|number_of)_|_(?:count|total|usd|amount|cost|costs|spend|revenue|rate|duration|hours|sessions|users|views|pageviews|clicks|impressions|conversions)$/.test(name)) return true;
   if (/^(?:spend|cost|revenue|amount|clicks|impressions|conversions|sessions|users|pageviews|bounces|entrances|transactions|visits|views|traffic)$/.test(name)) return true;
+  // a quantity or an amount of money in French (quantite, montant, prix: the English ones are read by type or name above)
+  if (/(?:^|_)(?:quantite|montant|prix)$/.test(name)) return true;
   // visitors counted (unique_visitors; French visiteurs_uniques, nombre_de_visites, nb_…)
   if (/(?:^|_)(?:visitors|visiteurs|visites)(?:_|$)|^(?:nombre|nb|somme|moyenne)_/.test(name)) return true;
   if (PERIOD_COUNT.test(name)) return true;

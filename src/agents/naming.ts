@@ -25,7 +25,7 @@ export const STORAGE_WORDS = new Set(['app', 'postgres', 'postgresql', 'mysql', 
 /** Loader words around a dbt source's name (Singer's tap_dynamodb, pc_raw): how it is loaded, not whose it is. */
 export const LOADER_WORDS = new Set(['tap', 'src', 'raw', 'source', 'fivetran', 'airbyte', 'stitch']);
 
-const ENGINE_WORDS = new Set(['postgres', 'postgresql', 'mysql', 'mssql', 'sqlserver', 'oracle', 'mongo', 'mongodb', 'dynamodb', 'bigquery', 'bq',
+export const ENGINE_WORDS = new Set(['postgres', 'postgresql', 'mysql', 'mssql', 'sqlserver', 'oracle', 'mongo', 'mongodb', 'dynamodb', 'bigquery', 'bq',
   'snowflake', 'redshift', 'rds', 's3', 'gcs', 'csv', 'sftp']);
 /** Words naming the storage of a table, not the thing (organizations_table, users_tbl). */
 const TABLE_WORDS = new Set(['table', 'tbl']);
@@ -133,6 +133,9 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
   if (innerHelper) { table = table.slice(innerHelper.length + 1); marker ??= innerHelper; }
   let raw = table.split('_').filter(Boolean);
   while (raw.length > 1 && STORAGE_WORDS.has(raw[0])) raw = raw.slice(1);
+  // one letter before the noun says what kind of table it is, not what it holds: Sage's F_COMPTET and F_DOCLIGNE (a file),
+  // d_product and f_sales (a dimension, a fact), t_, v_ (a table, a view)
+  if (raw.length > 1 && /^\p{L}$/u.test(raw[0])) raw = raw.slice(1);
   // …and an engine's name after the noun (coupons_usage_mongo); not app, api or db, which end nouns (mobile_app)
   while (raw.length > 1 && ENGINE_WORDS.has(raw[raw.length - 1])) raw = raw.slice(0, -1);
   while (raw.length > 1 && TABLE_WORDS.has(raw[raw.length - 1])) raw = raw.slice(0, -1);

@@ -93,6 +93,8 @@ function sqlWorthReading(project: Project, node: DbtNode, yaml: ReadonlyMap<stri
   text = text.replace(/\/\*[\s\S]*?\*\/|\{#[\s\S]*?#\}|--[^\n]*/g, ' ');
   // (id_structure, code_region: the key word first, as French or Spanish names put it)
   for (const m of text.matchAll(/\b([A-Za-z_][A-Za-z0-9_]*?_(?:id|key|fk|uuid)|(?:id|code)_[A-Za-z][A-Za-z0-9_]*)\b/gi)) if (!yaml.has(m[1].toLowerCase())) return true;
+  // (…or glued to its noun, as Oracle schemas name keys: idcompany, idcompany_customer, company_idcompany)
+  for (const m of text.matchAll(/\b((?:[A-Za-z][A-Za-z0-9]*_)*id[A-Za-z]{3,}(?:_[A-Za-z0-9]+)*)\b/gi)) if (!yaml.has(m[1].toLowerCase()) && keyShape(m[1])?.stem.length) return true;
   const named = new Set(text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []);
   for (const [name] of yaml) if (!named.has(name) && keyShape(name)?.stem.length) return true;
   // an API's bare reference (Stripe's charge.invoice): the SQL names a sibling table's noun the YAML does not document

@@ -8,7 +8,7 @@
 import type { DbtNode, Project } from '../core/project/types.js';
 import { columnTokens, keyShape } from './columns.js';
 import { columnsOf } from './node-columns.js';
-import { LOADER_WORDS, snakeOf, STORAGE_WORDS } from './naming.js';
+import { ENGINE_WORDS, LOADER_WORDS, snakeOf, STORAGE_WORDS } from './naming.js';
 import { modelText, upstreamModels } from './staging.js';
 
 export interface SystemMember {
@@ -198,7 +198,8 @@ export function namesOtherSystem(column: string, systems: ReadonlySet<string>): 
  */
 function qualifierTokens(system: string, members: readonly SystemMember[]): string[] {
   const own = systemTokens(system);
-  if (!own.every((t) => STORAGE_WORDS.has(t))) return own;
+  // a database engine in a system's name says where it is kept (oracle_neshu is Neshu's Oracle database): Neshu's products
+  if (!own.every((t) => STORAGE_WORDS.has(t))) return own.filter((t) => !ENGINE_WORDS.has(t));
   const read = members.map((m) => m.node.sourceRefs[0]?.split('.')[0]).find((x) => x);
   const words = read ? systemTokens(read).filter((t) => !LOADER_WORDS.has(t)) : [];
   return words.length && !words.every((t) => STORAGE_WORDS.has(t)) ? words : own;
