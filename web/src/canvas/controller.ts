@@ -3,7 +3,7 @@
 // layout" writes them into the layout file), filter, focus on a table and its neighbours, and
 // export the whole diagram. Components call these; none holds logic itself.
 import { api } from '../api/endpoints';
-import type { InferredReply } from '../api/types';
+import type { GraphReply, InferredReply } from '../api/types';
 import { loadGraphAll, loadGraphFocus, loadGraphSlice, onRefresh } from '../state/data';
 import { app, errorText, toast } from '../state/app';
 import { fromModel, fromProjectGraph, projectLayoutPath } from './build';
@@ -30,21 +30,36 @@ async function buildGraph(source: CanvasSource): Promise<CanvasGraph | undefined
   const diff = canvas.get().diff;
   // with the diff overlay, what the ref had and the work tree lost is drawn too, marked removed
   const graph = diff ? { ...s.graph, nodes: [...s.graph.nodes.map((n) => (diff.removed_columns[n.id] ? { ...n, columns: [...n.columns, ...diff.removed_columns[n.id]] } : n)), ...diff.removed] } : s.graph;
-  return fromProjectGraph(graph, layoutPath, layout, inferredFor(s.graph));
+  return fromProjectGraph(graph, layoutPath, layout, await inferredFirst(s.graph));
 }
 
 // Inferred keys are asked for after the first screen is drawn (the inference can take seconds on
 // a big project); when they arrive the diagram is rebuilt with them. One request per project graph.
 const inferred = new WeakMap<object, InferredReply | 'pending' | 'failed'>();
+const arriving = new WeakMap<object, Promise<void>>();
+const awaited = new WeakSet<object>();
 function inferredFor(graph: object): InferredReply | undefined {
   const have = inferred.get(graph);
   if (have === undefined) {
     inferred.set(graph, 'pending');
     // (fitted again only if the view is where the first screen's fit left it: a user who zoomed in
     // meanwhile had the view pulled back out under them)
-    api.graphInferred().then((r) => { inferred.set(graph, r); if (app.get().graph === graph && r.edges.length) void reload('unmoved'); }, () => inferred.set(graph, 'failed'));
+    arriving.set(graph, api.graphInferred().then((r) => { inferred.set(graph, r); if (app.get().graph === graph && r.edges.length && !awaited.has(graph)) void reload('unmoved'); }, () => { inferred.set(graph, 'failed'); }));
   }
   return typeof have === 'object' ? have : undefined;
+}
+
+/**
+ * The inferred keys, waited for when a big project's part was chosen by them (no declared key
+ * among its tables: the server walked the inferred ones, and has them at hand) — drawn without
+ * them, its first screen was the hub alone until they came. Otherwise as inferredFor.
+ */
+async function inferredFirst(graph: GraphReply): Promise<InferredReply | undefined> {
+  const now = inferredFor(graph);
+  if (now || !graph.lod?.focus || graph.edges.some((e) => e.kind === 'relationship' || e.kind === 'foreign_key')) return now;
+  awaited.add(graph);
+  await arriving.get(graph);
+  return inferredFor(graph);
 }
 
 /** Whether a change fits the view to what it shows: not, always, or only if the view was not moved since the last fit. */
