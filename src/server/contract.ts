@@ -29,7 +29,8 @@ const recovered = z.object({
   quarantine: z.string().optional().describe('where the journal and its backups were moved (project-relative)'), problems: z.array(z.string()).optional(),
 });
 export const Health = z.object({
-  status: z.literal('ok'), version: z.string().describe('modeler\'s version'), project: z.object({ id: z.string(), name: z.string() }),
+  status: z.literal('ok'), version: z.string().describe('modeler\'s version'),
+  project: z.object({ id: z.string(), name: z.string(), git: z.boolean().describe('whether the project folder is inside a git work tree (the git routes answer 409 NOT_A_REPO otherwise)') }),
   recovery: z.array(recovered).optional().describe('applies interrupted by a crash that the server finished when it started; `quarantined` ones it could not finish'),
 });
 export const ProjectRef = z.object({ id: z.string(), name: z.string(), path: z.string() });

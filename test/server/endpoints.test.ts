@@ -2,7 +2,8 @@
 // equals what the CLI prints with --output-json, SQL runs on a real engine (DuckDB), YAML
 // edits keep comments, and each error code comes with its status.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { loadModelText } from '../../src/api.js';
@@ -43,7 +44,11 @@ const p = () => `/api/projects/${s.id}`;
 describe('projects', () => {
   it('health, projects (one, with a stable id), summary and status', async () => {
     const h = await get('/api/health');
-    expect(h.json).toMatchObject({ status: 'ok', project: { id: s.id, name: 'jaffle_shop' } });
+    expect(h.json).toMatchObject({ status: 'ok', project: { id: s.id, name: 'jaffle_shop', git: false } });
+    // a folder inside a git work tree says so (the UI asks the git routes only then)
+    execFileSync('git', ['init', '-q'], { cwd: s.root });
+    expect((await get('/api/health')).json.project.git).toBe(true);
+    rmSync(join(s.root, '.git'), { recursive: true, force: true });
     const list = await get('/api/projects');
     expect(list.json).toEqual({ projects: [{ id: s.id, name: 'jaffle_shop', path: s.root }] });
     const again = await startTestServer(); // another copy elsewhere has another id; the same folder keeps its id

@@ -1,6 +1,7 @@
 // Health, the project list (one project per server), its summary and its live status.
 import type { FastifyInstance } from 'fastify';
 import { summarizeWithColumns, toolVersion } from '../../api.js';
+import { inGitWorkTree } from '../../git/work-tree.js';
 import type { RouteContext } from '../app.js';
 import type { Health, ProjectList, ProjectParams, StatusResponse } from '../contract.js';
 import { routeSchema } from '../schemas.js';
@@ -9,7 +10,7 @@ import { checkProject } from './common.js';
 export function registerProjectRoutes(app: FastifyInstance, { session }: RouteContext): void {
   app.get('/api/health', { schema: routeSchema({ tags: ['projects'], summary: 'the server is up', response: 'Health' }) },
     async (): Promise<Health> => ({
-      status: 'ok', version: toolVersion(), project: { id: session.id, name: session.name },
+      status: 'ok', version: toolVersion(), project: { id: session.id, name: session.name, git: inGitWorkTree(session.root) },
       ...(session.recovered.length ? { recovery: session.recovered } : {}),
     }));
 

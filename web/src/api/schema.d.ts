@@ -3276,6 +3276,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             project: {
+                                /** @description whether the project folder is inside a git work tree (the git routes answer 409 NOT_A_REPO otherwise) */
+                                git: boolean;
                                 id: string;
                                 name: string;
                             };

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { offers } from '../api/client';
 import { panels, togglePanel } from '../shell/panels';
+import { app } from '../state/app';
 import { autoLayout, clearFocus, exportDiagram, openSource, requestFit, resetLayout, saveLayout, setDetail, setFilters, setHops, setPlumbing, setShowAll, showMore } from './controller';
 import type { Detail } from './model';
 import { DiffControl } from './DiffControl';
@@ -53,6 +54,8 @@ export function CanvasToolbar() {
   const hops = canvas.use((s) => s.hops);
   const showAll = canvas.use((s) => s.showAll);
   const source = canvas.use((s) => s.source);
+  // the diff overlay compares with a git ref: none in a folder that is not a repository
+  const git = app.use((s) => !!s.project?.git);
   const pinnedCount = canvas.use((s) => Object.keys(s.pinned).length);
   const unsaved = canvas.use((s) => Object.keys(s.draft).length);
   const layoutPath = canvas.use((s) => s.graph?.layoutPath);
@@ -95,7 +98,7 @@ export function CanvasToolbar() {
       <button type="button" aria-pressed={minimap} onClick={() => togglePanel('minimap')}>Minimap</button>
       <button type="button" onClick={() => void exportDiagram('png')}>Export PNG</button>
       <button type="button" onClick={() => void exportDiagram('svg')}>Export SVG</button>
-      {source.kind === 'project' && offers('GET /api/git/branches') && <DiffControl />}
+      {source.kind === 'project' && offers('GET /api/git/branches') && git && <DiffControl />}
       {visible && (focus
         ? <span className="focus-note">
           {/* one line over the canvas: cut short on a narrow window, whole on hover and for screen readers */}

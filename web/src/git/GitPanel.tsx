@@ -24,7 +24,9 @@ export function GitPanel() {
   const [message, setMessage] = useState('');
   const [pr, setPr] = useState({ host: offers('POST /api/git/github/pr') ? 'github' : 'gitlab', title: '', body: '', base: '', draft: false, token: '' });
   const [busy, setBusy] = useState(false);
+  const git = app.use((s) => !!s.project?.git);
   const load = async () => {
+    if (!git) return;
     if (offers('GET /api/git/status')) setStatus(await request<GitStatus>('GET', '/api/git/status', { query: q() }).catch(() => undefined));
     if (offers('GET /api/git/branches')) setBranches((await request<{ branches: { name: string }[] }>('GET', '/api/git/branches', { query: q() }).catch(() => ({ branches: [] }))).branches.map((b) => b.name));
   };
@@ -40,6 +42,7 @@ export function GitPanel() {
   };
   return (
     <Modal title="Git" onClose={() => app.set({ dialog: null })} wide>
+      {!git && <p role="status">This project folder is not in a git repository: run <code>git init</code> there (or clone the repository), then reload, to branch, commit, push and open pull requests from here.</p>}
       {status && (
         <section aria-label="Status">
           <p>Branch <strong>{status.branch ?? 'detached HEAD'}</strong>{status.upstream ? ` → ${status.upstream}` : ''} · {status.ahead} ahead · {status.behind} behind · {status.clean ? 'clean' : `${status.files.length} changed`}</p>
@@ -49,24 +52,24 @@ export function GitPanel() {
           {diff && <><h3>Diff of {diff.path}</h3><CodeEditor key={diff.path} value={diff.text} lang="text" label={`diff of ${diff.path}`} readOnly className="preview" /></>}
         </section>
       )}
-      {offers('POST /api/git/branch/create') && (
+      {git && offers('POST /api/git/branch/create') && (
         <form aria-label="Branch" onSubmit={(e) => { e.preventDefault(); void act(`on branch ${branch}`, () => post('/api/git/branch/create', { branch })); }}>
           <label>Branch (new or existing) <input list="git-branches" value={branch} onChange={(e) => setBranch(e.target.value)} /></label>
           <datalist id="git-branches">{branches.map((b) => <option key={b} value={b} />)}</datalist>
           <button type="submit" disabled={busy || !branch.trim()}>Create or switch</button>
         </form>
       )}
-      {offers('POST /api/git/commit') && (
+      {git && offers('POST /api/git/commit') && (
         <form aria-label="Commit" onSubmit={(e) => { e.preventDefault(); void act('committed', () => post('/api/git/commit', { message })).then(() => setMessage('')); }}>
           <label>Commit message <input value={message} onChange={(e) => setMessage(e.target.value)} /></label>
           <button type="submit" disabled={busy || !message.trim()}>Commit</button>
         </form>
       )}
       <div className="row">
-        {offers('POST /api/git/pull') && <button type="button" disabled={busy} onClick={() => void act('pulled', () => post('/api/git/pull', {}))}>Pull</button>}
-        {offers('POST /api/git/push') && <button type="button" disabled={busy} onClick={() => void act('pushed', () => post('/api/git/push', {}))}>Push</button>}
+        {git && offers('POST /api/git/pull') && <button type="button" disabled={busy} onClick={() => void act('pulled', () => post('/api/git/pull', {}))}>Pull</button>}
+        {git && offers('POST /api/git/push') && <button type="button" disabled={busy} onClick={() => void act('pushed', () => post('/api/git/push', {}))}>Push</button>}
       </div>
-      {(offers('POST /api/git/github/pr') || offers('POST /api/git/gitlab/pr')) && (
+      {git && (offers('POST /api/git/github/pr') || offers('POST /api/git/gitlab/pr')) && (
         <form aria-label="Pull request" onSubmit={(e) => {
           e.preventDefault();
           saveGitToken(pr.host, pr.token);

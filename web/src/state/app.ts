@@ -32,7 +32,8 @@ export type CenterTab = 'canvas' | 'review' | `file:${string}`;
 export interface AppState {
   ready: boolean;
   error?: string;
-  project?: { id: string; name: string };
+  /** `git`: the folder is in a git work tree (the git routes answer 409 otherwise, so they are not asked) */
+  project?: { id: string; name: string; git?: boolean };
   version: number;
   files: FileEntry[];
   status?: StatusReply;

@@ -85,7 +85,7 @@ async function loadValidation(): Promise<void> {
 }
 
 export async function loadBranch(): Promise<void> {
-  if (!offers('GET /api/git/status')) return;
+  if (!offers('GET /api/git/status') || !app.get().project?.git) return;
   try {
     const s = await request<{ branch?: string; detached?: boolean }>('GET', '/api/git/status', { query: { projectId: getProjectId() } });
     app.set({ branch: s.branch ?? (s.detached ? 'detached HEAD' : undefined) });
