@@ -67,3 +67,24 @@ describe("one application's two databases in one staging folder", () => {
     expect(p.notes.join('\n')).toMatch(/only another source system has.*stg_web__document\.tenant_id → Tenant/);
   });
 });
+
+describe('a link named for the two keys it holds, one of whose ends the layer has no table for', () => {
+  const app = (extra: string, staged: string[] = []) => ({
+    'models/staging/app/_sources.yml': sourcesYaml(sources('prod', 'users', 'subscription_user', ...staged)),
+    'models/staging/app/stg_prod__users.sql': select('prod', 'users', 'UserId as user_id, name'),
+    'models/staging/app/stg_prod__subscription_user.sql': select('prod', 'subscription_user',
+      `SubscriptionUserId as subscription_user_id, SubscriptionId as subscription_id, UserId as user_id, ${extra}, Name as name, created_at`),
+    ...Object.fromEntries(staged.map((t) => [`models/staging/app/stg_prod__${t}.sql`, select('prod', t, `${t}_id, name`)])),
+  });
+
+  it("is a link whatever key of a kind the layer has no table for it holds (the association's type)", () => {
+    const p = run(app('SubscriptionUserAssociationId as association_id'));
+    expect(names(p)).toEqual(['User']);
+    expect(p.notes.join('\n')).toMatch(/stg_prod__subscription_user \(it is named for the two keys it holds/);
+  });
+
+  it('stays a thing when that key names a staged thing', () => {
+    const p = run(app('PlanId as plan_id', ['plan']));
+    expect(names(p)).toEqual(['Plan', 'SubscriptionUser', 'User']);
+  });
+});
