@@ -623,6 +623,8 @@ function buildIndex(project: Project, models: StagingModel[], sourceNames: strin
     let e = byName.get(m.entity!);
     if (!e) byName.set(m.entity!, (e = { name: m.entity!, tokens: m.parsed.tokens, sources: new Set() }));
     e.sources.add(m.source);
+    const folder = stagingFolder(m.node);
+    if (folder) (e.folders ??= new Set()).add(folder);
     for (const c of m.columns) (e.columns ??= new Set()).add(c.name.toLowerCase());
     // the first model with evidence names the key; every model whose evidence names the same column supports it
     const key = primaryKeyColumn(m.node, snakeOf(m.parsed.tokens)) ?? ownKeyColumn(m) ?? semanticPrimary(m, semantic) ?? describedKey(m) ?? neighbourKey(m, nextTo)
@@ -663,7 +665,7 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
     const columns = new Set(m.columns.map((c) => c.name.toLowerCase()));
     const reads = new Set(m.node.refs.map((r) => snakeOf(parseModelName(r.name, [], { otherLayers: true }).tokens)));
     const child = { entity: m.entity ?? m.noun, tokens: m.parsed.tokens, source: m.source, ownKeys: m.ownKeys, ownIds: m.ownIds, columns, reads,
-      keyReadFrom: keysReadFrom(project, m, models) };
+      keyReadFrom: keysReadFrom(project, m, models), folder: stagingFolder(m.node) };
     for (const c of m.columns) {
       const lower = c.name.toLowerCase();
       if (m.guesses.has(lower) || m.declared.has(lower)) continue; // what the project declares needs no guess

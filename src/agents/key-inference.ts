@@ -30,6 +30,8 @@ export interface IndexedEntity {
   columns?: Set<string>;
   /** Columns of its system's other models that relationships tests declare to hold its key. */
   declaredAs?: Set<string>;
+  /** The folders under staging/ its models live in. */
+  folders?: Set<string>;
 }
 
 export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym' | 'bare' | 'join' | 'sqljoin';
@@ -61,6 +63,8 @@ export interface ChildModel {
   reads?: ReadonlySet<string>;
   /** Lower-case column → the entity whose staged table's own id the child's SQL reads it from (`join structures as s … s.id as id_structure`). */
   keyReadFrom?: ReadonlyMap<string, string>;
+  /** Its folder under staging/, if any. */
+  folder?: string;
 }
 
 /** Words before a key's noun that relate the row to it (for_slot_shift_id) without qualifying the noun. */
@@ -211,8 +215,11 @@ export class EntityIndex {
         return undefined;
       }
       const crossing = this.crossesSystems(child, target);
-      // …unless the child's own SQL takes the value from the id of the very table the target stages: the join says which system
-      if (crossing && !this.namesSystem(column.name, description, target) && child.keyReadFrom?.get(lower) !== target.name) {
+      // …unless the child's own SQL takes the value from the id of the very table the target stages: the join says which system;
+      // or both are kept in one staging folder and the column is named exactly as the target's own key (tenant_id in the app
+      // database's invoices, the key of its provisioning database's tenants): one application's databases, side by side
+      const besideKey = !!child.folder && !!target.folders?.has(child.folder) && target.key?.column === lower;
+      if (crossing && !besideKey && !this.namesSystem(column.name, description, target) && child.keyReadFrom?.get(lower) !== target.name) {
         why?.('other system', `${column.name} → ${target.name} (${[...target.sources].filter(Boolean).join(', ')}; the column is in ${child.source})`);
         continue;
       }

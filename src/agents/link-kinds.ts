@@ -96,7 +96,10 @@ function namedForKeys(m: StagingModel): string[] | undefined {
   for (const a of keys) for (const b of keys) {
     if (a === b || `${singularAll(keyStem(a)).join('_')}_${singularAll(keyStem(b)).join('_')}` !== name) continue;
     const extra = m.columns.filter((c) => { const n = c.name.toLowerCase(); return n !== a && n !== b && !own(n) && !isLinkFiller(n) && !isAuditKey(n) && n !== 'created_by' && n !== 'updated_by'; });
-    return extra.length <= 2 && !keys.some((k) => k !== a && k !== b) ? [a, b] : undefined;
+    // (a key of a kind the layer has no table for, the association's own type beside subscription_id and user_id, is a value
+    // of the link like its name: only a key naming a staged thing makes it more than a link)
+    const staged = (k: string) => m.guesses.has(k) || m.declared.has(k);
+    return extra.length <= 2 && !keys.some((k) => k !== a && k !== b && staged(k)) ? [a, b] : undefined;
   }
   return undefined;
 }

@@ -119,7 +119,7 @@ function nounPhrase(tokens: readonly string[], to: number, columns: readonly { n
 }
 
 /** Kinds that can be told from the name (and, for field-definition tables, the columns) alone. */
-export function nameKind(tokens: readonly string[], node: DbtNode, technicalNouns: ReadonlySet<string>, ownNounId = false, columns?: readonly { name: string }[]): NameKind {
+export function nameKind(tokens: readonly string[], node: DbtNode, technicalNouns: ReadonlySet<string>, ownNounId = false, columns?: readonly { name: string; data_type?: string }[]): NameKind {
   const phrase = tokens.join('_');
   const last = tokens[tokens.length - 1];
   const lead = tokens.slice(0, -1);
@@ -159,8 +159,9 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (last === 'tag') return { kind: 'tag', why: lead.length ? 'tags of another entity' : 'a tag vocabulary', served: lead };
   // opportunity_applicant_meta: more columns of an application, in a table of their own
   if (lead.length && (last === 'meta' || last === 'metadata')) return { kind: 'attribute', why: `metadata of ${lead.join(' ')} in a table of its own`, served: lead };
-  // an aggregate has no key of its own; a keyed *_report (a spam report event) is a thing
-  if (REPORT_WORDS.has(last) && !node.columns.some((c) => isUniqueColumn(node, c.name))) return { kind: 'report', why: `a ${last} table (aggregated rows, no key of its own)`, served: lead };
+  // an aggregate has no key of its own; a keyed *_report (a spam report event) is a thing, and so is a report whose columns,
+  // all read, hold no figure to aggregate (Google Ads' click performance report: a click's gclid, page, slot, device, campaign)
+  if (REPORT_WORDS.has(last) && !node.columns.some((c) => isUniqueColumn(node, c.name)) && !figureless(columns)) return { kind: 'report', why: `a ${last} table (aggregated rows, no key of its own)`, served: lead };
   const by = tokens.indexOf('by');
   if (by > 0 && by < tokens.length - 1) return { kind: 'report', why: `a breakdown by ${tokens.slice(by + 1).join(' ')} (aggregated rows)`, served: [] };
   // member_months, patient_days: one row per thing per period
@@ -239,6 +240,10 @@ const SYNC_COLUMN = /^(?:last_sync(?:ed)?(?:_at|_time)?|sync_status|sync_error|l
 /** Words of a calendar's name (a holiday list is a date and a name, not a figure per day). */
 const CALENDAR_WORDS = new Set(['calendar', 'holiday', 'holidays', 'spine', 'date', 'day']);
 
+/** The two ends of the period a reporting API's row covers (date_start and date_stop in Google's and Meta's ad reports). */
+const WINDOW_START = /^(?:date_start|start_date|period_start|report_start_date|date_from)$/;
+const WINDOW_END = /^(?:date_stop|date_end|end_date|period_end|report_end_date|date_to)$/;
+
 /** An ad platform's figures: clicks, impressions, spend, conversions (and their values, costs and rates). */
 const AD_FIGURE = /^(?:clicks?|impressions?|impr|cost|spend|reach|views?|conversions?|purchases?|subscriptions|ctr|cpc|cpm|cpa|roas)$|(?:^|_)(?:clicks|impressions|conversions?|spend|cost|views|purchases?)(?:_|$)|_value$/;
 
@@ -302,6 +307,10 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   const unkeyed = !keyed && !grain.length && !names.some((n) => keyShape(n) || /(?:^|_)(?:uuid|number|no|num|guid)$/.test(n));
   if (unkeyed && measures >= 5 && measures * 4 >= names.length) return { kind: 'report', why: `no key of its own and ${measures} of its ${names.length} columns are counts or totals (a summary)`, served: [] };
   if (unkeyed && adFigures >= 4 && adFigures * 2 >= names.length) return { kind: 'report', why: `no key of its own and ${adFigures} of its ${names.length} columns are an ad platform's figures (clicks, impressions, spend: a performance report)`, served: [] };
+  // …and, whatever ids its loader or its dimensions add (a row id, campaign_id, ad_id), figures over a reporting window
+  // (date_start … date_stop): an ad platform's performance rows per campaign or ad and day, not campaigns or ads
+  const windowed = names.some((n) => WINDOW_START.test(n)) && names.some((n) => WINDOW_END.test(n));
+  if (windowed && adFigures >= 4 && adFigures * 4 >= names.length) return { kind: 'report', why: `${adFigures} of its ${names.length} columns are an ad platform's figures over a reporting window (${names.find((n) => WINDOW_START.test(n))} … ${names.find((n) => WINDOW_END.test(n))}): a performance report`, served: [] };
   // figures per period: no identifier of its own, a day/week/month column, and counts, amounts and rates
   // (a web-analytics export: date, source, users, sessions; a spend sheet: channel, week, spend)
   if (!keyed && !grain.length) {
@@ -375,6 +384,15 @@ function isPeriodColumn(name: string): boolean {
 const PERIOD_COUNT = /^[a-z]+s_(?:last|current|this|previous|prev|next)_(?:day|week|month|quarter|year)$/;
 
 /** A column of figures: a count, total, amount, rate or duration, by its name or its numeric type (never a key). */
+/**
+ * Columns known (three or more, read off the SQL or the YAML) of which none is a figure — no count, amount, cost, click or
+ * impression total, nothing numeric by type: rows that aggregate nothing.
+ */
+function figureless(columns: readonly { name: string; data_type?: string }[] | undefined): boolean {
+  const names = (columns ?? []).filter((c) => !isTechnicalColumn(c.name.toLowerCase()));
+  return names.length >= 3 && !names.some((c) => isFigureColumn(c.name.toLowerCase(), c.data_type) || AD_FIGURE.test(c.name.toLowerCase()));
+}
+
 function isFigureColumn(name: string, type: string | undefined): boolean {
   if (keyShape(name) || /(?:^|_)(?:id|key|code|uuid|number|no)$/.test(name)) return false;
   if (/^(?:total|sum|avg|average|count|num|number_of)_|_(?:count|total|usd|amount|cost|costs|spend|revenue|rate|duration|hours|sessions|users|views|pageviews|clicks|impressions|conversions)$/.test(name)) return true;
