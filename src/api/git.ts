@@ -7,3 +7,4 @@ export { commit, log, MAX_LOG, type CommitRequest, type CommitResult, type LogEn
 export { openPullRequest, type OpenPullRequest, type OpenPullRequestResult, type HostKind } from '../git/pr.js';
 export { parseRemoteUrl, hostedRepo, apiBaseFor, type RemoteLocation, type HostedRepo } from '../git/remote-url.js';
 export type { GitOptions } from '../git/repo.js';
+export { inGitWorkTree } from '../git/work-tree.js';

@@ -1,7 +1,6 @@
 // Health, the project list (one project per server), its summary and its live status.
 import type { FastifyInstance } from 'fastify';
-import { summarizeWithColumns, toolVersion } from '../../api.js';
-import { inGitWorkTree } from '../../git/work-tree.js';
+import { inGitWorkTree, summarizeWithColumns, toolVersion } from '../../api.js';
 import type { RouteContext } from '../app.js';
 import type { Health, ProjectList, ProjectParams, StatusResponse } from '../contract.js';
 import { routeSchema } from '../schemas.js';
