@@ -35,6 +35,17 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => { await ui?.close(); });
 
+/** A page of the project whose request for the inferred keys waits for `release()`. */
+async function openHoldingInferred() {
+  const context = await ui!.browser.newContext({ viewport: { width: 1440, height: 900 } });
+  let release!: () => void;
+  const held = new Promise<void>((r) => { release = r; });
+  await context.route(/\/graph\/inferred(\?|$)/, async (route) => { await held; await route.continue(); });
+  const p = await context.newPage();
+  await p.goto(`${ui!.url}/`);
+  return { context, p, release };
+}
+
 describe.skipIf(!!skip)(`a big project with no declared keys${skip ? ` [skipped: ${skip}]` : ''}`, () => {
   it('opens on the table the inferred keys meet most, with the tables pointing at it and the keys drawn', async () => {
     const note = page.getByRole('toolbar', { name: 'Diagram tools' }).getByRole('status');
@@ -46,12 +57,7 @@ describe.skipIf(!!skip)(`a big project with no declared keys${skip ? ` [skipped:
   });
 
   it('a panel opened before the inferred keys arrive leaves the view fitted to every table once they do', async () => {
-    const context = await ui!.browser.newContext({ viewport: { width: 1440, height: 900 } });
-    let release!: () => void;
-    const held = new Promise<void>((r) => { release = r; });
-    await context.route(/\/graph\/inferred(\?|$)/, async (route) => { await held; await route.continue(); });
-    const p = await context.newPage();
-    await p.goto(`${ui!.url}/`);
+    const { context, p, release } = await openHoldingInferred();
     await p.getByRole('button', { name: 'Ask AI' }).waitFor({ timeout: 60_000 });
     await p.waitForTimeout(500);
     // the Ask AI button opens the panel beside the canvas (narrowing it) while the keys are held back
@@ -74,12 +80,7 @@ describe.skipIf(!!skip)(`a big project with no declared keys${skip ? ` [skipped:
   });
 
   it('waits for the inferred keys that chose its tables, never drawing the hub alone meanwhile', async () => {
-    const context = await ui!.browser.newContext({ viewport: { width: 1440, height: 900 } });
-    let release!: () => void;
-    const held = new Promise<void>((r) => { release = r; });
-    await context.route(/\/graph\/inferred(\?|$)/, async (route) => { await held; await route.continue(); });
-    const p = await context.newPage();
-    await p.goto(`${ui!.url}/`);
+    const { context, p, release } = await openHoldingInferred();
     await p.getByRole('toolbar', { name: 'Diagram tools' }).waitFor();
     const seen = new Set<number>();
     for (let i = 0; i < 10; i++) { seen.add(await p.locator('.react-flow__node').count()); await p.waitForTimeout(150); }
