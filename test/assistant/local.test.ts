@@ -181,6 +181,16 @@ describe('Local answers about a column\'s lineage, with the SQL parser loaded (a
   // the session reads the project's columns when opened: after the parser is loaded
   beforeAll(async () => { await initSqlColumns(); s = AssistantSession.open(copyProject(EXAMPLE)); });
 
+  it('a column documented in YAML that the SQL does not return is said to be so, never "did you mean" itself', async () => {
+    // Dagster's fct_steps documents total_step_duration_mins; its SQL returns step_duration_mins
+    const dir = copyProject(EXAMPLE);
+    const sql = join(dir, 'models', 'marts', 'orders.sql');
+    writeFileSync(sql, readFileSync(sql, 'utf8').replace('as amount', 'as amounts'));
+    const stale = await ask(AssistantSession.open(dir), { message: 'how is orders.amount calculated?' });
+    expect(stale.answer.split('\n')[0]).toBe('`orders.amount` is documented in YAML (models/marts/_marts.yml:79) but the SQL of `orders` does not return it (models/marts/orders.sql): '
+      + 'the YAML entry is stale or the column is named otherwise in the SQL; did you mean `orders.amounts`?');
+  });
+
   it('answers "what feeds" and "what uses" a named column from its column lineage, not at model level', async () => {
     const up = await ask(s, { message: 'what feeds stg_shop__orders.customer_id' });
     expect(up.answer).toMatch(/^`stg_shop__orders\.customer_id` is renamed from `shop\.orders\.user_id` in the SQL of `stg_shop__orders` \(models\/staging\/shop\/stg_shop__orders\.sql:3\)\./);
