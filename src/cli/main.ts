@@ -107,6 +107,9 @@ function oneLine(e: CommanderError, program: Command, argv: string[]): string {
   } else if (e.code === 'commander.excessArguments') {
     const cmd = findCommand(program, argv);
     msg = `${msg.replace(/\.$/, '')}${excessHint(cmd, argv)}; see 'modeler ${commandPath(cmd)}--help'`;
+  } else if (['commander.missingArgument', 'commander.missingMandatoryOptionValue', 'commander.invalidArgument', 'commander.optionMissingArgument'].includes(e.code) && !/see 'modeler/.test(msg)) {
+    // what the command takes is in its help: say where, as every other usage error does
+    msg = `${msg.replace(/\.$/, '')}; see 'modeler ${commandPath(findCommand(program, argv))}--help'`;
   } else if (e.code === 'commander.unknownCommand' && !/did you mean|see 'modeler/.test(msg)) {
     const names = program.commands.map((c) => c.name());
     const word = /'([^']+)'/.exec(msg)?.[1] ?? '';

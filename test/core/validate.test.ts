@@ -197,6 +197,18 @@ describe('CLI surface', () => {
     // a word that is no folder: still where to look
     expect(runCli(['summary', 'no-such-folder']).stderr).toMatch(/Expected 0 arguments but got 1; see 'modeler summary --help'\n$/);
   });
+  it('a missing argument or option, a value not among the choices: exit 64, one line, where the usage is', () => {
+    for (const [args, said] of [
+      [['ask'], "missing required argument 'question'; see 'modeler ask --help'"],
+      [['generate', 'dbt', 'examples/shop/v1.model.yaml'], "required option '--out-dir <dir>' not specified; see 'modeler generate dbt --help'"],
+      [['summary', '--output', 'yaml'], "Allowed choices are json, text; see 'modeler summary --help'"],
+    ] as const) {
+      const r = runCli([...args]);
+      expect(r.code, args.join(' ')).toBe(64);
+      expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(r.stderr.trim().endsWith(said), r.stderr).toBe(true);
+    }
+  });
   it('unknown flag: exit 64, one line, did you mean', () => {
     const r = runCli(['validate', 'x.yaml', '--output-jsn']);
     expect(r.code).toBe(64);
