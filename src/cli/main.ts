@@ -108,8 +108,10 @@ function oneLine(e: CommanderError, program: Command, argv: string[]): string {
     const cmd = findCommand(program, argv);
     msg = `${msg.replace(/\.$/, '')}${excessHint(cmd, argv)}; see 'modeler ${commandPath(cmd)}--help'`;
   } else if (['commander.missingArgument', 'commander.missingMandatoryOptionValue', 'commander.invalidArgument', 'commander.optionMissingArgument'].includes(e.code) && !/see 'modeler/.test(msg)) {
-    // what the command takes is in its help: say where, as every other usage error does
-    msg = `${msg.replace(/\.$/, '')}; see 'modeler ${commandPath(findCommand(program, argv))}--help'`;
+    // what the command takes is in its help: say where, as every other usage error does; a value
+    // typed wrong among fixed choices gets the nearest one
+    const choice = /argument '([^']*)' is invalid\. Allowed choices are (.*?)\.?$/.exec(msg);
+    msg = `${msg.replace(/\.$/, '')}${choice ? didYouMeanSuffix(choice[1], choice[2].split(', ')) : ''}; see 'modeler ${commandPath(findCommand(program, argv))}--help'`;
   } else if (e.code === 'commander.unknownCommand' && !/did you mean|see 'modeler/.test(msg)) {
     const names = program.commands.map((c) => c.name());
     const word = /'([^']+)'/.exec(msg)?.[1] ?? '';

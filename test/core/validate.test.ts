@@ -202,6 +202,8 @@ describe('CLI surface', () => {
       [['ask'], "missing required argument 'question'; see 'modeler ask --help'"],
       [['generate', 'dbt', 'examples/shop/v1.model.yaml'], "required option '--out-dir <dir>' not specified; see 'modeler generate dbt --help'"],
       [['summary', '--output', 'yaml'], "Allowed choices are json, text; see 'modeler summary --help'"],
+      // a provider kind typed wrong was AI_PROVIDER_UNSUPPORTED, exit 1, after the project was read
+      [['ask', 'what is orders', '--provider', 'locl'], "Allowed choices are local, openai, anthropic, google, openai-compatible (did you mean 'local'?); see 'modeler ask --help'"],
     ] as const) {
       const r = runCli([...args]);
       expect(r.code, args.join(' ')).toBe(64);
