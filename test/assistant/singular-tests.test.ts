@@ -20,6 +20,11 @@ describe('singular tests count as the tests of what they read (Local)', () => {
       + 'which reads it; it has no column or model-level test in YAML (models/marts/_marts.yml:82).');
   });
 
+  it('is counted beside the tests on the models when the project is counted, as modeler summary counts it', async () => {
+    expect((await ask(s, { message: 'how many models are there?' })).answer.split('\n')[0]).toBe('The project has 11 models (8 staging and 3 mart, by name or folder), 8 source tables '
+      + 'and 28 tests on its models, besides 1 singular test (a SQL file under test-paths).');
+  });
+
   it('is not among the models with no tests at all, nor the marts with none', async () => {
     expect((await ask(s, { message: 'which models are untested?' })).answer.split('\n')[0]).toBe('0 of 11 models have no tests at all:');
     expect((await ask(s, { message: 'which marts have no tests?' })).answer.split('\n')[0]).toMatch(/^Every one of the 3 marts? .*has tests/);
