@@ -1,4 +1,5 @@
 // The `modeler` program: parse argv, dispatch to a command, return its exit code.
+import { statSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { didYouMeanSuffix, toolVersion } from '../api/base.js';
 import { EXIT } from './exit-codes.js';
@@ -103,12 +104,37 @@ function oneLine(e: CommanderError, program: Command, argv: string[]): string {
     const cmd = findCommand(program, argv);
     const flags = cmd.options.flatMap((o) => [o.long, o.short].filter(Boolean) as string[]).concat(['--help']);
     msg = `${msg}${didYouMeanSuffix(flag, flags)}; see 'modeler ${commandPath(cmd)}--help'`;
+  } else if (e.code === 'commander.excessArguments') {
+    const cmd = findCommand(program, argv);
+    msg = `${msg.replace(/\.$/, '')}${excessHint(cmd, argv)}; see 'modeler ${commandPath(cmd)}--help'`;
+  } else if (['commander.missingArgument', 'commander.missingMandatoryOptionValue', 'commander.invalidArgument', 'commander.optionMissingArgument'].includes(e.code) && !/see 'modeler/.test(msg)) {
+    // what the command takes is in its help: say where, as every other usage error does; a value
+    // typed wrong among fixed choices gets the nearest one
+    const choice = /argument '([^']*)' is invalid\. Allowed choices are (.*?)\.?$/.exec(msg);
+    msg = `${msg.replace(/\.$/, '')}${choice ? didYouMeanSuffix(choice[1], choice[2].split(', ')) : ''}; see 'modeler ${commandPath(findCommand(program, argv))}--help'`;
   } else if (e.code === 'commander.unknownCommand' && !/did you mean|see 'modeler/.test(msg)) {
     const names = program.commands.map((c) => c.name());
     const word = /'([^']+)'/.exec(msg)?.[1] ?? '';
     msg = `${msg}${didYouMeanSuffix(word, names)}; see 'modeler --help'`;
   }
   return msg;
+}
+
+/**
+ * The fix for an argument too many, as a user meets it: a project folder given where dbt's
+ * commands take `--project-dir` (`modeler summary ./analytics`), or a question asked without
+ * quotes (`modeler ask what feeds orders`) — the shell split it into words.
+ */
+function excessHint(cmd: Command, argv: readonly string[]): string {
+  const takesValue = new Set(cmd.options.filter((o) => o.required).flatMap((o) => [o.long, o.short].filter((f): f is string => !!f)));
+  // the words after the command's own names, less the values of its options
+  const operands = argv.filter((a, i) => !a.startsWith('-') && !takesValue.has(argv[i - 1] ?? '')).slice(commandPath(cmd).trim().split(' ').length);
+  if (cmd.options.some((o) => o.long === '--project-dir')) {
+    const dir = operands.find((a) => { try { return statSync(a).isDirectory(); } catch { return false; } });
+    if (dir !== undefined) return `: '${dir}' is a folder; give it as --project-dir ${dir}`;
+  }
+  if (cmd.registeredArguments.some((a) => a.name() === 'question')) return ': put the question in quotes, e.g. modeler ask "what feeds orders?"';
+  return '';
 }
 
 function findCommand(program: Command, argv: readonly string[]): Command {

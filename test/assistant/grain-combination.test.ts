@@ -27,3 +27,25 @@ describe('the grain of a model with combination tests', () => {
     expect(r.answer).not.toMatch(/ on +\(/);
   });
 });
+
+// A key hashed by dbt_utils says nothing of the grain by its name ("one row per surrogate_key"):
+// the columns it is hashed from do (Dagster's usage_metrics_daily, Meltano's stg_slack__messages)
+describe('the grain of a model keyed by a surrogate key', () => {
+  const dir = copyProject(EXAMPLE);
+  mkdirSync(join(dir, 'models', 'probe'), { recursive: true });
+  writeFileSync(join(dir, 'models', 'probe', 'daily_usage.sql'), [
+    'select', '    {{ dbt_utils.generate_surrogate_key([', '        "ds", "organization_id"', '    ]) }}', '        as surrogate_key,',
+    '    ds, organization_id, {{ dbt_utils.surrogate_key([run_column]) }} as run_key', "from {{ ref('stg_shop__orders') }}", '',
+  ].join('\n'));
+  writeFileSync(join(dir, 'models', 'probe', 'daily_usage.yml'), [
+    'version: 2', 'models:', '  - name: daily_usage', '    columns:',
+    '      - name: surrogate_key', '        data_tests: [unique, not_null]', '      - name: run_key', '        data_tests: [unique, not_null]', '',
+  ].join('\n'));
+  const s = AssistantSession.open(dir);
+
+  it('is one row per combination of the columns the key is hashed from, where the SQL hashes them', async () => {
+    const r = await ask(s, { message: 'what is the grain of daily_usage?' });
+    expect(r.answer.split('\n')[0]).toBe('`daily_usage` is one row per combination of `ds` + `organization_id`; its key `surrogate_key` is tested unique and not null '
+      + '(models/probe/daily_usage.yml:5), a surrogate key hashed from those columns (models/probe/daily_usage.sql:2).');
+  });
+});

@@ -181,6 +181,34 @@ describe('Local answers about a column\'s lineage, with the SQL parser loaded (a
   // the session reads the project's columns when opened: after the parser is loaded
   beforeAll(async () => { await initSqlColumns(); s = AssistantSession.open(copyProject(EXAMPLE)); });
 
+  it('a column documented in YAML that the SQL does not return is said to be so, never "did you mean" itself', async () => {
+    // Dagster's fct_steps documents total_step_duration_mins; its SQL returns step_duration_mins
+    const dir = copyProject(EXAMPLE);
+    const sql = join(dir, 'models', 'marts', 'orders.sql');
+    writeFileSync(sql, readFileSync(sql, 'utf8').replace('as amount', 'as amounts'));
+    const stale = await ask(AssistantSession.open(dir), { message: 'how is orders.amount calculated?' });
+    expect(stale.answer.split('\n')[0]).toBe('`orders.amount` is documented in YAML (models/marts/_marts.yml:79) but the SQL of `orders` does not return it (models/marts/orders.sql): '
+      + 'the YAML entry is stale or the column is named otherwise in the SQL; did you mean `orders.amounts`?');
+  });
+
+  it('a column with no description of its own is explained with the one of the column it passes through or renames', async () => {
+    // Dagster's fct_runs.run_status (`runs.status as run_status`, in no YAML) was "a column", no more;
+    // stg_postgres__runs.status describes it and lists its accepted values
+    const dir = copyProject(EXAMPLE);
+    const yml = join(dir, 'models', 'marts', '_marts.yml');
+    writeFileSync(yml, readFileSync(yml, 'utf8')
+      .replace("      - name: store_id\n        description: The store that fulfilled the order.\n", '      - name: store_id\n')
+      .replace("      - name: status\n        description_ref: {doc: order_status}\n        description: '{{ doc(\"order_status\") }}'\n", ''));
+    const t = AssistantSession.open(dir);
+    const bare = (await ask(t, { message: 'what does orders.store_id mean?' })).answer.split('\n');
+    expect(bare.slice(0, 2)).toEqual(['`orders.store_id` is a column of `orders` (models/marts/_marts.yml:72).',
+      'It passes through unchanged from `stg_shop__orders.store_id`, described at models/staging/shop/_shop__models.yml:40: The store that fulfilled the order.']);
+    expect(bare[2]).toBe('Tests there: relationships → stg_stores.store_id');
+    const sqlOnly = (await ask(t, { message: 'what does orders.status mean?' })).answer.split('\n');
+    expect(sqlOnly[0]).toBe('`orders.status` is a column of `orders`, returned by its SQL and not documented in YAML (models/marts/orders.sql:6).');
+    expect(sqlOnly[1]).toMatch(/^It passes through unchanged from `stg_shop__orders\.status`, described at models\/staging\/shop\/_shop__models\.yml:\d+: \S/);
+  });
+
   it('answers "what feeds" and "what uses" a named column from its column lineage, not at model level', async () => {
     const up = await ask(s, { message: 'what feeds stg_shop__orders.customer_id' });
     expect(up.answer).toMatch(/^`stg_shop__orders\.customer_id` is renamed from `shop\.orders\.user_id` in the SQL of `stg_shop__orders` \(models\/staging\/shop\/stg_shop__orders\.sql:3\)\./);

@@ -182,6 +182,35 @@ describe('CLI surface', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain("did you mean 'validate'");
   });
+  it('an argument too many: exit 64, one line, with the fix (a folder goes in --project-dir; a question in quotes)', () => {
+    const folder = runCli(['summary', 'examples/jaffle_shop']);
+    expect(folder.code).toBe(64);
+    expect(folder.stderr.trim().split('\n')).toHaveLength(1);
+    expect(folder.stderr).toContain("'examples/jaffle_shop' is a folder; give it as --project-dir examples/jaffle_shop; see 'modeler summary --help'");
+    const nested = runCli(['agents', 'conceptualize', 'examples/jaffle_shop', '--declared-only']);
+    expect(nested.code).toBe(64);
+    expect(nested.stderr).toContain("give it as --project-dir examples/jaffle_shop; see 'modeler agents conceptualize --help'");
+    const words = runCli(['ask', 'what', 'feeds', 'orders']);
+    expect(words.code).toBe(64);
+    expect(words.stderr.trim().split('\n')).toHaveLength(1);
+    expect(words.stderr).toContain('put the question in quotes, e.g. modeler ask "what feeds orders?"');
+    // a word that is no folder: still where to look
+    expect(runCli(['summary', 'no-such-folder']).stderr).toMatch(/Expected 0 arguments but got 1; see 'modeler summary --help'\n$/);
+  });
+  it('a missing argument or option, a value not among the choices: exit 64, one line, where the usage is', () => {
+    for (const [args, said] of [
+      [['ask'], "missing required argument 'question'; see 'modeler ask --help'"],
+      [['generate', 'dbt', 'examples/shop/v1.model.yaml'], "required option '--out-dir <dir>' not specified; see 'modeler generate dbt --help'"],
+      [['summary', '--output', 'yaml'], "Allowed choices are json, text; see 'modeler summary --help'"],
+      // a provider kind typed wrong was AI_PROVIDER_UNSUPPORTED, exit 1, after the project was read
+      [['ask', 'what is orders', '--provider', 'locl'], "Allowed choices are local, openai, anthropic, google, openai-compatible (did you mean 'local'?); see 'modeler ask --help'"],
+    ] as const) {
+      const r = runCli([...args]);
+      expect(r.code, args.join(' ')).toBe(64);
+      expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(r.stderr.trim().endsWith(said), r.stderr).toBe(true);
+    }
+  });
   it('unknown flag: exit 64, one line, did you mean', () => {
     const r = runCli(['validate', 'x.yaml', '--output-jsn']);
     expect(r.code).toBe(64);

@@ -13,6 +13,7 @@ import { renderDirect, understand, type Understood } from './direct.js';
 import { nearTable, type SubjectRef } from './question.js';
 import { stagingModelOf } from './kinds/lineage.js';
 import { ALL_RULES, improveDescription, proposeFor, type Rule } from './propose.js';
+import { singularTestsByNode } from '../../core/project/singular-tests.js';
 
 export interface LocalAnswer { answer: string; changes: ProposalChange[]; cited: IndexRecord[]; understood?: Understood }
 
@@ -40,13 +41,14 @@ const ISSUE_RULE: Record<string, Rule> = {
 };
 
 /** Repo-wide "which models lack X" questions, answered by checking every model. */
-const FACETS: [RegExp, string, (p: Project, n: DbtNode) => boolean][] = [
-  [/\bowner|\bunowned/i, 'no owner', (_p, n) => !ownerOf(n)],
-  [/\bdescri|\bdocument|\bundocumented/i, 'no description', (_p, n) => !(n.description ?? '').trim()],
-  [/\bkey\b|\bunique|\bprimary/i, 'no column tested unique and not_null', (_p, n) => !n.columns.some((c) => hasUniqueTest(c, n) && hasNotNullTest(c))],
-  [/\btests?\b|\buntested/i, 'no tests at all', (_p, n) => !n.tests.length && !n.columns.some((c) => c.tests.length)],
-  [/\bcontract/i, 'an Interface without an enforced contract', (_p, n) => !!n.interface && !n.contractEnforced],
-  [/\bcolumns?\b/i, 'no documented columns', (_p, n) => !n.columns.length],
+const FACETS: [RegExp, string, (p: Project) => (n: DbtNode) => boolean][] = [
+  [/\bowner|\bunowned/i, 'no owner', () => (n) => !ownerOf(n)],
+  [/\bdescri|\bdocument|\bundocumented/i, 'no description', () => (n) => !(n.description ?? '').trim()],
+  [/\bkey\b|\bunique|\bprimary/i, 'no column tested unique and not_null', () => (n) => !n.columns.some((c) => hasUniqueTest(c, n) && hasNotNullTest(c))],
+  // a singular test under tests/ that refs a model is one of its tests, as dbt runs it for the model
+  [/\btests?\b|\buntested/i, 'no tests at all', (p) => { const singular = singularTestsByNode(p); return (n) => !n.tests.length && !n.columns.some((c) => c.tests.length) && !singular.has(n.name); }],
+  [/\bcontract/i, 'an Interface without an enforced contract', () => (n) => !!n.interface && !n.contractEnforced],
+  [/\bcolumns?\b/i, 'no documented columns', () => (n) => !n.columns.length],
 ];
 const FINDING_WORDS = /\b(findings?|flag\w*|warn\w*|errors?|issues?|problems?|fix\w*|lint\w*|readiness|wrong|fail\w*|broken|check\w*|validat\w*|rules?|polic\w*)\b/i;
 const LACK = /\b(lack\w*|without|missing|no|none|not|undocumented|untested|unowned|don'?t have|doesn'?t have|have no|has no)\b/i;
@@ -67,7 +69,7 @@ export function localAnswer(project: Project, index: IndexView, r: Retrieval, me
     const tier = /\bstaging\b/.test(lower) ? 'stg' : /\bmarts?\b/.test(lower) ? 'mart' : undefined;
     // every model counts: one no property file describes lacks each of these the most
     const models = project.models.filter((n) => !tier || (tier === 'stg' ? /^stg_|\/staging\//.test(`${n.name} ${n.file}`) : !/^stg_|\/staging\//.test(`${n.name} ${n.file}`)));
-    const hits = models.filter((n) => facet[2](project, n));
+    const hits = models.filter(facet[2](project));
     out.push(`${hits.length} of ${models.length} models have ${facet[1]}:`);
     for (const n of hits.slice(0, 50)) { out.push(`- ${n.name} (${n.file}:${n.line ?? 1})`); const rec = index.get(`model:${n.name}`); if (rec) cited.push(rec); }
     if (hits.length > 50) out.push(`- … and ${hits.length - 50} more`);

@@ -4,7 +4,8 @@
 import type { Project } from '../../core/project/types.js';
 import type { IndexView } from '../index/view.js';
 import { clip, TABLE_KINDS, type IndexRecord } from '../index/records.js';
-import { columnDescription, columnOf, columnType, describeTest, findingsAbout, interfaceState, loc, nodeOf, ownerOf } from './facts.js';
+import { columnRecordId } from '../index/context.js';
+import { columnDescription, columnOf, columnType, describedUpstream, describeTest, findingsAbout, interfaceState, loc, nodeOf, ownerOf } from './facts.js';
 
 export interface Explanation { text: string; cited: IndexRecord[] }
 
@@ -53,14 +54,27 @@ export function explain(project: Project, index: IndexView, rec: IndexRecord): E
     findings();
   } else if (rec.kind === 'column') {
     const hit = columnOf(project, rec);
-    lines.push(`\`${rec.name}\` is a column${hit ? ` of \`${hit.node.name}\`` : ''} (${loc(rec)}).`);
+    const table = hit?.node ?? nodeOf(project, rec);
+    const colName = rec.name.slice(rec.name.lastIndexOf('.') + 1);
+    lines.push(`\`${rec.name}\` is a column${table ? ` of \`${table.name}\`` : ''}${hit || !table ? '' : ', returned by its SQL and not documented in YAML'} (${loc(rec)}).`);
+    // no description of its own: the one of the column it passes through or renames, where that is written
+    const inherited = () => {
+      const up = table && describedUpstream(project, table, colName);
+      if (!up) return false;
+      const upRec = cite(index.get(columnRecordId(up.node.name, up.column.name)));
+      lines.push(`It ${up.renamed ? 'is renamed from' : 'passes through unchanged from'} \`${up.node.name}.${up.column.name}\`, described${upRec ? ` at ${loc(upRec)}` : ''}: ${clip(up.text, 600)}`);
+      if (up.column.tests.length) lines.push(`Tests there: ${up.column.tests.map(describeTest).join('; ')}`);
+      return true;
+    };
+    if (!hit) inherited();
     if (hit) {
       const { node, column } = hit;
       const d = columnDescription(project, column);
       if (d.doc) {
         lines.push(`Description (doc block \`${d.doc}\`, ${d.docFile}:${d.docLine}): ${d.text ? clip(d.text, 600) : '_the block is missing_'}`);
         cite(index.get(`doc_block:${d.doc}`));
-      } else lines.push(d.text ? clip(d.text, 600) : '_No description._');
+      } else if (d.text) lines.push(clip(d.text, 600));
+      else if (!inherited()) lines.push('_No description._');
       lines.push(`Type: ${columnType(project, node, column) ?? 'not declared'}`);
       lines.push(`Tests: ${column.tests.length ? column.tests.map(describeTest).join('; ') : 'none'}`);
       if (column.constraints.length) lines.push(`Constraints: ${column.constraints.map((k) => k?.type).join(', ')}`);

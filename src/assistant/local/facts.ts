@@ -1,6 +1,7 @@
 // Facts about an indexed object, read from the project and the index: the dbt node behind a
 // table or column record, its tests, relationships, lineage, owner, Interface state and open
 // findings. Shared by the explanations and the deterministic proposals.
+import { projectColumns } from '../../core/columns/project-columns.js';
 import { activeTests, hasNotNullTest, hasUniqueTest, parseRefTarget } from '../../core/project/dbt-tests.js';
 import type { DbtColumn, DbtNode, DbtTest, Project } from '../../core/project/types.js';
 import { ownerOf } from '../index/build-nodes.js';
@@ -62,3 +63,28 @@ export function findingsAbout(index: IndexView, id: string): IndexRecord[] {
 }
 
 export const loc = (r: { file?: string; line?: number }) => (r.file ? `${r.file}${r.line ? `:${r.line}` : ''}` : '');
+
+/**
+ * Where a column's meaning is written when it has none of its own: the column it passes through
+ * unchanged or renames, followed up the SQL (a mart's `runs.status as run_status` is described on
+ * the staging model or its source), up to six steps. A computed column's meaning is its own: not followed.
+ */
+export function describedUpstream(project: Project, node: DbtNode, name: string): { node: DbtNode; column: DbtColumn; renamed: boolean; text: string } | undefined {
+  let pc;
+  try { pc = projectColumns(project); } catch { return undefined; }
+  const all = [...project.models, ...project.sources, ...project.seeds, ...project.snapshots];
+  let n = node, col = name, renamed = false;
+  for (let step = 0; step < 6; step++) {
+    const out = n.resourceType === 'model' || n.resourceType === 'snapshot' ? pc.sql(n)?.columns.find((c) => c.name.toLowerCase() === col.toLowerCase()) : undefined;
+    if (!out || (out.kind !== 'passthrough' && out.kind !== 'rename') || out.sources.length !== 1) return undefined;
+    renamed ||= out.kind === 'rename';
+    const [from] = out.sources;
+    const up = all.find((x) => x.uniqueId === from.relation);
+    if (!up) return undefined;
+    const c = up.columns.find((x) => x.name.toLowerCase() === from.column.toLowerCase());
+    const text = c && columnDescription(project, c).text;
+    if (c && text) return { node: up, column: c, renamed, text };
+    n = up; col = from.column;
+  }
+  return undefined;
+}

@@ -2,7 +2,7 @@
 // read from the provider's usual environment variable; chat history and memory are kept under
 // the project's .modeler/agent/ as in the app (for the package's own example, in the user's
 // data directory: the package is never written, and the note says where they went).
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { AskResult } from '../../api/assistant.js';
 import { endpointsFromEnv, ProviderError, providerFromEnv, PROVIDER_KINDS } from '../../api/providers.js';
 import { callResident, residentPlan } from '../../api/resident.js';
@@ -18,7 +18,8 @@ export function registerAsk(program: Command): void {
   projectOptions(program.command('ask')
     .description('ask the modeling assistant about the project; it answers from the project index and may propose changes (never applies them)')
     .argument('<question>', 'the question, in quotes'))
-    .option('--provider <kind>', `${PROVIDER_KINDS.join(', ')} (default: MODELER_AI_PROVIDER or local)`)
+    // a kind typed wrong is a usage error (64, with a did-you-mean), found before the project is read
+    .addOption(new Option('--provider <kind>', 'the provider kind (default: MODELER_AI_PROVIDER or local)').choices(PROVIDER_KINDS))
     .option('--model <name>', 'model name (default: the provider\'s default, or MODELER_AI_MODEL)')
     .option('--base-url <url>', 'base URL of an openai-compatible server (or MODELER_AI_BASE_URL)')
     .option('--chat <id>', 'continue a chat (its id is printed with every answer)')

@@ -2,7 +2,8 @@
 // exposures, semantic models, metrics, and the data tests dbt generates) with its parents and
 // children. Edges are what dbt draws: ref() and source() in SQL, a test's model and its
 // relationships target, an exposure's depends_on, a semantic model's model, a metric's measures.
-import { readSqlFacts, type SqlRef } from '../project/sql-file.js';
+import { singularTestReads } from '../project/singular-tests.js';
+import type { SqlRef } from '../project/sql-file.js';
 import { renderedRefs } from '../columns/rendered-refs.js';
 import type { DbtNode, DbtTest, Project } from '../project/types.js';
 
@@ -96,15 +97,11 @@ export function buildSelectGraph(p: Project): SelectGraph {
       if (t.args.to !== undefined) edge(jinjaDep(t.args.to), id);
     });
   }
-  for (const t of p.singularTests) {
-    if (!t.enabled) continue;
-    const name = t.name.replace(/\.sql$/, '');
-    const id = `test.${p.name}.${name}`;
-    add({ id, resourceType: 'test', name, fqn: [p.name, name], packageName: p.name, file: t.file, tags: [], config: {}, testName: name, testType: 'singular' });
-    let facts;
-    try { facts = readSqlFacts(p.readText(t.file), t.file); } catch { continue; }
-    for (const r of facts.refs) edge(refId(r), id);
-    for (const s of facts.sources) edge(sourceId.get(`${s.source}.${s.table}`), id);
+  for (const t of singularTestReads(p)) {
+    const id = `test.${p.name}.${t.name}`;
+    add({ id, resourceType: 'test', name: t.name, fqn: [p.name, t.name], packageName: p.name, file: t.file, tags: [], config: {}, testName: t.name, testType: 'singular' });
+    for (const r of t.refs) edge(refId(r), id);
+    for (const s of t.sources) edge(sourceId.get(`${s.source}.${s.table}`), id);
   }
 
   const paths = new Set<string>();

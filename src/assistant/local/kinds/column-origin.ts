@@ -36,10 +36,17 @@ export function columnOriginAnswer(input: KindInput): Direct | undefined {
   const named = lineIn(project, n.sqlPath, new RegExp(`\\b${esc(name)}\\b`, 'i'));
   const sqlAt = named ? at(n.sqlPath, col?.sql_line ?? named) : `${at(n.sqlPath)}, through a select *`;
   if (!out) {
-    // a name typed wrong: the nearest column the model has, as `modeler lineage` suggests it
-    const near = didYouMean(name, [...(reading?.columns ?? []).map((c) => c.name), ...n.columns.map((c) => c.name)]);
-    const why = reading?.status === 'unknown' ? `its SQL could not be read${reading.gaps[0] ? ` (${reading.gaps[0]})` : ''}` : `its SQL as read does not return ${q(name)}`;
+    // a name typed wrong: the nearest other column the model has, as `modeler lineage` suggests it
+    // (never the name asked: a column documented in YAML that the SQL does not return is in the
+    // YAML's list, and "did you mean the same name?" tells nothing)
+    const near = didYouMean(name, [...(reading?.columns ?? []).map((c) => c.name), ...n.columns.map((c) => c.name)].filter((c) => c.toLowerCase() !== name.toLowerCase()));
     const up = upstreamAnswer(input);
+    if (subject.column && reading?.status === 'complete') {
+      // documented, but the SQL read completely does not return it: a stale YAML entry, or a column renamed in the SQL
+      return cannot(`${q(`${n.name}.${name}`)} is documented in YAML (${colAt(n, subject.column)}) but the SQL of ${q(n.name)} does not return it (${at(n.sqlPath ?? n.file)}): the YAML entry is stale or the column is named otherwise in the SQL${near ? `; did you mean ${q(`${n.name}.${near}`)}?` : '.'}`,
+        up && !up.cannot ? [up.lead.replace(/ \(at model level[^)]*\)/, '')] : []);
+    }
+    const why = reading?.status === 'unknown' ? `its SQL could not be read${reading.gaps[0] ? ` (${reading.gaps[0]})` : ''}` : `its SQL as read does not return ${q(name)}`;
     return cannot(`I cannot tell where ${q(`${n.name}.${name}`)} comes from: ${why} (${at(n.sqlPath ?? n.file)})${near && reading?.status !== 'unknown' ? `; did you mean ${q(`${n.name}.${near}`)}?` : '.'}`, up && !up.cannot ? [up.lead.replace(/ \(at model level[^)]*\)/, '')] : []);
   }
   // one name once: a model read under two aliases (joined twice) is one input to the reader

@@ -1,12 +1,12 @@
 // Grain and key: what one row of a table is, and the columns (or column combination) its tests
 // or constraints prove unique.
 import { activeTests, hasNotNullTest, hasUniqueTest, keyCombinations, testKeyColumns } from '../../../core/project/dbt-tests.js';
-import type { DbtNode } from '../../../core/project/types.js';
-import { at, cannot, colAt, q, where, type Direct, type KindInput } from './shared.js';
+import type { DbtNode, Project } from '../../../core/project/types.js';
+import { at, cannot, colAt, esc, q, where, type Direct, type KindInput } from './shared.js';
 
 const COMBO = /unique_combination_of_columns$|expect_compound_columns_to_be_unique$|dbt_constraints\.(primary|unique)_key$/;
 
-export function grainAnswer({ subject }: KindInput): Direct | undefined {
+export function grainAnswer({ project, subject }: KindInput): Direct | undefined {
   const n = subject.node;
   if (!n) return undefined;
   const desc = n.description ?? '';
@@ -26,7 +26,10 @@ export function grainAnswer({ subject }: KindInput): Direct | undefined {
   let lead: string;
   if (singles.length) {
     const k = singles[0];
-    lead = `${q(n.name)} is ${rowWord ?? `one row per ${q(k.name)}`}; its key ${q(k.name)} is tested unique and not null (${colAt(n, k)}).`;
+    // a hashed key says nothing of the grain by its name: the columns it is hashed from do
+    const sk = surrogateOf(project, n, k.name);
+    const per1 = sk ? `one row per combination of ${sk.columns.map(q).join(' + ')}` : `one row per ${q(k.name)}`;
+    lead = `${q(n.name)} is ${rowWord ?? per1}; its key ${q(k.name)} is tested unique and not null (${colAt(n, k)})${sk ? `, a surrogate key hashed from ${sk.columns.length === 1 ? 'that column' : 'those columns'} (${sk.at})` : ''}.`;
     if (singles.length > 1) evidence.push(`Also tested unique and not null: ${singles.slice(1).map((c) => `${q(c.name)} (${colAt(n, c)})`).join(', ')}.`);
   } else if (comboCols.length) {
     const t = combos[0];
@@ -46,6 +49,24 @@ export function grainAnswer({ subject }: KindInput): Direct | undefined {
   if (rowWord) evidence.push(`The description says: "${clipTo(desc, 200)}" (${where(n)}).`);
   evidence.push(...keyEvidence(n).filter((e) => !lead.includes(e)));
   return { lead, evidence };
+}
+
+/**
+ * The columns a surrogate key column is hashed from, as the model's SQL writes it:
+ * `{{ dbt_utils.generate_surrogate_key(['a', 'b']) }} as k` (or the older `surrogate_key`).
+ * Only a list of quoted column names; anything else (a variable) is not read.
+ */
+function surrogateOf(project: Project, n: DbtNode, key: string): { columns: string[]; at: string } | undefined {
+  if (!n.sqlPath) return undefined;
+  let sql: string;
+  try { sql = project.readText(n.sqlPath); } catch { return undefined; }
+  const re = new RegExp(`\\{\\{-?\\s*(?:\\w+\\.)?(?:generate_)?surrogate_key\\(\\s*\\[([^\\]]*)\\]\\s*\\)\\s*-?\\}\\}\\s*(?:as\\s+)?["\`]?${esc(key)}["\`]?\\b`, 'i');
+  const m = re.exec(sql);
+  if (!m) return undefined;
+  const items = m[1].split(',').map((x) => x.trim()).filter(Boolean);
+  const columns = items.map((x) => /^['"]([\w.]+)['"]$/.exec(x)?.[1]).filter((x): x is string => !!x);
+  if (!columns.length || columns.length !== items.length) return undefined;
+  return { columns, at: at(n.sqlPath, sql.slice(0, m.index).split('\n').length) };
 }
 
 function keyEvidence(n: DbtNode): string[] {

@@ -33,7 +33,10 @@ export function inventoryAnswer({ project, subject, message }: KindInput): Direc
     .map(([w, ns]) => [w, live([...ns]).length] as const).filter(([, k]) => k > 0).map(([w, k]) => plural(k, w));
   const tests = models.reduce((k, n) => k + n.tests.length + n.columns.reduce((c, col) => c + col.tests.length, 0), 0);
   const disabled = project.models.length - models.length;
-  const lead = `The project has ${plural(models.length, 'model')} (${list(layers, 8)}, by name or folder)${others.length ? `, ${list(others, 8)}` : ''} and ${plural(tests, 'test')} on its models.`;
+  // singular tests (SQL files under test-paths) too: `modeler summary` counts them, and a count without them disagrees
+  const singular = project.singularTests.filter((t) => t.enabled).length;
+  const singularText = singular ? `, besides ${plural(singular, 'singular test')} (${singular === 1 ? 'a SQL file' : 'SQL files'} under test-paths)` : '';
+  const lead = `The project has ${plural(models.length, 'model')} (${list(layers, 8)}, by name or folder)${others.length ? `, ${list(others, 8)}` : ''} and ${plural(tests, 'test')} on its models${singularText}.`;
   return { lead, evidence: disabled ? [`${plural(disabled, 'model is', 'models are')} disabled and not counted.`] : [] };
 }
 

@@ -17,13 +17,16 @@ export function upstreamAnswer({ project, subject, message }: KindInput): Direct
   const srcAt = (s: DbtNode) => at(n.sqlPath, lineIn(project, n.sqlPath, new RegExp(`source\\(\\s*['"]${esc(s.sourceName ?? '')}['"]\\s*,\\s*['"]${esc(s.tableName ?? '')}['"]`)));
   const colNote = subject.column || subject.columnName ? ` (at model level: ${q(subject.column?.name ?? subject.columnName!)} comes from one of these; column lineage is not traced by this answer)` : '';
   const wantsSources = /\bsources?\b|\braw\b/i.test(message);
-  if (wantsSources && !sources.length && models.length) {
-    // the sources reached through intermediate models (a staging model over a _tmp model)
-    const via = sourcesUpstream(project, n);
-    if (via.length) {
-      const lead = `${q(n.name)} is fed by the ${via.length === 1 ? 'source table' : 'source tables'} ${list(via.map((v) => `${q(v.source.name)} (${where(v.source)})`))}, through ${list([...new Set(via.map((v) => q(v.through.name)))])}.`;
-      return { lead, evidence: via.map((v) => `- ${v.through.name} reads source ${v.source.name} (${at(v.through.sqlPath ?? v.through.file)})`) };
-    }
+  // "what sources feed X" is every source table upstream of X, at any depth: a model that reads
+  // one source itself and refs a mart built on three others is fed by all four
+  const via = wantsSources && models.length ? sourcesUpstream(project, n) : [];
+  if (via.some((v) => v.through !== n)) {
+    const through = [...new Set(via.filter((v) => v.through !== n).map((v) => q(v.through.name)))];
+    const how = via.some((v) => v.through === n) ? `directly and through ${list(through)}` : `through ${list(through)}`;
+    const seeds = seedsUpstream(project, n);
+    const lead = `${q(n.name)} is fed by the ${via.length === 1 ? 'source table' : plural(via.length, 'source table')} ${list(via.map((v) => `${q(v.source.name)} (${where(v.source)})`))}, ${how}.`
+      + (seeds.length ? ` It also reads the ${seeds.length === 1 ? 'seed' : plural(seeds.length, 'seed')} ${list(seeds.map((x) => q(x.name)))}, loaded by dbt from the project's CSV files.` : '');
+    return { lead, evidence: via.map((v) => `- ${v.through.name} reads source ${v.source.name} (${at(v.through.sqlPath ?? v.through.file)})`) };
   }
   const onlySources = wantsSources && sources.length > 0;
   const parts: string[] = [];
@@ -166,20 +169,21 @@ function viaVars(project: Project, n: DbtNode): DbtNode[] {
   return out;
 }
 
-/** Sources up to three models upstream, each with the model that reads it. */
+/** Every source table upstream of `n` (its own source() calls included), each with the first node found reading it. */
 function sourcesUpstream(project: Project, n: DbtNode): { source: DbtNode; through: DbtNode }[] {
   const out: { source: DbtNode; through: DbtNode }[] = [];
-  let frontier = parentsOf(project, n);
-  const seen = new Set<DbtNode>([n]);
-  for (let depth = 0; depth < 3 && frontier.length && !out.length; depth++) {
-    const next: DbtNode[] = [];
-    for (const m of frontier) {
-      if (seen.has(m)) continue;
-      seen.add(m);
-      for (const s of sourcesOf(project, m)) if (!out.some((o) => o.source === s)) out.push({ source: s, through: m });
-      next.push(...parentsOf(project, m));
-    }
-    frontier = next;
+  for (const m of upstreamNodes(project, n)) {
+    for (const s of sourcesOf(project, m)) if (!out.some((o) => o.source === s)) out.push({ source: s, through: m });
   }
   return out;
+}
+
+/** The seeds upstream of `n`, at any depth. */
+const seedsUpstream = (project: Project, n: DbtNode): DbtNode[] => upstreamNodes(project, n).filter((m) => m.resourceType === 'seed');
+
+/** `n` and every model, snapshot and seed it reads through ref(), nearest first. */
+function upstreamNodes(project: Project, n: DbtNode): DbtNode[] {
+  const seen: DbtNode[] = [n];
+  for (let i = 0; i < seen.length; i++) for (const p of parentsOf(project, seen[i])) if (!seen.includes(p)) seen.push(p);
+  return seen;
 }
