@@ -74,4 +74,27 @@ describe.skipIf(!!skip)(`git in the UI${skip ? ` [skipped: ${skip}]` : ''}`, () 
     await table(page, 'orders').waitFor();
     expect(ui.errors).toEqual([]);
   });
+
+  it('an overlay cleared while a refresh fetches the diff again stays cleared', async () => {
+    const compare = page.getByRole('combobox', { name: 'Compare with branch' });
+    await compare.selectOption('main');
+    await page.getByRole('group', { name: 'model orders, changed since main', exact: true }).waitFor();
+    // the next diff request (the refresh a file change starts) is held until the user has cleared the overlay
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    let asked!: () => void;
+    const refreshing = new Promise<void>((r) => { asked = r; });
+    await page.route(/\/graph\/diff(\?|$)/, async (route) => { asked(); await held; await route.continue(); });
+    ui.write('models/marts/_refunds.yml', 'version: 2\nmodels:\n  - name: fct_refunds\n    description: refunds\n    columns:\n      - name: refund_id\n');
+    await refreshing;
+    await compare.selectOption('');
+    await table(page, 'orders').waitFor();
+    release();
+    await page.waitForTimeout(1500);
+    await page.unroute(/\/graph\/diff(\?|$)/);
+    expect(await page.getByRole('group', { name: /changed since main/ }).count()).toBe(0);
+    expect(await compare.inputValue()).toBe('');
+    await table(page, 'orders').waitFor();
+    expect(ui.errors).toEqual([]);
+  });
 });

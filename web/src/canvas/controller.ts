@@ -76,10 +76,17 @@ async function working<T>(change: () => Promise<T>): Promise<T> {
 }
 
 /** Mark what changed since a git ref (undefined: no overlay); follows later changes on disk. */
-export const setDiffRef = (ref: string | undefined): Promise<void> => working(async () => {
+// the ref the user chose last: a diff fetched for another (a refresh's, begun before the user
+// cleared or changed the overlay) is dropped, not drawn over their choice
+let diffWanted: string | undefined;
+export const setDiffRef = (ref: string | undefined): Promise<void> => { diffWanted = ref; return refreshDiff(ref); };
+const refreshDiff = (ref: string | undefined): Promise<void> => working(async () => {
   try {
-    canvas.set({ diff: ref ? await api.graphDiff(ref) : undefined });
+    const diff = ref ? await api.graphDiff(ref) : undefined;
+    if (ref !== diffWanted) return;
+    canvas.set({ diff });
   } catch (e) {
+    if (ref !== diffWanted) return;
     canvas.set({ diff: undefined });
     toast('error', errorText(e));
   }
@@ -348,6 +355,6 @@ onRefresh(async (paths) => {
   const src = canvas.get().source;
   if (src.kind === 'model' && paths.includes(src.path) && !app.get().files.some((f) => f.path === src.path)) { await openSource({ kind: 'project' }); return; }
   const diff = canvas.get().diff;
-  if (diff && src.kind === 'project') { await setDiffRef(diff.ref); return; }
+  if (diff && src.kind === 'project') { await refreshDiff(diff.ref); return; }
   await reload(false);
 });
