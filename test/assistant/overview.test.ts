@@ -58,6 +58,25 @@ describe('a column only the SQL returns, named alone (Local)', () => {
     expect(await lead(s, 'where does deal_amount_zzz come from?')).toMatch(/^I cannot tell which model this asks about/);
   });
 
+  it('"how is X calculated" shows the expressions that make it, through the CTEs, with their lines and GROUP BY', async () => {
+    await initSqlColumns();
+    const s = AssistantSession.open(copyProject(EXAMPLE));
+    const { answer } = await ask(s, { message: 'how is lifetime_value calculated in customers?' });
+    expect(answer.split('\n').slice(0, 6)).toEqual([
+      '`customers.lifetime_value` is computed from `stg_stripe__payments.amount` in the SQL of `customers` (models/marts/customers.sql:20).',
+      '',
+      'How it is made in models/marts/customers.sql:',
+      '- Line 20: `cast(coalesce(order_totals.lifetime_value, 0) as decimal(18, 2)) as lifetime_value`.',
+      '- Line 11, in `order_totals`: `sum(payments.amount) as lifetime_value`, grouped by `orders.customer_id`.',
+      '',
+    ]);
+    // a column only passed through has nothing to show
+    expect((await ask(s, { message: 'where does orders.status come from?' })).answer).not.toContain('How it is made');
+    // a group by of five positions reads as the five items it names
+    expect((await ask(s, { message: 'how is orders.amount calculated?' })).answer).toContain(
+      '- Line 7: `sum(payments.amount) as amount`, grouped by `orders.order_id, orders.customer_id, orders.store_id, orders.order_date, orders.status`.');
+  });
+
   it('names a model read under two aliases once among the columns a value is computed from', async () => {
     await initSqlColumns();
     const dir = copyProject(EXAMPLE);

@@ -9,7 +9,11 @@
 // by Jinja alone (`as {{ c }}`), at that item when the select has one such.
 import { scanSql } from '../../sql/lexer.js';
 
-interface Tok { v: string; low: string; kind: 'word' | 'ident' | 'punct' | 'str' | 'jinja'; line: number; /** a name part Jinja: the names it may render to */ templ?: RegExp }
+export interface Tok {
+  v: string; low: string; kind: 'word' | 'ident' | 'punct' | 'str' | 'jinja'; line: number;
+  /** a name part Jinja: the names it may render to */ templ?: RegExp;
+  /** its extent in the file as written (a masked Jinja token: the whole `{{ … }}`) */ start: number; end: number;
+}
 
 /** Ends of a select list, at its own depth (`except` after `*` is BigQuery's, not a set operation). */
 const LIST_END = new Set(['from', 'where', 'group', 'having', 'qualify', 'order', 'limit', 'union', 'intersect', 'except', 'minus', 'window', 'into', ';']);
@@ -19,60 +23,93 @@ const NOT_ALIAS = new Set(['on', 'using', 'join', 'left', 'right', 'inner', 'out
 const JINJA = '__modeler_jinja__';
 
 /** The file's tokens: Jinja masked, comments dropped, strings and quoted names kept as one token each. */
-function tokens(text: string): Tok[] {
+export function tokens(text: string): Tok[] {
+  // where each masked stretch was in the file, so a token knows its extent there (column-steps quotes items)
+  const masks: { m0: number; m1: number; o0: number; o1: number }[] = [];
+  let shift = 0;
   // mask Jinja, keeping every newline where it was; a `{% set x %}…{% endset %}` or call/macro
   // block's body is text for Jinja (a query run at compile time), not the model's SQL
   // block's body is text for Jinja (a query run at compile time), not the model's SQL. An
   // expression touching a name (`n_{{ s }}`) stays part of it, as one word
   const masked = text.replace(/\{%-?\s*(?:set\s+[\w.]+\s*-?%\}|call\b|macro\b)[\s\S]*?\{%-?\s*end(?:set|call|macro)\s*-?%\}|\{#[\s\S]*?#\}|\{%[\s\S]*?%\}|\{\{[\s\S]*?\}\}/g, (m, at: number) => {
     const nl = m.replace(/[^\n]/g, '');
-    if (!m.startsWith('{{')) return ` ${nl}`;
     const glued = /\w/.test(text[at - 1] ?? '') || /\w/.test(text[at + m.length] ?? '');
-    return glued && !nl ? JINJA : ` ${JINJA} ${nl}`;
+    const r = !m.startsWith('{{') ? ` ${nl}` : glued && !nl ? JINJA : ` ${JINJA} ${nl}`;
+    masks.push({ m0: at + shift, m1: at + shift + r.length, o0: at, o1: at + m.length });
+    shift += r.length - m.length;
+    return r;
   });
+  // masked offset → the file's: the last stretch masked before it says how far the file is shifted
+  const orig = (i: number, end: boolean): number => {
+    let lo = 0, hi = masks.length - 1, idx = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (end ? masks[mid].m0 < i : masks[mid].m0 <= i) { idx = mid; lo = mid + 1; } else hi = mid - 1;
+    }
+    if (idx < 0) return i;
+    const m = masks[idx];
+    if (end ? i <= m.m1 : i < m.m1) return end ? m.o1 : m.o0;
+    return i + m.o1 - m.m1;
+  };
+  const extent = (start: number, len: number) => ({ start: orig(start, false), end: orig(start + len, true) });
   const out: Tok[] = [];
   let line = 1, at = 0;
   const lineAt = (i: number) => { for (; at < i; at++) if (masked.charCodeAt(at) === 10) line++; return line; };
   for (const piece of scanSql(masked)) {
     if (piece.kind === 'comment') continue;
-    if (piece.kind === 'string' || piece.kind === 'dollar') { out.push({ v: piece.text, low: '', kind: 'str', line: lineAt(piece.start) }); continue; }
+    if (piece.kind === 'string' || piece.kind === 'dollar') { out.push({ v: piece.text, low: '', kind: 'str', line: lineAt(piece.start), ...extent(piece.start, piece.text.length) }); continue; }
     if (piece.kind === 'ident') {
       const v = piece.text.slice(1, -1);
-      out.push({ v, low: v.toLowerCase(), kind: 'ident', line: lineAt(piece.start) });
+      out.push({ v, low: v.toLowerCase(), kind: 'ident', line: lineAt(piece.start), ...extent(piece.start, piece.text.length) });
       continue;
     }
     for (const m of piece.text.matchAll(/[A-Za-z_][A-Za-z0-9_$]*|[0-9]+(?:\.[0-9]+)?|::|[(),.;*]|\S/g)) {
       const v = m[0];
       const word = /^[A-Za-z_]/.test(v);
       const templ = word && v !== JINJA && v.includes(JINJA) ? new RegExp(`^${v.toLowerCase().split(JINJA).map(escapeRe).join('.+')}$`) : undefined;
-      out.push({ v, low: v.toLowerCase(), kind: v === JINJA ? 'jinja' : word ? 'word' : 'punct', line: lineAt(piece.start + m.index!), ...(templ ? { templ } : {}) });
+      out.push({ v, low: v.toLowerCase(), kind: v === JINJA ? 'jinja' : word ? 'word' : 'punct', line: lineAt(piece.start + m.index!), ...(templ ? { templ } : {}), ...extent(piece.start + m.index!, v.length) });
     }
   }
   return out;
 }
 
 const escapeRe = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const isName = (t: Tok | undefined) => !!t && (t.kind === 'word' || t.kind === 'ident');
+export const isName = (t: Tok | undefined) => !!t && (t.kind === 'word' || t.kind === 'ident');
 
 /** Where each name a select returns is defined, and the one item (`*`, a macro) the others come through, if one. */
 interface SelectLines { named: Map<string, number>; templated: Templated[]; through?: { line: number; relation?: string; body?: number } }
 /** A name Jinja makes, as the pattern of the names it may render to, and its item's line. */
 interface Templated { re: RegExp; line: number; /** the whole name is Jinja (`as {{ c }}`): it may be any name */ any?: boolean }
 
-/** The select list starting after tokens[i] (`select`), at depth d. */
-function selectAt(ts: Tok[], i: number): SelectLines {
-  const named = new Map<string, number>();
-  const templated: Templated[] = [];
-  const opaque: { line: number; qualifier?: string }[] = [];
+/** The items of the select list after tokens[i] (`select`), each as its token range [from, to), and the index where the list ends. */
+export function listItems(ts: Tok[], i: number): { items: [number, number][]; end: number } {
   let j = i + 1;
   if (ts[j]?.low === 'distinct' || ts[j]?.low === 'all') {
     j++;
     if (ts[j]?.low === 'on' && ts[j + 1]?.v === '(') j = skipParens(ts, j + 1);
   }
   if (ts[j]?.low === 'top') j += 2;
-  let item: Tok[] = [];
-  const finish = () => {
-    if (!item.length) return;
+  const items: [number, number][] = [];
+  let from = j, depth = 0;
+  for (; j < ts.length; j++) {
+    const t = ts[j];
+    if (t.v === '(') depth++;
+    else if (t.v === ')') { if (depth === 0) break; depth--; }
+    if (depth === 0 && t.kind === 'word' && LIST_END.has(t.low) && !(t.low === 'except' && ts[j - 1]?.v === '*' && j > from)) break;
+    if (depth === 0 && t.v === ',') { if (j > from) items.push([from, j]); from = j + 1; }
+  }
+  if (j > from) items.push([from, j]);
+  return { items, end: j };
+}
+
+/** The select list starting after tokens[i] (`select`). */
+function selectAt(ts: Tok[], i: number): SelectLines {
+  const named = new Map<string, number>();
+  const templated: Templated[] = [];
+  const opaque: { line: number; qualifier?: string }[] = [];
+  const { items, end: j } = listItems(ts, i);
+  for (const [a, b] of items) {
+    const item = ts.slice(a, b);
     const last = item[item.length - 1], prev = item[item.length - 2];
     if (last.v === '*') opaque.push({ line: last.line, qualifier: prev?.v === '.' ? item[item.length - 3]?.low : undefined });
     else if (item.length === 1 && last.kind === 'jinja') opaque.push({ line: last.line });
@@ -81,18 +118,7 @@ function selectAt(ts: Tok[], i: number): SelectLines {
       if (last.templ) templated.push({ re: last.templ, line: last.line });
       else if (!named.has(last.low)) named.set(last.low, last.line);
     }
-    item = [];
-  };
-  let depth = 0;
-  for (; j < ts.length; j++) {
-    const t = ts[j];
-    if (t.v === '(') depth++;
-    else if (t.v === ')') { if (depth === 0) break; depth--; }
-    if (depth === 0 && t.kind === 'word' && LIST_END.has(t.low) && !(t.low === 'except' && item[item.length - 1]?.v === '*')) break;
-    if (depth === 0 && t.v === ',') { finish(); continue; }
-    item.push(t);
   }
-  finish();
   const lines: SelectLines = { named, templated };
   if (opaque.length === 1) {
     // the relation a `*` reads: its qualifier's, or the FROM's only one
@@ -104,7 +130,7 @@ function selectAt(ts: Tok[], i: number): SelectLines {
   return lines;
 }
 
-function skipParens(ts: Tok[], i: number): number {
+export function skipParens(ts: Tok[], i: number): number {
   let depth = 0;
   for (; i < ts.length; i++) {
     if (ts[i].v === '(') depth++;
@@ -114,7 +140,7 @@ function skipParens(ts: Tok[], i: number): number {
 }
 
 /** The relations of a FROM clause (tokens from i): each one-word name (a CTE's), or a subquery's first token, with its alias. */
-function fromRelations(ts: Tok[], i: number): { name?: string; body?: number; alias?: string }[] {
+export function fromRelations(ts: Tok[], i: number): { name?: string; body?: number; alias?: string }[] {
   const out: { name?: string; body?: number; alias?: string }[] = [];
   let expect = true;
   for (let j = i; j < ts.length; j++) {
@@ -146,7 +172,7 @@ function fromRelations(ts: Tok[], i: number): { name?: string; body?: number; al
 }
 
 /** Each CTE of the query whose tokens start at i (`with` …): its name → the index of its body's first token. */
-function ctesOf(ts: Tok[], start: number, end: number, into: Map<string, number>): void {
+export function ctesOf(ts: Tok[], start: number, end: number, into: Map<string, number>): void {
   let depth = 0;
   for (let j = start; j < end; j++) {
     const t = ts[j];
@@ -165,7 +191,7 @@ function ctesOf(ts: Tok[], start: number, end: number, into: Map<string, number>
 }
 
 /** The first `select` at the depth of tokens[from] (before that depth closes), else -1. */
-function firstSelect(ts: Tok[], from: number): number {
+export function firstSelect(ts: Tok[], from: number): number {
   let depth = 0;
   for (let j = from; j < ts.length; j++) {
     const t = ts[j];

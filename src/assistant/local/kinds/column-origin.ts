@@ -1,6 +1,7 @@
 // Where a column comes from: the line of the model's SQL that returns it, how its value is made
 // (passed through, renamed, computed, aggregated, a literal) and the columns of the tables it
 // reads — the model's columns as its SQL returns them (core/columns), one step up, not a trace.
+import { columnSteps } from '../../../core/columns/column-steps.js';
 import { projectColumns } from '../../../core/columns/project-columns.js';
 import { didYouMean } from '../../../core/suggest.js';
 import type { DbtNode, Project } from '../../../core/project/types.js';
@@ -57,12 +58,38 @@ export function columnOriginAnswer(input: KindInput): Direct | undefined {
     : names.length
       ? `${q(`${n.name}.${name}`)} ${how} ${list(names)} in the SQL of ${q(n.name)} (${sqlAt}).`
       : `${q(`${n.name}.${name}`)} is returned by the SQL of ${q(n.name)} (${sqlAt}, ${out.kind}); the columns it is made from could not be traced${out.unresolved ? ` (${out.unresolved})` : ''}.`;
-  const evidence: string[] = [];
+  const evidence: string[] = madeBy(project, n, name);
   if (out.type) evidence.push(`Type: ${out.type}${out.typeFrom === 'cast' ? ' (an explicit cast)' : ' (from the column it reads)'}.`);
   if (subject.column) evidence.push(`Documented at ${colAt(n, subject.column)}.`);
   else evidence.push(`Not documented in YAML (${where(n)}); known from the SQL only.`);
   if (reading?.via) evidence.push(`Read from the ${reading.via} SQL.`);
   return { lead, evidence };
+}
+
+const SHOWN_STEPS = 6;
+const MAX_GROUP = 160;
+
+/**
+ * How the column is made in the model's own file, as written: its select item and the items of
+ * the CTEs it reads (`sum(payments.amount)` in `order_totals`, grouped by …), one line each;
+ * nothing when the only step passes a column through.
+ */
+function madeBy(project: Project, n: DbtNode, name: string): string[] {
+  if (!n.sqlPath) return [];
+  let text: string;
+  try { text = project.readText(n.sqlPath); } catch { return []; }
+  const steps = columnSteps(text, name).filter((s, i) => i === 0 || !s.passthrough);
+  if (!steps.length || (steps.length === 1 && steps[0].passthrough)) return [];
+  let lastGroup: string | undefined;
+  const lines = steps.slice(0, SHOWN_STEPS).map((s) => {
+    const group = s.groupBy === undefined ? '' : s.groupBy === lastGroup ? ', grouped by the same'
+      : `, grouped by ${q(s.groupBy.length > MAX_GROUP ? `${s.groupBy.slice(0, MAX_GROUP - 1)}…` : s.groupBy)}`;
+    if (s.groupBy !== undefined) lastGroup = s.groupBy;
+    return `- Line ${s.line}${s.scope ? `, in ${q(s.scope)}` : ''}: ${q(s.text)}${group}.`;
+  });
+  if (steps.length > SHOWN_STEPS) lines.push(`- … and ${steps.length - SHOWN_STEPS} more step(s) in ${n.sqlPath}.`);
+  // a list of its own (the blank line ends it): the evidence after it stays plain lines
+  return [`How it is made in ${n.sqlPath}:`, ...lines, ''];
 }
 
 // "what does X feed", "where does it go": the columns downstream, from the column lineage

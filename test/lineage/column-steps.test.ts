@@ -1,0 +1,53 @@
+// How a column is made inside its model's file, as written: the item that returns it and the
+// items of the CTEs and subqueries it reads, with lines and the GROUP BY of an aggregate.
+import { describe, expect, it } from 'vitest';
+import { columnSteps } from '../../src/core/columns/column-steps.js';
+
+const brief = (sql: string, column: string) => columnSteps(sql, column).map((s) => `${s.line} ${s.scope ?? '-'}: ${s.text}${s.groupBy ? ` [${s.groupBy}]` : ''}${s.passthrough ? ' (pass)' : ''}`);
+
+describe('the steps that make a column in its own file', () => {
+  it('follows the final select into the CTE that aggregates, positions of the GROUP BY written out', () => {
+    const sql = [
+      "with payments as (select * from {{ ref('stg_payments') }}),",
+      'totals as (',
+      '  select p.customer_id, sum(p.amount) as paid -- cents',
+      '  from payments p',
+      '  group by 1',
+      ')',
+      'select',
+      '  customer_id,',
+      '  cast(coalesce(totals.paid, 0) / 100.0 as decimal(18, 2)) as lifetime_value',
+      'from totals',
+    ].join('\n');
+    expect(brief(sql, 'lifetime_value')).toEqual([
+      '9 -: cast(coalesce(totals.paid, 0) / 100.0 as decimal(18, 2)) as lifetime_value',
+      '3 totals: sum(p.amount) as paid [p.customer_id]',
+    ]);
+    expect(brief(sql, 'customer_id')).toEqual(['8 -: customer_id (pass)', '3 totals: p.customer_id (pass)']);
+  });
+
+  it('goes through `select * from final` without a step, keeps Jinja as written and drops comments', () => {
+    const sql = [
+      'with orders as (',
+      "  select * from {{ source('shop', 'orders') }}",
+      '),',
+      'final as (',
+      '  select',
+      "    {{ dbt_utils.generate_surrogate_key(['order_id', 'line']) }} as order_line_key,",
+      '    case -- a refund is negative',
+      "      when kind = 'refund' then -amount else amount end as signed_amount",
+      '  from orders',
+      ')',
+      'select * from final',
+    ].join('\n');
+    expect(brief(sql, 'order_line_key')).toEqual(["6 final: {{ dbt_utils.generate_surrogate_key(['order_id', 'line']) }} as order_line_key"]);
+    expect(brief(sql, 'signed_amount')).toEqual(["7 final: case when kind = 'refund' then -amount else amount end as signed_amount"]);
+  });
+
+  it('reads a subquery in FROM by its alias and a name no item returns as no step', () => {
+    const sql = 'select d.day, d.n * 2 as doubled\nfrom (\n  select day, count(*) as n from {{ ref(\'events\') }} group by day\n) as d\n';
+    expect(brief(sql, 'doubled')).toEqual(['1 -: d.n * 2 as doubled', '3 d: count(*) as n [day]']);
+    expect(columnSteps(sql, 'nothing_here')).toEqual([]);
+    expect(columnSteps(undefined, 'doubled')).toEqual([]);
+  });
+});
