@@ -12,6 +12,7 @@ export const PROJECT_CODES: CodeTable = {
   DOC_UNCLOSED: { severity: 'error', meaning: 'a {% docs %} block has no {% enddocs %}' },
   DOC_DUPLICATE: { severity: 'error', meaning: 'two doc blocks have the same name' },
   SKILL_FRONTMATTER: { severity: 'error', meaning: "a skill file's frontmatter (between the --- lines) is not valid YAML" },
+  PACKAGES_NOT_INSTALLED: { severity: 'warning', meaning: 'packages.yml (or dependencies.yml) lists a package that is not installed under packages-install-path (run `dbt deps`): the macros and models it defines are unknown, so SQL that calls them is read only in part' },
   TARGET_JSON: { severity: 'warning', meaning: 'a target/*.json file (manifest, catalog) does not parse; re-run dbt parse to regenerate it' },
   TARGET_NOT_FOUND: { severity: 'warning', meaning: 'the profiles folder, profile or target the command was given is not there; target.* in configs is not evaluated. A --target that the project\'s profile in profiles.yml does not have is refused instead (exit 64, naming the targets it has), as dbt refuses it' },
   PROFILE_INVALID: { severity: 'warning', meaning: 'profiles.yml is not valid YAML; target.* in configs is not evaluated (its text is never printed)' },

@@ -23,6 +23,7 @@ import { PROPERTY_NORENDER, yamlJinjaCalls } from './jinja-calls.js';
 import { newRefusalMemo, refusals } from './refusals.js';
 import { renewNodes } from './renew-nodes.js';
 import type { DbtNode, DocBlock, FileKind, Project, Skill, TargetArtifacts } from './types.js';
+import { packagesNotInstalled } from './declared-packages.js';
 import { mergePackageNodes, readInstalledPackages, type InstalledPackage } from './installed-packages.js';
 import type { DbtTarget } from './target.js';
 import { isOutsideProject, TARGET_FILES, walkProject, type Walked } from './walk.js';
@@ -67,6 +68,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}, asPackage?: { t
   };
   let settings: DbtSettings = settingsOf();
   let installed: InstalledPackage[] = [];
+  let notInstalled: Diagnostic[] = [];
   let walked: Walked = { files: [], nestedProjects: [], dirs: [] };
 
   const under = (rel: string, roots: readonly string[]) => roots.some((p) => p === '.' || p === '' || rel.startsWith(p + '/'));
@@ -178,6 +180,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}, asPackage?: { t
       if (r) results.set(rel, r);
     }
     installed = asPackage ? [] : readInstalledPackages(root, settings, loadProject);
+    notInstalled = asPackage ? [] : packagesNotInstalled(root, settings.packagesInstallPath, installed);
   };
   readAll();
 
@@ -220,6 +223,10 @@ export function loadProject(dir: string, opts: LoadOptions = {}, asPackage?: { t
         const pkgs = `${settings.packagesInstallPath}/`;
         if (!asPackage && clean.some((c) => c === settings.packagesInstallPath || c.startsWith(pkgs))) {
           installed = readInstalledPackages(root, settings, loadProject);
+          same = false;
+        }
+        if (!asPackage && clean.some((c) => c === settings.packagesInstallPath || c.startsWith(pkgs) || c === 'packages.yml' || c === 'dependencies.yml')) {
+          notInstalled = packagesNotInstalled(root, settings.packagesInstallPath, installed);
           same = false;
         }
         for (const c of clean) {
@@ -290,7 +297,7 @@ export function loadProject(dir: string, opts: LoadOptions = {}, asPackage?: { t
   const aggregate = () => {
     const docs = new Map<string, DocBlock>();
     const target: TargetArtifacts = {};
-    const diagnostics: Diagnostic[] = [...settings.diagnostics];
+    const diagnostics: Diagnostic[] = [...settings.diagnostics, ...notInstalled];
     const modelerFiles: LoadedModel[] = [];
     const skills: Skill[] = [];
     const sqlFiles: string[] = [];
