@@ -86,6 +86,11 @@ describe('modeler reads the target as dbt does, and never prints a secret', () =
     const env = { HOME: d.home, DBT_PROFILES_DIR: '', DBT_TARGET: '', DBT_PROFILE: '' };
     const plain = runCli(['summary', '--project-dir', proj], { env });
     expect(plain.stdout).toMatch(/dbt target: +dev \(duckdb, schema from_project, profile shop\)/);
+    // no profile anywhere: said, with where it was looked for
+    const bare = join(tempDir('target-none-'), 'shop');
+    cpSync(proj, bare, { recursive: true });
+    rmSync(join(bare, 'profiles.yml'));
+    expect(runCli(['summary', '--project-dir', bare], { env: { ...env, HOME: tempDir('target-home-') } }).stdout).toContain('  dbt target:    none (no profile found in --profiles-dir, DBT_PROFILES_DIR, the project folder or ~/.dbt/profiles.yml; target.* is unknown where configs read it)');
     const json = JSON.parse(runCli(['summary', '--project-dir', proj, '--target', 'prod', '--output-json'], { env }).stdout);
     expect(json.dbtTarget).toEqual({ name: 'prod', type: 'duckdb', schema: 'prod', database: 'memory', profile_name: 'shop' });
     const flagged = runCli(['summary', '--project-dir', proj, '--profiles-dir', d.flag, '--output-json'], { env });

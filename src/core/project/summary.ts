@@ -99,7 +99,9 @@ export function formatSummary(s: ProjectSummary): string {
   const extra = (parts: [number, string][]) => parts.filter(([n]) => n).map(([n, w]) => `${n} ${w}`).join(', ');
   const lines = [
     `project ${s.name} (${s.root})${s.isDbtProject ? '' : ' — not a dbt project root (no dbt_project.yml)'}`,
-    ...(s.dbtTarget ? [`  dbt target:    ${s.dbtTarget.name} (${[s.dbtTarget.type, s.dbtTarget.schema ? `schema ${s.dbtTarget.schema}` : '', `profile ${s.dbtTarget.profile_name}`].filter(Boolean).join(', ')})`] : []),
+    ...(s.dbtTarget ? [`  dbt target:    ${s.dbtTarget.name} (${[s.dbtTarget.type, s.dbtTarget.schema ? `schema ${s.dbtTarget.schema}` : '', `profile ${s.dbtTarget.profile_name}`].filter(Boolean).join(', ')})`]
+      // said, not left out: configs that read target.* are read without it
+      : s.isDbtProject ? ['  dbt target:    none (no profile found in --profiles-dir, DBT_PROFILES_DIR, the project folder or ~/.dbt/profiles.yml; target.* is unknown where configs read it)'] : []),
     `  models:        ${s.models.total} enabled (${[`${s.models.staging} staging`, `${s.models.withYaml} documented in YAML`, `${s.models.contractEnforced} contract-enforced`, extra([[s.models.versioned, 'versions'], [s.models.disabled, 'disabled']])].filter(Boolean).join(', ')})`,
     `  interfaces:    ${s.interfaces.length ? cut(s.interfaces.map((i) => `${i.name} (${i.stability ?? 'internal'})`), LIST) : 'none'}`,
     `  sources:       ${count(s.sources, 'table')}${s.sourcesDisabled ? ` (${s.sourcesDisabled} disabled)` : ''}`,
