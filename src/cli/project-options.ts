@@ -6,7 +6,8 @@
 import { Option, type Command } from 'commander';
 import { load as parseYaml } from 'js-yaml';
 import { statSync } from 'node:fs';
-import { dbtProjectDir } from '../api/runtime.js';
+import { join, relative, resolve } from 'node:path';
+import { dbtProjectDir, findDbtProject } from '../api/runtime.js';
 import { nothingSelectedMessage, parseSelection } from '../api/select.js';
 import { err } from './io.js';
 import { UserError } from '../api/base.js';
@@ -38,6 +39,7 @@ export function projectRef(flags: ProjectFlags, positional?: string, opts: { req
   const given = [positional, flags.projectDir, flags.project].filter((x): x is string => typeof x === 'string');
   if (new Set(given).size > 1) throw new UserError(`the project folder is given twice (${given.join(' and ')}); use --project-dir once`);
   if (!given.length && opts.required) throw new UserError(`missing ${opts.required}`);
+  if (!given.length) refuseFolderSelector(flags as SelectFlags);
   const read = readFlags(flags);
   const vars = read.vars;
   if (opts.files && given[0] !== undefined && isFile(given[0])) return { dir: given[0], vars, read };
@@ -51,6 +53,21 @@ export function readFlags(flags: Pick<ProjectFlags, 'vars' | 'profilesDir' | 'ta
   if (flags.profilesDir === '') throw new UserError('--profiles-dir needs a folder');
   if (flags.target === '') throw new UserError('--target needs a target name');
   return { vars: parseVars(flags.vars), profilesDir: flags.profilesDir, target: flags.target };
+}
+
+/**
+ * `--select orders ./analytics`: --select takes every word after it (as dbt's does), so the
+ * folder became a selector and the project is looked for in `.` — say so, with the fix.
+ */
+function refuseFolderSelector(flags: SelectFlags): void {
+  if (!flags.select?.length && !flags.exclude?.length) return;
+  // a folder inside the project found from `.` is dbt's path selector (`--select models/staging`)
+  const here = findDbtProject(process.cwd());
+  const inHere = (v: string) => here !== undefined && !relative(here, resolve(v)).startsWith('..');
+  for (const [name, values] of [['--select', flags.select], ['--exclude', flags.exclude]] as const) {
+    const dir = values?.flatMap((v) => v.split(/\s+/)).find((v) => { try { return statSync(v).isDirectory() && statSync(join(v, 'dbt_project.yml')).isFile() && !inHere(v); } catch { return false; } });
+    if (dir !== undefined) throw new UserError(`${name} took '${dir}' as a selector (it takes every word after it, as dbt's does), but it is a dbt project folder; give it as --project-dir ${dir}`);
+  }
 }
 
 function isFile(p: string): boolean {

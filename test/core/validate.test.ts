@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { runCli, tempDir, REPO } from '../helpers/cli.js';
 import { describeShared, itShared, PEER } from '../helpers/shared.js';
 import { loadModelFile, loadModelText } from '../../src/core/model/load.js';
 
@@ -196,6 +196,13 @@ describe('CLI surface', () => {
     expect(words.stderr).toContain('put the question in quotes, e.g. modeler ask "what feeds orders?"');
     // a word that is no folder: still where to look
     expect(runCli(['summary', 'no-such-folder']).stderr).toMatch(/Expected 0 arguments but got 1; see 'modeler summary --help'\n$/);
+    // --select takes every word after it, as dbt's does: a project folder after it became a selector
+    const selected = runCli(['summary', '--select', 'orders', 'examples/jaffle_shop']);
+    expect([selected.code, selected.stdout, selected.stderr]).toEqual([64, '',
+      "modeler: --select took 'examples/jaffle_shop' as a selector (it takes every word after it, as dbt's does), but it is a dbt project folder; give it as --project-dir examples/jaffle_shop\n"]);
+    // inside a project a folder is dbt's path selector, and read as one
+    const path = runCli(['summary', '--select', 'models/marts'], { cwd: join(REPO, 'examples', 'jaffle_shop') });
+    expect([path.code, path.stdout]).toEqual([0, expect.stringMatching(/models: +3 enabled/)]);
   });
   it('a missing argument or option, a value not among the choices: exit 64, one line, where the usage is', () => {
     for (const [args, said] of [
