@@ -26,6 +26,10 @@ function tree(g: LineageGraph, id: string, column: string, dir: 'up' | 'down', d
 export function formatColumnLineage(g: LineageGraph, addr: { id: string; column: string }, l: ColumnLineage, depth: number): string {
   const out = [l.column];
   if (l.declared_by) out.push(`not in its source's YAML: ${l.declared_by}`);
+  if (l.made) {
+    out.push(`made in ${l.made.file}`);
+    for (const s of l.made.steps) out.push(`   line ${s.line}${s.scope ? ` (${s.scope})` : ''}: ${s.text}${s.groupBy ? `  — grouped by ${s.groupBy}` : ''}`);
+  }
   const up: string[] = [], down: string[] = [];
   tree(g, addr.id, addr.column, 'up', depth, '   ', new Set(), up);
   tree(g, addr.id, addr.column, 'down', depth, '   ', new Set(), down);

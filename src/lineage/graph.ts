@@ -7,6 +7,7 @@
 // the models whose reading changed and keeps the rest.
 import type { DbtNode, Project } from '../core/project/types.js';
 import { addedColumns, projectColumns, type ColumnsOptions, type SqlReading } from '../core/columns/project-columns.js';
+import { columnSteps, madeSteps, type ColumnStep } from '../core/columns/column-steps.js';
 import { columnLineOf, type ColumnLines } from '../core/columns/select-lines.js';
 import type { EdgeKind } from '../core/sql-columns/scope.js';
 
@@ -42,6 +43,8 @@ export interface LineageGraph {
   /** columns deciding the rows of a model (join keys, filters) */
   influence(id: string): InfluenceEdge[];
   node(id: string): DbtNode | undefined;
+  /** how a model's column is made in its own file (column-steps.ts): the select items worth showing, read when asked */
+  made(id: string, column: string): { file: string; steps: ColumnStep[] } | undefined;
   /** a node dbt does not build (its `enabled` is false as the project is read): named so a refusal says why it is absent */
   disabled(name: string): DbtNode | undefined;
   stats: { models: number; edges: number; unresolved: number; ms: number };
@@ -121,6 +124,11 @@ function emptyTables(): Tables {
   return { parts: new Map(), up: new Map(), down: new Map(), unresolved: new Map(), gaps: new Map(), influence: new Map(), outputs: new Map(), read: new Map(), fileLines: new Map(), edges: 0, unres: 0 };
 }
 
+/** A model's SQL file as written (an installed package's as its read kept it), else its code in dbt's manifest. */
+function nodeText(p: Project, n: DbtNode, file: string): string | undefined {
+  try { return p.sqlText?.(file) ?? p.readText(file); } catch { return manifestCode(p, n); }
+}
+
 /** One model's part of the graph, from its reading. */
 function partOf(p: Project, t: Tables, n: DbtNode, r: SqlReading): Part {
   const file = n.sqlPath;
@@ -128,8 +136,7 @@ function partOf(p: Project, t: Tables, n: DbtNode, r: SqlReading): Part {
     let l = file ? t.fileLines.get(file) : undefined;
     if (file && !l) {
       let text: string | undefined;
-      try { text = p.sqlText?.(file) ?? p.readText(file); } catch { text = manifestCode(p, n); }
-      t.fileLines.set(file, (l = columnLineOf(text, addedColumns(n))));
+      t.fileLines.set(file, (l = columnLineOf(nodeText(p, n, file), addedColumns(n))));
     }
     return l;
   };
@@ -330,6 +337,13 @@ function build(p: Project, opts: ColumnsOptions, prev?: Tables): { graph: Lineag
     idOf: (name) => byName.get(name.toLowerCase()),
     names: () => [...byName.keys()].map((k) => nameOf(byName.get(k)!)),
     node: (id) => byId.get(id),
+    made: (id, column) => {
+      const n = byId.get(id);
+      const file = n && (n.resourceType === 'model' || n.resourceType === 'snapshot') ? n.sqlPath : undefined;
+      if (!n || !file) return undefined;
+      const steps = madeSteps(columnSteps(nodeText(p, n, file), column));
+      return steps.length ? { file, steps } : undefined;
+    },
     disabled: (name) => p.disabled.find((n) => displayName(n).toLowerCase() === name.toLowerCase()),
     columnsOf: (id) => {
       let c = known.get(id);

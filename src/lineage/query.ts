@@ -4,6 +4,7 @@
 import { UserError } from '../core/diagnostics.js';
 import { didYouMeanSuffix } from '../core/suggest.js';
 import { lineageDepth } from './depth.js';
+import type { ColumnStep } from '../core/columns/column-steps.js';
 import type { LineageEdge, LineageGraph, LineageKind } from './graph.js';
 
 /** `declared_by`: a source column its YAML does not list, known from the package's declared staging columns (the evidence) */
@@ -19,6 +20,8 @@ export interface ColumnLineage {
   unresolved: UnresolvedEntry[];
   /** columns deciding which rows the column's model has (join keys, filters): not value lineage */
   influence: InfluenceEntry[];
+  /** how the column is made in its model's file: the select items that make it, through its CTEs */
+  made?: { file: string; steps: ColumnStep[] };
 }
 export interface NodeLineage {
   node: string;
@@ -137,7 +140,8 @@ export function columnLineage(g: LineageGraph, addr: { id: string; column: strin
   const downstream = walk(g, addr.id, addr.column, 'down', d).map((x) => entry(g, x.edge, 'to', tag ? x.depth : undefined));
   const influence = g.influence(addr.id).map((i) => ({ node: g.nameOf(i.from.id), column: i.from.column, kind: i.as, ...(i.file ? { file: i.file, line: i.line } : {}) }));
   const declared = g.declaredBy(addr.id, addr.column);
-  return { column: `${g.nameOf(addr.id)}.${addr.column}`, ...(declared ? { declared_by: declared.by } : {}), upstream, downstream, unresolved, influence };
+  const made = g.made(addr.id, addr.column);
+  return { column: `${g.nameOf(addr.id)}.${addr.column}`, ...(declared ? { declared_by: declared.by } : {}), upstream, downstream, unresolved, influence, ...(made ? { made } : {}) };
 }
 
 /**

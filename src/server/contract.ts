@@ -171,6 +171,14 @@ export const LineageResponse = z.object({
   unresolved: z.array(z.object({ node: z.string(), column: z.string(), reason: z.string(), depth: z.int().optional() })),
   influence: z.array(z.object({ node: z.string(), column: z.string(), kind: z.enum(['join', 'filter']), file: z.string().optional(), line: z.int().optional() }))
     .describe('columns deciding which rows the model has (join keys, filters): not value lineage'),
+  made: z.object({
+    file: z.string(),
+    steps: z.array(z.object({
+      scope: z.string().optional().describe('the CTE or subquery alias the item is in; absent for the select that returns the rows'),
+      line: z.int(), text: z.string().describe('the select item as written (whitespace collapsed, comments dropped)'),
+      groupBy: z.string().optional().describe('the GROUP BY of an aggregating item'), passthrough: z.boolean().optional(),
+    })),
+  }).optional().describe('how the column is made in its model\'s file: the select items that make it, through its CTEs and subqueries; absent when it only passes a column on'),
 }).describe('`modeler lineage NODE.COLUMN --output-json`');
 export const LineageImpactQuery = z.strictObject({ column: LineageQuery.shape.column });
 export const LineageImpactResponse = z.looseObject({

@@ -1,7 +1,9 @@
 // How a column is made inside its model's file, as written: the item that returns it and the
 // items of the CTEs and subqueries it reads, with lines and the GROUP BY of an aggregate.
 import { describe, expect, it } from 'vitest';
+import { columnLineage, initSqlColumns, lineageGraph, loadProject } from '../../src/api.js';
 import { columnSteps } from '../../src/core/columns/column-steps.js';
+import { EXAMPLE, runCli } from '../helpers/cli.js';
 
 const brief = (sql: string, column: string) => columnSteps(sql, column).map((s) => `${s.line} ${s.scope ?? '-'}: ${s.text}${s.groupBy ? ` [${s.groupBy}]` : ''}${s.passthrough ? ' (pass)' : ''}`);
 
@@ -49,5 +51,21 @@ describe('the steps that make a column in its own file', () => {
     expect(brief(sql, 'doubled')).toEqual(['1 -: d.n * 2 as doubled', '3 d: count(*) as n [day]']);
     expect(columnSteps(sql, 'nothing_here')).toEqual([]);
     expect(columnSteps(undefined, 'doubled')).toEqual([]);
+  });
+});
+
+describe('modeler lineage shows how a column is made', () => {
+  it('in --output-json as `made`, and not for a column only passed through', async () => {
+    await initSqlColumns();
+    const g = lineageGraph(loadProject(EXAMPLE));
+    const lineage = (node: string, column: string) => columnLineage(g, { id: g.idOf(node)!, column });
+    expect(lineage('customers', 'lifetime_value').made).toEqual({ file: 'models/marts/customers.sql', steps: [
+      { line: 20, text: 'cast(coalesce(order_totals.lifetime_value, 0) as decimal(18, 2)) as lifetime_value' },
+      { scope: 'order_totals', line: 11, text: 'sum(payments.amount) as lifetime_value', groupBy: 'orders.customer_id' },
+    ] });
+    expect(lineage('orders', 'status').made).toBeUndefined();
+    const r = runCli(['lineage', 'orders.amount', '--project-dir', EXAMPLE]);
+    expect(r.stdout.split('\n').slice(0, 3)).toEqual(['orders.amount', 'made in models/marts/orders.sql',
+      '   line 7: sum(payments.amount) as amount  — grouped by orders.order_id, orders.customer_id, orders.store_id, orders.order_date, orders.status']);
   });
 });

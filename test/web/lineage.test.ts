@@ -35,6 +35,26 @@ describe.skipIf(!!skip)(`column lineage on the canvas and in the inspector${skip
     await page.screenshot({ path: '/tmp/modeler-lineage.png' });
     expect(ui!.errors).toEqual([]);
   }, 120_000);
+
+  it('a computed column shows how it is made, step by step, each linked to its line', async () => {
+    const page = ui!.page;
+    const customers = table(page, 'customers');
+    await customers.waitFor({ timeout: 60_000 });
+    await customers.locator('[data-column="lifetime_value"]').click();
+    const made = page.getByRole('region', { name: 'Lineage of customers.lifetime_value' }).getByRole('list', { name: 'How it is made' });
+    await made.waitFor();
+    const steps = made.getByRole('listitem');
+    expect(await steps.allTextContents()).toEqual([
+      'models/marts/customers.sql:20 cast(coalesce(order_totals.lifetime_value, 0) as decimal(18, 2)) as lifetime_value',
+      'models/marts/customers.sql:11 · in order_totals sum(payments.amount) as lifetime_value · grouped by orders.customer_id',
+    ]);
+    await steps.nth(1).getByRole('button', { name: 'models/marts/customers.sql:11' }).waitFor();
+    // a column only passed through has no such list
+    await table(page, 'orders').locator('[data-column="status"]').click();
+    await page.getByRole('region', { name: 'Lineage of orders.status' }).getByRole('list', { name: 'Upstream columns' }).waitFor();
+    expect(await page.getByRole('list', { name: 'How it is made' }).count()).toBe(0);
+    expect(ui!.errors).toEqual([]);
+  }, 120_000);
 });
 
 describe.skipIf(!!skip)(`a source column a package declares, in the inspector${skip ? ` [skipped: ${skip}]` : ''}`, () => {

@@ -78,6 +78,16 @@ export function columnSteps(text: string | undefined, column: string): ColumnSte
   return steps;
 }
 
+/**
+ * The steps worth showing a user asking how a column is made: the outermost and every one that
+ * makes something (a pass-through inside is no step of its own); none when all it does is pass a
+ * column on.
+ */
+export function madeSteps(steps: readonly ColumnStep[]): ColumnStep[] {
+  const shown = steps.filter((s, i) => i === 0 || !s.passthrough);
+  return shown.length === 1 && shown[0].passthrough ? [] : shown;
+}
+
 /** The lower-cased name an item returns: its alias, or the column it passes on; undefined for an expression without one. */
 function outputName(ts: Tok[], a: number, b: number): string | undefined {
   const last = ts[b - 1], prev = ts[b - 2];

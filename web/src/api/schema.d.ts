@@ -5017,6 +5017,20 @@ export interface paths {
                                 line?: number;
                                 node: string;
                             }[];
+                            /** @description how the column is made in its model's file: the select items that make it, through its CTEs and subqueries; absent when it only passes a column on */
+                            made?: {
+                                file: string;
+                                steps: {
+                                    /** @description the GROUP BY of an aggregating item */
+                                    groupBy?: string;
+                                    line: number;
+                                    passthrough?: boolean;
+                                    /** @description the CTE or subquery alias the item is in; absent for the select that returns the rows */
+                                    scope?: string;
+                                    /** @description the select item as written (whitespace collapsed, comments dropped) */
+                                    text: string;
+                                }[];
+                            };
                             unresolved: {
                                 column: string;
                                 depth?: number;

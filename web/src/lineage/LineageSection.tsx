@@ -37,6 +37,25 @@ function EntryList({ label, rows }: { label: string; rows: Entry[] }) {
   );
 }
 
+/** How the column is made in its model's file: each select item that makes it, with a link to its line. */
+function MadeSteps({ made }: { made: NonNullable<LineageReply['made']> }) {
+  return (
+    <>
+      <h5>How it is made</h5>
+      <ol aria-label="How it is made" className="lineage-list">
+        {made.steps.map((s) => (
+          <li key={`${s.line}.${s.scope ?? ''}.${s.text}`}>
+            <button type="button" className="link" onClick={() => openFile(made.file, s.line)}>{made.file}:{s.line}</button>
+            {s.scope && <span className="muted"> · in {s.scope}</span>}
+            {' '}<code>{s.text}</code>
+            {s.groupBy && <span className="muted"> · grouped by <code>{s.groupBy}</code></span>}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
 export function LineageSection({ node, column }: { node: string; column: string }) {
   useEffect(() => { void loadLineage(node, column); return clearLineage; }, [node, column]);
   const s = lineage.use((x) => x);
@@ -49,6 +68,7 @@ export function LineageSection({ node, column }: { node: string; column: string 
         : (
           <>
             {s.data!.declared_by && <p className="muted">Not in the source's YAML: {s.data!.declared_by}</p>}
+            {s.data!.made && <MadeSteps made={s.data!.made} />}
             <EntryList label="Upstream columns" rows={s.data!.upstream} />
             <EntryList label="Downstream columns" rows={s.data!.downstream} />
             {s.data!.unresolved.map((u) => <p key={`${u.node}.${u.column}.${u.reason}`} className="muted">Unresolved: {u.node}.{u.column}: {u.reason}</p>)}

@@ -1,7 +1,7 @@
 // Where a column comes from: the line of the model's SQL that returns it, how its value is made
 // (passed through, renamed, computed, aggregated, a literal) and the columns of the tables it
 // reads — the model's columns as its SQL returns them (core/columns), one step up, not a trace.
-import { columnSteps } from '../../../core/columns/column-steps.js';
+import { columnSteps, madeSteps } from '../../../core/columns/column-steps.js';
 import { projectColumns } from '../../../core/columns/project-columns.js';
 import { didYouMean } from '../../../core/suggest.js';
 import type { DbtNode, Project } from '../../../core/project/types.js';
@@ -78,8 +78,8 @@ function madeBy(project: Project, n: DbtNode, name: string): string[] {
   if (!n.sqlPath) return [];
   let text: string;
   try { text = project.readText(n.sqlPath); } catch { return []; }
-  const steps = columnSteps(text, name).filter((s, i) => i === 0 || !s.passthrough);
-  if (!steps.length || (steps.length === 1 && steps[0].passthrough)) return [];
+  const steps = madeSteps(columnSteps(text, name));
+  if (!steps.length) return [];
   let lastGroup: string | undefined;
   const lines = steps.slice(0, SHOWN_STEPS).map((s) => {
     const group = s.groupBy === undefined ? '' : s.groupBy === lastGroup ? ', grouped by the same'
