@@ -28,7 +28,10 @@ export function formatColumnLineage(g: LineageGraph, addr: { id: string; column:
   if (l.declared_by) out.push(`not in its source's YAML: ${l.declared_by}`);
   if (l.made) {
     out.push(`made in ${l.made.file}`);
-    for (const s of l.made.steps) out.push(`   line ${s.line}${s.scope ? ` (${s.scope})` : ''}: ${s.text}${s.groupBy ? `  — grouped by ${s.groupBy}` : ''}`);
+    for (const s of l.made.steps) {
+      const where = [s.scope, s.branch ? `union branch ${s.branch}` : undefined].filter(Boolean).join('; ');
+      out.push(`   line ${s.line}${where ? ` (${where})` : ''}: ${s.text}${s.groupBy ? `  — grouped by ${s.groupBy}` : ''}`);
+    }
   }
   const up: string[] = [], down: string[] = [];
   tree(g, addr.id, addr.column, 'up', depth, '   ', new Set(), up);

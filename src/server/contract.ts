@@ -175,6 +175,7 @@ export const LineageResponse = z.object({
     file: z.string(),
     steps: z.array(z.object({
       scope: z.string().optional().describe('the CTE or subquery alias the item is in; absent for the select that returns the rows'),
+      branch: z.int().optional().describe('in a UNION (or another set operation), the branch the item is in, from 1'),
       line: z.int(), text: z.string().describe('the select item as written (whitespace collapsed, comments dropped)'),
       groupBy: z.string().optional().describe('the GROUP BY of an aggregating item'), passthrough: z.boolean().optional(),
     })),

@@ -2,7 +2,7 @@
 // items of the CTEs and subqueries it reads, with lines and the GROUP BY of an aggregate.
 import { describe, expect, it } from 'vitest';
 import { columnLineage, initSqlColumns, lineageGraph, loadProject } from '../../src/api.js';
-import { columnSteps } from '../../src/core/columns/column-steps.js';
+import { columnSteps, madeSteps } from '../../src/core/columns/column-steps.js';
 import { EXAMPLE, runCli } from '../helpers/cli.js';
 
 const brief = (sql: string, column: string) => columnSteps(sql, column).map((s) => `${s.line} ${s.scope ?? '-'}: ${s.text}${s.groupBy ? ` [${s.groupBy}]` : ''}${s.passthrough ? ' (pass)' : ''}`);
@@ -44,6 +44,18 @@ describe('the steps that make a column in its own file', () => {
     ].join('\n');
     expect(brief(sql, 'order_line_key')).toEqual(["6 final: {{ dbt_utils.generate_surrogate_key(['order_id', 'line']) }} as order_line_key"]);
     expect(brief(sql, 'signed_amount')).toEqual(["7 final: case when kind = 'refund' then -amount else amount end as signed_amount"]);
+  });
+
+  it("in a UNION, every branch's item at the column's position makes it, each followed into its CTE", () => {
+    const sql = [
+      "with a as (select id, amount from {{ ref('x') }}),",
+      "b as (select id, total * 100 as amount from {{ source('s', 'y') }})",
+      "select 'a' as origin, id, amount from a",
+      'union all',
+      "select 'b', id, amount from b",
+    ].join('\n');
+    expect(columnSteps(sql, 'origin').map((s) => `${s.branch} ${s.line}: ${s.text}`)).toEqual(["1 3: 'a' as origin", "2 5: 'b'"]);
+    expect(madeSteps(columnSteps(sql, 'amount')).map((s) => `${s.branch ?? '-'} ${s.scope ?? '-'} ${s.line}: ${s.text}`)).toEqual(['1 - 3: amount', '2 - 5: amount', '- b 2: total * 100 as amount']);
   });
 
   it('reads a subquery in FROM by its alias and a name no item returns as no step', () => {

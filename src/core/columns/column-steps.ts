@@ -15,11 +15,15 @@ export interface ColumnStep {
   text: string;
   /** the GROUP BY of the item's select, when the item aggregates (positions written out as their items) */
   groupBy?: string;
+  /** in a UNION (or another set operation), which branch's select the item is in, from 1 */
+  branch?: number;
   /** the item only passes a column on under its own name (`o.amount`): nothing is made there */
   passthrough?: boolean;
 }
 
 const MAX_STEPS = 12;
+const MAX_BRANCHES = 6;
+const SET_OPS = new Set(['union', 'intersect', 'except', 'minus']);
 const MAX_TEXT = 200;
 const GROUP_END = new Set(['having', 'qualify', 'order', 'limit', 'union', 'intersect', 'except', 'minus', 'window', ';']);
 
@@ -38,12 +42,13 @@ export function columnSteps(text: string | undefined, column: string): ColumnSte
     return s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT - 1)}…` : s;
   };
 
-  // the select at token `at` (in `scope`): find the item naming `name`, or hop through its `*`
+  // the select at token `at` (in `scope`): find the item naming `name`, or hop through its `*`;
+  // in a UNION (or another set operation) every branch's item at that position makes the column
   const walk = (at: number, name: string, scope: string | undefined, hops: number): void => {
     if (at < 0 || hops > 20 || steps.length >= MAX_STEPS || seen.has(`${at}:${name}`)) return;
     seen.add(`${at}:${name}`);
-    const { items, end } = listItems(ts, at);
-    const rels = ts[end]?.low === 'from' ? fromRelations(ts, end + 1) : [];
+    const first = listItems(ts, at);
+    const relsAt = (end: number) => (ts[end]?.low === 'from' ? fromRelations(ts, end + 1) : []);
     const into = (rel: { name?: string; body?: number; alias?: string }, col: string, h: number) => {
       const body = rel.body ?? (rel.name !== undefined ? ctes.get(rel.name) : undefined);
       if (body === undefined) return;
@@ -51,26 +56,35 @@ export function columnSteps(text: string | undefined, column: string): ColumnSte
       walk(firstSelect(ts, body), col, rel.body !== undefined ? rel.alias ?? 'a subquery' : rel.name, h);
     };
     const k = name.toLowerCase();
-    const item = items.find(([a, b]) => outputName(ts, a, b) === k);
-    if (!item) {
+    const idx = first.items.findIndex(([a, b]) => outputName(ts, a, b) === k);
+    if (idx < 0) {
       // `select *` (or `t.*`) passes the name on from its relation: no step of its own
-      const star = items.find(([a, b]) => ts[b - 1].v === '*');
+      const star = first.items.find(([a, b]) => ts[b - 1].v === '*');
       if (!star) return;
+      const rels = relsAt(first.end);
       const q = ts[star[1] - 2]?.v === '.' ? ts[star[1] - 3]?.low : undefined;
       const rel = q !== undefined ? rels.find((r) => r.alias === q || r.name === q) : rels.length === 1 ? rels[0] : undefined;
       if (rel) into(rel, name, hops + 1);
       return;
     }
-    const [a, b] = item;
-    const aggregate = ts.slice(a, b).some((t, i, all) => t.kind === 'word' && AGGREGATES.has(t.low) && all[i + 1]?.v === '(');
-    const groupBy = aggregate ? groupByOf(ts, end, items, quote) : undefined;
-    const passthrough = b - a === 1 || (b - a === 3 && ts[a + 1].v === '.');
-    steps.push({ ...(scope !== undefined ? { scope } : {}), line: ts[a].line, text: quote(a, b), ...(groupBy ? { groupBy } : {}), ...(passthrough ? { passthrough } : {}) });
-    // the columns the item reads, into the CTEs and subqueries they come from
-    for (const ref of columnRefs(ts, a, b)) {
-      const byQualifier = ref.qualifier !== undefined ? rels.filter((r) => r.alias === ref.qualifier || (r.alias === undefined && r.name === ref.qualifier)) : rels;
-      for (const rel of byQualifier.length === 1 || ref.qualifier !== undefined ? byQualifier.slice(0, 1) : byQualifier) into(rel, ref.name, hops + 1);
-    }
+    const branches = [at, ...laterBranches(ts, first.end)];
+    branches.slice(0, MAX_BRANCHES).forEach((bAt, n) => {
+      const { items, end } = n === 0 ? first : listItems(ts, bAt);
+      const item = items[idx];
+      if (!item || ts[item[1] - 1].v === '*' || steps.length >= MAX_STEPS) return;
+      const [a, b] = item;
+      const rels = relsAt(end);
+      const aggregate = ts.slice(a, b).some((t, i, all) => t.kind === 'word' && AGGREGATES.has(t.low) && all[i + 1]?.v === '(');
+      const groupBy = aggregate ? groupByOf(ts, end, items, quote) : undefined;
+      const passthrough = branches.length === 1 && (b - a === 1 || (b - a === 3 && ts[a + 1].v === '.'));
+      steps.push({ ...(scope !== undefined ? { scope } : {}), ...(branches.length > 1 ? { branch: n + 1 } : {}), line: ts[a].line, text: quote(a, b),
+        ...(groupBy ? { groupBy } : {}), ...(passthrough ? { passthrough } : {}) });
+      // the columns the item reads, into the CTEs and subqueries they come from
+      for (const ref of columnRefs(ts, a, b)) {
+        const byQualifier = ref.qualifier !== undefined ? rels.filter((r) => r.alias === ref.qualifier || (r.alias === undefined && r.name === ref.qualifier)) : rels;
+        for (const rel of byQualifier.length === 1 || ref.qualifier !== undefined ? byQualifier.slice(0, 1) : byQualifier) into(rel, ref.name, hops + 1);
+      }
+    });
   };
 
   // the select that returns the rows: through `select * from final` chains without a step
@@ -86,6 +100,24 @@ export function columnSteps(text: string | undefined, column: string): ColumnSte
 export function madeSteps(steps: readonly ColumnStep[]): ColumnStep[] {
   const shown = steps.filter((s, i) => i === 0 || !s.passthrough);
   return shown.length === 1 && shown[0].passthrough ? [] : shown;
+}
+
+/** The selects of the branches after the select list ending at `end`, in a set operation at its depth. */
+function laterBranches(ts: Tok[], end: number): number[] {
+  const out: number[] = [];
+  let depth = 0;
+  for (let j = end; j < ts.length; j++) {
+    const t = ts[j];
+    if (t.v === '(') { depth++; continue; }
+    if (t.v === ')') { if (depth === 0) break; depth--; continue; }
+    if (t.v === ';' && depth === 0) break;
+    if (depth !== 0 || t.kind !== 'word' || !SET_OPS.has(t.low)) continue;
+    let k = j + 1;
+    while (ts[k] && ['all', 'distinct', 'by', 'name'].includes(ts[k].low)) k++;
+    const at = ts[k]?.low === 'select' ? k : ts[k]?.v === '(' ? firstSelect(ts, k + 1) : -1;
+    if (at >= 0) { out.push(at); j = at; }
+  }
+  return out;
 }
 
 /** The lower-cased name an item returns: its alias, or the column it passes on; undefined for an expression without one. */

@@ -5021,6 +5021,8 @@ export interface paths {
                             made?: {
                                 file: string;
                                 steps: {
+                                    /** @description in a UNION (or another set operation), the branch the item is in, from 1 */
+                                    branch?: number;
                                     /** @description the GROUP BY of an aggregating item */
                                     groupBy?: string;
                                     line: number;

@@ -44,9 +44,10 @@ function MadeSteps({ made }: { made: NonNullable<LineageReply['made']> }) {
       <h5>How it is made</h5>
       <ol aria-label="How it is made" className="lineage-list">
         {made.steps.map((s) => (
-          <li key={`${s.line}.${s.scope ?? ''}.${s.text}`}>
+          <li key={`${s.line}.${s.scope ?? ''}.${s.branch ?? ''}.${s.text}`}>
             <button type="button" className="link" onClick={() => openFile(made.file, s.line)}>{made.file}:{s.line}</button>
             {s.scope && <span className="muted"> · in {s.scope}</span>}
+            {s.branch && <span className="muted"> · union branch {s.branch}</span>}
             {' '}<code>{s.text}</code>
             {s.groupBy && <span className="muted"> · grouped by <code>{s.groupBy}</code></span>}
           </li>

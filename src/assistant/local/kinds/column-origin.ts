@@ -85,7 +85,7 @@ function madeBy(project: Project, n: DbtNode, name: string): string[] {
     const group = s.groupBy === undefined ? '' : s.groupBy === lastGroup ? ', grouped by the same'
       : `, grouped by ${q(s.groupBy.length > MAX_GROUP ? `${s.groupBy.slice(0, MAX_GROUP - 1)}…` : s.groupBy)}`;
     if (s.groupBy !== undefined) lastGroup = s.groupBy;
-    return `- Line ${s.line}${s.scope ? `, in ${q(s.scope)}` : ''}: ${q(s.text)}${group}.`;
+    return `- Line ${s.line}${s.scope ? `, in ${q(s.scope)}` : ''}${s.branch ? `, branch ${s.branch} of the union` : ''}: ${q(s.text)}${group}.`;
   });
   if (steps.length > SHOWN_STEPS) lines.push(`- … and ${steps.length - SHOWN_STEPS} more step(s) in ${n.sqlPath}.`);
   // a list of its own (the blank line ends it): the evidence after it stays plain lines
