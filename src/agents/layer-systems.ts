@@ -192,6 +192,45 @@ export function markRestagings(models: LayerModel[]): { model: LayerModel; of: L
   return out;
 }
 
+/**
+ * Readers of one source table that keep the same column of it as their own identifier hold its rows again: stg_shopify__orders
+ * and stg_shopify__order_attribution both rename orders' `id` to order_id; stg_quickbooks__customers keeps
+ * xlsx_customer's quick_books_internal_id and customer_contacts_clean renames it customer_id. The one whose name adds
+ * words to the other's noun (attribution, contacts_clean) is a copy of it with other columns, not a thing of its own
+ * (a part flattened out of the rows, an order's line items, has an identifier of its own).
+ */
+export function markSameRows(project: Project, models: LayerModel[]): { model: LayerModel; of: LayerModel; table: string; column: string }[] {
+  const byTable = new Map<string, LayerModel[]>();
+  for (const m of models) {
+    const refs = new Set(m.node.sourceRefs);
+    if (m.kind !== 'entity' || refs.size !== 1 || m.node.refs.length) continue;
+    const [r] = refs;
+    const l = byTable.get(r);
+    if (l) l.push(m); else byTable.set(r, [m]);
+  }
+  // the source column each own identifier renames (id as order_id → id)
+  const idColumns = (m: LayerModel) => {
+    const shape = sqlShape(project, m.node);
+    return new Set([...m.ownKeys, ...shape.ownIdAliases].map((k) => shape.renames.get(k) ?? k));
+  };
+  const out: { model: LayerModel; of: LayerModel; table: string; column: string }[] = [];
+  for (const [table, readers] of byTable) {
+    if (readers.length < 2) continue;
+    const ids = new Map(readers.map((m) => [m, idColumns(m)]));
+    for (const m of readers) {
+      // (rows that are an array's elements are parts: the table's id there is the parent's)
+      const shape = sqlShape(project, m.node);
+      if (shape.unnests) continue;
+      const noun = snakeOf(m.parsed.tokens);
+      // …as are rows keyed by a key of their own (a line's line_item_id): every own key is the original's identifier
+      const same = (o: LayerModel) => [...m.ownKeys].every((k) => ids.get(o)!.has(shape.renames.get(k) ?? k)) && [...ids.get(o)!].some((c) => ids.get(m)!.has(c));
+      const of = readers.find((o) => o !== m && noun.startsWith(snakeOf(o.parsed.tokens) + '_') && same(o));
+      if (of) out.push({ model: m, of, table, column: [...ids.get(of)!].find((c) => ids.get(m)!.has(c))! });
+    }
+  }
+  return out;
+}
+
 /** A relation's noun, singular: a source table's or a model's name less its layer prefix and version (candidats_v0 → candidat). */
 const relationNoun = (name: string) => snakeOf(singularPhrase(name.toLowerCase().replace(/^(?:stg|staging|src)_+/, '').replace(/_v\d+$/, '').split('_').filter(Boolean)));
 
