@@ -17,7 +17,7 @@ import { joinedKeys, keysReadFrom, stagerOf } from './join-keys.js';
 import { gluedNames, subjectTails } from './subject-names.js';
 import { tagDefinitions } from './tag-definitions.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
-import { applySystemPrefixes, grainOf, mergePartitionCopies, markDuplicates, markJoinsAgain, markRestagings, markSameRows, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
+import { applySystemPrefixes, grainOf, mergePartitionCopies, markDuplicates, markJoinsAgain, markRestagings, markSameRows, markSubsets, nameForTheirBase, ownIdentifiers, systemOf } from './layer-systems.js';
 import { descriptionKind, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
 import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './layer-parts.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
@@ -213,6 +213,7 @@ export function readStagingLayer(project: Project): StagingLayer {
     (model as Served).served = of.parsed.tokens;
   }
   markTransformations(project, models);
+  nameForTheirBase(models, (n) => upstreamModels(project, n));
   // a subject-named consolidation layer: fact_orders is Order, companies_dimensions Company; orders_finance a part of Order
   for (const m of models) {
     if (m.kind !== 'entity') continue;

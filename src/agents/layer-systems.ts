@@ -231,6 +231,29 @@ export function markSameRows(project: Project, models: LayerModel[]): { model: L
   return out;
 }
 
+/**
+ * A staging model built from one helper alone that returns every column of it, named for the helper's noun with words
+ * added (stg_quickbooks__order_items_tax_status over base_quickbooks__order_items, adding a tax-exempt flag): the same
+ * rows, so the thing keeps the helper's noun (OrderItem); the added words say what the step adds, not what the rows are.
+ */
+export function nameForTheirBase(models: LayerModel[], upstream: (node: DbtNode) => string[]): void {
+  const helpers = new Map(models.filter((m) => m.kind === 'helper').map((m) => [m.node.name, m]));
+  if (!helpers.size) return;
+  const nouns = new Set(models.filter((m) => m.kind === 'entity').map((m) => `${m.source}|${snakeOf(m.parsed.tokens)}`));
+  for (const m of models) {
+    if (m.kind !== 'entity' || m.node.sourceRefs.length) continue;
+    const ups = upstream(m.node);
+    const h = ups.length === 1 ? helpers.get(ups[0]) : undefined;
+    const n = h?.parsed.tokens.length ?? 0;
+    if (!h || !h.columns.length || m.parsed.tokens.length <= n || snakeOf(singularPhrase(m.parsed.tokens.slice(0, n))) !== snakeOf(singularPhrase(h.parsed.tokens))) continue;
+    if (nouns.has(`${m.source}|${snakeOf(h.parsed.tokens)}`)) continue;
+    const mine = new Set(m.columns.map((c) => c.name.toLowerCase()));
+    if (!h.columns.every((c) => mine.has(c.name.toLowerCase()))) continue;
+    m.parsed = { ...m.parsed, tokens: h.parsed.tokens };
+    nouns.add(`${m.source}|${snakeOf(h.parsed.tokens)}`);
+  }
+}
+
 /** A relation's noun, singular: a source table's or a model's name less its layer prefix and version (candidats_v0 → candidat). */
 const relationNoun = (name: string) => snakeOf(singularPhrase(name.toLowerCase().replace(/^(?:stg|staging|src)_+/, '').replace(/_v\d+$/, '').split('_').filter(Boolean)));
 
