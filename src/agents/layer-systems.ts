@@ -224,7 +224,8 @@ export function markSameRows(project: Project, models: LayerModel[]): { model: L
       const noun = snakeOf(m.parsed.tokens);
       // …as are rows keyed by a key of their own (a line's line_item_id): every own key is the original's identifier
       const same = (o: LayerModel) => [...m.ownKeys].every((k) => ids.get(o)!.has(shape.renames.get(k) ?? k)) && [...ids.get(o)!].some((c) => ids.get(m)!.has(c));
-      const of = readers.find((o) => o !== m && noun.startsWith(snakeOf(o.parsed.tokens) + '_') && same(o));
+      // (…and one named as a part of the other, stg_aides__aides__themes, is read by the rule for parts of a table)
+      const of = readers.find((o) => o !== m && noun.startsWith(snakeOf(o.parsed.tokens) + '_') && same(o) && !m.node.name.startsWith(`${o.node.name}__`));
       if (of) out.push({ model: m, of, table, column: [...ids.get(of)!].find((c) => ids.get(m)!.has(c))! });
     }
   }
