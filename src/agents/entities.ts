@@ -17,7 +17,7 @@ import { joinedKeys, keysReadFrom, stagerOf } from './join-keys.js';
 import { gluedNames, subjectTails } from './subject-names.js';
 import { tagDefinitions } from './tag-definitions.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
-import { applySystemPrefixes, grainOf, mergePartitionCopies, markDuplicates, markJoinsAgain, markRestagings, markSubsets, ownIdentifiers, systemOf } from './layer-systems.js';
+import { applySystemPrefixes, grainOf, mergePartitionCopies, markDuplicates, markJoinsAgain, markRestagings, markSameRows, markSubsets, nameForTheirBase, ownIdentifiers, systemOf } from './layer-systems.js';
 import { descriptionKind, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
 import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './layer-parts.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
@@ -202,12 +202,18 @@ export function readStagingLayer(project: Project): StagingLayer {
     model.why = `${table} again (${of.node.name} stages that table)`;
     (model as Served).served = of.parsed.tokens;
   }
+  for (const { model, of, table, column } of markSameRows(project, models)) {
+    model.kind = 'duplicate';
+    model.why = `${table}'s rows again: it keeps the table's ${column} as its own identifier, as ${of.node.name} does`;
+    (model as Served).served = of.parsed.tokens;
+  }
   for (const { model, of, things } of markJoinsAgain(models)) {
     model.kind = 'duplicate';
     model.why = `${things.join(' and ')} joined again (no key of its own)`;
     (model as Served).served = of.parsed.tokens;
   }
   markTransformations(project, models);
+  nameForTheirBase(models, (n) => upstreamModels(project, n));
   // a subject-named consolidation layer: fact_orders is Order, companies_dimensions Company; orders_finance a part of Order
   for (const m of models) {
     if (m.kind !== 'entity') continue;

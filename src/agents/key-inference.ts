@@ -100,6 +100,16 @@ const DATA_WORDS = new Set(['data', 'datum', 'info', 'information', 'detail', 'd
 /** Words of a source name that say how it is loaded, not which system it is (ext_hubspot, raw_stripe). */
 const LOADING_WORDS = new Set(['ext', 'external', 'int', 'internal', 'raw', 'src', 'source', 'stg', 'staging', 'landing', 'lake', 'data']);
 
+/** Words that, after a system's name, still name no thing: quick_books_internal_id, salesforce_record_id. */
+const SYSTEM_ID_WORDS = new Set(['', 'internal', 'row', 'record', 'object']);
+
+/** The key's words are its system's name, glued or not, and at most a word that names no thing. */
+function namesOnlyItsSystem(stem: readonly string[], system: string | undefined): boolean {
+  const sys = system?.replace(/_/g, '');
+  const glued = stem.join('');
+  return !!sys && sys.length > 2 && glued.startsWith(sys) && SYSTEM_ID_WORDS.has(glued.slice(sys.length));
+}
+
 /** Qualifiers that say the key belongs to another system or is not a reference at all. */
 const NOT_A_REFERENCE = new Set(['external', 'unique', 'remote', 'hashed', 'hash', 'legacy', 'natural', 'alternate', 'alt', 'surrogate', 'raw']);
 
@@ -183,6 +193,9 @@ export class EntityIndex {
     const stem = shape.stem.length > 1 && PREPOSITIONS.has(shape.stem[0]) ? shape.stem.slice(1) : shape.stem;
     // named for the row's own noun (users_permissions.user_permission_id): its own identifier, whatever words it contains
     if (stem.length > 1 && snakeOf(stem.map(singularWord)) === snakeOf(child.tokens.map(singularWord))) return undefined;
+    // named for the row's own system (quick_books_internal_id, shopify_id): the id that system gives each of its rows, a
+    // customer's in the customers and an item's in the items, never a reference to the one table keyed by it
+    if (namesOnlyItsSystem(stem, child.source)) return undefined;
     const found = this.candidates(child, stem, lower);
     for (const c of found) {
       // a role guessed onto a head noun (source_transaction → BalanceTransaction) yields to what the description says

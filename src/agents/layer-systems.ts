@@ -192,6 +192,69 @@ export function markRestagings(models: LayerModel[]): { model: LayerModel; of: L
   return out;
 }
 
+/**
+ * Readers of one source table that keep the same column of it as their own identifier hold its rows again: stg_shopify__orders
+ * and stg_shopify__order_attribution both rename orders' `id` to order_id; stg_quickbooks__customers keeps
+ * xlsx_customer's quick_books_internal_id and customer_contacts_clean renames it customer_id. The one whose name adds
+ * words to the other's noun (attribution, contacts_clean) is a copy of it with other columns, not a thing of its own
+ * (a part flattened out of the rows, an order's line items, has an identifier of its own).
+ */
+export function markSameRows(project: Project, models: LayerModel[]): { model: LayerModel; of: LayerModel; table: string; column: string }[] {
+  const byTable = new Map<string, LayerModel[]>();
+  for (const m of models) {
+    const refs = new Set(m.node.sourceRefs);
+    if (m.kind !== 'entity' || refs.size !== 1 || m.node.refs.length) continue;
+    const [r] = refs;
+    const l = byTable.get(r);
+    if (l) l.push(m); else byTable.set(r, [m]);
+  }
+  // the source column each own identifier renames (id as order_id → id)
+  const idColumns = (m: LayerModel) => {
+    const shape = sqlShape(project, m.node);
+    return new Set([...m.ownKeys, ...shape.ownIdAliases].map((k) => shape.renames.get(k) ?? k));
+  };
+  const out: { model: LayerModel; of: LayerModel; table: string; column: string }[] = [];
+  for (const [table, readers] of byTable) {
+    if (readers.length < 2) continue;
+    const ids = new Map(readers.map((m) => [m, idColumns(m)]));
+    for (const m of readers) {
+      // (rows that are an array's elements are parts: the table's id there is the parent's)
+      const shape = sqlShape(project, m.node);
+      if (shape.unnests) continue;
+      const noun = snakeOf(m.parsed.tokens);
+      // …as are rows keyed by a key of their own (a line's line_item_id): every own key is the original's identifier
+      const same = (o: LayerModel) => [...m.ownKeys].every((k) => ids.get(o)!.has(shape.renames.get(k) ?? k)) && [...ids.get(o)!].some((c) => ids.get(m)!.has(c));
+      // (…and one named as a part of the other, stg_aides__aides__themes, is read by the rule for parts of a table)
+      const of = readers.find((o) => o !== m && noun.startsWith(snakeOf(o.parsed.tokens) + '_') && same(o) && !m.node.name.startsWith(`${o.node.name}__`));
+      if (of) out.push({ model: m, of, table, column: [...ids.get(of)!].find((c) => ids.get(m)!.has(c))! });
+    }
+  }
+  return out;
+}
+
+/**
+ * A staging model built from one helper alone that returns every column of it, named for the helper's noun with words
+ * added (stg_quickbooks__order_items_tax_status over base_quickbooks__order_items, adding a tax-exempt flag): the same
+ * rows, so the thing keeps the helper's noun (OrderItem); the added words say what the step adds, not what the rows are.
+ */
+export function nameForTheirBase(models: LayerModel[], upstream: (node: DbtNode) => string[]): void {
+  const helpers = new Map(models.filter((m) => m.kind === 'helper').map((m) => [m.node.name, m]));
+  if (!helpers.size) return;
+  const nouns = new Set(models.filter((m) => m.kind === 'entity').map((m) => `${m.source}|${snakeOf(m.parsed.tokens)}`));
+  for (const m of models) {
+    if (m.kind !== 'entity' || m.node.sourceRefs.length) continue;
+    const ups = upstream(m.node);
+    const h = ups.length === 1 ? helpers.get(ups[0]) : undefined;
+    const n = h?.parsed.tokens.length ?? 0;
+    if (!h || !h.columns.length || m.parsed.tokens.length <= n || snakeOf(singularPhrase(m.parsed.tokens.slice(0, n))) !== snakeOf(singularPhrase(h.parsed.tokens))) continue;
+    if (nouns.has(`${m.source}|${snakeOf(h.parsed.tokens)}`)) continue;
+    const mine = new Set(m.columns.map((c) => c.name.toLowerCase()));
+    if (!h.columns.every((c) => mine.has(c.name.toLowerCase()))) continue;
+    m.parsed = { ...m.parsed, tokens: h.parsed.tokens };
+    nouns.add(`${m.source}|${snakeOf(h.parsed.tokens)}`);
+  }
+}
+
 /** A relation's noun, singular: a source table's or a model's name less its layer prefix and version (candidats_v0 → candidat). */
 const relationNoun = (name: string) => snakeOf(singularPhrase(name.toLowerCase().replace(/^(?:stg|staging|src)_+/, '').replace(/_v\d+$/, '').split('_').filter(Boolean)));
 

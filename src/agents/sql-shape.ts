@@ -11,6 +11,8 @@ export interface SqlShape {
   ownIdAliases: Set<string>;
   /** Where its rows are the elements of an array (`jsonb_array_elements(line_items) as item`): the aliases of an element's own id (`item->>'id'`, `item->>'name'`). */
   elementIds: Set<string>;
+  /** It unnests an array (`unnest(json_extract_array(tags)) as tag`): its rows are elements, with an id of theirs or not. */
+  unnests: boolean;
   /** GROUP BY together with an aggregate function. */
   aggregates: boolean;
   /** Casts to a numeric type, and casts in all. */
@@ -36,7 +38,7 @@ export interface SqlShape {
   dedupKey?: string;
 }
 
-const EMPTY: SqlShape = { ownIdAliases: new Set(), elementIds: new Set(), aggregates: false, numericCasts: 0, casts: 0, grain: [], renames: new Map(), paths: new Map(), literalRows: false, literalColumns: [], constantColumns: 0, singleRow: false };
+const EMPTY: SqlShape = { ownIdAliases: new Set(), elementIds: new Set(), unnests: false, aggregates: false, numericCasts: 0, casts: 0, grain: [], renames: new Map(), paths: new Map(), literalRows: false, literalColumns: [], constantColumns: 0, singleRow: false };
 const cache = new WeakMap<DbtNode, SqlShape>();
 
 function sqlText(project: Project, node: DbtNode): string {
@@ -86,7 +88,7 @@ export function sqlShape(project: Project, node: DbtNode): SqlShape {
   constants.delete('from');
   const singleRow = !/\bgroup\s+by\b|\bover\s*\(/i.test(tail) && selectItems(tail).every((i) => AGGREGATE_CALL.test(i)) && selectItems(tail).length > 0;
   const copy = /^\s*select\s+(?:distinct\s+)?(?:\*|\{\{[^{}]*?\w*star\s*\([^{}]*\}\})\s+from\s+\{\{\s*ref\s*\(\s*['"]([\w.]+)['"]\s*\)\s*\}\}(?:\s+(?:as\s+)?\w+)?\s*where\b(?![\s\S]*\b(?:join|group\s+by|union|select)\b)[\s\S]*$/i.exec(text);
-  out = { ownIdAliases, elementIds, aggregates, singleRow, ...(copy ? { starCopyOf: copy[1].toLowerCase() } : {}), numericCasts, casts: casts.length, grain, renames, paths, literalRows, literalColumns, constantColumns: constants.size, ...dedup(text) };
+  out = { ownIdAliases, elementIds, unnests: UNNEST_CALL.test(text), aggregates, singleRow, ...(copy ? { starCopyOf: copy[1].toLowerCase() } : {}), numericCasts, casts: casts.length, grain, renames, paths, literalRows, literalColumns, constantColumns: constants.size, ...dedup(text) };
   cache.set(node, out);
   return out;
 }
@@ -105,6 +107,7 @@ function surrogateKeyInputs(text: string): string[] {
   return columns.length >= 2 && columns.every(Boolean) ? columns as string[] : [];
 }
 
+const UNNEST_CALL = /\b(?:jsonb?_array_elements|unnest|flatten|explode|posexplode)\s*\(/i;
 /** Set-returning functions over an array whose rows are its elements, and the alias each element is given. */
 const UNNEST = /\b(?:jsonb?_array_elements|unnest|flatten|explode|posexplode)\s*\((?:[^()]|\([^()]*\))*\)\s*(?:with\s+ordinality\s+)?(?:as\s+)?"?([A-Za-z_]\w*)"?/gi;
 // (an optional cast after an element's id: `(li->>'id')::bigint as x`)

@@ -1,6 +1,7 @@
 // ref() and source() calls that name no relation in the model's text, which dbt renders and
 // depends on: a ref() whose model name is built while the SQL renders — `{% set r = 'stg_' ~ feed
-// %}{{ ref(r) }}` in a loop over a var, `ref(var('x'))` — and a call to one of the project's own
+// %}{{ ref(r) }}` in a loop over a var, `ref(var('x'))`, a source() whose names come from a set list
+// (`{% for src in sources %}{{ source(src.source, src.table) }}`) — and a call to one of the project's own
 // macros that builds a ref()/source() from its arguments (`{{ stg_source_header('carif_oref',
 // 'formations') }}`). Only the models that hold such a call are rendered here (as `dbt compile`
 // would, src/core/columns/model-sql.ts), once per state of the project.
@@ -12,6 +13,8 @@ import { join } from 'node:path';
 
 /** A ref() call whose argument is not a quoted name: `ref(relation_source)`, `ref(var('x'))`. */
 export const DYNAMIC_REF = /\bref\s*\(\s*[^'"\s)]/;
+/** A source() call whose source or table is not a quoted name: `source(src.source, src.table)` in a loop over a set list. */
+const DYNAMIC_SOURCE = /\bsource\s*\(\s*(?:[^'"\s)]|['"][^'"]*['"]\s*,\s*[^'"\s)])/;
 
 const MACRO = /\{%-?\s*macro\s+([A-Za-z_]\w*)\s*\(([\s\S]*?)\{%-?\s*endmacro/g;
 
@@ -45,7 +48,7 @@ export function renderedRefs(p: Project): Map<string, string[]> {
   const refs = new Map<string, string[]>();
   const text = (rel: string) => { try { return p.sqlText?.(rel) ?? p.readText(rel); } catch { return ''; } };
   const viaMacro = relationMacros(p);
-  const dynamic = [...p.models, ...p.snapshots].filter((n) => n.sqlPath && n.enabled !== false && (DYNAMIC_REF.test(text(n.sqlPath)) || !!viaMacro?.test(text(n.sqlPath))));
+  const dynamic = [...p.models, ...p.snapshots].filter((n) => n.sqlPath && n.enabled !== false && (DYNAMIC_REF.test(text(n.sqlPath)) || DYNAMIC_SOURCE.test(text(n.sqlPath)) || !!viaMacro?.test(text(n.sqlPath))));
   if (dynamic.length) {
     const lib = readMacroLibrary(p.root, p.name, p.macroPaths, p.packagesInstallPath);
     for (const n of dynamic) {
