@@ -119,6 +119,10 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
     }
     if (/_/.test(w) || /^[a-z]+$/.test(w)) unnamedColumns.push(w);
   }
+  // "drop column siret", "the siret field": a one-word name the SQL alone returns is a column only when the question
+  // says so (a plain word such as "source" is otherwise taken for what it says, not for a column of that name)
+  const cued = new Set([...message.matchAll(/\b(?:columns?|fields?)\s+[`'"]?([a-z]\w*)/gi), ...message.matchAll(/\b([a-z]\w*)[`'"]?\s+(?:columns?|fields?)\b/gi)].map((m) => m[1].toLowerCase()));
+  const columnLike = (w: string) => w.includes('_') || cued.has(w.toLowerCase());
   let from: Subject['from'] = nodes.length ? 'question' : 'none';
   // a group: "the staging models", "all marts"
   let group: Subject['group'];
@@ -150,7 +154,7 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
   // a column named beside its table, or alone ("where does order_total come from")
   if (node && !column) {
     for (const w of unnamedColumns) { const c = colOf(node, w); if (c) { column = c; columnName = undefined; break; } }
-    if (!column && !columnName) for (const w of unnamedColumns) if (w.includes('_') && sqlOnly(project, node, w)) { columnName = w; break; }
+    if (!column && !columnName) for (const w of unnamedColumns) if (columnLike(w) && sqlOnly(project, node, w)) { columnName = w; break; }
   }
   if (!node && !group) {
     for (const w of unnamedColumns.filter((x) => x.includes('_'))) {
@@ -163,7 +167,7 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
     // a column only the SQL returns ("where does deal_amount come from?"): the models whose SQL names it, read
     // for their columns (a text search first, so a 10,000-model project reads the columns of a few)
     if (!nodes.length) {
-      for (const w of unnamedColumns.filter((x) => x.includes('_'))) {
+      for (const w of unnamedColumns.filter(columnLike)) {
         const re = new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
         const owners = project.models.filter((n) => n.sqlPath && re.test(sqlTextOf(project, n.sqlPath))).slice(0, 50).filter((n) => sqlOnly(project, n, w));
         if (owners.length) {
