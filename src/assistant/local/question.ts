@@ -11,7 +11,7 @@ import type { DbtColumn, DbtNode, Project } from '../../core/project/types.js';
 
 export type QuestionKind =
   | 'finding' | 'problems' | 'inventory' | 'column_usage' | 'lineage' | 'unused' | 'widest' | 'entities' | 'interface_howto' | 'enabled' | 'diff' | 'column_origin' | 'join_path' | 'references' | 'downstream' | 'upstream'
-  | 'sensitive' | 'descriptions' | 'tests' | 'grain' | 'sql_columns' | 'config';
+  | 'sensitive' | 'descriptions' | 'tests' | 'grain' | 'holds' | 'sql_columns' | 'config';
 
 /** What a chat remembers of the subject of its last answer. */
 export interface SubjectRef { node: string; resourceType: string; column?: string }
@@ -61,6 +61,8 @@ const KINDS: [QuestionKind, RegExp][] = [
   ['descriptions', /\b(descriptions?|described|documented|undocumented|documentation)\b/i],
   ['tests', /\b(tests?|tested|untested|testing|coverage)\b/i],
   ['grain', /\bis\b.*\b(unique|a key|the key|primary key)\b|\b(grain|granularit\w*|one row per|rows? (per|represent)|(primary|unique|natural|surrogate|compound|composite) key|keys?)\b/i],
+  // a thing described in words: "which tables hold customer email addresses?", "where is the phone number stored?"
+  ['holds', /\b(which|what) (tables?|models?|sources?|columns?|fields?) (holds?|stores?|contains?|keeps?|records?|carry|carries)\b|\bwhere (is|are) .+ (stored|kept|held|recorded)\b|\bwhere (do|does) (we|it|the project) (store|keep|hold|record)\b/i],
   ['sql_columns', /\bcolumns?\b|\bfields?\b|\bselect\b|\breturns?\b/i],
   ['config', /\b(materiali[sz]\w*|(models?|which|what) (are|is) (tables?|views?|ephemeral)\b|schema|database|alias|tags?|tagged|owners?|owns|owned|interfaces?|contracts?|loaded_at\w*|freshness|fresh|stale|config\w*|incremental|tables? or (an? )?views?|views? or (an? )?tables?|stability|domain|group|access)\b/i],
   // what the project holds: counts, or the tables of a group
