@@ -1,6 +1,6 @@
 // A column whose name is one word and that only the model's SQL returns (data-inclusion's
 // `int__structures_v1.siret`): "what breaks if I drop column siret from …" is answered by that
-// column's lineage, as a name with an underscore is, not by the model's dependants. Without the
+// column's lineage (its impact), as a name with an underscore is, not by the model's dependants. Without the
 // word "column" beside it, a plain word stays what it says ("the source of orders").
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,7 +20,8 @@ describe('a one-word column only the SQL returns, named as a column (Local)', ()
 
   it('"drop column channel from orders" follows the column, not the model', async () => {
     const r = await ask(s, { message: 'what breaks if I drop column channel from orders?' });
-    expect(r.answer.split('\n')[0]).toBe('`orders.channel` feeds `channel_mix.channel` (passthrough, models/marts/channel_mix.sql:1).');
+    expect(r.answer.split('\n')[0]).toBe('Dropping `orders.channel` breaks 1 column downstream (`channel_mix.channel` directly); 1 Interface covers them.');
+    expect(r.answer).toContain('- channel_mix.channel (depth 1, passthrough, models/marts/channel_mix.sql:1)');
   });
 
   it('"the channel field of orders" too', async () => {

@@ -29,7 +29,7 @@ export function columnImpactAnswer(project: Project, n: DbtNode, name: string): 
   const also = [r.tests.length ? plural(r.tests.length, 'test') : '', r.contracts.length ? plural(r.contracts.length, 'enforced contract') : '',
     r.interfaces.length ? plural(r.interfaces.length, 'Interface') : ''].filter(Boolean);
   const lead = `Dropping ${q(address)} breaks ${r.columns.length ? `${plural(r.columns.length, 'column')} downstream (${list(direct, 5)} directly)` : 'no column downstream'}`
-    + `${also.length ? `; ${list(also)} cover ${r.columns.length ? 'them' : 'it'}` : ''}`
+    + `${also.length ? `; ${list(also)} ${r.tests.length + r.contracts.length + r.interfaces.length === 1 ? 'covers' : 'cover'} ${r.columns.length ? 'them' : 'it'}` : ''}`
     + `${rowModels ? `; the rows of ${plural(rowModels, 'model')} change, as a join or filter reads ${r.columns.length ? 'them' : 'it'}` : ''}.`;
   return { lead, evidence };
 }
