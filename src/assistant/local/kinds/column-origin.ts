@@ -59,11 +59,25 @@ export function columnOriginAnswer(input: KindInput): Direct | undefined {
       ? `${q(`${n.name}.${name}`)} ${how} ${list(names)} in the SQL of ${q(n.name)} (${sqlAt}).`
       : `${q(`${n.name}.${name}`)} is returned by the SQL of ${q(n.name)} (${sqlAt}, ${out.kind}); the columns it is made from could not be traced${out.unresolved ? ` (${out.unresolved})` : ''}.`;
   const evidence: string[] = [];
+  // "how is it calculated": the expression as the SQL writes it, when it is that one line
+  const written = out.kind !== 'passthrough' && out.kind !== 'literal' ? expressionLine(project, n, name, col?.sql_line ?? named) : undefined;
+  if (written) evidence.push(`As written: \`${written}\``);
   if (out.type) evidence.push(`Type: ${out.type}${out.typeFrom === 'cast' ? ' (an explicit cast)' : ' (from the column it reads)'}.`);
   if (subject.column) evidence.push(`Documented at ${colAt(n, subject.column)}.`);
   else evidence.push(`Not documented in YAML (${where(n)}); known from the SQL only.`);
   if (reading?.via) evidence.push(`Read from the ${reading.via} SQL.`);
   return { lead, evidence };
+}
+
+/** The line of the model's SQL that returns the column, when it holds the whole expression (not the `END AS x` of a CASE). */
+function expressionLine(project: Project, n: DbtNode, name: string, line: number | undefined): string | undefined {
+  if (!n.sqlPath || !line) return undefined;
+  let text: string;
+  try { text = project.readText(n.sqlPath).split('\n')[line - 1] ?? ''; } catch { return undefined; }
+  const t = text.replace(/--.*$/, '').trim().replace(/^,\s*/, '').replace(/,\s*$/, '').replace(/\s{2,}/g, ' ');
+  if (!new RegExp(`\\b${esc(name)}\\b`, 'i').test(t) || /^(end|\)|else|when|then)\b/i.test(t) || t.length > 200) return undefined;
+  // more than the alias: `x AS name` with x an expression, not a bare `AS name`
+  return /^(as\s+)?["`]?\w+["`]?$/i.test(t) ? undefined : t;
 }
 
 // "what does X feed", "where does it go": the columns downstream, from the column lineage
