@@ -2,7 +2,7 @@
 // mattermost-analytics answered with the card of `stg_stripe__invoices.customer_address` (two words
 // of the question in its name) and data-inclusion's "phone number of a structure" with a table
 // holding no phone at all; the answer lists the columns whose names speak of it, best first.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initSqlColumns } from '../../src/api.js';
@@ -31,6 +31,14 @@ describe('which tables hold a thing described in words (Local)', () => {
   it('a phone number is found in a telephone column only the SQL returns', async () => {
     const r = await ask(s, { message: 'where is the phone number of a customer stored?' });
     expect(r.answer.split('\n')[0]).toBe('1 column in 1 table best matches “the phone number of a customer” by name: `customer_contacts.telephone`.');
+  });
+
+  it('a long description is cut at a word, with an ellipsis', async () => {
+    const d = copyProject(EXAMPLE);
+    const yml = join(d, 'models', 'staging', 'stripe', '_stripe__models.yml');
+    writeFileSync(yml, readFileSync(yml, 'utf8').replace('E-mail address Stripe has on file.', 'The customers email. Until the invoice is finalized, this field will equal customer.email. Once the invoice is finalized, it is not updated.'));
+    const r = await ask(AssistantSession.open(d), { message: 'which tables hold customer email addresses?' });
+    expect(r.answer.split('\n')).toContain('- stg_stripe__customers.email — The customers email. Until the invoice is finalized, this field will equal customer.email. Once the… (models/staging/stripe/_stripe__models.yml:30)');
   });
 
   it('a column named with underscores is still answered by where that name appears', async () => {

@@ -22,6 +22,9 @@ const tokens = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowe
 /** A name's token speaks of the word: the same stem, one a prefix of the other, or (4 letters or more) inside it (phone in telephone). */
 const speaks = (tok: string, w: string) => tok === w || (Math.min(tok.length, w.length) >= 3 && (tok.startsWith(w) || w.startsWith(tok))) || (w.length >= 4 && tok.includes(w));
 
+/** The first `max` characters of a description, cut at a word with an ellipsis. */
+const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max).replace(/\s+\S*$/, '')}…`);
+
 interface Hit { node: DbtNode; column: string; description?: string; line?: number; score: number }
 
 export function holdsAnswer({ project, message }: KindInput): Direct | undefined {
@@ -84,7 +87,7 @@ export function holdsAnswer({ project, message }: KindInput): Direct | undefined
   const topTables = [...new Set(top.map((h) => h.node))];
   const how = byName.length ? 'by name' : 'by description';
   const lead = `${plural(top.length, 'column')} in ${plural(topTables.length, 'table')} best ${top.length === 1 ? 'matches' : 'match'} “${phrase.trim()}” ${how}: ${list(top.map((h) => q(`${h.node.name}.${h.column}`)), 8)}.`;
-  const evidence = hits.slice(0, SHOWN).map((h) => `- ${h.node.name}.${h.column}${h.description?.trim() ? ` — ${h.description.trim().split('\n')[0].slice(0, 100)}` : ''} (${at(h.node.file ?? h.node.sqlPath, h.line ?? (h.node.file ? h.node.line : undefined))})`);
+  const evidence = hits.slice(0, SHOWN).map((h) => `- ${h.node.name}.${h.column}${h.description?.trim() ? ` — ${clip(h.description.trim().split('\n')[0], 100)}` : ''} (${at(h.node.file ?? h.node.sqlPath, h.line ?? (h.node.file ? h.node.line : undefined))})`);
   if (hits.length > SHOWN) evidence.push(`- … and ${hits.length - SHOWN} more`);
   evidence.push('', `Matched by words, not by meaning: read the descriptions to pick the right one.`);
   return { lead, evidence, about: topTables.slice(0, 8) };
