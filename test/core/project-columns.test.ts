@@ -51,6 +51,17 @@ describe('columns of a project, with origin and type', () => {
     expect(f.filter((d) => d.code === 'YAML_COLUMN_NOT_IN_SQL').map((d) => d.message.split(' ')[0])).toEqual(['customers.order_count']);
   });
 
+  it('a YAML entry typed wrong is told the name the SQL returns (mattermost-analytics lists `sku_short_name.`)', () => {
+    const dir = copy();
+    edit(dir, 'models/marts/_marts.yml', (s) => s.replace('- name: number_of_orders', '- name: number_of_orders.').replace('- name: lifetime_value', '- name: lifetime_values_total'));
+    const f = projectColumns(loadProject(dir)).findings().filter((d) => d.code === 'YAML_COLUMN_NOT_IN_SQL');
+    expect(f.map((d) => [d.message.split(' ')[0], d.hint])).toEqual([
+      ['customers.number_of_orders.', "rename the YAML entry to 'number_of_orders': the SQL returns that column and the YAML does not list it"],
+      // too far from any column the YAML leaves out: no guess
+      ['customers.lifetime_values_total', 'rename or remove the YAML entry, or return lifetime_values_total from models/marts/customers.sql'],
+    ]);
+  });
+
   it('takes types from target/catalog.json, keeping the YAML data_type where one is written', () => {
     const dir = copy();
     const catalog = { metadata: {}, sources: {}, nodes: {

@@ -163,8 +163,8 @@ export function localAnswer(project: Project, index: IndexView, r: Retrieval, me
       const set = proposeFor(project, nodes, chosen, { between, columns });
       changes.push(...set.changes());
       out.push(`Checked ${nodes.length === 1 ? nodes[0].name : `${nodes.length} models${nodes.length <= 5 ? ` (${nodes.map((n) => n.name).join(', ')})` : ''}`} for: ${chosen.map((x) => x.replace('_', ' ')).join(', ')}.`);
+      if (!changes.length) out.push(set.notes.length ? 'Nothing I can change by those rules: the notes say what is left and why.' : 'Nothing to change: those rules are already satisfied.');
       notesInto(out, set.notes);
-      if (!changes.length) out.push('Nothing to change: those rules are already satisfied.');
       for (const n of nodes.slice(0, 10)) { const rec = index.get(`${n.resourceType}:${n.name}`); if (rec) cited.push(rec); }
     }
     return { answer: withChanges(out, changes), changes, cited };

@@ -12,6 +12,7 @@ import { diffAnswer } from './kinds/diff.js';
 import { enabledAnswer } from './kinds/enabled.js';
 import { findingAnswer } from './kinds/finding.js';
 import { grainAnswer } from './kinds/grain.js';
+import { holdsAnswer } from './kinds/holds.js';
 import { interfaceHowtoAnswer } from './kinds/interface-howto.js';
 import { downstreamAnswer, upstreamAnswer } from './kinds/lineage.js';
 import { columnUsageAnswer, inventoryAnswer } from './kinds/inventory.js';
@@ -46,6 +47,7 @@ const ANSWERERS: Record<QuestionKind, (i: KindInput) => Direct | undefined> = {
   descriptions: descriptionsAnswer,
   tests: testsAnswer,
   grain: grainAnswer,
+  holds: holdsAnswer,
   sql_columns: sqlColumnsAnswer,
   config: configAnswer,
 };
@@ -85,7 +87,7 @@ export function understand(project: Project, index: IndexView, message: string, 
   if (!direct && !subject.node && kind !== 'config') direct = configAnswer(input);
   // "users" named eight sources' tables: say which one was answered for, and how to name another
   const amb = subject.ambiguous;
-  if (direct && amb && subject.from === 'question') {
+  if (direct && amb && subject.from === 'question' && kind !== 'holds') {
     const names = amb.nodes.map((n) => `\`${n.name}\``);
     const shown = names.length > 8 ? `${names.slice(0, 8).join(', ')} and ${names.length - 8} more` : names.join(', ');
     direct = { ...direct, evidence: [`\`${amb.word}\` names ${amb.nodes.length} source tables (${shown}); this answer is about \`${subject.nodes.find((n) => amb.nodes.includes(n))?.name}\`: name another as source.table.`, ...direct.evidence] };

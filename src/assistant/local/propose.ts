@@ -12,6 +12,7 @@ import { classificationRequired } from '../../governance/policy/rules/classifica
 import type { ProposalChange, YamlPatchOp } from '../../proposals/types.js';
 import { boundDoc } from '../index/context.js';
 import { keyCombinations } from '../../core/project/dbt-tests.js';
+import { projectColumns } from '../../core/columns/project-columns.js';
 import { activeTests, hasNotNullTest, hasUniqueTest } from './facts.js';
 import { enabledCondition } from './kinds/enabled.js';
 import { locateColumn, type ColumnEntry } from './yaml-locate.js';
@@ -138,14 +139,24 @@ export function relationshipTests(p: Project, n: DbtNode, set: ChangeSet, among?
 }
 
 export function docDescriptions(p: Project, n: DbtNode, set: ChangeSet): void {
+  let bare = 0;
   for (const c of n.columns) {
     if ((c.description && c.description.trim()) || c.description_ref) continue;
     const doc = p.docs.get(c.name);
-    if (!doc) continue;
+    if (!doc) { bare++; continue; }
     const ce = locateColumn(p, n, c.name);
     if (!ce) continue;
     set.add(ce.file, { op: 'add', path: `${ce.columnPointer}/description`, value: `{{ doc("${doc.name}") }}` },
       `describe ${n.name}.${c.name} with doc block ${doc.name}`, `the doc block '${doc.name}' (${doc.file}:${doc.line}) documents a column of this name.`, [ce.file, doc.file]);
+  }
+  // what this rule cannot do is said, not reported as done: a column with no doc block of its name, or not in YAML at all
+  const listed = new Set(n.columns.map((c) => c.name.toLowerCase()));
+  let sqlOnly = 0;
+  if (n.resourceType === 'model' || n.resourceType === 'snapshot') {
+    try { sqlOnly = projectColumns(p).of(n).filter((c) => !listed.has(c.name.toLowerCase())).length; } catch { sqlOnly = 0; }
+  }
+  if (bare + sqlOnly) {
+    set.notes.push(`${n.name}: ${bare + sqlOnly} column(s) without a description${sqlOnly ? ` (${sqlOnly} returned by its SQL but not listed in YAML)` : ''} and no doc block of the same name — the Local provider describes a column only from such a block: write them by hand, or ask a hosted provider (--provider)`);
   }
 }
 

@@ -11,7 +11,7 @@ import type { DbtColumn, DbtNode, Project } from '../../core/project/types.js';
 
 export type QuestionKind =
   | 'finding' | 'problems' | 'inventory' | 'column_usage' | 'lineage' | 'unused' | 'widest' | 'entities' | 'interface_howto' | 'enabled' | 'diff' | 'column_origin' | 'join_path' | 'references' | 'downstream' | 'upstream'
-  | 'sensitive' | 'descriptions' | 'tests' | 'grain' | 'sql_columns' | 'config';
+  | 'sensitive' | 'descriptions' | 'tests' | 'grain' | 'holds' | 'sql_columns' | 'config';
 
 /** What a chat remembers of the subject of its last answer. */
 export interface SubjectRef { node: string; resourceType: string; column?: string }
@@ -61,6 +61,8 @@ const KINDS: [QuestionKind, RegExp][] = [
   ['descriptions', /\b(descriptions?|described|documented|undocumented|documentation)\b/i],
   ['tests', /\b(tests?|tested|untested|testing|coverage)\b/i],
   ['grain', /\bis\b.*\b(unique|a key|the key|primary key)\b|\b(grain|granularit\w*|one row per|rows? (per|represent)|(primary|unique|natural|surrogate|compound|composite) key|keys?)\b/i],
+  // a thing described in words: "which tables hold customer email addresses?", "where is the phone number stored?"
+  ['holds', /\b(which|what) (tables?|models?|sources?|columns?|fields?) (holds?|stores?|contains?|keeps?|records?|carry|carries)\b|\bwhere (is|are) .+ (stored|kept|held|recorded)\b|\bwhere (do|does) (we|it|the project) (store|keep|hold|record)\b/i],
   ['sql_columns', /\bcolumns?\b|\bfields?\b|\bselect\b|\breturns?\b/i],
   ['config', /\b(materiali[sz]\w*|(models?|which|what) (are|is) (tables?|views?|ephemeral)\b|schema|database|alias|tags?|tagged|owners?|owns|owned|interfaces?|contracts?|loaded_at\w*|freshness|fresh|stale|config\w*|incremental|tables? or (an? )?views?|views? or (an? )?tables?|stability|domain|group|access)\b/i],
   // what the project holds: counts, or the tables of a group
@@ -119,6 +121,10 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
     }
     if (/_/.test(w) || /^[a-z]+$/.test(w)) unnamedColumns.push(w);
   }
+  // "drop column siret", "the siret field": a one-word name the SQL alone returns is a column only when the question
+  // says so (a plain word such as "source" is otherwise taken for what it says, not for a column of that name)
+  const cued = new Set([...message.matchAll(/\b(?:columns?|fields?)\s+[`'"]?([a-z]\w*)/gi), ...message.matchAll(/\b([a-z]\w*)[`'"]?\s+(?:columns?|fields?)\b/gi)].map((m) => m[1].toLowerCase()));
+  const columnLike = (w: string) => w.includes('_') || cued.has(w.toLowerCase());
   let from: Subject['from'] = nodes.length ? 'question' : 'none';
   // a group: "the staging models", "all marts"
   let group: Subject['group'];
@@ -150,7 +156,7 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
   // a column named beside its table, or alone ("where does order_total come from")
   if (node && !column) {
     for (const w of unnamedColumns) { const c = colOf(node, w); if (c) { column = c; columnName = undefined; break; } }
-    if (!column && !columnName) for (const w of unnamedColumns) if (w.includes('_') && sqlOnly(project, node, w)) { columnName = w; break; }
+    if (!column && !columnName) for (const w of unnamedColumns) if (columnLike(w) && sqlOnly(project, node, w)) { columnName = w; break; }
   }
   if (!node && !group) {
     for (const w of unnamedColumns.filter((x) => x.includes('_'))) {
@@ -163,7 +169,7 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
     // a column only the SQL returns ("where does deal_amount come from?"): the models whose SQL names it, read
     // for their columns (a text search first, so a 10,000-model project reads the columns of a few)
     if (!nodes.length) {
-      for (const w of unnamedColumns.filter((x) => x.includes('_'))) {
+      for (const w of unnamedColumns.filter(columnLike)) {
         const re = new RegExp(`\\b${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
         const owners = project.models.filter((n) => n.sqlPath && re.test(sqlTextOf(project, n.sqlPath))).slice(0, 50).filter((n) => sqlOnly(project, n, w));
         if (owners.length) {

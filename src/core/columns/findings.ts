@@ -6,6 +6,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import type { DbtNode, Project } from '../project/types.js';
 import type { NodeColumn, SqlReading } from './project-columns.js';
+import { didYouMean, editDistance } from '../suggest.js';
 
 export function columnFindings(p: Project, reading: (id: string) => SqlReading | undefined, columnsOf: (n: DbtNode) => NodeColumn[]): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -15,6 +16,9 @@ export function columnFindings(p: Project, reading: (id: string) => SqlReading |
     if (!r || r.status === 'unknown') continue;
     const cols = columnsOf(n);
     const yamlFile = n.file ?? n.sqlPath;
+    // a YAML entry typed wrong (`sku_short_name.`) pairs with the column the SQL returns and the YAML does not list
+    const unlisted = cols.filter((c) => c.origins.includes('sql') && !c.origins.includes('yaml')).map((c) => c.name);
+    const typoOf = (name: string) => { const near = didYouMean(name, unlisted); return near && editDistance(name.toLowerCase(), near.toLowerCase()) <= 2 ? near : undefined; };
     for (const c of cols) {
       if (c.origins.includes('sql') && !c.origins.includes('yaml')) {
         out.push({ code: 'SQL_COLUMN_NOT_IN_YAML', severity: 'info', file: n.sqlPath, line: c.sql_line ?? 1, column: 1,
@@ -22,9 +26,12 @@ export function columnFindings(p: Project, reading: (id: string) => SqlReading |
           hint: `add '- name: ${c.name}' under the columns of '${n.name}' in ${yamlFile}` });
       }
       if (r.status === 'complete' && c.origins.includes('yaml') && !c.origins.includes('sql')) {
+        const near = typoOf(c.name);
         out.push({ code: 'YAML_COLUMN_NOT_IN_SQL', severity: 'warning', file: yamlFile, line: c.yaml_line ?? n.line ?? 1, column: 1,
           message: `${n.name}.${c.name} is listed in ${yamlFile}:${c.yaml_line ?? n.line ?? 1} but the SQL (${n.sqlPath}) does not return it${r.via === 'compiled' ? ' (read from target/manifest.json compiled_code)' : ''}`,
-          hint: `rename or remove the YAML entry, or return ${c.name} from ${n.sqlPath}` });
+          hint: near
+            ? `rename the YAML entry to '${near}': the SQL returns that column and the YAML does not list it`
+            : `rename or remove the YAML entry, or return ${c.name} from ${n.sqlPath}` });
       }
     }
   }

@@ -9,7 +9,7 @@ import { openFile } from '../editor/actions';
 import { app, select } from '../state/app';
 import { findTable, projectTables } from '../state/data';
 import { Modal } from './Modal';
-import { indexSearch, localSearch, indexOffered, type Hit } from './search';
+import { indexSearch, localSearch, indexOffered, namesFirst, type Hit } from './search';
 
 export async function jump(h: Hit): Promise<void> {
   const s = app.get();
@@ -58,7 +58,12 @@ export function Search() {
     if (!indexOffered() || q.trim().length < 2) return () => { stale = true; };
     const c = new AbortController();
     ctl.current = c;
-    const t = setTimeout(() => { indexSearch(q, c.signal).then((h) => { if (!c.signal.aborted && h.length) { stale = true; setHits(h); } }).catch(() => {}); }, 150);
+    // the tables named by what was typed lead the index's hits (every table's name, in a big project)
+    const t = setTimeout(() => {
+      Promise.all([indexSearch(q, c.signal), all?.catch(() => undefined)]).then(([h, tables]) => {
+        if (!c.signal.aborted && h.length) { stale = true; setHits(namesFirst(q, h, localSearch(q, graph, files, docs, 30, tables))); }
+      }).catch(() => {});
+    }, 150);
     return () => { stale = true; clearTimeout(t); c.abort(); };
   }, [q, open, graph, files, docs]);
   if (!open) return null;

@@ -32,6 +32,20 @@ export function localSearch(query: string, graph: GraphReply | undefined, files:
   return scored.slice(0, limit).map((s) => s.h);
 }
 
+const TABLE_KINDS = new Set(['model', 'source', 'seed', 'snapshot']);
+
+/**
+ * The index's hits with the tables whose name is the query, or starts with it, first: a name typed
+ * into the search box is navigation ("stg_shop__ord" → stg_shop__orders, "fct_active" →
+ * fct_active_users), which the index ranks below files and columns that share its words.
+ */
+export function namesFirst(query: string, indexHits: Hit[], local: Hit[]): Hit[] {
+  const q = query.trim().toLowerCase();
+  const named = local.filter((h) => TABLE_KINDS.has(h.kind) && rank(h.name, q) >= 0 && rank(h.name, q) <= 1);
+  const seen = new Set(named.map((h) => h.name.toLowerCase()));
+  return [...named, ...indexHits.filter((h) => !(TABLE_KINDS.has(h.kind) && seen.has(h.name.toLowerCase())))];
+}
+
 export const PREVIEW_ROUTE = 'POST /api/ai/context/preview';
 
 export async function indexSearch(query: string, signal: AbortSignal): Promise<Hit[]> {

@@ -6,6 +6,7 @@ import { projectColumns } from '../../../core/columns/project-columns.js';
 import { didYouMean } from '../../../core/suggest.js';
 import type { DbtNode, Project } from '../../../core/project/types.js';
 import { lineageOf, type ColumnLineage } from '../../../lineage/index.js';
+import { ASKS_IMPACT, columnImpactAnswer } from './column-impact.js';
 import { upstreamAnswer } from './lineage.js';
 import { at, cannot, colAt, esc, lineIn, list, q, where, type Direct, type KindInput } from './shared.js';
 
@@ -96,9 +97,10 @@ function madeBy(project: Project, n: DbtNode, name: string): string[] {
 const FEEDS = /\bwhat (does|do) .* feed\b|\bfeeds? into\b|\bwhere does .* go\b|\bwhat (uses|reads)\b|\bdownstream\b/i;
 
 /** What a named column feeds ("what uses orders.customer_id"): its column lineage one hop down; undefined without a column. */
-export function columnFeedsAnswer({ project, subject }: KindInput): Direct | undefined {
+export function columnFeedsAnswer({ project, subject, message }: KindInput): Direct | undefined {
   const name = subject.column?.name ?? subject.columnName;
-  return subject.node && name ? feedsAnswer(project, subject.node, name) : undefined;
+  if (!subject.node || !name) return undefined;
+  return ASKS_IMPACT.test(message) ? columnImpactAnswer(project, subject.node, name) : feedsAnswer(project, subject.node, name);
 }
 
 function feedsAnswer(project: Project, n: DbtNode, name: string): Direct {

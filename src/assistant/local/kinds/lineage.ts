@@ -2,7 +2,7 @@
 // the models, snapshots, exposures and semantic models that ref() it. Column-level lineage is
 // not traced here; a column question is answered at its model's level and says so.
 import type { DbtNode, Project } from '../../../core/project/types.js';
-import { DYNAMIC_REF, renderedRefs } from '../../../core/columns/rendered-refs.js';
+import { DYNAMIC_REF, renderedOnly, renderedRefs } from '../../../core/columns/rendered-refs.js';
 import { at, cannot, esc, kindWord, lineIn, list, plural, q, where, type Direct, type KindInput } from './shared.js';
 
 export function upstreamAnswer({ project, subject, message }: KindInput): Direct | undefined {
@@ -13,8 +13,11 @@ export function upstreamAnswer({ project, subject, message }: KindInput): Direct
   }
   const models = parentsOf(project, n);
   const sources = sourcesOf(project, n);
-  const refAt = (name: string) => at(n.sqlPath, lineIn(project, n.sqlPath, new RegExp(`ref\\(\\s*['"]${esc(name)}['"]`)));
-  const srcAt = (s: DbtNode) => at(n.sqlPath, lineIn(project, n.sqlPath, new RegExp(`source\\(\\s*['"]${esc(s.sourceName ?? '')}['"]\\s*,\\s*['"]${esc(s.tableName ?? '')}['"]`)));
+  // a call the SQL does not write as such (built while rendering, or made by a macro): the line of its first {{ }}
+  const viaRender = new Set(renderedOnly(project, n).map((m) => m.name));
+  const rendered = (name: string) => (viaRender.has(name) ? lineIn(project, n.sqlPath, DYNAMIC_REF) ?? lineIn(project, n.sqlPath, /\{\{/) : undefined);
+  const refAt = (name: string) => at(n.sqlPath, lineIn(project, n.sqlPath, new RegExp(`ref\\(\\s*['"]${esc(name)}['"]`)) ?? rendered(name));
+  const srcAt = (s: DbtNode) => at(n.sqlPath, lineIn(project, n.sqlPath, new RegExp(`source\\(\\s*['"]${esc(s.sourceName ?? '')}['"]\\s*,\\s*['"]${esc(s.tableName ?? '')}['"]`)) ?? rendered(s.name));
   const colNote = subject.column || subject.columnName ? ` (at model level: ${q(subject.column?.name ?? subject.columnName!)} comes from one of these; column lineage is not traced by this answer)` : '';
   const wantsSources = /\bsources?\b|\braw\b/i.test(message);
   // "what sources feed X" is every source table upstream of X, at any depth: a model that reads
@@ -118,6 +121,8 @@ function parentsOf(project: Project, n: DbtNode): DbtNode[] {
     const m = project.modelByName.get(r.name) ?? [...project.seeds, ...project.snapshots].find((x) => x.name === r.name);
     if (m && !out.includes(m)) out.push(m);
   }
+  // a ref() built while rendering, or one a project macro makes from its arguments, as dbt records it
+  for (const m of renderedOnly(project, n)) if (m.resourceType !== 'source' && !out.includes(m)) out.push(m);
   return out;
 }
 
@@ -140,6 +145,8 @@ export function stagingModelOf(project: Project, source: DbtNode): DbtNode | und
 export function sourcesOf(project: Project, n: DbtNode): DbtNode[] {
   const out: DbtNode[] = [];
   for (const s of n.sourceRefs) { const x = project.sources.find((y) => y.name === s); if (x && !out.includes(x)) out.push(x); }
+  // a project macro that builds the source() from its arguments (data-inclusion's `stg_source_header('dora', 'structures')`)
+  for (const x of renderedOnly(project, n)) if (x.resourceType === 'source' && !out.includes(x)) out.push(x);
   if (!out.length) for (const x of viaVars(project, n)) if (!out.includes(x)) out.push(x);
   if (!out.length) for (const x of viaMacroArgs(project, n)) if (!out.includes(x)) out.push(x);
   return out;
