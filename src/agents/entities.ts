@@ -111,7 +111,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   const siblings = new Set(nodes.map((n) => n.name.toLowerCase()));
   const models: StagingModel[] = nodes.map((node) => {
     const folder = stagingFolder(node);
-    const parsed = parseModelName(node.name, sourceNames, { folder, siblings, folders: stagingSubfolders(node) });
+    const parsed = parseModelName(node.name, sourceNames, { folder, siblings, folders: stagingSubfolders(node), reads: node.sourceRefs });
     const columns = columnsOf(project, node);
     // unique as declared on the model (its YAML, constraints, unique_key), or on the one source table it renames
     // (a loader's row id, _airbyte_raw_id, is unique per load, not the thing's identity), or the id of each element of

@@ -1,0 +1,35 @@
+// The Conceptualizer, issue 23's fourteenth blind round: classes of error read off a public-sector health warehouse
+// (NHS North Central London's OLIDS: GP records read from a masked source, OLIDS_MASKED, and their terminology from
+// OLIDS_TERMINOLOGY, beside the NHS Dictionary on SQL Server's dbo schema and the analytics team's reference code sets
+// and rule sets). Each project is written in that shape and read by the real project reader, with the SQL parser loaded.
+import { describe, expect, it } from 'vitest';
+import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
+import { loadFiles, names, refs, sources, sourcesYaml } from './helpers.js';
+
+await initSqlColumns(); // columns come from the models' SQL
+
+const run = (files: Record<string, string>) => conceptualize(loadFiles(files));
+const select = (source: string, table: string, columns: string) => `select ${columns} from {{ source('${source}', '${table}') }}\n`;
+
+describe("a source named with how it is stored or masked, and a model named with its source's word", () => {
+  const record = (masked: string, terminology: string) => ({
+    'models/staging/_sources.yml': sourcesYaml(sources(masked, 'PATIENT', 'OBSERVATION'), sources(terminology, 'CONCEPT'), sources('Dictionary_dbo', 'Postcode')),
+    'models/staging/stg_olids_patient.sql': select(masked, 'PATIENT', 'id, gender_concept_id, birth_year'),
+    'models/staging/stg_olids_observation.sql': select(masked, 'OBSERVATION', 'id, patient_id, observation_source_concept_id, date_precision_concept_id, result_value'),
+    'models/staging/stg_olids_term_concept.sql': select(terminology, 'CONCEPT', 'id, system, code, display'),
+    'models/staging/stg_dictionary_postcode.sql': select('Dictionary_dbo', 'Postcode', 'SK_PostcodeID as sk_postcode_id, postcode, lsoa'),
+  });
+
+  it("reads olids as the system of stg_olids_* over OLIDS_MASKED and dictionary as that of stg_dictionary_* over Dictionary_dbo, and term as OLIDS_TERMINOLOGY's word", () => {
+    const p = run(record('OLIDS_MASKED', 'OLIDS_TERMINOLOGY'));
+    expect(names(p)).toEqual(['Concept', 'Observation', 'Patient', 'Postcode']);
+    expect(refs(p)).toEqual(['Concept>Observation.date_precision_concept_id', 'Concept>Observation.observation_source_concept_id',
+      'Concept>Patient.gender_concept_id', 'Patient>Observation.patient_id']);
+  });
+
+  it('keeps a word the source does not abbreviate (a source named CLINICAL: term stays in the noun)', () => {
+    const p = run(record('OLIDS_MASKED', 'CLINICAL'));
+    expect(names(p)).toContain('TermConcept');
+  });
+});
