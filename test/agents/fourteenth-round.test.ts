@@ -33,3 +33,29 @@ describe("a source named with how it is stored or masked, and a model named with
     expect(names(p)).toContain('TermConcept');
   });
 });
+
+describe("the team's code sets and rule sets beside a clinical record", () => {
+  const layer = (codes: string, rules: string) => ({
+    'models/staging/_sources.yml': sourcesYaml(sources('olids', 'patient', 'observation'), sources('reference', 'ltc_lcs_codes', 'pcd_refset'),
+      sources(rules, 'bp_thresholds')),
+    'models/staging/stg_olids_patient.sql': select('olids', 'patient', 'id, birth_year'),
+    'models/staging/stg_olids_observation.sql': select('olids', 'observation', 'id, patient_id, result_value'),
+    [`models/staging/stg_${codes}_ltc_lcs_codes.sql`]: select('reference', 'ltc_lcs_codes', 'cluster_id, cluster_description, snomed_code, snomed_description'),
+    'models/staging/stg_reference_pcd_refset.sql': select('reference', 'pcd_refset', 'cluster_id, snomed_code, pcd_refset_id, service_and_ruleset'),
+    [`models/staging/stg_${rules}_bp_thresholds.sql`]: select(rules, 'bp_thresholds', 'threshold_rule_id, patient_group, systolic_threshold, diastolic_threshold, operator'),
+  });
+
+  it('leaves out lists of codes named as code sets or refsets, and the tables of a rule-set system, saying why', () => {
+    const p = run(layer('codesets', 'rulesets'));
+    expect(names(p)).toEqual(['Observation', 'Patient']);
+    const notes = p.notes.join('\n');
+    expect(notes).toMatch(/stg_codesets_ltc_lcs_codes \(a code set/);
+    expect(notes).toMatch(/stg_reference_pcd_refset \(a code set/);
+    expect(notes).toMatch(/stg_rulesets_bp_thresholds \(a rule set of rulesets/);
+  });
+
+  it('keeps such tables when nothing names them as code or rule sets', () => {
+    const p = run(layer('reference', 'clinical_rules'));
+    expect(names(p)).toEqual(expect.arrayContaining(['BpThreshold', 'LtcLcsCode']));
+  });
+});
