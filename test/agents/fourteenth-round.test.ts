@@ -59,3 +59,29 @@ describe("the team's code sets and rule sets beside a clinical record", () => {
     expect(names(p)).toEqual(expect.arrayContaining(['BpThreshold', 'LtcLcsCode']));
   });
 });
+
+describe("a link with its own id and the loader's columns every table of its system carries", () => {
+  const stamps = 'lds_id, lds_business_key, lds_dataset_id, lds_start_date_time, record_owner_organisation_code';
+  const record = (everywhere: boolean) => {
+    const s = everywhere ? `, ${stamps}` : '';
+    return {
+      'models/staging/_sources.yml': sourcesYaml(sources('olids', 'patient', 'practitioner', 'appointment', 'schedule', 'appointment_practitioner')),
+      'models/staging/stg_olids_patient.sql': select('olids', 'patient', `id, birth_year${s}`),
+      'models/staging/stg_olids_practitioner.sql': select('olids', 'practitioner', `id, first_name, last_name${s}`),
+      'models/staging/stg_olids_schedule.sql': select('olids', 'schedule', `id, practitioner_id, start_date, name${s}`),
+      'models/staging/stg_olids_appointment.sql': select('olids', 'appointment', `id, patient_id, schedule_id, start_date${s}`),
+      'models/staging/stg_olids_appointment_practitioner.sql': select('olids', 'appointment_practitioner', `id, appointment_id, practitioner_id, ${stamps}`),
+    };
+  };
+
+  it('is a link of appointments and practitioners (the stamps are the system\'s bookkeeping, on every table)', () => {
+    const p = run(record(true));
+    expect(names(p)).toEqual(['Appointment', 'Patient', 'Practitioner', 'Schedule']);
+    expect(p.notes.join('\n')).toMatch(/stg_olids_appointment_practitioner/);
+  });
+
+  it('stays a thing when those columns are its own (no other table of the system carries them)', () => {
+    const p = run(record(false));
+    expect(names(p)).toContain('AppointmentPractitioner');
+  });
+});
