@@ -286,10 +286,36 @@ export class EntityIndex {
     // gtfs_datasets), a bare noun is one more link field, holding a list as often as one key
     if (this.linkLists(child)) return undefined;
     if (siblings && [`${noun}_id`, `${noun}_name`, `${noun}_key`, `${column.name.toLowerCase()}_id`, `${column.name.toLowerCase()}_name`].some((c) => siblings.has(c))) return undefined;
+    // …nor in a system that keys its things as <noun>_id (OLIDS: patient_id, encounter_id, and location_id in its schedules)
+    // and names no other of them by a bare noun: there the bare noun is a value (an encounter's location, as text); Stripe's
+    // objects name each other bare (customer, invoice, charge), and one bare noun among them is one more key
+    const style = this.keyStyle(child.source);
+    if (style.keyed.has(`${noun}_id`) && ![...style.bare].some((n) => n !== noun)) return undefined;
     const type = column.data_type ?? column.type;
     if (attributeKind(column.name, type, child.columns) || !compatibleTypes(type, target.key?.type)) return undefined;
     if (type && !/char|text|string|int|uuid|varchar/i.test(type)) return undefined;
     return { entity: target.name, rule: 'bare', role: [], confidence: CONFIDENCE.bare, lookup: false };
+  }
+
+  /**
+   * How a system's tables name its entities' keys: the columns of its tables (`keyed`, to look up <noun>_id) and the bare
+   * nouns of its entities they hold (`bare`: Stripe's customer, invoice), read once per system.
+   */
+  private keyStyle(system: string): { keyed: ReadonlySet<string>; bare: ReadonlySet<string> } {
+    let style = this.keyStyles.get(system);
+    if (!style) {
+      const keyed = new Set<string>();
+      const bare = new Set<string>();
+      for (const list of this.byNoun.values()) for (const e of list) {
+        if (!e.sources.has(system)) continue;
+        for (const c of e.columns ?? []) {
+          keyed.add(c);
+          if (c !== snakeOf(e.tokens) && this.byNoun.get(c)?.some((o) => o.sources.has(system))) bare.add(c);
+        }
+      }
+      this.keyStyles.set(system, (style = { keyed, bare }));
+    }
+    return style;
   }
 
   /**
@@ -317,6 +343,7 @@ export class EntityIndex {
     return this.byNoun.get(snakeOf([...w.slice(0, -1), singularWord(last)]))?.filter((e) => e.sources.has(system)) ?? [];
   }
   private lists = new WeakMap<ChildModel, boolean>();
+  private keyStyles = new Map<string, { keyed: ReadonlySet<string>; bare: ReadonlySet<string> }>();
 
   /** Is `target` only in systems other than the child's? (Models without a known system cross nothing.) */
   private crossesSystems(child: ChildModel, target: IndexedEntity): boolean {

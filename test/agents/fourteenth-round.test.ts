@@ -85,3 +85,23 @@ describe("a link with its own id and the loader's columns every table of its sys
     expect(names(p)).toContain('AppointmentPractitioner');
   });
 });
+
+describe('a bare noun in a system that keys its things as <noun>_id', () => {
+  const record = (patientKey: string) => ({
+    'models/staging/_sources.yml': sourcesYaml(sources('olids', 'patient', 'location', 'schedule', 'encounter')),
+    'models/staging/stg_olids_patient.sql': select('olids', 'patient', 'id, birth_year'),
+    'models/staging/stg_olids_location.sql': select('olids', 'location', 'id, name, postcode'),
+    'models/staging/stg_olids_schedule.sql': select('olids', 'schedule', 'id, location_id, location, start_date'),
+    'models/staging/stg_olids_encounter.sql': select('olids', 'encounter', `id, ${patientKey}, location, clinical_effective_date`),
+  });
+
+  it("reads an encounter's location as a value when the system's keys are <noun>_id (a schedule holds location_id beside location)", () => {
+    const p = run(record('patient_id'));
+    expect(refs(p)).toEqual(['Location>Schedule.location_id', 'Patient>Encounter.patient_id']);
+  });
+
+  it('still reads it as a key where the system names other things bare too (patient)', () => {
+    const p = run(record('patient'));
+    expect(refs(p)).toEqual(expect.arrayContaining(['Location>Encounter.location', 'Patient>Encounter.patient']));
+  });
+});
