@@ -34,7 +34,7 @@ export interface IndexedEntity {
   folders?: Set<string>;
 }
 
-export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym' | 'bare' | 'join' | 'sqljoin';
+export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym' | 'spelling' | 'bare' | 'join' | 'sqljoin';
 
 /** Why a key-shaped column was not drawn, for the proposal's notes (counted per reason). */
 export type RejectReason = 'attribute' | 'other system' | 'own id' | 'type' | 'polymorphic';
@@ -108,8 +108,10 @@ const NOT_A_REFERENCE = new Set(['external', 'unique', 'remote', 'hashed', 'hash
  * bank account, not an Account with the role "bank".
  */
 const COMPOUNDS = new Set(Object.values(DOMAIN_DICTIONARY).flat().filter((w) => w.includes('_')));
+/** The dictionary's one-word business nouns: spelt as meant (contact is no Contract short of a letter). */
+const KNOWN_NOUNS = new Set(Object.values(DOMAIN_DICTIONARY).flat().filter((w) => !w.includes('_')));
 
-const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, key: 0.8, semantic: 0.85, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6, synonym: 0.6, bare: 0.6, join: 0.8, sqljoin: 0.75 };
+const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, key: 0.8, semantic: 0.85, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6, synonym: 0.6, spelling: 0.55, bare: 0.6, join: 0.8, sqljoin: 0.75 };
 
 /**
  * Nouns a modeler reads as the same business thing when the layer has only the other one: a
@@ -479,6 +481,16 @@ export class EntityIndex {
         if (e && (!child.source || e.sources.has(child.source) || e.sources.has(''))) { add(e, 'synonym', stem.slice(0, -1), 35); break; }
       }
     }
+    // spelling: the head word is an entity's noun of the child's own system with a letter or two dropped (OLIDS's
+    // practioner_id, parent_obervation_id), when nothing else matched, no other noun of the system reads so, and no other
+    // column of the system uses the word (a word of its own, contact beside a Contract, is spelt as meant)
+    if (!out.length && child.source) {
+      const word = stem[stem.length - 1];
+      const used = () => [...this.keyStyle(child.source).keyed].filter((c) => c.split('_').includes(word)).length;
+      const near = word.length >= 6 && !KNOWN_NOUNS.has(word) && !this.get([word], child.source) ? [...this.byNoun.values()].flat()
+        .filter((e) => e.tokens.length === 1 && e.sources.has(child.source) && misspelt(word, e.tokens[0])) : [];
+      if (near.length === 1 && used() <= 1) add(near[0], 'spelling', stem.slice(0, -1), 40);
+    }
     // key: the column is another entity's own key by name (person_id, the key of Patient), when no noun matched
     // in the child's own system (GTFS trips.service_id is the key of the GTFS calendar, not an Airtable Service)
     if (!out.some((c) => c.rank < 100)) {
@@ -538,6 +550,15 @@ export class EntityIndex {
  * Does a sibling column say which table `column` points into (`type_product_source` beside `idproduct_source`,
  * `commentable_type` beside `commentable_id`)? Then the key is polymorphic.
  */
+/** Is `word` `noun` with one or two letters left out, its first two and last three kept (obervation, practioner)? */
+function misspelt(word: string, noun: string): boolean {
+  const short = noun.length - word.length;
+  if (short < 1 || short > 2 || word.slice(0, 2) !== noun.slice(0, 2) || word.slice(-3) !== noun.slice(-3)) return false;
+  let j = 0;
+  for (const ch of noun) if (j < word.length && ch === word[j]) j++;
+  return j === word.length;
+}
+
 function polymorphic(stem: readonly string[], siblings: ReadonlySet<string> | undefined): boolean {
   const n = stem.join('_');
   return !!siblings && !!n && (siblings.has(`type_${n}`) || siblings.has(`${n}_type`));

@@ -105,3 +105,24 @@ describe('a bare noun in a system that keys its things as <noun>_id', () => {
     expect(refs(p)).toEqual(expect.arrayContaining(['Location>Encounter.location', 'Patient>Encounter.patient']));
   });
 });
+
+describe("a key whose noun the source misspells", () => {
+  const record = (observation: string) => ({
+    'models/staging/_sources.yml': sourcesYaml(sources('olids', 'practitioner', 'observation', 'opportunity', 'contract')),
+    'models/staging/stg_olids_practitioner.sql': select('olids', 'practitioner', 'id, first_name, last_name'),
+    'models/staging/stg_olids_observation.sql': select('olids', 'observation', observation),
+    'models/staging/stg_olids_contract.sql': select('olids', 'contract', 'id, signed_date'),
+    'models/staging/stg_olids_opportunity.sql': select('olids', 'opportunity', 'id, contact_id, amount'),
+  });
+
+  it('reads practioner_id and parent_obervation_id as keys of Practitioner and Observation (a letter or two short), not contact_id as a Contract', () => {
+    const p = run(record('id, practioner_id, parent_obervation_id, result_value'));
+    expect(refs(p)).toEqual(['Observation>Observation.parent_obervation_id', 'Practitioner>Observation.practioner_id']);
+    expect(p.relationships.find((r) => r.from_column === 'practioner_id')?.declared_by?.join(' ')).toMatch(/a letter or two left out/);
+  });
+
+  it('leaves a word the system uses elsewhere as spelt (a second column with practioner in it)', () => {
+    const p = run(record('id, practioner_id, practioner_name, result_value'));
+    expect(refs(p)).toEqual([]);
+  });
+});
