@@ -92,6 +92,8 @@ const DETAIL_WORDS = new Set(['option', 'value', 'group', 'enum', 'choice']);
  * keeps rows in or out by: the team's reference lists, not things of the business (stg_codesets_ltc_lcs_codes, a refset).
  */
 const CODE_LIST_WORDS = new Set(['codeset', 'codesets', 'refset', 'refsets', 'valueset', 'valuesets', 'codelist', 'codelists']);
+/** Last words of a table of a hierarchy's lines of descent. */
+const LINEAGE_WORDS = new Set(['descendant', 'descendent', 'ancestor', 'ancestry', 'lineage']);
 /** Words of a system of rules a pipeline applies (thresholds, coefficients, a schedule of doses): its configuration. */
 const RULE_SET_WORDS = new Set(['ruleset', 'rulesets']);
 
@@ -142,6 +144,11 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
     return { kind: 'technical', why: 'the source system\'s own bookkeeping or schema', served: [] };
   }
   if (CONFIG_NOUNS.has(phrase) || (tokens.length <= 2 && CONFIG_NOUNS.has(last))) return { kind: 'configuration', why: 'configuration settings, not business things', served: [] };
+  // organisation_descendent (child code, role, path): a hierarchy flattened into paths; with two keys of one thing it is a
+  // closure table, a link, which the columns tell
+  if (lead.length && LINEAGE_WORDS.has(last) && !(columns ?? []).some((c) => /_id$/.test(c.name.toLowerCase()))) {
+    return { kind: 'technical', why: `the hierarchy of ${lead.join(' ')} flattened into paths (its ${last}s), not things of their own`, served: [] };
+  }
   if (tokens.some((t) => CODE_LIST_WORDS.has(t))) return { kind: 'technical', why: 'a code set: codes grouped for a purpose, which a pipeline filters rows by, not business things', served: [] };
   // ipv4_to_country: a lookup from one thing to another
   const to = tokens.indexOf('to');

@@ -126,3 +126,22 @@ describe("a key whose noun the source misspells", () => {
     expect(refs(p)).toEqual([]);
   });
 });
+
+describe("a directory's hierarchy flattened into paths", () => {
+  const dictionary = (descendent: string) => ({
+    'models/staging/_sources.yml': sourcesYaml(sources('Dictionary_dbo', 'Organisation', 'OrganisationDescendent')),
+    'models/staging/stg_dictionary_organisation.sql': select('Dictionary_dbo', 'Organisation', 'SK_OrganisationID as sk_organisation_id, organisation_code, organisation_name'),
+    'models/staging/stg_dictionary_organisation_descendent.sql': select('Dictionary_dbo', 'OrganisationDescendent', descendent),
+  });
+
+  it("leaves out an organisation's descendants (child code, role, path), saying why", () => {
+    const p = run(dictionary('OrganisationCode_Child as organisation_code_child, OrganisationPrimaryRole_Child as organisation_primary_role_child, Path as path, RelationshipStartDate as relationship_start_date'));
+    expect(names(p)).toEqual(['Organisation']);
+    expect(p.notes.join('\n')).toMatch(/stg_dictionary_organisation_descendent \(the hierarchy of organisation flattened into paths/);
+  });
+
+  it('leaves one with two keys of organisations (a closure table) to the link rules', () => {
+    const p = run(dictionary('sk_organisation_id, ancestor_sk_organisation_id, depth'));
+    expect(p.notes.join('\n')).not.toMatch(/flattened into paths/);
+  });
+});
