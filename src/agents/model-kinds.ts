@@ -153,6 +153,12 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   // ipv4_to_country: a lookup from one thing to another
   const to = tokens.indexOf('to');
   if (to > 0 && to < tokens.length - 1 && !nounPhrase(tokens, to, columns)) return { kind: 'technical', why: `a lookup from ${tokens.slice(0, to).join(' ')} to ${tokens.slice(to + 1).join(' ')}`, served: [] };
+  // practice_neighbourhood_lookup (practice_code, practice_name, local_authority, neighbourhood): values looked up by another
+  // thing's code, kept by hand; a lookup with an identifier of its own (a status list others point at) is a thing
+  if (lead.length && (last === 'lookup' || last === 'lookups') && columns?.length
+    && !columns.some((c) => { const n = c.name.toLowerCase(); return n === 'id' || n === `${phrase}_id` || n === `${lead.join('_')}_id` || isUniqueColumn(node, c.name); })) {
+    return { kind: 'technical', why: `a lookup of values by another thing's code (no identifier of its own)`, served: [] };
+  }
   if (tokens.some((t) => PIPELINE_WORDS.has(t)) || (tokens.length > 1 && (last === 'map' || last === 'mapping')) || tokens[0] === 'relationships') {
     return { kind: 'technical', why: 'the pipeline\'s own bookkeeping (load outcomes, validator output, id maps)', served: [] };
   }

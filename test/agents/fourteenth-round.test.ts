@@ -145,3 +145,22 @@ describe("a directory's hierarchy flattened into paths", () => {
     expect(p.notes.join('\n')).not.toMatch(/flattened into paths/);
   });
 });
+
+describe('a lookup kept by hand', () => {
+  const layer = (lookup: string) => ({
+    'models/staging/_sources.yml': sourcesYaml(sources('population_health', 'practice_neighbourhood_lookup'), sources('olids', 'patient')),
+    'models/staging/stg_olids_patient.sql': select('olids', 'patient', 'id, birth_year'),
+    'models/staging/stg_population_health_practice_neighbourhood_lookup.sql': select('population_health', 'practice_neighbourhood_lookup', lookup),
+  });
+
+  it("leaves out values looked up by a practice's code (no identifier of its own), saying why", () => {
+    const p = run(layer('practice_code, practice_name, local_authority, practice_neighbourhood, pcn_code'));
+    expect(names(p)).toEqual(['Patient']);
+    expect(p.notes.join('\n')).toMatch(/stg_population_health_practice_neighbourhood_lookup \(a lookup of values by another thing's code/);
+  });
+
+  it('keeps a lookup with an identifier of its own (a list others may point at)', () => {
+    const p = run(layer('id, practice_code, practice_neighbourhood'));
+    expect(names(p)).toContain('PracticeNeighbourhoodLookup');
+  });
+});
