@@ -300,22 +300,24 @@ export class EntityIndex {
   }
 
   /**
-   * How a system's tables name its entities' keys: the columns of its tables (`keyed`, to look up <noun>_id) and the bare
-   * nouns of its entities they hold (`bare`: Stripe's customer, invoice), read once per system.
+   * How a system's tables name its entities' keys: the columns of its tables (`keyed`, to look up <noun>_id), the bare
+   * nouns of its entities they hold (`bare`: Stripe's customer, invoice) and its one-word entities, read once per system.
    */
-  private keyStyle(system: string): { keyed: ReadonlySet<string>; bare: ReadonlySet<string> } {
+  private keyStyle(system: string): { keyed: ReadonlySet<string>; bare: ReadonlySet<string>; single: readonly IndexedEntity[] } {
     let style = this.keyStyles.get(system);
     if (!style) {
       const keyed = new Set<string>();
       const bare = new Set<string>();
+      const single: IndexedEntity[] = [];
       for (const list of this.byNoun.values()) for (const e of list) {
         if (!e.sources.has(system)) continue;
+        if (e.tokens.length === 1) single.push(e);
         for (const c of e.columns ?? []) {
           keyed.add(c);
           if (c !== snakeOf(e.tokens) && this.byNoun.get(c)?.some((o) => o.sources.has(system))) bare.add(c);
         }
       }
-      this.keyStyles.set(system, (style = { keyed, bare }));
+      this.keyStyles.set(system, (style = { keyed, bare, single }));
     }
     return style;
   }
@@ -345,7 +347,7 @@ export class EntityIndex {
     return this.byNoun.get(snakeOf([...w.slice(0, -1), singularWord(last)]))?.filter((e) => e.sources.has(system)) ?? [];
   }
   private lists = new WeakMap<ChildModel, boolean>();
-  private keyStyles = new Map<string, { keyed: ReadonlySet<string>; bare: ReadonlySet<string> }>();
+  private keyStyles = new Map<string, { keyed: ReadonlySet<string>; bare: ReadonlySet<string>; single: readonly IndexedEntity[] }>();
 
   /** Is `target` only in systems other than the child's? (Models without a known system cross nothing.) */
   private crossesSystems(child: ChildModel, target: IndexedEntity): boolean {
@@ -487,8 +489,8 @@ export class EntityIndex {
     if (!out.length && child.source) {
       const word = stem[stem.length - 1];
       const used = () => [...this.keyStyle(child.source).keyed].filter((c) => c.split('_').includes(word)).length;
-      const near = word.length >= 6 && !KNOWN_NOUNS.has(word) && !this.get([word], child.source) ? [...this.byNoun.values()].flat()
-        .filter((e) => e.tokens.length === 1 && e.sources.has(child.source) && misspelt(word, e.tokens[0])) : [];
+      const near = word.length >= 6 && !KNOWN_NOUNS.has(word) && !this.get([word], child.source)
+        ? this.keyStyle(child.source).single.filter((e) => misspelt(word, e.tokens[0])) : [];
       if (near.length === 1 && used() <= 1) add(near[0], 'spelling', stem.slice(0, -1), 40);
     }
     // key: the column is another entity's own key by name (person_id, the key of Patient), when no noun matched
