@@ -548,10 +548,6 @@ export class EntityIndex {
   }
 }
 
-/**
- * Does a sibling column say which table `column` points into (`type_product_source` beside `idproduct_source`,
- * `commentable_type` beside `commentable_id`)? Then the key is polymorphic.
- */
 /** Is `word` `noun` with one or two letters left out, its first two and last three kept (obervation, practioner)? */
 function misspelt(word: string, noun: string): boolean {
   const short = noun.length - word.length;
@@ -561,6 +557,10 @@ function misspelt(word: string, noun: string): boolean {
   return j === word.length;
 }
 
+/**
+ * Does a sibling column say which table `column` points into (`type_product_source` beside `idproduct_source`,
+ * `commentable_type` beside `commentable_id`)? Then the key is polymorphic.
+ */
 function polymorphic(stem: readonly string[], siblings: ReadonlySet<string> | undefined): boolean {
   const n = stem.join('_');
   return !!siblings && !!n && (siblings.has(`type_${n}`) || siblings.has(`${n}_type`));

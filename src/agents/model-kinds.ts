@@ -249,7 +249,7 @@ export function placeKind(system: string, folder: string | undefined): NameKind 
   if (TECHNICAL_SYSTEMS.has(system) || words.some((w) => w === 'validation' || w === 'audit' || w === 'monitoring')) {
     return { kind: 'technical', why: `the pipeline's own bookkeeping (${system || folder})`, served: [] };
   }
-  // (the system's own words only: a folder named codesets holds what the project says is one)
+  // a system named as code sets or rule sets (its models' prefix or source: codesets, rulesets)
   const own = system.split('_');
   if (own.some((w) => CODE_LIST_WORDS.has(w))) return { kind: 'technical', why: `a code set of ${system}: codes grouped for a purpose, which a pipeline filters rows by`, served: [] };
   if (own.some((w) => RULE_SET_WORDS.has(w))) return { kind: 'configuration', why: `a rule set of ${system}: thresholds, coefficients or schedules a pipeline applies, not business things`, served: [] };
