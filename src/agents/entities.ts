@@ -26,7 +26,7 @@ import { sqlShape } from './sql-shape.js';
 import { isStagingModel, modelFolders, sourceSystemNames, stagingFolder, stagingSubfolders, upstreamModels } from './staging.js';
 import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
 import { declaredTargetResolver, type ResolvedTarget } from './targets.js';
-import { columnKind, linkEnds, markTenant, referenceColumns, singularAll } from './link-kinds.js';
+import { columnKind, linkEnds, markSystemWide, markTenant, referenceColumns, singularAll } from './link-kinds.js';
 import { describedKey, neighbourKey, neighbours, ownKeyColumn, semanticPrimary, soleKey } from './entity-keys.js';
 
 export interface StagingModel {
@@ -62,6 +62,8 @@ export interface StagingModel {
   anchor?: string;
   /** A membership table's ends (lower case): its other references are copies of what a member has, not ends. */
   ends?: string[];
+  /** Columns (lower case) most tables of its system carry (a loader's lds_* stamps, the record's owner): bookkeeping, not its own values. */
+  systemWide?: ReadonlySet<string>;
 }
 
 export interface EntityGroup {
@@ -111,7 +113,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   const siblings = new Set(nodes.map((n) => n.name.toLowerCase()));
   const models: StagingModel[] = nodes.map((node) => {
     const folder = stagingFolder(node);
-    const parsed = parseModelName(node.name, sourceNames, { folder, siblings, folders: stagingSubfolders(node) });
+    const parsed = parseModelName(node.name, sourceNames, { folder, siblings, folders: stagingSubfolders(node), reads: node.sourceRefs });
     const columns = columnsOf(project, node);
     // unique as declared on the model (its YAML, constraints, unique_key), or on the one source table it renames
     // (a loader's row id, _airbyte_raw_id, is unique per load, not the thing's identity), or the id of each element of
@@ -745,6 +747,7 @@ function classifyByColumns(project: Project, models: StagingModel[]): boolean {
     }
     return undefined;
   };
+  markSystemWide(models);
   let removed = false;
   for (const [entity, list] of modelsOf) {
     if (referenced.has(entity)) continue;

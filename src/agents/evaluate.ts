@@ -208,7 +208,7 @@ function scopeOf(project: Project): Set<string> {
   const sources = sourceSystemNames(project);
   const out = new Set<string>();
   for (const n of project.models.filter(isStagingModel)) {
-    out.add(pascalName(parseModelName(n.name, sources, { folder: stagingFolder(n) }).tokens));
+    out.add(pascalName(parseModelName(n.name, sources, { folder: stagingFolder(n), reads: n.sourceRefs }).tokens));
     // the plain table noun too (stg_hubspot__merged_deal is the labels' MergedDeal)
     const table = n.name.toLowerCase().replace(/^(stg|staging|src|raw)_/, '').replace(/^[a-z0-9_]+?__/, '').replace(/_tmp$/, '');
     out.add(pascalName(singularPhrase(table.split('_').filter(Boolean))));

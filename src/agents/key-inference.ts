@@ -34,7 +34,7 @@ export interface IndexedEntity {
   folders?: Set<string>;
 }
 
-export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym' | 'bare' | 'join' | 'sqljoin';
+export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym' | 'spelling' | 'bare' | 'join' | 'sqljoin';
 
 /** Why a key-shaped column was not drawn, for the proposal's notes (counted per reason). */
 export type RejectReason = 'attribute' | 'other system' | 'own id' | 'type' | 'polymorphic';
@@ -118,8 +118,10 @@ const NOT_A_REFERENCE = new Set(['external', 'unique', 'remote', 'hashed', 'hash
  * bank account, not an Account with the role "bank".
  */
 const COMPOUNDS = new Set(Object.values(DOMAIN_DICTIONARY).flat().filter((w) => w.includes('_')));
+/** The dictionary's one-word business nouns: spelt as meant (contact is no Contract short of a letter). */
+const KNOWN_NOUNS = new Set(Object.values(DOMAIN_DICTIONARY).flat().filter((w) => !w.includes('_')));
 
-const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, key: 0.8, semantic: 0.85, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6, synonym: 0.6, bare: 0.6, join: 0.8, sqljoin: 0.75 };
+const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, key: 0.8, semantic: 0.85, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6, synonym: 0.6, spelling: 0.55, bare: 0.6, join: 0.8, sqljoin: 0.75 };
 
 /**
  * Nouns a modeler reads as the same business thing when the layer has only the other one: a
@@ -299,10 +301,38 @@ export class EntityIndex {
     // gtfs_datasets), a bare noun is one more link field, holding a list as often as one key
     if (this.linkLists(child)) return undefined;
     if (siblings && [`${noun}_id`, `${noun}_name`, `${noun}_key`, `${column.name.toLowerCase()}_id`, `${column.name.toLowerCase()}_name`].some((c) => siblings.has(c))) return undefined;
+    // …nor in a system that keys its things as <noun>_id (OLIDS: patient_id, encounter_id, and location_id in its schedules)
+    // and names no other of them by a bare noun: there the bare noun is a value (an encounter's location, as text); Stripe's
+    // objects name each other bare (customer, invoice, charge), and one bare noun among them is one more key
+    const style = this.keyStyle(child.source);
+    if (style.keyed.has(`${noun}_id`) && ![...style.bare].some((n) => n !== noun)) return undefined;
     const type = column.data_type ?? column.type;
     if (attributeKind(column.name, type, child.columns) || !compatibleTypes(type, target.key?.type)) return undefined;
     if (type && !/char|text|string|int|uuid|varchar/i.test(type)) return undefined;
     return { entity: target.name, rule: 'bare', role: [], confidence: CONFIDENCE.bare, lookup: false };
+  }
+
+  /**
+   * How a system's tables name its entities' keys: the columns of its tables (`keyed`, to look up <noun>_id), the bare
+   * nouns of its entities they hold (`bare`: Stripe's customer, invoice) and its one-word entities, read once per system.
+   */
+  private keyStyle(system: string): { keyed: ReadonlySet<string>; bare: ReadonlySet<string>; single: readonly IndexedEntity[] } {
+    let style = this.keyStyles.get(system);
+    if (!style) {
+      const keyed = new Set<string>();
+      const bare = new Set<string>();
+      const single: IndexedEntity[] = [];
+      for (const list of this.byNoun.values()) for (const e of list) {
+        if (!e.sources.has(system)) continue;
+        if (e.tokens.length === 1) single.push(e);
+        for (const c of e.columns ?? []) {
+          keyed.add(c);
+          if (c !== snakeOf(e.tokens) && this.byNoun.get(c)?.some((o) => o.sources.has(system))) bare.add(c);
+        }
+      }
+      this.keyStyles.set(system, (style = { keyed, bare, single }));
+    }
+    return style;
   }
 
   /**
@@ -330,6 +360,7 @@ export class EntityIndex {
     return this.byNoun.get(snakeOf([...w.slice(0, -1), singularWord(last)]))?.filter((e) => e.sources.has(system)) ?? [];
   }
   private lists = new WeakMap<ChildModel, boolean>();
+  private keyStyles = new Map<string, { keyed: ReadonlySet<string>; bare: ReadonlySet<string>; single: readonly IndexedEntity[] }>();
 
   /** Is `target` only in systems other than the child's? (Models without a known system cross nothing.) */
   private crossesSystems(child: ChildModel, target: IndexedEntity): boolean {
@@ -465,6 +496,16 @@ export class EntityIndex {
         if (e && (!child.source || e.sources.has(child.source) || e.sources.has(''))) { add(e, 'synonym', stem.slice(0, -1), 35); break; }
       }
     }
+    // spelling: the head word is an entity's noun of the child's own system with a letter or two dropped (OLIDS's
+    // practioner_id, parent_obervation_id), when nothing else matched, no other noun of the system reads so, and no other
+    // column of the system uses the word (a word of its own, contact beside a Contract, is spelt as meant)
+    if (!out.length && child.source) {
+      const word = stem[stem.length - 1];
+      const used = () => [...this.keyStyle(child.source).keyed].filter((c) => c.split('_').includes(word)).length;
+      const near = word.length >= 6 && !KNOWN_NOUNS.has(word) && !this.get([word], child.source)
+        ? this.keyStyle(child.source).single.filter((e) => misspelt(word, e.tokens[0])) : [];
+      if (near.length === 1 && used() <= 1) add(near[0], 'spelling', stem.slice(0, -1), 40);
+    }
     // key: the column is another entity's own key by name (person_id, the key of Patient), when no noun matched
     // in the child's own system (GTFS trips.service_id is the key of the GTFS calendar, not an Airtable Service)
     if (!out.some((c) => c.rank < 100)) {
@@ -518,6 +559,15 @@ export class EntityIndex {
     if (SELF_ROLES.has(snake) && !out.length) add(this.get(child.tokens, child.source), 'self', stem, 40);
     return out.sort((a, b) => a.rank - b.rank);
   }
+}
+
+/** Is `word` `noun` with one or two letters left out, its first two and last three kept (obervation, practioner)? */
+function misspelt(word: string, noun: string): boolean {
+  const short = noun.length - word.length;
+  if (short < 1 || short > 2 || word.slice(0, 2) !== noun.slice(0, 2) || word.slice(-3) !== noun.slice(-3)) return false;
+  let j = 0;
+  for (const ch of noun) if (j < word.length && ch === word[j]) j++;
+  return j === word.length;
 }
 
 /**

@@ -1,7 +1,7 @@
 // What a staging model is by the references it holds: a link between things (bridge, membership,
 // association class), values or a part of one other thing, or its history — and which of its
 // references are the link's ends (not who wrote the row, not the tenant copied onto it).
-import { isTechnicalColumn, keyStem, roleOf } from './columns.js';
+import { isTechnicalColumn, keyShape, keyStem, roleOf } from './columns.js';
 import type { StagingModel } from './entities.js';
 import { PERIOD_NAMES } from './entity-keys.js';
 import { singularWord } from './inflection.js';
@@ -23,6 +23,25 @@ export function referenceColumns(m: StagingModel): { column: string; entity: str
   for (const d of m.foreignKeys) { const t = m.declared.get(d.column.toLowerCase()); if (t) add(d.column, t.entity); }
   for (const c of m.columns) { const g = m.guesses.get(c.name.toLowerCase()); if (g) add(c.name, g.entity); }
   return out;
+}
+
+/**
+ * Columns two thirds or more of a system's tables carry (four tables at least), key-shaped or in a family of such columns
+ * (OLIDS's lds_id, lds_business_key, lds_dataset_id, lds_start_date_time; record_owner_organisation_code): the loader's or
+ * the system's bookkeeping on every row. They say nothing of one table, so they do not make a link more than a link.
+ */
+export function markSystemWide(models: readonly StagingModel[]): void {
+  const bySystem = new Map<string, StagingModel[]>();
+  for (const m of models) { const l = bySystem.get(m.source); if (l) l.push(m); else bySystem.set(m.source, [m]); }
+  for (const list of bySystem.values()) {
+    const counts = new Map<string, number>();
+    for (const m of list) for (const n of new Set(m.columns.map((c) => c.name.toLowerCase()))) counts.set(n, (counts.get(n) ?? 0) + 1);
+    const common = list.length >= 4 ? [...counts].filter(([n, k]) => k * 3 >= list.length * 2 && n !== 'id' && !isTechnicalColumn(n)).map(([n]) => n) : [];
+    const firstWords = new Map<string, number>();
+    for (const n of common) { const w = n.split('_')[0]; firstWords.set(w, (firstWords.get(w) ?? 0) + 1); }
+    const wide = new Set(common.filter((n) => n.includes('_') && (!!keyShape(n) || /_(?:code|key)$/.test(n) || (firstWords.get(n.split('_')[0]) ?? 0) >= 3)));
+    for (const m of list) m.systemWide = wide;
+  }
 }
 
 /** The references that link things: who created or last changed the row (created_by_id, last_modified_by_id) is bookkeeping, not an end of a link. */
@@ -170,7 +189,7 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
     const endCount = (n: string) => { const q = /^(\w+)_(?:quantity|qty)$/.exec(n); return !!q && refs.some((r) => snakeOf(entityTokens(r.entity)) === q[1]); };
     // a table its name calls a link (course_reasons_bridge) may carry an id its loader generated (generated_id, bridge_id)
     const namedLink = NAMED_LINK_WORDS.has(m.parsed.tokens[m.parsed.tokens.length - 1]);
-    const extra = m.columns.filter((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && n !== m.tenant?.toLowerCase() && !own(n) && !isLinkFiller(n) && !endCount(n) && !isAuditKey(n)
+    const extra = m.columns.filter((c) => { const n = c.name.toLowerCase(); return !refCols.has(n) && n !== m.tenant?.toLowerCase() && !own(n) && !isLinkFiller(n) && !endCount(n) && !isAuditKey(n) && !m.systemWide?.has(n)
       && !(namedLink && (n === 'id' || n.endsWith('_id'))); });
     // a row with an identity of its own (interview_id) is a thing that happens to hold two references,
     // unless its name is made of the two things it links (opportunity_contact_role)

@@ -87,6 +87,16 @@ const DEFINITION_COLUMNS = new Set(['type', 'field_type', 'data_type', 'label', 
   'options', 'is_custom', 'custom', 'read_only', 'is_required', 'required', 'field_name', 'object_type', 'display_order', 'hubspot_defined', 'hubspot_object']);
 /** Children of a technical table: property_option, field_value. */
 const DETAIL_WORDS = new Set(['option', 'value', 'group', 'enum', 'choice']);
+/**
+ * Words of a list of codes grouped for a purpose (a clinical code set: cluster, SNOMED code, description), which a pipeline
+ * keeps rows in or out by: the team's reference lists, not things of the business (stg_codesets_ltc_lcs_codes, a refset).
+ */
+const CODE_LIST_WORDS = new Set(['codeset', 'codesets', 'refset', 'refsets', 'valueset', 'valuesets', 'codelist', 'codelists']);
+/** Last words of a table of a hierarchy's lines of descent. */
+const LINEAGE_WORDS = new Set(['descendant', 'descendent', 'ancestor', 'ancestry', 'lineage']);
+/** Words of a system of rules a pipeline applies (thresholds, coefficients, a schedule of doses): its configuration. */
+const RULE_SET_WORDS = new Set(['ruleset', 'rulesets']);
+
 /** Words saying a model is a step applied to other models' rows (a name's first word, or its folder). */
 const TRANSFORM_WORDS = new Set(['transformed', 'transformation', 'transformations', 'derived', 'enriched', 'processed', 'prepared', 'reshaped', 'intermediate',
   'consolidation', 'consolidations', 'consolidated', 'cleanup', 'cleaned', 'final', 'combined']);
@@ -134,9 +144,21 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
     return { kind: 'technical', why: 'the source system\'s own bookkeeping or schema', served: [] };
   }
   if (CONFIG_NOUNS.has(phrase) || (tokens.length <= 2 && CONFIG_NOUNS.has(last))) return { kind: 'configuration', why: 'configuration settings, not business things', served: [] };
+  // organisation_descendent (child code, role, path): a hierarchy flattened into paths; with two keys of one thing it is a
+  // closure table, a link, which the columns tell
+  if (lead.length && LINEAGE_WORDS.has(last) && !(columns ?? []).some((c) => /_id$/.test(c.name.toLowerCase()))) {
+    return { kind: 'technical', why: `the hierarchy of ${lead.join(' ')} flattened into paths (its ${last}s), not things of their own`, served: [] };
+  }
+  if (tokens.some((t) => CODE_LIST_WORDS.has(t))) return { kind: 'technical', why: 'a code set: codes grouped for a purpose, which a pipeline filters rows by, not business things', served: [] };
   // ipv4_to_country: a lookup from one thing to another
   const to = tokens.indexOf('to');
   if (to > 0 && to < tokens.length - 1 && !nounPhrase(tokens, to, columns)) return { kind: 'technical', why: `a lookup from ${tokens.slice(0, to).join(' ')} to ${tokens.slice(to + 1).join(' ')}`, served: [] };
+  // practice_neighbourhood_lookup (practice_code, practice_name, local_authority, neighbourhood): values looked up by another
+  // thing's code, kept by hand; a lookup with an identifier of its own (a status list others point at) is a thing
+  if (lead.length && (last === 'lookup' || last === 'lookups') && columns?.length
+    && !columns.some((c) => { const n = c.name.toLowerCase(); return n === 'id' || n === `${phrase}_id` || n === `${lead.join('_')}_id` || isUniqueColumn(node, c.name); })) {
+    return { kind: 'technical', why: `a lookup of values by another thing's code (no identifier of its own)`, served: [] };
+  }
   if (tokens.some((t) => PIPELINE_WORDS.has(t)) || (tokens.length > 1 && (last === 'map' || last === 'mapping')) || tokens[0] === 'relationships') {
     return { kind: 'technical', why: 'the pipeline\'s own bookkeeping (load outcomes, validator output, id maps)', served: [] };
   }
@@ -227,6 +249,10 @@ export function placeKind(system: string, folder: string | undefined): NameKind 
   if (TECHNICAL_SYSTEMS.has(system) || words.some((w) => w === 'validation' || w === 'audit' || w === 'monitoring')) {
     return { kind: 'technical', why: `the pipeline's own bookkeeping (${system || folder})`, served: [] };
   }
+  // a system named as code sets or rule sets (its models' prefix or source: codesets, rulesets)
+  const own = system.split('_');
+  if (own.some((w) => CODE_LIST_WORDS.has(w))) return { kind: 'technical', why: `a code set of ${system}: codes grouped for a purpose, which a pipeline filters rows by`, served: [] };
+  if (own.some((w) => RULE_SET_WORDS.has(w))) return { kind: 'configuration', why: `a rule set of ${system}: thresholds, coefficients or schedules a pipeline applies, not business things`, served: [] };
   return undefined;
 }
 

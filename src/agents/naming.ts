@@ -27,6 +27,12 @@ export const LOADER_WORDS = new Set(['tap', 'src', 'raw', 'source', 'fivetran', 
 
 export const ENGINE_WORDS = new Set(['postgres', 'postgresql', 'mysql', 'mssql', 'sqlserver', 'oracle', 'mongo', 'mongodb', 'dynamodb', 'bigquery', 'bq',
   'snowflake', 'redshift', 'rds', 's3', 'gcs', 'csv', 'sftp']);
+/**
+ * Words after a dbt source's name that say how its tables are stored or what was done to them before loading (OLIDS_MASKED,
+ * Dictionary_dbo), not whose they are: stg_olids_patient reads OLIDS_MASKED.PATIENT and is olids's patient.
+ */
+const SOURCE_TAIL_WORDS = new Set([...ENGINE_WORDS, 'dbo', 'db', 'database', 'public', 'masked', 'pseudonymised', 'pseudonymized', 'anonymised',
+  'anonymized', 'deidentified', 'hashed', 'redacted']);
 /** Words naming the storage of a table, not the thing (organizations_table, users_tbl). */
 const TABLE_WORDS = new Set(['table', 'tbl']);
 /** dbt's `<model>_base`: the base step the model of the same name selects from (issues_base feeds issues). */
@@ -67,7 +73,7 @@ export interface ParsedName {
  * Parse a model name. `knownSources` are source-system names (dbt sources, staging folder
  * names) that may prefix a single-underscore name such as `stg_shopify_orders`.
  */
-export function parseModelName(name: string, knownSources: readonly string[] = [], opts: { otherLayers?: boolean; folder?: string; siblings?: ReadonlySet<string>; folders?: readonly string[] } = {}): ParsedName {
+export function parseModelName(name: string, knownSources: readonly string[] = [], opts: { otherLayers?: boolean; folder?: string; siblings?: ReadonlySet<string>; folders?: readonly string[]; reads?: readonly string[] } = {}): ParsedName {
   // letters beyond ASCII are letters (stg_erp__größen), not separators
   // a leading underscore marks a private helper (_stg_x__actions_filtered), not a word
   let rest = name.toLowerCase().replace(/[^\p{L}\p{N}_]+/gu, '_').replace(/^_+/, '');
@@ -120,7 +126,11 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
     // the longest matching source name wins (google_ads before google)
     let src: string | undefined;
     // (a source named with its loader's word, pc_raw, prefixes its models without it: stg_pc_user is pc's user)
-    const bare = (s: string) => s.split('_').filter((w) => w && !LOADER_WORDS.has(w)).join('_');
+    const bare = (s: string) => {
+      const words = s.split('_').filter((w) => w && !LOADER_WORDS.has(w));
+      while (words.length > 1 && SOURCE_TAIL_WORDS.has(words[words.length - 1])) words.pop();
+      return words.join('_');
+    };
     for (const cand of opts.folder ? [opts.folder, ...knownSources] : knownSources) {
       for (const s of new Set([cand.toLowerCase(), bare(cand.toLowerCase())])) {
         if (s && rest.startsWith(s + '_') && rest.length > s.length + 1 && (!src || s.length > src.length)) src = s;
@@ -133,6 +143,7 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
   if (innerHelper) { table = table.slice(innerHelper.length + 1); marker ??= innerHelper; }
   let raw = table.split('_').filter(Boolean);
   while (raw.length > 1 && STORAGE_WORDS.has(raw[0])) raw = raw.slice(1);
+  raw = withoutSourceWords(raw, opts.reads ?? []);
   // one letter before the noun says what kind of table it is, not what it holds: Sage's F_COMPTET and F_DOCLIGNE (a file),
   // d_product and f_sales (a dimension, a fact), t_, v_ (a table, a view)
   if (raw.length > 1 && /^\p{L}$/u.test(raw[0])) raw = raw.slice(1);
@@ -151,6 +162,23 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
   if (tokens.length === 2 && singularWord(tokens[0]) === tokens[1]) tokens = tokens.slice(1);
   return { source, tokens, helper: !!marker, ...(marker ? { marker } : {}), ...(subsystem ? { subsystem } : {}),
     ...(periods.length ? { period: periods.join('_') } : {}), ...(consumer ? { consumer } : {}), ...(parent ? { parent } : {}) };
+}
+
+/**
+ * Words before the table's name that abbreviate the name of the one dbt source the model reads: stg_olids_term_concept reads
+ * OLIDS_TERMINOLOGY.CONCEPT, and term is that source's word (its terminology), not part of the noun, which is the table's.
+ */
+function withoutSourceWords(raw: string[], reads: readonly string[]): string[] {
+  if (reads.length !== 1) return raw;
+  const dot = reads[0].indexOf('.');
+  if (dot <= 0) return raw;
+  const words = (s: string) => s.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1_$2').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const source = words(reads[0].slice(0, dot));
+  const table = words(reads[0].slice(dot + 1));
+  const lead = raw.length - table.length;
+  if (lead < 1 || table.some((t, i) => raw[lead + i] !== t)) return raw;
+  const ofSource = raw.slice(0, lead).every((w) => w.length >= 3 && source.some((s) => s.startsWith(w)));
+  return ofSource ? raw.slice(lead) : raw;
 }
 
 /**

@@ -102,7 +102,7 @@ function ruleText(rule: string, lookup: boolean): string {
     noun: 'column names the entity', role: 'role + entity noun', context: 'entity noun completed from the model name',
     head: 'the only entity of that kind', actor: 'person role points at the people entity', self: 'self-reference role',
     description: 'the column description names the entity', semantic: 'semantic model foreign entity', key: "the column is the parent's own key (unique or described as its unique identifier)",
-    synonym: 'another word for the entity noun (provider → practitioner)', bare: 'the column is named by the entity noun alone, in the entity\'s own system',
+    synonym: 'another word for the entity noun (provider → practitioner)', spelling: 'the entity noun misspelt, a letter or two left out (obervation → observation)', bare: 'the column is named by the entity noun alone, in the entity\'s own system',
     join: "a downstream model joins the column to the entity's own id",
     sqljoin: 'the model\'s own SQL joins the column to the entity\'s id',
   };
