@@ -123,3 +123,34 @@ models:
     expect(findings(dir, 'READINESS_KEY_TESTS_MISSING')).toEqual(['fct_events', 'fct_sessions']);
   });
 });
+
+// data-inclusion names its contacts' columns in French (courriel, telephone, prenom, adresse,
+// code_postal): none was flagged while `email` in the same project was.
+describe('personal data named in other languages, and names that are not a person', () => {
+  const dir = project({
+    'models/marts/_m.yml': `version: 2
+models:
+  - name: contacts
+    columns:
+      - {name: courriel}
+      - {name: telephone}
+      - {name: contact_nom_prenom}
+      - {name: adresse}
+      - {name: code_postal}
+      - {name: date_de_naissance}
+      - {name: geburtsdatum}
+      - {name: apellido}
+      - {name: first_name}
+      - {name: last_name}
+      - {name: nom}
+      - {name: repo_full_name}
+      - {name: adresse_id}
+      - {name: telephoner, data_type: boolean}
+      - {name: courriels_count}
+`,
+  });
+  it("flags them in French, German, Spanish and English, but not a thing's name, a key, a flag or a count", () => {
+    expect(findings(dir, 'READINESS_SENSITIVE_UNCLASSIFIED')).toEqual(['contacts.adresse', 'contacts.apellido', 'contacts.code_postal', 'contacts.contact_nom_prenom',
+      'contacts.courriel', 'contacts.date_de_naissance', 'contacts.first_name', 'contacts.geburtsdatum', 'contacts.last_name', 'contacts.telephone']);
+  });
+});

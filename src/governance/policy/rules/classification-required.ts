@@ -1,7 +1,8 @@
-import { looksSensitive } from '../../column-roles.js';
+import { looksSensitive, PERSONAL_DATA_NAMES } from '../../column-roles.js';
 import type { RuleType } from '../types.js';
 
-const DEFAULT = '(^|_)(e?mail|email_address|phone|mobile|ssn|social_security|passport|tax_id|iban|card_number|credit_card|dob|birth_?date|date_of_birth|address|street|zip|postal_code|ip_address|salary)($|_)';
+// Whole words of a column name (between underscores or its ends), in the languages real projects name columns in.
+const DEFAULT = `(^|_)(${PERSONAL_DATA_NAMES.join('|')})($|_)`;
 
 export const classificationRequired: RuleType = {
   type: 'classification_required',
