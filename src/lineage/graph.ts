@@ -328,6 +328,8 @@ function build(p: Project, opts: ColumnsOptions, prev?: Tables): { graph: Lineag
   }
   // models no longer read (removed, or no SQL now)
   if (t === prev && t.parts.size !== count) for (const id of [...t.parts.keys()]) { const n = byId.get(id); if (!n || !cols.sql(n)) removePart(t, id); }
+  // every model's SQL has been read: the next command on an unchanged project parses none of it again
+  cols.keep();
   const { up, down, unresolved, gaps, influence, outputs } = t;
 
   const nameOf = (id: string) => { const n = byId.get(id); return n ? displayName(n) : id; };

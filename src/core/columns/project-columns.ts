@@ -80,6 +80,8 @@ export interface ProjectColumns {
   declared(node: DbtNode | string): Declared | undefined;
   /** Counts over the project (reads every model). */
   stats(): ColumnStats;
+  /** Write the shapes parsed so far to the project's cache, when asked for (opts.cache): findings() and stats() do it themselves. */
+  keep(): void;
 }
 
 export interface ColumnStats {
@@ -510,6 +512,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
       cache.save();
       return { ...s, readMs: Math.round(readMs), parsed: cache.misses, cached: cache.hits, fast: cache.fast };
     },
+    keep: () => { const l = live(); if (l) l.keep(); else cache.save(); },
   };
   const memo: Memo = {
     nodes: byId, readings, cycles, relCols, relSig, readers, askers, undecided: renderedUndecided, get lib() { return lib; }, get declared() { return declared; }, get declaredFrom() { return declaredFrom; },
