@@ -17,7 +17,7 @@ import { joinedKeys, keysReadFrom, stagerOf } from './join-keys.js';
 import { gluedNames, subjectTails } from './subject-names.js';
 import { tagDefinitions } from './tag-definitions.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
-import { applySystemPrefixes, grainOf, mergePartitionCopies, markDuplicates, markJoinsAgain, markRestagings, markSameRows, markSubsets, nameForTheirBase, ownIdentifiers, systemOf } from './layer-systems.js';
+import { applySystemPrefixes, conformedTables, grainOf, mergePartitionCopies, markDuplicates, markJoinsAgain, markRestagings, markSameRows, markSubsets, nameForTheirBase, ownIdentifiers, systemOf } from './layer-systems.js';
 import { descriptionKind, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
 import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './layer-parts.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
@@ -167,7 +167,16 @@ export function readStagingLayer(project: Project): StagingLayer {
     model.why = `a filtered copy of ${of.node.name} (the same columns)`;
     (model as Served).served = of.parsed.tokens;
   }
-  for (const { model, of, via } of markSubsets(project, models, (n) => upstreamModels(project, n))) {
+  const conformed = new Set<StagingModel>();
+  for (const { model, pieces } of conformedTables(models, (n) => upstreamModels(project, n))) {
+    conformed.add(model);
+    for (const p of pieces) {
+      p.kind = 'duplicate';
+      p.why = `the ${p.source} rows of ${model.node.name}, which conforms the ${model.parsed.tokens.join(' ')} of ${pieces.map((x) => x.source).join(' and ')} under one key`;
+      (p as Served).served = model.parsed.tokens;
+    }
+  }
+  for (const { model, of, via } of markSubsets(project, models, (n) => upstreamModels(project, n), conformed)) {
     model.kind = 'duplicate';
     model.why = `a filtered subset of ${via} (selects from it and returns only columns it has)`;
     (model as Served).served = of.parsed.tokens;

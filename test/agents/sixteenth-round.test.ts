@@ -23,3 +23,26 @@ describe("words that are also members of JavaScript's Object (a racing team is a
     expect(refs(p)).toEqual(['Constructor>Result.constructor_id']);
   });
 });
+
+describe("one noun's tables of two systems conformed by a staging model that unions them", () => {
+  const layer = (conformed: string) => ({
+    'models/staging/_sources.yml': sourcesYaml(sources('ergast', 'races', 'results'), sources('live_timing', 'sessions', 'laps')),
+    'models/staging/ergast/stg_ergast__sessions.sql': select('ergast', 'races', "race_key as session_id, raceid as _ergast_race_id, 'race' as session_type, date as session_start"),
+    'models/staging/ergast/stg_ergast__results.sql': "select r.resultid as result_id, s.session_id, r.driverid as driver_ref, r.points from {{ source('ergast', 'results') }} r join {{ ref('stg_sessions') }} s on r.raceid = s._ergast_race_id\n",
+    'models/staging/live_timing/stg_live_timing__sessions.sql': select('live_timing', 'sessions', 'session_key as session_id, session_type, session_date as session_start'),
+    'models/staging/live_timing/stg_live_timing__laps.sql': select('live_timing', 'laps', 'lap_key as lap_id, session_key as session_id, car_number, lap_number, lap_time'),
+    'models/staging/stg_sessions.sql': conformed,
+  });
+
+  it("reads the union as the thing, keys both systems' session_id to it and folds each system's sessions into it", () => {
+    const p = run(layer("select session_id, _ergast_race_id, session_type, session_start from {{ ref('stg_ergast__sessions') }}\nunion all\nselect session_id, null as _ergast_race_id, session_type, session_start from {{ ref('stg_live_timing__sessions') }}\n"));
+    expect(names(p)).toEqual(['Lap', 'Result', 'Session']);
+    expect(refs(p)).toEqual(['Session>Lap.session_id', 'Session>Result.session_id']);
+    expect(p.notes.join('\n')).toMatch(/stg_ergast__sessions → Session \(the ergast rows of stg_sessions, which conforms the session of ergast and live_timing under one key\)/);
+  });
+
+  it("keeps each system's sessions apart when the root model reads one system's alone", () => {
+    const p = run(layer("select session_id, _ergast_race_id, session_type, session_start from {{ ref('stg_ergast__sessions') }} where session_type = 'race'\n"));
+    expect(names(p)).toEqual(expect.arrayContaining(['ErgastSession', 'LiveTimingSession']));
+  });
+});
