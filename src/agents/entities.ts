@@ -23,6 +23,7 @@ import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './l
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsFromReadersOnly, columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
 import { sqlShape } from './sql-shape.js';
+import { streamReadings } from './stream-tables.js';
 import { isStagingModel, modelFolders, sourceSystemNames, stagingFolder, stagingSubfolders, upstreamModels } from './staging.js';
 import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
 import { declaredTargetResolver, type ResolvedTarget } from './targets.js';
@@ -175,6 +176,11 @@ export function readStagingLayer(project: Project): StagingLayer {
       p.why = `the ${p.source} rows of ${model.node.name}, which conforms the ${model.parsed.tokens.join(' ')} of ${pieces.map((x) => x.source).join(' and ')} under one key`;
       (p as Served).served = model.parsed.tokens;
     }
+  }
+  for (const { model, stamp } of streamReadings(models)) {
+    model.kind = 'log';
+    model.why = `a stream of readings of the ${model.source} feed: stamped with ${stamp} (time elapsed in its parent, an interval most of the system's tables carry), no identifier of its own`;
+    (model as Served).served = [];
   }
   for (const { model, of, via } of markSubsets(project, models, (n) => upstreamModels(project, n), conformed)) {
     model.kind = 'duplicate';

@@ -46,3 +46,31 @@ describe("one noun's tables of two systems conformed by a staging model that uni
     expect(names(p)).toEqual(expect.arrayContaining(['ErgastSession', 'LiveTimingSession']));
   });
 });
+
+describe("a feed whose tables mostly carry one interval stamp (the time elapsed in the session)", () => {
+  const feed = (stamp: string) => {
+    const t = (table: string, columns: string) => select('live_timing', table, `session_key as session_id, ${columns}, _streamtimestamp${stamp} as session_ts`);
+    return {
+      'models/staging/_sources.yml': sourcesYaml(sources('live_timing', 'sessions', 'car_data', 'weather_data', 'position', 'track_status', 'race_control_messages', 'tyre_stint_series', 'pit_lane_times')),
+      'models/staging/stg_live_timing__sessions.sql': select('live_timing', 'sessions', 'session_key as session_id, session_type, session_name, session_date'),
+      'models/staging/stg_live_timing__car_data.sql': t('car_data', 'carnumber as car_number, rpm as engine_rpm, speed as car_speed, gear as engine_gear'),
+      'models/staging/stg_live_timing__weather_data.sql': t('weather_data', 'airtemp as air_temperature, humidity, windspeed as wind_speed'),
+      'models/staging/stg_live_timing__position.sql': t('position', 'driver as car_number, x as x_position, y as y_position'),
+      'models/staging/stg_live_timing__track_status.sql': t('track_status', 'status as _track_status_id, message as status_message'),
+      'models/staging/stg_live_timing__race_control_messages.sql': t('race_control_messages', 'messageid as message_id, lap as lap_number, category, message'),
+      'models/staging/stg_live_timing__tyre_stint_series.sql': t('tyre_stint_series', 'driver as car_number, stint as stint_sequence, compound as tyre_compound, totallaps as total_laps'),
+      'models/staging/stg_live_timing__pit_lane_times.sql': t('pit_lane_times', 'driver as car_number, lap as lap_number, duration as pit_lane_duration'),
+    };
+  };
+
+  it('leaves out the stamped readings (telemetry, weather, positions, track status) and keeps messages, stints and pit-lane passes', () => {
+    const p = run(feed('::interval'));
+    expect(names(p)).toEqual(['PitLaneTime', 'RaceControlMessage', 'Session', 'TyreStintSeries']);
+    expect(p.notes.join('\n')).toMatch(/stg_live_timing__car_data \(a stream of readings of the live_timing feed: stamped with session_ts/);
+  });
+
+  it('keeps them when the shared stamp is no interval (a time of day says nothing of a stream)', () => {
+    const p = run(feed('::timestamp'));
+    expect(names(p)).toEqual(expect.arrayContaining(['CarData', 'WeatherData']));
+  });
+});
