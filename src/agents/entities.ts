@@ -24,6 +24,7 @@ import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type 
 import { columnsFromReadersOnly, columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
 import { sqlShape } from './sql-shape.js';
 import { streamReadings } from './stream-tables.js';
+import { sameSourceCopies } from './same-source-copies.js';
 import { isStagingModel, modelFolders, sourceSystemNames, stagingFolder, stagingSubfolders, upstreamModels } from './staging.js';
 import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
 import { declaredTargetResolver, type ResolvedTarget } from './targets.js';
@@ -222,6 +223,11 @@ export function readStagingLayer(project: Project): StagingLayer {
   for (const { model, of, table, column } of markSameRows(project, models)) {
     model.kind = 'duplicate';
     model.why = `${table}'s rows again: it keeps the table's ${column} as its own identifier, as ${of.node.name} does`;
+    (model as Served).served = of.parsed.tokens;
+  }
+  for (const { model, of, table } of sameSourceCopies(models)) {
+    model.kind = 'duplicate';
+    model.why = `${table}'s rows read again for other columns: no identifier of its own, and every key it holds ${of.node.name} holds too`;
     (model as Served).served = of.parsed.tokens;
   }
   for (const { model, of, things } of markJoinsAgain(models)) {

@@ -74,3 +74,24 @@ describe("a feed whose tables mostly carry one interval stamp (the time elapsed 
     expect(names(p)).toEqual(expect.arrayContaining(['CarData', 'WeatherData']));
   });
 });
+
+describe("one source table read twice for other columns", () => {
+  const layer = (fastest: string) => ({
+    'models/staging/_sources.yml': sourcesYaml(sources('ergast', 'drivers', 'races', 'results')),
+    'models/staging/stg_ergast__drivers.sql': select('ergast', 'drivers', 'driverid as driver_id, forename, surname'),
+    'models/staging/stg_ergast__races.sql': select('ergast', 'races', 'raceid as race_id, year, round, name'),
+    'models/staging/stg_ergast__race_results.sql': select('ergast', 'results', 'raceid as race_id, driverid as driver_id, grid as grid_position, position, points, laps'),
+    'models/staging/stg_ergast__fastest_laps.sql': select('ergast', 'results', fastest),
+  });
+
+  it('folds the model that keeps fewer columns and no identifier into the fuller one', () => {
+    const p = run(layer('raceid as race_id, driverid as driver_id, fastestlap as fastest_lap, fastestlaptime as fastest_lap_time'));
+    expect(names(p)).toEqual(['Driver', 'Race', 'RaceResult']);
+    expect(p.notes.join('\n')).toMatch(/stg_ergast__fastest_laps → RaceResult \(ergast\.results's rows read again for other columns/);
+  });
+
+  it('keeps it when it has an identifier of its own', () => {
+    const p = run(layer('resultid as fastest_lap_id, raceid as race_id, driverid as driver_id, fastestlaptime as fastest_lap_time'));
+    expect(names(p)).toContain('FastestLap');
+  });
+});
