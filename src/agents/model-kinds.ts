@@ -57,7 +57,9 @@ const CONFIG_NOUNS = new Set(['ldap', 'saml', 'oauth', 'sso', 'smtp', 'config', 
   'pref', 'prefs', 'param', 'params']);
 /** Words of an aggregate: a breakdown by something, a time series, a distribution, per-period figures. */
 const AGGREGATE_WORDS = new Set(['timeseries', 'summary', 'summaries', 'distribution', 'stats', 'statistic', 'statistics', 'kpi', 'kpis', 'aggregate',
-  'aggregates', 'aggregated', 'rollup', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual']);
+  'aggregates', 'aggregated', 'rollup', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual',
+  // a league table: running totals ranked (a championship's standings after each race), not things
+  'standings', 'leaderboard', 'leaderboards']);
 /** A summary of one thing (a feedback summary): a record when it has an identifier of its own, an aggregate when not. */
 const SUMMARY_WORDS = new Set(['summary', 'summaries']);
 /** Planned or predicted figures: rows of numbers about other things, not things. */

@@ -95,3 +95,25 @@ describe("one source table read twice for other columns", () => {
     expect(names(p)).toContain('FastestLap');
   });
 });
+
+describe("a word between the system and the table that is a word of the table read (stg_ergast__standings__drivers over driver_standings)", () => {
+  it('reads it as part of the noun, not a sub-system', async () => {
+    const { parseModelName } = await import('../../src/agents/naming.js');
+    expect(parseModelName('stg_ergast__standings__drivers', [], { reads: ['src_ergast.ergast__driver_standings'] })).toEqual({ source: 'ergast', tokens: ['standings', 'driver'], helper: false });
+    // (a sub-system names the database the table lives in, not the table: openedx's auth_user)
+    expect(parseModelName('stg__mitxonline__openedx__mysql__auth_user', [], { reads: ['raw.raw__mitxonline__openedx__mysql__auth_user'] }).subsystem).toEqual(['openedx']);
+  });
+
+  it("leaves a championship's standings out as running totals, and its drivers and teams as they are", () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('ergast', 'drivers', 'constructors', 'races', 'driver_standings', 'constructor_standings')),
+      'models/staging/ergast/stg_ergast__drivers.sql': select('ergast', 'drivers', 'driverid as driver_id, forename, surname'),
+      'models/staging/ergast/stg_ergast__constructors.sql': select('ergast', 'constructors', 'constructorid as constructor_id, name'),
+      'models/staging/ergast/stg_ergast__races.sql': select('ergast', 'races', 'raceid as race_id, year, round, name'),
+      'models/staging/ergast/stg_ergast__standings__drivers.sql': select('ergast', 'driver_standings', 'driverid as driver_id, raceid as race_id, points, position, wins as win_count'),
+      'models/staging/ergast/stg_ergast__standings__constructors.sql': select('ergast', 'constructor_standings', 'constructorid as constructor_id, raceid as race_id, points, position, wins as win_count'),
+    });
+    expect(names(p)).toEqual(['Constructor', 'Driver', 'Race']);
+    expect(refs(p)).toEqual([]);
+  });
+});
