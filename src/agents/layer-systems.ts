@@ -143,9 +143,9 @@ export function markSubsets(project: Project, models: LayerModel[], upstream: (n
  * own noun from two or more systems, each keeping its key (stg_sessions: Ergast's and the live-timing feed's sessions, one
  * session_id), is that noun's conformed table: the systems' models are its rows, and it is the one thing the layer keys by.
  */
-export function conformedTables<M extends LayerModel>(models: M[], upstream: (node: DbtNode) => string[]): { model: M; pieces: M[] }[] {
+export function conformedTables<M extends LayerModel>(models: M[], upstream: (node: DbtNode) => string[]): { model: M; pieces: M[]; key: string; noun: string }[] {
   const byName = new Map(models.map((m) => [m.node.name, m]));
-  const out: { model: M; pieces: M[] }[] = [];
+  const out: { model: M; pieces: M[]; key: string; noun: string }[] = [];
   for (const m of models) {
     if (m.kind !== 'entity' || m.node.sourceRefs.length) continue;
     const noun = snakeOf(m.parsed.tokens);
@@ -154,7 +154,16 @@ export function conformedTables<M extends LayerModel>(models: M[], upstream: (no
     if (!key) continue;
     const pieces = upstream(m.node).map((u) => byName.get(u)).filter((u): u is M => !!u && u !== m && u.kind === 'entity'
       && u.source !== m.source && snakeOf(u.parsed.tokens) === noun && u.columns.some((c) => c.name.toLowerCase() === key));
-    if (new Set(pieces.map((u) => u.source)).size >= 2) out.push({ model: m, pieces });
+    if (new Set(pieces.map((u) => u.source)).size >= 2) out.push({ model: m, pieces, key, noun });
+  }
+  // a system's table named for the conformed noun plus a word (stg_live_timing__session_info), one row per its key: its rows again
+  for (const c of out) {
+    const systems = new Set(c.pieces.map((p) => p.source));
+    for (const m of models) {
+      if (m.kind !== 'entity' || !systems.has(m.source) || out.some((o) => o.model === m || o.pieces.includes(m))) continue;
+      if (!snakeOf(m.parsed.tokens).startsWith(`${c.noun}_`) || [...m.ownKeys].some((k) => k !== c.key)) continue;
+      if (m.columns.some((x) => x.name.toLowerCase() === c.key)) c.pieces.push(m);
+    }
   }
   return out;
 }

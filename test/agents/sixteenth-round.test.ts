@@ -41,6 +41,13 @@ describe("one noun's tables of two systems conformed by a staging model that uni
     expect(p.notes.join('\n')).toMatch(/stg_ergast__sessions → Session \(the ergast rows of stg_sessions, which conforms the session of ergast and live_timing under one key\)/);
   });
 
+  it("folds a system's table named for the conformed noun plus a word, one row per its key, into it (the feed's session info)", () => {
+    const p = run({ ...layer("select session_id, _ergast_race_id, session_type, session_start from {{ ref('stg_ergast__sessions') }}\nunion all\nselect session_id, null as _ergast_race_id, session_type, session_start from {{ ref('stg_live_timing__sessions') }}\n"),
+      'models/staging/live_timing/stg_live_timing__session_info.sql': "select session_key as session_id, meetingname as meeting_name, path as session_path from {{ source('live_timing', 'sessions') }}\n" });
+    expect(names(p)).toEqual(['Lap', 'Result', 'Session']);
+    expect(refs(p)).toEqual(['Session>Lap.session_id', 'Session>Result.session_id']);
+  });
+
   it("keeps each system's sessions apart when the root model reads one system's alone", () => {
     const p = run(layer("select session_id, _ergast_race_id, session_type, session_start from {{ ref('stg_ergast__sessions') }} where session_type = 'race'\n"));
     expect(names(p)).toEqual(expect.arrayContaining(['ErgastSession', 'LiveTimingSession']));
