@@ -326,6 +326,12 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   if (!keyed && !grain.length && period && refKey && !names.some(isOwnId)) {
     return { kind: 'report', why: `no key of its own: rows per ${refKey} per ${period}`, served: [] };
   }
+  // a metric's name beside its value and no identifier of its own (metric_name, metric_value: a feed's session data, a
+  // KPI export): figures published as name and value pairs, a report
+  const metricName = names.find((n) => /^(?:metric|measure|kpi)(?:_(?:name|label|lable|key))?$/.test(n));
+  if (metricName && names.some((n) => /^(?:metric|measure|kpi)_value$/.test(n)) && !keyed && !names.some((n) => n === 'id' || n === `${own}_id`)) {
+    return { kind: 'report', why: `figures as name and value pairs (${metricName}, ${names.find((n) => /_value$/.test(n))}), no identifier of its own`, served: [] };
+  }
   // rows of figures: most columns are counts (count_posts, daily_active_users, num_members) — a metrics report
   const measures = names.filter((n) => /^(?:count|num|total|sum|avg)_|_(?:count|total)$|^(?:daily|weekly|monthly)_active_/.test(n)).length;
   // …and an ad platform's figures (clicks, impressions, spend, conversions and their values)

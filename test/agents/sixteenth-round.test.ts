@@ -124,3 +124,15 @@ describe("a word between the system and the table that is a word of the table re
     expect(refs(p)).toEqual([]);
   });
 });
+
+describe("a metric's name beside its value, with no identifier of its own", () => {
+  it('is figures published as name and value pairs, a report', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('feed', 'sessions', 'session_data')),
+      'models/staging/stg_feed__sessions.sql': select('feed', 'sessions', 'session_key as session_id, session_name'),
+      'models/staging/stg_feed__session_data.sql': select('feed', 'session_data', 'session_key as session_id, key as serie_key, utc as utc_ts, metricname as metric_name, metricvalue as metric_value'),
+    });
+    expect(names(p)).toEqual(['Session']);
+    expect(p.notes.join('\n')).toMatch(/stg_feed__session_data \(figures as name and value pairs \(metric_name, metric_value\)/);
+  });
+});
