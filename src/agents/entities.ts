@@ -17,12 +17,14 @@ import { joinedKeys, keysReadFrom, stagerOf } from './join-keys.js';
 import { gluedNames, subjectTails } from './subject-names.js';
 import { tagDefinitions } from './tag-definitions.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
-import { applySystemPrefixes, grainOf, mergePartitionCopies, markDuplicates, markJoinsAgain, markRestagings, markSameRows, markSubsets, nameForTheirBase, ownIdentifiers, systemOf } from './layer-systems.js';
+import { applySystemPrefixes, conformedTables, grainOf, mergePartitionCopies, markDuplicates, markJoinsAgain, markRestagings, markSameRows, markSubsets, nameForTheirBase, ownIdentifiers, systemOf } from './layer-systems.js';
 import { descriptionKind, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
 import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './layer-parts.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsFromReadersOnly, columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
 import { sqlShape } from './sql-shape.js';
+import { streamReadings } from './stream-tables.js';
+import { sameSourceCopies } from './same-source-copies.js';
 import { isStagingModel, modelFolders, sourceSystemNames, stagingFolder, stagingSubfolders, upstreamModels } from './staging.js';
 import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
 import { declaredTargetResolver, type ResolvedTarget } from './targets.js';
@@ -167,7 +169,21 @@ export function readStagingLayer(project: Project): StagingLayer {
     model.why = `a filtered copy of ${of.node.name} (the same columns)`;
     (model as Served).served = of.parsed.tokens;
   }
-  for (const { model, of, via } of markSubsets(project, models, (n) => upstreamModels(project, n))) {
+  const conformed = new Set<StagingModel>();
+  for (const { model, pieces } of conformedTables(models, (n) => upstreamModels(project, n))) {
+    conformed.add(model);
+    for (const p of pieces) {
+      p.kind = 'duplicate';
+      p.why = `the ${p.source} rows of ${model.node.name}, which conforms the ${model.parsed.tokens.join(' ')} of ${pieces.map((x) => x.source).join(' and ')} under one key`;
+      (p as Served).served = model.parsed.tokens;
+    }
+  }
+  for (const { model, stamp } of streamReadings(models)) {
+    model.kind = 'log';
+    model.why = `a stream of readings of the ${model.source} feed: stamped with ${stamp} (time elapsed in its parent, an interval most of the system's tables carry), no identifier of its own`;
+    (model as Served).served = [];
+  }
+  for (const { model, of, via } of markSubsets(project, models, (n) => upstreamModels(project, n), conformed)) {
     model.kind = 'duplicate';
     model.why = `a filtered subset of ${via} (selects from it and returns only columns it has)`;
     (model as Served).served = of.parsed.tokens;
@@ -207,6 +223,11 @@ export function readStagingLayer(project: Project): StagingLayer {
   for (const { model, of, table, column } of markSameRows(project, models)) {
     model.kind = 'duplicate';
     model.why = `${table}'s rows again: it keeps the table's ${column} as its own identifier, as ${of.node.name} does`;
+    (model as Served).served = of.parsed.tokens;
+  }
+  for (const { model, of, table } of sameSourceCopies(models)) {
+    model.kind = 'duplicate';
+    model.why = `${table}'s rows read again for other columns: no identifier of its own, and every key it holds ${of.node.name} holds too`;
     (model as Served).served = of.parsed.tokens;
   }
   for (const { model, of, things } of markJoinsAgain(models)) {

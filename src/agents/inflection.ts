@@ -33,7 +33,8 @@ export function singularWord(word: string): string {
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
   let s: string;
-  if (w in CORRECTIONS) s = CORRECTIONS[w];
+  // (own keys only: `constructor`, `valueOf` are words of tables too, not Object's members)
+  if (Object.hasOwn(CORRECTIONS, w)) s = CORRECTIONS[w];
   // French plurals in -eux/-eaux (lieux, niveaux, bureaux): the singular drops the x
   else if (/^\p{L}{2,}e(?:a)?ux$/u.test(w)) s = w.slice(0, -1);
   else if (!/^\p{L}+$/u.test(w) || w.length <= 2) s = w;

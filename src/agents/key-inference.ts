@@ -491,7 +491,8 @@ export class EntityIndex {
     }
     // synonym: the head word is another word for an entity's noun (attending_provider_id → Practitioner), when nothing else matched
     if (!out.length) {
-      for (const syn of SYNONYMS[stem[stem.length - 1]] ?? []) {
+      const head = stem[stem.length - 1];
+      for (const syn of Object.hasOwn(SYNONYMS, head) ? SYNONYMS[head] : []) { // (constructor_id: an own key, not Object's member)
         const e = this.get([syn], child.source);
         if (e && (!child.source || e.sources.has(child.source) || e.sources.has(''))) { add(e, 'synonym', stem.slice(0, -1), 35); break; }
       }

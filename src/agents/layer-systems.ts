@@ -101,13 +101,13 @@ function readsOtherSource(m: LayerModel, word: string): boolean {
  * or a model of another noun the layer has as an entity (core__encounter for Encounter).
  * Followed through chains.
  */
-export function markSubsets(project: Project, models: LayerModel[], upstream: (node: DbtNode) => string[]): { model: LayerModel; of: LayerModel; via: string }[] {
+export function markSubsets(project: Project, models: LayerModel[], upstream: (node: DbtNode) => string[], conformed: ReadonlySet<unknown> = new Set()): { model: LayerModel; of: LayerModel; via: string }[] {
   const byName = new Map(models.map((m) => [m.node.name, m]));
   const byNoun = new Map<string, LayerModel>();
   for (const m of models) if (m.kind === 'entity' && !byNoun.has(snakeOf(m.parsed.tokens))) byNoun.set(snakeOf(m.parsed.tokens), m);
   const out: { model: LayerModel; of: LayerModel; via: string }[] = [];
   for (const m of models) {
-    if (m.kind !== 'entity' || !m.columns.length || m.node.sourceRefs.length) continue;
+    if (m.kind !== 'entity' || !m.columns.length || m.node.sourceRefs.length || conformed.has(m)) continue;
     const names = m.columns.map((c) => c.name.toLowerCase());
     const noun = snakeOf(m.parsed.tokens);
     for (const u of upstream(m.node)) {
@@ -135,6 +135,36 @@ export function markSubsets(project: Project, models: LayerModel[], upstream: (n
   // a copy of a copy copies the first one's original
   const origin = new Map(out.map((x) => [x.model, x.of]));
   for (const x of out) { let o = x.of; for (let i = 0; i < 8 && origin.has(o); i++) o = origin.get(o)!; x.of = o; }
+  return out;
+}
+
+/**
+ * A staging model built from other staging models alone (it reads no dbt source) that unions or joins the models of its
+ * own noun from two or more systems, each keeping its key (stg_sessions: Ergast's and the live-timing feed's sessions, one
+ * session_id), is that noun's conformed table: the systems' models are its rows, and it is the one thing the layer keys by.
+ */
+export function conformedTables<M extends LayerModel>(models: M[], upstream: (node: DbtNode) => string[]): { model: M; pieces: M[]; key: string; noun: string }[] {
+  const byName = new Map(models.map((m) => [m.node.name, m]));
+  const out: { model: M; pieces: M[]; key: string; noun: string }[] = [];
+  for (const m of models) {
+    if (m.kind !== 'entity' || m.node.sourceRefs.length) continue;
+    const noun = snakeOf(m.parsed.tokens);
+    const mine = new Set(m.columns.map((c) => c.name.toLowerCase()));
+    const key = [`${noun}_id`, ...m.ownKeys].find((k) => mine.has(k));
+    if (!key) continue;
+    const pieces = upstream(m.node).map((u) => byName.get(u)).filter((u): u is M => !!u && u !== m && u.kind === 'entity'
+      && u.source !== m.source && snakeOf(u.parsed.tokens) === noun && u.columns.some((c) => c.name.toLowerCase() === key));
+    if (new Set(pieces.map((u) => u.source)).size >= 2) out.push({ model: m, pieces, key, noun });
+  }
+  // a system's table named for the conformed noun plus a word (stg_live_timing__session_info), one row per its key: its rows again
+  for (const c of out) {
+    const systems = new Set(c.pieces.map((p) => p.source));
+    for (const m of models) {
+      if (m.kind !== 'entity' || !systems.has(m.source) || out.some((o) => o.model === m || o.pieces.includes(m))) continue;
+      if (!snakeOf(m.parsed.tokens).startsWith(`${c.noun}_`) || [...m.ownKeys].some((k) => k !== c.key)) continue;
+      if (m.columns.some((x) => x.name.toLowerCase() === c.key)) c.pieces.push(m);
+    }
+  }
   return out;
 }
 

@@ -57,7 +57,9 @@ const CONFIG_NOUNS = new Set(['ldap', 'saml', 'oauth', 'sso', 'smtp', 'config', 
   'pref', 'prefs', 'param', 'params']);
 /** Words of an aggregate: a breakdown by something, a time series, a distribution, per-period figures. */
 const AGGREGATE_WORDS = new Set(['timeseries', 'summary', 'summaries', 'distribution', 'stats', 'statistic', 'statistics', 'kpi', 'kpis', 'aggregate',
-  'aggregates', 'aggregated', 'rollup', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual']);
+  'aggregates', 'aggregated', 'rollup', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual',
+  // a league table: running totals ranked (a championship's standings after each race), not things
+  'standings', 'leaderboard', 'leaderboards']);
 /** A summary of one thing (a feedback summary): a record when it has an identifier of its own, an aggregate when not. */
 const SUMMARY_WORDS = new Set(['summary', 'summaries']);
 /** Planned or predicted figures: rows of numbers about other things, not things. */
@@ -323,6 +325,12 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   const refKey = names.find((n) => keyShape(n)?.stem.length && !isOwnId(n));
   if (!keyed && !grain.length && period && refKey && !names.some(isOwnId)) {
     return { kind: 'report', why: `no key of its own: rows per ${refKey} per ${period}`, served: [] };
+  }
+  // a metric's name beside its value and no identifier of its own (metric_name, metric_value: a feed's session data, a
+  // KPI export): figures published as name and value pairs, a report
+  const metricName = names.find((n) => /^(?:metric|measure|kpi)(?:_(?:name|label|lable|key))?$/.test(n));
+  if (metricName && names.some((n) => /^(?:metric|measure|kpi)_value$/.test(n)) && !keyed && !names.some((n) => n === 'id' || n === `${own}_id`)) {
+    return { kind: 'report', why: `figures as name and value pairs (${metricName}, ${names.find((n) => /_value$/.test(n))}), no identifier of its own`, served: [] };
   }
   // rows of figures: most columns are counts (count_posts, daily_active_users, num_members) — a metrics report
   const measures = names.filter((n) => /^(?:count|num|total|sum|avg)_|_(?:count|total)$|^(?:daily|weekly|monthly)_active_/.test(n)).length;

@@ -120,6 +120,13 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
     const systems = parts.slice(0, last).filter((p) => !STORAGE_WORDS.has(p));
     source = systems[0] ?? parts[0];
     if (systems.length > 1) subsystem = systems.slice(1);
+    // …unless the one word before the table is a word of the table the model reads (stg_ergast__standings__drivers over
+    // ergast__driver_standings, stg_ergast__lap__timings over lap_times): a subject of the table's name, not a sub-system
+    const word = subsystem?.length && last === parts.length - 1 ? subsystem[subsystem.length - 1] : undefined;
+    if (word && !word.includes('_') && (opts.reads ?? []).some((r) => (r.split('.').pop() ?? '').toLowerCase().split(/_{2,}/).pop()!.split('_').includes(word))) {
+      table = `${word}_${table}`;
+      subsystem = subsystem!.length > 1 ? subsystem!.slice(0, -1) : undefined;
+    }
     const inner = folderSystem(table, source, opts.folders ?? []);
     if (inner) { table = inner.table; source = inner.system; subsystem = undefined; }
   } else {
