@@ -71,6 +71,9 @@ describe('modeler apply (CLI)', () => {
       [['apply', '--sql-file', join(dir, 'missing.sql')], /^modeler: cannot read .*missing\.sql: no such file\n$/],
       [['apply', '--sql', 'SELECT 1', '--dry-rn'], /^modeler: unknown option '--dry-rn' \(did you mean '--dry-run'\?\)/],
       [['apply', 'postgress', '--sql', 'SELECT 1'], /^modeler: unknown connector 'postgress' \(did you mean 'postgres'\?\)/],
+      // a name Object's prototype carries is no connector (it was taken for one: 'unknown dialect undefined')
+      [['apply', 'constructor', '--sql', 'SELECT 1'], /^modeler: unknown connector 'constructor'; use one of duckdb, /],
+      [['apply', '__proto__', '--sql', 'SELECT 1'], /^modeler: unknown connector '__proto__'; use one of duckdb, /],
       [['apply', 'postgres', '--sql', 'SELECT 1', '--port', 'x'], /^modeler: --port expects a port number, got 'x'/],
     ] as [string[], RegExp][]) {
       const r = runCli(args);

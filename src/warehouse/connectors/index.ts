@@ -18,8 +18,9 @@ const ALIASES: Record<string, { connector: ConnectorName; dialect?: string }> = 
 
 export function getConnector(name: string): { connector: Connector; dialect?: string } {
   const key = name.toLowerCase();
-  if (key in REGISTRY) return { connector: REGISTRY[key as ConnectorName] };
-  const alias = ALIASES[key];
+  // own keys only: `constructor` or `__proto__` typed as a connector name is unknown, not Object's
+  if (Object.hasOwn(REGISTRY, key)) return { connector: REGISTRY[key as ConnectorName] };
+  const alias = Object.hasOwn(ALIASES, key) ? ALIASES[key] : undefined;
   if (alias) return { connector: REGISTRY[alias.connector], dialect: alias.dialect };
   throw new UserError(`unknown connector '${name}'${didYouMeanSuffix(name, [...CONNECTORS, ...Object.keys(ALIASES)])}; use one of ${CONNECTORS.join(', ')}`);
 }
