@@ -159,3 +159,24 @@ describe('mesh check CLI', () => {
     expect(r.stdout.trim().split('\n').pop()).toMatch(/^interfaces: not ready \(\d+ errors?\b/);
   });
 });
+
+describe('an exemption naming no code of the report', () => {
+  it('is reported, also when the name is one of Object\'s own (constructor)', () => {
+    const dir = tempDir('mesh-exempt-');
+    mkdirSync(join(dir, 'models'), { recursive: true });
+    writeFileSync(join(dir, 'dbt_project.yml'), 'name: meshy\nconfig-version: 2\n');
+    writeFileSync(join(dir, 'models', 'shared.sql'), 'select 1 as id\n');
+    writeFileSync(join(dir, 'models', 'schema.yml'), `version: 2
+models:
+  - name: shared
+    meta:
+      modeler:
+        interface:
+          stability: shared
+          exemptions:
+            - {code: constructor, reason: "typed by hand"}
+`);
+    const bad = meshCheck(dir, {}).findings.filter((x) => x.code === 'MESH_INTERFACE_EXEMPTION_INVALID').map((x) => x.message);
+    expect(bad.some((m) => m.includes("exempts unknown code 'constructor'")), bad.join('\n')).toBe(true);
+  });
+});

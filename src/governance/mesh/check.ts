@@ -193,7 +193,7 @@ function applySeverity(out: MeshFinding[], advisory: Set<MeshFinding>, exemption
     if (typeof e === 'string') { bad(`has exemption '${e}' without a reason; it is not applied`, `write it as {code: ${e}, reason: "why"}`); continue; }
     const code = String((e as any)?.code ?? '');
     const reason = String((e as any)?.reason ?? '').trim();
-    if (!(code in MESH_CODES)) { bad(`exempts unknown code '${code}'${didYouMeanSuffix(code, Object.keys(MESH_CODES))}`, 'use a MESH_INTERFACE_* code from the report'); continue; }
+    if (!Object.hasOwn(MESH_CODES, code)) { bad(`exempts unknown code '${code}'${didYouMeanSuffix(code, Object.keys(MESH_CODES))}`, 'use a MESH_INTERFACE_* code from the report'); continue; }
     if (MESH_CODES[code].level === 'forced') { bad(`cannot exempt ${code}: an invalid value is never acceptable`, 'fix the value instead'); continue; }
     if (!reason) { bad(`exempts ${code} without a reason; it is not applied`, `add reason: "why" to the exemption of ${code}`); continue; }
     reasons.set(code, reason);
