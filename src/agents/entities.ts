@@ -23,7 +23,7 @@ import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './l
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsFromReadersOnly, columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
 import { sqlShape } from './sql-shape.js';
-import { isStagingModel, modelFolders, sourceSystemNames, stagingFolder, stagingSubfolders, upstreamModels } from './staging.js';
+import { modelFolders, sourceSystemNames, stagingFolder, stagingModels, stagingSubfolders, upstreamModels } from './staging.js';
 import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
 import { declaredTargetResolver, type ResolvedTarget } from './targets.js';
 import { columnKind, linkEnds, markSystemWide, markTenant, referenceColumns, singularAll } from './link-kinds.js';
@@ -109,7 +109,7 @@ const FOLDED: ReadonlySet<ModelKind> = new Set(['history', 'tag', 'attribute', '
 export function readStagingLayer(project: Project): StagingLayer {
   const notes: string[] = [];
   const sourceNames = sourceSystemNames(project);
-  const nodes = project.models.filter(isStagingModel).sort((a, b) => a.name.localeCompare(b.name));
+  const nodes = [...stagingModels(project)].sort((a, b) => a.name.localeCompare(b.name));
   const siblings = new Set(nodes.map((n) => n.name.toLowerCase()));
   const models: StagingModel[] = nodes.map((node) => {
     const folder = stagingFolder(node);
