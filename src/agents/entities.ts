@@ -10,7 +10,7 @@ import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js'
 import { isTechnicalColumn, keyShape } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { joinedColumns, joinedEntity, type JoinMap } from './join-evidence.js';
-import { keyNamedThings, singularByOwnKey } from './key-names.js';
+import { keyNamedThings, namedByOwnKeys, singularByOwnKey } from './key-names.js';
 import { singularPhrase } from './inflection.js';
 import { EntityIndex, ruleConfidence, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { joinedKeys, keysReadFrom, stagerOf } from './join-keys.js';
@@ -128,6 +128,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   applySystemPrefixes(models);
   mergePartitionCopies(models);
   for (const m of models) singularByOwnKey(m);
+  namedByOwnKeys(models);
   subjectTails(models);
   gluedNames(models);
   for (const m of models) m.noun = pascalName(m.parsed.tokens);

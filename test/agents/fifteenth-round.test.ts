@@ -5,12 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
-import { loadFiles, names, refs, sources, sourcesYaml } from './helpers.js';
+import { loadFiles, modelsYaml, names, refs, sources, sourcesYaml } from './helpers.js';
 
 await initSqlColumns(); // columns come from the models' SQL
 
 const run = (files: Record<string, string>) => conceptualize(loadFiles(files));
 const select = (source: string, table: string, columns: string) => `select ${columns} from {{ source('${source}', '${table}') }}\n`;
+const unique = (key: string) => `- name: ${key}\n  tests: [unique, not_null]\n`;
 
 describe('a medallion layout whose silver layer is the staging layer', () => {
   const medallion = (extra: Record<string, string> = {}) => ({
@@ -32,5 +33,33 @@ describe('a medallion layout whose silver layer is the staging layer', () => {
       'models/bronze/erp/stg_erp__vendors.sql': select('erp', 'vendor', 'id as vendor_id, name as vendor_name'),
     }));
     expect(names(p)).toEqual(['Vendor']);
+  });
+});
+
+describe('a name that abbreviates the noun its key spells out', () => {
+  const erp = {
+    'models/staging/_sources.yml': sourcesYaml(sources('fishbowl', 'part', 'partcost', 'po', 'poitem', 'ship'), sources('magento', 'customer_entity')),
+    'models/staging/fishbowl/fishbowl_part.sql': select('fishbowl', 'part', 'id as part_id, num as part_number'),
+    'models/staging/fishbowl/fishbowl_partcost.sql': select('fishbowl', 'partcost', 'id as part_cost_id, partid as part_id, avgcost as average_cost'),
+    'models/staging/fishbowl/fishbowl_po.sql': select('fishbowl', 'po', 'id as purchase_order_id, num as purchase_order_number'),
+    'models/staging/fishbowl/fishbowl_poitem.sql': select('fishbowl', 'poitem', 'id as po_item_id, poid as purchase_order_id, partid as part_id, qty as quantity_ordered'),
+    'models/staging/fishbowl/fishbowl_ship.sql': select('fishbowl', 'ship', 'id as shipment_id, poid as purchase_order_id, dateshipped as shipped_at'),
+    'models/staging/magento/magento_customer_entity.sql': select('magento', 'customer_entity', 'entity_id as customer_id, email'),
+    // each model's key tested unique, as the project's YAML does
+    'models/staging/_models.yml': modelsYaml([['fishbowl_part', unique('part_id')], ['fishbowl_partcost', unique('part_cost_id')],
+      ['fishbowl_po', unique('purchase_order_id')], ['fishbowl_poitem', unique('po_item_id')], ['fishbowl_ship', unique('shipment_id')],
+      ['magento_customer_entity', unique('customer_id')]]),
+  };
+
+  it('names po PurchaseOrder, its line poitem PurchaseOrderItem, ship Shipment and customer_entity Customer; partcost is left to the word rules', () => {
+    const p = run(erp);
+    expect(names(p)).toEqual(['Customer', 'Part', 'Partcost', 'PurchaseOrder', 'PurchaseOrderItem', 'Shipment']);
+    expect(refs(p)).toEqual(expect.arrayContaining(['Part>Partcost.part_id', 'PurchaseOrder>PurchaseOrderItem.purchase_order_id', 'PurchaseOrder>Shipment.purchase_order_id']));
+  });
+
+  it('keeps a short name whose key says something else (a table po keyed post_id)', () => {
+    const p = run({ ...erp, 'models/staging/fishbowl/fishbowl_po.sql': select('fishbowl', 'po', 'id as post_id, amount'),
+      'models/staging/_models.yml': modelsYaml([['fishbowl_po', unique('post_id')]]) });
+    expect(names(p)).toContain('Po');
   });
 });
