@@ -143,6 +143,12 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (TECHNICAL_NOUNS.has(phrase) || (tokens.length > 1 && TOOL_PREFIXES.has(tokens[0]))) {
     return { kind: 'technical', why: 'the source system\'s own bookkeeping or schema', served: [] };
   }
+  // an entity–attribute–value store: its attribute definitions, option labels and sets (eav_attribute, eav_attribute_set) are
+  // the system's own schema, and a table of values (catalog_product_entity_int: value_id, entity_id, attribute_id, store_id,
+  // value) holds one thing's attributes, a row per attribute, not things of its own
+  if (tokens.length > 1 && tokens[0] === 'eav') return { kind: 'technical', why: 'the definitions of an entity–attribute–value store (its attributes, options, sets): the system\'s own schema', served: [] };
+  // (which thing the generic entity_id keys, the name says only in the store's own words: served by none)
+  if (columns && isEavValueTable(columns)) return { kind: 'attribute', why: 'entity–attribute–value rows (an entity key, an attribute key and a value): attribute values of the thing it keys', served: [] };
   if (CONFIG_NOUNS.has(phrase) || (tokens.length <= 2 && CONFIG_NOUNS.has(last))) return { kind: 'configuration', why: 'configuration settings, not business things', served: [] };
   // organisation_descendent (child code, role, path): a hierarchy flattened into paths; with two keys of one thing it is a
   // closure table, a link, which the columns tell
@@ -483,6 +489,14 @@ export function describedAsLink(description: string | undefined): boolean {
   return !!description && (/\b(relationships?|mappings?|associations?|links?|junction|bridge)\b[^.]{0,40}\bbetween\b/i.test(description)
     // "which connect procedures to treatment plans", "a junction table that maps users to their views"
     || /\b(?:connects?|links?)\s+(?:\w+\s+){0,2}to\s+(?:\w+\s+){0,2}\w+s\b|\bjunction table\b/i.test(description));
+}
+
+/** Columns of an entity–attribute–value table: an entity key, an attribute key and a value, with at most a row id and a scope key beside them. */
+function isEavValueTable(columns: readonly { name: string }[]): boolean {
+  const names = columns.map((c) => c.name.toLowerCase()).filter((n) => !n.startsWith('_'));
+  const has = (re: RegExp) => names.some((n) => re.test(n));
+  if (!has(/^value$/) || !has(/^attribute(?:_id|_code)?$/) || !has(/^entity(?:_id)?$/)) return false;
+  return names.every((n) => /^(?:value|value_id|id|attribute(?:_id|_code)?|entity(?:_id)?|store_id|website_id|scope(?:_id)?|row_id)$/.test(n));
 }
 
 /** Columns marking rows as versions over time (Fivetran history mode, dbt snapshots, SCD2). */

@@ -63,3 +63,28 @@ describe('a name that abbreviates the noun its key spells out', () => {
     expect(names(p)).toContain('Po');
   });
 });
+
+describe('an entity–attribute–value store', () => {
+  const shop = (valueColumns: string) => ({
+    'models/staging/_sources.yml': sourcesYaml(sources('magento', 'catalog_product_entity', 'catalog_product_entity_int', 'eav_attribute', 'eav_attribute_set', 'sales_order_item')),
+    'models/staging/magento/magento_catalog_product_entity.sql': select('magento', 'catalog_product_entity', 'entity_id as product_id, sku, attribute_set_id'),
+    'models/staging/magento/magento_catalog_product_entity_int.sql': select('magento', 'catalog_product_entity_int', valueColumns),
+    'models/staging/magento/magento_eav_attribute.sql': select('magento', 'eav_attribute', 'attribute_id, attribute_code'),
+    'models/staging/magento/magento_eav_attribute_set.sql': select('magento', 'eav_attribute_set', 'attribute_set_id, attribute_set_name'),
+    'models/staging/magento/magento_sales_order_item.sql': select('magento', 'sales_order_item', 'item_id as order_item_id, product_id, qty_ordered'),
+    'models/staging/_models.yml': modelsYaml([['magento_catalog_product_entity', unique('product_id')], ['magento_sales_order_item', unique('order_item_id')]]),
+  });
+
+  it('leaves out the attribute definitions and sets as the store\'s schema, and its value rows as attributes', () => {
+    const p = run(shop('value_id, entity_id, attribute_id, store_id, value'));
+    expect(names(p)).toEqual(['Product', 'SalesOrderItem']);
+    const notes = p.notes.join('\n');
+    expect(notes).toMatch(/magento_eav_attribute \(the definitions of an entity–attribute–value store/);
+    expect(notes).toMatch(/magento_catalog_product_entity_int \(entity–attribute–value rows/);
+  });
+
+  it('keeps a table with an attribute and a value beside values of its own', () => {
+    const p = run(shop('value_id, entity_id, attribute_id, store_id, value, price, qty'));
+    expect(names(p)).toContain('CatalogProductEntityInt');
+  });
+});
