@@ -184,7 +184,8 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (tokens.some((t) => FAILED_WORDS.has(t))) return { kind: 'log', why: 'rows that failed validation or loading (the pipeline\'s dead letters)', served: [] };
   if (LOG_WORDS.has(last)) return { kind: 'log', why: 'a log', served: lead };
   if (tokens.includes('log') || tokens.includes('logs')) return { kind: 'log', why: 'a log', served: [] };
-  if (last === 'tag') return { kind: 'tag', why: lead.length ? 'tags of another entity' : 'a tag vocabulary', served: lead };
+  // (an inventory system's tag — part_id, location_id, a quantity on it — is stock held under a tag number, not a label)
+  if (last === 'tag' && !(!lead.length && columns && holdsStock(columns))) return { kind: 'tag', why: lead.length ? 'tags of another entity' : 'a tag vocabulary', served: lead };
   // opportunity_applicant_meta: more columns of an application, in a table of their own
   if (lead.length && (last === 'meta' || last === 'metadata')) return { kind: 'attribute', why: `metadata of ${lead.join(' ')} in a table of its own`, served: lead };
   // an aggregate has no key of its own; a keyed *_report (a spam report event) is a thing, and so is a report whose columns,
@@ -489,6 +490,12 @@ export function describedAsLink(description: string | undefined): boolean {
   return !!description && (/\b(relationships?|mappings?|associations?|links?|junction|bridge)\b[^.]{0,40}\bbetween\b/i.test(description)
     // "which connect procedures to treatment plans", "a junction table that maps users to their views"
     || /\b(?:connects?|links?)\s+(?:\w+\s+){0,2}to\s+(?:\w+\s+){0,2}\w+s\b|\bjunction table\b/i.test(description));
+}
+
+/** A quantity and the keys of two other things (part_id, location_id): stock of one thing held somewhere. */
+function holdsStock(columns: readonly { name: string }[]): boolean {
+  const names = columns.map((c) => c.name.toLowerCase());
+  return names.some((n) => /(?:^|_)(?:qty|quantity)(?:_|$)/.test(n)) && names.filter((n) => /^[a-z]\w*_id$/.test(n) && n !== 'tag_id').length >= 2;
 }
 
 /** Columns of an entity–attribute–value table: an entity key, an attribute key and a value, with at most a row id and a scope key beside them. */

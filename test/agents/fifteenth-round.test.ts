@@ -88,3 +88,26 @@ describe('an entity–attribute–value store', () => {
     expect(names(p)).toContain('CatalogProductEntityInt');
   });
 });
+
+describe("an inventory system's tag", () => {
+  const stock = (tagColumns: string) => ({
+    'models/staging/_sources.yml': sourcesYaml(sources('erp', 'part', 'location', 'tag', 'receiptitem')),
+    'models/staging/erp/stg_erp__part.sql': select('erp', 'part', 'id as part_id, num as part_number'),
+    'models/staging/erp/stg_erp__location.sql': select('erp', 'location', 'id as location_id, name as location_name'),
+    'models/staging/erp/stg_erp__tag.sql': select('erp', 'tag', tagColumns),
+    'models/staging/erp/stg_erp__receipt_item.sql': select('erp', 'receiptitem', 'id as receipt_item_id, tagid as tag_id, partid as part_id, qty as quantity_received'),
+    'models/staging/_models.yml': modelsYaml([['stg_erp__tag', unique('tag_id')], ['stg_erp__receipt_item', unique('receipt_item_id')]]),
+  });
+
+  it('is stock held under a tag number when it holds a quantity and the keys of a part and a location', () => {
+    const p = run(stock('id as tag_id, num as tag_number, partid as part_id, locationid as location_id, qty as quantity_on_tag'));
+    expect(names(p)).toContain('Tag');
+    expect(refs(p)).toEqual(expect.arrayContaining(['Location>Tag.location_id', 'Part>Tag.part_id', 'Tag>ReceiptItem.tag_id']));
+  });
+
+  it('is a tag vocabulary without them (when no other table points at it)', () => {
+    const { 'models/staging/erp/stg_erp__receipt_item.sql': _lines, ...files } = stock('id as tag_id, name as tag_name');
+    const p = run(files);
+    expect(names(p)).not.toContain('Tag');
+  });
+});
