@@ -111,3 +111,25 @@ describe("an inventory system's tag", () => {
     expect(names(p)).not.toContain('Tag');
   });
 });
+
+describe('a line described as linking two things', () => {
+  const kits = (itemColumns: string) => ({
+    'models/staging/_sources.yml': sourcesYaml(sources('erp', 'product', 'kititem')),
+    'models/staging/erp/stg_erp__product.sql': select('erp', 'product', 'id as product_id, num as product_number'),
+    'models/staging/erp/stg_erp__kit_item.sql': select('erp', 'kititem', itemColumns),
+    'models/staging/_models.yml': 'version: 2\nmodels:\n  - name: stg_erp__kit_item\n'
+      + '    description: Links component products to parent kit assemblies with quantity and pricing configuration.\n'
+      + '    columns:\n      - name: kit_item_id\n        tests: [unique]\n',
+  });
+
+  it('is a thing when it has an identity of its own and says how many it holds (a kit component)', () => {
+    const p = run(kits('id as kit_item_id, kitproductid as kit_product_id, productid as component_product_id, defaultqty as default_quantity, sortorder as sort_order'));
+    expect(names(p)).toEqual(['KitItem', 'Product']);
+    expect(refs(p)).toEqual(['Product>KitItem.component_product_id', 'Product>KitItem.kit_product_id']);
+  });
+
+  it('stays a link without a count of its own', () => {
+    const p = run(kits('id as kit_item_id, kitproductid as kit_product_id, productid as component_product_id'));
+    expect(names(p)).toEqual(['Product']);
+  });
+});
