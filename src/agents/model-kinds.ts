@@ -149,6 +149,10 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (tokens.length > 1 && tokens[0] === 'eav') return { kind: 'technical', why: 'the definitions of an entity–attribute–value store (its attributes, options, sets): the system\'s own schema', served: [] };
   // (which thing the generic entity_id keys, the name says only in the store's own words: served by none)
   if (columns && isEavValueTable(columns)) return { kind: 'attribute', why: 'entity–attribute–value rows (an entity key, an attribute key and a value): attribute values of the thing it keys', served: [] };
+  // links between records of any table (objecttoobject: object1_view_id, object1_record_id, object2_…), or an integration's
+  // data per record of a named table (plugininfo: record_id, related_table_name): every record key typed by the table it is
+  // in, no key of one kind of thing — the system's own bookkeeping
+  if (columns && recordsOfAnyTable(columns)) return { kind: 'technical', why: 'its keys are records of any table, each typed by a table column beside it: links or data the system keeps about records, not things', served: [] };
   if (CONFIG_NOUNS.has(phrase) || (tokens.length <= 2 && CONFIG_NOUNS.has(last))) return { kind: 'configuration', why: 'configuration settings, not business things', served: [] };
   // organisation_descendent (child code, role, path): a hierarchy flattened into paths; with two keys of one thing it is a
   // closure table, a link, which the columns tell
@@ -496,6 +500,26 @@ export function describedAsLink(description: string | undefined): boolean {
 function holdsStock(columns: readonly { name: string }[]): boolean {
   const names = columns.map((c) => c.name.toLowerCase());
   return names.some((n) => /(?:^|_)(?:qty|quantity)(?:_|$)/.test(n)) && names.filter((n) => /^[a-z]\w*_id$/.test(n) && n !== 'tag_id').length >= 2;
+}
+
+/**
+ * Every record key (record_id, object1_record_id) has a column beside it naming the table it is in (related_table_name,
+ * object1_view_id, tableid1), and the table holds few other keys (its own id, a type, a grouping or two).
+ */
+function recordsOfAnyTable(columns: readonly { name: string }[]): boolean {
+  const names = columns.map((c) => c.name.toLowerCase()).filter((n) => !n.startsWith('_'));
+  const records = names.filter((n) => /(?:^|_)record_?id\d?$/.test(n) || /^recordid\d$/.test(n));
+  if (!records.length) return false;
+  const tableOf = (r: string) => {
+    const head = r.replace(/_?record_?id(\d?)$/, '').replace(/^recordid(\d)$/, '');
+    const digit = /(\d)$/.exec(r)?.[1] ?? '';
+    return names.some((n) => n !== r && (new RegExp(`^${head ? head + '_' : '(?:\\w+_)?'}(?:table|view)_?(?:id|name)?${digit}$`).test(n)
+      || (digit && new RegExp(`^(?:table|view)_?id${digit}$`).test(n))));
+  };
+  if (!records.every(tableOf)) return false;
+  // (an inventory log's part_id, location ids and user beside its related record are keys of things: an event of its own)
+  const others = names.filter((n) => /_id$/.test(n) && !records.includes(n) && !/(?:table|view)_?id\d?$/.test(n) && !/type_id$/.test(n));
+  return others.length <= 3;
 }
 
 /** Columns of an entity–attribute–value table: an entity key, an attribute key and a value, with at most a row id and a scope key beside them. */

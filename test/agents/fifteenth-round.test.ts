@@ -133,3 +133,30 @@ describe('a line described as linking two things', () => {
     expect(names(p)).toEqual(['Product']);
   });
 });
+
+describe('records of any table, each typed by a table column beside it', () => {
+  const erp = (extra: Record<string, string>) => ({
+    'models/staging/_sources.yml': sourcesYaml(sources('erp', 'soitem', 'part', 'objecttoobject', 'plugininfo', 'inventorylog')),
+    'models/staging/erp/stg_erp__so_item.sql': select('erp', 'soitem', 'id as so_item_id, qty as quantity_ordered'),
+    'models/staging/erp/stg_erp__part.sql': select('erp', 'part', 'id as part_id, num as part_number'),
+    ...extra,
+  });
+
+  it('leaves out generic links between records and an integration\'s data per record as the system\'s bookkeeping', () => {
+    const p = run(erp({
+      'models/staging/erp/stg_erp__object_to_object.sql': select('erp', 'objecttoobject',
+        'id as object_relationship_id, typeid as relationship_type_id, tableid1 as object1_view_id, recordid1 as object1_record_id, tableid2 as object2_view_id, recordid2 as object2_record_id'),
+      'models/staging/erp/stg_erp__plugin_info.sql': select('erp', 'plugininfo', 'id as plugin_info_id, recordid as record_id, groupid as group_id, channelid as channel_id, tablename as related_table_name, info as plugin_info_data'),
+    }));
+    expect(names(p)).toEqual(['Part', 'SoItem']);
+    expect(p.notes.join('\n')).toMatch(/stg_erp__plugin_info \(its keys are records of any table/);
+  });
+
+  it('keeps an event that holds keys of things beside its related record (an inventory log line)', () => {
+    const p = run(erp({
+      'models/staging/erp/stg_erp__inventory_movement.sql': select('erp', 'inventorylog',
+        'id as inventory_movement_id, partid as part_id, userid as user_id, tableid as related_table_id, recordid as related_record_id, beglocationid as beginning_location_id, endlocationid as ending_location_id, changeqty as quantity_changed'),
+    }));
+    expect(names(p)).toContain('InventoryMovement');
+  });
+});
