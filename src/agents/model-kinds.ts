@@ -153,6 +153,9 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   // data per record of a named table (plugininfo: record_id, related_table_name): every record key typed by the table it is
   // in, no key of one kind of thing — the system's own bookkeeping
   if (columns && recordsOfAnyTable(columns)) return { kind: 'technical', why: 'its keys are records of any table, each typed by a table column beside it: links or data the system keeps about records, not things', served: [] };
+  // what a system posted to another (Fishbowl's postpo: external_transaction_id, external_transaction_hash, journal flags): an
+  // integration's record of each row it sent, with the other system's id and a hash of what was sent — its bookkeeping
+  if (columns && syncedOut(columns)) return { kind: 'technical', why: 'a record of rows sent to another system (that system\'s transaction id and a hash of what was sent): the integration\'s bookkeeping', served: [] };
   if (CONFIG_NOUNS.has(phrase) || (tokens.length <= 2 && CONFIG_NOUNS.has(last))) return { kind: 'configuration', why: 'configuration settings, not business things', served: [] };
   // organisation_descendent (child code, role, path): a hierarchy flattened into paths; with two keys of one thing it is a
   // closure table, a link, which the columns tell
@@ -520,6 +523,12 @@ function recordsOfAnyTable(columns: readonly { name: string }[]): boolean {
   // (an inventory log's part_id, location ids and user beside its related record are keys of things: an event of its own)
   const others = names.filter((n) => /_id$/.test(n) && !records.includes(n) && !/(?:table|view)_?id\d?$/.test(n) && !/type_id$/.test(n));
   return others.length <= 3;
+}
+
+/** Another system's id (external_…_id, ext_txn_id) beside a hash of the row sent (external_transaction_hash, exttxnhash). */
+function syncedOut(columns: readonly { name: string }[]): boolean {
+  const names = columns.map((c) => c.name.toLowerCase());
+  return names.some((n) => /^ext(?:ernal)?_?\w*_?id$/.test(n)) && names.some((n) => /^ext(?:ernal)?_?\w*_?hash$/.test(n));
 }
 
 /** Columns of an entity–attribute–value table: an entity key, an attribute key and a value, with at most a row id and a scope key beside them. */

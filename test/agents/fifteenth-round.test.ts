@@ -160,3 +160,22 @@ describe('records of any table, each typed by a table column beside it', () => {
     expect(names(p)).toContain('InventoryMovement');
   });
 });
+
+describe('a record of rows sent to another system', () => {
+  const erp = (postColumns: string) => ({
+    'models/staging/_sources.yml': sourcesYaml(sources('erp', 'po', 'postpo')),
+    'models/staging/erp/stg_erp__purchase_order.sql': select('erp', 'po', 'id as purchase_order_id, num as purchase_order_number'),
+    'models/staging/erp/stg_erp__post_po.sql': select('erp', 'postpo', postColumns),
+  });
+
+  it("is the integration's bookkeeping when it holds the other system's id and a hash of what was sent", () => {
+    const p = run(erp('id as post_po_id, poid as purchase_order_id, exttxnid as external_transaction_id, exttxnhash as external_transaction_hash, dateposted as posted_at'));
+    expect(names(p)).toEqual(['PurchaseOrder']);
+    expect(p.notes.join('\n')).toMatch(/stg_erp__post_po \(a record of rows sent to another system/);
+  });
+
+  it('stays a thing without the hash', () => {
+    const p = run(erp('id as post_po_id, poid as purchase_order_id, exttxnid as external_transaction_id, dateposted as posted_at'));
+    expect(names(p)).toContain('PostPo');
+  });
+});
