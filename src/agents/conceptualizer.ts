@@ -29,7 +29,7 @@ function conceptualizeLayer(project: Project, opts: ConceptualizeOptions): Diagr
   if (layer.models.length === 0) {
     return {
       kind: 'diagram', agent: 'conceptualizer', entities: [], relationships: [], domains: [], changes: [],
-      notes: [`No staging models found in ${project.models.length} model(s): none is named stg_*, staging_*, src_* or raw_*, and none lives under a /staging/ folder.`, ...unreadableFileNote(project)],
+      notes: [`No staging models found in ${project.models.length} model(s): none is named stg_*, staging_*, src_* or raw_*, and none lives under a /staging/ folder (or, in a medallion layout, a /silver/ one).`, ...unreadableFileNote(project)],
     };
   }
   const { relationships: rels, notes: relNotes } = extractRelationships(project, layer, opts);

@@ -10,7 +10,7 @@ import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js'
 import { isTechnicalColumn, keyShape } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { joinedColumns, joinedEntity, type JoinMap } from './join-evidence.js';
-import { keyNamedThings, singularByOwnKey } from './key-names.js';
+import { keyNamedThings, namedByOwnKeys, singularByOwnKey } from './key-names.js';
 import { singularPhrase } from './inflection.js';
 import { EntityIndex, ruleConfidence, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { joinedKeys, keysReadFrom, stagerOf } from './join-keys.js';
@@ -25,7 +25,7 @@ import { columnsFromReadersOnly, columnsOf, notReturned, semanticKeys, type Agen
 import { sqlShape } from './sql-shape.js';
 import { streamReadings } from './stream-tables.js';
 import { sameSourceCopies } from './same-source-copies.js';
-import { isStagingModel, modelFolders, sourceSystemNames, stagingFolder, stagingSubfolders, upstreamModels } from './staging.js';
+import { modelFolders, sourceSystemNames, stagingFolder, stagingModels, stagingSubfolders, upstreamModels } from './staging.js';
 import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
 import { declaredTargetResolver, type ResolvedTarget } from './targets.js';
 import { columnKind, linkEnds, markSystemWide, markTenant, referenceColumns, singularAll } from './link-kinds.js';
@@ -111,7 +111,7 @@ const FOLDED: ReadonlySet<ModelKind> = new Set(['history', 'tag', 'attribute', '
 export function readStagingLayer(project: Project): StagingLayer {
   const notes: string[] = [];
   const sourceNames = sourceSystemNames(project);
-  const nodes = project.models.filter(isStagingModel).sort((a, b) => a.name.localeCompare(b.name));
+  const nodes = [...stagingModels(project)].sort((a, b) => a.name.localeCompare(b.name));
   const siblings = new Set(nodes.map((n) => n.name.toLowerCase()));
   const models: StagingModel[] = nodes.map((node) => {
     const folder = stagingFolder(node);
@@ -130,6 +130,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   applySystemPrefixes(models);
   mergePartitionCopies(models);
   for (const m of models) singularByOwnKey(m);
+  namedByOwnKeys(models);
   subjectTails(models);
   gluedNames(models);
   for (const m of models) m.noun = pascalName(m.parsed.tokens);

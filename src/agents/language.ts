@@ -5,7 +5,7 @@
 import type { Project } from '../core/project/types.js';
 import { withLanguage, type NameLanguage } from './inflection.js';
 import { columnsOf } from './node-columns.js';
-import { isStagingModel } from './staging.js';
+import { stagingModels } from './staging.js';
 
 /** Words of French table and column names: articles and prepositions, and words of French data. */
 const FRENCH = new Set(['de', 'du', 'des', 'le', 'la', 'les', 'et', 'pour', 'par', 'sur', 'au', 'aux', 'avec', 'nom', 'prenom', 'adresse', 'adresses',
@@ -23,8 +23,9 @@ export function projectLanguage(project: Project): NameLanguage {
   const hit = cache.get(project);
   if (hit) return hit;
   let fr = 0, en = 0;
+  const staging = new Set(stagingModels(project));
   for (const n of project.models) {
-    for (const name of [n.name, ...(isStagingModel(n) ? columnsOf(project, n) : n.columns).map((c) => c.name)]) {
+    for (const name of [n.name, ...(staging.has(n) ? columnsOf(project, n) : n.columns).map((c) => c.name)]) {
       for (const w of name.toLowerCase().split(/[^a-z]+/)) {
         if (FRENCH.has(w)) fr++;
         else if (ENGLISH.has(w)) en++;

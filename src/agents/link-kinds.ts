@@ -174,7 +174,11 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
   const flagged = flagsOf(m.parsed.tokens, m.columns, refs.map((r) => ({ ...r, tokens: entityTokens(r.entity) })),
     (n) => n === 'id' || m.ownKeys.has(n) || m.ownIds.has(n) || n === `${snakeOf(m.parsed.tokens)}_id`);
   if (flagged) return { kind: 'attribute', why: `values of ${flagged.entity} in a table of their own (its key ${flagged.column}, then flags or the one value its name says)`, served: flagged.entity };
-  if (refs.length === 2 && describedAsLink(m.node.description)) return { kind: 'bridge', why: 'its description says it maps one thing to another' };
+  // (…unless it is a line with an identity of its own and how many of a thing it holds: a kit's component, kit_item_id,
+  // linking a component product to its kit with quantities, is a thing, as an order's line is)
+  const countedLine = [...m.ownKeys].some((k) => !refs.some((r) => r.column.toLowerCase() === k))
+    && m.columns.some((c) => /(?:^|_)(?:qty|quantity)(?:_|$)/.test(c.name.toLowerCase()));
+  if (refs.length === 2 && describedAsLink(m.node.description) && !countedLine) return { kind: 'bridge', why: 'its description says it maps one thing to another' };
   const keyNamed = namedForKeys(m);
   if (keyNamed && refs.length < 2) return { kind: 'bridge', why: `it is named for the two keys it holds (${keyNamed.join(', ')}) and holds little else: a link, one of whose ends the layer has no table for` };
   if (refs.length >= 2) {

@@ -145,6 +145,19 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (TECHNICAL_NOUNS.has(phrase) || (tokens.length > 1 && TOOL_PREFIXES.has(tokens[0]))) {
     return { kind: 'technical', why: 'the source system\'s own bookkeeping or schema', served: [] };
   }
+  // an entity–attribute–value store: its attribute definitions, option labels and sets (eav_attribute, eav_attribute_set) are
+  // the system's own schema, and a table of values (catalog_product_entity_int: value_id, entity_id, attribute_id, store_id,
+  // value) holds one thing's attributes, a row per attribute, not things of its own
+  if (tokens.length > 1 && tokens[0] === 'eav') return { kind: 'technical', why: 'the definitions of an entity–attribute–value store (its attributes, options, sets): the system\'s own schema', served: [] };
+  // (which thing the generic entity_id keys, the name says only in the store's own words: served by none)
+  if (columns && isEavValueTable(columns)) return { kind: 'attribute', why: 'entity–attribute–value rows (an entity key, an attribute key and a value): attribute values of the thing it keys', served: [] };
+  // links between records of any table (objecttoobject: object1_view_id, object1_record_id, object2_…), or an integration's
+  // data per record of a named table (plugininfo: record_id, related_table_name): every record key typed by the table it is
+  // in, no key of one kind of thing — the system's own bookkeeping
+  if (columns && recordsOfAnyTable(columns)) return { kind: 'technical', why: 'its keys are records of any table, each typed by a table column beside it: links or data the system keeps about records, not things', served: [] };
+  // what a system posted to another (Fishbowl's postpo: external_transaction_id, external_transaction_hash, journal flags): an
+  // integration's record of each row it sent, with the other system's id and a hash of what was sent — its bookkeeping
+  if (columns && syncedOut(columns)) return { kind: 'technical', why: 'a record of rows sent to another system (that system\'s transaction id and a hash of what was sent): the integration\'s bookkeeping', served: [] };
   if (CONFIG_NOUNS.has(phrase) || (tokens.length <= 2 && CONFIG_NOUNS.has(last))) return { kind: 'configuration', why: 'configuration settings, not business things', served: [] };
   // organisation_descendent (child code, role, path): a hierarchy flattened into paths; with two keys of one thing it is a
   // closure table, a link, which the columns tell
@@ -180,7 +193,8 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (tokens.some((t) => FAILED_WORDS.has(t))) return { kind: 'log', why: 'rows that failed validation or loading (the pipeline\'s dead letters)', served: [] };
   if (LOG_WORDS.has(last)) return { kind: 'log', why: 'a log', served: lead };
   if (tokens.includes('log') || tokens.includes('logs')) return { kind: 'log', why: 'a log', served: [] };
-  if (last === 'tag') return { kind: 'tag', why: lead.length ? 'tags of another entity' : 'a tag vocabulary', served: lead };
+  // (an inventory system's tag — part_id, location_id, a quantity on it — is stock held under a tag number, not a label)
+  if (last === 'tag' && !(!lead.length && columns && holdsStock(columns))) return { kind: 'tag', why: lead.length ? 'tags of another entity' : 'a tag vocabulary', served: lead };
   // opportunity_applicant_meta: more columns of an application, in a table of their own
   if (lead.length && (last === 'meta' || last === 'metadata')) return { kind: 'attribute', why: `metadata of ${lead.join(' ')} in a table of its own`, served: lead };
   // an aggregate has no key of its own; a keyed *_report (a spam report event) is a thing, and so is a report whose columns,
@@ -491,6 +505,46 @@ export function describedAsLink(description: string | undefined): boolean {
   return !!description && (/\b(relationships?|mappings?|associations?|links?|junction|bridge)\b[^.]{0,40}\bbetween\b/i.test(description)
     // "which connect procedures to treatment plans", "a junction table that maps users to their views"
     || /\b(?:connects?|links?)\s+(?:\w+\s+){0,2}to\s+(?:\w+\s+){0,2}\w+s\b|\bjunction table\b/i.test(description));
+}
+
+/** A quantity and the keys of two other things (part_id, location_id): stock of one thing held somewhere. */
+function holdsStock(columns: readonly { name: string }[]): boolean {
+  const names = columns.map((c) => c.name.toLowerCase());
+  return names.some((n) => /(?:^|_)(?:qty|quantity)(?:_|$)/.test(n)) && names.filter((n) => /^[a-z]\w*_id$/.test(n) && n !== 'tag_id').length >= 2;
+}
+
+/**
+ * Every record key (record_id, object1_record_id) has a column beside it naming the table it is in (related_table_name,
+ * object1_view_id, tableid1), and the table holds few other keys (its own id, a type, a grouping or two).
+ */
+function recordsOfAnyTable(columns: readonly { name: string }[]): boolean {
+  const names = columns.map((c) => c.name.toLowerCase()).filter((n) => !n.startsWith('_'));
+  const records = names.filter((n) => /(?:^|_)record_?id\d?$/.test(n) || /^recordid\d$/.test(n));
+  if (!records.length) return false;
+  const tableOf = (r: string) => {
+    const head = r.replace(/_?record_?id(\d?)$/, '').replace(/^recordid(\d)$/, '');
+    const digit = /(\d)$/.exec(r)?.[1] ?? '';
+    return names.some((n) => n !== r && (new RegExp(`^${head ? head + '_' : '(?:\\w+_)?'}(?:table|view)_?(?:id|name)?${digit}$`).test(n)
+      || (digit && new RegExp(`^(?:table|view)_?id${digit}$`).test(n))));
+  };
+  if (!records.every(tableOf)) return false;
+  // (an inventory log's part_id, location ids and user beside its related record are keys of things: an event of its own)
+  const others = names.filter((n) => /_id$/.test(n) && !records.includes(n) && !/(?:table|view)_?id\d?$/.test(n) && !/type_id$/.test(n));
+  return others.length <= 3;
+}
+
+/** Another system's id (external_…_id, ext_txn_id) beside a hash of the row sent (external_transaction_hash, exttxnhash). */
+function syncedOut(columns: readonly { name: string }[]): boolean {
+  const names = columns.map((c) => c.name.toLowerCase());
+  return names.some((n) => /^ext(?:ernal)?_?\w*_?id$/.test(n)) && names.some((n) => /^ext(?:ernal)?_?\w*_?hash$/.test(n));
+}
+
+/** Columns of an entity–attribute–value table: an entity key, an attribute key and a value, with at most a row id and a scope key beside them. */
+function isEavValueTable(columns: readonly { name: string }[]): boolean {
+  const names = columns.map((c) => c.name.toLowerCase()).filter((n) => !n.startsWith('_'));
+  const has = (re: RegExp) => names.some((n) => re.test(n));
+  if (!has(/^value$/) || !has(/^attribute(?:_id|_code)?$/) || !has(/^entity(?:_id)?$/)) return false;
+  return names.every((n) => /^(?:value|value_id|id|attribute(?:_id|_code)?|entity(?:_id)?|store_id|website_id|scope(?:_id)?|row_id)$/.test(n));
 }
 
 /** Columns marking rows as versions over time (Fivetran history mode, dbt snapshots, SCD2). */

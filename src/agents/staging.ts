@@ -15,21 +15,41 @@ export function isStagingModel(node: DbtNode): boolean {
   return !!p && ('/' + p.toLowerCase().replace(/\\/g, '/')).includes('/staging/');
 }
 
-/** The folder right under `staging/` (by dbt convention the source system), if any. */
-export function stagingFolder(node: DbtNode): string | undefined {
-  const p = modelPath(node)?.toLowerCase().replace(/\\/g, '/');
-  if (!p) return undefined;
-  const parts = p.split('/');
+const pathParts = (node: DbtNode): string[] => modelPath(node)?.toLowerCase().replace(/\\/g, '/').split('/') ?? [];
+const underSilver = (node: DbtNode): boolean => pathParts(node).slice(0, -1).includes('silver');
+
+/**
+ * The project's staging models: those isStagingModel names, else — a medallion layout (bronze sources, silver
+ * cleaned per-source tables, gold marts) that names no model stg_* and has no staging/ folder — the models under
+ * `silver/`, one per source table. A project that has staging models keeps its silver folder as what it is.
+ */
+export function stagingModels(project: Project): DbtNode[] {
+  const hit = layerCache.get(project);
+  if (hit) return hit;
+  const named = project.models.filter(isStagingModel);
+  const layer = named.length ? named : project.models.filter(underSilver);
+  layerCache.set(project, layer);
+  return layer;
+}
+const layerCache = new WeakMap<Project, DbtNode[]>();
+
+/** The layer folder a model's path runs through: the last `staging/`, else the last `silver/` (a medallion's staging layer). */
+function layerFolderIndex(parts: string[]): number {
   const i = parts.lastIndexOf('staging');
+  return i >= 0 ? i : parts.slice(0, -1).lastIndexOf('silver');
+}
+
+/** The folder right under `staging/` (or a medallion's `silver/`): by dbt convention the source system, if any. */
+export function stagingFolder(node: DbtNode): string | undefined {
+  const parts = pathParts(node);
+  const i = layerFolderIndex(parts);
   return i >= 0 && i < parts.length - 2 ? parts[i + 1] : undefined;
 }
 
 /** Every folder between `staging/` and the model's file (airbyte_source/gp_api_db): a loader's folder may hold one folder per system. */
 export function stagingSubfolders(node: DbtNode): string[] {
-  const p = modelPath(node)?.toLowerCase().replace(/\\/g, '/');
-  if (!p) return [];
-  const parts = p.split('/');
-  const i = parts.lastIndexOf('staging');
+  const parts = pathParts(node);
+  const i = layerFolderIndex(parts);
   return i >= 0 ? parts.slice(i + 1, -1) : [];
 }
 
