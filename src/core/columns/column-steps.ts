@@ -55,6 +55,15 @@ export function columnSteps(text: string | undefined, column: string): ColumnSte
       ctesOf(ts, body, ts.length, ctes); // the CTE's own WITH, if it has one
       walk(firstSelect(ts, body), col, rel.body !== undefined ? rel.alias ?? 'a subquery' : rel.name, h);
     };
+    // whether a relation of this file (a CTE, a subquery) is seen to return `col`: an item naming it, or a `*` over one that does
+    const returns = (rel: { name?: string; body?: number }, col: string, depth: number): boolean => {
+      const body = rel.body ?? (rel.name !== undefined ? ctes.get(rel.name) : undefined);
+      const sel = body === undefined || depth > 8 ? -1 : firstSelect(ts, body);
+      if (sel < 0) return false;
+      const { items, end } = listItems(ts, sel);
+      if (items.some(([c, d]) => outputName(ts, c, d) === col)) return true;
+      return items.some(([, d]) => ts[d - 1].v === '*') && relsAt(end).some((r) => returns(r, col, depth + 1));
+    };
     const k = name.toLowerCase();
     const idx = first.items.findIndex(([a, b]) => outputName(ts, a, b) === k);
     if (idx < 0) {
@@ -79,8 +88,16 @@ export function columnSteps(text: string | undefined, column: string): ColumnSte
       const passthrough = branches.length === 1 && (b - a === 1 || (b - a === 3 && ts[a + 1].v === '.'));
       steps.push({ ...(scope !== undefined ? { scope } : {}), ...(branches.length > 1 ? { branch: n + 1 } : {}), line: ts[a].line, text: quote(a, b),
         ...(groupBy ? { groupBy } : {}), ...(passthrough ? { passthrough } : {}) });
-      // the columns the item reads, into the CTEs and subqueries they come from
+      // the columns the item reads, into the CTEs and subqueries they come from; a bare name an
+      // earlier item of this select makes, that no relation here returns, is that item (a lateral
+      // alias: Snowflake's `sum(x) as used, used / total as pct`), a step of the same select
       for (const ref of columnRefs(ts, a, b)) {
+        if (ref.qualifier === undefined && branches.length === 1 && ref.name !== k
+          && items.some(([c, d], i) => i < idx && outputName(ts, c, d) === ref.name)
+          && !rels.some((r) => returns(r, ref.name, 0))) {
+          walk(bAt, ref.name, scope, hops + 1);
+          continue;
+        }
         const byQualifier = ref.qualifier !== undefined ? rels.filter((r) => r.alias === ref.qualifier || (r.alias === undefined && r.name === ref.qualifier)) : rels;
         for (const rel of byQualifier.length === 1 || ref.qualifier !== undefined ? byQualifier.slice(0, 1) : byQualifier) into(rel, ref.name, hops + 1);
       }
