@@ -83,7 +83,7 @@ export function columnSteps(text: string | undefined, column: string): ColumnSte
       if (!item || ts[item[1] - 1].v === '*' || steps.length >= MAX_STEPS) return;
       const [a, b] = item;
       const rels = relsAt(end);
-      const aggregate = ts.slice(a, b).some((t, i, all) => t.kind === 'word' && AGGREGATES.has(t.low) && all[i + 1]?.v === '(');
+      const aggregate = aggregates(ts, a, b);
       const groupBy = aggregate ? groupByOf(ts, end, items, quote) : undefined;
       const passthrough = branches.length === 1 && (b - a === 1 || (b - a === 3 && ts[a + 1].v === '.'));
       steps.push({ ...(scope !== undefined ? { scope } : {}), ...(branches.length > 1 ? { branch: n + 1 } : {}), line: ts[a].line, text: quote(a, b),
@@ -196,6 +196,18 @@ function groupByOf(ts: Tok[], end: number, items: [number, number][], quote: (a:
       if (u.v === ';' || (u.kind === 'word' && GROUP_END.has(u.low))) break;
     }
     if (k > from) parts.push(groupPart(ts, from, k, items, quote));
+    // `group by all` (Snowflake, Databricks, DuckDB): every item that does not aggregate, written out
+    if (parts.length === 1 && parts[0].toLowerCase() === 'all') {
+      // an item that reads an earlier aggregate by its alias (`sum(x) as total, total / 7 as daily`) aggregates too
+      const summed = new Set<string>();
+      const plain = items.filter(([a, b]) => {
+        const agg = aggregates(ts, a, b) || columnRefs(ts, a, b).some((r) => r.qualifier === undefined && summed.has(r.name));
+        const name = outputName(ts, a, b);
+        if (agg && name !== undefined) summed.add(name);
+        return !agg && ts[b - 1].v !== '*';
+      });
+      if (plain.length) return plain.map((item) => withoutAlias(ts, item, quote)).join(', ');
+    }
     return parts.join(', ') || undefined;
   }
   return undefined;
@@ -204,12 +216,19 @@ function groupByOf(ts: Tok[], end: number, items: [number, number][], quote: (a:
 function groupPart(ts: Tok[], a: number, b: number, items: [number, number][], quote: (a: number, b: number) => string): string {
   if (b - a === 1 && /^[0-9]+$/.test(ts[a].v)) {
     const item = items[Number(ts[a].v) - 1];
-    if (item) {
-      // the item without its alias: `orders.customer_id`, `date_trunc('day', ordered_at)`
-      const alias = outputName(ts, item[0], item[1]);
-      const cut = alias !== undefined && item[1] - item[0] > 1 && ts[item[1] - 2]?.v !== '.' ? (ts[item[1] - 2]?.low === 'as' ? 2 : 1) : 0;
-      return quote(item[0], item[1] - cut);
-    }
+    if (item) return withoutAlias(ts, item, quote);
   }
   return quote(a, b);
+}
+
+/** An item as written without its alias: `orders.customer_id`, `date_trunc('day', ordered_at)`. */
+function withoutAlias(ts: Tok[], item: [number, number], quote: (a: number, b: number) => string): string {
+  const alias = outputName(ts, item[0], item[1]);
+  const cut = alias !== undefined && item[1] - item[0] > 1 && ts[item[1] - 2]?.v !== '.' ? (ts[item[1] - 2]?.low === 'as' ? 2 : 1) : 0;
+  return quote(item[0], item[1] - cut);
+}
+
+/** Whether the tokens a..b call an aggregate function. */
+function aggregates(ts: Tok[], a: number, b: number): boolean {
+  return ts.slice(a, b).some((t, i, all) => t.kind === 'word' && AGGREGATES.has(t.low) && all[i + 1]?.v === '(');
 }
