@@ -22,6 +22,8 @@ export interface ColumnImpact {
   summary: string;
 }
 
+/** Columns named in the summary sentence; more are counted. */
+const SAID = 8;
 const listed = (n: DbtNode | undefined, column: string) => !!n?.columns.some((c) => c.name.toLowerCase() === column.toLowerCase());
 const interfaceOn = (n: DbtNode | undefined) => !!n?.interface && n.interface.enabled !== false;
 
@@ -74,8 +76,14 @@ export function columnImpact(g: LineageGraph, addr: { id: string; column: string
   const name = `${g.nameOf(addr.id)}.${addr.column}`;
   const marks = (c: ImpactColumn) => [c.contracted ? 'contracted' : '', c.interface ? 'Interface' : ''].filter(Boolean).join(', ');
   const said = columns.map((c) => `\`${c.node}.${c.column}\`${marks(c) ? ` (${marks(c)})` : ''}`);
+  // one sentence a reader can take in (a PR comment, the gate's line): a long list is counted, the
+  // contracted and Interface columns named first — cal-itp-warehouse's dim_schedule_feeds.key
+  // breaks 600 columns, which made a 40,000-character first line
+  const shown = said.length <= SAID ? said.join(', ')
+    : `${said.length} columns in ${new Set(columns.map((c) => c.node)).size} models: ${columns.map((c, i) => [c, i] as const)
+      .sort(([a, i], [b, j]) => Number(!!marks(b)) - Number(!!marks(a)) || i - j).slice(0, SAID).map(([, i]) => said[i]).join(', ')} and ${said.length - SAID} more`;
   const summary = said.length
-    ? `dropping \`${name}\` breaks ${said.join(', ')}${tests.length ? `; ${tests.length} test(s) read them` : ''}`
+    ? `dropping \`${name}\` breaks ${shown}${tests.length ? `; ${tests.length} test(s) read them` : ''}`
     : `dropping \`${name}\` breaks no downstream column${tests.length ? `; ${tests.length} test(s) read it` : ''}`;
   return { column: name, columns, tests, contracts, interfaces, rows, summary };
 }

@@ -14,7 +14,9 @@ describe('which tables hold a thing described in words (Local)', () => {
   const dir = copyProject(EXAMPLE);
   // a column with two of the question's words in its name, and one the SQL alone returns
   writeFileSync(join(dir, 'models', 'marts', 'customer_contacts.sql'),
-    "select customer_id, 'x' as customer_address, '555' as telephone from {{ ref('stg_stripe__customers') }}\n");
+    "select\n  customer_id,\n  'x' as customer_address,\n  '555' as telephone\nfrom {{ ref('stg_stripe__customers') }}\n");
+  // described in YAML, its columns not listed there
+  writeFileSync(join(dir, 'models', 'marts', '_contacts.yml'), 'version: 2\nmodels:\n  - name: customer_contacts\n    description: How to reach a customer.\n');
   let s: AssistantSession;
   beforeAll(async () => { await initSqlColumns(); s = AssistantSession.open(dir); });
 
@@ -31,6 +33,9 @@ describe('which tables hold a thing described in words (Local)', () => {
   it('a phone number is found in a telephone column only the SQL returns', async () => {
     const r = await ask(s, { message: 'where is the phone number of a customer stored?' });
     expect(r.answer.split('\n')[0]).toBe('1 column in 1 table best matches “the phone number of a customer” by name: `customer_contacts.telephone`.');
+    // where the SQL returns it, not the model's YAML entry (dagster-open-platform's dim_users.email was cited at dim_users.sql:1,
+    // attributed_conversions.email at its model's entry in _marketing.yml)
+    expect(r.answer.split('\n')).toContain('- customer_contacts.telephone (models/marts/customer_contacts.sql:4)');
   });
 
   it('a long description is cut at a word, with an ellipsis', async () => {

@@ -189,6 +189,11 @@ describe('Local answers about a column\'s lineage, with the SQL parser loaded (a
     const stale = await ask(AssistantSession.open(dir), { message: 'how is orders.amount calculated?' });
     expect(stale.answer.split('\n')[0]).toBe('`orders.amount` is documented in YAML (models/marts/_marts.yml:79) but the SQL of `orders` does not return it (models/marts/orders.sql): '
       + 'the YAML entry is stale or the column is named otherwise in the SQL; did you mean `orders.amounts`?');
+    // asked what it is (explain, as the MCP tool and the UI ask), it is not "a column of orders":
+    // crowdcow-warehouse's int_order_ranks.user_id, listed in YAML, was explained as one with no word of its SQL
+    const what = await ask(AssistantSession.open(dir), { message: 'what is orders.amount' });
+    expect(what.answer.split('\n')[0]).toBe('`orders.amount` is listed as a column of `orders` in YAML (models/marts/_marts.yml:79), but its SQL (models/marts/orders.sql, read completely) does not return it: '
+      + 'the YAML entry is stale or the column is named otherwise in the SQL, and the table dbt builds has no such column (warning YAML_COLUMN_NOT_IN_SQL).');
   });
 
   it('a column with no description of its own is explained with the one of the column it passes through or renames', async () => {

@@ -84,6 +84,30 @@ describe('modeler lineage on bad input', () => {
     expect(runCli(['lineage', 'orders.status', '--project-dir', dir]).stderr).toBe('');
   });
 
+  it('says in one short line that dbt parse would refuse a project whose ref()s name missing models, not that files did not read', () => {
+    // dagster-open-platform's 15 ref()s of models outside its public mirror printed 1,500 characters
+    // ("problem(s) reading project files, so what those files declare is missing") before every answer
+    const refusing = join(tempDir('modeler-lineage-ref-'), 'project');
+    cpSync(dir, refusing, { recursive: true });
+    for (const m of ['a', 'b']) writeFileSync(join(refusing, 'models', 'marts', `needs_${m}.sql`), `select 1 as id\nfrom {{ ref('not_here_${m}') }}\n`);
+    const r = runCli(['lineage', 'orders.status', '--project-dir', refusing]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^orders\.status\nupstream\n/);
+    expect(r.stderr).toMatch(/^modeler: warning: dbt parse would refuse this project \(2 ref\(\)s of nodes the project does not have; the first at models\/marts\/needs_[ab]\.sql:2\): this lineage reads its files as they are, without what those calls name \('modeler summary --project-dir <dir>' lists them all\)\.\n$/);
+  });
+
+  it('says a Python model is one, not that it has no SQL file', () => {
+    // pilotage-inclusion's suivi_etp_conventionnes_v2.py: "dbt/models/marts/suivi_etp_conventionnes_v2.py: the model has no SQL file"
+    const py = join(tempDir('modeler-lineage-py-'), 'project');
+    cpSync(dir, py, { recursive: true });
+    writeFileSync(join(py, 'models', 'marts', 'py_scores.py'), 'def model(dbt, session):\n    return dbt.ref("orders")\n');
+    writeFileSync(join(py, 'models', 'marts', '_py.yml'), 'version: 2\nmodels:\n  - name: py_scores\n    columns:\n      - name: score\n');
+    const r = runCli(['lineage', 'py_scores', '--project-dir', py]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('score ← unresolved: a Python model: Python code makes its columns, and only SQL is read here');
+    expect(r.stdout).not.toContain('no SQL file');
+  });
+
   it('reads a column quoted as SQL quotes it, and refuses a node with nothing after the dot in one line', () => {
     for (const a of ['"orders"."customer_id"', 'orders.`CUSTOMER_ID`', '[orders].[customer_id]']) {
       const r = runCli(['lineage', a, '--project-dir', dir, '--output-json']);

@@ -64,6 +64,43 @@ describe('the steps that make a column in its own file', () => {
     expect(columnSteps(sql, 'nothing_here')).toEqual([]);
     expect(columnSteps(undefined, 'doubled')).toEqual([]);
   });
+
+  // dagster-open-platform's credit_utilization (Snowflake): `cume_credits_used / cume_cloud_credits`
+  // names two items of the same select; 'how is cloud_credit_utilization calculated' stopped there
+  it('follows a name an earlier item of the same select makes (a lateral alias), unless a relation returns it', () => {
+    const sql = [
+      'with usage as (',
+      "  select org_id, dt, sum(credits) as credits from {{ ref('usage') }} group by all",
+      '),',
+      'final as (',
+      '  select',
+      '    *,',
+      '    sum(credits) over (partition by org_id order by dt) as cume_used,',
+      '    cume_used / 100 as utilization,',
+      '    credits * 2 as dt,',
+      '    dt as shown_dt',
+      '  from usage',
+      ')',
+      'select * from final',
+    ].join('\n');
+    expect(brief(sql, 'utilization')).toEqual([
+      '8 final: cume_used / 100 as utilization',
+      '7 final: sum(credits) over (partition by org_id order by dt) as cume_used',
+      '2 usage: sum(credits) as credits [org_id, dt]',
+      '2 usage: org_id (pass)',
+      '2 usage: dt (pass)',
+    ]);
+    // `group by all` is written out as the items that do not aggregate (dagster-open-platform's
+    // daily_usage read 'grouped by all'), an item reading an aggregate's alias left out
+    const all = [
+      'select date_trunc(week, ds) as week_start, org_id, sum(credits) as used, used / 7 as daily, sum(x) over () as w',
+      "from {{ ref('usage') }}",
+      'group by all',
+    ].join('\n');
+    expect(brief(all, 'used')).toEqual(['1 -: sum(credits) as used [date_trunc(week, ds), org_id]']);
+    // `usage` returns `dt`: that column, not the item named so before it
+    expect(brief(sql, 'shown_dt')).toEqual(['10 final: dt as shown_dt', '2 usage: dt (pass)']);
+  });
 });
 
 describe('modeler lineage shows how a column is made', () => {

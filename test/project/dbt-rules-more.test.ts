@@ -25,6 +25,23 @@ describe('dbt reading rules the reader follows, against a real dbt parse', () =>
     expect(dbt.manifest.nodes[`snapshot.${TINY}.snap_kept`].config.tags).toEqual(['kept']);
   }, T);
 
+  it('the disabled line says which kinds it lists when more than models are disabled, as many as dbt disables', () => {
+    // tuva's models line said 707 disabled and its disabled line listed 717 names (6 seeds, 4 snapshots too)
+    const dir = tinyProject({
+      'models/orders.sql': 'select 1 as id\n',
+      'models/old_orders.sql': '{{ config(enabled=false) }}\nselect 1 as id\n',
+      'models/older_orders.sql': '{{ config(enabled=false) }}\nselect 1 as id\n',
+      'seeds/codes.csv': 'code\nNZ\n',
+    }, 'seeds:\n  tiny:\n    codes:\n      +enabled: false\n');
+    const dbt = dbtOn(dir);
+    expect(dbt.code, dbt.output).toBe(0);
+    const ours = modelerOn(dir);
+    expect(ids(dbt.manifest, 'model', 'disabled')).toHaveLength(2);
+    expect(ids(dbt.manifest, 'seed', 'disabled')).toHaveLength(1);
+    expect(ours.text).toMatch(/\n {2}models: {8}1 enabled \(.*2 disabled\)\n/);
+    expect(ours.text).toMatch(/\n {2}disabled: {6}[a-z_, ]+ \(2 models, 1 seed: not built by dbt; not counted\)\n/);
+  }, T);
+
   it('tests declared on a YAML entry no file defines are test nodes all the same (with the warning), as dbt keeps them', () => {
     const dir = tinyProject({
       'models/orders.sql': 'select 1 as id\n',

@@ -47,6 +47,29 @@ describe.skipIf(!!skip)(`the canvas as a new user meets it${skip ? ` [skipped: $
     expect(await until(inside, (out) => out.length === 0, 'the focus block inside the canvas')).toEqual([]);
   });
 
+  it('a table no key joins to another says where its neighbours are: Lineage', async () => {
+    // dagster-open-platform's credit_utilization (no declared or inferred key) showed "1 of 88 tables" and nothing else
+    const page = ui.page;
+    await page.keyboard.press('Control+k');
+    const search = page.getByRole('dialog', { name: 'Search the project' });
+    await search.getByRole('combobox', { name: 'Search models, entities, columns, files and doc blocks' }).fill('rpt_daily_revenue');
+    await search.getByRole('option').first().waitFor();
+    await page.keyboard.press('Enter');
+    const bar = page.getByRole('toolbar', { name: 'Diagram tools' });
+    await bar.getByText('Showing 1 of 11 tables: rpt_daily_revenue and neighbours within 1 hop. No key joins it to another table: tick Lineage to see the models it reads and feeds.', { exact: true }).waitFor();
+    const lineage = bar.getByRole('checkbox', { name: 'Lineage' });
+    await lineage.check();
+    await bar.getByText(/^Showing 2 of \d+ tables: rpt_daily_revenue and neighbours within 1 hop\.$/).waitFor();
+    await lineage.uncheck();
+    await bar.getByText(/tick Lineage/).waitFor();
+    // back to the focus the next tests read (tables joined by keys)
+    await page.keyboard.press('Control+k');
+    await search.getByRole('combobox', { name: 'Search models, entities, columns, files and doc blocks' }).fill('stg_shop__customers');
+    await search.getByRole('option').first().waitFor();
+    await page.keyboard.press('Enter');
+    await bar.getByText(/^Showing 3 of 11 tables: stg_shop__customers and neighbours/).waitFor();
+  });
+
   it('the search opened from its button gives focus back to the button on Escape', async () => {
     const page = ui.page;
     const opener = page.getByRole('button', { name: 'Search… Ctrl K' });

@@ -1,7 +1,8 @@
 // Explanations the Local provider writes from facts, not prose it invents: what an object is,
 // its columns and types, tests, relationships, lineage up and down, owner, Interface status and
 // open findings, each with the file and line it comes from.
-import type { Project } from '../../core/project/types.js';
+import { projectColumns } from '../../core/columns/project-columns.js';
+import type { DbtNode, Project } from '../../core/project/types.js';
 import type { IndexView } from '../index/view.js';
 import { clip, TABLE_KINDS, type IndexRecord } from '../index/records.js';
 import { columnRecordId } from '../index/context.js';
@@ -56,7 +57,10 @@ export function explain(project: Project, index: IndexView, rec: IndexRecord): E
     const hit = columnOf(project, rec);
     const table = hit?.node ?? nodeOf(project, rec);
     const colName = rec.name.slice(rec.name.lastIndexOf('.') + 1);
-    lines.push(`\`${rec.name}\` is a column${table ? ` of \`${table.name}\`` : ''}${hit || !table ? '' : ', returned by its SQL and not documented in YAML'} (${loc(rec)}).`);
+    const gone = hit && notReturned(project, hit.node, colName);
+    if (gone) {
+      lines.push(`\`${rec.name}\` is listed as a column of \`${hit.node.name}\` in YAML (${loc(rec)}), but its SQL (${hit.node.sqlPath}, read completely) does not return it: the YAML entry is stale or the column is named otherwise in the SQL, and the table dbt builds has no such column (warning YAML_COLUMN_NOT_IN_SQL).`);
+    } else lines.push(`\`${rec.name}\` is a column${table ? ` of \`${table.name}\`` : ''}${hit || !table ? '' : ', returned by its SQL and not documented in YAML'} (${loc(rec)}).`);
     // no description of its own: the one of the column it passes through or renames, where that is written
     const inherited = () => {
       const up = table && describedUpstream(project, table, colName);
@@ -119,4 +123,13 @@ export function explain(project: Project, index: IndexView, rec: IndexRecord): E
     if (members.length > 25) lines.push(`- … and ${members.length - 25} more`);
   }
   return { text: lines.join('\n'), cited };
+}
+
+/** A column a model's YAML lists that its SQL, read completely, does not return (crowdcow-warehouse's int_order_ranks.user_id). */
+function notReturned(project: Project, node: DbtNode, name: string): boolean {
+  if ((node.resourceType !== 'model' && node.resourceType !== 'snapshot') || !node.sqlPath) return false;
+  try {
+    const reading = projectColumns(project).sql(node);
+    return reading?.status === 'complete' && !reading.columns.some((c) => c.name.toLowerCase() === name.toLowerCase());
+  } catch { return false; } // SQL not read: nothing known either way
 }

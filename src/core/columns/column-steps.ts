@@ -55,6 +55,15 @@ export function columnSteps(text: string | undefined, column: string): ColumnSte
       ctesOf(ts, body, ts.length, ctes); // the CTE's own WITH, if it has one
       walk(firstSelect(ts, body), col, rel.body !== undefined ? rel.alias ?? 'a subquery' : rel.name, h);
     };
+    // whether a relation of this file (a CTE, a subquery) is seen to return `col`: an item naming it, or a `*` over one that does
+    const returns = (rel: { name?: string; body?: number }, col: string, depth: number): boolean => {
+      const body = rel.body ?? (rel.name !== undefined ? ctes.get(rel.name) : undefined);
+      const sel = body === undefined || depth > 8 ? -1 : firstSelect(ts, body);
+      if (sel < 0) return false;
+      const { items, end } = listItems(ts, sel);
+      if (items.some(([c, d]) => outputName(ts, c, d) === col)) return true;
+      return items.some(([, d]) => ts[d - 1].v === '*') && relsAt(end).some((r) => returns(r, col, depth + 1));
+    };
     const k = name.toLowerCase();
     const idx = first.items.findIndex(([a, b]) => outputName(ts, a, b) === k);
     if (idx < 0) {
@@ -74,13 +83,21 @@ export function columnSteps(text: string | undefined, column: string): ColumnSte
       if (!item || ts[item[1] - 1].v === '*' || steps.length >= MAX_STEPS) return;
       const [a, b] = item;
       const rels = relsAt(end);
-      const aggregate = ts.slice(a, b).some((t, i, all) => t.kind === 'word' && AGGREGATES.has(t.low) && all[i + 1]?.v === '(');
+      const aggregate = aggregates(ts, a, b);
       const groupBy = aggregate ? groupByOf(ts, end, items, quote) : undefined;
       const passthrough = branches.length === 1 && (b - a === 1 || (b - a === 3 && ts[a + 1].v === '.'));
       steps.push({ ...(scope !== undefined ? { scope } : {}), ...(branches.length > 1 ? { branch: n + 1 } : {}), line: ts[a].line, text: quote(a, b),
         ...(groupBy ? { groupBy } : {}), ...(passthrough ? { passthrough } : {}) });
-      // the columns the item reads, into the CTEs and subqueries they come from
+      // the columns the item reads, into the CTEs and subqueries they come from; a bare name an
+      // earlier item of this select makes, that no relation here returns, is that item (a lateral
+      // alias: Snowflake's `sum(x) as used, used / total as pct`), a step of the same select
       for (const ref of columnRefs(ts, a, b)) {
+        if (ref.qualifier === undefined && branches.length === 1 && ref.name !== k
+          && items.some(([c, d], i) => i < idx && outputName(ts, c, d) === ref.name)
+          && !rels.some((r) => returns(r, ref.name, 0))) {
+          walk(bAt, ref.name, scope, hops + 1);
+          continue;
+        }
         const byQualifier = ref.qualifier !== undefined ? rels.filter((r) => r.alias === ref.qualifier || (r.alias === undefined && r.name === ref.qualifier)) : rels;
         for (const rel of byQualifier.length === 1 || ref.qualifier !== undefined ? byQualifier.slice(0, 1) : byQualifier) into(rel, ref.name, hops + 1);
       }
@@ -179,6 +196,18 @@ function groupByOf(ts: Tok[], end: number, items: [number, number][], quote: (a:
       if (u.v === ';' || (u.kind === 'word' && GROUP_END.has(u.low))) break;
     }
     if (k > from) parts.push(groupPart(ts, from, k, items, quote));
+    // `group by all` (Snowflake, Databricks, DuckDB): every item that does not aggregate, written out
+    if (parts.length === 1 && parts[0].toLowerCase() === 'all') {
+      // an item that reads an earlier aggregate by its alias (`sum(x) as total, total / 7 as daily`) aggregates too
+      const summed = new Set<string>();
+      const plain = items.filter(([a, b]) => {
+        const agg = aggregates(ts, a, b) || columnRefs(ts, a, b).some((r) => r.qualifier === undefined && summed.has(r.name));
+        const name = outputName(ts, a, b);
+        if (agg && name !== undefined) summed.add(name);
+        return !agg && ts[b - 1].v !== '*';
+      });
+      if (plain.length) return plain.map((item) => withoutAlias(ts, item, quote)).join(', ');
+    }
     return parts.join(', ') || undefined;
   }
   return undefined;
@@ -187,12 +216,19 @@ function groupByOf(ts: Tok[], end: number, items: [number, number][], quote: (a:
 function groupPart(ts: Tok[], a: number, b: number, items: [number, number][], quote: (a: number, b: number) => string): string {
   if (b - a === 1 && /^[0-9]+$/.test(ts[a].v)) {
     const item = items[Number(ts[a].v) - 1];
-    if (item) {
-      // the item without its alias: `orders.customer_id`, `date_trunc('day', ordered_at)`
-      const alias = outputName(ts, item[0], item[1]);
-      const cut = alias !== undefined && item[1] - item[0] > 1 && ts[item[1] - 2]?.v !== '.' ? (ts[item[1] - 2]?.low === 'as' ? 2 : 1) : 0;
-      return quote(item[0], item[1] - cut);
-    }
+    if (item) return withoutAlias(ts, item, quote);
   }
   return quote(a, b);
+}
+
+/** An item as written without its alias: `orders.customer_id`, `date_trunc('day', ordered_at)`. */
+function withoutAlias(ts: Tok[], item: [number, number], quote: (a: number, b: number) => string): string {
+  const alias = outputName(ts, item[0], item[1]);
+  const cut = alias !== undefined && item[1] - item[0] > 1 && ts[item[1] - 2]?.v !== '.' ? (ts[item[1] - 2]?.low === 'as' ? 2 : 1) : 0;
+  return quote(item[0], item[1] - cut);
+}
+
+/** Whether the tokens a..b call an aggregate function. */
+function aggregates(ts: Tok[], a: number, b: number): boolean {
+  return ts.slice(a, b).some((t, i, all) => t.kind === 'word' && AGGREGATES.has(t.low) && all[i + 1]?.v === '(');
 }

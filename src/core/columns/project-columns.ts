@@ -303,6 +303,7 @@ function build(p: Project, opts: ColumnsOptions, prev?: Memo): { api: ProjectCol
     if (!first) {
       const absent = n.packageName && n.packageName !== p.name
         ? `the model has no SQL file: package ${n.packageName} is not installed here and target/manifest.json has no compiled_code for it (run \`dbt deps\`, or \`dbt compile\`)`
+        : n.sqlPath?.toLowerCase().endsWith('.py') ? 'a Python model: Python code makes its columns, and only SQL is read here'
         : 'the model has no SQL file';
       return { status: 'unknown', columns: [], gaps: [absent], placeholders: [] };
     }

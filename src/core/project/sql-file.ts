@@ -7,6 +7,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { LineIndex } from '../yaml-fast.js';
 import { evaluate, jinjaTruthy, parseExpression, UNKNOWN, unmark, type JContext } from './jinja-expr.js';
 import { mergeConfig, type Config } from './config-cascade.js';
+import { blankPythonComments, closingParenEnd } from './python-source.js';
 
 type Expr = ReturnType<typeof parseExpression>['node'];
 
@@ -47,8 +48,11 @@ const IF_TAG = /\{%-?\s*(if|elif|else|endif)\b([\s\S]*?)-?%\}/g;
 const SNAPSHOT = /\{%-?\s*snapshot\s+([A-Za-z_][A-Za-z0-9_]*)\s*-?%\}/g;
 
 export function readSqlFacts(raw: string, file: string): SqlFacts {
-  // Jinja comments are not rendered; blank them out (keeping offsets) so nothing in them counts.
-  const text = raw.includes('{#') ? raw.replace(/\{#[\s\S]*?#\}/g, (m) => m.replace(/[^\n]/g, ' ')) : raw;
+  // Jinja comments are not rendered, nor a Python model's comments read: blank them out (keeping
+  // offsets) so nothing in them counts.
+  const python = file.toLowerCase().endsWith('.py');
+  const text = python ? blankPythonComments(raw)
+    : raw.includes('{#') ? raw.replace(/\{#[\s\S]*?#\}/g, (m) => m.replace(/[^\n]/g, ' ')) : raw;
   const facts: SqlFacts = { configCalls: [], refs: [], sources: [], snapshots: [], calls: [], diagnostics: [] };
   let lines: LineIndex | undefined;
   const lineAt = (off: number) => (lines ??= new LineIndex(text)).lineOf(off);
@@ -56,7 +60,8 @@ export function readSqlFacts(raw: string, file: string): SqlFacts {
     const branchesAt = text.includes('{%') ? ifBranches(text) : undefined;
     for (const m of text.matchAll(CONFIG)) {
       try {
-        const { node } = parseExpression(text, m.index! + (m[1]?.length ?? 0));
+        const at = m.index! + (m[1]?.length ?? 0);
+        const { node } = parseExpression(python ? text.slice(0, closingParenEnd(text, at)) : text, at);
         const branches = branchesAt?.(m.index!);
         facts.configCalls.push({ expr: node, line: lineAt(m.index!), ...(branches?.length ? { branches } : {}) });
       } catch (e: any) {

@@ -68,7 +68,9 @@ export function CanvasToolbar() {
   const focus = visible?.focus;
   const focusName = focus && graph ? focus.ids.map((id) => graph.nodes.find((n) => n.id === id)?.name ?? id).join(', ') : '';
   const why = visible && visible.total > FOCUS_LIMIT ? 'the project is large' : 'all of them fitted would be too small to read';
-  const focusText = visible && focus ? `Showing ${visible.graph.nodes.length} of ${visible.total} tables: ${focusName} and ${visible.more ? 'its best-connected ' : ''}neighbours within ${focus.hops} ${focus.hops === 1 ? 'hop' : 'hops'}${focus.automatic ? ` (${why}; search with Ctrl+K to focus elsewhere)` : ''}.` : '';
+  // a mart with no key to another table (dagster-open-platform's credit_utilization) stands alone: say where its neighbours are
+  const alone = !!visible && !!focus && !filters.lineage && visible.graph.nodes.length <= focus.ids.length;
+  const focusText = visible && focus ? `Showing ${visible.graph.nodes.length} of ${visible.total} tables: ${focusName} and ${visible.more ? 'its best-connected ' : ''}neighbours within ${focus.hops} ${focus.hops === 1 ? 'hop' : 'hops'}${focus.automatic ? ` (${why}; search with Ctrl+K to focus elsewhere)` : ''}.${alone ? ' No key joins it to another table: tick Lineage to see the models it reads and feeds.' : ''}` : '';
   const plumbing = canvas.use((s) => s.plumbing);
   return (
     <div className="canvas-bar" role="toolbar" aria-label="Diagram tools">

@@ -25,7 +25,8 @@ const speaks = (tok: string, w: string) => tok === w || (Math.min(tok.length, w.
 /** The first `max` characters of a description, cut at a word with an ellipsis. */
 const clip = (s: string, max: number) => (s.length <= max ? s : `${s.slice(0, max).replace(/\s+\S*$/, '')}…`);
 
-interface Hit { node: DbtNode; column: string; description?: string; line?: number; score: number }
+/** `file`: where the column is declared when not the node's own file (a SQL-only column: its select item's line in the SQL) */
+interface Hit { node: DbtNode; column: string; description?: string; line?: number; file?: string; score: number }
 
 export function holdsAnswer({ project, message }: KindInput): Direct | undefined {
   const m = ASK.exec(message);
@@ -44,10 +45,15 @@ export function holdsAnswer({ project, message }: KindInput): Direct | undefined
   // a description that is a {{ doc() }} call reads as its block's text
   const docs = new Map([...project.docs].map(([k, b]) => [k, b.body]));
   const columnsOf = (n: DbtNode) => {
-    const out = new Map<string, { name: string; description?: string; line?: number }>();
+    const out = new Map<string, { name: string; description?: string; line?: number; file?: string }>();
     for (const c of n.columns) out.set(c.name.toLowerCase(), { name: c.name, description: proseDescription(c.description, c.description_ref, docs), line: c.line });
     if (pc && (n.resourceType === 'model' || n.resourceType === 'snapshot')) {
-      try { for (const c of pc.of(n)) if (!out.has(c.name.toLowerCase())) out.set(c.name.toLowerCase(), { name: c.name }); } catch { /* its SQL is not read */ }
+      // a column only the SQL returns is where its select item is, not at the model's YAML entry
+      try {
+        for (const c of pc.of(n)) {
+          if (!out.has(c.name.toLowerCase())) out.set(c.name.toLowerCase(), { name: c.name, ...(c.sql_line !== undefined && n.sqlPath ? { file: n.sqlPath, line: c.sql_line } : {}) });
+        }
+      } catch { /* its SQL is not read */ }
     }
     return [...out.values()];
   };
@@ -68,12 +74,12 @@ export function holdsAnswer({ project, message }: KindInput): Direct | undefined
         const score = inName.reduce((s, w) => s + idf(w), 0)
           + asked.filter((w) => !inName.includes(w) && t.toks.some((x) => speaks(x, w))).reduce((s, w) => s + idf(w) / 2, 0)
           + (content.length ? generic.filter((w) => ts.some((x) => speaks(x, w))).length * 0.1 : 0);
-        byName.push({ node: t.node, column: c.name, description: c.description, line: c.line, score });
+        byName.push({ node: t.node, column: c.name, description: c.description, line: c.line, file: c.file, score });
         continue;
       }
       const d = (c.description ?? '').toLowerCase();
       const inDesc = d ? asked.filter((w) => new RegExp(`\\b${w}`).test(d)) : [];
-      if (inDesc.length === asked.length) byDescription.push({ node: t.node, column: c.name, description: c.description, line: c.line, score: inDesc.reduce((s, w) => s + idf(w), 0) });
+      if (inDesc.length === asked.length) byDescription.push({ node: t.node, column: c.name, description: c.description, line: c.line, file: c.file, score: inDesc.reduce((s, w) => s + idf(w), 0) });
     }
   }
   const hits = byName.length ? byName : byDescription;
@@ -87,7 +93,7 @@ export function holdsAnswer({ project, message }: KindInput): Direct | undefined
   const topTables = [...new Set(top.map((h) => h.node))];
   const how = byName.length ? 'by name' : 'by description';
   const lead = `${plural(top.length, 'column')} in ${plural(topTables.length, 'table')} best ${top.length === 1 ? 'matches' : 'match'} “${phrase.trim()}” ${how}: ${list(top.map((h) => q(`${h.node.name}.${h.column}`)), 8)}.`;
-  const evidence = hits.slice(0, SHOWN).map((h) => `- ${h.node.name}.${h.column}${h.description?.trim() ? ` — ${clip(h.description.trim().split('\n')[0], 100)}` : ''} (${at(h.node.file ?? h.node.sqlPath, h.line ?? (h.node.file ? h.node.line : undefined))})`);
+  const evidence = hits.slice(0, SHOWN).map((h) => `- ${h.node.name}.${h.column}${h.description?.trim() ? ` — ${clip(h.description.trim().split('\n')[0], 100)}` : ''} (${at(h.file ?? h.node.file ?? h.node.sqlPath, h.line ?? (h.node.file ? h.node.line : undefined))})`);
   if (hits.length > SHOWN) evidence.push(`- … and ${hits.length - SHOWN} more`);
   evidence.push('', `Matched by words, not by meaning: read the descriptions to pick the right one.`);
   return { lead, evidence, about: topTables.slice(0, 8) };
