@@ -137,5 +137,9 @@ describe.skipIf(!!skip)(`the review plan${skip ? ` [skipped: ${skip}]` : ''}`, (
     await page.getByRole('textbox', { name: 'Contents of models/marts/_marts.yml', exact: true }).waitFor();
     await page.getByRole('tab', { name: 'Diagram' }).click();
     await page.getByRole('group', { name: 'relationship orders.store_id to stg_stores.store_id (many to one)' }).waitFor();
+    // back in the plan, the diff says which side is on disk now (it said 'Left: on disk now' over the old text)
+    await page.getByRole('tab', { name: 'Review plan' }).click();
+    await plan().getByText('Left: as it was before. Right: as written.', { exact: true }).waitFor();
+    expect(await plan().getByText('Left: on disk now', { exact: false }).count()).toBe(0);
   });
 });

@@ -24,7 +24,8 @@ function FileTab({ path }: { path: string }) {
   if (f.after === null && f.before === null) return <p className="muted">{busy ? 'Reading…' : `No content: the change for ${path} is left out or blocked.`}</p>;
   return (
     <>
-      <p className="muted">{f.before === null ? 'New file' : 'Left: on disk now. Right: as proposed'}{edited !== undefined ? ' (edited by you)' : ''}.</p>
+      {/* once applied, the right side is what is on disk: the left is the file as it was */}
+      <p className="muted">{applied ? (f.before === null ? 'Created' : 'Left: as it was before. Right: as written') : f.before === null ? 'New file' : 'Left: on disk now. Right: as proposed'}{edited !== undefined ? ' (edited by you)' : ''}.</p>
       <MergeView key={`${path}:${f.before ?? ''}`} original={f.before ?? ''} modified={edited ?? f.after ?? ''} lang={langOf(path)} label={path} readOnly={applied}
         onChange={(t) => { if (t !== (edited ?? f.after)) editFile(path, t); }} />
     </>
