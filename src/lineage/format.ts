@@ -1,7 +1,7 @@
 // Lineage as text: one column's chain drawn as a tree (upstream, then downstream), a node's
 // columns each with its direct upstream, and an impact report.
 import type { LineageEdge, LineageGraph } from './graph.js';
-import type { ColumnImpact } from './impact.js';
+import { rowReads, type ColumnImpact } from './impact.js';
 import type { ColumnLineage, NodeLineage } from './query.js';
 
 const at = (e: { file?: string; line?: number }) => (e.file ? `  ${e.file}:${e.line ?? 1}` : '');
@@ -64,6 +64,6 @@ export function formatImpact(r: ColumnImpact): string {
   for (const t of r.tests) out.push(`  test      ${t.node}.${t.column}: ${t.test}${at(t)}`);
   for (const c of r.contracts) out.push(`  contract  ${c.node}: ${c.columns.join(', ')}${at(c)}`);
   for (const i of r.interfaces) out.push(`  interface ${i.node}${i.owner ? ` (owner ${i.owner})` : ''}: ${i.columns.join(', ')}${at(i)}`);
-  for (const w of r.rows) out.push(`  rows      ${w.node}: its ${w.as} reads ${w.column}${at(w)}`);
+  for (const w of rowReads(r.rows)) out.push(`  rows      ${w.node}: ${w.reads}${w.file ? `  ${w.file}:${w.lines.length ? w.lines.join(', ') : 1}` : ''}`);
   return out.join('\n');
 }

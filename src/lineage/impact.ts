@@ -87,3 +87,21 @@ export function columnImpact(g: LineageGraph, addr: { id: string; column: string
     : `dropping \`${name}\` breaks no downstream column${tests.length ? `; ${tests.length} test(s) read it` : ''}`;
   return { column: name, columns, tests, contracts, interfaces, rows, summary };
 }
+
+/**
+ * The rows entries as a reader takes them in: one per model and column, its join and filter
+ * together ("its join and filter read orders.customer_id"), each place it reads it kept — a model
+ * that joins on a column and filters on it was listed twice.
+ */
+export function rowReads(rows: ColumnImpact['rows']): { node: string; column: string; reads: string; file?: string; lines: number[] }[] {
+  const out = new Map<string, { node: string; column: string; as: string[]; file?: string; lines: number[] }>();
+  for (const w of rows) {
+    const k = `${w.node}\u0000${w.column}\u0000${w.file ?? ''}`;
+    const e = out.get(k) ?? { node: w.node, column: w.column, as: [], file: w.file, lines: [] };
+    if (!e.as.includes(w.as)) e.as.push(w.as);
+    if (w.line !== undefined && !e.lines.includes(w.line)) e.lines.push(w.line);
+    out.set(k, e);
+  }
+  return [...out.values()].map((e) => ({ node: e.node, column: e.column, reads: `its ${e.as.join(' and ')} ${e.as.length > 1 ? 'read' : 'reads'} ${e.column}`, file: e.file, lines: e.lines }));
+}
+

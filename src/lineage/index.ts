@@ -7,7 +7,7 @@ import { columnLineage, nodeLineage, parseAddress, type ColumnLineage, type Node
 
 export { lineageGraph, type LineageGraph, type LineageEdge, type LineageKind } from './graph.js';
 export { columnLineage, nodeLineage, parseAddress, downstreamColumns, type ColumnLineage, type NodeLineage, type LineageEntry } from './query.js';
-export { columnImpact, type ColumnImpact } from './impact.js';
+export { columnImpact, rowReads, type ColumnImpact } from './impact.js';
 export { lineageDepth, MAX_LINEAGE_DEPTH } from './depth.js';
 export { formatColumnLineage, formatNodeLineage, formatImpact } from './format.js';
 

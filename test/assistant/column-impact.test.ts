@@ -2,6 +2,8 @@
 // every column downstream (any depth), the tests on them, the enforced contracts and the models
 // whose joins read them — data-inclusion's `int__structures_v1.siret` was answered with the one
 // column it feeds, leaving out the contract and the test on `marts__structures_v1.siret`.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initSqlColumns } from '../../src/api.js';
 import { ask } from '../../src/assistant/ask.js';
@@ -31,4 +33,16 @@ describe('what breaks if a column is dropped (Local)', () => {
     const r = await ask(s, { message: 'what does stg_shop__orders.customer_id feed?' });
     expect(r.answer.split('\n')[0]).toMatch(/^`stg_shop__orders\.customer_id` feeds /);
   });
+
+  // a model that joins on the column and filters on it was listed twice, once for each
+  it("names a model whose join and filter both read the column once, in the answer and in lineage --impact", async () => {
+    const d = copyProject(EXAMPLE);
+    writeFileSync(join(d, 'models/marts/order_names.sql'), "select o.order_id, c.first_name from {{ ref('orders') }} o join {{ ref('customers') }} c on o.customer_id = c.customer_id where o.customer_id is not null\n");
+    const r = await ask(AssistantSession.open(d), { message: 'what breaks if I drop column customer_id from orders?' });
+    expect(r.answer.split('\n').filter((l) => l.startsWith('- order_names:'))).toEqual(['- order_names: its join and filter read orders.customer_id (models/marts/order_names.sql:1)']);
+    const cli = runCli(['lineage', '--impact', 'orders.customer_id', '--project-dir', d]);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stdout.split('\n').filter((l) => l.includes('order_names:'))).toEqual(['  rows      order_names: its join and filter read orders.customer_id  models/marts/order_names.sql:1']);
+  });
 });
+

@@ -3,7 +3,7 @@
 // tests that read them, the enforced contracts and Interfaces that list them, and the models
 // whose joins or filters read them — each with file:line.
 import type { DbtNode, Project } from '../../../core/project/types.js';
-import { impactOf, type ColumnImpact } from '../../../lineage/index.js';
+import { impactOf, rowReads, type ColumnImpact } from '../../../lineage/index.js';
 import { at, bullets, cannot, list, plural, q, type Direct } from './shared.js';
 
 /** The question asks what a change to the column breaks, not only what it feeds. */
@@ -21,7 +21,7 @@ export function columnImpactAnswer(project: Project, n: DbtNode, name: string): 
   part('Tests that read them', r.tests.map((t) => `- ${t.node}.${t.column}: ${t.test} (${at(t.file, t.line)})`));
   part('Enforced contracts that list them', r.contracts.map((c) => `- ${c.node}: ${c.columns.join(', ')} (${at(c.file, c.line)})`));
   part('Interfaces that expose them', r.interfaces.map((i) => `- ${i.node}${i.owner ? ` (owner ${i.owner})` : ''}: ${i.columns.join(', ')} (${at(i.file, i.line)})`));
-  part('Models whose rows change (a join or filter reads them)', r.rows.map((w) => `- ${w.node}: its ${w.as} reads ${w.column} (${at(w.file, w.line)})`));
+  part('Models whose rows change (a join or filter reads them)', rowReads(r.rows).map((w) => `- ${w.node}: ${w.reads} (${at(w.file, w.lines[0])}${w.lines.slice(1).map((l) => `, ${l}`).join('')})`));
   evidence.push(`From the column lineage of the project's SQL (\`modeler lineage --impact ${address}\` lists the same).`);
   // the summary `modeler lineage --impact` prints names every column: here the counts, and the direct ones by name
   const direct = [...new Set(r.columns.filter((c) => c.depth === 1).map((c) => q(`${c.node}.${c.column}`)))];
