@@ -117,7 +117,9 @@ for (const set of sets) {
 if (asJson) console.log(JSON.stringify(results, null, 2));
 else {
   // one table: every project, then the held-out pair on its own lines
-  const row = (r) => `| ${r.name} | ${pct(r.inferred.score.entities.precision)} | ${pct(r.inferred.score.relationships.precision)} | ${pct(r.inferred.score.relationships.recall)} |${r.inferred.reviewed ? ` ${pct(r.inferred.reviewed.relationships.precision)} |` : ' |'}`;
+  // nothing proposed has no precision (evaluate.ts counts it 1, a floor recall catches): n/a, not 100 %
+  const prec = (s) => pct(s.tp + s.fp ? s.precision : NaN);
+  const row = (r) => `| ${r.name} | ${prec(r.inferred.score.entities)} | ${prec(r.inferred.score.relationships)} | ${pct(r.inferred.score.relationships.recall)} |${r.inferred.reviewed ? ` ${prec(r.inferred.reviewed.relationships)} |` : ' |'}`;
   console.log('\n| project | entity P | relationship P | relationship R | rel. P + reviewed |\n|---|---|---|---|---|');
   for (const r of results) if (!r.group.includes('HELD OUT')) console.log(row(r));
   const held = results.filter((r) => r.group.includes('HELD OUT'));
