@@ -35,24 +35,4 @@ describe('a column only a model\'s SQL returns, asked about on the first call', 
     expect(built).toEqual(oneOff);
     expect(kept).toEqual(oneOff);
   });
-
-  // `ai search` said it ranks as the assistant's retrieval does, but its index held no column only
-  // the SQL returns: goodparty-data-platform's win_number (in its SQL, not its YAML) was not found
-  // by `ai search "win_number"`, though ask, the app and the MCP tools found it
-  it('is ranked by `ai search` too, where the SQL returns it, built or kept', () => {
-    const dir = copyProject(SAAS);
-    const text = readFileSync(join(dir, SQL), 'utf8');
-    writeFileSync(join(dir, SQL), text.replace('    t.priority,\n', '    t.priority,\n    t.priority as ticket_urgency,\n'));
-    const cache = join(tempDir('modeler-first-search-'), 'cache');
-    mkdirSync(cache);
-    const search = (...extra: string[]) => {
-      const r = runCli(['ai', 'search', 'ticket_urgency', '--project-dir', dir, '--json', '--limit', '3', ...extra], { env: { MODELER_CACHE_DIR: cache } });
-      expect(r.code, r.stderr).toBe(0);
-      return JSON.parse(r.stdout) as { kind: string; name: string; path: string | null; line: number | null }[];
-    };
-    const oneOff = search('--no-cache');
-    expect(oneOff[0]).toMatchObject({ kind: 'column', name: 'stg_zendesk__tickets.ticket_urgency', path: SQL, line: 7 });
-    expect(search()).toEqual(oneOff);
-    expect(search()).toEqual(oneOff);
-  });
 });

@@ -36,7 +36,7 @@ export async function runResident(addr: ResidentAddress, read: ReadOptions, kind
     if (unsafe) throw new UserError(`the resident index does not listen there: ${unsafe}`, 1, 'AI_RESIDENT_FAILED');
   }
   const root = addr.root;
-  await initSqlColumns(); // both kinds index the columns models' SQL returns, as a call building the index itself does
+  if (kind === 'ask') await initSqlColumns();
   const settings = readSettings(root, read, { filesRead: 0 });
   const skip = (rel: string) => rel.split('/').some((s) => SKIP_DIRS.has(s));
   // stamped before the read: a file changed while it is read is read again at the first call
