@@ -129,12 +129,15 @@ describe.skipIf(!!skip)(`the review plan${skip ? ` [skipped: ${skip}]` : ''}`, (
     const n = Number(/\d+/.exec(passed!)![0]);
     expect(passed).toBe(`Validation passed: ${n} ${n === 1 ? 'change' : 'changes'} can be applied.`);
     await plan().getByRole('button', { name: 'Apply' }).click();
+    await until(() => ui.read('models/marts/_marts.yml'), (t) => t.includes("to: ref('stg_stores')"), 'the relationships test on disk');
+    // the primary file opens over the plan (on a fast machine before the plan's status could be read:
+    // CI saw that), and the plan, shown again, says what was written
+    await page.getByRole('textbox', { name: 'Contents of models/marts/_marts.yml', exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Review plan' }).click();
     const applied = await plan().getByRole('status').filter({ hasText: /^Applied/ }).textContent();
     const files = Number(/\d+/.exec(applied!)![0]);
     expect(applied).toMatch(new RegExp(`^Applied: ${files} ${files === 1 ? 'file' : 'files'} written`));
-    await until(() => ui.read('models/marts/_marts.yml'), (t) => t.includes("to: ref('stg_stores')"), 'the relationships test on disk');
-    // the primary file opens; the new key edge is on the canvas
-    await page.getByRole('textbox', { name: 'Contents of models/marts/_marts.yml', exact: true }).waitFor();
+    // the new key edge is on the canvas
     await page.getByRole('tab', { name: 'Diagram' }).click();
     await page.getByRole('group', { name: 'relationship orders.store_id to stg_stores.store_id (many to one)' }).waitFor();
     // back in the plan, the diff says which side is on disk now (it said 'Left: on disk now' over the old text)
