@@ -84,6 +84,11 @@ export interface OpenIndexOptions {
    * alone (IndexOptions.lexicalFor in project-index.ts), with the same answers.
    */
   queries?: readonly string[];
+  /**
+   * 'search': the index `ai search` keeps, in a file of its own. It holds no project; written over
+   * ask's (which does) it would take ask's kept project away, so the two are never one file.
+   */
+  kind?: 'search';
 }
 
 /** The project's index: from the cache when every stamp holds, else built (and kept for the next call). */
@@ -99,7 +104,7 @@ export function openProjectIndex(dir: string, opts: OpenIndexOptions = {}): Open
  */
 function open(dir: string, opts: OpenIndexOptions): { opened: OpenedIndex; keep?: () => void } {
   const root = resolve(dir);
-  const file = opts.cache === false ? undefined : cacheFile(root);
+  const file = opts.cache === false ? undefined : cacheFile(root, opts.kind);
   const key = file ? cacheKey(root, opts.read ?? {}) : '';
   // why a kept index is not used (a file changed…): said while a big project builds again
   const stale: { why?: string } = {};
@@ -139,12 +144,14 @@ export function withProjectIndex<T>(dir: string, opts: OpenIndexOptions, use: (o
 }
 
 /** Where a project's index is kept: its folder's name (for a person looking) and a hash of its real path. */
-export function cacheFile(root: string): string {
+export function cacheFile(root: string, kind?: 'search'): string {
   let real = root;
   try { real = realpathSync(root); } catch { /* not there: the read says so */ }
   const name = basename(real).replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 40) || 'project';
-  // an index with the columns models' SQL returns (`ask` loads the SQL parser) is kept apart from one without (`ai search`), so the two do not replace each other
-  return join(userCacheDir(), 'ai-index', `${name}-${createHash('sha256').update(real).digest('hex').slice(0, 16)}${sqlColumnsReady() ? '-sql' : ''}.idx`);
+  // `ai search`'s index (no project kept) apart from ask's and the MCP server's (the project kept beside it), and an
+  // index without the columns models' SQL returns (the parser not loaded) apart from one with them: none replaces another
+  const suffix = kind === 'search' ? '-search' : sqlColumnsReady() ? '-sql' : '';
+  return join(userCacheDir(), 'ai-index', `${name}-${createHash('sha256').update(real).digest('hex').slice(0, 16)}${suffix}.idx`);
 }
 
 /** What the index depends on besides the files: the code that built it, the folder, the reading options, whether columns were read from SQL. */
@@ -323,9 +330,10 @@ function build(dir: string, root: string, file: string | undefined, key: string,
  * environment variables the read looked at, and how to write the kept index (and the project
  * beside it, for `ask`) as that call would have — called before anything answers from them.
  */
-export function buildForResident(dir: string, read: LoadOptions, keepProject: boolean): { project: Project; index: ProjectIndex; envNames: string[]; keep?: () => void } {
+export function buildForResident(dir: string, read: LoadOptions, kind: 'search' | 'ask'): { project: Project; index: ProjectIndex; envNames: string[]; keep?: () => void } {
   const root = resolve(dir);
-  const { opened, keep, names } = build(dir, root, cacheFile(root), cacheKey(root, read), { read, keepProject, deferKeep: true });
+  const search = kind === 'search' ? 'search' : undefined;
+  const { opened, keep, names } = build(dir, root, cacheFile(root, search), cacheKey(root, read), { read, keepProject: kind === 'ask', deferKeep: true, kind: search });
   return { project: opened.project!, index: opened.index as ProjectIndex, envNames: names ?? [], keep };
 }
 

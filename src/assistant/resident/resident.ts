@@ -36,7 +36,7 @@ export async function runResident(addr: ResidentAddress, read: ReadOptions, kind
     if (unsafe) throw new UserError(`the resident index does not listen there: ${unsafe}`, 1, 'AI_RESIDENT_FAILED');
   }
   const root = addr.root;
-  if (kind === 'ask') await initSqlColumns();
+  await initSqlColumns(); // both kinds index the columns models' SQL returns, as a call building the index itself does
   const settings = readSettings(root, read, { filesRead: 0 });
   const skip = (rel: string) => rel.split('/').some((s) => SKIP_DIRS.has(s));
   // stamped before the read: a file changed while it is read is read again at the first call
@@ -46,7 +46,7 @@ export async function runResident(addr: ResidentAddress, read: ReadOptions, kind
   const profiles = stampFiles(root, [profilesPath]);
   const packages = stampFiles(root, packagePaths(root, settings.packagesInstallPath));
   // read and indexed as a first call does (and kept as it would keep it, below, when the call that started this left it to us)
-  const built = buildForResident(root, read, kind === 'ask');
+  const built = buildForResident(root, read, kind);
   const names = built.envNames;
   const session = new AssistantSession(built.project, { index: built.index });
   const envHash = envHashOf(names);

@@ -41,10 +41,12 @@ export function registerAi(program: Command): void {
       const resident = cache ? await callResident(ref.dir, ref.read, 'search', { op: 'search', query, limit }) : undefined;
       if (resident) return print(resident.result as Source[]);
       const { lexicalQuery, previewIndex, withProjectIndex } = await import('../../api/assistant.js');
+      // the index lists the columns models' SQL returns, as ask's, the app's and the MCP tools' do
+      await (await import('../../api/project.js')).initSqlColumns();
       let files = 0;
       const plan = residentPlan(ref.dir, ref.read, 'search', cache);
       // printed inside: a first call keeps the index it built after the answer is out (index-cache.ts), or leaves it to the resident it starts
-      const code = withProjectIndex(ref.dir, { read: ref.read, cache, progress: (line) => err(line), leaveKeeping: plan.decide, queries: [lexicalQuery(query)] }, (opened) => {
+      const code = withProjectIndex(ref.dir, { read: ref.read, cache, kind: 'search', progress: (line) => err(line), leaveKeeping: plan.decide, queries: [lexicalQuery(query)] }, (opened) => {
         files = opened.files ?? 0;
         return print(previewIndex(opened.index, opened.skills, { message: query, limit, field: 'query' }).sources);
       });
@@ -66,7 +68,7 @@ export function registerAi(program: Command): void {
 
   projectOptions(ai.command('resident', { hidden: true })
     .description('keep the project read and indexed in memory, answering `ai search` and `ask` (started by them)'))
-    .option('--kind <kind>', 'search (the index `ai search` uses) or ask (with the columns models\' SQL returns)', 'search')
+    .option('--kind <kind>', 'search (the index `ai search` uses) or ask (the same index, and the project kept for column lineage)', 'search')
     .option('--keep', 'write the kept index once read (the call that started it did not)')
     .addHelpText('after', '\nStarted by `modeler ai search` and `modeler ask` on a big project; it runs until 10 minutes without a call.\nExample: modeler ai resident --kind search --project-dir examples/jaffle_shop')
     .action(action(async (opts: ProjectFlags & { kind: string; keep?: boolean }) => {

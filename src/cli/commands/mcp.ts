@@ -10,8 +10,8 @@ export function registerMcp(program: Command): void {
   projectOptions(program.command('mcp')
     .description('serve read-only project tools (search, explain, validate, mesh, readiness, agents, proposal validation) over stdio with the Model Context Protocol'))
     .addHelpText('after', '\nStdout carries the protocol only. No project file is written (the SQL parser\'s shapes are kept in .modeler/cache/, as\n' +
-      'every command that reads columns keeps them); the assistant\'s index is the one `modeler ask` and `modeler ai search`\n' +
-      'keep in the user\'s cache directory.\nExample (editor config): {"command": "modeler", "args": ["mcp", "--project-dir", "."]}')
+      'every command that reads columns keeps them); the assistant\'s index is the one `modeler ask` keeps in the user\'s\n' +
+      'cache directory.\nExample (editor config): {"command": "modeler", "args": ["mcp", "--project-dir", "."]}')
     .action(action(async (opts: ProjectFlags) => {
       const ref = projectRef(opts);
       await initSqlColumns(); // the index lists the columns models' SQL returns
