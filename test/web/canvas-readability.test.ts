@@ -8,6 +8,7 @@ import { countCrossings, orderLayers, withPlaceholders } from '../../web/src/can
 import { bounds, layoutGraph } from '../../web/src/canvas/layout';
 import type { CanvasGraph, CNode, CEdge } from '../../web/src/canvas/model';
 import { fanOf, routeEdges } from '../../web/src/canvas/routing';
+import { nodeSize } from '../../web/src/canvas/geometry';
 import { farEdges } from '../../web/src/canvas/far-edges';
 
 /** A deterministic generator (mulberry32). */
@@ -129,5 +130,18 @@ describe('many edges meeting one row', () => {
     expect(new Set(atHub.map((r) => r.fan)).size).toBe(6);
     const byOther = [...atHub].sort((a, b) => a.other - b.other).map((r) => r.fan);
     expect(byOther).toEqual([...byOther].sort((a, b) => a - b));
+  });
+});
+
+describe('edge labels', () => {
+  // tables are drawn over edges: a label reaching under one was cut to "hubspot_contact_id (infer"
+  // on a focus where tables stand close (hubs-core-network's stg_fact_orders)
+  it('are left off where they would reach under a table, and drawn where there is room', () => {
+    const g: CanvasGraph = { source: { kind: 'project' }, layoutPath: 'x', nodes: [node('hub', 'models/core'), node('r0', 'models/marts')], pinned: {},
+      edges: [{ id: 'e', kind: 'inferred', from: { node: 'r0', column: 'parent_id' }, to: { node: 'hub', column: 'hub_id' } }] };
+    const width = nodeSize(g.nodes[0]).width;
+    const label = (gap: number) => routeEdges(g, { hub: { x: 0, y: 0 }, r0: { x: width + gap, y: 0 } })[0].label;
+    expect(label(90)).toBeUndefined();
+    expect(label(400)).toBe('parent_id (inferred)');
   });
 });

@@ -3,7 +3,7 @@
 // drawn), and — where many edges meet one row, as twenty tables referencing customers.customer_id
 // do — a fan: the ends spread along the row's side and lean out in the order of their other
 // ends, so they neither overlap as one line nor cross each other at the row. Labels that would
-// sit on one another are left off (the edge's accessible name and the inspector still say it).
+// sit on one another or under a table are left off (the edge's accessible name and the inspector still say it).
 // Plain functions, linear in the edges.
 import { anchor, edgeCurve, edgeText, nodeSize, ROW_H, shownColumns, sides, type EndFan, type Point, type Side } from './geometry';
 import type { CanvasGraph, CEdge, CNode } from './model';
@@ -50,7 +50,7 @@ export function routeEdges(g: CanvasGraph, pos: Record<string, Point>, far = fal
     });
   }
   spread(routes);
-  if (!far) placeLabels(routes);
+  if (!far) placeLabels(routes, g.nodes.flatMap((n) => { const p = pos[n.id]; if (!p) return []; const z = nodeSize(n); return [{ x0: p.x, y0: p.y, x1: p.x + z.width, y1: p.y + z.height }]; }));
   return routes;
 }
 
@@ -78,14 +78,20 @@ const CELL = 120;
 /** About how wide a label's text is drawn (10 px font). */
 export const labelWidth = (text: string) => text.length * 5.8 + 6;
 
-/** Each label at its edge's middle, unless it would cover a label already placed (edge order); a grid keeps this linear. */
-function placeLabels(routes: Route[]): void {
+/**
+ * Each label at its edge's middle, unless it would cover a table or a label already placed (edge
+ * order); a grid keeps this linear. Tables are drawn over edges, so a label reaching under one was
+ * cut to "hubspot_contact_id (infer" where tables stand close (a focus on a big table).
+ */
+function placeLabels(routes: Route[], tables: Box[]): void {
   const grid = new Map<string, Box[]>();
   const cells = (b: Box) => {
     const out: string[] = [];
     for (let x = Math.floor(b.x0 / CELL); x <= Math.floor(b.x1 / CELL); x++) for (let y = Math.floor(b.y0 / CELL); y <= Math.floor(b.y1 / CELL); y++) out.push(`${x},${y}`);
     return out;
   };
+  const put = (b: Box) => { for (const k of cells(b)) { const l = grid.get(k); if (l) l.push(b); else grid.set(k, [b]); } };
+  for (const t of tables) put(t);
   for (const r of routes) {
     const text = edgeText(r.edge);
     if (!text) continue;
@@ -94,7 +100,7 @@ function placeLabels(routes: Route[]): void {
     const box = { x0: m.x - w / 2, y0: m.y - 15, x1: m.x + w / 2, y1: m.y };
     const keys = cells(box);
     if (keys.some((k) => grid.get(k)?.some((o) => o.x0 < box.x1 && box.x0 < o.x1 && o.y0 < box.y1 && box.y0 < o.y1))) continue;
-    for (const k of keys) { const l = grid.get(k); if (l) l.push(box); else grid.set(k, [box]); }
+    put(box);
     r.label = text;
   }
 }
