@@ -6,6 +6,7 @@ import type { IndexView } from '../index/view.js';
 import type { IndexRecord } from '../index/records.js';
 import { nodeOf } from './facts.js';
 import { columnFeedsAnswer, columnOriginAnswer } from './kinds/column-origin.js';
+import { ASKS_IMPACT } from './kinds/column-impact.js';
 import { configAnswer } from './kinds/config.js';
 import { descriptionsAnswer } from './kinds/descriptions.js';
 import { diffAnswer } from './kinds/diff.js';
@@ -77,6 +78,12 @@ export function understand(project: Project, index: IndexView, message: string, 
   if (!direct && kind === 'column_origin') direct = upstreamAnswer(input);
   // "what feeds orders.customer_id", "what uses it": a column named is answered by its column lineage (or why it cannot
   // be traced), not at model level with a note that column lineage is not traced; at model level while the SQL parser is not loaded
+  // "which models use hubspot_deal_id?": a column named alone asks which tables have it, not what the copy in the
+  // one table picked for it feeds ("nothing downstream reads freshdesk_tickets.hubspot_deal_id" answered nothing asked)
+  if (kind === 'downstream' && subject.columnAlone && !ASKS_IMPACT.test(message)) {
+    const usage = columnUsageAnswer(input);
+    if (usage) return { kind: 'column_usage', subject, direct: usage };
+  }
   if (direct && (kind === 'upstream' || kind === 'downstream') && (subject.column || subject.columnName) && sqlColumnsReady()) {
     const byColumn = kind === 'upstream' ? columnOriginAnswer(input) : columnFeedsAnswer(input);
     if (byColumn) direct = byColumn;
@@ -85,6 +92,13 @@ export function understand(project: Project, index: IndexView, message: string, 
   // "which sources have freshness checks?" reads as a question about sources (upstream): named no table, a setting
   // across the project is what it asks
   if (!direct && !subject.node && kind !== 'config') direct = configAnswer(input);
+  // "what breaks if I drop hubspot_deal_id?": a column seven tables have was answered for one; say which, and how to name another
+  const owners = subject.columnAlone;
+  if (direct && owners && owners.length > 1 && !direct.cannot) {
+    const others = owners.slice(1).map((n) => `\`${n.name}\``);
+    const shown = others.length > 6 ? `${others.slice(0, 6).join(', ')} and ${others.length - 6} more` : others.join(', ');
+    direct = { ...direct, evidence: [`\`${subject.column?.name ?? subject.columnName}\` is a column of ${owners.length} tables; this answer is about the one in \`${owners[0].name}\` (the others: ${shown}); name one as table.column for its own.`, '', ...direct.evidence] };
+  }
   // "users" named eight sources' tables: say which one was answered for, and how to name another
   const amb = subject.ambiguous;
   if (direct && amb && subject.from === 'question' && kind !== 'holds') {

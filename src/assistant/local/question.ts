@@ -33,6 +33,10 @@ export interface Subject {
   /** "the staging models", "the marts": a group instead of one table. */
   group?: { label: string; nodes: DbtNode[] };
   code?: string;
+  /** A column-like name (with an underscore) the question asks about that the named table neither lists nor returns. */
+  missingColumn?: string;
+  /** The table was chosen for a column the question names alone ("which models use hubspot_deal_id?"): the tables that have it, the chosen one first. */
+  columnAlone?: DbtNode[];
   /** Where the subject came from. */
   from: 'question' | 'context' | 'chat' | 'none';
 }
@@ -102,6 +106,7 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
   const unnamedColumns: string[] = [];
   let mentions = 0;
   let ambiguous: Subject['ambiguous'];
+  let columnAlone: DbtNode[] | undefined;
   // "document the columns of …", "test orders": a request's first word is its verb, not a table named like it
   const verb = /^\s*(?:please\s+|(?:can|could|would) you\s+)?([a-z]+)\b/i.exec(message)?.[1]?.toLowerCase();
   for (const [i, w] of words.entries()) {
@@ -158,12 +163,15 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
     for (const w of unnamedColumns) { const c = colOf(node, w); if (c) { column = c; columnName = undefined; break; } }
     if (!column && !columnName) for (const w of unnamedColumns) if (columnLike(w) && sqlOnly(project, node, w)) { columnName = w; break; }
   }
+  // "how is order_value_usd calculated in fact_orders?" where fact_orders has no such column: said, not answered for the table
+  const missingColumn = node && !column && !columnName && from === 'question'
+    ? unnamedColumns.find((w) => w.includes('_') && !DBT_WORDS.test(w) && !tableNamed(project, w)) : undefined;
   if (!node && !group) {
     for (const w of unnamedColumns.filter((x) => x.includes('_'))) {
       const owners = project.models.filter((n) => colOf(n, w));
       if (owners.length) {
         const best = owners.find((n) => !STAGING.test(`${n.name} ${n.file ?? ''}`)) ?? owners[0];
-        nodes.push(best); column = colOf(best, w); from = 'question'; break;
+        nodes.push(best); column = colOf(best, w); from = 'question'; columnAlone = [best, ...owners.filter((n) => n !== best)]; break;
       }
     }
     // a column only the SQL returns ("where does deal_amount come from?"): the models whose SQL names it, read
@@ -174,14 +182,14 @@ export function resolveSubject(project: Project, message: string, selected: DbtN
         const owners = project.models.filter((n) => n.sqlPath && re.test(sqlTextOf(project, n.sqlPath))).slice(0, 50).filter((n) => sqlOnly(project, n, w));
         if (owners.length) {
           const best = owners.find((n) => !STAGING.test(`${n.name} ${n.file ?? ''}`)) ?? owners[0];
-          nodes.push(best); columnName = w; from = 'question'; break;
+          nodes.push(best); columnName = w; from = 'question'; columnAlone = [best, ...owners.filter((n) => n !== best)]; break;
         }
       }
     }
   }
   // nothing named, selected or asked before: a word of one table's name alone ("customer ltv" → user_ltv)
   if (!nodes.length && !group) { const t = tableByNamePart(project, message); if (t) { nodes.push(t); from = 'question'; } }
-  return { node: nodes[0], column, columnName, nodes, mentions, it, ambiguous, group, code, from };
+  return { node: nodes[0], column, columnName, nodes, mentions, it, ambiguous, group, code, from, ...(columnAlone ? { columnAlone } : {}), ...(missingColumn ? { missingColumn } : {}) };
 }
 
 function layerGroup(project: Project, layer: string, label: string): Subject['group'] {

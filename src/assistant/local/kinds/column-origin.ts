@@ -20,6 +20,7 @@ export function columnOriginAnswer(input: KindInput): Direct | undefined {
   const n = subject.node;
   const name = subject.column?.name ?? subject.columnName;
   if (!n) return undefined;
+  if (!name && subject.missingColumn) return missingColumnAnswer(input, n, subject.missingColumn);
   if (!name) return upstreamAnswer(input);
   if (FEEDS.test(input.message)) return feedsAnswer(project, n, name);
   if (n.resourceType === 'source') {
@@ -123,4 +124,27 @@ function relName(project: Project, id: string): string {
     names.set(project, m);
   }
   return m.get(id) ?? id;
+}
+
+/**
+ * A column the table does not have: said so, with the name it most likely means and the columns
+ * that share a word with it — not the table's upstream models, which answered a question not asked.
+ */
+function missingColumnAnswer(input: KindInput, n: DbtNode, name: string): Direct {
+  const { project } = input;
+  let sqlCols: string[] = [];
+  try { sqlCols = projectColumns(project).of(n).map((c) => c.name); } catch { /* unreadable SQL: the YAML's list only */ }
+  const all = [...new Set([...n.columns.map((c) => c.name), ...sqlCols])];
+  const near = didYouMean(name, all);
+  // ranked by the words shared, a rare word counting more: order_value_usd's `value` and `usd` before the `order` most columns of fact_orders carry
+  const parts = name.toLowerCase().split('_').filter((p) => p.length > 2);
+  const words = new Map(all.map((c) => [c, new Set(c.toLowerCase().split('_'))]));
+  const weight = new Map(parts.map((p) => [p, 1 / Math.max(1, all.filter((c) => words.get(c)!.has(p)).length)]));
+  const score = (c: string) => parts.reduce((t, p) => t + (words.get(c)!.has(p) ? weight.get(p)! : 0), 0);
+  const sharing = all.filter((c) => c !== near && score(c) > 0).sort((a, b) => score(b) - score(a));
+  const places = [n.file ? `its YAML (${at(n.file, n.line)})` : '', n.sqlPath ? `its SQL (${at(n.sqlPath)})` : ''].filter(Boolean);
+  const said = places.length === 2 ? `neither ${places[0]} nor ${places[1]} names it` : `${places[0] ?? 'its file'} does not name it`;
+  const lead = `${q(n.name)} has no column ${q(name)}: ${said}${near ? `; did you mean ${q(`${n.name}.${near}`)}?` : '.'}`;
+  const evidence = sharing.length ? [`Columns of ${q(n.name)} that share a word with ${q(name)}, the closest first: ${list(sharing.map(q), 8)}.`] : [`${q(n.name)} has ${all.length} columns; none shares a word with ${q(name)}.`];
+  return { lead, evidence, cannot: true };
 }

@@ -5,7 +5,7 @@
 import { projectColumns } from '../../../core/columns/project-columns.js';
 import type { DbtNode, Project } from '../../../core/project/types.js';
 import { inferLayers, LAYERS } from '../../../governance/layers.js';
-import { layerRank, list, plural, q, tableBullets, type Direct, type KindInput } from './shared.js';
+import { at, bullets, colAt, layerRank, list, plural, q, tableBullets, where, type Direct, type KindInput } from './shared.js';
 
 const SHOWN = 25;
 const LAYER_WORDS: Record<string, string> = { stg: 'staging', int: 'intermediate', fct: 'fact', dim: 'dimension', mart: 'mart' };
@@ -58,7 +58,14 @@ export function columnUsageAnswer({ project, subject }: KindInput): Direct | und
   const tables = [...project.sources, ...project.models, ...project.seeds, ...project.snapshots].filter((n) => n.enabled !== false && has(n));
   if (!tables.length) return undefined;
   tables.sort((a, b) => layerRank(a) - layerRank(b) || (a.name < b.name ? -1 : 1));
-  const evidence = tableBullets(tables, SHOWN);
+  // each table cited where the column is: its YAML entry, else the SQL line that returns it (the table's first line told nothing)
+  const colLine = (n: DbtNode) => {
+    const yaml = n.columns.find((c) => c.name.toLowerCase() === lower);
+    if (yaml) return colAt(n, yaml);
+    const sql = pc ? safeOf(pc, n).find((c) => c.name.toLowerCase() === lower) : undefined;
+    return sql?.sql_line && n.sqlPath ? at(n.sqlPath, sql.sql_line) : where(n);
+  };
+  const evidence = bullets(tables.map((n) => `- ${n.name} (${colLine(n)})`), SHOWN);
   return { lead: `${plural(tables.length, 'table has', 'tables have')} a column ${q(name)}: ${list(tables.map((n) => q(n.name)), 10)}.`, evidence };
 }
 
