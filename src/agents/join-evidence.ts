@@ -4,7 +4,7 @@
 // co, school for a partner) names no table. Read from the SQL text: each CTE and the final query is a scope of its
 // own; a side resolves to a staging model directly (a ref's alias) or through a CTE that selects from one ref alone.
 import { projectColumns } from '../core/columns/project-columns.js';
-import type { Project } from '../core/project/types.js';
+import type { DbtNode, Project } from '../core/project/types.js';
 import { isTechnicalColumn, keyShape, plainValueKind } from './columns.js';
 import type { StagingModel } from './entities.js';
 import { modelText } from './staging.js';
@@ -43,6 +43,36 @@ export function joinedColumns(project: Project, staging: ReadonlySet<string>): J
       const b = staging.has(y.model) ? y : throughLineage(project, y, staging);
       // (a staging model joined to itself, emp.parent_sales_person = par.sales_person_id, holds a key of its own rows)
       if (a && b && staging.has(a.model) && staging.has(b.model) && (a.model !== b.model || a.column !== b.column)) { add(a, b); add(b, a); }
+    }
+  }
+  return out;
+}
+
+/** A join between two models one model's SQL writes: their columns set equal, and where. */
+export interface WrittenJoin { model: DbtNode; a: string; b: string; line?: number }
+
+/**
+ * The joins the project's other models write between models `a` and `b` (`on o.order_uuid = i.order_uuid`), each side
+ * followed back through the models that pass it on, as joinedColumns reads them: how the project itself joins two
+ * tables no key declares.
+ */
+export function joinsBetween(project: Project, a: string, b: string): WrittenJoin[] {
+  const pair = new Set([a, b]);
+  const out: WrittenJoin[] = [];
+  for (const node of project.models) {
+    if (pair.has(node.name) || !node.sqlPath || node.refs.length < 2) continue;
+    let text = '';
+    try { text = modelText(project, node.sqlPath); } catch { continue; }
+    if (!/\bjoin\b/i.test(text)) continue;
+    for (const [x, y] of equalities(text)) {
+      const p = pair.has(x.model) ? x : throughLineage(project, x, pair);
+      const q = pair.has(y.model) ? y : throughLineage(project, y, pair);
+      if (!p || !q || p.model === q.model) continue;
+      const [ca, cb] = p.model === a ? [p.column, q.column] : [q.column, p.column];
+      if (out.some((j) => j.model === node && j.a === ca && j.b === cb)) continue;
+      const re = new RegExp(`\\.${x.column}\\b[^\\n]*=|=[^\\n]*\\.${y.column}\\b`, 'i');
+      const at = text.split('\n').findIndex((l) => re.test(l));
+      out.push({ model: node, a: ca, b: cb, ...(at >= 0 ? { line: at + 1 } : {}) });
     }
   }
   return out;

@@ -99,7 +99,7 @@ export async function ask(session: AskContext, req: AskRequest, opts: AskOptions
   let malformed: CheckedChange[] = [];
   const rules = extractRules(req.message);
   const kind = classify(req.message, req.context);
-  if (kind === 'entities' || kind === 'references') await loadConceptual();
+  if (kind === 'entities' || kind === 'references' || kind === 'join_path') await loadConceptual();
   if (rules.length && onlyRules(req.message)) {
     // a message that only states standing rules is acknowledged, not answered
     answer = `I will remember ${rules.length === 1 ? 'this rule' : `these ${rules.length} rules`} for this project (listed under memory, deletable there):\n${rules.map((x) => `- ${x.text}`).join('\n')}`;

@@ -1,9 +1,10 @@
 // "How are X linked to Y?" is answered with the declared keys that join them (directly or through
 // tables between), each where it is declared, and the join a dbt model would write; plain plural
 // words name tables ("patients"), and a request's verb ("document …") names none.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initSqlColumns } from '../../src/api.js';
 import { ask } from '../../src/assistant/ask.js';
 import { AssistantSession } from '../../src/assistant/session.js';
 import { classify, resolveSubject } from '../../src/assistant/local/question.js';
@@ -89,5 +90,40 @@ describe('how two tables join (Local)', () => {
     expect(q.seeds.map((n) => n.name)).toContain('document');
     expect(resolveSubject(q, 'document the columns of orders', undefined, undefined).nodes.map((n) => n.name)).toEqual(['orders']);
     expect(resolveSubject(q, 'which columns of document are untested?', undefined, undefined).nodes.map((n) => n.name)).toEqual(['document']);
+  });
+});
+
+// Most real projects declare few keys: on hubs-core-network "how do I join fact_orders and fact_interactions?"
+// was answered "no declared key joins them", though its smart_qc model joins them on order_hubspot_deal_id.
+describe('how two tables join where no key is declared (Local)', () => {
+  const dir = copyProject(EXAMPLE);
+  for (const f of ['models/marts/_marts.yml', 'models/staging/stripe/_stripe__models.yml', 'models/staging/shop/_shop__models.yml']) {
+    const p = join(dir, f);
+    const text = readFileSync(p, 'utf8');
+    writeFileSync(p, text.replace(/\n(\s*)- relationships:\n(?:\1  .*\n)+/g, '\n'));
+    expect(readFileSync(p, 'utf8')).not.toContain('relationships');
+  }
+  // orders.customer_id known from the SQL only
+  const marts = join(dir, 'models/marts/_marts.yml');
+  const before = readFileSync(marts, 'utf8');
+  writeFileSync(marts, before.replace(/\n      - name: customer_id\n        description: The customer who placed the order\.\n/, '\n'));
+  expect(readFileSync(marts, 'utf8')).not.toBe(before);
+  let s: AssistantSession;
+  beforeAll(async () => { await initSqlColumns(); s = AssistantSession.open(dir); });
+
+  it('answers with the key the Conceptualizer infers and the joins the project\'s models write, each with its line', async () => {
+    const r = await ask(s, { message: 'how are stg_shop__orders and stg_stripe__payments linked?' });
+    const lines = r.answer.split('\n');
+    expect(lines[0]).toMatch(/^No declared key joins `stg_shop__orders` and `stg_stripe__payments` within 3 steps: .*; the keys the Conceptualizer infers do: `stg_stripe__payments\.order_id` → `stg_shop__orders\.order_id` \(inferred: .+, \d+ %\)\.$/);
+    const written = lines.filter((l) => l.startsWith('- `'));
+    expect(written).toContain('- `orders` joins them on `stg_shop__orders.order_id` = `stg_stripe__payments.order_id` (models/marts/orders.sql:9)');
+    expect(readFileSync(join(dir, 'models/marts/orders.sql'), 'utf8').split('\n')[8]).toMatch(/on payments\.order_id = orders\.order_id/);
+    expect(r.answer).toContain("join {{ ref('stg_stripe__payments') }} as t2 on t2.order_id = t1.order_id");
+  });
+
+  it('with no key inferred, the columns both have, also those only the SQL returns', async () => {
+    const r = await ask(s, { message: 'how do I join orders and customers?' });
+    expect(r.answer.split('\n')[0]).toBe('No declared key joins `orders` and `customers` within 3 steps: no relationships test, foreign_key or constraint connects them.');
+    expect(r.answer).toContain('Both have `customer_id`, which may join them, but no test or constraint says so.');
   });
 });

@@ -4,6 +4,10 @@
 import { foreignKeysOf } from '../../../agents/foreign-keys.js';
 import type { DbtNode } from '../../../core/project/types.js';
 import { declaredKeyEdges, type GraphEdge } from '../../../views/project-graph.js';
+import { joinsBetween } from '../../../agents/join-evidence.js';
+import type { InferredEdge } from '../../../views/inferred-edges.js';
+import { projectColumns } from '../../../core/columns/project-columns.js';
+import { conceptual } from './conceptual.js';
 import { stagingModelOf } from './lineage.js';
 import { referencesAnswer } from './references.js';
 import { at, layerRank, list, oneOfTwo, q, tablesById, type Direct, type KindInput } from './shared.js';
@@ -24,14 +28,7 @@ export function joinPathAnswer(input: KindInput): Direct | undefined {
   if (a === b) return { lead: `${asked} are the same table.`, evidence: [] };
   const byId = tablesById(project);
   const path = shortestPath(declaredKeyEdges(project), a.uniqueId, b.uniqueId, byId);
-  if (!path) {
-    const shared = a.columns.filter((c) => /_id$|_key$|^id$/i.test(c.name) && b.columns.some((d) => d.name.toLowerCase() === c.name.toLowerCase())).map((c) => q(c.name));
-    return {
-      lead: `No declared key joins ${asked} within ${MAX_STEPS} steps: no relationships test, foreign_key or constraint connects them.`,
-      evidence: shared.length ? [`Both have ${list(shared)}, which may join them, but no test or constraint says so.`] : [],
-      cannot: true,
-    };
-  }
+  if (!path) return undeclared(input, a, b, asked, byId);
   const steps = path.map((e) => step(e, byId));
   const lead = path.length === 1
     ? `${steps[0].text} joins ${asked}: ${steps[0].many}.`
@@ -41,6 +38,49 @@ export function joinPathAnswer(input: KindInput): Direct | undefined {
   const about = [...new Set(path.flatMap((e) => [e.from.node, e.to.node]))].map((id) => byId.get(id)).filter((n): n is DbtNode => !!n);
   return { lead, evidence, about };
 }
+
+/**
+ * No declared key joins them (most real projects declare few): the keys the Conceptualizer infers, and
+ * the joins the project's own models write between the two — how the project joins them — each with
+ * its evidence; only with neither, the columns both have.
+ */
+function undeclared(input: KindInput, a: DbtNode, b: DbtNode, asked: string, byId: Map<string, DbtNode>): Direct {
+  const { project } = input;
+  const none = `No declared key joins ${asked} within ${MAX_STEPS} steps: no relationships test, foreign_key or constraint connects them`;
+  const c = conceptual();
+  let inferred: InferredEdge[] = [];
+  try { inferred = c ? c.inferredEdges(project).edges : []; } catch { /* the inference failed: the SQL's joins still say something */ }
+  const path = inferred.length ? shortestPath(inferred.map(asGraphEdge), a.uniqueId, b.uniqueId, byId) : undefined;
+  const written = joinsBetween(project, a.name, b.name);
+  const writtenLines = written.slice(0, SHOWN_JOINS).map((j) => `- ${q(j.model.name)} joins them on ${q(`${a.name}.${j.a}`)} = ${q(`${b.name}.${j.b}`)} (${at(j.model.sqlPath, j.line)})`);
+  if (written.length > SHOWN_JOINS) writtenLines.push(`- … and ${written.length - SHOWN_JOINS} more`);
+  if (path) {
+    const byEdge = new Map(inferred.map((e) => [`${e.from.node}.${e.from.column}>${e.to.node}.${e.to.column}`, e]));
+    const steps = path.map((g) => {
+      const e = byEdge.get(`${g.from.node}.${g.from.column}>${g.to.node}.${g.to.column}`)!;
+      return `${q(`${byId.get(e.from.node)?.name}.${e.from.column}`)} → ${q(`${byId.get(e.to.node)?.name}.${e.to.column}`)} (inferred: ${e.evidence.rule}, ${Math.round(e.evidence.confidence * 100)} %)`;
+    });
+    const evidence = ['Inferred, not declared: a relationships test on the column would declare it (`modeler agents conceptualize` lists the evidence).', ''];
+    if (writtenLines.length) evidence.push('The project\'s models join them so:', ...writtenLines, '');
+    evidence.push('In a dbt model:', '```sql', ...joinSql(path, byId, a), '```');
+    return { lead: `${none}; the keys the Conceptualizer infers do: ${steps.join('; ')}.`, evidence, about: [a, b] };
+  }
+  if (written.length) {
+    const top = written[0];
+    const evidence = ['The project\'s models join them so:', ...writtenLines, '', 'In a dbt model:', '```sql',
+      `from {{ ref('${a.name}') }} as t1`, `join {{ ref('${b.name}') }} as t2 on t1.${top.a} = t2.${top.b}`, '```'];
+    return { lead: `${none}; the project's own SQL joins them on ${q(`${a.name}.${top.a}`)} = ${q(`${b.name}.${top.b}`)} (${at(top.model.sqlPath, top.line)}, in ${q(top.model.name)}).`, evidence, about: [a, b] };
+  }
+  // the columns both have, as YAML lists them or the SQL returns them (most real projects list few)
+  const cols = (n: DbtNode) => { let sql: string[] = []; try { sql = projectColumns(project).of(n).map((x) => x.name); } catch { /* unreadable SQL */ } return new Set([...n.columns.map((x) => x.name), ...sql].map((x) => x.toLowerCase())); };
+  const inB = cols(b);
+  const shared = [...cols(a)].filter((x) => /_id$|_key$|_uuid$|^id$/i.test(x) && inB.has(x)).map(q);
+  return { lead: `${none}.`, evidence: shared.length ? [`Both have ${list(shared)}, which may join them, but no test or constraint says so.`] : [], cannot: true };
+}
+
+const SHOWN_JOINS = 6;
+
+const asGraphEdge = (e: InferredEdge): GraphEdge => ({ kind: 'foreign_key', from: e.from, to: e.to, via: e.via });
 
 /**
  * One table named: twice ("how are orders linked to orders?") is the same table; once, the other
