@@ -63,13 +63,14 @@ function undeclared(input: KindInput, a: DbtNode, b: DbtNode, asked: string, byI
     const evidence = ['Inferred, not declared: a relationships test on the column would declare it (`modeler agents conceptualize` lists the evidence).', ''];
     if (writtenLines.length) evidence.push('The project\'s models join them so:', ...writtenLines, '');
     evidence.push('In a dbt model:', '```sql', ...joinSql(path, byId, a), '```');
-    return { lead: `${none}; the keys the Conceptualizer infers do: ${steps.join('; ')}.`, evidence, about: [a, b] };
+    return { lead: `${none}; the keys the Conceptualizer infers do: ${steps.join('; ')}.`, evidence, about: [a, b, ...written.slice(0, SHOWN_JOINS).map((j) => j.model)] };
   }
   if (written.length) {
     const top = written[0];
-    const evidence = ['The project\'s models join them so:', ...writtenLines, '', 'In a dbt model:', '```sql',
+    // (one join is the lead itself: listed only when there are more)
+    const evidence = [...(written.length > 1 ? ['The project\'s models join them so:', ...writtenLines, ''] : []), 'In a dbt model:', '```sql',
       `from {{ ref('${a.name}') }} as t1`, `join {{ ref('${b.name}') }} as t2 on t1.${top.a} = t2.${top.b}`, '```'];
-    return { lead: `${none}; the project's own SQL joins them on ${q(`${a.name}.${top.a}`)} = ${q(`${b.name}.${top.b}`)} (${at(top.model.sqlPath, top.line)}, in ${q(top.model.name)}).`, evidence, about: [a, b] };
+    return { lead: `${none}; the project's own SQL joins them on ${q(`${a.name}.${top.a}`)} = ${q(`${b.name}.${top.b}`)} (${at(top.model.sqlPath, top.line)}, in ${q(top.model.name)}).`, evidence, about: [a, b, ...written.slice(0, SHOWN_JOINS).map((j) => j.model)] };
   }
   // the columns both have, as YAML lists them or the SQL returns them (most real projects list few)
   const cols = (n: DbtNode) => { let sql: string[] = []; try { sql = projectColumns(project).of(n).map((x) => x.name); } catch { /* unreadable SQL */ } return new Set([...n.columns.map((x) => x.name), ...sql].map((x) => x.toLowerCase())); };
