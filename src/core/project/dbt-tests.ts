@@ -20,12 +20,15 @@ const TEST_CONFIG_KEYS = new Set(['enabled', 'severity', 'where', 'limit', 'warn
 
 export function normalizeTests(list: unknown, key: 'tests' | 'data_tests', line?: number, lineOf?: (o: unknown) => number | undefined): DbtTest[] {
   if (!Array.isArray(list)) return EMPTY_LIST;
+  // a test placed by a YAML alias (`data_tests: *key_tests`) is the anchor's object, whose line is where the anchor is
+  // written, above this entry (another column's): it is cited at this entry instead (cal-itp's tests sat at their anchors)
+  const lineAt = (o: unknown, or = line) => { const l = lineOf?.(o); return l === undefined ? or : line !== undefined && l < line ? line : l; };
   const out: DbtTest[] = [];
   for (const t of list) {
     if (typeof t === 'string') { out.push({ name: t, args: EMPTY_MAP, config: EMPTY_MAP, key, line }); continue; }
     if (!t || typeof t !== 'object') continue;
     const obj = t as Record<string, any>;
-    const at = lineOf?.(obj) ?? line;
+    const at = lineAt(obj);
     if (typeof obj.test_name === 'string') {
       const { test_name, arguments: a, ...rest } = obj;
       out.push({ name: test_name, args: { ...rest, ...(a ?? {}) }, config: configOf(rest), key, line: at });
@@ -38,7 +41,7 @@ export function normalizeTests(list: unknown, key: 'tests' | 'data_tests', line?
     if (body && typeof body === 'object' && !Array.isArray(body)) {
       const { arguments: a, config, ...rest } = body as Record<string, any>;
       out.push({ name, args: { ...rest, ...(a && typeof a === 'object' ? a : {}), ...(config ? { config } : {}) },
-        config: orEmpty({ ...configOf(rest), ...(config && typeof config === 'object' ? config : {}) }), key, line: lineOf?.(body) ?? at });
+        config: orEmpty({ ...configOf(rest), ...(config && typeof config === 'object' ? config : {}) }), key, line: lineAt(body, at) });
     } else {
       out.push({ name, args: EMPTY_MAP, config: EMPTY_MAP, key, line: at });
     }
