@@ -114,11 +114,16 @@ describe('how two tables join where no key is declared (Local)', () => {
   it('answers with the key the Conceptualizer infers and the joins the project\'s models write, each with its line', async () => {
     const r = await ask(s, { message: 'how are stg_shop__orders and stg_stripe__payments linked?' });
     const lines = r.answer.split('\n');
-    expect(lines[0]).toMatch(/^No declared key joins `stg_shop__orders` and `stg_stripe__payments` within 3 steps: .*; the keys the Conceptualizer infers do: `stg_stripe__payments\.order_id` → `stg_shop__orders\.order_id` \(inferred: .+, \d+ %\)\.$/);
+    expect(lines[0]).toMatch(/^No declared key joins `stg_shop__orders` and `stg_stripe__payments` within 3 steps: .*; the keys the Conceptualizer infers join them: `stg_stripe__payments\.order_id` → `stg_shop__orders\.order_id` \(inferred: .+, \d+ %\)\.$/);
     const written = lines.filter((l) => l.startsWith('- `'));
     expect(written).toContain('- `orders` joins them on `stg_shop__orders.order_id` = `stg_stripe__payments.order_id` (models/marts/orders.sql:9)');
     expect(readFileSync(join(dir, 'models/marts/orders.sql'), 'utf8').split('\n')[8]).toMatch(/on payments\.order_id = orders\.order_id/);
     expect(r.answer).toContain("join {{ ref('stg_stripe__payments') }} as t2 on t2.order_id = t1.order_id");
+  });
+
+  it('an inferred path through a table between names that table', async () => {
+    const r = await ask(s, { message: 'how do I join stg_shop__order_items and stg_shop__customers?' });
+    expect(r.answer.split('\n')[0]).toMatch(/; the keys the Conceptualizer infers join them through `stg_shop__orders`: `stg_shop__order_items\.order_id` → `stg_shop__orders\.order_id` \(inferred: .+\); `stg_shop__orders\.customer_id` → `stg_shop__customers\.customer_id` \(inferred: .+\)\.$/);
   });
 
   it('with no key inferred, the columns both have, also those only the SQL returns', async () => {

@@ -63,7 +63,8 @@ function undeclared(input: KindInput, a: DbtNode, b: DbtNode, asked: string, byI
     const evidence = ['Inferred, not declared: a relationships test on the column would declare it (`modeler agents conceptualize` lists the evidence).', ''];
     if (writtenLines.length) evidence.push('The project\'s models join them so:', ...writtenLines, '');
     evidence.push('In a dbt model:', '```sql', ...joinSql(path, byId, a), '```');
-    return { lead: `${none}; the keys the Conceptualizer infers do: ${steps.join('; ')}.`, evidence, about: [a, b, ...written.slice(0, SHOWN_JOINS).map((j) => j.model)] };
+    const between = [...new Set(path.flatMap((g) => [g.from.node, g.to.node]))].filter((id) => id !== a.uniqueId && id !== b.uniqueId).map((id) => q(byId.get(id)?.name ?? id));
+    return { lead: `${none}; the keys the Conceptualizer infers join them${between.length ? ` through ${list(between)}` : ''}: ${steps.join('; ')}.`, evidence, about: [a, b, ...written.slice(0, SHOWN_JOINS).map((j) => j.model)] };
   }
   if (written.length) {
     const top = written[0];
