@@ -12,6 +12,7 @@ import { canonicalize, DEFAULT_MIN_RECURRENCE } from '../agents/canonicalizer.js
 import { conceptualize } from '../agents/conceptualizer.js';
 import { formatDiagnostic, sortDiagnostics, UserError } from '../core/diagnostics.js';
 import { renderOptionNames } from '../core/option-names.js';
+import { didYouMeanSuffix } from '../core/suggest.js';
 import { meshCheck } from '../governance/mesh/check.js';
 import { readinessGate } from '../governance/readiness/gate.js';
 import { impactOf, lineageOf, MAX_LINEAGE_DEPTH } from '../lineage/index.js';
@@ -22,7 +23,11 @@ import { explain } from './local/explain.js';
 import { nearName, registerContext } from './mcp-context.js';
 import { registerGraphTools } from './mcp-graph.js';
 import { resolveContext } from './retrieve.js';
+import { RECORD_KINDS } from './index/records.js';
 import type { AssistantSession } from './session.js';
+
+/** The kinds explain takes: the index's, and the UI's names for two of them (retrieve.ts resolveContext). */
+const EXPLAIN_KINDS: string[] = [...RECORD_KINDS, 'table', 'validation'];
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 interface ToolReply { content: { type: 'text'; text: string }[]; isError?: boolean }
@@ -88,11 +93,15 @@ export function createMcpServer(session: AssistantSession, version = '0.0.0'): M
   server.registerTool('explain', {
     title: 'Explain an object',
     description: 'What a model, source, column (table.column), doc block, glossary term, relationship, file or finding is: columns and types, tests, relationships, lineage, owner, Interface status, open findings, with file:line.',
-    inputSchema: { name: z.string().min(1).describe('e.g. orders, orders.customer_id, models/marts/_marts.yml'), kind: z.string().optional() }, annotations: READ_ONLY,
+    inputSchema: { name: z.string().min(1).describe('e.g. orders, orders.customer_id, models/marts/_marts.yml'), kind: z.string().optional().describe(`only a record of this kind: ${EXPLAIN_KINDS.join(', ')}`) }, annotations: READ_ONLY,
   }, async ({ name, kind }) => {
+    if (kind !== undefined && !EXPLAIN_KINDS.includes(kind)) return failure(`unknown kind '${kind}'${didYouMeanSuffix(kind, EXPLAIN_KINDS)}; kinds: ${EXPLAIN_KINDS.join(', ')}`);
     const ctx = /[/\\]/.test(name) || /\.(ya?ml|sql|md|json)$/.test(name) ? { kind: kind ?? 'file', path: name } : { kind, name };
     const rec = resolveContext(session.index, ctx)[0];
     if (rec) return text(explain(project(), session.index, rec).text);
+    // the name is there under another kind: say which, rather than "nothing named" it
+    const other = kind !== undefined && ctx.name ? resolveContext(session.index, { name })[0] : undefined;
+    if (other) return failure(`no ${kind} named ${name}; ${name} is a ${other.kind} (give kind '${other.kind}', or no kind)`);
     // no exact name: say so and offer the closest names rather than explain a guess
     const near = preview(session, { message: name, limit: 5 }).sources.map((x) => `${x.kind} ${x.name}`);
     return failure(`nothing named ${name} in the project index${nearName(project(), name)}${near.length ? `; closest: ${near.join('; ')}` : ''}`);

@@ -272,8 +272,8 @@ export function structuredHits(index: IndexView, text: string): { rec: IndexReco
   for (const m of text.matchAll(/\bref\(\s*['"]([^'"]+)['"]\s*\)/g)) add(index.lookup(m[1]).filter((r) => r.kind !== 'file'), true);
   for (const m of text.matchAll(/\bsource\(\s*['"]([^'"]+)['"]\s*,\s*['"]([^'"]+)['"]\s*\)/g)) add(index.lookup(`${m[1]}.${m[2]}`), true);
   for (const m of text.matchAll(/[A-Za-z0-9_./-]+\.(ya?ml|sql|md|json|csv)\b/g)) add(index.lookup(m[0]), true);
-  for (const m of text.matchAll(/\b[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)+\b/g)) add(index.lookup(m[0]), true);
-  const words = [...text.matchAll(/[A-Za-z0-9_@.()-]+/g)].map((m) => m[0].replace(/[.()]+$/, ''));
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}_])[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)+(?![\p{L}\p{N}_])/gu)) add(index.lookup(m[0]), true); // (clients_é.prénom too)
+  const words = [...text.matchAll(/[\p{L}\p{N}_@.()-]+/gu)].map((m) => m[0].replace(/[.()]+$/, ''));
   // the object of "explain X", "describe X", "tell me about X", "what is X": named exactly, it is what is asked about
   const subjects = new Set([...text.matchAll(/\b(?:explain|describe|about|what\s+is|what's)\s+(?:the\s+|a\s+|an\s+)?([A-Za-z0-9_]+)/gi)].map((m) => m[1].toLowerCase()));
   for (const w of words) {
@@ -288,7 +288,7 @@ export function structuredHits(index: IndexView, text: string): { rec: IndexReco
   }
   // a column named beside its table ("store_id on stg_shop__orders", "the email of dim_users")
   const tables = [...out.values()].filter((h) => h.strong && ['model', 'source', 'seed', 'snapshot'].includes(h.rec.kind)).map((h) => h.rec.name);
-  for (const t of tables) for (const w of words) if (/^[A-Za-z_]\w*$/.test(w)) add(index.lookup(`${t}.${w}`), true);
+  for (const t of tables) for (const w of words) if (/^[\p{L}_][\p{L}\p{N}_]*$/u.test(w)) add(index.lookup(`${t}.${w}`), true);
   // two- to four-word phrases (glossary synonyms like "monthly recurring revenue")
   const plain = text.toLowerCase().replace(/[^a-z0-9_ ]+/g, ' ').split(/\s+/).filter(Boolean);
   for (let n = 2; n <= 4; n++) for (let i = 0; i + n <= plain.length; i++) add(index.lookup(plain.slice(i, i + n).join(' ')), true);

@@ -43,12 +43,16 @@ function buildProgram(registrars: readonly Registrar[]): Command {
  * A command that already has its own `--output` keeps it.
  */
 function dbtOutputFlag(cmd: Command): void {
+  // a command whose JSON flag is `--json` (ask, ai search) takes the spelling every other command has too
+  const json = cmd.options.some((o) => o.long === '--json') && !cmd.options.some((o) => o.long === '--output-json');
+  if (json) cmd.addOption(new Option('--output-json', 'the same as --json, as the other commands spell it'));
   if (!cmd.options.some((o) => o.long === '--output-json') || cmd.options.some((o) => o.long === '--output')) return;
   cmd.addOption(new Option('--output <format>', 'json or text, as dbt spells it (--output json is --output-json)').choices(['json', 'text']));
   cmd.hook('preAction', (self) => {
     const o = self.opts();
     if (o.output === 'json') self.setOptionValue('outputJson', true);
-    else if (o.output === 'text' && o.outputJson) throw new CommanderError(EXIT.USAGE, 'modeler.outputConflict', '--output text and --output-json disagree; give one');
+    else if (o.output === 'text' && (o.outputJson || o.json)) throw new CommanderError(EXIT.USAGE, 'modeler.outputConflict', '--output text and --output-json disagree; give one');
+    if (json && self.opts().outputJson) self.setOptionValue('json', true);
   });
 }
 

@@ -237,7 +237,7 @@ function locateOffset(doc: Document.Parsed, path: readonly PathSeg[], wantKey: b
   for (let i = 0; i < path.length; i++) {
     const seg = path[i];
     if (isMap(node)) {
-      const names = [String(seg), ...(ALIASES[String(seg)] ?? [])];
+      const names = [String(seg), ...(Object.hasOwn(ALIASES, String(seg)) ? ALIASES[String(seg)] : [])]; // (a key named constructor has no alias)
       const pair = findPair(node, names, index);
       if (!pair) return offset;
       const keyNode = pair.key as Node;

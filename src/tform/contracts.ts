@@ -8,6 +8,7 @@ import { writeFilesAtomic } from '../core/fs-atomic.js';
 import { refusePackageExample } from '../core/project-dir.js';
 import { containedPath } from '../core/paths.js';
 import { catalogColumns } from '../core/columns/catalog-columns.js';
+import { projectColumns, type ProjectColumns } from '../core/columns/project-columns.js';
 import { loadProject } from '../core/project/load.js';
 import { readOptionsOf, type ReadOptions } from '../core/project/settings.js';
 import type { DbtNode, Project } from '../core/project/types.js';
@@ -49,25 +50,41 @@ export interface ContractsResult {
 }
 
 const concrete = (t: unknown) => typeof t === 'string' && !!t.trim() && t.trim().toLowerCase() !== 'unknown';
+const listed = (names: string[]) => `${names.slice(0, 5).join(', ')}${names.length > 5 ? ` and ${names.length - 5} more` : ''}`;
+
+/** What the model's SQL returns beside its YAML: columns the YAML does not list, and (when every output column is known) YAML columns the SQL does not return. */
+export interface SqlContractColumns { unlisted: { name: string; line?: number }[]; notReturned: string[] }
 
 /**
  * The contract pre-flight (as `tform sync` runs it): dbt needs declared columns, each with a
- * concrete data_type. `known`: types found elsewhere (target/catalog.json) by lower-cased column
- * name, which `contracts enforce` writes in.
+ * concrete data_type, and — when it builds the model — the very columns its SQL returns, no more
+ * and no fewer ("missing in contract", "missing in definition"). `known`: types found elsewhere
+ * (target/catalog.json) by lower-cased column name, which `contracts enforce` writes in; `sql`:
+ * the model's SQL read beside its YAML, when it could be read.
  */
-export function contractPreflight(m: DbtNode, known: ReadonlyMap<string, string> = new Map()): ContractRefusal | undefined {
+export function contractPreflight(m: DbtNode, known: ReadonlyMap<string, string> = new Map(), sql?: SqlContractColumns): ContractRefusal | undefined {
   const at = { model: m.name, file: m.file!, line: m.line };
   if (!m.columns.length) {
     return { code: 'CONTRACT_PREFLIGHT', ...at, message: `${m.name} declares no columns; dbt rejects an enforced contract without them`,
       hint: `list its columns with a data_type under ${m.name} in ${m.file}` };
   }
   const untyped = m.columns.filter((c) => !concrete(c.data_type) && !concrete(known.get(c.name.toLowerCase()))).map((c) => c.name);
-  if (untyped.length) {
-    return { code: 'CONTRACT_PREFLIGHT', ...at, columns: untyped,
-      message: `${m.name} has ${untyped.length} column(s) without a concrete data_type (${untyped.slice(0, 5).join(', ')}${untyped.length > 5 ? ` and ${untyped.length - 5} more` : ''}); dbt's contract check would fail`,
-      hint: `set data_type on each of them in ${m.file}` };
+  const unlisted = sql?.unlisted ?? [];
+  const notReturned = sql?.notReturned ?? [];
+  const why: string[] = [];
+  const fix: string[] = [];
+  if (untyped.length) { why.push(`has ${untyped.length} column(s) without a concrete data_type (${listed(untyped)})`); fix.push(`set data_type on each of them in ${m.file}`); }
+  if (unlisted.length) {
+    why.push(`has ${unlisted.length} column(s) in its SQL (${m.sqlPath}:${unlisted[0].line ?? 1}) that its YAML does not list (${listed(unlisted.map((c) => c.name))})`);
+    fix.push(`list each of them with a data_type under ${m.name} in ${m.file}`);
   }
-  return undefined;
+  if (notReturned.length) {
+    why.push(`lists ${notReturned.length} column(s) its SQL does not return (${listed(notReturned)})`);
+    fix.push(`remove ${notReturned.length === 1 ? 'it' : 'them'} from ${m.name} in ${m.file}, or return ${notReturned.length === 1 ? 'it' : 'them'} from ${m.sqlPath}`);
+  }
+  if (!why.length) return undefined;
+  return { code: 'CONTRACT_PREFLIGHT', ...at, columns: [...untyped, ...unlisted.map((c) => c.name), ...notReturned],
+    message: `${m.name} ${why.join(', and ')}; dbt's contract check would fail`, hint: fix.join('; ') };
 }
 
 export function enforceContracts(projectDir: string, o: ContractsOptions): ContractsResult {
@@ -99,9 +116,23 @@ export function enforceContracts(projectDir: string, o: ContractsOptions): Contr
   }
   // a missing data_type is taken from target/catalog.json (what `dbt docs generate` read from the warehouse)
   const catalogTypes = (m: DbtNode) => new Map((catalogColumns(project, m.uniqueId) ?? []).filter((c) => concrete(c.type)).map((c) => [c.name.toLowerCase(), c.type!]));
+  // dbt's contract check compares the columns the SQL returns with the YAML's: read each selected model's SQL
+  let columns: ProjectColumns | undefined;
+  const sqlColumns = (m: DbtNode): SqlContractColumns | undefined => {
+    if (!m.columns.length || !m.sqlPath) return undefined;
+    columns ??= projectColumns(project, { cache: true });
+    const reading = columns.sql(m);
+    if (!reading || reading.status === 'unknown') return undefined;
+    const of = columns.of(m);
+    return {
+      unlisted: of.filter((c) => c.origins.includes('sql') && !c.origins.includes('yaml')).map((c) => ({ name: c.name, line: c.sql_line })),
+      // a YAML column is missing from the SQL only when every column the SQL returns is known
+      notReturned: reading.status === 'complete' ? of.filter((c) => c.origins.includes('yaml') && !c.origins.includes('sql')).map((c) => c.name) : [],
+    };
+  };
   const models = chosen.filter((m) => m.origins.includes('yaml') && m.file).filter((m) => {
     if (!enforce) return true;
-    const r = contractPreflight(m, catalogTypes(m));
+    const r = contractPreflight(m, catalogTypes(m), sqlColumns(m));
     if (r) refused.push(o.force ? { ...r, forced: true } : r);
     return !r || o.force;
   });

@@ -30,6 +30,20 @@ describe('modeler ai search', () => {
     expect(text.stdout.split('\n')[0]).toMatch(/^\s+\d+\.\d  column\s+customers\.lifetime_value  models\/marts\/_marts\.yml:\d+$/);
   });
 
+  it('--output-json and --output json, as every other command spells them, are --json here too (ask and ai search)', () => {
+    const dir = copyProject(EXAMPLE);
+    const want = JSON.parse(runCli(['ai', 'search', 'order status', '--project-dir', dir, '--limit', '3', '--json']).stdout);
+    for (const flags of [['--output-json'], ['--output', 'json']]) {
+      const r = runCli(['ai', 'search', 'order status', '--project-dir', dir, '--limit', '3', ...flags]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual(want);
+      const a = runCli(['ask', 'how many models are there', '--project-dir', dir, ...flags]);
+      expect(a.code, a.stderr).toBe(0);
+      expect(JSON.parse(a.stdout).answer).toMatch(/models/);
+    }
+    expect(runCli(['ai', 'search', 'order status', '--project-dir', dir, '--output', 'text']).stdout).not.toMatch(/^\[/);
+  });
+
   it('usage errors are one line with exit 64', () => {
     const r = runCli(['ai', 'search', 'x', '--project-dir', EXAMPLE, '--limit', 'many']);
     expect(r.code).toBe(64);

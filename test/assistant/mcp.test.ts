@@ -30,6 +30,16 @@ describe('modeler mcp', () => {
     // a name typed wrong: the nearest table, or the nearest column of the table named, as column_lineage says it
     expect(text(await client.callTool({ name: 'explain', arguments: { name: 'ordrs' } }))).toMatch(/^nothing named ordrs in the project index \(did you mean 'orders'\?\)/);
     expect(text(await client.callTool({ name: 'explain', arguments: { name: 'orders.custmer_id' } }))).toMatch(/^nothing named orders\.custmer_id in the project index \(did you mean 'orders\.customer_id'\?\); closest: /);
+    // a kind: the name under that kind; a name that is something else says what, and a kind that is none is refused with the kinds
+    expect(text(await client.callTool({ name: 'explain', arguments: { name: 'orders', kind: 'model' } }))).toContain('Lineage: upstream stg_shop__orders');
+    const wrongKind = await client.callTool({ name: 'explain', arguments: { name: 'orders', kind: 'column' } });
+    expect(wrongKind.isError).toBe(true);
+    expect(text(wrongKind)).toBe("no column named orders; orders is a model (give kind 'model', or no kind)");
+    for (const k of ['constructor', 'modle']) {
+      const bad = await client.callTool({ name: 'explain', arguments: { name: 'orders', kind: k } });
+      expect(bad.isError).toBe(true);
+      expect(text(bad)).toMatch(new RegExp(`^unknown kind '${k}'${k === 'modle' ? " \\(did you mean 'model'\\?\\)" : ''}; kinds: file, model, source, `));
+    }
   });
 
   it('column_lineage answers as `modeler lineage --output-json` does, and refuses an unknown column with the nearest name', async () => {

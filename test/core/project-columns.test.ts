@@ -46,8 +46,12 @@ describe('columns of a project, with origin and type', () => {
     expect(sqlOnly.message).toMatch(/orders\.order_state is returned by the SQL \(models\/marts\/orders\.sql:7\) but not listed in models\/marts\/_marts\.yml:\d+/);
     const yamlOnly = f.find((d) => d.code === 'YAML_COLUMN_NOT_IN_SQL')!;
     const yamlLine = readFileSync(join(dir, 'models/marts/_marts.yml'), 'utf8').split('\n').findIndex((l) => l.includes('- name: order_count')) + 1;
-    expect(yamlOnly).toMatchObject({ severity: 'warning', file: 'models/marts/_marts.yml', line: yamlLine });
-    expect(yamlOnly.message).toMatch(/customers\.order_count is listed .* but the SQL \(models\/marts\/customers\.sql\) does not return it/);
+    // customers enforces its contract: dbt's contract check fails its build, so both of its findings are errors
+    expect(yamlOnly).toMatchObject({ severity: 'error', file: 'models/marts/_marts.yml', line: yamlLine });
+    expect(yamlOnly.message).toMatch(/customers\.order_count is listed .* but the SQL \(models\/marts\/customers\.sql\) does not return it; its contract is enforced, so dbt fails the build \(missing in definition\)$/);
+    const enforcedSqlOnly = f.find((d) => d.code === 'SQL_COLUMN_NOT_IN_YAML' && d.file === 'models/marts/customers.sql')!;
+    expect(enforcedSqlOnly.severity).toBe('error');
+    expect(enforcedSqlOnly.message).toMatch(/; its contract is enforced, so dbt fails the build \(missing in contract\)$/);
     expect(f.filter((d) => d.code === 'YAML_COLUMN_NOT_IN_SQL').map((d) => d.message.split(' ')[0])).toEqual(['customers.order_count']);
   });
 

@@ -127,6 +127,13 @@ from t`, { vars: { x: 2 } });
     expect(big.error?.message ?? '').toMatch(/too many steps/);
   });
 
+  it("a macro named like an Object member (constructor, valueOf) is unknown as any other name, not Object's own", () => {
+    const r = render(`select {{ constructor('x') }} as a, {{ valueOf() }} as b, {{ hasOwnProperty('x') }} as c, {{ foo('x') }} as d from t`);
+    expect(r.error).toBeUndefined();
+    expect(squash(r.sql)).toBe('select __modeler_unrendered_1__ as a, __modeler_unrendered_2__ as b, __modeler_unrendered_3__ as c, __modeler_unrendered_4__ as d from t');
+    expect(r.placeholders.map((p) => p.reason)).toEqual(['constructor', 'valueOf', 'hasOwnProperty', 'foo'].map((n) => `'${n}' is not known when reading the project`));
+  });
+
   it('marks a function or module printed instead of called (Python prints its repr), never a crash', () => {
     const r = render(`{% macro m() %}x{% endmacro %}select {{ modules }} as a, {{ m }} as b, {{ [modules.re.sub] }} as c, {{ 'x' ~ ref }} as d from t`);
     expect(squash(r.sql)).toBe('select __modeler_unrendered_1__ as a, __modeler_unrendered_2__ as b, __modeler_unrendered_3__ as c, __modeler_unrendered_4__ as d from t');

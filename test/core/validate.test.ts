@@ -161,6 +161,15 @@ describe('modeler validate (CLI)', () => {
     writeFileSync(join(d, 'ok.yaml'), '\uFEFF' + text.replace('nulable', 'nullable').replace(/\n/g, '\r\n'));
     expect(runCli(['validate', join(d, 'ok.yaml')]).code).toBe(0);
   });
+  it('an unknown key named like an Object member (constructor, toString) is located as any unknown key, not an internal error', () => {
+    const d = tempDir();
+    writeFileSync(join(d, 'o.model.yaml'), 'model: {name: o, version: 1.0.0}\nconstructor: 1\nentities:\n  - name: a\n    toString: 2\n    columns: [{name: id, data_type: int}]\n');
+    const r = runCli(['validate', join(d, 'o.model.yaml')]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/o\.model\.yaml:2:1: error\[SCHEMA\]: unknown key 'constructor'/);
+    expect(r.stdout).toMatch(/o\.model\.yaml:5:5: error\[SCHEMA\]: unknown key 'toString'/);
+  });
   it('missing file is a usage error (64)', () => {
     const r = runCli(['validate', '/nonexistent/x.yaml']);
     expect(r.code).toBe(64);

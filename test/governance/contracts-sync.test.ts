@@ -188,6 +188,39 @@ models:
     const run = dbtCommand(dir, ['run', '--select', 'm_untyped']);
     expect(run.code, run.output).toBe(0);
   }, 240_000);
+  it("refuses a model whose YAML, typed, lists other columns than its SQL returns — dbt's contract check compares both", () => {
+    const dir = preflightProject();
+    const add: Record<string, string> = {
+      'models/marts/m_extra.sql': "select cast(1 as integer) as id, cast('x' as varchar) as Extra\n",
+      'models/marts/m_gone.sql': 'select cast(1 as integer) as id\n',
+      'models/marts/_more.yml': `version: 2
+models:
+  - name: m_extra
+    columns:
+      - {name: id, data_type: integer}
+  - name: m_gone
+    columns:
+      - {name: id, data_type: integer}
+      - {name: old, data_type: varchar}
+`,
+    };
+    for (const [rel, text] of Object.entries(add)) writeFileSync(join(dir, rel), text);
+    const r = runCli(['contracts', 'enforce', '--project-dir', dir, '--file', 'models/marts/_more.yml']);
+    expect(r.code, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/^models\/marts\/_more\.yml:3:1: error\[CONTRACT_PREFLIGHT\]: m_extra has 1 column\(s\) in its SQL \(models\/marts\/m_extra\.sql:1\) that its YAML does not list \(Extra\); dbt's contract check would fail$/m);
+    expect(r.stdout).toMatch(/^ {2}hint: list each of them with a data_type under m_extra in models\/marts\/_more\.yml$/m);
+    expect(r.stdout).toMatch(/^models\/marts\/_more\.yml:6:1: error\[CONTRACT_PREFLIGHT\]: m_gone lists 1 column\(s\) its SQL does not return \(old\); dbt's contract check would fail$/m);
+    expect(r.stdout).toMatch(/^ {2}hint: remove it from m_gone in models\/marts\/_more\.yml, or return it from models\/marts\/m_gone\.sql$/m);
+    expect(r.stdout).toMatch(/contracts: 0 of 2 selected models changed in 0 files; 2 models refused/);
+    // what dbt says of them, enforced anyway: each is refused when built
+    const forced = runCli(['contracts', 'enforce', '--project-dir', dir, '--file', 'models/marts/_more.yml', '--force']);
+    expect(forced.code, forced.stdout + forced.stderr).toBe(0);
+    for (const [model, reason] of [['m_extra', 'missing in contract'], ['m_gone', 'missing in definition']]) {
+      const run = dbtCommand(dir, ['run', '--select', model]);
+      expect(run.code, run.output).not.toBe(0);
+      expect(run.output).toContain(reason);
+    }
+  }, 240_000);
   it('--force enforces them anyway, which is what dbt then rejects', () => {
     const dir = preflightProject();
     const r = runCli(['contracts', 'enforce', '--project-dir', dir, '--file', 'models/marts/_marts.yml', '--force']);

@@ -144,6 +144,19 @@ describe('policy packs: merge, inherit, validation', () => {
     expect(bad[2].message).toContain('must be one of any, all');
     expect(r.violations).toEqual([]);
   });
+  it("a rule type or parameter named like an Object member (constructor, toString) is unknown, not Object's own", () => {
+    const { model, pack } = setup();
+    const p = pack('o.yaml', 'pack: {name: o, version: 1.0.0}\nrules:\n  - {id: A, type: constructor}\n  - {id: B, type: toString}\n  - {id: C, type: require_tags, params: {toString: 1, constructor: x}}\n');
+    const r = checkPolicies({ modelFile: model }, [p]);
+    const types = r.diagnostics.filter((d) => d.code === 'POLICY_UNKNOWN_RULE_TYPE');
+    expect(types.map((d) => d.message)).toEqual(["rule 'A': unknown rule type 'constructor'", "rule 'B': unknown rule type 'toString'"]);
+    const params = r.diagnostics.filter((d) => d.code === 'POLICY_PARAM_INVALID');
+    expect(params.map((d) => [d.line, d.message])).toEqual([
+      [5, "rule 'C' (require_tags): unknown parameter 'toString'"],
+      [5, "rule 'C' (require_tags): unknown parameter 'constructor'"],
+    ]);
+    expect(r.ok).toBe(false);
+  });
   it('schema errors in a pack are located', () => {
     const { model, pack } = setup();
     const p = pack('s.yaml', 'pack: {name: s, version: one}\nrules:\n  - {id: A, type: require_tags, severity: fatal}\n');

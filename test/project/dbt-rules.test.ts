@@ -155,6 +155,13 @@ describe('the reader agrees with dbt parse on every rule of dbt-rules', () => {
     expect(project.modelByName.get('dim_customers')!.version).toBe(2);
   });
 
+  it("a version's file is an enabled <name>_v<n>, else (the latest) the enabled <name>, else a disabled <name>_v<n>, as dbt looks it up", () => {
+    const v1 = project.models.find((m) => m.uniqueId === 'model.rules_demo.dim_orders.v1')!;
+    expect(v1).toMatchObject({ sqlPath: 'models/marts/dim_orders.sql', enabled: true });
+    expect(manifest.nodes['model.rules_demo.dim_orders.v1'].original_file_path).toBe('models/marts/dim_orders.sql');
+    expect(project.disabled.map((n) => [n.uniqueId, n.sqlPath])).toContainEqual(['model.rules_demo.dim_orders_v1', 'models/legacy/dim_orders_v1.sql']);
+  });
+
   it('nested projects are not read; package generic tests are key tests', async () => {
     expect(project.files.has('integration_tests/models/it_model.sql')).toBe(false);
     const { keyCombinations } = await import('../../src/core/project/dbt-tests.js');

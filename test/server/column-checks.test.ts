@@ -82,8 +82,9 @@ describe('column checks in the background', () => {
     expect(v.json.column_checks).toBe('done');
     const found = columnFindings(v.json);
     expect(found.find((d: any) => d.message.startsWith('orders.order_state '))).toMatchObject({ code: 'SQL_COLUMN_NOT_IN_YAML', file: 'models/marts/orders.sql', line: 7, severity: 'info' });
-    expect(found.find((d: any) => d.message.startsWith('customers.order_count '))).toMatchObject({ code: 'YAML_COLUMN_NOT_IN_SQL', file: 'models/marts/_marts.yml', severity: 'warning' });
+    // customers enforces its contract: a YAML column its SQL does not return fails dbt's build, an error
+    expect(found.find((d: any) => d.message.startsWith('customers.order_count '))).toMatchObject({ code: 'YAML_COLUMN_NOT_IN_SQL', file: 'models/marts/_marts.yml', severity: 'error' });
     expect(events.filter((e) => e.type === 'columns_checked')).toHaveLength(1);
-    expect(v.json.summary.warnings).toBeGreaterThanOrEqual(1);
+    expect(v.json.summary.errors).toBeGreaterThanOrEqual(1);
   });
 });

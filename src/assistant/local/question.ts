@@ -97,12 +97,15 @@ const REQUEST_VERBS = new Set(['document', 'describe', 'test', 'add', 'fix', 'pr
 const PRONOUN = /\b(it|its|it's|this|that|them|they|their|same|there)\b/i;
 const STAGING = /^stg_|\/staging\//i;
 
+/** A name or dotted name in a question: letters of any script (clients_é, "prénom"), as the warehouses allow in identifiers. */
+const NAME = /[\p{L}_][\p{L}\p{N}_]*(?:\.[\p{L}_][\p{L}\p{N}_]*)*/gu;
+
 export function resolveSubject(project: Project, message: string, selected: DbtNode | undefined, selectedColumn: string | undefined, last?: SubjectRef): Subject {
   const nodes: DbtNode[] = [];
   let column: DbtColumn | undefined;
   let columnName: string | undefined;
   const code = [...message.matchAll(CODE)].map((m) => m[0]).find((c) => CODES.has(c));
-  const words = [...message.matchAll(/[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*/g)].map((m) => m[0]);
+  const words = [...message.matchAll(NAME)].map((m) => m[0]);
   const unnamedColumns: string[] = [];
   let mentions = 0;
   let ambiguous: Subject['ambiguous'];
@@ -265,7 +268,7 @@ function sqlOnly(project: Project, node: DbtNode, w: string): boolean {
  */
 export function nearTable(project: Project, message: string): { typed: string; near: string } | undefined {
   const tables = [...project.models, ...project.seeds, ...project.snapshots].map((n) => n.name);
-  for (const m of message.matchAll(/[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*/g)) {
+  for (const m of message.matchAll(NAME)) {
     const w = m[0];
     const typed = w.includes('.') ? w.slice(0, w.lastIndexOf('.')) : w;
     if (!/[_.]/.test(w) || tableNamed(project, typed) || tableNamed(project, w)) continue;

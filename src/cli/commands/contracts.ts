@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { enforceContracts, tformSync } from '../../api/sql.js';
 import { formatDiagnostic } from '../../api/base.js';
+import { withSqlParser } from '../../api/project.js';
 import { exitCodeOf } from '../exit-codes.js';
 import { action, count, out, parentCommand, printJson } from '../io.js';
 import { projectOptions, projectRef, selectionOf, selectOptions, type ProjectFlags, type SelectFlags, warnNothingSelected } from '../project-options.js';
@@ -15,15 +16,17 @@ export function registerContracts(program: Command): void {
     .option('--force', 'also enforce models the pre-flight refuses (dbt will reject them until they declare typed columns)')
     .option('--dry-run', 'report what would change without writing')
     .option('--output-json', 'print the result as JSON')
-    .addHelpText('after', '\nBefore enforcing, each selected model must declare its columns, each with a concrete data_type (the pre-flight of dbt sync);\n' +
+    .addHelpText('after', '\nBefore enforcing, each selected model must declare its columns, each with a concrete data_type (the pre-flight of dbt sync),\n' +
+      'and list every column its SQL returns and none it does not (dbt\'s contract check compares them);\n' +
       'a column without one takes the warehouse\'s type from target/catalog.json (dbt docs generate) when it lists the column, and says so.\n' +
       'models that do not are reported as CONTRACT_PREFLIGHT and left unchanged unless --force.\n' +
       'Exit codes: 0 done, 1 a model was refused or has no YAML entry, or a selected dbt YAML does not parse (nothing written), 64 usage (no selector, an unknown selector method, unknown layer, a --file missing or outside the project).\n' +
       'Example: modeler contracts enforce --project-dir examples/jaffle_shop --select "path:models/marts" --dry-run')
-    .action(action((o: ProjectFlags & SelectFlags & { layer?: string; file: string[]; unenforce?: boolean; force?: boolean; dryRun?: boolean; outputJson?: boolean }) => {
+    .action(action(async (o: ProjectFlags & SelectFlags & { layer?: string; file: string[]; unenforce?: boolean; force?: boolean; dryRun?: boolean; outputJson?: boolean }) => {
       const ref = projectRef(o);
       const sel = selectionOf(o);
-      const r = enforceContracts(ref.dir, { ...sel, layer: o.layer, files: o.file, enforce: !o.unenforce, force: o.force, dryRun: o.dryRun, ...ref.read });
+      // the pre-flight reads each model's SQL (the columns dbt's contract check compares with the YAML's)
+      const r = await withSqlParser(() => enforceContracts(ref.dir, { ...sel, layer: o.layer, files: o.file, enforce: !o.unenforce, force: o.force, dryRun: o.dryRun, ...ref.read }));
       const chosenCount = r.selected.length + r.refused.filter((x) => !r.selected.some((s) => s.model === x.model)).length;
       if ((sel.select || sel.exclude) && !o.layer && !o.file.length && !chosenCount) warnNothingSelected(sel);
       if (o.outputJson) printJson(r);

@@ -19,16 +19,18 @@ export function columnFindings(p: Project, reading: (id: string) => SqlReading |
     // a YAML entry typed wrong (`sku_short_name.`) pairs with the column the SQL returns and the YAML does not list
     const unlisted = cols.filter((c) => c.origins.includes('sql') && !c.origins.includes('yaml')).map((c) => c.name);
     const typoOf = (name: string) => { const near = didYouMean(name, unlisted); return near && editDistance(name.toLowerCase(), near.toLowerCase()) <= 2 ? near : undefined; };
+    // an enforced contract makes either an error: dbt's contract check fails the build ("missing in contract" / "missing in definition")
+    const contract = (why: string) => (n.contractEnforced ? `; its contract is enforced, so dbt fails the build (${why})` : '');
     for (const c of cols) {
       if (c.origins.includes('sql') && !c.origins.includes('yaml')) {
-        out.push({ code: 'SQL_COLUMN_NOT_IN_YAML', severity: 'info', file: n.sqlPath, line: c.sql_line ?? 1, column: 1,
-          message: `${n.name}.${c.name} is returned by the SQL (${n.sqlPath}:${c.sql_line ?? 1}) but not listed in ${yamlFile}:${n.line ?? 1}`,
+        out.push({ code: 'SQL_COLUMN_NOT_IN_YAML', severity: n.contractEnforced ? 'error' : 'info', file: n.sqlPath, line: c.sql_line ?? 1, column: 1,
+          message: `${n.name}.${c.name} is returned by the SQL (${n.sqlPath}:${c.sql_line ?? 1}) but not listed in ${yamlFile}:${n.line ?? 1}${contract('missing in contract')}`,
           hint: `add '- name: ${c.name}' under the columns of '${n.name}' in ${yamlFile}` });
       }
       if (r.status === 'complete' && c.origins.includes('yaml') && !c.origins.includes('sql')) {
         const near = typoOf(c.name);
-        out.push({ code: 'YAML_COLUMN_NOT_IN_SQL', severity: 'warning', file: yamlFile, line: c.yaml_line ?? n.line ?? 1, column: 1,
-          message: `${n.name}.${c.name} is listed in ${yamlFile}:${c.yaml_line ?? n.line ?? 1} but the SQL (${n.sqlPath}) does not return it${r.via === 'compiled' ? ' (read from target/manifest.json compiled_code)' : ''}`,
+        out.push({ code: 'YAML_COLUMN_NOT_IN_SQL', severity: n.contractEnforced ? 'error' : 'warning', file: yamlFile, line: c.yaml_line ?? n.line ?? 1, column: 1,
+          message: `${n.name}.${c.name} is listed in ${yamlFile}:${c.yaml_line ?? n.line ?? 1} but the SQL (${n.sqlPath}) does not return it${r.via === 'compiled' ? ' (read from target/manifest.json compiled_code)' : ''}${contract('missing in definition')}`,
           hint: near
             ? `rename the YAML entry to '${near}': the SQL returns that column and the YAML does not list it`
             : `rename or remove the YAML entry, or return ${c.name} from ${n.sqlPath}` });

@@ -197,12 +197,28 @@ export function buildNodes(input: BuildInput): Built {
     return node;
   };
 
+  /** Whether a code file is enabled by itself (dbt_project.yml and its config() call), before any YAML patches it: what dbt's lookup of a version's file sees. */
+  const fileEnabled = (name: string, code: CodeFile): boolean => {
+    const kept = notes;
+    notes = [];
+    try {
+      const fqn = [s.name, ...dirsUnder(code.rel, s.modelPaths), name];
+      return isEnabled(mergeConfig(projectConfig(s.trees.models, fqn, fileCtx), sqlConfigAt(code.facts, resCtx).config)) !== false;
+    } finally { notes = kept; }
+  };
+
   for (const [name, entry] of entries) {
     if (entry.versions?.length) {
       const latest = latestVersion(entry);
       for (const v of entry.versions) {
         const fileName = typeof v.obj.defined_in === 'string' ? v.obj.defined_in : `${name}_v${v.v}`;
-        const code = codeByName.get(fileName);
+        let code = codeByName.get(fileName);
+        // dbt looks a version's file up as an enabled <name>_v<n> (or defined_in), else — for the latest version — the
+        // enabled <name>, else a disabled <name>_v<n>; a disabled file passed over stays a (disabled) model of its own name
+        if (String(v.v) === String(latest) && (!code || !fileEnabled(fileName, code))) {
+          const plain = codeByName.get(name);
+          if (plain && fileEnabled(name, plain)) code = plain;
+        }
         if (!code && !input.entriesAreResources) {
           out.diagnostics.push(missingCode(entry.file, v.line ?? entry.line, `version ${v.v} of model '${name}'`, `${fileName}.sql`, s.modelPaths));
           continue;

@@ -449,7 +449,7 @@ function callFn(node: Extract<Node, { k: 'call' }>, ctx: JContext): JValue {
     if (isJinjaCallable(fn)) return fn(args, kwargs);
   }
   if (!name) return UNKNOWN;
-  const known = KNOWN_MACROS[name];
+  const known = Object.hasOwn(KNOWN_MACROS, name) ? KNOWN_MACROS[name] : undefined;
   if (known) return known(args, ctx);
   if (ctx.call) return ctx.call(name, args, kwargs);
   ctx.note?.(`${name}() is a macro that is not evaluated when reading the project`);

@@ -37,7 +37,7 @@ const TYPES: Record<string, string> = {
 
 /** `dbt.<name>` (or `<name>` unqualified, as dbt's global macros are) for the target's adapter; undefined when not one of them. */
 export function dbtBuiltin(name: string, adapter: string | undefined): JCallable | undefined {
-  const type = TYPES[name];
+  const type = Object.hasOwn(TYPES, name) ? TYPES[name] : undefined; // (a macro named constructor is no type)
   if (type) return jinjaCallable(() => dbtTypeName(adapter, type));
   const m = Object.prototype.hasOwnProperty.call(MACROS, name) ? MACROS[name] : undefined;
   if (!m) return undefined;

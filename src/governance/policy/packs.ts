@@ -159,7 +159,7 @@ export function readPack(file: string, shown = file): { info?: PackInfo; rules: 
     ids.add(raw.id);
     const rt = RULE_TYPES.get(raw.type);
     if (!rt) {
-      const peer = PEER_RULE_TYPES[raw.type];
+      const peer = Object.hasOwn(PEER_RULE_TYPES, raw.type) ? PEER_RULE_TYPES[raw.type] : undefined; // ('constructor' is no peer's type)
       const suggestion = peer ? ` (did you mean '${peer}'?)` : peer === '' ? '' : didYouMeanSuffix(raw.type, RULE_TYPES.keys());
       const why = raw.type === 'custom_expression' ? 'modeler packs are declarative and never evaluate expressions; express the check with a rule type' : `known types: ${[...RULE_TYPES.keys()].join(', ')}`;
       bad('POLICY_UNKNOWN_RULE_TYPE', `rule '${raw.id}': unknown rule type '${raw.type}'${suggestion}`, ['type'], why);
@@ -192,7 +192,7 @@ function normalizeRuleInput(raw: any, spec: Record<string, import('./types.js').
   };
   const params: Record<string, any> = {};
   for (const [k, v] of Object.entries(rawParams)) {
-    const s = spec[k];
+    const s = Object.hasOwn(spec, k) ? spec[k] : undefined; // (a parameter named toString is unknown, not Object's)
     if (!s) {
       const known = Object.keys(spec);
       problems.push({ message: `unknown parameter '${k}'${didYouMeanSuffix(k, known)}`, path: ['params', k], hint: known.length ? `parameters of this type: ${known.join(', ')}` : 'this rule type takes no parameters' });

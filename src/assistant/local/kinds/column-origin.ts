@@ -36,7 +36,8 @@ export function columnOriginAnswer(input: KindInput): Direct | undefined {
   } catch { /* unreadable SQL: said below */ }
   const out = reading?.columns.find((c) => c.name.toLowerCase() === name.toLowerCase());
   // a column the SQL never names comes through a `select *`: no line of its own
-  const named = lineIn(project, n.sqlPath, new RegExp(`\\b${esc(name)}\\b`, 'i'));
+  // (word bounds of any script: \b is ASCII's, and "名前" has none)
+  const named = lineIn(project, n.sqlPath, new RegExp(`(?<![\\p{L}\\p{N}_])${esc(name)}(?![\\p{L}\\p{N}_])`, 'iu'));
   const sqlAt = named ? at(n.sqlPath, col?.sql_line ?? named) : `${at(n.sqlPath)}, through a select *`;
   if (!out) {
     // a name typed wrong: the nearest other column the model has, as `modeler lineage` suggests it
