@@ -141,6 +141,15 @@ describe('forward engineering', () => {
     expect(applied.json.status).toBe('success');
     const same = await post('/api/forward/migrate', { old_model: 'Modeler/physical/shop.model.yaml', new_model: 'Modeler/physical/shop.model.yaml', dialect: 'duckdb', out: 'Modeler/physical/shop.model.yaml' });
     expect(same.status).toBe(400);
+    // a file the project is read from is never replaced by generated SQL (models/marts/orders.sql was overwritten silently)
+    for (const out of ['models/marts/orders.sql', 'models/marts/_marts.yml']) {
+      const before = readFileSync(join(s.root, out), 'utf8');
+      const model = await post('/api/forward/migrate', { old_model: 'Modeler/physical/shop.model.yaml', new_model: 'Modeler/physical/shop_v2.model.yaml', dialect: 'duckdb', out });
+      expect(model.status).toBe(409);
+      expect(model.json.error.message).toMatch(new RegExp(`^out ${out} is a file the project is read from.*; writing there would replace it — choose a file outside its sources, such as build/`));
+      expect((await post('/api/forward/generate-sql', { model_path: 'Modeler/physical/shop.model.yaml', dialect: 'duckdb', out })).status).toBe(409);
+      expect(readFileSync(join(s.root, out), 'utf8')).toBe(before);
+    }
     const bad = await post('/api/forward/generate-sql', { model_path: 'Modeler/glossary/commerce.glossary.yaml', dialect: 'klingon' });
     expect(bad.status).toBe(400);
   });

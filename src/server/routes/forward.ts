@@ -1,6 +1,8 @@
 // Forward engineering: DDL and migrations from model files (written to `out` inside the project
 // when asked), the warehouse apply (off unless DM_ENABLE_DIRECT_APPLY=true), and tform sync with
 // its contract pre-flight.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   applySql, ChangeError, connectionFiles, commitFiles, generateMigration, generateSql, getDialect, loadModelFile, projectPath, tformSync,
@@ -30,6 +32,13 @@ function outPath(session: ProjectSession, out: string | undefined, inputs: strin
   if (out === undefined) return undefined;
   const { rel } = projectPath(session.root, out, 'out');
   if (inputs.includes(rel)) throw new ApiError(400, 'BAD_REQUEST', `out ${rel} is one of the inputs; writing there would replace it — choose another file`);
+  // generated SQL may replace an earlier output, never a file the project is read from (a model's SQL, its YAML):
+  // `out: models/marts/orders.sql` overwrote the model silently
+  const p = session.project;
+  const read = [...p.models, ...p.seeds, ...p.snapshots, ...p.sources, ...p.disabled].find((n) => n.sqlPath === rel || n.file === rel);
+  if (read || /\.(ya?ml|md)$/i.test(rel) && existsSync(join(session.root, rel))) {
+    throw new ApiError(409, 'CONFLICT', `out ${rel} is a file the project is read from${read ? ` (${read.resourceType} ${read.name})` : ''}; writing there would replace it — choose a file outside its sources, such as build/${rel.split('/').pop()!.replace(/\.\w+$/, '')}.sql`);
+  }
   return rel;
 }
 
