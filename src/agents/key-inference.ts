@@ -202,8 +202,8 @@ export class EntityIndex {
     for (const c of found) {
       // a role guessed onto a head noun (source_transaction → BalanceTransaction) yields to what the description says
       // …as does a person's role (owner_id) whose description names what the owner is ("SKU vendor ID of the owner of the lot")
-      if (c.rule === 'head' && c.role.length && description && this.describedEntity(description)) break;
-      if (c.rule === 'actor' && description && ![c.entity.name, child.entity].includes((this.describedEntity(description) ?? c.entity).name)) break;
+      if (c.rule === 'head' && c.role.length && description && this.describedEntity(description, child.source)) break;
+      if (c.rule === 'actor' && description && ![c.entity.name, child.entity].includes((this.describedEntity(description, child.source) ?? c.entity).name)) break;
       const target = c.entity;
       if (shape.suffix === 'code' && target.key?.column !== lower && target.key?.column !== 'code') continue; // country_code is a value unless Country is keyed by it
       if (c.role.some((r) => NOT_A_REFERENCE.has(r))) return undefined;
@@ -249,7 +249,7 @@ export class EntityIndex {
     }
     if ((!found.length || (found[0].rule === 'head' && found[0].role.length) || found[0].rule === 'actor') && description && shape.suffix !== 'code' && shape.suffix !== 'lookup' && !child.ownIds?.has(lower)) {
       // the column's own description names the entity: "ID of the charge or payment that funded the transfer"
-      const target = this.describedEntity(description);
+      const target = this.describedEntity(description, child.source);
       if (target && target.name !== child.entity && compatibleTypes(type, target.key?.type) && !this.crossesSystems(child, target)) {
         return { entity: target.name, rule: 'description', role: stem, confidence: CONFIDENCE.description, lookup: false };
       }
@@ -384,11 +384,13 @@ export class EntityIndex {
   }
 
   /** "ID of the <entity> …" / "Identifier of a <entity> …": the entity a description names, exactly. */
-  private describedEntity(description: string): IndexedEntity | undefined {
+  // (the noun resolves in the child's own system first, as a column's noun does: "User ID of the idea author" in one
+  // platform's ideas is its users', not another system's)
+  private describedEntity(description: string, system?: string): IndexedEntity | undefined {
     // …or "<entity> ID …" opening the description ("SKU vendor ID of the owner of the lot")
     const named = (m: RegExpExecArray | null) => {
       const words = m?.[1].toLowerCase().split(/\s+/).filter((w) => w && w !== 'object' && w !== 'record') ?? [];
-      return words.length && words.length <= 4 ? this.get(singularPhrase(words)) : undefined;
+      return words.length && words.length <= 4 ? this.get(singularPhrase(words), system) : undefined;
     };
     // (…or "link to <ENTITY>", as schemas that name each key after its table describe them: "link to LABEL from …")
     return named(/\b(?:id|identifier|key|reference)\s+(?:of|to)\s+(?:the|a|an)\s+([a-z][a-z ]*?)(?=\s+(?:or|that|which|who|whose|used|to|for|in|on|by|this|if|when|where|record|object|row|associated|linked|related|attached)\b|\s*[.,;:()]|$)/i.exec(description))

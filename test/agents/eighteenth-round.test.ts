@@ -1,0 +1,28 @@
+// The Conceptualizer, issue 23's eighteenth blind round: classes of error read off a state government's civic-engagement
+// warehouse (cagov/caldata-engaged-california: three deliberations on Ethelo, Go Vocal's participation platform, Mailchimp,
+// SendGrid, Bitly, Facebook Pages and Instagram, one staging folder per system). Each project is written in that shape and
+// read by the real project reader, with the SQL parser loaded.
+import { describe, expect, it } from 'vitest';
+import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
+import { loadFiles, names, refs, sources, sourcesYaml } from './helpers.js';
+
+await initSqlColumns(); // columns come from the models' SQL
+
+const run = (files: Record<string, string>) => conceptualize(loadFiles(files));
+const select = (source: string, table: string, columns: string) => `select ${columns} from {{ source('${source}', '${table}') }}\n`;
+
+describe("a key's description names a noun two systems have", () => {
+  it("reads the noun in the column's own system (a platform's ideas' author is its own user, not another tool's)", () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('govocal', 'users', 'ideas'), sources('bitly', 'users', 'links')),
+      'models/staging/go_vocal/stg_govocal_users.sql': select('govocal', 'users', 'id as user_id, email, first_name'),
+      'models/staging/go_vocal/stg_govocal_ideas.sql': select('govocal', 'ideas', 'id as idea_id, title, author_id'),
+      'models/staging/go_vocal/_models.yml': 'version: 2\nmodels:\n  - name: stg_govocal_ideas\n    columns:\n      - name: author_id\n        description: User ID of the idea author.\n',
+      'models/staging/bitly/stg_bitly_users.sql': select('bitly', 'users', 'login, name'),
+      'models/staging/bitly/stg_bitly_links.sql': select('bitly', 'links', 'id, long_url, title'),
+    });
+    expect(names(p)).toEqual(expect.arrayContaining(['BitlyUser', 'GovocalUser', 'Idea']));
+    expect(refs(p)).toContain('GovocalUser>Idea.author_id');
+  });
+});
