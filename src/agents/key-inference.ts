@@ -73,7 +73,9 @@ const PREPOSITIONS = new Set(['for', 'of', 'from', 'to', 'at', 'in', 'on', 'with
 /** People roles that point at a person entity when no entity is named after the role itself. */
 const ACTOR_ROLES = ['owner', 'creator', 'created_by', 'updated_by', 'modified_by', 'last_modified_by', 'deleted_by', 'closed_by', 'resolved_by',
   'assignee', 'assigned_to', 'reporter', 'requester', 'requested_by', 'submitter', 'submitted_by', 'author', 'approver', 'approved_by', 'reviewer',
-  'reviewed_by', 'manager', 'supervisor', 'invited_by', 'inviter', 'referrer', 'referred_by', 'sender', 'editor', 'uploader', 'signer'];
+  'reviewed_by', 'manager', 'supervisor', 'invited_by', 'inviter', 'referrer', 'referred_by', 'sender', 'editor', 'uploader', 'signer',
+  // who wrote a comment or a post
+  'posted_by', 'poster'];
 const ACTOR_SET = new Set(ACTOR_ROLES);
 
 /** Is a role a person acting on the row (created_by, approved_by, owner, assignee …)? */
@@ -82,7 +84,8 @@ export function isActorRole(role: readonly string[]): boolean {
   return !!snake && (ACTOR_SET.has(snake) || ACTOR_ROLES.some((r) => snake.endsWith('_' + r)));
 }
 /** Entities that are people, most specific first. */
-const PEOPLE = ['user', 'employee', 'person', 'people', 'member', 'staff', 'agent'];
+// (a deliberation's or a study's people are its participants)
+const PEOPLE = ['user', 'employee', 'person', 'people', 'member', 'staff', 'agent', 'participant'];
 /** Roles that make a key point at a row of the same entity. */
 const SELF_ROLES = new Set(['parent', 'previous', 'prior', 'next', 'original', 'root', 'master', 'predecessor', 'successor', 'superior', 'replaced_by', 'duplicate_of', 'merged_into',
   // a reporting line between rows of one entity (a contact's, an employee's)

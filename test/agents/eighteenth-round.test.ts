@@ -26,3 +26,15 @@ describe("a key's description names a noun two systems have", () => {
     expect(refs(p)).toContain('GovocalUser>Idea.author_id');
   });
 });
+
+describe('who posted a comment, where the people of the system are its participants', () => {
+  it("draws posted_by_id to the system's participants", () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('ethelo', 'participants', 'comments')),
+      'models/staging/ethelo/stg_ethelo_participants.sql': select('ethelo', 'participants', 'id_number as participant_id, status, joined_on'),
+      'models/staging/ethelo/stg_ethelo_comments.sql': select('ethelo', 'comments', 'comment_id, content, posted_by_id, posted_on'),
+    });
+    expect(names(p)).toEqual(['Comment', 'Participant']);
+    expect(refs(p)).toEqual(['Participant>Comment.posted_by_id']);
+  });
+});
