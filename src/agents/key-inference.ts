@@ -136,7 +136,7 @@ const SYNONYMS: Record<string, string[]> = {
 };
 
 /** Roles under which a row points at another row of its own entity: parent_id, caused_by_event_id, renewed_from_…, manager_id. */
-function selfRole(role: readonly string[]): boolean {
+export function selfRole(role: readonly string[]): boolean {
   const snake = role.join('_');
   if (SELF_ROLES.has(snake) || role.some((r) => SELF_ROLES.has(r)) || isActorRole(role)) return true;
   // a relation spelled out: caused_by_, renewed_from_, aggregated_to_, schedule_to_use_for_…

@@ -38,3 +38,15 @@ describe('who posted a comment, where the people of the system are its participa
     expect(refs(p)).toEqual(['Participant>Comment.posted_by_id']);
   });
 });
+
+describe('a parent role on a thing whose key the layer cannot tell', () => {
+  it("draws a comment's parent_comment_id to its own entity (an Instagram media comment's parent comment)", () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('instagram', 'media', 'media_comment')),
+      'models/staging/social/stg_instagram__media.sql': select('instagram', 'media', 'id as media_id, caption, media_type'),
+      'models/staging/social/stg_instagram__media_comment.sql': select('instagram', 'media_comment', 'to_varchar(media_id) as media_id, to_varchar(id) as comment_id, to_varchar(parent_id) as parent_comment_id, to_varchar(owner_id) as comment_user_id, text, hidden, like_count, created_time'),
+    });
+    expect(names(p)).toEqual(['Media', 'MediaComment']);
+    expect(refs(p)).toEqual(['Media>MediaComment.media_id', 'MediaComment>MediaComment.parent_comment_id']);
+  });
+});
