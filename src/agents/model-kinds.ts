@@ -41,7 +41,8 @@ export function isKindWord(word: string): boolean {
 }
 /** Rows that failed validation or loading, kept aside by the pipeline (events_bad, rejected_rows): dead letters. */
 const FAILED_WORDS = new Set(['bad', 'invalid', 'rejected', 'quarantine', 'quarantined', 'deadletter', 'dlq']);
-const REPORT_WORDS = new Set(['report', 'export', 'extract']);
+// (a thing's metrics or insights: a social platform's figures per post or media item, its lifetime counts per day)
+const REPORT_WORDS = new Set(['report', 'export', 'extract', 'metric', 'metrics', 'insight', 'insights']);
 /** Noun phrases that are always the source system's own bookkeeping or schema. */
 const TECHNICAL_NOUNS = new Set(['migration', 'schema_migration', 'schema_version', 'schema_history', 'flyway_schema_history', 'metafield', 'custom_field',
   'custom_field_option', 'custom_field_value', 'field_definition', 'property_definition', 'metadata', 'picklist', 'picklist_value', 'record_type',

@@ -50,3 +50,23 @@ describe('a parent role on a thing whose key the layer cannot tell', () => {
     expect(refs(p)).toEqual(['Media>MediaComment.media_id', 'MediaComment>MediaComment.parent_comment_id']);
   });
 });
+
+describe("a thing's metrics or insights", () => {
+  const layer = (metrics: string) => ({
+    'models/staging/_sources.yml': sourcesYaml(sources('facebook_pages', 'post_history', 'lifetime_post_metrics_total')),
+    'models/staging/social/stg_facebook_pages__posts.sql': select('facebook_pages', 'post_history', 'id as post_id, page_id, message as post_message, permalink_url, created_time'),
+    'models/staging/social/stg_facebook_pages__post_metrics.sql': select('facebook_pages', 'lifetime_post_metrics_total', metrics),
+  });
+
+  it("leaves a post's figures per day out as a report, not a thing the post has", () => {
+    const p = run(layer('post_id, cast(date as date) as metrics_date, post_clicks as clicks_total, post_reactions_like_total as reactions_like, post_reactions_love_total as reactions_love, post_video_views, post_video_length'));
+    expect(names(p)).toEqual(['Post']);
+    expect(refs(p)).toEqual([]);
+    expect(p.notes.join('\n')).toMatch(/stg_facebook_pages__post_metrics → Post \(a metric table/);
+  });
+
+  it('keeps a metrics table that holds no figure (a definition of what is measured) as a thing', () => {
+    const p = run(layer('id as metric_id, post_id, metric_name, description'));
+    expect(names(p)).toContain('PostMetric');
+  });
+});
