@@ -200,7 +200,8 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (lead.length && (last === 'meta' || last === 'metadata')) return { kind: 'attribute', why: `metadata of ${lead.join(' ')} in a table of its own`, served: lead };
   // an aggregate has no key of its own; a keyed *_report (a spam report event) is a thing, and so is a report whose columns,
   // all read, hold no figure to aggregate (Google Ads' click performance report: a click's gclid, page, slot, device, campaign)
-  if (REPORT_WORDS.has(last) && !node.columns.some((c) => isUniqueColumn(node, c.name)) && !figureless(columns)) return { kind: 'report', why: `a ${last} table (aggregated rows, no key of its own)`, served: lead };
+  // (a loader's row id, _fivetran_id as an incremental model's unique_key, is no key of the table's own)
+  if (REPORT_WORDS.has(last) && !node.columns.some((c) => !isTechnicalColumn(c.name.toLowerCase()) && isUniqueColumn(node, c.name)) && !figureless(columns)) return { kind: 'report', why: `a ${last} table (aggregated rows, no key of its own)`, served: lead };
   const by = tokens.indexOf('by');
   if (by > 0 && by < tokens.length - 1) return { kind: 'report', why: `a breakdown by ${tokens.slice(by + 1).join(' ')} (aggregated rows)`, served: [] };
   // member_months, patient_days: one row per thing per period

@@ -70,3 +70,16 @@ describe("a thing's metrics or insights", () => {
     expect(names(p)).toContain('PostMetric');
   });
 });
+
+describe("a thing's insights kept incrementally on its loader's row id", () => {
+  it('is still a report: _fivetran_id as the unique_key is no key of its own', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('instagram', 'media_history', 'media_insights')),
+      'models/staging/social/stg_instagram__media.sql': select('instagram', 'media_history', 'id as media_id, caption, media_type, permalink'),
+      'models/staging/social/stg_instagram__media_insights.sql': `{{ config(materialized='incremental', unique_key='_fivetran_id') }}\n${select('instagram', 'media_insights', 'id as media_id, like_count, comment_count, reel_reach, reel_saved, story_impressions, _fivetran_id, _fivetran_synced')}`,
+      'models/staging/social/_models.yml': 'version: 2\nmodels:\n  - name: stg_instagram__media_insights\n    columns:\n      - name: media_id\n      - name: like_count\n      - name: _fivetran_id\n',
+    });
+    expect(names(p)).toEqual(['Media']);
+    expect(refs(p)).toEqual([]);
+  });
+});
