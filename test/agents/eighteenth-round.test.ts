@@ -83,3 +83,20 @@ describe("a thing's insights kept incrementally on its loader's row id", () => {
     expect(refs(p)).toEqual([]);
   });
 });
+
+describe('a table built from a seed alone', () => {
+  const layer = (columns: string) => ({
+    'seeds/evacuation_zones.csv': 'objectid,zoneid,incident_name,status\n1,Z-1,Palisades,Order\n',
+    'models/staging/ethelo/stg_maximum_extent_evac_zones.sql': `select ${columns} from {{ ref('evacuation_zones') }}\n`,
+    'models/staging/_sources.yml': sourcesYaml(sources('ethelo', 'participants')),
+    'models/staging/ethelo/stg_participants.sql': select('ethelo', 'participants', 'id_number as participant_id, status, joined_on'),
+  });
+
+  it("is reference data a modeler keeps when it carries its head noun's id, glued (an evacuation zone's zoneid)", () => {
+    expect(names(run(layer('objectid, zoneid, incident_name, status')))).toEqual(['MaximumExtentEvacZone', 'Participant']);
+  });
+
+  it('is left out when nothing identifies its rows (a seed of values)', () => {
+    expect(names(run(layer('objectid, incident_name, status')))).toEqual(['Participant']);
+  });
+});
