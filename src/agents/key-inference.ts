@@ -393,10 +393,13 @@ export class EntityIndex {
     // …or "<entity> ID …" opening the description ("SKU vendor ID of the owner of the lot")
     const named = (m: RegExpExecArray | null) => {
       const words = m?.[1].toLowerCase().split(/\s+/).filter((w) => w && w !== 'object' && w !== 'record') ?? [];
+      // (the system's own name before the noun is no part of it: "the Bitly link" in Bitly's tables is its Link)
+      if (words.length > 1 && system && words[0] === system.toLowerCase().replace(/_/g, '')) words.shift();
       return words.length && words.length <= 4 ? this.get(singularPhrase(words), system) : undefined;
     };
     // (…or "link to <ENTITY>", as schemas that name each key after its table describe them: "link to LABEL from …")
-    return named(/\b(?:id|identifier|key|reference)\s+(?:of|to)\s+(?:the|a|an)\s+([a-z][a-z ]*?)(?=\s+(?:or|that|which|who|whose|used|to|for|in|on|by|this|if|when|where|record|object|row|associated|linked|related|attached)\b|\s*[.,;:()]|$)/i.exec(description))
+    // ("identifier for the Bitly link associated with the QR code" names it as well)
+    return named(/\b(?:id|identifier|key|reference)\s+(?:of|to|for)\s+(?:the|a|an)\s+([a-z][a-z ]*?)(?=\s+(?:or|that|which|who|whose|used|to|for|in|on|by|this|if|when|where|record|object|row|associated|linked|related|attached)\b|\s*[.,;:()]|$)/i.exec(description))
       ?? named(/\blink\s+to\s+(?:the\s+|an?\s+)?([a-z][a-z_ ]*?)(?=\s+(?:from|for|of|where|with|in|on|by|when)\b|\s*[.,;:()]|$)/i.exec(description.replace(/_/g, ' ')))
       ?? named(/^\s*(?:the\s+|an?\s+)?([a-z][a-z ]*?)\s+(?:id|identifier)\b/i.exec(description));
   }

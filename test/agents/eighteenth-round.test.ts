@@ -100,3 +100,17 @@ describe('a table built from a seed alone', () => {
     expect(names(run(layer('objectid, incident_name, status')))).toEqual(['Participant']);
   });
 });
+
+describe("a key whose description names the thing it identifies (\"identifier for the Bitly link …\")", () => {
+  it("draws it to that thing of its system, the system's name before the noun no part of it", () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('bitly', 'bitlink', 'qr_code_ids')),
+      'models/staging/bitly/stg_bitly_links.sql': select('bitly', 'bitlink', 'id, link, long_url, title, created_at'),
+      'models/staging/bitly/stg_bitly_qr_codes.sql': select('bitly', 'qr_code_ids', 'qr_code_id, title, qr_code_type, bitlink_id, created as created_time'),
+      'models/staging/bitly/_models.yml': 'version: 2\nmodels:\n  - name: stg_bitly_links\n    columns:\n      - name: id\n        description: Unique identifier for the Bitly link\n'
+        + '  - name: stg_bitly_qr_codes\n    columns:\n      - name: qr_code_id\n        description: Unique identifier for the QR code\n      - name: bitlink_id\n        description: Unique identifier for the Bitly link associated with the QR code\n',
+    });
+    expect(names(p)).toEqual(['Link', 'QrCode']);
+    expect(refs(p)).toEqual(['Link>QrCode.bitlink_id']);
+  });
+});
