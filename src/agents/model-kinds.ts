@@ -69,6 +69,10 @@ const FORECAST_WORDS = new Set(['forecast', 'forecasts', 'projection', 'projecti
 const PRESENTATION_WORDS = new Set(['sankey', 'visualisation', 'visualisations', 'visualization', 'visualizations', 'viz']);
 /** Lists a pipeline uses to keep rows in or out (test accounts, block lists). */
 const FILTER_LIST_WORDS = new Set(['tester', 'testers', 'exclusion', 'exclusions', 'blocklist', 'blacklist', 'allowlist', 'whitelist', 'denylist']);
+/** The choices a form offers for one of its fields (a survey's department dropdown): how the form is set up, not things. */
+const FORM_CHOICE_WORDS = new Set(['dropdown', 'dropdowns']);
+/** Rows a team labelled by hand (themes coded onto comments): labels applied to other tables' rows, not things. */
+const LABELLED_WORDS = new Set(['labelled', 'labeled', 'annotated', 'annotation', 'annotations']);
 /** What changes in a *_status_change table. */
 const STATE_WORDS = new Set(['status', 'state', 'stage']);
 /** Columns of a calendar: the parts of a date (year, quarter, month, dayofweek, weekofyear, monthname …). */
@@ -212,6 +216,8 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (tokens.some((t) => FILTER_LIST_WORDS.has(t)) || (tokens.includes('test') && tokens.some((t) => t === 'user' || t === 'users' || t === 'account' || t === 'accounts'))) {
     return { kind: 'configuration', why: 'a list the pipeline uses to keep rows in or out (test users, block lists), not business things', served: [] };
   }
+  if (tokens.some((t) => FORM_CHOICE_WORDS.has(t))) return { kind: 'configuration', why: 'the choices a form offers for one of its fields (a dropdown list), not business things', served: [] };
+  if (tokens.some((t) => LABELLED_WORDS.has(t))) return { kind: 'tag', why: 'labels applied by hand to other rows (themes coded onto comments), not things of their own', served: [] };
   const ts = tokens.findIndex((t, i) => t === 'time' && tokens[i + 1]?.startsWith('serie'));
   // an aggregate has no key of its own: customer_feedback_summaries with a unique id are records (one summary each)
   const identified = node.columns.some((c) => isUniqueColumn(node, c.name) && (c.name.toLowerCase() === 'id' || !!keyShape(c.name)));

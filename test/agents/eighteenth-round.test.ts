@@ -114,3 +114,24 @@ describe("a key whose description names the thing it identifies (\"identifier fo
     expect(refs(p)).toEqual(['Link>QrCode.bitlink_id']);
   });
 });
+
+describe("a survey's hand-kept tables beside its participants", () => {
+  const layer = (extra: Record<string, string>) => ({
+    'models/staging/_sources.yml': sourcesYaml(sources('ethelo', 'participants', 'comments'), sources('ux_and_research', 'hand_labelled_main_ideas'), sources('gov', 'department_dropdown')),
+    'models/staging/ethelo_e3/stg_ethelo_e3_participants.sql': select('ethelo', 'participants', 'id_number as participant_id, status, joined_on'),
+    'models/staging/ethelo_e3/stg_ethelo_e3_comments.sql': select('ethelo', 'comments', 'comment_id, content, posted_by_id, posted_on'),
+    ...extra,
+  });
+
+  it('leaves out the choices of a form field (a department dropdown) as configuration', () => {
+    const p = run(layer({ 'models/staging/ethelo_e3/stg_ethelo_e3_department_dropdown.sql': select('gov', 'department_dropdown', 'id, statedepartments') }));
+    expect(names(p)).toEqual(['Comment', 'Participant']);
+    expect(p.notes.join('\n')).toMatch(/stg_ethelo_e3_department_dropdown \(the choices a form offers/);
+  });
+
+  it("leaves out a research team's hand labels of the comments as labels, not a thing", () => {
+    const p = run(layer({ 'models/staging/ethelo_e3/stg_e3_hand_labelled_main_ideas.sql': select('ux_and_research', 'hand_labelled_main_ideas', 'participant_id, main_idea, main_idea_type, main_idea_primary_theme, reviewer') }));
+    expect(names(p)).toEqual(['Comment', 'Participant']);
+    expect(refs(p)).toEqual(['Participant>Comment.posted_by_id']);
+  });
+});
