@@ -149,7 +149,9 @@ export function readStagingLayer(project: Project): StagingLayer {
       let k = nameKind(m.parsed.tokens, m.node, technical, nounId, m.columns);
       // metadata of a thing the layer has no table of (workload_metadata_table) is that thing's table
       if (k.kind === 'attribute' && k.served.length && !layerNouns.has(snakeOf(singularPhrase(k.served)))) k = { kind: 'entity', why: '', served: [] };
-      const identified = nounId || m.ownKeys.size > 0 || m.columns.some((c) => c.name.toLowerCase() === 'id');
+      // (…or its head word's, glued or not: an evacuation zone's zoneid)
+      const head = m.parsed.tokens[m.parsed.tokens.length - 1];
+      const identified = nounId || m.ownKeys.size > 0 || m.columns.some((c) => ['id', `${head}_id`, `${head}id`].includes(c.name.toLowerCase()));
       if (k.kind === 'entity' && pass === 0 && seedOnly(m.node) && !identified) k = { kind: 'technical', why: 'built only from the project\'s seeds (reference data it ships)', served: [] };
       if (k.kind === 'entity' && pass === 0) k = descriptionKind(m.node.description) ?? k;
       if (k.kind === 'entity' && pass === 0) k = placeKind(m.source, stagingFolder(m.node)) ?? structureKind(m.parsed.tokens, m.columns, sqlShape(project, m.node), grainOf(project, m.node), m.ownKeys.size > 0 || columnsFromReadersOnly(project, m.node)) ?? k;

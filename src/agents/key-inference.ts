@@ -73,7 +73,9 @@ const PREPOSITIONS = new Set(['for', 'of', 'from', 'to', 'at', 'in', 'on', 'with
 /** People roles that point at a person entity when no entity is named after the role itself. */
 const ACTOR_ROLES = ['owner', 'creator', 'created_by', 'updated_by', 'modified_by', 'last_modified_by', 'deleted_by', 'closed_by', 'resolved_by',
   'assignee', 'assigned_to', 'reporter', 'requester', 'requested_by', 'submitter', 'submitted_by', 'author', 'approver', 'approved_by', 'reviewer',
-  'reviewed_by', 'manager', 'supervisor', 'invited_by', 'inviter', 'referrer', 'referred_by', 'sender', 'editor', 'uploader', 'signer'];
+  'reviewed_by', 'manager', 'supervisor', 'invited_by', 'inviter', 'referrer', 'referred_by', 'sender', 'editor', 'uploader', 'signer',
+  // who wrote a comment or a post
+  'posted_by', 'poster'];
 const ACTOR_SET = new Set(ACTOR_ROLES);
 
 /** Is a role a person acting on the row (created_by, approved_by, owner, assignee …)? */
@@ -82,7 +84,8 @@ export function isActorRole(role: readonly string[]): boolean {
   return !!snake && (ACTOR_SET.has(snake) || ACTOR_ROLES.some((r) => snake.endsWith('_' + r)));
 }
 /** Entities that are people, most specific first. */
-const PEOPLE = ['user', 'employee', 'person', 'people', 'member', 'staff', 'agent'];
+// (a deliberation's or a study's people are its participants)
+const PEOPLE = ['user', 'employee', 'person', 'people', 'member', 'staff', 'agent', 'participant'];
 /** Roles that make a key point at a row of the same entity. */
 const SELF_ROLES = new Set(['parent', 'previous', 'prior', 'next', 'original', 'root', 'master', 'predecessor', 'successor', 'superior', 'replaced_by', 'duplicate_of', 'merged_into',
   // a reporting line between rows of one entity (a contact's, an employee's)
@@ -133,7 +136,7 @@ const SYNONYMS: Record<string, string[]> = {
 };
 
 /** Roles under which a row points at another row of its own entity: parent_id, caused_by_event_id, renewed_from_…, manager_id. */
-function selfRole(role: readonly string[]): boolean {
+export function selfRole(role: readonly string[]): boolean {
   const snake = role.join('_');
   if (SELF_ROLES.has(snake) || role.some((r) => SELF_ROLES.has(r)) || isActorRole(role)) return true;
   // a relation spelled out: caused_by_, renewed_from_, aggregated_to_, schedule_to_use_for_…
@@ -202,8 +205,8 @@ export class EntityIndex {
     for (const c of found) {
       // a role guessed onto a head noun (source_transaction → BalanceTransaction) yields to what the description says
       // …as does a person's role (owner_id) whose description names what the owner is ("SKU vendor ID of the owner of the lot")
-      if (c.rule === 'head' && c.role.length && description && this.describedEntity(description)) break;
-      if (c.rule === 'actor' && description && ![c.entity.name, child.entity].includes((this.describedEntity(description) ?? c.entity).name)) break;
+      if (c.rule === 'head' && c.role.length && description && this.describedEntity(description, child.source)) break;
+      if (c.rule === 'actor' && description && ![c.entity.name, child.entity].includes((this.describedEntity(description, child.source) ?? c.entity).name)) break;
       const target = c.entity;
       if (shape.suffix === 'code' && target.key?.column !== lower && target.key?.column !== 'code') continue; // country_code is a value unless Country is keyed by it
       if (c.role.some((r) => NOT_A_REFERENCE.has(r))) return undefined;
@@ -249,7 +252,7 @@ export class EntityIndex {
     }
     if ((!found.length || (found[0].rule === 'head' && found[0].role.length) || found[0].rule === 'actor') && description && shape.suffix !== 'code' && shape.suffix !== 'lookup' && !child.ownIds?.has(lower)) {
       // the column's own description names the entity: "ID of the charge or payment that funded the transfer"
-      const target = this.describedEntity(description);
+      const target = this.describedEntity(description, child.source);
       if (target && target.name !== child.entity && compatibleTypes(type, target.key?.type) && !this.crossesSystems(child, target)) {
         return { entity: target.name, rule: 'description', role: stem, confidence: CONFIDENCE.description, lookup: false };
       }
@@ -384,14 +387,19 @@ export class EntityIndex {
   }
 
   /** "ID of the <entity> …" / "Identifier of a <entity> …": the entity a description names, exactly. */
-  private describedEntity(description: string): IndexedEntity | undefined {
+  // (the noun resolves in the child's own system first, as a column's noun does: "User ID of the idea author" in one
+  // platform's ideas is its users', not another system's)
+  private describedEntity(description: string, system?: string): IndexedEntity | undefined {
     // …or "<entity> ID …" opening the description ("SKU vendor ID of the owner of the lot")
     const named = (m: RegExpExecArray | null) => {
       const words = m?.[1].toLowerCase().split(/\s+/).filter((w) => w && w !== 'object' && w !== 'record') ?? [];
-      return words.length && words.length <= 4 ? this.get(singularPhrase(words)) : undefined;
+      // (the system's own name before the noun is no part of it: "the Bitly link" in Bitly's tables is its Link)
+      if (words.length > 1 && system && words[0] === system.toLowerCase().replace(/_/g, '')) words.shift();
+      return words.length && words.length <= 4 ? this.get(singularPhrase(words), system) : undefined;
     };
     // (…or "link to <ENTITY>", as schemas that name each key after its table describe them: "link to LABEL from …")
-    return named(/\b(?:id|identifier|key|reference)\s+(?:of|to)\s+(?:the|a|an)\s+([a-z][a-z ]*?)(?=\s+(?:or|that|which|who|whose|used|to|for|in|on|by|this|if|when|where|record|object|row|associated|linked|related|attached)\b|\s*[.,;:()]|$)/i.exec(description))
+    // ("identifier for the Bitly link associated with the QR code" names it as well)
+    return named(/\b(?:id|identifier|key|reference)\s+(?:of|to|for)\s+(?:the|a|an)\s+([a-z][a-z ]*?)(?=\s+(?:or|that|which|who|whose|used|to|for|in|on|by|this|if|when|where|record|object|row|associated|linked|related|attached)\b|\s*[.,;:()]|$)/i.exec(description))
       ?? named(/\blink\s+to\s+(?:the\s+|an?\s+)?([a-z][a-z_ ]*?)(?=\s+(?:from|for|of|where|with|in|on|by|when)\b|\s*[.,;:()]|$)/i.exec(description.replace(/_/g, ' ')))
       ?? named(/^\s*(?:the\s+|an?\s+)?([a-z][a-z ]*?)\s+(?:id|identifier)\b/i.exec(description));
   }

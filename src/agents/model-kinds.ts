@@ -41,7 +41,8 @@ export function isKindWord(word: string): boolean {
 }
 /** Rows that failed validation or loading, kept aside by the pipeline (events_bad, rejected_rows): dead letters. */
 const FAILED_WORDS = new Set(['bad', 'invalid', 'rejected', 'quarantine', 'quarantined', 'deadletter', 'dlq']);
-const REPORT_WORDS = new Set(['report', 'export', 'extract']);
+// (a thing's metrics or insights: a social platform's figures per post or media item, its lifetime counts per day)
+const REPORT_WORDS = new Set(['report', 'export', 'extract', 'metric', 'metrics', 'insight', 'insights']);
 /** Noun phrases that are always the source system's own bookkeeping or schema. */
 const TECHNICAL_NOUNS = new Set(['migration', 'schema_migration', 'schema_version', 'schema_history', 'flyway_schema_history', 'metafield', 'custom_field',
   'custom_field_option', 'custom_field_value', 'field_definition', 'property_definition', 'metadata', 'picklist', 'picklist_value', 'record_type',
@@ -68,6 +69,10 @@ const FORECAST_WORDS = new Set(['forecast', 'forecasts', 'projection', 'projecti
 const PRESENTATION_WORDS = new Set(['sankey', 'visualisation', 'visualisations', 'visualization', 'visualizations', 'viz']);
 /** Lists a pipeline uses to keep rows in or out (test accounts, block lists). */
 const FILTER_LIST_WORDS = new Set(['tester', 'testers', 'exclusion', 'exclusions', 'blocklist', 'blacklist', 'allowlist', 'whitelist', 'denylist']);
+/** The choices a form offers for one of its fields (a survey's department dropdown): how the form is set up, not things. */
+const FORM_CHOICE_WORDS = new Set(['dropdown', 'dropdowns']);
+/** Rows a team labelled by hand (themes coded onto comments): labels applied to other tables' rows, not things. */
+const LABELLED_WORDS = new Set(['labelled', 'labeled', 'annotated', 'annotation', 'annotations']);
 /** What changes in a *_status_change table. */
 const STATE_WORDS = new Set(['status', 'state', 'stage']);
 /** Columns of a calendar: the parts of a date (year, quarter, month, dayofweek, weekofyear, monthname …). */
@@ -199,7 +204,8 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (lead.length && (last === 'meta' || last === 'metadata')) return { kind: 'attribute', why: `metadata of ${lead.join(' ')} in a table of its own`, served: lead };
   // an aggregate has no key of its own; a keyed *_report (a spam report event) is a thing, and so is a report whose columns,
   // all read, hold no figure to aggregate (Google Ads' click performance report: a click's gclid, page, slot, device, campaign)
-  if (REPORT_WORDS.has(last) && !node.columns.some((c) => isUniqueColumn(node, c.name)) && !figureless(columns)) return { kind: 'report', why: `a ${last} table (aggregated rows, no key of its own)`, served: lead };
+  // (a loader's row id, _fivetran_id as an incremental model's unique_key, is no key of the table's own)
+  if (REPORT_WORDS.has(last) && !node.columns.some((c) => !isTechnicalColumn(c.name.toLowerCase()) && isUniqueColumn(node, c.name)) && !figureless(columns)) return { kind: 'report', why: `a ${last} table (aggregated rows, no key of its own)`, served: lead };
   const by = tokens.indexOf('by');
   if (by > 0 && by < tokens.length - 1) return { kind: 'report', why: `a breakdown by ${tokens.slice(by + 1).join(' ')} (aggregated rows)`, served: [] };
   // member_months, patient_days: one row per thing per period
@@ -210,6 +216,8 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (tokens.some((t) => FILTER_LIST_WORDS.has(t)) || (tokens.includes('test') && tokens.some((t) => t === 'user' || t === 'users' || t === 'account' || t === 'accounts'))) {
     return { kind: 'configuration', why: 'a list the pipeline uses to keep rows in or out (test users, block lists), not business things', served: [] };
   }
+  if (tokens.some((t) => FORM_CHOICE_WORDS.has(t))) return { kind: 'configuration', why: 'the choices a form offers for one of its fields (a dropdown list), not business things', served: [] };
+  if (tokens.some((t) => LABELLED_WORDS.has(t))) return { kind: 'tag', why: 'labels applied by hand to other rows (themes coded onto comments), not things of their own', served: [] };
   const ts = tokens.findIndex((t, i) => t === 'time' && tokens[i + 1]?.startsWith('serie'));
   // an aggregate has no key of its own: customer_feedback_summaries with a unique id are records (one summary each)
   const identified = node.columns.some((c) => isUniqueColumn(node, c.name) && (c.name.toLowerCase() === 'id' || !!keyShape(c.name)));

@@ -11,6 +11,7 @@ import type { StagingLayer, StagingModel } from './entities.js';
 import type { TargetRef } from './foreign-keys.js';
 import { isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { roleOf } from './columns.js';
+import { selfRole } from './key-inference.js';
 import { snakeOf } from './naming.js';
 import { notReturned } from './node-columns.js';
 import { relationshipVerb, type VerbPhrase } from './verbs.js';
@@ -44,11 +45,15 @@ export function extractRelationships(project: Project, layer: StagingLayer, opts
 
   const edge = (sm: StagingModel, column: string, parent: { entity: string; node?: DbtNode; column?: string }, evidence: RelationshipEvidence, via: string) => {
     const child = sm.entity!;
-    const parentColumn = parent.column ?? targetKey(layer, parent.entity, parent.node) ?? column;
+    const knownKey = parent.column ?? targetKey(layer, parent.entity, parent.node);
+    const parentColumn = knownKey ?? column;
     const unique = isUniqueColumn(sm.node, column);
     const role = roleOf(column, layer.entities.get(parent.entity)!.tokens);
     // the same noun from another source system (ehr_patient_id in billing's patients) is one entity, not a self-reference
-    if (parent.entity === child && (unique || sameName(parentColumn, column) || !role.length || role.every((r) => sources.has(r)))) {
+    // (…but a self role on an entity whose key is unknown, parent_comment_id in a media comment, is its parent row: the
+    // column can only be named like the key when the key is known)
+    const namedLikeKey = sameName(parentColumn, column) && (!!knownKey || !selfRole(role));
+    if (parent.entity === child && (unique || namedLikeKey || !role.length || role.every((r) => sources.has(r)))) {
       selfLinks.push(`${sm.node.name}.${column}: ${via} links two models of the same entity ${child} (the same business noun from different sources); not drawn as a relationship.`);
       return;
     }
