@@ -321,7 +321,7 @@ export const GitPrBody = z.strictObject({
 }).describe('the token is used for this one request and never stored or logged');
 export const GitQuery = z.strictObject({ projectId: projectId.optional() });
 export const GitDiffQuery = z.strictObject({ projectId: projectId.optional(), path: relPath.optional(), staged: z.enum(['true', 'false']).optional() });
-export const GitLogQuery = z.strictObject({ projectId: projectId.optional(), limit: z.string().regex(/^\d+$/).optional(), ref: gitRef.optional(), path: relPath.optional() });
+export const GitLogQuery = z.strictObject({ projectId: projectId.optional(), limit: z.string().regex(/^(?:[1-9]\d?|100)$/).describe("1 to 100 (default 20)").optional(), ref: gitRef.optional(), path: relPath.optional() });
 export const GitResult = z.looseObject({}).describe('the git operation\'s result (docs/git.md)');
 export const GitPrResult = z.looseObject({ number: z.int(), url: z.string(), state: z.string(), head: z.string(), base: z.string(), draft: z.boolean() });
 

@@ -39,6 +39,9 @@ describe('git endpoints', () => {
     expect((await get('/api/git/branches')).json.current).toBe('main');
     expect((await get('/api/git/log?limit=1')).json.commits[0].subject).toBe('the dbt project');
     expect((await get('/api/git/log?limit=x')).status).toBe(400);
+    // the documented range is refused outside it, not clamped (limit=0 and 1000 answered 1 and 100 commits)
+    for (const limit of ['0', '101', '1000', '007']) expect((await get(`/api/git/log?limit=${limit}`)).status).toBe(400);
+    expect((await get('/api/git/log?limit=100')).status).toBe(200);
   });
 
   it('creates and checks out a branch; a bad name is 400 BRANCH_INVALID with the reason', async () => {

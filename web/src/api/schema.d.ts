@@ -2894,6 +2894,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description 1 to 100 (default 20) */
                     limit?: string;
                     /** @description project-relative POSIX path; never absolute, never leaving the project */
                     path?: string;
