@@ -21,6 +21,7 @@ import type { IndexRecord } from './index/records.js';
 import { retrieve, type Retrieval } from './retrieve.js';
 import type { AssistantSession } from './session.js';
 import type { CheckedChange, SelectedContext, SkillsRequest, Source, StageReport } from './types.js';
+import { MAX_MESSAGE } from '../core/limits.js';
 
 export interface AskRequest {
   message: string;
@@ -64,7 +65,7 @@ export interface AskOptions {
   maxRetries?: number;
 }
 
-export const MAX_MESSAGE = 20_000;
+export { MAX_MESSAGE };
 
 /** What an answer needs of a session: an AssistantSession, or the CLI's (askContext in session.ts) over the index it keeps between calls. */
 export type AskContext = Pick<AssistantSession, 'project' | 'memory' | 'chats' | 'validate' | 'endpoints' | 'refreshMemory'> & { index: IndexView };

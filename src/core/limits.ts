@@ -153,3 +153,6 @@ export function limitDiagnostic(e: LimitError, file: string): { code: string; se
     hint: `${LIMITS[e.limit].fix} (the ${e.limit} limit is ${showLimit(e.limit)})`,
   };
 }
+
+/** The longest question or search query the assistant takes (here, so the CLI refuses one before it loads the assistant). */
+export const MAX_MESSAGE = 20_000;

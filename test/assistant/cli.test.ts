@@ -54,6 +54,11 @@ describe('modeler ai search', () => {
     expect([blank.code, blank.stderr.trim()]).toEqual([64, 'modeler: the query is empty; give words to search for, e.g. modeler ai search "order status"']);
     const long = runCli(['ai', 'search', 'x'.repeat(20_001), '--project-dir', EXAMPLE]);
     expect([long.code, long.stderr.trim()]).toEqual([64, 'modeler: query is 20001 characters; the limit is 20000']);
+    // refused before the project is read (seconds on a big one): a folder that is no project is not even looked at
+    const first = runCli(['ai', 'search', 'x'.repeat(20_001), '--project-dir', '/nonexistent/dir']);
+    expect([first.code, first.stderr.trim()]).toEqual([64, 'modeler: query is 20001 characters; the limit is 20000']);
+    const ask = runCli(['ask', 'x'.repeat(20_001), '--project-dir', '/nonexistent/dir']);
+    expect([ask.code, ask.stderr.trim()]).toEqual([64, 'modeler: message is 20001 characters; the limit is 20000']);
   });
 });
 

@@ -2,7 +2,7 @@
 // context preview), for scripts and for checking retrieval. `ai stop` ends a project's resident
 // index; `ai resident` is that process (started by a call, not by hand).
 import type { Command } from 'commander';
-import { UserError } from '../../api/base.js';
+import { MAX_MESSAGE, UserError } from '../../api/base.js';
 import { resolve } from 'node:path';
 import { callResident, residentPlan, runResident, residentAddress, startedNote, stopResidents } from '../../api/resident.js';
 import { action, err, intOption, out, parentCommand, printJson } from '../io.js';
@@ -26,6 +26,7 @@ export function registerAi(program: Command): void {
     .action(action(async (query: string, opts: ProjectFlags & { limit?: string; json?: boolean; cache?: boolean }) => {
       // before the project is read and indexed (seconds on a big project) only to refuse it
       if (!query.trim()) throw new UserError('the query is empty; give words to search for, e.g. modeler ai search "order status"', 64, 'AI_REQUEST_INVALID');
+      if (query.length > MAX_MESSAGE) throw new UserError(`query is ${query.length} characters; the limit is ${MAX_MESSAGE}`, 64, 'AI_REQUEST_INVALID');
       const limit = intOption(opts.limit, '--limit', 10)!;
       if (limit < 1) throw new UserError(`--limit must be at least 1, got ${limit}`);
       const ref = projectRef(opts);

@@ -7,7 +7,7 @@ import type { AskResult } from '../../api/assistant.js';
 import { endpointsFromEnv, ProviderError, providerFromEnv, PROVIDER_KINDS } from '../../api/providers.js';
 import { callResident, residentPlan } from '../../api/resident.js';
 import { packageExample, runtimeDir } from '../../api/runtime.js';
-import { UserError } from '../../api/base.js';
+import { MAX_MESSAGE, UserError } from '../../api/base.js';
 import { action, err, out, printJson } from '../io.js';
 import { projectOptions, projectRef, type ProjectFlags } from '../project-options.js';
 import { noteStarted } from './ai.js';
@@ -31,6 +31,7 @@ export function registerAsk(program: Command): void {
     .action(action(async (question: string, opts: AskFlags) => {
       // before the project is read and indexed (seconds on a big project) only to refuse it
       if (!question.trim()) throw new UserError('the question is empty; ask in quotes, e.g. modeler ask "what does order status mean?"', 64, 'AI_REQUEST_INVALID');
+      if (question.length > MAX_MESSAGE) throw new UserError(`message is ${question.length} characters; the limit is ${MAX_MESSAGE}`, 64, 'AI_REQUEST_INVALID');
       const ref = projectRef(opts);
       const provider = providerFromEnv(opts);
       const cache = opts.cache !== false;
