@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
-import { loadFiles, names, sources, sourcesYaml } from './helpers.js';
+import { conceptualizeLayer, loadFiles, names, refs, sources, sourcesYaml } from './helpers.js';
 
 await initSqlColumns(); // columns come from the models' SQL
 
@@ -27,5 +27,27 @@ describe('a dbt_project.yml that dbt (PyYAML) reads and a strict YAML 1.2 parser
     });
     expect(names(p)).toEqual(['Order']);
     expect(p.notes.join('\n')).not.toMatch(/problem\(s\) reading project files/);
+  });
+});
+
+describe("a thing's translations where the layer has no table of the thing itself", () => {
+  const layer = (extra: [string, string[]][] = []) => conceptualizeLayer([
+    ['stg_pim__ingredients', ['ingredient_id!', 'ingredient_brand']],
+    ['stg_pim__ingredient_translations', ['ingredient_id', 'language_id', 'ingredient_name']],
+    ['stg_pim__ingredient_allergies', ['ingredient_id', 'allergy_id', 'has_trace_of']],
+    ['stg_pim__allergy_translations', ['allergy_id', 'language_id', 'allergy_name']],
+    ...extra,
+  ]);
+
+  it("is the thing's only table: named for it, the key others hold drawn to it (allergies known only by their names per language)", () => {
+    const p = layer();
+    expect(names(p)).toEqual(['Allergy', 'Ingredient']);
+    expect(refs(p)).toEqual(['Allergy>IngredientAllergy.allergy_id', 'Ingredient>IngredientAllergy.ingredient_id']);
+  });
+
+  it('stays texts of the thing when the thing has a table of its own', () => {
+    const p = layer([['stg_pim__allergies', ['allergy_id!', 'allergy_status_code']]]);
+    expect(names(p)).toEqual(['Allergy', 'Ingredient']);
+    expect(p.notes.join('\n')).toMatch(/stg_pim__allergy_translations → Allergy/);
   });
 });
