@@ -51,3 +51,33 @@ describe("a thing's translations where the layer has no table of the thing itsel
     expect(p.notes.join('\n')).toMatch(/stg_pim__allergy_translations → Allergy/);
   });
 });
+
+describe('a table whose name reads as settings, a forecast or per-period figures, whose key other tables hold', () => {
+  it("is a thing: a customer's preferences, the forecast's groups, a distribution centre and its type; a thing's preferences link it to them", () => {
+    const p = conceptualizeLayer([
+      ['stg_cms__billing_agreements', ['billing_agreement_id!', 'signup_source']],
+      ['stg_cms__preferences', ['preference_id!', 'preference_name', 'is_allergen']],
+      ['stg_cms__billing_agreement_consents', ['billing_agreement_consent_id!', 'billing_agreement_id', 'preference_id', 'consented_at']],
+      ['stg_cms__allergies', ['allergy_id!', 'allergy_name']],
+      ['stg_cms__allergy_preferences', ['allergy_id', 'preference_id']],
+      ['stg_forecasting__forecast_groups', ['forecast_group_id!', 'forecast_group_name']],
+      ['stg_forecasting__forecast_orders', ['forecast_orders_id!', 'forecast_group_id', 'menu_year', 'menu_week', 'order_quantity_forecast']],
+      ['stg_operations__distribution_center_types', ['distribution_center_type_id!', 'distribution_center_type_name']],
+      ['stg_operations__distribution_centers', ['distribution_center_id!', 'distribution_center_type_id', 'distribution_center_name']],
+      ['stg_operations__zones', ['zone_id!', 'packing_distribution_center_id', 'zone_name']],
+    ]);
+    expect(names(p)).toEqual(['Allergy', 'BillingAgreement', 'BillingAgreementConsent', 'DistributionCenter', 'DistributionCenterType', 'ForecastGroup', 'Preference', 'Zone']);
+    // (and a table of a thing's preferences beside them links the thing to them)
+    expect(refs(p)).toEqual(expect.arrayContaining(['Allergy>AllergyPreference.allergy_id', 'Preference>AllergyPreference.preference_id', 'Preference>BillingAgreementConsent.preference_id', 'DistributionCenter>Zone.packing_distribution_center_id',
+      'DistributionCenterType>DistributionCenter.distribution_center_type_id']));
+  });
+
+  it('stays settings or figures when nothing holds its key', () => {
+    const p = conceptualizeLayer([
+      ['stg_cms__billing_agreements', ['billing_agreement_id!', 'signup_source']],
+      ['stg_cms__preferences', ['preference_id!', 'theme', 'enable_emails']],
+      ['stg_forecasting__forecast_groups', ['forecast_group_id!', 'forecast_group_name']],
+    ]);
+    expect(names(p)).toEqual(['BillingAgreement']);
+  });
+});
