@@ -81,3 +81,23 @@ describe('a table whose name reads as settings, a forecast or per-period figures
     expect(names(p)).toEqual(['BillingAgreement']);
   });
 });
+
+describe('a table named for a period', () => {
+  it('is things made each period when its identifier is named for them (weekly purchase orders and their lines)', () => {
+    const p = conceptualizeLayer([
+      ['stg_pim__ingredients', ['ingredient_id!', 'ingredient_brand']],
+      ['stg_pim__weekly_purchase_orders', ['purchase_order_id!', 'menu_year', 'menu_week', 'purchase_order_date']],
+      ['stg_pim__weekly_purchase_order_lines', ['purchase_order_line_id!', 'purchase_order_id', 'ingredient_id', 'ingredient_quantity']],
+    ]);
+    expect(names(p)).toEqual(['Ingredient', 'WeeklyPurchaseOrder', 'WeeklyPurchaseOrderLine']);
+    expect(refs(p)).toEqual(['Ingredient>WeeklyPurchaseOrderLine.ingredient_id', 'WeeklyPurchaseOrder>WeeklyPurchaseOrderLine.purchase_order_id']);
+  });
+
+  it('is figures per period when its unique key is a surrogate of a thing and a date (a daily forecast)', () => {
+    const p = conceptualizeLayer([
+      ['stg_forecasting__items', ['item_id!', 'item_name']],
+      ['stg_forecasting__cat_subcat_daily', ['forecast_id!', 'item_id', 'forecast_date', 'p50', 'p90']],
+    ]);
+    expect(names(p)).toEqual(['Item']);
+  });
+});
