@@ -101,3 +101,15 @@ describe('a table named for a period', () => {
     expect(names(p)).toEqual(['Item']);
   });
 });
+
+describe('a link with no key of its own named for the two things whose keys it holds (recipe_companies)', () => {
+  it("is not the one company of its system that another table's company_id points at", () => {
+    const p = conceptualizeLayer([
+      ['stg_pim__recipes', ['recipe_id!', 'recipe_name']],
+      ['stg_pim__recipe_companies', ['company_id', 'recipe_id']],
+      ['stg_pim__weekly_menus', ['weekly_menu_id!', 'company_id', 'menu_week']],
+    ]);
+    expect(names(p)).toEqual(['Recipe', 'WeeklyMenu']);
+    expect(refs(p).filter((r) => r.includes('company_id'))).toEqual([]);
+  });
+});
