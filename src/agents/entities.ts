@@ -11,6 +11,7 @@ import { isTechnicalColumn, keyShape } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { joinedColumns, joinedEntity, type JoinMap } from './join-evidence.js';
 import { keyNamedThings, namedByOwnKeys, singularByOwnKey } from './key-names.js';
+import { pointedAtThings, translatedThings } from './named-things.js';
 import { singularPhrase } from './inflection.js';
 import { EntityIndex, ruleConfidence, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { joinedKeys, keysReadFrom, stagerOf } from './join-keys.js';
@@ -131,6 +132,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   mergePartitionCopies(models);
   for (const m of models) singularByOwnKey(m);
   namedByOwnKeys(models);
+  translatedThings(models);
   subjectTails(models);
   gluedNames(models);
   for (const m of models) m.noun = pascalName(m.parsed.tokens);
@@ -164,6 +166,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   }
   keyNamedThings(models, technical);
   pointedAtRecords(models);
+  pointedAtThings(models);
   tagDefinitions(models);
   handKeptSheets(models);
   siblingKinds(models);

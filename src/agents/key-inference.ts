@@ -408,8 +408,10 @@ export class EntityIndex {
    * Is `e` a link of the thing its leading words name to what `column` keys (chapter_school: keyed by chapter_school_id,
    * holding chapter_id and school_id, and Chapter a thing of the layer)? Then it is neither the chapter's school nor the school.
    */
-  private linkOf(e: IndexedEntity, lead: readonly string[], column: string, system?: string): boolean {
-    return e.key?.column === `${snakeOf(e.tokens)}_id` && !!e.holds?.has(column) && e.holds.has(`${snakeOf(lead)}_id`) && (system === undefined || !!this.get(lead, system));
+  private linkOf(e: IndexedEntity, lead: readonly string[], column: string, system?: string, keyless = false): boolean {
+    // (with keyless, a table with no key of its own holding the two keys and at most two values: recipe_companies)
+    const little = () => [...(e.columns ?? [])].filter((c) => c !== column && c !== `${snakeOf(lead)}_id` && !isTechnicalColumn(c)).length <= 2;
+    return (e.key?.column === `${snakeOf(e.tokens)}_id` || (keyless && !e.key && little())) && !!e.holds?.has(column) && e.holds.has(`${snakeOf(lead)}_id`) && (system === undefined || !!this.get(lead, system));
   }
 
   /** Candidates in order: same source system first, then by rule. */
@@ -542,9 +544,10 @@ export class EntityIndex {
         // (a table named for two things whose keys it holds, chapter_school with chapter_id and school_id, links them: it is
         // not the school — a medical claim line's claim_id is the claim it is a line of)
         // (…whether or not the layer has the first thing: manager_co holding manager_id and co_id is no co; a role before the
-        // noun, littlepay_transaction_id, asks for it)
+        // noun, littlepay_transaction_id, asks for it; nor is a link with no key at all, recipe_companies with recipe_id and
+        // company_id, the one company of its system)
         const linksTo = (e: IndexedEntity) => trimmed(e).length > tail.length
-          && this.linkOf(e, trimmed(e).slice(0, trimmed(e).length - tail.length), column, tail.length === stem.length ? undefined : child.source);
+          && this.linkOf(e, trimmed(e).slice(0, trimmed(e).length - tail.length), column, tail.length === stem.length ? undefined : child.source, true);
         const pool = kinds.filter((e) => endsWith(trimmed(e), tail) && !particular(e) && (tail.length === stem.length ? trimmed(e).length >= tail.length : trimmed(e).length === tail.length)
           && !linksTo(e));
         const role = stem.slice(0, stem.length - tail.length);

@@ -19,7 +19,7 @@
 // Subtypes (email_event_bounce keyed by the event it specialises) stay entities.
 import type { DbtNode } from '../core/project/types.js';
 import { columnTokens, isTechnicalColumn, keyShape, typeFamily } from './columns.js';
-import { singularWord } from './inflection.js';
+import { singularPhrase, singularWord } from './inflection.js';
 import { isUniqueColumn } from './keys.js';
 import type { SqlShape } from './sql-shape.js';
 
@@ -63,6 +63,11 @@ const AGGREGATE_WORDS = new Set(['timeseries', 'summary', 'summaries', 'distribu
   'standings', 'leaderboard', 'leaderboards']);
 /** A summary of one thing (a feedback summary): a record when it has an identifier of its own, an aggregate when not. */
 const SUMMARY_WORDS = new Set(['summary', 'summaries']);
+/**
+ * Words of a period (daily_active_users): figures per period, unless the rows are things made each period with an
+ * identifier named for them (a weekly purchase order's purchase_order_id, a weekly menu's weekly_menu_id).
+ */
+const PERIOD_WORDS = new Set(['daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual']);
 /** Planned or predicted figures: rows of numbers about other things, not things. */
 const FORECAST_WORDS = new Set(['forecast', 'forecasts', 'projection', 'projections']);
 /** The set-up of a chart in a dashboard (a Sankey diagram's flows), not business things. */
@@ -219,9 +224,13 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (tokens.some((t) => FORM_CHOICE_WORDS.has(t))) return { kind: 'configuration', why: 'the choices a form offers for one of its fields (a dropdown list), not business things', served: [] };
   if (tokens.some((t) => LABELLED_WORDS.has(t))) return { kind: 'tag', why: 'labels applied by hand to other rows (themes coded onto comments), not things of their own', served: [] };
   const ts = tokens.findIndex((t, i) => t === 'time' && tokens[i + 1]?.startsWith('serie'));
-  // an aggregate has no key of its own: customer_feedback_summaries with a unique id are records (one summary each)
+  // an aggregate has no key of its own: customer_feedback_summaries with a unique id are records (one summary each), and so are
+  // weekly_purchase_orders with their purchase_order_id
   const identified = node.columns.some((c) => isUniqueColumn(node, c.name) && (c.name.toLowerCase() === 'id' || !!keyShape(c.name)));
-  if (ts >= 0 || tokens.some((t) => AGGREGATE_WORDS.has(t) && !(identified && SUMMARY_WORDS.has(t)))) return { kind: 'report', why: 'a time series or per-period summary (aggregated rows)', served: [] };
+  // (…a surrogate of a thing's key and a date, a daily forecast's forecast_id, is not named for the rows)
+  const thing = singularPhrase(tokens.filter((t) => !PERIOD_WORDS.has(t))).join('_');
+  const namedId = ownNounId || node.columns.some((c) => isUniqueColumn(node, c.name) && [thing, `${singularPhrase(tokens).join('_')}`].includes(singularPhrase(keyShape(c.name)?.stem ?? []).join('_')));
+  if (ts >= 0 || tokens.some((t) => AGGREGATE_WORDS.has(t) && !(identified && SUMMARY_WORDS.has(t)) && !(namedId && PERIOD_WORDS.has(t)))) return { kind: 'report', why: 'a time series or per-period summary (aggregated rows)', served: [] };
   if (DEFINITION_HEADS.has(last) && describesFields(node, tokens)) {
     return { kind: 'technical', why: 'it describes the source system\'s fields (labels, types, groups), not business things', served: [] };
   }

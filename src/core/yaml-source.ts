@@ -8,6 +8,7 @@ import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, y
 import { pushAll, type Diagnostic } from './diagnostics.js';
 import { checkTextLimits, LimitError, LIMITS, limitDiagnostic, showLimit } from './limits.js';
 import { duplicateKeyWarning } from './yaml-fast.js';
+import { indentFlowContinuations } from './yaml-flow-indent.js';
 
 export type PathSeg = string | number;
 
@@ -78,9 +79,22 @@ export interface YamlSourceOptions {
    * warning) — for files dbt reads, such as dbt_project.yml; the default refuses it (modeler's own files).
    */
   duplicateKeys?: 'error' | 'last-wins';
+  /**
+   * 'pyyaml' reads a flow collection whose lines are indented less than its key as dbt's loader
+   * (PyYAML) does, where the YAML 1.2 parser refuses the rest of the file (yaml-flow-indent.ts).
+   */
+  flowIndent?: 'strict' | 'pyyaml';
 }
 
 export function parseYamlSource(text: string, file: string, opts: YamlSourceOptions = {}): YamlSource {
+  const src = parseOnce(text, file, opts);
+  if (opts.flowIndent !== 'pyyaml' || !src.doc?.errors.some((e) => e.code === 'BAD_INDENT')) return src;
+  const indented = indentFlowContinuations(text);
+  const again = indented === undefined ? undefined : parseOnce(indented, file, opts);
+  return again && !again.diagnostics.some((d) => d.severity === 'error') ? again : src;
+}
+
+function parseOnce(text: string, file: string, opts: YamlSourceOptions): YamlSource {
   const lines = new (yaml().LineCounter)();
   const diagnostics: Diagnostic[] = [];
   let doc: Document.Parsed;

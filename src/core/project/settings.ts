@@ -79,8 +79,9 @@ export function readSettings(root: string, opts: ReadOptions, stats: { filesRead
     if (read) base.diagnostics.push(read.finding);
     return base;
   }
-  // dbt reads a repeated key (a var listed twice is common) with the last one winning, and warns
-  const src = parseYamlSource(read.text, 'dbt_project.yml', { duplicateKeys: 'last-wins' });
+  // dbt reads a repeated key (a var listed twice is common) with the last one winning, and warns;
+  // and, through PyYAML, a var list whose closing bracket is indented less than its key
+  const src = parseYamlSource(read.text, 'dbt_project.yml', { duplicateKeys: 'last-wins', flowIndent: 'pyyaml' });
   base.diagnostics.push(...src.diagnostics);
   if (src.diagnostics.some((d) => d.severity === 'error') || !src.value || typeof src.value !== 'object') return base;
   const v = src.value as Record<string, any>;

@@ -1,0 +1,84 @@
+// Things a table's name hides: the name reads as texts, settings, forecasts or figures per period, but the columns and the
+// layer say a thing. Read off a meal-kit company's product-information database (translations of allergies and status
+// codes, the only tables of them) and its application databases (customers' preferences, forecast groups, weekly menus
+// and distribution centres, each an identifier other tables hold).
+import { keyShape } from './columns.js';
+import type { StagingModel } from './entities.js';
+import { singularAll } from './link-kinds.js';
+import { snakeOf } from './naming.js';
+import { nounKey } from './systems.js';
+
+/** Last words of a table of a thing's texts per language. */
+const TRANSLATION_WORDS = new Set(['translation', 'translations']);
+/** A column saying which language a row is in (language_id, locale, lang_code). */
+const LANGUAGE_COLUMN = /^(?:\w+_)?(?:language|lang|locale)(?:_id|_code)?$/;
+
+/**
+ * A thing's translations where the layer has no table of the thing itself (allergy_translations: allergy_id, language_id,
+ * allergy_name, and no allergies table) are the thing's only table: named for it (Allergy), its key the thing's identifier.
+ * The key may carry a qualifier before the thing's noun (nutrient_fact_translations keyed ingredient_nutrient_fact_id).
+ * Translations of a thing that has a table of its own stay attributes of it.
+ */
+export function translatedThings(models: StagingModel[]): void {
+  const nouns = new Set(models.filter((m) => m.kind !== 'helper').map((m) => nounKey(singularAll(m.parsed.tokens), m.source)));
+  for (const m of models) {
+    const t = m.parsed.tokens;
+    if (m.kind === 'helper' || t.length < 2 || !TRANSLATION_WORDS.has(t[t.length - 1])) continue;
+    const thing = singularAll(t.slice(0, -1));
+    if (nouns.has(nounKey(thing, m.source))) continue;
+    const names = m.columns.map((c) => c.name.toLowerCase());
+    if (!names.some((n) => LANGUAGE_COLUMN.test(n))) continue;
+    const stem = `${snakeOf(thing)}_id`;
+    const keys = names.filter((n) => n === stem || n.endsWith(`_${stem}`));
+    if (keys.length !== 1) continue;
+    m.parsed = { ...m.parsed, tokens: thing };
+    m.ownKeys.add(keys[0]);
+    m.ownIds.add(keys[0]);
+  }
+}
+
+/** Why-texts of kinds told by a name word alone, which a key other tables hold overrules. */
+const NAMED_ONLY = /^(?:configuration settings, not business things|a forecast: planned or predicted figures, not business things|a time series or per-period summary \(aggregated rows\))$/;
+
+/**
+ * A table whose name reads as settings, a forecast or figures per period (preferences, forecast_groups, weekly_menus,
+ * distribution_centers) is a thing when other tables of its system hold its key (preference_id, forecast_group_id,
+ * weekly_menu_id, packing_distribution_center_id): what rows point at is what the business names, not figures or settings.
+ * Repeated until nothing changes, as a thing found so may hold the key of another (a centre's distribution_center_type_id).
+ * A table named for such a thing's settings (allergy_preferences beside a preferences table found so) is read like others.
+ */
+export function pointedAtThings(models: StagingModel[]): void {
+  for (let changed = true; changed;) {
+    changed = false;
+    const held = new Map<string, Map<string, Set<StagingModel>>>(); // system → tail of a key stem → the tables holding it
+    for (const o of models) {
+      if (o.kind === 'helper') continue;
+      let tails = held.get(o.source);
+      if (!tails) held.set(o.source, (tails = new Map()));
+      for (const c of o.columns) {
+        const k = keyShape(c.name);
+        if (!k || k.suffix === 'code' || o.ownKeys.has(c.name.toLowerCase())) continue;
+        for (let i = 0; i < k.stem.length; i++) {
+          const tail = snakeOf(singularAll(k.stem.slice(i)));
+          let by = tails.get(tail);
+          if (!by) tails.set(tail, (by = new Set()));
+          by.add(o);
+        }
+      }
+    }
+    const things = new Set(models.filter((o) => o.kind === 'entity').map((o) => snakeOf(singularAll(o.parsed.tokens))));
+    for (const m of models) {
+      if (m.kind === 'entity' || m.kind === 'helper' || !NAMED_ONLY.test(m.why ?? '')) continue;
+      const noun = singularAll(m.parsed.tokens);
+      const holders = held.get(m.source)?.get(snakeOf(noun));
+      const pointed = !!holders && [...holders].some((o) => o !== m);
+      // (preference settings of a thing: named for it and a word the layer has as a thing's name)
+      const settingsOfThing = m.why!.startsWith('configuration') && noun.length > 1 && things.has(noun[noun.length - 1]);
+      if (!pointed && !settingsOfThing) continue;
+      m.kind = 'entity';
+      m.why = undefined;
+      (m as { served?: string[] }).served = [];
+      changed = true;
+    }
+  }
+}
