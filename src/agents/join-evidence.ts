@@ -30,22 +30,31 @@ export function joinedColumns(project: Project, staging: ReadonlySet<string>): J
     if (!list.some((x) => x.model === b.model && x.column === b.column)) list.push(b);
     cols.set(a.column, list);
   };
+  // (a mart joining intermediate models built on staging ones, fct_sales_leads over int_crm__leads, counts too: its sides
+  // are followed back to the staging models they pass on)
+  for (const { a, b } of writtenEqualities(project, staging, 1)) {
+    // (a staging model joined to itself, emp.parent_sales_person = par.sales_person_id, holds a key of its own rows)
+    if (a.model !== b.model || a.column !== b.column) { add(a, b); add(b, a); }
+  }
+  return out;
+}
+
+/**
+ * Each equality a model outside `models` writes in its SQL whose two sides are columns of `models` — directly, or a
+ * column passed on from one of them (dim_stations' `id as station_id` is stg_stations' id) — with the model and its text.
+ */
+function* writtenEqualities(project: Project, models: ReadonlySet<string>, minRefs: number): Generator<{ node: DbtNode; text: string; a: JoinedColumn; b: JoinedColumn; raw: [JoinedColumn, JoinedColumn] }> {
   for (const node of project.models) {
-    // (a mart joining intermediate models built on staging ones, fct_sales_leads over int_crm__leads, counts too: its sides
-    // are followed back to the staging models they pass on)
-    if (staging.has(node.name) || !node.sqlPath || !node.refs.length) continue;
+    if (models.has(node.name) || !node.sqlPath || node.refs.length < minRefs) continue;
     let text = '';
     try { text = modelText(project, node.sqlPath); } catch { continue; }
     if (!/\bjoin\b/i.test(text)) continue;
     for (const [x, y] of equalities(text)) {
-      // a side read from a dimension built on a staging model (dim_stations' `id as station_id`) is that model's column
-      const a = staging.has(x.model) ? x : throughLineage(project, x, staging);
-      const b = staging.has(y.model) ? y : throughLineage(project, y, staging);
-      // (a staging model joined to itself, emp.parent_sales_person = par.sales_person_id, holds a key of its own rows)
-      if (a && b && staging.has(a.model) && staging.has(b.model) && (a.model !== b.model || a.column !== b.column)) { add(a, b); add(b, a); }
+      const a = models.has(x.model) ? x : throughLineage(project, x, models);
+      const b = models.has(y.model) ? y : throughLineage(project, y, models);
+      if (a && b && models.has(a.model) && models.has(b.model)) yield { node, text, a, b, raw: [x, y] };
     }
   }
-  return out;
 }
 
 /** A join between two models one model's SQL writes: their columns set equal, and where. */
@@ -57,23 +66,14 @@ export interface WrittenJoin { model: DbtNode; a: string; b: string; line?: numb
  * tables no key declares.
  */
 export function joinsBetween(project: Project, a: string, b: string): WrittenJoin[] {
-  const pair = new Set([a, b]);
   const out: WrittenJoin[] = [];
-  for (const node of project.models) {
-    if (pair.has(node.name) || !node.sqlPath || node.refs.length < 2) continue;
-    let text = '';
-    try { text = modelText(project, node.sqlPath); } catch { continue; }
-    if (!/\bjoin\b/i.test(text)) continue;
-    for (const [x, y] of equalities(text)) {
-      const p = pair.has(x.model) ? x : throughLineage(project, x, pair);
-      const q = pair.has(y.model) ? y : throughLineage(project, y, pair);
-      if (!p || !q || p.model === q.model) continue;
-      const [ca, cb] = p.model === a ? [p.column, q.column] : [q.column, p.column];
-      if (out.some((j) => j.model === node && j.a === ca && j.b === cb)) continue;
-      const re = new RegExp(`\\.${x.column}\\b[^\\n]*=|=[^\\n]*\\.${y.column}\\b`, 'i');
-      const at = text.split('\n').findIndex((l) => re.test(l));
-      out.push({ model: node, a: ca, b: cb, ...(at >= 0 ? { line: at + 1 } : {}) });
-    }
+  for (const { node, text, a: p, b: q, raw: [x, y] } of writtenEqualities(project, new Set([a, b]), 2)) {
+    if (p.model === q.model) continue;
+    const [ca, cb] = p.model === a ? [p.column, q.column] : [q.column, p.column];
+    if (out.some((j) => j.model === node && j.a === ca && j.b === cb)) continue;
+    const re = new RegExp(`\\.${x.column}\\b[^\\n]*=|=[^\\n]*\\.${y.column}\\b`, 'i');
+    const at = text.split('\n').findIndex((l) => re.test(l));
+    out.push({ model: node, a: ca, b: cb, ...(at >= 0 ? { line: at + 1 } : {}) });
   }
   return out;
 }
