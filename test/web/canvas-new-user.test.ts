@@ -68,6 +68,8 @@ describe.skipIf(!!skip)(`the canvas as a new user meets it${skip ? ` [skipped: $
     await search.getByRole('option').first().waitFor();
     await page.keyboard.press('Enter');
     await bar.getByText(/^Showing 3 of 11 tables: stg_shop__customers and neighbours/).waitFor();
+    // the jump puts focus on the table once it is drawn: wait for it, so the next test starts from a settled page
+    await until(() => focused(page), (f) => f.startsWith('div model stg_shop__customers'), 'focus on the table found');
   });
 
   it('the search opened from its button gives focus back to the button on Escape', async () => {

@@ -12,9 +12,12 @@ export function tablesBeforeEdges(root: ParentNode | null): void {
 
 /**
  * Put keyboard focus on a table of the canvas (after a search jumps to it): tried for a moment,
- * since the table is drawn only once the view has moved to it.
+ * since the table is drawn only once the view has moved to it. Never taken from a dialog opened
+ * meanwhile: under load the jump landed after the user had opened the search again, and typing
+ * went to the table instead of the search box.
  */
 export function focusTable(id: string, tries = 20): void {
+  if (document.querySelector('[aria-modal="true"]')) return;
   const el = document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
   if (el) { el.focus(); return; }
   if (tries > 0) setTimeout(() => focusTable(id, tries - 1), 50);
