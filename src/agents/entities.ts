@@ -11,7 +11,7 @@ import { isTechnicalColumn, keyShape } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { joinedColumns, joinedEntity, type JoinMap } from './join-evidence.js';
 import { keyNamedThings, namedByOwnKeys, singularByOwnKey } from './key-names.js';
-import { pointedAtThings, translatedThings } from './named-things.js';
+import { configuredThings, pointedAtThings, translatedThings } from './named-things.js';
 import { singularPhrase } from './inflection.js';
 import { EntityIndex, ruleConfidence, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { joinedKeys, keysReadFrom, stagerOf } from './join-keys.js';
@@ -165,6 +165,7 @@ export function readStagingLayer(project: Project): StagingLayer {
     }
   }
   keyNamedThings(models, technical);
+  configuredThings(models);
   pointedAtRecords(models);
   pointedAtThings(models);
   tagDefinitions(models);
