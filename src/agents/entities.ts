@@ -24,7 +24,7 @@ import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './l
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsFromReadersOnly, columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
 import { sqlShape } from './sql-shape.js';
-import { streamReadings } from './stream-tables.js';
+import { sampledReadings, streamReadings } from './stream-tables.js';
 import { sameSourceCopies } from './same-source-copies.js';
 import { modelFolders, sourceSystemNames, stagingFolder, stagingModels, stagingSubfolders, upstreamModels } from './staging.js';
 import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
@@ -188,6 +188,11 @@ export function readStagingLayer(project: Project): StagingLayer {
   for (const { model, stamp } of streamReadings(models)) {
     model.kind = 'log';
     model.why = `a stream of readings of the ${model.source} feed: stamped with ${stamp} (time elapsed in its parent, an interval most of the system's tables carry), no identifier of its own`;
+    (model as Served).served = [];
+  }
+  for (const { model, stamp } of sampledReadings(models)) {
+    model.kind = 'log';
+    model.why = `a device's readings taken at ${stamp}, with no identifier of their own: samples over time`;
     (model as Served).served = [];
   }
   for (const { model, of, via } of markSubsets(project, models, (n) => upstreamModels(project, n), conformed)) {

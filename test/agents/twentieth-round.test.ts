@@ -37,3 +37,15 @@ describe('a device registry that keeps each device as its configuration', () => 
     expect(names(p)).toEqual(['User']);
   });
 });
+
+describe('samples a device reports', () => {
+  it('reads rows stamped with the time a reading was taken, with no identifier of their own, as readings over time, not a thing', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('feed', 'meters', 'meter_raw'), sources('lab', 'samples')),
+      'models/staging/feed/stg_feed__meters.sql': select('feed', 'meters', 'id as meter_id, meter_type, site_code'),
+      'models/staging/feed/stg_feed__meter_raw.sql': select('feed', 'meter_raw', 'id, sample_timestamp, reading_1, reading_2, voltage_1, voltage_2'),
+      'models/staging/lab/stg_lab__samples.sql': select('lab', 'samples', 'sample_id, sample_time, specimen_type, collected_by'),
+    });
+    expect(names(p)).toEqual(['Meter', 'Sample']);
+  });
+});
