@@ -30,7 +30,7 @@ import { modelFolders, sourceSystemNames, stagingFolder, stagingModels, stagingS
 import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
 import { declaredTargetResolver, type ResolvedTarget } from './targets.js';
 import { columnKind, linkEnds, markSystemWide, markTenant, referenceColumns, singularAll } from './link-kinds.js';
-import { describedKey, neighbourKey, neighbours, ownKeyColumn, semanticPrimary, soleKey } from './entity-keys.js';
+import { describedKey, neighbourKey, neighbours, nounColumnKey, ownKeyColumn, semanticPrimary, soleKey } from './entity-keys.js';
 
 export interface StagingModel {
   node: DbtNode;
@@ -674,6 +674,12 @@ function buildIndex(project: Project, models: StagingModel[], sourceNames: strin
     if (key && e.key?.column === key.toLowerCase()) e.key.support = (e.key.support ?? 0) + 1;
     e.holds ??= new Set();
     for (const c of m.columns) { const n = c.name.toLowerCase(); if (!m.ownIds.has(n) && !m.ownKeys.has(n) && keyShape(n)?.stem.length) e.holds.add(n); }
+  }
+  // (…and, where none of its models gives evidence, the column named for its noun: districts' district)
+  for (const m of models) {
+    const e = m.kind === 'entity' ? byName.get(m.entity!) : undefined;
+    const key = e && !e.key ? nounColumnKey(m) : undefined;
+    if (e && key) e.key = { column: key.toLowerCase(), type: m.columns.find((c) => c.name.toLowerCase() === key.toLowerCase())?.data_type, support: 1 };
   }
   // the key names the layer's own relationships tests tie to a model of an entity (claimproc's insurance_subscriber_id → inssub)
   const entityOf = new Map(models.filter((m) => m.kind === 'entity').map((m) => [m.node.name.toLowerCase(), byName.get(m.entity!)]));

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
-import { loadFiles, names, sources, sourcesYaml } from './helpers.js';
+import { loadFiles, names, refs, sources, sourcesYaml } from './helpers.js';
 
 await initSqlColumns(); // columns come from the models' SQL
 
@@ -47,5 +47,28 @@ describe('samples a device reports', () => {
       'models/staging/lab/stg_lab__samples.sql': select('lab', 'samples', 'sample_id, sample_time, specimen_type, collected_by'),
     });
     expect(names(p)).toEqual(['Meter', 'Sample']);
+  });
+});
+
+describe('reference geography keyed by its noun (regions: region, area, geometry)', () => {
+  const gis = {
+    'models/staging/_sources.yml': sourcesYaml(sources('gis', 'regions', 'counties', 'roads')),
+    'models/staging/gis/stg_gis__regions.sql': select('gis', 'regions', 'region, area, geometry'),
+    'models/staging/gis/stg_gis__counties.sql': select('gis', 'counties', 'county_fips, geo_id, name, region, geometry'),
+    'models/staging/gis/stg_gis__roads.sql': select('gis', 'roads', 'route, region, begin_mile, end_mile, geometry'),
+  };
+
+  it('draws the column of the same name in the other tables of its system to it', () => {
+    expect(refs(run(gis))).toEqual(['Region>County.region', 'Region>Road.region']);
+  });
+
+  it('reads a bare noun as a value where the system keys its things <noun>_id (a user’s time_zone name)', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('desk', 'users', 'time_zone')),
+      'models/staging/desk/stg_desk__users.sql': select('desk', 'users', 'id as user_id, email, time_zone'),
+      'models/staging/desk/stg_desk__time_zone.sql': select('desk', 'time_zone', 'time_zone, standard_offset'),
+      'models/staging/desk/_models.yml': unique(['stg_desk__users', 'user_id']),
+    });
+    expect(refs(p)).toEqual([]);
   });
 });
