@@ -11,7 +11,7 @@ import { isTechnicalColumn, keyShape } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { joinedColumns, joinedEntity, type JoinMap } from './join-evidence.js';
 import { keyNamedThings, namedByOwnKeys, singularByOwnKey } from './key-names.js';
-import { pointedAtThings, translatedThings } from './named-things.js';
+import { configuredThings, pointedAtThings, translatedThings } from './named-things.js';
 import { singularPhrase } from './inflection.js';
 import { EntityIndex, ruleConfidence, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { joinedKeys, keysReadFrom, stagerOf } from './join-keys.js';
@@ -24,13 +24,13 @@ import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './l
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsFromReadersOnly, columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
 import { sqlShape } from './sql-shape.js';
-import { streamReadings } from './stream-tables.js';
+import { sampledReadings, streamReadings } from './stream-tables.js';
 import { sameSourceCopies } from './same-source-copies.js';
 import { modelFolders, sourceSystemNames, stagingFolder, stagingModels, stagingSubfolders, upstreamModels } from './staging.js';
 import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
 import { declaredTargetResolver, type ResolvedTarget } from './targets.js';
 import { columnKind, linkEnds, markSystemWide, markTenant, referenceColumns, singularAll } from './link-kinds.js';
-import { describedKey, neighbourKey, neighbours, ownKeyColumn, semanticPrimary, soleKey } from './entity-keys.js';
+import { describedKey, neighbourKey, neighbours, nounColumnKey, ownKeyColumn, semanticPrimary, soleKey } from './entity-keys.js';
 
 export interface StagingModel {
   node: DbtNode;
@@ -165,6 +165,7 @@ export function readStagingLayer(project: Project): StagingLayer {
     }
   }
   keyNamedThings(models, technical);
+  configuredThings(models);
   pointedAtRecords(models);
   pointedAtThings(models);
   tagDefinitions(models);
@@ -187,6 +188,11 @@ export function readStagingLayer(project: Project): StagingLayer {
   for (const { model, stamp } of streamReadings(models)) {
     model.kind = 'log';
     model.why = `a stream of readings of the ${model.source} feed: stamped with ${stamp} (time elapsed in its parent, an interval most of the system's tables carry), no identifier of its own`;
+    (model as Served).served = [];
+  }
+  for (const { model, stamp } of sampledReadings(models)) {
+    model.kind = 'log';
+    model.why = `a device's readings taken at ${stamp}, with no identifier of their own: samples over time`;
     (model as Served).served = [];
   }
   for (const { model, of, via } of markSubsets(project, models, (n) => upstreamModels(project, n), conformed)) {
@@ -668,6 +674,12 @@ function buildIndex(project: Project, models: StagingModel[], sourceNames: strin
     if (key && e.key?.column === key.toLowerCase()) e.key.support = (e.key.support ?? 0) + 1;
     e.holds ??= new Set();
     for (const c of m.columns) { const n = c.name.toLowerCase(); if (!m.ownIds.has(n) && !m.ownKeys.has(n) && keyShape(n)?.stem.length) e.holds.add(n); }
+  }
+  // (…and, where none of its models gives evidence, the column named for its noun: districts' district)
+  for (const m of models) {
+    const e = m.kind === 'entity' ? byName.get(m.entity!) : undefined;
+    const key = e && !e.key ? nounColumnKey(m) : undefined;
+    if (e && key) e.key = { column: key.toLowerCase(), type: m.columns.find((c) => c.name.toLowerCase() === key.toLowerCase())?.data_type, support: 1 };
   }
   // the key names the layer's own relationships tests tie to a model of an entity (claimproc's insurance_subscriber_id → inssub)
   const entityOf = new Map(models.filter((m) => m.kind === 'entity').map((m) => [m.node.name.toLowerCase(), byName.get(m.entity!)]));

@@ -48,6 +48,18 @@ export function soleKey(m: StagingModel, namesEntity: (stem: string[]) => boolea
   return thing && thing !== m.parsed.tokens.join(' ') ? undefined : keys[0].name;
 }
 
+/**
+ * A reference table keyed by its noun alone (districts: district, region, area, geometry) where nothing else keys it: its
+ * system names the key the same wherever a row holds it (a county's district), as a code list does.
+ */
+export function nounColumnKey(m: StagingModel): string | undefined {
+  if (m.ownIds.size || m.ownKeys.size) return undefined;
+  const noun = snakeOf(singularPhrase(m.parsed.tokens));
+  // (beside an id named for the noun, sk_postcode_id, the noun's column is its value: the postcode's text)
+  if (m.columns.some((c) => { const stem = keyShape(c.name)?.stem; return !!stem?.length && snakeOf(stem).endsWith(noun); })) return undefined;
+  return m.columns.find((c) => c.name.toLowerCase() === noun)?.name;
+}
+
 /** The column a semantic model built on this model declares its primary entity (entities: [{type: primary, expr: customer_id}]). */
 export function semanticPrimary(m: StagingModel, semantic: ReturnType<typeof semanticKeys>): string | undefined {
   const names = new Set(m.columns.map((c) => c.name.toLowerCase()));

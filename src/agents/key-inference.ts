@@ -146,6 +146,9 @@ export function selfRole(role: readonly string[]): boolean {
 /** How much a rule is trusted (0–1). */
 export const ruleConfidence = (rule: InferenceRule) => CONFIDENCE[rule];
 
+/** How one system names its keys (EntityIndex.keyStyle). */
+interface KeyStyle { keyed: ReadonlySet<string>; bare: ReadonlySet<string>; single: readonly IndexedEntity[]; idKeyed: boolean }
+
 export class EntityIndex {
   /** Noun → its entities (one per source system when the systems keep the noun apart). */
   private byNoun = new Map<string, IndexedEntity[]>();
@@ -297,8 +300,11 @@ export class EntityIndex {
     const noun = snakeOf(words);
     const list = this.byNoun.get(noun);
     const target = list?.find((e) => e.sources.has(child.source));
-    // …of an object its API keys by a bare `id` (Stripe's customers), as the raw field's own table is
-    if (!target || target.name === child.entity || target.key?.column !== 'id' || snakeOf(child.tokens.map(singularWord)) === noun) return undefined;
+    // …of an object its API keys by a bare `id` (Stripe's customers), as the raw field's own table is, or by its noun (districts.district)
+    if (!target || target.name === child.entity || (target.key?.column !== 'id' && target.key?.column !== noun) || snakeOf(child.tokens.map(singularWord)) === noun) return undefined;
+    // …by its noun only in a system of such code lists: where things are keyed <noun>_id or id (Zendesk's users), a bare
+    // noun another table keys itself by is a value (a user's time_zone name)
+    if (target.key.column === noun && this.keyStyle(child.source).idKeyed) return undefined;
     const siblings = child.columns;
     // beside a plural that names an entity of the system (an Airtable record's linked-record lists: services,
     // gtfs_datasets), a bare noun is one more link field, holding a list as often as one key
@@ -317,23 +323,26 @@ export class EntityIndex {
 
   /**
    * How a system's tables name its entities' keys: the columns of its tables (`keyed`, to look up <noun>_id), the bare
-   * nouns of its entities they hold (`bare`: Stripe's customer, invoice) and its one-word entities, read once per system.
+   * nouns of its entities they hold (`bare`: Stripe's customer, invoice), its one-word entities and whether any of its
+   * entities is keyed `id` or `<noun>_id` (`idKeyed`), read once per system.
    */
-  private keyStyle(system: string): { keyed: ReadonlySet<string>; bare: ReadonlySet<string>; single: readonly IndexedEntity[] } {
+  private keyStyle(system: string): KeyStyle {
     let style = this.keyStyles.get(system);
     if (!style) {
       const keyed = new Set<string>();
       const bare = new Set<string>();
       const single: IndexedEntity[] = [];
+      let idKeyed = false;
       for (const list of this.byNoun.values()) for (const e of list) {
         if (!e.sources.has(system)) continue;
         if (e.tokens.length === 1) single.push(e);
+        if (e.key?.column === 'id' || e.key?.column === `${snakeOf(e.tokens)}_id`) idKeyed = true;
         for (const c of e.columns ?? []) {
           keyed.add(c);
           if (c !== snakeOf(e.tokens) && this.byNoun.get(c)?.some((o) => o.sources.has(system))) bare.add(c);
         }
       }
-      this.keyStyles.set(system, (style = { keyed, bare, single }));
+      this.keyStyles.set(system, (style = { keyed, bare, single, idKeyed }));
     }
     return style;
   }
@@ -363,7 +372,7 @@ export class EntityIndex {
     return this.byNoun.get(snakeOf([...w.slice(0, -1), singularWord(last)]))?.filter((e) => e.sources.has(system)) ?? [];
   }
   private lists = new WeakMap<ChildModel, boolean>();
-  private keyStyles = new Map<string, { keyed: ReadonlySet<string>; bare: ReadonlySet<string>; single: readonly IndexedEntity[] }>();
+  private keyStyles = new Map<string, KeyStyle>();
 
   /** Is `target` only in systems other than the child's? (Models without a known system cross nothing.) */
   private crossesSystems(child: ChildModel, target: IndexedEntity): boolean {

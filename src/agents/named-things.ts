@@ -5,7 +5,7 @@
 import { keyShape } from './columns.js';
 import type { StagingModel } from './entities.js';
 import { singularAll } from './link-kinds.js';
-import { snakeOf } from './naming.js';
+import { pascalName, snakeOf } from './naming.js';
 import { nounKey } from './systems.js';
 
 /** Last words of a table of a thing's texts per language. */
@@ -80,5 +80,28 @@ export function pointedAtThings(models: StagingModel[]): void {
       (m as { served?: string[] }).served = [];
       changed = true;
     }
+  }
+}
+
+/** Last words of a table of a thing's settings. */
+const CONFIG_WORDS = new Set(['config', 'configs', 'configuration', 'configurations', 'setting', 'settings']);
+
+/**
+ * A device registry keeps each device as its configuration: station_config, unique at station_id, with the station's type,
+ * district and freeway, where its system has no stations table, is the stations' table, named for them (Station). A
+ * configuration keyed by another thing's id (notification_settings by user_id) or beside a table of its thing stays settings.
+ */
+export function configuredThings(models: StagingModel[]): void {
+  const nouns = new Set(models.filter((m) => m.kind !== 'helper').map((m) => nounKey(singularAll(m.parsed.tokens), m.source)));
+  for (const m of models) {
+    const t = m.parsed.tokens;
+    if (m.kind !== 'configuration' || t.length < 2 || !CONFIG_WORDS.has(t[t.length - 1])) continue;
+    const thing = singularAll(t.slice(0, -1));
+    if (nouns.has(nounKey(thing, m.source)) || !m.ownKeys.has(`${snakeOf(thing)}_id`)) continue;
+    m.parsed = { ...m.parsed, tokens: thing };
+    m.noun = pascalName(thing);
+    m.kind = 'entity';
+    m.why = undefined;
+    (m as { served?: string[] }).served = [];
   }
 }

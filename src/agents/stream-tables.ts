@@ -66,3 +66,23 @@ export function streamReadings<M extends StreamModel>(models: readonly M[]): { m
   }
   return out;
 }
+
+/** A column holding when a device took its reading (sample_time, sample_timestamp, sampled_at). */
+const SAMPLE_TIME = /^(?:[a-z0-9]+_)*(?:sample_(?:time|timestamp|ts|datetime)|sampled_at)$/;
+
+/**
+ * A device's samples: rows stamped with the time a reading was taken (sample_timestamp), holding the device's key and its
+ * measures (a detector station's 30-second volumes, occupancies and speeds per lane) and no identifier of their own, are
+ * readings over time — a log, not a thing. A sample with an identifier of its own (a lab's sample_id) is a thing.
+ */
+export function sampledReadings<M extends StreamModel>(models: readonly M[]): { model: M; stamp: string }[] {
+  const out: { model: M; stamp: string }[] = [];
+  for (const m of models) {
+    if (m.kind !== 'entity' || m.ownKeys.size) continue;
+    const names = m.columns.map((c) => c.name.toLowerCase());
+    const stamp = names.find((n) => SAMPLE_TIME.test(n));
+    if (!stamp || names.some((n) => n === 'sample_id' || n === `${snakeOf(m.parsed.tokens)}_id`)) continue;
+    out.push({ model: m, stamp });
+  }
+  return out;
+}
