@@ -10,7 +10,8 @@ import type { Retrieval } from '../retrieve.js';
 import { explain } from './explain.js';
 import { columnOf, loc, nodeOf, ownerOf, hasNotNullTest, hasUniqueTest } from './facts.js';
 import { renderDirect, understand, type Understood } from './direct.js';
-import { nearTable, type SubjectRef } from './question.js';
+import { nearTable, unknownTable, type SubjectRef } from './question.js';
+import { didYouMean } from '../../core/suggest.js';
 import { stagingModelOf } from './kinds/lineage.js';
 import { ALL_RULES, improveDescription, proposeFor, type Rule } from './propose.js';
 import { singularTestsByNode } from '../../core/project/singular-tests.js';
@@ -18,7 +19,7 @@ import { singularTestsByNode } from '../../core/project/singular-tests.js';
 export interface LocalAnswer { answer: string; changes: ProposalChange[]; cited: IndexRecord[]; understood?: Understood }
 
 export interface LocalOptions {
-  context?: { kind?: string; code?: string };
+  context?: { kind?: string; code?: string; name?: string };
   /** What the chat's last answer was about: a follow-up that names nothing stays on it. */
   last?: SubjectRef;
 }
@@ -85,7 +86,13 @@ export function localAnswer(project: Project, index: IndexView, r: Retrieval, me
     }
     if (!u.subject.node && !u.subject.group && u.kind !== 'finding') {
       const typo = nearTable(project, message);
-      out.push(typo ? `I cannot tell which model this asks about: no model is named ${'`'}${typo.typed}${'`'}; did you mean ${'`'}${typo.near}${'`'}?` : `I cannot tell which model this asks about: name it, or select it first.`);
+      // an object selected before a rename or a delete took it away: "select it first" asks for what was done
+      const gone = opts.context?.name && !r.selected.length ? opts.context : undefined;
+      const goneNear = gone?.name ? didYouMean(gone.name, [...project.models, ...project.sources, ...project.seeds, ...project.snapshots, ...(gone.kind === 'column' ? project.models.flatMap((n) => n.columns.map((c) => ({ name: `${n.name}.${c.name}` }))) : [])].map((n) => n.name)) : undefined;
+      const unknown = typo || gone ? undefined : unknownTable(project, message);
+      out.push(`I cannot tell which model this asks about: ${gone ? `the selected ${gone.kind ?? 'object'} ${'`'}${gone.name}${'`'} is not in the project (renamed or removed since it was selected?)${goneNear ? `; did you mean ${'`'}${goneNear}${'`'}?` : '.'}`
+        : typo ? `no model is named ${'`'}${typo.typed}${'`'}; did you mean ${'`'}${typo.near}${'`'}?`
+          : unknown ? `no model, source, seed or snapshot is named ${'`'}${unknown}${'`'}.` : 'name it, or select it first.'}`);
       closest(out, r);
       return { answer: out.join('\n'), changes, cited, understood: u };
     }
