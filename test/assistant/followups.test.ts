@@ -41,6 +41,8 @@ describe('follow-ups (Local)', () => {
   it('a selected object the project no longer has is said so, with the nearest name', async () => {
     const r = await ask(s, { message: 'which models feed it?', context: { kind: 'model', name: 'rpt_daily_revenu' } });
     expect(r.answer.split('\n')[0]).toBe('I cannot tell which model this asks about: the selected model `rpt_daily_revenu` is not in the project (renamed or removed since it was selected?); did you mean `rpt_daily_revenue`?');
+    const col = await ask(s, { message: 'where does it come from?', context: { kind: 'column', name: 'orders.amout' } });
+    expect(col.answer.split('\n')[0]).toBe('I cannot tell which model this asks about: the selected column `orders.amout` is not in the project (renamed or removed since it was selected?); did you mean `orders.amount`?');
     const c = await ask(s, { message: 'where does it come from?', context: { kind: 'column', name: 'zzz_gone.amount' } });
     expect(c.answer.split('\n')[0]).toBe('I cannot tell which model this asks about: the selected column `zzz_gone.amount` is not in the project (renamed or removed since it was selected?).');
   });

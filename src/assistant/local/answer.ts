@@ -54,6 +54,15 @@ const FACETS: [RegExp, string, (p: Project) => (n: DbtNode) => boolean][] = [
 const FINDING_WORDS = /\b(findings?|flag\w*|warn\w*|errors?|issues?|problems?|fix\w*|lint\w*|readiness|wrong|fail\w*|broken|check\w*|validat\w*|rules?|polic\w*)\b/i;
 const LACK = /\b(lack\w*|without|missing|no|none|not|undocumented|untested|unowned|don'?t have|doesn'?t have|have no|has no)\b/i;
 
+/** The name a stale selection most likely meant: for a column, one of its table's columns when the table is there. */
+function nearSelected(project: Project, kind: string | undefined, name: string): string | undefined {
+  const tables = [...project.models, ...project.sources, ...project.seeds, ...project.snapshots];
+  const dot = name.lastIndexOf('.');
+  const table = kind === 'column' && dot > 0 ? tables.find((n) => n.name.toLowerCase() === name.slice(0, dot).toLowerCase()) : undefined;
+  if (table) { const c = didYouMean(name.slice(dot + 1), table.columns.map((x) => x.name)); return c ? `${table.name}.${c}` : undefined; }
+  return didYouMean(kind === 'column' && dot > 0 ? name.slice(0, dot) : name, tables.map((n) => n.name));
+}
+
 export function localAnswer(project: Project, index: IndexView, r: Retrieval, message: string, opts: LocalOptions = {}): LocalAnswer {
   const cited: IndexRecord[] = [];
   const changes: ProposalChange[] = [];
@@ -88,7 +97,7 @@ export function localAnswer(project: Project, index: IndexView, r: Retrieval, me
       const typo = nearTable(project, message);
       // an object selected before a rename or a delete took it away: "select it first" asks for what was done
       const gone = opts.context?.name && !r.selected.length ? opts.context : undefined;
-      const goneNear = gone?.name ? didYouMean(gone.name, [...project.models, ...project.sources, ...project.seeds, ...project.snapshots, ...(gone.kind === 'column' ? project.models.flatMap((n) => n.columns.map((c) => ({ name: `${n.name}.${c.name}` }))) : [])].map((n) => n.name)) : undefined;
+      const goneNear = gone?.name ? nearSelected(project, gone.kind, gone.name) : undefined;
       const unknown = typo || gone ? undefined : unknownTable(project, message);
       out.push(`I cannot tell which model this asks about: ${gone ? `the selected ${gone.kind ?? 'object'} ${'`'}${gone.name}${'`'} is not in the project (renamed or removed since it was selected?)${goneNear ? `; did you mean ${'`'}${goneNear}${'`'}?` : '.'}`
         : typo ? `no model is named ${'`'}${typo.typed}${'`'}; did you mean ${'`'}${typo.near}${'`'}?`
