@@ -95,7 +95,8 @@ export class ChatStore {
 }
 
 function notFound(id: string): UserError {
-  return new UserError(`no chat with id ${id}; list the chats to find one, or ask without a chat id to start one`, 1, 'CHAT_NOT_FOUND');
+  // the CLI lists no chats: where an id is seen on each face
+  return new UserError(`no chat with id ${id} in this project: each answer ends with its chat id (GET /api/ai/chats lists them); ask without a chat id to start one`, 1, 'CHAT_NOT_FOUND');
 }
 
 /** Sources kept per answer (what a reopened chat shows); the rest is retrieval detail of that moment. */

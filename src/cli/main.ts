@@ -105,9 +105,15 @@ function oneLine(e: CommanderError, program: Command, argv: string[]): string {
   let msg = e.message.replace(/^error:\s*/, '').split('\n')[0];
   if (e.code === 'commander.unknownOption') {
     const flag = /'([^']+)'/.exec(msg)?.[1] ?? '';
-    const cmd = findCommand(program, argv);
+    // before the command, the option's value (`--project-dir . summary`) hides the command from findCommand
+    const at = argv.findIndex((a) => program.commands.some((c) => c.name() === a));
+    const cmd = findCommand(program, at > 0 && argv.indexOf(flag) < at ? argv.slice(at) : argv);
     const flags = cmd.options.flatMap((o) => [o.long, o.short].filter(Boolean) as string[]).concat(['--help']);
-    msg = `${msg}${didYouMeanSuffix(flag, flags)}; see 'modeler ${commandPath(cmd)}--help'`;
+    // an option of the command typed before it (`modeler --project-dir . summary`): the line that works
+    const named = flag.split('=')[0];
+    const moved = flags.includes(named) ? optionAfterCommand(cmd, argv) : undefined;
+    msg = moved ? `'${named}' is an option of 'modeler ${commandPath(cmd).trim()}' and goes after it: ${moved}`
+      : `${msg}${didYouMeanSuffix(flag, flags.filter((f) => f !== flag))}; see 'modeler ${commandPath(cmd)}--help'`;
   } else if (e.code === 'commander.excessArguments') {
     const cmd = findCommand(program, argv);
     msg = `${msg.replace(/\.$/, '')}${excessHint(cmd, argv)}; see 'modeler ${commandPath(cmd)}--help'`;
@@ -139,6 +145,16 @@ function excessHint(cmd: Command, argv: readonly string[]): string {
   }
   if (cmd.registeredArguments.some((a) => a.name() === 'question')) return ': put the question in quotes, e.g. modeler ask "what feeds orders?"';
   return '';
+}
+
+/** The command line with the command's names first and every other word after them, in order; quoted as a shell needs. */
+function optionAfterCommand(cmd: Command, argv: readonly string[]): string | undefined {
+  const names = commandPath(cmd).trim().split(' ').filter(Boolean);
+  if (!names.length) return undefined;
+  const rest = [...argv];
+  for (const n of names) { const i = rest.indexOf(n); if (i < 0) return undefined; rest.splice(i, 1); }
+  const sh = (w: string) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
+  return ['modeler', ...names, ...rest.map(sh)].join(' ');
 }
 
 function findCommand(program: Command, argv: readonly string[]): Command {

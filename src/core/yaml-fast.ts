@@ -133,10 +133,34 @@ function tryLoad(text: string, file: string, lines: LineIndex, allowDuplicates: 
     const reason = String(e?.reason ?? e?.message ?? e).split('\n')[0];
     if (!allowDuplicates && /duplicated mapping key/.test(reason)) return { diagnostics: [], lineOf: () => undefined, duplicate: true };
     const mark = e?.mark;
+    // a quote left open runs to the end of the file: the place to fix is where it opens
+    const open = /end of the stream within a (double|single) quoted scalar/.exec(reason);
+    const at = open ? openingQuote(text, open[1] === 'double' ? '"' : "'") : undefined;
+    if (open && at) {
+      return { diagnostics: [{ code: 'YAML_SYNTAX', severity: 'error', file, line: at.line, column: at.column,
+        message: `the ${open[1]} quote opened here is never closed: the file ends inside it`,
+        hint: `close the quote on this line${open[1] === 'double' ? ' (a " inside it is written \\")' : " (a ' inside it is written '')"}` }], lineOf: () => undefined };
+    }
     return { diagnostics: [{ code: 'YAML_SYNTAX', severity: 'error', file, line: (mark?.line ?? 0) + 1, column: (mark?.column ?? 0) + 1,
       message: reason,
       hint: 'fix the YAML syntax at this position (indentation, a missing colon or an unclosed quote are the usual causes)' }], lineOf: () => undefined };
   }
+}
+
+/**
+ * Where the quoted scalar that runs to the end of the text opens (1-based): inside it no quote of
+ * its kind stands alone (a double one is escaped \", a single one doubled ''), so it is the last such.
+ */
+function openingQuote(text: string, q: '"' | "'"): { line: number; column: number } | undefined {
+  for (let i = text.lastIndexOf(q); i >= 0; i = i > 0 ? text.lastIndexOf(q, i - 1) : -1) {
+    if (q === '"' && text[i - 1] === '\\') continue;
+    // a doubled '' is one quote inside: step over both
+    if (q === "'" && text[i - 1] === "'") { i--; continue; }
+    const before = text.slice(0, i);
+    const line = before.split('\n').length;
+    return { line, column: i - before.lastIndexOf('\n') };
+  }
+  return undefined;
 }
 
 /** A key repeated in one mapping, read as dbt's YAML loader reads it: the last one wins. */

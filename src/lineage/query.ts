@@ -67,12 +67,27 @@ function columnDot(g: LineageGraph, t: string, parts?: string[]): number {
   return last;
 }
 
+/** A column of the project's own, to show the form with (orders.customer_id where it has none). */
+function exampleAddress(g: LineageGraph): string {
+  // a model's first (a source's column takes three parts, which says less about the form)
+  const names = g.names();
+  for (const name of [...names.filter((n) => !n.includes('.')), ...names.filter((n) => n.includes('.'))]) {
+    const id = g.idOf(name);
+    const col = id ? g.columnsOf(id)[0] : undefined;
+    if (col) return `${name}.${col}`;
+  }
+  return 'orders.customer_id';
+}
+
 /** Read `NODE.COLUMN` (or `NODE` alone when `nodeOnly` allows it) against the graph; unknown names are refused with a suggestion. */
 export function parseAddress(g: LineageGraph, text: string, opts: { allowNode?: boolean } = {}): ColumnAddress {
   const { text: t, parts } = unquoteAddress(text.trim());
   if (!t) throw new UserError('give a column as NODE.COLUMN, e.g. orders.customer_id', 1, 'COLUMN_NOT_FOUND');
   const whole = g.idOf(t);
   if (whole && opts.allowNode) return { id: whole, node: g.nameOf(whole) };
+  // a path or an empty part (../x, a..b) split at its last dot names a node nobody typed ('../.'): say what was typed
+  const odd = whole || parts ? undefined : /[/\\]/.test(t) ? 'a path' : t.startsWith('.') ? 'an empty name before a dot' : t.includes('..') ? 'an empty name between two dots' : undefined;
+  if (odd) throw new UserError(`'${t}' is not NODE.COLUMN (${odd}): give a model, source or seed and one of its columns, e.g. ${exampleAddress(g)}`, 1, 'COLUMN_NOT_FOUND');
   const dot = columnDot(g, t, parts);
   const nodeText = dot > 0 ? t.slice(0, dot) : t;
   const colText = dot > 0 ? t.slice(dot + 1) : undefined;

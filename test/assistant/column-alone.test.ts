@@ -2,7 +2,10 @@
 // On hubs-core-network "which models use hubspot_deal_id?" answered that nothing reads the copy in
 // the one table picked for it, "what breaks if I drop hubspot_deal_id?" did not say which of seven
 // tables it answered for, and "how is order_value_usd calculated in fact_orders?" (no such column)
-// listed fact_orders' upstream models as if the question were about the table.
+// listed fact_orders' upstream models as if the question were about the table. On dental-clinic
+// "what breaks if I drop column billed_amt from fact_claim?" listed the models that depend on
+// fact_claim, and "how is billed_amt calculated in fact_claim?" said no column shares a word with
+// billed_amt right after suggesting billed_amount.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -40,5 +43,20 @@ describe('a column named alone, or one its table lacks', () => {
     expect(lead).toMatch(/^`orders` has no column `order_value_total`: neither its YAML \(models\/marts\/_marts\.yml:\d+\) nor its SQL \(models\/marts\/orders\.sql\) names it/);
     expect(closest).toMatch(/^Columns of `orders` that share a word with `order_value_total`, the closest first: `order_id`/);
     expect(r.answer).not.toMatch(/is built from/);
+  });
+
+  for (const message of ['what breaks if I drop column order_value_total from orders?', 'what feeds order_value_total in orders?', 'what uses order_value_total in orders?']) {
+    it(`a column the table lacks is said so whichever way the question reads: “${message}”`, async () => {
+      const r = await ask(s, { message });
+      expect(r.answer.split('\n')[0]).toMatch(/^`orders` has no column `order_value_total`: neither its YAML/);
+      expect(r.answer).not.toMatch(/depends? on `orders`|is built from/);
+    });
+  }
+
+  it('the column it suggests is not said to share no word with the name asked', async () => {
+    const r = await ask(s, { message: 'how is amount_usd calculated in orders?' });
+    expect(r.answer.split('\n')[0]).toMatch(/did you mean `orders\.amount`\?$/);
+    expect(r.answer).not.toMatch(/none shares a word/);
+    expect(r.answer).toMatch(/`orders` has \d+ columns; none but `amount` shares a word with `amount_usd`\./);
   });
 });

@@ -35,4 +35,20 @@ describe('follow-ups (Local)', () => {
     expect(r.answer.split('\n')[0]).toBe('I cannot tell which model this asks about: name it, or select it first.');
     expect(r.answer).not.toMatch(/^\*\*|^\|/m);
   });
+
+  // an object selected in the web UI that a rename or a delete has since taken away (seen on dental-clinic
+  // with a renamed model): "name it, or select it first" asked for what the user had just done
+  it('a selected object the project no longer has is said so, with the nearest name', async () => {
+    const r = await ask(s, { message: 'which models feed it?', context: { kind: 'model', name: 'rpt_daily_revenu' } });
+    expect(r.answer.split('\n')[0]).toBe('I cannot tell which model this asks about: the selected model `rpt_daily_revenu` is not in the project (renamed or removed since it was selected?); did you mean `rpt_daily_revenue`?');
+    const col = await ask(s, { message: 'where does it come from?', context: { kind: 'column', name: 'orders.amout' } });
+    expect(col.answer.split('\n')[0]).toBe('I cannot tell which model this asks about: the selected column `orders.amout` is not in the project (renamed or removed since it was selected?); did you mean `orders.amount`?');
+    const c = await ask(s, { message: 'where does it come from?', context: { kind: 'column', name: 'zzz_gone.amount' } });
+    expect(c.answer.split('\n')[0]).toBe('I cannot tell which model this asks about: the selected column `zzz_gone.amount` is not in the project (renamed or removed since it was selected?).');
+  });
+
+  it('a table named with a column that no model, seed or snapshot bears is said so, not asked to be named', async () => {
+    const r = await ask(s, { message: 'how is zzzz.col calculated?' });
+    expect(r.answer.split('\n')[0]).toBe('I cannot tell which model this asks about: no model, source, seed or snapshot is named `zzzz`.');
+  });
 });

@@ -9,6 +9,7 @@ import { ask } from '../../src/assistant/ask.js';
 import { classify } from '../../src/assistant/local/question.js';
 import { AssistantSession } from '../../src/assistant/session.js';
 import { copyProject, EXAMPLE } from './helpers.js';
+import { runCli } from '../helpers/cli.js';
 
 const lead = async (s: AssistantSession, message: string) => (await ask(s, { message })).answer.split('\n')[0];
 
@@ -19,6 +20,18 @@ describe('what the project holds (Local)', () => {
   it('counts models by layer, source tables and tests', async () => {
     expect(await lead(s, 'how many models are there?')).toBe('The project has 11 models (8 staging and 3 mart, by name or folder), 8 source tables and 28 tests on its models.');
     expect(await lead(s, 'how many sources are there?')).toBe('The project reads 8 source tables from 3 sources: `shop` 4, `inventory` 2 and `stripe` 2.');
+  });
+
+  // dental-clinic: 'how many models are there?' said 4382 tests on its models where summary says 4756 (353 on its
+  // sources, 21 singular): the tests on sources were nowhere
+  it('counts the tests on sources beside those on models, so the total is summary’s', async () => {
+    const dir = copyProject(EXAMPLE);
+    const src = join(dir, 'models', 'staging', 'shop', '_shop__sources.yml');
+    writeFileSync(src, readFileSync(src, 'utf8').replace('      - name: orders\n', '      - name: orders\n        columns:\n          - name: id\n            data_tests: [unique, not_null]\n'));
+    const t = await lead(AssistantSession.open(dir), 'how many models are there?');
+    expect(t).toBe('The project has 11 models (8 staging and 3 mart, by name or folder), 8 source tables and 28 tests on its models and 2 on its sources.');
+    const total = Number(/tests: +(\d+)/.exec(runCli(['summary', '--project-dir', dir]).stdout)?.[1]);
+    expect(total).toBe(30);
   });
 
   it('lists a group\'s tables, each with where it is declared', async () => {

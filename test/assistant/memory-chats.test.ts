@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ChatStore } from '../../src/assistant/chats.js';
 import { extractRules, MemoryStore } from '../../src/assistant/memory.js';
-import { REPO } from '../helpers/cli.js';
+import { REPO, runCli } from '../helpers/cli.js';
 import { copyProject } from './helpers.js';
 
 const LABELS = JSON.parse(readFileSync(join(REPO, 'test/fixtures/assistant/memory-labels.json'), 'utf8')).messages as { text: string; rule: boolean }[];
@@ -89,5 +89,11 @@ describe('chat history', () => {
     writeFileSync(join(dir, '.modeler/agent/chats.json'), '{"version": 2, "chats": [');
     expect(() => new ChatStore(dir).list()).toThrow(/chats.json is not valid JSON .*move it aside/);
     expect(readFileSync(join(dir, '.modeler/agent/chats.json'), 'utf8')).toBe('{"version": 2, "chats": [');
+  });
+
+  // dental-clinic: 'modeler ask … --chat nope' said to 'list the chats', which no command of the CLI does
+  it('a chat id the project has not is refused with where chat ids are found, on the CLI and over HTTP alike', () => {
+    const r = runCli(['ask', 'what feeds orders?', '--chat', 'nope', '--project-dir', copyProject()]);
+    expect([r.code, r.stderr]).toEqual([1, 'modeler: no chat with id nope in this project: each answer ends with its chat id (GET /api/ai/chats lists them); ask without a chat id to start one\n']);
   });
 });

@@ -21,6 +21,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'models', 'marts', 'users.sql'), 'select 2 as user_id\n');
   writeFileSync(join(dir, 'models', 'marts', 'user_ltv.sql'), "select user_id, sum(amount) as lifetime_revenue\nfrom {{ ref('orders') }}\ngroup by 1\n");
   writeFileSync(join(dir, 'models', 'marts', 'daily_cac.sql'), "select current_date as day, 1.0 as cac\nfrom {{ ref('users') }}\n");
+  // a table named for a model (dental-clinic's int_fee_model): "models" in a question is not its name
+  writeFileSync(join(dir, 'models', 'marts', 'int_fee_model.sql'), 'select 1 as fee_id\n');
   project = await loadProject(dir);
 });
 
@@ -48,5 +50,14 @@ describe('a table named by a word of its name no other table has', () => {
   it('ask answers about that table instead of asking which model', async () => {
     const r = await ask(AssistantSession.open(dir), { message: 'how is customer lifetime value calculated?' });
     expect(r.answer.split('\n')[0]).toMatch(/^`user_ltv` is built from the model `orders`/);
+  });
+
+  // dental-clinic: "how many models are there?" showed one staging model's card, and "which models have no
+  // tests?" listed int_fee_model's untested columns, as "models" was read as int_fee_model's "model"
+  it('a word the question uses for the kind of thing asked about (models, tables, columns) names no table, in the plural too', async () => {
+    for (const q of ['how many models are there?', 'which models have no tests?', 'list the tables', 'which columns are untested?']) expect(subject(q), q).toBeUndefined();
+    const s = AssistantSession.open(dir);
+    expect((await ask(s, { message: 'how many models are there?' })).answer.split('\n')[0]).toMatch(/^The project has 6 models/);
+    expect((await ask(s, { message: 'which models have no tests?' })).answer.split('\n')[0]).toBe('6 of 6 models have no tests at all:');
   });
 });

@@ -191,6 +191,16 @@ describe('CLI surface', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain("did you mean 'validate'");
   });
+  // dental-clinic: 'modeler --project-dir . summary' said only "unknown option '--project-dir'; see 'modeler --help'",
+  // and 'modeler --json ask x' suggested the very flag typed ("did you mean '--json'?")
+  it('an option before its command: exit 64, one line, the command line with the option after the command', () => {
+    const dir = runCli(['--project-dir', 'examples/jaffle_shop', 'summary']);
+    expect([dir.code, dir.stderr]).toEqual([64, "modeler: '--project-dir' is an option of 'modeler summary' and goes after it: modeler summary --project-dir examples/jaffle_shop\n"]);
+    const json = runCli(['--json', 'ask', 'what feeds orders?']);
+    expect([json.code, json.stderr]).toEqual([64, "modeler: '--json' is an option of 'modeler ask' and goes after it: modeler ask --json 'what feeds orders?'\n"]);
+    // an option no command has is still unknown, with where to look
+    expect(runCli(['--nope', 'summary']).stderr).toBe("modeler: unknown option '--nope'; see 'modeler summary --help'\n");
+  });
   it('an argument too many: exit 64, one line, with the fix (a folder goes in --project-dir; a question in quotes)', () => {
     const folder = runCli(['summary', 'examples/jaffle_shop']);
     expect(folder.code).toBe(64);

@@ -120,6 +120,18 @@ describe('modeler lineage on bad input', () => {
     expect([dot.code, dot.stderr]).toEqual([1, "modeler: give a column after the dot: 'orders.' names no column; e.g. orders.order_id\n"]);
   });
 
+  // dental-clinic: 'modeler lineage ../../etc/passwd' said "no node '../.' in the project", a name nobody typed
+  it('refuses a path, or a name with an empty part, as what was typed and why', () => {
+    for (const [a, why] of [['../../etc/passwd', 'a path'], ['models/marts/orders.sql', 'a path'], ['orders..customer_id', 'an empty name between two dots'], ['.customer_id', 'an empty name before a dot']]) {
+      const r = runCli(['lineage', a, '--project-dir', dir]);
+      expect(r.code, a).toBe(1);
+      const example = /^modeler: '(.*)' is not NODE\.COLUMN \((.*)\): give a model, source or seed and one of its columns, e\.g\. (\w+\.\w+)\n$/.exec(r.stderr);
+      expect(example?.slice(1, 3), r.stderr).toEqual([a, why]);
+      // the example is one of the project's own columns
+      expect(runCli(['lineage', example![3], '--project-dir', dir]).code).toBe(0);
+    }
+  });
+
   it('says a node is disabled, where its enabled config is and how to enable it, instead of that the project has no such node', () => {
     const odd = join(tempDir('modeler-lineage-off-'), 'project');
     cpSync(dir, odd, { recursive: true });

@@ -182,6 +182,17 @@ describe('modeler demo / summary', () => {
     expect(j.diagnostics.error).toBe(1);
     expect(j.diagnosticsList[0]).toMatchObject({ code: 'YAML_SYNTAX', file: 'models/marts/_marts.yml' });
   });
+
+  // dental-clinic (a description's quote left open): the error was at the file's last line, 'unexpected end of the
+  // stream within a double quoted scalar', two lines past the quote to close
+  it('an unclosed quote is located where it opens, not where the file ends', () => {
+    const d = copyExample();
+    for (const [text, kind] of [['"it\'s the order', 'double'], ["'the \"big\" order", 'single']]) {
+      writeFileSync(join(d, 'models/marts/_open.yml'), `version: 2\nmodels:\n  - name: orders\n    description: ${text}\n    columns:\n      - name: order_id\n`);
+      const e = loadProject(d).diagnostics.find((x) => x.code === 'YAML_SYNTAX' && x.file === 'models/marts/_open.yml')!;
+      expect([e.line, e.column, e.message], kind).toEqual([4, 18, `the ${kind} quote opened here is never closed: the file ends inside it`]);
+    }
+  });
 });
 
 describe('project reader: every dbt resource type', () => {

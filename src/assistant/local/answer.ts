@@ -10,7 +10,8 @@ import type { Retrieval } from '../retrieve.js';
 import { explain } from './explain.js';
 import { columnOf, loc, nodeOf, ownerOf, hasNotNullTest, hasUniqueTest } from './facts.js';
 import { renderDirect, understand, type Understood } from './direct.js';
-import { nearTable, type SubjectRef } from './question.js';
+import { nearTable, unknownTable, type SubjectRef } from './question.js';
+import { didYouMean } from '../../core/suggest.js';
 import { stagingModelOf } from './kinds/lineage.js';
 import { ALL_RULES, improveDescription, proposeFor, type Rule } from './propose.js';
 import { singularTestsByNode } from '../../core/project/singular-tests.js';
@@ -18,7 +19,7 @@ import { singularTestsByNode } from '../../core/project/singular-tests.js';
 export interface LocalAnswer { answer: string; changes: ProposalChange[]; cited: IndexRecord[]; understood?: Understood }
 
 export interface LocalOptions {
-  context?: { kind?: string; code?: string };
+  context?: { kind?: string; code?: string; name?: string };
   /** What the chat's last answer was about: a follow-up that names nothing stays on it. */
   last?: SubjectRef;
 }
@@ -53,6 +54,15 @@ const FACETS: [RegExp, string, (p: Project) => (n: DbtNode) => boolean][] = [
 const FINDING_WORDS = /\b(findings?|flag\w*|warn\w*|errors?|issues?|problems?|fix\w*|lint\w*|readiness|wrong|fail\w*|broken|check\w*|validat\w*|rules?|polic\w*)\b/i;
 const LACK = /\b(lack\w*|without|missing|no|none|not|undocumented|untested|unowned|don'?t have|doesn'?t have|have no|has no)\b/i;
 
+/** The name a stale selection most likely meant: for a column, one of its table's columns when the table is there. */
+function nearSelected(project: Project, kind: string | undefined, name: string): string | undefined {
+  const tables = [...project.models, ...project.sources, ...project.seeds, ...project.snapshots];
+  const dot = name.lastIndexOf('.');
+  const table = kind === 'column' && dot > 0 ? tables.find((n) => n.name.toLowerCase() === name.slice(0, dot).toLowerCase()) : undefined;
+  if (table) { const c = didYouMean(name.slice(dot + 1), table.columns.map((x) => x.name)); return c ? `${table.name}.${c}` : undefined; }
+  return didYouMean(kind === 'column' && dot > 0 ? name.slice(0, dot) : name, tables.map((n) => n.name));
+}
+
 export function localAnswer(project: Project, index: IndexView, r: Retrieval, message: string, opts: LocalOptions = {}): LocalAnswer {
   const cited: IndexRecord[] = [];
   const changes: ProposalChange[] = [];
@@ -85,7 +95,13 @@ export function localAnswer(project: Project, index: IndexView, r: Retrieval, me
     }
     if (!u.subject.node && !u.subject.group && u.kind !== 'finding') {
       const typo = nearTable(project, message);
-      out.push(typo ? `I cannot tell which model this asks about: no model is named ${'`'}${typo.typed}${'`'}; did you mean ${'`'}${typo.near}${'`'}?` : `I cannot tell which model this asks about: name it, or select it first.`);
+      // an object selected before a rename or a delete took it away: "select it first" asks for what was done
+      const gone = opts.context?.name && !r.selected.length ? opts.context : undefined;
+      const goneNear = gone?.name ? nearSelected(project, gone.kind, gone.name) : undefined;
+      const unknown = typo || gone ? undefined : unknownTable(project, message);
+      out.push(`I cannot tell which model this asks about: ${gone ? `the selected ${gone.kind ?? 'object'} ${'`'}${gone.name}${'`'} is not in the project (renamed or removed since it was selected?)${goneNear ? `; did you mean ${'`'}${goneNear}${'`'}?` : '.'}`
+        : typo ? `no model is named ${'`'}${typo.typed}${'`'}; did you mean ${'`'}${typo.near}${'`'}?`
+          : unknown ? `no model, source, seed or snapshot is named ${'`'}${unknown}${'`'}.` : 'name it, or select it first.'}`);
       closest(out, r);
       return { answer: out.join('\n'), changes, cited, understood: u };
     }

@@ -5,7 +5,7 @@ import { sqlColumnsReady } from '../../core/sql-columns/query-shape.js';
 import type { IndexView } from '../index/view.js';
 import type { IndexRecord } from '../index/records.js';
 import { nodeOf } from './facts.js';
-import { columnFeedsAnswer, columnOriginAnswer } from './kinds/column-origin.js';
+import { columnFeedsAnswer, columnOriginAnswer, missingColumnAnswer } from './kinds/column-origin.js';
 import { ASKS_IMPACT } from './kinds/column-impact.js';
 import { configAnswer } from './kinds/config.js';
 import { descriptionsAnswer } from './kinds/descriptions.js';
@@ -87,6 +87,9 @@ export function understand(project: Project, index: IndexView, message: string, 
   if (direct && (kind === 'upstream' || kind === 'downstream') && (subject.column || subject.columnName) && sqlColumnsReady()) {
     const byColumn = kind === 'upstream' ? columnOriginAnswer(input) : columnFeedsAnswer(input);
     if (byColumn) direct = byColumn;
+  } else if ((kind === 'upstream' || kind === 'downstream') && subject.node && subject.missingColumn && sqlColumnsReady()) {
+    // "what breaks if I drop column billed_amt from fact_claim?": the table's dependants answer a question not asked
+    direct = missingColumnAnswer(input, subject.node, subject.missingColumn);
   }
   if (!direct && kind === 'grain' && /\btests?\b/i.test(message)) direct = testsAnswer(input);
   // "which sources have freshness checks?" reads as a question about sources (upstream): named no table, a setting

@@ -34,7 +34,8 @@ const singular = (w: string) => (w.length > 3 && w.endsWith('s') && !w.endsWith(
 /** The one table whose name has a word of the question (or an abbreviation it spells out) no other table's name has. */
 export function tableByNamePart(project: Project, message: string): DbtNode | undefined {
   const text = message.toLowerCase();
-  const words = new Set([...text.matchAll(/\b[a-z][a-z0-9]{2,}\b/g)].map((m) => m[0]).filter((w) => !COMMON.has(w)).map(singular));
+  // a common word in the plural too: "models" is no more int_fee_model's name than "model" is
+  const words = new Set([...text.matchAll(/\b[a-z][a-z0-9]{2,}\b/g)].map((m) => m[0]).filter((w) => !COMMON.has(w)).map(singular).filter((w) => !COMMON.has(w)));
   for (const [re, abbrevs] of ABBREVIATIONS) if (re.test(text)) for (const a of abbrevs) words.add(singular(a));
   if (!words.size) return undefined;
   const owners = new Map<string, DbtNode[]>();

@@ -279,6 +279,21 @@ export function nearTable(project: Project, message: string): { typed: string; n
   return nearPlainTable(project, message);
 }
 
+/**
+ * The table part of a dotted name that names nothing and is near nothing ("how is zzzz.col
+ * calculated?"): said so, not "name it" to one who did. A file's name (schema.yml) and
+ * abbreviations (e.g) are not tables.
+ */
+export function unknownTable(project: Project, message: string): string | undefined {
+  for (const [w] of message.matchAll(NAME)) {
+    const dot = w.lastIndexOf('.');
+    if (dot < 0 || w.split('.').some((p) => p.length < 2) || /\.(sql|ya?ml|md|csv|json|py|txt)$/i.test(w)) continue;
+    const typed = w.slice(0, dot);
+    if (!tableNamed(project, w) && !tableNamed(project, typed)) return typed;
+  }
+  return undefined;
+}
+
 // the words of a question about tables that are never a table's name typed wrong
 const QUESTION_WORDS = new Set(['which', 'where', 'table', 'tables', 'model', 'models', 'column', 'columns', 'source', 'sources', 'tests',
   'tested', 'grain', 'linked', 'joined', 'depend', 'depends', 'reference', 'references', 'about', 'there', 'their', 'other', 'should']);

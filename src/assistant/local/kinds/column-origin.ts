@@ -131,7 +131,7 @@ function relName(project: Project, id: string): string {
  * A column the table does not have: said so, with the name it most likely means and the columns
  * that share a word with it — not the table's upstream models, which answered a question not asked.
  */
-function missingColumnAnswer(input: KindInput, n: DbtNode, name: string): Direct {
+export function missingColumnAnswer(input: KindInput, n: DbtNode, name: string): Direct {
   const { project } = input;
   let sqlCols: string[] = [];
   try { sqlCols = projectColumns(project).of(n).map((c) => c.name); } catch { /* unreadable SQL: the YAML's list only */ }
@@ -146,6 +146,9 @@ function missingColumnAnswer(input: KindInput, n: DbtNode, name: string): Direct
   const places = [n.file ? `its YAML (${at(n.file, n.line)})` : '', n.sqlPath ? `its SQL (${at(n.sqlPath)})` : ''].filter(Boolean);
   const said = places.length === 2 ? `neither ${places[0]} nor ${places[1]} names it` : `${places[0] ?? 'its file'} does not name it`;
   const lead = `${q(n.name)} has no column ${q(name)}: ${said}${near ? `; did you mean ${q(`${n.name}.${near}`)}?` : '.'}`;
-  const evidence = sharing.length ? [`Columns of ${q(n.name)} that share a word with ${q(name)}, the closest first: ${list(sharing.map(q), 8)}.`] : [`${q(n.name)} has ${all.length} columns; none shares a word with ${q(name)}.`];
+  // the name suggested may be the only one sharing a word (billed_amt → billed_amount): "none shares a word" would contradict it
+  const nearShares = near !== undefined && score(near) > 0;
+  const evidence = sharing.length ? [`${nearShares ? 'Other columns' : 'Columns'} of ${q(n.name)} that share a word with ${q(name)}, the closest first: ${list(sharing.map(q), 8)}.`]
+    : [`${q(n.name)} has ${all.length} columns; ${nearShares ? `none but ${q(near)}` : 'none'} shares a word with ${q(name)}.`];
   return { lead, evidence, cannot: true };
 }

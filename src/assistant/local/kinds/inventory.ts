@@ -4,6 +4,7 @@
 // returned by its SQL), staging first.
 import { projectColumns } from '../../../core/columns/project-columns.js';
 import type { DbtNode, Project } from '../../../core/project/types.js';
+import { activeTests } from '../../../core/project/dbt-tests.js';
 import { inferLayers, LAYERS } from '../../../governance/layers.js';
 import { at, bullets, colAt, layerRank, list, plural, q, tableBullets, where, type Direct, type KindInput } from './shared.js';
 
@@ -31,12 +32,17 @@ export function inventoryAnswer({ project, subject, message }: KindInput): Direc
   const layers = order.filter((w) => byLayer.has(w)).map((w) => `${byLayer.get(w)} ${w}`);
   const others = ([['source table', project.sources], ['seed', project.seeds], ['snapshot', project.snapshots], ['exposure', project.exposures], ['semantic model', project.semanticModels], ['metric', project.metrics]] as const)
     .map(([w, ns]) => [w, live([...ns]).length] as const).filter(([, k]) => k > 0).map(([w, k]) => plural(k, w));
-  const tests = models.reduce((k, n) => k + n.tests.length + n.columns.reduce((c, col) => c + col.tests.length, 0), 0);
+  const testsOf = (ns: DbtNode[]) => ns.reduce((k, n) => k + activeTests([...n.tests, ...n.columns.flatMap((c) => c.tests)]).length, 0);
+  const tests = testsOf(models);
+  // the tests on sources, seeds and snapshots too: `modeler summary` counts them (dental-clinic's 353 on its sources)
+  const elsewhere = ([['sources', project.sources], ['seeds', project.seeds], ['snapshots', project.snapshots]] as const)
+    .map(([w, ns]) => [w, testsOf(live([...ns]))] as const).filter(([, k]) => k > 0);
+  const elsewhereText = elsewhere.length ? ` and ${elsewhere.reduce((k, [, n]) => k + n, 0)} on its ${list(elsewhere.map(([w]) => w))}` : '';
   const disabled = project.models.length - models.length;
   // singular tests (SQL files under test-paths) too: `modeler summary` counts them, and a count without them disagrees
   const singular = project.singularTests.filter((t) => t.enabled).length;
   const singularText = singular ? `, besides ${plural(singular, 'singular test')} (${singular === 1 ? 'a SQL file' : 'SQL files'} under test-paths)` : '';
-  const lead = `The project has ${plural(models.length, 'model')} (${list(layers, 8)}, by name or folder)${others.length ? `, ${list(others, 8)}` : ''} and ${plural(tests, 'test')} on its models${singularText}.`;
+  const lead = `The project has ${plural(models.length, 'model')} (${list(layers, 8)}, by name or folder)${others.length ? `, ${list(others, 8)}` : ''} and ${plural(tests, 'test')} on its models${elsewhereText}${singularText}.`;
   return { lead, evidence: disabled ? [`${plural(disabled, 'model is', 'models are')} disabled and not counted.`] : [] };
 }
 
