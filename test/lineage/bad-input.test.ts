@@ -75,13 +75,16 @@ describe('modeler lineage on bad input', () => {
     const r = runCli(['lineage', 'orders.status', '--project-dir', broken]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^orders\.status\nupstream\n/);
-    expect(r.stderr).toBe("modeler: warning: 1 problem(s) reading project files, so what those files declare is missing from this lineage: models/marts/broken.yml:5:1 unexpected end of the stream within a flow collection. Fix them ('modeler summary --project-dir <dir>' lists them all) and re-run.\n");
+    expect(r.stderr).toBe(`modeler: warning: 1 problem(s) reading project files, so what those files declare is missing from this lineage: models/marts/broken.yml:5:1 unexpected end of the stream within a flow collection. Fix them ('modeler summary --project-dir ${broken}' lists them all) and re-run.\n`);
     // --output-json keeps stdout JSON; the note stays on stderr
     const j = runCli(['lineage', '--impact', 'orders.status', '--project-dir', broken, '--output-json']);
     expect(JSON.parse(j.stdout).column).toBe('orders.status');
     expect(j.stderr).toContain('models/marts/broken.yml:5:1');
     // a project that reads cleanly: nothing on stderr
     expect(runCli(['lineage', 'orders.status', '--project-dir', dir]).stderr).toBe('');
+    // run from the folder above it, the command to run names the folder as typed from there
+    const from = runCli(['lineage', 'orders.status', '--project-dir', 'project'], { cwd: join(broken, '..') });
+    expect(from.stderr).toContain("('modeler summary --project-dir project' lists them all)");
   });
 
   it('says in one short line that dbt parse would refuse a project whose ref()s name missing models, not that files did not read', () => {
@@ -93,7 +96,9 @@ describe('modeler lineage on bad input', () => {
     const r = runCli(['lineage', 'orders.status', '--project-dir', refusing]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^orders\.status\nupstream\n/);
-    expect(r.stderr).toMatch(/^modeler: warning: dbt parse would refuse this project \(2 ref\(\)s of nodes the project does not have; the first at models\/marts\/needs_[ab]\.sql:2\): this lineage reads its files as they are, without what those calls name \('modeler summary --project-dir <dir>' lists them all\)\.\n$/);
+    expect(r.stderr).toMatch(/^modeler: warning: dbt parse would refuse this project \(2 ref\(\)s of nodes the project does not have; the first at models\/marts\/needs_[ab]\.sql:2\): this lineage reads its files as they are, without what those calls name \('modeler summary --project-dir ([^']+)' lists them all\)\.\n$/);
+    // the folder the user gave, ready to run, not a placeholder (a temp folder is outside the working directory: absolute)
+    expect(r.stderr.match(/--project-dir ([^']+)'/)?.[1]).toBe(refusing);
   });
 
   it('says a Python model is one, not that it has no SQL file', () => {
