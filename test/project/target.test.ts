@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveTarget } from '../../src/core/project/target.js';
+import { formatLocation } from '../../src/core/diagnostics.js';
 import { REPO, runCli, tempDir } from '../helpers/cli.js';
 
 const SECRET = 'hunter2-do-not-print';
@@ -45,6 +46,8 @@ describe('resolveTarget: dbt\'s search order for profiles.yml', () => {
     const r = resolveTarget({ projectDir: d.project, projectProfile: 'shop', cwd: d.cwd, home: d.home, env: {}, profilesDir: d.cwd + '/nowhere' });
     expect(r.target).toBeUndefined();
     expect(r.diagnostics[0]).toMatchObject({ code: 'TARGET_NOT_FOUND', severity: 'warning' });
+    // the file is not there: no line 1 of it to point at
+    expect(formatLocation(r.diagnostics[0])).toBe(join(d.cwd, 'nowhere', 'profiles.yml'));
   });
 
   it('--target, else DBT_TARGET, else the profile\'s target; the fields dbt gives target.*', () => {

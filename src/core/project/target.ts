@@ -82,11 +82,12 @@ export function resolveTarget(inp: TargetInputs): ResolvedTarget {
   const file = join(where.dir, 'profiles.yml');
   const out: ResolvedTarget = { diagnostics: [] };
   const asked = where.explicit || !!(inp.target || env.DBT_TARGET) || !!(inp.profile || env.DBT_PROFILE);
-  const note = (message: string, hint: string, line = 1) => {
-    if (asked) out.diagnostics.push({ code: 'TARGET_NOT_FOUND', severity: 'warning', file, line, column: 1, message, hint });
+  // a file that is not there has no line to point at: located by its path alone
+  const note = (message: string, hint: string, line: number | null = 1) => {
+    if (asked) out.diagnostics.push({ code: 'TARGET_NOT_FOUND', severity: 'warning', file, ...(line === null ? {} : { line, column: 1 }), message, hint });
   };
   if (!isFile(file)) {
-    note(`no profiles.yml in ${where.dir} (from ${where.from}); target.* in configs is not evaluated`, `point ${opt('profiles_dir')} at the folder that holds profiles.yml`);
+    note(`no profiles.yml in ${where.dir} (from ${where.from}); target.* in configs is not evaluated`, `point ${opt('profiles_dir')} at the folder that holds profiles.yml`, null);
     return out;
   }
   let doc: unknown;
