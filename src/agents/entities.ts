@@ -10,7 +10,7 @@ import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js'
 import { isTechnicalColumn, keyShape } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { joinedColumns, joinedEntity, type JoinMap } from './join-evidence.js';
-import { keyNamedThings, namedByOwnKeys, singularByOwnKey } from './key-names.js';
+import { keyNamedThings, moduleWordsByOwnKey, namedByOwnKeys, singularByOwnKey } from './key-names.js';
 import { pointedAtThings, translatedThings } from './named-things.js';
 import { singularPhrase } from './inflection.js';
 import { EntityIndex, ruleConfidence, type IndexedEntity, type KeyGuess } from './key-inference.js';
@@ -131,6 +131,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   applySystemPrefixes(models);
   mergePartitionCopies(models);
   for (const m of models) singularByOwnKey(m);
+  moduleWordsByOwnKey(models);
   namedByOwnKeys(models);
   translatedThings(models);
   subjectTails(models);

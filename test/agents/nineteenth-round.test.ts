@@ -1,0 +1,55 @@
+// The Conceptualizer, issue 23's nineteenth blind round: classes of error read off a university's online-learning data
+// platform (mitodl/ol-data-platform: the Django applications of several learning products, each beside its Open edX
+// instance, one staging folder per system, models named stg__<system>__app__postgres__<app label>_<model>). Each project is
+// written in that shape and read by the real project reader, with the SQL parser loaded.
+import { describe, expect, it } from 'vitest';
+import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
+import { loadFiles, names, refs, sources, sourcesYaml } from './helpers.js';
+
+await initSqlColumns(); // columns come from the models' SQL
+
+const run = (files: Record<string, string>) => conceptualize(loadFiles(files));
+const select = (source: string, table: string, columns: string) => `select ${columns} from {{ source('${source}', '${table}') }}\n`;
+/** A Django application's table staged as stg__<system>__app__postgres__<table>. */
+const django = (system: string, table: string, columns: string) => ({
+  [`models/staging/${system}/stg__${system}__app__postgres__${table}.sql`]: select(`${system}_raw`, table, columns),
+});
+
+describe("a Django application's module word before its tables' nouns", () => {
+  const shop = {
+    'models/staging/_sources.yml': sourcesYaml(sources('academy_raw', 'catalog_lesson', 'catalog_workshop', 'billing_invoice', 'billing_refund')),
+    ...django('academy', 'catalog_lesson', 'id as lesson_id, title, created_on'),
+    ...django('academy', 'catalog_workshop', 'id as workshop_id, lesson_id, starts_on'),
+    ...django('academy', 'billing_invoice', 'id as invoice_id, member_id, workshop_id, total'),
+    ...django('academy', 'billing_refund', 'id as refund_id, invoice_id, amount'),
+  };
+  it('drops the module word where each of its tables is keyed by the noun after it (catalog_workshop keyed workshop_id)', () => {
+    const p = run(shop);
+    expect(names(p)).toEqual(['Invoice', 'Lesson', 'Refund', 'Workshop']);
+    expect(refs(p)).toEqual(expect.arrayContaining(['Lesson>Workshop.lesson_id', 'Workshop>Invoice.workshop_id', 'Invoice>Refund.invoice_id']));
+  });
+  it('keeps a first word whose tables are keyed by longer nouns, as a shop database’s sales_order beside sales_order_item', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('store', 'sales_order', 'sales_order_item', 'sales_order_address')),
+      'models/staging/store/stg_store__sales_order.sql': select('store', 'sales_order', 'entity_id as order_id, grand_total'),
+      'models/staging/store/stg_store__sales_order_item.sql': select('store', 'sales_order_item', 'item_id as order_item_id, order_id, sku'),
+      'models/staging/store/stg_store__sales_order_address.sql': select('store', 'sales_order_address', 'entity_id as order_address_id, order_id, city'),
+    });
+    expect(names(p)).toContain('SalesOrder');
+    expect(names(p)).not.toContain('Order');
+  });
+  it('keeps a first word before another table’s noun (standings of drivers, keyed by the driver)', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('racing', 'drivers', 'teams', 'driver_standings', 'team_standings')),
+      'models/staging/racing/stg_racing__drivers.sql': select('racing', 'drivers', 'driver_id, surname'),
+      'models/staging/racing/stg_racing__teams.sql': select('racing', 'teams', 'team_id, name'),
+      'models/staging/racing/stg_racing__standings__drivers.sql': select('racing', 'driver_standings', 'driver_id, points, wins'),
+      'models/staging/racing/stg_racing__standings__teams.sql': select('racing', 'team_standings', 'team_id, points, wins'),
+      'models/staging/racing/_models.yml': 'version: 2\nmodels:\n  - name: stg_racing__standings__drivers\n    columns:\n      - name: driver_id\n        data_tests: [unique]\n  - name: stg_racing__standings__teams\n    columns:\n      - name: team_id\n        data_tests: [unique]\n',
+    });
+    expect(names(p)).not.toContain('Driver2');
+    expect(names(p).filter((n) => n === 'Driver')).toHaveLength(1);
+    expect(names(p).filter((n) => n === 'Team')).toHaveLength(1);
+  });
+});
