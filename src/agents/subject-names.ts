@@ -47,3 +47,43 @@ export function gluedNames(models: StagingModel[]): void {
     if (best) m.parsed = { ...m.parsed, tokens: best.split };
   }
 }
+
+/**
+ * A word glued from another one-word name of its system and a word the layer writes on its own elsewhere (courserun beside
+ * course, with run in course_run_id; b2bcoupon beside coupon, with b2b in b2b_contract_id; programenrollment beside
+ * program) is those words, as if underscores stood between them: CourseRun, B2bCoupon, ProgramEnrollment. The part that is
+ * a name may itself be glued (courserunenrollment: courserun, then course and run). A remainder the layer never writes
+ * alone is the rest of a word (candidatures beside candidats), and stays; so does a word the table's own columns spell apart,
+ * which the key rules name.
+ */
+export function gluedOfNames(models: StagingModel[]): void {
+  const vocabulary = new Set<string>();
+  const names = new Map<string, Set<string>>();
+  for (const m of models) {
+    for (const c of m.columns) for (const w of c.name.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w.length >= 3) vocabulary.add(w);
+    if (m.parsed.tokens.length > 1) for (const w of m.parsed.tokens) vocabulary.add(w);
+    if (m.parsed.tokens.length !== 1 || m.parsed.tokens[0].length < 4) continue;
+    const own = names.get(m.source) ?? new Set<string>();
+    own.add(m.parsed.tokens[0]);
+    names.set(m.source, own);
+  }
+  const split = (word: string, of: ReadonlySet<string>, depth: number): string[] => {
+    if (depth > 3) return [word];
+    let best: string[] | undefined;
+    let longest = 0;
+    for (const name of of) {
+      if (name === word || name.length <= longest || word.length - name.length < 3) continue;
+      if (word.startsWith(name) && vocabulary.has(word.slice(name.length))) { best = [...split(name, of, depth + 1), word.slice(name.length)]; longest = name.length; }
+      else if (word.endsWith(name) && vocabulary.has(word.slice(0, -name.length))) { best = [word.slice(0, -name.length), ...split(name, of, depth + 1)]; longest = name.length; }
+    }
+    return best ?? [word];
+  };
+  for (const m of models) {
+    const of = names.get(m.source);
+    if (!of) continue;
+    // a word the table's own columns spell apart (treat_plan_attach_id of treatplanattach) is spelt as they do, elsewhere
+    const spelt = new Set(m.columns.map((c) => c.name.toLowerCase().replace(/_id$/, '')).filter((n) => n.includes('_')).map((n) => n.replace(/_/g, '')));
+    const tokens = m.parsed.tokens.flatMap((t) => (spelt.has(t) ? [t] : split(t, of, 0)));
+    if (tokens.length !== m.parsed.tokens.length) m.parsed = { ...m.parsed, tokens };
+  }
+}

@@ -53,3 +53,22 @@ describe("a Django application's module word before its tables' nouns", () => {
     expect(names(p).filter((n) => n === 'Team')).toHaveLength(1);
   });
 });
+
+describe('a name glued from another name of its system and a word the layer writes alone', () => {
+  const layer = (extra: Record<string, string> = {}) => ({
+    'models/staging/_sources.yml': sourcesYaml(sources('academy_raw', 'catalog_lesson', 'catalog_lessonrun', 'catalog_lessonrunenrollment', 'catalog_lessonpage')),
+    ...django('academy', 'catalog_lesson', 'id as lesson_id, title, run_count'),
+    ...django('academy', 'catalog_lessonrun', 'id as lessonrun_id, lesson_id, starts_on'),
+    ...django('academy', 'catalog_lessonrunenrollment', 'id as lessonrunenrollment_id, lessonrun_id, enrollment_mode'),
+    ...extra,
+  });
+  it('splits it at that name, the name itself too (lessonrunenrollment: LessonRunEnrollment)', () => {
+    const p = run(layer());
+    expect(names(p)).toEqual(['Lesson', 'LessonRun', 'LessonRunEnrollment']);
+    expect(refs(p)).toEqual(['Lesson>LessonRun.lesson_id', 'LessonRun>LessonRunEnrollment.lessonrun_id']);
+  });
+  it('leaves a remainder the layer never writes alone (lessonpage, where page is no word of any column)', () => {
+    const p = run(layer(django('academy', 'catalog_lessonpage', 'id as lessonpage_id, lesson_id, body')));
+    expect(names(p)).toContain('Lessonpage');
+  });
+});
