@@ -87,3 +87,38 @@ export function gluedOfNames(models: StagingModel[]): void {
     if (tokens.length !== m.parsed.tokens.length) m.parsed = { ...m.parsed, tokens };
   }
 }
+
+/**
+ * A one-word name its own key repeats glued (taxrate keyed taxrate_id, subsectiongrade keyed subsectiongrade_id) where no
+ * other name of its system is a part of it reads as the words the layer writes alone elsewhere (tax and rate in
+ * order_tax_rate, grade in letter_grade): TaxRate, SubsectionGrade. Every part must be such a word of three letters or more,
+ * the fewest parts win; a name that does not split so stays as it is, and so does one other tables' names carry as a word
+ * (worknode beside worknode_hierarchy: the project's word).
+ */
+export function gluedOfWords(models: StagingModel[]): void {
+  const vocabulary = new Set<string>();
+  for (const m of models) for (const c of m.columns) for (const w of c.name.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w.length >= 3) vocabulary.add(w);
+  // a word other tables' names carry as one word (worknode in worknode_hierarchy, worknode_slot_shift) is the project's own word
+  const named = new Set(models.filter((m) => m.parsed.tokens.length > 1).flatMap((m) => m.parsed.tokens));
+  const parts = (word: string, depth: number): string[] | undefined => {
+    if (depth > 0 && vocabulary.has(word)) return [word];
+    if (depth >= 3) return undefined;
+    let best: string[] | undefined;
+    for (let i = word.length - 3; i >= 3; i--) {
+      const head = word.slice(0, i);
+      if (!vocabulary.has(head)) continue;
+      const tail = parts(word.slice(i), depth + 1);
+      if (tail && (!best || tail.length + 1 < best.length)) best = [head, ...tail];
+    }
+    return best;
+  };
+  for (const m of models) {
+    const t = m.parsed.tokens;
+    if (t.length !== 1 || m.kind === 'helper' || named.has(t[0])) continue;
+    const keys = m.ownKeys.size ? [...m.ownKeys] : m.columns.slice(0, 1).map((c) => c.name.toLowerCase());
+    if (!keys.includes(`${t[0]}_id`)) continue;
+    const split = parts(t[0], 0);
+    // (a kind word split off, credithistory's history, would make a thing a history of another: left to gluedNames)
+    if (split && !split.some((w) => isKindWord(w))) m.parsed = { ...m.parsed, tokens: split };
+  }
+}

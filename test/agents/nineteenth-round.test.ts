@@ -72,3 +72,24 @@ describe('a name glued from another name of its system and a word the layer writ
     expect(names(p)).toContain('Lessonpage');
   });
 });
+
+describe('a one-word name its own key repeats glued, of words the layer writes alone', () => {
+  const layer = (extra: Record<string, string> = {}) => ({
+    'models/staging/_sources.yml': sourcesYaml(sources('shop_raw', 'billing_taxrate', 'billing_invoice', 'billing_workgroup', 'billing_workgroup_member')),
+    ...django('shop', 'billing_taxrate', 'id as taxrate_id, country_code, tax_percent, rate_name'),
+    ...django('shop', 'billing_invoice', 'id as invoice_id, taxrate_id, total'),
+    ...extra,
+  });
+  it('reads it as those words (taxrate keyed taxrate_id: TaxRate)', () => {
+    const p = run(layer());
+    expect(names(p)).toEqual(['Invoice', 'TaxRate']);
+    expect(refs(p)).toEqual(['TaxRate>Invoice.taxrate_id']);
+  });
+  it('keeps a word other tables’ names carry as one (workgroup beside workgroup_member)', () => {
+    const p = run(layer({
+      ...django('shop', 'billing_workgroup', 'id as workgroup_id, work_title, group_name'),
+      ...django('shop', 'billing_workgroup_member', 'id as workgroup_member_id, workgroup_id, member_email'),
+    }));
+    expect(names(p)).not.toContain('WorkGroup');
+  });
+});
