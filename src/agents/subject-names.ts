@@ -69,14 +69,14 @@ export function gluedOfNames(models: StagingModel[]): void {
   }
   const split = (word: string, of: ReadonlySet<string>, depth: number): string[] => {
     if (depth > 3) return [word];
-    let best: string[] | undefined;
-    let longest = 0;
-    for (const name of of) {
-      if (name === word || name.length <= longest || word.length - name.length < 3) continue;
-      if (word.startsWith(name) && vocabulary.has(word.slice(name.length))) { best = [...split(name, of, depth + 1), word.slice(name.length)]; longest = name.length; }
-      else if (word.endsWith(name) && vocabulary.has(word.slice(0, -name.length))) { best = [word.slice(0, -name.length), ...split(name, of, depth + 1)]; longest = name.length; }
+    // the longest name that begins or ends the word (looked up by length, not by walking every name of the system)
+    for (let n = word.length - 3; n >= 4; n--) {
+      const head = word.slice(0, n);
+      if (of.has(head) && vocabulary.has(word.slice(n))) return [...split(head, of, depth + 1), word.slice(n)];
+      const tail = word.slice(word.length - n);
+      if (of.has(tail) && vocabulary.has(word.slice(0, word.length - n))) return [word.slice(0, word.length - n), ...split(tail, of, depth + 1)];
     }
-    return best ?? [word];
+    return [word];
   };
   for (const m of models) {
     const of = names.get(m.source);
