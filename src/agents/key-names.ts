@@ -94,6 +94,8 @@ export function keyNamedThings(models: StagingModel[], technical: Set<string>): 
  * by the event) is part of their nouns, and so is one before the noun of another table of its system (Ergast's standings of
  * drivers and of constructors, keyed by the driver and the constructor: figures about them).
  */
+const DIMENSIONAL = new Set(['fact', 'fct', 'dim']);
+
 export function moduleWordsByOwnKey(models: StagingModel[]): void {
   const nouns = new Set(models.map((m) => `${m.source}|${snakeOf(m.parsed.tokens)}`));
   const restOf = (m: StagingModel): string[] | undefined => {
@@ -104,7 +106,8 @@ export function moduleWordsByOwnKey(models: StagingModel[]): void {
   };
   const family = new Map<string, StagingModel[]>();
   for (const m of models) {
-    if (m.parsed.tokens.length < 2 || m.kind === 'helper' || nouns.has(`${m.source}|${m.parsed.tokens[0]}`)) continue;
+    // (a dimensional word, fact_user's fact, is left to the rules of staging copies of marts, which name what they copy)
+    if (m.parsed.tokens.length < 2 || m.kind === 'helper' || DIMENSIONAL.has(m.parsed.tokens[0]) || nouns.has(`${m.source}|${m.parsed.tokens[0]}`)) continue;
     const key = `${m.source}|${m.parsed.tokens[0]}`;
     family.set(key, [...(family.get(key) ?? []), m]);
   }
