@@ -48,6 +48,17 @@ export function gluedNames(models: StagingModel[]): void {
   }
 }
 
+/** Words of three letters or more the layer's column names write on their own (course_run_id: course, run), read once per layer. */
+const columnWords = new WeakMap<StagingModel[], Set<string>>();
+function wordsOfColumns(models: StagingModel[]): Set<string> {
+  let words = columnWords.get(models);
+  if (words) return words;
+  words = new Set<string>();
+  for (const m of models) for (const c of m.columns) for (const w of c.name.toLowerCase().split('_')) if (w.length >= 3) words.add(w);
+  columnWords.set(models, words);
+  return words;
+}
+
 /**
  * A word glued from another one-word name of its system and a word the layer writes on its own elsewhere (courserun beside
  * course, with run in course_run_id; b2bcoupon beside coupon, with b2b in b2b_contract_id; programenrollment beside
@@ -57,10 +68,9 @@ export function gluedNames(models: StagingModel[]): void {
  * which the key rules name.
  */
 export function gluedOfNames(models: StagingModel[]): void {
-  const vocabulary = new Set<string>();
+  const vocabulary = new Set(wordsOfColumns(models));
   const names = new Map<string, Set<string>>();
   for (const m of models) {
-    for (const c of m.columns) for (const w of c.name.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w.length >= 3) vocabulary.add(w);
     if (m.parsed.tokens.length > 1) for (const w of m.parsed.tokens) vocabulary.add(w);
     if (m.parsed.tokens.length !== 1 || m.parsed.tokens[0].length < 4) continue;
     const own = names.get(m.source) ?? new Set<string>();
@@ -81,10 +91,12 @@ export function gluedOfNames(models: StagingModel[]): void {
   for (const m of models) {
     const of = names.get(m.source);
     if (!of) continue;
+    const tokens = m.parsed.tokens.flatMap((t) => split(t, of, 0));
+    if (tokens.length === m.parsed.tokens.length) continue;
     // a word the table's own columns spell apart (treat_plan_attach_id of treatplanattach) is spelt as they do, elsewhere
     const spelt = new Set(m.columns.map((c) => c.name.toLowerCase().replace(/_id$/, '')).filter((n) => n.includes('_')).map((n) => n.replace(/_/g, '')));
-    const tokens = m.parsed.tokens.flatMap((t) => (spelt.has(t) ? [t] : split(t, of, 0)));
-    if (tokens.length !== m.parsed.tokens.length) m.parsed = { ...m.parsed, tokens };
+    const kept = m.parsed.tokens.flatMap((t) => (spelt.has(t) ? [t] : split(t, of, 0)));
+    if (kept.length !== m.parsed.tokens.length) m.parsed = { ...m.parsed, tokens: kept };
   }
 }
 
@@ -96,8 +108,7 @@ export function gluedOfNames(models: StagingModel[]): void {
  * (worknode beside worknode_hierarchy: the project's word).
  */
 export function gluedOfWords(models: StagingModel[]): void {
-  const vocabulary = new Set<string>();
-  for (const m of models) for (const c of m.columns) for (const w of c.name.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w.length >= 3) vocabulary.add(w);
+  const vocabulary = wordsOfColumns(models);
   // a word other tables' names carry as one word (worknode in worknode_hierarchy, worknode_slot_shift) is the project's own word
   const named = new Set(models.filter((m) => m.parsed.tokens.length > 1).flatMap((m) => m.parsed.tokens));
   const parts = (word: string, depth: number): string[] | undefined => {
