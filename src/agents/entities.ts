@@ -10,12 +10,12 @@ import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js'
 import { isTechnicalColumn, keyShape } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { joinedColumns, joinedEntity, type JoinMap } from './join-evidence.js';
-import { keyNamedThings, namedByOwnKeys, singularByOwnKey } from './key-names.js';
+import { keyNamedThings, moduleWordsByOwnKey, namedByOwnKeys, singularByOwnKey } from './key-names.js';
 import { configuredThings, pointedAtThings, translatedThings } from './named-things.js';
 import { singularPhrase } from './inflection.js';
 import { EntityIndex, ruleConfidence, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { joinedKeys, keysReadFrom, stagerOf } from './join-keys.js';
-import { gluedNames, subjectTails } from './subject-names.js';
+import { gluedNames, gluedOfNames, gluedOfWords, subjectTails } from './subject-names.js';
 import { tagDefinitions } from './tag-definitions.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { applySystemPrefixes, conformedTables, grainOf, mergePartitionCopies, markDuplicates, markJoinsAgain, markRestagings, markSameRows, markSubsets, nameForTheirBase, ownIdentifiers, systemOf } from './layer-systems.js';
@@ -131,10 +131,13 @@ export function readStagingLayer(project: Project): StagingLayer {
   applySystemPrefixes(models);
   mergePartitionCopies(models);
   for (const m of models) singularByOwnKey(m);
+  moduleWordsByOwnKey(models);
   namedByOwnKeys(models);
   translatedThings(models);
   subjectTails(models);
   gluedNames(models);
+  gluedOfNames(models);
+  gluedOfWords(models);
   for (const m of models) m.noun = pascalName(m.parsed.tokens);
 
   // 1. kinds told by the name, the place and the structure; field-definition tables first, so their option tables follow them

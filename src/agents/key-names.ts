@@ -83,3 +83,38 @@ export function keyNamedThings(models: StagingModel[], technical: Set<string>): 
     m.noun = pascalName(m.parsed.tokens);
   }
 }
+
+/**
+ * A Django application names its tables <app label>_<model> (courses_courserun, ecommerce_order, grades_courserungrade): the
+ * label is a module of the application, not part of the noun, which the row's own key names alone (courserun_id, order_id).
+ * A first word is such a label when it begins two or more names of its system, is no noun of it, and most of the tables it
+ * begins are keyed by one word after it (courserun_id, basketitem_id: a model's name, which Django writes in one word); it
+ * goes from those keyed by the rest of their names. A word whose tables are keyed by longer rests or otherwise (Magento's
+ * sales_order beside sales_order_item and sales_order_address; HubSpot's email_event beside email_event_bounce, both keyed
+ * by the event) is part of their nouns, and so is one before the noun of another table of its system (Ergast's standings of
+ * drivers and of constructors, keyed by the driver and the constructor: figures about them).
+ */
+const DIMENSIONAL = new Set(['fact', 'fct', 'dim']);
+
+export function moduleWordsByOwnKey(models: StagingModel[]): void {
+  const nouns = new Set(models.map((m) => `${m.source}|${snakeOf(m.parsed.tokens)}`));
+  const restOf = (m: StagingModel): string[] | undefined => {
+    const t = m.parsed.tokens;
+    const keys = m.ownKeys.size ? [...m.ownKeys] : m.columns.slice(0, 1).map((c) => c.name.toLowerCase());
+    for (let k = 1; k < t.length; k++) if (keys.includes(`${snakeOf(t.slice(k))}_id`)) return nouns.has(`${m.source}|${snakeOf(t.slice(k))}`) ? undefined : t.slice(k);
+    return undefined;
+  };
+  const family = new Map<string, StagingModel[]>();
+  for (const m of models) {
+    // (a dimensional word, fact_user's fact, is left to the rules of staging copies of marts, which name what they copy)
+    if (m.parsed.tokens.length < 2 || m.kind === 'helper' || DIMENSIONAL.has(m.parsed.tokens[0]) || nouns.has(`${m.source}|${m.parsed.tokens[0]}`)) continue;
+    const key = `${m.source}|${m.parsed.tokens[0]}`;
+    family.set(key, [...(family.get(key) ?? []), m]);
+  }
+  for (const members of family.values()) {
+    if (members.length < 2) continue;
+    const rests = members.map(restOf);
+    if (rests.filter((r) => r?.length === 1).length * 2 <= members.length) continue;
+    members.forEach((m, i) => { if (rests[i]) m.parsed = { ...m.parsed, tokens: rests[i]! }; });
+  }
+}

@@ -47,3 +47,89 @@ export function gluedNames(models: StagingModel[]): void {
     if (best) m.parsed = { ...m.parsed, tokens: best.split };
   }
 }
+
+/** Words of three letters or more the layer's column names write on their own (course_run_id: course, run), read once per layer. */
+const columnWords = new WeakMap<StagingModel[], Set<string>>();
+function wordsOfColumns(models: StagingModel[]): Set<string> {
+  let words = columnWords.get(models);
+  if (words) return words;
+  words = new Set<string>();
+  for (const m of models) for (const c of m.columns) for (const w of c.name.toLowerCase().split('_')) if (w.length >= 3) words.add(w);
+  columnWords.set(models, words);
+  return words;
+}
+
+/**
+ * A word glued from another one-word name of its system and a word the layer writes on its own elsewhere (courserun beside
+ * course, with run in course_run_id; b2bcoupon beside coupon, with b2b in b2b_contract_id; programenrollment beside
+ * program) is those words, as if underscores stood between them: CourseRun, B2bCoupon, ProgramEnrollment. The part that is
+ * a name may itself be glued (courserunenrollment: courserun, then course and run). A remainder the layer never writes
+ * alone is the rest of a word (candidatures beside candidats), and stays; so does a word the table's own columns spell apart,
+ * which the key rules name.
+ */
+export function gluedOfNames(models: StagingModel[]): void {
+  const vocabulary = new Set(wordsOfColumns(models));
+  const names = new Map<string, Set<string>>();
+  for (const m of models) {
+    if (m.parsed.tokens.length > 1) for (const w of m.parsed.tokens) vocabulary.add(w);
+    if (m.parsed.tokens.length !== 1 || m.parsed.tokens[0].length < 4) continue;
+    const own = names.get(m.source) ?? new Set<string>();
+    own.add(m.parsed.tokens[0]);
+    names.set(m.source, own);
+  }
+  const split = (word: string, of: ReadonlySet<string>, depth: number): string[] => {
+    if (depth > 3) return [word];
+    // the longest name that begins or ends the word (looked up by length, not by walking every name of the system)
+    for (let n = word.length - 3; n >= 4; n--) {
+      const head = word.slice(0, n);
+      if (of.has(head) && vocabulary.has(word.slice(n))) return [...split(head, of, depth + 1), word.slice(n)];
+      const tail = word.slice(word.length - n);
+      if (of.has(tail) && vocabulary.has(word.slice(0, word.length - n))) return [word.slice(0, word.length - n), ...split(tail, of, depth + 1)];
+    }
+    return [word];
+  };
+  for (const m of models) {
+    const of = names.get(m.source);
+    if (!of) continue;
+    const tokens = m.parsed.tokens.flatMap((t) => split(t, of, 0));
+    if (tokens.length === m.parsed.tokens.length) continue;
+    // a word the table's own columns spell apart (treat_plan_attach_id of treatplanattach) is spelt as they do, elsewhere
+    const spelt = new Set(m.columns.map((c) => c.name.toLowerCase().replace(/_id$/, '')).filter((n) => n.includes('_')).map((n) => n.replace(/_/g, '')));
+    const kept = m.parsed.tokens.flatMap((t) => (spelt.has(t) ? [t] : split(t, of, 0)));
+    if (kept.length !== m.parsed.tokens.length) m.parsed = { ...m.parsed, tokens: kept };
+  }
+}
+
+/**
+ * A one-word name its own key repeats glued (taxrate keyed taxrate_id, subsectiongrade keyed subsectiongrade_id) where no
+ * other name of its system is a part of it reads as the words the layer writes alone elsewhere (tax and rate in
+ * order_tax_rate, grade in letter_grade): TaxRate, SubsectionGrade. Every part must be such a word of three letters or more,
+ * the fewest parts win; a name that does not split so stays as it is, and so does one other tables' names carry as a word
+ * (worknode beside worknode_hierarchy: the project's word).
+ */
+export function gluedOfWords(models: StagingModel[]): void {
+  const vocabulary = wordsOfColumns(models);
+  // a word other tables' names carry as one word (worknode in worknode_hierarchy, worknode_slot_shift) is the project's own word
+  const named = new Set(models.filter((m) => m.parsed.tokens.length > 1).flatMap((m) => m.parsed.tokens));
+  const parts = (word: string, depth: number): string[] | undefined => {
+    if (depth > 0 && vocabulary.has(word)) return [word];
+    if (depth >= 3) return undefined;
+    let best: string[] | undefined;
+    for (let i = word.length - 3; i >= 3; i--) {
+      const head = word.slice(0, i);
+      if (!vocabulary.has(head)) continue;
+      const tail = parts(word.slice(i), depth + 1);
+      if (tail && (!best || tail.length + 1 < best.length)) best = [head, ...tail];
+    }
+    return best;
+  };
+  for (const m of models) {
+    const t = m.parsed.tokens;
+    if (t.length !== 1 || m.kind === 'helper' || named.has(t[0])) continue;
+    const keys = m.ownKeys.size ? [...m.ownKeys] : m.columns.slice(0, 1).map((c) => c.name.toLowerCase());
+    if (!keys.includes(`${t[0]}_id`)) continue;
+    const split = parts(t[0], 0);
+    // (a kind word split off, credithistory's history, would make a thing a history of another: left to gluedNames)
+    if (split && !split.some((w) => isKindWord(w))) m.parsed = { ...m.parsed, tokens: split };
+  }
+}

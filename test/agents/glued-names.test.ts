@@ -71,7 +71,7 @@ describe('a key named as another table\'s key, not for its noun', () => {
     expect(r).toContain('Insplan>Appointment.insurance_plan_2_id');
     expect(r).toContain('Inssub>Claim.insurance_subscriber_id');
     expect(r).toContain('Inssub>Claim.secondary_insurance_subscriber_id');
-    expect(r).toContain('Codegroup>Benefit.code_group_id');
+    expect(r).toContain('CodeGroup>Benefit.code_group_id'); // codegroup keyed codegroup_id reads as the words code_group_id spells
     // a one-word key after a role is a compound of its own: a payment plan is no insurance plan
     expect(r.filter((x) => x.endsWith('.payment_plan_id'))).toEqual([]);
   });

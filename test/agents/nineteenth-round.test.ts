@@ -1,0 +1,95 @@
+// The Conceptualizer, issue 23's nineteenth blind round: classes of error read off a university's online-learning data
+// platform (mitodl/ol-data-platform: the Django applications of several learning products, each beside its Open edX
+// instance, one staging folder per system, models named stg__<system>__app__postgres__<app label>_<model>). Each project is
+// written in that shape and read by the real project reader, with the SQL parser loaded.
+import { describe, expect, it } from 'vitest';
+import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
+import { loadFiles, names, refs, sources, sourcesYaml } from './helpers.js';
+
+await initSqlColumns(); // columns come from the models' SQL
+
+const run = (files: Record<string, string>) => conceptualize(loadFiles(files));
+const select = (source: string, table: string, columns: string) => `select ${columns} from {{ source('${source}', '${table}') }}\n`;
+/** A Django application's table staged as stg__<system>__app__postgres__<table>. */
+const django = (system: string, table: string, columns: string) => ({
+  [`models/staging/${system}/stg__${system}__app__postgres__${table}.sql`]: select(`${system}_raw`, table, columns),
+});
+
+describe("a Django application's module word before its tables' nouns", () => {
+  const shop = {
+    'models/staging/_sources.yml': sourcesYaml(sources('academy_raw', 'catalog_lesson', 'catalog_workshop', 'billing_invoice', 'billing_refund')),
+    ...django('academy', 'catalog_lesson', 'id as lesson_id, title, created_on'),
+    ...django('academy', 'catalog_workshop', 'id as workshop_id, lesson_id, starts_on'),
+    ...django('academy', 'billing_invoice', 'id as invoice_id, member_id, workshop_id, total'),
+    ...django('academy', 'billing_refund', 'id as refund_id, invoice_id, amount'),
+  };
+  it('drops the module word where each of its tables is keyed by the noun after it (catalog_workshop keyed workshop_id)', () => {
+    const p = run(shop);
+    expect(names(p)).toEqual(['Invoice', 'Lesson', 'Refund', 'Workshop']);
+    expect(refs(p)).toEqual(expect.arrayContaining(['Lesson>Workshop.lesson_id', 'Workshop>Invoice.workshop_id', 'Invoice>Refund.invoice_id']));
+  });
+  it('keeps a first word whose tables are keyed by longer nouns, as a shop database’s sales_order beside sales_order_item', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('store', 'sales_order', 'sales_order_item', 'sales_order_address')),
+      'models/staging/store/stg_store__sales_order.sql': select('store', 'sales_order', 'entity_id as order_id, grand_total'),
+      'models/staging/store/stg_store__sales_order_item.sql': select('store', 'sales_order_item', 'item_id as order_item_id, order_id, sku'),
+      'models/staging/store/stg_store__sales_order_address.sql': select('store', 'sales_order_address', 'entity_id as order_address_id, order_id, city'),
+    });
+    expect(names(p)).toContain('SalesOrder');
+    expect(names(p)).not.toContain('Order');
+  });
+  it('keeps a first word before another table’s noun (standings of drivers, keyed by the driver)', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('racing', 'drivers', 'teams', 'driver_standings', 'team_standings')),
+      'models/staging/racing/stg_racing__drivers.sql': select('racing', 'drivers', 'driver_id, surname'),
+      'models/staging/racing/stg_racing__teams.sql': select('racing', 'teams', 'team_id, name'),
+      'models/staging/racing/stg_racing__standings__drivers.sql': select('racing', 'driver_standings', 'driver_id, points, wins'),
+      'models/staging/racing/stg_racing__standings__teams.sql': select('racing', 'team_standings', 'team_id, points, wins'),
+      'models/staging/racing/_models.yml': 'version: 2\nmodels:\n  - name: stg_racing__standings__drivers\n    columns:\n      - name: driver_id\n        data_tests: [unique]\n  - name: stg_racing__standings__teams\n    columns:\n      - name: team_id\n        data_tests: [unique]\n',
+    });
+    expect(names(p)).not.toContain('Driver2');
+    expect(names(p).filter((n) => n === 'Driver')).toHaveLength(1);
+    expect(names(p).filter((n) => n === 'Team')).toHaveLength(1);
+  });
+});
+
+describe('a name glued from another name of its system and a word the layer writes alone', () => {
+  const layer = (extra: Record<string, string> = {}) => ({
+    'models/staging/_sources.yml': sourcesYaml(sources('academy_raw', 'catalog_lesson', 'catalog_lessonrun', 'catalog_lessonrunenrollment', 'catalog_lessonpage')),
+    ...django('academy', 'catalog_lesson', 'id as lesson_id, title, run_count'),
+    ...django('academy', 'catalog_lessonrun', 'id as lessonrun_id, lesson_id, starts_on'),
+    ...django('academy', 'catalog_lessonrunenrollment', 'id as lessonrunenrollment_id, lessonrun_id, enrollment_mode'),
+    ...extra,
+  });
+  it('splits it at that name, the name itself too (lessonrunenrollment: LessonRunEnrollment)', () => {
+    const p = run(layer());
+    expect(names(p)).toEqual(['Lesson', 'LessonRun', 'LessonRunEnrollment']);
+    expect(refs(p)).toEqual(['Lesson>LessonRun.lesson_id', 'LessonRun>LessonRunEnrollment.lessonrun_id']);
+  });
+  it('leaves a remainder the layer never writes alone (lessonpage, where page is no word of any column)', () => {
+    const p = run(layer(django('academy', 'catalog_lessonpage', 'id as lessonpage_id, lesson_id, body')));
+    expect(names(p)).toContain('Lessonpage');
+  });
+});
+
+describe('a one-word name its own key repeats glued, of words the layer writes alone', () => {
+  const layer = (extra: Record<string, string> = {}) => ({
+    'models/staging/_sources.yml': sourcesYaml(sources('shop_raw', 'billing_taxrate', 'billing_invoice', 'billing_workgroup', 'billing_workgroup_member')),
+    ...django('shop', 'billing_taxrate', 'id as taxrate_id, country_code, tax_percent, rate_name'),
+    ...django('shop', 'billing_invoice', 'id as invoice_id, taxrate_id, total'),
+    ...extra,
+  });
+  it('reads it as those words (taxrate keyed taxrate_id: TaxRate)', () => {
+    const p = run(layer());
+    expect(names(p)).toEqual(['Invoice', 'TaxRate']);
+    expect(refs(p)).toEqual(['TaxRate>Invoice.taxrate_id']);
+  });
+  it('keeps a word other tables’ names carry as one (workgroup beside workgroup_member)', () => {
+    const p = run(layer({
+      ...django('shop', 'billing_workgroup', 'id as workgroup_id, work_title, group_name'),
+      ...django('shop', 'billing_workgroup_member', 'id as workgroup_member_id, workgroup_id, member_email'),
+    }));
+    expect(names(p)).not.toContain('WorkGroup');
+  });
+});
