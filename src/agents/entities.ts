@@ -15,7 +15,7 @@ import { configuredThings, pointedAtThings, translatedThings } from './named-thi
 import { singularPhrase } from './inflection.js';
 import { EntityIndex, ruleConfidence, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { joinedKeys, keysReadFrom, stagerOf } from './join-keys.js';
-import { gluedNames, gluedOfNames, gluedOfWords, subjectTails } from './subject-names.js';
+import { gluedNames, gluedOfNames, gluedOfProse, gluedOfWords, subjectTails } from './subject-names.js';
 import { tagDefinitions } from './tag-definitions.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { applySystemPrefixes, conformedTables, grainOf, mergePartitionCopies, markDuplicates, markJoinsAgain, markRestagings, markSameRows, markSubsets, nameForTheirBase, ownIdentifiers, systemOf } from './layer-systems.js';
@@ -138,6 +138,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   gluedNames(models);
   gluedOfNames(models);
   gluedOfWords(models);
+  gluedOfProse(models);
   for (const m of models) m.noun = pascalName(m.parsed.tokens);
 
   // 1. kinds told by the name, the place and the structure; field-definition tables first, so their option tables follow them

@@ -133,3 +133,80 @@ export function gluedOfWords(models: StagingModel[]): void {
     if (split && !split.some((w) => isKindWord(w))) m.parsed = { ...m.parsed, tokens: split };
   }
 }
+
+/** The words the layer's descriptions write (models' and columns'), singular forms too, and the pairs they write in a row. */
+interface Prose { words: Set<string>; pairs: Set<string> }
+const layerProse = new WeakMap<StagingModel[], Prose>();
+function proseOf(models: StagingModel[]): Prose {
+  let prose = layerProse.get(models);
+  if (prose) return prose;
+  prose = { words: new Set(), pairs: new Set() };
+  const read = (text: string | undefined) => {
+    if (!text) return;
+    let before: string[] = [];
+    // (an identifier quoted in the text, courseware_studentmodule or flexiblepricetier_id, is no prose: it breaks the row)
+    for (const raw of text.toLowerCase().split(/[^a-z0-9_]+/)) {
+      const w = raw.includes('_') ? '' : raw;
+      if (!w) { before = []; continue; }
+      const forms = w === singularWord(w) ? [w] : [w, singularWord(w)];
+      for (const f of forms) { prose!.words.add(f); for (const b of before) prose!.pairs.add(`${b} ${f}`); }
+      before = forms;
+    }
+  };
+  for (const m of models) {
+    read(m.node.description);
+    for (const c of m.node.columns) read(c.description);
+  }
+  layerProse.set(models, prose);
+  return prose;
+}
+
+/**
+ * A glued word of a name that the layer's descriptions write apart (wiretransferreceipt: "a wire transfer receipt";
+ * percolatequery: "percolate queries"; flexiblepricetier beside "flexible price") is those words: WireTransferReceipt,
+ * PercolateQuery, FlexiblePriceTier. Every part is a word of three letters or more the descriptions or column names
+ * write alone, and at least two neighbours are written in a row; a word the descriptions write whole (checkpoint) stays,
+ * unless they also write all its parts in a row (studentmodule beside "student module").
+ */
+export function gluedOfProse(models: StagingModel[]): void {
+  const prose = proseOf(models);
+  if (!prose.pairs.size) return;
+  const columns = wordsOfColumns(models);
+  const known = (w: string) => w.length >= 3 && (prose.words.has(w) || columns.has(w));
+  // the fewest parts, then the most neighbours written in a row
+  const best = (word: string): { parts: string[]; witnessed: number } | undefined => {
+    let found: { parts: string[]; witnessed: number } | undefined;
+    const walk = (at: number, parts: string[], witnessed: number) => {
+      if (parts.length > 4 || (found && parts.length > found.parts.length)) return;
+      if (at === word.length) {
+        if (parts.length > 1 && witnessed > 0 && (!found || parts.length < found.parts.length || witnessed > found.witnessed)) found = { parts: [...parts], witnessed };
+        return;
+      }
+      for (let end = word.length; end >= at + 3; end--) {
+        const part = word.slice(at, end);
+        if (!known(part)) continue;
+        const last = parts[parts.length - 1];
+        walk(end, [...parts, part], witnessed + (last && prose.pairs.has(`${last} ${part}`) ? 1 : 0));
+      }
+    };
+    walk(0, [], 0);
+    return found;
+  };
+  const cache = new Map<string, string[]>();
+  const split = (t: string): string[] => {
+    let out = cache.get(t);
+    if (!out) {
+      const found = t.length < 7 || !/^[a-z0-9]+$/.test(t) ? undefined : best(t);
+      // (a word written whole as well is split only where every neighbour is also written apart: "student module")
+      // (nor is a kind word split off, inventorylog's log: the table says what the project calls a thing, left to gluedNames)
+      out = found && !found.parts.some(isKindWord) && (!prose.words.has(t) || found.witnessed === found.parts.length - 1) ? found.parts : [t];
+      cache.set(t, out);
+    }
+    return out;
+  };
+  for (const m of models) {
+    if (m.kind === 'helper') continue;
+    const tokens = m.parsed.tokens.flatMap(split);
+    if (tokens.length !== m.parsed.tokens.length) m.parsed = { ...m.parsed, tokens };
+  }
+}

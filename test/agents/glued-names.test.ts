@@ -115,3 +115,33 @@ describe('a table its description says connects one thing to others', () => {
     expect(names(load(files))).toEqual(['Procedure', 'Treatplan', 'Treatplanattach']);
   });
 });
+
+describe('a glued name its descriptions write apart', () => {
+  const app = (table: string, select: string) => ({ [`models/staging/shop/stg_shop__${table}.sql`]: `select ${select} from {{ source('shop', '${table}') }}\n` });
+  const described = (model: string, description: string, cols: string) => ({ [`models/staging/shop/_stg_shop__${model}.yml`]: `version: 2\nmodels:\n  - name: stg_shop__${model}\n    description: ${description}\n    columns:\n${cols}` });
+  const files = (workshop: string) => ({
+    'models/_sources.yml': sourcesYaml(sources('shop', 'orders', 'wiretransferreceipt', 'percolatequery', 'studentmodule', 'workshop')),
+    ...app('orders', 'id as order_id, total'),
+    ...app('wiretransferreceipt', 'id as wiretransferreceipt_id, order_id, amount'),
+    ...app('percolatequery', 'id as percolatequery_id, query_text'),
+    ...app('studentmodule', 'id as studentmodule_id, order_id, state'),
+    ...app('workshop', 'id as workshop_id, order_id, label'),
+    ...described('orders', 'An order', unique('order_id')),
+    ...described('wiretransferreceipt', 'Data about a wire transfer receipt for an order', unique('wiretransferreceipt_id')),
+    ...described('percolatequery', 'Saved searches, the percolate queries users subscribe to', unique('percolatequery_id')),
+    // written whole as a word, and its parts also in a row
+    ...described('studentmodule', 'The studentmodule of a learner; a student module holds its state', unique('studentmodule_id')),
+    ...described('workshop', workshop, unique('workshop_id')),
+  });
+
+  it('names the thing in those words and draws its references under that name', () => {
+    const p = load(files('A workshop an order is made in, by the work of its shop'));
+    expect(names(p)).toEqual(['Order', 'PercolateQuery', 'StudentModule', 'WireTransferReceipt', 'Workshop']);
+    expect(refs(p)).toContain('Order>WireTransferReceipt.order_id');
+  });
+
+  it('keeps a word the descriptions write whole and never in a row apart', () => {
+    expect(names(load(files('A workshop an order is made in, a work shop')))).toContain('WorkShop');
+    expect(names(load(files('A workshop an order is made in, by the work of its shop')))).toContain('Workshop');
+  });
+});
