@@ -1,5 +1,6 @@
 // A name that ends in a subject the layer's other names begin with (stg_batches_otr beside stg_otr_logistics): its noun
 // is the word before that subject.
+import type { DbtNode } from '../core/project/types.js';
 import type { StagingModel } from './entities.js';
 import { singularWord } from './inflection.js';
 import { isKindWord } from './model-kinds.js';
@@ -134,10 +135,10 @@ export function gluedOfWords(models: StagingModel[]): void {
   }
 }
 
-/** The words the layer's descriptions write (models' and columns'), singular forms too, and the pairs they write in a row. */
+/** The words the layer's and its sources' descriptions write (tables' and columns'), singular forms too, and the pairs they write in a row. */
 interface Prose { words: Set<string>; pairs: Set<string> }
 const layerProse = new WeakMap<StagingModel[], Prose>();
-function proseOf(models: StagingModel[]): Prose {
+function proseOf(models: StagingModel[], sources: readonly DbtNode[]): Prose {
   let prose = layerProse.get(models);
   if (prose) return prose;
   prose = { words: new Set(), pairs: new Set() };
@@ -153,9 +154,9 @@ function proseOf(models: StagingModel[]): Prose {
       before = forms;
     }
   };
-  for (const m of models) {
-    read(m.node.description);
-    for (const c of m.node.columns) read(c.description);
+  for (const n of [...models.map((m) => m.node), ...sources]) {
+    read(n.description);
+    for (const c of n.columns) read(c.description);
   }
   layerProse.set(models, prose);
   return prose;
@@ -168,8 +169,8 @@ function proseOf(models: StagingModel[]): Prose {
  * write alone, and at least two neighbours are written in a row; a word the descriptions write whole (checkpoint) stays,
  * unless they also write all its parts in a row (studentmodule beside "student module").
  */
-export function gluedOfProse(models: StagingModel[]): void {
-  const prose = proseOf(models);
+export function gluedOfProse(models: StagingModel[], sources: readonly DbtNode[]): void {
+  const prose = proseOf(models, sources);
   if (!prose.pairs.size) return;
   const columns = wordsOfColumns(models);
   const known = (w: string) => w.length >= 3 && (prose.words.has(w) || columns.has(w));

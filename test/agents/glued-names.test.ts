@@ -145,3 +145,14 @@ describe('a glued name its descriptions write apart', () => {
     expect(names(load(files('A workshop an order is made in, by the work of its shop')))).toContain('Workshop');
   });
 });
+
+describe('a glued name its sources’ descriptions write apart', () => {
+  it('is split as where the models’ descriptions do', () => {
+    const p = load({
+      'models/_sources.yml': 'version: 2\nsources:\n  - name: shop\n    tables:\n      - name: giftcardbatch\n        description: A gift card batch, the cards issued together\n',
+      'models/staging/shop/stg_shop__giftcardbatch.sql': "select id as giftcardbatch_id, issued_at, card_count from {{ source('shop', 'giftcardbatch') }}\n",
+      'models/staging/shop/_stg_shop__giftcardbatch.yml': `version: 2\nmodels:\n  - name: stg_shop__giftcardbatch\n    columns:\n${unique('giftcardbatch_id')}`,
+    });
+    expect(names(p)).toEqual(['GiftCardBatch']);
+  });
+});
