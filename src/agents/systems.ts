@@ -127,6 +127,11 @@ export function sameThingEvidence(project: Project, a: SystemMember[], b: System
       }
     }
   }
+  // the same application's table in each of its deployments the system names tell (mitxonline_openedx, mitxpro_openedx;
+  // ethelo_e3, ethelo_la_deliberation): the same columns. Systems that only publish in one standard's schema stay apart.
+  const sa0 = systemTokens(a[0].source), sb0 = systemTokens(b[0].source);
+  const same = sa0.some((t) => t.length >= 3 && sb0.includes(t)) ? sameColumns(project, a, b) : undefined;
+  if (same) return same;
   const entityOf = (n: DbtNode) => n.meta?.modeler?.entity ?? n.meta?.entity ?? n.config?.meta?.modeler?.entity;
   const declared = new Set([...a, ...b].map((m) => entityOf(m.node)));
   if (declared.size === 1 && [...declared][0]) return `both declare meta.modeler.entity ${[...declared][0]}`;
@@ -143,6 +148,17 @@ export function sameThingEvidence(project: Project, a: SystemMember[], b: System
     return 'a downstream model unions them';
   }
   return undefined;
+}
+
+/** Models of two systems whose columns are the same (five or more, four in five shared): one table of one application. */
+function sameColumns(project: Project, a: readonly SystemMember[], b: readonly SystemMember[]): string | undefined {
+  const names = (ms: readonly SystemMember[]) => new Set(ms.flatMap((m) => columnsOf(project, m.node).map((c) => c.name.toLowerCase())));
+  const x = names(a), y = names(b);
+  if (x.size < 5 || y.size < 5) return undefined;
+  let shared = 0;
+  for (const c of x) if (y.has(c)) shared++;
+  const all = x.size + y.size - shared;
+  return shared / all >= 0.8 ? `their models return the same columns (${shared} of ${all})` : undefined;
 }
 
 /** Does a relationships test's `to` (ref('stg_x'), source('s', 't')) quote one of `names`? */
