@@ -111,10 +111,20 @@ export function moduleWordsByOwnKey(models: StagingModel[]): void {
     const key = `${m.source}|${m.parsed.tokens[0]}`;
     family.set(key, [...(family.get(key) ?? []), m]);
   }
+  const django = new Set<string>();
   for (const members of family.values()) {
     if (members.length < 2) continue;
     const rests = members.map(restOf);
     if (rests.filter((r) => r?.length === 1).length * 2 <= members.length) continue;
     members.forEach((m, i) => { if (rests[i]) m.parsed = { ...m.parsed, tokens: rests[i]! }; });
+    django.add(members[0].source);
+  }
+  // in a system so named, an application of one table (exams_examrun keyed examrun_id beside courses_* and ecommerce_*)
+  // is named the same way: its label goes where the key names the one word after it
+  for (const members of family.values()) {
+    const m = members[0];
+    if (members.length !== 1 || !django.has(m.source) || m.parsed.tokens.length !== 2) continue;
+    const rest = restOf(m);
+    if (rest?.length === 1) m.parsed = { ...m.parsed, tokens: rest };
   }
 }

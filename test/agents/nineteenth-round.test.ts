@@ -29,6 +29,17 @@ describe("a Django application's module word before its tables' nouns", () => {
     expect(names(p)).toEqual(['Invoice', 'Lesson', 'Refund', 'Workshop']);
     expect(refs(p)).toEqual(expect.arrayContaining(['Lesson>Workshop.lesson_id', 'Workshop>Invoice.workshop_id', 'Invoice>Refund.invoice_id']));
   });
+  it('drops the module word of an application of one table in a system so named (exams_examrun keyed examrun_id)', () => {
+    const p = run({
+      ...shop,
+      'models/staging/_sources.yml': sourcesYaml(sources('academy_raw', 'catalog_lesson', 'catalog_workshop', 'billing_invoice', 'billing_refund', 'exams_examrun', 'portal_page')),
+      ...django('academy', 'exams_examrun', 'id as examrun_id, lesson_id, passing_score'),
+      // (keyed by something else, the first word stays part of the noun)
+      ...django('academy', 'portal_page', 'id as portal_page_id, title'),
+    });
+    expect(names(p)).toEqual(['Examrun', 'Invoice', 'Lesson', 'PortalPage', 'Refund', 'Workshop']);
+    expect(refs(p)).toContain('Lesson>Examrun.lesson_id');
+  });
   it('keeps a first word whose tables are keyed by longer nouns, as a shop database’s sales_order beside sales_order_item', () => {
     const p = run({
       'models/staging/_sources.yml': sourcesYaml(sources('store', 'sales_order', 'sales_order_item', 'sales_order_address')),
