@@ -49,6 +49,8 @@ const TECHNICAL_NOUNS = new Set(['migration', 'schema_migration', 'schema_versio
   'object_type', 'sobject', 'sync', 'sync_state', 'checkpoint', 'cursor', 'lock', 'sequence', 'fivetran_audit',
   // what the application deleted, kept so loads can drop it (Frappe's deleted_documents): tombstones
   'deleted_document', 'deleted_record', 'deleted_object', 'deleted_row', 'deletion', 'tombstone']);
+/** Web frameworks whose own tables sit beside an application's: Django's, Wagtail's, django-reversion's. */
+const FRAMEWORK_WORDS = new Set(['django', 'wagtail', 'wagtailcore', 'wagtailimages', 'wagtaildocs', 'reversion']);
 const TOOL_PREFIXES = new Set(['fivetran', 'airbyte', 'stitch', 'dbt', 'meltano', 'singer', 'hevo']);
 /** Systems, folders and name words of a pipeline's own bookkeeping (load outcomes, validator output, id maps, audit logs). */
 const PIPELINE_WORDS = new Set(['outcome', 'outcomes', 'validation', 'download', 'unzip', 'scraped', 'scrape', 'ingestion', 'invocation', 'idmap', 'cloudaudit']);
@@ -155,6 +157,10 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (TECHNICAL_NOUNS.has(phrase) || (tokens.length > 1 && TOOL_PREFIXES.has(tokens[0]))) {
     return { kind: 'technical', why: 'the source system\'s own bookkeeping or schema', served: [] };
   }
+  // a web framework's own tables, named with the framework's word by the name or its source table (django_contenttype,
+  // wagtailcore_page, reversion_version): the application's machinery, not its business things
+  const framework = [...tokens, ...table].find((t) => FRAMEWORK_WORDS.has(t));
+  if (framework) return { kind: 'technical', why: `a table of the ${framework} framework's own machinery (content types, pages, revisions)`, served: [] };
   // an entity–attribute–value store: its attribute definitions, option labels and sets (eav_attribute, eav_attribute_set) are
   // the system's own schema, and a table of values (catalog_product_entity_int: value_id, entity_id, attribute_id, store_id,
   // value) holds one thing's attributes, a row per attribute, not things of its own

@@ -104,3 +104,25 @@ describe('a one-word name its own key repeats glued, of words the layer writes a
     expect(names(p)).not.toContain('WorkGroup');
   });
 });
+
+describe("a web framework's own tables and a thing's versions", () => {
+  const app = {
+    'models/staging/_sources.yml': sourcesYaml(sources('academy_raw', 'catalog_lesson', 'catalog_lessonversion', 'catalog_lessonpage', 'django_contenttype', 'wagtailcore_page', 'wagtailimages_image', 'reversion_version', 'billing_invoice', 'billing_invoiceline')),
+    ...django('academy', 'catalog_lesson', 'id as lesson_id, title'),
+    ...django('academy', 'catalog_lessonversion', 'id as lessonversion_id, lesson_id, price, created_on'),
+    ...django('academy', 'catalog_lessonpage', 'id as lessonpage_id, lesson_id, wagtail_page_id, description'),
+    ...django('academy', 'django_contenttype', 'id as contenttype_id, app_label, model'),
+    ...django('academy', 'wagtailcore_page', 'id as wagtail_page_id, path, depth, title, contenttype_id'),
+    ...django('academy', 'wagtailimages_image', 'id as image_id, title, file, uploaded_by_user_id'),
+    ...django('academy', 'reversion_version', 'id as version_id, object_id, contenttype_id, serialized_data'),
+    ...django('academy', 'billing_invoice', 'id as invoice_id, total'),
+    ...django('academy', 'billing_invoiceline', 'id as invoiceline_id, invoice_id, lessonversion_id, amount'),
+  };
+
+  it('leaves out Django’s content types, Wagtail’s pages and images and django-reversion’s versions as the framework’s machinery', () => {
+    const p = run(app);
+    expect(names(p)).not.toEqual(expect.arrayContaining(['ContentType']));
+    for (const n of names(p)) expect(n).not.toMatch(/Django|Wagtail|Image|^Version$/);
+    expect(p.notes.join('\n')).toMatch(/django framework's own machinery/);
+  });
+});
