@@ -197,6 +197,11 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   // (api_keys, license_keys are things: only an _id names a key column)
   if (lead.length && (last === 'id' || last === 'ids')) return { kind: 'technical', why: 'a table named after a key: an id map', served: [] };
   if (HISTORY_WORDS.has(last) && lead.length) return { kind: 'history', why: `a ${last} table`, served: lead };
+  // product_version holding product_id (couponpayment_id of couponpaymentversion): versions of the thing it keys, which the
+  // rows of others may point at as they were then; a version list without its thing's key (app_version) is left to the rest
+  if ((last === 'version' || last === 'versions') && lead.length && columns?.some((c) => [lead.join('_'), lead.join('')].map((k) => `${k}_id`).includes(c.name.toLowerCase()))) {
+    return { kind: 'history', why: `versions of its ${lead.join(' ')} (each holds the ${lead.join(' ')}'s key)`, served: lead };
+  }
   // hist_appointment (OpenDental's histappointment): the abbreviation before the noun it keeps versions of
   if (tokens.length > 1 && tokens[0] === 'hist') return { kind: 'history', why: 'a hist table (versions of another table\'s rows)', served: tokens.slice(1) };
   // opportunity_field_history_migrated: a history with a qualifier after it

@@ -125,4 +125,11 @@ describe("a web framework's own tables and a thing's versions", () => {
     for (const n of names(p)) expect(n).not.toMatch(/Django|Wagtail|Image|^Version$/);
     expect(p.notes.join('\n')).toMatch(/django framework's own machinery/);
   });
+
+  it('reads a thing’s versions (lessonversion holding lesson_id) as its history, which lines point at as they were', () => {
+    const p = run(app);
+    expect(names(p)).not.toContain('LessonVersion');
+    expect(refs(p)).toContain('Invoice>Invoiceline.invoice_id');
+    expect(names(p)).toContain('Lesson');
+  });
 });
