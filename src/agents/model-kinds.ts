@@ -202,6 +202,16 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if ((last === 'version' || last === 'versions') && lead.length && columns?.some((c) => [lead.join('_'), lead.join('')].map((k) => `${k}_id`).includes(c.name.toLowerCase()))) {
     return { kind: 'history', why: `versions of its ${lead.join(' ')} (each holds the ${lead.join(' ')}'s key)`, served: lead };
   }
+  // cms_coursepage holding course_id: a thing's page on the site (its marketing texts, one per course), part of the thing;
+  // a page with no thing's key (an instructor's page) is the page's own subject
+  if ((last === 'page' || last === 'pages') && lead.length) {
+    for (let k = lead.length - 1; k >= 0; k--) {
+      const of = lead.slice(k);
+      if (columns?.some((c) => [of.join('_'), of.join('')].map((x) => `${x}_id`).includes(c.name.toLowerCase()))) {
+        return { kind: 'attribute', why: `the ${of.join(' ')}'s page (it holds the ${of.join(' ')}'s key): part of the ${of.join(' ')}`, served: of };
+      }
+    }
+  }
   // hist_appointment (OpenDental's histappointment): the abbreviation before the noun it keeps versions of
   if (tokens.length > 1 && tokens[0] === 'hist') return { kind: 'history', why: 'a hist table (versions of another table\'s rows)', served: tokens.slice(1) };
   // opportunity_field_history_migrated: a history with a qualifier after it

@@ -133,3 +133,18 @@ describe("a web framework's own tables and a thing's versions", () => {
     expect(names(p)).toContain('Lesson');
   });
 });
+
+describe('a page of the site about a thing', () => {
+  it('is part of the thing whose key it holds (cms_lessonpage with lesson_id), though keyed by its own page id', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('academy_raw', 'catalog_lesson', 'catalog_workshop', 'cms_lessonpage', 'billing_invoice')),
+      ...django('academy', 'catalog_lesson', 'id as lesson_id, title'),
+      ...django('academy', 'catalog_workshop', 'id as workshop_id, lesson_id, starts_on'),
+      ...django('academy', 'cms_lessonpage', 'wagtail_page_id, lesson_id, description, video_url'),
+      ...django('academy', 'billing_invoice', 'id as invoice_id, lesson_id, total'),
+      'models/staging/academy/_models.yml': 'version: 2\nmodels:\n  - name: stg__academy__app__postgres__cms_lessonpage\n    columns:\n      - name: wagtail_page_id\n        data_tests: [unique, not_null]\n',
+    });
+    expect(names(p).filter((n) => /Page/.test(n))).toEqual([]);
+    expect(p.notes.join('\n')).toMatch(/the lesson's page/);
+  });
+});
