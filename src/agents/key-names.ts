@@ -2,6 +2,7 @@
 // mou_id), an abbreviated name is the noun its own key spells out (so with sales_order_id), and a table named after a key that other tables hold is the thing that key identifies (sc_level_id).
 import type { StagingModel } from './entities.js';
 import { pascalName, snakeOf } from './naming.js';
+import { singularWord } from './inflection.js';
 
 /**
  * A plural the word rules leave alone (mous, an acronym's plural) is singular as the table's own key says: mous with
@@ -115,8 +116,13 @@ export function moduleWordsByOwnKey(models: StagingModel[]): void {
   for (const members of family.values()) {
     if (members.length < 2) continue;
     const rests = members.map(restOf);
-    if (rests.filter((r) => r?.length === 1).length * 2 <= members.length) continue;
-    members.forEach((m, i) => { if (rests[i]) m.parsed = { ...m.parsed, tokens: rests[i]! }; });
+    // an application named in the plural of its main model (users_user, profiles_profile beside profiles_education) is
+    // such a label for every table it begins, whatever their keys
+    const label = members[0].parsed.tokens[0];
+    const namesItsModel = label !== singularWord(label) && members.some((m) => m.parsed.tokens.length === 2 && m.parsed.tokens[1] === singularWord(label));
+    if (!namesItsModel && rests.filter((r) => r?.length === 1).length * 2 <= members.length) continue;
+    // (the label is the application's: its other tables lose it too, combinedcoursegrade keyed coursegrade_id beside grades_*)
+    members.forEach((m, i) => { m.parsed = { ...m.parsed, tokens: rests[i] ?? m.parsed.tokens.slice(1) }; });
     django.add(members[0].source);
   }
   // in a system so named, an application of one table (exams_examrun keyed examrun_id beside courses_* and ecommerce_*)

@@ -148,3 +148,26 @@ describe('a page of the site about a thing', () => {
     expect(p.notes.join('\n')).toMatch(/the lesson's page/);
   });
 });
+
+describe('an application label for every table it begins', () => {
+  it('goes from each table of an application named in the plural of its main model (users_user beside users_address)', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('academy_raw', 'users_user', 'users_address', 'users_userprofile')),
+      ...django('academy', 'users_user', 'id as user_id, email'),
+      ...django('academy', 'users_address', 'id as user_address_id, user_id, city, country'),
+      ...django('academy', 'users_userprofile', 'id as user_profile_id, user_id, bio, birth_year'),
+      'models/staging/academy/_models.yml': 'version: 2\nmodels:\n  - name: stg__academy__app__postgres__users_userprofile\n    columns:\n      - name: user_profile_id\n        data_tests: [unique, not_null]\n',
+    });
+    for (const n of names(p)) expect(n).not.toMatch(/^Users/);
+  });
+  it('goes from a table keyed otherwise where most tables it begins are keyed by their model (grades_finalgrade keyed grade_id)', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('academy_raw', 'catalog_lesson', 'grades_lessongrade', 'grades_examgrade', 'grades_finalgrade')),
+      ...django('academy', 'catalog_lesson', 'id as lesson_id, title'),
+      ...django('academy', 'grades_lessongrade', 'id as lessongrade_id, lesson_id, grade'),
+      ...django('academy', 'grades_examgrade', 'id as examgrade_id, lesson_id, grade'),
+      ...django('academy', 'grades_finalgrade', 'id as grade_id, lesson_id, grade'),
+    });
+    for (const n of names(p)) expect(n).not.toMatch(/^Grades/);
+  });
+});
