@@ -119,7 +119,7 @@ export function moduleWordsByOwnKey(models: StagingModel[]): void {
     // an application named in the plural of its main model (users_user, profiles_profile beside profiles_education) is
     // such a label for every table it begins, whatever their keys
     const label = members[0].parsed.tokens[0];
-    const namesItsModel = label !== singularWord(label) && members.some((m) => m.parsed.tokens.length === 2 && m.parsed.tokens[1] === singularWord(label));
+    const namesItsModel = label !== singularWord(label) && models.some((m) => m.source === members[0].source && m.node.name.toLowerCase().endsWith(`${label}_${singularWord(label)}`));
     if (!namesItsModel && rests.filter((r) => r?.length === 1).length * 2 <= members.length) continue;
     // (the label is the application's: its other tables lose it too, combinedcoursegrade keyed coursegrade_id beside grades_*)
     members.forEach((m, i) => { m.parsed = { ...m.parsed, tokens: rests[i] ?? m.parsed.tokens.slice(1) }; });
