@@ -49,8 +49,11 @@ const TECHNICAL_NOUNS = new Set(['migration', 'schema_migration', 'schema_versio
   'object_type', 'sobject', 'sync', 'sync_state', 'checkpoint', 'cursor', 'lock', 'sequence', 'fivetran_audit',
   // what the application deleted, kept so loads can drop it (Frappe's deleted_documents): tombstones
   'deleted_document', 'deleted_record', 'deleted_object', 'deleted_row', 'deletion', 'tombstone']);
-/** Web frameworks whose own tables sit beside an application's: Django's, Wagtail's, django-reversion's. */
-const FRAMEWORK_WORDS = new Set(['django', 'wagtail', 'wagtailcore', 'wagtailimages', 'wagtaildocs', 'reversion']);
+/** Web frameworks whose own tables sit beside an application's, by the word their tables are named with. */
+const FRAMEWORK_WORDS = new Map([['django', 'Django'], ['wagtail', 'Wagtail'], ['wagtailcore', 'Wagtail'], ['wagtailimages', 'Wagtail'],
+  ['wagtaildocs', 'Wagtail'], ['reversion', 'django-reversion']]);
+/** 'an audit', 'a history': the article a word takes (by its first letter; good enough for the kind words named here). */
+const withArticle = (word: string) => `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
 const TOOL_PREFIXES = new Set(['fivetran', 'airbyte', 'stitch', 'dbt', 'meltano', 'singer', 'hevo']);
 /** Systems, folders and name words of a pipeline's own bookkeeping (load outcomes, validator output, id maps, audit logs). */
 const PIPELINE_WORDS = new Set(['outcome', 'outcomes', 'validation', 'download', 'unzip', 'scraped', 'scrape', 'ingestion', 'invocation', 'idmap', 'cloudaudit']);
@@ -160,7 +163,7 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   // a web framework's own tables, named with the framework's word by the name or its source table (django_contenttype,
   // wagtailcore_page, reversion_version): the application's machinery, not its business things
   const framework = [...tokens, ...table].find((t) => FRAMEWORK_WORDS.has(t));
-  if (framework) return { kind: 'technical', why: `a table of the ${framework} framework's own machinery (content types, pages, revisions)`, served: [] };
+  if (framework) return { kind: 'technical', why: `a table of ${FRAMEWORK_WORDS.get(framework)}'s own machinery (content types, pages, revisions), not a business thing`, served: [] };
   // an entity–attribute–value store: its attribute definitions, option labels and sets (eav_attribute, eav_attribute_set) are
   // the system's own schema, and a table of values (catalog_product_entity_int: value_id, entity_id, attribute_id, store_id,
   // value) holds one thing's attributes, a row per attribute, not things of its own
@@ -196,7 +199,7 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   // a table named after a key (patient_data_source_id): which id goes with which, an id map
   // (api_keys, license_keys are things: only an _id names a key column)
   if (lead.length && (last === 'id' || last === 'ids')) return { kind: 'technical', why: 'a table named after a key: an id map', served: [] };
-  if (HISTORY_WORDS.has(last) && lead.length) return { kind: 'history', why: `a ${last} table`, served: lead };
+  if (HISTORY_WORDS.has(last) && lead.length) return { kind: 'history', why: `${withArticle(last)} table`, served: lead };
   // product_version holding product_id (couponpayment_id of couponpaymentversion): versions of the thing it keys, which the
   // rows of others may point at as they were then; a version list without its thing's key (app_version) is left to the rest
   if ((last === 'version' || last === 'versions') && lead.length && columns?.some((c) => [lead.join('_'), lead.join('')].map((k) => `${k}_id`).includes(c.name.toLowerCase()))) {
@@ -216,7 +219,7 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (tokens.length > 1 && tokens[0] === 'hist') return { kind: 'history', why: 'a hist table (versions of another table\'s rows)', served: tokens.slice(1) };
   // opportunity_field_history_migrated: a history with a qualifier after it
   const hist = tokens.findIndex((t, i) => i > 0 && i < tokens.length - 1 && HISTORY_WORDS.has(t));
-  if (hist > 0) return { kind: 'history', why: `a ${tokens[hist]} table`, served: tokens.slice(0, hist) };
+  if (hist > 0) return { kind: 'history', why: `${withArticle(tokens[hist])} table`, served: tokens.slice(0, hist) };
   if (tokens.length > 2 && last === 'log' && tokens[tokens.length - 2] === 'change') return { kind: 'history', why: 'a change log', served: tokens.slice(0, -2) };
   // lc_status_change, order_state_changes: the changes of a thing's status over time
   // (email_event_status_change is an event of that type, a subtype of the event, not changes of one)
@@ -231,7 +234,7 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   // an aggregate has no key of its own; a keyed *_report (a spam report event) is a thing, and so is a report whose columns,
   // all read, hold no figure to aggregate (Google Ads' click performance report: a click's gclid, page, slot, device, campaign)
   // (a loader's row id, _fivetran_id as an incremental model's unique_key, is no key of the table's own)
-  if (REPORT_WORDS.has(last) && !node.columns.some((c) => !isTechnicalColumn(c.name.toLowerCase()) && isUniqueColumn(node, c.name)) && !figureless(columns)) return { kind: 'report', why: `a ${last} table (aggregated rows, no key of its own)`, served: lead };
+  if (REPORT_WORDS.has(last) && !node.columns.some((c) => !isTechnicalColumn(c.name.toLowerCase()) && isUniqueColumn(node, c.name)) && !figureless(columns)) return { kind: 'report', why: `${withArticle(last)} table (aggregated rows, no key of its own)`, served: lead };
   const by = tokens.indexOf('by');
   if (by > 0 && by < tokens.length - 1) return { kind: 'report', why: `a breakdown by ${tokens.slice(by + 1).join(' ')} (aggregated rows)`, served: [] };
   // member_months, patient_days: one row per thing per period
