@@ -196,6 +196,33 @@ function starredColumns(project: Project, node: DbtNode): string[] {
     const readers = model ? project.models.filter((n) => n.refs.some((r) => r.name === model)) : project.models.filter((n) => n.sourceRefs.includes(`${system}.${table}`));
     named(target.uniqueId, readers, except);
   }
-  named(node.uniqueId, project.models.filter((n) => n.refs.some((r) => r.name === node.name)), new Set());
+  const readersOf = (name: string) => project.models.filter((n) => n.refs.some((r) => r.name === name));
+  named(node.uniqueId, readersOf(node.name), new Set());
+  // …and what is named on a model that passes this one on whole (int_x: select * from stg_x alone, nothing joined): its
+  // columns are this one's, except those the copy computes itself (a few levels; a join would bring other relations' columns)
+  const seen = new Set([node.uniqueId]);
+  let copies = passThroughCopies(project, node, readersOf(node.name));
+  for (let depth = 0; depth < 3 && copies.length; depth++) {
+    const next: DbtNode[] = [];
+    for (const copy of copies) {
+      if (seen.has(copy.uniqueId)) continue;
+      seen.add(copy.uniqueId);
+      const own = new Set((cols.sql(copy)?.columns ?? []).map((c) => c.name.toLowerCase()));
+      const readers = readersOf(copy.name);
+      named(copy.uniqueId, readers, own);
+      next.push(...passThroughCopies(project, copy, readers));
+    }
+    copies = next;
+  }
   return out;
+}
+
+/** Models among `readers` that select * from `node` alone (no other ref, no source): copies passing its rows on whole. */
+function passThroughCopies(project: Project, node: DbtNode, readers: readonly DbtNode[]): DbtNode[] {
+  return readers.filter((r) => {
+    if (r.refs.length !== 1 || r.refs[0].name !== node.name || r.sourceRefs.length || !r.sqlPath) return false;
+    let text = '';
+    try { text = modelText(project, r.sqlPath); } catch { return false; }
+    return /\bselect\s+(?:distinct\s+)?(?:\w+\.)?\*/i.test(text.replace(/\/\*[\s\S]*?\*\/|\{#[\s\S]*?#\}|--[^\n]*/g, ' '));
+  });
 }

@@ -23,3 +23,28 @@ describe('a yearly file staged once per year, named by its system and the year (
     expect(names(p)).toEqual(['Vacancy']);
   });
 });
+
+describe('an application database staged as select * of undocumented sources, read through intermediate copies', () => {
+  const app = {
+    'models/staging/_sources.yml': sourcesYaml(sources('prod', 'campaigns', 'housing', 'campaigns_housing')),
+    'models/staging/app/stg_app_campaigns.sql': select('prod', 'campaigns', 'id, title, sent_at'),
+    'models/staging/app/stg_app_housing.sql': select('prod', 'housing', 'id, address, vacancy_start_year'),
+    'models/staging/app/stg_app_campaigns_housing.sql': select('prod', 'campaigns_housing', '*'),
+    // the intermediate layer passes the link table on whole; the marts read its columns there
+    'models/intermediate/int_campaigns_housing.sql': "select * from {{ ref('stg_app_campaigns_housing') }}\n",
+    'models/marts/campaign_reach.sql': "select c.title, count(distinct ch.housing_id) as dwellings\nfrom {{ ref('stg_app_campaigns') }} c\njoin {{ ref('int_campaigns_housing') }} ch on ch.campaign_id = c.id\ngroup by c.title\n",
+  };
+
+  it('reads the columns the models built on a pass-through copy name on it as the staging model’s (a link table, not a thing)', () => {
+    const p = run(app);
+    expect(names(p)).toEqual(['Campaign', 'Housing']);
+    expect(p.relationships.map((r) => `${r.from}-${r.to}:${r.cardinality}`)).toEqual(['Campaign-Housing:many_to_many']);
+  });
+
+  it('keeps a column the copy computes itself out of the staging model’s columns', () => {
+    const p = run({ ...app,
+      'models/intermediate/int_campaigns_housing.sql': "select *, 'Campagne ' || campaign_id as campaign_label, 'Logement ' || housing_id as housing_label from {{ ref('stg_app_campaigns_housing') }}\n",
+      'models/marts/campaign_flags.sql': "select ch.campaign_id, ch.campaign_label, ch.housing_label from {{ ref('int_campaigns_housing') }} ch\n" });
+    expect(names(p)).toEqual(['Campaign', 'Housing']);
+  });
+});
