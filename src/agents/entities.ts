@@ -39,6 +39,8 @@ export interface StagingModel {
   source: string;
   /** Its columns: YAML, catalog types, and the ones its SQL names (node-columns.ts). */
   columns: AgentColumn[];
+  /** Its columns are known only as the models built on it read them (a select * of an undocumented source): some, not all. */
+  partial?: boolean;
   /** Lower-case names of the columns that are the row's own identifier. */
   ownIds: Set<string>;
   kind: ModelKind;
@@ -125,7 +127,8 @@ export function readStagingLayer(project: Project): StagingLayer {
     const ownKeys = new Set([...columns.filter((c) => isUniqueColumn(node, c.name) && !isTechnicalColumn(c.name)).map((c) => c.name.toLowerCase()),
       ...inheritedKeys(project, node, columns, sqlShape(project, node).renames), ...elementIds]);
     return { node, parsed, source: systemOf(node, parsed, folder), columns, ownIds: ownKeys, kind: parsed.helper ? 'helper' : 'entity',
-      noun: pascalName(parsed.tokens), foreignKeys: foreignKeysOf(node), ownKeys, elementIds, guesses: new Map(), declared: new Map() };
+      noun: pascalName(parsed.tokens), foreignKeys: foreignKeysOf(node), ownKeys, elementIds, guesses: new Map(), declared: new Map(),
+      ...(columnsFromReadersOnly(project, node) ? { partial: true } : {}) };
   });
   const byModel = new Map(models.map((m) => [m.node.name, m]));
   applySystemPrefixes(models);

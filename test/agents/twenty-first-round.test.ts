@@ -48,3 +48,15 @@ describe('an application database staged as select * of undocumented sources, re
     expect(names(p)).toEqual(['Campaign', 'Housing']);
   });
 });
+
+describe('a select * of an undocumented source, its columns known only as the models built on it read them', () => {
+  it('does not read a thing whose readers name its owner’s key and a few values as values of that owner: its own id is simply unread', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('prod', 'establishments', 'perimeters')),
+      'models/staging/app/stg_app_establishments.sql': select('prod', 'establishments', 'id, name, kind'),
+      'models/staging/app/stg_app_perimeters.sql': select('prod', 'perimeters', '*'),
+      'models/marts/establishment_perimeters.sql': "select p.establishment_id, count(distinct p.name) as perimeters, count(distinct p.kind) as kinds\nfrom {{ ref('stg_app_perimeters') }} p\ngroup by p.establishment_id\n",
+    });
+    expect(names(p)).toEqual(['Establishment', 'Perimeter']);
+  });
+});
