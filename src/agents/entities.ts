@@ -303,6 +303,10 @@ export function readStagingLayer(project: Project): StagingLayer {
       // …unless what it records is itself not a business thing (plugin_settings_snapshot)
       const recorded = nameKind(tokens, m.node, technical);
       if (recorded.kind !== 'entity') { m.kind = recorded.kind; m.why = `${m.why}; ${recorded.why}`; continue; }
+      // …nor while its rows are figures per another thing's key and a period (a census's population per commune and year,
+      // a historical series): a report
+      const figures = structureKind(tokens, m.columns, sqlShape(project, m.node), grainOf(project, m.node), m.ownKeys.size > 0 || !!m.partial);
+      if (figures?.kind === 'report') { m.kind = 'report'; m.why = figures.why; (m as Served).served = []; continue; }
       m.kind = 'entity';
       m.parsed = { ...m.parsed, tokens };
       m.noun = pascalName(tokens);

@@ -60,3 +60,14 @@ describe('a select * of an undocumented source, its columns known only as the mo
     expect(names(p)).toEqual(['Establishment', 'Perimeter']);
   });
 });
+
+describe('a historical series of figures per another thing and year (a census: population per commune and year)', () => {
+  it('is a report, not the thing its history word would make of it', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('stats', 'communes', 'population_history')),
+      'models/staging/stats/stg_stats_communes.sql': select('stats', 'communes', 'geo_code, commune_name, date_debut, date_fin'),
+      'models/staging/stats/stg_stats_population_history.sql': select('stats', 'population_history', 'geo_code, commune_name, population, year'),
+    });
+    expect(names(p)).toEqual(['Commune']);
+  });
+});
