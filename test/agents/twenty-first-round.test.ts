@@ -71,3 +71,17 @@ describe('a historical series of figures per another thing and year (a census: p
     expect(names(p)).toEqual(['Commune']);
   });
 });
+
+describe('open data per commune: figures keyed by another thing’s code, nothing of their own', () => {
+  it('reads a table of rates, amounts and measures per commune code as a report, not a thing', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('opendata', 'communes', 'rents', 'tax_rates')),
+      'models/staging/opendata/stg_opendata_communes.sql': select('opendata', 'communes', 'geo_code, commune_name, date_debut, date_fin'),
+      'models/staging/opendata/stg_opendata_rents.sql': select('opendata', 'rents',
+        'cast(insee_c as varchar) as geo_code, libgeo as commune_name, cast(epci as varchar) as epci_code, try_cast(loypredm2 as double) as loyer_predit_m2, try_cast(lwr as double) as loyer_bas_m2, try_cast(upr as double) as loyer_haut_m2, try_cast(nbobs as integer) as nb_observations, typpred as type_prediction'),
+      'models/staging/opendata/stg_opendata_tax_rates.sql': select('opendata', 'tax_rates',
+        'geo_code, commune_name, department_code, tfb_taux_commune, tfb_taux_global, th_taux_commune, teom_taux, population_ponderee'),
+    });
+    expect(names(p)).toEqual(['Commune']);
+  });
+});
