@@ -223,6 +223,7 @@ function passThroughCopies(project: Project, node: DbtNode, readers: readonly Db
     if (r.refs.length !== 1 || r.refs[0].name !== node.name || r.sourceRefs.length || !r.sqlPath) return false;
     let text = '';
     try { text = modelText(project, r.sqlPath); } catch { return false; }
-    return /\bselect\s+(?:distinct\s+)?(?:\w+\.)?\*/i.test(text.replace(/\/\*[\s\S]*?\*\/|\{#[\s\S]*?#\}|--[^\n]*/g, ' '));
+    // (a star anywhere in its select list: select c.id as campaign_id, *, … passes every column on too)
+    return /(?:\bselect\s+(?:distinct\s+)?|,\s*)(?:\w+\.)?\*\s*(?:,|\bfrom\b)/i.test(text.replace(/\/\*[\s\S]*?\*\/|\{#[\s\S]*?#\}|--[^\n]*/g, ' '));
   });
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
-import { loadFiles, names, sources, sourcesYaml } from './helpers.js';
+import { loadFiles, names, refs, sources, sourcesYaml } from './helpers.js';
 
 await initSqlColumns(); // columns come from the models' SQL
 
@@ -83,5 +83,18 @@ describe('open data per commune: figures keyed by another thing’s code, nothin
         'geo_code, commune_name, department_code, tfb_taux_commune, tfb_taux_global, th_taux_commune, teom_taux, population_ponderee'),
     });
     expect(names(p)).toEqual(['Commune']);
+  });
+});
+
+describe('a pass-through copy that adds columns of its own beside the star (select c.id as campaign_id, *, … from stg)', () => {
+  it('still passes the staging model’s columns on: what its readers name there, beyond its own, is the staging model’s', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('prod', 'campaigns', 'establishments')),
+      'models/staging/app/stg_app_establishments.sql': select('prod', 'establishments', 'id, name, kind'),
+      'models/staging/app/stg_app_campaigns.sql': select('prod', 'campaigns', '*'),
+      'models/intermediate/int_campaigns.sql': "select\n    c.id as campaign_id,\n    *,\n    case when sent_at is not null then 1 else 0 end as is_sent\nfrom {{ ref('stg_app_campaigns') }} as c\n",
+      'models/marts/establishment_campaigns.sql': "select e.name, count(distinct pc.id) as campaigns, sum(pc.is_sent) as sent\nfrom {{ ref('stg_app_establishments') }} e\nleft join {{ ref('int_campaigns') }} pc on pc.establishment_id = e.id\ngroup by e.name\n",
+    });
+    expect(refs(p)).toEqual(['Establishment>Campaign.establishment_id']);
   });
 });
