@@ -98,3 +98,17 @@ describe('a pass-through copy that adds columns of its own beside the star (sele
     expect(refs(p)).toEqual(['Establishment>Campaign.establishment_id']);
   });
 });
+
+describe('a mart that stars a select * staging model beside named columns of others, its YAML documenting the star’s columns', () => {
+  it('reads the documented columns its SQL does not name as the staging model’s (a relationships test on group_id)', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('prod', 'campaigns', 'groups')),
+      'models/staging/app/stg_app_groups.sql': select('prod', 'groups', 'id, title'),
+      'models/staging/app/stg_app_campaigns.sql': select('prod', 'campaigns', '*'),
+      'models/marts/campaign_stats.sql': "select 1 as n\n",
+      'models/marts/marts_campaigns.sql': "select cast(c.id as varchar) as campaign_id, c.*, s.n as housing_count\nfrom {{ ref('stg_app_campaigns') }} c\nleft join {{ ref('campaign_stats') }} s on true\n",
+      'models/marts/_marts.yml': 'version: 2\nmodels:\n  - name: marts_campaigns\n    columns:\n      - name: campaign_id\n      - name: id\n      - name: title\n      - name: group_id\n        data_tests:\n          - relationships:\n              arguments:\n                to: ref(\'stg_app_groups\')\n                field: id\n      - name: housing_count\n',
+    });
+    expect(refs(p)).toEqual(['Group>Campaign.group_id']);
+  });
+});
