@@ -228,7 +228,11 @@ const UNKNOWN_STAR = /the columns of (\S+) are not known$/;
 
 /** Models among `readers` that select * from `node` alone (no other ref, no source): copies passing its rows on whole. */
 function passThroughCopies(project: Project, node: DbtNode, readers: readonly DbtNode[]): DbtNode[] {
+  const cols = projectColumns(project);
   return readers.filter((r) => {
+    // (…or beside columns of others it names, its one unknown the star over node: ph.*, c.city_code from a join)
+    const gaps = cols.sql(r)?.gaps ?? [];
+    if (gaps.length === 1 && UNKNOWN_STAR.exec(gaps[0])?.[1] === node.name) return true;
     if (r.refs.length !== 1 || r.refs[0].name !== node.name || r.sourceRefs.length || !r.sqlPath) return false;
     let text = '';
     try { text = modelText(project, r.sqlPath); } catch { return false; }

@@ -112,3 +112,18 @@ describe('a mart that stars a select * staging model beside named columns of oth
     expect(refs(p)).toEqual(['Group>Campaign.group_id']);
   });
 });
+
+describe('a copy that stars the staging model beside a joined table’s named columns (select h.*, c.city_code from stg join cities)', () => {
+  it('passes the staging model’s columns on to the marts that document them', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('prod', 'housing', 'buildings')),
+      'models/staging/app/stg_app_buildings.sql': select('prod', 'buildings', 'id, housing_count'),
+      'models/staging/app/stg_app_housing.sql': select('prod', 'housing', '*'),
+      'models/intermediate/cities_map.sql': "select '75056' as geo_code, '75056' as city_code\n",
+      'models/intermediate/int_housing.sql': "select h.*, c.city_code\nfrom {{ ref('stg_app_housing') }} h\njoin {{ ref('cities_map') }} c on h.geo_code = c.geo_code\n",
+      'models/marts/marts_housing.sql': "select cast(h.id as varchar) as housing_id, h.*\nfrom {{ ref('int_housing') }} h\n",
+      'models/marts/_marts.yml': 'version: 2\nmodels:\n  - name: marts_housing\n    columns:\n      - name: housing_id\n      - name: id\n      - name: building_id\n      - name: geo_code\n      - name: city_code\n',
+    });
+    expect(refs(p)).toEqual(['Building>Housing.building_id']);
+  });
+});
