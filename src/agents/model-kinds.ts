@@ -373,7 +373,8 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   // figures per another thing's code and nothing of its own (rents predicted per commune, tax rates per commune: open data
   // keyed by the commune's code, maybe its EPCI's and département's too): a report of that thing, not a thing
   const keyCols = names.filter((n) => !!keyShape(n) || /_(?:code|siren|siret)$/.test(n));
-  const figureCols = names.filter((n) => isFigureColumn(n, types.get(n)) || OPEN_DATA_FIGURE.test(n));
+  // (a surrogate key with its role after the id, sk_organisation_id_practice, is no figure whatever its type)
+  const figureCols = names.filter((n) => !columnTokens(n).some((t) => t === 'id' || t === 'key' || t === 'sk') && (isFigureColumn(n, types.get(n)) || OPEN_DATA_FIGURE.test(n)));
   if (!keyed && !grain.length && !names.some(isOwnId) && keyCols.length && figureCols.length >= 4 && figureCols.length * 2 >= names.length - keyCols.length) {
     return { kind: 'report', why: `figures per ${keyCols[0]} (${figureCols.slice(0, 3).join(', ')}${figureCols.length > 3 ? ', …' : ''}), no identifier of its own`, served: [] };
   }

@@ -127,3 +127,15 @@ describe('a copy that stars the staging model beside a joined table’s named co
     expect(refs(p)).toEqual(['Building>Housing.building_id']);
   });
 });
+
+describe('a denormalised hierarchy of surrogate keys with their codes and names', () => {
+  it('is not read as figures: keys with their role after the id (sk_organisation_id_practice) are no figures', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('dict', 'organisations', 'practice_matrix')),
+      'models/staging/dict/stg_dict_organisations.sql': select('dict', 'organisations', 'sk_organisation_id, organisation_code, organisation_name'),
+      'models/staging/dict/stg_dict_practice_matrix.sql': select('dict', 'practice_matrix',
+        'cast(a as integer) as sk_organisation_id_practice, practice_code, practice_name, cast(b as integer) as sk_organisation_id_network, network_code, network_name, cast(c as integer) as sk_organisation_id_commissioner, commissioner_code, commissioner_name, cast(d as integer) as sk_organisation_id_stp, stp_code, stp_name'),
+    });
+    expect(p.notes.join(' ')).not.toMatch(/figures per practice_code/);
+  });
+});
