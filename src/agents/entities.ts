@@ -39,6 +39,8 @@ export interface StagingModel {
   source: string;
   /** Its columns: YAML, catalog types, and the ones its SQL names (node-columns.ts). */
   columns: AgentColumn[];
+  /** Its columns are known only as the models built on it read them (a select * of an undocumented source): some, not all. */
+  partial?: boolean;
   /** Lower-case names of the columns that are the row's own identifier. */
   ownIds: Set<string>;
   kind: ModelKind;
@@ -125,7 +127,8 @@ export function readStagingLayer(project: Project): StagingLayer {
     const ownKeys = new Set([...columns.filter((c) => isUniqueColumn(node, c.name) && !isTechnicalColumn(c.name)).map((c) => c.name.toLowerCase()),
       ...inheritedKeys(project, node, columns, sqlShape(project, node).renames), ...elementIds]);
     return { node, parsed, source: systemOf(node, parsed, folder), columns, ownIds: ownKeys, kind: parsed.helper ? 'helper' : 'entity',
-      noun: pascalName(parsed.tokens), foreignKeys: foreignKeysOf(node), ownKeys, elementIds, guesses: new Map(), declared: new Map() };
+      noun: pascalName(parsed.tokens), foreignKeys: foreignKeysOf(node), ownKeys, elementIds, guesses: new Map(), declared: new Map(),
+      ...(columnsFromReadersOnly(project, node) ? { partial: true } : {}) };
   });
   const byModel = new Map(models.map((m) => [m.node.name, m]));
   applySystemPrefixes(models);
@@ -301,6 +304,10 @@ export function readStagingLayer(project: Project): StagingLayer {
       // …unless what it records is itself not a business thing (plugin_settings_snapshot)
       const recorded = nameKind(tokens, m.node, technical);
       if (recorded.kind !== 'entity') { m.kind = recorded.kind; m.why = `${m.why}; ${recorded.why}`; continue; }
+      // …nor while its rows are figures per another thing's key and a period (a census's population per commune and year,
+      // a historical series): a report
+      const figures = structureKind(tokens, m.columns, sqlShape(project, m.node), grainOf(project, m.node), m.ownKeys.size > 0 || !!m.partial);
+      if (figures?.kind === 'report') { m.kind = 'report'; m.why = figures.why; (m as Served).served = []; continue; }
       m.kind = 'entity';
       m.parsed = { ...m.parsed, tokens };
       m.noun = pascalName(tokens);

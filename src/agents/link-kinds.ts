@@ -158,7 +158,10 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
     const values = m.columns.filter((c) => { const n = c.name.toLowerCase(); return n !== refs[0].column.toLowerCase() && !isTechnicalColumn(n) && !['index', 'position', 'ts', 'dt'].includes(n)
       && !/^(?:created|updated|modified|inserted|loaded|synced)(?:_at|_on|_date|_time|_timestamp)?$|^(?:create|update)_timestamp$/.test(n); });
     // …not rows of a day (calendar_dates: service_id + date + exception_type): those are dated records of their own
-    if (values.length && values.length <= 3 && !hasValidityColumns(m.node) && !values.some((c) => PERIOD_NAMES.has(c.name.toLowerCase()))) {
+    // (columns known only from readers are some of its columns: beside values of its own, an identifier nobody downstream
+    // reads is still there; beside other keys alone it links, whatever id it has)
+    const unread = m.partial && values.some((c) => !keyShape(c.name.toLowerCase()));
+    if (values.length && values.length <= 3 && !unread && !hasValidityColumns(m.node) && !values.some((c) => PERIOD_NAMES.has(c.name.toLowerCase()))) {
       return { kind: 'attribute', why: `values of ${refs[0].entity} (its key ${refs[0].column} and ${values.map((c) => c.name).join(', ')}, no identifier of its own)`, served: refs[0].entity };
     }
   }

@@ -394,6 +394,14 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   if (measures >= 8 && measures * 2 >= names.length) return { kind: 'report', why: `${measures} of its ${names.length} columns are counts or totals (a metrics report)`, served: [] };
   // no key, nothing it refers to, and counts among its columns: a summary (a sprint's ticket counts)
   const unkeyed = !keyed && !grain.length && !names.some((n) => keyShape(n) || /(?:^|_)(?:uuid|number|no|num|guid)$/.test(n));
+  // figures per another thing's code and nothing of its own (rents predicted per commune, tax rates per commune: open data
+  // keyed by the commune's code, maybe its EPCI's and département's too): a report of that thing, not a thing
+  const keyCols = names.filter((n) => !!keyShape(n) || /_(?:code|siren|siret)$/.test(n));
+  // (a surrogate key with its role after the id, sk_organisation_id_practice, is no figure whatever its type)
+  const figureCols = names.filter((n) => !columnTokens(n).some((t) => t === 'id' || t === 'key' || t === 'sk') && (isFigureColumn(n, types.get(n)) || OPEN_DATA_FIGURE.test(n)));
+  if (!keyed && !grain.length && !names.some(isOwnId) && keyCols.length && figureCols.length >= 4 && figureCols.length * 2 >= names.length - keyCols.length) {
+    return { kind: 'report', why: `figures per ${keyCols[0]} (${figureCols.slice(0, 3).join(', ')}${figureCols.length > 3 ? ', …' : ''}), no identifier of its own`, served: [] };
+  }
   if (unkeyed && measures >= 5 && measures * 4 >= names.length) return { kind: 'report', why: `no key of its own and ${measures} of its ${names.length} columns are counts or totals (a summary)`, served: [] };
   if (unkeyed && adFigures >= 4 && adFigures * 2 >= names.length) return { kind: 'report', why: `no key of its own and ${adFigures} of its ${names.length} columns are an ad platform's figures (clicks, impressions, spend: a performance report)`, served: [] };
   // …and, whatever ids its loader or its dimensions add (a row id, campaign_id, ad_id), figures over a reporting window
@@ -481,6 +489,9 @@ function figureless(columns: readonly { name: string; data_type?: string }[] | u
   const names = (columns ?? []).filter((c) => !isTechnicalColumn(c.name.toLowerCase()));
   return names.length >= 3 && !names.some((c) => isFigureColumn(c.name.toLowerCase(), c.data_type) || AD_FIGURE.test(c.name.toLowerCase()));
 }
+
+/** Rates, shares, populations and measures per unit of area (French and English): figures, whatever their type. */
+const OPEN_DATA_FIGURE = /(?:^|_)(?:taux|pct|percent|pourcentage|proportion|population)(?:_|$)|_(?:m2|ha|km2)$/;
 
 function isFigureColumn(name: string, type: string | undefined): boolean {
   if (keyShape(name) || /(?:^|_)(?:id|key|code|uuid|number|no)$/.test(name)) return false;

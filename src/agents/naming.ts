@@ -159,6 +159,8 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
   while (raw.length > 1 && TABLE_WORDS.has(raw[raw.length - 1])) raw = raw.slice(0, -1);
   const periods = raw.filter((t) => PERIOD_RE.test(t));
   if (periods.length && periods.length < raw.length) raw = raw.filter((t) => !PERIOD_RE.test(t));
+  // nothing but a period after the system (stg_lovac_2019): the system's yearly file, named for the system
+  else if (periods.length && source) raw = source.split('_').filter(Boolean);
   let tokens = nounTokens(raw);
   if (!tokens.length) tokens = (source ?? rest).split('_').filter(Boolean);
   if (!tokens.length) tokens = [name.toLowerCase()];

@@ -181,11 +181,17 @@ function starredColumns(project: Project, node: DbtNode): string[] {
   if (!stars.length && !/\bselect\s+(?:distinct\s+)?(?:\w+\.)?\*/i.test(text.replace(/\/\*[\s\S]*?\*\/|\{#[\s\S]*?#\}|--[^\n]*/g, ' '))) return [];
   const cols = projectColumns(project);
   const out: string[] = [];
-  const named = (relation: string, readers: readonly DbtNode[], except: ReadonlySet<string>) => {
+  const named = (relation: string, readers: readonly DbtNode[], except: ReadonlySet<string>, model?: string) => {
     for (const r of readers) {
       const sql = cols.sql(r);
       for (const i of sql?.influence ?? []) if (i.relation === relation && !except.has(i.column.toLowerCase())) out.push(i.column);
       for (const c of sql?.columns ?? []) for (const src of c.sources) if (src.relation === relation && !except.has(src.column.toLowerCase())) out.push(src.column);
+      // a reader whose one unknown is its star over this model (pc.* beside named columns of others): the columns its YAML
+      // documents beyond those its SQL names come through that star (a mart's relationships test on group_id)
+      if (model && sql?.gaps.length === 1 && UNKNOWN_STAR.exec(sql.gaps[0])?.[1] === model) {
+        const returned = new Set(sql.columns.map((c) => c.name.toLowerCase()));
+        for (const c of r.columns) if (!returned.has(c.name.toLowerCase()) && !except.has(c.name.toLowerCase())) out.push(c.name);
+      }
     }
   };
   for (const [, system, table, model, rest] of stars) {
@@ -196,6 +202,41 @@ function starredColumns(project: Project, node: DbtNode): string[] {
     const readers = model ? project.models.filter((n) => n.refs.some((r) => r.name === model)) : project.models.filter((n) => n.sourceRefs.includes(`${system}.${table}`));
     named(target.uniqueId, readers, except);
   }
-  named(node.uniqueId, project.models.filter((n) => n.refs.some((r) => r.name === node.name)), new Set());
+  const readersOf = (name: string) => project.models.filter((n) => n.refs.some((r) => r.name === name));
+  named(node.uniqueId, readersOf(node.name), new Set(), node.name);
+  // …and what is named on a model that passes this one on whole (int_x: select * from stg_x alone, nothing joined): its
+  // columns are this one's, except those the copy computes itself (a few levels; a join would bring other relations' columns)
+  const seen = new Set([node.uniqueId]);
+  let copies = passThroughCopies(project, node, readersOf(node.name));
+  for (let depth = 0; depth < 3 && copies.length; depth++) {
+    const next: DbtNode[] = [];
+    for (const copy of copies) {
+      if (seen.has(copy.uniqueId)) continue;
+      seen.add(copy.uniqueId);
+      const own = new Set((cols.sql(copy)?.columns ?? []).map((c) => c.name.toLowerCase()));
+      const readers = readersOf(copy.name);
+      named(copy.uniqueId, readers, own, copy.name);
+      next.push(...passThroughCopies(project, copy, readers));
+    }
+    copies = next;
+  }
   return out;
+}
+
+/** The relation a star's columns are unknown of, as the columns reader words the gap. */
+const UNKNOWN_STAR = /the columns of (\S+) are not known$/;
+
+/** Models among `readers` that select * from `node` alone (no other ref, no source): copies passing its rows on whole. */
+function passThroughCopies(project: Project, node: DbtNode, readers: readonly DbtNode[]): DbtNode[] {
+  const cols = projectColumns(project);
+  return readers.filter((r) => {
+    // (…or beside columns of others it names, its one unknown the star over node: ph.*, c.city_code from a join)
+    const gaps = cols.sql(r)?.gaps ?? [];
+    if (gaps.length === 1 && UNKNOWN_STAR.exec(gaps[0])?.[1] === node.name) return true;
+    if (r.refs.length !== 1 || r.refs[0].name !== node.name || r.sourceRefs.length || !r.sqlPath) return false;
+    let text = '';
+    try { text = modelText(project, r.sqlPath); } catch { return false; }
+    // (a star anywhere in its select list: select c.id as campaign_id, *, … passes every column on too)
+    return /(?:\bselect\s+(?:distinct\s+)?|,\s*)(?:\w+\.)?\*\s*(?:,|\bfrom\b)/i.test(text.replace(/\/\*[\s\S]*?\*\/|\{#[\s\S]*?#\}|--[^\n]*/g, ' '));
+  });
 }
