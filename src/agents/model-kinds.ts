@@ -39,6 +39,12 @@ const LOG_WORDS = new Set(['log']);
 export function isKindWord(word: string): boolean {
   return HISTORY_WORDS.has(word) || LOG_WORDS.has(word) || CONFIG_NOUNS.has(word);
 }
+/** Words after a history word that name things of their own: the model's name ends in a plural noun, no kind word after the
+ * history word (test_history_scores; opportunity_field_history_migrated's qualifier, account_history_snapshots' kind word name none). */
+function namesThingsAfter(rest: readonly string[], modelName: string): boolean {
+  const raw = modelName.toLowerCase().split('_').filter(Boolean).pop() ?? '';
+  return rest.length > 0 && !rest.some(isKindWord) && /^[a-z]+$/.test(raw) && singularWord(raw) !== raw;
+}
 /** Rows that failed validation or loading, kept aside by the pipeline (events_bad, rejected_rows): dead letters. */
 const FAILED_WORDS = new Set(['bad', 'invalid', 'rejected', 'quarantine', 'quarantined', 'deadletter', 'dlq']);
 // (a thing's metrics or insights: a social platform's figures per post or media item, its lifetime counts per day)
@@ -194,8 +200,9 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   // hist_appointment (OpenDental's histappointment): the abbreviation before the noun it keeps versions of
   if (tokens.length > 1 && tokens[0] === 'hist') return { kind: 'history', why: 'a hist table (versions of another table\'s rows)', served: tokens.slice(1) };
   // opportunity_field_history_migrated: a history with a qualifier after it
+  // (test_history_scores: a plural noun after the word names the things, a module's scores, not versions of a test)
   const hist = tokens.findIndex((t, i) => i > 0 && i < tokens.length - 1 && HISTORY_WORDS.has(t));
-  if (hist > 0) return { kind: 'history', why: `a ${tokens[hist]} table`, served: tokens.slice(0, hist) };
+  if (hist > 0 && !namesThingsAfter(tokens.slice(hist + 1), node.name)) return { kind: 'history', why: `a ${tokens[hist]} table`, served: tokens.slice(0, hist) };
   if (tokens.length > 2 && last === 'log' && tokens[tokens.length - 2] === 'change') return { kind: 'history', why: 'a change log', served: tokens.slice(0, -2) };
   // lc_status_change, order_state_changes: the changes of a thing's status over time
   // (email_event_status_change is an event of that type, a subtype of the event, not changes of one)

@@ -1,0 +1,36 @@
+// The Conceptualizer, issue 23's twenty-second blind round: classes of error read off a school network's student
+// information system (TEAMSchools/teamster's Focus SIS staging project: students, enrollments, sections, attendance,
+// gradebook, test history, and the system's <a>_join_<b> link tables). Each project is written in that shape and read by
+// the real project reader, with the SQL parser loaded.
+import { describe, expect, it } from 'vitest';
+import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
+import { loadFiles, names, refs, sources, sourcesYaml } from './helpers.js';
+
+await initSqlColumns(); // columns come from the models' SQL
+
+const run = (files: Record<string, string>) => conceptualize(loadFiles(files));
+const select = (source: string, table: string, columns: string) => `select ${columns} from {{ source('${source}', '${table}') }}\n`;
+const unique = (...pairs: [string, string][]) => `version: 2\nmodels:\n${pairs.map(([m, c]) => `  - name: ${m}\n    columns:\n      - name: ${c}\n        data_tests: [unique, not_null]\n`).join('')}`;
+
+describe('a module named with a history word (test_history_scores)', () => {
+  const sis = {
+    'models/staging/_sources.yml': sourcesYaml(sources('sis', 'students', 'test_history_tests', 'test_history_administrations', 'test_history_scores', 'student_history')),
+    'models/staging/stg_sis__students.sql': select('sis', 'students', 'student_id, first_name, last_name'),
+    'models/staging/stg_sis__test_history_tests.sql': select('sis', 'test_history_tests', 'id, title, test_code'),
+    'models/staging/stg_sis__test_history_administrations.sql': select('sis', 'test_history_administrations', 'id, student_id, test_id, administration_date'),
+    'models/staging/stg_sis__test_history_scores.sql': select('sis', 'test_history_scores', 'id, administration_id, student_id, test_id, score'),
+    'models/staging/stg_sis__student_history.sql': select('sis', 'student_history', 'student_id, changed_at, grade_level'),
+    'models/staging/_models.yml': unique(['stg_sis__students', 'student_id'], ['stg_sis__test_history_tests', 'id'],
+      ['stg_sis__test_history_administrations', 'id'], ['stg_sis__test_history_scores', 'id']),
+  };
+
+  it('reads the plural noun after the history word as the things (scores, administrations, tests), not versions of a test', () => {
+    expect(names(run(sis))).toEqual(['Student', 'TestHistoryAdministration', 'TestHistoryScore', 'TestHistoryTest']);
+  });
+
+  it('draws their keys', () => {
+    expect(refs(run(sis))).toEqual(expect.arrayContaining(['TestHistoryAdministration>TestHistoryScore.administration_id',
+      'Student>TestHistoryScore.student_id', 'Student>TestHistoryAdministration.student_id']));
+  });
+});
