@@ -34,3 +34,29 @@ describe('a module named with a history word (test_history_scores)', () => {
       'Student>TestHistoryScore.student_id', 'Student>TestHistoryAdministration.student_id']));
   });
 });
+
+describe('link tables named <a>_join_<b> (students_join_people)', () => {
+  const sis = {
+    'models/staging/_sources.yml': sourcesYaml(sources('sis', 'students', 'people', 'address', 'users', 'students_join_people', 'students_join_address', 'students_join_users', 'people_join_contacts')),
+    'models/staging/stg_sis__students.sql': select('sis', 'students', 'student_id, first_name, last_name'),
+    'models/staging/stg_sis__people.sql': select('sis', 'people', 'person_id, first_name, last_name, email'),
+    'models/staging/stg_sis__address.sql': select('sis', 'address', 'address_id, address, city, zipcode'),
+    'models/staging/stg_sis__users.sql': select('sis', 'users', 'staff_id, username, first_name'),
+    'models/staging/stg_sis__students_join_people.sql': select('sis', 'students_join_people', 'id, student_id, person_id, student_relation, sort_order, custody, emergency, pickup'),
+    'models/staging/stg_sis__students_join_address.sql': select('sis', 'students_join_address', 'id, student_id, address_id, mailing, residence, bus_pickup, bus_dropoff'),
+    'models/staging/stg_sis__students_join_users.sql': select('sis', 'students_join_users', 'id, student_id, staff_id, person_id, enabled, request_date'),
+    'models/staging/stg_sis__people_join_contacts.sql': select('sis', 'people_join_contacts', 'id, person_id, title, value, sms, unlisted'),
+    'models/staging/_models.yml': unique(['stg_sis__students', 'student_id'], ['stg_sis__people', 'person_id'], ['stg_sis__address', 'address_id'],
+      ['stg_sis__users', 'staff_id'], ['stg_sis__students_join_people', 'id'], ['stg_sis__students_join_address', 'id'], ['stg_sis__students_join_users', 'id'],
+      ['stg_sis__people_join_contacts', 'id']),
+  };
+
+  it('reads them as links between the two things the name joins, whatever flags they carry; a join to no staged thing holds values of the first', () => {
+    expect(names(run(sis))).toEqual(['Address', 'Person', 'Student', 'User']);
+  });
+
+  it('draws each as a many-to-many between its two ends (not who else the row names)', () => {
+    const m2m = run(sis).relationships.filter((r) => r.cardinality === 'many_to_many').map((r) => `${r.from}<>${r.to}.${r.from_column},${r.to_column}`).sort();
+    expect(m2m).toEqual(['Student<>Address.student_id,address_id', 'Student<>Person.student_id,person_id', 'Student<>User.student_id,staff_id']);
+  });
+});
