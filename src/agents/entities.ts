@@ -65,6 +65,8 @@ export interface StagingModel {
   anchor?: string;
   /** A membership table's ends (lower case): its other references are copies of what a member has, not ends. */
   ends?: string[];
+  /** A link's name by its ends, where its own name is a join of them (students_join_address: StudentAddress). */
+  linkName?: string;
   /** Columns (lower case) most tables of its system carry (a loader's lds_* stamps, the record's owner): bookkeeping, not its own values. */
   systemWide?: ReadonlySet<string>;
 }

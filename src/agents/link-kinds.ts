@@ -7,7 +7,7 @@ import { PERIOD_NAMES } from './entity-keys.js';
 import { singularWord } from './inflection.js';
 import { containsRun, isActorRole } from './key-inference.js';
 import { describedAsLink, flagsOf, hasValidityColumns, isLinkFiller } from './model-kinds.js';
-import { snakeOf } from './naming.js';
+import { pascalName, snakeOf } from './naming.js';
 
 /** The model's references to other entities (declared first), one per column, in column order. */
 export function referenceColumns(m: StagingModel): { column: string; entity: string }[] {
@@ -146,6 +146,7 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
   keyOwner?: (m: StagingModel, column: string) => string | undefined, renamesSourceId?: (m: StagingModel, column: string) => boolean):
   { kind: 'bridge' | 'history' | 'attribute' | 'duplicate'; why: string; served?: string } | undefined {
   m.ends = undefined;
+  m.linkName = undefined;
   const refs = linkEnds(m);
   // stamped with the created time of a thing it holds the key of (recruitment: race_id, race_created_at): one row per that
   // thing, its rows again with others' columns flattened in (an export of upcoming races), not a thing of its own
@@ -159,6 +160,8 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
   const joined = joinEnds(m, refs, entityTokens);
   if (joined?.length === 2) {
     m.ends = joined.map((r) => r.column.toLowerCase());
+    // (named by what it joins, the word join dropped, as a modeler names an association)
+    m.linkName = pascalName(singularAll(m.parsed.tokens.filter((t) => t !== 'join')));
     return { kind: 'bridge', why: `its name joins ${joined[0].entity} to ${joined[1].entity} (${joined.map((r) => r.column).join(', ')}): a link between them` };
   }
   if (joined?.length === 1) return { kind: 'attribute', why: `its name joins ${joined[0].entity} to what no staged table holds: values of ${joined[0].entity} (its key ${joined[0].column})`, served: joined[0].entity };

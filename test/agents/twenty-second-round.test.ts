@@ -60,3 +60,20 @@ describe('link tables named <a>_join_<b> (students_join_people)', () => {
     expect(m2m).toEqual(['Student<>Address.student_id,address_id', 'Student<>Person.student_id,person_id', 'Student<>User.student_id,staff_id']);
   });
 });
+
+describe('the name of a <a>_join_<b> link', () => {
+  it('is its two ends without the word join (StudentAddress), unless that names a thing of its own (students_join_groups beside student_groups)', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('sis', 'students', 'address', 'student_groups', 'students_join_address', 'students_join_groups')),
+      'models/staging/stg_sis__students.sql': select('sis', 'students', 'student_id, first_name'),
+      'models/staging/stg_sis__address.sql': select('sis', 'address', 'address_id, city'),
+      'models/staging/stg_sis__student_groups.sql': select('sis', 'student_groups', 'id, title, district_id'),
+      'models/staging/stg_sis__students_join_address.sql': select('sis', 'students_join_address', 'id, student_id, address_id, mailing, residence'),
+      'models/staging/stg_sis__students_join_groups.sql': select('sis', 'students_join_groups', 'id, group_id, student_id, syear'),
+      'models/staging/_models.yml': unique(['stg_sis__students', 'student_id'], ['stg_sis__address', 'address_id'], ['stg_sis__student_groups', 'id']),
+      'models/staging/_links.yml': `version: 2\nmodels:\n  - name: stg_sis__students_join_groups\n    columns:\n      - name: group_id\n        data_tests:\n          - relationships:\n              arguments: {to: ref('stg_sis__student_groups'), field: id}\n`,
+    });
+    const through = p.relationships.filter((r) => r.cardinality === 'many_to_many').map((r) => r.through).sort();
+    expect(through).toEqual(['StudentAddress', 'StudentsJoinGroup']);
+  });
+});
