@@ -77,3 +77,34 @@ describe('the name of a <a>_join_<b> link', () => {
     expect(through).toEqual(['StudentAddress', 'StudentsJoinGroup']);
   });
 });
+
+const described = (model: string, cols: [string, string][]) =>
+  `  - name: ${model}\n    columns:\n${cols.map(([c, d]) => `      - name: ${c}\n        description: "${d}"\n`).join('')}`;
+
+describe('what a key column’s description says it holds', () => {
+  const sis = {
+    'models/staging/_sources.yml': sourcesYaml(sources('sis', 'users', 'course_periods', 'co_teachers', 'school_periods', 'attendance_completed', 'school_gradelevels', 'gradebook_grades', 'student_enrollment', 'students')),
+    'models/staging/stg_sis__users.sql': select('sis', 'users', 'staff_id, username, first_name'),
+    'models/staging/stg_sis__students.sql': select('sis', 'students', 'student_id, first_name'),
+    'models/staging/stg_sis__school_periods.sql': select('sis', 'school_periods', 'period_id, title, start_time'),
+    'models/staging/stg_sis__course_periods.sql': select('sis', 'course_periods', 'course_period_id, title, period_id, teacher_id, co_teacher_id1, co_teacher_id2'),
+    'models/staging/stg_sis__co_teachers.sql': select('sis', 'co_teachers', 'syear, course_period_id, staff_id, inclusion, permissions, start_date, end_date'),
+    'models/staging/stg_sis__attendance_completed.sql': select('sis', 'attendance_completed', 'id, staff_id, period_id, course_period_id, school_date'),
+    'models/staging/stg_sis__school_gradelevels.sql': select('sis', 'school_gradelevels', 'id, short_name, title'),
+    'models/staging/stg_sis__gradebook_grades.sql': select('sis', 'gradebook_grades', 'id, student_id, points, letter_grade'),
+    'models/staging/stg_sis__student_enrollment.sql': select('sis', 'student_enrollment', 'id, student_id, grade_id, start_date'),
+    'models/staging/_models.yml': unique(['stg_sis__users', 'staff_id'], ['stg_sis__students', 'student_id'], ['stg_sis__school_periods', 'period_id'],
+      ['stg_sis__course_periods', 'course_period_id'], ['stg_sis__attendance_completed', 'id'], ['stg_sis__school_gradelevels', 'id'],
+      ['stg_sis__gradebook_grades', 'id'], ['stg_sis__student_enrollment', 'id']),
+    'models/staging/_described.yml': 'version: 2\nmodels:\n'
+      + described('stg_sis__course_periods', [['teacher_id', 'SIS staff id of the lead teacher (TEACHER_ID).'], ['co_teacher_id1', 'Co-teacher 1 staff id.'], ['co_teacher_id2', 'Co-teacher 2 staff id.']])
+      + described('stg_sis__attendance_completed', [['period_id', 'Focus school period id.']])
+      + described('stg_sis__student_enrollment', [['grade_id', 'Focus grade-level id (joins school_gradelevels.id).']]),
+  };
+
+  it('draws a key to the thing whose own key the description names (a staff id: the users keyed staff_id), not the noun its name completes to', () => {
+    const r = refs(run(sis));
+    expect(r).toEqual(expect.arrayContaining(['User>CoursePeriod.teacher_id']));
+    expect(r.filter((x) => /teacher_id$/.test(x) && !x.startsWith('User>'))).toEqual([]);
+  });
+});
