@@ -81,6 +81,18 @@ describe('the name of a <a>_join_<b> link', () => {
 const described = (model: string, cols: [string, string][]) =>
   `  - name: ${model}\n    columns:\n${cols.map(([c, d]) => `      - name: ${c}\n        description: "${d}"\n`).join('')}`;
 
+describe('keys numbered as repeats (grad_subject_id2, co_teacher_id10)', () => {
+  it('reads a key with a number after its id as the same key', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('sis', 'courses', 'grad_subjects')),
+      'models/staging/stg_sis__courses.sql': select('sis', 'courses', 'course_id, title, grad_subject_id, grad_subject_id2, grad_subject_id3'),
+      'models/staging/stg_sis__grad_subjects.sql': select('sis', 'grad_subjects', 'id, title, credits'),
+      'models/staging/_models.yml': unique(['stg_sis__courses', 'course_id'], ['stg_sis__grad_subjects', 'id']),
+    });
+    expect(refs(p)).toEqual(['GradSubject>Course.grad_subject_id', 'GradSubject>Course.grad_subject_id2', 'GradSubject>Course.grad_subject_id3']);
+  });
+});
+
 describe('what a key column’s description says it holds', () => {
   const sis = {
     'models/staging/_sources.yml': sourcesYaml(sources('sis', 'users', 'course_periods', 'co_teachers', 'school_periods', 'attendance_completed', 'school_gradelevels', 'gradebook_grades', 'student_enrollment', 'students')),
@@ -104,7 +116,7 @@ describe('what a key column’s description says it holds', () => {
 
   it('draws a key to the thing whose own key the description names (a staff id: the users keyed staff_id), not the noun its name completes to', () => {
     const r = refs(run(sis));
-    expect(r).toEqual(expect.arrayContaining(['User>CoursePeriod.teacher_id']));
+    expect(r).toEqual(expect.arrayContaining(['User>CoursePeriod.teacher_id', 'User>CoursePeriod.co_teacher_id1', 'User>CoursePeriod.co_teacher_id2']));
     expect(r.filter((x) => /teacher_id$/.test(x) && !x.startsWith('User>'))).toEqual([]);
   });
 });
