@@ -672,6 +672,7 @@ function buildIndex(project: Project, models: StagingModel[], sourceNames: strin
     const folder = stagingFolder(m.node);
     if (folder) (e.folders ??= new Set()).add(folder);
     for (const c of m.columns) (e.columns ??= new Set()).add(c.name.toLowerCase());
+    for (const n of [m.node.name.toLowerCase(), m.node.name.toLowerCase().split('__').pop()!]) (e.models ??= new Set()).add(n);
     // the first model with evidence names the key; every model whose evidence names the same column supports it
     const key = primaryKeyColumn(m.node, snakeOf(m.parsed.tokens)) ?? ownKeyColumn(m) ?? semanticPrimary(m, semantic) ?? describedKey(m) ?? neighbourKey(m, nextTo)
       ?? soleKey(m, (stem) => nouns.has(nounKey(stem, m.source)), (words) => anySystem.has(snakeOf(words))) ?? ownKeyColumn(m, m.ownIds);

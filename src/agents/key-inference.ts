@@ -32,6 +32,8 @@ export interface IndexedEntity {
   declaredAs?: Set<string>;
   /** The folders under staging/ its models live in. */
   folders?: Set<string>;
+  /** Lower-case names of its staging models and of the tables they stage (stg_sis__school_gradelevels, school_gradelevels). */
+  models?: Set<string>;
 }
 
 export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym' | 'spelling' | 'bare' | 'join' | 'sqljoin';
@@ -207,6 +209,11 @@ export class EntityIndex {
     const found = this.candidates(child, stem, lower);
     // the description names the key the column holds ("Co-teacher 1 staff id", "Focus staff id of the lead teacher"): the
     // one entity of its system keyed by that column (users' staff_id), whatever noun the column's own name completes to
+    // …or the model it joins ("grade-level id (joins school_gradelevels.id)", "(joins `stg_focus__attendance_codes` on `id`)")
+    const joined = description && !child.ownIds?.has(lower) && !child.ownKeys.has(lower) ? this.joinedEntity(description, child.source) : undefined;
+    if (joined && joined.name !== child.entity && compatibleTypes(type, joined.key?.type)) {
+      return { entity: joined.name, rule: 'description', role: stem, confidence: CONFIDENCE.description, lookup: false };
+    }
     const told = description && !child.ownIds?.has(lower) && !child.ownKeys.has(lower) ? this.describedKeyOwner(description, child.source, child.entity, lower) : undefined;
     if (told && compatibleTypes(type, told.key?.type) && found[0]?.entity.name !== told.name) {
       return { entity: told.name, rule: 'description', role: stem, confidence: CONFIDENCE.description, lookup: false };
@@ -399,6 +406,15 @@ export class EntityIndex {
       if (desc && words.length && words.every((w) => new RegExp(`\\b${w}\\b`).test(desc))) return true;
     }
     return false;
+  }
+
+  /** The entity of `system` one of whose models (or the table it stages) a description says the column joins. */
+  private joinedEntity(description: string, system: string): IndexedEntity | undefined {
+    const m = /\bjoin(?:s|ed)?\s+(?:to\s+)?`?([a-z][a-z0-9_]*[a-z0-9])`?/.exec(description.toLowerCase());
+    if (!m || !system) return undefined;
+    const hits = new Set<IndexedEntity>();
+    for (const list of this.byNoun.values()) for (const e of list) if (e.sources.has(system) && e.models?.has(m[1])) hits.add(e);
+    return hits.size === 1 ? [...hits][0] : undefined;
   }
 
   /**

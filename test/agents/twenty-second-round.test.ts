@@ -119,4 +119,9 @@ describe('what a key column’s description says it holds', () => {
     expect(r).toEqual(expect.arrayContaining(['User>CoursePeriod.teacher_id', 'User>CoursePeriod.co_teacher_id1', 'User>CoursePeriod.co_teacher_id2']));
     expect(r.filter((x) => /teacher_id$/.test(x) && !x.startsWith('User>'))).toEqual([]);
   });
+
+  it('draws a key to the model its description says it joins (grade_id joins school_gradelevels.id), not a grade', () => {
+    const r = refs(run(sis));
+    expect(r.filter((x) => x.endsWith('.grade_id'))).toEqual(['SchoolGradelevel>StudentEnrollment.grade_id']);
+  });
 });
