@@ -540,7 +540,10 @@ function resolveHelpers(project: Project, models: StagingModel[], byModel: Map<s
  * log of the messages sent (from and to whom).
  */
 function pointedAtRecords(models: StagingModel[]): void {
-  const logs = models.filter((m) => m.kind === 'log' && m.why === 'a log');
+  // (…and a row per thing per day with an identifier of its own, attendance_day's id, that another table holds as
+  // attendance_day_id: a record of that day, not a report)
+  const perPeriod = (m: StagingModel) => m.kind === 'report' && /\(a per-period grain\)$/.test(m.why ?? '') && m.ownKeys.size > 0;
+  const logs = models.filter((m) => (m.kind === 'log' && m.why === 'a log') || perPeriod(m));
   if (!logs.length) return;
   // every tail of every key stem business entities carry, per system (read once: a layer may hold thousands of models)
   const tails = new Map<string, Set<string>>();
@@ -560,7 +563,7 @@ function pointedAtRecords(models: StagingModel[]): void {
     // the column may leave out a leading qualifier of the table's name (sms_log_entry_id → user_sms_log_entries)
     const names = noun.length > 2 ? [noun, noun.slice(1)] : [noun];
     const keyed = tails.get(m.source);
-    if (!(keyed && names.some((t) => keyed.has(snakeOf(t)))) && !ledger(m, nouns) && !messagesSent(m)) continue;
+    if (!(keyed && names.some((t) => keyed.has(snakeOf(t)))) && (perPeriod(m) || (!ledger(m, nouns) && !messagesSent(m)))) continue;
     m.kind = 'entity';
     m.why = undefined;
     (m as Served).served = [];

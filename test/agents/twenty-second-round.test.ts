@@ -125,3 +125,18 @@ describe('what a key column’s description says it holds', () => {
     expect(r.filter((x) => x.endsWith('.grade_id'))).toEqual(['SchoolGradelevel>StudentEnrollment.grade_id']);
   });
 });
+
+describe('a thing per period that other tables point at (attendance_day)', () => {
+  it('keeps a per-day table with an identifier of its own that another table holds the key of as a thing; one nothing points at stays a report', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('sis', 'students', 'attendance_day', 'discipline_referrals', 'student_month')),
+      'models/staging/stg_sis__students.sql': select('sis', 'students', 'student_id, first_name'),
+      'models/staging/stg_sis__attendance_day.sql': select('sis', 'attendance_day', 'id, student_id, school_date, daily_code, minutes_present, comment'),
+      'models/staging/stg_sis__discipline_referrals.sql': select('sis', 'discipline_referrals', 'referral_id, student_id, attendance_day_id, referral_date'),
+      'models/staging/stg_sis__student_month.sql': select('sis', 'student_month', 'id, student_id, month, days_present, days_absent'),
+      'models/staging/_models.yml': unique(['stg_sis__students', 'student_id'], ['stg_sis__attendance_day', 'id'], ['stg_sis__discipline_referrals', 'referral_id'], ['stg_sis__student_month', 'id']),
+    });
+    expect(names(p)).toEqual(['AttendanceDay', 'DisciplineReferral', 'Student']);
+    expect(refs(p)).toEqual(expect.arrayContaining(['AttendanceDay>DisciplineReferral.attendance_day_id', 'Student>AttendanceDay.student_id']));
+  });
+});
