@@ -55,6 +55,8 @@ const TECHNICAL_NOUNS = new Set(['migration', 'schema_migration', 'schema_versio
   'object_type', 'sobject', 'sync', 'sync_state', 'checkpoint', 'cursor', 'lock', 'sequence', 'fivetran_audit',
   // what the application deleted, kept so loads can drop it (Frappe's deleted_documents): tombstones
   'deleted_document', 'deleted_record', 'deleted_object', 'deleted_row', 'deletion', 'tombstone']);
+/** The technical nouns of two words or more, which may begin the name of another table of the same schema. */
+const SCHEMA_PHRASES = [...TECHNICAL_NOUNS].filter((n) => n.includes('_'));
 const TOOL_PREFIXES = new Set(['fivetran', 'airbyte', 'stitch', 'dbt', 'meltano', 'singer', 'hevo']);
 /** Systems, folders and name words of a pipeline's own bookkeeping (load outcomes, validator output, id maps, audit logs). */
 const PIPELINE_WORDS = new Set(['outcome', 'outcomes', 'validation', 'download', 'unzip', 'scraped', 'scrape', 'ingestion', 'invocation', 'idmap', 'cloudaudit']);
@@ -158,7 +160,11 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (table.length > 1 && VALUE_MAP_WORDS.has(table[table.length - 1])) {
     return { kind: 'technical', why: `its source table (${table.join('_')}) is a value map, not business things`, served: [] };
   }
-  if (TECHNICAL_NOUNS.has(phrase) || (tokens.length > 1 && TOOL_PREFIXES.has(tokens[0]))) {
+  // (…or a table named with one of those nouns of two words or more first: custom_field_categories, custom_field_select_options,
+  // custom_fields_join_categories — the catalog's other tables)
+  const words = tokens.map(singularWord).join('_');
+  const schemaFirst = SCHEMA_PHRASES.some((n) => words.startsWith(`${n}_`));
+  if (TECHNICAL_NOUNS.has(phrase) || schemaFirst || (tokens.length > 1 && TOOL_PREFIXES.has(tokens[0]))) {
     return { kind: 'technical', why: 'the source system\'s own bookkeeping or schema', served: [] };
   }
   // an entity–attribute–value store: its attribute definitions, option labels and sets (eav_attribute, eav_attribute_set) are

@@ -140,3 +140,18 @@ describe('a thing per period that other tables point at (attendance_day)', () =>
     expect(refs(p)).toEqual(expect.arrayContaining(['AttendanceDay>DisciplineReferral.attendance_day_id', 'Student>AttendanceDay.student_id']));
   });
 });
+
+describe('the custom-field catalog’s other tables (custom_field_categories, custom_field_select_options)', () => {
+  it('reads a table named with a leading schema noun (custom field) as the system’s own schema', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('sis', 'students', 'custom_fields', 'custom_field_categories', 'custom_field_select_options', 'custom_fields_join_categories')),
+      'models/staging/stg_sis__students.sql': select('sis', 'students', 'student_id, first_name'),
+      'models/staging/stg_sis__custom_fields.sql': select('sis', 'custom_fields', 'id, source_class, type, title, column_name'),
+      'models/staging/stg_sis__custom_field_categories.sql': select('sis', 'custom_field_categories', 'id, title, source_class, sort_order'),
+      'models/staging/stg_sis__custom_field_select_options.sql': select('sis', 'custom_field_select_options', 'id, source_class, source_id, code, label'),
+      'models/staging/stg_sis__custom_fields_join_categories.sql': select('sis', 'custom_fields_join_categories', 'id, field_id, category_id, sort_order'),
+      'models/staging/_models.yml': unique(['stg_sis__students', 'student_id'], ['stg_sis__custom_fields', 'id'], ['stg_sis__custom_field_categories', 'id'], ['stg_sis__custom_field_select_options', 'id']),
+    });
+    expect(names(p)).toEqual(['Student']);
+  });
+});
