@@ -75,6 +75,8 @@ function readKeyShape(name: string): KeyShape | undefined {
   const gluedLast = t.length > 1 && !glued ? gluedLeadingId(t[t.length - 1]) : undefined;
   if (glued && !ID_SUFFIXES.has(t[t.length - 1])) t = ['id', glued, ...t.slice(1)];
   else if (gluedLast) t = [...t.slice(0, -1), gluedLast, 'id'];
+  // grad_subject_id2, co_teacher_id10: the same key repeated, numbered after its id
+  if (t.length > 1 && /^(?:id|key)\d{1,2}$/.test(t[t.length - 1])) t = [...t.slice(0, -1), t[t.length - 1].replace(/\d+$/, '')];
   if (lower.endsWith('__c') && t.length > 1 && t[t.length - 1] === 'c') {
     // a managed package's namespace is not the noun: netsuite_conn__account__c is an account lookup
     const field = lower.slice(0, -3);

@@ -67,6 +67,8 @@ export interface StagingModel {
   anchor?: string;
   /** A membership table's ends (lower case): its other references are copies of what a member has, not ends. */
   ends?: string[];
+  /** A link's name by its ends, where its own name is a join of them (students_join_address: StudentAddress). */
+  linkName?: string;
   /** Columns (lower case) most tables of its system carry (a loader's lds_* stamps, the record's owner): bookkeeping, not its own values. */
   systemWide?: ReadonlySet<string>;
 }
@@ -546,7 +548,10 @@ function resolveHelpers(project: Project, models: StagingModel[], byModel: Map<s
  * log of the messages sent (from and to whom).
  */
 function pointedAtRecords(models: StagingModel[]): void {
-  const logs = models.filter((m) => m.kind === 'log' && m.why === 'a log');
+  // (…and a row per thing per day with an identifier of its own, attendance_day's id, that another table holds as
+  // attendance_day_id: a record of that day, not a report)
+  const perPeriod = (m: StagingModel) => m.kind === 'report' && /\(a per-period grain\)$/.test(m.why ?? '') && m.ownKeys.size > 0;
+  const logs = models.filter((m) => (m.kind === 'log' && m.why === 'a log') || perPeriod(m));
   if (!logs.length) return;
   // every tail of every key stem business entities carry, per system (read once: a layer may hold thousands of models)
   const tails = new Map<string, Set<string>>();
@@ -566,7 +571,7 @@ function pointedAtRecords(models: StagingModel[]): void {
     // the column may leave out a leading qualifier of the table's name (sms_log_entry_id → user_sms_log_entries)
     const names = noun.length > 2 ? [noun, noun.slice(1)] : [noun];
     const keyed = tails.get(m.source);
-    if (!(keyed && names.some((t) => keyed.has(snakeOf(t)))) && !ledger(m, nouns) && !messagesSent(m)) continue;
+    if (!(keyed && names.some((t) => keyed.has(snakeOf(t)))) && (perPeriod(m) || (!ledger(m, nouns) && !messagesSent(m)))) continue;
     m.kind = 'entity';
     m.why = undefined;
     (m as Served).served = [];
@@ -678,6 +683,7 @@ function buildIndex(project: Project, models: StagingModel[], sourceNames: strin
     const folder = stagingFolder(m.node);
     if (folder) (e.folders ??= new Set()).add(folder);
     for (const c of m.columns) (e.columns ??= new Set()).add(c.name.toLowerCase());
+    for (const n of [m.node.name.toLowerCase(), m.node.name.toLowerCase().split('__').pop()!]) (e.models ??= new Set()).add(n);
     // the first model with evidence names the key; every model whose evidence names the same column supports it
     const key = primaryKeyColumn(m.node, snakeOf(m.parsed.tokens)) ?? ownKeyColumn(m) ?? semanticPrimary(m, semantic) ?? describedKey(m) ?? neighbourKey(m, nextTo)
       ?? soleKey(m, (stem) => nouns.has(nounKey(stem, m.source)), (words) => anySystem.has(snakeOf(words))) ?? ownKeyColumn(m, m.ownIds);

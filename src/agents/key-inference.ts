@@ -32,6 +32,8 @@ export interface IndexedEntity {
   declaredAs?: Set<string>;
   /** The folders under staging/ its models live in. */
   folders?: Set<string>;
+  /** Lower-case names of its staging models and of the tables they stage (stg_sis__school_gradelevels, school_gradelevels). */
+  models?: Set<string>;
 }
 
 export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym' | 'spelling' | 'bare' | 'join' | 'sqljoin';
@@ -205,6 +207,17 @@ export class EntityIndex {
     // customer's in the customers and an item's in the items, never a reference to the one table keyed by it
     if (namesOnlyItsSystem(stem, child.source)) return undefined;
     const found = this.candidates(child, stem, lower);
+    // the description names the key the column holds ("Co-teacher 1 staff id", "Focus staff id of the lead teacher"): the
+    // one entity of its system keyed by that column (users' staff_id), whatever noun the column's own name completes to
+    // …or the model it joins ("grade-level id (joins school_gradelevels.id)", "(joins `stg_focus__attendance_codes` on `id`)")
+    const joined = description && !child.ownIds?.has(lower) && !child.ownKeys.has(lower) ? this.joinedEntity(description, child.source) : undefined;
+    if (joined && joined.name !== child.entity && compatibleTypes(type, joined.key?.type)) {
+      return { entity: joined.name, rule: 'description', role: stem, confidence: CONFIDENCE.description, lookup: false };
+    }
+    const told = description && !child.ownIds?.has(lower) && !child.ownKeys.has(lower) ? this.describedKeyOwner(description, child.source, child.entity, lower) : undefined;
+    if (told && compatibleTypes(type, told.key?.type) && found[0]?.entity.name !== told.name) {
+      return { entity: told.name, rule: 'description', role: stem, confidence: CONFIDENCE.description, lookup: false };
+    }
     for (const c of found) {
       // a role guessed onto a head noun (source_transaction → BalanceTransaction) yields to what the description says
       // …as does a person's role (owner_id) whose description names what the owner is ("SKU vendor ID of the owner of the lot")
@@ -393,6 +406,33 @@ export class EntityIndex {
       if (desc && words.length && words.every((w) => new RegExp(`\\b${w}\\b`).test(desc))) return true;
     }
     return false;
+  }
+
+  /** The entity of `system` one of whose models (or the table it stages) a description says the column joins. */
+  private joinedEntity(description: string, system: string): IndexedEntity | undefined {
+    const m = /\bjoin(?:s|ed)?\s+(?:to\s+)?`?([a-z][a-z0-9_]*[a-z0-9])`?/.exec(description.toLowerCase());
+    if (!m || !system) return undefined;
+    const hits = new Set<IndexedEntity>();
+    for (const list of this.byNoun.values()) for (const e of list) if (e.sources.has(system) && e.models?.has(m[1])) hits.add(e);
+    return hits.size === 1 ? [...hits][0] : undefined;
+  }
+
+  /**
+   * The entity of `system` whose own key the description names first, as "<words> id", when those words are none of the
+   * column's own (a staff id in teacher_id: the users keyed staff_id); a leading article or the system's name is no part of them.
+   */
+  private describedKeyOwner(description: string, system: string, exclude: string, column: string): IndexedEntity | undefined {
+    const m = /\b((?:[a-z]+ ){0,3}[a-z]+) id\b/.exec(description.toLowerCase().replace(/-/g, ' '));
+    if (!m) return undefined;
+    const words = m[1].split(' ');
+    while (words.length > 1 && (['the', 'a', 'an'].includes(words[0]) || words[0] === system.toLowerCase().replace(/_/g, ''))) words.shift();
+    const key = `${words.join('_')}_id`;
+    // (a role's kind: the words share none of the column's own — teacher_id's staff id; a course readable id in
+    // courserun_readable_id respells the column, loosely)
+    const own = new Set(column.split('_'));
+    if (key === column || words.some((w) => own.has(w))) return undefined;
+    const keyed = this.keyedInSystem(new Set([key]), system).filter((e) => e.key?.column === key);
+    return keyed.length === 1 && keyed[0].name !== exclude ? keyed[0] : undefined;
   }
 
   /** "ID of the <entity> …" / "Identifier of a <entity> …": the entity a description names, exactly. */

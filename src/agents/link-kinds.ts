@@ -7,7 +7,7 @@ import { PERIOD_NAMES } from './entity-keys.js';
 import { singularWord } from './inflection.js';
 import { containsRun, isActorRole } from './key-inference.js';
 import { describedAsLink, flagsOf, hasValidityColumns, isLinkFiller } from './model-kinds.js';
-import { snakeOf } from './naming.js';
+import { pascalName, snakeOf } from './naming.js';
 
 /** The model's references to other entities (declared first), one per column, in column order. */
 export function referenceColumns(m: StagingModel): { column: string; entity: string }[] {
@@ -91,6 +91,25 @@ function nameIsEnds(tokens: readonly string[], ends: readonly (readonly string[]
   return !rest || LINK_WORDS.has(rest) || /^with_[a-z]+$/.test(rest);
 }
 
+/**
+ * The references a table named `<a>_join_<b>` joins: the one naming a and the one naming b (by their entity's noun, its
+ * head noun, or the key's stem), in that order; only a's when no reference names b (b is no staged thing). Undefined when
+ * the name joins nothing or a names no reference.
+ */
+function joinEnds(m: StagingModel, refs: { column: string; entity: string }[], entityTokens: (name: string) => string[]): { column: string; entity: string }[] | undefined {
+  const t = singularAll(m.parsed.tokens);
+  const at = t.indexOf('join');
+  if (at < 1 || at > t.length - 2 || t.lastIndexOf('join') !== at) return undefined;
+  const names = (side: string[], r: { column: string; entity: string }) => {
+    const e = singularAll(entityTokens(r.entity));
+    return side.join('_') === e.join('_') || side.join('_') === singularAll(keyStem(r.column)).join('_') || (e.length > 0 && side[side.length - 1] === e[e.length - 1]);
+  };
+  const a = refs.find((r) => names(t.slice(0, at), r));
+  if (!a) return undefined;
+  const b = refs.find((r) => r !== a && names(t.slice(at + 1), r));
+  return b ? [a, b] : [a];
+}
+
 /** A membership table: named <thing>_member, holding that thing's key and the plain keys of its members (of other kinds). */
 function membershipEnds(m: StagingModel, refs: { column: string; entity: string }[], roles: string[][], entityTokens: (name: string) => string[]):
   { group: { column: string; entity: string }; members: { column: string; entity: string }[] } | undefined {
@@ -127,6 +146,7 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
   keyOwner?: (m: StagingModel, column: string) => string | undefined, renamesSourceId?: (m: StagingModel, column: string) => boolean):
   { kind: 'bridge' | 'history' | 'attribute' | 'duplicate'; why: string; served?: string } | undefined {
   m.ends = undefined;
+  m.linkName = undefined;
   const refs = linkEnds(m);
   // stamped with the created time of a thing it holds the key of (recruitment: race_id, race_created_at): one row per that
   // thing, its rows again with others' columns flattened in (an export of upcoming races), not a thing of its own
@@ -134,6 +154,17 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
   const again = refs.find((r) => { const noun = snakeOf(entityTokens(r.entity)); return r.column.toLowerCase() === `${noun}_id` && m.columns.some((c) => c.name.toLowerCase() === `${noun}_created_at`)
     && ![...m.ownKeys].some((k) => k !== r.column.toLowerCase() && !!renamesSourceId?.(m, k)); });
   if (again) return { kind: 'duplicate', why: `${again.entity}'s rows again (${again.column}, ${snakeOf(entityTokens(again.entity))}_created_at: stamped as that thing)`, served: again.entity };
+  // <a>_join_<b> (students_join_people, gradebook_assignment_types_join_course_periods): the name says it joins a's to b's —
+  // a link whatever flags of the pair it carries (custody, a weight) or who else it names; joined to nothing staged
+  // (people_join_contacts), a's values: the contact details of a person
+  const joined = joinEnds(m, refs, entityTokens);
+  if (joined?.length === 2) {
+    m.ends = joined.map((r) => r.column.toLowerCase());
+    // (named by what it joins, the word join dropped, as a modeler names an association)
+    m.linkName = pascalName(singularAll(m.parsed.tokens.filter((t) => t !== 'join')));
+    return { kind: 'bridge', why: `its name joins ${joined[0].entity} to ${joined[1].entity} (${joined.map((r) => r.column).join(', ')}): a link between them` };
+  }
+  if (joined?.length === 1) return { kind: 'attribute', why: `its name joins ${joined[0].entity} to what no staged table holds: values of ${joined[0].entity} (its key ${joined[0].column})`, served: joined[0].entity };
   // a part of another table (stg_x__formations__horaires beside stg_x__formations), no identifier of its own, holding
   // the parent's key and maybe what the parent belongs to: values flattened out of the parent's rows, however many
   const parentRef = part && refs.find((r) => r.entity === part.entity);

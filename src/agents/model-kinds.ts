@@ -39,6 +39,12 @@ const LOG_WORDS = new Set(['log']);
 export function isKindWord(word: string): boolean {
   return HISTORY_WORDS.has(word) || LOG_WORDS.has(word) || CONFIG_NOUNS.has(word);
 }
+/** Words after a history word that name things of their own: the model's name ends in a plural noun, no kind word after the
+ * history word (test_history_scores; opportunity_field_history_migrated's qualifier, account_history_snapshots' kind word name none). */
+function namesThingsAfter(rest: readonly string[], modelName: string): boolean {
+  const raw = modelName.toLowerCase().split('_').filter(Boolean).pop() ?? '';
+  return rest.length > 0 && !rest.some(isKindWord) && /^[a-z]+$/.test(raw) && singularWord(raw) !== raw;
+}
 /** Rows that failed validation or loading, kept aside by the pipeline (events_bad, rejected_rows): dead letters. */
 const FAILED_WORDS = new Set(['bad', 'invalid', 'rejected', 'quarantine', 'quarantined', 'deadletter', 'dlq']);
 // (a thing's metrics or insights: a social platform's figures per post or media item, its lifetime counts per day)
@@ -54,6 +60,8 @@ const FRAMEWORK_WORDS = new Map([['django', 'Django'], ['wagtail', 'Wagtail'], [
   ['wagtaildocs', 'Wagtail'], ['reversion', 'django-reversion']]);
 /** 'an audit', 'a history': the article a word takes (by its first letter; good enough for the kind words named here). */
 const withArticle = (word: string) => `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
+/** The technical nouns of two words or more, which may begin the name of another table of the same schema. */
+const SCHEMA_PHRASES = [...TECHNICAL_NOUNS].filter((n) => n.includes('_'));
 const TOOL_PREFIXES = new Set(['fivetran', 'airbyte', 'stitch', 'dbt', 'meltano', 'singer', 'hevo']);
 /** Systems, folders and name words of a pipeline's own bookkeeping (load outcomes, validator output, id maps, audit logs). */
 const PIPELINE_WORDS = new Set(['outcome', 'outcomes', 'validation', 'download', 'unzip', 'scraped', 'scrape', 'ingestion', 'invocation', 'idmap', 'cloudaudit']);
@@ -157,7 +165,11 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (table.length > 1 && VALUE_MAP_WORDS.has(table[table.length - 1])) {
     return { kind: 'technical', why: `its source table (${table.join('_')}) is a value map, not business things`, served: [] };
   }
-  if (TECHNICAL_NOUNS.has(phrase) || (tokens.length > 1 && TOOL_PREFIXES.has(tokens[0]))) {
+  // (…or a table named with one of those nouns of two words or more first: custom_field_categories, custom_field_select_options,
+  // custom_fields_join_categories — the catalog's other tables)
+  const words = tokens.map(singularWord).join('_');
+  const schemaFirst = SCHEMA_PHRASES.some((n) => words.startsWith(`${n}_`));
+  if (TECHNICAL_NOUNS.has(phrase) || schemaFirst || (tokens.length > 1 && TOOL_PREFIXES.has(tokens[0]))) {
     return { kind: 'technical', why: 'the source system\'s own bookkeeping or schema', served: [] };
   }
   // a web framework's own tables, named with the framework's word by the name or its source table (django_contenttype,
@@ -218,8 +230,9 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   // hist_appointment (OpenDental's histappointment): the abbreviation before the noun it keeps versions of
   if (tokens.length > 1 && tokens[0] === 'hist') return { kind: 'history', why: 'a hist table (versions of another table\'s rows)', served: tokens.slice(1) };
   // opportunity_field_history_migrated: a history with a qualifier after it
+  // (test_history_scores: a plural noun after the word names the things, a module's scores, not versions of a test)
   const hist = tokens.findIndex((t, i) => i > 0 && i < tokens.length - 1 && HISTORY_WORDS.has(t));
-  if (hist > 0) return { kind: 'history', why: `${withArticle(tokens[hist])} table`, served: tokens.slice(0, hist) };
+  if (hist > 0 && !namesThingsAfter(tokens.slice(hist + 1), node.name)) return { kind: 'history', why: `${withArticle(tokens[hist])} table`, served: tokens.slice(0, hist) };
   if (tokens.length > 2 && last === 'log' && tokens[tokens.length - 2] === 'change') return { kind: 'history', why: 'a change log', served: tokens.slice(0, -2) };
   // lc_status_change, order_state_changes: the changes of a thing's status over time
   // (email_event_status_change is an event of that type, a subtype of the event, not changes of one)

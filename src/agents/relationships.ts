@@ -177,12 +177,17 @@ function manyToMany(layer: StagingLayer, opts: RelationshipOptions): EntityRelat
       : { kind: 'inferred', rule: `association table (${b.model.why})`, confidence: Math.min(...[a, z].map((e) => b.model.guesses.get(e.column.toLowerCase())?.confidence ?? 0.9)) };
     out.set(key, {
       from: a.entity, to: z.entity, verb: verb.origin === 'fallback' ? 'is associated with' : verb.parentFirst, cardinality: 'many_to_many',
-      from_column: a.column, to_column: z.column, through: b.model.noun, sources: sources.sort(),
+      from_column: a.column, to_column: z.column, through: linkName(layer, b.model), sources: sources.sort(),
       declared_by: [declared ? 'declared references on the association table' : 'association table read from its columns'], evidence,
       verb_origin: verb.origin === 'fallback' ? 'fallback' : verb.origin,
     });
   }
   return [...out.values()];
+}
+
+/** A bridge's name: its ends' where its own is a join of them and no entity has that name (students_join_groups beside student_groups keeps its own). */
+function linkName(layer: StagingLayer, m: StagingModel): string {
+  return m.linkName && !layer.entities.has(m.linkName) ? m.linkName : m.noun;
 }
 
 function sameName(a: string, b: string): boolean {
