@@ -122,7 +122,7 @@ describe('what a key column’s description says it holds', () => {
 
   it('draws a key to the model its description says it joins (grade_id joins school_gradelevels.id), not a grade', () => {
     const r = refs(run(sis));
-    expect(r.filter((x) => x.endsWith('.grade_id'))).toEqual(['SchoolGradelevel>StudentEnrollment.grade_id']);
+    expect(r.filter((x) => x.endsWith('.grade_id'))).toEqual(['SchoolGradeLevel>StudentEnrollment.grade_id']);
   });
 });
 
