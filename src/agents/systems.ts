@@ -246,6 +246,16 @@ export function qualifyNouns(project: Project, members: SystemMember[], sourced:
     if (list) list.push(m); else byNoun.set(k, [m]);
   }
   let unions: UnionedModels[] | undefined;
+  // a system's first word names it where no other system of the project begins with it (mitxresidential_openedx beside
+  // mitxonline and mitxonline_openedx: MitxresidentialCourseRun), the words after it only where they tell systems apart
+  // (the words dropped are an application's the project keeps beside a product's own system, mitxonline_openedx beside
+  // mitxonline; a name's own words stay: france_travail, google_ads beside facebook_ads)
+  const named = [...new Set(members.map((m) => m.source).filter(Boolean))].map(systemTokens);
+  const firsts = new Map<string, number>();
+  for (const t of named) if (t[0]) firsts.set(t[0], (firsts.get(t[0]) ?? 0) + 1);
+  const alone = new Set(named.filter((t) => t.length === 1).map((t) => t[0]));
+  const applications = new Set(named.filter((t) => t.length > 1 && alone.has(t[0])).flatMap((t) => t.slice(1)));
+  const shortest = (tokens: string[]) => (tokens.length > 1 && firsts.get(tokens[0]) === 1 && tokens.slice(1).every((w) => applications.has(w)) ? tokens.slice(0, 1) : tokens);
   for (const [noun, list] of byNoun) {
     const bySystem = new Map<string, SystemMember[]>();
     for (const m of list) {
@@ -268,7 +278,7 @@ export function qualifyNouns(project: Project, members: SystemMember[], sourced:
     const roots = new Set(systems.map(find));
     if (roots.size < 2) continue;
     out.split.push(`${noun} (${[...roots].join(', ')})`);
-    for (const s of systems) out.names.set(`${noun}|${s}`, [...qualifierTokens(find(s), bySystem.get(find(s)) ?? bySystem.get(s)!), ...list[0].tokens]);
+    for (const s of systems) out.names.set(`${noun}|${s}`, [...shortest(qualifierTokens(find(s), bySystem.get(find(s)) ?? bySystem.get(s)!)), ...list[0].tokens]);
   }
   return out;
 }

@@ -43,3 +43,24 @@ describe('the same table of one application in each of its deployments', () => {
     expect(names(p)).toEqual(['AlphaEdxCompletion', 'BetaEdxCompletion']);
   });
 });
+
+describe('the words that qualify a noun kept apart by system', () => {
+  it('are the system’s first word alone where the words after it are an application the project keeps beside a product’s own system', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('alpha', 'course'), sources('alpha_edx', 'grade'), sources('beta_edx', 'course')),
+      ...stg('alpha', 'course', 'id as course_id, title, price'),
+      ...stg('alpha_edx', 'grade', 'id as grade_id, course_key, score'),
+      ...stg('beta_edx', 'course', 'id as course_id, course_key, display_name, start_date, end_date, pacing'),
+    });
+    expect(names(p)).toEqual(['AlphaCourse', 'BetaCourse', 'Grade']);
+  });
+
+  it('keep a system name’s own words (france_travail beside action_logement)', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('france_travail', 'service'), sources('action_logement', 'service')),
+      ...stg('france_travail', 'service', 'id as service_id, nom, thematiques'),
+      ...stg('action_logement', 'service', 'id as service_id, label, audience, zone, price'),
+    });
+    expect(names(p)).toEqual(['ActionLogementService', 'FranceTravailService']);
+  });
+});
