@@ -156,3 +156,18 @@ describe('a glued name its sources’ descriptions write apart', () => {
     expect(names(p)).toEqual(['GiftCardBatch']);
   });
 });
+
+describe('descriptions that are not text', () => {
+  it('are no prose: a number, a list or a mapping as a description does not stop the proposal', () => {
+    const files = {
+      'models/_sources.yml': 'version: 2\nsources:\n  - name: shop\n    tables:\n      - name: widgetpart\n        description: 12345\n        columns:\n          - name: id\n            description: [a, list]\n',
+      'models/staging/shop/stg_shop__widgetpart.sql': "select id as widgetpart_id, name from {{ source('shop', 'widgetpart') }}\n",
+      'models/staging/shop/_stg_shop__widgetpart.yml': 'version: 2\nmodels:\n  - name: stg_shop__widgetpart\n    description: true\n    columns:\n      - name: widgetpart_id\n        description: {a: 1}\n',
+    };
+    // the reader gives descriptions as text: a number's or a boolean's text, nothing for a list or a mapping
+    const project = loadFiles(files);
+    expect([...project.models, ...project.sources].map((n) => n.description)).toEqual(['true', '12345']);
+    expect([...project.models, ...project.sources].flatMap((n) => n.columns.map((c) => c.description))).toEqual([undefined, undefined]);
+    expect(names(conceptualize(project))).toEqual(['Widgetpart']);
+  });
+});

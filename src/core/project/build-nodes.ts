@@ -5,6 +5,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { isEnabled, mergeConfig, projectConfig, type Config } from './config-cascade.js';
 import { activeTests, EMPTY_LIST } from './dbt-tests.js';
+import { descriptionText } from './docs.js';
 import { parseDbtProperties, toArray, type PropertyFile, type SourceTableEntry, type VersionEntry, type YamlEntry } from './dbt-yaml.js';
 import { renderDeep, UNKNOWN, type JContext } from './jinja-expr.js';
 import { defaultSettings, varContext, type DbtSettings } from './settings.js';
@@ -171,7 +172,7 @@ export function buildNodes(input: BuildInput): Built {
     node.file = entry?.file ?? where;
     node.line = version?.line ?? entry?.line ?? 1;
     node.origins = entry ? (code ? ['sql', 'yaml'] : ['yaml']) : ['sql'];
-    node.description = version?.obj.description ?? entry?.obj.description;
+    node.description = descriptionText(version?.obj.description ?? entry?.obj.description);
     node.raw = entry ? (version ? { ...entry.obj, ...version.obj } : entry.obj) : {};
     node.refs = code?.facts.refs ?? [];
     node.sourceRefs = code?.facts.sources.map((x) => `${x.source}.${x.table}`) ?? [];
@@ -265,13 +266,13 @@ export function buildNodes(input: BuildInput): Built {
     seedEntries.delete(name);
     const fqn = [s.name, ...dirsUnder(rel, s.seedPaths), name];
     const node = baseNode('seed', name, `seed.${s.name}.${name}`, fqn, s.name);
-    Object.assign(node, { file: e?.file ?? rel, line: e?.line ?? 1, sqlPath: rel, origins: e ? ['yaml'] : [], description: e?.obj.description, raw: e?.obj ?? {}, columns: e?.columns ?? [], tests: e?.tests ?? [] });
+    Object.assign(node, { file: e?.file ?? rel, line: e?.line ?? 1, sqlPath: rel, origins: e ? ['yaml'] : [], description: descriptionText(e?.obj.description), raw: e?.obj ?? {}, columns: e?.columns ?? [], tests: e?.tests ?? [] });
     place(out, settle(node, [{ config: projectConfig(s.trees.seeds, fqn, fileCtx), where: 'dbt_project.yml' }, { config: e ? render(yamlConfig(e.obj)) : undefined, where: `${e?.file}:${e?.line}` }], { file: rel, line: 1 }));
   }
   for (const e of seedEntries.values()) {
     if (input.entriesAreResources) {
       const node = baseNode('seed', e.name, `seed.${s.name}.${e.name}`, [s.name, e.name], s.name);
-      Object.assign(node, { file: e.file, line: e.line, origins: ['yaml'], description: e.obj.description, raw: e.obj, columns: e.columns, tests: e.tests });
+      Object.assign(node, { file: e.file, line: e.line, origins: ['yaml'], description: descriptionText(e.obj.description), raw: e.obj, columns: e.columns, tests: e.tests });
       place(out, settle(node, [{ config: render(yamlConfig(e.obj)), where: `${e.file}:${e.line}` }], e));
     } else {
       out.diagnostics.push(missingCode(e.file, e.line, `seed '${e.name}'`, `${e.name}.csv`, s.seedPaths));
@@ -287,7 +288,7 @@ export function buildNodes(input: BuildInput): Built {
     const fqn = [s.name, ...dirsUnder(rel, s.snapshotPaths), name];
     const node = baseNode('snapshot', name, `snapshot.${s.name}.${name}`, fqn, s.name);
     Object.assign(node, { file: e?.file ?? rel, line: e?.line ?? line, sqlPath: facts ? rel : undefined, origins: [...(facts ? ['sql'] : []), ...(e ? ['yaml'] : [])],
-      description: e?.obj.description, raw: e?.obj ?? {}, columns: e?.columns ?? [], tests: e?.tests ?? [], refs: facts?.refs ?? [], sourceRefs: facts?.sources.map((x) => `${x.source}.${x.table}`) ?? [] });
+      description: descriptionText(e?.obj.description), raw: e?.obj ?? {}, columns: e?.columns ?? [], tests: e?.tests ?? [], refs: facts?.refs ?? [], sourceRefs: facts?.sources.map((x) => `${x.source}.${x.table}`) ?? [] });
     const sql = facts ? sqlConfigAt(facts, resCtx) : undefined;
     place(out, settle(node, [
       { config: projectConfig(s.trees.snapshots, fqn, fileCtx), where: 'dbt_project.yml' },
@@ -327,7 +328,7 @@ export function buildNodes(input: BuildInput): Built {
     const fqn = [s.name, ...dirsUnder(t.file, s.modelPaths), t.sourceName, t.tableName];
     const node = baseNode('source', name, `source.${s.name}.${name}`, fqn, s.name);
     Object.assign(node, { file: t.file, line: t.line, sourceName: t.sourceName, tableName: t.tableName, origins: ['yaml'],
-      description: t.table.description, raw: t.table, columns: t.columns, tests: t.tests });
+      description: descriptionText(t.table.description), raw: t.table, columns: t.columns, tests: t.tests });
     settle(node, [
       { config: projectConfig(s.trees.sources, fqn, fileCtx), where: 'dbt_project.yml' },
       { config: render(sourceConfig(t.source)), where: `${t.file}:source ${t.sourceName}` },
@@ -344,7 +345,7 @@ export function buildNodes(input: BuildInput): Built {
   for (const [section, type] of yamlOnly) {
     for (const e of bySection(section)) {
       const node = baseNode(type, e.name, `${type}.${s.name}.${e.name}`, [s.name, ...dirsUnder(e.file, s.modelPaths), e.name], s.name);
-      Object.assign(node, { file: e.file, line: e.line, origins: ['yaml'], description: e.obj.description, raw: e.obj, columns: e.columns, tests: e.tests });
+      Object.assign(node, { file: e.file, line: e.line, origins: ['yaml'], description: descriptionText(e.obj.description), raw: e.obj, columns: e.columns, tests: e.tests });
       place(out, settle(node, [{ config: render(yamlConfig(e.obj)), where: `${e.file}:${e.line}` }], e));
     }
   }
@@ -356,7 +357,7 @@ export function buildNodes(input: BuildInput): Built {
       if (m?.create_metric !== true || typeof m.name !== 'string' || metricNames.has(m.name)) continue;
       metricNames.add(m.name);
       const node = baseNode('metric', m.name, `metric.${s.name}.${m.name}`, [s.name, ...sm.fqn.slice(1, -1), m.name], s.name);
-      Object.assign(node, { file: sm.file, line: sm.line, origins: ['yaml'], description: m.description, raw: { name: m.name, type: 'simple', type_params: { measure: m.name } },
+      Object.assign(node, { file: sm.file, line: sm.line, origins: ['yaml'], description: descriptionText(m.description), raw: { name: m.name, type: 'simple', type_params: { measure: m.name } },
         enabled: sm.enabled, disabledBy: sm.disabledBy, config: sm.config, meta: sm.meta, tags: sm.tags });
       place(out, node);
     }

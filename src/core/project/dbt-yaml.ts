@@ -4,6 +4,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import type { FastYaml } from '../yaml-fast.js';
 import { EMPTY_LIST, EMPTY_MAP, normalizeTests } from './dbt-tests.js';
+import { descriptionText } from './docs.js';
 import type { YamlCall } from './jinja-calls.js';
 import type { DbtColumn, DbtTest } from './types.js';
 
@@ -146,7 +147,7 @@ export function columnsOf(obj: Record<string, any>, file: string, parentLine: nu
     const cLine = lineOf(c) ?? parentLine;
     const cConfig = c.config && typeof c.config === 'object' ? c.config : {};
     const col: DbtColumn = {
-      name: c.name, description: c.description, description_ref: c.description_ref,
+      name: c.name, description: descriptionText(c.description), description_ref: c.description_ref,
       data_type: c.data_type ?? cConfig.data_type, type: c.type,
       tests: both(normalizeTests(c.tests, 'tests', cLine, lineOf), normalizeTests(c.data_tests, 'data_tests', cLine, lineOf)),
       constraints: Array.isArray(c.constraints) ? c.constraints : EMPTY_LIST,

@@ -27,6 +27,15 @@ export function parseDocBlocks(text: string, file: string): { blocks: DocBlock[]
   return { blocks, diagnostics };
 }
 
+/**
+ * A description as the project's YAML gives it, as text: a number or a boolean written there is its text; a list or a
+ * mapping is no description (every reader of descriptions works on strings).
+ */
+export function descriptionText(description: unknown): string | undefined {
+  if (typeof description === 'string') return description;
+  return typeof description === 'number' || typeof description === 'boolean' ? String(description) : undefined;
+}
+
 /** `{{ doc("name") }}` in a description → the doc name. */
 export function docReference(description: unknown): string | undefined {
   if (typeof description !== 'string') return undefined;
