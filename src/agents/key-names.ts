@@ -113,18 +113,31 @@ export function moduleWordsByOwnKey(models: StagingModel[]): void {
     family.set(key, [...(family.get(key) ?? []), m]);
   }
   const django = new Set<string>();
-  for (const members of family.values()) {
-    if (members.length < 2) continue;
-    const rests = members.map(restOf);
-    // an application named in the plural of its main model (users_user, profiles_profile beside profiles_education) is
-    // such a label for every table it begins, whatever their keys
-    const label = members[0].parsed.tokens[0];
-    const namesItsModel = label !== singularWord(label) && models.some((m) => m.source === members[0].source && m.node.name.toLowerCase().endsWith(`${label}_${singularWord(label)}`));
-    if (!namesItsModel && rests.filter((r) => r?.length === 1).length * 2 <= members.length) continue;
+  const undecided: [StagingModel[], (string[] | undefined)[]][] = [];
+  // a table named <plural>_<its singular> (users_user) is Django's naming of an application's main model: its system names tables so
+  for (const m of models) {
+    const [, label, model] = /([a-z]+)_([a-z]+)$/.exec(m.node.name.toLowerCase()) ?? [];
+    if (label && label !== model && singularWord(label) === model) django.add(m.source);
+  }
+  const drop = (members: StagingModel[], rests: (string[] | undefined)[]) => {
     // (the label is the application's: its other tables lose it too, combinedcoursegrade keyed coursegrade_id beside grades_*)
     members.forEach((m, i) => { m.parsed = { ...m.parsed, tokens: rests[i] ?? m.parsed.tokens.slice(1) }; });
     django.add(members[0].source);
+  };
+  for (const members of family.values()) {
+    // an application named in the plural of its main model (users_user, profiles_profile beside profiles_education) is
+    // such a label for every table it begins, whatever their keys — and a sign that its system names tables so
+    const label = members[0].parsed.tokens[0];
+    const namesItsModel = label !== singularWord(label) && models.some((m) => m.source === members[0].source && m.node.name.toLowerCase().endsWith(`${label}_${singularWord(label)}`));
+    if (members.length < 2) continue;
+    const rests = members.map(restOf);
+    const byKey = rests.filter((r) => r?.length === 1).length;
+    if (namesItsModel || byKey * 2 > members.length) drop(members, rests);
+    else if (byKey >= 2 && byKey * 2 === members.length) undecided.push([members, rests]);
   }
+  // in a system whose other labels are known, half its tables keyed by the one word after a first word is enough
+  // (chatbots_djangocheckpoint and chatbots_tutorbotoutput beside chatbots_userchatsession keyed chatsession_id)
+  for (const [members, rests] of undecided) if (django.has(members[0].source)) drop(members, rests);
   // in a system so named, an application of one table (exams_examrun keyed examrun_id beside courses_* and ecommerce_*)
   // is named the same way: its label goes where the key names the one word after it
   for (const members of family.values()) {

@@ -171,4 +171,22 @@ describe('an application label for every table it begins', () => {
     });
     for (const n of names(p)) expect(n).not.toMatch(/^Grades/);
   });
+
+  // (the tuning pass after the twenty-second round: Learn AI's chatbots application)
+  const tutor = (withUsers: boolean) => ({
+    'models/staging/_sources.yml': sourcesYaml(sources('tutor_raw', ...(withUsers ? ['users_user'] : []), 'chatbots_userchatsession', 'chatbots_djangocheckpoint', 'chatbots_tutorbotoutput', 'chatbots_chatresponserating')),
+    ...(withUsers ? django('tutor', 'users_user', 'id as user_id, email, full_name') : {}),
+    ...django('tutor', 'chatbots_userchatsession', 'id as chatsession_id, thread_id as chatsession_thread_id, user_id, title, django_session_key, created_on'),
+    ...django('tutor', 'chatbots_djangocheckpoint', 'id as djangocheckpoint_id, chatsession_id, checkpoint_type, human_message, agent_message'),
+    ...django('tutor', 'chatbots_tutorbotoutput', 'id as tutorbotoutput_id, chatsession_thread_id, output_json'),
+    ...django('tutor', 'chatbots_chatresponserating', 'djangocheckpoint_id, rating, rating_reason'),
+  });
+  it('goes where half the tables it begins are keyed by their model, in a system that names its tables the Django way (users_user)', () => {
+    const p = run(tutor(true));
+    for (const n of names(p)) expect(n).not.toMatch(/^Chatbots/);
+    expect(refs(p)).toContain('User>UserChatsession.user_id');
+  });
+  it('stays where nothing else says the system names tables so', () => {
+    expect(names(run(tutor(false))).filter((n) => /^Chatbots/.test(n)).length).toBeGreaterThan(0);
+  });
 });
