@@ -173,8 +173,11 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
     return { kind: 'technical', why: 'the source system\'s own bookkeeping or schema', served: [] };
   }
   // a web framework's own tables, named with the framework's word by the name or its source table (django_contenttype,
-  // wagtailcore_page, reversion_version): the application's machinery, not its business things
-  const framework = [...tokens, ...table].find((t) => FRAMEWORK_WORDS.has(t));
+  // wagtailcore_page, reversion_version): the application's machinery, not its business things — but an application's own
+  // model whose name only begins with the framework's word (chatbots_djangocheckpoint, a glued class name) is the application's
+  const gluedOnly = table.length > 0 && !table.some((t) => FRAMEWORK_WORDS.has(t))
+    && table.some((t) => [...FRAMEWORK_WORDS.keys()].some((w) => t.startsWith(w)));
+  const framework = gluedOnly ? undefined : [...tokens, ...table].find((t) => FRAMEWORK_WORDS.has(t));
   if (framework) return { kind: 'technical', why: `a table of ${FRAMEWORK_WORDS.get(framework)}'s own machinery (content types, pages, revisions), not a business thing`, served: [] };
   // an entity–attribute–value store: its attribute definitions, option labels and sets (eav_attribute, eav_attribute_set) are
   // the system's own schema, and a table of values (catalog_product_entity_int: value_id, entity_id, attribute_id, store_id,

@@ -189,4 +189,9 @@ describe('an application label for every table it begins', () => {
   it('stays where nothing else says the system names tables so', () => {
     expect(names(run(tutor(false))).filter((n) => /^Chatbots/.test(n)).length).toBeGreaterThan(0);
   });
+  it('keeps an application’s own model whose glued name begins with the framework’s word (djangocheckpoint) as a thing', () => {
+    const p = run(tutor(true));
+    expect(names(p).filter((n) => /checkpoint/i.test(n))).toHaveLength(1);
+    expect(p.notes.join('\n')).not.toMatch(/djangocheckpoint \(a table of Django's own machinery/);
+  });
 });
