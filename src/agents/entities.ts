@@ -11,7 +11,7 @@ import { isTechnicalColumn, keyShape } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { joinedColumns, joinedEntity, type JoinMap } from './join-evidence.js';
 import { keyNamedThings, moduleWordsByOwnKey, namedByOwnKeys, singularByOwnKey } from './key-names.js';
-import { configuredThings, pointedAtThings, translatedThings } from './named-things.js';
+import { configuredThings, pagedThings, pointedAtThings, translatedThings } from './named-things.js';
 import { singularPhrase } from './inflection.js';
 import { EntityIndex, ruleConfidence, type IndexedEntity, type KeyGuess } from './key-inference.js';
 import { joinedKeys, keysReadFrom, stagerOf } from './join-keys.js';
@@ -175,6 +175,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   }
   keyNamedThings(models, technical);
   configuredThings(models);
+  pagedThings(models);
   pointedAtRecords(models);
   pointedAtThings(models);
   tagDefinitions(models);

@@ -1,4 +1,4 @@
-// Things a table's name hides: the name reads as texts, settings, forecasts or figures per period, but the columns and the
+// Things a table's name hides: the name reads as texts, settings, forecasts, figures per period or a site's page, but the columns and the
 // layer say a thing. Read off a meal-kit company's product-information database (translations of allergies and status
 // codes, the only tables of them) and its application databases (customers' preferences, forecast groups, weekly menus
 // and distribution centres, each an identifier other tables hold).
@@ -103,5 +103,52 @@ export function configuredThings(models: StagingModel[]): void {
     m.kind = 'entity';
     m.why = undefined;
     (m as { served?: string[] }).served = [];
+  }
+}
+
+/** Last words of a table of a site's page. */
+const PAGE_WORDS = new Set(['page', 'pages']);
+
+/**
+ * A content site keeps a page type per subject, each row holding its page's id (Wagtail's cms_instructorpage: the page id,
+ * an instructor's name, title and bio). Where the system keeps no other table of the subject, the page is its only table:
+ * named for it (Instructor). A first word that begins two or more such pages of its system (cms_) is the application's,
+ * no part of the subject, and its pages hold their page's id in any column. A page keyed by its subject's own id (b2b_contractpage keyed b2b_contract_id) is that subject's
+ * table too. A page holding a thing's key is part of that thing (model-kinds.ts); one beside a table of its subject, or
+ * with no page id and no key of its subject (an analytics tool's landing_pages), is left as it is.
+ */
+export function pagedThings(models: StagingModel[]): void {
+  // the words before the page word, also where the name glues them (instructorpage, as Django writes a model's name)
+  const leadOf = (m: StagingModel): string[] | undefined => {
+    const t = m.parsed.tokens;
+    const last = t[t.length - 1];
+    if (t.length > 1 && PAGE_WORDS.has(last)) return t.slice(0, -1);
+    const glued = /^(\p{L}{3,}?)pages?$/u.exec(last);
+    return glued ? [...t.slice(0, -1), glued[1]] : undefined;
+  };
+  // (the page's id, not the row's own key named for the table: a portal_page keyed portal_page_id is a page of its own)
+  const pageId = (m: StagingModel, anywhere: boolean) => m.columns.some((c, i) => {
+    const name = c.name.toLowerCase();
+    return /(?:^|_)page_id$/.test(name) && name !== `${snakeOf(m.parsed.tokens)}_id` && (anywhere || i === 0 || m.ownKeys.has(name));
+  });
+  const nouns = new Set(models.filter((m) => m.kind !== 'helper' && !leadOf(m)).map((m) => nounKey(singularAll(m.parsed.tokens), m.source)));
+  const firstWords = new Map<string, number>();
+  for (const m of models) {
+    const lead = leadOf(m);
+    if (lead && lead.length > 1 && pageId(m, false)) firstWords.set(`${m.source}|${lead[0]}`, (firstWords.get(`${m.source}|${lead[0]}`) ?? 0) + 1);
+  }
+  for (const m of models) {
+    const lead = m.kind === 'entity' ? leadOf(m) : undefined;
+    if (!lead) continue;
+    // (a page type of such an application holds its page's id wherever the application put it)
+    const labelled = lead.length > 1 && (firstWords.get(`${m.source}|${lead[0]}`) ?? 0) >= 2;
+    let subject: string[] | undefined;
+    if (m.ownKeys.has(`${snakeOf(lead)}_id`)) subject = lead;
+    else if (pageId(m, labelled)) subject = labelled ? lead.slice(1) : lead;
+    if (!subject) continue;
+    subject = singularAll(subject);
+    if (nouns.has(nounKey(subject, m.source))) continue;
+    m.parsed = { ...m.parsed, tokens: subject };
+    m.noun = pascalName(subject);
   }
 }

@@ -148,6 +148,34 @@ describe('a page of the site about a thing', () => {
     expect(names(p).filter((n) => /Page/.test(n))).toEqual([]);
     expect(p.notes.join('\n')).toMatch(/the lesson's page/);
   });
+
+  // (the tuning pass after the twenty-second round: Wagtail page types of instructors, signatories and contracts)
+  const site = (extra: Record<string, string> = {}) => run({
+    'models/staging/_sources.yml': sourcesYaml(sources('academy_raw', 'catalog_lesson', 'cms_lessonpage', 'cms_tutorpage', 'cms_signatorypage', 'b2b_contractpage', 'catalog_workshop', 'site_landing_pages')),
+    ...django('academy', 'catalog_lesson', 'id as lesson_id, title'),
+    ...django('academy', 'cms_lessonpage', 'wagtail_page_id, lesson_id, description'),
+    ...django('academy', 'cms_tutorpage', 'wagtail_page_id, tutor_name, tutor_title, tutor_bio'),
+    ...django('academy', 'cms_signatorypage', 'signatory_name, signatory_title, wagtail_page_id'),
+    ...django('academy', 'b2b_contractpage', 'id as b2b_contract_id, contract_name, start_date, end_date, max_learners'),
+    ...django('academy', 'catalog_workshop', 'id as workshop_id, lesson_id, b2b_contract_id, starts_on'),
+    ...django('academy', 'site_landing_pages', 'landing_page_path, views, sessions'),
+    'models/staging/academy/_models.yml': 'version: 2\nmodels:\n  - name: stg__academy__app__postgres__b2b_contractpage\n    columns:\n      - name: b2b_contract_id\n        data_tests: [unique, not_null]\n',
+    ...extra,
+  });
+  it('is the subject its system keeps no other table of (cms_tutorpage: Tutor), the application word of its page types no part of it', () => {
+    const p = site();
+    expect(names(p)).toEqual(expect.arrayContaining(['Tutor', 'Signatory', 'B2bContract']));
+    expect(names(p).filter((n) => /Page$/.test(n) && !/Landing/.test(n))).toEqual([]);
+    expect(refs(p)).toContain('B2bContract>Workshop.b2b_contract_id');
+  });
+  it('stays a page beside a table of its subject, and a page with no page id is no subject’s table', () => {
+    const p = site({
+      'models/staging/_sources.yml': sourcesYaml(sources('academy_raw', 'catalog_lesson', 'cms_lessonpage', 'cms_tutorpage', 'cms_signatorypage', 'b2b_contractpage', 'catalog_workshop', 'site_landing_pages', 'staff_tutor')),
+      ...django('academy', 'staff_tutor', 'id as tutor_id, email'),
+    });
+    expect(names(p).filter((n) => /Tutor/.test(n))).toHaveLength(2);
+    expect(names(p)).not.toContain('SiteLanding');
+  });
 });
 
 describe('an application label for every table it begins', () => {
