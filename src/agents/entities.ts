@@ -143,7 +143,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   gluedNames(models);
   gluedOfNames(models);
   gluedOfWords(models);
-  gluedOfProse(models, project.sources);
+  gluedOfProse(models, [...project.models, ...project.sources]);
   for (const m of models) m.noun = pascalName(m.parsed.tokens);
 
   // 1. kinds told by the name, the place and the structure; field-definition tables first, so their option tables follow them

@@ -135,10 +135,10 @@ export function gluedOfWords(models: StagingModel[]): void {
   }
 }
 
-/** The words the layer's and its sources' descriptions write (tables' and columns'), singular forms too, and the pairs they write in a row. */
+/** The words the project's descriptions write (the layer's, the other models' and the sources', tables' and columns'), singular forms too, and the pairs they write in a row. */
 interface Prose { words: Set<string>; pairs: Set<string> }
 const layerProse = new WeakMap<StagingModel[], Prose>();
-function proseOf(models: StagingModel[], sources: readonly DbtNode[]): Prose {
+function proseOf(models: StagingModel[], others: readonly DbtNode[]): Prose {
   let prose = layerProse.get(models);
   if (prose) return prose;
   prose = { words: new Set(), pairs: new Set() };
@@ -154,7 +154,7 @@ function proseOf(models: StagingModel[], sources: readonly DbtNode[]): Prose {
       before = forms;
     }
   };
-  for (const n of [...models.map((m) => m.node), ...sources]) {
+  for (const n of [...models.map((m) => m.node), ...others]) {
     read(n.description);
     for (const c of n.columns) read(c.description);
   }
@@ -163,14 +163,14 @@ function proseOf(models: StagingModel[], sources: readonly DbtNode[]): Prose {
 }
 
 /**
- * A glued word of a name that the layer's descriptions write apart (wiretransferreceipt: "a wire transfer receipt";
+ * A glued word of a name that the project's descriptions write apart (wiretransferreceipt: "a wire transfer receipt";
  * percolatequery: "percolate queries"; flexiblepricetier beside "flexible price") is those words: WireTransferReceipt,
  * PercolateQuery, FlexiblePriceTier. Every part is a word of three letters or more the descriptions or column names
  * write alone, and at least two neighbours are written in a row; a word the descriptions write whole (checkpoint) stays,
  * unless they also write all its parts in a row (studentmodule beside "student module").
  */
-export function gluedOfProse(models: StagingModel[], sources: readonly DbtNode[]): void {
-  const prose = proseOf(models, sources);
+export function gluedOfProse(models: StagingModel[], others: readonly DbtNode[]): void {
+  const prose = proseOf(models, others);
   if (!prose.pairs.size) return;
   const columns = wordsOfColumns(models);
   const known = (w: string) => w.length >= 3 && (prose.words.has(w) || columns.has(w));

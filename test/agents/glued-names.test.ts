@@ -157,6 +157,19 @@ describe('a glued name its sources’ descriptions write apart', () => {
   });
 });
 
+describe('a glued name the marts’ descriptions write apart', () => {
+  it('is split as where the staging models’ descriptions do (a dimension’s column: "the user’s legal address")', () => {
+    const p = load({
+      'models/_sources.yml': sourcesYaml(sources('shop', 'legaladdress')),
+      'models/staging/shop/stg_shop__legaladdress.sql': "select id as legaladdress_id, user_id, country, postal_code from {{ source('shop', 'legaladdress') }}\n",
+      'models/staging/shop/_stg_shop__legaladdress.yml': `version: 2\nmodels:\n  - name: stg_shop__legaladdress\n    columns:\n${unique('legaladdress_id')}`,
+      'models/marts/dim_user.sql': "select user_id, country from {{ ref('stg_shop__legaladdress') }}\n",
+      'models/marts/_dim_user.yml': 'version: 2\nmodels:\n  - name: dim_user\n    columns:\n      - name: country\n        description: Country code from the user\'s legal address\n',
+    });
+    expect(names(p)).toEqual(['LegalAddress']);
+  });
+});
+
 describe('descriptions that are not text', () => {
   it('are no prose: a number, a list or a mapping as a description does not stop the proposal', () => {
     const files = {
