@@ -129,7 +129,8 @@ export function moduleWordsByOwnKey(models: StagingModel[]): void {
     // such a label for every table it begins, whatever their keys — and a sign that its system names tables so
     const label = members[0].parsed.tokens[0];
     const namesItsModel = label !== singularWord(label) && models.some((m) => m.source === members[0].source && m.node.name.toLowerCase().endsWith(`${label}_${singularWord(label)}`));
-    if (members.length < 2) continue;
+    // (…also where the application's other table is its only other one: profiles_legaladdress beside profiles_profile)
+    if (members.length < 2 && !namesItsModel) continue;
     const rests = members.map(restOf);
     const byKey = rests.filter((r) => r?.length === 1).length;
     if (namesItsModel || byKey * 2 > members.length) drop(members, rests);

@@ -200,6 +200,16 @@ describe('an application label for every table it begins', () => {
     for (const n of names(p)) expect(n).not.toMatch(/^Grades/);
   });
 
+  it('goes from the one other table of an application named in the plural of its main model (profiles_address beside profiles_profile)', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('academy_raw', 'profiles_profile', 'profiles_address', 'auth_user')),
+      ...django('academy', 'auth_user', 'id as user_id, email'),
+      ...django('academy', 'profiles_profile', 'id as user_profile_id, user_id, bio'),
+      ...django('academy', 'profiles_address', 'id as user_address_id, user_id, city, country'),
+    });
+    for (const n of names(p)) expect(n).not.toMatch(/^Profiles/);
+  });
+
   // (the tuning pass after the twenty-second round: Learn AI's chatbots application)
   const tutor = (withUsers: boolean) => ({
     'models/staging/_sources.yml': sourcesYaml(sources('tutor_raw', ...(withUsers ? ['users_user'] : []), 'chatbots_userchatsession', 'chatbots_djangocheckpoint', 'chatbots_tutorbotoutput', 'chatbots_chatresponserating')),
