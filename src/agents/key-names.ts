@@ -114,10 +114,13 @@ export function moduleWordsByOwnKey(models: StagingModel[]): void {
   }
   const django = new Set<string>();
   const undecided: [StagingModel[], (string[] | undefined)[]][] = [];
-  // a table named <plural>_<its singular> (users_user) is Django's naming of an application's main model: its system names tables so
+  // a table named <plural>_<its singular> (users_user) is Django's naming of an application's main model, and auth_user is
+  // the accounts table of Django's own auth application: its system names tables so
+  const authUser = new Set<string>();
   for (const m of models) {
     const [, label, model] = /([a-z]+)_([a-z]+)$/.exec(m.node.name.toLowerCase()) ?? [];
     if (label && label !== model && singularWord(label) === model) django.add(m.source);
+    if (label === 'auth' && model === 'user') { django.add(m.source); authUser.add(m.source); }
   }
   const drop = (members: StagingModel[], rests: (string[] | undefined)[]) => {
     // (the label is the application's: its other tables lose it too, combinedcoursegrade keyed coursegrade_id beside grades_*)
@@ -128,7 +131,8 @@ export function moduleWordsByOwnKey(models: StagingModel[]): void {
     // an application named in the plural of its main model (users_user, profiles_profile beside profiles_education) is
     // such a label for every table it begins, whatever their keys — and a sign that its system names tables so
     const label = members[0].parsed.tokens[0];
-    const namesItsModel = label !== singularWord(label) && models.some((m) => m.source === members[0].source && m.node.name.toLowerCase().endsWith(`${label}_${singularWord(label)}`));
+    const namesItsModel = (label !== singularWord(label) && models.some((m) => m.source === members[0].source && m.node.name.toLowerCase().endsWith(`${label}_${singularWord(label)}`)))
+      || (label === 'auth' && authUser.has(members[0].source));
     // (…also where the application's other table is its only other one: profiles_legaladdress beside profiles_profile)
     if (members.length < 2 && !namesItsModel) continue;
     const rests = members.map(restOf);

@@ -210,6 +210,18 @@ describe('an application label for every table it begins', () => {
     for (const n of names(p)) expect(n).not.toMatch(/^Profiles/);
   });
 
+  it('goes from the tables of Django’s own auth application beside its auth_user, whatever their keys (auth_userprofile)', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('academy_raw', 'auth_user', 'auth_userprofile', 'auth_usersocialauth', 'catalog_lesson')),
+      ...django('academy', 'auth_user', 'id as user_id, username, email'),
+      ...django('academy', 'auth_userprofile', 'id as user_profile_id, user_id, bio'),
+      ...django('academy', 'auth_usersocialauth', 'id as user_auth_id, user_id, provider'),
+      ...django('academy', 'catalog_lesson', 'id as lesson_id, title, author_user_id'),
+    });
+    expect(names(p)).toContain('User');
+    for (const n of names(p)) expect(n).not.toMatch(/^Auth/);
+  });
+
   // (the tuning pass after the twenty-second round: Learn AI's chatbots application)
   const tutor = (withUsers: boolean) => ({
     'models/staging/_sources.yml': sourcesYaml(sources('tutor_raw', ...(withUsers ? ['users_user'] : []), 'chatbots_userchatsession', 'chatbots_djangocheckpoint', 'chatbots_tutorbotoutput', 'chatbots_chatresponserating')),

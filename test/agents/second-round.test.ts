@@ -132,7 +132,7 @@ describe('names drop plumbing words', () => {
       ['core__stg_claims_condition', ['condition_id']], ['core__stg_clinical_condition', ['condition_id']],
       ['hcc__stg_core__patient', ['person_id!']],
     ]);
-    expect(names(p)).toEqual(['AuthUser', 'BulkEmailOptout', 'Condition', 'Patient']);
+    expect(names(p)).toEqual(['BulkEmailOptout', 'Condition', 'Patient', 'User']);
     expect(p.entities.find((e) => e.name === 'Condition')!.sources).toHaveLength(4);
     expect(names(p).some((n) => /^Stg|Postgres|Mysql|App/.test(n))).toBe(false);
   });
