@@ -78,6 +78,17 @@ describe('a name glued from another name of its system and a word the layer writ
     expect(names(p)).toEqual(['Lesson', 'LessonRun', 'LessonRunEnrollment']);
     expect(refs(p)).toEqual(['Lesson>LessonRun.lesson_id', 'LessonRun>LessonRunEnrollment.lessonrun_id']);
   });
+  it('draws the glued key from any table of the system, whatever its name (an installment’s lessonrun_id)', () => {
+    const p = run(layer({
+      'models/staging/_sources.yml': sourcesYaml(sources('academy_raw', 'catalog_lesson', 'catalog_lessonrun', 'catalog_lessonrunenrollment', 'billing_installment', 'billing_invoice'), sources('pro_raw', 'catalog_lesson', 'catalog_lessonrun')),
+      ...django('academy', 'billing_installment', 'id as installment_id, lessonrun_id, amount, due_on'),
+      ...django('academy', 'billing_invoice', 'id as invoice_id, lessonrun_id, total'),
+      // (another product's application keeps lesson runs too)
+      ...django('pro', 'catalog_lesson', 'id as lesson_id, title, run_count'),
+      ...django('pro', 'catalog_lessonrun', 'id as lessonrun_id, lesson_id, starts_on, price'),
+    }));
+    expect(refs(p)).toEqual(expect.arrayContaining(['AcademyLessonRun>Installment.lessonrun_id', 'AcademyLessonRun>Invoice.lessonrun_id']));
+  });
   it('leaves a remainder the layer never writes alone (lessonpage, where page is no word of any column)', () => {
     const p = run(layer(django('academy', 'catalog_lessonpage', 'id as lessonpage_id, lesson_id, body')));
     expect(names(p)).toContain('Lessonpage');
