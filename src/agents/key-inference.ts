@@ -619,7 +619,9 @@ export class EntityIndex {
       }
     }
     // self: parent_id, previous_id → a row of the same entity
-    if (SELF_ROLES.has(snake) && !out.length) add(this.get(child.tokens, child.source), 'self', stem, 40);
+    // (…also after the row's own key, as Django applications name a tree's parent: coursetopic_parent_id beside coursetopic_id)
+    const ownParent = stem.length > 1 && stem[stem.length - 1] === 'parent' && [...(child.ownIds ?? child.ownKeys)].includes(`${stem.slice(0, -1).join('_')}_id`);
+    if ((SELF_ROLES.has(snake) || ownParent) && !out.length) add(this.get(child.tokens, child.source), 'self', stem, 40);
     return out.sort((a, b) => a.rank - b.rank);
   }
 }

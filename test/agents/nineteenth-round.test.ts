@@ -89,6 +89,13 @@ describe('a name glued from another name of its system and a word the layer writ
     }));
     expect(refs(p)).toEqual(expect.arrayContaining(['AcademyLessonRun>Installment.lessonrun_id', 'AcademyLessonRun>Invoice.lessonrun_id']));
   });
+  it('reads the row’s own key with parent after it as the row’s parent (lessontopic_parent_id of topics keyed lessontopic_id)', () => {
+    const p = run(layer({
+      'models/staging/_sources.yml': sourcesYaml(sources('academy_raw', 'catalog_lesson', 'catalog_lessonrun', 'catalog_lessonrunenrollment', 'catalog_lessontopic')),
+      ...django('academy', 'catalog_lessontopic', 'id as lessontopic_id, lessontopic_parent_id, topic_name'),
+    }));
+    expect(refs(p)).toContain('LessonTopic>LessonTopic.lessontopic_parent_id');
+  });
   it('leaves a remainder the layer never writes alone (lessonpage, where page is no word of any column)', () => {
     const p = run(layer(django('academy', 'catalog_lessonpage', 'id as lessonpage_id, lesson_id, body')));
     expect(names(p)).toContain('Lessonpage');
