@@ -729,8 +729,9 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
     for (const c of notReturned(project, m.node)) if (keyShape(c)?.stem.length) reject('not returned', `${m.node.name}.${c}`);
     const columns = new Set(m.columns.map((c) => c.name.toLowerCase()));
     const reads = new Set(m.node.refs.map((r) => snakeOf(parseModelName(r.name, [], { otherLayers: true }).tokens)));
+    const aliases = sqlShape(project, m.node).ownIdAliases;
     const child = { entity: m.entity ?? m.noun, tokens: m.parsed.tokens, source: m.source, ownKeys: m.ownKeys, ownIds: m.ownIds, columns, reads,
-      keyReadFrom: keysReadFrom(project, m, models), folder: stagingFolder(m.node) };
+      keyReadFrom: keysReadFrom(project, m, models), folder: stagingFolder(m.node), ...(aliases.size === 1 ? { rowId: [...aliases][0] } : {}) };
     for (const c of m.columns) {
       const lower = c.name.toLowerCase();
       if (m.guesses.has(lower) || m.declared.has(lower)) continue; // what the project declares needs no guess

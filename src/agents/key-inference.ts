@@ -67,6 +67,8 @@ export interface ChildModel {
   keyReadFrom?: ReadonlyMap<string, string>;
   /** Its folder under staging/, if any. */
   folder?: string;
+  /** The column its SQL names the source's id (`id as user_address_id`): the row's identifier, where other columns are only unique. */
+  rowId?: string;
 }
 
 /** Words before a key's noun that relate the row to it (for_slot_shift_id) without qualifying the noun. */
@@ -236,7 +238,9 @@ export class EntityIndex {
         // (…but a row's <noun> named again, company_idcompany or device_iddevice, is another row of it: its parent)
         const ownNoun = snakeOf(c.role.map(singularWord)) === snakeOf(child.tokens.map(singularWord));
         if (!c.role.length || child.ownKeys.has(lower) || (!ownNoun && (c.role.every((r) => this.sourceNames.has(r)) || !selfRole(c.role)))) return undefined;
-      } else if (child.ownIds?.has(lower) && (!containsRun(child.tokens, target.tokens) || c.role.length)) {
+      } else if (child.ownIds?.has(lower) && (!containsRun(child.tokens, target.tokens) || c.role.length)
+        // (…but beside the id its SQL names, a unique key of another thing is a one-to-one reference: a user's legal address's user_id)
+        && !(child.rowId && child.rowId !== lower && !c.role.length)) {
         // (a subtype's key is its parent's noun alone: custom_subscription_items' own custom_subscription_id is not a Subscription)
         // the row's own identifier (id as event_id) names its own rows; only a subtype's key (email_event_bounce.event_id) is its parent's
         why?.('own id', `${column.name} is the row's own identifier, not a reference to ${target.name}`);

@@ -228,6 +228,16 @@ describe('an application label for every table it begins', () => {
     for (const n of names(p)) expect(n).not.toMatch(/^Profiles/);
   });
 
+  it('draws a unique key of another thing beside the id the SQL names as a one-to-one reference (a legal address’s user_id)', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('academy_raw', 'users_user', 'users_legaladdress')),
+      ...django('academy', 'users_user', 'id as user_id, email'),
+      ...django('academy', 'users_legaladdress', 'id as user_address_id, user_id, country, postal_code'),
+      'models/staging/academy/_models.yml': 'version: 2\nmodels:\n  - name: stg__academy__app__postgres__users_legaladdress\n    columns:\n'
+        + '      - name: user_address_id\n        data_tests: [unique, not_null]\n      - name: user_id\n        data_tests: [unique, not_null]\n',
+    });
+    expect(refs(p)).toContain('User>Legaladdress.user_id');
+  });
   it('goes from the tables of Django’s own auth application beside its auth_user, whatever their keys (auth_userprofile)', () => {
     const p = run({
       'models/staging/_sources.yml': sourcesYaml(sources('academy_raw', 'auth_user', 'auth_userprofile', 'auth_usersocialauth', 'catalog_lesson')),
