@@ -248,7 +248,8 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
     // named for exactly its two ends, at most a word for the link after them (opportunity_contact_role), with a value or
     // two of its own: those are the link's attributes (the contact's portal access on that opportunity), an association class
     // (a name made of the keys it holds, school_volunteer with school_id and volunteer_id, says so whatever roles those keys play)
-    if (refs.length === 2 && !selfLink && extra.length <= 2 && namedForEnds && !keyedByReference
+    // (…with no identity of its own, whatever it holds besides: owners_housing's rank and property right of each owner)
+    if (refs.length === 2 && !selfLink && (extra.length <= 2 || !ownKey) && namedForEnds && !keyedByReference
       && ((roles.every((r) => !r.length) && nameIsEnds(m.parsed.tokens, refs.map((r) => entityTokens(r.entity)))) || nameIsEnds(m.parsed.tokens, refs.map((r) => keyStem(r.column))))) {
       return { kind: 'bridge', why: `it is named for the two things it links (${refs.map((r) => r.column).join(', ')}); ${extra.map((c) => c.name).join(', ')} ${extra.length > 1 ? 'are attributes' : 'is an attribute'} of the link` };
     }

@@ -139,3 +139,17 @@ describe('a denormalised hierarchy of surrogate keys with their codes and names'
     expect(p.notes.join(' ')).not.toMatch(/figures per practice_code/);
   });
 });
+
+// (the tuning pass after the twenty-second round)
+describe('a table named for exactly its two ends, holding their keys and no identity of its own', () => {
+  it('is their link, whatever values it carries (owners_housing: an owner’s rank and property right in each dwelling)', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('prod', 'owners', 'housing', 'owners_housing')),
+      'models/staging/app/stg_app_owners.sql': select('prod', 'owners', 'id as owner_id, full_name, birth_date'),
+      'models/staging/app/stg_app_housing.sql': select('prod', 'housing', 'id as housing_id, geo_code, rooms_count'),
+      'models/staging/app/stg_app_owners_housing.sql': select('prod', 'owners_housing', 'owner_id, housing_id, rank, property_right, distance_km, relative_location'),
+    });
+    expect(names(p)).toEqual(['Housing', 'Owner']);
+    expect(p.relationships.filter((r) => r.cardinality === 'many_to_many').map((r) => `${r.from}<>${r.to}`)).toHaveLength(1);
+  });
+});
