@@ -20,6 +20,7 @@
 import type { DbtNode } from '../core/project/types.js';
 import { columnTokens, isTechnicalColumn, keyShape, typeFamily } from './columns.js';
 import { singularPhrase, singularWord } from './inflection.js';
+import { snakeOf } from './naming.js';
 import { isUniqueColumn } from './keys.js';
 import type { SqlShape } from './sql-shape.js';
 
@@ -219,6 +220,19 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   // rows of others may point at as they were then; a version list without its thing's key (app_version) is left to the rest
   if ((last === 'version' || last === 'versions') && lead.length && columns?.some((c) => [lead.join('_'), lead.join('')].map((k) => `${k}_id`).includes(c.name.toLowerCase()))) {
     return { kind: 'history', why: `versions of its ${lead.join(' ')} (each holds the ${lead.join(' ')}'s key)`, served: lead };
+  }
+  // patient_contact holding patient_id and a contact type (phone, email) with its value: the thing's contact details, a value
+  // of it with several rows; so are its addresses by type (patient_address holding address_type) — a contact or an address
+  // of no type is left to the rest (an account's contacts are people)
+  if (['contact', 'contacts', 'address', 'addresses'].includes(last) && lead.length && columns) {
+    const names = columns.map((c) => c.name.toLowerCase());
+    const typed = names.some((n) => new RegExp(`(?:^|_)${singularWord(last)}_type(?:_|$)`).test(n));
+    const of = lead.slice(-1);
+    // (…unless it has an identifier named for itself, as a quote's addresses quote_address_id, which other rows hold)
+    const named = [last, singularWord(last)].some((w) => names.includes(`${snakeOf([...lead, w])}_id`));
+    if (typed && !named && names.some((n) => n === `${snakeOf(lead)}_id` || n === `${of[0]}_id`)) {
+      return { kind: 'attribute', why: `the ${snakeOf(lead).replace(/_/g, ' ')}'s ${singularWord(last)} details by type (it holds the ${of[0]}'s key): values of it`, served: names.includes(`${snakeOf(lead)}_id`) ? lead : of };
+    }
   }
   // cms_coursepage holding course_id: a thing's page on the site (its marketing texts, one per course), part of the thing;
   // a page with no thing's key (an instructor's page) is the page's own subject

@@ -164,3 +164,26 @@ describe('a lookup kept by hand', () => {
     expect(names(p)).toContain('PracticeNeighbourhoodLookup');
   });
 });
+
+// (the tuning pass after the twenty-second round)
+describe("a thing's contact details and addresses by type", () => {
+  const record = (extra: Record<string, string> = {}) => run({
+    'models/staging/_sources.yml': sourcesYaml(sources('gp', 'PATIENT', 'LOCATION', 'PATIENT_CONTACT', 'LOCATION_CONTACT', 'PATIENT_ADDRESS', 'QUOTE', 'QUOTE_ADDRESS')),
+    'models/staging/stg_gp_patient.sql': select('gp', 'PATIENT', 'id, birth_year'),
+    'models/staging/stg_gp_location.sql': select('gp', 'LOCATION', 'id, name'),
+    'models/staging/stg_gp_patient_contact.sql': select('gp', 'PATIENT_CONTACT', 'id, patient_id, contact_type_concept_id, description, start_date, end_date'),
+    'models/staging/stg_gp_location_contact.sql': select('gp', 'LOCATION_CONTACT', 'id, location_id, is_primary_contact, contact_type, value'),
+    'models/staging/stg_gp_patient_address.sql': select('gp', 'PATIENT_ADDRESS', 'id, patient_id, address_type_concept_id, post_code_hash, start_date, end_date'),
+    ...extra,
+  });
+  it('are values of the thing whose key they hold (patient_contact: a type and a value), not things', () => {
+    expect(names(record())).toEqual(['Location', 'Patient']);
+  });
+  it('stay things where the rows have an identifier named for them, which other rows hold (a quote’s addresses, quote_address_id)', () => {
+    const p = record({
+      'models/staging/stg_gp_quote.sql': select('gp', 'QUOTE', 'id as quote_id, total'),
+      'models/staging/stg_gp_quote_address.sql': select('gp', 'QUOTE_ADDRESS', 'quote_address_id, quote_id, address_type, city'),
+    });
+    expect(names(p)).toContain('QuoteAddress');
+  });
+});
