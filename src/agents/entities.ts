@@ -39,6 +39,8 @@ export interface StagingModel {
   source: string;
   /** Its columns: YAML, catalog types, and the ones its SQL names (node-columns.ts). */
   columns: AgentColumn[];
+  /** Its own description as dbt renders it: a whole-description `{{ doc("x") }}` read as the block's text. */
+  description?: string;
   /** Its columns are known only as the models built on it read them (a select * of an undocumented source): some, not all. */
   partial?: boolean;
   /** Lower-case names of the columns that are the row's own identifier. */
@@ -128,7 +130,9 @@ export function readStagingLayer(project: Project): StagingLayer {
     const { elementIds } = sqlShape(project, node);
     const ownKeys = new Set([...columns.filter((c) => isUniqueColumn(node, c.name) && !isTechnicalColumn(c.name)).map((c) => c.name.toLowerCase()),
       ...inheritedKeys(project, node, columns, sqlShape(project, node).renames), ...elementIds]);
-    return { node, parsed, source: systemOf(node, parsed, folder), columns, ownIds: ownKeys, kind: parsed.helper ? 'helper' : 'entity',
+    // (Fivetran's packages describe every model by a doc block: the rules that read what a model says of itself read its text)
+    const description = resolveDescription(project, node.description);
+    return { node, parsed, source: systemOf(node, parsed, folder), columns, description, ownIds: ownKeys, kind: parsed.helper ? 'helper' : 'entity',
       noun: pascalName(parsed.tokens), foreignKeys: foreignKeysOf(node), ownKeys, elementIds, guesses: new Map(), declared: new Map(),
       ...(columnsFromReadersOnly(project, node) ? { partial: true } : {}) };
   });
@@ -164,7 +168,7 @@ export function readStagingLayer(project: Project): StagingLayer {
       const head = m.parsed.tokens[m.parsed.tokens.length - 1];
       const identified = nounId || m.ownKeys.size > 0 || m.columns.some((c) => ['id', `${head}_id`, `${head}id`].includes(c.name.toLowerCase()));
       if (k.kind === 'entity' && pass === 0 && seedOnly(m.node) && !identified) k = { kind: 'technical', why: 'built only from the project\'s seeds (reference data it ships)', served: [] };
-      if (k.kind === 'entity' && pass === 0) k = descriptionKind(m.node.description) ?? k;
+      if (k.kind === 'entity' && pass === 0) k = descriptionKind(m.description) ?? k;
       if (k.kind === 'entity' && pass === 0) k = placeKind(m.source, stagingFolder(m.node)) ?? structureKind(m.parsed.tokens, m.columns, sqlShape(project, m.node), grainOf(project, m.node), m.ownKeys.size > 0 || columnsFromReadersOnly(project, m.node)) ?? k;
       if (k.kind === 'entity') continue;
       m.kind = k.kind;

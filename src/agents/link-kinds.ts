@@ -212,7 +212,7 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
   // linking a component product to its kit with quantities, is a thing, as an order's line is)
   const countedLine = [...m.ownKeys].some((k) => !refs.some((r) => r.column.toLowerCase() === k))
     && m.columns.some((c) => /(?:^|_)(?:qty|quantity)(?:_|$)/.test(c.name.toLowerCase()));
-  if (refs.length === 2 && describedAsLink(m.node.description) && !countedLine) return { kind: 'bridge', why: 'its description says it maps one thing to another' };
+  if (refs.length === 2 && describedAsLink(m.description) && !countedLine) return { kind: 'bridge', why: 'its description says it maps one thing to another' };
   const keyNamed = namedForKeys(m);
   if (keyNamed && refs.length < 2) return { kind: 'bridge', why: `it is named for the two keys it holds (${keyNamed.join(', ')}) and holds little else: a link, one of whose ends the layer has no table for` };
   if (refs.length >= 2) {
