@@ -271,6 +271,16 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
       const others = refs.filter((r) => r !== anchors[0]);
       return { kind: 'bridge', why: `it lists the links of ${anchors[0].entity} (${anchors[0].column}) to ${others.map((r) => `${r.entity} (${r.column})`).join(', ')} and nothing else of its own` };
     }
+    // described as the links between things and holding the keys of three or more of them (organization_job_family:
+    // organization_id, job_family_id, job_family_group_id; "ties together workers to the positions and organizations they
+    // hold"), with no identifier of its own and a value or two of the link at most: a link among them, drawn from the thing
+    // its name starts with
+    const first = refs.find((r) => startsWithRun(singularAll(m.parsed.tokens), singularAll(entityTokens(r.entity))));
+    if (refs.length > 2 && first && describedAsLink(m.description) && !countedLine && !ownKey && !keyedByReference && extra.length <= 2
+      && new Set(refs.map((r) => r.entity)).size === refs.length) {
+      m.anchor = first.column;
+      return { kind: 'bridge', why: `its description says it links ${refs.map((r) => `${r.entity} (${r.column})`).join(', ')}, and it holds little else` };
+    }
   }
   if (hasValidityColumns(m.node, m.columns) && !m.ownKeys.size && (!m.ownIds.size || hasValidityColumns(m.node))) {
     const targets = [...new Set(refs.map((r) => r.entity))];

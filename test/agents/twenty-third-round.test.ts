@@ -33,3 +33,32 @@ describe('a model described by a doc block', () => {
     expect(m2m).toEqual(['Position<>JobProfile']);
   });
 });
+
+describe('a table described as the links between three things', () => {
+  const org = {
+    'models/staging/src_hr.yml': sourcesYaml(sources('hr', 'worker', 'position', 'organization', 'job_family', 'job_family_group', 'organization_job_family', 'worker_position_organization')),
+    'models/staging/stg_hr__worker.sql': select('hr', 'worker', 'id as worker_id, hire_date, is_active'),
+    'models/staging/stg_hr__position.sql': select('hr', 'position', 'id as position_id, job_posting_title'),
+    'models/staging/stg_hr__organization.sql': select('hr', 'organization', 'id as organization_id, organization_name, organization_type'),
+    'models/staging/stg_hr__job_family.sql': select('hr', 'job_family', 'id as job_family_id, job_family_code'),
+    'models/staging/stg_hr__job_family_group.sql': select('hr', 'job_family_group', 'id as job_family_group_id, job_family_group_code'),
+    'models/staging/stg_hr__organization_job_family.sql': select('hr', 'organization_job_family', 'organization_id, job_family_id, job_family_group_id'),
+    'models/staging/stg_hr__worker_position_organization.sql': select('hr', 'worker_position_organization', 'worker_id, position_id, organization_id, index, date_of_pay_group_assignment, primary_business_site'),
+    'models/docs.md': '{% docs organization_job_family %}Captures the associations between different organizational entities and the job families they are linked to.{% enddocs %}\n'
+      + '{% docs worker_position_organization %}Ties together workers to the positions and organizations they hold.{% enddocs %}\n{% docs thing %}A thing.{% enddocs %}\n',
+    'models/staging/stg_hr.yml': `version: 2\nmodels:\n${documented('stg_hr__worker', 'thing', 'worker_id!')}${documented('stg_hr__position', 'thing', 'position_id!')}`
+      + `${documented('stg_hr__organization', 'thing', 'organization_id!')}${documented('stg_hr__job_family', 'thing', 'job_family_id!')}${documented('stg_hr__job_family_group', 'thing', 'job_family_group_id!')}`
+      + documented('stg_hr__organization_job_family', 'organization_job_family', 'organization_id!', 'job_family_id!', 'job_family_group_id')
+      + documented('stg_hr__worker_position_organization', 'worker_position_organization', 'worker_id!', 'position_id!', 'organization_id!', 'index', 'date_of_pay_group_assignment', 'primary_business_site'),
+  };
+
+  it('is a link among them, not a thing ("associations between", "ties together"), with a value or two of the link', () => {
+    expect(names(run(org))).toEqual(['JobFamily', 'JobFamilyGroup', 'Organization', 'Position', 'Worker']);
+  });
+
+  it('draws every key it holds, from the thing its name starts with', () => {
+    expect(refs(run(org))).toEqual(expect.arrayContaining(['Organization>OrganizationJobFamily.organization_id', 'JobFamily>OrganizationJobFamily.job_family_id',
+      'JobFamilyGroup>OrganizationJobFamily.job_family_group_id', 'Worker>WorkerPositionOrganization.worker_id', 'Position>WorkerPositionOrganization.position_id',
+      'Organization>WorkerPositionOrganization.organization_id']));
+  });
+});
