@@ -62,3 +62,22 @@ describe('a table described as the links between three things', () => {
       'Organization>WorkerPositionOrganization.organization_id']));
   });
 });
+
+describe("a person's names, emails and codes in tables of their own", () => {
+  const person = {
+    'models/staging/src_hr.yml': sourcesYaml(sources('hr', 'worker', 'person_name', 'person_contact_email_address', 'personal_information_ethnicity')),
+    'models/staging/stg_hr__worker.sql': select('hr', 'worker', 'id as worker_id, hire_date, is_active'),
+    'models/staging/stg_hr__person_name.sql': select('hr', 'person_name', 'personal_info_system_id as worker_id, type as person_name_type, index, first_name, middle_name, last_name, local_first_name, local_last_name, secondary_last_name, academic_suffix, prefix_title, country'),
+    'models/staging/stg_hr__person_contact_email_address.sql': select('hr', 'person_contact_email_address', 'id as person_contact_email_address_id, personal_info_system_id as worker_id, email_address, email_code, email_comment'),
+    'models/staging/stg_hr__personal_information_ethnicity.sql': select('hr', 'personal_information_ethnicity', 'id as ethnicity_id, country_personal_information_id as worker_id, ethnicity_code'),
+    'models/docs.md': '{% docs thing %}A thing.{% enddocs %}\n',
+    'models/staging/stg_hr.yml': `version: 2\nmodels:\n${documented('stg_hr__worker', 'thing', 'worker_id!', 'hire_date', 'is_active')}`
+      + documented('stg_hr__person_name', 'thing', 'worker_id!', 'person_name_type!', 'index', 'first_name', 'middle_name', 'last_name', 'local_first_name', 'local_last_name', 'secondary_last_name', 'academic_suffix', 'prefix_title', 'country')
+      + documented('stg_hr__person_contact_email_address', 'thing', 'person_contact_email_address_id!', 'worker_id!', 'email_address', 'email_code', 'email_comment')
+      + documented('stg_hr__personal_information_ethnicity', 'thing', 'ethnicity_id!', 'worker_id!', 'ethnicity_code'),
+  };
+
+  it('reads them as values of the person whose key they hold (names by type, emails with their row id, ethnicity codes), not things', () => {
+    expect(names(run(person))).toEqual(['Worker']);
+  });
+});
