@@ -334,6 +334,15 @@ export function readStagingLayer(project: Project): StagingLayer {
   const tableNouns = new Set(models.filter((m) => m.kind !== 'helper').map((m) => snakeOf(m.parsed.tokens)));
   for (const h of models) {
     if (h.kind !== 'helper' || !h.entity || entityNames.has(h.entity)) continue;
+    // …over one raw table its name calls a history (personal_information_base over Fivetran's personal_information_history,
+    // read only by a model the project disabled): that history, which no staging model reads, left out
+    const raw = h.node.sourceRefs.length === 1 ? h.node.sourceRefs[0].split('.').pop()!.toLowerCase() : undefined;
+    if (raw && nameKind(raw.split('_').filter(Boolean), h.node, technical).kind === 'history') {
+      h.kind = 'history';
+      h.why = `a view of the history table ${raw} that no staging model reads`;
+      h.entity = undefined;
+      continue;
+    }
     const k = nameKind(h.parsed.tokens, h.node, technical);
     // …and a business thing it stages is an entity like any other (base_ahoy_visits, read only by a report): its keys are read
     // (one that prepares a table of its own noun left out, property_tmp of a technical property, follows that table)

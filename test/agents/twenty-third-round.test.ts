@@ -81,3 +81,16 @@ describe("a person's names, emails and codes in tables of their own", () => {
     expect(names(run(person))).toEqual(['Worker']);
   });
 });
+
+describe('a base view in a folder of base views', () => {
+  it('is a helper even where the model it feeds is disabled (personal_information_base beside a disabled personal_information_history)', () => {
+    const p = run({
+      'models/staging/src_hr.yml': sourcesYaml(sources('hr', 'worker_history', 'personal_information_history')),
+      'models/staging/base/stg_hr__worker_base.sql': select('hr', 'worker_history', '*'),
+      'models/staging/base/stg_hr__personal_information_base.sql': select('hr', 'personal_information_history', '*'),
+      'models/staging/stg_hr__worker.sql': "select id as worker_id, hire_date from {{ ref('stg_hr__worker_base') }}\n",
+      'models/staging/history/stg_hr__personal_information_history.sql': "{{ config(enabled=false) }}\nselect id as personal_information_id, date_of_birth from {{ ref('stg_hr__personal_information_base') }}\n",
+    });
+    expect(names(p)).toEqual(['Worker']);
+  });
+});
