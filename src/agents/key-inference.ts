@@ -92,6 +92,8 @@ const PEOPLE = ['user', 'employee', 'person', 'people', 'member', 'staff', 'agen
 const SELF_ROLES = new Set(['parent', 'previous', 'prior', 'next', 'original', 'root', 'master', 'predecessor', 'successor', 'superior', 'replaced_by', 'duplicate_of', 'merged_into',
   // a reporting line between rows of one entity (a contact's, an employee's)
   'reports_to',
+  // the top of a hierarchy of rows of one entity, as root is (an organization's top_level_organization_id, ultimate parent)
+  'top', 'top_level', 'ultimate', 'ultimate_parent',
   // abbreviated: a shop order's prev_order_id (the customer's order before it), ref_order_id (the order it refers to: a return's, an exchange's)
   'prev', 'ref']);
 /**

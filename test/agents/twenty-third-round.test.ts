@@ -94,3 +94,13 @@ describe('a base view in a folder of base views', () => {
     expect(names(p)).toEqual(['Worker']);
   });
 });
+
+describe('the top of a hierarchy', () => {
+  it('is a row of the same thing, as its superior is (top_level_organization_id beside superior_organization_id)', () => {
+    const p = run({
+      'models/staging/src_hr.yml': sourcesYaml(sources('hr', 'organization')),
+      'models/staging/stg_hr__organization.sql': select('hr', 'organization', 'id as organization_id, organization_name, superior_organization_id, top_level_organization_id'),
+    });
+    expect(refs(p)).toEqual(['Organization>Organization.superior_organization_id', 'Organization>Organization.top_level_organization_id']);
+  });
+});
