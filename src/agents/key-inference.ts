@@ -524,6 +524,10 @@ export class EntityIndex {
         if (e) { add(e, 'role', stem.slice(k), 0); break; }
       }
     }
+    // a thing qualified by what it is for (worker_for_filled_position_id: the worker filling the position) is that thing,
+    // whatever the words after "for" name
+    const forAt = stem.indexOf('for');
+    if (!out.length && forAt > 0 && forAt < stem.length - 1) add(this.get(stem.slice(0, forAt), child.source), 'role', stem.slice(forAt), 0);
     // noun / role / context: the longest tail of the stem that names an entity, alone or completed by
     // the leading words of the model's own name
     for (let k = stem.length; k >= 1 && !out.length; k--) {

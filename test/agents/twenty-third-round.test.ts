@@ -104,3 +104,14 @@ describe('the top of a hierarchy', () => {
     expect(refs(p)).toEqual(['Organization>Organization.superior_organization_id', 'Organization>Organization.top_level_organization_id']);
   });
 });
+
+describe('a key qualified by what it is for', () => {
+  it('names the thing before "for", not the one after (worker_for_filled_position_id on a position is a worker)', () => {
+    const p = run({
+      'models/staging/src_hr.yml': sourcesYaml(sources('hr', 'worker', 'position')),
+      'models/staging/stg_hr__worker.sql': select('hr', 'worker', 'id as worker_id, hire_date'),
+      'models/staging/stg_hr__position.sql': select('hr', 'position', 'id as position_id, job_posting_title, worker_for_filled_position_id'),
+    });
+    expect(refs(p)).toEqual(['Worker>Position.worker_for_filled_position_id']);
+  });
+});
