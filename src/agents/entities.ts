@@ -759,6 +759,14 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
       if (g && narrower && narrower !== g.entity && narrower.endsWith(g.entity)) { m.guesses.set(lower, { ...g, entity: narrower, rule: 'join', role: [] }); continue; }
       if (g) { m.guesses.set(lower, g); continue; }
       if (m.ownIds.has(lower) || m.ownKeys.has(lower)) continue;
+      // a key its SQL renames into a code of the same noun that reads as no staged thing's key (associated_worker_id as
+      // organization_worker_code) is read by the name its source gives it
+      const from = sqlShape(project, m.node).renames.get(lower);
+      const fromShape = from && from !== lower ? keyShape(from) : undefined;
+      const ownShape = keyShape(lower);
+      const recoded = fromShape?.suffix === 'id' && fromShape.stem.length && ownShape && ownShape.suffix !== 'id' && ownShape.stem.includes(fromShape.stem[fromShape.stem.length - 1]);
+      const was = recoded && from ? index.guess(child, { ...c, name: from }, undefined, () => {}) : undefined;
+      if (was && was.entity !== child.entity) { m.guesses.set(lower, was); continue; }
       const joined = joinedEntity(m, lower, joins, byModel);
       if (joined) { m.guesses.set(lower, { entity: joined, rule: 'join', role: [], confidence: 0.8, lookup: false }); continue; }
       // a key whose name says only a role (id_auteur_diagnostic_prescripteur) that its own SQL joins to a staged thing's id

@@ -115,3 +115,14 @@ describe('a key qualified by what it is for', () => {
     expect(refs(p)).toEqual(['Worker>Position.worker_for_filled_position_id']);
   });
 });
+
+describe('a key its SQL renames into a code of the same noun', () => {
+  it('is read by the name its source gives it (associated_worker_id as organization_worker_code is a worker)', () => {
+    const p = run({
+      'models/staging/src_hr.yml': sourcesYaml(sources('hr', 'worker', 'assignment')),
+      'models/staging/stg_hr__worker.sql': select('hr', 'worker', 'id as worker_id, worker_code, hire_date'),
+      'models/staging/stg_hr__assignment.sql': select('hr', 'assignment', 'id as assignment_id, associated_worker_id as assignment_worker_code, started_on'),
+    });
+    expect(refs(p)).toEqual(['Worker>Assignment.assignment_worker_code']);
+  });
+});
