@@ -39,6 +39,8 @@ export interface StagingModel {
   source: string;
   /** Its columns: YAML, catalog types, and the ones its SQL names (node-columns.ts). */
   columns: AgentColumn[];
+  /** Its own description as dbt renders it: a whole-description `{{ doc("x") }}` read as the block's text. */
+  description?: string;
   /** Its columns are known only as the models built on it read them (a select * of an undocumented source): some, not all. */
   partial?: boolean;
   /** Lower-case names of the columns that are the row's own identifier. */
@@ -128,7 +130,9 @@ export function readStagingLayer(project: Project): StagingLayer {
     const { elementIds } = sqlShape(project, node);
     const ownKeys = new Set([...columns.filter((c) => isUniqueColumn(node, c.name) && !isTechnicalColumn(c.name)).map((c) => c.name.toLowerCase()),
       ...inheritedKeys(project, node, columns, sqlShape(project, node).renames), ...elementIds]);
-    return { node, parsed, source: systemOf(node, parsed, folder), columns, ownIds: ownKeys, kind: parsed.helper ? 'helper' : 'entity',
+    // (Fivetran's packages describe every model by a doc block: the rules that read what a model says of itself read its text)
+    const description = resolveDescription(project, node.description);
+    return { node, parsed, source: systemOf(node, parsed, folder), columns, description, ownIds: ownKeys, kind: parsed.helper ? 'helper' : 'entity',
       noun: pascalName(parsed.tokens), foreignKeys: foreignKeysOf(node), ownKeys, elementIds, guesses: new Map(), declared: new Map(),
       ...(columnsFromReadersOnly(project, node) ? { partial: true } : {}) };
   });
@@ -164,7 +168,7 @@ export function readStagingLayer(project: Project): StagingLayer {
       const head = m.parsed.tokens[m.parsed.tokens.length - 1];
       const identified = nounId || m.ownKeys.size > 0 || m.columns.some((c) => ['id', `${head}_id`, `${head}id`].includes(c.name.toLowerCase()));
       if (k.kind === 'entity' && pass === 0 && seedOnly(m.node) && !identified) k = { kind: 'technical', why: 'built only from the project\'s seeds (reference data it ships)', served: [] };
-      if (k.kind === 'entity' && pass === 0) k = descriptionKind(m.node.description) ?? k;
+      if (k.kind === 'entity' && pass === 0) k = descriptionKind(m.description) ?? k;
       if (k.kind === 'entity' && pass === 0) k = placeKind(m.source, stagingFolder(m.node)) ?? structureKind(m.parsed.tokens, m.columns, sqlShape(project, m.node), grainOf(project, m.node), m.ownKeys.size > 0 || columnsFromReadersOnly(project, m.node)) ?? k;
       if (k.kind === 'entity') continue;
       m.kind = k.kind;
@@ -331,6 +335,15 @@ export function readStagingLayer(project: Project): StagingLayer {
   const tableNouns = new Set(models.filter((m) => m.kind !== 'helper').map((m) => snakeOf(m.parsed.tokens)));
   for (const h of models) {
     if (h.kind !== 'helper' || !h.entity || entityNames.has(h.entity)) continue;
+    // …over one raw table its name calls a history (personal_information_base over Fivetran's personal_information_history,
+    // read only by a model the project disabled): that history, which no staging model reads, left out
+    const raw = h.node.sourceRefs.length === 1 ? h.node.sourceRefs[0].split('.').pop()!.toLowerCase() : undefined;
+    if (raw && nameKind(raw.split('_').filter(Boolean), h.node, technical).kind === 'history') {
+      h.kind = 'history';
+      h.why = `a view of the history table ${raw} that no staging model reads`;
+      h.entity = undefined;
+      continue;
+    }
     const k = nameKind(h.parsed.tokens, h.node, technical);
     // …and a business thing it stages is an entity like any other (base_ahoy_visits, read only by a report): its keys are read
     // (one that prepares a table of its own noun left out, property_tmp of a technical property, follows that table)
@@ -748,6 +761,14 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
       if (g && narrower && narrower !== g.entity && narrower.endsWith(g.entity)) { m.guesses.set(lower, { ...g, entity: narrower, rule: 'join', role: [] }); continue; }
       if (g) { m.guesses.set(lower, g); continue; }
       if (m.ownIds.has(lower) || m.ownKeys.has(lower)) continue;
+      // a key its SQL renames into a code of the same noun that reads as no staged thing's key (associated_worker_id as
+      // organization_worker_code) is read by the name its source gives it
+      const from = sqlShape(project, m.node).renames.get(lower);
+      const fromShape = from && from !== lower ? keyShape(from) : undefined;
+      const ownShape = keyShape(lower);
+      const recoded = fromShape?.suffix === 'id' && fromShape.stem.length && ownShape && ownShape.suffix !== 'id' && ownShape.stem.includes(fromShape.stem[fromShape.stem.length - 1]);
+      const was = recoded && from ? index.guess(child, { ...c, name: from }, undefined, () => {}) : undefined;
+      if (was && was.entity !== child.entity) { m.guesses.set(lower, was); continue; }
       const joined = joinedEntity(m, lower, joins, byModel);
       if (joined) { m.guesses.set(lower, { entity: joined, rule: 'join', role: [], confidence: 0.8, lookup: false }); continue; }
       // a key whose name says only a role (id_auteur_diagnostic_prescripteur) that its own SQL joins to a staged thing's id

@@ -94,6 +94,8 @@ const PEOPLE = ['user', 'employee', 'person', 'people', 'member', 'staff', 'agen
 const SELF_ROLES = new Set(['parent', 'previous', 'prior', 'next', 'original', 'root', 'master', 'predecessor', 'successor', 'superior', 'replaced_by', 'duplicate_of', 'merged_into',
   // a reporting line between rows of one entity (a contact's, an employee's)
   'reports_to',
+  // the top of a hierarchy of rows of one entity, as root is (an organization's top_level_organization_id, ultimate parent)
+  'top', 'top_level', 'ultimate', 'ultimate_parent',
   // abbreviated: a shop order's prev_order_id (the customer's order before it), ref_order_id (the order it refers to: a return's, an exchange's)
   'prev', 'ref']);
 /**
@@ -528,6 +530,10 @@ export class EntityIndex {
         if (e) { add(e, 'role', stem.slice(k), 0); break; }
       }
     }
+    // a thing qualified by what it is for (worker_for_filled_position_id: the worker filling the position) is that thing,
+    // whatever the words after "for" name
+    const forAt = stem.indexOf('for');
+    if (!out.length && forAt > 0 && forAt < stem.length - 1) add(this.get(stem.slice(0, forAt), child.source), 'role', stem.slice(forAt), 0);
     // noun / role / context: the longest tail of the stem that names an entity, alone or completed by
     // the leading words of the model's own name
     for (let k = stem.length; k >= 1 && !out.length; k--) {

@@ -196,6 +196,8 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
       return { kind: 'attribute', why: `values of ${refs[0].entity} (its key ${refs[0].column} and ${values.map((c) => c.name).join(', ')}, no identifier of its own)`, served: refs[0].entity };
     }
   }
+  const details = refs.length === 1 ? detailsOf(m, refs[0].column.toLowerCase()) : undefined;
+  if (details) return { kind: 'attribute', why: `${details} of ${refs[0].entity} (its key ${refs[0].column}), however many: values of it, not a thing`, served: refs[0].entity };
   // one row per another thing (customer_tiering deduped per hubspot_company_id): its one identifier, and nothing else
   // key-shaped, is the key that thing's models hold; a name that starts with that thing's noun (engagement_call) is a
   // subtype and stays
@@ -212,7 +214,7 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
   // linking a component product to its kit with quantities, is a thing, as an order's line is)
   const countedLine = [...m.ownKeys].some((k) => !refs.some((r) => r.column.toLowerCase() === k))
     && m.columns.some((c) => /(?:^|_)(?:qty|quantity)(?:_|$)/.test(c.name.toLowerCase()));
-  if (refs.length === 2 && describedAsLink(m.node.description) && !countedLine) return { kind: 'bridge', why: 'its description says it maps one thing to another' };
+  if (refs.length === 2 && describedAsLink(m.description) && !countedLine) return { kind: 'bridge', why: 'its description says it maps one thing to another' };
   const keyNamed = namedForKeys(m);
   if (keyNamed && refs.length < 2) return { kind: 'bridge', why: `it is named for the two keys it holds (${keyNamed.join(', ')}) and holds little else: a link, one of whose ends the layer has no table for` };
   if (refs.length >= 2) {
@@ -272,10 +274,46 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
       const others = refs.filter((r) => r !== anchors[0]);
       return { kind: 'bridge', why: `it lists the links of ${anchors[0].entity} (${anchors[0].column}) to ${others.map((r) => `${r.entity} (${r.column})`).join(', ')} and nothing else of its own` };
     }
+    // described as the links between things and holding the keys of three or more of them (organization_job_family:
+    // organization_id, job_family_id, job_family_group_id; "ties together workers to the positions and organizations they
+    // hold"), with no identifier of its own and a value or two of the link at most: a link among them, drawn from the thing
+    // its name starts with
+    const first = refs.find((r) => startsWithRun(singularAll(m.parsed.tokens), singularAll(entityTokens(r.entity))));
+    if (refs.length > 2 && first && describedAsLink(m.description) && !countedLine && !ownKey && !keyedByReference && extra.length <= 2
+      && new Set(refs.map((r) => r.entity)).size === refs.length) {
+      m.anchor = first.column;
+      return { kind: 'bridge', why: `its description says it links ${refs.map((r) => `${r.entity} (${r.column})`).join(', ')}, and it holds little else` };
+    }
   }
   if (hasValidityColumns(m.node, m.columns) && !m.ownKeys.size && (!m.ownIds.size || hasValidityColumns(m.node))) {
     const targets = [...new Set(refs.map((r) => r.entity))];
     if (targets.length === 1) return { kind: 'history', why: 'its rows are versions over time (validity columns, no key of its own)', served: targets[0] };
   }
+  return undefined;
+}
+
+/** Words of a person's contact details a table may be named for (person_name, person_contact_email_address, user_phone_number). */
+const DETAIL_WORDS: Record<string, string> = { name: 'name', email: 'email', phone: 'phone' };
+
+/**
+ * What a table of one thing's details holds, when that is all it holds: its names (person_name: first, middle and last name per
+ * name type), its emails or phone numbers (email_address, email_code, email_comment), whatever row id the system gives each;
+ * or its codes of one kind with an id per row named for that kind (personal_information_ethnicity: ethnicity_id,
+ * ethnicity_code). Named for the detail after the thing's words, its values named for it.
+ */
+function detailsOf(m: StagingModel, ref: string): string | undefined {
+  const tokens = m.parsed.tokens;
+  if (tokens.length < 2) return undefined;
+  const own = (n: string) => n === 'id' || m.ownIds.has(n) || m.ownKeys.has(n);
+  const values = m.columns.map((c) => c.name.toLowerCase()).filter((n) => n !== ref && !own(n) && !isTechnicalColumn(n) && !isLinkFiller(n));
+  if (!values.length) return undefined;
+  const tail = tokens[tokens.length - 1] === 'address' || tokens[tokens.length - 1] === 'number' ? tokens[tokens.length - 2] : tokens[tokens.length - 1];
+  const word = DETAIL_WORDS[singularWord(tail)];
+  // (a row's own id other than one named for the table would make it a thing of its own)
+  const ids = [...m.ownIds, ...m.ownKeys].filter((k) => k !== 'id' && k !== `${snakeOf(tokens)}_id`);
+  if (word && !ids.length && 2 * values.filter((n) => n.split('_').some((w) => singularWord(w) === word)).length >= values.length) return `the ${word}s`;
+  // codes of one kind: the row's id and the code, both named for the kind its name ends in
+  const kind = singularWord(tokens[tokens.length - 1]);
+  if (ids.length === 1 && ids[0] === `${kind}_id` && values.every((n) => n === `${kind}_code`)) return `the ${kind} codes`;
   return undefined;
 }

@@ -584,7 +584,9 @@ export function descriptionKind(description: string | undefined): NameKind | und
 }
 
 export function describedAsLink(description: string | undefined): boolean {
-  return !!description && (/\b(relationships?|mappings?|associations?|links?|junction|bridge)\b[^.]{0,40}\bbetween\b/i.test(description)
+  // ("the linkages between workers, organizations and roles"; "ties together workers to the positions they hold")
+  return !!description && (/\b(relationships?|mappings?|associations?|links?|linkages?|junction|bridge)\b[^.]{0,40}\bbetween\b/i.test(description)
+    || /\bties\s+together\b/i.test(description)
     // "which connect procedures to treatment plans", "a junction table that maps users to their views"
     || /\b(?:connects?|links?)\s+(?:\w+\s+){0,2}to\s+(?:\w+\s+){0,2}\w+s\b|\bjunction table\b/i.test(description));
 }

@@ -92,8 +92,9 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
   }
   const suffix = HELPER_SUFFIXES.find((s) => rest.endsWith('_' + s) && rest.length > s.length + 1);
   if (suffix) { rest = rest.slice(0, -suffix.length - 1); marker ??= suffix; }
-  // …_base only beside the model it is the base of (a knowledge_base alone is a thing)
-  else if (rest.endsWith(BASE_SUFFIX) && opts.siblings?.has(name.toLowerCase().slice(0, -BASE_SUFFIX.length))) { rest = rest.slice(0, -BASE_SUFFIX.length); marker ??= 'base'; }
+  // …_base only beside the model it is the base of (a knowledge_base alone is a thing), or in a folder of base models
+  // (staging/base/: a base view whose model the project disabled, personal_information_base, is still no thing)
+  else if (rest.endsWith(BASE_SUFFIX) && (opts.siblings?.has(name.toLowerCase().slice(0, -BASE_SUFFIX.length)) || opts.folders?.some((f) => f.toLowerCase() === 'base'))) { rest = rest.slice(0, -BASE_SUFFIX.length); marker ??= 'base'; }
   // …_archived beside the model of the live rows (owners_archived beside owners): the same things, archived
   else if (rest.endsWith(ARCHIVED_SUFFIX) && opts.siblings?.has(name.toLowerCase().slice(0, -ARCHIVED_SUFFIX.length))) { rest = rest.slice(0, -ARCHIVED_SUFFIX.length); marker ??= 'archived'; }
   rest = rest.replace(/__c$/, '').replace(/^_+|_+$/g, ''); // Salesforce custom object: invoice__c
