@@ -244,7 +244,9 @@ export class EntityIndex {
       }
       // a key whose sibling names the table it points into (idproduct_source beside type_product_source: a device, a company …)
       // points at rows of several kinds; its noun is no evidence of which
-      if (c.role.length && polymorphic(stem, child.columns)) {
+      // …unless the thing it names carries that type itself (selling_asset_type beside selling_asset_id, where the assets hold
+      // asset_type): then the sibling copies the row's own attribute beside its key, as it copies its code and issuer
+      if (c.role.length && polymorphic(stem, child.columns) && !carriesOwnType(stem.slice(c.role.length), target)) {
         why?.('polymorphic', `${column.name} (its kind is in a sibling column)`);
         return undefined;
       }
@@ -638,6 +640,11 @@ function misspelt(word: string, noun: string): boolean {
 function polymorphic(stem: readonly string[], siblings: ReadonlySet<string> | undefined): boolean {
   const n = stem.join('_');
   return !!siblings && !!n && (siblings.has(`type_${n}`) || siblings.has(`${n}_type`));
+}
+
+/** Do the entity's own models hold `<noun>_type` (the assets' asset_type), the type a role's sibling copies? */
+function carriesOwnType(noun: readonly string[], target: IndexedEntity): boolean {
+  return noun.length > 0 && !!target.columns?.has(`${noun.join('_')}_type`);
 }
 
 /** Can `column` (stem `stem`) hold the key `key` of an entity? Unknown keys and generic ones (id) fit. */

@@ -1,0 +1,34 @@
+// The Conceptualizer, issue 23's twenty-fourth blind round: classes of error read off a public payment network's ledger
+// warehouse (stellar/stellar-dbt-public: ledgers, transactions, operations, effects, trades, accounts, trust lines, offers,
+// liquidity pools and assets, Soroban contract data and code, token transfers). Each project is written in that shape and
+// read by the real project reader, with the SQL parser loaded.
+import { describe, expect, it } from 'vitest';
+import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
+import { loadFiles, names, refs, sources, sourcesYaml } from './helpers.js';
+
+await initSqlColumns(); // columns come from the models' SQL
+
+const run = (files: Record<string, string>) => conceptualize(loadFiles(files));
+const select = (table: string, columns: string) => `select ${columns} from {{ source('ledger', '${table}') }}\n`;
+const unique = (...pairs: [string, string][]) => `version: 2\nmodels:\n${pairs.map(([m, c]) => `  - name: ${m}\n    columns:\n      - name: ${c}\n        data_tests: [unique, not_null]\n`).join('')}`;
+
+describe('a key named for a role beside copies of the thing\'s own columns (selling_asset_id, selling_asset_type)', () => {
+  const ledger = {
+    'models/staging/_sources.yml': sourcesYaml(sources('ledger', 'assets', 'accounts', 'offers', 'comments')),
+    'models/staging/stg_assets.sql': select('assets', 'asset_id, asset_type, asset_code, asset_issuer'),
+    'models/staging/stg_accounts.sql': select('accounts', 'account_id, balance, home_domain'),
+    'models/staging/stg_offers.sql': select('offers', 'offer_id, seller_id, selling_asset_id, selling_asset_type, selling_asset_code, buying_asset_id, buying_asset_type, buying_asset_code, amount, price'),
+    'models/staging/stg_comments.sql': select('comments', 'comment_id, body, target_account_id, target_account_type'),
+    'models/staging/_models.yml': unique(['stg_accounts', 'account_id'], ['stg_offers', 'offer_id'], ['stg_comments', 'comment_id']),
+    'models/staging/_assets.yml': 'version: 2\nmodels:\n  - name: stg_assets\n    columns:\n      - name: asset_id\n        data_tests: [unique, not_null]\n      - name: asset_type\n      - name: asset_code\n',
+  };
+
+  it('points at the thing when the thing itself carries that type (the assets hold asset_type): the sibling is a copy, not a discriminator', () => {
+    expect(refs(run(ledger))).toEqual(expect.arrayContaining(['Asset>Offer.selling_asset_id', 'Asset>Offer.buying_asset_id']));
+  });
+
+  it('still reads a type beside a key as naming the table when the thing has no such type of its own (target_account_type)', () => {
+    expect(refs(run(ledger))).not.toContain('Account>Comment.target_account_id');
+  });
+});
