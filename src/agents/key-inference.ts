@@ -194,7 +194,7 @@ export class EntityIndex {
     const lower = column.name.toLowerCase();
     if (isTechnicalColumn(lower)) return undefined;
     const shape = keyShape(column.name);
-    if (!shape) return this.numberKey(child, column) ?? this.bareNoun(child, column);
+    if (!shape) return this.numberKey(child, column) ?? this.bareNoun(child, column) ?? this.nounAndKey(child, column);
     if (!shape.stem.length) return undefined;
     const type = column.data_type ?? column.type;
     const attribute = attributeKind(column.name, type, child.columns);
@@ -300,6 +300,31 @@ export class EntityIndex {
     const keyed = this.keyedInSystem(new Set([m[1]]), child.source).filter((e) => e.key?.column === m[1]);
     if (keyed.length !== 1 || !compatibleTypes(type, keyed[0].key?.type)) return undefined;
     return { entity: keyed[0].name, rule: keyed[0].name === child.entity ? 'self' : 'role', role: [m[2]], confidence: CONFIDENCE.role, lookup: false };
+  }
+
+  /**
+   * A column named by an entity's noun and then that entity's own key column (ledger_sequence where the ledgers are keyed
+   * by a unique `sequence`, order_number where orders are keyed by `number`) holds that key: the table it comes from,
+   * named, and the column it is keyed by there. Only a key that is no bare `id` and not the child's own, in its own system.
+   */
+  private nounAndKey(child: ChildModel, column: DbtColumn): KeyGuess | undefined {
+    const lower = column.name.toLowerCase();
+    if (child.ownIds?.has(lower) || child.ownKeys.has(lower)) return undefined;
+    const type = column.data_type ?? column.type;
+    const words = lower.split('_').filter(Boolean);
+    for (let i = 1; i < words.length; i++) {
+      const noun = words.slice(0, i).map(singularWord);
+      const key = words.slice(i).join('_');
+      if (key === 'id') continue;
+      const byNoun = this.byNoun.get(snakeOf(noun)) ?? [];
+      // …the noun itself, or the one entity it is the head of (history_ledgers' Ledger)
+      const list = byNoun.length ? byNoun : i === 1 ? (this.byHead.get(noun[0]) ?? []) : [];
+      const hits = list.filter((e) => e.key?.column === key && e.name !== child.entity && (!child.source || e.sources.has(child.source) || e.sources.has('')));
+      if (hits.length === 1 && compatibleTypes(type, hits[0].key?.type)) {
+        return { entity: hits[0].name, rule: 'key', role: [], confidence: CONFIDENCE.key, lookup: false };
+      }
+    }
+    return undefined;
   }
 
   /**

@@ -32,3 +32,21 @@ describe('a key named for a role beside copies of the thing\'s own columns (sell
     expect(refs(run(ledger))).not.toContain('Account>Comment.target_account_id');
   });
 });
+
+describe('a column named for a thing and then the column that thing is keyed by (ledger_sequence)', () => {
+  const ledger = {
+    'models/staging/_sources.yml': sourcesYaml(sources('ledger', 'history_ledgers', 'transactions', 'offers')),
+    'models/staging/stg_history_ledgers.sql': select('history_ledgers', 'sequence, ledger_hash, closed_at, transaction_count'),
+    'models/staging/stg_transactions.sql': select('transactions', 'transaction_id, ledger_sequence, fee_charged'),
+    'models/staging/stg_offers.sql': select('offers', 'offer_id, ledger_hash, amount'),
+    'models/staging/_models.yml': unique(['stg_history_ledgers', 'sequence'], ['stg_transactions', 'transaction_id'], ['stg_offers', 'offer_id']),
+  };
+
+  it('holds that thing\'s key (ledger_sequence where the ledgers are unique on sequence)', () => {
+    expect(refs(run(ledger))).toContain('HistoryLedger>Transaction.ledger_sequence');
+  });
+
+  it('is a value when the thing is keyed otherwise (ledger_hash)', () => {
+    expect(refs(run(ledger))).toEqual(['HistoryLedger>Transaction.ledger_sequence']);
+  });
+});
