@@ -50,3 +50,17 @@ describe('a column named for a thing and then the column that thing is keyed by 
     expect(refs(run(ledger))).toEqual(['HistoryLedger>Transaction.ledger_sequence']);
   });
 });
+
+describe('a project\'s own variant of the unique test (incremental_unique)', () => {
+  it('declares the column the row\'s key as dbt\'s unique does, so keys named after it are read', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('ledger', 'history_ledgers', 'transactions')),
+      'models/staging/stg_history_ledgers.sql': select('history_ledgers', 'sequence, ledger_hash, closed_at'),
+      'models/staging/stg_transactions.sql': select('transactions', 'transaction_id, ledger_sequence, fee_charged'),
+      'models/staging/_models.yml': `version: 2\nmodels:\n${['stg_history_ledgers:sequence', 'stg_transactions:transaction_id'].map((x) => x.split(':'))
+        .map(([m, c]) => `  - name: ${m}\n    columns:\n      - name: ${c}\n        data_tests:\n          - incremental_unique:\n              date_column_name: closed_at\n`).join('')}`,
+      'tests/generic/incremental_unique.sql': '{% test incremental_unique(model, column_name, date_column_name) %}\nselect {{ column_name }} from {{ model }} group by 1 having count(*) > 1\n{% endtest %}\n',
+    });
+    expect(refs(p)).toEqual(['HistoryLedger>Transaction.ledger_sequence']);
+  });
+});
