@@ -4,6 +4,7 @@
 // read by the real project reader, with the SQL parser loaded.
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { parseModelName } from '../../src/agents/naming.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
 import { loadFiles, names, refs, sources, sourcesYaml } from './helpers.js';
 
@@ -62,5 +63,24 @@ describe('a project\'s own variant of the unique test (incremental_unique)', () 
       'tests/generic/incremental_unique.sql': '{% test incremental_unique(model, column_name, date_column_name) %}\nselect {{ column_name }} from {{ model }} group by 1 having count(*) > 1\n{% endtest %}\n',
     });
     expect(refs(p)).toEqual(['HistoryLedger>Transaction.ledger_sequence']);
+  });
+});
+
+describe('a table named with _raw (token_transfers_raw)', () => {
+  it('is named for what its rows are, the storage word left out', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('ledger', 'token_transfers_raw', 'accounts')),
+      'models/staging/stg_token_transfers_raw.sql': select('token_transfers_raw', 'transfer_id, account_id, amount, closed_at'),
+      'models/staging/stg_accounts.sql': select('accounts', 'account_id, balance'),
+      'models/staging/_models.yml': unique(['stg_token_transfers_raw', 'transfer_id'], ['stg_accounts', 'account_id']),
+    });
+    expect(names(p)).toEqual(['Account', 'TokenTransfer']);
+  });
+
+  it('keeps the word beside other models of the same noun (station_raw beside station_meta and station_status: a station\'s raw samples)', () => {
+    const siblings = new Set(['stg_pems__station_raw', 'stg_pems__station_meta', 'stg_pems__station_status']);
+    expect(parseModelName('stg_pems__station_raw', ['pems'], { siblings }).tokens).toEqual(['station', 'raw']);
+    expect(parseModelName('stg_ledger__token_transfers_raw', ['ledger'], { siblings: new Set(['stg_ledger__token_transfers_raw', 'stg_ledger__accounts']) }).tokens)
+      .toEqual(['token', 'transfer']);
   });
 });
