@@ -194,7 +194,7 @@ export class EntityIndex {
     const lower = column.name.toLowerCase();
     if (isTechnicalColumn(lower)) return undefined;
     const shape = keyShape(column.name);
-    if (!shape) return this.numberKey(child, column) ?? this.bareNoun(child, column) ?? this.nounAndKey(child, column);
+    if (!shape) return this.numberKey(child, column) ?? this.bareNoun(child, column) ?? this.nounAndKey(child, column) ?? this.addressKey(child, column, description);
     if (!shape.stem.length) return undefined;
     const type = column.data_type ?? column.type;
     const attribute = attributeKind(column.name, type, child.columns);
@@ -270,7 +270,7 @@ export class EntityIndex {
     }
     if ((!found.length || (found[0].rule === 'head' && found[0].role.length) || found[0].rule === 'actor') && description && shape.suffix !== 'code' && shape.suffix !== 'lookup' && !child.ownIds?.has(lower)) {
       // the column's own description names the entity: "ID of the charge or payment that funded the transfer"
-      const target = this.describedEntity(description, child.source);
+      const target = this.describedEntity(description, child.source) ?? this.addressedEntity(description, child.source);
       if (target && target.name !== child.entity && compatibleTypes(type, target.key?.type) && !this.crossesSystems(child, target)) {
         return { entity: target.name, rule: 'description', role: stem, confidence: CONFIDENCE.description, lookup: false };
       }
@@ -478,6 +478,41 @@ export class EntityIndex {
     return named(/\b(?:id|identifier|key|reference)\s+(?:of|to|for)\s+(?:the|a|an)\s+([a-z][a-z ]*?)(?=\s+(?:or|that|which|who|whose|used|to|for|in|on|by|this|if|when|where|record|object|row|associated|linked|related|attached)\b|\s*[.,;:()]|$)/i.exec(description))
       ?? named(/\blink\s+to\s+(?:the\s+|an?\s+)?([a-z][a-z_ ]*?)(?=\s+(?:from|for|of|where|with|in|on|by|when)\b|\s*[.,;:()]|$)/i.exec(description.replace(/_/g, ' ')))
       ?? named(/^\s*(?:the\s+|an?\s+)?([a-z][a-z ]*?)\s+(?:id|identifier)\b/i.exec(description));
+  }
+
+  /**
+   * The entity a description names by its address ("The account address of the sponsor", "The address of the account";
+   * not "Email address of the user", an email),
+   * where that thing keeps no address among its own columns: a ledger's accounts are their addresses (the key is the
+   * address), while a customer with address columns is not named by "the customer address".
+   */
+  private addressedEntity(description: string, system?: string): IndexedEntity | undefined {
+    const m = /^\s*(?:the\s+|an?\s+)?([a-z]+)\s+address\b/i.exec(description) ?? /^\s*(?:the\s+)?address\s+of\s+(?:the|an?)\s+([a-z]+)\b/i.exec(description);
+    const e = m ? this.get([singularWord(m[1].toLowerCase())], system) : undefined;
+    return e?.key && ![...(e.columns ?? [])].some((c) => c !== e.key!.column && c.includes('address')) ? e : undefined;
+  }
+
+  /**
+   * A column with no key's shape (sponsor, op_source_account, selling_account_address) whose description names a thing by its
+   * address: it holds that thing's key, the address (see addressedEntity). Not the row's own, nor a date, number or flag.
+   */
+  private addressKey(child: ChildModel, column: DbtColumn, description?: string): KeyGuess | undefined {
+    const lower = column.name.toLowerCase();
+    if (!description || child.ownIds?.has(lower) || child.ownKeys.has(lower)) return undefined;
+    const type = column.data_type ?? column.type;
+    const kind = attributeKind(column.name, type, child.columns);
+    if (kind && kind !== 'text') return undefined;
+    const e = this.addressedEntity(description, child.source);
+    if (!e || e.name === child.entity || !compatibleTypes(type, e.key?.type) || this.crossesSystems(child, e)) return undefined;
+    // …unless it copies a column of another thing it names (selling_asset_issuer, where the assets hold asset_issuer): it
+    // describes that asset, whose issuer it is, not the row
+    const words = columnTokens(column.name);
+    const last = words[words.length - 1];
+    for (const w of words.slice(0, -1)) {
+      const other = this.get([w], child.source) ?? (this.byHead.get(w)?.length === 1 ? this.byHead.get(w)![0] : undefined);
+      if (other && other !== e && other.columns?.has(`${w}_${last}`)) return undefined;
+    }
+    return { entity: e.name, rule: 'description', role: columnTokens(column.name), confidence: CONFIDENCE.description, lookup: false };
   }
 
   /**

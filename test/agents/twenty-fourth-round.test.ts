@@ -84,3 +84,31 @@ describe('a table named with _raw (token_transfers_raw)', () => {
       .toEqual(['token', 'transfer']);
   });
 });
+
+describe('a column a description names by a thing\'s address (sponsor: "The account address of the sponsor")', () => {
+  const col = (name: string, description: string) => `      - name: ${name}\n        description: "${description}"\n`;
+  const ledger = {
+    'models/staging/_sources.yml': sourcesYaml(sources('ledger', 'accounts', 'assets', 'offers', 'customers', 'orders')),
+    'models/staging/stg_accounts.sql': select('accounts', 'account_id, balance, home_domain'),
+    'models/staging/stg_assets.sql': select('assets', 'asset_id, asset_code, asset_issuer'),
+    'models/staging/stg_offers.sql': select('offers', 'offer_id, sponsor, selling_account_address, selling_asset_issuer, amount'),
+    'models/staging/stg_customers.sql': select('customers', 'customer_id, name, address, city'),
+    'models/staging/stg_orders.sql': select('orders', 'order_id, ship_to, amount'),
+    'models/staging/_models.yml': `version: 2\nmodels:\n  - name: stg_accounts\n    columns:\n      - name: account_id\n        data_tests: [unique, not_null]\n`
+      + `  - name: stg_assets\n    columns:\n      - name: asset_id\n        data_tests: [unique, not_null]\n${col('asset_code', 'The asset code')}${col('asset_issuer', 'The account address of the issuer')}`
+      + `  - name: stg_offers\n    columns:\n      - name: offer_id\n        data_tests: [unique, not_null]\n${col('sponsor', 'The account address of the sponsor paying the reserves')}`
+      + `${col('selling_account_address', 'The account address of the selling party')}${col('selling_asset_issuer', 'The account address of the issuer of the asset sold')}`
+      + `  - name: stg_customers\n    columns:\n      - name: customer_id\n        data_tests: [unique, not_null]\n${col('address', 'Street address')}`
+      + `  - name: stg_orders\n    columns:\n      - name: order_id\n        data_tests: [unique, not_null]\n${col('ship_to', 'The customer address the order ships to')}`,
+  };
+
+  it('holds that thing\'s key where the thing keeps no address of its own (a ledger\'s accounts are their addresses)', () => {
+    expect(refs(run(ledger))).toEqual(expect.arrayContaining(['Account>Offer.sponsor', 'Account>Offer.selling_account_address']));
+  });
+
+  it('is a copy of another thing\'s column when it names that thing (selling_asset_issuer: the asset\'s issuer), and a value where the thing has an address (customers)', () => {
+    const drawn = refs(run(ledger));
+    expect(drawn).not.toContain('Account>Offer.selling_asset_issuer');
+    expect(drawn).not.toContain('Customer>Order.ship_to');
+  });
+});
