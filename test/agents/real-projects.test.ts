@@ -268,6 +268,12 @@ const FLOORS: Record<string, { entityP: number; relP: number; relR: number }> = 
   // targets now, kept from more by the calendar's days merged with the calendar, a link whose ends' name is taken
   // (students_join_groups) and keys drawn to the noun they end in (bell_schedule_id, category_id, erp_profile_id)
   'kipp-focus': { entityP: 0.96, relP: 0.92, relR: 0.9 },
+  // labelled blind in issue 23's twenty-fourth blind round (84.2 / 79.3 / 35.9 % held out: ledger_sequence against ledgers
+  // keyed by a sequence their own test variant declares unique, accounts named by their address under role names, role asset
+  // ids beside copies of the asset's type dropped as polymorphic, a _raw table named with the word); short of the targets by
+  // contract storage entries read as the contracts, archival bookkeeping and TTLs kept as things, and keys of columns its YAML
+  // leaves undocumented
+  'stellar-dbt-public': { entityP: 0.89, relP: 0.89, relR: 0.81 },
 };
 
 for (const name of Object.keys(FLOORS)) {
