@@ -302,6 +302,12 @@ export class EntityIndex {
     return { entity: keyed[0].name, rule: keyed[0].name === child.entity ? 'self' : 'role', role: [m[2]], confidence: CONFIDENCE.role, lookup: false };
   }
 
+  /** The key columns of every entity (lower case), read once: a column's tail must be one to name a thing's key. */
+  private keyColumns(): ReadonlySet<string> {
+    return (this.keyColumnSet ??= new Set([...this.byNoun.values()].flat().map((e) => e.key?.column).filter((k): k is string => !!k)));
+  }
+  private keyColumnSet?: Set<string>;
+
   /**
    * A column named by an entity's noun and then that entity's own key column (ledger_sequence where the ledgers are keyed
    * by a unique `sequence`, order_number where orders are keyed by `number`) holds that key: the table it comes from,
@@ -313,9 +319,9 @@ export class EntityIndex {
     const type = column.data_type ?? column.type;
     const words = lower.split('_').filter(Boolean);
     for (let i = 1; i < words.length; i++) {
-      const noun = words.slice(0, i).map(singularWord);
       const key = words.slice(i).join('_');
-      if (key === 'id') continue;
+      if (key === 'id' || !this.keyColumns().has(key)) continue;
+      const noun = words.slice(0, i).map(singularWord);
       const byNoun = this.byNoun.get(snakeOf(noun)) ?? [];
       // …the noun itself, or the one entity it is the head of (history_ledgers' Ledger)
       const list = byNoun.length ? byNoun : i === 1 ? (this.byHead.get(noun[0]) ?? []) : [];
@@ -498,7 +504,7 @@ export class EntityIndex {
    */
   private addressKey(child: ChildModel, column: DbtColumn, description?: string): KeyGuess | undefined {
     const lower = column.name.toLowerCase();
-    if (!description || child.ownIds?.has(lower) || child.ownKeys.has(lower)) return undefined;
+    if (!description || !/address/i.test(description) || child.ownIds?.has(lower) || child.ownKeys.has(lower)) return undefined;
     const type = column.data_type ?? column.type;
     const kind = attributeKind(column.name, type, child.columns);
     if (kind && kind !== 'text') return undefined;
