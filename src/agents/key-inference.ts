@@ -718,8 +718,11 @@ function fitsKey(column: string, stem: readonly string[], target: IndexedEntity)
   const key = target.key?.column;
   if (!key || key === column || ['id', 'key', 'uuid', 'code'].includes(key)) return true;
   const k = keyShape(key)?.stem;
-  // keyed by its own noun (customer_address_id of CustomerAddress), or by a key of the same head word
-  return !k?.length || snakeOf(k) === snakeOf(target.tokens) || k[k.length - 1] === stem[stem.length - 1];
+  // keyed by its own noun (customer_address_id of CustomerAddress), or by a key of the same head word, or of that word cut
+  // short to its first letters (history_operations keyed op_id: an operation_id elsewhere is theirs)
+  const head = k?.[k.length - 1] ?? '';
+  const word = stem[stem.length - 1] ?? '';
+  return !k?.length || snakeOf(k) === snakeOf(target.tokens) || head === word || (head.length >= 2 && head.length < word.length && word.startsWith(head));
 }
 
 /** Does `hay` contain `needle` as a run of consecutive tokens? */

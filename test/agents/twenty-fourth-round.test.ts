@@ -112,3 +112,15 @@ describe('a column a description names by a thing\'s address (sponsor: "The acco
     expect(drawn).not.toContain('Customer>Order.ship_to');
   });
 });
+
+describe('a key whose thing is keyed by the noun cut short (operations keyed op_id)', () => {
+  it('points at the thing (an effect\'s operation_id is the operations\' op_id)', () => {
+    const p = run({
+      'models/staging/_sources.yml': sourcesYaml(sources('ledger', 'history_operations', 'history_effects')),
+      'models/staging/stg_history_operations.sql': select('history_operations', 'id as op_id, transaction_id, type'),
+      'models/staging/stg_history_effects.sql': select('history_effects', 'id, operation_id, address, type'),
+      'models/staging/_models.yml': unique(['stg_history_operations', 'op_id'], ['stg_history_effects', 'id']),
+    });
+    expect(refs(p)).toContain('HistoryOperation>HistoryEffect.operation_id');
+  });
+});
