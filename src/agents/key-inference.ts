@@ -198,7 +198,7 @@ export class EntityIndex {
     const lower = column.name.toLowerCase();
     if (isTechnicalColumn(lower)) return undefined;
     const shape = keyShape(column.name);
-    if (!shape) return this.numberKey(child, column) ?? this.bareNoun(child, column);
+    if (!shape) return this.numberKey(child, column) ?? this.bareNoun(child, column) ?? this.nounAndKey(child, column) ?? this.addressKey(child, column, description);
     if (!shape.stem.length) return undefined;
     const type = column.data_type ?? column.type;
     const attribute = attributeKind(column.name, type, child.columns);
@@ -250,7 +250,9 @@ export class EntityIndex {
       }
       // a key whose sibling names the table it points into (idproduct_source beside type_product_source: a device, a company …)
       // points at rows of several kinds; its noun is no evidence of which
-      if (c.role.length && polymorphic(stem, child.columns)) {
+      // …unless the thing it names carries that type itself (selling_asset_type beside selling_asset_id, where the assets hold
+      // asset_type): then the sibling copies the row's own attribute beside its key, as it copies its code and issuer
+      if (c.role.length && polymorphic(stem, child.columns) && !carriesOwnType(stem.slice(c.role.length), target)) {
         why?.('polymorphic', `${column.name} (its kind is in a sibling column)`);
         return undefined;
       }
@@ -274,7 +276,7 @@ export class EntityIndex {
     }
     if ((!found.length || (found[0].rule === 'head' && found[0].role.length) || found[0].rule === 'actor') && description && shape.suffix !== 'code' && shape.suffix !== 'lookup' && !child.ownIds?.has(lower)) {
       // the column's own description names the entity: "ID of the charge or payment that funded the transfer"
-      const target = this.describedEntity(description, child.source);
+      const target = this.describedEntity(description, child.source) ?? this.addressedEntity(description, child.source);
       if (target && target.name !== child.entity && compatibleTypes(type, target.key?.type) && !this.crossesSystems(child, target)) {
         return { entity: target.name, rule: 'description', role: stem, confidence: CONFIDENCE.description, lookup: false };
       }
@@ -304,6 +306,37 @@ export class EntityIndex {
     const keyed = this.keyedInSystem(new Set([m[1]]), child.source).filter((e) => e.key?.column === m[1]);
     if (keyed.length !== 1 || !compatibleTypes(type, keyed[0].key?.type)) return undefined;
     return { entity: keyed[0].name, rule: keyed[0].name === child.entity ? 'self' : 'role', role: [m[2]], confidence: CONFIDENCE.role, lookup: false };
+  }
+
+  /** The key columns of every entity (lower case), read once: a column's tail must be one to name a thing's key. */
+  private keyColumns(): ReadonlySet<string> {
+    return (this.keyColumnSet ??= new Set([...this.byNoun.values()].flat().map((e) => e.key?.column).filter((k): k is string => !!k)));
+  }
+  private keyColumnSet?: Set<string>;
+
+  /**
+   * A column named by an entity's noun and then that entity's own key column (ledger_sequence where the ledgers are keyed
+   * by a unique `sequence`, order_number where orders are keyed by `number`) holds that key: the table it comes from,
+   * named, and the column it is keyed by there. Only a key that is no bare `id` and not the child's own, in its own system.
+   */
+  private nounAndKey(child: ChildModel, column: DbtColumn): KeyGuess | undefined {
+    const lower = column.name.toLowerCase();
+    if (child.ownIds?.has(lower) || child.ownKeys.has(lower)) return undefined;
+    const type = column.data_type ?? column.type;
+    const words = lower.split('_').filter(Boolean);
+    for (let i = 1; i < words.length; i++) {
+      const key = words.slice(i).join('_');
+      if (key === 'id' || !this.keyColumns().has(key)) continue;
+      const noun = words.slice(0, i).map(singularWord);
+      const byNoun = this.byNoun.get(snakeOf(noun)) ?? [];
+      // …the noun itself, or the one entity it is the head of (history_ledgers' Ledger)
+      const list = byNoun.length ? byNoun : i === 1 ? (this.byHead.get(noun[0]) ?? []) : [];
+      const hits = list.filter((e) => e.key?.column === key && e.name !== child.entity && (!child.source || e.sources.has(child.source) || e.sources.has('')));
+      if (hits.length === 1 && compatibleTypes(type, hits[0].key?.type)) {
+        return { entity: hits[0].name, rule: 'key', role: [], confidence: CONFIDENCE.key, lookup: false };
+      }
+    }
+    return undefined;
   }
 
   /**
@@ -457,6 +490,41 @@ export class EntityIndex {
     return named(/\b(?:id|identifier|key|reference)\s+(?:of|to|for)\s+(?:the|a|an)\s+([a-z][a-z ]*?)(?=\s+(?:or|that|which|who|whose|used|to|for|in|on|by|this|if|when|where|record|object|row|associated|linked|related|attached)\b|\s*[.,;:()]|$)/i.exec(description))
       ?? named(/\blink\s+to\s+(?:the\s+|an?\s+)?([a-z][a-z_ ]*?)(?=\s+(?:from|for|of|where|with|in|on|by|when)\b|\s*[.,;:()]|$)/i.exec(description.replace(/_/g, ' ')))
       ?? named(/^\s*(?:the\s+|an?\s+)?([a-z][a-z ]*?)\s+(?:id|identifier)\b/i.exec(description));
+  }
+
+  /**
+   * The entity a description names by its address ("The account address of the sponsor", "The address of the account";
+   * not "Email address of the user", an email),
+   * where that thing keeps no address among its own columns: a ledger's accounts are their addresses (the key is the
+   * address), while a customer with address columns is not named by "the customer address".
+   */
+  private addressedEntity(description: string, system?: string): IndexedEntity | undefined {
+    const m = /^\s*(?:the\s+|an?\s+)?([a-z]+)\s+address\b/i.exec(description) ?? /^\s*(?:the\s+)?address\s+of\s+(?:the|an?)\s+([a-z]+)\b/i.exec(description);
+    const e = m ? this.get([singularWord(m[1].toLowerCase())], system) : undefined;
+    return e?.key && ![...(e.columns ?? [])].some((c) => c !== e.key!.column && c.includes('address')) ? e : undefined;
+  }
+
+  /**
+   * A column with no key's shape (sponsor, op_source_account, selling_account_address) whose description names a thing by its
+   * address: it holds that thing's key, the address (see addressedEntity). Not the row's own, nor a date, number or flag.
+   */
+  private addressKey(child: ChildModel, column: DbtColumn, description?: string): KeyGuess | undefined {
+    const lower = column.name.toLowerCase();
+    if (!description || !/address/i.test(description) || child.ownIds?.has(lower) || child.ownKeys.has(lower)) return undefined;
+    const type = column.data_type ?? column.type;
+    const kind = attributeKind(column.name, type, child.columns);
+    if (kind && kind !== 'text') return undefined;
+    const e = this.addressedEntity(description, child.source);
+    if (!e || e.name === child.entity || !compatibleTypes(type, e.key?.type) || this.crossesSystems(child, e)) return undefined;
+    // …unless it copies a column of another thing it names (selling_asset_issuer, where the assets hold asset_issuer): it
+    // describes that asset, whose issuer it is, not the row
+    const words = columnTokens(column.name);
+    const last = words[words.length - 1];
+    for (const w of words.slice(0, -1)) {
+      const other = this.get([w], child.source) ?? (this.byHead.get(w)?.length === 1 ? this.byHead.get(w)![0] : undefined);
+      if (other && other !== e && other.columns?.has(`${w}_${last}`)) return undefined;
+    }
+    return { entity: e.name, rule: 'description', role: columnTokens(column.name), confidence: CONFIDENCE.description, lookup: false };
   }
 
   /**
@@ -654,13 +722,21 @@ function polymorphic(stem: readonly string[], siblings: ReadonlySet<string> | un
   return !!siblings && !!n && (siblings.has(`type_${n}`) || siblings.has(`${n}_type`));
 }
 
+/** Do the entity's own models hold `<noun>_type` (the assets' asset_type), the type a role's sibling copies? */
+function carriesOwnType(noun: readonly string[], target: IndexedEntity): boolean {
+  return noun.length > 0 && !!target.columns?.has(`${noun.join('_')}_type`);
+}
+
 /** Can `column` (stem `stem`) hold the key `key` of an entity? Unknown keys and generic ones (id) fit. */
 function fitsKey(column: string, stem: readonly string[], target: IndexedEntity): boolean {
   const key = target.key?.column;
   if (!key || key === column || ['id', 'key', 'uuid', 'code'].includes(key)) return true;
   const k = keyShape(key)?.stem;
-  // keyed by its own noun (customer_address_id of CustomerAddress), or by a key of the same head word
-  return !k?.length || snakeOf(k) === snakeOf(target.tokens) || k[k.length - 1] === stem[stem.length - 1];
+  // keyed by its own noun (customer_address_id of CustomerAddress), or by a key of the same head word, or of that word cut
+  // short to its first letters (history_operations keyed op_id: an operation_id elsewhere is theirs)
+  const head = k?.[k.length - 1] ?? '';
+  const word = stem[stem.length - 1] ?? '';
+  return !k?.length || snakeOf(k) === snakeOf(target.tokens) || head === word || (head.length >= 2 && head.length < word.length && word.startsWith(head));
 }
 
 /** Does `hay` contain `needle` as a run of consecutive tokens? */

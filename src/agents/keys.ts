@@ -1,7 +1,7 @@
 // Keys of a dbt model as its YAML/manifest declares them: which columns are unique, which one is
 // the primary key. Used for cardinality (a unique foreign key is one-to-one) and default targets.
 import { isTest } from '../core/project/dbt-tests.js';
-import type { DbtColumn, DbtNode, Project } from '../core/project/types.js';
+import type { DbtColumn, DbtNode, DbtTest, Project } from '../core/project/types.js';
 import { isRowPositionColumn, isTechnicalColumn } from './columns.js';
 
 function lower(s: unknown): string {
@@ -47,7 +47,7 @@ export function uniqueColumns(node: DbtNode): Set<string> {
     if ((k.type === 'primary_key' || k.type === 'unique') && cols.length === 1) out.add(cols[0]);
   }
   for (const t of node.tests) {
-    if (isTest(t, 'unique') && typeof t.args.column_name === 'string') out.add(t.args.column_name.toLowerCase());
+    if (isUniqueTest(t) && typeof t.args.column_name === 'string') out.add(t.args.column_name.toLowerCase());
     else if (/unique_combination_of_columns$/.test(t.name)) {
       const cols = businessColumns(columnList(t.args.combination_of_columns));
       if (cols.length === 1) out.add(cols[0]);
@@ -59,8 +59,16 @@ export function uniqueColumns(node: DbtNode): Set<string> {
   return out;
 }
 
+/**
+ * dbt's unique test, or a project's own variant of it named for how it narrows the rows it checks (stellar's
+ * `incremental_unique`: unique over the recent rows of an incremental model): the column is the row's key all the same.
+ */
+function isUniqueTest(t: DbtTest): boolean {
+  return isTest(t, 'unique') || /^[a-z]+_unique$/.test(t.name);
+}
+
 function columnDeclaresUnique(c: DbtColumn): boolean {
-  if (c.tests.some((t) => isTest(t, 'unique'))) return true;
+  if (c.tests.some(isUniqueTest)) return true;
   if (c.constraints.some((k) => k?.type === 'primary_key' || k?.type === 'unique')) return true;
   return c.raw?.primary_key === true || c.raw?.unique === true || c.meta?.primary_key === true || c.meta?.unique === true;
 }

@@ -38,6 +38,7 @@ const TABLE_WORDS = new Set(['table', 'tbl']);
 /** dbt's `<model>_base`: the base step the model of the same name selects from (issues_base feeds issues). */
 const BASE_SUFFIX = '_base';
 const ARCHIVED_SUFFIX = '_archived';
+const RAW_SUFFIX = '_raw';
 /** A calendar year or a rolling window of days in a table name (3d is a printing process, not a window): a per-period copy (agency_information_2023, mql_clv_90d), not a different thing. */
 const PERIOD_RE = /^(?:(?:fy|cy|y)?(?:19[5-9]\d|20\d\d)|fy\d\d|l?(?:7|[1-9]\d{1,2})d)$/;
 
@@ -73,6 +74,13 @@ export interface ParsedName {
  * Parse a model name. `knownSources` are source-system names (dbt sources, staging folder
  * names) that may prefix a single-underscore name such as `stg_shopify_orders`.
  */
+/** Does another model of the layer name the same table noun as `name` without its `_raw` (station_meta beside station_raw)? */
+function sameNounBeside(name: string, siblings: ReadonlySet<string> | undefined): boolean {
+  const lower = name.toLowerCase();
+  const noun = lower.slice(0, -RAW_SUFFIX.length).split(/_{2,}/).pop()!.replace(/^(?:stg|staging|src)_/, '');
+  return [...(siblings ?? [])].some((s) => s !== lower && s.split(/_{2,}/).pop()!.replace(/^(?:stg|staging|src)_/, '').startsWith(noun));
+}
+
 export function parseModelName(name: string, knownSources: readonly string[] = [], opts: { otherLayers?: boolean; folder?: string; siblings?: ReadonlySet<string>; folders?: readonly string[]; reads?: readonly string[] } = {}): ParsedName {
   // letters beyond ASCII are letters (stg_erp__größen), not separators
   // a leading underscore marks a private helper (_stg_x__actions_filtered), not a word
@@ -97,6 +105,9 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
   else if (rest.endsWith(BASE_SUFFIX) && (opts.siblings?.has(name.toLowerCase().slice(0, -BASE_SUFFIX.length)) || opts.folders?.some((f) => f.toLowerCase() === 'base'))) { rest = rest.slice(0, -BASE_SUFFIX.length); marker ??= 'base'; }
   // …_archived beside the model of the live rows (owners_archived beside owners): the same things, archived
   else if (rest.endsWith(ARCHIVED_SUFFIX) && opts.siblings?.has(name.toLowerCase().slice(0, -ARCHIVED_SUFFIX.length))) { rest = rest.slice(0, -ARCHIVED_SUFFIX.length); marker ??= 'archived'; }
+  // …_raw names how the rows are kept (as landed), not what they are (token_transfers_raw: the token transfers); beside other
+  // models of the same noun (station_raw beside station_meta and station_status: raw samples of a station) it stays a word
+  else if (rest.endsWith(RAW_SUFFIX) && !rest.endsWith(`_${RAW_SUFFIX}`) && !sameNounBeside(name, opts.siblings)) rest = rest.slice(0, -RAW_SUFFIX.length);
   rest = rest.replace(/__c$/, '').replace(/^_+|_+$/g, ''); // Salesforce custom object: invoice__c
   let source: string | undefined;
   let subsystem: string[] | undefined;

@@ -274,6 +274,12 @@ const FLOORS: Record<string, { entityP: number; relP: number; relR: number }> = 
   // at the targets now, kept from more by worker_position_id drawn to the worker's position and military_service's renamed
   // worker_id, which the mart joins to the personal information through two CTEs, undrawn
   'workday-hcm': { entityP: 1, relP: 0.96, relR: 0.96 },
+  // labelled blind in issue 23's twenty-fourth blind round (84.2 / 79.3 / 35.9 % held out: ledger_sequence against ledgers
+  // keyed by a sequence their own test variant declares unique, accounts named by their address under role names, role asset
+  // ids beside copies of the asset's type dropped as polymorphic, a _raw table named with the word); short of the targets by
+  // contract storage entries read as the contracts, archival bookkeeping and TTLs kept as things, and keys of columns its YAML
+  // leaves undocumented
+  'stellar-dbt-public': { entityP: 0.89, relP: 0.9, relR: 0.84 },
 };
 
 for (const name of Object.keys(FLOORS)) {
