@@ -1,0 +1,35 @@
+// The Conceptualizer, issue 23's twenty-fifth blind round: classes of error read off a behavioral-health provider's EMR
+// (Lightning Step, replicated by Precog: facilities, admissions, the daily census, the EMR's users and their facility
+// assignments, every source column suffixed with its table's name). Each project is written in that shape and read by
+// the real project reader, with the SQL parser loaded.
+import { describe, expect, it } from 'vitest';
+import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
+import { loadFiles, refs, sources, sourcesYaml } from './helpers.js';
+
+await initSqlColumns(); // columns come from the models' SQL
+
+const run = (files: Record<string, string>) => conceptualize(loadFiles(files));
+const select = (source: string, table: string, columns: string) => `select ${columns} from {{ source('${source}', '${table}') }}\n`;
+
+describe('a key name a relationships test ties to a thing under another name', () => {
+  const emr = (test: string) => ({
+    'models/staging/src_emr.yml': sourcesYaml(sources('emr', 'users', 'locations', 'census', 'stafflocations')),
+    'models/staging/stg_emr__users.sql': select('emr', 'users', 'id as user_id, email, name, title, role, is_active'),
+    'models/staging/stg_emr__locations.sql': select('emr', 'locations', 'id, name, facility_address, facility_type'),
+    'models/staging/stg_emr__census.sql': select('emr', 'census', 'id, location_id, staff_id, payor, bed_number, billed_amount'),
+    'models/staging/stg_emr__staff_locations.sql': select('emr', 'stafflocations', 'staff_id, location_id, is_primary, is_active'),
+    'models/staging/stg_emr.yml': `version: 2\nmodels:\n  - name: stg_emr__users\n    columns:\n      - name: user_id\n        data_tests: [unique, not_null]\n`
+      + `  - name: stg_emr__locations\n    columns:\n      - name: id\n        data_tests: [unique, not_null]\n`
+      + `  - name: stg_emr__census\n    columns:\n      - name: id\n        data_tests: [unique, not_null]\n`
+      + `  - name: stg_emr__staff_locations\n    columns:\n      - name: staff_id\n        data_tests:\n          - not_null\n          - relationships:\n              to: ref('stg_emr__users')\n              field: ${test}\n`,
+  });
+
+  it('names that thing in the other models of its system (staff_id tested against the users\' user_id is a user in the census too)', () => {
+    expect(refs(run(emr('user_id')))).toContain('User>Census.staff_id');
+  });
+
+  it('says nothing where the test is to a column of the same name', () => {
+    expect(refs(run({ ...emr('staff_id'), 'models/staging/stg_emr__users.sql': select('emr', 'users', 'id as user_id, id as staff_id, email, name') }))).not.toContain('User>Census.staff_id');
+  });
+});
