@@ -768,10 +768,15 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
       if (m.ownIds.has(lower) || m.ownKeys.has(lower)) continue;
       // a key its SQL renames into a code of the same noun that reads as no staged thing's key (associated_worker_id as
       // organization_worker_code) is read by the name its source gives it
-      const from = sqlShape(project, m.node).renames.get(lower);
+      // — and so is a key renamed from a column its loader named with its table's name after it (location_id_table_stafflocations
+      // as facility_id): the rename is the project's, the source's name the system's own (read on every renamed id, the
+      // source's name misled more than it helped)
+      const raw = sqlShape(project, m.node).renames.get(lower);
+      const from = withoutTableName(raw, m.node.sourceRefs);
       const fromShape = from && from !== lower ? keyShape(from) : undefined;
       const ownShape = keyShape(lower);
-      const recoded = fromShape?.suffix === 'id' && fromShape.stem.length && ownShape && ownShape.suffix !== 'id' && ownShape.stem.includes(fromShape.stem[fromShape.stem.length - 1]);
+      const recoded = fromShape?.suffix === 'id' && fromShape.stem.length && ownShape
+        && (ownShape.suffix !== 'id' ? ownShape.stem.includes(fromShape.stem[fromShape.stem.length - 1]) : from !== raw);
       const was = recoded && from ? index.guess(child, { ...c, name: from }, undefined, () => {}) : undefined;
       if (was && was.entity !== child.entity) { m.guesses.set(lower, was); continue; }
       const joined = joinedEntity(m, lower, joins, byModel);
@@ -792,6 +797,19 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
   return mismatches;
 }
 
+
+/**
+ * A source column named with its table's name after it (`location_id_table_stafflocations` of `table_stafflocations`, as
+ * some replication tools name every column) is the column named before it.
+ */
+function withoutTableName(column: string | undefined, sourceRefs: readonly string[]): string | undefined {
+  if (!column) return column;
+  for (const ref of sourceRefs) {
+    const table = ref.slice(ref.lastIndexOf('.') + 1).toLowerCase();
+    if (column.length > table.length + 1 && column.endsWith(`_${table}`)) return column.slice(0, -table.length - 1);
+  }
+  return column;
+}
 
 /**
  * Per system and column name, the things its relationships tests tie that name to under another name: staff_id tested

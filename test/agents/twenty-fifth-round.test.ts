@@ -33,3 +33,23 @@ describe('a key name a relationships test ties to a thing under another name', (
     expect(refs(run({ ...emr('staff_id'), 'models/staging/stg_emr__users.sql': select('emr', 'users', 'id as user_id, id as staff_id, email, name') }))).not.toContain('User>Census.staff_id');
   });
 });
+
+describe('a key renamed from a column its loader named with its table\'s name after it', () => {
+  // every replicated column is <column>_table_<table>, as Precog names them
+  const replicated = (census: string) => ({
+    'models/staging/src_emr.yml': sourcesYaml(sources('emr', 'table_locations', 'table_census')),
+    'models/staging/stg_emr__locations.sql': select('emr', 'table_locations', 'id_table_locations as id, name_table_locations as name, facilitytype_table_locations as facility_type'),
+    'models/staging/stg_emr__census.sql': select('emr', 'table_census', `id_table_census as id, ${census}, payor_table_census as payor, billedamount_table_census as billed_amount`),
+    'models/staging/stg_emr.yml': `version: 2\nmodels:\n  - name: stg_emr__locations\n    columns:\n      - name: id\n        data_tests: [unique, not_null]\n`
+      + `  - name: stg_emr__census\n    columns:\n      - name: id\n        data_tests: [unique, not_null]\n`,
+  });
+
+  it('is read by that column\'s name when its own words name nothing staged (location_id_table_census as facility_id: the location)', () => {
+    expect(refs(run(replicated('location_id_table_census as facility_id')))).toContain('Location>Census.facility_id');
+  });
+
+  it('is not read so when the source column is named for itself alone (location_id as facility_id)', () => {
+    const files = { ...replicated('location_id as facility_id') };
+    expect(refs(run(files))).not.toContain('Location>Census.facility_id');
+  });
+});
