@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
-import { loadFiles, refs, sources, sourcesYaml } from './helpers.js';
+import { loadFiles, names, refs, sources, sourcesYaml } from './helpers.js';
 
 await initSqlColumns(); // columns come from the models' SQL
 
@@ -51,5 +51,22 @@ describe('a key renamed from a column its loader named with its table\'s name af
   it('is not read so when the source column is named for itself alone (location_id as facility_id)', () => {
     const files = { ...replicated('location_id as facility_id') };
     expect(refs(run(files))).not.toContain('Location>Census.facility_id');
+  });
+});
+
+describe('a table named for its two ends, one by its key\'s word and the other by its thing\'s noun', () => {
+  it('is their link, with the flags, dates and the end\'s name it carries (staff_locations: staff_id, a user, and facility_id, a location)', () => {
+    const p = run({
+      'models/staging/src_emr.yml': sourcesYaml(sources('emr', 'users', 'locations', 'stafflocations')),
+      'models/staging/stg_emr__users.sql': select('emr', 'users', 'id as user_id, email, name, role'),
+      'models/staging/stg_emr__locations.sql': select('emr', 'locations', 'id as location_id, name, facility_type'),
+      'models/staging/stg_emr__staff_locations.sql': select('emr', 'stafflocations', 'staff_id, location_id as facility_id, trim(name) as facility_name, is_primary, is_active, to_varchar(updated_at) as updated_at_text, to_varchar(datedoc) as datedoc_text'),
+      'models/staging/stg_emr.yml': `version: 2\nmodels:\n  - name: stg_emr__users\n    columns:\n      - name: user_id\n        data_tests: [unique, not_null]\n`
+        + `  - name: stg_emr__locations\n    columns:\n      - name: location_id\n        data_tests: [unique, not_null]\n`
+        + `  - name: stg_emr__staff_locations\n    columns:\n      - name: staff_id\n        data_tests:\n          - relationships:\n              to: ref('stg_emr__users')\n              field: user_id\n`
+        + `      - name: facility_id\n        data_tests:\n          - relationships:\n              to: ref('stg_emr__locations')\n              field: location_id\n`,
+    });
+    expect(names(p)).toEqual(['Location', 'User']);
+    expect(p.relationships.filter((r) => r.cardinality === 'many_to_many').map((r) => `${r.from}<>${r.to}`)).toEqual(['User<>Location']);
   });
 });
