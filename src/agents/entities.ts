@@ -7,7 +7,7 @@
 import type { DbtNode, Project } from '../core/project/types.js';
 import { docReference } from '../core/project/docs.js';
 import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js';
-import { isTechnicalColumn, keyShape } from './columns.js';
+import { isTechnicalColumn, keyShape, withoutTableName } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { joinedColumns, joinedEntity, type JoinMap } from './join-evidence.js';
 import { keyNamedThings, moduleWordsByOwnKey, namedByOwnKeys, singularByOwnKey } from './key-names.js';
@@ -797,19 +797,6 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
   return mismatches;
 }
 
-
-/**
- * A source column named with its table's name after it (`location_id_table_stafflocations` of `table_stafflocations`, as
- * some replication tools name every column) is the column named before it.
- */
-function withoutTableName(column: string | undefined, sourceRefs: readonly string[]): string | undefined {
-  if (!column) return column;
-  for (const ref of sourceRefs) {
-    const table = ref.slice(ref.lastIndexOf('.') + 1).toLowerCase();
-    if (column.length > table.length + 1 && column.endsWith(`_${table}`)) return column.slice(0, -table.length - 1);
-  }
-  return column;
-}
 
 /**
  * Per system and column name, the things its relationships tests tie that name to under another name: staff_id tested
