@@ -213,3 +213,16 @@ export function roleOf(column: string, parent: readonly string[]): string[] {
   if (stem.length > 1 && stem[stem.length - 1] === parent[parent.length - 1]) return stem.slice(0, -1);
   return stem; // owner_id → User
 }
+
+/**
+ * A source column named with its table's name after it (`location_id_table_stafflocations` of `table_stafflocations`, as
+ * some replication tools name every column) is the column named before it.
+ */
+export function withoutTableName(column: string | undefined, sourceRefs: readonly string[]): string | undefined {
+  if (!column) return column;
+  for (const ref of sourceRefs) {
+    const table = ref.slice(ref.lastIndexOf('.') + 1).toLowerCase();
+    if (column.length > table.length + 1 && column.endsWith(`_${table}`)) return column.slice(0, -table.length - 1);
+  }
+  return column;
+}

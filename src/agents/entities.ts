@@ -7,7 +7,7 @@
 import type { DbtNode, Project } from '../core/project/types.js';
 import { docReference } from '../core/project/docs.js';
 import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js';
-import { isTechnicalColumn, keyShape } from './columns.js';
+import { isTechnicalColumn, keyShape, withoutTableName } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { joinedColumns, joinedEntity, type JoinMap } from './join-evidence.js';
 import { keyNamedThings, moduleWordsByOwnKey, namedByOwnKeys, singularByOwnKey } from './key-names.js';
@@ -728,6 +728,7 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
   const resolve = declaredTargetResolver(project, byModel, index);
   const mismatches: string[] = [];
   const reject = (reason: string, what: string) => { const l = rejected.get(reason); if (l) l.push(what); else rejected.set(reason, [what]); };
+  const renamedTests: { m: StagingModel; column: string; entity: string }[] = [];
   for (const m of models) {
     m.declared.clear();
     m.guesses.clear();
@@ -737,7 +738,11 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
       const t = resolve(d.target, d.column);
       if (!t || gone.has(d.column.toLowerCase()) || reverseCheck(m, d, t, byModel)) continue;
       m.declared.set(d.column.toLowerCase(), t);
+      if (d.targetColumn && d.targetColumn.toLowerCase() !== d.column.toLowerCase() && (m.kind === 'entity' || m.kind === 'bridge')) renamedTests.push({ m, column: d.column.toLowerCase(), entity: t.entity });
     }
+  }
+  const tested = testedKeyNames(renamedTests);
+  for (const m of models) {
     if (m.kind === 'helper' || m.kind === 'technical') continue;
     for (const c of notReturned(project, m.node)) if (keyShape(c)?.stem.length) reject('not returned', `${m.node.name}.${c}`);
     const columns = new Set(m.columns.map((c) => c.name.toLowerCase()));
@@ -763,14 +768,26 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
       if (m.ownIds.has(lower) || m.ownKeys.has(lower)) continue;
       // a key its SQL renames into a code of the same noun that reads as no staged thing's key (associated_worker_id as
       // organization_worker_code) is read by the name its source gives it
-      const from = sqlShape(project, m.node).renames.get(lower);
+      // — and so is a key renamed from a column its loader named with its table's name after it (location_id_table_stafflocations
+      // as facility_id): the rename is the project's, the source's name the system's own (read on every renamed id, the
+      // source's name misled more than it helped)
+      const raw = sqlShape(project, m.node).renames.get(lower);
+      const from = withoutTableName(raw, m.node.sourceRefs);
       const fromShape = from && from !== lower ? keyShape(from) : undefined;
       const ownShape = keyShape(lower);
-      const recoded = fromShape?.suffix === 'id' && fromShape.stem.length && ownShape && ownShape.suffix !== 'id' && ownShape.stem.includes(fromShape.stem[fromShape.stem.length - 1]);
+      const recoded = fromShape?.suffix === 'id' && fromShape.stem.length && ownShape
+        && (ownShape.suffix !== 'id' ? ownShape.stem.includes(fromShape.stem[fromShape.stem.length - 1]) : from !== raw);
       const was = recoded && from ? index.guess(child, { ...c, name: from }, undefined, () => {}) : undefined;
       if (was && was.entity !== child.entity) { m.guesses.set(lower, was); continue; }
       const joined = joinedEntity(m, lower, joins, byModel);
       if (joined) { m.guesses.set(lower, { entity: joined, rule: 'join', role: [], confidence: 0.8, lookup: false }); continue; }
+      // a key name whose words name no staged thing (staff_id beside users keyed user_id) that a relationships test on another
+      // model of the same system ties to a thing's id means that thing wherever the system uses the name
+      const tie = keyShape(c.name)?.stem.length ? tested.get(`${m.source}|${lower}`) : undefined;
+      if (tie && tie.size === 1) {
+        const [entity] = tie;
+        if (entity !== child.entity) { m.guesses.set(lower, { entity, rule: 'tested', role: [], confidence: ruleConfidence('tested'), lookup: false }); continue; }
+      }
       // a key whose name says only a role (id_auteur_diagnostic_prescripteur) that its own SQL joins to a staged thing's id
       const own = keyShape(c.name)?.stem.length ? joinedKeys(project, m.node).get(lower) : undefined;
       const target = own && ('ref' in own ? byModel.get(own.ref) : stagerOf(models, own.source, m));
@@ -780,6 +797,22 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
   return mismatches;
 }
 
+
+/**
+ * Per system and column name, the things its relationships tests tie that name to under another name: staff_id tested
+ * on the staff's facility links against the users' user_id names a user in the census too. A test to a column of the
+ * same name (aggregation_id → aggregation_id) says nothing of what the name means, nor does one on a history or copy of
+ * a thing (an appointment's past rows, whose assistants were checked against providers); a name tested towards two
+ * things is read by neither.
+ */
+function testedKeyNames(tests: { m: StagingModel; column: string; entity: string }[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const { m, column, entity } of tests) {
+    const key = `${m.source}|${column}`;
+    out.set(key, (out.get(key) ?? new Set<string>()).add(entity));
+  }
+  return out;
+}
 
 /**
  * A relationships test from the model's own unique key to a column of another model that is not

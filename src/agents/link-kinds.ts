@@ -252,7 +252,10 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
     // (a name made of the keys it holds, school_volunteer with school_id and volunteer_id, says so whatever roles those keys play)
     // (…with no identity of its own, whatever it holds besides: owners_housing's rank and property right of each owner)
     if (refs.length === 2 && !selfLink && (extra.length <= 2 || !ownKey) && namedForEnds && !keyedByReference
-      && ((roles.every((r) => !r.length) && nameIsEnds(m.parsed.tokens, refs.map((r) => entityTokens(r.entity)))) || nameIsEnds(m.parsed.tokens, refs.map((r) => keyStem(r.column))))) {
+      && ((roles.every((r) => !r.length) && nameIsEnds(m.parsed.tokens, refs.map((r) => entityTokens(r.entity)))) || nameIsEnds(m.parsed.tokens, refs.map((r) => keyStem(r.column)))
+        // (…or one end by its key's word and the other by its thing's noun: staff_locations' staff_id, a user, and the
+        // location its facility_id holds)
+        || nameIsEnds(m.parsed.tokens, [keyStem(refs[0].column), entityTokens(refs[1].entity)]) || nameIsEnds(m.parsed.tokens, [entityTokens(refs[0].entity), keyStem(refs[1].column)]))) {
       return { kind: 'bridge', why: `it is named for the two things it links (${refs.map((r) => r.column).join(', ')}); ${extra.map((c) => c.name).join(', ')} ${extra.length > 1 ? 'are attributes' : 'is an attribute'} of the link` };
     }
     // the members of a thing (campaign_member, team_members, channel_membership): its key and its members' plain keys make the

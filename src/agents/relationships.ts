@@ -110,6 +110,7 @@ function ruleText(rule: string, lookup: boolean): string {
     synonym: 'another word for the entity noun (provider → practitioner)', spelling: 'the entity noun misspelt, a letter or two left out (obervation → observation)', bare: 'the column is named by the entity noun alone, in the entity\'s own system',
     join: "a downstream model joins the column to the entity's own id",
     sqljoin: 'the model\'s own SQL joins the column to the entity\'s id',
+    tested: "a relationships test on another model of its system ties the same column name to the entity's id",
   };
   return `${text[rule] ?? rule}${lookup ? ', Salesforce lookup' : ''}`;
 }
