@@ -45,6 +45,9 @@ export function Search() {
   const [q, setQ] = useState('');
   const [hits, setHits] = useState<Hit[]>([]);
   const [active, setActive] = useState(0);
+  // "No match." only once every lookup has answered: shown while the tables were still on their
+  // way, it was an option Enter could pick, and picked nothing
+  const [pending, setPending] = useState(false);
   const ctl = useRef<AbortController | undefined>(undefined);
   useEffect(() => {
     if (!open) return;
@@ -52,17 +55,20 @@ export function Search() {
     // a big project's graph is here in part: its tables by name come from the server first
     const all = projectTables();
     let stale = false;
-    if (all) all.then((t) => { if (!stale) setHits(localSearch(q, graph, files, docs, 30, t)); }, () => { if (!stale) setHits(localSearch(q, graph, files, docs)); });
+    const indexed = indexOffered() && q.trim().length >= 2;
+    setPending(!!all || indexed);
+    const settled = () => { if (!indexed && !stale) setPending(false); };
+    if (all) all.then((t) => { if (!stale) setHits(localSearch(q, graph, files, docs, 30, t)); settled(); }, () => { if (!stale) setHits(localSearch(q, graph, files, docs)); settled(); });
     else setHits(localSearch(q, graph, files, docs));
     setActive(0);
-    if (!indexOffered() || q.trim().length < 2) return () => { stale = true; };
+    if (!indexed) return () => { stale = true; };
     const c = new AbortController();
     ctl.current = c;
     // the tables named by what was typed lead the index's hits (every table's name, in a big project)
     const t = setTimeout(() => {
       Promise.all([indexSearch(q, c.signal), all?.catch(() => undefined)]).then(([h, tables]) => {
         if (!c.signal.aborted && h.length) { stale = true; setHits(namesFirst(q, h, localSearch(q, graph, files, docs, 30, tables))); }
-      }).catch(() => {});
+      }).catch(() => {}).finally(() => { if (!c.signal.aborted) setPending(false); });
     }, 150);
     return () => { stale = true; clearTimeout(t); c.abort(); };
   }, [q, open, graph, files, docs]);
@@ -86,7 +92,8 @@ export function Search() {
             {h.path && <span className="muted"> — {h.path}{h.line ? `:${h.line}` : ''}</span>}
           </li>
         ))}
-        {q.trim() && !hits.length && <li className="muted" role="option" aria-selected={false} aria-disabled="true">No match.</li>}
+        {q.trim() && !hits.length && pending && <li className="muted" aria-disabled="true">Searching…</li>}
+        {q.trim() && !hits.length && !pending && <li className="muted" role="option" aria-selected={false} aria-disabled="true">No match.</li>}
       </ul>
     </Modal>
   );
