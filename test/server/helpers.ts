@@ -150,13 +150,14 @@ export function spawnServe(args: string[], env: Record<string, string> = {}, cwd
   let out = '', err = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (err += d));
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  let signal: string | null = null;
+  const exited = new Promise<number | null>((r) => child.on('exit', (code, sig) => { signal = sig; r(code); }));
   return new Promise((resolve, reject) => {
     const check = () => {
       const m = /at http:\/\/[^:]+:(\d+)\//.exec(out);
       if (m) resolve({ child, url: `http://127.0.0.1:${m[1]}`, port: Number(m[1]), out: () => out, err: () => err, exited });
     };
     child.stdout!.on('data', check);
-    exited.then((code) => reject(new Error(`serve exited ${code} before listening: ${err}${out}`)));
+    exited.then((code) => reject(new Error(`serve exited ${code ?? `on ${signal}`} before listening: ${err}${out}`)));
   });
 }
