@@ -892,6 +892,9 @@ function groupEntities(project: Project, models: StagingModel[], notes: string[]
     const list = grouped.get(name)!.sort((a, b) => order(a) - order(b) || a.node.name.localeCompare(b.node.name));
     const own = list.filter((m) => m.kind === 'entity' || m.kind === 'helper');
     if (!own.length) continue; // folded tables whose entity is not in the project were left out
+    // (…and so are the helpers that only prepare them: contact_email_tmp under contact_email, values of a contact the layer
+    // has no table of)
+    if (!own.some((m) => m.kind === 'entity') && own.length < list.length) continue;
     // the entity's noun is the one its (non-helper) models are named after
     const tokens = (own.find((m) => m.kind === 'entity' && m.noun === name) ?? own[0]).parsed.tokens;
     const declared = own.map((m) => ({ model: m.node.name, domain: declaredDomain(m.node) })).filter((d) => d.domain);

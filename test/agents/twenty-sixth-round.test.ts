@@ -1,0 +1,40 @@
+// The Conceptualizer, issue 23's twenty-sixth blind round: classes of error read off an applicant-tracking system (Fivetran's
+// Lever package: opportunities, postings, applications, interviews, feedback forms and their field values, the pipeline's
+// stages and each opportunity's stage history, the contacts' emails, phones and links). Each project is written in that
+// shape and read by the real project reader, with the SQL parser loaded.
+import { describe, expect, it } from 'vitest';
+import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
+import { loadFiles, names, refs, sources, sourcesYaml } from './helpers.js';
+
+await initSqlColumns(); // columns come from the models' SQL
+
+const run = (files: Record<string, string>) => conceptualize(loadFiles(files));
+const select = (source: string, table: string, columns: string) => `select ${columns} from {{ source('${source}', '${table}') }}\n`;
+const unique = (...pairs: [string, string][]) => `version: 2\nmodels:\n${pairs.map(([m, c]) => `  - name: ${m}\n    columns:\n      - name: ${c}\n        data_tests: [unique, not_null]\n`).join('')}`;
+
+describe('a thing\'s emails, phones and links where the layer has no table of that thing', () => {
+  const ats = (email: string) => ({
+    'models/staging/src_ats.yml': sourcesYaml(sources('ats', 'opportunity', 'contact_email', 'contact_phone', 'contact_link')),
+    'models/staging/stg_ats__opportunity.sql': select('ats', 'opportunity', 'id as opportunity_id, contact as contact_id, name as contact_name, origin, created_at'),
+    'models/staging/stg_ats__contact_email.sql': select('ats', 'contact_email', email),
+    'models/staging/stg_ats__contact_phone.sql': select('ats', 'contact_phone', 'contact_id, index, type as phone_type, value as phone_number'),
+    'models/staging/stg_ats__contact_link.sql': select('ats', 'contact_link', 'contact_id, link'),
+    'models/staging/stg_ats.yml': unique(['stg_ats__opportunity', 'opportunity_id']).replace(/$/, `  - name: stg_ats__contact_email\n    columns:\n      - name: contact_id\n        description: Unique ID of the contact.\n        data_tests: [not_null]\n      - name: email\n`),
+  });
+
+  it('are values of that thing, left out with it (contact_email: contact_id and an email; contact_phone: its type and number; contact_link)', () => {
+    expect(names(run(ats('contact_id, email')))).toEqual(['Opportunity']);
+  });
+
+  it('are left out with the helper views that prepare them (contact_email_tmp over the raw table, read by contact_email)', () => {
+    const files = ats('contact_id, email');
+    files['models/staging/tmp/stg_ats__contact_email_tmp.sql'] = select('ats', 'contact_email', '*');
+    files['models/staging/stg_ats__contact_email.sql'] = "select contact_id, email from {{ ref('stg_ats__contact_email_tmp') }}\n";
+    expect(names(run(files))).toEqual(['Opportunity']);
+  });
+
+  it('stay things where the rows are more than the detail (an email sent to the contact: its id, subject, body and times)', () => {
+    expect(names(run(ats('id as contact_email_id, contact_id, email, subject, body, sent_at, opened_at')))).toContain('ContactEmail');
+  });
+});
