@@ -198,6 +198,11 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
   }
   const details = refs.length === 1 ? detailsOf(m, refs[0].column.toLowerCase()) : undefined;
   if (details) return { kind: 'attribute', why: `${details} of ${refs[0].entity} (its key ${refs[0].column}), however many: values of it, not a thing`, served: refs[0].entity };
+  // a thing's answers field by field (feedback_form_field: feedback_form_id, field_index, value_text, value_number, value_date):
+  // one value a row, spread over columns by type, whichever the field's type fills — values of the thing, however many
+  if (refs.length === 1 && !identity.length && m.columns.filter((c) => TYPED_VALUE.test(c.name.toLowerCase())).length >= 2) {
+    return { kind: 'attribute', why: `values of ${refs[0].entity} field by field (its key ${refs[0].column}, each value in the column of its type), not a thing`, served: refs[0].entity };
+  }
   // the same of a thing the layer has no table of (contact_email: contact_id and an email; the contacts live in the
   // system, not in the layer): values of that thing still, left out with it
   const unstaged = refs.length ? undefined : heldLeadKey(m);
@@ -302,6 +307,9 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
 
 /** Words of a person's contact details a table may be named for (person_name, person_contact_email_address, user_phone_number, contact_link). */
 const DETAIL_WORDS: Record<string, string> = { name: 'name', email: 'email', phone: 'phone', link: 'link' };
+
+/** A value column named for its type (value_text, value_number, date_value): one of several a field's value may be kept in. */
+const TYPED_VALUE = /^value_(?:text|string|number|decimal|int|integer|float|double|date|datetime|timestamp|boolean|bool|json)$|^(?:text|string|number|decimal|int|integer|float|double|date|datetime|timestamp|boolean|bool|json)_value$/;
 
 /** The key of the thing a table's name starts with, when the table holds it (contact_phone: contact_id). */
 function heldLeadKey(m: StagingModel): { key: string; noun: string[] } | undefined {

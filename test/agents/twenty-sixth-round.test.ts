@@ -38,3 +38,22 @@ describe('a thing\'s emails, phones and links where the layer has no table of th
     expect(names(run(ats('id as contact_email_id, contact_id, email, subject, body, sent_at, opened_at')))).toContain('ContactEmail');
   });
 });
+
+describe('a thing\'s values field by field, each in the column of its type', () => {
+  const ats = (field: string) => ({
+    'models/staging/src_ats.yml': sourcesYaml(sources('ats', 'feedback_form', 'feedback_form_field')),
+    'models/staging/stg_ats__feedback_form.sql': select('ats', 'feedback_form', 'id as feedback_form_id, text as form_title, score_system_value, completed_at'),
+    'models/staging/stg_ats__feedback_form_field.sql': select('ats', 'feedback_form_field', field),
+    'models/staging/stg_ats.yml': unique(['stg_ats__feedback_form', 'feedback_form_id']),
+  });
+
+  it('are values of that thing (feedback_form_field: the form\'s key, field and value indexes, value_text, value_number, value_date)', () => {
+    expect(names(run(ats('feedback_form_id, field_index, value_index, code_language, currency, value_date, value_decimal, value_file_id, value_number, value_text')))).toEqual(['FeedbackForm']);
+  });
+
+  it('stay a thing where the rows have an identity of their own (a field keyed by its id, with its question and type)', () => {
+    const files = ats('id as feedback_form_field_id, feedback_form_id, question, field_type, value_text, value_number, is_required');
+    files['models/staging/stg_ats.yml'] = unique(['stg_ats__feedback_form', 'feedback_form_id'], ['stg_ats__feedback_form_field', 'feedback_form_field_id']);
+    expect(names(run(files))).toContain('FeedbackFormField');
+  });
+});
