@@ -233,6 +233,9 @@ export class EntityIndex {
       // a noun completed from the model's name or a head noun is weaker evidence: it must fit the target's key
       // (fact_user is keyed by event_id, so a user_id beside it is not a FactUser)
       if ((c.rule === 'context' || c.rule === 'head') && !fitsKey(lower, stem, target)) continue;
+      // …and none where the description names the key's own words as the table it references (template_field_id: "the
+      // TEMPLATE_FIELD that this form used"), a thing of its own the layer has no table of, not the form's fields
+      if (c.rule === 'context' && c.role.length && description?.includes(stem.join('_').toUpperCase())) continue;
       // a Salesforce custom field names its lookup target exactly (account__c); named_account__c is a value
       if (shape.suffix === 'lookup' && c.rule !== 'noun' && c.rule !== 'semantic') continue;
       if (target.name === child.entity) {

@@ -57,3 +57,23 @@ describe('a thing\'s values field by field, each in the column of its type', () 
     expect(names(run(files))).toContain('FeedbackFormField');
   });
 });
+
+describe('a key whose description names its own words as the table it references', () => {
+  const ats = (description: string) => ({
+    'models/staging/src_ats.yml': sourcesYaml(sources('ats', 'feedback_form', 'feedback_form_field', 'interview', 'opportunity')),
+    'models/staging/stg_ats__opportunity.sql': select('ats', 'opportunity', 'id as opportunity_id, name as contact_name, origin, created_at'),
+    'models/staging/stg_ats__interview.sql': select('ats', 'interview', 'id as interview_id, opportunity_id, subject, date as occurred_at, location, note'),
+    'models/staging/stg_ats__feedback_form.sql': select('ats', 'feedback_form', 'id as feedback_form_id, interview_id, opportunity_id, template_id as template_field_id, text as form_title, instructions, score_system_value, completed_at'),
+    'models/staging/stg_ats__feedback_form_field.sql': select('ats', 'feedback_form_field', 'feedback_form_id, field_index, value_index, code_language, currency, value_date, value_decimal, value_file_id, value_number, value_text'),
+    'models/staging/stg_ats.yml': `version: 2\nmodels:\n  - name: stg_ats__opportunity\n    columns:\n      - name: opportunity_id\n        data_tests: [not_null]\n`
+      + `  - name: stg_ats__interview\n    columns:\n      - name: interview_id\n        data_tests: [not_null]\n`
+      + `  - name: stg_ats__feedback_form\n    columns:\n      - name: feedback_form_id\n        data_tests: [not_null]\n      - name: template_field_id\n        description: ${description}\n`
+      + `  - name: stg_ats__feedback_form_field\n    columns:\n      - name: feedback_form_id\n        data_tests: [not_null]\n`,
+  });
+
+  it('is not completed from the model\'s name into another thing (template_field_id, "the TEMPLATE_FIELD this form used", is no field value of the form)', () => {
+    const p = run(ats('Foreign key referencing the TEMPLATE_FIELD that this form used.'));
+    expect(refs(p)).not.toContain('FeedbackFormField>FeedbackForm.template_field_id');
+    expect(names(p)).toEqual(['FeedbackForm', 'Interview', 'Opportunity']);
+  });
+});
