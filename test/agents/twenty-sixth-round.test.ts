@@ -77,3 +77,25 @@ describe('a key whose description names its own words as the table it references
     expect(names(p)).toEqual(['FeedbackForm', 'Interview', 'Opportunity']);
   });
 });
+
+describe('a history named for two staged things whose keys it holds', () => {
+  const ats = (history: string) => ({
+    'models/staging/src_ats.yml': sourcesYaml(sources('ats', 'opportunity', 'stage', 'interview', 'opportunity_stage_history')),
+    'models/staging/stg_ats__opportunity.sql': select('ats', 'opportunity', 'id as opportunity_id, stage_id, name as contact_name, origin, created_at'),
+    'models/staging/stg_ats__stage.sql': select('ats', 'stage', 'id as stage_id, text as stage_name'),
+    'models/staging/stg_ats__interview.sql': select('ats', 'interview', 'id as interview_id, opportunity_id, stage_id as opportunity_stage_id, subject, date as occurred_at'),
+    'models/staging/stg_ats__opportunity_stage_history.sql': select('ats', 'opportunity_stage_history', history),
+    'models/staging/stg_ats.yml': unique(['stg_ats__opportunity', 'opportunity_id'], ['stg_ats__stage', 'stage_id'], ['stg_ats__interview', 'interview_id']),
+  });
+
+  it('is the first thing\'s history of the second, even where another table holds a key named for both (an interview\'s opportunity_stage_id)', () => {
+    const p = run(ats('opportunity_id, stage_id, to_stage_index, updated_at, updater_id'));
+    expect(names(p)).toEqual(['Interview', 'Opportunity', 'Stage']);
+    expect(refs(p)).toContain('Stage>Interview.opportunity_stage_id');
+  });
+
+  it('stays the thing it records where it holds that thing\'s own key (opportunity_stage_id: the only table of the opportunities\' stages)', () => {
+    const p = run(ats('id as opportunity_stage_id, opportunity_id, stage_id, name, updated_at'));
+    expect(names(p)).toContain('OpportunityStage');
+  });
+});
