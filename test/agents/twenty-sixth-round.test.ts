@@ -99,3 +99,21 @@ describe('a history named for two staged things whose keys it holds', () => {
     expect(names(p)).toContain('OpportunityStage');
   });
 });
+
+describe('a key whose description names the table it references in capitals', () => {
+  const ats = (description: string) => ({
+    'models/staging/src_ats.yml': sourcesYaml(sources('ats', 'archive_reason', 'application')),
+    'models/staging/stg_ats__archive_reason.sql': select('ats', 'archive_reason', 'id as archive_reason_id, text as archive_reason_title'),
+    'models/staging/stg_ats__application.sql': select('ats', 'application', 'id as application_id, archived_reason_id, archived_at, comments, company, type'),
+    'models/staging/stg_ats.yml': `${unique(['stg_ats__archive_reason', 'archive_reason_id'], ['stg_ats__application', 'application_id'])}`
+      + `      - name: archived_reason_id\n        description: ${description}\n`,
+  });
+
+  it('points at that table\'s thing, its words parted as the table\'s name parts them ("the id of the ARCHIVE_REASON for which the application was archived")', () => {
+    expect(refs(run(ats('Foreign key referencing the id of the ARCHIVE_REASON for which the application was last archived.')))).toContain('ArchiveReason>Application.archived_reason_id');
+  });
+
+  it('is read no further than its words where the description names no table (archived_reason_id, "why it was archived")', () => {
+    expect(refs(run(ats('Why the application was last archived.')))).not.toContain('ArchiveReason>Application.archived_reason_id');
+  });
+});
