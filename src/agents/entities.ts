@@ -290,7 +290,10 @@ export function readStagingLayer(project: Project): StagingLayer {
     if (!FOLDED.has(m.kind)) continue;
     const full = singularPhrase((m as Served).served);
     // the only table of a thing other models point at (ticket_form_history, and tickets have ticket_form_id) is that thing
-    const pointedAt = m.kind === 'history' && full.length > 1 && !nouns.has(snakeOf(full)) && keyColumns.has(`${snakeOf(full)}_id`);
+    // (…not one named for two staged things whose keys it holds, opportunity_stage_history: the first's history of the second,
+    // whatever an interview's opportunity_stage_id means)
+    const pointedAt = m.kind === 'history' && full.length > 1 && !nouns.has(snakeOf(full)) && keyColumns.has(`${snakeOf(full)}_id`)
+      && !namesTwoHeldThings(full, m.columns, nouns);
     // what a history, tag or log records is a thing of its own system (iterable user_history is not the shop's users);
     // a duplicate or a transformation step is the same rows again, wherever the copy sits (stg_metrics__fact_user over
     // the app's users; transformed_pll over the loyalty events)
@@ -505,6 +508,20 @@ function siblingKinds(models: StagingModel[]): void {
       }
     }
   }
+}
+
+/**
+ * Whether a history's noun is two staged things' nouns whose keys it holds, and no key of the pair's own
+ * (opportunity_stage_history: opportunity_id, stage_id): the first thing's values of the second over time.
+ */
+function namesTwoHeldThings(full: readonly string[], columns: readonly { name: string }[], nouns: ReadonlySet<string>): boolean {
+  const held = new Set(columns.map((c) => c.name.toLowerCase()));
+  if (held.has(`${snakeOf(full)}_id`)) return false;
+  for (let i = 1; i < full.length; i++) {
+    const [a, b] = [snakeOf(full.slice(0, i)), snakeOf(full.slice(i))];
+    if (nouns.has(a) && nouns.has(b) && held.has(`${a}_id`) && held.has(`${b}_id`)) return true;
+  }
+  return false;
 }
 
 /** The longest leading run of `tokens` that names an entity noun (company_property_history → company). */
@@ -892,6 +909,9 @@ function groupEntities(project: Project, models: StagingModel[], notes: string[]
     const list = grouped.get(name)!.sort((a, b) => order(a) - order(b) || a.node.name.localeCompare(b.node.name));
     const own = list.filter((m) => m.kind === 'entity' || m.kind === 'helper');
     if (!own.length) continue; // folded tables whose entity is not in the project were left out
+    // (…and so are the helpers that only prepare them: contact_email_tmp under contact_email, values of a contact the layer
+    // has no table of)
+    if (!own.some((m) => m.kind === 'entity') && own.length < list.length) continue;
     // the entity's noun is the one its (non-helper) models are named after
     const tokens = (own.find((m) => m.kind === 'entity' && m.noun === name) ?? own[0]).parsed.tokens;
     const declared = own.map((m) => ({ model: m.node.name, domain: declaredDomain(m.node) })).filter((d) => d.domain);

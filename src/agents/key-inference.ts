@@ -233,6 +233,9 @@ export class EntityIndex {
       // a noun completed from the model's name or a head noun is weaker evidence: it must fit the target's key
       // (fact_user is keyed by event_id, so a user_id beside it is not a FactUser)
       if ((c.rule === 'context' || c.rule === 'head') && !fitsKey(lower, stem, target)) continue;
+      // …and none where the description names the key's own words as the table it references (template_field_id: "the
+      // TEMPLATE_FIELD that this form used"), a thing of its own the layer has no table of, not the form's fields
+      if (c.rule === 'context' && c.role.length && description?.includes(stem.join('_').toUpperCase())) continue;
       // a Salesforce custom field names its lookup target exactly (account__c); named_account__c is a value
       if (shape.suffix === 'lookup' && c.rule !== 'noun' && c.rule !== 'semantic') continue;
       if (target.name === child.entity) {
@@ -487,7 +490,8 @@ export class EntityIndex {
     };
     // (…or "link to <ENTITY>", as schemas that name each key after its table describe them: "link to LABEL from …")
     // ("identifier for the Bitly link associated with the QR code" names it as well)
-    return named(/\b(?:id|identifier|key|reference)\s+(?:of|to|for)\s+(?:the|a|an)\s+([a-z][a-z ]*?)(?=\s+(?:or|that|which|who|whose|used|to|for|in|on|by|this|if|when|where|record|object|row|associated|linked|related|attached)\b|\s*[.,;:()]|$)/i.exec(description))
+    // (…and "the id of the ARCHIVE_REASON", as schemas that write each key's table in capitals describe it)
+    return named(/\b(?:id|identifier|key|reference)\s+(?:of|to|for)\s+(?:the|a|an)\s+([a-z][a-z ]*?)(?=\s+(?:or|that|which|who|whose|used|to|for|in|on|by|this|if|when|where|record|object|row|associated|linked|related|attached)\b|\s*[.,;:()]|$)/i.exec(description.replace(/\b([A-Z]+(?:_[A-Z]+)+)\b/g, (t) => t.replace(/_/g, ' '))))
       ?? named(/\blink\s+to\s+(?:the\s+|an?\s+)?([a-z][a-z_ ]*?)(?=\s+(?:from|for|of|where|with|in|on|by|when)\b|\s*[.,;:()]|$)/i.exec(description.replace(/_/g, ' ')))
       ?? named(/^\s*(?:the\s+|an?\s+)?([a-z][a-z ]*?)\s+(?:id|identifier)\b/i.exec(description));
   }

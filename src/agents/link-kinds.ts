@@ -198,6 +198,16 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
   }
   const details = refs.length === 1 ? detailsOf(m, refs[0].column.toLowerCase()) : undefined;
   if (details) return { kind: 'attribute', why: `${details} of ${refs[0].entity} (its key ${refs[0].column}), however many: values of it, not a thing`, served: refs[0].entity };
+  // a thing's answers field by field (feedback_form_field: feedback_form_id, field_index, value_text, value_number, value_date):
+  // one value a row, spread over columns by type, whichever the field's type fills — values of the thing, however many
+  if (refs.length === 1 && !identity.length && m.columns.filter((c) => TYPED_VALUE.test(c.name.toLowerCase())).length >= 2) {
+    return { kind: 'attribute', why: `values of ${refs[0].entity} field by field (its key ${refs[0].column}, each value in the column of its type), not a thing`, served: refs[0].entity };
+  }
+  // the same of a thing the layer has no table of (contact_email: contact_id and an email; the contacts live in the
+  // system, not in the layer): values of that thing still, left out with it
+  const unstaged = refs.length ? undefined : heldLeadKey(m);
+  const unstagedDetails = unstaged && detailsOf(m, unstaged.key);
+  if (unstaged && unstagedDetails) return { kind: 'attribute', why: `${unstagedDetails} of a ${unstaged.noun.join(' ')} (its key ${unstaged.key}), which the layer has no table of: values of it, not a thing`, served: pascalName(unstaged.noun) };
   // one row per another thing (customer_tiering deduped per hubspot_company_id): its one identifier, and nothing else
   // key-shaped, is the key that thing's models hold; a name that starts with that thing's noun (engagement_call) is a
   // subtype and stays
@@ -295,8 +305,22 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
   return undefined;
 }
 
-/** Words of a person's contact details a table may be named for (person_name, person_contact_email_address, user_phone_number). */
-const DETAIL_WORDS: Record<string, string> = { name: 'name', email: 'email', phone: 'phone' };
+/** Words of a person's contact details a table may be named for (person_name, person_contact_email_address, user_phone_number, contact_link). */
+const DETAIL_WORDS: Record<string, string> = { name: 'name', email: 'email', phone: 'phone', link: 'link' };
+
+/** A value column named for its type (value_text, value_number, date_value): one of several a field's value may be kept in. */
+const TYPED_VALUE = /^value_(?:text|string|number|decimal|int|integer|float|double|date|datetime|timestamp|boolean|bool|json)$|^(?:text|string|number|decimal|int|integer|float|double|date|datetime|timestamp|boolean|bool|json)_value$/;
+
+/** The key of the thing a table's name starts with, when the table holds it (contact_phone: contact_id). */
+function heldLeadKey(m: StagingModel): { key: string; noun: string[] } | undefined {
+  const tokens = m.parsed.tokens;
+  const names = new Set(m.columns.map((c) => c.name.toLowerCase()));
+  for (let k = tokens.length - 1; k >= 1; k--) {
+    const noun = singularAll(tokens.slice(0, k));
+    if (names.has(`${snakeOf(noun)}_id`)) return { key: `${snakeOf(noun)}_id`, noun };
+  }
+  return undefined;
+}
 
 /**
  * What a table of one thing's details holds, when that is all it holds: its names (person_name: first, middle and last name per
@@ -313,7 +337,7 @@ function detailsOf(m: StagingModel, ref: string): string | undefined {
   const tail = tokens[tokens.length - 1] === 'address' || tokens[tokens.length - 1] === 'number' ? tokens[tokens.length - 2] : tokens[tokens.length - 1];
   const word = DETAIL_WORDS[singularWord(tail)];
   // (a row's own id other than one named for the table would make it a thing of its own)
-  const ids = [...m.ownIds, ...m.ownKeys].filter((k) => k !== 'id' && k !== `${snakeOf(tokens)}_id`);
+  const ids = [...m.ownIds, ...m.ownKeys].filter((k) => k !== 'id' && k !== `${snakeOf(tokens)}_id` && k !== ref);
   if (word && !ids.length && 2 * values.filter((n) => n.split('_').some((w) => singularWord(w) === word)).length >= values.length) return `the ${word}s`;
   // codes of one kind: the row's id and the code, both named for the kind its name ends in
   const kind = singularWord(tokens[tokens.length - 1]);
