@@ -26,7 +26,7 @@ import { columnsFromReadersOnly, columnsOf, notReturned, semanticKeys, type Agen
 import { sqlShape } from './sql-shape.js';
 import { sampledReadings, streamReadings } from './stream-tables.js';
 import { sameSourceCopies } from './same-source-copies.js';
-import { modelFolders, sourceSystemNames, stagingFolder, stagingModels, stagingSubfolders, upstreamModels } from './staging.js';
+import { modelFolders, placeWords, sourceSystemNames, stagingFolder, stagingModels, stagingSubfolders, upstreamModels } from './staging.js';
 import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
 import { declaredTargetResolver, type ResolvedTarget } from './targets.js';
 import { columnKind, linkEnds, markSystemWide, markTenant, referenceColumns, singularAll } from './link-kinds.js';
@@ -122,7 +122,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   const siblings = new Set(nodes.map((n) => n.name.toLowerCase()));
   const models: StagingModel[] = nodes.map((node) => {
     const folder = stagingFolder(node);
-    const parsed = parseModelName(node.name, sourceNames, { folder, siblings, folders: stagingSubfolders(node), reads: node.sourceRefs });
+    const parsed = parseModelName(node.name, sourceNames, { folder, siblings, folders: stagingSubfolders(node), reads: node.sourceRefs, placeWords: placeWords(project, node) });
     const columns = columnsOf(project, node);
     // unique as declared on the model (its YAML, constraints, unique_key), or on the one source table it renames
     // (a loader's row id, _airbyte_raw_id, is unique per load, not the thing's identity), or the id of each element of

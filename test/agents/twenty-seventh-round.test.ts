@@ -1,0 +1,38 @@
+// The Conceptualizer, issue 23's twenty-seventh blind round: classes of error read off an insurance and investment
+// distributor's warehouse (Financial Horizons Group: WealthServ's back office replicated as ODS tables and curated *_vc
+// views, staged as select * models under models/clean/<database>/ named <table>_clean_<database>, with no stg_ name and
+// no staging/ folder; every key is its noun glued to `code`). Each project is written in that shape and read by the real
+// project reader, with the SQL parser loaded.
+import { describe, expect, it } from 'vitest';
+import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
+import { loadFiles, names, refs, sources, sourcesYaml } from './helpers.js';
+
+await initSqlColumns(); // columns come from the models' SQL
+
+const run = (files: Record<string, string>) => conceptualize(loadFiles(files));
+const star = (source: string, table: string) => `select *, null as _loaded_at from {{ source('${source}', '${table}') }}\n`;
+
+/** A back office's tables, one select * model each under models/<layer>/crm/, and a layer built over them. */
+const backOffice = (layer: string, tables: string[], source = 'crm') => ({
+  'models/sources.yml': sourcesYaml(sources(source, ...tables)),
+  ...Object.fromEntries(tables.map((t) => [`models/${layer}/crm/${t}_${layer}_crm.sql`, star(source, t)])),
+  'models/integrate/crm/orders_integrate_crm.sql': `select o.ordercode, o.customercode, c.customername from {{ ref('${tables[1]}_${layer}_crm') }} o\n`
+    + `join {{ ref('${tables[0]}_${layer}_crm') }} c on c.customercode = o.customercode\n`,
+});
+
+describe('a project whose layers are top-level folders under other names than staging or silver', () => {
+  const tables = ['customers', 'orders', 'products', 'invoices', 'payments'];
+
+  it('has its staging layer in the folder whose models select from the sources (clean/), named without the folders\' words', () => {
+    expect(names(run(backOffice('clean', tables)))).toEqual(['Customer', 'Invoice', 'Order', 'Payment', 'Product']);
+  });
+
+  it('reads no layer where fewer than five models of a folder select from sources alone', () => {
+    expect(names(run(backOffice('clean', tables.slice(0, 4))))).toEqual([]);
+  });
+
+  it('names a table without the word every table of its source ends with (broker_vc, policy_vc: a curated view\'s mark)', () => {
+    expect(names(run(backOffice('clean', tables.map((t) => `${t}_vc`), 'crm_curated')))).toEqual(['Customer', 'Invoice', 'Order', 'Payment', 'Product']);
+  });
+});
