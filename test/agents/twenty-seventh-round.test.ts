@@ -36,3 +36,18 @@ describe('a project whose layers are top-level folders under other names than st
     expect(names(run(backOffice('clean', tables.map((t) => `${t}_vc`), 'crm_curated')))).toEqual(['Customer', 'Invoice', 'Order', 'Payment', 'Product']);
   });
 });
+
+describe('a one-word name glued from another name of its system and a word', () => {
+  const glued = (tables: string[]) => ({
+    'models/staging/src_ws.yml': sourcesYaml(sources('ws', ...tables)),
+    ...Object.fromEntries(tables.map((t) => [`models/staging/stg_ws__${t}.sql`, `select ${t}code, name from {{ source('ws', '${t}') }}\n`])),
+  });
+
+  it('is split where the word follows two names of the layer (contract after broker and after hierarchy)', () => {
+    expect(names(run(glued(['broker', 'hierarchy', 'brokercontract', 'hierarchycontract'])))).toEqual(expect.arrayContaining(['BrokerContract', 'HierarchyContract']));
+  });
+
+  it('stays whole where what follows the name follows no other (coursesinprogram beside course is no course\'s sinprogram)', () => {
+    expect(names(run(glued(['course', 'program', 'coursesinprogram'])))).toContain('Coursesinprogram');
+  });
+});
