@@ -51,3 +51,20 @@ describe('a one-word name glued from another name of its system and a word', () 
     expect(names(run(glued(['course', 'program', 'coursesinprogram'])))).toContain('Coursesinprogram');
   });
 });
+
+describe('a key named by its noun glued to code, as a back office names every key', () => {
+  const office = (accruals: string) => ({
+    'models/staging/src_ws.yml': sourcesYaml(sources('ws', 'policy', 'agent', 'accruals')),
+    'models/staging/stg_ws__policies.sql': "select policycode, policynumber, agentcode, premiumamount from {{ source('ws', 'policy') }}\n",
+    'models/staging/stg_ws__agents.sql': "select agentcode, agentname, province from {{ source('ws', 'agent') }}\n",
+    'models/staging/stg_ws__accruals.sql': `select accrualcode, ${accruals}, amount, zipcode from {{ source('ws', 'accruals') }}\n`,
+  });
+
+  it('keys its thing (policies keyed policycode) and points at it from other tables (accruals\' policycode and agentcode)', () => {
+    expect(refs(run(office('policycode, agentcode')))).toEqual(['Agent>Accrual.agentcode', 'Agent>Policy.agentcode', 'Policy>Accrual.policycode']);
+  });
+
+  it('is no key where it is a value (zipcode) or names no thing of the layer (branchcode)', () => {
+    expect(refs(run(office('branchcode')))).toEqual(['Agent>Policy.agentcode']);
+  });
+});
