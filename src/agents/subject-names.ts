@@ -82,7 +82,13 @@ export function gluedOfNames(models: StagingModel[]): void {
   // brokertasks and policytasks) is a word, whether or not the layer writes it alone
   const after = new Map<string, Set<string>>();
   const all = new Set([...names.values()].flatMap((of) => [...of]));
-  for (const a of all) for (const b of all) if (b !== a && b.startsWith(a) && b.length - a.length >= 2) (after.get(b.slice(a.length)) ?? after.set(b.slice(a.length), new Set()).get(b.slice(a.length))!).add(a);
+  // (each name's beginnings looked up, not every pair of names compared: a layer of 10,000 names)
+  for (const b of all) {
+    for (let n = 4; n <= b.length - 2; n++) {
+      const a = b.slice(0, n);
+      if (all.has(a)) (after.get(b.slice(n)) ?? after.set(b.slice(n), new Set()).get(b.slice(n))!).add(a);
+    }
+  }
   const shared = (rest: string) => (after.get(rest)?.size ?? 0) >= 2;
   const split = (word: string, of: ReadonlySet<string>, depth: number): string[] => {
     if (depth > 3) return [word];
