@@ -53,8 +53,17 @@ function sourceLayer(models: readonly DbtNode[]): DbtNode[] {
     const list = byTop.get(parts[1]) ?? byTop.set(parts[1], []).get(parts[1])!;
     list.push(n);
   }
-  const [top, layer] = [...byTop].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))[0] ?? [];
-  if (!top || layer.length < MIN_SOURCE_LAYER) return [];
+  const [top, found] = [...byTop].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))[0] ?? [];
+  if (!top || found.length < MIN_SOURCE_LAYER) return [];
+  // …without a folder of it whose models mostly build on other models (clean/for_share/: shares of reports, four of its
+  // fifty-four reading a source): its few source readers are that folder's, not the layer's
+  const folderOf = (n: DbtNode) => pathParts(n).slice(0, -1).join('/');
+  const all = new Map<string, number>();
+  for (const n of models) if (pathParts(n)[1] === top) all.set(folderOf(n), (all.get(folderOf(n)) ?? 0) + 1);
+  const own = new Map<string, number>();
+  for (const n of found) own.set(folderOf(n), (own.get(folderOf(n)) ?? 0) + 1);
+  const layer = found.filter((n) => 2 * own.get(folderOf(n))! >= all.get(folderOf(n))!);
+  if (layer.length < MIN_SOURCE_LAYER) return [];
   for (const n of layer) layerFolderOf.set(n, top);
   return layer;
 }

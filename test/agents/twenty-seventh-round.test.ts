@@ -32,6 +32,13 @@ describe('a project whose layers are top-level folders under other names than st
     expect(names(run(backOffice('clean', tables.slice(0, 4))))).toEqual([]);
   });
 
+  it('leaves out a folder of the layer whose models mostly build on other models, its one source reader too (clean/for_share/)', () => {
+    const shares = Object.fromEntries(['orders', 'invoices', 'payments'].map((t) => [`models/clean/for_share/${t}_share.sql`, `select * from {{ ref('${t}_clean_crm') }}\n`]));
+    const files = { ...backOffice('clean', tables), ...shares, 'models/sources.yml': sourcesYaml(sources('crm', ...tables), sources('reports', 'budget')),
+      'models/clean/for_share/budget_share.sql': star('reports', 'budget') };
+    expect(names(run(files))).toEqual(['Customer', 'Invoice', 'Order', 'Payment', 'Product']);
+  });
+
   it('names a table without the word every table of its source ends with (broker_vc, policy_vc: a curated view\'s mark)', () => {
     expect(names(run(backOffice('clean', tables.map((t) => `${t}_vc`), 'crm_curated')))).toEqual(['Customer', 'Invoice', 'Order', 'Payment', 'Product']);
   });
