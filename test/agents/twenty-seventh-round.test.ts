@@ -75,3 +75,25 @@ describe('a key named by its noun glued to code, as a back office names every ke
     expect(refs(run(office('branchcode')))).toEqual(['Agent>Policy.agentcode']);
   });
 });
+
+describe('a key most of a family of tables holds', () => {
+  const family = (member: string) => {
+    const tables: Record<string, string> = {
+      broker: 'brokerid, agentcode, firstname, lastname', agent: 'agentcode, agentname', broker_address: `${member}, addresstype, street`,
+      broker_email: `${member}, emailtype, emailaddress`, broker_phone: `${member}, phonetype, phonenumber`,
+      broker_contract: `brokercontractcode, ${member}, carrier, startdate`, policy: 'policycode, agentcode, premium',
+    };
+    return {
+      'models/staging/src_ws.yml': sourcesYaml(sources('ws', ...Object.keys(tables))),
+      ...Object.fromEntries(Object.entries(tables).map(([t, cols]) => [`models/staging/stg_ws__${t}.sql`, `select ${cols} from {{ source('ws', '${t}') }}\n`])),
+    };
+  };
+
+  it('names the family\'s thing where its words name another (agentcode in broker_address, broker_email, broker_phone, broker_contract and broker)', () => {
+    expect(refs(run(family('agentcode')))).toContain('Broker>Policy.agentcode');
+  });
+
+  it('is read by its words where the members hold a key named for their head (broker_id)', () => {
+    expect(refs(run(family('brokerid, agentcode')))).toContain('Agent>Policy.agentcode');
+  });
+});
