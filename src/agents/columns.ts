@@ -65,6 +65,16 @@ function gluedLeadingId(token: string): string | undefined {
   return m && !/^(?:entit|entif|empot|ea|iom|ol|le)/.test(m[1]) ? m[1] : undefined;
 }
 
+/**
+ * `code` glued after a noun, as some back-office schemas name every key (WealthServ's POLICYCODE, AGENTCODE, CHQCODE): the
+ * noun, or undefined. Codes that are values, not keys (zipcode, postalcode, barcode, areacode), and words that end so
+ * (unicode, encode) are none.
+ */
+function gluedTrailingCode(token: string): string | undefined {
+  const m = /^(\p{L}{2,})code$/u.exec(token);
+  return m && !/(?:zip|postal|post|bar|area|uni|en|de|op|qr|promo|tax|return|error|reason|status|type|country|currency|language|lang|province|state|color|colour|class|sort|dial)$/.test(m[1]) ? m[1] : undefined;
+}
+
 function readKeyShape(name: string): KeyShape | undefined {
   const lower = name.toLowerCase();
   let t = columnTokens(name);
@@ -93,6 +103,9 @@ function readKeyShape(name: string): KeyShape | undefined {
   } else if (t.length === 1 && /^\p{L}{3,}id$/u.test(t[0])) {
     t = [t[0].slice(0, -2)];
     suffix = 'id';
+  } else if (t.length === 1 && gluedTrailingCode(t[0])) {
+    t = [gluedTrailingCode(t[0])!];
+    suffix = 'code';
   } else if (t.length > 1 && t[t.length - 1] === 'code') {
     t = t.slice(0, -1);
     suffix = 'code';

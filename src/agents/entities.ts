@@ -26,10 +26,11 @@ import { columnsFromReadersOnly, columnsOf, notReturned, semanticKeys, type Agen
 import { sqlShape } from './sql-shape.js';
 import { sampledReadings, streamReadings } from './stream-tables.js';
 import { sameSourceCopies } from './same-source-copies.js';
-import { modelFolders, sourceSystemNames, stagingFolder, stagingModels, stagingSubfolders, upstreamModels } from './staging.js';
+import { modelFolders, placeWords, sourceSystemNames, stagingFolder, stagingModels, stagingSubfolders, upstreamModels } from './staging.js';
 import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
 import { declaredTargetResolver, type ResolvedTarget } from './targets.js';
 import { columnKind, linkEnds, markSystemWide, markTenant, referenceColumns, singularAll } from './link-kinds.js';
+import { familyKeys } from './family-keys.js';
 import { describedKey, neighbourKey, neighbours, nounColumnKey, ownKeyColumn, semanticPrimary, soleKey } from './entity-keys.js';
 
 export interface StagingModel {
@@ -122,7 +123,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   const siblings = new Set(nodes.map((n) => n.name.toLowerCase()));
   const models: StagingModel[] = nodes.map((node) => {
     const folder = stagingFolder(node);
-    const parsed = parseModelName(node.name, sourceNames, { folder, siblings, folders: stagingSubfolders(node), reads: node.sourceRefs });
+    const parsed = parseModelName(node.name, sourceNames, { folder, siblings, folders: stagingSubfolders(node), reads: node.sourceRefs, placeWords: placeWords(project, node) });
     const columns = columnsOf(project, node);
     // unique as declared on the model (its YAML, constraints, unique_key), or on the one source table it renames
     // (a loader's row id, _airbyte_raw_id, is unique per load, not the thing's identity), or the id of each element of
@@ -759,6 +760,7 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
     }
   }
   const tested = testedKeyNames(renamedTests);
+  const family = familyKeys(models);
   for (const m of models) {
     if (m.kind === 'helper' || m.kind === 'technical') continue;
     for (const c of notReturned(project, m.node)) if (keyShape(c)?.stem.length) reject('not returned', `${m.node.name}.${c}`);
@@ -770,6 +772,11 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
     for (const c of m.columns) {
       const lower = c.name.toLowerCase();
       if (m.guesses.has(lower) || m.declared.has(lower)) continue; // what the project declares needs no guess
+      // a key every table of a family holds names the family's thing, whatever its own words say (agentcode in brokeraddress,
+      // brokercontract, brokeremail … and in broker_vc: the broker's)
+      const named = family.get(`${m.source}|${lower}`);
+      if (named && named === child.entity) continue;
+      if (named) { m.guesses.set(lower, { entity: named, rule: 'family', role: [], confidence: ruleConfidence('family'), lookup: false }); continue; }
       // a field nested under another system's name (the sale document's payment.stripe.subscriptionid) holds that system's key
       const nestedIn = sqlShape(project, m.node).paths.get(lower)?.find((w) => w !== m.source && index.sourceNames.has(w));
       const stem = nestedIn ? keyShape(c.name)?.stem : undefined;

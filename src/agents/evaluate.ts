@@ -7,7 +7,7 @@ import type { DiagramProposal, DiagramRelationship } from '../proposals/types.js
 import { singularPhrase } from './inflection.js';
 import { inProjectLanguage } from './language.js';
 import { parseModelName, pascalName } from './naming.js';
-import { sourceSystemNames, stagingFolder, stagingModels } from './staging.js';
+import { placeWords, sourceSystemNames, stagingFolder, stagingModels } from './staging.js';
 
 export interface ExpectedEntity { name: string; domain?: string; sources?: string[] }
 export interface ExpectedRelationship { from: string; to: string; verb?: string; cardinality: DiagramRelationship['cardinality']; via: string; through?: string }
@@ -208,7 +208,7 @@ function scopeOf(project: Project): Set<string> {
   const sources = sourceSystemNames(project);
   const out = new Set<string>();
   for (const n of stagingModels(project)) {
-    out.add(pascalName(parseModelName(n.name, sources, { folder: stagingFolder(n), reads: n.sourceRefs }).tokens));
+    out.add(pascalName(parseModelName(n.name, sources, { folder: stagingFolder(n), reads: n.sourceRefs, placeWords: placeWords(project, n) }).tokens));
     // the plain table noun too (stg_hubspot__merged_deal is the labels' MergedDeal)
     const table = n.name.toLowerCase().replace(/^(stg|staging|src|raw)_/, '').replace(/^[a-z0-9_]+?__/, '').replace(/_tmp$/, '');
     out.add(pascalName(singularPhrase(table.split('_').filter(Boolean))));

@@ -36,7 +36,7 @@ export interface IndexedEntity {
   models?: Set<string>;
 }
 
-export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym' | 'spelling' | 'bare' | 'join' | 'sqljoin' | 'tested';
+export type InferenceRule = 'noun' | 'role' | 'context' | 'head' | 'actor' | 'self' | 'description' | 'semantic' | 'key' | 'synonym' | 'spelling' | 'bare' | 'join' | 'sqljoin' | 'tested' | 'family';
 
 /** Why a key-shaped column was not drawn, for the proposal's notes (counted per reason). */
 export type RejectReason = 'attribute' | 'other system' | 'own id' | 'type' | 'polymorphic';
@@ -130,7 +130,7 @@ const COMPOUNDS = new Set(Object.values(DOMAIN_DICTIONARY).flat().filter((w) => 
 /** The dictionary's one-word business nouns: spelt as meant (contact is no Contract short of a letter). */
 const KNOWN_NOUNS = new Set(Object.values(DOMAIN_DICTIONARY).flat().filter((w) => !w.includes('_')));
 
-const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, key: 0.8, semantic: 0.85, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6, synonym: 0.6, spelling: 0.55, bare: 0.6, join: 0.8, sqljoin: 0.75, tested: 0.8 };
+const CONFIDENCE: Record<InferenceRule, number> = { noun: 0.9, key: 0.8, semantic: 0.85, role: 0.8, context: 0.8, self: 0.75, description: 0.7, head: 0.65, actor: 0.6, synonym: 0.6, spelling: 0.55, bare: 0.6, join: 0.8, sqljoin: 0.75, tested: 0.8, family: 0.75 };
 
 /**
  * Nouns a modeler reads as the same business thing when the layer has only the other one: a

@@ -352,6 +352,10 @@ export function ownIdentifiers(project: Project, m: LayerModel, semantic: Return
   const names = new Set(m.columns.map((c) => c.name.toLowerCase()));
   const noun = snakeOf(m.parsed.tokens);
   for (const n of ['id', `${noun}_id`, `${noun}_key`, `${noun}_uuid`, `id_${noun}`]) if (names.has(n)) out.add(n);
+  // (…or the noun glued to its key word, as a back office names every key: WealthServ's policies keyed policycode, its
+  // commission runs commissionruncode)
+  const glued = noun.replace(/_/g, '');
+  for (const n of [`${glued}code`, `${glued}id`]) if (glued.length >= 2 && names.has(n)) out.add(n);
   // the qualifying words of the noun shortened, its head kept (temp_product_id of temporary_products, cust_order_id of
   // customer_orders; treatplan_id of treatplanattach is another table's key)
   const words = noun.split('_');

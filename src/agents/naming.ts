@@ -81,7 +81,7 @@ function sameNounBeside(name: string, siblings: ReadonlySet<string> | undefined)
   return [...(siblings ?? [])].some((s) => s !== lower && s.split(/_{2,}/).pop()!.replace(/^(?:stg|staging|src)_/, '').startsWith(noun));
 }
 
-export function parseModelName(name: string, knownSources: readonly string[] = [], opts: { otherLayers?: boolean; folder?: string; siblings?: ReadonlySet<string>; folders?: readonly string[]; reads?: readonly string[] } = {}): ParsedName {
+export function parseModelName(name: string, knownSources: readonly string[] = [], opts: { otherLayers?: boolean; folder?: string; siblings?: ReadonlySet<string>; folders?: readonly string[]; reads?: readonly string[]; placeWords?: ReadonlySet<string> } = {}): ParsedName {
   // letters beyond ASCII are letters (stg_erp__größen), not separators
   // a leading underscore marks a private helper (_stg_x__actions_filtered), not a word
   let rest = name.toLowerCase().replace(/[^\p{L}\p{N}_]+/gu, '_').replace(/^_+/, '');
@@ -163,6 +163,10 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
   let raw = table.split('_').filter(Boolean);
   while (raw.length > 1 && STORAGE_WORDS.has(raw[0])) raw = raw.slice(1);
   raw = withoutSourceWords(raw, opts.reads ?? []);
+  // words that say where the table lives, not what it holds, after its noun: accruals_clean_insurance under
+  // clean/insurance/ (its layer and system folders), broker_vc over a source whose every table ends _vc
+  const place = opts.placeWords;
+  if (place?.size && raw.length > 1 && !place.has(raw[0])) raw = raw.filter((t, i) => i === 0 || !place.has(t));
   // one letter before the noun says what kind of table it is, not what it holds: Sage's F_COMPTET and F_DOCLIGNE (a file),
   // d_product and f_sales (a dimension, a fact), t_, v_ (a table, a view)
   if (raw.length > 1 && /^\p{L}$/u.test(raw[0])) raw = raw.slice(1);

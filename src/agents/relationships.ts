@@ -111,6 +111,7 @@ function ruleText(rule: string, lookup: boolean): string {
     join: "a downstream model joins the column to the entity's own id",
     sqljoin: 'the model\'s own SQL joins the column to the entity\'s id',
     tested: "a relationships test on another model of its system ties the same column name to the entity's id",
+    family: "the system's tables named for the entity (its addresses, contracts, tags …) all hold this key, so it identifies the entity",
   };
   return `${text[rule] ?? rule}${lookup ? ', Salesforce lookup' : ''}`;
 }

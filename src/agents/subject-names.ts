@@ -78,12 +78,24 @@ export function gluedOfNames(models: StagingModel[]): void {
     own.add(m.parsed.tokens[0]);
     names.set(m.source, own);
   }
+  // what follows two different names in the layer's names (contract in brokercontract and hierarchycontract, tasks in
+  // brokertasks and policytasks) is a word, whether or not the layer writes it alone
+  const after = new Map<string, Set<string>>();
+  const all = new Set([...names.values()].flatMap((of) => [...of]));
+  // (each name's beginnings looked up, not every pair of names compared: a layer of 10,000 names)
+  for (const b of all) {
+    for (let n = 4; n <= b.length - 2; n++) {
+      const a = b.slice(0, n);
+      if (all.has(a)) (after.get(b.slice(n)) ?? after.set(b.slice(n), new Set()).get(b.slice(n))!).add(a);
+    }
+  }
+  const shared = (rest: string) => (after.get(rest)?.size ?? 0) >= 2;
   const split = (word: string, of: ReadonlySet<string>, depth: number): string[] => {
     if (depth > 3) return [word];
     // the longest name that begins or ends the word (looked up by length, not by walking every name of the system)
     for (let n = word.length - 3; n >= 4; n--) {
       const head = word.slice(0, n);
-      if (of.has(head) && vocabulary.has(word.slice(n))) return [...split(head, of, depth + 1), word.slice(n)];
+      if (of.has(head) && (vocabulary.has(word.slice(n)) || shared(word.slice(n)))) return [...split(head, of, depth + 1), word.slice(n)];
       const tail = word.slice(word.length - n);
       if (of.has(tail) && vocabulary.has(word.slice(0, word.length - n))) return [word.slice(0, word.length - n), ...split(tail, of, depth + 1)];
     }
