@@ -374,6 +374,8 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
       return { kind: 'technical', why: `its rows are written in its SQL (${typed.join(', ')}: a VALUES list or literal SELECTs without a key): a hand-made value map, not a source system's data`, served: [] };
     }
   }
+  // days a date-spine macro makes, whatever columns it is given: a calendar, not a source system's rows
+  if (sql.dateSpine) return { kind: 'technical', why: 'its rows are days a date-spine macro generates: a calendar', served: [] };
   if (sql.aggregates) return { kind: 'report', why: 'its SQL aggregates (GROUP BY with sum/count)', served: [] };
   // select max(year) as current_year from …: every column an aggregate over the whole input, so one row — the pipeline's constants
   if (sql.singleRow) return { kind: 'technical', why: 'its SQL selects only aggregates with no GROUP BY: one row of constants, not business things', served: [] };

@@ -46,3 +46,12 @@ describe('a column named exactly as the key of the thing whose noun that key beg
     expect(refs(named).filter((r) => r.endsWith('.shop_name'))).toEqual([]);
   });
 });
+
+describe('a model whose rows a date-spine macro generates', () => {
+  it('is a calendar, not a thing, whatever it is called and whatever one column it is given (calendar_dates: date_day)', () => {
+    const spine = "{{- dbt_utils.date_spine(datepart='day', start_date=\"to_date('2018-01-01')\", end_date='current_date') }}\n";
+    const p = run(saas({ 'models/app/staging/calendar_dates.sql': spine, 'models/app/staging/_calendar.yml': `version: 2\nmodels:\n${unique('calendar_dates', 'date_day')}` }));
+    expect(names(p)).not.toContain('CalendarDate');
+    expect(names(p)).toContain('Shop');
+  });
+});
