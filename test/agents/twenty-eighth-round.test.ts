@@ -55,3 +55,37 @@ describe('a model whose rows a date-spine macro generates', () => {
     expect(names(p)).toContain('Shop');
   });
 });
+
+describe('a staging model built only on another, one row per row of it', () => {
+  // the shops' billing JSON flattened, one row per shop; the shops' first visits, deduplicated to one per shop
+  const billing = "select shop_subdomain, billing:plan:id::string as plan_id, billing:plan_price::numeric as plan_price, billing:method:name::string as billing_method_name\nfrom {{ ref('stg_shops') }}\n";
+  const visits = "select shop_subdomain, first_page_url, utm_source\nfrom {{ ref('stg_shops') }} left join {{ ref('stg_sessions') }} using (shop_subdomain)\nqualify row_number() over (partition by shop_subdomain order by started_at) = 1\n";
+  const files = saas({
+    'models/app/staging/stg_billing_accounts.sql': billing,
+    'models/app/staging/stg_first_visits.sql': visits,
+    'models/app/staging/stg_sessions.sql': select('mongo', 'shops', 'session_id, shop_subdomain, first_page_url, utm_source, started_at'),
+    'models/app/staging/_billing.yml': `version: 2\nmodels:\n${unique('stg_billing_accounts', 'shop_subdomain', 'plan_id', 'plan_price', 'billing_method_name')}${unique('stg_sessions', 'session_id', 'shop_subdomain', 'first_page_url', 'utm_source', 'started_at')}`,
+  });
+
+  it('holds values of that thing (keyed by its key, or deduplicated on it), not a thing of its own', () => {
+    const n = names(run(files));
+    expect(n).not.toContain('BillingAccount');
+    expect(n).not.toContain('FirstVisit');
+    expect(n).toContain('Session');
+  });
+
+  it('is a thing where the key both share is a bare id, each one\'s own rows (services built on structures, both keyed id)', () => {
+    const p = run({
+      'models/staging/src.yml': sourcesYaml(sources('dora', 'structures')),
+      'models/staging/stg_dora__structures.sql': select('dora', 'structures', 'id, name, siret'),
+      'models/staging/stg_dora__services.sql': "select s.id, s.name, s.structure_id from {{ ref('stg_dora__structures') }} as st, lateral flatten(st.services) as s\n",
+      'models/staging/_stg.yml': `version: 2\nmodels:\n${unique('stg_dora__structures', 'id', 'name', 'siret')}${unique('stg_dora__services', 'id', 'name', 'structure_id')}`,
+    });
+    expect(names(p)).toEqual(['Service', 'Structure']);
+  });
+
+  it('is a thing where it reads a source table of its own beside it', () => {
+    const p = run({ ...files, 'models/app/staging/stg_billing_accounts.sql': billing.replace("from {{ ref('stg_shops') }}", "from {{ ref('stg_shops') }} join {{ source('mongo', 'shop_infos') }} using (shop_subdomain)") });
+    expect(names(p)).toContain('BillingAccount');
+  });
+});
