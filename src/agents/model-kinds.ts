@@ -254,6 +254,11 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   // lc_status_change, order_state_changes: the changes of a thing's status over time
   // (email_event_status_change is an event of that type, a subtype of the event, not changes of one)
   if (tokens.length > 2 && last === 'change' && STATE_WORDS.has(tokens[tokens.length - 2]) && tokens[tokens.length - 3] !== 'event') return { kind: 'history', why: `${tokens[tokens.length - 2]} changes of another thing`, served: tokens.slice(0, -2) };
+  // plan_changes holding plan beside oldplan (or previous_plan): each row a value of another thing going from the old to the
+  // new, that thing's history whatever identifier each change is given
+  if (tokens.length >= 2 && last === 'change' && columns && heldWithOld(tokens[tokens.length - 2], columns.map((c) => c.name.toLowerCase()))) {
+    return { kind: 'history', why: `changes of a ${tokens[tokens.length - 2]} (its old value beside the new)`, served: tokens.slice(0, -2) };
+  }
   if (tokens.some((t) => FAILED_WORDS.has(t))) return { kind: 'log', why: 'rows that failed validation or loading (the pipeline\'s dead letters)', served: [] };
   if (LOG_WORDS.has(last)) return { kind: 'log', why: 'a log', served: lead };
   if (tokens.includes('log') || tokens.includes('logs')) return { kind: 'log', why: 'a log', served: [] };
@@ -672,4 +677,9 @@ export function flagsOf<R extends { column: string; tokens: readonly string[] }>
   // …or one value of the thing, named as the table's name goes on after the thing (user_referral_program: user_id, referral_program)
   const rest = tokens.slice(named.tokens.length).map(singularWord).join('_');
   return refs.length === 1 && values.length === 1 && columnTokens(values[0].n).map(singularWord).join('_') === rest ? named : undefined;
+}
+
+/** Does a table hold a value and its old value beside it (plan and oldplan, plan and previous_plan)? */
+function heldWithOld(value: string, names: readonly string[]): boolean {
+  return names.includes(value) && ['old', 'old_', 'previous_', 'prev_'].some((p) => names.includes(`${p}${value}`));
 }

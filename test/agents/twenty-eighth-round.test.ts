@@ -89,3 +89,18 @@ describe('a staging model built only on another, one row per row of it', () => {
     expect(names(p)).toContain('BillingAccount');
   });
 });
+
+describe('a table of changes holding a value beside its old value', () => {
+  const changes = (columns: string) => saas({
+    'models/tracking/sources.yml': sourcesYaml(sources('segment', 'app_uninstalls', 'plan_changes')),
+    'models/tracking/staging/stg_plan_changes.sql': select('segment', 'plan_changes', `id as plan_change_id, user_id as shop_subdomain, ${columns}, timestamp as changed_at`),
+  });
+
+  it('is the history of the thing whose key it holds, whatever identifier each change is given (plan beside oldplan)', () => {
+    expect(names(run(changes('plan, oldplan, price')))).not.toContain('PlanChange');
+  });
+
+  it('is a thing of its own without the old value (a plan change with its plan alone)', () => {
+    expect(names(run(changes('plan, price')))).toContain('PlanChange');
+  });
+});
