@@ -74,7 +74,9 @@ const CONFIG_NOUNS = new Set(['ldap', 'saml', 'oauth', 'sso', 'smtp', 'config', 
 const AGGREGATE_WORDS = new Set(['timeseries', 'summary', 'summaries', 'distribution', 'stats', 'statistic', 'statistics', 'kpi', 'kpis', 'aggregate',
   'aggregates', 'aggregated', 'rollup', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual',
   // a league table: running totals ranked (a championship's standings after each race), not things
-  'standings', 'leaderboard', 'leaderboards']);
+  'standings', 'leaderboard', 'leaderboards',
+  // active users counted per day, week or month (legacy_daus): a product metric, not users
+  'dau', 'daus', 'wau', 'waus', 'mau', 'maus']);
 /** A summary of one thing (a feedback summary): a record when it has an identifier of its own, an aggregate when not. */
 const SUMMARY_WORDS = new Set(['summary', 'summaries']);
 /**

@@ -104,3 +104,13 @@ describe('a table of changes holding a value beside its old value', () => {
     expect(names(run(changes('plan, price')))).toContain('PlanChange');
   });
 });
+
+describe('a table named for active users per day, week or month', () => {
+  it('is a product metric, not a thing (legacy_daus: the shop and the day)', () => {
+    const p = run(saas({
+      'models/app/sources.yml': sourcesYaml(sources('mongo', 'shops', 'workflow_steps', 'shop_infos', 'legacy_daus')),
+      'models/app/staging/stg_legacy_daus.sql': select('mongo', 'legacy_daus', 'uuid as shop_subdomain, dt'),
+    }));
+    expect(names(p).filter((n) => /dau/i.test(n))).toEqual([]);
+  });
+});
