@@ -232,6 +232,8 @@ export class EntityIndex {
       if (c.rule === 'actor' && description && ![c.entity.name, child.entity].includes((this.describedEntity(description, child.source) ?? c.entity).name)) break;
       const target = c.entity;
       if (shape.suffix === 'code' && target.key?.column !== lower && target.key?.column !== 'code') continue; // country_code is a value unless Country is keyed by it
+      // workflow_step_key beside workflow_step_id, the key of the steps: the id is the reference, the key its code-friendly name
+      if (lower.endsWith('_key') && target.key?.column === `${lower.slice(0, -4)}_id` && child.columns?.has(target.key.column)) continue;
       if (c.role.some((r) => NOT_A_REFERENCE.has(r))) return undefined;
       // a noun completed from the model's name or a head noun is weaker evidence: it must fit the target's key
       // (fact_user is keyed by event_id, so a user_id beside it is not a FactUser)

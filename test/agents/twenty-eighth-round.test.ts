@@ -114,3 +114,14 @@ describe('a table named for active users per day, week or month', () => {
     expect(names(p).filter((n) => /dau/i.test(n))).toEqual([]);
   });
 });
+
+describe('a key column beside the id of the same thing', () => {
+  it('is that thing\'s code-friendly name, not a second reference (workflow_step_key beside workflow_step_id)', () => {
+    const p = run(saas({
+      'models/app/sources.yml': sourcesYaml(sources('mongo', 'shops', 'workflow_steps', 'shop_infos', 'tasks')),
+      'models/app/staging/stg_step_runs.sql': select('mongo', 'tasks', '_id as step_run_id, trigger_id as workflow_step_id, trigger_key as workflow_step_key, status'),
+      'models/app/staging/_runs.yml': `version: 2\nmodels:\n${unique('stg_step_runs', 'step_run_id', 'workflow_step_id', 'workflow_step_key', 'status')}`,
+    }));
+    expect(refs(p).filter((r) => r.startsWith('WorkflowStep>StepRun'))).toEqual(['WorkflowStep>StepRun.workflow_step_id']);
+  });
+});
