@@ -268,6 +268,10 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (last === 'tag' && !(!lead.length && columns && holdsStock(columns))) return { kind: 'tag', why: lead.length ? 'tags of another entity' : 'a tag vocabulary', served: lead };
   // opportunity_applicant_meta: more columns of an application, in a table of their own
   if (lead.length && (last === 'meta' || last === 'metadata')) return { kind: 'attribute', why: `metadata of ${lead.join(' ')} in a table of its own`, served: lead };
+  // shop_infos keyed by shop_subdomain (or shop_id): one row of details per shop, under the shop's own key — values of the shop
+  if (lead.length && INFO_WORDS.has(last) && node.columns.some((c) => isUniqueColumn(node, c.name) && keyOfLead(c.name.toLowerCase(), lead))) {
+    return { kind: 'attribute', why: `the ${lead.join(' ')}'s ${last}, one row per ${lead.join(' ')} under its key: values of it`, served: lead };
+  }
   // an aggregate has no key of its own; a keyed *_report (a spam report event) is a thing, and so is a report whose columns,
   // all read, hold no figure to aggregate (Google Ads' click performance report: a click's gclid, page, slot, device, campaign)
   // (a loader's row id, _fivetran_id as an incremental model's unique_key, is no key of the table's own)
@@ -684,4 +688,13 @@ export function flagsOf<R extends { column: string; tokens: readonly string[] }>
 /** Does a table hold a value and its old value beside it (plan and oldplan, plan and previous_plan)? */
 function heldWithOld(value: string, names: readonly string[]): boolean {
   return names.includes(value) && ['old', 'old_', 'previous_', 'prev_'].some((p) => names.includes(`${p}${value}`));
+}
+
+/** Words naming a thing's details kept in a table of their own (shop_infos, company_details). */
+const INFO_WORDS = new Set(['info', 'infos', 'information', 'detail', 'details']);
+
+/** Is the column a key named for the lead's thing: its words, then one word of the key's own (shop_subdomain, shop_id)? */
+function keyOfLead(column: string, lead: readonly string[]): boolean {
+  const words = column.split('_');
+  return words.length === lead.length + 1 && lead.every((w, i) => singularWord(w) === singularWord(words[i]));
 }

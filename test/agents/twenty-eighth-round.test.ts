@@ -125,3 +125,17 @@ describe('a key column beside the id of the same thing', () => {
     expect(refs(p).filter((r) => r.startsWith('WorkflowStep>StepRun'))).toEqual(['WorkflowStep>StepRun.workflow_step_id']);
   });
 });
+
+describe('a table of a thing\'s details keyed by that thing\'s own key', () => {
+  it('holds values of the thing, not a thing of its own (shop_infos keyed by shop_subdomain)', () => {
+    expect(names(run(saas()))).not.toContain('ShopInfo');
+  });
+
+  it('is a thing where its key is its own (shop_infos keyed by shop_info_id)', () => {
+    const p = run(saas({
+      'models/app/staging/stg_shop_infos.sql': select('mongo', 'shop_infos', '_id as shop_info_id, uuid as shop_subdomain, category, platform_rank'),
+      'models/app/staging/_infos.yml': `version: 2\nmodels:\n${unique('stg_shop_infos', 'shop_info_id', 'shop_subdomain', 'category', 'platform_rank')}`,
+    }));
+    expect(names(p)).toContain('ShopInfo');
+  });
+});
