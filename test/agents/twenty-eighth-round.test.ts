@@ -139,3 +139,15 @@ describe('a table of a thing\'s details keyed by that thing\'s own key', () => {
     expect(names(p)).toContain('ShopInfo');
   });
 });
+
+describe('a star over an undocumented source joined to a model using a key', () => {
+  it('returns that key: the join lists it once, and no relation before it does (email opens using (campaign_id))', () => {
+    const p = run(saas({
+      'models/email/sources.yml': sourcesYaml(sources('customer_io', 'email_sends', 'email_opens', 'campaigns')),
+      'models/email/staging/stg_campaigns.sql': select('customer_io', 'campaigns', 'id as campaign_id, name, type'),
+      'models/email/staging/stg_email_opens.sql': "with opens as (select * from {{ source('customer_io', 'email_opens') }}),\ncampaigns as (select campaign_id, name as campaign_name from {{ ref('stg_campaigns') }})\nselect * from opens left join campaigns using (campaign_id)\n",
+      'models/email/staging/_email.yml': `version: 2\nmodels:\n${unique('stg_campaigns', 'campaign_id', 'name', 'type')}  - name: stg_email_opens\n    columns:\n      - name: delivery_id\n        data_tests: [not_null]\n`,
+    }));
+    expect(refs(p)).toContain('Campaign>EmailOpen.campaign_id');
+  });
+});
