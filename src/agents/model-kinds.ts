@@ -261,6 +261,10 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (tokens.length >= 2 && last === 'change' && columns && heldWithOld(tokens[tokens.length - 2], columns.map((c) => c.name.toLowerCase()))) {
     return { kind: 'history', why: `changes of a ${tokens[tokens.length - 2]} (its old value beside the new)`, served: tokens.slice(0, -2) };
   }
+  // plan_changes_from_usage: changes of a value read out of another record (the shop's usage periods), with no key of their
+  // own — the history of the thing whose key they hold, not a thing named for the value
+  const chg = tokens.findIndex((t, i) => i > 0 && (t === 'change' || t === 'changes') && tokens[i + 1] === 'from');
+  if (chg > 0 && !node.columns.some((c) => isUniqueColumn(node, c.name))) return { kind: 'history', why: `changes of a ${tokens.slice(0, chg).join(' ')} read from ${tokens.slice(chg + 2).join(' ')}`, served: [] };
   if (tokens.some((t) => FAILED_WORDS.has(t))) return { kind: 'log', why: 'rows that failed validation or loading (the pipeline\'s dead letters)', served: [] };
   if (LOG_WORDS.has(last)) return { kind: 'log', why: 'a log', served: lead };
   if (tokens.includes('log') || tokens.includes('logs')) return { kind: 'log', why: 'a log', served: [] };

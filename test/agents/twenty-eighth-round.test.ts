@@ -151,3 +151,13 @@ describe('a star over an undocumented source joined to a model using a key', () 
     expect(refs(p)).toContain('Campaign>EmailOpen.campaign_id');
   });
 });
+
+describe('changes of a value read from another record, with no key of their own', () => {
+  it('are the history of the thing whose key they hold, not a thing named for the value (plan_changes_from_usage)', () => {
+    const usage = "with periods as (select uuid as shop_subdomain, plan_type, label, started_at from {{ source('mongo', 'usage') }})\n"
+      + "select *, lead(started_at) over (partition by shop_subdomain order by started_at) as ended_at from periods\n";
+    const p = run(saas({ 'models/app/staging/stg_plan_changes_from_usage.sql': usage, 'models/app/sources.yml': sourcesYaml(sources('mongo', 'shops', 'workflow_steps', 'shop_infos', 'usage')) }));
+    expect(names(p).filter((n) => /plan/i.test(n))).toEqual([]);
+    expect(names(p)).toContain('Shop');
+  });
+});
