@@ -18,11 +18,13 @@ export function derivedParts<M extends PartModel>(models: readonly M[], keyOf: (
   for (const m of models) {
     // (a model reading a source table of its own stages rows of its own, whatever it joins)
     if (m.kind !== 'entity' || m.node.sourceRefs.length) continue;
+    // (the models it reads first: the key, which may need its SQL read, only for a model built on another)
+    const ups = [...new Set(m.node.refs.map((r) => byName.get(r.name.toLowerCase())))].filter((o): o is M => !!o && o !== m && o.kind === 'entity' && o.ownKeys.size > 0);
+    if (!ups.length) continue;
     const column = keyOf(m);
     if (!column) continue;
     // (a key named for that model's thing, shop_subdomain of the shops: a bare id or code of both is each one's own rows)
-    const of = [...new Set(m.node.refs.map((r) => byName.get(r.name.toLowerCase())))].filter((o): o is M => !!o && o !== m && o.kind === 'entity' && o.ownKeys.has(column)
-      && namedFor(column, o.parsed.tokens));
+    const of = ups.filter((o) => o.ownKeys.has(column) && namedFor(column, o.parsed.tokens));
     if (of.length === 1) out.push({ model: m, of: of[0], column });
   }
   return out;
