@@ -161,3 +161,20 @@ describe('changes of a value read from another record, with no key of their own'
     expect(names(p)).toContain('Shop');
   });
 });
+
+describe('a table named for events holding a thing\'s key and when each happened', () => {
+  const installs = (columns: string) => saas({
+    'models/tracking/sources.yml': sourcesYaml(sources('segment', 'app_uninstalls', 'install_events')),
+    'models/tracking/staging/stg_install_events.sql': select('segment', 'install_events', columns),
+  });
+
+  it('is those events, not values of the thing (install_events: the shop and a timestamp in Pacific time)', () => {
+    const p = run(installs('user_id as shop_subdomain, timestamp as event_timestamp_pt'));
+    expect(names(p)).toContain('InstallEvent');
+    expect(refs(p)).toContain('Shop>InstallEvent.shop_subdomain');
+  });
+
+  it('is values of the thing without a time (the shop and a label)', () => {
+    expect(names(run(installs('user_id as shop_subdomain, label')))).not.toContain('InstallEvent');
+  });
+});
