@@ -4,6 +4,7 @@
 // (model-kinds.ts): bridges become many-to-many relationships, histories / tags / logs / reports
 // fold into the entity they serve, technical tables are left out, each with a reason. Shared by
 // both agents so they always name the same concept the same way.
+import { derivedParts } from './derived-parts.js';
 import type { DbtNode, Project } from '../core/project/types.js';
 import { docReference } from '../core/project/docs.js';
 import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js';
@@ -213,6 +214,11 @@ export function readStagingLayer(project: Project): StagingLayer {
   for (const { model, of, via } of markSubsets(project, models, (n) => upstreamModels(project, n), conformed)) {
     model.kind = 'duplicate';
     model.why = `a filtered subset of ${via} (selects from it and returns only columns it has)`;
+    (model as Served).served = of.parsed.tokens;
+  }
+  for (const { model, of, column } of derivedParts(models, (m) => (m.ownKeys.size === 1 ? [...m.ownKeys][0] : m.ownKeys.size ? undefined : sqlShape(project, m.node).dedupKey))) {
+    model.kind = 'attribute';
+    model.why = `built only on other models, one row per ${column} of ${of.node.name}: values of it, not a thing of its own`;
     (model as Served).served = of.parsed.tokens;
   }
   // a staging copy of a mart (stg_metrics__fact_user selects from fact_user) about a thing the layer has: that thing again

@@ -71,6 +71,9 @@ export interface ChildModel {
   rowId?: string;
 }
 
+/** Last words of a column that make it what a thing is called, never its key held elsewhere (shop_name, course_title). */
+const NAME_WORDS = new Set(['name', 'title', 'label', 'description', 'display', 'text']);
+
 /** Words before a key's noun that relate the row to it (for_slot_shift_id) without qualifying the noun. */
 const PREPOSITIONS = new Set(['for', 'of', 'from', 'to', 'at', 'in', 'on', 'with']);
 
@@ -198,7 +201,7 @@ export class EntityIndex {
     const lower = column.name.toLowerCase();
     if (isTechnicalColumn(lower)) return undefined;
     const shape = keyShape(column.name);
-    if (!shape) return this.numberKey(child, column) ?? this.bareNoun(child, column) ?? this.nounAndKey(child, column) ?? this.addressKey(child, column, description);
+    if (!shape) return this.numberKey(child, column) ?? this.bareNoun(child, column) ?? this.nounAndKey(child, column) ?? this.namedForKey(child, column) ?? this.addressKey(child, column, description);
     if (!shape.stem.length) return undefined;
     const type = column.data_type ?? column.type;
     const attribute = attributeKind(column.name, type, child.columns);
@@ -229,6 +232,8 @@ export class EntityIndex {
       if (c.rule === 'actor' && description && ![c.entity.name, child.entity].includes((this.describedEntity(description, child.source) ?? c.entity).name)) break;
       const target = c.entity;
       if (shape.suffix === 'code' && target.key?.column !== lower && target.key?.column !== 'code') continue; // country_code is a value unless Country is keyed by it
+      // workflow_step_key beside workflow_step_id, the key of the steps: the id is the reference, the key its code-friendly name
+      if (lower.endsWith('_key') && target.key?.column === `${lower.slice(0, -4)}_id` && child.columns?.has(target.key.column)) continue;
       if (c.role.some((r) => NOT_A_REFERENCE.has(r))) return undefined;
       // a noun completed from the model's name or a head noun is weaker evidence: it must fit the target's key
       // (fact_user is keyed by event_id, so a user_id beside it is not a FactUser)
@@ -340,6 +345,26 @@ export class EntityIndex {
       }
     }
     return undefined;
+  }
+
+  /**
+   * A column named exactly as the own key of the thing whose noun that key begins with (shop_subdomain, the key of the Shop,
+   * in the workflow steps, the e-mail events, the tracked events) holds that key: a natural key named for its thing is the
+   * value every table and every system that holds it names so — no system's surrogate id. Other things keyed by it too (a
+   * shop's one-row-per-shop extensions) are not named by it; a name or title of the thing (shop_name) is a value.
+   */
+  private namedForKey(child: ChildModel, column: DbtColumn): KeyGuess | undefined {
+    const lower = column.name.toLowerCase();
+    const keyed = this.byKey.get(lower);
+    if (!keyed || child.ownIds?.has(lower) || child.ownKeys.has(lower)) return undefined;
+    const type = column.data_type ?? column.type;
+    const words = lower.split('_');
+    if (words.length < 2 || attributeKind(column.name, type, child.columns) || NAME_WORDS.has(words[words.length - 1])) return undefined;
+    const named = keyed.filter((e) => e.name !== child.entity && e.tokens.length === words.length - 1 && e.tokens.every((t, i) => t === words[i]));
+    // (one noun in several systems: the child's own system's)
+    const hits = named.length > 1 ? named.filter((e) => e.sources.has(child.source)) : named;
+    if (hits.length !== 1 || !compatibleTypes(type, hits[0].key?.type)) return undefined;
+    return { entity: hits[0].name, rule: 'key', role: [], confidence: CONFIDENCE.key, lookup: false };
   }
 
   /**

@@ -1,13 +1,16 @@
 // What a staging model is by the references it holds: a link between things (bridge, membership,
 // association class), values or a part of one other thing, or its history — and which of its
 // references are the link's ends (not who wrote the row, not the tenant copied onto it).
-import { isTechnicalColumn, keyShape, keyStem, roleOf } from './columns.js';
+import { attributeKind, columnTokens, isTechnicalColumn, keyShape, keyStem, roleOf } from './columns.js';
 import type { StagingModel } from './entities.js';
 import { PERIOD_NAMES } from './entity-keys.js';
 import { singularWord } from './inflection.js';
 import { containsRun, isActorRole } from './key-inference.js';
 import { describedAsLink, flagsOf, hasValidityColumns, isLinkFiller } from './model-kinds.js';
 import { pascalName, snakeOf } from './naming.js';
+
+/** Words of a column holding when something happened, whatever zone suffix follows (event_timestamp_pt, occurred_at_utc). */
+const TIME_TOKENS = new Set(['at', 'timestamp', 'datetime', 'time', 'ts']);
 
 /** The model's references to other entities (declared first), one per column, in column order. */
 export function referenceColumns(m: StagingModel): { column: string; entity: string }[] {
@@ -192,7 +195,9 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
     // (columns known only from readers are some of its columns: beside values of its own, an identifier nobody downstream
     // reads is still there; beside other keys alone it links, whatever id it has)
     const unread = m.partial && values.some((c) => !keyShape(c.name.toLowerCase()));
-    if (values.length && values.length <= 3 && !unread && !hasValidityColumns(m.node) && !values.some((c) => PERIOD_NAMES.has(c.name.toLowerCase()))) {
+    // …nor a table named for events, each with its time (install_events: the shop and when): occurrences, not values
+    const occurrences = singularWord(m.parsed.tokens[m.parsed.tokens.length - 1] ?? '') === 'event' && values.some((c) => attributeKind(c.name, c.data_type) === 'time' || columnTokens(c.name).some((t) => TIME_TOKENS.has(t)));
+    if (values.length && values.length <= 3 && !unread && !occurrences && !hasValidityColumns(m.node) && !values.some((c) => PERIOD_NAMES.has(c.name.toLowerCase()))) {
       return { kind: 'attribute', why: `values of ${refs[0].entity} (its key ${refs[0].column} and ${values.map((c) => c.name).join(', ')}, no identifier of its own)`, served: refs[0].entity };
     }
   }

@@ -74,7 +74,9 @@ const CONFIG_NOUNS = new Set(['ldap', 'saml', 'oauth', 'sso', 'smtp', 'config', 
 const AGGREGATE_WORDS = new Set(['timeseries', 'summary', 'summaries', 'distribution', 'stats', 'statistic', 'statistics', 'kpi', 'kpis', 'aggregate',
   'aggregates', 'aggregated', 'rollup', 'daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual',
   // a league table: running totals ranked (a championship's standings after each race), not things
-  'standings', 'leaderboard', 'leaderboards']);
+  'standings', 'leaderboard', 'leaderboards',
+  // active users counted per day, week or month (legacy_daus): a product metric, not users
+  'dau', 'daus', 'wau', 'waus', 'mau', 'maus']);
 /** A summary of one thing (a feedback summary): a record when it has an identifier of its own, an aggregate when not. */
 const SUMMARY_WORDS = new Set(['summary', 'summaries']);
 /**
@@ -254,6 +256,15 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   // lc_status_change, order_state_changes: the changes of a thing's status over time
   // (email_event_status_change is an event of that type, a subtype of the event, not changes of one)
   if (tokens.length > 2 && last === 'change' && STATE_WORDS.has(tokens[tokens.length - 2]) && tokens[tokens.length - 3] !== 'event') return { kind: 'history', why: `${tokens[tokens.length - 2]} changes of another thing`, served: tokens.slice(0, -2) };
+  // plan_changes holding plan beside oldplan (or previous_plan): each row a value of another thing going from the old to the
+  // new, that thing's history whatever identifier each change is given
+  if (tokens.length >= 2 && last === 'change' && columns && heldWithOld(tokens[tokens.length - 2], columns.map((c) => c.name.toLowerCase()))) {
+    return { kind: 'history', why: `changes of a ${tokens[tokens.length - 2]} (its old value beside the new)`, served: tokens.slice(0, -2) };
+  }
+  // plan_changes_from_usage: changes of a value read out of another record (the shop's usage periods), with no key of their
+  // own — the history of the thing whose key they hold, not a thing named for the value
+  const chg = tokens.findIndex((t, i) => i > 0 && (t === 'change' || t === 'changes') && tokens[i + 1] === 'from');
+  if (chg > 0 && !node.columns.some((c) => isUniqueColumn(node, c.name))) return { kind: 'history', why: `changes of a ${tokens.slice(0, chg).join(' ')} read from ${tokens.slice(chg + 2).join(' ')}`, served: [] };
   if (tokens.some((t) => FAILED_WORDS.has(t))) return { kind: 'log', why: 'rows that failed validation or loading (the pipeline\'s dead letters)', served: [] };
   if (LOG_WORDS.has(last)) return { kind: 'log', why: 'a log', served: lead };
   if (tokens.includes('log') || tokens.includes('logs')) return { kind: 'log', why: 'a log', served: [] };
@@ -261,6 +272,10 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (last === 'tag' && !(!lead.length && columns && holdsStock(columns))) return { kind: 'tag', why: lead.length ? 'tags of another entity' : 'a tag vocabulary', served: lead };
   // opportunity_applicant_meta: more columns of an application, in a table of their own
   if (lead.length && (last === 'meta' || last === 'metadata')) return { kind: 'attribute', why: `metadata of ${lead.join(' ')} in a table of its own`, served: lead };
+  // shop_infos keyed by shop_subdomain (or shop_id): one row of details per shop, under the shop's own key — values of the shop
+  if (lead.length && INFO_WORDS.has(last) && node.columns.some((c) => isUniqueColumn(node, c.name) && keyOfLead(c.name.toLowerCase(), lead))) {
+    return { kind: 'attribute', why: `the ${lead.join(' ')}'s ${last}, one row per ${lead.join(' ')} under its key: values of it`, served: lead };
+  }
   // an aggregate has no key of its own; a keyed *_report (a spam report event) is a thing, and so is a report whose columns,
   // all read, hold no figure to aggregate (Google Ads' click performance report: a click's gclid, page, slot, device, campaign)
   // (a loader's row id, _fivetran_id as an incremental model's unique_key, is no key of the table's own)
@@ -374,6 +389,8 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
       return { kind: 'technical', why: `its rows are written in its SQL (${typed.join(', ')}: a VALUES list or literal SELECTs without a key): a hand-made value map, not a source system's data`, served: [] };
     }
   }
+  // days a date-spine macro makes, whatever columns it is given: a calendar, not a source system's rows
+  if (sql.dateSpine) return { kind: 'technical', why: 'its rows are days a date-spine macro generates: a calendar', served: [] };
   if (sql.aggregates) return { kind: 'report', why: 'its SQL aggregates (GROUP BY with sum/count)', served: [] };
   // select max(year) as current_year from …: every column an aggregate over the whole input, so one row — the pipeline's constants
   if (sql.singleRow) return { kind: 'technical', why: 'its SQL selects only aggregates with no GROUP BY: one row of constants, not business things', served: [] };
@@ -670,4 +687,18 @@ export function flagsOf<R extends { column: string; tokens: readonly string[] }>
   // …or one value of the thing, named as the table's name goes on after the thing (user_referral_program: user_id, referral_program)
   const rest = tokens.slice(named.tokens.length).map(singularWord).join('_');
   return refs.length === 1 && values.length === 1 && columnTokens(values[0].n).map(singularWord).join('_') === rest ? named : undefined;
+}
+
+/** Does a table hold a value and its old value beside it (plan and oldplan, plan and previous_plan)? */
+function heldWithOld(value: string, names: readonly string[]): boolean {
+  return names.includes(value) && ['old', 'old_', 'previous_', 'prev_'].some((p) => names.includes(`${p}${value}`));
+}
+
+/** Words naming a thing's details kept in a table of their own (shop_infos, company_details). */
+const INFO_WORDS = new Set(['info', 'infos', 'information', 'detail', 'details']);
+
+/** Is the column a key named for the lead's thing: its words, then one word of the key's own (shop_subdomain, shop_id)? */
+function keyOfLead(column: string, lead: readonly string[]): boolean {
+  const words = column.split('_');
+  return words.length === lead.length + 1 && lead.every((w, i) => singularWord(w) === singularWord(words[i]));
 }

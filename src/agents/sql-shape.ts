@@ -36,6 +36,8 @@ export interface SqlShape {
   starCopyOf?: string;
   /** The one column a `row_number() over (partition by x …)` kept at 1 dedups on (`where rn = 1`, `qualify … = 1`), lower case. */
   dedupKey?: string;
+  /** Its rows are made by a date-spine macro (`dbt_utils.date_spine`, `dbt_date.get_date_dimension`): generated days. */
+  dateSpine?: boolean;
 }
 
 const EMPTY: SqlShape = { ownIdAliases: new Set(), elementIds: new Set(), unnests: false, aggregates: false, numericCasts: 0, casts: 0, grain: [], renames: new Map(), paths: new Map(), literalRows: false, literalColumns: [], constantColumns: 0, singleRow: false };
@@ -81,6 +83,7 @@ export function sqlShape(project: Project, node: DbtNode): SqlShape {
   // rows typed into the model (VALUES ('Famille', 'famille'), …, or literal SELECTs joined by UNION): no source()/ref()
   // and no macro that could read one (a lone `select 1 as x` is a stub, not a list)
   const calls = [...text.matchAll(/\{\{\s*([\w.]+)\s*\(/g)].map((m) => m[1].toLowerCase()).filter((n) => n !== 'config');
+  const dateSpine = /\{\{-?\s*(?:\w+\.)?(?:date_spine|get_date_dimension|get_base_dates)\s*\(/i.test(text);
   const literalRows = !calls.length && /\bselect\b/i.test(text) && (/\bvalues\s*\(/i.test(text) || (!/\bfrom\b/i.test(text) && /\bunion\b/i.test(text)));
   const named = literalRows ? /\)\s*(?:as\s+)?"?\w+"?\s*\(\s*("?[A-Za-z_]\w*"?(?:\s*,\s*"?[A-Za-z_]\w*"?)*)\s*\)/i.exec(text.slice(text.search(/\bvalues\s*\(/i))) : null;
   const literalColumns = named ? named[1].split(',').map((c) => c.trim().replace(/"/g, '').toLowerCase()) : [];
@@ -88,7 +91,7 @@ export function sqlShape(project: Project, node: DbtNode): SqlShape {
   constants.delete('from');
   const singleRow = !/\bgroup\s+by\b|\bover\s*\(/i.test(tail) && selectItems(tail).every((i) => AGGREGATE_CALL.test(i)) && selectItems(tail).length > 0;
   const copy = /^\s*select\s+(?:distinct\s+)?(?:\*|\{\{[^{}]*?\w*star\s*\([^{}]*\}\})\s+from\s+\{\{\s*ref\s*\(\s*['"]([\w.]+)['"]\s*\)\s*\}\}(?:\s+(?:as\s+)?\w+)?\s*where\b(?![\s\S]*\b(?:join|group\s+by|union|select)\b)[\s\S]*$/i.exec(text);
-  out = { ownIdAliases, elementIds, unnests: UNNEST_CALL.test(text), aggregates, singleRow, ...(copy ? { starCopyOf: copy[1].toLowerCase() } : {}), numericCasts, casts: casts.length, grain, renames, paths, literalRows, literalColumns, constantColumns: constants.size, ...dedup(text) };
+  out = { ownIdAliases, elementIds, unnests: UNNEST_CALL.test(text), aggregates, singleRow, ...(copy ? { starCopyOf: copy[1].toLowerCase() } : {}), numericCasts, casts: casts.length, grain, renames, paths, literalRows, literalColumns, constantColumns: constants.size, ...dedup(text), ...(dateSpine ? { dateSpine } : {}) };
   cache.set(node, out);
   return out;
 }

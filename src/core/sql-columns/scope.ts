@@ -336,8 +336,10 @@ function item(it: Item, rels: Rel[], aliases?: Map<string, OutputColumn>, outer?
   const out: Entry[] = [];
   for (const [i, r] of targets.entries()) {
     if (!r.entries) { out.push({ gap: `select * over a relation whose columns are not known: ${r.reason}`, ...(r.open ? { open: r.open } : {}) }); continue; }
-    // `a join b using (k)`: an unqualified * lists k once, from the left
-    const skip = !it.qualifier && i > 0 ? new Set((r.using ?? []).map(low)) : undefined;
+    // `a join b using (k)`: an unqualified * lists k once, from the left — from b where no relation before it lists k (a star
+    // over an undocumented source: k is still a column of the result)
+    const listed = (k: string) => targets.slice(0, i).some((t) => t.entries?.some((e) => !isGap(e) && low(e.name) === k));
+    const skip = !it.qualifier && i > 0 ? new Set((r.using ?? []).map(low).filter(listed)) : undefined;
     for (const e of r.entries) if (isGap(e) || !skip?.has(low(e.name))) out.push(e);
   }
   const excluded = new Set(it.exclude.map(low));

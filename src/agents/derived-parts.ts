@@ -1,0 +1,38 @@
+// A staging model built only on other models of the layer, one row per row of one of them — keyed by that model's own key
+// (ShopPad's billing accounts flattened out of the shops' billing JSON, the shop's first web visit before its install: one
+// row per shop_subdomain, the shops' key): values of that thing derived from its rows, not a thing of its own.
+import type { DbtNode } from '../core/project/types.js';
+import { singularWord } from './inflection.js';
+
+interface PartModel {
+  node: DbtNode;
+  parsed: { tokens: string[] };
+  kind: string;
+  ownKeys: Set<string>;
+}
+
+/** Each such model, the model whose rows it extends, and the key they share. `keyOf` gives a model's one key (its tested key, or what its SQL dedups on). */
+export function derivedParts<M extends PartModel>(models: readonly M[], keyOf: (m: M) => string | undefined): { model: M; of: M; column: string }[] {
+  const byName = new Map(models.map((m) => [m.node.name.toLowerCase(), m]));
+  const out: { model: M; of: M; column: string }[] = [];
+  for (const m of models) {
+    // (a model reading a source table of its own stages rows of its own, whatever it joins)
+    if (m.kind !== 'entity' || m.node.sourceRefs.length) continue;
+    // (the models it reads first: the key, which may need its SQL read, only for a model built on another)
+    const ups = [...new Set(m.node.refs.map((r) => byName.get(r.name.toLowerCase())))].filter((o): o is M => !!o && o !== m && o.kind === 'entity' && o.ownKeys.size > 0);
+    if (!ups.length) continue;
+    const column = keyOf(m);
+    if (!column) continue;
+    // (a key named for that model's thing, shop_subdomain of the shops: a bare id or code of both is each one's own rows)
+    const of = ups.filter((o) => o.ownKeys.has(column) && namedFor(column, o.parsed.tokens));
+    if (of.length === 1) out.push({ model: m, of: of[0], column });
+  }
+  return out;
+}
+
+/** Is the key named for the thing: its words first, then one word of the key's own (shop_subdomain, shop_id for the shops)? */
+function namedFor(column: string, tokens: readonly string[]): boolean {
+  const words = column.split('_');
+  const noun = tokens.map(singularWord);
+  return words.length === noun.length + 1 && noun.every((t, i) => singularWord(words[i]) === t);
+}
