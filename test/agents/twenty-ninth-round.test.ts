@@ -1,0 +1,31 @@
+// The Conceptualizer, issue 23's twenty-ninth blind round: classes of error read off a logistics and fleet analytics
+// platform (shipments, customers, vehicles, their maintenance, routes and the vehicles' telemetry, one source system,
+// every staging model named tbl_stg_<table> in one staging folder). Each project is written in that shape and read by the
+// real project reader, with the SQL parser loaded.
+import { describe, expect, it } from 'vitest';
+import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
+import { loadFiles, names, sources, sourcesYaml } from './helpers.js';
+
+await initSqlColumns(); // columns come from the models' SQL
+
+const run = (files: Record<string, string>) => conceptualize(loadFiles(files));
+const select = (table: string, columns: string, distinct = false) => `select ${distinct ? 'distinct ' : ''}${columns} from {{ source('raw_logistics', '${table}') }}\n`;
+
+// a transport operator's shipments, customers and vehicles, staged as tbl_stg_<table>
+const fleet = (extra: Record<string, string> = {}) => ({
+  'models/staging/sources.yml': sourcesYaml(sources('raw_logistics', 'SHIPMENTS', 'CUSTOMERS', 'VEHICLES', 'TRAFFIC')),
+  'models/staging/tbl_stg_shipments.sql': select('SHIPMENTS', 'shipment_id, customer_id, vehicle_id, origin_location_id, destination_location_id, weight_lbs, revenue'),
+  'models/staging/tbl_stg_customers.sql': select('CUSTOMERS', 'customer_id, customer_name, credit_limit'),
+  'models/staging/tbl_stg_vehicles.sql': select('VEHICLES', 'vehicle_id, vehicle_type, capacity_lbs'),
+  'models/staging/tbl_stg_traffic_conditions.sql': select('TRAFFIC', 'traffic_id, location_id, date, hour, traffic_level, congestion_delay_minutes'),
+  ...extra,
+});
+
+describe('a storage word before the layer\'s prefix', () => {
+  it('is no word of the noun (tbl_stg_traffic_conditions is TrafficCondition, not TblStgTrafficCondition)', () => {
+    const n = names(run(fleet()));
+    expect(n).toContain('TrafficCondition');
+    expect(n.filter((x) => /^(?:Tbl|Stg)/.test(x))).toEqual([]);
+  });
+});
