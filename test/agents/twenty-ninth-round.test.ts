@@ -29,3 +29,20 @@ describe('a storage word before the layer\'s prefix', () => {
     expect(n.filter((x) => /^(?:Tbl|Stg)/.test(x))).toEqual([]);
   });
 });
+
+describe('a second reader of a source table drawing a thing out of its rows', () => {
+  // the shipments' distinct origin and destination pairs as routes, under a route_id the shipments hold too
+  const routes = {
+    'models/staging/tbl_stg_shipments.sql': select('SHIPMENTS', "shipment_id, customer_id, vehicle_id, concat(origin_location_id, '_', destination_location_id) as route_id, weight_lbs, revenue"),
+    'models/staging/tbl_stg_routes.sql': select('SHIPMENTS', 'concat(origin_location_id, destination_location_id) as route_id, origin_location_id, destination_location_id, distance_miles', true),
+  };
+
+  it('is that thing, not the table again, where the table\'s own model holds its identifier (route_id in the shipments)', () => {
+    expect(names(run(fleet(routes)))).toContain('Route');
+  });
+
+  it('is the table again where the table\'s own model does not hold it (a shipment summary with no key the shipments hold)', () => {
+    const again = run(fleet({ 'models/staging/tbl_stg_shipment_summaries.sql': select('SHIPMENTS', 'customer_id, vehicle_id, weight_lbs') }));
+    expect(names(again)).not.toContain('ShipmentSummary');
+  });
+});
