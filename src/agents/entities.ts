@@ -166,6 +166,10 @@ export function readStagingLayer(project: Project): StagingLayer {
       let k = nameKind(m.parsed.tokens, m.node, technical, nounId, m.columns);
       // metadata of a thing the layer has no table of (workload_metadata_table) is that thing's table
       if (k.kind === 'attribute' && k.served.length && !layerNouns.has(snakeOf(singularPhrase(k.served)))) k = { kind: 'entity', why: '', served: [] };
+      // …and so is a log of a thing the layer has no table of, one row per that thing's own id (maintenance_logs keyed by
+      // maintenance_id, a job done on a vehicle): the records of those things; a log holding it on many rows (a scan session's
+      // log lines, scan_session_id) is a log
+      if (k.kind === 'log' && k.served.length && !layerNouns.has(snakeOf(singularPhrase(k.served))) && [...m.ownKeys].some((c) => c.toLowerCase() === `${snakeOf(singularPhrase(k.served))}_id`)) k = { kind: 'entity', why: '', served: [] };
       // (…or its head word's, glued or not: an evacuation zone's zoneid)
       const head = m.parsed.tokens[m.parsed.tokens.length - 1];
       const identified = nounId || m.ownKeys.size > 0 || m.columns.some((c) => ['id', `${head}_id`, `${head}id`].includes(c.name.toLowerCase()));

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
-import { loadFiles, names, sources, sourcesYaml } from './helpers.js';
+import { loadFiles, names, refs, sources, sourcesYaml } from './helpers.js';
 
 await initSqlColumns(); // columns come from the models' SQL
 
@@ -44,5 +44,24 @@ describe('a second reader of a source table drawing a thing out of its rows', ()
   it('is the table again where the table\'s own model does not hold it (a shipment summary with no key the shipments hold)', () => {
     const again = run(fleet({ 'models/staging/tbl_stg_shipment_summaries.sql': select('SHIPMENTS', 'customer_id, vehicle_id, weight_lbs') }));
     expect(names(again)).not.toContain('ShipmentSummary');
+  });
+});
+
+describe('a log of a thing the layer has no table of', () => {
+  const logs = (columns: string) => fleet({
+    // the maintenance table's key tested on the source, as the fleet system's tables are
+    'models/staging/sources.yml': sourcesYaml(sources('raw_logistics', 'SHIPMENTS', 'CUSTOMERS', 'VEHICLES', 'TRAFFIC')
+      + '      - name: MAINTENANCE\n        columns:\n          - name: maintenance_id\n            data_tests: [unique, not_null]\n'),
+    'models/staging/tbl_stg_maintenance_logs.sql': select('MAINTENANCE', columns),
+  });
+
+  it('keyed by that thing\'s own id is the records of those things (maintenance_logs: maintenance_id, a job done on a vehicle)', () => {
+    const p = run(logs('maintenance_id, vehicle_id, maintenance_type, maintenance_date, parts_cost, labor_cost'));
+    expect(names(p).filter((n) => n.startsWith('Maintenance'))).toHaveLength(1);
+    expect(refs(p).filter((r) => r.startsWith('Vehicle>Maintenance'))).toHaveLength(1);
+  });
+
+  it('with no such id is a log (maintenance_logs holding only the vehicle, a message and when)', () => {
+    expect(names(run(logs('vehicle_id, message, logged_at'))).filter((n) => n.startsWith('Maintenance'))).toEqual([]);
   });
 });
