@@ -25,7 +25,7 @@ import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './l
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsFromReadersOnly, columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
 import { sqlShape } from './sql-shape.js';
-import { sampledReadings, streamReadings } from './stream-tables.js';
+import { measuredReadings, sampledReadings, streamReadings } from './stream-tables.js';
 import { sameSourceCopies } from './same-source-copies.js';
 import { modelFolders, placeWords, sourceSystemNames, stagingFolder, stagingModels, stagingSubfolders, upstreamModels } from './staging.js';
 import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
@@ -208,6 +208,11 @@ export function readStagingLayer(project: Project): StagingLayer {
   for (const { model, stamp } of streamReadings(models)) {
     model.kind = 'log';
     model.why = `a stream of readings of the ${model.source} feed: stamped with ${stamp} (time elapsed in its parent, an interval most of the system's tables carry), no identifier of its own`;
+    (model as Served).served = [];
+  }
+  for (const { model, stamp } of measuredReadings(models)) {
+    model.kind = 'log';
+    model.why = `readings over time: stamped with ${stamp}, measures named with their units, the key of the one thing measured`;
     (model as Served).served = [];
   }
   for (const { model, stamp } of sampledReadings(models)) {

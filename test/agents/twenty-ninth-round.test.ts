@@ -65,3 +65,23 @@ describe('a log of a thing the layer has no table of', () => {
     expect(names(run(logs('vehicle_id, message, logged_at'))).filter((n) => n.startsWith('Maintenance'))).toEqual([]);
   });
 });
+
+describe('measurements stamped with when they were taken', () => {
+  const readings = (columns: string) => run(fleet({
+    'models/staging/sources.yml': sourcesYaml(sources('raw_logistics', 'SHIPMENTS', 'CUSTOMERS', 'VEHICLES', 'TRAFFIC', 'TELEMATICS')),
+    'models/staging/tbl_stg_vehicle_telemetry.sql': select('TELEMATICS', columns),
+  }));
+
+  it('are readings over time, a log, whatever row id the feed gives them (a vehicle\'s telemetry; a place\'s weather and traffic each hour)', () => {
+    const p = readings('telemetry_id, vehicle_id, timestamp, latitude, longitude, speed_kmh, fuel_level_percent, engine_rpm, engine_temp_c');
+    expect(names(p)).not.toContain('VehicleTelemetry');
+    expect(names(p)).toContain('Vehicle');
+    const hourly = run(fleet({ 'models/staging/tbl_stg_traffic_conditions.sql': select('TRAFFIC', 'traffic_id, date, hour, location_id, traffic_level, average_speed_kmh, free_flow_speed_kmh, congestion_delay_minutes') }));
+    expect(names(hourly)).not.toContain('TrafficCondition');
+  });
+
+  it('are things where they hold the keys of several things (a shipment\'s weight_kg, volume_m3, distance_km on its pickup date)', () => {
+    const p = run(fleet({ 'models/staging/tbl_stg_shipments.sql': select('SHIPMENTS', 'shipment_id, customer_id, vehicle_id, timestamp, weight_kg, volume_m3, distance_km') }));
+    expect(names(p)).toContain('Shipment');
+  });
+});
