@@ -25,7 +25,7 @@ import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './l
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsFromReadersOnly, columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
 import { sqlShape } from './sql-shape.js';
-import { sampledReadings, streamReadings } from './stream-tables.js';
+import { measuredReadings, sampledReadings, streamReadings } from './stream-tables.js';
 import { sameSourceCopies } from './same-source-copies.js';
 import { modelFolders, placeWords, sourceSystemNames, stagingFolder, stagingModels, stagingSubfolders, upstreamModels } from './staging.js';
 import { nounKey, qualifyNouns, sourcedModels } from './systems.js';
@@ -166,6 +166,10 @@ export function readStagingLayer(project: Project): StagingLayer {
       let k = nameKind(m.parsed.tokens, m.node, technical, nounId, m.columns);
       // metadata of a thing the layer has no table of (workload_metadata_table) is that thing's table
       if (k.kind === 'attribute' && k.served.length && !layerNouns.has(snakeOf(singularPhrase(k.served)))) k = { kind: 'entity', why: '', served: [] };
+      // …and so is a log of a thing the layer has no table of, one row per that thing's own id (maintenance_logs keyed by
+      // maintenance_id, a job done on a vehicle): the records of those things; a log holding it on many rows (a scan session's
+      // log lines, scan_session_id) is a log
+      if (k.kind === 'log' && k.served.length && !layerNouns.has(snakeOf(singularPhrase(k.served))) && [...m.ownKeys].some((c) => c.toLowerCase() === `${snakeOf(singularPhrase(k.served))}_id`)) k = { kind: 'entity', why: '', served: [] };
       // (…or its head word's, glued or not: an evacuation zone's zoneid)
       const head = m.parsed.tokens[m.parsed.tokens.length - 1];
       const identified = nounId || m.ownKeys.size > 0 || m.columns.some((c) => ['id', `${head}_id`, `${head}id`].includes(c.name.toLowerCase()));
@@ -204,6 +208,11 @@ export function readStagingLayer(project: Project): StagingLayer {
   for (const { model, stamp } of streamReadings(models)) {
     model.kind = 'log';
     model.why = `a stream of readings of the ${model.source} feed: stamped with ${stamp} (time elapsed in its parent, an interval most of the system's tables carry), no identifier of its own`;
+    (model as Served).served = [];
+  }
+  for (const { model, stamp } of measuredReadings(models)) {
+    model.kind = 'log';
+    model.why = `readings over time: stamped with ${stamp}, measures named with their units, the key of the one thing measured`;
     (model as Served).served = [];
   }
   for (const { model, stamp } of sampledReadings(models)) {

@@ -216,6 +216,10 @@ export function markRestagings(models: LayerModel[]): { model: LayerModel; of: L
       // a part flattened out of the table's rows (purchase_order_line_items from purchase_orders) or rows keyed by a key of
       // their own are things of their own
       if (snakeOf(m.parsed.tokens).startsWith(noun + '_') || [...m.ownKeys].some((k) => !of.ownKeys.has(k))) continue;
+      // …and so is a thing drawn out of the rows under an identifier named for it that the table's own model holds as a
+      // reference (the shipments' distinct origin and destination pairs as routes, route_id, beside the shipments' route_id)
+      const drawn = `${snakeOf(m.parsed.tokens)}_id`;
+      if ([m, of].every((x) => x.columns.some((c) => c.name.toLowerCase() === drawn))) continue;
       out.push({ model: m, of, table: ref });
     }
   }

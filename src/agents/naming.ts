@@ -94,6 +94,9 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
   for (let i = 0; i < 3; i++) {
     const layer = prefixes.find((p) => rest.startsWith(p + '_') && rest.length > p.length + 1);
     if (layer) { rest = rest.slice(layer.length + 1); continue; }
+    // a storage word before the layer's prefix (tbl_stg_shipments, table_stg_x) names how it is kept, not the noun
+    const storage = [...TABLE_WORDS].find((p) => rest.startsWith(p + '_') && prefixes.some((l) => rest.startsWith(`${p}_${l}_`)));
+    if (storage) { rest = rest.slice(storage.length + 1); continue; }
     const helper = HELPER_PREFIXES.find((p) => rest.startsWith(p + '_') && rest.length > p.length + 1);
     if (helper) { rest = rest.slice(helper.length + 1); marker ??= helper; continue; }
     break;

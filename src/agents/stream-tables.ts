@@ -86,3 +86,35 @@ export function sampledReadings<M extends StreamModel>(models: readonly M[]): { 
   }
   return out;
 }
+
+/** A measure named with its unit (speed_kmh, temperature_c, humidity_percent, engine_rpm, precipitation_mm, delay_minutes). */
+const UNIT_MEASURE = /^[a-z][a-z0-9_]*_(?:kmh|kph|mph|rpm|c|f|percent|pct|mm|cm|km|miles|degrees|psi|inhg|hpa|lph|kw|kwh|volts|minutes|seconds)$/;
+/** When the reading was taken: a timestamp of its own, or a date beside the hour of day. */
+const readingTime = (names: readonly string[]) => names.find((n) => ['timestamp', 'ts', 'reading_time', 'read_at', 'recorded_at', 'measured_at', 'observed_at'].includes(n))
+  ?? (names.includes('hour') && names.some((n) => n === 'date' || n.endsWith('_date')) ? 'date and hour' : undefined);
+
+/**
+ * Measurements: rows stamped with when they were taken (a timestamp, or a date and an hour), holding the key of the one thing
+ * measured (a vehicle, a location) and three or more measures named with their units (speed_kmh, temperature_c,
+ * humidity_percent) — a vehicle's telemetry, a place's weather or traffic each hour — are readings over time, a log, whatever
+ * row id the feed gives them, so long as no other model of the layer holds that id.
+ */
+export function measuredReadings<M extends StreamModel>(models: readonly M[]): { model: M; stamp: string }[] {
+  const out: { model: M; stamp: string }[] = [];
+  const nouns = new Set(models.map((m) => snakeOf(m.parsed.tokens)));
+  for (const m of models) {
+    if (m.kind !== 'entity') continue;
+    const names = m.columns.map((c) => c.name.toLowerCase()).filter((n) => !isTechnicalColumn(n) && !n.startsWith('_'));
+    const stamp = readingTime(names);
+    if (!stamp || names.filter((n) => UNIT_MEASURE.test(n)).length < 3) continue;
+    // the row's own id, named for its noun, its first or its last words (telemetry_id of the vehicle telemetry, traffic_id of
+    // the traffic conditions)
+    const t = m.parsed.tokens;
+    // (not a thing of the layer's own: vehicle_id of the vehicle telemetry is the vehicle's)
+    const own = new Set([...m.ownKeys, ...t.flatMap((_, i) => [snakeOf(t.slice(i)), snakeOf(t.slice(0, i + 1))]).filter((n) => n === snakeOf(t) || !nouns.has(n)).map((n) => `${n}_id`)]);
+    const keys = names.filter((n) => !own.has(n) && n.endsWith('_id'));
+    if (keys.length !== 1 || [...own].some((k) => names.includes(k) && models.some((o) => o !== m && o.columns.some((c) => c.name.toLowerCase() === k)))) continue;
+    out.push({ model: m, stamp });
+  }
+  return out;
+}
