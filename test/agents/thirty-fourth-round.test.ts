@@ -1,0 +1,47 @@
+// The Conceptualizer, issue 23's thirty-fourth blind round: classes of error read off an influencer-marketing company's
+// warehouse (its application's Postgres beside a CRM, app events and accounting, one staging folder per system, models
+// named <system>_stg__<table> or <system>_stg_<table>, every dbt source but one named `staging`). Each project is written in
+// that shape and read by the real project reader, with the SQL parser loaded.
+import { describe, expect, it } from 'vitest';
+import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
+import { loadFiles, names, sources, sourcesYaml } from './helpers.js';
+
+await initSqlColumns(); // columns come from the models' SQL
+
+const run = (files: Record<string, string>) => conceptualize(loadFiles(files));
+const select = (source: string, table: string, columns: string) => `select ${columns} from {{ source('${source}', '${table}') }}\n`;
+
+// the application's tables under postgres/ read from a source named `staging`, the CRM's under hubspot/
+const platform = (extra: Record<string, string> = {}) => ({
+  'models/staging/postgres/sources.yml': sourcesYaml(sources('staging', 'campaigns', 'companies', 'influencers')),
+  'models/staging/postgres/postgres_stg__campaigns.sql': select('staging', 'campaigns', 'id as campaign_id, company_id, influencer_id, name, budget'),
+  'models/staging/postgres/postgres_stg__companies.sql': select('staging', 'companies', 'id as company_id, name, company_size'),
+  'models/staging/postgres/postgres_stg__influencers.sql': select('staging', 'influencers', 'id as influencer_id, first_name, country'),
+  'models/staging/hubspot/sources.yml': sourcesYaml(sources('hubspot_staging', 'companies', 'deals')),
+  'models/staging/hubspot/hubspot_stg_companies.sql': select('hubspot_staging', 'companies', 'id, name, domain, industry'),
+  'models/staging/hubspot/hubspot_stg_deals.sql': select('hubspot_staging', 'deals', 'id, dealname, amount, dealstage'),
+  ...extra,
+});
+
+describe("the layer's word after the system's", () => {
+  it('is no word of the noun (hubspot_stg_deals is Deal, postgres_stg__campaigns Campaign)', () => {
+    const n = names(run(platform()));
+    expect(n).toEqual(expect.arrayContaining(['Campaign', 'Deal', 'Influencer']));
+    expect(n.filter((x) => /Stg|Staging/.test(x))).toEqual([]);
+  });
+
+  it("nor a system's: a noun of two systems is qualified by the other system, the application's database keeping it plain", () => {
+    const p = run(platform());
+    expect(names(p)).toEqual(expect.arrayContaining(['Company', 'HubspotCompany']));
+    expect(p.relationships.some((r) => r.from === 'Campaign' && r.to === 'Company')).toBe(true);
+  });
+
+  it("is a word of the noun where no system's name stands before it (order_staging_area is OrderStagingArea)", () => {
+    const n = names(run(platform({
+      'models/staging/postgres/sources.yml': sourcesYaml(sources('staging', 'campaigns', 'companies', 'influencers', 'areas')),
+      'models/staging/postgres/order_staging_area.sql': select('staging', 'areas', 'id as order_staging_area_id, label, capacity'),
+    })));
+    expect(n).toContain('OrderStagingArea');
+  });
+});
