@@ -45,3 +45,19 @@ describe("the layer's word after the system's", () => {
     expect(n).toContain('OrderStagingArea');
   });
 });
+
+describe('a role before a key that glues its entity\'s words', () => {
+  // back officers keyed backofficer_id (the noun's two words glued), named by role in the campaigns
+  const staff = platform({
+    'models/staging/postgres/sources.yml': sourcesYaml(sources('staging', 'campaigns', 'companies', 'influencers', 'backofficers')),
+    'models/staging/postgres/postgres_stg__back_officers.sql': select('staging', 'backofficers', 'id as backofficer_id, email, role'),
+    'models/staging/postgres/postgres_stg__campaigns.sql': select('staging', 'campaigns',
+      'id as campaign_id, company_id, influencer_id, canceled_by_backofficer_id, pre_live_check_backofficer_id, name, budget'),
+  });
+
+  it('points at that entity (canceled_by_backofficer_id and pre_live_check_backofficer_id are back officers)', () => {
+    const p = run(staff);
+    const drawn = p.relationships.filter((r) => r.from === 'Campaign' && r.to === 'BackOfficer').map((r) => r.from_column).sort();
+    expect(drawn).toEqual(['canceled_by_backofficer_id', 'pre_live_check_backofficer_id']);
+  });
+});
