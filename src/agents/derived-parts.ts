@@ -9,6 +9,7 @@ interface PartModel {
   parsed: { tokens: string[] };
   kind: string;
   ownKeys: Set<string>;
+  source?: string;
 }
 
 /** Each such model, the model whose rows it extends, and the key they share. `keyOf` gives a model's one key (its tested key, or what its SQL dedups on). */
@@ -19,12 +20,16 @@ export function derivedParts<M extends PartModel>(models: readonly M[], keyOf: (
     // (a model reading a source table of its own stages rows of its own, whatever it joins)
     if (m.kind !== 'entity' || m.node.sourceRefs.length) continue;
     // (the models it reads first: the key, which may need its SQL read, only for a model built on another)
-    const ups = [...new Set(m.node.refs.map((r) => byName.get(r.name.toLowerCase())))].filter((o): o is M => !!o && o !== m && o.kind === 'entity' && o.ownKeys.size > 0);
-    if (!ups.length) continue;
+    const reads = [...new Set(m.node.refs.map((r) => byName.get(r.name.toLowerCase())))].filter((o): o is M => !!o && o !== m && o.kind === 'entity');
+    if (!reads.length) continue;
+    const ups = reads.filter((o) => o.ownKeys.size > 0);
     const column = keyOf(m);
     if (!column) continue;
     // (a key named for that model's thing, shop_subdomain of the shops: a bare id or code of both is each one's own rows)
-    const of = ups.filter((o) => o.ownKeys.has(column) && namedFor(column, o.parsed.tokens));
+    let of = ups.filter((o) => o.ownKeys.has(column) && namedFor(column, o.parsed.tokens));
+    // (…or, built on other rows, one row per the key of a thing of its system it does not read — each influencer's first and
+    // last campaign drawn from the tasks, keyed influencer_id of the influencers: values of that thing all the same)
+    if (!of.length) of = models.filter((o) => o !== m && o.kind === 'entity' && o.source === m.source && o.ownKeys.has(column) && namedFor(column, o.parsed.tokens));
     if (of.length === 1) out.push({ model: m, of: of[0], column });
   }
   return out;

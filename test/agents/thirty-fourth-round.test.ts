@@ -61,3 +61,25 @@ describe('a role before a key that glues its entity\'s words', () => {
     expect(drawn).toEqual(['canceled_by_backofficer_id', 'pre_live_check_backofficer_id']);
   });
 });
+
+describe('a summary built on other rows, one row per the key of a thing it does not read', () => {
+  // each influencer's first campaign drawn from the jobs, tested unique on influencer_id (the influencers' own key)
+  const firsts = platform({
+    'models/staging/postgres/sources.yml': sourcesYaml(sources('staging', 'campaigns', 'companies', 'influencers', 'jobs')),
+    'models/staging/postgres/postgres_stg__jobs.sql': select('staging', 'jobs', 'id as job_id, campaign_id, influencer_id, creation_time, status'),
+    'models/staging/postgres/int_influencer_first_campaign.sql': `select influencer_id, campaign_date as first_campaign_date
+from (select influencer_id, date(creation_time) as campaign_date,
+        row_number() over (partition by influencer_id order by creation_time) as rn
+      from {{ ref('postgres_stg__jobs') }})
+where rn = 1\n`,
+    // (each tested unique on its key, as the project's models are)
+    'models/staging/postgres/models.yml': `version: 2\nmodels:\n${['int_influencer_first_campaign', 'postgres_stg__influencers'].map((m) =>
+      `  - name: ${m}\n    columns:\n      - name: influencer_id\n        data_tests: [unique, not_null]\n`).join('')}`,
+  });
+
+  it('is values of that thing, not a thing of its own (int_influencer_first_campaign beside the influencers)', () => {
+    const n = names(run(firsts));
+    expect(n).toEqual(expect.arrayContaining(['Influencer', 'Job']));
+    expect(n).not.toContain('InfluencerFirstCampaign');
+  });
+});
