@@ -83,3 +83,16 @@ where rn = 1\n`,
     expect(n).not.toContain('InfluencerFirstCampaign');
   });
 });
+
+describe("a thing's hashtags", () => {
+  it('are tags of it, whatever row id they have (campaign_task_hashtags: id, value, the task and its campaign)', () => {
+    const tagged = platform({
+      'models/staging/postgres/sources.yml': sourcesYaml(sources('staging', 'campaigns', 'companies', 'influencers', 'campaign_tasks', 'campaign_task_hashtags')),
+      'models/staging/postgres/postgres_stg__campaign_tasks.sql': select('staging', 'campaign_tasks', 'id as campaign_task_id, campaign_id, channel, description'),
+      'models/staging/postgres/postgres_stg__campaign_task_hashtags.sql': select('staging', 'campaign_task_hashtags', 'id, value, campaign_id, campaign_task_id'),
+    });
+    const n = names(run(tagged));
+    expect(n).toContain('CampaignTask');
+    expect(n).not.toContain('CampaignTaskHashtag');
+  });
+});
