@@ -327,6 +327,11 @@ export function readStagingLayer(project: Project): StagingLayer {
       // the only model of its noun is its history (Fivetran ad_history): the history is the entity
       // (a full version of each row; a status-change table holds only the changes, not the thing)
       const tokens = singularPhrase((m as Served).served);
+      // …a version of a row has the row's identity: one with none (no id, no key named for its noun, nothing unique) that holds
+      // the key of one thing of its system (requested_reviewer_history: pull_request_id, requested_id, created_at, removed) is
+      // that thing's values over time
+      const holder = identityless(m, tokens) ? heldEntity(m, models) : undefined;
+      if (holder) { folded.push([m, holder.parsed.tokens]); continue; }
       // …unless what it records is itself not a business thing (plugin_settings_snapshot)
       const recorded = nameKind(tokens, m.node, technical);
       if (recorded.kind !== 'entity') { m.kind = recorded.kind; m.why = `${m.why}; ${recorded.why}`; continue; }
@@ -416,6 +421,19 @@ function keyedEntity(m: StagingModel, models: StagingModel[]): StagingModel | un
   const cols = new Set(m.columns.map((c) => c.name.toLowerCase()));
   const hits = models.filter((e) => e !== m && e.kind === 'entity' && e.source === m.source
     && [...e.ownKeys].some((k) => k !== 'id' && !m.ownKeys.has(k) && cols.has(k)));
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+/** A model with no identifier of its own: nothing unique, no `id`, no key named for its noun (`tokens`). */
+function identityless(m: StagingModel, tokens: readonly string[]): boolean {
+  const own = new Set(['id', `${snakeOf(tokens)}_id`, `${snakeOf(m.parsed.tokens)}_id`]);
+  return !m.ownKeys.size && !m.columns.some((c) => own.has(c.name.toLowerCase()));
+}
+
+/** The one entity of `m`'s system whose noun's key (`<noun>_id`) `m` holds. */
+function heldEntity(m: StagingModel, models: StagingModel[]): StagingModel | undefined {
+  const cols = new Set(m.columns.map((c) => c.name.toLowerCase()));
+  const hits = models.filter((e) => e !== m && e.kind === 'entity' && e.source === m.source && cols.has(`${snakeOf(e.parsed.tokens)}_id`));
   return hits.length === 1 ? hits[0] : undefined;
 }
 

@@ -23,6 +23,21 @@ const forge = (extra: Record<string, string> = {}, yaml = '') => ({
   ...extra,
 });
 
+describe('a history with no identity of its own', () => {
+  it('holding one thing\'s key is that thing\'s values over time, not a thing (assigned_reviewer_history: merge_request_id, assigned_id, created_at, removed)', () => {
+    // (the requested user described as the users' key, so the table holds two references and is no values of one thing)
+    const p = run(forge({ 'models/staging/stg_forge__assigned_reviewer_history.sql': select('assigned_reviewer_history', 'merge_request_id, assigned_id, created_at, removed') },
+      '  - name: stg_forge__assigned_reviewer_history\n    columns:\n      - name: assigned_id\n        description: Foreign key that references the user table, representing the user that was requested to review.\n'));
+    expect(names(p)).not.toContain('AssignedReviewer');
+    expect(refs(p).filter((r) => r.includes('AssignedReviewer'))).toEqual([]);
+  });
+
+  it('is still the thing where it keeps each row\'s identity (label_history: id as label_id, the only table of labels)', () => {
+    const p = run(forge({ 'models/staging/stg_forge__label_history.sql': select('label_history', 'id as label_id, name, color, updated_at') }));
+    expect(names(p)).toContain('Label');
+  });
+});
+
 describe('a key whose description names the table it references', () => {
   const described = (text: string) => forge({
     'models/staging/stg_forge__merge_request.sql': select('merge_request', 'id as merge_request_id, source_proj_id, user_id, title, created_at'),
