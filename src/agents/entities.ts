@@ -327,11 +327,6 @@ export function readStagingLayer(project: Project): StagingLayer {
       // the only model of its noun is its history (Fivetran ad_history): the history is the entity
       // (a full version of each row; a status-change table holds only the changes, not the thing)
       const tokens = singularPhrase((m as Served).served);
-      // …a version of a row has the row's identity: one with none (no id, no key named for its noun, nothing unique) that holds
-      // the key of one thing of its system (requested_reviewer_history: pull_request_id, requested_id, created_at, removed) is
-      // that thing's values over time
-      const holder = identityless(m, tokens) ? heldEntity(m, models) : undefined;
-      if (holder) { folded.push([m, holder.parsed.tokens]); continue; }
       // …unless what it records is itself not a business thing (plugin_settings_snapshot)
       const recorded = nameKind(tokens, m.node, technical);
       if (recorded.kind !== 'entity') { m.kind = recorded.kind; m.why = `${m.why}; ${recorded.why}`; continue; }
@@ -339,6 +334,11 @@ export function readStagingLayer(project: Project): StagingLayer {
       // a historical series): a report
       const figures = structureKind(tokens, m.columns, sqlShape(project, m.node), grainOf(project, m.node), m.ownKeys.size > 0 || !!m.partial);
       if (figures?.kind === 'report') { m.kind = 'report'; m.why = figures.why; (m as Served).served = []; continue; }
+      // …a version of a row has the row's identity: one with none (no id, no key named for its noun, nothing unique) that holds
+      // the key of one thing of its system (requested_reviewer_history: pull_request_id, requested_id, created_at, removed) is
+      // that thing's values over time
+      const holder = identityless(m, tokens) ? heldEntity(m, models) : undefined;
+      if (holder) { folded.push([m, holder.parsed.tokens]); continue; }
       m.kind = 'entity';
       m.parsed = { ...m.parsed, tokens };
       m.noun = pascalName(tokens);
