@@ -334,6 +334,11 @@ export function readStagingLayer(project: Project): StagingLayer {
       // a historical series): a report
       const figures = structureKind(tokens, m.columns, sqlShape(project, m.node), grainOf(project, m.node), m.ownKeys.size > 0 || !!m.partial);
       if (figures?.kind === 'report') { m.kind = 'report'; m.why = figures.why; (m as Served).served = []; continue; }
+      // …a version of a row has the row's identity: one with none (no id, no key named for its noun, nothing unique) that holds
+      // the key of one thing of its system (requested_reviewer_history: pull_request_id, requested_id, created_at, removed) is
+      // that thing's values over time
+      const holder = identityless(m, tokens) ? heldEntity(m, models) : undefined;
+      if (holder) { folded.push([m, holder.parsed.tokens]); continue; }
       m.kind = 'entity';
       m.parsed = { ...m.parsed, tokens };
       m.noun = pascalName(tokens);
@@ -416,6 +421,19 @@ function keyedEntity(m: StagingModel, models: StagingModel[]): StagingModel | un
   const cols = new Set(m.columns.map((c) => c.name.toLowerCase()));
   const hits = models.filter((e) => e !== m && e.kind === 'entity' && e.source === m.source
     && [...e.ownKeys].some((k) => k !== 'id' && !m.ownKeys.has(k) && cols.has(k)));
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+/** A model with no identifier of its own: nothing unique, no `id`, no key named for its noun (`tokens`). */
+function identityless(m: StagingModel, tokens: readonly string[]): boolean {
+  const own = new Set(['id', `${snakeOf(tokens)}_id`, `${snakeOf(m.parsed.tokens)}_id`]);
+  return !m.ownKeys.size && !m.columns.some((c) => own.has(c.name.toLowerCase()));
+}
+
+/** The one entity of `m`'s system whose noun's key (`<noun>_id`) `m` holds. */
+function heldEntity(m: StagingModel, models: StagingModel[]): StagingModel | undefined {
+  const cols = new Set(m.columns.map((c) => c.name.toLowerCase()));
+  const hits = models.filter((e) => e !== m && e.kind === 'entity' && e.source === m.source && cols.has(`${snakeOf(e.parsed.tokens)}_id`));
   return hits.length === 1 ? hits[0] : undefined;
 }
 

@@ -284,7 +284,7 @@ export class EntityIndex {
     }
     if ((!found.length || (found[0].rule === 'head' && found[0].role.length) || found[0].rule === 'actor') && description && shape.suffix !== 'code' && shape.suffix !== 'lookup' && !child.ownIds?.has(lower)) {
       // the column's own description names the entity: "ID of the charge or payment that funded the transfer"
-      const target = this.describedEntity(description, child.source) ?? this.addressedEntity(description, child.source);
+      const target = this.describedEntity(description, child.source) ?? this.addressedEntity(description, child.source) ?? this.referencedTable(description, child.source);
       if (target && target.name !== child.entity && compatibleTypes(type, target.key?.type) && !this.crossesSystems(child, target)) {
         return { entity: target.name, rule: 'description', role: stem, confidence: CONFIDENCE.description, lookup: false };
       }
@@ -519,6 +519,16 @@ export class EntityIndex {
     return named(/\b(?:id|identifier|key|reference)\s+(?:of|to|for)\s+(?:the|a|an)\s+([a-z][a-z ]*?)(?=\s+(?:or|that|which|who|whose|used|to|for|in|on|by|this|if|when|where|record|object|row|associated|linked|related|attached)\b|\s*[.,;:()]|$)/i.exec(description.replace(/\b([A-Z]+(?:_[A-Z]+)+)\b/g, (t) => t.replace(/_/g, ' '))))
       ?? named(/\blink\s+to\s+(?:the\s+|an?\s+)?([a-z][a-z_ ]*?)(?=\s+(?:from|for|of|where|with|in|on|by|when)\b|\s*[.,;:()]|$)/i.exec(description.replace(/_/g, ' ')))
       ?? named(/^\s*(?:the\s+|an?\s+)?([a-z][a-z ]*?)\s+(?:id|identifier)\b/i.exec(description));
+  }
+
+  /**
+   * "Foreign key that references the repository table": the entity whose table a key's description names as the one it
+   * references, where the column's name does not say it (head_repo_id, a short name of the repository under a role).
+   */
+  private referencedTable(description: string, system?: string): IndexedEntity | undefined {
+    const m = /\breferenc(?:es|ing)\s+(?:the\s+)?([a-z][a-z_ ]*?)\s+(?:table|model)\b/i.exec(description);
+    const words = m?.[1].toLowerCase().split(/[\s_]+/).filter(Boolean) ?? [];
+    return words.length && words.length <= 3 ? this.get(singularPhrase(words), system) : undefined;
   }
 
   /**
