@@ -1,0 +1,42 @@
+// The Conceptualizer, issue 23's thirty-first blind round: classes of error read off a product-analytics source package
+// (one system loaded by Fivetran: visitors, accounts, pages, features, guides and their events, most things kept as
+// Fivetran history tables — one row per version, unique on the id and last_updated_at — that are the layer's only table of
+// them). Each project is written in that shape and read by the real project reader, with the SQL parser loaded.
+import { describe, expect, it } from 'vitest';
+import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
+import { loadFiles, names, refs, sources, sourcesYaml } from './helpers.js';
+
+await initSqlColumns(); // columns come from the models' SQL
+
+const run = (files: Record<string, string>) => conceptualize(loadFiles(files));
+const select = (table: string, columns: string) => `select ${columns} from {{ source('kb', '${table}') }}\n`;
+const TABLES = ['category', 'article_history', 'article_view', 'article_block_history', 'article_rule_history', 'reader_history', 'account_history', 'reader_account_history'];
+
+// a help centre's categories, its articles kept only as their history, and the readers' views of them
+const helpCentre = (extra: Record<string, string> = {}) => ({
+  'models/staging/src_kb.yml': sourcesYaml(sources('kb', ...TABLES)),
+  'models/staging/stg_kb__category.sql': select('category', 'id as category_id, name as category_name, created_at'),
+  'models/staging/stg_kb__article_history.sql': select('article_history', 'id as article_id, last_updated_at, category_id, title, created_at'),
+  'models/staging/stg_kb__article_view.sql': select('article_view', 'view_key, article_id, article_block_id, occurred_at, num_minutes'),
+  'models/staging/stg_kb.yml': 'version: 2\nmodels:\n'
+    + '  - name: stg_kb__category\n    columns:\n      - name: category_id\n        data_tests: [unique, not_null]\n'
+    + '  - name: stg_kb__article_history\n    data_tests:\n      - dbt_utils.unique_combination_of_columns:\n          combination_of_columns: [article_id, last_updated_at]\n'
+    + '  - name: stg_kb__article_view\n    columns:\n      - name: view_key\n        data_tests: [unique, not_null]\n',
+  ...extra,
+});
+
+describe('a history keyed by its own noun\'s key, beside another thing\'s key', () => {
+  it('is that thing\'s versions, the layer\'s only table of it (article_history: article_id and a category_id), not the other thing\'s history', () => {
+    const p = run(helpCentre());
+    expect(names(p)).toContain('Article');
+    expect(refs(p)).toEqual(expect.arrayContaining(['Article>ArticleView.article_id', 'Category>Article.category_id']));
+  });
+});
+
+describe('a history named for a thing kept only as its history', () => {
+  it('is versions of that thing, folded into it (article_rule_history: an article\'s URL rules per version)', () => {
+    const p = run(helpCentre({ 'models/staging/stg_kb__article_rule_history.sql': select('article_rule_history', 'article_id, article_last_updated_at, rule, parsed_rule') }));
+    expect(names(p)).not.toContain('ArticleRule');
+  });
+});
