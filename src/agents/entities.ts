@@ -312,9 +312,11 @@ export function readStagingLayer(project: Project): StagingLayer {
     // the only table of a thing other models point at (ticket_form_history, and tickets have ticket_form_id) is that thing
     // (…not one named for two staged things whose keys it holds, opportunity_stage_history: the first's history of the second,
     // whatever an interview's opportunity_stage_id means)
+    // (…holding that key itself: guide_step_history pairs a guide's versions with step_id, no guide_step_id of its own, so the
+    // events' guide_step_id points at steps the layer has no table of)
     const holdsOwnKey = holdsNounKey(m, full);
     const pointedAt = m.kind === 'history' && full.length > 1 && !nouns.has(snakeOf(full)) && keyColumns.has(`${snakeOf(full)}_id`)
-      && !namesTwoHeldThings(full, m.columns, nouns);
+      && holdsOwnKey && !namesTwoHeldThings(full, m.columns, nouns);
     // what a history, tag or log records is a thing of its own system (iterable user_history is not the shop's users);
     // a duplicate or a transformation step is the same rows again, wherever the copy sits (stg_metrics__fact_user over
     // the app's users; transformed_pll over the loyalty events)

@@ -40,3 +40,11 @@ describe('a history named for a thing kept only as its history', () => {
     expect(names(p)).not.toContain('ArticleRule');
   });
 });
+
+describe('a history named for a thing whose key it does not hold', () => {
+  it('is versions of the thing it is named after (article_block_history: article_id and its version, block_id; the views\' article_block_id points at no table)', () => {
+    const p = run(helpCentre({ 'models/staging/stg_kb__article_block_history.sql': select('article_block_history', 'article_id, article_last_updated_at, block_id') }));
+    expect(names(p)).not.toContain('ArticleBlock');
+    expect(names(p)).toContain('Article');
+  });
+});
