@@ -20,7 +20,7 @@ import { gluedNames, gluedOfNames, gluedOfProse, gluedOfWords, subjectTails } fr
 import { tagDefinitions } from './tag-definitions.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { applySystemPrefixes, conformedTables, grainOf, mergePartitionCopies, markDuplicates, markJoinsAgain, markRestagings, markSameRows, markSubsets, nameForTheirBase, ownIdentifiers, systemOf } from './layer-systems.js';
-import { descriptionKind, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
+import { describedAsLink, descriptionKind, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
 import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './layer-parts.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsFromReadersOnly, columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
@@ -321,12 +321,15 @@ export function readStagingLayer(project: Project): StagingLayer {
     // a duplicate or a transformation step is the same rows again, wherever the copy sits (stg_metrics__fact_user over
     // the app's users; transformed_pll over the loyalty events)
     const anySystem = m.kind === 'duplicate' || m.kind === 'transformation';
-    let served = pointedAt ? undefined : servedNoun((m as Served).served, anySystem ? nouns : nounsIn(m.source));
+    // a history its description calls the links between two staged things whose keys it holds (visitor_account_history:
+    // "associations between visitors and accounts") is that link kept over time, read by its columns below, not folded
+    const link = m.kind === 'history' && describedAsLink(m.description) && namesTwoHeldThings(full, m.columns, nouns);
+    let served = pointedAt || link ? undefined : servedNoun((m as Served).served, anySystem ? nouns : nounsIn(m.source));
     // a history's noun that only another system has an entity of (etablissement: the directory's, FINESS's) yields to the key it carries
     const ownSystem = served && models.some((e) => e.kind === 'entity' && e.source === m.source && snakeOf(e.parsed.tokens) === snakeOf(served!));
     // (…when what it records is a business thing: plugin_settings_snapshot records settings, whatever key it carries)
     // (…not one keyed by its own noun's key: page_history holds page_id beside the product area's group_id, a page's versions)
-    const keyed = m.kind === 'history' && !ownSystem && !holdsOwnKey && (m as Served).served.length && nameKind(singularPhrase((m as Served).served), m.node, technical).kind === 'entity'
+    const keyed = m.kind === 'history' && !link && !ownSystem && !holdsOwnKey && (m as Served).served.length && nameKind(singularPhrase((m as Served).served), m.node, technical).kind === 'entity'
       ? keyedEntity(m, models) : undefined;
     if (keyed) served = undefined;
     if (served) folded.push([m, served]);

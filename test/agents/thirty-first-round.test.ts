@@ -34,17 +34,36 @@ describe('a history keyed by its own noun\'s key, beside another thing\'s key', 
   });
 });
 
-describe('a history named for a thing kept only as its history', () => {
-  it('is versions of that thing, folded into it (article_rule_history: an article\'s URL rules per version)', () => {
-    const p = run(helpCentre({ 'models/staging/stg_kb__article_rule_history.sql': select('article_rule_history', 'article_id, article_last_updated_at, rule, parsed_rule') }));
-    expect(names(p)).not.toContain('ArticleRule');
-  });
-});
-
 describe('a history named for a thing whose key it does not hold', () => {
   it('is versions of the thing it is named after (article_block_history: article_id and its version, block_id; the views\' article_block_id points at no table)', () => {
     const p = run(helpCentre({ 'models/staging/stg_kb__article_block_history.sql': select('article_block_history', 'article_id, article_last_updated_at, block_id') }));
     expect(names(p)).not.toContain('ArticleBlock');
     expect(names(p)).toContain('Article');
+  });
+
+  it('is so where no model points at it (article_rule_history: an article\'s URL rules per version)', () => {
+    const p = run(helpCentre({ 'models/staging/stg_kb__article_rule_history.sql': select('article_rule_history', 'article_id, article_last_updated_at, rule, parsed_rule') }));
+    expect(names(p)).not.toContain('ArticleRule');
+  });
+});
+
+describe('a history its description calls the links between two things', () => {
+  const readers = (description: string) => run(helpCentre({
+    'models/staging/stg_kb__reader_history.sql': select('reader_history', 'id as reader_id, last_updated_at, account_id, first_visit_at'),
+    'models/staging/stg_kb__account_history.sql': select('account_history', 'id as account_id, last_updated_at, first_visit_at'),
+    'models/staging/stg_kb__reader_account_history.sql': select('reader_account_history', 'reader_id, account_id, reader_last_updated_at'),
+    'models/staging/stg_kb__links.yml': `version: 2\nmodels:\n  - name: stg_kb__reader_account_history\n    description: ${description}\n`,
+  }));
+
+  it('is that link kept over time, drawn as a many-to-many (reader_account_history: "associations between readers and accounts")', () => {
+    const p = readers('Historical records of associations between readers and accounts.');
+    expect(p.relationships.some((r) => r.cardinality === 'many_to_many' && [r.from, r.to].sort().join() === 'Account,Reader')).toBe(true);
+    expect(names(p)).not.toContain('ReaderAccount');
+  });
+
+  it('described as anything else is the first thing\'s history, folded into it', () => {
+    const p = readers('Historical records of readers.');
+    expect(p.relationships.some((r) => r.cardinality === 'many_to_many')).toBe(false);
+    expect(names(p)).not.toContain('ReaderAccount');
   });
 });
