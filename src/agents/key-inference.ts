@@ -518,7 +518,10 @@ export class EntityIndex {
     // (…and "the id of the ARCHIVE_REASON", as schemas that write each key's table in capitals describe it)
     return named(/\b(?:id|identifier|key|reference)\s+(?:of|to|for)\s+(?:the|a|an)\s+([a-z][a-z ]*?)(?=\s+(?:or|that|which|who|whose|used|to|for|in|on|by|this|if|when|where|record|object|row|associated|linked|related|attached)\b|\s*[.,;:()]|$)/i.exec(description.replace(/\b([A-Z]+(?:_[A-Z]+)+)\b/g, (t) => t.replace(/_/g, ' '))))
       ?? named(/\blink\s+to\s+(?:the\s+|an?\s+)?([a-z][a-z_ ]*?)(?=\s+(?:from|for|of|where|with|in|on|by|when)\b|\s*[.,;:()]|$)/i.exec(description.replace(/_/g, ' ')))
-      ?? named(/^\s*(?:the\s+|an?\s+)?([a-z][a-z ]*?)\s+(?:id|identifier)\b/i.exec(description));
+      ?? named(/^\s*(?:the\s+|an?\s+)?([a-z][a-z ]*?)\s+(?:id|identifier)\b/i.exec(description))
+      // (…or "Foreign key referencing the `APPLICATION` …", the table named in capitals, as such schemas describe a key whose
+      // name abbreviates it: app_id)
+      ?? named(/\b(?:foreign\s+key|key|id|identifier)\s+(?:referencing|referring\s+to)\s+(?:the\s+|an?\s+)?`?([A-Z][A-Z]*(?:_[A-Z]+)*)`?(?=[\s.,;:()]|$)/.exec(description)?.map((g) => g.replace(/_/g, ' ')) as RegExpExecArray | null);
   }
 
   /**

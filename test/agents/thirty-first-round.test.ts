@@ -11,7 +11,7 @@ await initSqlColumns(); // columns come from the models' SQL
 
 const run = (files: Record<string, string>) => conceptualize(loadFiles(files));
 const select = (table: string, columns: string) => `select ${columns} from {{ source('kb', '${table}') }}\n`;
-const TABLES = ['category', 'article_history', 'article_view', 'article_block_history', 'article_rule_history', 'reader_history', 'account_history', 'reader_account_history'];
+const TABLES = ['site', 'banner', 'category', 'article_history', 'article_view', 'article_block_history', 'article_rule_history', 'reader_history', 'account_history', 'reader_account_history'];
 
 // a help centre's categories, its articles kept only as their history, and the readers' views of them
 const helpCentre = (extra: Record<string, string> = {}) => ({
@@ -65,5 +65,25 @@ describe('a history its description calls the links between two things', () => {
     const p = readers('Historical records of readers.');
     expect(p.relationships.some((r) => r.cardinality === 'many_to_many')).toBe(false);
     expect(names(p)).not.toContain('ReaderAccount');
+  });
+});
+
+describe('a key whose name abbreviates its table', () => {
+  // the help centre's sites keyed site_id, the others holding it as web_id
+  const sites = (description: string) => run(helpCentre({
+    'models/staging/stg_kb__site.sql': select('site', 'id as site_id, name as site_name, platform'),
+    'models/staging/stg_kb__banner.sql': select('banner', 'id as banner_id, web_id, text, shown_from'),
+    'models/staging/stg_kb__sites.yml': `version: 2\nmodels:\n  - name: stg_kb__site\n    columns:\n      - name: site_id\n        data_tests: [unique, not_null]\n`
+      + `  - name: stg_kb__banner\n    columns:\n      - name: banner_id\n        data_tests: [unique, not_null]\n      - name: web_id\n        description: ${description}\n`,
+  }));
+
+  it('points at the table its description names in capitals ("Foreign key referencing the `SITE` the banner is shown on")', () => {
+    const p = sites('Foreign key referencing the `SITE` the banner is shown on.');
+    expect(refs(p)).toContain('Site>Banner.web_id');
+  });
+
+  it('points nowhere where the description names it in plain words ("Foreign key referencing the site the banner is shown on")', () => {
+    const p = sites('Foreign key referencing the site the banner is shown on.');
+    expect(refs(p).filter((r) => r.endsWith('.web_id'))).toEqual([]);
   });
 });
