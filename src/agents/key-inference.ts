@@ -247,7 +247,10 @@ export class EntityIndex {
         // a model's own key, or the same noun from another source system, is not a reference to itself
         // (…but a row's <noun> named again, company_idcompany or device_iddevice, is another row of it: its parent)
         const ownNoun = snakeOf(c.role.map(singularWord)) === snakeOf(child.tokens.map(singularWord));
-        if (!c.role.length || child.ownKeys.has(lower) || (!ownNoun && (c.role.every((r) => this.sourceNames.has(r)) || !selfRole(c.role)))) return undefined;
+        // (…and a role no word says relates rows of one table, follow_up_poll_id, is one where its description says so:
+        // "Self-referencing id of the follow-up POLL")
+        const saysSelf = !!description && /\bself[- ]?referen(?:cing|ces|ce|tial)\b/i.test(description);
+        if (!c.role.length || child.ownKeys.has(lower) || (!ownNoun && (c.role.every((r) => this.sourceNames.has(r)) || (!selfRole(c.role) && !saysSelf)))) return undefined;
       } else if (child.ownIds?.has(lower) && (!containsRun(child.tokens, target.tokens) || c.role.length)
         // (…but beside the id its SQL names, a unique key of another thing is a one-to-one reference: a user's legal address's user_id)
         && !(child.rowId && child.rowId !== lower && !c.role.length)) {

@@ -11,7 +11,7 @@ await initSqlColumns(); // columns come from the models' SQL
 
 const run = (files: Record<string, string>) => conceptualize(loadFiles(files));
 const select = (table: string, columns: string) => `select ${columns} from {{ source('kb', '${table}') }}\n`;
-const TABLES = ['site', 'banner', 'category', 'article_history', 'article_view', 'article_block_history', 'article_rule_history', 'reader_history', 'account_history', 'reader_account_history'];
+const TABLES = ['poll', 'site', 'banner', 'category', 'article_history', 'article_view', 'article_block_history', 'article_rule_history', 'reader_history', 'account_history', 'reader_account_history'];
 
 // a help centre's categories, its articles kept only as their history, and the readers' views of them
 const helpCentre = (extra: Record<string, string> = {}) => ({
@@ -85,5 +85,21 @@ describe('a key whose name abbreviates its table', () => {
   it('points nowhere where the description names it in plain words ("Foreign key referencing the site the banner is shown on")', () => {
     const p = sites('Foreign key referencing the site the banner is shown on.');
     expect(refs(p).filter((r) => r.endsWith('.web_id'))).toEqual([]);
+  });
+});
+
+describe('a key naming its own table under a role', () => {
+  const followUps = (description: string) => run(helpCentre({
+    'models/staging/stg_kb__poll.sql': select('poll', 'id as poll_id, follow_up as follow_up_poll_id, question'),
+    'models/staging/stg_kb__polls.yml': `version: 2\nmodels:\n  - name: stg_kb__poll\n    columns:\n      - name: poll_id\n        data_tests: [unique, not_null]\n`
+      + `      - name: follow_up_poll_id\n        description: ${description}\n`,
+  }));
+
+  it('is a self-reference where its description says so ("Self-referencing id of the follow-up `POLL` question")', () => {
+    expect(refs(followUps('Self-referencing id of the follow-up `POLL` question, if any.'))).toContain('Poll>Poll.follow_up_poll_id');
+  });
+
+  it('is none where nothing says so (a role no word says relates rows of one table)', () => {
+    expect(refs(followUps('The follow-up question, if any.'))).not.toContain('Poll>Poll.follow_up_poll_id');
   });
 });
