@@ -20,7 +20,7 @@ import { gluedNames, gluedOfNames, gluedOfProse, gluedOfWords, subjectTails } fr
 import { tagDefinitions } from './tag-definitions.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { applySystemPrefixes, conformedTables, grainOf, mergePartitionCopies, markDuplicates, markJoinsAgain, markRestagings, markSameRows, markSubsets, nameForTheirBase, ownIdentifiers, systemOf } from './layer-systems.js';
-import { descriptionKind, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
+import { describedAsLink, descriptionKind, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
 import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './layer-parts.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsFromReadersOnly, columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
@@ -302,23 +302,34 @@ export function readStagingLayer(project: Project): StagingLayer {
   const keyColumns = new Set(models.flatMap((m) => m.columns.map((c) => c.name.toLowerCase())));
   const folded: [StagingModel, string[]][] = [];
   let histories = false;
-  for (const m of models) {
+  // histories holding their own noun's key first: a thing kept only as its history (page_history, page_id) is an entity
+  // before the histories named after it (page_rule_history) look for the noun they serve
+  const holdsNounKey = (m: StagingModel, full: readonly string[]) => m.columns.some((c) => c.name.toLowerCase() === `${snakeOf(full)}_id`);
+  const ownKeyFirst = (m: StagingModel) => (m.kind === 'history' && holdsNounKey(m, singularPhrase((m as Served).served)) ? 0 : 1);
+  for (const m of [...models].sort((a, b) => ownKeyFirst(a) - ownKeyFirst(b))) {
     if (!FOLDED.has(m.kind)) continue;
     const full = singularPhrase((m as Served).served);
     // the only table of a thing other models point at (ticket_form_history, and tickets have ticket_form_id) is that thing
     // (…not one named for two staged things whose keys it holds, opportunity_stage_history: the first's history of the second,
     // whatever an interview's opportunity_stage_id means)
+    // (…holding that key itself: guide_step_history pairs a guide's versions with step_id, no guide_step_id of its own, so the
+    // events' guide_step_id points at steps the layer has no table of)
+    const holdsOwnKey = holdsNounKey(m, full);
     const pointedAt = m.kind === 'history' && full.length > 1 && !nouns.has(snakeOf(full)) && keyColumns.has(`${snakeOf(full)}_id`)
-      && !namesTwoHeldThings(full, m.columns, nouns);
+      && holdsOwnKey && !namesTwoHeldThings(full, m.columns, nouns);
     // what a history, tag or log records is a thing of its own system (iterable user_history is not the shop's users);
     // a duplicate or a transformation step is the same rows again, wherever the copy sits (stg_metrics__fact_user over
     // the app's users; transformed_pll over the loyalty events)
     const anySystem = m.kind === 'duplicate' || m.kind === 'transformation';
-    let served = pointedAt ? undefined : servedNoun((m as Served).served, anySystem ? nouns : nounsIn(m.source));
+    // a history its description calls the links between two staged things whose keys it holds (visitor_account_history:
+    // "associations between visitors and accounts") is that link kept over time, read by its columns below, not folded
+    const link = m.kind === 'history' && describedAsLink(m.description) && namesTwoHeldThings(full, m.columns, nouns);
+    let served = pointedAt || link ? undefined : servedNoun((m as Served).served, anySystem ? nouns : nounsIn(m.source));
     // a history's noun that only another system has an entity of (etablissement: the directory's, FINESS's) yields to the key it carries
     const ownSystem = served && models.some((e) => e.kind === 'entity' && e.source === m.source && snakeOf(e.parsed.tokens) === snakeOf(served!));
     // (…when what it records is a business thing: plugin_settings_snapshot records settings, whatever key it carries)
-    const keyed = m.kind === 'history' && !ownSystem && (m as Served).served.length && nameKind(singularPhrase((m as Served).served), m.node, technical).kind === 'entity'
+    // (…not one keyed by its own noun's key: page_history holds page_id beside the product area's group_id, a page's versions)
+    const keyed = m.kind === 'history' && !link && !ownSystem && !holdsOwnKey && (m as Served).served.length && nameKind(singularPhrase((m as Served).served), m.node, technical).kind === 'entity'
       ? keyedEntity(m, models) : undefined;
     if (keyed) served = undefined;
     if (served) folded.push([m, served]);
@@ -334,11 +345,17 @@ export function readStagingLayer(project: Project): StagingLayer {
       // a historical series): a report
       const figures = structureKind(tokens, m.columns, sqlShape(project, m.node), grainOf(project, m.node), m.ownKeys.size > 0 || !!m.partial);
       if (figures?.kind === 'report') { m.kind = 'report'; m.why = figures.why; (m as Served).served = []; continue; }
+      // …a version of a row has the row's identity: one with none (no id, no key named for its noun, nothing unique) that holds
+      // the key of one thing of its system (requested_reviewer_history: pull_request_id, requested_id, created_at, removed) is
+      // that thing's values over time
+      const holder = identityless(m, tokens) ? heldEntity(m, models) : undefined;
+      if (holder) { folded.push([m, holder.parsed.tokens]); continue; }
       m.kind = 'entity';
       m.parsed = { ...m.parsed, tokens };
       m.noun = pascalName(tokens);
       m.why = undefined;
       nouns.add(snakeOf(tokens));
+      for (const [system, set] of bySystem) if (!system || !m.source || system === m.source) set.add(snakeOf(tokens));
       histories = true;
     }
   }
@@ -416,6 +433,19 @@ function keyedEntity(m: StagingModel, models: StagingModel[]): StagingModel | un
   const cols = new Set(m.columns.map((c) => c.name.toLowerCase()));
   const hits = models.filter((e) => e !== m && e.kind === 'entity' && e.source === m.source
     && [...e.ownKeys].some((k) => k !== 'id' && !m.ownKeys.has(k) && cols.has(k)));
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
+/** A model with no identifier of its own: nothing unique, no `id`, no key named for its noun (`tokens`). */
+function identityless(m: StagingModel, tokens: readonly string[]): boolean {
+  const own = new Set(['id', `${snakeOf(tokens)}_id`, `${snakeOf(m.parsed.tokens)}_id`]);
+  return !m.ownKeys.size && !m.columns.some((c) => own.has(c.name.toLowerCase()));
+}
+
+/** The one entity of `m`'s system whose noun's key (`<noun>_id`) `m` holds. */
+function heldEntity(m: StagingModel, models: StagingModel[]): StagingModel | undefined {
+  const cols = new Set(m.columns.map((c) => c.name.toLowerCase()));
+  const hits = models.filter((e) => e !== m && e.kind === 'entity' && e.source === m.source && cols.has(`${snakeOf(e.parsed.tokens)}_id`));
   return hits.length === 1 ? hits[0] : undefined;
 }
 

@@ -247,7 +247,10 @@ export class EntityIndex {
         // a model's own key, or the same noun from another source system, is not a reference to itself
         // (…but a row's <noun> named again, company_idcompany or device_iddevice, is another row of it: its parent)
         const ownNoun = snakeOf(c.role.map(singularWord)) === snakeOf(child.tokens.map(singularWord));
-        if (!c.role.length || child.ownKeys.has(lower) || (!ownNoun && (c.role.every((r) => this.sourceNames.has(r)) || !selfRole(c.role)))) return undefined;
+        // (…and a role no word says relates rows of one table, follow_up_poll_id, is one where its description says so:
+        // "Self-referencing id of the follow-up POLL")
+        const saysSelf = !!description && /\bself[- ]?referen(?:cing|ces|ce|tial)\b/i.test(description);
+        if (!c.role.length || child.ownKeys.has(lower) || (!ownNoun && (c.role.every((r) => this.sourceNames.has(r)) || (!selfRole(c.role) && !saysSelf)))) return undefined;
       } else if (child.ownIds?.has(lower) && (!containsRun(child.tokens, target.tokens) || c.role.length)
         // (…but beside the id its SQL names, a unique key of another thing is a one-to-one reference: a user's legal address's user_id)
         && !(child.rowId && child.rowId !== lower && !c.role.length)) {
@@ -284,7 +287,7 @@ export class EntityIndex {
     }
     if ((!found.length || (found[0].rule === 'head' && found[0].role.length) || found[0].rule === 'actor') && description && shape.suffix !== 'code' && shape.suffix !== 'lookup' && !child.ownIds?.has(lower)) {
       // the column's own description names the entity: "ID of the charge or payment that funded the transfer"
-      const target = this.describedEntity(description, child.source) ?? this.addressedEntity(description, child.source);
+      const target = this.describedEntity(description, child.source) ?? this.addressedEntity(description, child.source) ?? this.referencedTable(description, child.source);
       if (target && target.name !== child.entity && compatibleTypes(type, target.key?.type) && !this.crossesSystems(child, target)) {
         return { entity: target.name, rule: 'description', role: stem, confidence: CONFIDENCE.description, lookup: false };
       }
@@ -518,7 +521,20 @@ export class EntityIndex {
     // (…and "the id of the ARCHIVE_REASON", as schemas that write each key's table in capitals describe it)
     return named(/\b(?:id|identifier|key|reference)\s+(?:of|to|for)\s+(?:the|a|an)\s+([a-z][a-z ]*?)(?=\s+(?:or|that|which|who|whose|used|to|for|in|on|by|this|if|when|where|record|object|row|associated|linked|related|attached)\b|\s*[.,;:()]|$)/i.exec(description.replace(/\b([A-Z]+(?:_[A-Z]+)+)\b/g, (t) => t.replace(/_/g, ' '))))
       ?? named(/\blink\s+to\s+(?:the\s+|an?\s+)?([a-z][a-z_ ]*?)(?=\s+(?:from|for|of|where|with|in|on|by|when)\b|\s*[.,;:()]|$)/i.exec(description.replace(/_/g, ' ')))
-      ?? named(/^\s*(?:the\s+|an?\s+)?([a-z][a-z ]*?)\s+(?:id|identifier)\b/i.exec(description));
+      ?? named(/^\s*(?:the\s+|an?\s+)?([a-z][a-z ]*?)\s+(?:id|identifier)\b/i.exec(description))
+      // (…or "Foreign key referencing the `APPLICATION` …", the table named in capitals, as such schemas describe a key whose
+      // name abbreviates it: app_id)
+      ?? named(/\b(?:foreign\s+key|key|id|identifier)\s+(?:referencing|referring\s+to)\s+(?:the\s+|an?\s+)?`?([A-Z][A-Z]*(?:_[A-Z]+)*)`?(?=[\s.,;:()]|$)/.exec(description)?.map((g) => g.replace(/_/g, ' ')) as RegExpExecArray | null);
+  }
+
+  /**
+   * "Foreign key that references the repository table": the entity whose table a key's description names as the one it
+   * references, where the column's name does not say it (head_repo_id, a short name of the repository under a role).
+   */
+  private referencedTable(description: string, system?: string): IndexedEntity | undefined {
+    const m = /\breferenc(?:es|ing)\s+(?:the\s+)?([a-z][a-z_ ]*?)\s+(?:table|model)\b/i.exec(description);
+    const words = m?.[1].toLowerCase().split(/[\s_]+/).filter(Boolean) ?? [];
+    return words.length && words.length <= 3 ? this.get(singularPhrase(words), system) : undefined;
   }
 
   /**
