@@ -928,12 +928,17 @@ function classifyByColumns(project: Project, models: StagingModel[]): boolean {
     }
     return undefined;
   };
+  // a staged thing of m's own system named by that noun
+  const stagedNoun = (m: StagingModel, noun: string) => {
+    const e = byNoun.get(noun);
+    return e && e !== m.entity && modelsOf.get(e)!.some((o) => o.source === m.source) ? e : undefined;
+  };
   markSystemWide(models);
   let removed = false;
   for (const [entity, list] of modelsOf) {
     if (referenced.has(entity)) continue;
     for (const m of list) markTenant(m, (e) => parentsOf.get(e) ?? new Set(), tokensOf);
-    const verdicts = list.map((m) => columnKind(m, tokensOf, partOf(m), keyOwner, (o, c) => sqlShape(project, o.node).ownIdAliases.has(c)));
+    const verdicts = list.map((m) => columnKind(m, tokensOf, partOf(m), keyOwner, (o, c) => sqlShape(project, o.node).ownIdAliases.has(c), stagedNoun));
     if (!verdicts.every((v) => v && v.kind === verdicts[0]!.kind)) for (const m of list) m.tenant = undefined;
     if (!verdicts.every((v) => v && v.kind === verdicts[0]!.kind)) continue;
     list.forEach((m, i) => {

@@ -146,7 +146,8 @@ function namedForKeys(m: StagingModel): string[] | undefined {
 }
 
 export function columnKind(m: StagingModel, entityTokens: (name: string) => string[], part?: { entity: string; above: ReadonlySet<string> },
-  keyOwner?: (m: StagingModel, column: string) => string | undefined, renamesSourceId?: (m: StagingModel, column: string) => boolean):
+  keyOwner?: (m: StagingModel, column: string) => string | undefined, renamesSourceId?: (m: StagingModel, column: string) => boolean,
+  stagedNoun?: (m: StagingModel, noun: string) => string | undefined):
   { kind: 'bridge' | 'history' | 'attribute' | 'duplicate'; why: string; served?: string } | undefined {
   m.ends = undefined;
   m.linkName = undefined;
@@ -232,6 +233,11 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
   if (refs.length === 2 && describedAsLink(m.description) && !countedLine) return { kind: 'bridge', why: 'its description says it maps one thing to another' };
   const keyNamed = namedForKeys(m);
   if (keyNamed && refs.length < 2) return { kind: 'bridge', why: `it is named for the two keys it holds (${keyNamed.join(', ')}) and holds little else: a link, one of whose ends the layer has no table for` };
+  // named for two things of its system the layer holds (refund_invoice_payment: a refund, an invoice payment) and holding
+  // neither's key nor any other, only its id, bookkeeping and figures (refund_amount): how much of one went to the other,
+  // a link whose ends its SQL does not return — nothing to draw and no thing of its own
+  const applied = !refs.length && stagedNoun ? appliedBetween(m, stagedNoun) : undefined;
+  if (applied) return { kind: 'bridge', why: `it is named for ${applied[0]} and ${applied[1]} and holds neither's key, only amounts: the application of one to the other, with no ends to draw` };
   if (refs.length >= 2) {
     const refCols = new Set(refs.map((r) => r.column.toLowerCase()));
     const ownNamed = (c: string) => c === 'id' || c === `${snakeOf(m.parsed.tokens)}_id`;
@@ -306,6 +312,23 @@ export function columnKind(m: StagingModel, entityTokens: (name: string) => stri
   if (hasValidityColumns(m.node, m.columns) && !m.ownKeys.size && (!m.ownIds.size || hasValidityColumns(m.node))) {
     const targets = [...new Set(refs.map((r) => r.entity))];
     if (targets.length === 1) return { kind: 'history', why: 'its rows are versions over time (validity columns, no key of its own)', served: targets[0] };
+  }
+  return undefined;
+}
+
+/** How much of something a column holds (refund_amount, applied_total, quantity). */
+const FIGURE = /(?:^|_)(?:amount|amt|total|quantity|qty)$/;
+
+/** The two staged things of its system a table is named for, one after the other, when it holds nothing but its id, bookkeeping and figures. */
+function appliedBetween(m: StagingModel, stagedNoun: (m: StagingModel, noun: string) => string | undefined): [string, string] | undefined {
+  const own = (n: string) => n === 'id' || n === `${snakeOf(m.parsed.tokens)}_id` || m.ownIds.has(n) || m.ownKeys.has(n);
+  const rest = m.columns.map((c) => c.name.toLowerCase()).filter((n) => !own(n) && !isAuditKey(n) && !isLinkFiller(n));
+  if (!rest.length || rest.some((n) => !!keyShape(n) || !FIGURE.test(n))) return undefined;
+  const t = singularAll(m.parsed.tokens);
+  for (let k = 1; k < t.length; k++) {
+    const a = stagedNoun(m, t.slice(0, k).join('_'));
+    const b = stagedNoun(m, t.slice(k).join('_'));
+    if (a && b && a !== b) return [a, b];
   }
   return undefined;
 }
