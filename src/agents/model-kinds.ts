@@ -455,6 +455,8 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   // (date_start … date_stop): an ad platform's performance rows per campaign or ad and day, not campaigns or ads
   const windowed = names.some((n) => WINDOW_START.test(n)) && names.some((n) => WINDOW_END.test(n));
   if (windowed && adFigures >= 4 && adFigures * 4 >= names.length) return { kind: 'report', why: `${adFigures} of its ${names.length} columns are an ad platform's figures over a reporting window (${names.find((n) => WINDOW_START.test(n))} … ${names.find((n) => WINDOW_END.test(n))}): a performance report`, served: [] };
+  const perDay = loaderRowsPerDay(columns, names, keyed, adFigures);
+  if (perDay) return perDay;
   // figures per period: no identifier of its own, a day/week/month column, and counts, amounts and rates
   // (a web-analytics export: date, source, users, sessions; a spend sheet: channel, week, spend)
   if (!keyed && !grain.length) {
@@ -502,6 +504,29 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   const settings = names.filter((n) => /^(?:enable|enabled|isdefault|isnotempty|allow|use|max|min|experimental|restrict|show)_|_(?:enabled|enable|setting|settings)$/.test(n)).length;
   // a keyed thing with many feature flags (a license) is still a thing
   if (!keyed && settings >= 5 && settings >= names.length / 2) return { kind: 'configuration', why: 'its columns are settings (enable_*, isdefault_*, max_*)', served: [] };
+  return undefined;
+}
+
+/** The row id a loader gives a table whose source has no primary key (Fivetran's _fivetran_id). */
+const LOADER_ROW_ID = /^_fivetran_id$/;
+/** A day column of a report row (date, date_day, report_date, date_start). */
+const DAY_COLUMN = /^(?:date|day|date_day|report_date|date_start)$/;
+
+/**
+ * Rows the loader had to number itself (no primary key in the source) and stamped with a day: an ad platform's report per
+ * thing and day, whatever ids of the thing they hold (Facebook Ads' basic_ad: ad_id, date, impressions, spend; Google Ads'
+ * ad_group_stats, whose `id` is the ad group's, repeated each day — a source keyed by it would need no loader's row id),
+ * its figures as type and value pairs (an ad's actions per day: action_type, value), or nothing but the thing's key and the day.
+ */
+function loaderRowsPerDay(columns: readonly { name: string }[], names: readonly string[], keyed: boolean, adFigures: number): NameKind | undefined {
+  if (keyed || !columns.some((c) => LOADER_ROW_ID.test(c.name.toLowerCase()))) return undefined;
+  const day = names.find((n) => DAY_COLUMN.test(n));
+  if (!day) return undefined;
+  if (adFigures >= 4 && adFigures * 4 >= names.length) return { kind: 'report', why: `${adFigures} of its ${names.length} columns are an ad platform's figures per ${day}, its rows numbered by the loader (no key of its own): a performance report`, served: [] };
+  const typed = names.find((n) => n.endsWith('_type') && names.includes('value'));
+  if (typed) return { kind: 'report', why: `figures as ${typed} and value pairs per ${day}, its rows numbered by the loader (no key of its own)`, served: [] };
+  const rest = names.filter((n) => n !== day);
+  if (rest.length && rest.every((n) => !!keyShape(n))) return { kind: 'report', why: `no key of its own: rows per ${rest.join(' and ')} per ${day}, numbered by the loader`, served: [] };
   return undefined;
 }
 

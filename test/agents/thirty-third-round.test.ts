@@ -1,0 +1,41 @@
+// The Conceptualizer, issue 23's thirty-third blind round: classes of error read off a company warehouse of several systems
+// (a marketplace's application database beside a CRM, hand-kept sheets, an uploaded claims file, web analytics and two ad
+// platforms loaded by Fivetran, every staging model named stg__<system>__<table>). Each project is written in that shape and
+// read by the real project reader, with the SQL parser loaded.
+import { describe, expect, it } from 'vitest';
+import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
+import { loadFiles, names, refs, sources, sourcesYaml } from './helpers.js';
+
+await initSqlColumns(); // columns come from the models' SQL
+
+const run = (files: Record<string, string>) => conceptualize(loadFiles(files));
+const select = (system: string, table: string, columns: string) => `select ${columns} from {{ source('${system}', '${table}') }}\n`;
+
+// an ad platform's campaigns and ads beside its reports, loaded by Fivetran
+const ads = (extra: Record<string, string> = {}, reports: string[] = []) => ({
+  'models/staging/sources.yml': sourcesYaml(sources('ads', 'campaign', 'ad', ...reports)),
+  'models/staging/stg__ads__campaign.sql': select('ads', 'campaign', 'id as campaign_id, name, status, start_date'),
+  'models/staging/stg__ads__ad.sql': select('ads', 'ad', 'id as ad_id, campaign_id, name, status'),
+  ...extra,
+});
+
+describe('rows the loader numbered itself (_fivetran_id), stamped with a day', () => {
+  const report = (table: string, columns: string) => run(ads({ [`models/staging/stg__ads__${table}.sql`]: select('ads', table, columns) }, [table]));
+
+  it('holding an ad platform\'s figures are a performance report, whatever key of an ad or of its own they hold', () => {
+    expect(names(report('basic_ad', 'ad_id, date, _fivetran_id, account_id, impressions, inline_link_clicks, reach, cpc, cpm, ctr, spend, ad_name'))).not.toContain('BasicAd');
+    // (Google Ads' ad_group_stats: its id is the ad group's, repeated each day)
+    expect(names(report('ad_group_stats', 'id, date, _fivetran_id, campaign_id, impressions, clicks, cost_micros, conversions, device'))).not.toContain('AdGroupStat');
+  });
+
+  it('holding figures as type and value pairs, or only a thing\'s key and the day, are a report too', () => {
+    expect(names(report('basic_ad_actions', 'ad_id, date, _fivetran_id, index, action_type, value, inline'))).not.toContain('BasicAdAction');
+    expect(names(report('video_view_type', 'account_id, date, _fivetran_id'))).not.toContain('VideoViewType');
+  });
+
+  it('are things where the source has a key of its own (no loader\'s row id) or no day stamps them', () => {
+    expect(names(report('ad_review', 'ad_review_id, ad_id, date, impressions, clicks, spend, reach, cpc'))).toContain('AdReview');
+    expect(names(report('offer', '_fivetran_id, offer_code, name, impressions, clicks, spend, reach'))).toContain('Offer');
+  });
+});
