@@ -67,6 +67,14 @@ const TOOL_PREFIXES = new Set(['fivetran', 'airbyte', 'stitch', 'dbt', 'meltano'
 /** Systems, folders and name words of a pipeline's own bookkeeping (load outcomes, validator output, id maps, audit logs). */
 const PIPELINE_WORDS = new Set(['outcome', 'outcomes', 'validation', 'download', 'unzip', 'scraped', 'scrape', 'ingestion', 'invocation', 'idmap', 'cloudaudit']);
 const TECHNICAL_SYSTEMS = new Set(['audit', 'logs', 'logging', 'monitoring', 'elementary', 'fivetran', 'airbyte', 'stitch', 'dbt']);
+/**
+ * A table named for outcomes (and no other word of a pipeline's bookkeeping) that holds the key of a thing the layer keeps
+ * (session_outcome, evaluation_outcome: session_id, a therapist's notes): the outcomes of those things, not load outcomes.
+ */
+export function outcomesOfThings(tokens: readonly string[], columns: readonly { name: string }[], layerNouns: ReadonlySet<string>): boolean {
+  if (!tokens.some((t) => t === 'outcome' || t === 'outcomes') || tokens.some((t) => PIPELINE_WORDS.has(t) && t !== 'outcome' && t !== 'outcomes')) return false;
+  return columns.some((c) => { const stem = keyShape(c.name)?.stem; return !!stem?.length && layerNouns.has(stem.join('_')); });
+}
 /** Configuration sections of an application. */
 const CONFIG_NOUNS = new Set(['ldap', 'saml', 'oauth', 'sso', 'smtp', 'config', 'configs', 'configuration', 'setting', 'settings', 'preference', 'preferences',
   'pref', 'prefs', 'param', 'params']);

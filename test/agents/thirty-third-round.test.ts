@@ -39,3 +39,24 @@ describe('rows the loader numbered itself (_fivetran_id), stamped with a day', (
     expect(names(report('offer', '_fivetran_id, offer_code, name, impressions, clicks, spend, reach'))).toContain('Offer');
   });
 });
+
+describe('outcomes of a thing the layer keeps', () => {
+  // an application's sessions, and a hand-kept sheet of each session's outcome that a downstream model joins to them
+  const clinic = (sheet: string, columns: string) => run({
+    'models/staging/sources.yml': sourcesYaml(sources('app', 'session', 'dependent') + sources('google_sheets', sheet)),
+    'models/staging/stg__app__session.sql': select('app', 'session', 'session_id, dependent_id, start_date, status, total_cost'),
+    'models/staging/stg__app__dependent.sql': select('app', 'dependent', 'dependent_id, dependent_name, dob'),
+    [`models/staging/stg__google_sheets__${sheet}.sql`]: select('google_sheets', sheet, columns),
+    'models/intermediate/int__recent_outcome.sql': `select o.session_id, s.dependent_id, o.recommendation from {{ ref('stg__google_sheets__${sheet}') }} o join {{ ref('stg__app__session') }} s on o.session_id = s.session_id\n`,
+  });
+
+  it('holding its key (a session\'s outcome notes: session_id) are records about it, drawn to it, not a pipeline\'s load outcomes', () => {
+    const p = clinic('session_outcome', 'session_id, provider_specialty, date_of_service, goals_long_term_timeline, treatment_plan_recommendations, recommendation');
+    expect(names(p)).toContain('SessionOutcome');
+    expect(refs(p)).toContain('Session>SessionOutcome.session_id');
+  });
+
+  it('holding no key of a thing the layer keeps are still the pipeline\'s outcomes (a feed\'s download outcomes)', () => {
+    expect(names(clinic('download_outcomes', 'feed_url, downloaded_at, success, exception'))).not.toContain('DownloadOutcome');
+  });
+});
