@@ -509,6 +509,12 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
       return { kind: 'attribute', why: `no key of its own, and the columns naming its rows (${others.join(', ')}) name another thing: values of that thing`, served: [] };
     }
   }
+  // nothing but an e-mail address and a value or two (parent_email, insurance_name: each parent's insurance, mapped by hand):
+  // values of the person with that address, looked up by it, not a thing of its own
+  const emails = names.filter((n) => /(?:^|_)e_?mail(?:_address)?$/.test(n));
+  if (!keyed && !grain.length && emails.length === 1 && names.length >= 2 && names.length <= 3 && !names.some((n) => keyShape(n) || isOwnId(n) || isFigureColumn(n, types.get(n)))) {
+    return { kind: 'attribute', why: `no key of its own: ${names.filter((n) => n !== emails[0]).join(', ')} per ${emails[0]}, values of the person with that address`, served: [] };
+  }
   const settings = names.filter((n) => /^(?:enable|enabled|isdefault|isnotempty|allow|use|max|min|experimental|restrict|show)_|_(?:enabled|enable|setting|settings)$/.test(n)).length;
   // a keyed thing with many feature flags (a license) is still a thing
   if (!keyed && settings >= 5 && settings >= names.length / 2) return { kind: 'configuration', why: 'its columns are settings (enable_*, isdefault_*, max_*)', served: [] };

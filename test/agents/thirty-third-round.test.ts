@@ -60,3 +60,30 @@ describe('outcomes of a thing the layer keeps', () => {
     expect(names(clinic('download_outcomes', 'feed_url, downloaded_at, success, exception'))).not.toContain('DownloadOutcome');
   });
 });
+
+describe('nothing but an e-mail address and a value or two', () => {
+  // an application's parent insurances, and a seed-mapped list of each CRM parent's insurance by e-mail address
+  const insurances = (columns: string) => run({
+    'models/staging/sources.yml': sourcesYaml(sources('app', 'parent', 'parent_insurance', 'insurance', 'session') + sources('crm', 'contact')),
+    'models/staging/stg__app__parent.sql': select('app', 'parent', 'parent_id, user_reference, required_services'),
+    'models/staging/stg__app__insurance.sql': select('app', 'insurance', 'insurance_id, insurance_name'),
+    'models/staging/stg__app__parent_insurance.sql': select('app', 'parent_insurance', 'parent_insurance_id, parent_id, insurance_id, member_id, group_number'),
+    'models/staging/stg__seed__parent_insurance.sql': select('crm', 'contact', columns),
+    'models/staging/stg__app__session.sql': select('app', 'session', 'session_id, parent_insurance_id, start_date, status'),
+  });
+
+  it('is values of the person with that address, not a thing — so the application\'s table keeps its plain name', () => {
+    const p = insurances('property_email as parent_email, property_insurance as insurance_name');
+    expect(names(p)).toContain('ParentInsurance');
+    expect(names(p).filter((n) => n.endsWith('ParentInsurance') && n !== 'ParentInsurance')).toEqual([]);
+    expect(refs(p)).toContain('ParentInsurance>Session.parent_insurance_id');
+  });
+
+  it('with an identifier of its own beside the address is a thing (a subscriber keyed by subscriber_id)', () => {
+    const p = run({
+      'models/staging/sources.yml': sourcesYaml(sources('crm', 'subscriber')),
+      'models/staging/stg__crm__subscriber.sql': select('crm', 'subscriber', 'subscriber_id, email, list_name'),
+    });
+    expect(names(p)).toContain('Subscriber');
+  });
+});
