@@ -87,3 +87,21 @@ describe('nothing but an e-mail address and a value or two', () => {
     expect(names(p)).toContain('Subscriber');
   });
 });
+
+describe('a thing\'s details joined by a downstream model to an own id', () => {
+  const booking = (join: string) => run({
+    'models/staging/sources.yml': sourcesYaml(sources('app', 'provider', 'session')),
+    'models/staging/stg__app__provider.sql': select('app', 'provider', 'provider_id, first_last, hourly_rate, npi_number'),
+    'models/staging/stg__app__session.sql': select('app', 'session', 'session_id, provider_details, start_date, status, total_cost'),
+    'models/intermediate/int__provider.sql': "select provider_id as app_provider_id, first_last from {{ ref('stg__app__provider') }}\n",
+    'models/intermediate/int__session.sql': `select s.session_id, p.first_last from {{ ref('stg__app__session') }} as s left join {{ ref('int__provider') }} as p on ${join}\n`,
+  });
+
+  it('are the key of the details record (an application\'s provider_details: the providers\' provider_id), not free text', () => {
+    expect(refs(booking('s.provider_details = p.app_provider_id'))).toContain('Provider>Session.provider_details');
+  });
+
+  it('are free text where nothing joins them to an own id', () => {
+    expect(refs(booking('s.session_id = p.first_last')).filter((r) => r.endsWith('.provider_details'))).toEqual([]);
+  });
+});
