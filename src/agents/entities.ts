@@ -131,7 +131,7 @@ export function readStagingLayer(project: Project): StagingLayer {
     // the array it unnests (an order's line items: (li->>'id')::bigint as line_item_id)
     const { elementIds } = sqlShape(project, node);
     const ownKeys = new Set([...columns.filter((c) => isUniqueColumn(node, c.name) && !isTechnicalColumn(c.name)).map((c) => c.name.toLowerCase()),
-      ...inheritedKeys(project, node, columns, sqlShape(project, node).renames), ...elementIds]);
+      ...inheritedKeys(project, node, columns, sqlShape(project, node).renames), ...elementIds, ...clickIds(parsed.tokens, columns)]);
     // (Fivetran's packages describe every model by a doc block: the rules that read what a model says of itself read its text)
     const description = resolveDescription(project, node.description);
     return { node, parsed, source: systemOf(node, parsed, folder), columns, description, ownIds: ownKeys, kind: parsed.helper ? 'helper' : 'entity',
@@ -658,6 +658,18 @@ function messagesSent(m: StagingModel): boolean {
 /** Names of a spreadsheet system (a source, folder or stg_<system>__ part): tables typed in by hand. */
 const SHEET_SYSTEM = /^(?:g?sheets?|gs|google_?sheets?|g_?sheets?|spreadsheets?|excel)$/;
 
+
+/** An ad platform's click identifiers (Google's gclid, Meta's fbclid, Microsoft's msclkid): one per click. */
+const CLICK_ID = /^(?:gclid|fbclid|msclkid|dclid|gbraid|wbraid|ttclid|li_fat_id)$/;
+
+/**
+ * The click identifier of a table named for clicks (click_stats: gclid, campaign_id) is the row's own id — one row per click,
+ * not values of the campaign whose key it holds.
+ */
+function clickIds(tokens: readonly string[], columns: readonly AgentColumn[]): string[] {
+  if (!tokens.some((t) => t === 'click' || t === 'clicks')) return [];
+  return columns.map((c) => c.name.toLowerCase()).filter((n) => CLICK_ID.test(n));
+}
 /**
  * A table of a spreadsheet system (Google Sheets) is a hand-kept list, map or annotation (items flagged always in stock,
  * a classification per cut, privacy requests typed in), not a business entity, unless another table points at it by

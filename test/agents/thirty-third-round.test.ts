@@ -105,3 +105,20 @@ describe('a thing\'s details joined by a downstream model to an own id', () => {
     expect(refs(booking('s.session_id = p.first_last')).filter((r) => r.endsWith('.provider_details'))).toEqual([]);
   });
 });
+
+describe('a table named for clicks holding an ad platform\'s click identifier', () => {
+  // select * of the loader's tables: their columns are those the downstream models read
+  const clicks = (columns: string) => run({
+    'models/staging/sources.yml': sourcesYaml(sources('ads', 'campaign_history', 'click_stats')),
+    'models/staging/stg__ads__campaign_history.sql': "select * from {{ source('ads', 'campaign_history') }}\n",
+    'models/staging/stg__ads__click_stats.sql': "select * from {{ source('ads', 'click_stats') }}\n",
+    'models/intermediate/int__campaigns.sql': "select id as campaign_id, name, status from {{ ref('stg__ads__campaign_history') }}\n",
+    'models/intermediate/int__clicks.sql': `select ${columns.split(', ').map((c) => `k.${c}`).join(', ')}, c.name from {{ ref('stg__ads__click_stats') }} as k left join {{ ref('stg__ads__campaign_history') }} as c on k.campaign_id = c.id\n`,
+  });
+
+  it('is the clicks, one per gclid, drawn to their campaign — not values of the campaign', () => {
+    const p = clicks('gclid, campaign_id');
+    expect(names(p).filter((n) => n.startsWith('Click'))).toHaveLength(1);
+    expect(refs(p).filter((r) => r.includes('>Click') && r.endsWith('.campaign_id'))).toHaveLength(1);
+  });
+});
