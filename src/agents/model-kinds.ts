@@ -92,6 +92,8 @@ const SUMMARY_WORDS = new Set(['summary', 'summaries']);
  * identifier named for them (a weekly purchase order's purchase_order_id, a weekly menu's weekly_menu_id).
  */
 const PERIOD_WORDS = new Set(['daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual']);
+/** Words of rows delivered as a file (an upload, an import): a period word before one says how often it comes. */
+const DELIVERY_WORDS = new Set(['upload', 'uploads', 'uploaded', 'import', 'imports', 'file', 'files', 'drop', 'drops']);
 /** Planned or predicted figures: rows of numbers about other things, not things. */
 const FORECAST_WORDS = new Set(['forecast', 'forecasts', 'projection', 'projections']);
 /** The set-up of a chart in a dashboard (a Sankey diagram's flows), not business things. */
@@ -307,7 +309,9 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   // (…a surrogate of a thing's key and a date, a daily forecast's forecast_id, is not named for the rows)
   const thing = singularPhrase(tokens.filter((t) => !PERIOD_WORDS.has(t))).join('_');
   const namedId = ownNounId || node.columns.some((c) => isUniqueColumn(node, c.name) && [thing, `${singularPhrase(tokens).join('_')}`].includes(singularPhrase(keyShape(c.name)?.stem ?? []).join('_')));
-  if (ts >= 0 || tokens.some((t) => AGGREGATE_WORDS.has(t) && !(identified && SUMMARY_WORDS.has(t)) && !(namedId && PERIOD_WORDS.has(t)))) return { kind: 'report', why: 'a time series or per-period summary (aggregated rows)', served: [] };
+  // (…and a period word before a file's delivery word, monthly_claims_upload, says how often the rows come, not that they are summed)
+  const delivered = (i: number) => PERIOD_WORDS.has(tokens[i]) && tokens.slice(i + 1).some((w) => DELIVERY_WORDS.has(w));
+  if (ts >= 0 || tokens.some((t, i) => AGGREGATE_WORDS.has(t) && !(identified && SUMMARY_WORDS.has(t)) && !(namedId && PERIOD_WORDS.has(t)) && !delivered(i))) return { kind: 'report', why: 'a time series or per-period summary (aggregated rows)', served: [] };
   if (DEFINITION_HEADS.has(last) && describesFields(node, tokens)) {
     return { kind: 'technical', why: 'it describes the source system\'s fields (labels, types, groups), not business things', served: [] };
   }

@@ -122,3 +122,18 @@ describe('a table named for clicks holding an ad platform\'s click identifier', 
     expect(refs(p).filter((r) => r.includes('>Click') && r.endsWith('.campaign_id'))).toHaveLength(1);
   });
 });
+
+describe('a period word before a file\'s delivery word', () => {
+  const claims = (table: string) => run({
+    'models/staging/sources.yml': sourcesYaml(sources('claims', table)),
+    [`models/staging/stg__claims__${table}.sql`]: select('claims', table, 'session_id, patient_id, payer_name, date_of_service, claim_status, charges, paid_amount, payer_claim_no as payer_claim_number'),
+  });
+
+  it('says how often the rows come, not that they are summed (monthly_claims_upload: one row per claim)', () => {
+    expect(names(claims('monthly_claims_upload')).filter((n) => n.includes('Claim'))).toHaveLength(1);
+  });
+
+  it('alone still names a per-period summary (monthly_claims)', () => {
+    expect(names(claims('monthly_claims')).filter((n) => n.includes('Claim'))).toEqual([]);
+  });
+});
