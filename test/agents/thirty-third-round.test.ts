@@ -137,3 +137,21 @@ describe('a period word before a file\'s delivery word', () => {
     expect(names(claims('monthly_claims')).filter((n) => n.includes('Claim'))).toEqual([]);
   });
 });
+
+describe('e-mails of a thing', () => {
+  const crm = (columns: string) => run({
+    'models/staging/sources.yml': sourcesYaml(sources('crm', 'engagement', 'engagement_email')),
+    'models/staging/stg__crm__engagement.sql': select('crm', 'engagement', 'id, type, portal_id'),
+    'models/staging/stg__crm__engagement_email.sql': select('crm', 'engagement_email', columns),
+  });
+
+  it('with a subject or a body are messages sent, a thing of their own (an engagement\'s e-mail), not its addresses', () => {
+    const p = crm('engagement_id, property_hs_email_subject, property_hs_email_text, property_hs_email_status, property_hs_email_from_email, property_hs_email_to_email, property_hs_email_open_count');
+    expect(names(p)).toContain('EngagementEmail');
+    expect(refs(p)).toContain('Engagement>EngagementEmail.engagement_id');
+  });
+
+  it('with only addresses are values of the thing (its e-mail addresses by type)', () => {
+    expect(names(crm('engagement_id, email_address, email_type'))).not.toContain('EngagementEmail');
+  });
+});
