@@ -56,7 +56,7 @@ for (const d of readdirSync(OWN).sort()) {
 }
 // 3. public projects fetched at a pinned commit (test/fixtures/real-projects/<name>.project.json) with labels
 //    written from their files before the tool ran on them (a project in HELD_OUT is never used to tune the rules).
-const { registeredProjects, fetchedProject, fetchedSkipReason, REGISTRY } = await import('./lib/fetched-projects.mjs');
+const { registeredProjects, fetchedProject, fetchedSkipReason, REGISTRY, withProjectEnv } = await import('./lib/fetched-projects.mjs');
 // Every registered project was held out when labelled and scored once (docs/agents.md keeps those first figures),
 // then its errors were read: tuva in round 1, meltano-squared, dagster-open-platform, jira-source, bink-warehouse and
 // data-inclusion in issue 23's second round, quickbooks-source and salesforce-source in its third, crowdcow-warehouse in its
@@ -76,7 +76,7 @@ for (const reg of registeredProjects()) {
   if (reason) { if (!asJson) console.log(`(skipped ${reg.name}: ${reason})`); continue; }
   const { dir } = fetchedProject(reg.name);
   sets.push({ group: HELD_OUT.has(reg.name) ? 'fetched public projects, HELD OUT (not used for tuning)' : 'fetched public projects (tuning set)',
-    name: reg.name, dir, vars: reg.vars, labels: JSON.parse(readFileSync(f, 'utf8')), fetched: true });
+    name: reg.name, dir, vars: reg.vars, env: reg.env, labels: JSON.parse(readFileSync(f, 'utf8')), fetched: true });
 }
 if (only) sets.splice(0, sets.length, ...sets.filter((s) => s.name === only));
 sets.sort((a, b) => (a.group === b.group ? 0 : a.group.includes('HELD OUT') ? 1 : b.group.includes('HELD OUT') ? -1 : 0));
@@ -86,7 +86,7 @@ const fmt = (s) => `P ${pct(s.tp + s.fp ? s.precision : NaN)} R ${pct(s.recall)}
 const results = [];
 let group = '';
 for (const set of sets) {
-  const project = loadProject(set.dir, set.vars ? { vars: set.vars } : {});
+  const project = withProjectEnv(set.env, () => loadProject(set.dir, set.vars ? { vars: set.vars } : {}));
   // fetched projects are labelled as read with their vars: every label is in scope
   const scope = set.fetched ? undefined : labelScope(project);
   const runs = {};

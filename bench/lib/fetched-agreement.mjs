@@ -10,11 +10,11 @@ import { countsFromManifest, countsFromSummary, dbtParseManifest, REPO } from '.
 
 const BIN = join(REPO, 'bin', 'modeler.js');
 
-/** `modeler summary --output-json` on a project (with vars), and the time it took. */
-export function modelerSummary(dir, vars, profilesDir) {
+/** `modeler summary --output-json` on a project (with vars and the environment it needs), and the time it took. */
+export function modelerSummary(dir, vars, profilesDir, env = {}) {
   const t0 = performance.now();
   const args = [BIN, 'summary', '--project-dir', dir, '--output-json', ...(vars ? ['--vars', JSON.stringify(vars)] : []), ...(profilesDir ? ['--profiles-dir', profilesDir] : [])];
-  const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 512 * 1024 * 1024 });
   const ms = performance.now() - t0;
   if (r.status !== 0 && r.status !== 1) throw new Error(`modeler summary failed (${r.status}): ${r.stderr}`);
   return { summary: JSON.parse(r.stdout), code: r.status, ms };
@@ -41,7 +41,7 @@ export function dbtOnFetched(name) {
   writeFileSync(join(copy, 'profiles.yml'), `${profile}:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: ':memory:'\n`);
   const vars = agreementVars(project);
   const extra = vars ? ['--vars', JSON.stringify(vars)] : [];
-  const { manifest, ms } = dbtParseManifest(copy, copy, profile, extra);
+  const { manifest, ms } = dbtParseManifest(copy, copy, profile, extra, project.env);
   const pkg = manifest.metadata.project_name;
   return { manifest, pkg, counts: countsFromManifest(manifest, pkg), ms, copy };
 }
@@ -53,9 +53,9 @@ export const agreementVars = (project) => project.agreementVars ?? project.vars;
 export function agreementOn(name) {
   const { dir, project } = fetchedProject(name);
   const dbt = dbtOnFetched(name);
-  const got = modelerSummary(dir, agreementVars(project), dbt.copy);
+  const got = modelerSummary(dir, agreementVars(project), dbt.copy, project.env);
   const modeler = countsFromSummary(got.summary);
   const keys = Object.keys(dbt.counts);
   return { name, dbt: dbt.counts, modeler, agree: keys.filter((k) => dbt.counts[k] === modeler[k]).length, of: keys.length,
-    dbtMs: dbt.ms, modelerMs: got.ms, manifest: dbt.manifest, pkg: dbt.pkg, dir, copy: dbt.copy, vars: agreementVars(project), summary: got.summary, code: got.code };
+    dbtMs: dbt.ms, modelerMs: got.ms, manifest: dbt.manifest, pkg: dbt.pkg, dir, copy: dbt.copy, vars: agreementVars(project), env: project.env ?? {}, summary: got.summary, code: got.code };
 }

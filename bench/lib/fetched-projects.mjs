@@ -16,7 +16,7 @@ export const MIRROR = resolve(process.env.MODELER_MIRROR ?? '/work/.mirror');
 export const REGISTRY = join(REPO, 'test', 'fixtures', 'real-projects');
 const CACHE = join(tmpdir(), 'modeler-fetched-projects');
 
-/** Every registered project: {name, repo, commit, subdir?, packages?: [{repo, commit, as}], vars?, notes?}. */
+/** Every registered project: {name, repo, commit, subdir?, packages?: [{repo, commit, as}], vars?, env?, notes?}. */
 export function registeredProjects() {
   if (!existsSync(REGISTRY)) return [];
   return readdirSync(REGISTRY).filter((f) => f.endsWith('.project.json')).sort()
@@ -104,6 +104,18 @@ export function fetchedProject(name) {
 function packagesInstallPath(dir) {
   const m = readFileSync(join(dir, 'dbt_project.yml'), 'utf8').match(/^packages-install-path:\s*["']?([^"'#\n]+?)["']?\s*(?:#.*)?$/m);
   return m ? m[1].replace(/\/+$/, '') : 'dbt_packages';
+}
+
+/**
+ * `fn()` with the environment a project's env_var() calls without a default need (the registry's `env`: coral-care's
+ * `DBT_DATABASE` and schema names), set only for the call: dbt refuses the project without them, and so does modeler.
+ */
+export function withProjectEnv(env, fn) {
+  const before = Object.fromEntries(Object.keys(env ?? {}).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env ?? {});
+  try { return fn(); } finally {
+    for (const [k, v] of Object.entries(before)) { if (v === undefined) delete process.env[k]; else process.env[k] = v; }
+  }
 }
 
 /** A writable copy of a fetched project (for `dbt parse`, which writes target/). */

@@ -40,12 +40,12 @@ export function dbtBin() {
 }
 
 /** Run a real `dbt parse` (in-memory DuckDB profile); returns the manifest or throws with dbt's output. */
-export function dbtParseManifest(dir, profilesDir = REAL_DBT, profile = 'default', extra = []) {
+export function dbtParseManifest(dir, profilesDir = REAL_DBT, profile = 'default', extra = [], env = {}) {
   const bin = dbtBin();
   if (!bin) throw new Error('dbt not found: run `npm run test:deps` (installs dbt-core + dbt-duckdb into .ci/venv)');
   const t0 = performance.now();
   const r = spawnSync(bin, ['parse', '--profiles-dir', profilesDir, '--profile', profile, '--project-dir', dir, '--no-use-colors', '--no-partial-parse', ...extra], {
-    cwd: dir, encoding: 'utf8', env: { ...process.env, DBT_SEND_ANONYMOUS_USAGE_STATS: 'false', DO_NOT_TRACK: '1' }, timeout: 1_800_000, maxBuffer: 256 * 1024 * 1024,
+    cwd: dir, encoding: 'utf8', env: { ...process.env, ...env, DBT_SEND_ANONYMOUS_USAGE_STATS: 'false', DO_NOT_TRACK: '1' }, timeout: 1_800_000, maxBuffer: 256 * 1024 * 1024,
   });
   const ms = performance.now() - t0;
   if (r.status !== 0) throw new Error(`dbt parse failed in ${dir} (status ${r.status}, signal ${r.signal}, ${r.error?.message ?? ''}):\n${(r.stdout ?? '').slice(-3000)}${(r.stderr ?? '').slice(-3000)}`);

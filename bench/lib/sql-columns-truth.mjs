@@ -31,7 +31,7 @@ export function compileCopy(name) {
   if (!bin) throw new Error('dbt not found (.ci/venv/bin/dbt)');
   const args = ['compile', '--profiles-dir', profiles, '--profile', conf.profile ?? 'default', '--project-dir', dir, '--no-use-colors', '--no-partial-parse', '--no-populate-cache', '--select', 'resource_type:model', ...(reg?.dbtArgs ?? [])];
   if (reg?.vars) args.push('--vars', JSON.stringify(reg.vars));
-  const r = spawnSync(bin, args, { cwd: dir, encoding: 'utf8', env: { ...process.env, DBT_SEND_ANONYMOUS_USAGE_STATS: 'false', DO_NOT_TRACK: '1' }, timeout: 1_800_000, maxBuffer: 256 * 1024 * 1024 });
+  const r = spawnSync(bin, args, { cwd: dir, encoding: 'utf8', env: { ...process.env, ...reg?.env, DBT_SEND_ANONYMOUS_USAGE_STATS: 'false', DO_NOT_TRACK: '1' }, timeout: 1_800_000, maxBuffer: 256 * 1024 * 1024 });
   const mf = join(dir, 'target', 'manifest.json');
   if (!existsSync(mf)) throw new Error(`dbt compile wrote no manifest for ${name}:\n${(r.stdout ?? '').slice(-2000)}${(r.stderr ?? '').slice(-2000)}`);
   return { dir, profiles, dbPath, manifest: JSON.parse(readFileSync(mf, 'utf8')), status: r.status, log: (r.stdout ?? '').slice(-4000) };

@@ -20,7 +20,7 @@ import { gluedNames, gluedOfNames, gluedOfProse, gluedOfWords, subjectTails } fr
 import { tagDefinitions } from './tag-definitions.js';
 import { inheritedKeys, isUniqueColumn, primaryKeyColumn } from './keys.js';
 import { applySystemPrefixes, conformedTables, grainOf, mergePartitionCopies, markDuplicates, markJoinsAgain, markRestagings, markSameRows, markSubsets, nameForTheirBase, ownIdentifiers, systemOf } from './layer-systems.js';
-import { describedAsLink, descriptionKind, isTransformationStep, nameKind, placeKind, structureKind, type ModelKind } from './model-kinds.js';
+import { describedAsLink, descriptionKind, isTransformationStep, nameKind, outcomesOfThings, placeKind, structureKind, type ModelKind } from './model-kinds.js';
 import { holdsKeyOf, markPluralParts, nameByGrain, withoutLayerWords } from './layer-parts.js';
 import { labelOf, parseModelName, pascalName, snakeOf, tokensOfEntityName, type ParsedName } from './naming.js';
 import { columnsFromReadersOnly, columnsOf, notReturned, semanticKeys, type AgentColumn } from './node-columns.js';
@@ -131,7 +131,7 @@ export function readStagingLayer(project: Project): StagingLayer {
     // the array it unnests (an order's line items: (li->>'id')::bigint as line_item_id)
     const { elementIds } = sqlShape(project, node);
     const ownKeys = new Set([...columns.filter((c) => isUniqueColumn(node, c.name) && !isTechnicalColumn(c.name)).map((c) => c.name.toLowerCase()),
-      ...inheritedKeys(project, node, columns, sqlShape(project, node).renames), ...elementIds]);
+      ...inheritedKeys(project, node, columns, sqlShape(project, node).renames), ...elementIds, ...clickIds(parsed.tokens, columns)]);
     // (Fivetran's packages describe every model by a doc block: the rules that read what a model says of itself read its text)
     const description = resolveDescription(project, node.description);
     return { node, parsed, source: systemOf(node, parsed, folder), columns, description, ownIds: ownKeys, kind: parsed.helper ? 'helper' : 'entity',
@@ -170,6 +170,9 @@ export function readStagingLayer(project: Project): StagingLayer {
       // maintenance_id, a job done on a vehicle): the records of those things; a log holding it on many rows (a scan session's
       // log lines, scan_session_id) is a log
       if (k.kind === 'log' && k.served.length && !layerNouns.has(snakeOf(singularPhrase(k.served))) && [...m.ownKeys].some((c) => c.toLowerCase() === `${snakeOf(singularPhrase(k.served))}_id`)) k = { kind: 'entity', why: '', served: [] };
+      // …and the outcomes of a business thing, holding the key of one the layer keeps (a session's outcome notes: session_id), are
+      // records about it, not a pipeline's load or parse outcomes (which hold no thing's key)
+      if (k.kind === 'technical' && outcomesOfThings(m.parsed.tokens, m.columns, layerNouns)) k = { kind: 'entity', why: '', served: [] };
       // (…or its head word's, glued or not: an evacuation zone's zoneid)
       const head = m.parsed.tokens[m.parsed.tokens.length - 1];
       const identified = nounId || m.ownKeys.size > 0 || m.columns.some((c) => ['id', `${head}_id`, `${head}id`].includes(c.name.toLowerCase()));
@@ -189,7 +192,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   pointedAtRecords(models);
   pointedAtThings(models);
   tagDefinitions(models);
-  handKeptSheets(models);
+  handKeptSheets(models, layerNouns);
   siblingKinds(models);
   for (const { model, of } of markDuplicates(models)) {
     model.kind = 'duplicate';
@@ -685,12 +688,24 @@ function messagesSent(m: StagingModel): boolean {
 /** Names of a spreadsheet system (a source, folder or stg_<system>__ part): tables typed in by hand. */
 const SHEET_SYSTEM = /^(?:g?sheets?|gs|google_?sheets?|g_?sheets?|spreadsheets?|excel)$/;
 
+
+/** An ad platform's click identifiers (Google's gclid, Meta's fbclid, Microsoft's msclkid): one per click. */
+const CLICK_ID = /^(?:gclid|fbclid|msclkid|dclid|gbraid|wbraid|ttclid|li_fat_id)$/;
+
+/**
+ * The click identifier of a table named for clicks (click_stats: gclid, campaign_id) is the row's own id — one row per click,
+ * not values of the campaign whose key it holds.
+ */
+function clickIds(tokens: readonly string[], columns: readonly AgentColumn[]): string[] {
+  if (!tokens.some((t) => t === 'click' || t === 'clicks')) return [];
+  return columns.map((c) => c.name.toLowerCase()).filter((n) => CLICK_ID.test(n));
+}
 /**
  * A table of a spreadsheet system (Google Sheets) is a hand-kept list, map or annotation (items flagged always in stock,
  * a classification per cut, privacy requests typed in), not a business entity, unless another table points at it by
  * key (a product master the inventory rows name).
  */
-function handKeptSheets(models: StagingModel[]): void {
+function handKeptSheets(models: StagingModel[], layerNouns: ReadonlySet<string>): void {
   const sheets = models.filter((m) => m.kind === 'entity' && [m.source, stagingFolder(m.node) ?? '', ...m.node.sourceRefs.map((r) => r.split('.')[0])]
     .some((w) => SHEET_SYSTEM.test(w.toLowerCase())));
   if (!sheets.length) return;
@@ -714,7 +729,8 @@ function handKeptSheets(models: StagingModel[]): void {
     const noun = snakeOf(m.parsed.tokens);
     // pointed at: a table of another kind carries one of its keys, or a key named for its noun
     const pointed = [...m.ownKeys].some((k) => k !== 'id' && !!keyShape(k)?.stem.length && columns.has(k)) || stems.has(noun);
-    if (pointed) continue;
+    // (…nor outcomes of a thing the layer keeps, typed in by hand: a therapist's notes on each session are records about it)
+    if (pointed || outcomesOfThings(m.parsed.tokens, m.columns, layerNouns)) continue;
     m.kind = 'configuration';
     m.why = 'a hand-kept spreadsheet no other table points at by key (a list, map or annotation typed in by hand)';
     (m as Served).served = [];

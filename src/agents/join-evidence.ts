@@ -110,7 +110,10 @@ export function joinedEntity(m: StagingModel, column: string, joins: JoinMap, by
   if (stem && !stem.length) return undefined;
   if (!stem) {
     const c = m.columns.find((x) => x.name.toLowerCase() === column);
-    if (!c || isTechnicalColumn(column) || plainValueKind(column, c.type)) return undefined;
+    // (a thing's details joined to an own id are its details record's key — an application's provider_detail, the providers'
+    // provider_id — not free text)
+    const kind = c && plainValueKind(column, c.type);
+    if (!c || isTechnicalColumn(column) || (kind && !(kind === 'text' && /_details?$/.test(column)))) return undefined;
   }
   // a key with its kind beside it (zone_diffusion_code + zone_diffusion_type) points at several kinds of thing: a join on one kind says nothing of the others
   if (m.columns.some((c) => c.name.toLowerCase() === `${(stem ?? [column]).join('_')}_type`)) return undefined;

@@ -366,7 +366,9 @@ function detailsOf(m: StagingModel, ref: string): string | undefined {
   const word = DETAIL_WORDS[singularWord(tail)];
   // (a row's own id other than one named for the table would make it a thing of its own)
   const ids = [...m.ownIds, ...m.ownKeys].filter((k) => k !== 'id' && k !== `${snakeOf(tokens)}_id` && k !== ref);
-  if (word && !ids.length && 2 * values.filter((n) => n.split('_').some((w) => singularWord(w) === word)).length >= values.length) return `the ${word}s`;
+  // (e-mails with a subject or a body are messages sent, an engagement's emails, not a thing's addresses)
+  const messages = word === 'email' && values.some((n) => /(?:^|_)(?:subject|body|html)(?:_|$)/.test(n));
+  if (word && !ids.length && !messages && 2 * values.filter((n) => n.split('_').some((w) => singularWord(w) === word)).length >= values.length) return `the ${word}s`;
   // codes of one kind: the row's id and the code, both named for the kind its name ends in
   const kind = singularWord(tokens[tokens.length - 1]);
   if (ids.length === 1 && ids[0] === `${kind}_id` && values.every((n) => n === `${kind}_code`)) return `the ${kind} codes`;

@@ -67,6 +67,14 @@ const TOOL_PREFIXES = new Set(['fivetran', 'airbyte', 'stitch', 'dbt', 'meltano'
 /** Systems, folders and name words of a pipeline's own bookkeeping (load outcomes, validator output, id maps, audit logs). */
 const PIPELINE_WORDS = new Set(['outcome', 'outcomes', 'validation', 'download', 'unzip', 'scraped', 'scrape', 'ingestion', 'invocation', 'idmap', 'cloudaudit']);
 const TECHNICAL_SYSTEMS = new Set(['audit', 'logs', 'logging', 'monitoring', 'elementary', 'fivetran', 'airbyte', 'stitch', 'dbt']);
+/**
+ * A table named for outcomes (and no other word of a pipeline's bookkeeping) that holds the key of a thing the layer keeps
+ * (session_outcome, evaluation_outcome: session_id, a therapist's notes): the outcomes of those things, not load outcomes.
+ */
+export function outcomesOfThings(tokens: readonly string[], columns: readonly { name: string }[], layerNouns: ReadonlySet<string>): boolean {
+  if (!tokens.some((t) => t === 'outcome' || t === 'outcomes') || tokens.some((t) => PIPELINE_WORDS.has(t) && t !== 'outcome' && t !== 'outcomes')) return false;
+  return columns.some((c) => { const stem = keyShape(c.name)?.stem; return !!stem?.length && layerNouns.has(stem.join('_')); });
+}
 /** Configuration sections of an application. */
 const CONFIG_NOUNS = new Set(['ldap', 'saml', 'oauth', 'sso', 'smtp', 'config', 'configs', 'configuration', 'setting', 'settings', 'preference', 'preferences',
   'pref', 'prefs', 'param', 'params']);
@@ -84,6 +92,8 @@ const SUMMARY_WORDS = new Set(['summary', 'summaries']);
  * identifier named for them (a weekly purchase order's purchase_order_id, a weekly menu's weekly_menu_id).
  */
 const PERIOD_WORDS = new Set(['daily', 'weekly', 'monthly', 'quarterly', 'yearly', 'annual']);
+/** Words of rows delivered as a file (an upload, an import): a period word before one says how often it comes. */
+const DELIVERY_WORDS = new Set(['upload', 'uploads', 'uploaded', 'import', 'imports', 'file', 'files', 'drop', 'drops']);
 /** Planned or predicted figures: rows of numbers about other things, not things. */
 const FORECAST_WORDS = new Set(['forecast', 'forecasts', 'projection', 'projections']);
 /** The set-up of a chart in a dashboard (a Sankey diagram's flows), not business things. */
@@ -300,7 +310,9 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   // (…a surrogate of a thing's key and a date, a daily forecast's forecast_id, is not named for the rows)
   const thing = singularPhrase(tokens.filter((t) => !PERIOD_WORDS.has(t))).join('_');
   const namedId = ownNounId || node.columns.some((c) => isUniqueColumn(node, c.name) && [thing, `${singularPhrase(tokens).join('_')}`].includes(singularPhrase(keyShape(c.name)?.stem ?? []).join('_')));
-  if (ts >= 0 || tokens.some((t) => AGGREGATE_WORDS.has(t) && !(identified && SUMMARY_WORDS.has(t)) && !(namedId && PERIOD_WORDS.has(t)))) return { kind: 'report', why: 'a time series or per-period summary (aggregated rows)', served: [] };
+  // (…and a period word before a file's delivery word, monthly_claims_upload, says how often the rows come, not that they are summed)
+  const delivered = (i: number) => PERIOD_WORDS.has(tokens[i]) && tokens.slice(i + 1).some((w) => DELIVERY_WORDS.has(w));
+  if (ts >= 0 || tokens.some((t, i) => AGGREGATE_WORDS.has(t) && !(identified && SUMMARY_WORDS.has(t)) && !(namedId && PERIOD_WORDS.has(t)) && !delivered(i))) return { kind: 'report', why: 'a time series or per-period summary (aggregated rows)', served: [] };
   if (DEFINITION_HEADS.has(last) && describesFields(node, tokens)) {
     return { kind: 'technical', why: 'it describes the source system\'s fields (labels, types, groups), not business things', served: [] };
   }
@@ -456,6 +468,8 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
   // (date_start … date_stop): an ad platform's performance rows per campaign or ad and day, not campaigns or ads
   const windowed = names.some((n) => WINDOW_START.test(n)) && names.some((n) => WINDOW_END.test(n));
   if (windowed && adFigures >= 4 && adFigures * 4 >= names.length) return { kind: 'report', why: `${adFigures} of its ${names.length} columns are an ad platform's figures over a reporting window (${names.find((n) => WINDOW_START.test(n))} … ${names.find((n) => WINDOW_END.test(n))}): a performance report`, served: [] };
+  const perDay = loaderRowsPerDay(columns, names, keyed, adFigures);
+  if (perDay) return perDay;
   // figures per period: no identifier of its own, a day/week/month column, and counts, amounts and rates
   // (a web-analytics export: date, source, users, sessions; a spend sheet: channel, week, spend)
   if (!keyed && !grain.length) {
@@ -500,9 +514,38 @@ export function structureKind(tokens: readonly string[], columns: readonly { nam
       return { kind: 'attribute', why: `no key of its own, and the columns naming its rows (${others.join(', ')}) name another thing: values of that thing`, served: [] };
     }
   }
+  // nothing but an e-mail address and a value or two (parent_email, insurance_name: each parent's insurance, mapped by hand):
+  // values of the person with that address, looked up by it, not a thing of its own
+  const emails = names.filter((n) => /(?:^|_)e_?mail(?:_address)?$/.test(n));
+  if (!keyed && !grain.length && emails.length === 1 && names.length >= 2 && names.length <= 3 && !names.some((n) => keyShape(n) || isOwnId(n) || isFigureColumn(n, types.get(n)))) {
+    return { kind: 'attribute', why: `no key of its own: ${names.filter((n) => n !== emails[0]).join(', ')} per ${emails[0]}, values of the person with that address`, served: [] };
+  }
   const settings = names.filter((n) => /^(?:enable|enabled|isdefault|isnotempty|allow|use|max|min|experimental|restrict|show)_|_(?:enabled|enable|setting|settings)$/.test(n)).length;
   // a keyed thing with many feature flags (a license) is still a thing
   if (!keyed && settings >= 5 && settings >= names.length / 2) return { kind: 'configuration', why: 'its columns are settings (enable_*, isdefault_*, max_*)', served: [] };
+  return undefined;
+}
+
+/** The row id a loader gives a table whose source has no primary key (Fivetran's _fivetran_id). */
+const LOADER_ROW_ID = /^_fivetran_id$/;
+/** A day column of a report row (date, date_day, report_date, date_start). */
+const DAY_COLUMN = /^(?:date|day|date_day|report_date|date_start)$/;
+
+/**
+ * Rows the loader had to number itself (no primary key in the source) and stamped with a day: an ad platform's report per
+ * thing and day, whatever ids of the thing they hold (Facebook Ads' basic_ad: ad_id, date, impressions, spend; Google Ads'
+ * ad_group_stats, whose `id` is the ad group's, repeated each day — a source keyed by it would need no loader's row id),
+ * its figures as type and value pairs (an ad's actions per day: action_type, value), or nothing but the thing's key and the day.
+ */
+function loaderRowsPerDay(columns: readonly { name: string }[], names: readonly string[], keyed: boolean, adFigures: number): NameKind | undefined {
+  if (keyed || !columns.some((c) => LOADER_ROW_ID.test(c.name.toLowerCase()))) return undefined;
+  const day = names.find((n) => DAY_COLUMN.test(n));
+  if (!day) return undefined;
+  if (adFigures >= 4 && adFigures * 4 >= names.length) return { kind: 'report', why: `${adFigures} of its ${names.length} columns are an ad platform's figures per ${day}, its rows numbered by the loader (no key of its own): a performance report`, served: [] };
+  const typed = names.find((n) => n.endsWith('_type') && names.includes('value'));
+  if (typed) return { kind: 'report', why: `figures as ${typed} and value pairs per ${day}, its rows numbered by the loader (no key of its own)`, served: [] };
+  const rest = names.filter((n) => n !== day);
+  if (rest.length && rest.every((n) => !!keyShape(n))) return { kind: 'report', why: `no key of its own: rows per ${rest.join(' and ')} per ${day}, numbered by the loader`, served: [] };
   return undefined;
 }
 

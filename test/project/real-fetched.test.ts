@@ -8,7 +8,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { agreementOn, idsFromManifest, modelerSummary } from '../../bench/lib/fetched-agreement.mjs';
-import { fetchedCopy, fetchedProject } from '../../bench/lib/fetched-projects.mjs';
+import { fetchedCopy, fetchedProject, withProjectEnv } from '../../bench/lib/fetched-projects.mjs';
 import { countsFromManifest, countsFromSummary, dbtParseManifest, moreCountsFromManifest, moreCountsFromSummary } from '../../bench/lib/real-dbt.mjs';
 import { loadProject } from '../../src/core/project/load.js';
 import { renderedRefs } from '../../src/core/columns/rendered-refs.js';
@@ -26,14 +26,14 @@ for (const { name } of registeredProjects()) {
     it('the fourteen summary counts, and node by node the models (enabled, disabled) and sources', () => {
       expect({ ...countsFromSummary(a.summary), ...moreCountsFromSummary(a.summary) })
         .toEqual({ ...countsFromManifest(a.manifest, a.pkg), ...moreCountsFromManifest(a.manifest, a.pkg) });
-      const p = loadProject(a.dir, { vars: a.vars, profilesDir: a.copy });
+      const p = withProjectEnv(a.env, () => loadProject(a.dir, { vars: a.vars, profilesDir: a.copy }));
       const ids = (list: { uniqueId: string }[]) => list.map((n) => n.uniqueId).sort();
       expect({ models: ids(p.models), models_disabled: ids(p.disabled.filter((n) => n.resourceType === 'model')), sources: ids(p.sources) })
         .toEqual(idsFromManifest(a.manifest, a.pkg));
       expect(p.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     }, 300_000);
     it('each model reads the sources dbt records it depending on (through vars and project macros too)', () => {
-      const p = loadProject(a.dir, { vars: a.vars, profilesDir: a.copy });
+      const p = withProjectEnv(a.env, () => loadProject(a.dir, { vars: a.vars, profilesDir: a.copy }));
       // a source() a project macro builds from its arguments (`stg_source_header('carif_oref', 'formations')`) is found by rendering
       const rendered = renderedRefs(p);
       const sourceIds = new Map(p.sources.map((x) => [x.uniqueId, x.name]));
@@ -48,7 +48,7 @@ for (const { name } of registeredProjects()) {
       expect(ours).toEqual(theirs);
     }, 300_000);
     it('the same with and without the manifest dbt parse writes', () => {
-      expectSameBothWays(a.copy, (d) => loadProject(d, { vars: a.vars, profilesDir: a.copy }));
+      expectSameBothWays(a.copy, (d) => withProjectEnv(a.env, () => loadProject(d, { vars: a.vars, profilesDir: a.copy })));
     }, 300_000);
   });
 }
