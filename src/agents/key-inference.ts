@@ -621,9 +621,10 @@ export class EntityIndex {
     // (…or after a role, secondary_insurance_subscriber_id, entered_by_user_id; or glued as that entity's key is, code_group_id
     // beside codegroup_id)
     const suffix = /_[a-z]+$/.exec(column)?.[0] ?? '_id';
-    // (a one-word tail after a role is a compound of its own: payment_plan_id is no plan_id; a one-word stem is that key
-    // whole only where it glues the entity's own words, Django's courserun_id of course runs keyed courserun_id)
-    for (let k = stem.length; k >= Math.min(2, stem.length); k--) {
+    // (a one-word tail after a role is a compound of its own: payment_plan_id is no plan_id; a one-word tail is that key
+    // only where it glues the entity's own words, Django's courserun_id of course runs keyed courserun_id, also after a role:
+    // canceled_by_backofficer_id of back officers keyed backofficer_id)
+    for (let k = stem.length; k >= 1; k--) {
       const tail = stem.slice(stem.length - k).filter((w) => !/^\d+$/.test(w));
       if (!tail.length || this.get(tail, child.source)) break;
       const names = new Set([`${tail.join('_')}${suffix}`, `${tail.join('')}${suffix}`]);

@@ -279,7 +279,8 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   if (LOG_WORDS.has(last)) return { kind: 'log', why: 'a log', served: lead };
   if (tokens.includes('log') || tokens.includes('logs')) return { kind: 'log', why: 'a log', served: [] };
   // (an inventory system's tag — part_id, location_id, a quantity on it — is stock held under a tag number, not a label)
-  if (last === 'tag' && !(!lead.length && columns && holdsStock(columns))) return { kind: 'tag', why: lead.length ? 'tags of another entity' : 'a tag vocabulary', served: lead };
+  // (a hashtag is a tag: a campaign task's hashtags, campaign_task_hashtags: id, value, the task's and campaign's keys)
+  if ((last === 'tag' || last === 'hashtag') && !(!lead.length && columns && holdsStock(columns))) return { kind: 'tag', why: lead.length ? 'tags of another entity' : 'a tag vocabulary', served: lead };
   // opportunity_applicant_meta: more columns of an application, in a table of their own
   if (lead.length && (last === 'meta' || last === 'metadata')) return { kind: 'attribute', why: `metadata of ${lead.join(' ')} in a table of its own`, served: lead };
   // shop_infos keyed by shop_subdomain (or shop_id): one row of details per shop, under the shop's own key — values of the shop

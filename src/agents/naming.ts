@@ -101,6 +101,13 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
     if (helper) { rest = rest.slice(helper.length + 1); marker ??= helper; continue; }
     break;
   }
+  // the layer's word after the system's (postgres_stg__campaigns, hubspot_stg_companies under hubspot/): the system, then the
+  // layer, then the table — the word is neither the system's nor the noun's (one underscore after it only where the system
+  // before it is the folder's or a dbt source's name)
+  const layerAfter = /^([\p{L}\p{N}]+(?:_[\p{L}\p{N}]+)*?)_(?:stg|staging)(__?)(?=[\p{L}\p{N}])/u.exec(rest);
+  if (layerAfter && (layerAfter[2] === '__' || [opts.folder, ...knownSources].some((k) => k?.toLowerCase() === layerAfter[1]))) {
+    rest = `${layerAfter[1]}__${rest.slice(layerAfter[0].length)}`;
+  }
   const suffix = HELPER_SUFFIXES.find((s) => rest.endsWith('_' + s) && rest.length > s.length + 1);
   if (suffix) { rest = rest.slice(0, -suffix.length - 1); marker ??= suffix; }
   // …_base only beside the model it is the base of (a knowledge_base alone is a thing), or in a folder of base models
@@ -132,7 +139,7 @@ export function parseModelName(name: string, knownSources: readonly string[] = [
     }
     while (!parent && last > 1 && parts[last - 1].includes('_') && !STORAGE_WORDS.has(parts[last - 1])) last--;
     table = parts.slice(last).join('_');
-    const systems = parts.slice(0, last).filter((p) => !STORAGE_WORDS.has(p));
+    const systems = parts.slice(0, last).filter((p) => !STORAGE_WORDS.has(p) && p !== 'stg' && p !== 'staging'); // gsheets__stg__x: the layer's word
     source = systems[0] ?? parts[0];
     if (systems.length > 1) subsystem = systems.slice(1);
     // …unless the one word before the table is a word of the table the model reads (stg_ergast__standings__drivers over

@@ -212,13 +212,20 @@ export function namesOtherSystem(column: string, systems: ReadonlySet<string>): 
  * The words that qualify a noun by its system: the system's, unless they only say where it is stored
  * (stg_postgres__users): then the dbt source its models read (cloud_product → CloudProductUser).
  */
+/** Words that name the staging layer, not a system. */
+const LAYER_WORDS = new Set(['stg', 'staging']);
+
 function qualifierTokens(system: string, members: readonly SystemMember[]): string[] {
   const own = systemTokens(system);
   // a database engine in a system's name says where it is kept (oracle_neshu is Neshu's Oracle database): Neshu's products
   if (!own.every((t) => STORAGE_WORDS.has(t))) return own.filter((t) => !ENGINE_WORDS.has(t));
   const read = members.map((m) => m.node.sourceRefs[0]?.split('.')[0]).find((x) => x);
-  const words = read ? systemTokens(read).filter((t) => !LOADER_WORDS.has(t)) : [];
-  return words.length && !words.every((t) => STORAGE_WORDS.has(t)) ? words : own;
+  // (a source named for the layer, `staging`, names no system)
+  const words = read ? systemTokens(read).filter((t) => !LOADER_WORDS.has(t) && !LAYER_WORDS.has(t)) : [];
+  if (words.length && !words.every((t) => STORAGE_WORDS.has(t))) return words;
+  // a system known only by its engine and read from a source named for the layer (postgres/ reading `staging`): the
+  // application's own database, whose nouns keep their plain names beside another system's qualified ones
+  return read && !words.length && systemTokens(read).some((t) => LAYER_WORDS.has(t)) ? [] : own;
 }
 
 export interface QualifiedNouns {
