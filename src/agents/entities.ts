@@ -11,7 +11,7 @@ import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js'
 import { isTechnicalColumn, keyShape, withoutTableName } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
 import { joinedColumns, joinedEntity, type JoinMap } from './join-evidence.js';
-import { keyNamedThings, moduleWordsByOwnKey, namedByOwnKeys, singularByOwnKey } from './key-names.js';
+import { deliveryWordsByOwnKey, keyNamedThings, moduleWordsByOwnKey, namedByOwnKeys, singularByOwnKey } from './key-names.js';
 import { configuredThings, pagedThings, pointedAtThings, translatedThings } from './named-things.js';
 import { singularPhrase } from './inflection.js';
 import { EntityIndex, ruleConfidence, type IndexedEntity, type KeyGuess } from './key-inference.js';
@@ -143,6 +143,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   mergePartitionCopies(models);
   for (const m of models) singularByOwnKey(m);
   moduleWordsByOwnKey(models);
+  deliveryWordsByOwnKey(models);
   namedByOwnKeys(models);
   translatedThings(models);
   subjectTails(models);

@@ -1,0 +1,40 @@
+// The Conceptualizer, issue 23's thirty-sixth blind round: classes of error read off a live-music company's warehouse (the
+// platform's nightly batches of artists, events and venues in one staging folder; featured events, their changelog, the
+// packages bought to feature them and the impressions, RSVPs and clicks they get in another). Each project is written in that
+// shape and read by the real project reader, with the SQL parser loaded.
+import { describe, expect, it } from 'vitest';
+import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
+import { loadFiles, names, sources, sourcesYaml } from './helpers.js';
+
+await initSqlColumns(); // columns come from the models' SQL
+
+const run = (files: Record<string, string>) => conceptualize(loadFiles(files));
+const select = (system: string, table: string, columns: string) => `select ${columns} from {{ source('${system}', '${table}') }}\n`;
+
+// the platform's nightly batches: named for how they are delivered, keyed by the thing
+const live = {
+  'models/staging/live/sources.yml': sourcesYaml(sources('live', 'artist_batch', 'shows_batch_v2', 'halls_batch')),
+  'models/staging/live/stg_artist_batch.sql': select('live', 'artist_batch', 'cast(id as integer) as artist_id, name, tracker_count, verified'),
+  'models/staging/live/stg_shows_batch_v2.sql': select('live', 'shows_batch_v2', 'show_id, title, artist_id, hall_id, starts_at, sold_out'),
+  'models/staging/live/stg_halls_batch.sql': select('live', 'halls_batch', 'cast(id as varchar) as hall_id, name, city_name, capacity'),
+};
+
+describe('a word saying how a table is delivered, after its noun', () => {
+  it('is no word of the noun where the table is keyed by the noun (artist_batch keyed artist_id is Artist)', () => {
+    const p = run(live);
+    expect(names(p)).toEqual(expect.arrayContaining(['Artist', 'Show', 'Hall']));
+    expect(names(p).filter((n) => n.endsWith('Batch'))).toEqual([]);
+  });
+
+  it('stays where the table is keyed by itself (production_batch keyed production_batch_id) or its noun has a table', () => {
+    const p = run({
+      'models/staging/plant/sources.yml': sourcesYaml(sources('plant', 'production_batch', 'level', 'level_batch')),
+      'models/staging/plant/stg_production_batch.sql': select('plant', 'production_batch', 'id as production_batch_id, production_id, quantity, made_at'),
+      'models/staging/plant/stg_level.sql': select('plant', 'level', 'id as level_id, name'),
+      'models/staging/plant/stg_level_batch.sql': select('plant', 'level_batch', 'level_id, batch_number, size'),
+    });
+    expect(names(p)).toContain('ProductionBatch');
+    expect(names(p)).not.toContain('Production');
+  });
+});
