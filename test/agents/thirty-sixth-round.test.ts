@@ -38,3 +38,25 @@ describe('a word saying how a table is delivered, after its noun', () => {
     expect(names(p)).not.toContain('Production');
   });
 });
+
+// featured shows and their changelog, read from a system named for them: the changelog's name is its history word alone
+const featured = (changelog: string) => ({
+  'models/staging/featured/sources.yml': sourcesYaml(sources('featured_shows', 'featured_shows', 'featured_shows_changelog')),
+  'models/staging/featured/stg_featured_shows.sql': select('featured_shows', 'featured_shows', 'cast(show_id as integer) as show_id, artist_id, hall_id, boost_start_date, boost_end_date'),
+  'models/staging/featured/stg_featured_shows_changelog.sql': select('featured_shows', 'featured_shows_changelog', changelog),
+});
+
+describe('a table named by a history word alone once its system\'s words leave the name', () => {
+  it('holding things\' keys and no identifier of its own, is a history, not a thing (Changelog)', () => {
+    const p = run(featured('show_id, artist_id, hall_id, boost_start_date, campaign_state, change_type, tracked_at'));
+    expect(names(p)).toEqual(['Show']); // (the featured shows, keyed by the show's id)
+  });
+
+  it('with an identifier of its own stays to the other rules (an audit keyed audit_id)', () => {
+    const p = run({
+      'models/staging/site/sources.yml': sourcesYaml(sources('site', 'audit')),
+      'models/staging/site/stg_site_audit.sql': select('site', 'audit', 'audit_id, site_id, inspector_id, score, audited_at'),
+    });
+    expect(names(p)).toContain('Audit');
+  });
+});
