@@ -10,7 +10,7 @@ import { docReference } from '../core/project/docs.js';
 import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js';
 import { isTechnicalColumn, keyShape, withoutTableName } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
-import { joinedColumns, joinedEntity, type JoinMap } from './join-evidence.js';
+import { joinedColumns, joinedEntity, uniqueDownstream, type JoinMap } from './join-evidence.js';
 import { deliveryWordsByOwnKey, keyNamedThings, moduleWordsByOwnKey, namedByOwnKeys, singularByOwnKey } from './key-names.js';
 import { configuredThings, pagedThings, pointedAtThings, translatedThings } from './named-things.js';
 import { singularPhrase } from './inflection.js';
@@ -394,7 +394,13 @@ export function readStagingLayer(project: Project): StagingLayer {
     h.entity = undefined;
   }
   const semantic = semanticKeys(project);
-  for (const m of models) m.ownIds = ownIdentifiers(project, m, semantic);
+  // (…and, where it declares none, the grain a model built on it tests unique on a column it passes on)
+  const graded = uniqueDownstream(project, new Set(models.map((m) => m.node.name)));
+  for (const m of models) {
+    m.ownIds = ownIdentifiers(project, m, semantic);
+    const grain = m.ownKeys.size ? undefined : graded.get(m.node.name);
+    if (grain) m.ownIds.add(grain);
+  }
 
   // 2. references: declared ones resolved, the others read off the column names
   let index = buildIndex(project, models, sourceNames, semantic);

@@ -7,6 +7,7 @@ import { projectColumns } from '../core/columns/project-columns.js';
 import type { DbtNode, Project } from '../core/project/types.js';
 import { isTechnicalColumn, keyShape, plainValueKind } from './columns.js';
 import type { StagingModel } from './entities.js';
+import { isUniqueColumn } from './keys.js';
 import { modelText } from './staging.js';
 
 /** A staging model's column joined to another staging model's column, as a downstream model writes it. */
@@ -187,4 +188,29 @@ function matching(text: string, open: number): number {
     else if (ch === "'") { const end = text.indexOf("'", i + 1); if (end < 0) return -1; i = end; }
   }
   return -1;
+}
+
+/**
+ * Columns of staging models that a model built on them tests unique where it passes them on unchanged (dim_featured_event,
+ * "one row per featured event", tests event_id unique and takes it from stg_featured_events): the staging model's own id, as a
+ * modeler reads a dimension's grain back onto the table it is built from, when the staging model declares none. A model that
+ * groups, takes distinct rows, unnests or filters (one row per customer built from the orders, the order events kept one
+ * per order) says nothing of its input's grain, nor do several such columns of one staging model. Staging model name → its
+ * lower column.
+ */
+export function uniqueDownstream(project: Project, staging: ReadonlySet<string>): Map<string, string> {
+  const out = new Map<string, Set<string>>();
+  for (const node of project.models) {
+    if (staging.has(node.name) || !node.sqlPath || !node.refs.some((r) => staging.has(r.name))) continue;
+    const unique = node.columns.filter((c) => isUniqueColumn(node, c.name));
+    if (!unique.length) continue;
+    let text = '';
+    try { text = modelText(project, node.sqlPath); } catch { continue; }
+    if (/\b(?:group\s+by|distinct|unnest|union|where|qualify)\b/i.test(text)) continue;
+    for (const c of unique) {
+      const at = throughLineage(project, { model: node.name, column: c.name.toLowerCase() }, staging);
+      if (at) out.set(at.model, (out.get(at.model) ?? new Set()).add(at.column));
+    }
+  }
+  return new Map([...out].filter(([, cols]) => cols.size === 1).map(([m, cols]) => [m, [...cols][0]]));
 }

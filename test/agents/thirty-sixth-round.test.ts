@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
-import { loadFiles, names, sources, sourcesYaml } from './helpers.js';
+import { loadFiles, names, refs, sources, sourcesYaml } from './helpers.js';
 
 await initSqlColumns(); // columns come from the models' SQL
 
@@ -58,5 +58,28 @@ describe('a table named by a history word alone once its system\'s words leave t
       'models/staging/site/stg_site_audit.sql': select('site', 'audit', 'audit_id, site_id, inspector_id, score, audited_at'),
     });
     expect(names(p)).toContain('Audit');
+  });
+});
+
+// featured listings with no test of their own, a dimension built on them tested unique on their id, clicks on them under an
+// integer id the mart joins to that id
+const listings = (dim: string) => ({
+  'models/staging/promo/sources.yml': sourcesYaml(sources('promo', 'featured_listings', 'ticket_clicks')),
+  'models/staging/promo/stg_promo_featured_listings.sql': select('promo', 'featured_listings', 'cast(listing_id as integer) as listing_id, boost_start_date, boost_end_date, fe_source'),
+  'models/staging/promo/stg_promo_ticket_clicks.sql': select('promo', 'ticket_clicks', 'cast(partner_listing_int_id as integer) as partner_listing_int_id, ds, click_datetime, user_id, user_agent, ticket_seller_url, referer, came_from'),
+  'models/marts/dim_featured_listing.sql': dim,
+  'models/marts/schema.yml': 'version: 2\nmodels:\n  - name: dim_featured_listing\n    columns:\n      - name: listing_id\n        tests: [unique, not_null]\n',
+  'models/marts/fct_click.sql': "select c.click_datetime, fl.listing_id from {{ ref('stg_promo_ticket_clicks') }} c\nleft join {{ ref('dim_featured_listing') }} fl on fl.listing_id = c.partner_listing_int_id\n",
+});
+
+describe('a column a model built on a staging model tests unique where it passes it on', () => {
+  it('is that staging model\'s own id, so a consumer\'s join of another key to it draws the reference', () => {
+    const p = run(listings("select fl.listing_id, fl.boost_start_date from {{ ref('stg_promo_featured_listings') }} fl\n"));
+    expect(refs(p)).toContain('FeaturedListing>TicketClick.partner_listing_int_id');
+  });
+
+  it('not where the model built on it groups its rows (one row per listing out of many)', () => {
+    const p = run(listings("select listing_id, min(boost_start_date) as first_boost from {{ ref('stg_promo_featured_listings') }} group by listing_id\n"));
+    expect(refs(p)).not.toContain('FeaturedListing>TicketClick.partner_listing_int_id');
   });
 });
