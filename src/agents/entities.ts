@@ -10,7 +10,7 @@ import { docReference } from '../core/project/docs.js';
 import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js';
 import { isTechnicalColumn, keyShape, withoutTableName } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
-import { joinedColumns, joinedEntity, uniqueDownstream, type JoinMap } from './join-evidence.js';
+import { joinedColumns, joinedEntity, sharedKeys, uniqueDownstream, type JoinMap } from './join-evidence.js';
 import { deliveryWordsByOwnKey, keyNamedThings, moduleWordsByOwnKey, namedByOwnKeys, singularByOwnKey } from './key-names.js';
 import { configuredThings, pagedThings, pointedAtThings, translatedThings } from './named-things.js';
 import { singularPhrase } from './inflection.js';
@@ -812,6 +812,12 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
     }
   }
   const tested = testedKeyNames(renamedTests);
+  // (per system: column → the other system's entity a consumer joins it to)
+  const sharedBySystem = new Map<string, Map<string, string>>();
+  for (const [k, entity] of sharedKeys(models, joins, byModel)) {
+    const [system, column] = [k.slice(0, k.lastIndexOf('|')), k.slice(k.lastIndexOf('|') + 1)];
+    sharedBySystem.set(system, (sharedBySystem.get(system) ?? new Map()).set(column, entity));
+  }
   const family = familyKeys(models);
   for (const m of models) {
     if (m.kind === 'helper' || m.kind === 'technical') continue;
@@ -820,7 +826,7 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
     const reads = new Set(m.node.refs.map((r) => snakeOf(parseModelName(r.name, [], { otherLayers: true }).tokens)));
     const aliases = sqlShape(project, m.node).ownIdAliases;
     const child = { entity: m.entity ?? m.noun, tokens: m.parsed.tokens, source: m.source, ownKeys: m.ownKeys, ownIds: m.ownIds, columns, reads,
-      keyReadFrom: keysReadFrom(project, m, models), folder: stagingFolder(m.node), ...(aliases.size === 1 ? { rowId: [...aliases][0] } : {}) };
+      keyReadFrom: keysReadFrom(project, m, models), sharedKeys: sharedBySystem.get(m.source), folder: stagingFolder(m.node), ...(aliases.size === 1 ? { rowId: [...aliases][0] } : {}) };
     for (const c of m.columns) {
       const lower = c.name.toLowerCase();
       if (m.guesses.has(lower) || m.declared.has(lower)) continue; // what the project declares needs no guess

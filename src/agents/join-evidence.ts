@@ -214,3 +214,24 @@ export function uniqueDownstream(project: Project, staging: ReadonlySet<string>)
   }
   return new Map([...out].filter(([, cols]) => cols.size === 1).map(([m, cols]) => [m, [...cols][0]]));
 }
+
+/**
+ * Keys a consumer joins from one system's table to the own id of another system's thing under the same name (int_boost_artist
+ * joins the artists' packages' artist_id to the platform's artists on artist_id): the two systems share that key, and the
+ * same column in the first system's other tables points at that thing too (the featured events' artist_id), as one
+ * company's databases name each other's rows. `${system}|${column}` → the entity.
+ */
+export function sharedKeys(models: readonly StagingModel[], joins: JoinMap, byModel: Map<string, StagingModel>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of models) {
+    if (!m.source || m.kind !== 'entity') continue;
+    for (const [column, list] of joins.get(m.node.name) ?? []) {
+      if (!keyShape(column)?.stem.length || m.ownIds.has(column) || m.ownKeys.has(column)) continue;
+      for (const j of list) {
+        const t = byModel.get(j.model);
+        if (j.column === column && t?.kind === 'entity' && t.entity && t.source && t.source !== m.source && (t.ownIds.has(column) || t.ownKeys.has(column))) out.set(`${m.source}|${column}`, t.entity);
+      }
+    }
+  }
+  return out;
+}

@@ -83,3 +83,25 @@ describe('a column a model built on a staging model tests unique where it passes
     expect(refs(p)).not.toContain('FeaturedListing>TicketClick.partner_listing_int_id');
   });
 });
+
+// the platform's artists in one system; packages bought for artists and featured shows in another, both holding artist_id,
+// and an intermediate model joining the packages' artist_id to the artists
+const shared = (join: boolean) => ({
+  ...live,
+  'models/staging/boost/sources.yml': sourcesYaml(sources('boost', 'artist_packages', 'featured_shows')),
+  'models/staging/boost/stg_artist_packages.sql': select('boost', 'artist_packages', 'id as artist_package_id, artist_id, price, status, start_date_time'),
+  'models/staging/boost/stg_featured_gigs.sql': select('boost', 'featured_shows', 'id as featured_gig_id, artist_id, boost_start_date, boost_end_date'),
+  'models/intermediate/int_packaged_artists.sql': join
+    ? "select a.artist_id, a.name from {{ ref('stg_artist_batch') }} a inner join {{ ref('stg_artist_packages') }} p on p.artist_id = a.artist_id\n"
+    : "select a.artist_id, a.name from {{ ref('stg_artist_batch') }} a\n",
+});
+
+describe('a key a consumer joins from one system\'s table to another system\'s thing under the same name', () => {
+  it('says the systems share it: the same column in the first system\'s other tables points at that thing too', () => {
+    expect(refs(run(shared(true)))).toEqual(expect.arrayContaining(['Artist>ArtistPackage.artist_id', 'Artist>FeaturedGig.artist_id']));
+  });
+
+  it('with no such join, the key is not drawn across systems', () => {
+    expect(refs(run(shared(false)))).not.toContain('Artist>FeaturedGig.artist_id');
+  });
+});
