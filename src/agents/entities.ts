@@ -10,8 +10,8 @@ import { docReference } from '../core/project/docs.js';
 import { declaredDomain, dictionaryDomain, FALLBACK_DOMAIN } from './domains.js';
 import { isTechnicalColumn, keyShape, withoutTableName } from './columns.js';
 import { foreignKeysOf, type ForeignKeyDecl } from './foreign-keys.js';
-import { joinedColumns, joinedEntity, type JoinMap } from './join-evidence.js';
-import { keyNamedThings, moduleWordsByOwnKey, namedByOwnKeys, singularByOwnKey } from './key-names.js';
+import { joinedColumns, joinedEntity, sharedKeys, uniqueDownstream, type JoinMap } from './join-evidence.js';
+import { deliveryWordsByOwnKey, keyNamedThings, moduleWordsByOwnKey, namedByOwnKeys, singularByOwnKey } from './key-names.js';
 import { configuredThings, pagedThings, pointedAtThings, translatedThings } from './named-things.js';
 import { singularPhrase } from './inflection.js';
 import { EntityIndex, ruleConfidence, type IndexedEntity, type KeyGuess } from './key-inference.js';
@@ -143,6 +143,7 @@ export function readStagingLayer(project: Project): StagingLayer {
   mergePartitionCopies(models);
   for (const m of models) singularByOwnKey(m);
   moduleWordsByOwnKey(models);
+  deliveryWordsByOwnKey(models);
   namedByOwnKeys(models);
   translatedThings(models);
   subjectTails(models);
@@ -396,7 +397,13 @@ export function readStagingLayer(project: Project): StagingLayer {
     h.entity = undefined;
   }
   const semantic = semanticKeys(project);
-  for (const m of models) m.ownIds = ownIdentifiers(project, m, semantic);
+  // (…and, where it declares none, the grain a model built on it tests unique on a column it passes on)
+  const graded = uniqueDownstream(project, new Set(models.map((m) => m.node.name)));
+  for (const m of models) {
+    m.ownIds = ownIdentifiers(project, m, semantic);
+    const grain = m.ownKeys.size ? undefined : graded.get(m.node.name);
+    if (grain) m.ownIds.add(grain);
+  }
 
   // 2. references: declared ones resolved, the others read off the column names
   let index = buildIndex(project, models, sourceNames, semantic);
@@ -821,6 +828,12 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
     }
   }
   const tested = testedKeyNames(renamedTests);
+  // (per system: column → the other system's entity a consumer joins it to)
+  const sharedBySystem = new Map<string, Map<string, string>>();
+  for (const [k, entity] of sharedKeys(models, joins, byModel)) {
+    const [system, column] = [k.slice(0, k.lastIndexOf('|')), k.slice(k.lastIndexOf('|') + 1)];
+    sharedBySystem.set(system, (sharedBySystem.get(system) ?? new Map()).set(column, entity));
+  }
   const family = familyKeys(models);
   for (const m of models) {
     if (m.kind === 'helper' || m.kind === 'technical') continue;
@@ -829,7 +842,7 @@ function readReferences(project: Project, models: StagingModel[], byModel: Map<s
     const reads = new Set(m.node.refs.map((r) => snakeOf(parseModelName(r.name, [], { otherLayers: true }).tokens)));
     const aliases = sqlShape(project, m.node).ownIdAliases;
     const child = { entity: m.entity ?? m.noun, tokens: m.parsed.tokens, source: m.source, ownKeys: m.ownKeys, ownIds: m.ownIds, columns, reads,
-      keyReadFrom: keysReadFrom(project, m, models), folder: stagingFolder(m.node), ...(aliases.size === 1 ? { rowId: [...aliases][0] } : {}) };
+      keyReadFrom: keysReadFrom(project, m, models), sharedKeys: sharedBySystem.get(m.source), folder: stagingFolder(m.node), ...(aliases.size === 1 ? { rowId: [...aliases][0] } : {}) };
     for (const c of m.columns) {
       const lower = c.name.toLowerCase();
       if (m.guesses.has(lower) || m.declared.has(lower)) continue; // what the project declares needs no guess

@@ -7,6 +7,7 @@ import { projectColumns } from '../core/columns/project-columns.js';
 import type { DbtNode, Project } from '../core/project/types.js';
 import { isTechnicalColumn, keyShape, plainValueKind } from './columns.js';
 import type { StagingModel } from './entities.js';
+import { isUniqueColumn } from './keys.js';
 import { modelText } from './staging.js';
 
 /** A staging model's column joined to another staging model's column, as a downstream model writes it. */
@@ -190,4 +191,50 @@ function matching(text: string, open: number): number {
     else if (ch === "'") { const end = text.indexOf("'", i + 1); if (end < 0) return -1; i = end; }
   }
   return -1;
+}
+
+/**
+ * Columns of staging models that a model built on them tests unique where it passes them on unchanged (dim_featured_event,
+ * "one row per featured event", tests event_id unique and takes it from stg_featured_events): the staging model's own id, as a
+ * modeler reads a dimension's grain back onto the table it is built from, when the staging model declares none. A model that
+ * groups, takes distinct rows, unnests or filters (one row per customer built from the orders, the order events kept one
+ * per order) says nothing of its input's grain, nor do several such columns of one staging model. Staging model name → its
+ * lower column.
+ */
+export function uniqueDownstream(project: Project, staging: ReadonlySet<string>): Map<string, string> {
+  const out = new Map<string, Set<string>>();
+  for (const node of project.models) {
+    if (staging.has(node.name) || !node.sqlPath || !node.refs.some((r) => staging.has(r.name))) continue;
+    const unique = node.columns.filter((c) => isUniqueColumn(node, c.name));
+    if (!unique.length) continue;
+    let text = '';
+    try { text = modelText(project, node.sqlPath); } catch { continue; }
+    if (/\b(?:group\s+by|distinct|unnest|union|where|qualify)\b/i.test(text)) continue;
+    for (const c of unique) {
+      const at = throughLineage(project, { model: node.name, column: c.name.toLowerCase() }, staging);
+      if (at) out.set(at.model, (out.get(at.model) ?? new Set()).add(at.column));
+    }
+  }
+  return new Map([...out].filter(([, cols]) => cols.size === 1).map(([m, cols]) => [m, [...cols][0]]));
+}
+
+/**
+ * Keys a consumer joins from one system's table to the own id of another system's thing under the same name (int_boost_artist
+ * joins the artists' packages' artist_id to the platform's artists on artist_id): the two systems share that key, and the
+ * same column in the first system's other tables points at that thing too (the featured events' artist_id), as one
+ * company's databases name each other's rows. `${system}|${column}` → the entity.
+ */
+export function sharedKeys(models: readonly StagingModel[], joins: JoinMap, byModel: Map<string, StagingModel>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of models) {
+    if (!m.source || m.kind !== 'entity') continue;
+    for (const [column, list] of joins.get(m.node.name) ?? []) {
+      if (!keyShape(column)?.stem.length || m.ownIds.has(column) || m.ownKeys.has(column)) continue;
+      for (const j of list) {
+        const t = byModel.get(j.model);
+        if (j.column === column && t?.kind === 'entity' && t.entity && t.source && t.source !== m.source && (t.ownIds.has(column) || t.ownKeys.has(column))) out.set(`${m.source}|${column}`, t.entity);
+      }
+    }
+  }
+  return out;
 }

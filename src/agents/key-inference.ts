@@ -65,6 +65,8 @@ export interface ChildModel {
   reads?: ReadonlySet<string>;
   /** Lower-case column → the entity whose staged table's own id the child's SQL reads it from (`join structures as s … s.id as id_structure`). */
   keyReadFrom?: ReadonlyMap<string, string>;
+  /** Lower-case column → the entity of another system a consumer joins the same column of the child's system to (sharedKeys). */
+  sharedKeys?: ReadonlyMap<string, string>;
   /** Its folder under staging/, if any. */
   folder?: string;
   /** The column its SQL names the source's id (`id as user_address_id`): the row's identifier, where other columns are only unique. */
@@ -272,7 +274,8 @@ export class EntityIndex {
       // or both are kept in one staging folder and the column is named exactly as the target's own key (tenant_id in the app
       // database's invoices, the key of its provisioning database's tenants): one application's databases, side by side
       const besideKey = !!child.folder && !!target.folders?.has(child.folder) && target.key?.column === lower;
-      if (crossing && !besideKey && !this.namesSystem(column.name, description, target) && child.keyReadFrom?.get(lower) !== target.name) {
+      if (crossing && !besideKey && !this.namesSystem(column.name, description, target) && child.keyReadFrom?.get(lower) !== target.name
+        && child.sharedKeys?.get(lower) !== target.name) {
         why?.('other system', `${column.name} → ${target.name} (${[...target.sources].filter(Boolean).join(', ')}; the column is in ${child.source})`);
         continue;
       }

@@ -152,3 +152,24 @@ export function moduleWordsByOwnKey(models: StagingModel[]): void {
     if (rest?.length === 1) m.parsed = { ...m.parsed, tokens: rest };
   }
 }
+
+/**
+ * How a table's rows are delivered, after its noun (artist_batch, venues_batch: the platform's nightly batch of its artists and
+ * venues; an orders_export, a products_feed), is no word of the noun when the table's own key — or, with none declared, its
+ * first column — is the noun's key (artist_id, venue_id): the batch is the artists. A noun another table of its system already
+ * has is left alone (a level's batches beside the levels), and so is a delivery word its own key names (production_batch_id).
+ */
+const DELIVERY_WORDS = new Set(['batch', 'batches', 'export', 'exports', 'extract', 'extracts', 'dump', 'dumps', 'feed', 'feeds']);
+
+export function deliveryWordsByOwnKey(models: StagingModel[]): void {
+  const nouns = new Set(models.map((m) => `${m.source}|${snakeOf(m.parsed.tokens)}`));
+  for (const m of models) {
+    const t = m.parsed.tokens;
+    if (m.kind === 'helper' || t.length < 2 || !DELIVERY_WORDS.has(t[t.length - 1])) continue;
+    const lead = t.slice(0, -1);
+    const noun = [...lead.slice(0, -1), singularWord(lead[lead.length - 1])];
+    if (nouns.has(`${m.source}|${snakeOf(noun)}`)) continue;
+    const keys = m.ownKeys.size ? [...m.ownKeys] : m.columns.slice(0, 1).map((c) => c.name.toLowerCase());
+    if (keys.includes(`${snakeOf(noun)}_id`)) m.parsed = { ...m.parsed, tokens: noun };
+  }
+}

@@ -228,6 +228,13 @@ export function nameKind(tokens: readonly string[], node: DbtNode, technicalNoun
   // (api_keys, license_keys are things: only an _id names a key column)
   if (lead.length && (last === 'id' || last === 'ids')) return { kind: 'technical', why: 'a table named after a key: an id map', served: [] };
   if (HISTORY_WORDS.has(last) && lead.length) return { kind: 'history', why: `${withArticle(last)} table`, served: lead };
+  // featured_events_changelog read from the featured_events system: the history word alone is left once the system's words leave
+  // the name; holding keys of things and no identifier of its own (no id, no changelog_id, nothing unique), it is the history of
+  // a thing of its system, as the word says — an audit or a snapshot with an id of its own is left to the rest
+  if (HISTORY_WORDS.has(last) && !lead.length && columns?.some((c) => /_id$/i.test(c.name))
+    && !columns.some((c) => { const n = c.name.toLowerCase(); return n === 'id' || n === `${last}_id` || isUniqueColumn(node, c.name); })) {
+    return { kind: 'history', why: `${withArticle(last)} table of its system's things (their keys, no identifier of its own)`, served: [] };
+  }
   // product_version holding product_id (couponpayment_id of couponpaymentversion): versions of the thing it keys, which the
   // rows of others may point at as they were then; a version list without its thing's key (app_version) is left to the rest
   if ((last === 'version' || last === 'versions') && lead.length && columns?.some((c) => [lead.join('_'), lead.join('')].map((k) => `${k}_id`).includes(c.name.toLowerCase()))) {
