@@ -1,0 +1,41 @@
+// The Conceptualizer, issue 23's thirty-fifth blind round: classes of error read off a white-label games company's
+// warehouse (one folder per client product, each over that product's own database: stg_<client>_<game>__<table>; the
+// same game deployed for two clients returns the same columns). Each project is written in that shape and read by the
+// real project reader, with the SQL parser loaded.
+import { describe, expect, it } from 'vitest';
+import { conceptualize } from '../../src/agents/conceptualizer.js';
+import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
+import { loadFiles, names, sources, sourcesYaml } from './helpers.js';
+
+await initSqlColumns(); // columns come from the models' SQL
+
+const run = (files: Record<string, string>) => conceptualize(loadFiles(files));
+const select = (system: string, table: string, columns: string) => `select ${columns} from {{ source('${system}', '${table}') }}\n`;
+const userColumns = 'id as user_id, sso_user_id, email, display_name, favourite_team, created_at, updated_at';
+const contestColumns = 'id as contest_id, contest_name, starts_at, ends_at, status, created_at, updated_at';
+const selectionColumns = 'id as selection_id, user_id, pickem_id as contest_id, option_label, is_correct, created_at';
+
+// one pick'em game deployed for two clients, each over its own database and in its own folder
+const deployments = (extra: Record<string, string> = {}) => ({
+  'models/_sources.yml': sourcesYaml(...['acme_picks', 'zenith_picks'].map((s) => sources(s, 'users', 'contests', 'user_selections'))),
+  ...Object.fromEntries(['acme_picks', 'zenith_picks'].flatMap((s) => [
+    [`models/${s}/staging/stg_${s}__users.sql`, select(s, 'users', userColumns)],
+    [`models/${s}/staging/stg_${s}__contests.sql`, select(s, 'contests', contestColumns)],
+    [`models/${s}/staging/stg_${s}__user_selections.sql`, select(s, 'user_selections', selectionColumns)],
+    [`models/${s}/marts/${s}_entries.sql`, `select * from {{ ref('stg_${s}__user_selections') }} join {{ ref('stg_${s}__users') }} using (user_id)\n`],
+  ])),
+  ...extra,
+});
+
+describe('the same application deployed for two clients (the same columns in two systems)', () => {
+  it('each deployment kept in its own pipeline (no model reads two of them) stays apart, qualified by its system', () => {
+    const p = run(deployments());
+    expect(names(p)).toEqual(expect.arrayContaining(['AcmePicksUser', 'ZenithPicksUser', 'AcmePicksContest', 'ZenithPicksContest']));
+    expect(names(p)).not.toContain('User');
+  });
+
+  it('read together by a downstream model, they are one table of one application', () => {
+    const p = run(deployments({ 'models/reporting/all_users.sql': "select a.user_id from {{ ref('stg_acme_picks__users') }} a join {{ ref('stg_zenith_picks__users') }} z on a.sso_user_id = z.sso_user_id\n" }));
+    expect(names(p).filter((n) => n.endsWith('User'))).toHaveLength(1);
+  });
+});
