@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { conceptualize } from '../../src/agents/conceptualizer.js';
 import { initSqlColumns } from '../../src/core/sql-columns/query-shape.js';
-import { loadFiles, names, sources, sourcesYaml } from './helpers.js';
+import { loadFiles, names, refs, sources, sourcesYaml } from './helpers.js';
 
 await initSqlColumns(); // columns come from the models' SQL
 
@@ -17,11 +17,13 @@ const selectionColumns = 'id as selection_id, user_id, pickem_id as contest_id, 
 
 // one pick'em game deployed for two clients, each over its own database and in its own folder
 const deployments = (extra: Record<string, string> = {}) => ({
-  'models/_sources.yml': sourcesYaml(...['acme_picks', 'zenith_picks'].map((s) => sources(s, 'users', 'contests', 'user_selections'))),
+  'models/_sources.yml': sourcesYaml(...['acme_picks', 'zenith_picks'].map((s) => sources(s, 'users', 'contests', 'user_selections', 'leagues', 'league_members'))),
   ...Object.fromEntries(['acme_picks', 'zenith_picks'].flatMap((s) => [
     [`models/${s}/staging/stg_${s}__users.sql`, select(s, 'users', userColumns)],
     [`models/${s}/staging/stg_${s}__contests.sql`, select(s, 'contests', contestColumns)],
     [`models/${s}/staging/stg_${s}__user_selections.sql`, select(s, 'user_selections', selectionColumns)],
+    [`models/${s}/staging/stg_${s}__leagues.sql`, select(s, 'leagues', 'id as league_id, league_name, invite_code, created_at')],
+    [`models/${s}/staging/stg_${s}__league_members.sql`, select(s, 'league_members', 'id as league_member_id, league_id, user_id')],
     [`models/${s}/marts/${s}_entries.sql`, `select * from {{ ref('stg_${s}__user_selections') }} join {{ ref('stg_${s}__users') }} using (user_id)\n`],
   ])),
   ...extra,
@@ -37,5 +39,15 @@ describe('the same application deployed for two clients (the same columns in two
   it('read together by a downstream model, they are one table of one application', () => {
     const p = run(deployments({ 'models/reporting/all_users.sql': "select a.user_id from {{ ref('stg_acme_picks__users') }} a join {{ ref('stg_zenith_picks__users') }} z on a.sso_user_id = z.sso_user_id\n" }));
     expect(names(p).filter((n) => n.endsWith('User'))).toHaveLength(1);
+  });
+});
+
+describe('a link table each client\'s copy of the game has (league members)', () => {
+  it('is named with its system\'s words, as the two things it links are', () => {
+    const p = run(deployments());
+    expect(refs(p)).toEqual(expect.arrayContaining([
+      'AcmePicksLeague>AcmePicksLeagueMember.league_id', 'AcmePicksUser>AcmePicksLeagueMember.user_id',
+      'ZenithPicksLeague>ZenithPicksLeagueMember.league_id', 'ZenithPicksUser>ZenithPicksLeagueMember.user_id',
+    ]));
   });
 });
