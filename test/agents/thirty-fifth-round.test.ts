@@ -17,7 +17,7 @@ const selectionColumns = 'id as selection_id, user_id, pickem_id as contest_id, 
 
 // one pick'em game deployed for two clients, each over its own database and in its own folder
 const deployments = (extra: Record<string, string> = {}) => ({
-  'models/_sources.yml': sourcesYaml(...['acme_picks', 'zenith_picks'].map((s) => sources(s, 'users', 'contests', 'user_selections', 'leagues', 'league_members'))),
+  'models/_sources.yml': sourcesYaml(...['acme_picks', 'zenith_picks'].map((s) => sources(s, 'users', 'contests', 'user_selections', 'leagues', 'league_members', 'entries'))),
   ...Object.fromEntries(['acme_picks', 'zenith_picks'].flatMap((s) => [
     [`models/${s}/staging/stg_${s}__users.sql`, select(s, 'users', userColumns)],
     [`models/${s}/staging/stg_${s}__contests.sql`, select(s, 'contests', contestColumns)],
@@ -49,5 +49,15 @@ describe('a link table each client\'s copy of the game has (league members)', ()
       'AcmePicksLeague>AcmePicksLeagueMember.league_id', 'AcmePicksUser>AcmePicksLeagueMember.user_id',
       'ZenithPicksLeague>ZenithPicksLeagueMember.league_id', 'ZenithPicksUser>ZenithPicksLeagueMember.user_id',
     ]));
+  });
+});
+
+describe('a key-shaped value of a thing copied onto a row that holds that thing\'s key', () => {
+  it('is the thing\'s attribute (sso_user_id beside user_id, the users holding sso_user_id too), not a second reference', () => {
+    const p = run(deployments({
+      'models/acme_picks/staging/stg_acme_picks__entries.sql': "select s.id as entry_id, s.user_id, u.sso_user_id, s.points from {{ source('acme_picks', 'entries') }} s join {{ source('acme_picks', 'users') }} u on u.id = s.user_id\n",
+    }));
+    expect(refs(p)).toContain('AcmePicksUser>Entry.user_id');
+    expect(refs(p).filter((r) => r.endsWith('.sso_user_id'))).toEqual([]);
   });
 });
