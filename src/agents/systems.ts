@@ -129,8 +129,8 @@ export function sameThingEvidence(project: Project, a: SystemMember[], b: System
     }
   }
   // the same application's table in each of its deployments the system names tell (mitxonline_openedx, mitxpro_openedx):
-  // the same columns, read together downstream. Systems that only publish in one standard's schema stay apart, and so
-  // does an application deployed once per client (acme_picks, zenith_picks) whose copies no model reads together.
+  // the same columns. Systems that only publish in one standard's schema stay apart, and so does an application deployed
+  // once per client (acme_picks, zenith_picks) each copy of which its own downstream models read, none of them two.
   const sa0 = systemTokens(a[0].source), sb0 = systemTokens(b[0].source);
   const same = sa0.some((t) => t.length >= 3 && sb0.includes(t)) && readTogether(readers, a[0].source, b[0].source) ? sameColumns(project, a, b) : undefined;
   if (same) return same;
@@ -152,11 +152,10 @@ export function sameThingEvidence(project: Project, a: SystemMember[], b: System
   return undefined;
 }
 
-/** Does some downstream model read staging models of both systems? */
+/** Does some downstream model read staging models of both systems? (Where one is read by none, nothing says they are kept apart.) */
 function readTogether(readers: ReadonlyMap<string, ReadonlySet<string>> | undefined, a: string, b: string): boolean {
-  if (!readers) return true;
-  const ra = readers.get(a), rb = readers.get(b);
-  if (!ra || !rb) return false;
+  const ra = readers?.get(a), rb = readers?.get(b);
+  if (!ra || !rb) return true;
   for (const r of ra) if (rb.has(r)) return true;
   return false;
 }
