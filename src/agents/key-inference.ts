@@ -236,6 +236,10 @@ export class EntityIndex {
       if (shape.suffix === 'code' && target.key?.column !== lower && target.key?.column !== 'code') continue; // country_code is a value unless Country is keyed by it
       // workflow_step_key beside workflow_step_id, the key of the steps: the id is the reference, the key its code-friendly name
       if (lower.endsWith('_key') && target.key?.column === `${lower.slice(0, -4)}_id` && child.columns?.has(target.key.column)) continue;
+      // sso_user_id beside user_id, where the users hold sso_user_id too: the user's own value copied onto the row, not a
+      // second reference to the user (a role naming a person, manager_user_id, and a row's parent of its own table stay ones)
+      if (c.role.length && target.name !== child.entity && target.key && target.key.column !== lower && target.columns?.has(lower) && child.columns?.has(target.key.column)
+        && !isActorRole(c.role) && !selfRole(c.role)) continue;
       if (c.role.some((r) => NOT_A_REFERENCE.has(r))) return undefined;
       // a noun completed from the model's name or a head noun is weaker evidence: it must fit the target's key
       // (fact_user is keyed by event_id, so a user_id beside it is not a FactUser)

@@ -163,6 +163,8 @@ function manyToMany(layer: StagingLayer, opts: RelationshipOptions): EntityRelat
   const out = new Map<string, EntityRelationship>();
   const helpersOf = new Map<string, string[]>();
   for (const m of layer.models) if (m.owner) { const l = helpersOf.get(m.owner); if (l) l.push(m.node.name); else helpersOf.set(m.owner, [m.node.name]); }
+  const systemsOf = new Map<string, Set<string>>();
+  for (const b of layer.bridges) { const n = linkName(layer, b.model); const l = systemsOf.get(n); if (l) l.add(b.model.source); else systemsOf.set(n, new Set([b.model.source])); }
   for (const b of layer.bridges) for (const z of b.ends.slice(1)) {
     const a = b.ends[0];
     if (!layer.entities.has(a.entity) || !layer.entities.has(z.entity)) continue;
@@ -179,12 +181,25 @@ function manyToMany(layer: StagingLayer, opts: RelationshipOptions): EntityRelat
       : { kind: 'inferred', rule: `association table (${b.model.why})`, confidence: Math.min(...[a, z].map((e) => b.model.guesses.get(e.column.toLowerCase())?.confidence ?? 0.9)) };
     out.set(key, {
       from: a.entity, to: z.entity, verb: verb.origin === 'fallback' ? 'is associated with' : verb.parentFirst, cardinality: 'many_to_many',
-      from_column: a.column, to_column: z.column, through: linkName(layer, b.model), sources: sources.sort(),
+      from_column: a.column, to_column: z.column, through: qualifiedLink(linkName(layer, b.model), systemsOf, a.entity, z.entity), sources: sources.sort(),
       declared_by: [declared ? 'declared references on the association table' : 'association table read from its columns'], evidence,
       verb_origin: verb.origin === 'fallback' ? 'fallback' : verb.origin,
     });
   }
   return [...out.values()];
+}
+
+/**
+ * A link whose name links of other systems also have (league_members of two clients' games) takes the system's words its
+ * two ends share (Bet99BracketLeague, Bet99BracketUser: Bet99BracketLeagueMember), as the things it links are qualified.
+ */
+function qualifiedLink(name: string, systemsOf: ReadonlyMap<string, ReadonlySet<string>>, a: string, z: string): string {
+  if ((systemsOf.get(name)?.size ?? 0) < 2) return name;
+  const wa = a.match(/[A-Z][a-z0-9]*/g) ?? [], wz = z.match(/[A-Z][a-z0-9]*/g) ?? [];
+  let n = 0;
+  while (n < wa.length - 1 && n < wz.length - 1 && wa[n] === wz[n]) n++;
+  const prefix = wa.slice(0, n).join('');
+  return n && !name.startsWith(prefix) ? `${prefix}${name}` : name;
 }
 
 /** A bridge's name: its ends' where its own is a join of them and no entity has that name (students_join_groups beside student_groups keeps its own). */

@@ -90,9 +90,10 @@ export function systemTokens(system: string): string[] {
 /**
  * Why models of two systems that share a noun are one thing, or undefined when nothing says so.
  * `a` and `b` are the models of each system; `unions` lists the models each downstream model
- * unions, with the labels it gives its branches.
+ * unions, with the labels it gives its branches; `readers`, the downstream models reading each system (systemReaders).
  */
-export function sameThingEvidence(project: Project, a: SystemMember[], b: SystemMember[], unions: readonly UnionedModels[]): string | undefined {
+export function sameThingEvidence(project: Project, a: SystemMember[], b: SystemMember[], unions: readonly UnionedModels[],
+  readers?: ReadonlyMap<string, ReadonlySet<string>>): string | undefined {
   for (const [x, y] of [[a, b], [b, a]] as const) {
     const other = y[0].source;
     const otherWords = systemTokens(other);
@@ -127,10 +128,11 @@ export function sameThingEvidence(project: Project, a: SystemMember[], b: System
       }
     }
   }
-  // the same application's table in each of its deployments the system names tell (mitxonline_openedx, mitxpro_openedx;
-  // ethelo_e3, ethelo_la_deliberation): the same columns. Systems that only publish in one standard's schema stay apart.
+  // the same application's table in each of its deployments the system names tell (mitxonline_openedx, mitxpro_openedx):
+  // the same columns. Systems that only publish in one standard's schema stay apart, and so does an application deployed
+  // once per client (acme_picks, zenith_picks) each copy of which its own downstream models read, none of them two.
   const sa0 = systemTokens(a[0].source), sb0 = systemTokens(b[0].source);
-  const same = sa0.some((t) => t.length >= 3 && sb0.includes(t)) ? sameColumns(project, a, b) : undefined;
+  const same = sa0.some((t) => t.length >= 3 && sb0.includes(t)) && readTogether(readers, a[0].source, b[0].source) ? sameColumns(project, a, b) : undefined;
   if (same) return same;
   const entityOf = (n: DbtNode) => n.meta?.modeler?.entity ?? n.meta?.entity ?? n.config?.meta?.modeler?.entity;
   const declared = new Set([...a, ...b].map((m) => entityOf(m.node)));
@@ -148,6 +150,14 @@ export function sameThingEvidence(project: Project, a: SystemMember[], b: System
     return 'a downstream model unions them';
   }
   return undefined;
+}
+
+/** Does some downstream model read staging models of both systems? (Where one is read by none, nothing says they are kept apart.) */
+function readTogether(readers: ReadonlyMap<string, ReadonlySet<string>> | undefined, a: string, b: string): boolean {
+  const ra = readers?.get(a), rb = readers?.get(b);
+  if (!ra || !rb) return true;
+  for (const r of ra) if (rb.has(r)) return true;
+  return false;
 }
 
 /** Models of two systems whose columns are the same (five or more, four in five shared): one table of one application. */
@@ -193,6 +203,21 @@ export function unionedModels(project: Project, staging: ReadonlyMap<string, Sys
       if (l) l.add(snakeOf(m.tokens)); else nouns.set(m.source, new Set([snakeOf(m.tokens)]));
     }
     out.push({ models: new Set(n.refs.map((r) => r.name)), tags: new Set([...text.matchAll(/'([A-Za-z][\w ]*)'\s+as\s+\w+/gi)].map((m) => m[1].toLowerCase())), nouns });
+  }
+  return out;
+}
+
+/** system → the non-staging models that ref one of its staging models. */
+function systemReaders(project: Project, staging: ReadonlyMap<string, SystemMember>): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const n of project.models) {
+    if (staging.has(n.name)) continue;
+    for (const r of n.refs) {
+      const m = staging.get(r.name);
+      if (!m?.source) continue;
+      const l = out.get(m.source);
+      if (l) l.add(n.name); else out.set(m.source, new Set([n.name]));
+    }
   }
   return out;
 }
@@ -253,6 +278,7 @@ export function qualifyNouns(project: Project, members: SystemMember[], sourced:
     if (list) list.push(m); else byNoun.set(k, [m]);
   }
   let unions: UnionedModels[] | undefined;
+  let readers: Map<string, Set<string>> | undefined;
   // a system's first word names it where no other system of the project begins with it (mitxresidential_openedx beside
   // mitxonline and mitxonline_openedx: MitxresidentialCourseRun), the words after it only where they tell systems apart
   // (the words dropped are an application's the project keeps beside a product's own system, mitxonline_openedx beside
@@ -272,13 +298,14 @@ export function qualifyNouns(project: Project, members: SystemMember[], sourced:
     }
     if (bySystem.size < 2) continue;
     unions ??= unionedModels(project, new Map(members.map((m) => [m.node.name, m])));
+    readers ??= systemReaders(project, new Map(members.map((m) => [m.node.name, m])));
     // systems the project ties together stay one entity
     const systems = [...bySystem.keys()].sort();
     const group = new Map(systems.map((s) => [s, s]));
     const find = (s: string): string => (group.get(s) === s ? s : find(group.get(s)!));
     for (let i = 0; i < systems.length; i++) {
       for (let j = i + 1; j < systems.length; j++) {
-        const why = sameThingEvidence(project, bySystem.get(systems[i])!, bySystem.get(systems[j])!, unions);
+        const why = sameThingEvidence(project, bySystem.get(systems[i])!, bySystem.get(systems[j])!, unions, readers);
         if (why) { group.set(find(systems[j]), find(systems[i])); out.merged.push(`${noun} (${systems[i]}, ${systems[j]}: ${why})`); }
       }
     }
