@@ -21,6 +21,7 @@ function project(): string {
     "  issue: \"{{ source('jira', 'issue') }}\"",
     "  comment_source: \"{{ source('jira', 'comment') }}\"",
     "  users_model: \"{{ ref('base_users') }}\"",
+    "  label: \"{{ source('jira', 'issue') }}\"",
     '  not_a_relation: plain text', '',
   ].join('\n'));
   writeFileSync(join(dir, 'profiles.yml'), "p:\n  target: dev\n  outputs:\n    dev:\n      type: duckdb\n      path: ':memory:'\n");
@@ -28,7 +29,13 @@ function project(): string {
   writeFileSync(join(dir, 'macros', 'union_data.sql'), '{% macro union_data(default_variable) %}\nselect * from {{ var(default_variable) }}\n{% endmacro %}\n');
   // a project macro that builds the source() from its arguments
   writeFileSync(join(dir, 'macros', 'stg_header.sql'), '{% macro stg_header(src, tbl) %}\nselect * from {{ source(src, tbl) }}\n{% endmacro %}\n');
+  // a macro handed a quoted word that is also a var's name, but reads no var (Fivetran's string_agg('label', …))
+  writeFileSync(join(dir, 'macros', 'string_agg.sql'), '{% macro string_agg(col, sep) %}string_agg({{ col }}, {{ sep }}){% endmacro %}\n');
+  // a dispatching macro whose default builds the source() from its arguments, called under the project's name (Fivetran's github_union_connections)
+  writeFileSync(join(dir, 'macros', 'union_conn.sql'), "{% macro union_conn(src, tbl) %}{{ return(adapter.dispatch('union_conn', 'p')(src, tbl)) }}{% endmacro %}\n{% macro default__union_conn(src, tbl) %}select * from {{ source(src, tbl) }}{% endmacro %}\n");
   writeFileSync(join(dir, 'models', 'base_users.sql'), 'select 1 as user_id\n');
+  writeFileSync(join(dir, 'models', 'labels.sql'), "{{ config(enabled=var('labels_on', true)) }}\nselect {{ p.string_agg('label', \"', '\") }} as labels from {{ ref('base_users') }}\n");
+  writeFileSync(join(dir, 'models', 'stg_comment_union.sql'), "{{ p.union_conn(src='jira', tbl='comment') }}\n");
   writeFileSync(join(dir, 'models', 'stg_issue_tmp.sql'), "select * from {{ var('issue') }}\n");
   writeFileSync(join(dir, 'models', 'stg_comment_tmp.sql'), "{{ union_data(default_variable='comment_source') }}\n");
   writeFileSync(join(dir, 'models', 'stg_issue_header.sql'), "{{ stg_header('jira', 'issue') }}\n");
@@ -48,6 +55,7 @@ describe('relations read through vars', () => {
     const ours = Object.fromEntries(p.models.map((m) => [m.name, deps(p, m)]));
     expect(ours).toEqual({
       base_users: [], stg_issue_tmp: ['source:jira.issue'], stg_comment_tmp: ['source:jira.comment'], stg_issue_header: ['source:jira.issue'], users: ['ref:base_users'],
+      labels: ['ref:base_users'], stg_comment_union: ['source:jira.comment'],
     });
     // the project graph the canvas draws has the macro's source edge
     expect(projectGraph(p).edges.filter((e) => e.to.node === 'model.p.stg_issue_header').map((e) => `${e.kind}:${e.from.node}`)).toEqual(['source:source.p.jira.issue']);

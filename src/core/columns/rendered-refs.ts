@@ -19,7 +19,7 @@ const DYNAMIC_SOURCE = /\bsource\s*\(\s*(?:[^'"\s)]|['"][^'"]*['"]\s*,\s*[^'"\s)
 const MACRO = /\{%-?\s*macro\s+([A-Za-z_]\w*)\s*\(([\s\S]*?)\{%-?\s*endmacro/g;
 
 /** The project's own macros whose body calls ref() or source(): a call to one may name a relation. */
-function relationMacros(p: Project): RegExp | undefined {
+function relationMacros(p: Project): { bare: RegExp; qualified?: RegExp } | undefined {
   const names: string[] = [];
   const walk = (rel: string) => {
     let entries;
@@ -31,12 +31,23 @@ function relationMacros(p: Project): RegExp | undefined {
         let text: string;
         try { text = readFileSync(join(p.root, r), 'utf8'); } catch { continue; }
         if (!text.includes('macro')) continue;
-        for (const m of text.matchAll(MACRO)) if (/\b(ref|source)\s*\(/.test(m[2])) names.push(m[1]);
+        for (const m of text.matchAll(MACRO)) {
+          if (/\b(ref|source)\s*\(/.test(m[2])) names.push(m[1]);
+          const d = /\badapter\s*\.\s*dispatch\s*\(\s*['"](\w+)['"]/.exec(m[2]);
+          if (d) dispatchers.push([m[1], d[1]]);
+        }
       }
     }
   };
+  const dispatchers: [string, string][] = [];
   for (const dir of p.macroPaths) walk(dir.replace(/^\.\//, '').replace(/\/+$/, ''));
-  return names.length ? new RegExp(`(?<![\\w.])(${names.join('|')})\\s*\\(`) : undefined;
+  if (!names.length) return undefined;
+  // a macro that dispatches (adapter.dispatch('x', …)) to one that builds a relation, called under the project's own
+  // name (`github.github_union_connections(…)`): rendered only for a model whose text names no relation at all, as
+  // rendering a guarded macro (`{% if execute %}`) can pick a branch dbt's parse does not
+  const dispatching = dispatchers.filter(([, t]) => names.some((n) => n === t || n.endsWith(`__${t}`))).map(([n]) => n);
+  return { bare: new RegExp(`(?<![\\w.])(${names.join('|')})\\s*\\(`),
+    qualified: dispatching.length ? new RegExp(`(?<![\\w.])${p.name}\\s*\\.\\s*(${dispatching.join('|')})\\s*\\(`) : undefined };
 }
 
 const held = new WeakMap<Project, { files: unknown; refs: Map<string, string[]> }>();
@@ -48,7 +59,8 @@ export function renderedRefs(p: Project): Map<string, string[]> {
   const refs = new Map<string, string[]>();
   const text = (rel: string) => { try { return p.sqlText?.(rel) ?? p.readText(rel); } catch { return ''; } };
   const viaMacro = relationMacros(p);
-  const dynamic = [...p.models, ...p.snapshots].filter((n) => n.sqlPath && n.enabled !== false && (DYNAMIC_REF.test(text(n.sqlPath)) || DYNAMIC_SOURCE.test(text(n.sqlPath)) || !!viaMacro?.test(text(n.sqlPath))));
+  const dynamic = [...p.models, ...p.snapshots].filter((n) => n.sqlPath && n.enabled !== false && (DYNAMIC_REF.test(text(n.sqlPath)) || DYNAMIC_SOURCE.test(text(n.sqlPath)) || !!viaMacro?.bare.test(text(n.sqlPath))
+    || (!n.refs.length && !n.sourceRefs.length && !!viaMacro?.qualified?.test(text(n.sqlPath)))));
   if (dynamic.length) {
     const lib = readMacroLibrary(p.root, p.name, p.macroPaths, p.packagesInstallPath);
     for (const n of dynamic) {

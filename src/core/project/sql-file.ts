@@ -88,7 +88,9 @@ export function readSqlFacts(raw: string, file: string): SqlFacts {
   if (text.includes('var')) {
     const names = new Set<string>();
     for (const m of text.matchAll(VAR_CALL)) names.add(m[2]);
-    for (const block of text.matchAll(EXPRESSION)) for (const m of block[0].matchAll(QUOTED_NAME)) names.add(m[2]);
+    // a var's name handed to a macro that reads it (union_data(default_variable='issue')): only in an
+    // expression that reads vars — string_agg('label', …) names no var
+    for (const block of text.matchAll(EXPRESSION)) if (/variable|\bvar\s*\(/.test(block[0])) for (const m of block[0].matchAll(QUOTED_NAME)) names.add(m[2]);
     if (names.size) facts.varNames = [...names];
   }
   if (text.includes('env_var')) for (const m of text.matchAll(ENV_VAR)) if (plain(m.index!)) facts.calls.push({ kind: 'env_var', name: m[2], line: lineAt(m.index!) });
