@@ -47,7 +47,7 @@ function relationMacros(p: Project): { bare: RegExp; qualified?: RegExp } | unde
   // rendering a guarded macro (`{% if execute %}`) can pick a branch dbt's parse does not
   const dispatching = dispatchers.filter(([, t]) => names.some((n) => n === t || n.endsWith(`__${t}`))).map(([n]) => n);
   return { bare: new RegExp(`(?<![\\w.])(${names.join('|')})\\s*\\(`),
-    qualified: dispatching.length ? new RegExp(`(?<![\\w.])${p.name}\\s*\\.\\s*(${dispatching.join('|')})\\s*\\(`) : undefined };
+    qualified: dispatching.length ? new RegExp(`(?<![\\w.])${p.name.replace(/[^\w]/g, '\\$&')}\\s*\\.\\s*(${dispatching.join('|')})\\s*\\(`) : undefined };
 }
 
 const held = new WeakMap<Project, { files: unknown; refs: Map<string, string[]> }>();
